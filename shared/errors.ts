@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue: every code the API can answer with, its HTTP status and
+ * the message a person sees when the server has nothing more specific to say.
+ * Lambdas build error bodies from it; the web shows toasts from it (spec §8).
+ */
+export const errorCatalogue = {
+  VALIDATION_ERROR: { status: 400, message: 'Please check your input and try again.' },
+  AUTH_ERROR: { status: 401, message: 'Authentication failed. Please sign in again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
+  NOT_FOUND: { status: 404, message: 'We could not find what you asked for.' },
+  CONFLICT: { status: 409, message: 'That cannot be done in the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
+  UPSTREAM_ERROR: {
+    status: 502,
+    message: 'A service we depend on did not answer properly. Please try again shortly.',
+  },
+} as const;
+
+export type ApiErrorCode = keyof typeof errorCatalogue;
+export const apiErrorCodes = Object.keys(errorCatalogue) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** Codes that exist only in the browser (no HTTP reply was had, or none matched). */
+export const clientErrorCatalogue = {
+  NETWORK_ERROR: { message: 'Network connection issue. Please check your internet connection.' },
+  UNKNOWN_ERROR: { message: 'Something went wrong. Please try again.' },
+} as const;
+
+export type ClientErrorCode = keyof typeof clientErrorCatalogue;
+
+/** Every non-2xx API reply has exactly this shape. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(apiErrorCodes),
+    message: z.string(),
+    /** Field-level problems for VALIDATION_ERROR, keyed by dotted path. */
+    details: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Maximum request body the API accepts, in bytes (413 above it). */
+export const MAX_REQUEST_BODY_BYTES = 256 * 1024;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * The SPA's runtime config (`/config.json`): written by CDK's BucketDeployment in AWS
+ * and by the local twin on this machine, so one web build serves every stage.
+ */
+export const WebConfigSchema = z.object({
+  stage: z.string(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Set only on the twin: where Amplify sends Cognito calls instead of AWS. */
+  userPoolEndpoint: z.string().url().optional(),
+  /** cognito-local has no SRP, so the twin signs in with USER_PASSWORD_AUTH; AWS uses SRP. */
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** Base of the API; same origin in every stage. */
+  apiBaseUrl: z.string().default('/api'),
+  /** Shown in the UI when the AI runs on the offline model. */
+  offlineModel: z.boolean().default(false),
+});
+export type WebConfig = z.infer<typeof WebConfigSchema>;

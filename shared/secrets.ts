@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The secrets table: each Secrets Manager secret, the JSON it holds, and what
+ * an operator puts in it. CDK creates them (with placeholders, never values),
+ * the twin provisions them with local values, functions read them by key.
+ */
+export const secrets = {
+  /** Meta app credentials for OAuth and appsecret_proof. */
+  metaApp: {
+    name: 'meta-app',
+    description: 'Meta app id and app secret: {"appId":"...","appSecret":"..."}',
+    schema: z.object({ appId: z.string(), appSecret: z.string() }),
+  },
+  /** Key that signs OAuth state values (HMAC-SHA256). Generated at deploy. */
+  oauthStateKey: {
+    name: 'oauth-state-key',
+    description: 'HMAC key for OAuth state: {"key":"..."} (generated)',
+    schema: z.object({ key: z.string().min(32) }),
+  },
+  /** OpenAI API key; empty means the offline model. */
+  openai: {
+    name: 'openai',
+    description: 'OpenAI API key: {"apiKey":"sk-..."}',
+    schema: z.object({ apiKey: z.string() }),
+  },
+  /** Incoming-webhook URLs for Slack and the automation webhook. */
+  notifications: {
+    name: 'notifications',
+    description: 'Delivery URLs: {"slackWebhookUrl":"https://hooks.slack.com/...","automationWebhookUrl":"https://..."}',
+    schema: z.object({ slackWebhookUrl: z.string(), automationWebhookUrl: z.string() }),
+  },
+} as const;
+
+export type SecretKey = keyof typeof secrets;
+export type SecretValue<K extends SecretKey> = z.infer<(typeof secrets)[K]['schema']>;
+
+/** The environment variable that carries a secret's id (name or ARN) to a function. */
+export function secretEnvVar(key: SecretKey): string {
+  return `SECRET_${secrets[key].name.toUpperCase().replace(/-/g, '_')}`;
+}

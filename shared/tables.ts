@@ -1,0 +1,54 @@
+/**
+ * The tables table: every DynamoDB table, its keys, indexes and TTL. CDK creates
+ * them, the local twin provisions them, repositories find them by key.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyDeclaration {
+  name: string;
+  type: AttributeType;
+}
+
+export interface TableDeclaration {
+  /** Logical name, also the physical name's suffix. */
+  name: string;
+  partitionKey: KeyDeclaration;
+  sortKey?: KeyDeclaration;
+  /** Attribute holding epoch seconds after which DynamoDB may delete the item. Clean-up only: readers check expiry. */
+  ttlAttribute?: string;
+  globalIndexes?: { name: string; partitionKey: KeyDeclaration; sortKey?: KeyDeclaration }[];
+}
+
+export const tables = {
+  /** A user's Meta connection (spec §3): one row per Cognito user. */
+  userMetaConnections: {
+    name: 'user_meta_connections',
+    partitionKey: { name: 'user_id', type: 'S' },
+  },
+  /** Issued OAuth `state` nonces, consumed once on callback. */
+  oauthStates: {
+    name: 'oauth_states',
+    partitionKey: { name: 'nonce', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** Who changed which campaign, from what to what, when. */
+  campaignAudit: {
+    name: 'campaign_audit',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'changed_at_id', type: 'S' },
+  },
+  /** Short-lived per-user cache of identical Graph reads. */
+  graphCache: {
+    name: 'graph_cache',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'cache_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+} as const satisfies Record<string, TableDeclaration>;
+
+export type TableKey = keyof typeof tables;
+
+/** The environment variable that carries a table's physical name to a function. */
+export function tableEnvVar(key: TableKey): string {
+  return `TABLE_${tables[key].name.toUpperCase()}`;
+}
