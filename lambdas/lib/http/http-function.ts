@@ -1,0 +1,80 @@
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import { routeKey, type RouteDeclaration } from '../../../shared/routes';
+import { notFound } from '../errors';
+import { logger, metrics, tracer } from '../observability';
+import { errorReply, jsonReply } from './replies';
+import { parseRequest, type ParsedRequest } from './parse-request';
+import { userFromClaims, type RequestUser } from './request-user';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+export type RouteInput<R extends RouteDeclaration> = ParsedRequest<R> & {
+  user: R['access'] extends 'user' ? RequestUser : undefined;
+  event: HttpEvent;
+  context: Context;
+};
+
+type RouteLogic<R extends RouteDeclaration> = (input: RouteInput<R>) => Promise<z.input<R['response']>>;
+
+interface RouteBinding {
+  route: RouteDeclaration;
+  logic: RouteLogic<RouteDeclaration>;
+}
+
+/** Binds a route of the routes table to the plain function that serves it. */
+export function on<R extends RouteDeclaration>(route: R, logic: RouteLogic<R>): RouteBinding {
+  return { route, logic: logic as unknown as RouteLogic<RouteDeclaration> };
+}
+
+/**
+ * One Lambda serving one or more routes, with the middy stack every HTTP
+ * function shares: Powertools tracer, metrics and logger (correlation id =
+ * API request id), request checks from the routes table, the user only from
+ * verified claims, typed errors to JSON replies, never a stack trace.
+ */
+export function httpFunction(bindings: RouteBinding[]) {
+  const byKey = new Map(bindings.map((b) => [routeKey(b.route), b]));
+
+  const dispatch = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const binding = byKey.get(event.routeKey);
+    if (!binding) throw notFound();
+    const { route, logic } = binding;
+    const request = parseRequest(route, event);
+    const user = route.access === 'user' ? userFromClaims(event) : undefined;
+    const result = await logic({ ...request, user, event, context } as RouteInput<RouteDeclaration>);
+    // Replies are checked too: a handler that drifts from its contract fails here, not in the browser.
+    return jsonReply(route.successStatus ?? 200, route.response.parse(result));
+  };
+
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
+    .use(captureLambdaHandler(tracer))
+    .use(logMetrics(metrics))
+    .use({
+      before: (request) => {
+        logger.addContext(request.context);
+        logger.setCorrelationId(request.event.requestContext?.requestId);
+        logger.appendKeys({ routeKey: request.event.routeKey });
+      },
+      after: () => logger.resetKeys(),
+    })
+    .use({
+      onError: (request) => {
+        request.response = errorReply(request.error, logger);
+        logger.resetKeys();
+      },
+    })
+    .handler(dispatch);
+}
+
+/** The common case: one function, one route. */
+export function httpHandler<R extends RouteDeclaration>(route: R, logic: RouteLogic<R>) {
+  return httpFunction([on(route, logic)]);
+}

@@ -1,0 +1,26 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { AppError, isAppError } from '../errors';
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
+
+export function jsonReply(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}
+
+/**
+ * Turns any thrown value into our error body. Expected errors are logged at
+ * info/warn; anything else is an INTERNAL_ERROR whose details stay in the log.
+ */
+export function errorReply(error: unknown, logger: Logger): APIGatewayProxyStructuredResultV2 {
+  if (isAppError(error)) {
+    if (error.statusCode >= 500) logger.error('Request failed', { code: error.code, error });
+    else logger.info('Request rejected', { code: error.code, message: error.message });
+    return jsonReply(error.statusCode, error.toBody());
+  }
+  logger.error('Unhandled error', { error: error as Error });
+  return jsonReply(500, new AppError('INTERNAL_ERROR').toBody());
+}

@@ -1,0 +1,28 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { authError } from '../errors';
+
+/** The signed-in user, as the API Gateway JWT authorizer verified them. */
+export interface RequestUser {
+  /** Cognito `sub`: the key of everything stored for this user. */
+  sub: string;
+  /** Cognito username (the user pool's internal name for the user). */
+  username: string;
+  /** Present on ID tokens only; access tokens carry no email. */
+  email?: string;
+}
+
+/**
+ * Takes the user only from claims the authorizer has already verified: never
+ * from the body, the query or an unverified header.
+ */
+export function userFromClaims(event: APIGatewayProxyEventV2WithJWTAuthorizer): RequestUser {
+  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+  const sub = typeof claims.sub === 'string' ? claims.sub : undefined;
+  if (!sub) throw authError();
+  const username =
+    (typeof claims.username === 'string' && claims.username) ||
+    (typeof claims['cognito:username'] === 'string' && claims['cognito:username']) ||
+    sub;
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  return { sub, username, ...(email ? { email } : {}) };
+}

@@ -1,0 +1,12 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+
+/**
+ * Logger, metrics and tracer, created once per container. The service name and
+ * namespace come from POWERTOOLS_SERVICE_NAME / POWERTOOLS_METRICS_NAMESPACE,
+ * which the function construct sets per function.
+ */
+export const logger = new Logger();
+export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Adsmith' });
+export const tracer = new Tracer();
