@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
  * One vitest config, one project per kind of test (tests/ mirrors the code).
  * `npm test` runs unit, web, integration and infra; `npm run test:e2e` the browser journeys.
  */
+/** Handlers log JSON and flush EMF metrics; in unit tests that is noise. */
+const quietPowertools = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +17,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: ['tests/unit/web/**'],
           environment: 'node',
+          env: quietPowertools,
         },
       },
       {

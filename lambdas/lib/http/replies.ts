@@ -18,7 +18,7 @@ export function jsonReply(statusCode: number, body: unknown): APIGatewayProxyStr
 export function errorReply(error: unknown, logger: Logger): APIGatewayProxyStructuredResultV2 {
   if (isAppError(error)) {
     if (error.statusCode >= 500) logger.error('Request failed', { code: error.code, error });
-    else logger.info('Request rejected', { code: error.code, message: error.message });
+    else logger.info('Request rejected', { code: error.code, reason: error.message });
     return jsonReply(error.statusCode, error.toBody());
   }
   logger.error('Unhandled error', { error: error as Error });

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MAX_REQUEST_BODY_BYTES } from '../../../shared/errors';
+import type { RouteDeclaration } from '../../../shared/routes';
+import { AppError, conflict } from '../../../lambdas/lib/errors';
+import { httpFunction, on } from '../../../lambdas/lib/http/http-function';
+import { httpEvent, lambdaContext } from '../../support/http-event';
+
+const echoRoute = {
+  method: 'POST',
+  path: '/api/echo/{id}',
+  fn: 'test',
+  access: 'user',
+  body: z.object({ text: z.string().min(1, 'Text is required') }).strict(),
+  params: z.object({ id: z.string().regex(/^\d+$/, 'Id must be numeric') }),
+  response: z.object({ text: z.string(), id: z.string(), sub: z.string() }),
+  successStatus: 201,
+} as const satisfies RouteDeclaration;
+
+const publicRoute = {
+  method: 'GET',
+  path: '/api/public',
+  fn: 'test',
+  access: 'public',
+  query: z.object({ n: z.coerce.number().int().max(10) }),
+  response: z.object({ n: z.number() }),
+} as const satisfies RouteDeclaration;
+
+const handler = httpFunction([
+  on(echoRoute, async ({ body, params, user }) => ({ text: body.text, id: params.id, sub: user.sub })),
+  on(publicRoute, async ({ query }) => {
+    if (query.n === 7) throw conflict('Seven is taken.');
+    if (query.n === 8) throw new Error('database password is hunter2');
+    if (query.n === 9) return { n: 'not a number' } as unknown as { n: number };
+    return { n: query.n };
+  }),
+]);
+
+const echo = (body: string | undefined, extra: Parameters<typeof httpEvent>[0] = {}) =>
+  handler(
+    httpEvent({
+      routeKey: 'POST /api/echo/{id}',
+      body,
+      pathParameters: { id: '42' },
+      claims: { sub: 'user-1', username: 'user-1' },
+      ...extra,
+    }),
+    lambdaContext,
+  );
+
+const errorOf = (reply: { body?: string }) => JSON.parse(reply.body ?? '{}').error;
+
+describe('httpFunction', () => {
+  it('validates, passes the verified user and answers with the success status', async () => {
+    const reply = await echo(JSON.stringify({ text: 'hi' }));
+    expect(reply.statusCode).toBe(201);
+    expect(JSON.parse(reply.body!)).toEqual({ text: 'hi', id: '42', sub: 'user-1' });
+    expect(reply.headers?.['content-type']).toMatch(/application\/json/);
+  });
+
+  it('rejects a body that breaks the schema with VALIDATION_ERROR and field details', async () => {
+    const reply = await echo(JSON.stringify({ text: '' }));
+    expect(reply.statusCode).toBe(400);
+    expect(errorOf(reply)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Text is required (text)',
+      details: { 'body.text': 'Text is required' },
+    });
+  });
+
+  it('rejects unknown body fields, malformed JSON, a missing body and a wrong content type', async () => {
+    expect((await echo(JSON.stringify({ text: 'a', admin: true }))).statusCode).toBe(400);
+    expect(errorOf(await echo('{"text":'))).toMatchObject({ message: 'The request body is not valid JSON.' });
+    expect(errorOf(await echo(undefined))).toMatchObject({ message: 'A JSON request body is required.' });
+    const asText = await echo('{"text":"a"}', { headers: { 'content-type': 'text/plain' } });
+    expect(errorOf(asText)).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('rejects bad path parameters', async () => {
+    const reply = await echo(JSON.stringify({ text: 'a' }), { pathParameters: { id: 'abc' } });
+    expect(errorOf(reply)).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'params.id': 'Id must be numeric' } });
+  });
+
+  it('answers 413 for a body over the limit, before parsing it', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(MAX_REQUEST_BODY_BYTES) });
+    const reply = await echo(big);
+    expect(reply.statusCode).toBe(413);
+    expect(errorOf(reply).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('counts base64 bodies by their decoded size', async () => {
+    const body = Buffer.from(JSON.stringify({ text: 'hi' })).toString('base64');
+    const reply = await echo(body, { isBase64Encoded: true });
+    expect(reply.statusCode).toBe(201);
+  });
+
+  it('answers 401 when a user route has no verified subject', async () => {
+    const reply = await echo(JSON.stringify({ text: 'hi' }), { claims: {} });
+    expect(reply.statusCode).toBe(401);
+    expect(errorOf(reply).code).toBe('AUTH_ERROR');
+  });
+
+  it('turns typed errors into their catalogue status', async () => {
+    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '7' } }), lambdaContext);
+    expect(reply.statusCode).toBe(409);
+    expect(errorOf(reply)).toEqual({ code: 'CONFLICT', message: 'Seven is taken.' });
+  });
+
+  it('hides unexpected errors behind INTERNAL_ERROR with no stack or message leak', async () => {
+    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '8' } }), lambdaContext);
+    expect(reply.statusCode).toBe(500);
+    expect(reply.body).not.toMatch(/hunter2|at .*\.ts/);
+    expect(errorOf(reply)).toEqual({ code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
+  });
+
+  it('refuses to send a reply that breaks the route contract', async () => {
+    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '9' } }), lambdaContext);
+    expect(reply.statusCode).toBe(500);
+  });
+
+  it('validates the query string', async () => {
+    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '11' } }), lambdaContext);
+    expect(reply.statusCode).toBe(400);
+    expect(errorOf(reply).details).toHaveProperty('query.n');
+  });
+
+  it('answers NOT_FOUND for a route key it does not serve', async () => {
+    const reply = await handler(httpEvent({ routeKey: 'GET /api/nope' }), lambdaContext);
+    expect(reply.statusCode).toBe(404);
+    expect(errorOf(reply).code).toBe('NOT_FOUND');
+  });
+
+  it('keeps AppError bodies in the shared error shape', () => {
+    expect(new AppError('RATE_LIMITED').toBody()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
+    });
+  });
+});
