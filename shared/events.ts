@@ -53,10 +53,7 @@ export const events = {
     }),
     deliverTo: ['slack'],
   },
-} as const satisfies Record<
-  string,
-  { detailType: string; detail: z.ZodType; deliverTo: readonly EventTarget[] }
->;
+} as const satisfies Record<string, { detailType: string; detail: z.ZodType; deliverTo: readonly EventTarget[] }>;
 
 export type EventKey = keyof typeof events;
 export type EventDetail<K extends EventKey> = z.infer<(typeof events)[K]['detail']>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { HealthSchema, MeSchema, UpdateMeSchema } from './schemas/account';
 
 /**

@@ -27,7 +27,8 @@ export const secrets = {
   /** Incoming-webhook URLs for Slack and the automation webhook. */
   notifications: {
     name: 'notifications',
-    description: 'Delivery URLs: {"slackWebhookUrl":"https://hooks.slack.com/...","automationWebhookUrl":"https://..."}',
+    description:
+      'Delivery URLs: {"slackWebhookUrl":"https://hooks.slack.com/...","automationWebhookUrl":"https://..."}',
     schema: z.object({ slackWebhookUrl: z.string(), automationWebhookUrl: z.string() }),
   },
 } as const;

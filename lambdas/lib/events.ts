@@ -16,12 +16,19 @@ export async function publishEvent<K extends EventKey>(
   const reply = await client.send(
     new PutEventsCommand({
       Entries: [
-        { Source: EVENT_SOURCE, DetailType: declaration.detailType, Detail: JSON.stringify(checked), EventBusName: busName },
+        {
+          Source: EVENT_SOURCE,
+          DetailType: declaration.detailType,
+          Detail: JSON.stringify(checked),
+          EventBusName: busName,
+        },
       ],
     }),
   );
   if (reply.FailedEntryCount) {
     const entry = reply.Entries?.find((e) => e.ErrorCode);
-    throw new Error(`PutEvents rejected ${declaration.detailType}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`);
+    throw new Error(
+      `PutEvents rejected ${declaration.detailType}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`,
+    );
   }
 }

@@ -13,7 +13,11 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const UpdateMeSchema = z
   .object({
-    displayName: z.string().trim().min(1, 'Display name is required').max(100, 'Display name is at most 100 characters'),
+    displayName: z
+      .string()
+      .trim()
+      .min(1, 'Display name is required')
+      .max(100, 'Display name is at most 100 characters'),
   })
   .strict();
 export type UpdateMe = z.infer<typeof UpdateMeSchema>;

@@ -42,7 +42,9 @@ describe('custom message trigger', () => {
   it('links a password reset to /auth', () => {
     const out = composeAuthEmail(customMessageEvent('CustomMessage_ForgotPassword'), 'http://localhost:5173');
     expect(out.response.emailSubject).toBe('Reset your Adsmith password');
-    expect(out.response.emailMessage).toContain('http://localhost:5173/auth?mode=resetPassword&username=ana%2Bads%40example.com&code={####}');
+    expect(out.response.emailMessage).toContain(
+      'http://localhost:5173/auth?mode=resetPassword&username=ana%2Bads%40example.com&code={####}',
+    );
   });
 
   it('leaves other messages to Cognito', () => {

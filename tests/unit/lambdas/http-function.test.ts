@@ -101,25 +101,37 @@ describe('httpFunction', () => {
   });
 
   it('turns typed errors into their catalogue status', async () => {
-    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '7' } }), lambdaContext);
+    const reply = await handler(
+      httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '7' } }),
+      lambdaContext,
+    );
     expect(reply.statusCode).toBe(409);
     expect(errorOf(reply)).toEqual({ code: 'CONFLICT', message: 'Seven is taken.' });
   });
 
   it('hides unexpected errors behind INTERNAL_ERROR with no stack or message leak', async () => {
-    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '8' } }), lambdaContext);
+    const reply = await handler(
+      httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '8' } }),
+      lambdaContext,
+    );
     expect(reply.statusCode).toBe(500);
     expect(reply.body).not.toMatch(/hunter2|at .*\.ts/);
     expect(errorOf(reply)).toEqual({ code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
   });
 
   it('refuses to send a reply that breaks the route contract', async () => {
-    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '9' } }), lambdaContext);
+    const reply = await handler(
+      httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '9' } }),
+      lambdaContext,
+    );
     expect(reply.statusCode).toBe(500);
   });
 
   it('validates the query string', async () => {
-    const reply = await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '11' } }), lambdaContext);
+    const reply = await handler(
+      httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '11' } }),
+      lambdaContext,
+    );
     expect(reply.statusCode).toBe(400);
     expect(errorOf(reply).details).toHaveProperty('query.n');
   });

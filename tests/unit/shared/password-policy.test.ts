@@ -23,7 +23,40 @@ describe('password policy', () => {
   });
 
   it('accepts every symbol Cognito counts, and nothing else as one', () => {
-    for (const symbol of ['^', '$', '*', '.', '[', ']', '{', '}', '(', ')', '?', '"', '!', '@', '#', '%', '&', '/', '\\', ',', '>', '<', "'", ':', ';', '|', '_', '~', '`', '=', '+', '-']) {
+    for (const symbol of [
+      '^',
+      '$',
+      '*',
+      '.',
+      '[',
+      ']',
+      '{',
+      '}',
+      '(',
+      ')',
+      '?',
+      '"',
+      '!',
+      '@',
+      '#',
+      '%',
+      '&',
+      '/',
+      '\\',
+      ',',
+      '>',
+      '<',
+      "'",
+      ':',
+      ';',
+      '|',
+      '_',
+      '~',
+      '`',
+      '=',
+      '+',
+      '-',
+    ]) {
       expect(unmetPasswordRules(`Abcdefgh12${symbol}`), symbol).toEqual([]);
     }
     expect(unmetPasswordRules('Abcdefgh12 é')).toEqual(['A symbol such as ! @ # $ %']);
