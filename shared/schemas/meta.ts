@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/**
+ * The Meta part of our API, as the browser sees it. Tokens never appear here:
+ * they stay server-side. Budgets are in the ad account's minor currency units,
+ * exactly as Meta keeps them; spend and other insight values in major units.
+ */
+
+export const MetaOAuthConfigSchema = z.object({
+  appId: z.string(),
+  graphVersion: z.string(),
+  redirectUri: z.string().url(),
+  scopes: z.array(z.string()),
+  state: z.string(),
+  dialogUrl: z.string().url(),
+});
+export type MetaOAuthConfig = z.infer<typeof MetaOAuthConfigSchema>;
+
+export const MetaOAuthCallbackBodySchema = z
+  .object({
+    code: z.string().min(1, 'The authorization code is missing').max(2048),
+    state: z.string().min(1, 'The state is missing').max(512),
+  })
+  .strict();
+
+export const MetaConnectionSchema = z.object({
+  isConnected: z.boolean(),
+  metaUserName: z.string().nullable(),
+  scopes: z.array(z.string()),
+  /** ISO time the long-lived token stops working; null when not connected. */
+  expiresAt: z.string().nullable(),
+  connectedAt: z.string().nullable().optional(),
+});
+export type MetaConnection = z.infer<typeof MetaConnectionSchema>;
+
+export const datePresets = [
+  'today',
+  'yesterday',
+  'last_7d',
+  'last_14d',
+  'last_28d',
+  'last_30d',
+  'last_90d',
+  'this_month',
+  'last_month',
+] as const;
+export type DatePreset = (typeof datePresets)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-01-31');
+
+/** Maximum days one range may span (Meta keeps 37 months; dashboards need far less). */
+export const MAX_RANGE_DAYS = 400;
+
+function daysBetween(since: string, until: string): number {
+  return (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000;
+}
+
+/** A date range: a preset, or since + until in the ad account's time zone. */
+export const DateRangeQuerySchema = z
+  .object({
+    datePreset: z.enum(datePresets).optional(),
+    since: isoDate.optional(),
+    until: isoDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.datePreset && (q.since || q.until)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Use either datePreset or since and until, not both',
+        path: ['datePreset'],
+      });
+    }
+    if (!q.datePreset && Boolean(q.since) !== Boolean(q.until)) {
+      ctx.addIssue({ code: 'custom', message: 'since and until go together', path: [q.since ? 'until' : 'since'] });
+    }
+    if (q.since && q.until) {
+      const days = daysBetween(q.since, q.until);
+      if (Number.isNaN(days)) ctx.addIssue({ code: 'custom', message: 'Not a real date', path: ['since'] });
+      else if (days < 0) ctx.addIssue({ code: 'custom', message: 'since must not be after until', path: ['since'] });
+      else if (days > MAX_RANGE_DAYS) {
+        ctx.addIssue({ code: 'custom', message: `A range spans at most ${MAX_RANGE_DAYS} days`, path: ['since'] });
+      }
+    }
+  });
+export type DateRangeQuery = z.infer<typeof DateRangeQuerySchema>;
+
+export const DailyInsightsQuerySchema = DateRangeQuerySchema.and(
+  z.object({ timeIncrement: z.enum(['1', 'all_days']).optional() }),
+);
+
+const adAccountId = z.string().regex(/^act_\d{1,20}$/, 'Ad account ids look like act_123');
+const objectId = z.string().regex(/^\d{1,25}$/, 'Meta ids are numeric');
+
+export const AdAccountParamsSchema = z.object({ id: adAccountId });
+export const CampaignParamsSchema = z.object({ id: objectId });
+
+export const AdAccountSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  timezoneName: z.string(),
+  /** Meta's account_status as a word: ACTIVE, DISABLED, UNSETTLED, ... */
+  status: z.string(),
+  amountSpent: z.number().nullable(),
+});
+export type AdAccount = z.infer<typeof AdAccountSchema>;
+
+/** Metrics over a range; null where the figure has no meaning (e.g. CPC with no clicks). */
+export const MetricsSchema = z.object({
+  spend: z.number(),
+  impressions: z.number(),
+  reach: z.number(),
+  frequency: z.number().nullable(),
+  clicks: z.number(),
+  ctr: z.number().nullable(),
+  cpc: z.number().nullable(),
+  cpm: z.number().nullable(),
+  results: z.number(),
+  /** What counts as a result for the objective, e.g. `purchase`, `lead`, `link_click`. */
+  resultType: z.string().nullable(),
+  costPerResult: z.number().nullable(),
+  purchaseValue: z.number(),
+  roas: z.number().nullable(),
+});
+export type Metrics = z.infer<typeof MetricsSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  objective: z.string(),
+  status: z.string(),
+  effectiveStatus: z.string(),
+  /** Minor currency units, as Meta keeps budgets; null when the budget sits on the ad sets. */
+  dailyBudget: z.number().int().nullable(),
+  lifetimeBudget: z.number().int().nullable(),
+  startTime: z.string().nullable(),
+  stopTime: z.string().nullable(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CampaignWithMetricsSchema = CampaignSchema.extend({ metrics: MetricsSchema });
+export type CampaignWithMetrics = z.infer<typeof CampaignWithMetricsSchema>;
+
+export const ResolvedRangeSchema = z.object({ since: z.string(), until: z.string() });
+
+export const CampaignListSchema = z.object({
+  data: z.array(CampaignWithMetricsSchema),
+  range: ResolvedRangeSchema,
+  currency: z.string(),
+  timezoneName: z.string(),
+});
+
+export const DailyPointSchema = MetricsSchema.extend({ date: z.string() });
+export type DailyPoint = z.infer<typeof DailyPointSchema>;
+
+/** Daily figures and totals for a range, with the equal-length period before it for comparison. */
+export const InsightsSeriesSchema = z.object({
+  data: z.array(DailyPointSchema),
+  totals: MetricsSchema,
+  previousTotals: MetricsSchema.nullable(),
+  range: ResolvedRangeSchema,
+  previousRange: ResolvedRangeSchema.nullable(),
+  currency: z.string(),
+});
+export type InsightsSeries = z.infer<typeof InsightsSeriesSchema>;
+
+export const CampaignUpdateSchema = z
+  .object({
+    status: z.enum(['ACTIVE', 'PAUSED']).optional(),
+    dailyBudget: z.number().int('Budgets are whole minor units').positive().max(1e12).optional(),
+    lifetimeBudget: z.number().int('Budgets are whole minor units').positive().max(1e12).optional(),
+  })
+  .strict()
+  .refine((u) => u.status || u.dailyBudget || u.lifetimeBudget, { message: 'Nothing to change' })
+  .refine((u) => !(u.dailyBudget && u.lifetimeBudget), {
+    message: 'A campaign has a daily or a lifetime budget, not both',
+    path: ['lifetimeBudget'],
+  });
+export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;
+
+export const AdAccountListSchema = z.object({ data: z.array(AdAccountSchema) });
