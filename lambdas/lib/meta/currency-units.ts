@@ -1,0 +1,42 @@
+import { AppError } from '../errors';
+
+/**
+ * Meta's two money denominations. Budgets, bid_amount, spend_cap and
+ * amount_spent are whole numbers of the currency's smallest unit (cents, or
+ * whole units for "offset 1" currencies); insights `spend`, `cpc` and `cpm` are
+ * decimal strings in major units.
+ */
+
+/** Currencies Meta counts in whole units (offset 1); every other one has offset 100. */
+export const OFFSET_ONE_CURRENCIES: ReadonlySet<string> = new Set([
+  'CLP',
+  'COP',
+  'CRC',
+  'HUF',
+  'ISK',
+  'IDR',
+  'JPY',
+  'KRW',
+  'PYG',
+  'TWD',
+  'VND',
+]);
+
+export function currencyOffset(currency: string): 1 | 100 {
+  return OFFSET_ONE_CURRENCIES.has(currency.trim().toUpperCase()) ? 1 : 100;
+}
+
+/** "1999" USD → 19.99; "1999" JPY → 1999. */
+export function budgetToMajor(minor: string | number, currency: string): number {
+  const value = typeof minor === 'number' ? minor : Number(minor.trim());
+  if (typeof minor === 'string' && minor.trim() === '')
+    throw new AppError('VALIDATION_ERROR', 'A budget amount is missing.');
+  if (!Number.isFinite(value)) throw new AppError('VALIDATION_ERROR', 'A budget amount is not a number.');
+  return value / currencyOffset(currency);
+}
+
+/** 19.99 USD → 1999; 1999.4 JPY → 1999. Rounds to the nearest minor unit, since 19.99 * 100 is 1998.9999… in floating point. */
+export function majorToBudget(major: number, currency: string): number {
+  if (!Number.isFinite(major)) throw new AppError('VALIDATION_ERROR', 'A budget amount is not a number.');
+  return Math.round(major * currencyOffset(currency));
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { secondsUntilAccess, type GraphUsage } from './graph-usage';
+
+/** Meta's error object: `{"error":{message,type,code,error_subcode,fbtrace_id,is_transient,...}}`. */
+export const MetaErrorSchema = z.looseObject({
+  message: z.string().default('Unknown Meta error'),
+  type: z.string().optional(),
+  code: z.coerce.number(),
+  error_subcode: z.coerce.number().optional(),
+  fbtrace_id: z.string().optional(),
+  is_transient: z.boolean().optional(),
+  error_user_title: z.string().optional(),
+  error_user_msg: z.string().optional(),
+});
+export type MetaErrorDetails = z.infer<typeof MetaErrorSchema>;
+
+const MetaErrorBodySchema = z.object({ error: MetaErrorSchema });
+
+/** Reads Meta's error object out of a reply body, if there is one. */
+export function parseMetaError(body: unknown): MetaErrorDetails | undefined {
+  const parsed = MetaErrorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.error : undefined;
+}
+
+/**
+ * - meta: Meta answered with its error object;
+ * - http: a non-2xx reply without one (a proxy, an outage page);
+ * - network / timeout: no reply at all;
+ * - invalid-response: a 2xx reply we could not read or that failed its schema.
+ */
+export type GraphFailureKind = 'meta' | 'http' | 'network' | 'timeout' | 'invalid-response';
+
+export interface GraphErrorInit {
+  kind: GraphFailureKind;
+  message: string;
+  method: string;
+  path: string;
+  status?: number;
+  meta?: MetaErrorDetails;
+  usage?: GraphUsage;
+  cause?: unknown;
+}
+
+/** A failed Graph call, with everything Meta told us. Never carries the token. */
+export class GraphError extends Error {
+  readonly kind: GraphFailureKind;
+  readonly method: string;
+  readonly path: string;
+  readonly status?: number;
+  readonly meta?: MetaErrorDetails;
+  readonly usage?: GraphUsage;
+
+  constructor(init: GraphErrorInit) {
+    super(init.message, { cause: init.cause });
+    this.name = 'GraphError';
+    this.kind = init.kind;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.meta = init.meta;
+    this.usage = init.usage;
+  }
+
+  get code(): number | undefined {
+    return this.meta?.code;
+  }
+
+  get subcode(): number | undefined {
+    return this.meta?.error_subcode;
+  }
+
+  get fbtraceId(): string | undefined {
+    return this.meta?.fbtrace_id;
+  }
+}
+
+export type GraphErrorCategory =
+  | 'token'
+  | 'permission'
+  | 'rate-limit'
+  | 'not-found'
+  | 'invalid-request'
+  | 'transient'
+  | 'invalid-response'
+  | 'unknown';
+
+/** App, user, page and ad-account throttles, and the business-use-case family 80000-80014. */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
+const isBusinessUseCaseThrottle = (code: number) => code >= 80000 && code <= 80014;
+const TRANSIENT_CODES = new Set([1, 2]);
+
+/**
+ * Which of our behaviours a failure calls for. Meta's code decides before
+ * `is_transient` and before the HTTP status, so a 100 or a 190 is never retried.
+ */
+export function categorise(error: GraphError): GraphErrorCategory {
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+      return 'transient';
+    case 'invalid-response':
+      return 'invalid-response';
+    case 'http':
+      if (error.status === 429) return 'rate-limit';
+      return error.status !== undefined && error.status >= 500 ? 'transient' : 'unknown';
+    case 'meta':
+      break;
+  }
+  const code = error.meta?.code ?? 0;
+  if (code === 190 || code === 102) return 'token';
+  if (code === 10 || (code >= 200 && code <= 299)) return 'permission';
+  if (RATE_LIMIT_CODES.has(code) || isBusinessUseCaseThrottle(code)) return 'rate-limit';
+  // 100/33: "Object with ID ... does not exist, cannot be loaded due to missing permissions, or does not support this operation".
+  if ((code === 100 && error.meta?.error_subcode === 33) || code === 803) return 'not-found';
+  if (code === 100) return 'invalid-request';
+  if (TRANSIENT_CODES.has(code) || error.meta?.is_transient === true) return 'transient';
+  if (error.status !== undefined && error.status >= 500) return 'transient';
+  return 'unknown';
+}
+
+export function isRetryable(error: GraphError): boolean {
+  const category = categorise(error);
+  return category === 'transient' || category === 'rate-limit';
+}
+
+export const graphMessages = {
+  tokenInvalid: 'Your Meta connection has expired. Please reconnect Meta.',
+  missingPermission: (permission?: string) =>
+    `Adsmith is missing a Meta permission${permission ? ` (${permission})` : ''}. Please reconnect Meta and grant it.`,
+  rateLimited: (retryAfterSeconds?: number) =>
+    `Meta is limiting requests for this ad account. Please try again in ${waitInWords(retryAfterSeconds)}.`,
+  notFound: 'We could not find that on Meta. It may have been deleted, or your Meta connection cannot see it.',
+  unexpectedResponse: 'Meta returned an unexpected response.',
+  unavailable: 'Meta did not answer properly. Please try again shortly.',
+  rejected: 'Meta could not complete the request. Please try again shortly.',
+} as const;
+
+/**
+ * 190 is a conflict with the stored connection, not with the user's session:
+ * AUTH_ERROR (401) would make the web app sign the user out of Adsmith. Callers
+ * check `instanceof MetaTokenInvalidError` to mark the connection invalid.
+ */
+export class MetaTokenInvalidError extends AppError {
+  constructor(cause: GraphError) {
+    super('CONFLICT', graphMessages.tokenInvalid, { cause });
+    this.name = 'MetaTokenInvalidError';
+  }
+}
+
+/** RATE_LIMITED with how long Meta says to wait, for a Retry-After header. */
+export class MetaRateLimitedError extends AppError {
+  readonly retryAfterSeconds?: number;
+
+  constructor(cause: GraphError, retryAfterSeconds?: number) {
+    super('RATE_LIMITED', graphMessages.rateLimited(retryAfterSeconds), { cause });
+    this.name = 'MetaRateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Maps a Graph failure to our error catalogue; the GraphError stays as `cause` for the log. */
+export function toAppError(error: GraphError): AppError {
+  switch (categorise(error)) {
+    case 'token':
+      return new MetaTokenInvalidError(error);
+    case 'permission':
+      return new AppError('FORBIDDEN', graphMessages.missingPermission(missingPermission(error.meta)), {
+        cause: error,
+      });
+    case 'rate-limit': {
+      const wait = secondsUntilAccess(error.usage);
+      return new MetaRateLimitedError(error, wait !== undefined && wait > 0 ? Math.ceil(wait) : undefined);
+    }
+    case 'not-found':
+      return new AppError('NOT_FOUND', graphMessages.notFound, { cause: error });
+    case 'invalid-request':
+      return new AppError('VALIDATION_ERROR', metaMessageForPeople(error.meta), { cause: error });
+    case 'invalid-response':
+      return new AppError('UPSTREAM_ERROR', graphMessages.unexpectedResponse, { cause: error });
+    case 'transient':
+      return new AppError('UPSTREAM_ERROR', graphMessages.unavailable, { cause: error });
+    case 'unknown':
+      return new AppError('UPSTREAM_ERROR', graphMessages.rejected, { cause: error });
+  }
+}
+
+export function isMetaTokenInvalid(error: unknown): error is MetaTokenInvalidError {
+  return error instanceof MetaTokenInvalidError;
+}
+
+const PERMISSION_NAME =
+  /\b(ads_management|ads_read|business_management|pages_[a-z_]+|read_insights|catalog_management)\b/;
+
+function missingPermission(meta: MetaErrorDetails | undefined): string | undefined {
+  return PERMISSION_NAME.exec(`${meta?.message ?? ''} ${meta?.error_user_msg ?? ''}`)?.[1];
+}
+
+/** Meta's own wording is the most useful thing to show for a rejected parameter; the "(#100) " tag is not. */
+function metaMessageForPeople(meta: MetaErrorDetails | undefined): string {
+  const text = meta?.error_user_msg || meta?.message || '';
+  const cleaned = text.replace(/^\(#\d+\)\s*/, '').trim();
+  return cleaned || 'Meta rejected one of the values sent. Please check your input and try again.';
+}
+
+function waitInWords(seconds: number | undefined): string {
+  if (seconds === undefined || seconds <= 0) return 'a few minutes';
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
