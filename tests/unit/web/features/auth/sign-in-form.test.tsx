@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthPage } from '../../../../../web/src/features/auth/components/auth-page';
+import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { createCognitoMock, namedError } from '../../support/cognito-mock';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('../../support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+
+const VERIFY_FIRST = 'Please verify your email first. Check your inbox for the verification link.';
+
+async function signIn(email = 'new@example.com', password = 'Whatever-1') {
+  const user = userEvent.setup();
+  render(
+    <AuthProvider>
+      <MemoryRouter initialEntries={['/auth']}>
+        <AuthPage />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('sign-in', () => {
+  beforeEach(() => {
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(null);
+    cognito.current.signInWithPassword.mockReset();
+    cognito.current.resendVerificationLink.mockReset().mockResolvedValue(undefined);
+  });
+
+  it('rejects an unverified email with the exact spec message and offers a new link', async () => {
+    cognito.current.signInWithPassword.mockResolvedValue({ status: 'unconfirmed' });
+    const user = await signIn();
+    expect(await screen.findByText(VERIFY_FIRST)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Resend verification link' }));
+    expect(cognito.current.resendVerificationLink).toHaveBeenCalledWith('new@example.com');
+    expect(await screen.findByText('We sent a new verification link to new@example.com.')).toBeInTheDocument();
+  });
+
+  it('shows a human message for wrong credentials, never the exception name', async () => {
+    cognito.current.signInWithPassword.mockRejectedValue(namedError('NotAuthorizedException', 'Incorrect username or password.'));
+    await signIn();
+    expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
+    expect(screen.queryByText(/Exception/)).not.toBeInTheDocument();
+  });
+
+  it('asks for an email and password before calling Cognito', async () => {
+    const user = userEvent.setup();
+    render(
+      <AuthProvider>
+        <MemoryRouter>
+          <AuthPage />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(cognito.current.signInWithPassword).not.toHaveBeenCalled();
+  });
+});

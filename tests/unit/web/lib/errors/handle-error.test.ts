@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../../web/src/lib/api-client';
+import { clearErrorLog, getErrorLog } from '../../../../../web/src/lib/errors/error-log';
+import { setErrorNotifier } from '../../../../../web/src/lib/errors/error-notifier';
+import { handleError, severityFor, userMessageFor } from '../../../../../web/src/lib/errors/handle-error';
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+describe('central error handler (spec §8)', () => {
+  beforeEach(() => {
+    clearErrorLog();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    toast.error.mockClear();
+    toast.warning.mockClear();
+  });
+  afterEach(() => setErrorNotifier(null));
+
+  it.each([
+    ['NETWORK_ERROR', 'fetch failed', 'Network connection issue. Please check your internet connection.'],
+    ['AUTH_ERROR', 'jwt expired', 'Authentication failed. Please sign in again.'],
+    ['VALIDATION_ERROR', 'Display name is required', 'Display name is required'],
+    ['VALIDATION_ERROR', '', 'Please check your input and try again.'],
+    ['NOT_FOUND', 'no such thing', 'Something went wrong. Please try again.'],
+    ['UNKNOWN_ERROR', 'boom', 'Something went wrong. Please try again.'],
+  ])('code %s with message "%s" → "%s"', (code, message, expected) => {
+    expect(userMessageFor(code, message)).toBe(expected);
+  });
+
+  it.each([
+    ['CRITICAL_FAILURE', 'x', 'critical'],
+    ['UNKNOWN_ERROR', 'a critical failure', 'critical'],
+    ['NETWORK_ERROR', 'x', 'warning'],
+    ['AUTH_ERROR', 'x', 'warning'],
+    ['VALIDATION_ERROR', 'x', 'info'],
+    ['UNKNOWN_ERROR', 'x', 'info'],
+  ] as const)('severity of %s / "%s" is %s', (code, message, expected) => {
+    expect(severityFor(code, message)).toBe(expected);
+  });
+
+  it('logs an entry with code, context and timestamp, then toasts the user message', () => {
+    const entry = handleError(new ApiError('NETWORK_ERROR', 0, 'offline'), { component: 'Dashboard' });
+    expect(entry).toMatchObject({
+      message: 'offline',
+      code: 'NETWORK_ERROR',
+      context: { component: 'Dashboard', url: expect.any(String), userAgent: expect.any(String) },
+    });
+    expect(entry.context.stack).toContain('ApiError');
+    expect(new Date(entry.timestamp).toString()).not.toBe('Invalid Date');
+    expect(getErrorLog()).toEqual([entry]);
+    expect(toast.warning).toHaveBeenCalledWith('Network connection issue. Please check your internet connection.');
+  });
+
+  it('defaults the code to UNKNOWN_ERROR', () => {
+    const entry = handleError(new Error('something odd'));
+    expect(entry.code).toBe('UNKNOWN_ERROR');
+    expect(toast.error).toHaveBeenCalledWith('Something went wrong. Please try again.');
+  });
+
+  it('hands the entry to a registered notifier, and survives its failure', async () => {
+    const notifier = vi.fn(async () => {
+      throw new Error('slack down');
+    });
+    setErrorNotifier(notifier);
+    const entry = handleError(new ApiError('INTERNAL_ERROR', 500, 'critical database failure'));
+    expect(notifier).toHaveBeenCalledWith(entry, 'critical');
+    await vi.waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Failed to send Slack notification', expect.any(Error)),
+    );
+  });
+
+  it('can stay silent when the caller shows the error itself', () => {
+    handleError(new ApiError('VALIDATION_ERROR', 400, 'bad'), { silent: true });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(getErrorLog()).toHaveLength(1);
+  });
+});

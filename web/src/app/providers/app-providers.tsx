@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { createQueryClient } from './query-client';
+
+/** Server state lives under auth so a 401 can sign the user out and sign-out can drop cached data. */
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { signOut, currentUser } = useAuth();
+  const signOutRef = useRef(signOut);
+  signOutRef.current = signOut;
+  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: () => void signOutRef.current() }));
+
+  const signedIn = currentUser !== null;
+  useEffect(() => {
+    if (!signedIn) queryClient.clear();
+  }, [signedIn, queryClient]);
+
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      <QueryProvider>
+        {children}
+        <Toaster position="top-right" richColors closeButton />
+      </QueryProvider>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { handleError } from '../../lib/errors/handle-error';
+
+/**
+ * The one error policy for server state (shadcn-admin's shape): a 4xx will not get
+ * better by asking again, so only network/5xx failures retry; a 401 means the
+ * session is gone, so the user is signed out (the route guard then sends them to
+ * /auth); a failed mutation is reported through the central handler, which toasts.
+ */
+export interface QueryClientHooks {
+  onUnauthorized: () => void;
+}
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function createQueryClient({ onUnauthorized }: QueryClientHooks): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isUnauthorized(error)) return;
+        handleError(error, { component: `query ${JSON.stringify(query.queryKey)}` });
+        onUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const component = typeof mutation.meta?.component === 'string' ? mutation.meta.component : 'mutation';
+        handleError(error, { component });
+        if (isUnauthorized(error)) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,5 @@
+import { PricingPage } from '../../features/marketing/components/pricing-page';
+
+export default function PricingRoute() {
+  return <PricingPage />;
+}

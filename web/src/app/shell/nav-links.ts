@@ -1,0 +1,16 @@
+/** The header's links; app links are shown only to a signed-in user. */
+export const publicLinks = [
+  { to: '/about', label: 'About' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+export const appLinks = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/campaigns', label: 'Campaigns' },
+  { to: '/campaign-generator', label: 'Campaign generator' },
+  { to: '/optimizer', label: 'Optimizer' },
+  { to: '/ad-optimizer', label: 'Ad optimizer' },
+  { to: '/ads-graphics-generator', label: 'Graphics generator' },
+] as const;

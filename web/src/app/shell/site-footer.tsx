@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../../shared/constants';
+import { publicLinks } from './nav-links';
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-card">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p>
+          <span className="font-medium text-foreground">{PRODUCT_NAME}</span> · {PRODUCT_TAGLINE}
+        </p>
+        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+          {publicLinks.map((link) => (
+            <Link key={link.to} to={link.to} className="hover:text-foreground">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <p>© {new Date().getFullYear()} {PRODUCT_NAME}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,96 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useAuth } from '../../lib/auth/use-auth';
+import { cn } from '../../lib/cn';
+import { AccountMenu } from './account-menu';
+import { BrandLink } from './brand-link';
+import { appLinks, publicLinks } from './nav-links';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-foreground bg-muted' : 'text-muted-foreground hover:text-foreground',
+  );
+}
+
+export function SiteHeader() {
+  const { currentUser, loading } = useAuth();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
+        <BrandLink />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {publicLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {loading ? (
+            <Skeleton className="h-9 w-24" />
+          ) : currentUser ? (
+            <>
+              <Link to="/dashboard" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}>
+                Open dashboard
+              </Link>
+              <AccountMenu user={currentUser} />
+            </>
+          ) : (
+            <>
+              <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                Sign in
+              </Link>
+              <Link
+                to="/auth?tab=sign-up"
+                className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}
+              >
+                Get started
+              </Link>
+            </>
+          )}
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-md hover:bg-muted md:hidden cursor-pointer"
+            aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen((v) => !v)}
+          >
+            {mobileOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      </div>
+      {currentUser ? (
+        <nav aria-label="App" className="hidden border-t bg-card/60 md:block">
+          <div className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-1.5 sm:px-6">
+            {appLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+        </nav>
+      ) : null}
+      {mobileOpen ? (
+        <nav aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
+          <ul className="grid gap-1">
+            {[...(currentUser ? appLinks : []), ...publicLinks].map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={(s) => cn(navClass(s), 'block')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

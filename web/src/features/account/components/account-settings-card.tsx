@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { UpdateMeSchema, type UpdateMe } from '../../../../../shared/schemas/account';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useUpdateMe } from '../api/update-me';
+
+/** Account settings on the dashboard: who is signed in, and the display name they can change. */
+export function AccountSettingsCard() {
+  const { currentUser } = useAuth();
+  const updateMe = useUpdateMe();
+  const form = useForm<UpdateMe>({
+    // The server's own schema, so the form rejects exactly what the API would.
+    resolver: zodResolver(UpdateMeSchema),
+    values: { displayName: currentUser?.displayName ?? '' },
+  });
+  const { errors, isDirty } = form.formState;
+  if (!currentUser) return null;
+
+  const onSubmit = form.handleSubmit((values) => updateMe.mutate(values));
+
+  return (
+    <Card id="account" className="scroll-mt-28">
+      <CardHeader>
+        <CardTitle>Account settings</CardTitle>
+        <CardDescription>The name we use for you in the app and in emails.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account settings">
+          <div className="grid gap-2">
+            <Label htmlFor="account-email">Email</Label>
+            <div className="flex items-center gap-2">
+              <Input id="account-email" value={currentUser.email} readOnly className="bg-muted" />
+              {currentUser.emailVerified ? <Badge variant="success">Verified</Badge> : null}
+            </div>
+          </div>
+          <FormField label="Display name" error={errors.displayName?.message}>
+            {(field) => <Input {...field} autoComplete="name" {...form.register('displayName')} />}
+          </FormField>
+          <div>
+            <Button type="submit" disabled={updateMe.isPending || !isDirty}>
+              {updateMe.isPending ? <Spinner label="Saving" className="size-4" /> : null}
+              Save name
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+/** Spec §2 lists the articles by subject only; their text and slugs are not written yet. */
+export const upcomingArticleTopics = [
+  'The Facebook ads guide for 2025',
+  'Audience targeting that works',
+  'Budget optimisation',
+  'Ad creatives that stop the scroll',
+  'Automating your ad workflow',
+  'Top AI marketing tools',
+  'The best ad platforms compared',
+  'AI automation tools for marketers',
+  'Generative AI for targeting',
+  'AI-driven optimisation',
+  'Creative generation with AI',
+  'Measuring ROI with AI analytics',
+  'Choosing an AI advertising platform',
+  'The best AI tools for Facebook ads',
+  'The ROI of marketing automation',
+  'Generating ads with ChatGPT',
+  'Campaign optimisation in practice',
+  'AI campaign management',
+  'The future of AI in advertising',
+  'AI tools for social media',
+] as const;

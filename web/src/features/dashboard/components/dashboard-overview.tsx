@@ -1,0 +1,68 @@
+import { ArrowRight, BarChart3, Image, Megaphone, PlugZap, Sparkles, Wand2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useAuth } from '../../../lib/auth/use-auth';
+
+const tools = [
+  { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.' },
+  { to: '/campaign-generator', icon: Wand2, title: 'Campaign generator', text: 'Build a campaign from a goal and a budget.' },
+  { to: '/optimizer', icon: BarChart3, title: 'Optimizer', text: 'Recommendations across your campaigns.' },
+  { to: '/ad-optimizer', icon: Sparkles, title: 'Ad optimizer', text: 'Improve the copy and creative of an ad.' },
+  { to: '/ads-graphics-generator', icon: Image, title: 'Graphics generator', text: 'Ad visuals for every placement.' },
+];
+
+export function DashboardOverview() {
+  const { currentUser } = useAuth();
+  const firstName = currentUser?.displayName?.split(' ')[0];
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
+        <p className="mt-1 text-muted-foreground">Your advertising workspace. Here is where things stand.</p>
+      </div>
+
+      <Card className="border-dashed">
+        <CardHeader className="flex-row items-start gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary">
+            <PlugZap aria-hidden="true" className="size-5 text-primary" />
+          </span>
+          <div className="grid gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <CardTitle>Meta ad account</CardTitle>
+              <Badge variant="outline">Not connected</Badge>
+            </div>
+            <CardDescription>
+              Connecting your Meta ad account is coming soon. Once connected, your ad accounts, campaigns and daily
+              results appear here. Until then we show no figures rather than sample ones.
+            </CardDescription>
+          </div>
+        </CardHeader>
+      </Card>
+
+      <section aria-labelledby="tools-heading">
+        <h2 id="tools-heading" className="text-lg font-semibold">
+          Your tools
+        </h2>
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {tools.map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="group flex h-full flex-col rounded-lg border bg-card p-5 shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <div className="flex items-center justify-between">
+                  <Icon aria-hidden="true" className="size-5 text-primary" />
+                  <Badge variant="outline">Coming soon</Badge>
+                </div>
+                <span className="mt-4 font-medium">{title}</span>
+                <span className="mt-1 text-sm text-muted-foreground">{text}</span>
+                <ArrowRight aria-hidden="true" className="mt-4 size-4 text-muted-foreground transition-transform group-hover:translate-x-1" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SESSION_CHECK_INTERVAL_MS, messages } from '../../../../shared/constants';
+import { handleError } from '../errors/handle-error';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import type { AuthUser } from './auth-user';
+import * as cognito from './cognito';
+import { shouldRefreshSession } from './session-refresh';
+
+/**
+ * Holds the signed-in user. The signup notification of spec §4 is deliberately not
+ * sent from here: Cognito's post-confirmation trigger emits the signup event on the
+ * server, so it fires once per account and cannot be forged or skipped by a browser.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [currentUser, setCurrentUser] = useState<AuthUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const mounted = useRef(true);
+
+  const loadUser = useCallback(async () => {
+    try {
+      const user = await cognito.getSignedInUser();
+      if (mounted.current) setCurrentUser(user);
+    } catch (error) {
+      // A stored session that can no longer be used counts as signed out, not as a crash.
+      console.warn('Could not restore the session', error);
+      if (mounted.current) setCurrentUser(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    void loadUser().finally(() => {
+      if (mounted.current) setLoading(false);
+    });
+    const unsubscribe = cognito.onAuthEvent((event) => {
+      setCurrentUser(null);
+      if (event === 'sessionExpired') {
+        handleError(Object.assign(new Error('Your session expired.'), { code: 'AUTH_ERROR' }), {
+          component: 'AuthProvider',
+        });
+      }
+    });
+    return () => {
+      mounted.current = false;
+      unsubscribe();
+    };
+  }, [loadUser]);
+
+  // Spec §9: check every 30 s, refresh when under 90 s remain.
+  const signedIn = currentUser !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => {
+      void (async () => {
+        try {
+          const expiresAt = await cognito.getSessionExpiry();
+          if (expiresAt !== null && shouldRefreshSession(expiresAt)) await cognito.refreshSession();
+        } catch (error) {
+          handleError(Object.assign(error instanceof Error ? error : new Error(String(error)), { code: 'AUTH_ERROR' }), {
+            component: 'AuthProvider.sessionCheck',
+          });
+          await cognito.signOutUser().catch(() => undefined);
+          if (mounted.current) setCurrentUser(null);
+        }
+      })();
+    }, SESSION_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [signedIn]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      currentUser,
+      loading,
+      signIn: async (email, password) => {
+        const outcome = await cognito.signInWithPassword(email, password);
+        if (outcome.status === 'signedIn') await loadUser();
+        return outcome;
+      },
+      signUp: (input) => cognito.signUpWithEmail(input),
+      confirmSignUp: (email, code) => cognito.confirmEmail(email, code),
+      resendVerification: (email) => cognito.resendVerificationLink(email),
+      sendVerification: async () => {
+        if (!currentUser) throw new Error(messages.noUserLoggedIn);
+        await cognito.resendVerificationLink(currentUser.email);
+      },
+      requestPasswordReset: (email) => cognito.requestPasswordReset(email),
+      confirmPasswordReset: (input) => cognito.confirmPasswordReset(input),
+      signOut: async () => {
+        try {
+          await cognito.signOutUser();
+        } finally {
+          setCurrentUser(null);
+        }
+      },
+      refreshUser: loadUser,
+    }),
+    [currentUser, loading, loadUser],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

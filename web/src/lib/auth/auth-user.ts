@@ -1,0 +1,28 @@
+/** The signed-in user as the spec (§3) describes it. */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  /** Full name, held in the user's `name` attribute. */
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export type SignInOutcome =
+  | { status: 'signedIn' }
+  /** Cognito knows the user but the email was never confirmed (spec §5). */
+  | { status: 'unconfirmed' }
+  /** A step we do not offer (MFA, forced new password...): shown as an explanation, never a dead end. */
+  | { status: 'unsupported'; step: string };
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+export interface ConfirmPasswordResetInput {
+  email: string;
+  code: string;
+  newPassword: string;
+}

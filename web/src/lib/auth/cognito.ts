@@ -1,0 +1,137 @@
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  getCurrentUser,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { WebConfig } from '../../../../shared/schemas/web-config';
+import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
+
+/**
+ * The one module that talks to Amplify. Everything else (provider, forms, API client)
+ * goes through these functions, so tests replace this module instead of patching
+ * Amplify's globals, and a future auth provider swap touches one file.
+ */
+
+let authFlowType: WebConfig['authFlowType'] = 'USER_SRP_AUTH';
+
+export function configureCognito(config: WebConfig): void {
+  authFlowType = config.authFlowType;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+/** The current user, or null when nobody is signed in (not an error). */
+export async function getSignedInUser(): Promise<AuthUser | null> {
+  let userId: string;
+  try {
+    ({ userId } = await getCurrentUser());
+  } catch (error) {
+    if (errorName(error) === 'UserUnAuthenticatedException') return null;
+    throw error;
+  }
+  // The ID token may lack `name` (cognito-local never puts it there): read the attributes.
+  const attributes = await fetchUserAttributes();
+  return {
+    uid: attributes.sub ?? userId,
+    email: attributes.email ?? '',
+    emailVerified: attributes.email_verified === 'true',
+    displayName: attributes.name?.trim() ? attributes.name : null,
+    photoURL: attributes.picture ?? null,
+  };
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  let result;
+  try {
+    result = await signIn({ username: email, password, options: { authFlowType } });
+  } catch (error) {
+    // Amplify usually turns this into a CONFIRM_SIGN_UP step, but not on every path.
+    if (errorName(error) === 'UserNotConfirmedException') return { status: 'unconfirmed' };
+    // A leftover session (e.g. another tab) would block the new sign-in: end it and retry once.
+    if (errorName(error) === 'UserAlreadyAuthenticatedException') {
+      await signOut();
+      return signInWithPassword(email, password);
+    }
+    throw error;
+  }
+  if (result.isSignedIn) return { status: 'signedIn' };
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return { status: 'unconfirmed' };
+  if (result.nextStep.signInStep === 'DONE') return { status: 'signedIn' };
+  return { status: 'unsupported', step: result.nextStep.signInStep };
+}
+
+export async function signUpWithEmail({ email, password, displayName }: SignUpInput): Promise<void> {
+  await signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email, name: displayName } },
+  });
+}
+
+export async function confirmEmail(email: string, code: string): Promise<void> {
+  await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+export async function resendVerificationLink(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+export async function confirmPasswordReset({ email, code, newPassword }: ConfirmPasswordResetInput): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+export async function signOutUser(): Promise<void> {
+  await signOut();
+}
+
+/** The access token for `Authorization: Bearer`, or null when signed out. Amplify refreshes it if due. */
+export async function getAccessToken(): Promise<string | null> {
+  const session = await fetchAuthSession();
+  return session.tokens?.accessToken.toString() ?? null;
+}
+
+/** When the access token expires, in epoch seconds; null when signed out. */
+export async function getSessionExpiry(): Promise<number | null> {
+  const session = await fetchAuthSession();
+  return session.tokens?.accessToken.payload.exp ?? null;
+}
+
+export async function refreshSession(): Promise<void> {
+  const session = await fetchAuthSession({ forceRefresh: true });
+  if (!session.tokens) throw Object.assign(new Error('Session could not be refreshed.'), { name: 'SessionExpired' });
+}
+
+export type AuthEvent = 'signedOut' | 'sessionExpired';
+
+/** Auth events raised by Amplify itself (another tab signing out, a refresh that failed). */
+export function onAuthEvent(listener: (event: AuthEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signedOut') listener('signedOut');
+    if (payload.event === 'tokenRefresh_failure') listener('sessionExpired');
+  });
+}

@@ -1,0 +1,83 @@
+import { toast } from 'sonner';
+import { clientErrorCatalogue, errorCatalogue } from '../../../../shared/errors';
+import { appendErrorLog, type ErrorLogEntry } from './error-log';
+import { getErrorNotifier } from './error-notifier';
+
+/** The central error handler of spec §8: log, notify (seam), toast. */
+export type ErrorSeverity = 'critical' | 'warning' | 'info';
+
+const VALIDATION_FALLBACK = errorCatalogue.VALIDATION_ERROR.message;
+
+export function errorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && error.code) {
+    return error.code;
+  }
+  return 'UNKNOWN_ERROR';
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return '';
+}
+
+/** The toast text for an error, by code (spec §8). */
+export function userMessageFor(code: string, message: string): string {
+  switch (code) {
+    case 'NETWORK_ERROR':
+      return clientErrorCatalogue.NETWORK_ERROR.message;
+    case 'AUTH_ERROR':
+      return errorCatalogue.AUTH_ERROR.message;
+    case 'VALIDATION_ERROR':
+      return message.trim() ? message : VALIDATION_FALLBACK;
+    default:
+      return clientErrorCatalogue.UNKNOWN_ERROR.message;
+  }
+}
+
+/** Spec §8: critical if code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
+export function severityFor(code: string, message: string): ErrorSeverity {
+  if (/critical/i.test(code) || /critical/i.test(message)) return 'critical';
+  if (/NETWORK|AUTH/.test(code)) return 'warning';
+  return 'info';
+}
+
+export interface HandleErrorOptions {
+  component?: string;
+  /** Skip the toast when the caller already shows the error inline. */
+  silent?: boolean;
+}
+
+export function handleError(error: unknown, options: HandleErrorOptions = {}): ErrorLogEntry {
+  const code = errorCode(error);
+  const message = errorMessage(error) || clientErrorCatalogue.UNKNOWN_ERROR.message;
+  const entry: ErrorLogEntry = {
+    message,
+    code,
+    context: {
+      component: options.component,
+      stack: error instanceof Error ? error.stack : undefined,
+      url: globalThis.location?.href ?? '',
+      userAgent: globalThis.navigator?.userAgent ?? '',
+    },
+    timestamp: new Date().toISOString(),
+  };
+  const severity = severityFor(code, message);
+
+  console.error(`[${severity}] ${code}: ${message}`, options.component ? `(in ${options.component})` : '', error);
+  appendErrorLog(entry);
+
+  const notify = getErrorNotifier();
+  if (notify) {
+    notify(entry, severity).catch((notifyError: unknown) => {
+      console.error('Failed to send Slack notification', notifyError);
+    });
+  }
+
+  if (!options.silent) {
+    const text = userMessageFor(code, message);
+    if (severity === 'warning') toast.warning(text);
+    else toast.error(text);
+  }
+  return entry;
+}
