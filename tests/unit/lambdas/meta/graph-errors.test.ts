@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GraphError,
+  MetaRateLimitedError,
+  MetaTokenInvalidError,
+  isMetaTokenInvalid,
+  toAppError,
+  type GraphErrorInit,
+} from '../../../../lambdas/lib/meta/graph-errors';
+
+function metaFailure(
+  code: number,
+  extra: Partial<GraphErrorInit> & { subcode?: number; message?: string; userMsg?: string } = {},
+) {
+  return new GraphError({
+    kind: 'meta',
+    message: extra.message ?? 'Meta says no',
+    method: 'GET',
+    path: '/v26.0/act_1',
+    status: extra.status ?? 400,
+    meta: {
+      message: extra.message ?? `(#${code}) Meta says no`,
+      code,
+      type: 'OAuthException',
+      fbtrace_id: 'trace-1',
+      ...(extra.subcode !== undefined ? { error_subcode: extra.subcode } : {}),
+      ...(extra.userMsg !== undefined ? { error_user_msg: extra.userMsg } : {}),
+    },
+    usage: extra.usage,
+  });
+}
+
+const RECONNECT = 'Your Meta connection has expired. Please reconnect Meta.';
+const UNAVAILABLE = 'Meta did not answer properly. Please try again shortly.';
+
+describe('Graph error mapping', () => {
+  it.each([
+    ['190 / 463 expired token', metaFailure(190, { subcode: 463 }), 'CONFLICT', RECONNECT],
+    ['190 / 460 password changed', metaFailure(190, { subcode: 460 }), 'CONFLICT', RECONNECT],
+    ['102 session', metaFailure(102), 'CONFLICT', RECONNECT],
+    [
+      '200 naming the permission',
+      metaFailure(200, { message: '(#200) Requires ads_management permission to manage the object' }),
+      'FORBIDDEN',
+      'Adsmith is missing a Meta permission (ads_management). Please reconnect Meta and grant it.',
+    ],
+    [
+      '10 without a permission name',
+      metaFailure(10, { message: '(#10) Application does not have permission for this action' }),
+      'FORBIDDEN',
+      'Adsmith is missing a Meta permission. Please reconnect Meta and grant it.',
+    ],
+    [
+      '294',
+      metaFailure(294, { message: 'Managing advertisements requires ads_read' }),
+      'FORBIDDEN',
+      'Adsmith is missing a Meta permission (ads_read). Please reconnect Meta and grant it.',
+    ],
+    [
+      '100 with Meta’s message',
+      metaFailure(100, { message: '(#100) Param daily_budget must be at least 100' }),
+      'VALIDATION_ERROR',
+      'Param daily_budget must be at least 100',
+    ],
+    [
+      '100 with a message for people',
+      metaFailure(100, {
+        subcode: 1885621,
+        userMsg: 'You can set a budget on the campaign or on its ad sets, not both.',
+      }),
+      'VALIDATION_ERROR',
+      'You can set a budget on the campaign or on its ad sets, not both.',
+    ],
+    [
+      '100 / 33 missing object',
+      metaFailure(100, { subcode: 33 }),
+      'NOT_FOUND',
+      'We could not find that on Meta. It may have been deleted, or your Meta connection cannot see it.',
+    ],
+    ['1 unknown', metaFailure(1, { status: 500 }), 'UPSTREAM_ERROR', UNAVAILABLE],
+    ['2 service', metaFailure(2, { status: 503 }), 'UPSTREAM_ERROR', UNAVAILABLE],
+    [
+      '368 policy block (unlisted)',
+      metaFailure(368),
+      'UPSTREAM_ERROR',
+      'Meta could not complete the request. Please try again shortly.',
+    ],
+  ])('maps %s', (_, error, code, message) => {
+    const appError = toAppError(error);
+    expect(appError).toMatchObject({ code, message });
+    expect(appError.cause).toBe(error);
+  });
+
+  it.each([4, 17, 32, 341, 613, 80000, 80004, 80014])('maps rate-limit code %i to RATE_LIMITED', (code) => {
+    const appError = toAppError(metaFailure(code));
+    expect(appError).toBeInstanceOf(MetaRateLimitedError);
+    expect(appError).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
+  });
+
+  it('says how long to wait when Meta told us', () => {
+    const error = metaFailure(80004, {
+      usage: { businessUseCases: [], adAccount: { utilisationPct: 100, resetTimeSeconds: 61 } },
+    });
+    expect(toAppError(error)).toMatchObject({
+      retryAfterSeconds: 61,
+      message: 'Meta is limiting requests for this ad account. Please try again in 2 minutes.',
+    });
+  });
+
+  it('lets callers recognise an invalid token', () => {
+    const appError = toAppError(metaFailure(190));
+    expect(appError).toBeInstanceOf(MetaTokenInvalidError);
+    expect(isMetaTokenInvalid(appError)).toBe(true);
+    expect(isMetaTokenInvalid(toAppError(metaFailure(100)))).toBe(false);
+  });
+
+  it.each([
+    ['timeout', { kind: 'timeout' as const }, 'UPSTREAM_ERROR', UNAVAILABLE],
+    ['network', { kind: 'network' as const }, 'UPSTREAM_ERROR', UNAVAILABLE],
+    [
+      'unreadable reply',
+      { kind: 'invalid-response' as const, status: 200 },
+      'UPSTREAM_ERROR',
+      'Meta returned an unexpected response.',
+    ],
+    [
+      'bare 429',
+      { kind: 'http' as const, status: 429 },
+      'RATE_LIMITED',
+      'Meta is limiting requests for this ad account. Please try again in a few minutes.',
+    ],
+    ['bare 503', { kind: 'http' as const, status: 503 }, 'UPSTREAM_ERROR', UNAVAILABLE],
+    [
+      'bare 404',
+      { kind: 'http' as const, status: 404 },
+      'UPSTREAM_ERROR',
+      'Meta could not complete the request. Please try again shortly.',
+    ],
+  ])('maps a %s', (_, init, code, message) => {
+    const error = new GraphError({ message: 'x', method: 'GET', path: '/v26.0/me', ...init });
+    expect(toAppError(error)).toMatchObject({ code, message });
+  });
+});
