@@ -1,0 +1,99 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+
+/**
+ * The deployment's configuration, read once from CDK context (`cdk.json` or
+ * `-c key=value`) and parsed with zod. A bad value stops synth with a message
+ * naming every problem, before any construct is created.
+ *
+ *   npx cdk deploy --all -c stage=prod -c domainName=ads.example.com \
+ *     -c certificateArn=arn:aws:acm:us-east-1:123456789012:certificate/...
+ *
+ * No context lookups: everything here is a literal, so synth works offline.
+ */
+export const STAGES = ['dev', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The context keys this app reads; nothing else in infra calls tryGetContext. */
+export const CONTEXT_KEYS = ['stage', 'domainName', 'certificateArn'] as const;
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** CloudFront only takes certificates from us-east-1. */
+const CLOUDFRONT_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+
+const ContextSchema = z
+  .object({
+    stage: z.enum(STAGES).default('dev'),
+    domainName: z
+      .string()
+      .regex(HOSTNAME, 'must be a lower-case host name such as ads.example.com')
+      .optional(),
+    certificateArn: z
+      .string()
+      .regex(CLOUDFRONT_CERTIFICATE_ARN, 'must be an ACM certificate ARN in us-east-1 (CloudFront requires it)')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.domainName && !value.certificateArn) {
+      ctx.addIssue({ code: 'custom', path: ['certificateArn'], message: 'is required when domainName is set' });
+    }
+    if (value.certificateArn && !value.domainName) {
+      ctx.addIssue({ code: 'custom', path: ['domainName'], message: 'is required when certificateArn is set' });
+    }
+  });
+
+/** Settings that differ by stage, derived here so constructs take plain values. */
+export interface StageSettings {
+  /** Keep tables, the user pool, the KMS key and secrets when a stack is deleted. */
+  retainData: boolean;
+  /** CloudWatch Logs retention for function and API access logs. */
+  logRetention: RetentionDays;
+  /** HTTP API default stage throttling. */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+}
+
+export interface AppConfig {
+  stage: Stage;
+  /** Custom domain for the site; absent means the CloudFront default domain. */
+  domain?: { name: string; certificateArn: string };
+  settings: StageSettings;
+}
+
+const STAGE_SETTINGS: Record<Stage, StageSettings> = {
+  // dev is disposable: deleting its stacks deletes its data, so stacks can be torn down between experiments.
+  dev: { retainData: false, logRetention: RetentionDays.ONE_MONTH, apiThrottle: { rateLimit: 20, burstLimit: 40 } },
+  prod: { retainData: true, logRetention: RetentionDays.ONE_YEAR, apiThrottle: { rateLimit: 100, burstLimit: 200 } },
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses raw context values (as `app.node.tryGetContext` returns them).
+ * Throws a ConfigError naming every bad value.
+ */
+export function parseConfig(context: Record<string, unknown>): AppConfig {
+  const raw = Object.fromEntries(
+    CONTEXT_KEYS.map((key) => [key, context[key] === '' || context[key] === null ? undefined : context[key]]),
+  );
+  const parsed = ContextSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.') || '(context)';
+      return `  - ${key}: ${issue.message} (got ${JSON.stringify(raw[key as keyof typeof raw])})`;
+    });
+    throw new ConfigError(`Invalid CDK context (pass values with -c key=value):\n${problems.join('\n')}`);
+  }
+  const { stage, domainName, certificateArn } = parsed.data;
+  return {
+    stage,
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    settings: STAGE_SETTINGS[stage],
+  };
+}
+
+/** Reads this app's context keys from a construct tree node. */
+export function readContext(node: { tryGetContext(key: string): unknown }): Record<string, unknown> {
+  return Object.fromEntries(CONTEXT_KEYS.map((key) => [key, node.tryGetContext(key)]));
+}

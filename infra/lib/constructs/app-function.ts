@@ -1,0 +1,198 @@
+import { Aspects, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { secretEnvVar, type SecretKey } from '../../../shared/secrets';
+import { tableEnvVar, type TableKey } from '../../../shared/tables';
+import type { FunctionNeeds, UserPoolAction } from '../function-catalogue';
+import { AcknowledgeWildcards } from '../nag';
+import { lambdaEntry, REPO_ROOT } from '../paths';
+
+/** CloudWatch metrics namespace shared by every function (Powertools Metrics). */
+export const METRICS_NAMESPACE = 'Adsmith';
+
+export interface AppFunctionProps {
+  /** The folder under `lambdas/` whose `handler.ts` exports `handler`; also the Powertools service name. */
+  readonly name: string;
+  /** Physical function name prefix, e.g. `adsmith-dev`; the function is `<prefix>-<name>`. */
+  readonly namePrefix: string;
+  readonly description: string;
+  /** Log retention of the function's own log group. */
+  readonly logRetention: RetentionDays;
+  /** Whether the log group outlives the stack. @default RemovalPolicy.DESTROY */
+  readonly logRemovalPolicy?: RemovalPolicy;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default Duration.seconds(10) */
+  readonly timeout?: Duration;
+  /** Powertools log level. @default 'INFO' */
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+/**
+ * Every Lambda function of Adsmith, with our defaults baked in: Node.js 22 on
+ * arm64, bundled by the local esbuild (no Docker) as minified ESM with source
+ * maps, X-Ray tracing, Powertools env, and its own log group with retention.
+ *
+ * Permissions are added only through the `bind*` helpers, each of which sets
+ * the env var the code reads AND the narrowest IAM grant that makes it work,
+ * so the two can never drift apart.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+
+    // An explicit log group (instead of the implicit /aws/lambda one) so retention
+    // is set by CloudFormation and the group is deleted with a dev stack.
+    this.logGroup = new LogGroup(this, 'LogGroup', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
+    });
+
+    // Our own role instead of the default one with AWSLambdaBasicExecutionRole:
+    // it may write to this function's log group and nothing else until a bind* adds to it.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.namePrefix}-${props.name}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      role: this.role,
+      functionName: `${props.namePrefix}-${props.name}`,
+      description: props.description,
+      entry: lambdaEntry(props.name),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: props.name,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        target: 'node22',
+        // ESM: middy 6 ships ESM only and handlers may use top-level await. Some CJS
+        // dependencies (X-Ray SDK) still call require(), which ESM lacks: the banner provides it.
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: "import { createRequire as __adsmithCreateRequire } from 'node:module'; const require = __adsmithCreateRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        // Keep the maps small: stack traces need names and lines, not our sources.
+        sourcesContent: false,
+        // Bundle everything, the AWS SDK included, so the code runs with the exact SDK
+        // versions it was tested with rather than whatever the runtime ships.
+        externalModules: [],
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+    });
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is the chosen runtime: it is the newest line the code is tested against (Node 20/22 locally). Moving to a newer runtime is a one-line change here.',
+    });
+    Aspects.of(this).add(new AcknowledgeWildcards(FUNCTION_WILDCARDS));
+  }
+
+  /** Reads (or reads and writes) a table: env TABLE_<NAME> = table name, plus the data-plane grant. */
+  bindTable(key: TableKey, table: ITable, access: 'read' | 'readWrite'): this {
+    this.function.addEnvironment(tableEnvVar(key), table.tableName);
+    if (access === 'read') table.grantReadData(this.function);
+    else table.grantReadWriteData(this.function);
+    return this;
+  }
+
+  /** Reads a secret: env SECRET_<NAME> = secret ARN, plus secretsmanager:GetSecretValue (and KMS decrypt). */
+  bindSecret(key: SecretKey, secret: ISecret): this {
+    this.function.addEnvironment(secretEnvVar(key), secret.secretArn);
+    secret.grantRead(this.function);
+    return this;
+  }
+
+  /** Puts events on the bus: env EVENT_BUS_NAME, plus events:PutEvents on that bus only. */
+  bindEventBus(bus: IEventBus): this {
+    this.function.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    bus.grantPutEventsTo(this.function);
+    return this;
+  }
+
+  /** Calls the named Cognito admin actions: env USER_POOL_ID, plus exactly those actions on this pool. */
+  bindUserPool(pool: IUserPool, actions: readonly UserPoolAction[]): this {
+    this.function.addEnvironment('USER_POOL_ID', pool.userPoolId);
+    pool.grant(this.function, ...actions.map((action) => `cognito-idp:${action}`));
+    return this;
+  }
+
+  /** Builds links back to the site: env SITE_URL. No permission involved. */
+  bindSiteUrl(siteUrl: string): this {
+    this.function.addEnvironment('SITE_URL', siteUrl);
+    return this;
+  }
+
+  /**
+   * Applies a catalogue entry's needs, failing loudly when the caller did not
+   * provide a resource the entry asks for.
+   */
+  bindNeeds(needs: FunctionNeeds, resources: BindableResources): this {
+    for (const [key, access] of Object.entries(needs.tables ?? {}) as [TableKey, 'read' | 'readWrite'][]) {
+      this.bindTable(key, required(resources.tables?.[key], `table ${key}`, this), access);
+    }
+    for (const key of needs.secrets ?? []) {
+      this.bindSecret(key, required(resources.secrets?.[key], `secret ${key}`, this));
+    }
+    if (needs.eventBus) this.bindEventBus(required(resources.eventBus, 'the event bus', this));
+    if (needs.userPool?.length) {
+      this.bindUserPool(required(resources.userPool, 'the user pool', this), needs.userPool);
+    }
+    if (needs.siteUrl) this.bindSiteUrl(required(resources.siteUrl, 'the site URL', this));
+    return this;
+  }
+}
+
+/** The only wildcards a function's role may carry, each for a reason. */
+const FUNCTION_WILDCARDS = [
+  {
+    finding: /^Resource::\*$/,
+    actions: /^xray:(PutTraceSegments|PutTelemetryRecords)$/,
+    reason: 'X-Ray tracing: PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
+  },
+  {
+    finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
+    reason:
+      'Reading/writing a table encrypted with the customer-managed key: CDK grants kms:ReEncrypt* and kms:GenerateDataKey* on that one key only.',
+  },
+];
+
+/** What a stack can offer to `bindNeeds`; a stack leaves out what it cannot reference. */
+export interface BindableResources {
+  readonly tables?: Partial<Record<TableKey, ITable>>;
+  readonly secrets?: Partial<Record<SecretKey, ISecret>>;
+  readonly eventBus?: IEventBus;
+  readonly userPool?: IUserPool;
+  readonly siteUrl?: string;
+}
+
+function required<T>(value: T | undefined, what: string, fn: Construct): T {
+  if (value === undefined) throw new Error(`${fn.node.path} needs ${what}, but its stack did not provide it`);
+  return value;
+}

@@ -1,0 +1,216 @@
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface WebHostingProps {
+  /** Physical name of the site bucket; see `siteBucketName`. */
+  readonly siteBucketName: string;
+  /** Host name of the API origin (`<id>.execute-api.<region>.amazonaws.com`), served under `/api/*`. */
+  readonly apiDomainName: string;
+  /** Custom domain and its us-east-1 ACM certificate. @default - the CloudFront domain and certificate */
+  readonly domain?: { name: string; certificateArn: string };
+  /** How long CloudFront and S3 access logs are kept. @default Duration.days(90) */
+  readonly logExpiration?: Duration;
+}
+
+/**
+ * The site's front door: a private S3 bucket for the SPA, readable only by
+ * CloudFront through Origin Access Control, and a distribution that serves the
+ * SPA and forwards `/api/*` to the HTTP API on the same origin (no CORS).
+ *
+ * SPA routing is a CloudFront Function on the default behaviour that rewrites
+ * extension-less paths to /index.html, rather than 403/404 error responses:
+ * those apply to every behaviour and would turn API 404s into index.html.
+ *
+ * Buckets are always retained: the log bucket is an audit trail, and CloudFormation
+ * cannot delete a non-empty bucket anyway (empty them by hand to tear a stage down).
+ */
+export class WebHosting extends Construct {
+  readonly siteBucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly securityHeaders: ResponseHeadersPolicy;
+  /** `https://<domain>` with no trailing slash. */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.logBucket = new Bucket(this, 'LogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront standard logging writes with ACLs, so the log bucket must accept them.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: props.logExpiration ?? Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log destination; logging its own access would log the log writes in a loop.',
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      bucketName: props.siteBucketName,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Adsmith security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          // connect-src: the API is same-origin; Amplify talks to Cognito directly.
+          // style-src 'unsafe-inline': charting and toast libraries set inline styles.
+          // img-src https: generated ad images and Meta previews come from other hosts.
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob: https:",
+            "font-src 'self' data:",
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+            "frame-ancestors 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "object-src 'none'",
+          ].join('; '),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Serve index.html for client-side routes (paths without a file extension)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+    });
+
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Adsmith web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Only settable with our own certificate; the default *.cloudfront.net one has a fixed policy.
+      minimumProtocolVersion: props.domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      domainNames: props.domain ? [props.domain.name] : undefined,
+      certificate: props.domain
+        ? Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
+        : undefined,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        // Honours the Cache-Control the deployment sets per object (immutable assets, no-cache entry files).
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything the viewer sent (Authorization included) except Host, which must be the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.securityHeaders,
+          compress: true,
+        },
+      },
+    });
+
+    this.siteUrl = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Adsmith serves marketers worldwide; there is no country to block.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF web ACL yet: the API is throttled at the HTTP API stage and every data route needs a Cognito JWT. A WAF (rate-based rules) is planned for when paid plans launch.',
+    });
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain CloudFront uses its default *.cloudfront.net certificate, whose viewer TLS policy cannot be set; with -c domainName the policy is TLSv1.2_2021.',
+      });
+    }
+  }
+}
+
+/**
+ * The site bucket's name, known without a cross-stack reference: the stateless
+ * stack imports the bucket by this name, so the deployment role's policy names it
+ * literally (account and region keep it globally unique).
+ */
+export function siteBucketName(namePrefix: string): string {
+  return `${namePrefix}-site-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+}
+
+/**
+ * CloudFront Functions (cloudfront-js-2.0). A last path segment without a dot is a
+ * client-side route, so it gets the SPA shell; files (assets, config.json) pass through.
+ * Only attached to the default behaviour, so /api/* is never rewritten.
+ */
+const SPA_REWRITE_SOURCE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;

@@ -1,0 +1,79 @@
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { httpFunctionNames } from '../../shared/routes';
+import type { AppConfig } from '../config';
+import { assertCatalogueCoversRoutes } from './function-catalogue';
+import { webDistDir } from './paths';
+import { EdgeStack } from './stacks/edge-stack';
+import { StatefulStack } from './stacks/stateful-stack';
+import { StatelessStack } from './stacks/stateless-stack';
+
+export interface AdsmithStacks {
+  edge: EdgeStack;
+  stateful: StatefulStack;
+  stateless: StatelessStack;
+}
+
+export interface CreateStacksOptions {
+  /** @default env-agnostic unless CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION are set (no lookups either way) */
+  env?: Environment;
+  /** The built SPA. @default web/dist if it holds an index.html, else a placeholder page */
+  webDistDir?: string | null;
+}
+
+/**
+ * The whole of Adsmith for one stage, as three stacks split by lifecycle:
+ *
+ *   edge       front door whose URLs others hold: CloudFront + site bucket, the HTTP API (no routes)
+ *   stateful   data and identity: KMS key, tables, secrets, event bus, user pool (+ its triggers)
+ *   stateless  code and content: HTTP functions, API routes + JWT authorizer, SPA files + config.json
+ *
+ * edge <- stateful <- stateless. The edge stack comes first because the user pool's
+ * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
+ */
+export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
+  assertCatalogueCoversRoutes(httpFunctionNames());
+
+  const namePrefix = `adsmith-${config.stage}`;
+  const env = options.env ?? {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+  };
+  const description = (what: string) => `Adsmith ${config.stage}: ${what}`;
+
+  const edge = new EdgeStack(app, `${namePrefix}-edge`, {
+    env,
+    config,
+    namePrefix,
+    description: description('CloudFront, site bucket and HTTP API front door'),
+  });
+
+  const stateful = new StatefulStack(app, `${namePrefix}-stateful`, {
+    env,
+    config,
+    namePrefix,
+    siteUrl: edge.siteUrl,
+    description: description('user pool, tables, KMS key, secrets and event bus'),
+  });
+
+  const stateless = new StatelessStack(app, `${namePrefix}-stateless`, {
+    env,
+    config,
+    namePrefix,
+    httpApi: edge.httpApi.api,
+    distribution: edge.hosting.distribution,
+    siteUrl: edge.siteUrl,
+    userPool: stateful.auth.userPool,
+    userPoolClient: stateful.auth.webClient,
+    resources: {
+      tables: stateful.tables.byKey,
+      secrets: stateful.secrets.byKey,
+      eventBus: stateful.eventBus.bus,
+    },
+    webDistDir: options.webDistDir === null ? undefined : (options.webDistDir ?? webDistDir()),
+    description: description('functions, API routes and web content'),
+  });
+
+  Tags.of(app).add('project', 'adsmith');
+  Tags.of(app).add('stage', config.stage);
+  return { edge, stateful, stateless };
+}

@@ -1,0 +1,56 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { AppConfig } from '../../config';
+import { HttpApiShell } from '../constructs/http-api';
+import { siteBucketName, WebHosting } from '../constructs/web-hosting';
+
+export interface EdgeStackProps extends StackProps {
+  readonly config: AppConfig;
+  /** Physical name prefix, e.g. `adsmith-dev`. */
+  readonly namePrefix: string;
+}
+
+/**
+ * The front door: the addresses the outside world holds on to. The CloudFront
+ * distribution (its domain is the site URL that verification emails link to and
+ * that the Meta app's redirect URI names), the site bucket behind it, and the
+ * HTTP API that `/api/*` forwards to (without routes; see the stateless stack).
+ * It depends on nothing, so the stateful stack's Cognito trigger can be given
+ * the site URL without a dependency cycle.
+ */
+export class EdgeStack extends Stack {
+  readonly httpApi: HttpApiShell;
+  readonly hosting: WebHosting;
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.httpApi = new HttpApiShell(this, 'HttpApi', {
+      apiName: `${props.namePrefix}-api`,
+      throttle: config.settings.apiThrottle,
+      logRetention: config.settings.logRetention,
+      logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.hosting = new WebHosting(this, 'Web', {
+      siteBucketName: siteBucketName(props.namePrefix),
+      apiDomainName: this.httpApi.domainName,
+      domain: config.domain,
+    });
+    this.siteUrl = this.hosting.siteUrl;
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The web app' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.siteUrl}/api`,
+      description: 'The API as clients call it (same origin as the site)',
+    });
+    new CfnOutput(this, 'HttpApiEndpoint', {
+      value: this.httpApi.api.apiEndpoint,
+      description: 'The HTTP API behind CloudFront, for diagnostics',
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.hosting.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: this.hosting.siteBucket.bucketName });
+  }
+}

@@ -1,0 +1,91 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { EVENT_BUS_BASE_NAME } from '../../../shared/events';
+import type { AppConfig } from '../../config';
+import { AppEventBus } from '../constructs/app-event-bus';
+import { AppFunction } from '../constructs/app-function';
+import { AppSecrets } from '../constructs/app-secrets';
+import { DataTables } from '../constructs/data-tables';
+import { UserAuth } from '../constructs/user-auth';
+import { authTriggerFunctions, type FunctionNeeds } from '../function-catalogue';
+
+export interface StatefulStackProps extends StackProps {
+  readonly config: AppConfig;
+  /** Physical name prefix, e.g. `adsmith-dev`. */
+  readonly namePrefix: string;
+  /** Where verification links point (from the edge stack, or the custom domain). */
+  readonly siteUrl: string;
+}
+
+/**
+ * Everything that holds data or identity and must survive redeploys: the KMS
+ * key, the tables, the secrets, the event bus and the user pool. In prod all of
+ * it is retained (and tables and pool are deletion-protected) when the stack is
+ * deleted; dev is disposable. The two Cognito trigger functions live here too,
+ * because the pool references them; they need only the site URL and the bus.
+ */
+export class StatefulStack extends Stack {
+  readonly encryptionKey: Key;
+  readonly tables: DataTables;
+  readonly secrets: AppSecrets;
+  readonly eventBus: AppEventBus;
+  readonly auth: UserAuth;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config, namePrefix } = props;
+    const removalPolicy = config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.encryptionKey = new Key(this, 'DataKey', {
+      alias: `alias/${namePrefix}-data`,
+      description: `Adsmith ${config.stage}: encrypts tables (Meta tokens) and secrets`,
+      enableKeyRotation: true,
+      pendingWindow: Duration.days(config.settings.retainData ? 30 : 7),
+      removalPolicy,
+    });
+
+    this.tables = new DataTables(this, 'Tables', { namePrefix, encryptionKey: this.encryptionKey, removalPolicy });
+
+    this.secrets = new AppSecrets(this, 'Secrets', {
+      namePrefix: `adsmith/${config.stage}`,
+      encryptionKey: this.encryptionKey,
+      removalPolicy,
+    });
+
+    this.eventBus = new AppEventBus(this, 'Events', {
+      eventBusName: `${EVENT_BUS_BASE_NAME}-${config.stage}`,
+      archiveRetention: Duration.days(config.settings.retainData ? 365 : 30),
+    });
+
+    const triggers = Object.fromEntries(
+      Object.entries(authTriggerFunctions as Record<string, FunctionNeeds>).map(([name, needs]) => {
+        const fn = new AppFunction(this, name, {
+          name,
+          namePrefix,
+          description: needs.description,
+          memorySize: needs.memorySize,
+          timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
+          logRetention: config.settings.logRetention,
+          logRemovalPolicy: removalPolicy,
+        }).bindNeeds(needs, { eventBus: this.eventBus.bus, siteUrl: props.siteUrl });
+        return [name, fn];
+      }),
+    ) as Record<keyof typeof authTriggerFunctions, AppFunction>;
+
+    this.auth = new UserAuth(this, 'Auth', {
+      namePrefix,
+      customMessageTrigger: triggers['auth-custom-message'].function,
+      postConfirmationTrigger: triggers['auth-post-confirmation'].function,
+      removalPolicy,
+    });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
+    new CfnOutput(this, 'EventBusName', { value: this.eventBus.bus.eventBusName });
+    new CfnOutput(this, 'SecretsToFill', {
+      value: this.secrets.namesToFill.join(','),
+      description: 'Secrets Manager secrets an operator fills after the first deploy (put-secret-value)',
+    });
+  }
+}

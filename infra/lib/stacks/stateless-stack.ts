@@ -1,0 +1,133 @@
+import { Aspects, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { AppConfig } from '../../config';
+import { ApiRoutes } from '../constructs/api-routes';
+import { AppFunction, type BindableResources } from '../constructs/app-function';
+import { WebContent } from '../constructs/web-content';
+import { siteBucketName } from '../constructs/web-hosting';
+import { AcknowledgeWildcards } from '../nag';
+import { httpFunctions, type FunctionNeeds } from '../function-catalogue';
+
+export interface StatelessStackProps extends StackProps {
+  readonly config: AppConfig;
+  /** Physical name prefix, e.g. `adsmith-dev`. */
+  readonly namePrefix: string;
+  /** The edge stack's API, to add routes to. */
+  readonly httpApi: IHttpApi;
+  readonly distribution: IDistribution;
+  readonly siteUrl: string;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** Tables, secrets and bus the functions may be bound to (per the function catalogue). */
+  readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl'>;
+  /** The built SPA; undefined deploys a placeholder page. */
+  readonly webDistDir?: string;
+}
+
+/**
+ * Code and content, safe to redeploy or even delete and recreate at any time:
+ * the HTTP functions of the function catalogue, the API routes and authorizer
+ * (added to the edge stack's API), and the SPA files plus config.json.
+ */
+export class StatelessStack extends Stack {
+  readonly functions: Record<string, AppFunction>;
+  readonly routes: ApiRoutes;
+  readonly webContent: WebContent;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { config, namePrefix } = props;
+
+    this.functions = Object.fromEntries(
+      Object.entries(httpFunctions as Record<string, FunctionNeeds>).map(([name, needs]) => {
+        const fn = new AppFunction(this, name, {
+          name,
+          namePrefix,
+          description: needs.description,
+          memorySize: needs.memorySize,
+          timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
+          logRetention: config.settings.logRetention,
+          logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        }).bindNeeds(needs, { ...props.resources, userPool: props.userPool, siteUrl: props.siteUrl });
+        return [name, fn];
+      }),
+    );
+
+    // Imported into this stack so the routes, integrations and the JWT authorizer
+    // are created here: an authorizer in the edge stack would make the edge stack
+    // depend on the user pool, which already depends on the edge stack's site URL.
+    const httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', {
+      httpApiId: props.httpApi.apiId,
+      apiEndpoint: props.httpApi.apiEndpoint,
+    });
+
+    this.routes = new ApiRoutes(this, 'Routes', {
+      httpApi,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      functions: Object.fromEntries(
+        Object.entries(this.functions).map(([name, fn]): [string, IFunction] => [name, fn.function]),
+      ),
+    });
+
+    this.webContent = new WebContent(this, 'Web', {
+      // By name, not by reference: see siteBucketName.
+      bucket: Bucket.fromBucketName(this, 'SiteBucket', siteBucketName(namePrefix)),
+      distribution: props.distribution,
+      distDir: props.webDistDir,
+      webConfig: {
+        stage: config.stage,
+        region: this.region,
+        userPoolId: props.userPool.userPoolId,
+        userPoolClientId: props.userPoolClient.userPoolClientId,
+        authFlowType: 'USER_SRP_AUTH',
+        apiBaseUrl: '/api',
+        offlineModel: false,
+      },
+    });
+    this.acknowledgeBucketDeploymentFindings();
+  }
+
+  /**
+   * BucketDeployment runs one CDK-provided Lambda (a stack-level singleton) whose
+   * role and runtime we do not control; its findings are acknowledged here, narrowly.
+   */
+  private acknowledgeBucketDeploymentFindings(): void {
+    for (const handler of this.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'CDK BucketDeployment handler: the managed policy only lets it write its own CloudWatch logs.',
+      });
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason: 'CDK BucketDeployment handler: its Python runtime is chosen and updated by aws-cdk-lib.',
+      });
+      Aspects.of(handler).add(
+        new AcknowledgeWildcards([
+          {
+            finding: /^Action::s3:(GetBucket|GetObject|List|Abort|DeleteObject)\*$/,
+            reason: 'CDK BucketDeployment copies the web build between the asset bucket and the site bucket only.',
+          },
+          {
+            finding: /^Resource::arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+            reason: 'Reads the uploaded web build: any object of the CDK assets bucket.',
+          },
+          {
+            finding: /^Resource::arn:[^:]+:s3:::adsmith-[a-z]+-site-[^/]+\/\*$/,
+            reason: 'Writes the web build: any object of the site bucket.',
+          },
+          {
+            finding: /^Resource::\*$/,
+            actions: /^cloudfront:(CreateInvalidation|GetInvalidation)$/,
+            reason: 'CloudFront invalidations: the actions support no resource-level permissions in this CDK grant.',
+          },
+        ]),
+      );
+    }
+  }
+}
