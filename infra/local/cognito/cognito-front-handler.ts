@@ -1,0 +1,190 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { CognitoError, InvalidParameterError, UnsupportedError, UserNotFoundError } from 'cognito-local/lib/errors';
+import { selectAppropriateDeliveryMethod } from 'cognito-local/lib/services/messageDelivery/deliveryMethod';
+import { attributeValue } from 'cognito-local/lib/services/userPoolService';
+import { AWS_JSON_CONTENT_TYPE } from '../aws-json/aws-json-protocol';
+import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';
+import type { CognitoEmulator } from './cognito-emulator';
+import { newPasswordIn, passwordPolicyViolation } from './password-policy-check';
+
+/** Cognito's requests are small; this is far above any real one. */
+const MAX_COGNITO_REQUEST_BYTES = 256 * 1024;
+const POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
+
+/** An error answered the way Cognito answers it: 4xx, `__type` + `message`. */
+class CognitoReplyError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type, x-amz-target, x-amz-user-agent, cache-control',
+    'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+    'access-control-max-age': '86400',
+  };
+}
+
+function reply(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  // Cognito's wire format carries dates as epoch seconds. The holder (`this`) still has the
+  // Date itself; `value` has already been through Date's toJSON.
+  const text = JSON.stringify(body, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const original = this[key];
+    return original instanceof Date ? Math.floor(original.getTime() / 1000) : value;
+  });
+  res.writeHead(status, {
+    ...corsHeaders(req),
+    'content-type': AWS_JSON_CONTENT_TYPE,
+    'content-length': Buffer.byteLength(text),
+    'x-amzn-requestid': randomUUID(),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function replyError(req: IncomingMessage, res: ServerResponse, status: number, type: string, message: string): void {
+  reply(req, res, status, { __type: type, message }, { 'x-amzn-errortype': `${type}:` });
+}
+
+/**
+ * The twin's Cognito endpoint: cognito-local behind a thin layer that makes it
+ * behave like Cognito where they differ (the behaviours clients depend on):
+ * - the password policy is enforced (cognito-local stores any password);
+ * - `GetTokensFromRefreshToken` (Amplify's refresh) is answered via REFRESH_TOKEN_AUTH;
+ * - `ResendConfirmationCode` sends a new code through the custom-message trigger;
+ * - confirming a sign-up or a reset with an emailed code marks the email verified;
+ * - CORS for the browser, and JWKS / OpenID metadata under the issuer.
+ */
+export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: string): RequestListener {
+  const { services } = emulator;
+  const ctx = { logger: emulator.logger };
+  const text = (value: unknown, field: string): string => {
+    if (typeof value !== 'string' || value.length === 0) throw new InvalidParameterError(`${field} is required.`);
+    return value;
+  };
+
+  async function markEmailVerified(clientId: string, username: string): Promise<void> {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+    const user = await userPool.getUserByUsername(ctx, username);
+    const email = user && attributeValue('email', user.Attributes);
+    if (!user || !email) return;
+    // Both attributes together: setting email alone would mark it unverified and send a code.
+    await emulator.call('AdminUpdateUserAttributes', {
+      UserPoolId: userPool.options.Id,
+      Username: user.Username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
+  }
+
+  async function resendConfirmationCode(input: Record<string, unknown>): Promise<unknown> {
+    const clientId = text(input.ClientId, 'ClientId');
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+    const user = await userPool.getUserByUsername(ctx, text(input.Username, 'Username'));
+    if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+    if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const deliveryDetails = selectAppropriateDeliveryMethod(userPool.options.AutoVerifiedAttributes ?? [], user);
+    if (!deliveryDetails) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
+    const code = services.otp();
+    const clientMetadata = input.ClientMetadata as Record<string, string> | undefined;
+    await services.messages.deliver(ctx, 'ResendCode', clientId, userPool.options.Id, user, code, clientMetadata, deliveryDetails);
+    await userPool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
+    return { CodeDeliveryDetails: deliveryDetails };
+  }
+
+  async function operate(target: string, input: Record<string, unknown>): Promise<unknown> {
+    const newPassword = newPasswordIn(target, input);
+    if (newPassword !== undefined) {
+      const violation = passwordPolicyViolation(newPassword);
+      if (violation) throw new CognitoReplyError('InvalidPasswordException', violation);
+    }
+    switch (target) {
+      case 'GetTokensFromRefreshToken': {
+        const result = (await emulator.call('InitiateAuth', {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: text(input.ClientId, 'ClientId'),
+          AuthParameters: { REFRESH_TOKEN: text(input.RefreshToken, 'RefreshToken') },
+          ClientMetadata: input.ClientMetadata,
+        })) as { AuthenticationResult?: unknown };
+        return { AuthenticationResult: result.AuthenticationResult };
+      }
+      case 'ResendConfirmationCode':
+        return resendConfirmationCode(input);
+      case 'ConfirmSignUp':
+      case 'ConfirmForgotPassword': {
+        const result = await emulator.call(target, input);
+        await markEmailVerified(text(input.ClientId, 'ClientId'), text(input.Username, 'Username'));
+        return result;
+      }
+      default:
+        return emulator.call(target, input);
+    }
+  }
+
+  async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const [service, target, ...rest] = String(req.headers['x-amz-target'] ?? '').split('.');
+    if (service !== 'AWSCognitoIdentityProviderService' || !target || rest.length > 0) {
+      return replyError(req, res, 400, 'UnknownOperationException', 'Missing or invalid x-amz-target header');
+    }
+    let input: Record<string, unknown> | null;
+    try {
+      input = parseJsonObject((await readBody(req, MAX_COGNITO_REQUEST_BYTES)).toString('utf8'));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return replyError(req, res, 413, 'RequestEntityTooLargeException', error.message);
+      throw error;
+    }
+    if (!input) return replyError(req, res, 400, 'SerializationException', 'The request body is not a JSON object');
+    try {
+      reply(req, res, 200, await operate(target, input));
+    } catch (error) {
+      if (error instanceof CognitoReplyError) return replyError(req, res, error.status, error.type, error.message);
+      if (error instanceof CognitoError) return replyError(req, res, 400, error.code, error.message);
+      if (error instanceof UnsupportedError) {
+        console.error(`[cognito] cognito-local does not support ${target}: ${error.message}`);
+        return replyError(req, res, 500, 'CognitoLocal#Unsupported', `Cognito Local unsupported feature: ${error.message}`);
+      }
+      console.error(`[cognito] ${target} failed:`, error);
+      replyError(req, res, 500, 'InternalErrorException', 'The local user pool failed; see the twin log');
+    }
+  }
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders(req));
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/') {
+      return void handlePost(req, res).catch((error: unknown) => {
+        console.error('[cognito] request failed:', error);
+        if (!res.headersSent) replyError(req, res, 500, 'InternalErrorException', 'The local user pool failed');
+      });
+    }
+    const [, poolId, wellKnown, document, ...more] = url.pathname.split('/');
+    if (req.method === 'GET' && poolId && POOL_ID.test(poolId) && wellKnown === '.well-known' && more.length === 0) {
+      const issuer = `${issuerOrigin}/${poolId}`;
+      if (document === 'jwks.json') return reply(req, res, 200, { keys: [emulator.publicJwk] }, { 'content-type': 'application/json' });
+      if (document === 'openid-configuration') {
+        return reply(
+          req,
+          res,
+          200,
+          { issuer, jwks_uri: `${issuer}/.well-known/jwks.json`, id_token_signing_alg_values_supported: ['RS256'], subject_types_supported: ['public'] },
+          { 'content-type': 'application/json' },
+        );
+      }
+    }
+    if (req.method === 'GET' && url.pathname === '/health') return reply(req, res, 200, { ok: true }, { 'content-type': 'application/json' });
+    replyError(req, res, 404, 'ResourceNotFoundException', 'Not Found');
+  };
+}

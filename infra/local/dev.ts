@@ -1,0 +1,54 @@
+/**
+ * `npm run dev`: the whole product on this machine, no AWS. A thin CLI over
+ * startTwin: prints where everything is, stops everything on Ctrl-C / SIGTERM.
+ */
+import { PortBusyError } from './listen';
+import { startTwin } from './twin';
+
+const started = performance.now();
+const log = (line: string) => console.log(`  ${line}`);
+
+async function main(): Promise<void> {
+  console.log('Starting the Adsmith local twin…');
+  const twin = await startTwin({ log, logRequests: true });
+  const { endpoints } = twin;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const rows: [string, string][] = [
+    ['web', endpoints.web ?? '(not started)'],
+    ['api', `${endpoints.api}/api`],
+    ['cognito', `${endpoints.cognito.endpoint}  (pool ${endpoints.cognito.userPoolId}, client ${endpoints.cognito.userPoolClientId})`],
+    ['mailbox', `${endpoints.mailbox}/`],
+    ['dynamodb', endpoints.dynamodb],
+    ['secrets manager', endpoints.secretsManager],
+    ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
+    ['meta sandbox', endpoints.meta ?? '(not available yet)'],
+  ];
+  console.log('');
+  for (const [name, url] of rows) console.log(`  ${name.padEnd(16)} ${url}`);
+  console.log('');
+  console.log(`  demo user        ${endpoints.demoUser.email} / ${endpoints.demoUser.password}`);
+  console.log(`  endpoints file   ${twin.files.endpoints}`);
+  console.log('');
+  console.log(`Local twin ready in ${seconds} s. Ctrl-C to stop.`);
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local twin…`);
+    // A hung stop must not keep the terminal: exit anyway after a few seconds.
+    setTimeout(() => process.exit(1), 5000).unref();
+    twin.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortBusyError) console.error(`\n${error.message}`);
+  else console.error('\nThe local twin failed to start:', error);
+  process.exit(1);
+});

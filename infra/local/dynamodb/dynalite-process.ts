@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { TWIN_HOST } from '../twin-ports';
+
+export interface DynaliteProcess {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** How long dynalite may take to print that it listens before the twin gives up. */
+const START_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts dynalite as a child of this process, running the node binary on its CLI
+ * directly (never through npx, whose wrapper would leave the server orphaned when killed).
+ * `dataDir` persists tables in LevelDB; without it they live in memory.
+ */
+export function startDynalite(port: number, dataDir?: string): Promise<DynaliteProcess> {
+  const require = createRequire(import.meta.url);
+  const cli = path.join(path.dirname(require.resolve('dynalite/package.json')), 'cli.js');
+  const args = [cli, '--host', TWIN_HOST, '--port', String(port), '--createTableMs', '0', '--deleteTableMs', '0', '--updateTableMs', '0'];
+  if (dataDir) args.push('--path', dataDir);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      // LevelDB closes quickly; a stuck child is killed outright.
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    });
+
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`dynalite did not start within ${START_TIMEOUT_MS} ms: ${output.trim()}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening at')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve({ child, stop });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const busy = output.includes('EADDRINUSE') ? ` (port ${port} is in use)` : '';
+      reject(new Error(`dynalite exited (${signal ?? code})${busy}: ${output.trim().split('\n').slice(-3).join(' ')}`));
+    });
+  });
+}

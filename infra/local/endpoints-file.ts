@@ -1,0 +1,21 @@
+import { writeFile } from 'node:fs/promises';
+
+/** Where every twin service is: written to `.local/endpoints.json` for tests, scripts and people. */
+export interface TwinEndpoints {
+  /** The web app (Vite); null when the twin runs without it. */
+  web: string | null;
+  /** The local HTTP API (API Gateway stand-in); routes live under /api. */
+  api: string;
+  cognito: { endpoint: string; userPoolId: string; userPoolClientId: string; region: string; issuer: string };
+  mailbox: string;
+  dynamodb: string;
+  secretsManager: string;
+  eventBridge: string;
+  /** The Meta sandbox (Graph API + OAuth dialog), once it exists. */
+  meta?: string;
+  demoUser: { email: string; password: string; name: string };
+}
+
+export async function writeEndpointsFile(file: string, endpoints: TwinEndpoints): Promise<void> {
+  await writeFile(file, `${JSON.stringify(endpoints, null, 2)}\n`);
+}

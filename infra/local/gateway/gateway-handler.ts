@@ -1,0 +1,105 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { RouteDeclaration } from '../../../shared/routes';
+import { FunctionTimeoutError, type FunctionRunner } from '../function-runner';
+import { BodyTooLargeError, readBody } from '../http-io';
+import { gatewayMessage, internalServerError, replyFromResult, type GatewayReply } from './handler-reply';
+import type { AuthorizerResult } from './jwt-authorizer';
+import { tokenFromAuthorizationHeader } from './jwt-authorizer';
+import { buildProxyEvent } from './proxy-event';
+import { createRouteMatcher } from './route-matcher';
+
+/**
+ * API Gateway's own payload limit. Bodies under it reach the function, whose
+ * middleware applies the product's smaller limit (413 PAYLOAD_TOO_LARGE).
+ */
+export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  routes: readonly RouteDeclaration[];
+  runner: FunctionRunner;
+  authorize: (token: string) => Promise<AuthorizerResult>;
+  /** The port the gateway listens on, for x-forwarded-port; set once listening. */
+  port: () => number;
+  /** One line per request on stdout. */
+  logRequests?: boolean;
+}
+
+function unauthorized(reason: string): GatewayReply {
+  return gatewayMessage(401, 'Unauthorized', {
+    'www-authenticate': `Bearer scope="" error="invalid_token" error_description="${reason.replace(/"/g, "'")}"`,
+  });
+}
+
+function send(res: ServerResponse, reply: GatewayReply, requestId: string): void {
+  const headers: Record<string, string | string[]> = { ...reply.headers, 'apigw-requestid': requestId, 'content-length': String(reply.body.length) };
+  if (reply.cookies.length > 0) headers['set-cookie'] = reply.cookies;
+  res.writeHead(reply.statusCode, headers);
+  res.end(reply.body);
+}
+
+/**
+ * The local HTTP API: the routes table mounted on the real handlers, the JWT
+ * authorizer on `access: 'user'` routes, and API Gateway's own replies for
+ * what never reaches a function (404, 401, 413, 500, 503).
+ */
+export function gatewayHandler(options: GatewayOptions): RequestListener {
+  const match = createRouteMatcher(options.routes);
+
+  async function handle(req: IncomingMessage, requestId: string): Promise<GatewayReply> {
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const path = url.split('?')[0] ?? '/';
+    const matched = match(method, path);
+    if (!matched) return gatewayMessage(404, 'Not Found');
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, GATEWAY_MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return gatewayMessage(413, 'Request Entity Too Large');
+      throw error;
+    }
+
+    let jwt: { claims: Record<string, unknown>; scopes: string[] | null } | undefined;
+    if (matched.route.access === 'user') {
+      const header = req.headers.authorization;
+      const token = tokenFromAuthorizationHeader(Array.isArray(header) ? header[0] : header);
+      if (!token) return unauthorized('missing token');
+      const verdict = await options.authorize(token);
+      if (!verdict.ok) return unauthorized(verdict.reason);
+      jwt = { claims: verdict.claims, scopes: verdict.scopes };
+    }
+
+    const event = buildProxyEvent(
+      { method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', port: options.port() },
+      matched,
+      { requestId, now: new Date(), jwt },
+    );
+    try {
+      return replyFromResult(await options.runner.invoke(matched.route.fn, event));
+    } catch (error) {
+      if (error instanceof FunctionTimeoutError) {
+        console.error(`[api] ${matched.routeKey}: ${error.message}`);
+        return gatewayMessage(503, 'Service Unavailable');
+      }
+      // A function that throws is API Gateway's 500; the stack goes to this log, as to CloudWatch.
+      console.error(`[api] ${matched.routeKey} (lambdas/${matched.route.fn}) threw:`, error);
+      return internalServerError();
+    }
+  }
+
+  return (req, res) => {
+    const requestId = randomUUID();
+    const started = Date.now();
+    handle(req, requestId)
+      .catch((error: unknown) => {
+        console.error('[api] request failed:', error);
+        return internalServerError();
+      })
+      .then((reply) => {
+        send(res, reply, requestId);
+        if (options.logRequests) console.log(`[api] ${req.method} ${req.url?.split('?')[0]} ${reply.statusCode} ${Date.now() - started} ms`);
+      });
+  };
+}

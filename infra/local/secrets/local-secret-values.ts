@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { secrets, type SecretKey, type SecretValue } from '../../../shared/secrets';
+
+/** The Meta app the twin pretends to be; the Meta sandbox accepts the same pair. */
+export const LOCAL_META_APP = { appId: '1234567890', appSecret: 'adsmith-local-meta-app-secret' } as const;
+
+export interface LocalSecretInputs {
+  stateDir: string;
+  /** Where the local bus's sinks listen, standing in for Slack and the automation webhook. */
+  slackSinkUrl: string;
+  webhookSinkUrl: string;
+  /** A real OpenAI key if the developer has one; empty selects the offline model. */
+  openaiApiKey?: string;
+}
+
+/**
+ * The HMAC key is generated once and kept in the state dir, so OAuth states
+ * issued before a restart still verify after it (as in AWS, where it is generated at deploy).
+ */
+async function persistentHmacKey(stateDir: string): Promise<string> {
+  const file = path.join(stateDir, 'oauth-state-key');
+  try {
+    const key = (await readFile(file, 'utf8')).trim();
+    if (key.length >= 32) return key;
+  } catch {
+    // first start: generate below
+  }
+  const key = randomBytes(32).toString('base64url');
+  await mkdir(stateDir, { recursive: true });
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
+}
+
+/** Every secret in the secrets table with its local value, each checked against the declared shape. */
+export async function localSecretValues(inputs: LocalSecretInputs): Promise<Record<SecretKey, string>> {
+  const values: { [K in SecretKey]: SecretValue<K> } = {
+    metaApp: { ...LOCAL_META_APP },
+    oauthStateKey: { key: await persistentHmacKey(inputs.stateDir) },
+    openai: { apiKey: inputs.openaiApiKey ?? '' },
+    notifications: { slackWebhookUrl: inputs.slackSinkUrl, automationWebhookUrl: inputs.webhookSinkUrl },
+  };
+  const result = {} as Record<SecretKey, string>;
+  for (const key of Object.keys(secrets) as SecretKey[]) {
+    // Parse so a change to the table that the twin did not follow fails at start, not in a function.
+    result[key] = JSON.stringify(secrets[key].schema.parse(values[key]));
+  }
+  return result;
+}

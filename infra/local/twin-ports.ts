@@ -1,0 +1,47 @@
+/**
+ * The twin's services, the port each listens on by default and the variable
+ * that moves it. Defaults stay fixed so bookmarks and the web's proxy keep working;
+ * tests ask for 'auto' and get free ports.
+ */
+export const twinServices = {
+  web: { defaultPort: 5173, envVar: 'ADSMITH_WEB_PORT' },
+  api: { defaultPort: 3001, envVar: 'ADSMITH_API_PORT' },
+  mailbox: { defaultPort: 3002, envVar: 'ADSMITH_MAILBOX_PORT' },
+  secretsManager: { defaultPort: 3003, envVar: 'ADSMITH_SECRETS_MANAGER_PORT' },
+  eventBridge: { defaultPort: 3004, envVar: 'ADSMITH_EVENTBRIDGE_PORT' },
+  meta: { defaultPort: 3005, envVar: 'ADSMITH_META_PORT' },
+  dynamodb: { defaultPort: 8000, envVar: 'ADSMITH_DYNAMODB_PORT' },
+  cognito: { defaultPort: 9229, envVar: 'ADSMITH_COGNITO_PORT' },
+} as const;
+
+export type TwinService = keyof typeof twinServices;
+
+/** A port per service; 0 asks the OS for a free one. */
+export type TwinPorts = Record<TwinService, number>;
+
+/** Every service binds here: the twin is for this machine only. */
+export const TWIN_HOST = '127.0.0.1';
+
+/** Reads the ports from the environment, rejecting anything that is not a TCP port. */
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): TwinPorts {
+  const ports = {} as TwinPorts;
+  for (const [service, { defaultPort, envVar }] of Object.entries(twinServices) as [TwinService, (typeof twinServices)[TwinService]][]) {
+    const raw = env[envVar];
+    if (raw === undefined || raw === '') {
+      ports[service] = defaultPort;
+      continue;
+    }
+    const port = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new Error(`${envVar}=${raw} is not a port number (1-65535).`);
+    }
+    ports[service] = port;
+  }
+  return ports;
+}
+
+export function autoPorts(): TwinPorts {
+  const ports = {} as TwinPorts;
+  for (const service of Object.keys(twinServices) as TwinService[]) ports[service] = 0;
+  return ports;
+}

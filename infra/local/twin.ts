@@ -1,0 +1,217 @@
+import { createServer, type Server } from 'node:http';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import { routes } from '../../shared/routes';
+import { createCognitoEmulator } from './cognito/cognito-emulator';
+import { cognitoFrontHandler } from './cognito/cognito-front-handler';
+import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './cognito/provision-user-pool';
+import { startDynalite, type DynaliteProcess } from './dynamodb/dynalite-process';
+import { provisionTables } from './dynamodb/provision-tables';
+import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
+import { eventBusHandler } from './events/event-bus-handler';
+import { FunctionRunner } from './function-runner';
+import { gatewayHandler } from './gateway/gateway-handler';
+import { createJwtAuthorizer } from './gateway/jwt-authorizer';
+import { lambdaEnvironment, LOCAL_EVENT_BUS_NAME } from './lambda-environment';
+import { closeServer, listenOn, reservePort, urlOf } from './listen';
+import { Mailbox } from './mailbox/mailbox';
+import { mailboxHandler } from './mailbox/mailbox-handler';
+import { startMetaSandboxIfPresent } from './meta-sandbox-hook';
+import { localSecretValues } from './secrets/local-secret-values';
+import { secretsManagerHandler } from './secrets/secrets-manager-handler';
+import { autoPorts, portsFromEnv, twinServices, type TwinPorts } from './twin-ports';
+import { startViteDevServer } from './web/vite-dev-server';
+import { localWebConfig, writeWebConfig } from './web/web-config-file';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_REGION = 'us-east-1';
+
+export interface TwinOptions {
+  /** 'auto' picks free ports (tests); otherwise each missing port comes from its env var or default. */
+  ports?: 'auto' | Partial<TwinPorts>;
+  /** Where state lives: cognito users, tables, the HMAC key, endpoints.json. Default `<repo>/.local`. */
+  stateDir?: string;
+  /** 'persisted' keeps tables in `<stateDir>/dynamodb`; 'memory' forgets them on stop (tests). */
+  dynamodb?: 'persisted' | 'memory';
+  /** Start Vite for the web app. Default true. */
+  web?: boolean;
+  /** Start the Meta sandbox when its code exists. Default true. */
+  meta?: boolean;
+  region?: string;
+  /** Where `<fn>/handler.ts` live. Default `<repo>/lambdas`. */
+  lambdasDir?: string;
+  /** Progress lines; silent when omitted. */
+  log?: (line: string) => void;
+  /** One line per API request. */
+  logRequests?: boolean;
+}
+
+export interface Twin {
+  endpoints: TwinEndpoints;
+  /** Files the twin wrote, for people and tools. */
+  files: { endpoints: string; webConfig: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local twin: every AWS service the product uses, spoken locally over
+ * the real wire protocols, with the real handlers. Idempotent over `stateDir`.
+ * On failure everything already started is stopped before the error is thrown.
+ */
+export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
+  const log = options.log ?? (() => undefined);
+  const region = options.region ?? DEFAULT_REGION;
+  const stateDir = path.resolve(options.stateDir ?? path.join(REPO_ROOT, '.local'));
+  const ports: TwinPorts = options.ports === 'auto' ? autoPorts() : { ...portsFromEnv(), ...options.ports };
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    // Last started, first stopped; one failing stop must not keep the others running.
+    for (const stopOne of stoppers.splice(0).reverse()) await stopOne().catch((error: unknown) => console.error('[twin] stop failed:', error));
+  };
+
+  // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+  try {
+    await mkdir(stateDir, { recursive: true });
+    const listen = async (service: Parameters<typeof listenOn>[1]) => {
+      const server: Server = createServer();
+      const port = await listenOn(server, service, ports[service]);
+      stoppers.push(() => closeServer(server));
+      return { server, url: urlOf(port), port };
+    };
+
+    // Bind every port first: a busy one fails before anything slow starts.
+    const [api, cognitoFront, mailboxServer, secretsServer, busServer, dynamoPort] = await Promise.all([
+      listen('api'),
+      listen('cognito'),
+      listen('mailbox'),
+      listen('secretsManager'),
+      listen('eventBridge'),
+      reservePort('dynamodb', ports.dynamodb),
+    ]);
+
+    const dynamoStarting = startDynalite(dynamoPort, options.dynamodb === 'memory' ? undefined : path.join(stateDir, 'dynamodb'));
+    dynamoStarting.then(
+      (dynalite: DynaliteProcess) => stoppers.push(dynalite.stop),
+      () => undefined,
+    );
+
+    const mailbox = new Mailbox();
+    mailboxServer.server.on('request', mailboxHandler(mailbox));
+    busServer.server.on('request', eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME }));
+    const secretValues = await localSecretValues({
+      stateDir,
+      slackSinkUrl: `${busServer.url}/sinks/slack`,
+      webhookSinkUrl: `${busServer.url}/sinks/webhook`,
+      openaiApiKey: process.env.OPENAI_API_KEY,
+    });
+    secretsServer.server.on('request', secretsManagerHandler(region, new Map(Object.entries(secretValues))));
+
+    const runner = new FunctionRunner({
+      lambdasDir: options.lambdasDir ?? path.join(REPO_ROOT, 'lambdas'),
+      functionNamePrefix: 'adsmith-local-',
+      region,
+    });
+    const emulator = await createCognitoEmulator({
+      dataDir: path.join(stateDir, 'cognito'),
+      issuerOrigin: cognitoFront.url,
+      region,
+      mailbox,
+      runner,
+    });
+    cognitoFront.server.on('request', cognitoFrontHandler(emulator, cognitoFront.url));
+
+    const cognitoClient = cognitoClientFor(cognitoFront.url, region);
+    const [pool] = await Promise.all([
+      provisionUserPool(cognitoClient).then(async (provisioned) => {
+        await seedDemoUser(cognitoClient, provisioned.userPoolId);
+        return provisioned;
+      }),
+      dynamoStarting.then(() => provisionTables(urlOf(dynamoPort), region)),
+    ]);
+    cognitoClient.destroy();
+
+    const meta = options.meta === false ? null : await startMetaSandboxIfPresent(ports.meta);
+    if (meta) stoppers.push(meta.stop);
+
+    const webConfigFile = path.join(stateDir, 'web-config.json');
+    await writeWebConfig(
+      webConfigFile,
+      localWebConfig({ region, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoUrl: cognitoFront.url }),
+    );
+
+    let web: { server: ViteDevServer; url: string } | null = null;
+    if (options.web !== false) {
+      web = await startViteDevServer({
+        configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
+        port: ports.web,
+        apiUrl: api.url,
+        webConfigFile,
+      });
+      if (web) {
+        const vite = web.server;
+        stoppers.push(() => vite.close());
+      } else {
+        log('web: web/vite.config.ts not found, starting without the web app');
+      }
+    }
+
+    // The links in emails lead to the web app; without it (tests) to where it would listen.
+    const siteUrl = web?.url ?? urlOf(ports.web || twinServices.web.defaultPort);
+    // Handlers read their config from the environment on first load, which comes after this.
+    Object.assign(
+      process.env,
+      lambdaEnvironment({
+        region,
+        dynamodbUrl: urlOf(dynamoPort),
+        secretsManagerUrl: secretsServer.url,
+        eventBridgeUrl: busServer.url,
+        cognitoUrl: cognitoFront.url,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        siteUrl,
+        metaUrl: meta?.url,
+      }),
+    );
+
+    const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
+    api.server.on(
+      'request',
+      gatewayHandler({
+        routes: Object.values(routes),
+        runner,
+        authorize: createJwtAuthorizer({ issuer, audience: [pool.userPoolClientId] }),
+        port: () => api.port,
+        logRequests: options.logRequests,
+      }),
+    );
+
+    const endpoints: TwinEndpoints = {
+      web: web?.url ?? null,
+      api: api.url,
+      cognito: { endpoint: cognitoFront.url, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, region, issuer },
+      mailbox: mailboxServer.url,
+      dynamodb: urlOf(dynamoPort),
+      secretsManager: secretsServer.url,
+      eventBridge: busServer.url,
+      ...(meta ? { meta: meta.url } : {}),
+      demoUser: { ...DEMO_USER },
+    };
+    const endpointsFile = path.join(stateDir, 'endpoints.json');
+    await writeEndpointsFile(endpointsFile, endpoints);
+
+    // Load the handlers now, off the critical path, so the first request is warm and a broken file shows at once.
+    for (const fn of new Set(Object.values(routes).map((r) => r.fn))) {
+      if (!runner.exists(fn)) log(`api: lambdas/${fn}/handler.ts does not exist yet; its routes answer 500`);
+      else runner.load(fn).catch((error: unknown) => console.error(`[api] lambdas/${fn}/handler.ts failed to load:`, error));
+    }
+
+    return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { TwinEndpoints } from '../../infra/local/endpoints-file';
+import { startTwin } from '../../infra/local/twin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    twin: TwinEndpoints;
+  }
+}
+
+/**
+ * One twin for the whole integration run: free ports, tables in memory, Cognito
+ * state in a temp dir removed afterwards. Tests get its endpoints with `inject('twin')`.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-twin-'));
+  const twin = await startTwin({ ports: 'auto', stateDir, web: false, dynamodb: 'memory' });
+  project.provide('twin', twin.endpoints);
+  return async () => {
+    await twin.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+}
