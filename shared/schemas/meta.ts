@@ -111,16 +111,19 @@ export const MetricsSchema = z.object({
   spend: z.number(),
   impressions: z.number(),
   reach: z.number(),
+  /** True when reach was added up across days (people reached on several days count more than once). */
+  reachIsEstimate: z.boolean(),
   frequency: z.number().nullable(),
   clicks: z.number(),
   ctr: z.number().nullable(),
   cpc: z.number().nullable(),
   cpm: z.number().nullable(),
-  results: z.number(),
+  /** Null when the objective has no countable result in the data. */
+  results: z.number().nullable(),
   /** What counts as a result for the objective, e.g. `purchase`, `lead`, `link_click`. */
   resultType: z.string().nullable(),
   costPerResult: z.number().nullable(),
-  purchaseValue: z.number(),
+  purchaseValue: z.number().nullable(),
   roas: z.number().nullable(),
 });
 export type Metrics = z.infer<typeof MetricsSchema>;

@@ -1,0 +1,21 @@
+import type { MetaConnection } from '../../../shared/schemas/meta';
+import type { StoredConnection } from './connection-store';
+
+export const NOT_CONNECTED: MetaConnection = {
+  isConnected: false,
+  metaUserName: null,
+  scopes: [],
+  expiresAt: null,
+  connectedAt: null,
+};
+
+/** What the browser may know about a connection: never the token. */
+export function toConnectionView(row: StoredConnection): MetaConnection {
+  return {
+    isConnected: true,
+    metaUserName: row.meta_user_name,
+    scopes: row.scopes,
+    expiresAt: new Date(row.token_expires_at * 1000).toISOString(),
+    connectedAt: row.connected_at,
+  };
+}

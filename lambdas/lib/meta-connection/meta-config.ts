@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
+import { tableEnvVar, type TableKey } from '../../../shared/tables';
+import { lazyEnv } from '../env';
+
+/**
+ * Settings every Meta function reads once. The Graph and dialog base URLs default
+ * to Meta's; the local twin points them at its Meta sandbox.
+ */
+const tableKeys = ['userMetaConnections', 'oauthStates', 'campaignAudit', 'graphCache'] as const satisfies TableKey[];
+
+export const metaConfig = lazyEnv(
+  z.object({
+    META_GRAPH_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    META_DIALOG_BASE_URL: z.string().url().default('https://www.facebook.com'),
+    META_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/)
+      .default(META_DEFAULT_GRAPH_VERSION),
+    SITE_URL: z.string().url(),
+    EVENT_BUS_NAME: z.string().min(1),
+  }),
+);
+
+/** Physical table names, read from each table's env var (see shared/tables.ts). */
+const metaTables = lazyEnv(z.object(Object.fromEntries(tableKeys.map((k) => [tableEnvVar(k), z.string().min(1)]))));
+
+export type MetaConfig = ReturnType<typeof metaConfig>;
+
+export function tableName(key: (typeof tableKeys)[number]): string {
+  return String(metaTables()[tableEnvVar(key)]);
+}
+
+/** Where Meta sends the user back after consent: the SPA's callback page. */
+export function metaRedirectUri(siteUrl: string): string {
+  return new URL('/auth/meta/callback', siteUrl).toString();
+}

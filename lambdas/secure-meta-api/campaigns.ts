@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '../../shared/schemas/meta';
+import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
+import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';
+import { ownedAdAccount } from './ad-accounts';
+import { CAMPAIGN_FIELDS, GraphCampaignSchema, INSIGHT_FIELDS, type GraphCampaign } from './graph-shapes';
+import type { MetaSession } from './meta-session';
+
+/** Meta's largest page for these edges: 12 or 200 campaigns cost one call each. */
+const PAGE_SIZE = 500;
+const MAX_PAGES = 20;
+
+const InsightRowSchema = z.looseObject({ campaign_id: z.string().optional() });
+
+export function toCampaign(c: GraphCampaign): Campaign {
+  return {
+    id: c.id,
+    accountId: c.account_id,
+    name: c.name,
+    objective: c.objective,
+    status: c.status,
+    effectiveStatus: c.effective_status,
+    dailyBudget: c.daily_budget && c.daily_budget > 0 ? c.daily_budget : null,
+    lifetimeBudget: c.lifetime_budget && c.lifetime_budget > 0 ? c.lifetime_budget : null,
+    startTime: c.start_time ?? null,
+    stopTime: c.stop_time ?? null,
+  };
+}
+
+/**
+ * An account's campaigns with their results for a range, in a constant number
+ * of Graph calls however many campaigns there are: the (cached) account list,
+ * one campaigns list and one `level=campaign` insights report, not a call per campaign.
+ */
+export async function listCampaignsWithMetrics(session: MetaSession, adAccountId: string, query: DateRangeQuery) {
+  const account = await ownedAdAccount(session, adAccountId);
+  const range = resolveRange(query, account.timezone_name, session.deps.now());
+
+  const [campaigns, insights] = await Promise.all([
+    session.cached(`campaigns|${account.id}`, async () => {
+      const page = await session.graph.paginate(
+        `/${account.id}/campaigns`,
+        { fields: CAMPAIGN_FIELDS.join(','), limit: PAGE_SIZE },
+        GraphCampaignSchema,
+        { maxPages: MAX_PAGES },
+      );
+      return page.items;
+    }),
+    session.cached(`insights|campaign|${account.id}|${range.since}|${range.until}`, async () => {
+      const page = await session.graph.paginate(
+        `/${account.id}/insights`,
+        { level: 'campaign', fields: INSIGHT_FIELDS.join(','), time_range: timeRangeParam(range), limit: PAGE_SIZE },
+        InsightRowSchema,
+        { maxPages: MAX_PAGES },
+      );
+      return page.items as InsightsRow[];
+    }),
+  ]);
+
+  const rowsByCampaign = new Map<string, InsightsRow[]>();
+  for (const row of insights) {
+    const id = String((row as { campaign_id?: string }).campaign_id ?? '');
+    rowsByCampaign.set(id, [...(rowsByCampaign.get(id) ?? []), row]);
+  }
+
+  const data: CampaignWithMetrics[] = campaigns.map((c) => ({
+    ...toCampaign(c),
+    metrics: summariseInsights(rowsByCampaign.get(c.id) ?? [], { objective: c.objective }),
+  }));
+  return { data, range, currency: account.currency, timezoneName: account.timezone_name };
+}

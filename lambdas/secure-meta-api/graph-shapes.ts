@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * The parts of Meta's replies we read, checked at the boundary. Meta sends
+ * numbers as strings in many places (budgets, insights); we accept both.
+ */
+const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
+
+export const GraphAdAccountSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string().default(''),
+  currency: z.string(),
+  timezone_name: z.string(),
+  account_status: z.number(),
+  amount_spent: numeric.optional(),
+});
+export type GraphAdAccount = z.infer<typeof GraphAdAccountSchema>;
+
+export const GraphCampaignSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  name: z.string(),
+  objective: z.string(),
+  status: z.string(),
+  effective_status: z.string(),
+  daily_budget: numeric.optional(),
+  lifetime_budget: numeric.optional(),
+  start_time: z.string().optional(),
+  stop_time: z.string().optional(),
+});
+export type GraphCampaign = z.infer<typeof GraphCampaignSchema>;
+
+export const CAMPAIGN_FIELDS = [
+  'id',
+  'account_id',
+  'name',
+  'objective',
+  'status',
+  'effective_status',
+  'daily_budget',
+  'lifetime_budget',
+  'start_time',
+  'stop_time',
+] as const;
+
+export const AD_ACCOUNT_FIELDS = [
+  'id',
+  'account_id',
+  'name',
+  'currency',
+  'timezone_name',
+  'account_status',
+  'amount_spent',
+];
+
+/** Insight fields we ask Meta for: enough for spend, delivery, clicks, results, value. */
+export const INSIGHT_FIELDS = [
+  'campaign_id',
+  'spend',
+  'impressions',
+  'reach',
+  'frequency',
+  'clicks',
+  'actions',
+  'action_values',
+  'purchase_roas',
+  'date_start',
+  'date_stop',
+];
+
+export function graphList<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    paging: z.object({ next: z.string().optional() }).passthrough().optional(),
+  });
+}

@@ -1,0 +1,57 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { messages } from '../../shared/constants';
+import { conflict } from '../lib/errors';
+import type { RequestUser } from '../lib/http/request-user';
+import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';
+import { isTokenExpired, readConnection, type StoredConnection } from '../lib/meta-connection/connection-store';
+import type { GraphCache } from '../lib/meta-connection/graph-cache';
+import { tableName, type MetaConfig } from '../lib/meta-connection/meta-config';
+
+export interface MetaDeps {
+  doc: DynamoDBDocumentClient;
+  config: MetaConfig;
+  cache: GraphCache;
+  metaApp: () => Promise<{ appId: string; appSecret: string }>;
+  now: () => Date;
+  fetch?: typeof fetch;
+  /** Told of every Graph call, for logs and benchmarks. */
+  onGraphCall?: (info: GraphCallInfo) => void;
+}
+
+export type { GraphClient };
+
+/** A signed-in user's working connection: their stored row and a Graph client using its token. */
+export interface MetaSession {
+  user: RequestUser;
+  connection: StoredConnection;
+  graph: GraphClient;
+  deps: MetaDeps;
+  /** A read through the per-user cache. */
+  cached<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+export function graphClientFor(token: string, appSecret: string, deps: MetaDeps): GraphClient {
+  return createGraphClient({
+    baseUrl: deps.config.META_GRAPH_BASE_URL,
+    version: deps.config.META_GRAPH_VERSION,
+    appSecret,
+    accessToken: token,
+    fetch: deps.fetch,
+    onCall: deps.onGraphCall,
+  });
+}
+
+/** Opens the user's connection, or fails with the spec's "Not connected to Meta." */
+export async function openSession(user: RequestUser, deps: MetaDeps): Promise<MetaSession> {
+  const connection = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
+  if (!connection || isTokenExpired(connection, deps.now())) throw conflict(messages.notConnectedToMeta);
+  const app = await deps.metaApp();
+  return {
+    user,
+    connection,
+    graph: graphClientFor(connection.access_token, app.appSecret, deps),
+    deps,
+    // The Meta user is part of the key: a reconnect to another Meta user never sees old answers.
+    cached: (key, read) => deps.cache.remember(user.sub, `${connection.meta_user_id}|${key}`, read),
+  };
+}
