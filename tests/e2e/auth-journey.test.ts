@@ -1,0 +1,98 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { VERIFY_EMAIL_MODE } from '../../shared/auth-links';
+import { messages } from '../../shared/constants';
+import { launchBrowser } from './support/browser';
+import { waitForAuthLink } from './support/mailbox';
+
+const { web, mailbox } = inject('e2e');
+const SCREENSHOTS = 'test-results';
+const PASSWORD = 'Campaign-ready-2025!';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function signUp(name: string, email: string) {
+  await page.goto(`${web}/auth`);
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+}
+
+async function signInOnAuthPage(email: string) {
+  const emailField = page.getByLabel('Email');
+  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('auth journeys in a real browser', () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('signs up, verifies through the emailed link, signs in and out, and returns to a guarded page', async () => {
+    const email = uniqueEmail('journey');
+
+    // Sign up, then follow the link the (local) Cognito emailed.
+    await signUp('Journey Tester', email);
+    const link = await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web);
+    expect(link.pathname).toBe('/');
+    await page.goto(link.toString());
+    await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
+
+    // Sign in: lands on the dashboard.
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/auth/);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await signInOnAuthPage(email);
+    await page.waitForURL(`${web}/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome, Journey' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
+
+    // Sign out from the account menu.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
+
+    // A guarded page sends a signed-out visitor to /auth and back after sign-in.
+    await page.goto(`${web}/campaigns`);
+    await page.waitForURL(`${web}/auth`);
+    await signInOnAuthPage(email);
+    await page.waitForURL(`${web}/campaigns`);
+    await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+  });
+
+  it('refuses to sign in an unverified email with the spec message', async () => {
+    const email = uniqueEmail('unverified');
+    await signUp('Unverified Tester', email);
+
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await signInOnAuthPage(email);
+    await page.getByText(messages.verifyEmailFirst).waitFor();
+    expect(await page.getByRole('button', { name: 'Resend verification link' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${web}/auth`);
+    await page.screenshot({ path: `${SCREENSHOTS}/auth-unverified.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startTwin } from '../../infra/local/twin';
+
+/**
+ * Starts the local twin for the browser journeys. By default the web app is the
+ * production build behind `vite preview` (what users get: hashed chunks, lazy
+ * routes); ADSMITH_E2E_WEB=dev runs it on the twin's Vite dev server instead.
+ */
+export interface E2eEnvironment {
+  web: string;
+  mailbox: string;
+  api: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eEnvironment;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const viteConfig = path.join(repoRoot, 'web/vite.config.ts');
+
+export default async function setup(project: TestProject) {
+  const mode = process.env.ADSMITH_E2E_WEB === 'dev' ? 'dev' : 'preview';
+  const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-'));
+  const twin = await startTwin({ ports: 'auto', stateDir, dynamodb: 'memory', web: mode === 'dev', meta: false });
+  let closePreview: (() => Promise<void>) | undefined;
+
+  try {
+    let web = twin.endpoints.web;
+    if (mode === 'preview') {
+      // web/vite.config.ts reads these at load time, like the twin's dev server.
+      process.env.ADSMITH_API_PROXY = twin.endpoints.api;
+      process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
+      const vite = await import('vite');
+      await vite.build({ configFile: viteConfig, logLevel: 'warn' });
+      const preview = await vite.preview({
+        configFile: viteConfig,
+        preview: { port: 0, host: '127.0.0.1', strictPort: false },
+        logLevel: 'warn',
+      });
+      const address = (preview.httpServer as Server).address();
+      if (!address || typeof address !== 'object') throw new Error('vite preview did not report its port');
+      web = `http://127.0.0.1:${address.port}`;
+      closePreview = () => preview.close();
+    }
+    if (!web) throw new Error('The twin started without the web app');
+    project.provide('e2e', { web, mailbox: twin.endpoints.mailbox, api: twin.endpoints.api });
+  } catch (error) {
+    await twin.stop();
+    throw error;
+  }
+
+  return async () => {
+    await closePreview?.();
+    await twin.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+}
