@@ -35,8 +35,12 @@ export function budgetToMajor(minor: string | number, currency: string): number 
   return value / currencyOffset(currency);
 }
 
-/** 19.99 USD → 1999; 1999.4 JPY → 1999. Rounds to the nearest minor unit, since 19.99 * 100 is 1998.9999… in floating point. */
+/**
+ * 19.99 USD → 1999; 1999.4 JPY → 1999. 19.99 × 100 is 1998.9999… and 1.005 × 100
+ * is 100.4999… in binary floating point, so the product is first cut to 12
+ * significant digits, then rounded half up as a person would.
+ */
 export function majorToBudget(major: number, currency: string): number {
   if (!Number.isFinite(major)) throw new AppError('VALIDATION_ERROR', 'A budget amount is not a number.');
-  return Math.round(major * currencyOffset(currency));
+  return Math.round(Number((major * currencyOffset(currency)).toPrecision(12)));
 }
