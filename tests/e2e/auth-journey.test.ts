@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { VERIFY_EMAIL_MODE } from '../../shared/auth-links';
+import { RESET_PASSWORD_MODE, VERIFY_EMAIL_MODE } from '../../shared/auth-links';
 import { messages } from '../../shared/constants';
 import { launchBrowser } from './support/browser';
 import { waitForAuthLink } from './support/mailbox';
@@ -28,10 +28,10 @@ async function signUp(name: string, email: string) {
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 }
 
-async function signInOnAuthPage(email: string) {
+async function signInOnAuthPage(email: string, password = PASSWORD) {
   const emailField = page.getByLabel('Email');
   if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
@@ -71,6 +71,12 @@ describe('auth journeys in a real browser', () => {
     await page.getByRole('heading', { name: 'Welcome, Journey' }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
 
+    // Change the display name through PATCH /api/me; the greeting follows the refreshed user.
+    const nameField = page.getByLabel('Display name');
+    await nameField.fill('Jordan Tester');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Jordan' }).waitFor();
+
     // Sign out from the account menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -94,5 +100,32 @@ describe('auth journeys in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Resend verification link' }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${web}/auth`);
     await page.screenshot({ path: `${SCREENSHOTS}/auth-unverified.png`, fullPage: true });
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const email = uniqueEmail('reset');
+    await signUp('Reset Tester', email);
+    await page.goto((await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web)).toString());
+    await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
+
+    await page.goto(`${web}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+
+    const link = await waitForAuthLink(mailbox, email, RESET_PASSWORD_MODE, web);
+    expect(link.pathname).toBe('/auth');
+    await page.goto(link.toString());
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Reset code').inputValue()).not.toBe('');
+    const newPassword = 'Brand-new-Passw0rd!';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+
+    await signInOnAuthPage(email, newPassword);
+    await page.waitForURL(`${web}/dashboard`);
   });
 });
