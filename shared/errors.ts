@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The error catalogue: every code the API can answer with, its HTTP status and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The events table: every event Adsmith puts on its EventBridge bus, the detail

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The secrets table: each Secrets Manager secret, the JSON it holds, and what

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes } from '../../shared/routes';
-import { cognitoClient } from '../lib/aws-clients';
+import { cognitoClient } from '../lib/aws/cognito';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { readProfile, updateDisplayName } from './profile';

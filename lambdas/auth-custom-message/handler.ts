@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazyEnv } from '../lib/env';
 import { logger } from '../lib/observability';
 import { composeAuthEmail } from './verification-email';

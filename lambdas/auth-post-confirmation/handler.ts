@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
-import { eventBridgeClient } from '../lib/aws-clients';
+import * as z from 'zod';
+import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { logger } from '../lib/observability';
 import { announceSignup } from './signup-event';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '../../shared/schemas/meta';
 import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';

@@ -6,7 +6,7 @@ import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-co
 import { NOT_CONNECTED, toConnectionView } from '../lib/meta-connection/connection-view';
 import { tableName } from '../lib/meta-connection/meta-config';
 import { graphClientFor, type MetaDeps } from './meta-session';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Spec §4: connected only when the check says so; any failure — no row, an

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The parts of Meta's replies we read, checked at the boundary. Meta sends

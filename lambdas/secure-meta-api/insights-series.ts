@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DateRangeQuery, InsightsSeries } from '../../shared/schemas/meta';
 import { notFound } from '../lib/errors';
 import { previousPeriod, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';

@@ -1,5 +1,5 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Campaign, CampaignUpdate } from '../../shared/schemas/meta';
 import { conflict, validationError } from '../lib/errors';
 import { publishEvent } from '../lib/events';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Meta part of our API, as the browser sees it. Tokens never appear here:

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The SPA's runtime config (`/config.json`): written by CDK's BucketDeployment in AWS

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A user's Meta connection, one row per Cognito user in `user_meta_connections`.

@@ -1,4 +1,4 @@
-import { dynamoDocumentClient } from '../aws-clients';
+import { dynamoDocumentClient } from '../aws/dynamodb';
 import type { GraphCallInfo } from '../meta/graph-client';
 import { logger } from '../observability';
 import { readSecret } from '../secrets';

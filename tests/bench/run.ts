@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: prints the figures the issues set targets for, measured on
+ * this machine against the local twin. Writes them to .bench/latest.json too.
+ * Loads go to loopback addresses only, bounded in count and time.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { build as viteBuild, preview as vitePreview } from 'vite';
+import { startTwin } from '../../infra/local/twin';
+import { measureLatency } from './api-latency';
+import { measureFunctionBundles } from './function-bundles';
+import { measureMetaCampaigns } from './meta-campaigns';
+import { measureWebWeight } from './web-weight';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const targets = { startupS: 20, bundleKB: 250, initMs: 60, p99Ms: 15 };
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function signIn(endpoints: Awaited<ReturnType<typeof startTwin>>['endpoints']): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({
+    region: endpoints.cognito.region,
+    endpoint: endpoints.cognito.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const reply = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: endpoints.cognito.userPoolClientId,
+      AuthParameters: { USERNAME: endpoints.demoUser.email, PASSWORD: endpoints.demoUser.password },
+    }),
+  );
+  const token = reply.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error('demo user sign-in returned no token');
+  return token;
+}
+
+async function main(): Promise<void> {
+  const figures: Record<string, unknown> = {
+    measuredAt: new Date().toISOString(),
+    machine: `${os.cpus().length} cores`,
+  };
+  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'adsmith-bench-'));
+
+  console.log('Adsmith benchmark\n');
+  // 1. Twin start-up, from nothing (fresh state: provisioning and seeding included), web server included.
+  const started = performance.now();
+  const twin = await startTwin({ ports: 'auto', stateDir, dynamodb: 'memory', web: true });
+  const startupS = (performance.now() - started) / 1000;
+  figures.twinStartupSeconds = startupS;
+  console.log(
+    `twin start-up (fresh state, with web)   ${startupS.toFixed(1)} s   target ≤ ${targets.startupS} s  ${mark(startupS <= targets.startupS)}`,
+  );
+
+  try {
+    // 2. Function bundles: size and cold module init.
+    console.log('\nfunction bundles (minified, as deployed)');
+    const bundles = await measureFunctionBundles(root, path.join(root, '.bench', 'bundles'));
+    figures.bundles = bundles;
+    for (const b of bundles) {
+      console.log(
+        `  ${b.name.padEnd(24)} ${kb(b.bytes).padStart(7)} KB ${mark(b.bytes <= targets.bundleKB * 1024).padEnd(11)}  init ${b.initMs.toFixed(1).padStart(5)} ms ${mark(b.initMs <= targets.initMs)}`,
+      );
+    }
+
+    // 3. Gateway + handler latency for GET /api/me at 200 requests/s for 10 s.
+    const token = await signIn(twin.endpoints);
+    const me = await measureLatency(
+      `${twin.endpoints.api}/api/me`,
+      { authorization: `Bearer ${token}` },
+      { rate: 200, seconds: 10 },
+    );
+    figures.getMe = me;
+    console.log(
+      `\nGET /api/me at 200 req/s for 10 s       p50 ${me.p50} ms  p99 ${me.p99} ms  max ${me.max} ms  (${me.requests} requests, ${me.non2xx} non-2xx)  target p99 ≤ ${targets.p99Ms} ms  ${mark(me.p99 <= targets.p99Ms && me.non2xx === 0)}`,
+    );
+
+    // 4. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
+    figures.metaCampaigns = await measureMetaCampaigns(twin, token);
+
+    // 5. The JavaScript `/` loads, from the production build, gzipped.
+    await viteBuild({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'error' });
+    process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
+    process.env.ADSMITH_API_PROXY = twin.endpoints.api;
+    const server = await vitePreview({
+      configFile: path.join(root, 'web/vite.config.ts'),
+      preview: { port: 0, host: '127.0.0.1' },
+      logLevel: 'error',
+    });
+    try {
+      const address = server.httpServer.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const web = await measureWebWeight(`http://127.0.0.1:${port}/`);
+      figures.webHome = web;
+      console.log(
+        `\nJavaScript loaded by /                   ${kb(web.gzipBytes)} KB gzipped (${kb(web.rawBytes)} KB raw, ${web.scripts} files)`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    }
+  } finally {
+    await twin.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+
+  await mkdir(path.join(root, '.bench'), { recursive: true });
+  await writeFile(path.join(root, '.bench', 'latest.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log('\nFigures written to .bench/latest.json');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
