@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
 import { AppError } from '../errors';
 import { GraphError, categorise, isRetryable, parseMetaError, toAppError } from './graph-errors';
@@ -53,6 +54,12 @@ export interface GraphTransportOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. Default 3. */
   maxRetries?: number;
+  /**
+   * Time for a whole call, retries and waits included, from its first attempt.
+   * No retry starts that cannot finish inside it, and the last attempt's timeout
+   * is cut to what is left. Default 25 000: API Gateway gives up at 30 s.
+   */
+  deadlineMs?: number;
   /** Longest rate-limit wait worth sleeping through. Default 5 seconds. */
   maxRateLimitWaitSeconds?: number;
   /** First backoff delay, doubled per retry up to `backoffMaxMs`. Defaults 200 and 2 000. */
@@ -147,7 +154,7 @@ export function createAppGraphClient(options: GraphTransportOptions): GraphClien
 interface Transport {
   version: string;
   origin: string;
-  /** Absolute URL for a versioned path plus its parameters, credentials included for GET/DELETE. */
+  /** Absolute URL of a path under the version, without parameters. */
   urlFor(path: string): URL;
   send(call: Call): Promise<unknown>;
   addCredentials(search: URLSearchParams): void;
@@ -335,6 +342,7 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
   const version = options.version ?? META_DEFAULT_GRAPH_VERSION;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = options.maxRetries ?? 3;
+  const deadlineMs = options.deadlineMs ?? 25_000;
   const maxRateLimitWaitSeconds = options.maxRateLimitWaitSeconds ?? 5;
   const backoffBaseMs = options.backoffBaseMs ?? 200;
   const backoffMaxMs = options.backoffMaxMs ?? 2_000;
@@ -348,7 +356,11 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
   }
 
-  async function attempt(call: Call, attemptNumber: number): Promise<{ body: unknown } | { error: GraphError }> {
+  async function attempt(
+    call: Call,
+    attemptNumber: number,
+    attemptTimeoutMs: number,
+  ): Promise<{ body: unknown } | { error: GraphError }> {
     const path = call.url.pathname;
     const started = performance.now();
     let status: number | undefined;
@@ -362,7 +374,7 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
           ...(call.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         body: call.body?.toString(),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(attemptTimeoutMs),
       });
       status = response.status;
       usage = parseUsageHeaders(response.headers);
@@ -391,7 +403,7 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
       outcome = {
         error: new GraphError({
           kind: timedOut ? 'timeout' : 'network',
-          message: timedOut ? `No reply within ${timeoutMs} ms` : 'Network error',
+          message: timedOut ? `No reply within ${attemptTimeoutMs} ms` : 'Network error',
           method: call.method,
           path,
           status,
@@ -419,8 +431,12 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
     addCredentials,
     urlFor: (path) => new URL(`${basePath}/${version}/${cleanPath(path)}`, base.origin),
     async send(call) {
+      const startedAt = performance.now();
+      const remainingMs = () => deadlineMs - (performance.now() - startedAt);
       for (let attemptNumber = 1; ; attemptNumber++) {
-        const outcome = await attempt(call, attemptNumber);
+        // AbortSignal.timeout accepts only whole milliseconds.
+        const attemptTimeoutMs = Math.max(1, Math.floor(Math.min(timeoutMs, remainingMs())));
+        const outcome = await attempt(call, attemptNumber, attemptTimeoutMs);
         if ('body' in outcome) return outcome.body;
         const error = outcome.error;
         if (!isRetryable(error) || attemptNumber > maxRetries) throw toAppError(error);
@@ -431,6 +447,8 @@ function createTransport(options: GraphTransportOptions, addCredentials: (search
           if (wait !== undefined && wait > maxRateLimitWaitSeconds) throw toAppError(error);
           if (wait !== undefined && wait > 0) delayMs = wait * 1000;
         }
+        // A retry that would start after the deadline only delays the same answer.
+        if (delayMs >= remainingMs()) throw toAppError(error);
         await sleep(delayMs);
       }
     },

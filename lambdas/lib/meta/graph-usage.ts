@@ -123,3 +123,13 @@ function toNumber(value: unknown): number | undefined {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The highest utilisation any header reports, in percent: how close we are to being throttled. */
+export function peakUsagePct(usage: GraphUsage | undefined): number | undefined {
+  if (!usage) return undefined;
+  const values: number[] = [];
+  if (usage.app) values.push(usage.app.callCount, usage.app.totalCputime, usage.app.totalTime);
+  if (usage.adAccount) values.push(usage.adAccount.utilisationPct);
+  for (const entry of usage.businessUseCases) values.push(entry.callCount, entry.totalCputime, entry.totalTime);
+  return values.length === 0 ? undefined : Math.max(...values);
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
 import { type ApiErrorCode } from '../../../shared/errors';
 import { AppError, isAppError } from '../errors';

@@ -55,6 +55,9 @@ export interface VerifyStateInput {
   now: Date;
 }
 
+/** An empty or short key would make the signature worthless; refuse to run with one. */
+const MIN_KEY_LENGTH = 16;
+
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const EXPIRY_PATTERN = /^[0-9]{1,12}$/;
 const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -68,6 +71,7 @@ export function issueState({
   ttlSeconds = DEFAULT_STATE_TTL_SECONDS,
   nonce,
 }: IssueStateInput): IssuedState {
+  assertUsableKey(key);
   if (!userId || /\s/.test(userId)) throw new Error('issueState needs a user id without whitespace');
   if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new Error('issueState needs a positive whole ttlSeconds');
   const stateNonce = nonce ?? randomBytes(16).toString('base64url');
@@ -83,6 +87,7 @@ export function issueState({
  * before expiry so that someone else's link is refused as such even when old.
  */
 export function verifyState(state: string, { userId, key, now }: VerifyStateInput): VerifiedState {
+  assertUsableKey(key);
   const parsed = parseState(state);
   if (!parsed) throw new AppError('VALIDATION_ERROR', stateMessages.invalid);
 
@@ -120,6 +125,10 @@ function parseState(state: unknown): ParsedState | undefined {
     return undefined;
   }
   return { userId, nonce, expiresAt: Number(expiry), signature };
+}
+
+function assertUsableKey(key: string | Buffer): void {
+  if (key.length < MIN_KEY_LENGTH) throw new Error(`The OAuth state key must be at least ${MIN_KEY_LENGTH} long`);
 }
 
 function signedPart(userId: string, nonce: string, expiresAt: number): string {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../../lambdas/lib/errors';
 import {
   createGraphClient,
@@ -260,6 +260,40 @@ describe('Graph client: retries', () => {
 
     await expect(client.post('act_1/campaigns', { name: 'x' }, IdSchema)).resolves.toEqual({ id: '1' });
     expect(requests).toHaveLength(2);
+  });
+});
+
+describe('Graph client: deadline', () => {
+  it('cuts an attempt’s timeout to the deadline and does not retry past it', async () => {
+    const { client, requests } = clientWith([{ hangUntilAborted: true }, { json: { id: '1' } }], {
+      timeoutMs: 10_000,
+      deadlineMs: 50,
+    });
+
+    const started = performance.now();
+    const error = await failure(client.get('me', undefined, IdSchema));
+
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('does not sleep through a wait that ends after the deadline', async () => {
+    const { client, requests, waits } = clientWith(
+      [
+        {
+          status: 400,
+          json: metaError(80004),
+          headers: { 'x-ad-account-usage': '{"acc_id_util_pct":100,"reset_time_duration":4}' },
+        },
+        { json: { id: '1' } },
+      ],
+      { deadlineMs: 3_000 },
+    );
+
+    expect(await failure(client.get('act_1'))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 4 });
+    expect(waits).toEqual([]);
+    expect(requests).toHaveLength(1);
   });
 });
 

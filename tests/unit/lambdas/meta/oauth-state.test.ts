@@ -71,7 +71,7 @@ describe('OAuth state', () => {
   });
 
   it('refuses a state signed with another key', () => {
-    const { state } = issueState({ userId, key: 'another-key', now: issuedAt });
+    const { state } = issueState({ userId, key: 'another-key-0123456789', now: issuedAt });
     expect(rejection(() => verifyState(state, { userId, key, now: issuedAt }))).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: stateMessages.invalid,
@@ -125,5 +125,12 @@ describe('OAuth state', () => {
 
   it('will not issue a state for an empty user id', () => {
     expect(() => issueState({ userId: '', key, now: issuedAt })).toThrow(/user id/);
+  });
+});
+
+describe('OAuth state key', () => {
+  it('refuses to sign or verify with a missing or short key', () => {
+    expect(() => issueState({ userId, key: '', now: issuedAt })).toThrow(/at least 16/);
+    expect(() => verifyState('adsmith_meta_x', { userId, key: 'short', now: issuedAt })).toThrow(/at least 16/);
   });
 });
