@@ -1,0 +1,207 @@
+import { authenticateUser, type AppCredentials } from './auth.js';
+import { parseFields, validateNodeFields, type FieldSelection } from './field-validation.js';
+import { deprecatedVersion, missingPermission, unknownPath, unsupportedRequest } from './graph-error.js';
+import { asGraphNode, creativeField, insightsEdge, listEdge, renderNode, type GraphNode, type Json, type ReadContext } from './graph-nodes.js';
+import { updateAdObject } from './graph-writes.js';
+import { paginate } from './paging.js';
+import type { PermissionGrants } from './permissions.js';
+import { jsonReply, type Reply } from './reply.js';
+import type { AccessToken, TokenStore } from './tokens.js';
+import type { UsageMeter } from './usage.js';
+import { findAdObject, type World } from './world.js';
+
+/**
+ * The Graph API proper: /me, /me/adaccounts, /me/permissions, and every ad
+ * object node (`act_…`, campaigns, ad sets, ads, creatives) with its edges.
+ */
+
+/** Ads API versions before this answer #2635; plain Graph calls (/me, OAuth) are upgraded silently, as on Meta. */
+export const OLDEST_ADS_API_VERSION = 23;
+
+export interface GraphRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  version: string;
+  segments: string[];
+  params: Record<string, string>;
+  /** Query parameters only: what paging URLs carry forward. */
+  query: Record<string, string>;
+  authorization: string | undefined;
+  /** e.g. http://127.0.0.1:4010 as the client addressed us. */
+  origin: string;
+}
+
+export interface GraphDeps {
+  app: AppCredentials;
+  world: World;
+  tokens: TokenStore;
+  grants: PermissionGrants;
+  usage: UsageMeter;
+  readContext: Omit<ReadContext, 'versionBaseUrl' | 'carriedParams'>;
+  requireAppsecretProof: () => boolean;
+  now: () => Date;
+}
+
+/** What a handled request touched, for usage headers and the call log. */
+export interface GraphOutcome {
+  reply: Reply;
+  accountId?: string;
+}
+
+const READ_SCOPES = ['ads_read', 'ads_management'];
+
+function versionNumber(version: string): number {
+  return Number(version.slice(1));
+}
+
+function requireAdsVersion(version: string): void {
+  if (versionNumber(version) < OLDEST_ADS_API_VERSION) throw deprecatedVersion();
+}
+
+function requireRead(token: AccessToken): void {
+  if (!token.scopes.some((scope) => READ_SCOPES.includes(scope))) {
+    throw missingPermission('(#200) Ad account owner has NOT grant ads_management or ads_read permission');
+  }
+}
+
+function requireWrite(token: AccessToken): void {
+  if (!token.scopes.includes('ads_management')) throw missingPermission('(#200) Requires ads_management permission to manage the object');
+}
+
+function selection(params: Record<string, string>): FieldSelection[] | undefined {
+  return params.fields !== undefined ? parseFields(params.fields) : undefined;
+}
+
+/** Finds the account an id refers to without authenticating (for throttling and usage headers). */
+export function accountIdForPath(world: World, segments: string[]): string | undefined {
+  const first = segments[0] ?? '';
+  if (first.startsWith('act_')) return world.accounts.has(first.slice(4)) ? first.slice(4) : undefined;
+  const node = findAdObject(world, first);
+  if (node) return node.accountId;
+  const ad = [...world.ads.values()].find((candidate) => candidate.creativeId === first);
+  return ad?.accountId;
+}
+
+function resolveNode(world: World, id: string, method: 'get' | 'post' | 'delete'): GraphNode {
+  if (id.startsWith('act_')) {
+    const account = world.accounts.get(id.slice(4));
+    if (!account) throw unsupportedRequest(method, id);
+    return { type: 'AdAccount', account };
+  }
+  const node = findAdObject(world, id);
+  if (!node) throw unsupportedRequest(method, id);
+  return asGraphNode(node);
+}
+
+function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, ctx: ReadContext): Reply {
+  const [, edge, permission, ...rest] = request.segments;
+  const user = deps.world.user;
+  if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
+  if (edge === undefined) {
+    if (request.method !== 'GET') throw unsupportedRequest(request.method === 'POST' ? 'post' : 'delete', request.segments[0]!);
+    const fields = selection(request.params) ?? [{ name: 'name', modifiers: {} }, { name: 'id', modifiers: {} }];
+    validateNodeFields(fields, 'User');
+    const out: Json = {};
+    for (const field of fields) {
+      const value = {
+        id: user.id,
+        name: user.name,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        short_name: user.firstName,
+        name_format: '{first} {last}',
+        email: token.scopes.includes('email') ? user.email : undefined,
+        picture: { data: { height: 50, width: 50, is_silhouette: true, url: `${request.origin}/__admin/avatar.svg` } },
+      }[field.name];
+      if (value !== undefined) out[field.name] = value;
+    }
+    return jsonReply(out);
+  }
+  if (edge === 'permissions') {
+    if (request.method === 'DELETE') {
+      if (permission) {
+        deps.grants.decline(token.appId, token.userId, permission);
+        deps.tokens.revokePermission(token.appId, token.userId, permission);
+      } else {
+        deps.grants.removeApp(token.appId, token.userId);
+        deps.tokens.revokeApp(token.appId, token.userId);
+      }
+      return jsonReply({ success: true });
+    }
+    if (request.method !== 'GET' || permission) throw unknownPath(`/${permission ?? ''}`);
+    const list = deps.grants.list(token.appId, token.userId).filter((entry) => entry.status === 'declined' || token.scopes.includes(entry.permission));
+    return jsonReply({ data: list.filter((entry) => !permission || entry.permission === permission) });
+  }
+  if (edge === 'adaccounts' && request.method === 'GET' && !permission) {
+    requireAdsVersion(request.version);
+    requireRead(token);
+    const accounts = [...deps.world.accounts.values()].filter((account) => account.ownerUserId === token.userId);
+    const fields = selection(request.params);
+    const page = paginate(accounts, { baseUrl: `${request.origin}/${request.version}/${request.segments.join('/')}`, params: request.query });
+    return jsonReply({
+      data: page.data.map((account) => renderNode(ctx, { type: 'AdAccount', account }, fields)),
+      ...(page.paging && { paging: page.paging }),
+    });
+  }
+  throw unknownPath(`/${request.segments.slice(1).join('/')}`);
+}
+
+export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
+  const [first = '', edge, ...rest] = request.segments;
+  const isUser = first === 'me' || first === deps.world.user.id;
+  if (!isUser) requireAdsVersion(request.version);
+  const token = authenticateUser(deps.tokens, deps.app, request.params, request.authorization, deps.requireAppsecretProof(), deps.now());
+  const ctx: ReadContext = {
+    ...deps.readContext,
+    versionBaseUrl: `${request.origin}/${request.version}`,
+    carriedParams: request.query.access_token ? { access_token: request.query.access_token } : {},
+  };
+  if (isUser) return { reply: userRoutes(deps, request, token, ctx) };
+
+  const method = request.method.toLowerCase() as 'get' | 'post' | 'delete';
+  // Creatives are read-only here: enough for `creative{...}` and /{creative-id}.
+  const creativeAd = [...deps.world.ads.values()].find((ad) => ad.creativeId === first);
+  if (creativeAd && !edge && request.method === 'GET') {
+    requireRead(token);
+    deps.usage.charge(creativeAd.accountId, 'read', 'ads_management');
+    const fields = selection(request.params) ?? [{ name: 'id', modifiers: {} }];
+    validateNodeFields(fields, 'AdCreative');
+    const out: Json = {};
+    for (const field of fields) {
+      const value = creativeField(creativeAd, field.name);
+      if (value !== undefined) out[field.name] = value;
+    }
+    out.id = creativeAd.creativeId;
+    return { reply: jsonReply(out), accountId: creativeAd.accountId };
+  }
+
+  const node = resolveNode(deps.world, first, method);
+  const accountId = node.type === 'AdAccount' ? node.account.accountId : node.node.accountId;
+  if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
+
+  if (request.method === 'GET') {
+    requireRead(token);
+    deps.usage.charge(accountId, 'read', edge === 'insights' ? 'ads_insights' : 'ads_management');
+    if (edge === undefined) return { reply: jsonReply(renderNode(ctx, node, selection(request.params))), accountId };
+    const page = { baseUrl: `${ctx.versionBaseUrl}/${first}/${edge}`, params: request.query };
+    if (edge === 'insights') return { reply: jsonReply(insightsEdge(ctx, node, request.params, page)), accountId };
+    const allowed = node.type === 'AdAccount' ? ['campaigns', 'adsets', 'ads'] : node.type === 'Campaign' ? ['adsets', 'ads'] : node.type === 'AdSet' ? ['ads'] : [];
+    if (!allowed.includes(edge)) throw unknownPath(`/${edge}`);
+    const items = listEdge(ctx, node, edge as 'campaigns' | 'adsets' | 'ads', request.params.effective_status);
+    const fields = selection(request.params);
+    const result = paginate(items, page);
+    const body: Json = {
+      data: result.data.map((item) => renderNode(ctx, asGraphNode(item), fields)),
+      ...(result.paging && { paging: result.paging }),
+    };
+    if (request.params.summary === 'true' || request.params.summary === 'total_count') body.summary = { total_count: items.length };
+    return { reply: jsonReply(body), accountId };
+  }
+
+  if (edge !== undefined) throw unknownPath(`/${edge}`);
+  if (node.type === 'AdAccount') throw unsupportedRequest(method, first);
+  requireWrite(token);
+  deps.usage.charge(accountId, 'write', 'ads_management');
+  const params = request.method === 'DELETE' ? { status: 'DELETED' } : request.params;
+  updateAdObject(deps.world, deps.readContext.model, node.node, params, deps.now());
+  return { reply: jsonReply({ success: true }), accountId };
+}

@@ -1,0 +1,133 @@
+import { enumParameter, invalidParameter } from './graph-error.js';
+import type { InsightsModel } from './insights-model.js';
+import {
+  BID_STRATEGY_VALUES,
+  BILLING_EVENT_VALUES,
+  CALL_TO_ACTION_VALUES,
+  currencyOffset,
+  goalsForObjective,
+  OBJECTIVE_VALUES,
+  OPTIMIZATION_GOAL_VALUES,
+  STATUS_VALUES,
+  type Status,
+} from './reference.js';
+import { accountOf, children, current, setFrom, type AdObject, type Budget, type World } from './world.js';
+
+/**
+ * `POST /{id}` updates of campaigns, ad sets and ads. Every parameter is
+ * validated as Meta does before anything changes; changes apply from today
+ * (account time zone) on, so past insights stay and future spend follows.
+ */
+
+export type UpdateParams = Record<string, string | undefined>;
+
+function checkEnum(params: UpdateParams, name: string, values: readonly string[]): string | undefined {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  if (!values.includes(value)) throw enumParameter(name, values);
+  return value;
+}
+
+/** Budgets are integers in minor units (whole units for JPY-like currencies), at least the account minimum. */
+function parseBudget(name: string, raw: string | undefined, currency: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw.trim())) throw invalidParameter(`(#100) Param ${name} must be an integer`);
+  const value = Number(raw);
+  const minimum = currencyOffset(currency) === 1 ? 150 : 100;
+  if (value < minimum) {
+    const shown = currencyOffset(currency) === 1 ? `${minimum} ${currency}` : `${(minimum / 100).toFixed(2)} ${currency}`;
+    throw invalidParameter('Invalid parameter', {
+      subcode: 1885272,
+      userTitle: 'Your Budget Is Too Low',
+      userMsg: `The minimum budget for this ad set is ${shown}.`,
+    });
+  }
+  return value;
+}
+
+function bothLevelsError(): Error {
+  return invalidParameter('Invalid parameter', {
+    subcode: 1885621,
+    userTitle: "Can't Set Budget at Campaign and Ad Set Level",
+    userMsg: 'Budgets can be set at the campaign level or the ad set level, but not both. Remove one of the budgets and try again.',
+  });
+}
+
+function nextBudget(existing: Budget | null, daily: number | undefined, lifetime: number | undefined): Budget | undefined {
+  if (daily === undefined && lifetime === undefined) return undefined;
+  if (daily !== undefined && lifetime !== undefined) {
+    throw invalidParameter('Invalid parameter', {
+      userTitle: 'Only One Budget Allowed',
+      userMsg: 'Set either a daily budget or a lifetime budget, not both.',
+    });
+  }
+  if (existing && ((existing.lifetime !== undefined && daily !== undefined) || (existing.daily !== undefined && lifetime !== undefined))) {
+    throw invalidParameter('Invalid parameter', {
+      userTitle: "Budget Type Can't Be Changed",
+      userMsg: "You can't switch between a daily and a lifetime budget after publishing.",
+    });
+  }
+  return daily !== undefined ? { daily } : { lifetime: lifetime! };
+}
+
+export function updateAdObject(world: World, model: InsightsModel, node: AdObject, params: UpdateParams, now: Date): void {
+  const account = accountOf(world, node);
+  const today = model.today(account);
+
+  const status = checkEnum(params, 'status', STATUS_VALUES) as Status | undefined;
+  const name = params.name;
+  if (name !== undefined && (name.trim() === '' || name.length > 400)) {
+    throw invalidParameter('(#100) Param name must be a non-empty string of at most 400 characters');
+  }
+  const bidStrategy = checkEnum(params, 'bid_strategy', BID_STRATEGY_VALUES);
+  const objective = checkEnum(params, 'objective', OBJECTIVE_VALUES);
+  const optimizationGoal = checkEnum(params, 'optimization_goal', OPTIMIZATION_GOAL_VALUES);
+  const billingEvent = checkEnum(params, 'billing_event', BILLING_EVENT_VALUES);
+  const callToAction = checkEnum(params, 'call_to_action_type', CALL_TO_ACTION_VALUES);
+  const daily = parseBudget('daily_budget', params.daily_budget, account.currency);
+  const lifetime = parseBudget('lifetime_budget', params.lifetime_budget, account.currency);
+
+  if (node.kind === 'Campaign' && objective !== undefined && objective !== node.objective) {
+    throw invalidParameter('Invalid parameter', {
+      userTitle: "Objective Can't Be Changed",
+      userMsg: "A campaign's objective can't be changed after it has been published.",
+    });
+  }
+  if (node.kind === 'AdSet' && optimizationGoal !== undefined) {
+    const campaign = world.campaigns.get(node.campaignId)!;
+    if (!goalsForObjective(campaign.objective).includes(optimizationGoal)) {
+      throw invalidParameter('Invalid parameter', {
+        userTitle: "Performance Goal Isn't Available",
+        userMsg: `The performance goal ${optimizationGoal} isn't available for the campaign objective ${campaign.objective}.`,
+      });
+    }
+  }
+
+  let budget: Budget | undefined;
+  if (node.kind === 'Ad' && (daily !== undefined || lifetime !== undefined)) {
+    throw invalidParameter('(#100) Param daily_budget is not valid for node type (Ad)');
+  }
+  if (node.kind === 'Campaign') {
+    budget = nextBudget(current(node.budgetHistory), daily, lifetime);
+    const adsetHasBudget = (children(world).adsetsByCampaign.get(node.id) ?? []).some((adset) => current(adset.budgetHistory));
+    if (budget && adsetHasBudget) throw bothLevelsError();
+  }
+  if (node.kind === 'AdSet') {
+    budget = nextBudget(current(node.budgetHistory), daily, lifetime);
+    const campaign = world.campaigns.get(node.campaignId)!;
+    if (budget && current(campaign.budgetHistory)) throw bothLevelsError();
+  }
+
+  // Everything is valid: apply.
+  if (status !== undefined) setFrom(node.statusHistory, today, status);
+  if (name !== undefined) node.name = name;
+  if (budget && node.kind !== 'Ad') setFrom(node.budgetHistory, today, budget);
+  if (bidStrategy !== undefined && node.kind !== 'Ad') node.bidStrategy = bidStrategy;
+  if (node.kind === 'AdSet') {
+    if (optimizationGoal !== undefined) node.optimizationGoal = optimizationGoal;
+    if (billingEvent !== undefined) node.billingEvent = billingEvent;
+  }
+  if (node.kind === 'Ad' && callToAction !== undefined) node.callToActionType = callToAction;
+  node.updatedTime = now;
+  world.revision += 1;
+}

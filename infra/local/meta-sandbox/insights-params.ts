@@ -1,0 +1,188 @@
+import { addDays, isIsoDate, resolveDatePreset, type DateRange, type IsoDate } from './calendar.js';
+import { validateInsightsFields } from './field-validation.js';
+import { enumParameter, GraphError, invalidParameter } from './graph-error.js';
+import { validateBreakdowns } from './insights-breakdowns.js';
+import {
+  ACTION_BREAKDOWN_VALUES,
+  ATTRIBUTION_WINDOW_VALUES,
+  DATE_PRESET_VALUES,
+  LEVEL_VALUES,
+  type InsightsLevel,
+} from './reference.js';
+
+/**
+ * Parsing and validation of an insights request's parameters (query string or
+ * field-expansion modifiers), with Meta's defaults: last_30d, all_days, the
+ * level of the node asked.
+ */
+
+export type TimeIncrement = number | 'monthly' | 'all_days';
+
+export const FILTER_OPERATORS = [
+  'EQUAL',
+  'NOT_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'IN_RANGE',
+  'NOT_IN_RANGE',
+  'CONTAIN',
+  'NOT_CONTAIN',
+  'IN',
+  'NOT_IN',
+  'ANY',
+  'ALL',
+  'NONE',
+] as const;
+
+/** Fields `filtering` can test: entity attributes, and metrics of the finished rows. */
+export const FILTER_ENTITY_FIELDS = [
+  'campaign.id',
+  'campaign.name',
+  'campaign.objective',
+  'campaign.effective_status',
+  'adset.id',
+  'adset.name',
+  'adset.effective_status',
+  'adset.optimization_goal',
+  'ad.id',
+  'ad.name',
+  'ad.effective_status',
+] as const;
+export const FILTER_METRIC_FIELDS = ['spend', 'impressions', 'clicks', 'reach', 'ctr', 'cpc', 'cpm', 'frequency'] as const;
+
+export interface InsightsFilter {
+  field: string;
+  operator: (typeof FILTER_OPERATORS)[number];
+  value: unknown;
+}
+
+export interface InsightsParams {
+  /** The fields asked for, or undefined for Meta's defaults. */
+  fields?: string[];
+  range: DateRange;
+  increment: TimeIncrement;
+  level: InsightsLevel;
+  breakdowns: string[];
+  filtering: InsightsFilter[];
+}
+
+/** Meta keeps 37 months of insights; older start dates are refused with code 3018. */
+const MAX_MONTHS_BACK = 37;
+
+function parseList(raw: string): string[] {
+  const text = raw.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // fall through to the comma form, which reports the bad value
+    }
+  }
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function parseTimeRange(raw: string, today: IsoDate): DateRange {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalidParameter('(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}');
+  }
+  const range = parsed as { since?: unknown; until?: unknown };
+  if (typeof range !== 'object' || range === null || typeof range.since !== 'string' || typeof range.until !== 'string') {
+    throw invalidParameter('(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}');
+  }
+  if (!isIsoDate(range.since) || !isIsoDate(range.until)) {
+    throw invalidParameter('(#100) param time_range: since and until must be dates in the format YYYY-MM-DD');
+  }
+  if (range.since > range.until) {
+    throw invalidParameter('(#100) param time_range: since must be on or before until');
+  }
+  const oldest = addDays(today, -Math.round(MAX_MONTHS_BACK * 30.44));
+  if (range.since < oldest) {
+    throw new GraphError(400, {
+      message: `(#3018) The start date of the time range cannot be beyond ${MAX_MONTHS_BACK} months from the current date`,
+      type: 'OAuthException',
+      code: 3018,
+    });
+  }
+  return { since: range.since, until: range.until };
+}
+
+function parseIncrement(raw: string | undefined): TimeIncrement {
+  if (raw === undefined || raw === '' || raw === 'all_days') return 'all_days';
+  if (raw === 'monthly') return 'monthly';
+  const value = Number(raw);
+  if (Number.isInteger(value) && value >= 1 && value <= 90) return value;
+  throw invalidParameter("(#100) param time_increment must be 'monthly', 'all_days' or an integer between 1 and 90");
+}
+
+function parseFiltering(raw: string | undefined): InsightsFilter[] {
+  if (raw === undefined || raw === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
+  }
+  if (!Array.isArray(parsed)) throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
+  return parsed.map((item: unknown) => {
+    const filter = item as { field?: unknown; operator?: unknown; value?: unknown };
+    if (typeof filter !== 'object' || filter === null || typeof filter.field !== 'string' || typeof filter.operator !== 'string') {
+      throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
+    }
+    if (!(FILTER_OPERATORS as readonly string[]).includes(filter.operator)) {
+      throw enumParameter('filtering[].operator', FILTER_OPERATORS);
+    }
+    const known = [...FILTER_ENTITY_FIELDS, ...FILTER_METRIC_FIELDS] as readonly string[];
+    if (!known.includes(filter.field)) throw invalidParameter(`(#100) Filtering field ${filter.field} is invalid`);
+    return { field: filter.field, operator: filter.operator as InsightsFilter['operator'], value: filter.value };
+  });
+}
+
+export function parseInsightsParams(
+  raw: Record<string, string | undefined>,
+  context: { nodeLevel: InsightsLevel; today: IsoDate; dataStart: IsoDate },
+): InsightsParams {
+  const fields = raw.fields !== undefined && raw.fields.trim() !== '' ? parseList(raw.fields) : undefined;
+  if (fields) validateInsightsFields(fields);
+
+  let range: DateRange;
+  if (raw.time_range !== undefined && raw.time_range !== '') {
+    range = parseTimeRange(raw.time_range, context.today);
+  } else {
+    const preset = raw.date_preset || 'last_30d';
+    if (!DATE_PRESET_VALUES.includes(preset)) throw enumParameter('date_preset', DATE_PRESET_VALUES);
+    range = resolveDatePreset(preset, context.today, context.dataStart);
+  }
+
+  const level = (raw.level || context.nodeLevel) as InsightsLevel;
+  if (!(LEVEL_VALUES as readonly string[]).includes(level)) throw enumParameter('level', LEVEL_VALUES);
+
+  const breakdowns = raw.breakdowns ? parseList(raw.breakdowns) : [];
+  validateBreakdowns(breakdowns);
+
+  if (raw.action_breakdowns) {
+    const invalid = parseList(raw.action_breakdowns).filter((b) => !ACTION_BREAKDOWN_VALUES.includes(b));
+    if (invalid.length > 0) throw enumParameter('action_breakdowns', ACTION_BREAKDOWN_VALUES);
+  }
+  if (raw.action_attribution_windows) {
+    const invalid = parseList(raw.action_attribution_windows).filter((w) => !ATTRIBUTION_WINDOW_VALUES.includes(w));
+    if (invalid.length > 0) throw enumParameter('action_attribution_windows', ATTRIBUTION_WINDOW_VALUES);
+  }
+
+  return {
+    ...(fields && { fields }),
+    range,
+    increment: parseIncrement(raw.time_increment),
+    level,
+    breakdowns,
+    filtering: parseFiltering(raw.filtering),
+  };
+}

@@ -1,0 +1,377 @@
+import { daysBetween, maxDate, minDate, splitRange, addDays, type DateRange } from './calendar.js';
+import { segmentsFor } from './insights-breakdowns.js';
+import { EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
+import type { InsightsFilter, InsightsParams } from './insights-params.js';
+import { currencyOffset } from './reference.js';
+import { effectiveStatusOf, type Ad, type AdAccount, type AdSet, type Campaign, type World } from './world.js';
+
+/**
+ * Turns the daily model into Meta-shaped insights rows: grouped by level,
+ * time bucket and breakdown segment, numbers as strings ("spend":"12.34"),
+ * actions as [{action_type, value}] arrays, rows without delivery left out.
+ */
+
+type Metrics = Omit<DailyMetrics, 'date'>;
+export type InsightsRow = Record<string, unknown>;
+
+/** Requested fields that are reported; every other valid AdsInsights field is simply absent, as unmodelled metrics are on Meta. */
+const DEFAULT_FIELDS = ['impressions', 'spend'];
+const LEVEL_ID_FIELD = { account: 'account_id', campaign: 'campaign_id', adset: 'adset_id', ad: 'ad_id' } as const;
+
+interface Accumulator {
+  levelId: string;
+  ad: Ad;
+  bucket: DateRange;
+  bucketIndex: number;
+  segment: Record<string, string>;
+  segmentOrder: number;
+  metrics: Metrics;
+}
+
+function addMetrics(target: Metrics, source: Metrics, share = 1): void {
+  for (const key of Object.keys(EMPTY_METRICS) as Array<keyof Metrics>) target[key] += source[key] * share;
+}
+
+/** Unique reach over several days is less than the sum of daily reach: people come back. */
+function deduplicatedReach(reachSum: number, maxDaily: number, activeDays: number): number {
+  if (activeDays <= 1) return reachSum;
+  return Math.max(maxDaily, reachSum / (1 + 0.22 * Math.log(activeDays)));
+}
+
+function compare(operator: InsightsFilter['operator'], actual: string | number, expected: unknown): boolean {
+  const values = Array.isArray(expected) ? expected.map(String) : [String(expected)];
+  const text = String(actual);
+  const number = Number(actual);
+  const first = Number(values[0]);
+  switch (operator) {
+    case 'EQUAL':
+      return text === values[0];
+    case 'NOT_EQUAL':
+      return text !== values[0];
+    case 'GREATER_THAN':
+      return number > first;
+    case 'GREATER_THAN_OR_EQUAL':
+      return number >= first;
+    case 'LESS_THAN':
+      return number < first;
+    case 'LESS_THAN_OR_EQUAL':
+      return number <= first;
+    case 'IN_RANGE':
+      return number >= first && number <= Number(values[1]);
+    case 'NOT_IN_RANGE':
+      return !(number >= first && number <= Number(values[1]));
+    case 'IN':
+    case 'ANY':
+      return values.includes(text);
+    case 'NOT_IN':
+    case 'NONE':
+      return !values.includes(text);
+    case 'CONTAIN':
+      return text.toLowerCase().includes(String(values[0]).toLowerCase());
+    case 'NOT_CONTAIN':
+      return !text.toLowerCase().includes(String(values[0]).toLowerCase());
+    case 'ALL':
+      return values.every((value) => value === text);
+  }
+}
+
+function entityValue(world: World, ad: Ad, field: string): string {
+  const adset = world.adsets.get(ad.adsetId)!;
+  const campaign = world.campaigns.get(ad.campaignId)!;
+  switch (field) {
+    case 'campaign.id':
+      return campaign.id;
+    case 'campaign.name':
+      return campaign.name;
+    case 'campaign.objective':
+      return campaign.objective;
+    case 'campaign.effective_status':
+      return effectiveStatusOf(world, campaign);
+    case 'adset.id':
+      return adset.id;
+    case 'adset.name':
+      return adset.name;
+    case 'adset.effective_status':
+      return effectiveStatusOf(world, adset);
+    case 'adset.optimization_goal':
+      return adset.optimizationGoal;
+    case 'ad.id':
+      return ad.id;
+    case 'ad.name':
+      return ad.name;
+    default:
+      return effectiveStatusOf(world, ad);
+  }
+}
+
+/** Meta's decimal strings: up to 6 decimals, trailing zeros dropped. */
+function decimal(value: number): string {
+  return String(Number(value.toFixed(6)));
+}
+
+function integer(value: number): string {
+  return String(Math.round(value));
+}
+
+interface Formatter {
+  account: AdAccount;
+  campaign: Campaign;
+  adset: AdSet;
+  ad: Ad;
+  metrics: Metrics;
+}
+
+function actionsOf(m: Metrics): Array<[string, number]> {
+  const list: Array<[string, number]> = [
+    ['link_click', m.linkClicks],
+    ['landing_page_view', m.landingPageViews],
+    ['post_engagement', m.postEngagement],
+    ['page_engagement', m.postEngagement],
+    ['post_reaction', m.postReactions],
+    ['video_view', m.videoViews],
+    ['lead', m.leads],
+    ['onsite_conversion.lead_grouped', m.leads],
+    ['mobile_app_install', m.appInstalls],
+    ['omni_app_install', m.appInstalls],
+    ['view_content', m.viewContent],
+    ['omni_view_content', m.viewContent],
+    ['offsite_conversion.fb_pixel_view_content', m.viewContent],
+    ['add_to_cart', m.addToCart],
+    ['omni_add_to_cart', m.addToCart],
+    ['offsite_conversion.fb_pixel_add_to_cart', m.addToCart],
+    ['initiate_checkout', m.initiateCheckout],
+    ['omni_initiated_checkout', m.initiateCheckout],
+    ['offsite_conversion.fb_pixel_initiate_checkout', m.initiateCheckout],
+    ['purchase', m.purchases],
+    ['omni_purchase', m.purchases],
+    ['offsite_conversion.fb_pixel_purchase', m.purchases],
+  ];
+  return list.filter(([, value]) => Math.round(value) > 0).sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** Renders one insights field of a finished row; undefined means "absent" (no data or not modelled). */
+function renderField(field: string, f: Formatter): unknown {
+  const m = f.metrics;
+  const offset = currencyOffset(f.account.currency);
+  const spend = m.spendMinor / offset;
+  const impressions = Math.round(m.impressions);
+  const reach = Math.min(impressions, Math.round(m.reach));
+  const clicks = Math.min(impressions, Math.round(m.clicks));
+  const linkClicks = Math.round(m.linkClicks);
+  const value = m.purchaseValueMinor / offset;
+  const cost = (count: number) => (Math.round(count) > 0 ? decimal(spend / Math.round(count)) : undefined);
+  const rate = (count: number, base: number) => (base > 0 ? decimal((Math.round(count) / base) * 100) : undefined);
+  const actions = () => {
+    const list = actionsOf(m);
+    return list.length ? list.map(([action_type, count]) => ({ action_type, value: integer(count) })) : undefined;
+  };
+  switch (field) {
+    case 'account_id':
+      return f.account.accountId;
+    case 'account_name':
+      return f.account.name;
+    case 'account_currency':
+      return f.account.currency;
+    case 'campaign_id':
+      return f.campaign.id;
+    case 'campaign_name':
+      return f.campaign.name;
+    case 'adset_id':
+      return f.adset.id;
+    case 'adset_name':
+      return f.adset.name;
+    case 'ad_id':
+      return f.ad.id;
+    case 'ad_name':
+      return f.ad.name;
+    case 'objective':
+      return f.campaign.objective;
+    case 'optimization_goal':
+      return f.adset.optimizationGoal;
+    case 'buying_type':
+      return f.campaign.buyingType;
+    case 'spend':
+      return offset === 1 ? String(Math.round(spend)) : spend.toFixed(2);
+    case 'impressions':
+      return String(impressions);
+    case 'reach':
+      return String(reach);
+    case 'frequency':
+      return reach > 0 ? decimal(impressions / reach) : undefined;
+    case 'clicks':
+      return String(clicks);
+    case 'unique_clicks':
+      return integer(Math.min(reach, m.uniqueClicks));
+    case 'ctr':
+      return rate(clicks, impressions);
+    case 'unique_ctr':
+      return rate(Math.min(reach, m.uniqueClicks), reach);
+    case 'cpc':
+      return cost(clicks);
+    case 'cost_per_unique_click':
+      return cost(m.uniqueClicks);
+    case 'cpm':
+      return impressions > 0 ? decimal((spend / impressions) * 1000) : undefined;
+    case 'cpp':
+      return reach > 0 ? decimal((spend / reach) * 1000) : undefined;
+    case 'inline_link_clicks':
+      return String(linkClicks);
+    case 'unique_inline_link_clicks':
+      return integer(Math.min(reach, linkClicks * 0.9));
+    case 'inline_link_click_ctr':
+      return rate(linkClicks, impressions);
+    case 'cost_per_inline_link_click':
+      return cost(linkClicks);
+    case 'inline_post_engagement':
+      return integer(m.postEngagement);
+    case 'cost_per_inline_post_engagement':
+      return cost(m.postEngagement);
+    case 'outbound_clicks':
+      return linkClicks > 0 ? [{ action_type: 'outbound_click', value: integer(linkClicks * 0.93) }] : undefined;
+    case 'outbound_clicks_ctr':
+      return linkClicks > 0 ? [{ action_type: 'outbound_click', value: rate(linkClicks * 0.93, impressions) }] : undefined;
+    case 'cost_per_outbound_click':
+      return linkClicks > 0 ? [{ action_type: 'outbound_click', value: cost(linkClicks * 0.93) }] : undefined;
+    case 'actions':
+      return actions();
+    case 'unique_actions': {
+      const list = actionsOf(m);
+      return list.length ? list.map(([action_type, count]) => ({ action_type, value: integer(Math.min(reach, count * 0.9)) })) : undefined;
+    }
+    case 'cost_per_action_type': {
+      const list = actionsOf(m);
+      return list.length ? list.map(([action_type, count]) => ({ action_type, value: cost(count) })) : undefined;
+    }
+    case 'action_values':
+      return Math.round(m.purchases) > 0
+        ? ['offsite_conversion.fb_pixel_purchase', 'omni_purchase', 'purchase'].map((action_type) => ({
+            action_type,
+            value: value.toFixed(offset === 1 ? 0 : 2),
+          }))
+        : undefined;
+    case 'purchase_roas':
+      return Math.round(m.purchases) > 0 && spend > 0 ? [{ action_type: 'omni_purchase', value: decimal(value / spend) }] : undefined;
+    case 'website_purchase_roas':
+      return Math.round(m.purchases) > 0 && spend > 0
+        ? [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: decimal(value / spend) }]
+        : undefined;
+    case 'video_play_actions':
+      return Math.round(m.videoViews) > 0 ? [{ action_type: 'video_view', value: integer(m.videoViews) }] : undefined;
+    case 'video_thruplay_watched_actions':
+      return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: integer(m.thruplays) }] : undefined;
+    case 'cost_per_thruplay':
+      return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: cost(m.thruplays) }] : undefined;
+    case 'estimated_ad_recallers':
+      return Math.round(m.adRecallers) > 0 ? integer(m.adRecallers) : undefined;
+    case 'estimated_ad_recall_rate':
+      return Math.round(m.adRecallers) > 0 ? rate(m.adRecallers, reach) : undefined;
+    case 'cost_per_estimated_ad_recallers':
+      return cost(m.adRecallers);
+    default:
+      return undefined;
+  }
+}
+
+const LEVEL_DEPTH = { account: 0, campaign: 1, adset: 2, ad: 3 } as const;
+const FIELD_DEPTH: Record<string, number> = {
+  campaign_id: 1,
+  campaign_name: 1,
+  objective: 1,
+  buying_type: 1,
+  adset_id: 2,
+  adset_name: 2,
+  optimization_goal: 2,
+  ad_id: 3,
+  ad_name: 3,
+};
+
+/** Entity columns below the row's level have no single value, so Meta leaves them out. */
+function reportedAtLevel(field: string, level: InsightsParams['level']): boolean {
+  return (FIELD_DEPTH[field] ?? 0) <= LEVEL_DEPTH[level];
+}
+
+export interface ReportScope {
+  account: AdAccount;
+  ads: Ad[];
+}
+
+export function buildInsightsRows(world: World, model: InsightsModel, seed: number, scope: ReportScope, params: InsightsParams): InsightsRow[] {
+  const { account } = scope;
+  const today = model.today(account);
+  const entityFilters = params.filtering.filter((filter) => filter.field.includes('.'));
+  const metricFilters = params.filtering.filter((filter) => !filter.field.includes('.'));
+  const ads = scope.ads.filter((ad) => entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)));
+  const buckets = splitRange(params.range, params.increment);
+  const groups = new Map<string, Accumulator>();
+
+  for (const ad of ads) {
+    const adset = world.adsets.get(ad.adsetId)!;
+    const series = model.series(ad);
+    const segments = segmentsFor(params.breakdowns, ad, adset, seed);
+    const levelId =
+      params.level === 'account' ? account.accountId : params.level === 'campaign' ? ad.campaignId : params.level === 'adset' ? ad.adsetId : ad.id;
+    buckets.forEach((bucket, bucketIndex) => {
+      const from = maxDate(bucket.since, account.dataStart);
+      const to = minDate(bucket.until, today);
+      if (from > to) return;
+      const sum: Metrics = { ...EMPTY_METRICS };
+      let maxDailyReach = 0;
+      let activeDays = 0;
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        const day = series[daysBetween(account.dataStart, date)];
+        if (!day || day.impressions === 0) {
+          if (day) sum.spendMinor += day.spendMinor;
+          continue;
+        }
+        addMetrics(sum, day);
+        maxDailyReach = Math.max(maxDailyReach, day.reach);
+        activeDays += 1;
+      }
+      if (sum.impressions === 0 && sum.spendMinor === 0) return;
+      sum.reach = deduplicatedReach(sum.reach, maxDailyReach, activeDays);
+      segments.forEach((segment, segmentOrder) => {
+        const key = `${levelId}|${bucketIndex}|${JSON.stringify(segment.values)}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { levelId, ad, bucket, bucketIndex, segment: segment.values, segmentOrder, metrics: { ...EMPTY_METRICS } };
+          groups.set(key, group);
+        }
+        addMetrics(group.metrics, sum, segment.share);
+      });
+    });
+  }
+
+  const fields = params.fields ?? (params.level === 'account' ? DEFAULT_FIELDS : [LEVEL_ID_FIELD[params.level], ...DEFAULT_FIELDS]);
+  const ordered = [...groups.values()].sort(
+    (a, b) => a.bucketIndex - b.bucketIndex || a.levelId.localeCompare(b.levelId) || a.segmentOrder - b.segmentOrder,
+  );
+  const rows: InsightsRow[] = [];
+  for (const group of ordered) {
+    // Spend is rounded to the currency's precision per segment, as Meta's segment rows are.
+    group.metrics.spendMinor = Math.round(group.metrics.spendMinor);
+    if (Math.round(group.metrics.impressions) === 0 && group.metrics.spendMinor === 0) continue;
+    const formatter: Formatter = {
+      account,
+      campaign: world.campaigns.get(group.ad.campaignId)!,
+      adset: world.adsets.get(group.ad.adsetId)!,
+      ad: group.ad,
+      metrics: group.metrics,
+    };
+    const passes = metricFilters.every((filter) => {
+      const value = renderField(filter.field, formatter);
+      return compare(filter.operator, typeof value === 'string' ? value : '0', filter.value);
+    });
+    if (!passes) continue;
+    const row: InsightsRow = {};
+    for (const field of fields) {
+      if (field === 'date_start' || field === 'date_stop' || !reportedAtLevel(field, params.level)) continue;
+      const value = renderField(field, formatter);
+      if (value !== undefined) row[field] = value;
+    }
+    row.date_start = group.bucket.since;
+    row.date_stop = group.bucket.until;
+    Object.assign(row, group.segment);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,295 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleAdmin } from './admin-routes.js';
+import { CallLog } from './call-log.js';
+import { FaultSwitches, faultsFromEnv, type FaultSettings } from './faults.js';
+import { GraphError, LATEST_VERSION, newTraceId, transientServerError, unknownPath } from './graph-error.js';
+import { accountIdForPath, handleGraph, type GraphDeps } from './graph-routes.js';
+import { InsightsModel } from './insights-model.js';
+import { accessToken, debugToken, dialogDecision, dialogPage, type OAuthContext } from './oauth.js';
+import { PermissionGrants } from './permissions.js';
+import type { Reply } from './reply.js';
+import { parseBody, queryParams, readBody } from './request-input.js';
+import { seedWorld, type SeedOptions } from './seed.js';
+import { TokenStore } from './tokens.js';
+import { DEVELOPMENT_TIER, STANDARD_TIER, UsageMeter, type UsageLimits } from './usage.js';
+import type { World } from './world.js';
+
+export type { SeedOptions } from './seed.js';
+export type { FaultSettings } from './faults.js';
+export { FaultSwitches } from './faults.js';
+
+/**
+ * The local Meta: Facebook Login (dialog + token endpoints) and the Graph /
+ * Marketing API for the seeded demo user, on one port, speaking Meta's
+ * shapes, errors, paging and rate-limit headers. See README.md beside this file.
+ */
+
+export interface MetaSandboxOptions {
+  /** 0 picks a free port. */
+  port: number | 0;
+  /** Default 127.0.0.1. */
+  host?: string;
+  appId: string;
+  appSecret: string;
+  /** Shown on the consent dialog. Default "Adsmith (local)". */
+  appName?: string;
+  /** When set, the dialog only accepts redirect_uri values starting with one of these. */
+  allowedRedirectUris?: string[];
+  seed?: SeedOptions;
+  now?: () => Date;
+  /** Usage tier (or exact limits). Default 'standard' so normal browsing never trips the limits. */
+  usage?: 'development' | 'standard' | Partial<UsageLimits>;
+  /** Initial fault switches; default from the META_SANDBOX_FAULTS env var (JSON). */
+  faults?: FaultSettings;
+}
+
+export interface MetaSandbox {
+  url: string;
+  stop(): Promise<void>;
+  faults: FaultSwitches;
+  /** Graph calls answered so far (same as GET /__admin/calls). */
+  calls(): ReturnType<CallLog['snapshot']>;
+  /** Clears faults, usage and the call log; `{ world: true }` also reseeds the data and forgets tokens. */
+  reset(options?: { world?: boolean }): void;
+}
+
+const VERSION_PATTERN = /^v\d+\.\d+$/;
+
+function usageLimits(option: MetaSandboxOptions['usage']): UsageLimits {
+  if (option === 'development') return DEVELOPMENT_TIER;
+  if (option === undefined || option === 'standard') return STANDARD_TIER;
+  return { ...STANDARD_TIER, ...option };
+}
+
+interface State {
+  world: World;
+  model: InsightsModel;
+  tokens: TokenStore;
+  grants: PermissionGrants;
+}
+
+export async function startMetaSandbox(options: MetaSandboxOptions): Promise<MetaSandbox> {
+  if (!/^\d+$/.test(options.appId)) throw new Error('startMetaSandbox: appId must be numeric, like a Meta app id');
+  if (!options.appSecret) throw new Error('startMetaSandbox: appSecret is required');
+  const now = options.now ?? (() => new Date());
+  const seed = options.seed?.seed ?? 42;
+  const app = { appId: options.appId, appSecret: options.appSecret };
+  const appName = options.appName ?? 'Adsmith (local)';
+
+  const fresh = (): State => {
+    const world = seedWorld(options.seed ?? {}, now());
+    return { world, model: new InsightsModel(world, seed, now), tokens: new TokenStore(now), grants: new PermissionGrants() };
+  };
+  let state = fresh();
+  const faults = new FaultSwitches(() => state.tokens.expireAll());
+  faults.set(options.faults ?? faultsFromEnv(process.env.META_SANDBOX_FAULTS));
+  const usage = new UsageMeter(usageLimits(options.usage), now);
+  const calls = new CallLog();
+
+  const reset = ({ world = false }: { world?: boolean } = {}) => {
+    faults.reset();
+    usage.reset();
+    calls.clear();
+    if (world) state = fresh();
+  };
+
+  const graphDeps = (): GraphDeps => ({
+    app,
+    world: state.world,
+    tokens: state.tokens,
+    grants: state.grants,
+    usage,
+    readContext: { world: state.world, model: state.model, seed, now },
+    requireAppsecretProof: () => faults.requireAppsecretProof,
+    now,
+  });
+  const oauthContext = (): OAuthContext => ({
+    app: { ...app, name: appName, ...(options.allowedRedirectUris && { allowedRedirectUris: options.allowedRedirectUris }) },
+    tokens: state.tokens,
+    grants: state.grants,
+    user: state.world.user,
+    now,
+  });
+
+  async function graphCall(
+    method: 'GET' | 'POST' | 'DELETE',
+    version: string,
+    segments: string[],
+    params: Record<string, string>,
+    query: Record<string, string>,
+    request: IncomingMessage,
+  ): Promise<{ reply: Reply; accountId?: string }> {
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (faults.takeServerError()) throw transientServerError();
+    const accountId = accountIdForPath(state.world, segments);
+    if (faults.takeRateLimit()) {
+      throw accountId ? usage.throttled(accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management') : usage.userThrottled();
+    }
+    if (segments[0] === 'oauth' && segments[1] === 'access_token' && segments.length === 2) {
+      return { reply: accessToken(oauthContext(), params) };
+    }
+    if (segments[0] === 'debug_token' && segments.length === 1) {
+      return { reply: debugToken(oauthContext(), params, request.headers.authorization) };
+    }
+    if (segments.length === 0) throw unknownPath('/');
+    return handleGraph(graphDeps(), {
+      method,
+      version,
+      segments,
+      params,
+      query,
+      authorization: request.headers.authorization,
+      origin: `http://${request.headers.host ?? 'localhost'}`,
+    });
+  }
+
+  async function handle(request: IncomingMessage): Promise<Reply> {
+    const url = new URL(request.url ?? '/', 'http://sandbox.local');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const rawMethod = (request.method ?? 'GET').toUpperCase();
+    const body = rawMethod === 'GET' || rawMethod === 'HEAD' ? '' : await readBody(request);
+
+    if (path.startsWith('/__admin/')) {
+      return handleAdmin({ faults, calls, reset: (o) => reset(o) }, rawMethod, path, body);
+    }
+    if (rawMethod === 'OPTIONS') {
+      return {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+          'Access-Control-Max-Age': '86400',
+        },
+      };
+    }
+
+    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    let version = LATEST_VERSION;
+    if (segments[0] && VERSION_PATTERN.test(segments[0])) version = segments.shift()!;
+
+    const query = queryParams(url);
+    const form = parseBody(body, request.headers['content-type']);
+    const params = { ...query, ...form };
+
+    if (segments[0] === 'dialog' && segments[1] === 'oauth') {
+      if (rawMethod === 'GET' && segments.length === 2) return dialogPage(oauthContext(), version, params);
+      if (rawMethod === 'POST' && segments[2] === 'confirm') return dialogDecision(oauthContext(), params);
+    }
+
+    // Graph, like the JS SDK relies on, lets `method=` override the HTTP verb.
+    const override = params.method?.toUpperCase();
+    const method = (override === 'GET' || override === 'POST' || override === 'DELETE' ? override : rawMethod) as
+      | 'GET'
+      | 'POST'
+      | 'DELETE';
+    const started = Date.now();
+    usage.recordAppCall();
+    let outcome: { reply: Reply; accountId?: string };
+    try {
+      if (!['GET', 'POST', 'DELETE'].includes(method)) throw unknownPath(path);
+      outcome = await graphCall(method, version, segments, params, query, request);
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      outcome = {
+        reply: { status: error.httpStatus, json: { error: error.body }, headers: error.headers },
+        ...(accountIdForPath(state.world, segments) && { accountId: accountIdForPath(state.world, segments)! }),
+      };
+    }
+    const reply = outcome.reply;
+    const errorCode = (reply.json as { error?: { code?: number } } | undefined)?.error?.code;
+    calls.record({
+      at: now().toISOString(),
+      method,
+      path: `/${version}/${segments.join('/')}`,
+      params,
+      status: reply.status,
+      ...(outcome.accountId && { accountId: outcome.accountId }),
+      ...(errorCode !== undefined && { errorCode }),
+      durationMs: Date.now() - started,
+    });
+    const usageHeaders = {
+      ...usage.appHeaders(),
+      ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage']
+        ? usage.accountHeaders(outcome.accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management')
+        : {}),
+    };
+    return {
+      ...reply,
+      headers: { ...usageHeaders, 'facebook-api-version': version, ...reply.headers },
+    };
+  }
+
+  function send(response: ServerResponse, reply: Reply): void {
+    const headers: Record<string, string> = { 'Access-Control-Allow-Origin': '*', ...reply.headers };
+    if (reply.redirect) {
+      response.writeHead(302, { ...headers, Location: reply.redirect });
+      response.end();
+      return;
+    }
+    if (reply.html !== undefined) {
+      response.writeHead(reply.status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
+      response.end(reply.html);
+      return;
+    }
+    if (reply.json === undefined) {
+      response.writeHead(reply.status, headers);
+      response.end();
+      return;
+    }
+    const traceId = (reply.json as { error?: { fbtrace_id?: string } }).error?.fbtrace_id ?? newTraceId();
+    // Graph escapes forward slashes in its JSON output.
+    const text = JSON.stringify(reply.json).replace(/\//g, '\\/');
+    response.writeHead(reply.status, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Cache-Control': 'private, no-cache, no-store, must-revalidate',
+      Pragma: 'no-cache',
+      Expires: 'Sat, 01 Jan 2000 00:00:00 GMT',
+      'x-fb-trace-id': traceId,
+      'x-fb-rev': '1029384756',
+      ...headers,
+    });
+    response.end(text);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request)
+      .then((reply) => send(response, reply))
+      .catch((error: unknown) => {
+        if (error instanceof GraphError) {
+          send(response, { status: error.httpStatus, json: { error: error.body }, headers: error.headers });
+          return;
+        }
+        // A sandbox bug: answer like Meta's unknown error, and say so on stderr.
+        console.error('[meta-sandbox] unexpected error', error);
+        send(response, {
+          status: 500,
+          json: { error: { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1, fbtrace_id: newTraceId() } },
+        });
+      });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    faults,
+    calls: () => calls.snapshot(),
+    reset,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,228 @@
+import type { IsoDate } from './calendar.js';
+import type { Status } from './reference.js';
+
+/**
+ * The sandbox's in-memory Meta: one demo user, their ad accounts and the
+ * campaign → ad set → ad tree. Status and budget are kept as timelines
+ * (value from a local date on) so insights for past days stay what they were
+ * while a pause or budget change only moves today and the future.
+ */
+
+export interface TimelineEntry<T> {
+  from: IsoDate;
+  value: T;
+}
+export type Timeline<T> = TimelineEntry<T>[];
+
+/** Budgets in the account currency's minor units (cents; whole yen for offset-1 currencies). */
+export interface Budget {
+  daily?: number;
+  lifetime?: number;
+}
+
+export interface MetaUser {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface AdAccount {
+  kind: 'AdAccount';
+  /** Numeric account id; the node id is `act_<id>`. */
+  accountId: string;
+  name: string;
+  currency: string;
+  timezoneName: string;
+  timezoneId: number;
+  timezoneOffsetHoursUtc: number;
+  createdTime: Date;
+  ownerUserId: string;
+  businessName: string;
+  /** First day insights exist for (120 days before the seed's "today"). */
+  dataStart: IsoDate;
+}
+
+/** Per-entity knobs of the performance model, drawn once from the seed. */
+export interface PerformanceProfile {
+  cpmFactor: number;
+  ctrFactor: number;
+  conversionFactor: number;
+  fatigueRate: number;
+}
+
+export interface Campaign {
+  kind: 'Campaign';
+  id: string;
+  accountId: string;
+  name: string;
+  objective: string;
+  buyingType: 'AUCTION';
+  bidStrategy?: string;
+  statusHistory: Timeline<Status>;
+  budgetHistory: Timeline<Budget | null>;
+  startDate: IsoDate;
+  stopDate?: IsoDate;
+  createdTime: Date;
+  updatedTime: Date;
+  specialAdCategories: string[];
+}
+
+export interface AdSet {
+  kind: 'AdSet';
+  id: string;
+  accountId: string;
+  campaignId: string;
+  name: string;
+  optimizationGoal: string;
+  billingEvent: string;
+  bidStrategy: string;
+  /** Absent for objectives without a conversion location (awareness, app promotion). */
+  destinationType?: string;
+  statusHistory: Timeline<Status>;
+  budgetHistory: Timeline<Budget | null>;
+  /** Share of a campaign budget this ad set wins (campaign budget optimisation). */
+  weight: number;
+  audienceSize: number;
+  ageMin: number;
+  ageMax: number;
+  countries: string[];
+  startDate: IsoDate;
+  endDate?: IsoDate;
+  createdTime: Date;
+  updatedTime: Date;
+  profile: PerformanceProfile;
+}
+
+export interface Ad {
+  kind: 'Ad';
+  id: string;
+  accountId: string;
+  campaignId: string;
+  adsetId: string;
+  name: string;
+  creativeId: string;
+  callToActionType: string;
+  statusHistory: Timeline<Status>;
+  weight: number;
+  startDate: IsoDate;
+  createdTime: Date;
+  updatedTime: Date;
+  profile: PerformanceProfile;
+}
+
+export type AdObject = Campaign | AdSet | Ad;
+
+export interface World {
+  user: MetaUser;
+  accounts: Map<string, AdAccount>;
+  campaigns: Map<string, Campaign>;
+  adsets: Map<string, AdSet>;
+  ads: Map<string, Ad>;
+  /** Bumped on every write so derived caches (insights series) know to rebuild. */
+  revision: number;
+}
+
+export function current<T>(timeline: Timeline<T>): T {
+  const last = timeline[timeline.length - 1];
+  if (!last) throw new Error('empty timeline');
+  return last.value;
+}
+
+/** The value in force on `date`, or undefined before the first entry. */
+export function valueOn<T>(timeline: Timeline<T>, date: IsoDate): T | undefined {
+  let value: T | undefined;
+  for (const entry of timeline) {
+    if (entry.from > date) break;
+    value = entry.value;
+  }
+  return value;
+}
+
+/** Records a change effective from `date` on; a second change the same day replaces the first. */
+export function setFrom<T>(timeline: Timeline<T>, date: IsoDate, value: T): void {
+  while (timeline.length > 0 && (timeline[timeline.length - 1]?.from ?? '') >= date) timeline.pop();
+  timeline.push({ from: date, value });
+}
+
+/** Meta's effective_status: a paused parent shows through on the children. */
+export function campaignEffectiveStatus(campaign: Campaign): string {
+  return current(campaign.statusHistory);
+}
+
+export function adsetEffectiveStatus(adset: AdSet, campaign: Campaign): string {
+  const own = current(adset.statusHistory);
+  const parent = current(campaign.statusHistory);
+  if (own === 'DELETED' || parent === 'DELETED') return 'DELETED';
+  if (own === 'ARCHIVED' || parent === 'ARCHIVED') return 'ARCHIVED';
+  if (own === 'PAUSED') return 'PAUSED';
+  if (parent === 'PAUSED') return 'CAMPAIGN_PAUSED';
+  return 'ACTIVE';
+}
+
+export function adEffectiveStatus(ad: Ad, adset: AdSet, campaign: Campaign): string {
+  const own = current(ad.statusHistory);
+  const adsetStatus = current(adset.statusHistory);
+  const parent = current(campaign.statusHistory);
+  const all = [own, adsetStatus, parent];
+  if (all.includes('DELETED')) return 'DELETED';
+  if (all.includes('ARCHIVED')) return 'ARCHIVED';
+  if (own === 'PAUSED') return 'PAUSED';
+  if (parent === 'PAUSED') return 'CAMPAIGN_PAUSED';
+  if (adsetStatus === 'PAUSED') return 'ADSET_PAUSED';
+  return 'ACTIVE';
+}
+
+export function effectiveStatusOf(world: World, node: AdObject): string {
+  if (node.kind === 'Campaign') return campaignEffectiveStatus(node);
+  const campaign = world.campaigns.get(node.campaignId);
+  if (!campaign) throw new Error(`orphan ${node.kind} ${node.id}`);
+  if (node.kind === 'AdSet') return adsetEffectiveStatus(node, campaign);
+  const adset = world.adsets.get(node.adsetId);
+  if (!adset) throw new Error(`orphan ad ${node.id}`);
+  return adEffectiveStatus(node, adset, campaign);
+}
+
+export function findAdObject(world: World, id: string): AdObject | undefined {
+  return world.campaigns.get(id) ?? world.adsets.get(id) ?? world.ads.get(id);
+}
+
+export function accountOf(world: World, node: AdObject): AdAccount {
+  const account = world.accounts.get(node.accountId);
+  if (!account) throw new Error(`orphan ${node.kind} ${node.id}`);
+  return account;
+}
+
+interface ChildIndex {
+  adsetsByCampaign: Map<string, AdSet[]>;
+  adsByAdset: Map<string, Ad[]>;
+  campaignsByAccount: Map<string, Campaign[]>;
+}
+
+const childIndexes = new WeakMap<World, ChildIndex>();
+
+/** Parent → children lookups; the tree's shape never changes (creation is not modelled), so it is built once. */
+export function children(world: World): ChildIndex {
+  let index = childIndexes.get(world);
+  if (!index) {
+    index = { adsetsByCampaign: new Map(), adsByAdset: new Map(), campaignsByAccount: new Map() };
+    for (const campaign of world.campaigns.values()) {
+      const list = index.campaignsByAccount.get(campaign.accountId) ?? [];
+      list.push(campaign);
+      index.campaignsByAccount.set(campaign.accountId, list);
+    }
+    for (const adset of world.adsets.values()) {
+      const list = index.adsetsByCampaign.get(adset.campaignId) ?? [];
+      list.push(adset);
+      index.adsetsByCampaign.set(adset.campaignId, list);
+    }
+    for (const ad of world.ads.values()) {
+      const list = index.adsByAdset.get(ad.adsetId) ?? [];
+      list.push(ad);
+      index.adsByAdset.set(ad.adsetId, list);
+    }
+    childIndexes.set(world, index);
+  }
+  return index;
+}
