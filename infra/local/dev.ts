@@ -2,8 +2,8 @@
  * `npm run dev`: the whole product on this machine, no AWS. A thin CLI over
  * startTwin: prints where everything is, stops everything on Ctrl-C / SIGTERM.
  */
-import { PortBusyError } from './listen';
 import { startTwin } from './twin';
+import { TwinSetupError } from './twin-ports';
 
 const started = performance.now();
 const log = (line: string) => console.log(`  ${line}`);
@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   const rows: [string, string][] = [
     ['web', endpoints.web ?? '(not started)'],
     ['api', `${endpoints.api}/api`],
-    ['cognito', `${endpoints.cognito.endpoint}  (pool ${endpoints.cognito.userPoolId}, client ${endpoints.cognito.userPoolClientId})`],
+    [
+      'cognito',
+      `${endpoints.cognito.endpoint}  (pool ${endpoints.cognito.userPoolId}, client ${endpoints.cognito.userPoolClientId})`,
+    ],
     ['mailbox', `${endpoints.mailbox}/`],
     ['dynamodb', endpoints.dynamodb],
     ['secrets manager', endpoints.secretsManager],
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof PortBusyError) console.error(`\n${error.message}`);
+  if (error instanceof TwinSetupError) console.error(`\n${error.message}`);
   else console.error('\nThe local twin failed to start:', error);
   process.exit(1);
 });

@@ -50,7 +50,8 @@ export class FunctionRunner {
     let loading = this.#modules.get(fn);
     if (!loading) {
       loading = import(pathToFileURL(this.handlerFile(fn)).href).then((module: { handler?: unknown }) => {
-        if (typeof module.handler !== 'function') throw new Error(`${this.handlerFile(fn)} does not export a handler function`);
+        if (typeof module.handler !== 'function')
+          throw new Error(`${this.handlerFile(fn)} does not export a handler function`);
         return module.handler as LambdaHandler;
       });
       // A failed load is not cached: fix the file and the next call retries.

@@ -1,13 +1,14 @@
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
-import { TWIN_HOST, twinServices, type TwinService } from './twin-ports';
+import { TWIN_HOST, TwinSetupError, twinServices, type TwinService } from './twin-ports';
 
 /** Thrown when a service's port is taken; the message says how to move it. */
-export class PortBusyError extends Error {
+export class PortBusyError extends TwinSetupError {
+  override name = 'PortBusyError';
+
   constructor(service: TwinService, port: number) {
     const { envVar } = twinServices[service];
     super(`Port ${port} (${service}) is already in use. Stop whatever holds it, or set ${envVar} to another port.`);
-    this.name = 'PortBusyError';
   }
 }
 

@@ -19,13 +19,21 @@ export type TwinService = keyof typeof twinServices;
 /** A port per service; 0 asks the OS for a free one. */
 export type TwinPorts = Record<TwinService, number>;
 
+/** A problem with how the twin was asked to start, with a message that says what to change. */
+export class TwinSetupError extends Error {
+  override name = 'TwinSetupError';
+}
+
 /** Every service binds here: the twin is for this machine only. */
 export const TWIN_HOST = '127.0.0.1';
 
 /** Reads the ports from the environment, rejecting anything that is not a TCP port. */
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): TwinPorts {
   const ports = {} as TwinPorts;
-  for (const [service, { defaultPort, envVar }] of Object.entries(twinServices) as [TwinService, (typeof twinServices)[TwinService]][]) {
+  for (const [service, { defaultPort, envVar }] of Object.entries(twinServices) as [
+    TwinService,
+    (typeof twinServices)[TwinService],
+  ][]) {
     const raw = env[envVar];
     if (raw === undefined || raw === '') {
       ports[service] = defaultPort;
@@ -33,7 +41,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): TwinPorts {
     }
     const port = Number(raw);
     if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 1 || port > 65535) {
-      throw new Error(`${envVar}=${raw} is not a port number (1-65535).`);
+      throw new TwinSetupError(`${envVar}=${raw} is not a port number (1-65535).`);
     }
     ports[service] = port;
   }

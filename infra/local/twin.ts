@@ -68,7 +68,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     // Last started, first stopped; one failing stop must not keep the others running.
-    for (const stopOne of stoppers.splice(0).reverse()) await stopOne().catch((error: unknown) => console.error('[twin] stop failed:', error));
+    for (const stopOne of stoppers.splice(0).reverse())
+      await stopOne().catch((error: unknown) => console.error('[twin] stop failed:', error));
   };
 
   // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
@@ -93,7 +94,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       reservePort('dynamodb', ports.dynamodb),
     ]);
 
-    const dynamoStarting = startDynalite(dynamoPort, options.dynamodb === 'memory' ? undefined : path.join(stateDir, 'dynamodb'));
+    const dynamoStarting = startDynalite(
+      dynamoPort,
+      options.dynamodb === 'memory' ? undefined : path.join(stateDir, 'dynamodb'),
+    );
     dynamoStarting.then(
       (dynalite: DynaliteProcess) => stoppers.push(dynalite.stop),
       () => undefined,
@@ -140,7 +144,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const webConfigFile = path.join(stateDir, 'web-config.json');
     await writeWebConfig(
       webConfigFile,
-      localWebConfig({ region, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoUrl: cognitoFront.url }),
+      localWebConfig({
+        region,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        cognitoUrl: cognitoFront.url,
+      }),
     );
 
     let web: { server: ViteDevServer; url: string } | null = null;
@@ -192,7 +201,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const endpoints: TwinEndpoints = {
       web: web?.url ?? null,
       api: api.url,
-      cognito: { endpoint: cognitoFront.url, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, region, issuer },
+      cognito: {
+        endpoint: cognitoFront.url,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        region,
+        issuer,
+      },
       mailbox: mailboxServer.url,
       dynamodb: urlOf(dynamoPort),
       secretsManager: secretsServer.url,
@@ -206,7 +221,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     // Load the handlers now, off the critical path, so the first request is warm and a broken file shows at once.
     for (const fn of new Set(Object.values(routes).map((r) => r.fn))) {
       if (!runner.exists(fn)) log(`api: lambdas/${fn}/handler.ts does not exist yet; its routes answer 500`);
-      else runner.load(fn).catch((error: unknown) => console.error(`[api] lambdas/${fn}/handler.ts failed to load:`, error));
+      else
+        runner
+          .load(fn)
+          .catch((error: unknown) => console.error(`[api] lambdas/${fn}/handler.ts failed to load:`, error));
     }
 
     return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, stop };

@@ -1,4 +1,8 @@
-import { CreateUserPoolClientCommand, DeleteUserPoolClientCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateUserPoolClientCommand,
+  DeleteUserPoolClientCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { createRequire } from 'node:module';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,13 +44,13 @@ beforeAll(async () => {
 afterAll(() => client.destroy());
 
 describe('local gateway: JWT authorizer on user routes', () => {
-  it('accepts the pool\'s access token', async () => {
+  it("accepts the pool's access token", async () => {
     const reply = await api('/api/me', { token: accessToken });
 
     expect(reply.status).toBe(200);
   });
 
-  it('accepts the pool\'s ID token (audience = the app client)', async () => {
+  it("accepts the pool's ID token (audience = the app client)", async () => {
     const reply = await api('/api/me', { token: idToken });
 
     expect(reply.status).toBe(200);
@@ -66,14 +70,16 @@ describe('local gateway: JWT authorizer on user routes', () => {
     await expectUnauthorized(await sign(claims, privateKey));
   });
 
-  it('rejects an expired token signed by the pool\'s key', async () => {
+  it("rejects an expired token signed by the pool's key", async () => {
     const now = Math.floor(Date.now() / 1000);
 
     await expectUnauthorized(await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, await poolSigningKey()));
   });
 
   it('rejects a token from another issuer', async () => {
-    await expectUnauthorized(await sign({ ...claims, iss: `${twin().cognito.endpoint}/local_other` }, await poolSigningKey()));
+    await expectUnauthorized(
+      await sign({ ...claims, iss: `${twin().cognito.endpoint}/local_other` }, await poolSigningKey()),
+    );
   });
 
   it('rejects a token whose token_use is neither access nor id', async () => {

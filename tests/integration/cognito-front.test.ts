@@ -9,7 +9,19 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, codeFromLink, cognitoClient, deleteUser, eventually, GOOD_PASSWORD, mailboxMessages, signIn, signUp, twin, uniqueEmail } from './twin-client';
+import {
+  api,
+  codeFromLink,
+  cognitoClient,
+  deleteUser,
+  eventually,
+  GOOD_PASSWORD,
+  mailboxMessages,
+  signIn,
+  signUp,
+  twin,
+  uniqueEmail,
+} from './twin-client';
 
 const client = cognitoClient();
 const email = uniqueEmail('front');
@@ -25,10 +37,12 @@ afterAll(async () => {
 });
 
 describe('Cognito front: password policy, as the real user pool enforces it', () => {
-  it('rejects a weak password on SignUp with InvalidPasswordException and Cognito\'s message', async () => {
+  it("rejects a weak password on SignUp with InvalidPasswordException and Cognito's message", async () => {
     const weakEmail = uniqueEmail('weak');
 
-    const attempt = client.send(new SignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: weakEmail, Password: 'short' }));
+    const attempt = client.send(
+      new SignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: weakEmail, Password: 'short' }),
+    );
 
     await expect(attempt).rejects.toBeInstanceOf(InvalidPasswordException);
     await expect(attempt).rejects.toThrow('Password did not conform with policy: Password not long enough');
@@ -37,7 +51,11 @@ describe('Cognito front: password policy, as the real user pool enforces it', ()
 
   it('names the first missing character class', async () => {
     const attempt = client.send(
-      new SignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: uniqueEmail('nosymbol'), Password: 'NoSymbolsHere123' }),
+      new SignUpCommand({
+        ClientId: twin().cognito.userPoolClientId,
+        Username: uniqueEmail('nosymbol'),
+        Password: 'NoSymbolsHere123',
+      }),
     );
 
     await expect(attempt).rejects.toThrow('Password did not conform with policy: Password must have symbol characters');
@@ -47,7 +65,11 @@ describe('Cognito front: password policy, as the real user pool enforces it', ()
     const tokens = await signIn(client, email, GOOD_PASSWORD);
 
     const attempt = client.send(
-      new ChangePasswordCommand({ AccessToken: tokens.AccessToken, PreviousPassword: GOOD_PASSWORD, ProposedPassword: 'alllowercase1!' }),
+      new ChangePasswordCommand({
+        AccessToken: tokens.AccessToken,
+        PreviousPassword: GOOD_PASSWORD,
+        ProposedPassword: 'alllowercase1!',
+      }),
     );
 
     await expect(attempt).rejects.toBeInstanceOf(InvalidPasswordException);
@@ -65,10 +87,24 @@ describe('Cognito front: password policy, as the real user pool enforces it', ()
     const { code } = codeFromLink(link);
 
     await expect(
-      client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: code, Password: 'weak' })),
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: clientId,
+          Username: email,
+          ConfirmationCode: code,
+          Password: 'weak',
+        }),
+      ),
     ).rejects.toBeInstanceOf(InvalidPasswordException);
     const newPassword = 'Reset-Password-2026!';
-    await client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: code, Password: newPassword }));
+    await client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: newPassword,
+      }),
+    );
     await client.send(
       new ChangePasswordCommand({
         AccessToken: (await signIn(client, email, newPassword)).AccessToken,
@@ -80,11 +116,14 @@ describe('Cognito front: password policy, as the real user pool enforces it', ()
 });
 
 describe('Cognito front: token refresh', () => {
-  it('answers GetTokensFromRefreshToken (Amplify\'s refresh) with new tokens the gateway accepts', async () => {
+  it("answers GetTokensFromRefreshToken (Amplify's refresh) with new tokens the gateway accepts", async () => {
     const tokens = await signIn(client, email, GOOD_PASSWORD);
 
     const refreshed = await client.send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: twin().cognito.userPoolClientId, RefreshToken: tokens.RefreshToken }),
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: twin().cognito.userPoolClientId,
+        RefreshToken: tokens.RefreshToken,
+      }),
     );
 
     const accessToken = refreshed.AuthenticationResult?.AccessToken as string;

@@ -6,7 +6,19 @@ import {
   UserNotConfirmedException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, codeFromLink, cognitoClient, deleteUser, eventually, GOOD_PASSWORD, mailboxMessages, signIn, signUp, twin, uniqueEmail } from './twin-client';
+import {
+  api,
+  codeFromLink,
+  cognitoClient,
+  deleteUser,
+  eventually,
+  GOOD_PASSWORD,
+  mailboxMessages,
+  signIn,
+  signUp,
+  twin,
+  uniqueEmail,
+} from './twin-client';
 
 const client = cognitoClient();
 const created: string[] = [];
@@ -37,7 +49,11 @@ describe('sign-up through the Cognito front', () => {
 
     const [message] = await mailboxMessages(email);
 
-    expect(message).toMatchObject({ to: email, kind: 'CustomMessage_SignUp', subject: expect.stringContaining('Verify') });
+    expect(message).toMatchObject({
+      to: email,
+      kind: 'CustomMessage_SignUp',
+      subject: expect.stringContaining('Verify'),
+    });
     expect(message?.text).toContain('Hi Mail Tester');
     const link = new URL(message?.links[0] as string);
     expect(link.searchParams.get('mode')).toBe('verifyEmail');
@@ -49,7 +65,13 @@ describe('sign-up through the Cognito front', () => {
     const { email } = await newUser('confirm');
     const { username, code } = codeFromLink(await verificationLink(email));
 
-    await client.send(new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: username, ConfirmationCode: code }));
+    await client.send(
+      new ConfirmSignUpCommand({
+        ClientId: twin().cognito.userPoolClientId,
+        Username: username,
+        ConfirmationCode: code,
+      }),
+    );
 
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: twin().cognito.userPoolId, Username: email }));
     expect(user.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value).toBe('true');
@@ -76,27 +98,39 @@ describe('sign-up through the Cognito front', () => {
     const { email } = await newUser('resend');
     await verificationLink(email, 1);
 
-    await client.send(new ResendConfirmationCodeCommand({ ClientId: twin().cognito.userPoolClientId, Username: email }));
+    await client.send(
+      new ResendConfirmationCodeCommand({ ClientId: twin().cognito.userPoolClientId, Username: email }),
+    );
 
     const resent = await mailboxMessages(email);
     expect(resent[1]?.kind).toBe('CustomMessage_ResendCode');
     const { code } = codeFromLink(await verificationLink(email, 2));
-    await client.send(new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: email, ConfirmationCode: code }));
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
+    );
   });
 
   it('announces the confirmed sign-up on the local bus, delivered to Slack and the webhook', async () => {
     const { email, sub } = await newUser('announce', 'Announced Marketer');
     const { code } = codeFromLink(await verificationLink(email));
 
-    await client.send(new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: email, ConfirmationCode: code }));
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
+    );
 
     const deliveries = await eventually(async () => {
       const reply = await fetch(`${twin().eventBridge}/deliveries?detailType=signup`);
-      const all = (await reply.json()) as { target: string; event: { source: string; detail: { email: string; name: string; userId: string } } }[];
+      const all = (await reply.json()) as {
+        target: string;
+        event: { source: string; detail: { email: string; name: string; userId: string } };
+      }[];
       const mine = all.filter((d) => d.event.detail.email === email);
       return mine.length >= 2 ? mine : undefined;
     }, `signup deliveries for ${email}`);
     expect(deliveries.map((d) => d.target).sort()).toEqual(['slack', 'webhook']);
-    expect(deliveries[0]?.event).toMatchObject({ source: 'adsmith.app', detail: { email, name: 'Announced Marketer', userId: sub } });
+    expect(deliveries[0]?.event).toMatchObject({
+      source: 'adsmith.app',
+      detail: { email, name: 'Announced Marketer', userId: sub },
+    });
   });
 });

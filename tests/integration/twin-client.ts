@@ -13,7 +13,8 @@ import type { TwinEndpoints } from '../../infra/local/endpoints-file';
 /** The running twin's endpoints; fails at once, with the reason, when global setup did not start one. */
 export function twin(): TwinEndpoints {
   const endpoints = inject('twin');
-  if (!endpoints?.api) throw new Error('The local twin is not running: run these tests with `vitest --project integration`.');
+  if (!endpoints?.api)
+    throw new Error('The local twin is not running: run these tests with `vitest --project integration`.');
   return endpoints;
 }
 
@@ -33,7 +34,11 @@ export function uniqueEmail(label: string): string {
 
 export const GOOD_PASSWORD = 'Integration-Test-2026!';
 
-export async function signUp(client: CognitoIdentityProviderClient, email: string, name = 'Test Marketer'): Promise<string> {
+export async function signUp(
+  client: CognitoIdentityProviderClient,
+  email: string,
+  name = 'Test Marketer',
+): Promise<string> {
   const reply = await client.send(
     new SignUpCommand({
       ClientId: twin().cognito.userPoolClientId,
@@ -46,7 +51,11 @@ export async function signUp(client: CognitoIdentityProviderClient, email: strin
   return reply.UserSub;
 }
 
-export async function signIn(client: CognitoIdentityProviderClient, email: string, password: string): Promise<AuthenticationResultType> {
+export async function signIn(
+  client: CognitoIdentityProviderClient,
+  email: string,
+  password: string,
+): Promise<AuthenticationResultType> {
   const reply = await client.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -71,7 +80,10 @@ export async function api(path: string, init: RequestInit & { token?: string } =
   const { token, headers, ...rest } = init;
   return fetch(`${twin().api}${path}`, {
     ...rest,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers as Record<string, string> | undefined) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(headers as Record<string, string> | undefined),
+    },
   });
 }
 

@@ -54,16 +54,21 @@ export async function serveAwsJsonCall(
     const operationName = operationFromTarget(req.headers['x-amz-target'], prefix);
     const operation = operationName ? operations[operationName] : undefined;
     if (!operation) {
-      throw new AwsServiceError('UnknownOperationException', `Operation ${String(req.headers['x-amz-target'])} is not supported by the local twin`);
+      throw new AwsServiceError(
+        'UnknownOperationException',
+        `Operation ${String(req.headers['x-amz-target'])} is not supported by the local twin`,
+      );
     }
     const input = parseJsonObject((await readBody(req, MAX_AWS_REQUEST_BYTES)).toString('utf8'));
     if (!input) throw new AwsServiceError('SerializationException', 'The request body is not a JSON object');
     sendAwsJson(res, 200, await operation(input));
   } catch (error) {
     if (error instanceof AwsServiceError) sendAwsError(res, error);
-    else if (error instanceof BodyTooLargeError) sendAwsError(res, new AwsServiceError('ValidationException', error.message, 413));
+    else if (error instanceof BodyTooLargeError)
+      sendAwsError(res, new AwsServiceError('ValidationException', error.message, 413));
     else sendAwsError(res, new AwsServiceError('InternalFailure', 'The local endpoint failed; see the twin log', 500));
-    if (!(error instanceof AwsServiceError) && !(error instanceof BodyTooLargeError)) console.error(`[${prefix}]`, error);
+    if (!(error instanceof AwsServiceError) && !(error instanceof BodyTooLargeError))
+      console.error(`[${prefix}]`, error);
   }
   return true;
 }

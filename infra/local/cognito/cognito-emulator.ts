@@ -63,18 +63,27 @@ export interface CognitoEmulatorOptions {
 export async function createCognitoEmulator(options: CognitoEmulatorOptions): Promise<CognitoEmulator> {
   // cognito-local still loads the v2 SDK for its unused Lambda client; its end-of-support notice is noise here.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
-  const [{ DateClock, TriggersService }, { CognitoServiceFactoryImpl }, { StormDBDataStoreFactory }, { UserPoolServiceFactoryImpl }, { CryptoService }, { JwtTokenGenerator }, { otp }, { Router }, { DefaultConfig }] =
-    await Promise.all([
-      import('cognito-local/lib/services'),
-      import('cognito-local/lib/services/cognitoService'),
-      import('cognito-local/lib/services/dataStore/stormDb'),
-      import('cognito-local/lib/services/userPoolService'),
-      import('cognito-local/lib/services/crypto'),
-      import('cognito-local/lib/services/tokenGenerator'),
-      import('cognito-local/lib/services/otp'),
-      import('cognito-local/lib/server/Router'),
-      import('cognito-local/lib/server/config'),
-    ]);
+  const [
+    { DateClock, TriggersService },
+    { CognitoServiceFactoryImpl },
+    { StormDBDataStoreFactory },
+    { UserPoolServiceFactoryImpl },
+    { CryptoService },
+    { JwtTokenGenerator },
+    { otp },
+    { Router },
+    { DefaultConfig },
+  ] = await Promise.all([
+    import('cognito-local/lib/services'),
+    import('cognito-local/lib/services/cognitoService'),
+    import('cognito-local/lib/services/dataStore/stormDb'),
+    import('cognito-local/lib/services/userPoolService'),
+    import('cognito-local/lib/services/crypto'),
+    import('cognito-local/lib/services/tokenGenerator'),
+    import('cognito-local/lib/services/otp'),
+    import('cognito-local/lib/server/Router'),
+    import('cognito-local/lib/server/config'),
+  ]);
 
   const logger = consoleLogService();
   const ctx: CognitoLocalContext = { logger };
@@ -113,7 +122,8 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
           })
         : null;
       // Cognito replaces every placeholder; cognito-local only the first.
-      const fill = (text: string) => text.replaceAll(CODE_PLACEHOLDER, code).replaceAll(USERNAME_PLACEHOLDER, user.Username);
+      const fill = (text: string) =>
+        text.replaceAll(CODE_PLACEHOLDER, code).replaceAll(USERNAME_PLACEHOLDER, user.Username);
       options.mailbox.deliver({
         to: deliveryDetails.Destination ?? '',
         subject: custom?.emailSubject || DEFAULT_EMAIL.subject,
@@ -134,7 +144,10 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
   };
   const router = Router(services);
   const require = createRequire(import.meta.url);
-  const publicKeyFile = path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib/keys/cognitoLocal.public.json');
+  const publicKeyFile = path.join(
+    path.dirname(require.resolve('cognito-local/package.json')),
+    'lib/keys/cognitoLocal.public.json',
+  );
   const publicJwk = (require(publicKeyFile) as { jwk: Record<string, unknown> }).jwk;
 
   return {

@@ -27,13 +27,20 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type, x-amz-target, x-amz-user-agent, cache-control',
+    'access-control-allow-headers':
+      req.headers['access-control-request-headers'] ?? 'content-type, x-amz-target, x-amz-user-agent, cache-control',
     'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
     'access-control-max-age': '86400',
   };
 }
 
-function reply(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function reply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   // Cognito's wire format carries dates as epoch seconds. The holder (`this`) still has the
   // Date itself; `value` has already been through Date's toJSON.
   const text = JSON.stringify(body, function (this: Record<string, unknown>, key: string, value: unknown) {
@@ -94,10 +101,20 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
     if (!user) throw new UserNotFoundError('Username/client id combination not found.');
     if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
     const deliveryDetails = selectAppropriateDeliveryMethod(userPool.options.AutoVerifiedAttributes ?? [], user);
-    if (!deliveryDetails) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
+    if (!deliveryDetails)
+      throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
     const code = services.otp();
     const clientMetadata = input.ClientMetadata as Record<string, string> | undefined;
-    await services.messages.deliver(ctx, 'ResendCode', clientId, userPool.options.Id, user, code, clientMetadata, deliveryDetails);
+    await services.messages.deliver(
+      ctx,
+      'ResendCode',
+      clientId,
+      userPool.options.Id,
+      user,
+      code,
+      clientMetadata,
+      deliveryDetails,
+    );
     await userPool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
     return { CodeDeliveryDetails: deliveryDetails };
   }
@@ -140,7 +157,8 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
     try {
       input = parseJsonObject((await readBody(req, MAX_COGNITO_REQUEST_BYTES)).toString('utf8'));
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return replyError(req, res, 413, 'RequestEntityTooLargeException', error.message);
+      if (error instanceof BodyTooLargeError)
+        return replyError(req, res, 413, 'RequestEntityTooLargeException', error.message);
       throw error;
     }
     if (!input) return replyError(req, res, 400, 'SerializationException', 'The request body is not a JSON object');
@@ -151,7 +169,13 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
       if (error instanceof CognitoError) return replyError(req, res, 400, error.code, error.message);
       if (error instanceof UnsupportedError) {
         console.error(`[cognito] cognito-local does not support ${target}: ${error.message}`);
-        return replyError(req, res, 500, 'CognitoLocal#Unsupported', `Cognito Local unsupported feature: ${error.message}`);
+        return replyError(
+          req,
+          res,
+          500,
+          'CognitoLocal#Unsupported',
+          `Cognito Local unsupported feature: ${error.message}`,
+        );
       }
       console.error(`[cognito] ${target} failed:`, error);
       replyError(req, res, 500, 'InternalErrorException', 'The local user pool failed; see the twin log');
@@ -173,18 +197,25 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
     const [, poolId, wellKnown, document, ...more] = url.pathname.split('/');
     if (req.method === 'GET' && poolId && POOL_ID.test(poolId) && wellKnown === '.well-known' && more.length === 0) {
       const issuer = `${issuerOrigin}/${poolId}`;
-      if (document === 'jwks.json') return reply(req, res, 200, { keys: [emulator.publicJwk] }, { 'content-type': 'application/json' });
+      if (document === 'jwks.json')
+        return reply(req, res, 200, { keys: [emulator.publicJwk] }, { 'content-type': 'application/json' });
       if (document === 'openid-configuration') {
         return reply(
           req,
           res,
           200,
-          { issuer, jwks_uri: `${issuer}/.well-known/jwks.json`, id_token_signing_alg_values_supported: ['RS256'], subject_types_supported: ['public'] },
+          {
+            issuer,
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+            subject_types_supported: ['public'],
+          },
           { 'content-type': 'application/json' },
         );
       }
     }
-    if (req.method === 'GET' && url.pathname === '/health') return reply(req, res, 200, { ok: true }, { 'content-type': 'application/json' });
+    if (req.method === 'GET' && url.pathname === '/health')
+      return reply(req, res, 200, { ok: true }, { 'content-type': 'application/json' });
     replyError(req, res, 404, 'ResourceNotFoundException', 'Not Found');
   };
 }

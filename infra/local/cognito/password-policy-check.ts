@@ -1,4 +1,9 @@
-import { passwordRules, unmetPasswordRules, type PasswordPolicy, passwordPolicy } from '../../../shared/password-policy';
+import {
+  passwordRules,
+  unmetPasswordRules,
+  type PasswordPolicy,
+  passwordPolicy,
+} from '../../../shared/password-policy';
 
 /**
  * Cognito's wording for each rule, keyed by the start of the shared rule's label.
@@ -44,7 +49,9 @@ export function newPasswordIn(target: string, body: Record<string, unknown>): st
       return pick(body.TemporaryPassword);
     case 'RespondToAuthChallenge': {
       const responses = body.ChallengeResponses;
-      return responses && typeof responses === 'object' ? pick((responses as Record<string, unknown>).NEW_PASSWORD) : undefined;
+      return responses && typeof responses === 'object'
+        ? pick((responses as Record<string, unknown>).NEW_PASSWORD)
+        : undefined;
     }
     default:
       return undefined;

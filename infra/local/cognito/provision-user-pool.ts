@@ -104,6 +104,11 @@ export async function seedDemoUser(client: CognitoIdentityProviderClient, userPo
     );
   }
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: DEMO_USER.email, Password: DEMO_USER.password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: DEMO_USER.email,
+      Password: DEMO_USER.password,
+      Permanent: true,
+    }),
   );
 }

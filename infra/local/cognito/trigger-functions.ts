@@ -74,7 +74,11 @@ export class InProcessTriggerFunctions implements Lambda {
   }
 
   // Lambda.invoke is overloaded per trigger; one implementation serves them all.
-  readonly invoke = (async (ctx: CognitoLocalContext, trigger: TriggerName, event: TriggerInvocation): Promise<unknown> => {
+  readonly invoke = (async (
+    ctx: CognitoLocalContext,
+    trigger: TriggerName,
+    event: TriggerInvocation,
+  ): Promise<unknown> => {
     const fn = this.functions[trigger];
     if (!fn) throw new Error(`${trigger} trigger not configured`);
     const triggerEvent = buildTriggerEvent(this.region, event);

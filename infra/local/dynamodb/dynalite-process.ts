@@ -19,9 +19,28 @@ const START_TIMEOUT_MS = 10_000;
 export function startDynalite(port: number, dataDir?: string): Promise<DynaliteProcess> {
   const require = createRequire(import.meta.url);
   const cli = path.join(path.dirname(require.resolve('dynalite/package.json')), 'cli.js');
-  const args = [cli, '--host', TWIN_HOST, '--port', String(port), '--createTableMs', '0', '--deleteTableMs', '0', '--updateTableMs', '0'];
+  const args = [
+    '--host',
+    TWIN_HOST,
+    '--port',
+    String(port),
+    '--createTableMs',
+    '0',
+    '--deleteTableMs',
+    '0',
+    '--updateTableMs',
+    '0',
+  ];
   if (dataDir) args.push('--path', dataDir);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The child exits when its IPC channel to us closes, so even a twin killed with
+  // SIGKILL leaves no dynalite behind. `dynalite` fills argv[1], as its CLI expects.
+  const bootstrap = `process.on('disconnect', () => process.exit(0)); require(${JSON.stringify(cli)});`;
+  const child = spawn(process.execPath, ['-e', bootstrap, 'dynalite', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  // The channel is only a lifeline: it must not keep this process alive.
+  child.unref();
+  child.channel?.unref();
 
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -43,6 +62,8 @@ export function startDynalite(port: number, dataDir?: string): Promise<DynaliteP
       if (output.includes('listening at')) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
+        // Keep draining its output so a chatty child never blocks on a full pipe.
+        child.stdout?.resume();
         resolve({ child, stop });
       }
     };

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { EventTarget } from '../../../shared/events';
 import { AwsServiceError, serveAwsJsonCall } from '../aws-json/aws-json-protocol';
 import { BodyTooLargeError, readBody, sendJson } from '../http-io';
-import { checkPutEventsEntry, routeEvent, type BusEvent, type PutEventsEntry, type RoutingResult } from './event-routing';
+import {
+  checkPutEventsEntry,
+  routeEvent,
+  type BusEvent,
+  type PutEventsEntry,
+  type RoutingResult,
+} from './event-routing';
 
 /** How many records each list keeps; older ones drop off so a long session does not grow without end. */
 const MAX_RECORDS = 1000;
@@ -80,17 +86,28 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
           account: '000000000000',
           time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
           region,
-          resources: Array.isArray(entry.Resources) ? entry.Resources.filter((r): r is string => typeof r === 'string') : [],
+          resources: Array.isArray(entry.Resources)
+            ? entry.Resources.filter((r): r is string => typeof r === 'string')
+            : [],
           detail: check.detail,
         };
         const routing = routeEvent(event);
         const receivedAt = new Date().toISOString();
         keepLast(accepted, { event, receivedAt, ...routing });
         if (routing.detailProblems.length > 0) {
-          console.warn(`[event-bus] ${event['detail-type']} detail does not match the events table: ${routing.detailProblems.join('; ')}`);
+          console.warn(
+            `[event-bus] ${event['detail-type']} detail does not match the events table: ${routing.detailProblems.join('; ')}`,
+          );
         }
         for (const target of routing.targets) {
-          keepLast(deliveries, { id: randomUUID(), target, detailType: event['detail-type'], event, status: 'recorded', deliveredAt: receivedAt });
+          keepLast(deliveries, {
+            id: randomUUID(),
+            target,
+            detailType: event['detail-type'],
+            event,
+            status: 'recorded',
+            deliveredAt: receivedAt,
+          });
         }
         return { EventId: event.id };
       });
@@ -105,7 +122,11 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
       const sink = /^\/sinks\/([a-z0-9-]{1,40})$/.exec(url.pathname)?.[1];
       if (req.method === 'GET' && url.pathname === '/events') {
         const detailType = url.searchParams.get('detailType');
-        return sendJson(res, 200, detailType ? accepted.filter((a) => a.event['detail-type'] === detailType) : accepted);
+        return sendJson(
+          res,
+          200,
+          detailType ? accepted.filter((a) => a.event['detail-type'] === detailType) : accepted,
+        );
       }
       if (req.method === 'GET' && url.pathname === '/deliveries') {
         const target = url.searchParams.get('target');
@@ -118,7 +139,12 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
       }
       // Stub: nothing can fail yet, so nothing is dead-lettered; forwarders will fill this.
       if (req.method === 'GET' && url.pathname === '/dead-letters') return sendJson(res, 200, []);
-      if (sink && req.method === 'GET') return sendJson(res, 200, sinkRequests.filter((r) => r.sink === sink));
+      if (sink && req.method === 'GET')
+        return sendJson(
+          res,
+          200,
+          sinkRequests.filter((r) => r.sink === sink),
+        );
       if (sink && req.method === 'POST') {
         try {
           const text = (await readBody(req, MAX_SINK_BODY_BYTES)).toString('utf8');
@@ -128,7 +154,12 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
           } catch {
             // Keep non-JSON bodies as text: the sink records what it was sent.
           }
-          keepLast(sinkRequests, { sink, contentType: req.headers['content-type'] ?? null, body, receivedAt: new Date().toISOString() });
+          keepLast(sinkRequests, {
+            sink,
+            contentType: req.headers['content-type'] ?? null,
+            body,
+            receivedAt: new Date().toISOString(),
+          });
           // Slack answers a good webhook call with a plain "ok".
           res.writeHead(200, { 'content-type': 'text/plain' });
           return res.end('ok');
@@ -137,7 +168,10 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
         }
       }
       if (req.method === 'GET' && url.pathname === '/') {
-        return sendJson(res, 200, { busName, endpoints: ['/events', '/deliveries', '/dead-letters', '/sinks/slack', '/sinks/webhook'] });
+        return sendJson(res, 200, {
+          busName,
+          endpoints: ['/events', '/deliveries', '/dead-letters', '/sinks/slack', '/sinks/webhook'],
+        });
       }
       sendJson(res, 404, { message: 'Not Found' });
     });

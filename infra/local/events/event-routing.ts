@@ -47,18 +47,26 @@ export interface PutEventsEntry {
   Time?: unknown;
 }
 
-export type EntryCheck = { ok: true; detail: Record<string, unknown> } | { ok: false; errorCode: string; errorMessage: string };
+export type EntryCheck =
+  { ok: true; detail: Record<string, unknown> } | { ok: false; errorCode: string; errorMessage: string };
 
 /** Checks one PutEvents entry the way EventBridge does, with its error codes. */
 export function checkPutEventsEntry(entry: PutEventsEntry, busNames: readonly string[]): EntryCheck {
   for (const field of ['Source', 'DetailType', 'Detail'] as const) {
     const value = entry[field];
     if (typeof value !== 'string' || value.length === 0) {
-      return { ok: false, errorCode: 'InvalidArgument', errorMessage: `Parameter ${field} is not valid. Reason: ${field} is a required argument.` };
+      return {
+        ok: false,
+        errorCode: 'InvalidArgument',
+        errorMessage: `Parameter ${field} is not valid. Reason: ${field} is a required argument.`,
+      };
     }
   }
   const busName = entry.EventBusName ?? 'default';
-  if (typeof busName !== 'string' || !busNames.some((name) => busName === name || busName.endsWith(`:event-bus/${name}`))) {
+  if (
+    typeof busName !== 'string' ||
+    !busNames.some((name) => busName === name || busName.endsWith(`:event-bus/${name}`))
+  ) {
     return { ok: false, errorCode: 'NotFoundException', errorMessage: `Event bus ${String(busName)} does not exist.` };
   }
   let detail: unknown;

@@ -17,7 +17,8 @@ export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export interface GatewayOptions {
   routes: readonly RouteDeclaration[];
-  runner: FunctionRunner;
+  /** Runs `lambdas/<fn>`; only `invoke` is needed, so tests can pass a stand-in. */
+  runner: Pick<FunctionRunner, 'invoke'>;
   authorize: (token: string) => Promise<AuthorizerResult>;
   /** The port the gateway listens on, for x-forwarded-port; set once listening. */
   port: () => number;
@@ -32,7 +33,11 @@ function unauthorized(reason: string): GatewayReply {
 }
 
 function send(res: ServerResponse, reply: GatewayReply, requestId: string): void {
-  const headers: Record<string, string | string[]> = { ...reply.headers, 'apigw-requestid': requestId, 'content-length': String(reply.body.length) };
+  const headers: Record<string, string | string[]> = {
+    ...reply.headers,
+    'apigw-requestid': requestId,
+    'content-length': String(reply.body.length),
+  };
   if (reply.cookies.length > 0) headers['set-cookie'] = reply.cookies;
   res.writeHead(reply.statusCode, headers);
   res.end(reply.body);
@@ -72,7 +77,14 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
     }
 
     const event = buildProxyEvent(
-      { method, url, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', port: options.port() },
+      {
+        method,
+        url,
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        port: options.port(),
+      },
       matched,
       { requestId, now: new Date(), jwt },
     );
@@ -99,7 +111,8 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
       })
       .then((reply) => {
         send(res, reply, requestId);
-        if (options.logRequests) console.log(`[api] ${req.method} ${req.url?.split('?')[0]} ${reply.statusCode} ${Date.now() - started} ms`);
+        if (options.logRequests)
+          console.log(`[api] ${req.method} ${req.url?.split('?')[0]} ${reply.statusCode} ${Date.now() - started} ms`);
       });
   };
 }

@@ -27,18 +27,39 @@ export function replyFromResult(result: unknown): GatewayReply {
         if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
       }
     }
-    const cookies = Array.isArray(result.cookies) ? result.cookies.filter((c): c is string => typeof c === 'string') : [];
-    const rawBody = typeof result.body === 'string' ? result.body : result.body === undefined || result.body === null ? '' : JSON.stringify(result.body);
+    const cookies = Array.isArray(result.cookies)
+      ? result.cookies.filter((c): c is string => typeof c === 'string')
+      : [];
+    const rawBody =
+      typeof result.body === 'string'
+        ? result.body
+        : result.body === undefined || result.body === null
+          ? ''
+          : JSON.stringify(result.body);
     const body = result.isBase64Encoded === true ? Buffer.from(rawBody, 'base64') : Buffer.from(rawBody, 'utf8');
     return { statusCode, headers, cookies, body };
   }
   const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
-  return { statusCode: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: Buffer.from(body, 'utf8') };
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    cookies: [],
+    body: Buffer.from(body, 'utf8'),
+  };
 }
 
 /** API Gateway's own replies carry `{"message": ...}` with a JSON content type. */
-export function gatewayMessage(statusCode: number, message: string, headers: Record<string, string> = {}): GatewayReply {
-  return { statusCode, headers: { 'content-type': 'application/json', ...headers }, cookies: [], body: Buffer.from(JSON.stringify({ message })) };
+export function gatewayMessage(
+  statusCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+): GatewayReply {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', ...headers },
+    cookies: [],
+    body: Buffer.from(JSON.stringify({ message })),
+  };
 }
 
 export function internalServerError(): GatewayReply {

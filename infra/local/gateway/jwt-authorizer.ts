@@ -7,7 +7,8 @@ export interface JwtAuthorizerConfig {
   audience: readonly string[];
 }
 
-export type AuthorizerResult = { ok: true; claims: JWTPayload; scopes: string[] | null } | { ok: false; reason: string };
+export type AuthorizerResult =
+  { ok: true; claims: JWTPayload; scopes: string[] | null } | { ok: false; reason: string };
 
 /** Takes the token from `Authorization`, with or without the `Bearer ` prefix (API Gateway accepts both). */
 export function tokenFromAuthorizationHeader(header: string | undefined): string | null {
@@ -23,7 +24,9 @@ export function tokenFromAuthorizationHeader(header: string | undefined): string
 export function checkCognitoClaims(claims: JWTPayload, audience: readonly string[]): string | null {
   const tokenUse = claims.token_use;
   if (tokenUse === 'access') {
-    return typeof claims.client_id === 'string' && audience.includes(claims.client_id) ? null : 'client_id is not an allowed audience';
+    return typeof claims.client_id === 'string' && audience.includes(claims.client_id)
+      ? null
+      : 'client_id is not an allowed audience';
   }
   if (tokenUse === 'id') {
     const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

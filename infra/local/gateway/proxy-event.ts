@@ -78,7 +78,11 @@ function traceId(now: Date, requestId: string): string {
 }
 
 /** Builds the payload-format 2.0 event API Gateway's HTTP API sends to a Lambda integration. */
-export function buildProxyEvent(request: IncomingRequest, match: RouteMatch, context: EventContext): APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2 {
+export function buildProxyEvent(
+  request: IncomingRequest,
+  match: RouteMatch,
+  context: EventContext,
+): APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2 {
   const queryStart = request.url.indexOf('?');
   const rawPath = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
   const rawQueryString = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
@@ -89,7 +93,9 @@ export function buildProxyEvent(request: IncomingRequest, match: RouteMatch, con
     // Cookies travel in `cookies`, not as a header, in format 2.0.
     if (text !== undefined && name !== 'cookie') headers[name.toLowerCase()] = text;
   }
-  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${request.sourceIp}` : request.sourceIp;
+  headers['x-forwarded-for'] = headers['x-forwarded-for']
+    ? `${headers['x-forwarded-for']}, ${request.sourceIp}`
+    : request.sourceIp;
   headers['x-forwarded-proto'] ??= 'http';
   headers['x-forwarded-port'] ??= String(request.port);
   headers['x-amzn-trace-id'] = traceId(context.now, context.requestId);

@@ -19,7 +19,8 @@ export function extractLinks(body: string): string[] {
     const candidate = decodeHtmlEntities(raw).replace(/[).,;:!?'"]+$/, '');
     try {
       const url = new URL(candidate);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && !found.includes(url.toString())) found.push(url.toString());
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && !found.includes(url.toString()))
+        found.push(url.toString());
     } catch {
       // not a URL after all
     }

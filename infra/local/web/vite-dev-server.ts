@@ -17,7 +17,9 @@ export interface ViteDevServerOptions {
  * the twin tells it where the gateway and the runtime config are; they are set
  * before the config file loads, since it reads them at load time.
  */
-export async function startViteDevServer(options: ViteDevServerOptions): Promise<{ server: ViteDevServer; url: string } | null> {
+export async function startViteDevServer(
+  options: ViteDevServerOptions,
+): Promise<{ server: ViteDevServer; url: string } | null> {
   if (!existsSync(options.configFile)) return null;
   process.env.ADSMITH_API_PROXY = options.apiUrl;
   process.env.ADSMITH_WEB_CONFIG_FILE = options.webConfigFile;

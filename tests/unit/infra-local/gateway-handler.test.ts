@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gatewayHandler } from '../../../infra/local/gateway/gateway-handler';
+import type { AuthorizerResult } from '../../../infra/local/gateway/jwt-authorizer';
+import type { RouteDeclaration } from '../../../shared/routes';
+import { HealthSchema } from '../../../shared/schemas/account';
+
+const routes: RouteDeclaration[] = [
+  { method: 'GET', path: '/api/open', fn: 'open', access: 'public', response: HealthSchema },
+  { method: 'POST', path: '/api/items/{id}', fn: 'items', access: 'user', response: HealthSchema },
+];
+
+const invoke = vi.fn(async (_fn: string, _event: unknown): Promise<unknown> => ({
+  statusCode: 200,
+  body: '{"ok":true}',
+}));
+const authorize = vi.fn(async (token: string): Promise<AuthorizerResult> =>
+  token === 'good' ? { ok: true, claims: { sub: 'u1', exp: 1 }, scopes: null } : { ok: false, reason: 'bad' },
+);
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer(gatewayHandler({ routes, runner: { invoke }, authorize, port: () => 0 }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('gatewayHandler', () => {
+  it("invokes the route's function with the event and returns its reply", async () => {
+    const reply = await fetch(`${base}/api/items/7?x=1`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({ ok: true });
+    const [fn, event] = invoke.mock.lastCall as [string, Record<string, unknown>];
+    expect(fn).toBe('items');
+    expect(event).toMatchObject({
+      routeKey: 'POST /api/items/{id}',
+      pathParameters: { id: '7' },
+      body: '{"a":1}',
+      requestContext: { authorizer: { jwt: { claims: { sub: 'u1', exp: '1' } } } },
+    });
+  });
+
+  it('answers 401 {"message":"Unauthorized"} without calling the function when the token is refused', async () => {
+    invoke.mockClear();
+
+    const reply = await fetch(`${base}/api/items/7`, { method: 'POST', headers: { authorization: 'Bearer forged' } });
+
+    expect(reply.status).toBe(401);
+    expect(await reply.json()).toEqual({ message: 'Unauthorized' });
+    expect(reply.headers.get('www-authenticate')).toContain('invalid_token');
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('does not ask for a token on public routes', async () => {
+    authorize.mockClear();
+
+    expect((await fetch(`${base}/api/open`)).status).toBe(200);
+    expect(authorize).not.toHaveBeenCalled();
+  });
+
+  it('answers 500 {"message":"Internal Server Error"} when the function throws', async () => {
+    invoke.mockRejectedValueOnce(new Error('boom'));
+    vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
+
+    const reply = await fetch(`${base}/api/open`);
+
+    expect(reply.status).toBe(500);
+    expect(await reply.json()).toEqual({ message: 'Internal Server Error' });
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createTableInput } from '../../../infra/local/dynamodb/provision-tables';
+import { lambdaEnvironment, localTableName } from '../../../infra/local/lambda-environment';
+import { portsFromEnv, TwinSetupError, twinServices } from '../../../infra/local/twin-ports';
+import { localWebConfig } from '../../../infra/local/web/web-config-file';
+import { secretEnvVar, secrets, type SecretKey } from '../../../shared/secrets';
+import { tableEnvVar, tables, type TableKey } from '../../../shared/tables';
+
+describe('portsFromEnv', () => {
+  it('uses the defaults when nothing is set', () => {
+    expect(portsFromEnv({})).toMatchObject({ web: 5173, api: 3001, cognito: 9229, dynamodb: 8000 });
+  });
+
+  it('takes a port from its variable', () => {
+    expect(portsFromEnv({ ADSMITH_API_PORT: '4001' }).api).toBe(4001);
+  });
+
+  it.each(['abc', '0', '70000', '12.5', '-1'])('rejects %s, naming the variable', (value) => {
+    expect(() => portsFromEnv({ ADSMITH_WEB_PORT: value })).toThrow(TwinSetupError);
+    expect(() => portsFromEnv({ ADSMITH_WEB_PORT: value })).toThrow(/ADSMITH_WEB_PORT/);
+  });
+
+  it('gives every service its own default port', () => {
+    const defaults = Object.values(twinServices).map((s) => s.defaultPort);
+    expect(new Set(defaults).size).toBe(defaults.length);
+  });
+});
+
+describe('createTableInput', () => {
+  it('declares keys and indexes from the tables table', () => {
+    const input = createTableInput('t', {
+      name: 't',
+      partitionKey: { name: 'pk', type: 'S' },
+      sortKey: { name: 'sk', type: 'N' },
+      globalIndexes: [
+        { name: 'byOther', partitionKey: { name: 'other', type: 'S' }, sortKey: { name: 'sk', type: 'N' } },
+      ],
+    });
+
+    expect(input.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(input.AttributeDefinitions).toEqual([
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+      { AttributeName: 'other', AttributeType: 'S' },
+    ]);
+    expect(input.GlobalSecondaryIndexes?.[0]).toMatchObject({
+      IndexName: 'byOther',
+      Projection: { ProjectionType: 'ALL' },
+    });
+    expect(input.BillingMode).toBe('PAY_PER_REQUEST');
+  });
+});
+
+describe('lambdaEnvironment', () => {
+  const env = lambdaEnvironment({
+    region: 'us-east-1',
+    dynamodbUrl: 'http://127.0.0.1:8000',
+    secretsManagerUrl: 'http://127.0.0.1:3003',
+    eventBridgeUrl: 'http://127.0.0.1:3004',
+    cognitoUrl: 'http://127.0.0.1:9229',
+    userPoolId: 'local_x',
+    userPoolClientId: 'c',
+    siteUrl: 'http://127.0.0.1:5173',
+  });
+
+  it('names every table and secret from the shared tables', () => {
+    for (const key of Object.keys(tables) as TableKey[]) expect(env[tableEnvVar(key)]).toBe(localTableName(key));
+    for (const key of Object.keys(secrets) as SecretKey[]) expect(env[secretEnvVar(key)]).toBe(secrets[key].name);
+  });
+
+  it('points the SDK at the twin through the standard endpoint variables', () => {
+    expect(env).toMatchObject({
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:3003',
+      AWS_ENDPOINT_URL_EVENTBRIDGE: 'http://127.0.0.1:3004',
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'http://127.0.0.1:9229',
+      USER_POOL_ID: 'local_x',
+      SITE_URL: 'http://127.0.0.1:5173',
+      EVENT_BUS_NAME: 'adsmith-local',
+    });
+  });
+
+  it('sets the Meta URLs only when the sandbox runs', () => {
+    expect(env).not.toHaveProperty('META_GRAPH_BASE_URL');
+  });
+});
+
+it('localWebConfig is a valid runtime config for the twin', () => {
+  expect(
+    localWebConfig({
+      region: 'us-east-1',
+      userPoolId: 'local_x',
+      userPoolClientId: 'c',
+      cognitoUrl: 'http://127.0.0.1:9229',
+    }),
+  ).toEqual({
+    stage: 'local',
+    region: 'us-east-1',
+    userPoolId: 'local_x',
+    userPoolClientId: 'c',
+    userPoolEndpoint: 'http://127.0.0.1:9229',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    apiBaseUrl: '/api',
+    offlineModel: true,
+  });
+});
