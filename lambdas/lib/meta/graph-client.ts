@@ -1,11 +1,16 @@
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import type { ZodType } from 'zod';
-import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
-import { AppError } from '../errors';
-import { GraphError, categorise, isRetryable, parseMetaError, toAppError } from './graph-errors';
+import { toAppError } from './graph-errors';
+import { sendBatch, type BatchItemResult, type BatchRequest } from './graph-batch';
 import { toSearchParams, type GraphParams } from './graph-params';
-import { parseUsageHeaders, secondsUntilAccess, type GraphUsage } from './graph-usage';
+import {
+  createTransport,
+  invalidResponse,
+  type GraphMethod,
+  type GraphTransportOptions,
+  type Transport,
+} from './graph-transport';
 
 /**
  * A small client for Meta's Graph/Marketing API.
@@ -27,50 +32,9 @@ import { parseUsageHeaders, secondsUntilAccess, type GraphUsage } from './graph-
  *   the GraphError with Meta's code, subcode and fbtrace_id is the `cause`.
  */
 
-export type GraphMethod = 'GET' | 'POST' | 'DELETE';
-
-export interface GraphCallInfo {
-  method: GraphMethod;
-  /** Path without query, e.g. `/v26.0/act_1/insights`: never contains the token. */
-  path: string;
-  /** HTTP status; undefined when no reply came (network error, timeout). */
-  status?: number;
-  durationMs: number;
-  /** 1 for the first try. */
-  attempt: number;
-  usage?: GraphUsage;
-  /** Meta's error code when the call failed with one. */
-  errorCode?: number;
-  /** For batch calls: how many requests the call carried (Meta counts each). */
-  batchSize?: number;
-}
-
-export interface GraphTransportOptions {
-  /** Default 'https://graph.facebook.com'. */
-  baseUrl?: string;
-  /** Default META_DEFAULT_GRAPH_VERSION. */
-  version?: string;
-  /** Per attempt. Default 10 000. */
-  timeoutMs?: number;
-  /** Retries after the first attempt. Default 3. */
-  maxRetries?: number;
-  /**
-   * Time for a whole call, retries and waits included, from its first attempt.
-   * No retry starts that cannot finish inside it, and the last attempt's timeout
-   * is cut to what is left. Default 25 000: API Gateway gives up at 30 s.
-   */
-  deadlineMs?: number;
-  /** Longest rate-limit wait worth sleeping through. Default 5 seconds. */
-  maxRateLimitWaitSeconds?: number;
-  /** First backoff delay, doubled per retry up to `backoffMaxMs`. Defaults 200 and 2 000. */
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number) => Promise<void>;
-  /** In [0, 1), for jitter. */
-  random?: () => number;
-  onCall?: (info: GraphCallInfo) => void;
-}
+// The types callers need alongside the client, so one import serves them.
+export type { GraphCallInfo, GraphMethod, GraphTransportOptions } from './graph-transport';
+export { MAX_BATCH_SIZE, type BatchItemResult, type BatchRequest } from './graph-batch';
 
 export interface GraphClientOptions extends GraphTransportOptions {
   appSecret: string;
@@ -96,21 +60,6 @@ export interface PageResult<T> {
   /** Meta offered a next page that was not followed because of `maxPages`. */
   hasMore: boolean;
 }
-
-export interface BatchRequest {
-  method: GraphMethod;
-  /** Relative to the version, e.g. `act_1/campaigns` or `/123`. */
-  path: string;
-  params?: GraphParams;
-  /** Meta's batch `name`, for JSONPath references between requests. */
-  name?: string;
-}
-
-export type BatchItemResult<T> =
-  { ok: true; status: number; body: T } | { ok: false; status?: number; error: GraphError };
-
-/** Meta's limit on requests per batch call. */
-export const MAX_BATCH_SIZE = 50;
 
 export interface GraphClient {
   readonly version: string;
@@ -149,23 +98,6 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
  */
 export function createAppGraphClient(options: GraphTransportOptions): GraphClient {
   return clientOver(createTransport(options, () => {}));
-}
-
-interface Transport {
-  version: string;
-  origin: string;
-  /** Absolute URL of a path under the version, without parameters. */
-  urlFor(path: string): URL;
-  send(call: Call): Promise<unknown>;
-  addCredentials(search: URLSearchParams): void;
-}
-
-interface Call {
-  method: GraphMethod;
-  url: URL;
-  body?: URLSearchParams;
-  idempotent: boolean;
-  batchSize?: number;
 }
 
 function clientOver(transport: Transport): GraphClient {
@@ -221,268 +153,10 @@ function clientOver(transport: Transport): GraphClient {
       }
     },
 
-    async batch<T>(requests: readonly BatchRequest[], itemSchema?: ZodType<T>) {
-      const results: BatchItemResult<T>[] = [];
-      // One chunk at a time: Meta counts every request in a batch against the
-      // same limits, so parallel chunks would only reach the throttle sooner.
-      for (let start = 0; start < requests.length; start += MAX_BATCH_SIZE) {
-        const chunk = requests.slice(start, start + MAX_BATCH_SIZE);
-        results.push(...(await sendBatch(transport, chunk, itemSchema)));
-      }
-      return results;
-    },
+    batch: <T>(requests: readonly BatchRequest[], itemSchema?: ZodType<T>) =>
+      sendBatch(transport, requests, itemSchema),
   };
   return client;
-}
-
-const BatchReplySchema = z.array(
-  z.union([
-    z.null(),
-    z.looseObject({
-      code: z.number(),
-      body: z.string().optional(),
-    }),
-  ]),
-);
-
-async function sendBatch<T>(
-  transport: Transport,
-  chunk: readonly BatchRequest[],
-  itemSchema: ZodType<T> | undefined,
-): Promise<BatchItemResult<T>[]> {
-  const entries = chunk.map((request) => {
-    const relative = `${transport.version}/${cleanPath(request.path)}`;
-    const encoded = toSearchParams(request.params).toString();
-    const entry: Record<string, string> = { method: request.method, relative_url: relative };
-    if (request.method === 'POST') {
-      if (encoded) entry.body = encoded;
-    } else if (encoded) {
-      entry.relative_url = `${relative}?${encoded}`;
-    }
-    if (request.name) entry.name = request.name;
-    return entry;
-  });
-  const body = new URLSearchParams({ batch: JSON.stringify(entries), include_headers: 'false' });
-  transport.addCredentials(body);
-  const url = new URL('/', transport.origin);
-  const idempotent = chunk.every((request) => request.method !== 'POST');
-  const reply = await transport.send({ method: 'POST', url, body, idempotent, batchSize: chunk.length });
-
-  const parsed = BatchReplySchema.safeParse(reply);
-  if (!parsed.success || parsed.data.length !== chunk.length) {
-    throw toAppError(invalidResponse('POST', url, parsed.success ? 'batch reply length differs' : parsed.error));
-  }
-  return parsed.data.map((item, index): BatchItemResult<T> => {
-    const request = chunk[index]!;
-    const path = `/${transport.version}/${cleanPath(request.path)}`;
-    if (item === null) {
-      // Meta answers null for a request that did not complete within the batch.
-      return {
-        ok: false,
-        error: new GraphError({
-          kind: 'timeout',
-          message: 'Batch item did not complete',
-          method: request.method,
-          path,
-        }),
-      };
-    }
-    const json = parseJson(item.body);
-    if (item.code >= 200 && item.code < 300) {
-      if (json === undefined) {
-        return {
-          ok: false,
-          status: item.code,
-          error: new GraphError({
-            kind: 'invalid-response',
-            message: 'Unreadable batch item body',
-            method: request.method,
-            path,
-            status: item.code,
-          }),
-        };
-      }
-      if (!itemSchema) return { ok: true, status: item.code, body: json as T };
-      const checked = itemSchema.safeParse(json);
-      return checked.success
-        ? { ok: true, status: item.code, body: checked.data }
-        : {
-            ok: false,
-            status: item.code,
-            error: new GraphError({
-              kind: 'invalid-response',
-              message: 'Batch item does not fit its schema',
-              method: request.method,
-              path,
-              status: item.code,
-              cause: checked.error,
-            }),
-          };
-    }
-    const meta = parseMetaError(json);
-    return {
-      ok: false,
-      status: item.code,
-      error: new GraphError({
-        kind: meta ? 'meta' : 'http',
-        message: meta ? meta.message : `HTTP ${item.code}`,
-        method: request.method,
-        path,
-        status: item.code,
-        meta,
-      }),
-    };
-  });
-}
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function createTransport(options: GraphTransportOptions, addCredentials: (search: URLSearchParams) => void): Transport {
-  const base = new URL(options.baseUrl ?? 'https://graph.facebook.com');
-  const version = options.version ?? META_DEFAULT_GRAPH_VERSION;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxRetries = options.maxRetries ?? 3;
-  const deadlineMs = options.deadlineMs ?? 25_000;
-  const maxRateLimitWaitSeconds = options.maxRateLimitWaitSeconds ?? 5;
-  const backoffBaseMs = options.backoffBaseMs ?? 200;
-  const backoffMaxMs = options.backoffMaxMs ?? 2_000;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
-  const basePath = base.pathname.replace(/\/+$/, '');
-
-  function backoff(attempt: number): number {
-    const ceiling = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-  }
-
-  async function attempt(
-    call: Call,
-    attemptNumber: number,
-    attemptTimeoutMs: number,
-  ): Promise<{ body: unknown } | { error: GraphError }> {
-    const path = call.url.pathname;
-    const started = performance.now();
-    let status: number | undefined;
-    let usage: GraphUsage | undefined;
-    let outcome: { body: unknown } | { error: GraphError };
-    try {
-      const response = await fetchImpl(call.url, {
-        method: call.method,
-        headers: {
-          accept: 'application/json',
-          ...(call.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        body: call.body?.toString(),
-        signal: AbortSignal.timeout(attemptTimeoutMs),
-      });
-      status = response.status;
-      usage = parseUsageHeaders(response.headers);
-      const json = parseJson(await response.text());
-      if (response.ok) {
-        outcome =
-          json === undefined
-            ? { error: invalidResponse(call.method, call.url, 'body is not JSON', status, usage) }
-            : { body: json };
-      } else {
-        const meta = parseMetaError(json);
-        outcome = {
-          error: new GraphError({
-            kind: meta ? 'meta' : 'http',
-            message: meta ? meta.message : `HTTP ${status}`,
-            method: call.method,
-            path,
-            status,
-            meta,
-            usage,
-          }),
-        };
-      }
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      outcome = {
-        error: new GraphError({
-          kind: timedOut ? 'timeout' : 'network',
-          message: timedOut ? `No reply within ${attemptTimeoutMs} ms` : 'Network error',
-          method: call.method,
-          path,
-          status,
-          usage,
-          cause: error,
-        }),
-      };
-    }
-    options.onCall?.({
-      method: call.method,
-      path,
-      ...(status !== undefined ? { status } : {}),
-      durationMs: Math.round(performance.now() - started),
-      attempt: attemptNumber,
-      ...(usage ? { usage } : {}),
-      ...('error' in outcome && outcome.error.code !== undefined ? { errorCode: outcome.error.code } : {}),
-      ...(call.batchSize !== undefined ? { batchSize: call.batchSize } : {}),
-    });
-    return outcome;
-  }
-
-  return {
-    version,
-    origin: base.origin,
-    addCredentials,
-    urlFor: (path) => new URL(`${basePath}/${version}/${cleanPath(path)}`, base.origin),
-    async send(call) {
-      const startedAt = performance.now();
-      const remainingMs = () => deadlineMs - (performance.now() - startedAt);
-      for (let attemptNumber = 1; ; attemptNumber++) {
-        // AbortSignal.timeout accepts only whole milliseconds.
-        const attemptTimeoutMs = Math.max(1, Math.floor(Math.min(timeoutMs, remainingMs())));
-        const outcome = await attempt(call, attemptNumber, attemptTimeoutMs);
-        if ('body' in outcome) return outcome.body;
-        const error = outcome.error;
-        if (!isRetryable(error) || attemptNumber > maxRetries) throw toAppError(error);
-        if (!call.idempotent && mayHaveReachedMeta(error)) throw toAppError(error);
-        let delayMs = backoff(attemptNumber);
-        if (categorise(error) === 'rate-limit') {
-          const wait = secondsUntilAccess(error.usage);
-          if (wait !== undefined && wait > maxRateLimitWaitSeconds) throw toAppError(error);
-          if (wait !== undefined && wait > 0) delayMs = wait * 1000;
-        }
-        // A retry that would start after the deadline only delays the same answer.
-        if (delayMs >= remainingMs()) throw toAppError(error);
-        await sleep(delayMs);
-      }
-    },
-  };
-}
-
-/**
- * A timeout or a dropped connection leaves us not knowing whether Meta applied
- * the call; a refused connection or a failed DNS lookup means it never left.
- */
-function mayHaveReachedMeta(error: GraphError): boolean {
-  if (error.kind === 'timeout') return true;
-  if (error.kind !== 'network') return false;
-  const code = errorCodeOf(error.cause);
-  return !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
-}
-
-function errorCodeOf(error: unknown): string | undefined {
-  // undici wraps the socket error: TypeError('fetch failed', { cause: { code } }).
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string')
-    return cause.code;
-  return undefined;
-}
-
-const PATH_PATTERN = /^[A-Za-z0-9_.\-/]*$/;
-
-/** Ids reach paths from requests; anything but plain path segments is refused rather than encoded. */
-function cleanPath(path: string): string {
-  const trimmed = path.replace(/^\/+/, '');
-  if (!PATH_PATTERN.test(trimmed) || trimmed.split('/').some((segment) => segment === '.' || segment === '..')) {
-    throw new AppError('VALIDATION_ERROR', 'That Meta id is not valid.');
-  }
-  return trimmed;
 }
 
 /**
@@ -510,31 +184,4 @@ function checkReply<T>(schema: ZodType<T>, reply: unknown, method: GraphMethod, 
   const parsed = schema.safeParse(reply);
   if (!parsed.success) throw toAppError(invalidResponse(method, url, parsed.error));
   return parsed.data;
-}
-
-function invalidResponse(
-  method: GraphMethod,
-  url: URL,
-  cause: unknown,
-  status?: number,
-  usage?: GraphUsage,
-): GraphError {
-  return new GraphError({
-    kind: 'invalid-response',
-    message: 'Meta returned an unexpected response',
-    method,
-    path: url.pathname,
-    status,
-    usage,
-    cause,
-  });
-}
-
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
