@@ -128,4 +128,36 @@ describe('auth journeys in a real browser', () => {
     await signInOnAuthPage(email, newPassword);
     await page.waitForURL(`${web}/dashboard`);
   });
+
+  it('serves every public route from its own chunk, and a not-found page for the rest', async () => {
+    const pages: [string, string][] = [
+      ['/', 'Facebook and Instagram ads, crafted by AI'],
+      ['/about', 'Why we built Adsmith'],
+      ['/contact', 'Contact'],
+      ['/blog', 'Guides for better Facebook and Instagram ads'],
+      ['/blog/facebook-ads-2025-guide', 'facebook ads 2025 guide'],
+      ['/pricing', 'Pricing'],
+      ['/auth/meta/callback', 'Meta connection'],
+      ['/no-such-page', 'Page not found'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(`${web}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+
+    await page.goto(`${web}/`);
+    await page.getByRole('heading', { level: 1, name: pages[0]![1] }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
+    await page.goto(`${web}/auth?tab=sign-up`);
+    await page.getByLabel('Password', { exact: true }).fill('weakpass1');
+    await page.screenshot({ path: `${SCREENSHOTS}/auth-sign-up.png` });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${web}/`);
+    await page.getByRole('heading', { level: 1, name: pages[0]![1] }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/home-mobile.png` });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/home-mobile-menu.png` });
+  });
 });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../../../../web/src/app/router/protected-route';
 import { AuthPage } from '../../../../web/src/features/auth/components/auth-page';
 import { AuthProvider } from '../../../../web/src/lib/auth/auth-provider';
-import { createCognitoMock, testUser } from '../support/cognito-mock';
+import { type createCognitoMock, testUser } from '../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('../../../../web/src/lib/auth/cognito', async () => {

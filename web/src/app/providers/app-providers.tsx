@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -8,9 +8,8 @@ import { createQueryClient } from './query-client';
 /** Server state lives under auth so a 401 can sign the user out and sign-out can drop cached data. */
 function QueryProvider({ children }: { children: ReactNode }) {
   const { signOut, currentUser } = useAuth();
-  const signOutRef = useRef(signOut);
-  signOutRef.current = signOut;
-  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: () => void signOutRef.current() }));
+  // signOut is stable for the provider's lifetime, so the client can hold it.
+  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: () => void signOut() }));
 
   const signedIn = currentUser !== null;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -18,9 +18,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function SiteHeader() {
   const { currentUser, loading } = useAuth();
-  const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  useEffect(() => setMobileOpen(false), [pathname]);
 
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -83,7 +81,7 @@ export function SiteHeader() {
           <ul className="grid gap-1">
             {[...(currentUser ? appLinks : []), ...publicLinks].map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={(s) => cn(navClass(s), 'block')}>
+                <NavLink to={link.to} className={(s) => cn(navClass(s), 'block')} onClick={() => setMobileOpen(false)}>
                   {link.label}
                 </NavLink>
               </li>

@@ -11,26 +11,32 @@ import { shouldRefreshSession } from './session-refresh';
  * sent from here: Cognito's post-confirmation trigger emits the signup event on the
  * server, so it fires once per account and cannot be forged or skipped by a browser.
  */
+async function readUser(): Promise<AuthUser | null> {
+  try {
+    return await cognito.getSignedInUser();
+  } catch (error) {
+    // A stored session that can no longer be used counts as signed out, not as a crash.
+    console.warn('Could not restore the session', error);
+    return null;
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [currentUser, setCurrentUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
   const mounted = useRef(true);
 
   const loadUser = useCallback(async () => {
-    try {
-      const user = await cognito.getSignedInUser();
-      if (mounted.current) setCurrentUser(user);
-    } catch (error) {
-      // A stored session that can no longer be used counts as signed out, not as a crash.
-      console.warn('Could not restore the session', error);
-      if (mounted.current) setCurrentUser(null);
-    }
+    const user = await readUser();
+    if (mounted.current) setCurrentUser(user);
   }, []);
 
   useEffect(() => {
     mounted.current = true;
-    void loadUser().finally(() => {
-      if (mounted.current) setLoading(false);
+    void readUser().then((user) => {
+      if (!mounted.current) return;
+      setCurrentUser(user);
+      setLoading(false);
     });
     const unsubscribe = cognito.onAuthEvent((event) => {
       setCurrentUser(null);
@@ -67,6 +73,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [signedIn]);
 
+  const signOut = useCallback(async () => {
+    try {
+      await cognito.signOutUser();
+    } finally {
+      setCurrentUser(null);
+    }
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       currentUser,
@@ -85,16 +99,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       requestPasswordReset: (email) => cognito.requestPasswordReset(email),
       confirmPasswordReset: (input) => cognito.confirmPasswordReset(input),
-      signOut: async () => {
-        try {
-          await cognito.signOutUser();
-        } finally {
-          setCurrentUser(null);
-        }
-      },
+      signOut,
       refreshUser: loadUser,
     }),
-    [currentUser, loading, loadUser],
+    [currentUser, loading, loadUser, signOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../../../../web/src/features/auth/components/auth-page';
 import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
-import { createCognitoMock, namedError } from '../../support/cognito-mock';
+import { type createCognitoMock, namedError } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('../../../../../web/src/lib/auth/cognito', async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordRules } from '../../../../../shared/password-policy';
 import { AuthPage } from '../../../../../web/src/features/auth/components/auth-page';
 import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
-import { createCognitoMock, namedError } from '../../support/cognito-mock';
+import { type createCognitoMock, namedError } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('../../../../../web/src/lib/auth/cognito', async () => {

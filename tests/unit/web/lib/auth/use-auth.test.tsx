@@ -2,7 +2,7 @@ import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
 import { useAuth } from '../../../../../web/src/lib/auth/use-auth';
-import { createCognitoMock, testUser } from '../../support/cognito-mock';
+import { type createCognitoMock, testUser } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('../../../../../web/src/lib/auth/cognito', async () => {

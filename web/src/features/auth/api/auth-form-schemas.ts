@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { unmetPasswordRules } from '../../../../../shared/password-policy';
 
 /** The inputs of the auth forms; the same policy function the server side uses decides passwords. */

@@ -23,7 +23,7 @@ export function PasswordRulesList({ password, highlight = false, id }: PasswordR
       <p className={cn('mb-2 text-xs font-medium', highlight ? 'text-destructive' : 'text-muted-foreground')}>
         Your password must contain:
       </p>
-      <ul aria-label="Password requirements" className="grid gap-1 sm:grid-cols-2">
+      <ul aria-label="Password requirements" className="grid gap-1">
         {passwordRules().map((rule) => {
           const met = rule.isMet(password);
           return (

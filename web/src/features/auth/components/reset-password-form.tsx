@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -30,7 +30,7 @@ export function ResetPasswordForm({ email, code = '', justSent = false, onDone, 
     defaultValues: { email, code, newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const newPassword = form.watch('newPassword');
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setErrorMessage(null);

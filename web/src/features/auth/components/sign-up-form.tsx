@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -25,7 +25,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     defaultValues: { displayName: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setErrorMessage(null);
