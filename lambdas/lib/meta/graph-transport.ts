@@ -96,6 +96,15 @@ export function createTransport(
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
   }
 
+  // An observer that throws (a logger, a benchmark counter) must not fail the Graph call it observes.
+  function report(info: GraphCallInfo): void {
+    try {
+      options.onCall?.(info);
+    } catch {
+      // Nothing useful to do: the call itself went fine or failed on its own terms.
+    }
+  }
+
   async function attempt(
     call: Call,
     attemptNumber: number,
@@ -152,7 +161,7 @@ export function createTransport(
         }),
       };
     }
-    options.onCall?.({
+    report({
       method: call.method,
       path,
       ...(status !== undefined ? { status } : {}),

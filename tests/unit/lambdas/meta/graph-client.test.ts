@@ -578,3 +578,15 @@ describe('Graph client: batch', () => {
     expect(error).toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
 });
+
+describe('Graph client: observers', () => {
+  it('does not fail a call because its onCall observer throws', async () => {
+    const { client } = clientWith([{ json: { id: '1' } }], {
+      onCall: () => {
+        throw new Error('logger broke');
+      },
+    });
+
+    await expect(client.get('me', undefined, IdSchema)).resolves.toEqual({ id: '1' });
+  });
+});
