@@ -65,7 +65,7 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
 
   const data: CampaignWithMetrics[] = campaigns.map((c) => ({
     ...toCampaign(c),
-    metrics: summariseInsights(rowsByCampaign.get(c.id) ?? [], { objective: c.objective }),
+    metrics: summariseInsights(rowsByCampaign.get(c.id) ?? [], { objective: c.objective, currency: account.currency }),
   }));
   return { data, range, currency: account.currency, timezoneName: account.timezone_name };
 }

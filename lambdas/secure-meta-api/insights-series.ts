@@ -49,7 +49,7 @@ async function series(session: MetaSession, target: SeriesTarget, query: DateRan
     insightRows(session, target, range, false),
     insightRows(session, target, previous, false),
   ]);
-  const options = { objective: target.objective };
+  const options = { objective: target.objective, currency: target.currency };
   return {
     data: daily
       .map((row) => ({
