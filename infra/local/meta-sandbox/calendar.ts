@@ -35,14 +35,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const zonedCache = new Map<string, ZonedParts>();
+
+/** Memoised per second: every insights call asks the same zone for "now" once per ad. */
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 1000)}`;
+  const cached = zonedCache.get(key);
+  if (cached) return cached;
+  if (zonedCache.size > 10_000) zonedCache.clear();
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return {
+  const zoned = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
   };
+  zonedCache.set(key, zoned);
+  return zoned;
 }
 
 export function todayIn(timeZone: string, now: Date): IsoDate {
@@ -61,8 +70,18 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
+const addDaysCache = new Map<string, IsoDate>();
+
+/** Memoised: the insights model walks the same few hundred dates over and over. */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  let result = addDaysCache.get(key);
+  if (result === undefined) {
+    if (addDaysCache.size > 200_000) addDaysCache.clear();
+    result = new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    addDaysCache.set(key, result);
+  }
+  return result;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

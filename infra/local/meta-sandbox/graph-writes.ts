@@ -130,4 +130,6 @@ export function updateAdObject(world: World, model: InsightsModel, node: AdObjec
   if (node.kind === 'Ad' && callToAction !== undefined) node.callToActionType = callToAction;
   node.updatedTime = now;
   world.revision += 1;
+  const campaignId = node.kind === 'Campaign' ? node.id : node.campaignId;
+  world.campaignRevisions.set(campaignId, (world.campaignRevisions.get(campaignId) ?? 0) + 1);
 }

@@ -142,7 +142,8 @@ export class InsightsModel {
     const today = this.today(context.account);
     const fraction = dayFractionElapsed(context.account.timezoneName, this.now());
     // The partial day changes every minute; bucket it so repeated calls agree.
-    const key = `${this.world.revision}|${today}|${Math.floor(fraction * 96)}`;
+    const revision = this.world.campaignRevisions.get(ad.campaignId) ?? 0;
+    const key = `${revision}|${today}|${Math.floor(fraction * 96)}`;
     const cached = this.cache.get(ad.id);
     if (cached && cached.key === key) return cached.series;
     const series = this.simulate(context, today, Math.floor(fraction * 96) / 96);

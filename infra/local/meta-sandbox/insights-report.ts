@@ -1,4 +1,4 @@
-import { daysBetween, maxDate, minDate, splitRange, addDays, type DateRange } from './calendar.js';
+import { daysBetween, maxDate, minDate, splitRange, type DateRange } from './calendar.js';
 import { segmentsFor } from './insights-breakdowns.js';
 import { EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
 import type { InsightsFilter, InsightsParams } from './insights-params.js';
@@ -317,8 +317,9 @@ export function buildInsightsRows(world: World, model: InsightsModel, seed: numb
       const sum: Metrics = { ...EMPTY_METRICS };
       let maxDailyReach = 0;
       let activeDays = 0;
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const day = series[daysBetween(account.dataStart, date)];
+      const last = daysBetween(account.dataStart, to);
+      for (let index = daysBetween(account.dataStart, from); index <= last; index += 1) {
+        const day = series[index];
         if (!day || day.impressions === 0) {
           if (day) sum.spendMinor += day.spendMinor;
           continue;

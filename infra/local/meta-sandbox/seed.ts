@@ -204,6 +204,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
     adsets: new Map(),
     ads: new Map(),
     revision: 0,
+    campaignRevisions: new Map(),
   };
 
   ACCOUNT_TEMPLATES.forEach((template, accountIndex) => {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
+import { handleBatch, type GraphCallInput } from './batch.js';
 import { CallLog } from './call-log.js';
 import { FaultSwitches, faultsFromEnv, type FaultSettings } from './faults.js';
 import { GraphError, LATEST_VERSION, newTraceId, transientServerError, unknownPath } from './graph-error.js';
@@ -112,14 +113,9 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     now,
   });
 
-  async function graphCall(
-    method: 'GET' | 'POST' | 'DELETE',
-    version: string,
-    segments: string[],
-    params: Record<string, string>,
-    query: Record<string, string>,
-    request: IncomingMessage,
-  ): Promise<{ reply: Reply; accountId?: string }> {
+  /** Dispatches one Graph call (a plain request or a batch item) after the fault switches had their say. */
+  async function dispatch(call: GraphCallInput): Promise<{ reply: Reply; accountId?: string }> {
+    const { segments, params } = call;
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     if (faults.takeServerError()) throw transientServerError();
     const accountId = accountIdForPath(state.world, segments);
@@ -130,18 +126,49 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
       return { reply: accessToken(oauthContext(), params) };
     }
     if (segments[0] === 'debug_token' && segments.length === 1) {
-      return { reply: debugToken(oauthContext(), params, request.headers.authorization) };
+      return { reply: debugToken(oauthContext(), params, call.authorization) };
     }
     if (segments.length === 0) throw unknownPath('/');
-    return handleGraph(graphDeps(), {
-      method,
-      version,
-      segments,
-      params,
-      query,
-      authorization: request.headers.authorization,
-      origin: `http://${request.headers.host ?? 'localhost'}`,
+    return handleGraph(graphDeps(), call);
+  }
+
+  /** One Graph call end to end: dispatch, Meta-shaped error, call log, usage headers. */
+  async function graphCall(call: GraphCallInput): Promise<Reply> {
+    const started = Date.now();
+    usage.recordAppCall();
+    let outcome: { reply: Reply; accountId?: string };
+    try {
+      outcome = await dispatch(call);
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      const accountId = accountIdForPath(state.world, call.segments);
+      outcome = {
+        reply: { status: error.httpStatus, json: { error: error.body }, headers: error.headers },
+        ...(accountId && { accountId }),
+      };
+    }
+    const reply = outcome.reply;
+    const errorCode = (reply.json as { error?: { code?: number } } | undefined)?.error?.code;
+    calls.record({
+      at: now().toISOString(),
+      method: call.method,
+      path: `/${call.version}/${call.segments.join('/')}`,
+      params: call.params,
+      status: reply.status,
+      ...(outcome.accountId && { accountId: outcome.accountId }),
+      ...(errorCode !== undefined && { errorCode }),
+      durationMs: Date.now() - started,
     });
+    const type = call.segments[1] === 'insights' ? 'ads_insights' : 'ads_management';
+    return {
+      ...reply,
+      headers: {
+        ...usage.appHeaders(),
+        ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage'] ? usage.accountHeaders(outcome.accountId, type) : {}),
+        'facebook-api-version': call.version,
+        ...reply.headers,
+      },
+    };
   }
 
   async function handle(request: IncomingMessage): Promise<Reply> {
@@ -179,45 +206,21 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
 
     // Graph, like the JS SDK relies on, lets `method=` override the HTTP verb.
     const override = params.method?.toUpperCase();
-    const method = (override === 'GET' || override === 'POST' || override === 'DELETE' ? override : rawMethod) as
-      | 'GET'
-      | 'POST'
-      | 'DELETE';
-    const started = Date.now();
-    usage.recordAppCall();
-    let outcome: { reply: Reply; accountId?: string };
-    try {
-      if (!['GET', 'POST', 'DELETE'].includes(method)) throw unknownPath(path);
-      outcome = await graphCall(method, version, segments, params, query, request);
-    } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      outcome = {
-        reply: { status: error.httpStatus, json: { error: error.body }, headers: error.headers },
-        ...(accountIdForPath(state.world, segments) && { accountId: accountIdForPath(state.world, segments)! }),
-      };
+    const method = override === 'GET' || override === 'POST' || override === 'DELETE' ? override : rawMethod;
+    if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') {
+      return { status: 400, json: { error: unknownPath(path).body } };
     }
-    const reply = outcome.reply;
-    const errorCode = (reply.json as { error?: { code?: number } } | undefined)?.error?.code;
-    calls.record({
-      at: now().toISOString(),
-      method,
-      path: `/${version}/${segments.join('/')}`,
-      params,
-      status: reply.status,
-      ...(outcome.accountId && { accountId: outcome.accountId }),
-      ...(errorCode !== undefined && { errorCode }),
-      durationMs: Date.now() - started,
-    });
-    const usageHeaders = {
-      ...usage.appHeaders(),
-      ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage']
-        ? usage.accountHeaders(outcome.accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management')
-        : {}),
-    };
-    return {
-      ...reply,
-      headers: { ...usageHeaders, 'facebook-api-version': version, ...reply.headers },
-    };
+    const origin = `http://${request.headers.host ?? 'localhost'}`;
+    const authorization = request.headers.authorization;
+    if (method === 'POST' && segments.length === 0 && params.batch !== undefined) {
+      try {
+        return await handleBatch(params, { authorization, origin, version }, graphCall);
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        return { status: error.httpStatus, json: { error: error.body }, headers: usage.appHeaders() };
+      }
+    }
+    return graphCall({ method, version, segments, params, query, authorization, origin });
   }
 
   function send(response: ServerResponse, reply: Reply): void {

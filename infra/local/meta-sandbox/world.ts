@@ -120,8 +120,10 @@ export interface World {
   campaigns: Map<string, Campaign>;
   adsets: Map<string, AdSet>;
   ads: Map<string, Ad>;
-  /** Bumped on every write so derived caches (insights series) know to rebuild. */
+  /** Bumped on every write so derived caches know to rebuild. */
   revision: number;
+  /** Per-campaign write counter: a change can only move the spend of ads in its own campaign. */
+  campaignRevisions: Map<string, number>;
 }
 
 export function current<T>(timeline: Timeline<T>): T {

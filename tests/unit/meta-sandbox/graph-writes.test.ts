@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
+import { updateAdObject, type UpdateParams } from '../../../infra/local/meta-sandbox/graph-writes';
+import { current, type AdObject } from '../../../infra/local/meta-sandbox/world';
+import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
+
+function errorOf(action: () => unknown): GraphError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof GraphError) return error;
+    throw error;
+  }
+  throw new Error('expected a GraphError');
+}
+
+function setup() {
+  const { world, model } = demoWorld();
+  const usd = accountByCurrency(world, 'USD');
+  const jpy = accountByCurrency(world, 'JPY');
+  const cboCampaign = (accountId: string) =>
+    [...world.campaigns.values()].find((c) => c.accountId === accountId && current(c.budgetHistory)?.daily !== undefined)!;
+  const aboAdset = [...world.adsets.values()].find((a) => a.accountId === usd.accountId && current(a.budgetHistory)?.daily !== undefined)!;
+  const update = (node: AdObject, params: UpdateParams) => updateAdObject(world, model, node, params, FIXED_NOW);
+  return { world, model, usd, jpy, cboCampaign, aboAdset, update };
+}
+
+describe('updateAdObject', () => {
+  it('changes status and name and records the change from today', () => {
+    const { cboCampaign, usd, update, model } = setup();
+    const campaign = cboCampaign(usd.accountId);
+
+    update(campaign, { status: 'PAUSED', name: 'Renamed' });
+
+    expect(current(campaign.statusHistory)).toBe('PAUSED');
+    expect(campaign.statusHistory.at(-1)!.from).toBe(model.today(usd));
+    expect(campaign.name).toBe('Renamed');
+  });
+
+  it("rejects a bad status with Meta's message, in Meta's order", () => {
+    const { cboCampaign, usd, update } = setup();
+
+    expect(errorOf(() => update(cboCampaign(usd.accountId), { status: 'STOPPED' })).body).toMatchObject({
+      message: '(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}',
+      type: 'OAuthException',
+      code: 100,
+    });
+  });
+
+  it('validates the other enums on writes', () => {
+    const { aboAdset, cboCampaign, usd, world, update } = setup();
+    const ad = [...world.ads.values()].find((a) => a.accountId === usd.accountId)!;
+
+    expect(errorOf(() => update(cboCampaign(usd.accountId), { bid_strategy: 'CHEAPEST' })).body.message).toMatch(/^\(#100\) Param bid_strategy must be one of \{COST_CAP/);
+    expect(errorOf(() => update(aboAdset, { optimization_goal: 'MAGIC' })).body.message).toMatch(/^\(#100\) Param optimization_goal must be one of/);
+    expect(errorOf(() => update(aboAdset, { billing_event: 'MAGIC' })).body.message).toMatch(/^\(#100\) Param billing_event must be one of/);
+    expect(errorOf(() => update(ad, { call_to_action_type: 'CLICK_ME' })).body.message).toMatch(/^\(#100\) Param call_to_action_type must be one of/);
+    expect(errorOf(() => update(cboCampaign(usd.accountId), { objective: 'WIN' })).body.message).toMatch(/^\(#100\) Param objective must be one of/);
+  });
+
+  it('refuses an optimization goal the campaign objective does not allow (ODAX table)', () => {
+    const { world, usd, update } = setup();
+    const salesAdset = [...world.adsets.values()].find((a) => a.accountId === usd.accountId && world.campaigns.get(a.campaignId)!.objective === 'OUTCOME_SALES')!;
+
+    expect(errorOf(() => update(salesAdset, { optimization_goal: 'APP_INSTALLS' })).body.error_user_title).toBe("Performance Goal Isn't Available");
+    expect(() => update(salesAdset, { optimization_goal: 'VALUE' })).not.toThrow();
+  });
+
+  it('takes budgets as integers in minor units, at least the minimum', () => {
+    const { aboAdset, update } = setup();
+
+    expect(errorOf(() => update(aboAdset, { daily_budget: '12.50' })).body.message).toBe('(#100) Param daily_budget must be an integer');
+    expect(errorOf(() => update(aboAdset, { daily_budget: '50' })).body).toMatchObject({ code: 100, error_subcode: 1885272, error_user_msg: 'The minimum budget for this ad set is 1.00 USD.' });
+    update(aboAdset, { daily_budget: '2500' });
+    expect(current(aboAdset.budgetHistory)).toEqual({ daily: 2500 });
+  });
+
+  it('takes JPY budgets in whole yen', () => {
+    const { jpy, cboCampaign, update } = setup();
+    const campaign = cboCampaign(jpy.accountId);
+
+    update(campaign, { daily_budget: '5000' });
+
+    expect(current(campaign.budgetHistory)).toEqual({ daily: 5000 });
+    expect(errorOf(() => update(campaign, { daily_budget: '100' })).body.error_user_msg).toBe('The minimum budget for this ad set is 150 JPY.');
+  });
+
+  it('refuses a budget on both campaign and ad set level (100/1885621)', () => {
+    const { world, cboCampaign, aboAdset, usd, update } = setup();
+    const cboAdset = [...world.adsets.values()].find((a) => a.campaignId === cboCampaign(usd.accountId).id)!;
+    const aboCampaign = world.campaigns.get(aboAdset.campaignId)!;
+
+    expect(errorOf(() => update(cboAdset, { daily_budget: '2000' })).body).toMatchObject({ code: 100, error_subcode: 1885621 });
+    expect(errorOf(() => update(aboCampaign, { daily_budget: '2000' })).body).toMatchObject({ code: 100, error_subcode: 1885621 });
+  });
+
+  it('changes nothing when any parameter is invalid', () => {
+    const { aboAdset, update } = setup();
+    const before = JSON.stringify(aboAdset);
+
+    errorOf(() => update(aboAdset, { name: 'New name', status: 'NOPE' }));
+
+    expect(JSON.stringify(aboAdset)).toBe(before);
+  });
+});
