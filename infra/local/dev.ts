@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     ['dynamodb', endpoints.dynamodb],
     ['secrets manager', endpoints.secretsManager],
     ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
-    ['meta sandbox', endpoints.meta ?? '(not available yet)'],
+    ['meta sandbox', endpoints.meta ?? '(not started)'],
   ];
   console.log('');
   for (const [name, url] of rows) console.log(`  ${name.padEnd(16)} ${url}`);

@@ -11,7 +11,7 @@ export interface TwinEndpoints {
   dynamodb: string;
   secretsManager: string;
   eventBridge: string;
-  /** The Meta sandbox (Graph API + OAuth dialog), once it exists. */
+  /** The Meta sandbox (Graph API + OAuth dialog); absent when started with `meta: false`. */
   meta?: string;
   demoUser: { email: string; password: string; name: string };
 }

@@ -18,7 +18,7 @@ import { lambdaEnvironment, LOCAL_EVENT_BUS_NAME } from './lambda-environment';
 import { closeServer, listenOn, reservePort, urlOf } from './listen';
 import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
-import { startMetaSandboxIfPresent } from './meta-sandbox-hook';
+import { startMetaSandboxService } from './meta-sandbox-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { autoPorts, portsFromEnv, twinServices, type TwinPorts } from './twin-ports';
@@ -37,7 +37,7 @@ export interface TwinOptions {
   dynamodb?: 'persisted' | 'memory';
   /** Start Vite for the web app. Default true. */
   web?: boolean;
-  /** Start the Meta sandbox when its code exists. Default true. */
+  /** Start the Meta sandbox (Graph API + OAuth dialog). Default true. */
   meta?: boolean;
   region?: string;
   /** Where `<fn>/handler.ts` live. Default `<repo>/lambdas`. */
@@ -66,6 +66,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const stateDir = path.resolve(options.stateDir ?? path.join(REPO_ROOT, '.local'));
   const ports: TwinPorts = options.ports === 'auto' ? autoPorts() : { ...portsFromEnv(), ...options.ports };
   const stoppers: (() => Promise<void>)[] = [];
+  // Services starting in the background; on failure they are awaited so each one started is stopped too.
+  const starting: Promise<unknown>[] = [];
   const stop = async () => {
     // Last started, first stopped; one failing stop must not keep the others running.
     for (const stopOne of stoppers.splice(0).reverse())
@@ -98,8 +100,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       dynamoPort,
       options.dynamodb === 'memory' ? undefined : path.join(stateDir, 'dynamodb'),
     );
+    starting.push(dynamoStarting);
     dynamoStarting.then(
       (dynalite: DynaliteProcess) => stoppers.push(dynalite.stop),
+      () => undefined,
+    );
+
+    const metaStarting = options.meta === false ? Promise.resolve(null) : startMetaSandboxService(ports.meta);
+    starting.push(metaStarting);
+    metaStarting.then(
+      (sandbox) => sandbox && stoppers.push(() => sandbox.stop()),
       () => undefined,
     );
 
@@ -112,7 +122,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       webhookSinkUrl: `${busServer.url}/sinks/webhook`,
       openaiApiKey: process.env.OPENAI_API_KEY,
     });
-    secretsServer.server.on('request', secretsManagerHandler(region, new Map(Object.entries(secretValues))));
+    secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
 
     const runner = new FunctionRunner({
       lambdasDir: options.lambdasDir ?? path.join(REPO_ROOT, 'lambdas'),
@@ -138,8 +148,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     ]);
     cognitoClient.destroy();
 
-    const meta = options.meta === false ? null : await startMetaSandboxIfPresent(ports.meta);
-    if (meta) stoppers.push(meta.stop);
+    const meta = await metaStarting;
 
     const webConfigFile = path.join(stateDir, 'web-config.json');
     await writeWebConfig(
@@ -229,6 +238,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, stop };
   } catch (error) {
+    await Promise.allSettled(starting);
     await stop();
     throw error;
   }

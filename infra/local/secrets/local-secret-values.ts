@@ -33,18 +33,21 @@ async function persistentHmacKey(stateDir: string): Promise<string> {
   return key;
 }
 
-/** Every secret in the secrets table with its local value, each checked against the declared shape. */
-export async function localSecretValues(inputs: LocalSecretInputs): Promise<Record<SecretKey, string>> {
+/**
+ * Every secret in the secrets table with its local value, keyed by the secret's
+ * name (its id locally), each checked against the declared shape.
+ */
+export async function localSecretValues(inputs: LocalSecretInputs): Promise<Map<string, string>> {
   const values: { [K in SecretKey]: SecretValue<K> } = {
     metaApp: { ...LOCAL_META_APP },
     oauthStateKey: { key: await persistentHmacKey(inputs.stateDir) },
     openai: { apiKey: inputs.openaiApiKey ?? '' },
     notifications: { slackWebhookUrl: inputs.slackSinkUrl, automationWebhookUrl: inputs.webhookSinkUrl },
   };
-  const result = {} as Record<SecretKey, string>;
+  const result = new Map<string, string>();
   for (const key of Object.keys(secrets) as SecretKey[]) {
     // Parse so a change to the table that the twin did not follow fails at start, not in a function.
-    result[key] = JSON.stringify(secrets[key].schema.parse(values[key]));
+    result.set(secrets[key].name, JSON.stringify(secrets[key].schema.parse(values[key])));
   }
   return result;
 }
