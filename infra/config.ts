@@ -1,5 +1,5 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The deployment's configuration, read once from CDK context (`cdk.json` or
@@ -24,10 +24,7 @@ const CLOUDFRONT_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certifi
 const ContextSchema = z
   .object({
     stage: z.enum(STAGES).default('dev'),
-    domainName: z
-      .string()
-      .regex(HOSTNAME, 'must be a lower-case host name such as ads.example.com')
-      .optional(),
+    domainName: z.string().regex(HOSTNAME, 'must be a lower-case host name such as ads.example.com').optional(),
     certificateArn: z
       .string()
       .regex(CLOUDFRONT_CERTIFICATE_ARN, 'must be an ACM certificate ARN in us-east-1 (CloudFront requires it)')

@@ -11,10 +11,7 @@ import type { TableKey } from '../../shared/tables';
 
 /** Cognito admin actions a function may call on the user pool (least privilege: name each one). */
 export type UserPoolAction =
-  | 'AdminGetUser'
-  | 'AdminUpdateUserAttributes'
-  | 'AdminDeleteUser'
-  | 'AdminUserGlobalSignOut';
+  'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
 
 export interface FunctionNeeds {
   /** Shown in the Lambda console; say what the function is for. */

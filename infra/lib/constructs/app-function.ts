@@ -93,7 +93,8 @@ export class AppFunction extends Construct {
         // dependencies (X-Ray SDK) still call require(), which ESM lacks: the banner provides it.
         format: OutputFormat.ESM,
         mainFields: ['module', 'main'],
-        banner: "import { createRequire as __adsmithCreateRequire } from 'node:module'; const require = __adsmithCreateRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __adsmithCreateRequire } from 'node:module'; const require = __adsmithCreateRequire(import.meta.url);",
         minify: true,
         sourceMap: true,
         // Keep the maps small: stack traces need names and lines, not our sources.

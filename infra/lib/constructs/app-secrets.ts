@@ -1,4 +1,4 @@
-import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
+import { type RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';

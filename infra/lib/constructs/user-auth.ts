@@ -5,7 +5,7 @@ import {
   FeaturePlan,
   Mfa,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolEmail,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';

@@ -114,11 +114,11 @@ export class StatelessStack extends Stack {
             reason: 'CDK BucketDeployment copies the web build between the asset bucket and the site bucket only.',
           },
           {
-            finding: /^Resource::arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+            finding: /^Resource::arn:(?:[a-z-]+|<AWS::Partition>):s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
             reason: 'Reads the uploaded web build: any object of the CDK assets bucket.',
           },
           {
-            finding: /^Resource::arn:[^:]+:s3:::adsmith-[a-z]+-site-[^/]+\/\*$/,
+            finding: /^Resource::arn:(?:[a-z-]+|<AWS::Partition>):s3:::adsmith-[a-z]+-site-[^/]+\/\*$/,
             reason: 'Writes the web build: any object of the site bucket.',
           },
           {

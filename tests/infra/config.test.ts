@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../infra/config';
+
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
+
+describe('infra config (CDK context)', () => {
+  it('defaults to dev with the CloudFront domain', () => {
+    const config = parseConfig({});
+    expect(config.stage).toBe('dev');
+    expect(config.domain).toBeUndefined();
+    expect(config.settings.retainData).toBe(false);
+  });
+
+  it('retains data in prod', () => {
+    expect(parseConfig({ stage: 'prod' }).settings.retainData).toBe(true);
+  });
+
+  it('takes a domain with its us-east-1 certificate', () => {
+    expect(parseConfig({ stage: 'prod', domainName: 'ads.example.com', certificateArn }).domain).toEqual({
+      name: 'ads.example.com',
+      certificateArn,
+    });
+  });
+
+  it('names every bad value at once', () => {
+    const attempt = () =>
+      parseConfig({
+        stage: 'staging',
+        domainName: 'Not A Host',
+        certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('stage');
+      expect(message).toContain('"staging"');
+      expect(message).toContain('domainName');
+      expect(message).toContain('certificateArn');
+      expect(message).toContain('us-east-1');
+    }
+  });
+
+  it('requires domainName and certificateArn together', () => {
+    expect(() => parseConfig({ domainName: 'ads.example.com' })).toThrow(
+      /certificateArn: is required when domainName is set/,
+    );
+    expect(() => parseConfig({ certificateArn })).toThrow(/domainName: is required when certificateArn is set/);
+  });
+
+  it('treats empty context values as absent (e.g. -c domainName=)', () => {
+    expect(parseConfig({ stage: 'dev', domainName: '', certificateArn: '' }).domain).toBeUndefined();
+  });
+});

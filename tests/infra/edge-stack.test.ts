@@ -1,0 +1,212 @@
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
+import { onlyLogicalId } from './support/template-queries';
+
+describe('edge stack (dev, CloudFront domain)', () => {
+  let built: BuiltApp;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildApp();
+    template = built.templates.edge;
+  });
+  afterAll(() => built?.cleanup());
+
+  describe('site bucket', () => {
+    it('is private, encrypted and logs access to the log bucket', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['adsmith-dev-site-'])] }),
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 'site-bucket/' },
+      });
+    });
+
+    it('enforces TLS on both buckets', () => {
+      const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
+      expect(policies).toHaveLength(2);
+      for (const [, policy] of policies) {
+        expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
+      }
+    });
+
+    it('is readable only by this distribution, through Origin Access Control', () => {
+      template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+        OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+      });
+      const distributionId = onlyLogicalId(template, 'AWS::CloudFront::Distribution');
+      const sitePolicy = resourcesOf(template, 'AWS::S3::BucketPolicy').find(([, p]) =>
+        JSON.stringify(p.Properties.PolicyDocument).includes('cloudfront.amazonaws.com'),
+      );
+      expect(sitePolicy).toBeDefined();
+      const grant = (sitePolicy![1].Properties.PolicyDocument.Statement as CfnJson[]).find((s) => s.Effect === 'Allow');
+      expect(grant).toMatchObject({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } });
+      expect(JSON.stringify(grant.Condition)).toContain(distributionId);
+    });
+
+    it('is retained, like the log bucket', () => {
+      for (const [, bucket] of Object.entries(template.findResources('AWS::S3::Bucket'))) {
+        expect(bucket.DeletionPolicy).toBe('Retain');
+      }
+    });
+  });
+
+  describe('distribution', () => {
+    it('serves the SPA from S3 over HTTPS with HTTP/2+3 and access logs', () => {
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          HttpVersion: 'http2and3',
+          Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+          DefaultCacheBehavior: Match.objectLike({
+            ViewerProtocolPolicy: 'redirect-to-https',
+            CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+            FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+            ResponseHeadersPolicyId: { Ref: onlyLogicalId(template, 'AWS::CloudFront::ResponseHeadersPolicy') },
+          }),
+        }),
+      });
+    });
+
+    it('has no custom error responses, so API errors are never masked as index.html', () => {
+      const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [[string, CfnJson]];
+      expect(distribution.Properties.DistributionConfig.CustomErrorResponses).toBeUndefined();
+    });
+
+    it('forwards /api/* to the HTTP API uncached, with every viewer header except Host', () => {
+      const apiId = onlyLogicalId(template, 'AWS::ApiGatewayV2::Api');
+      const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [[string, CfnJson]];
+      const config = distribution.Properties.DistributionConfig;
+      const api = config.CacheBehaviors.find((b: CfnJson) => b.PathPattern === '/api/*');
+      expect(api).toMatchObject({
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']),
+      });
+      expect(api.FunctionAssociations).toBeUndefined();
+      const origin = config.Origins.find((o: CfnJson) => o.Id === api.TargetOriginId);
+      expect(origin.CustomOriginConfig).toEqual({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
+      expect(JSON.stringify(origin.DomainName)).toContain(apiId);
+      expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    });
+
+    it('sends security headers: CSP (self + Cognito), HSTS, frame DENY, nosniff, referrer policy', () => {
+      const [[, policy]] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy') as [[string, CfnJson]];
+      const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
+      expect(headers.StrictTransportSecurity).toMatchObject({
+        AccessControlMaxAgeSec: 63072000,
+        IncludeSubdomains: true,
+      });
+      expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+      expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
+      expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    });
+
+    it('rewrites client-side routes to /index.html but leaves files alone', () => {
+      const [[, fn]] = resourcesOf(template, 'AWS::CloudFront::Function') as [[string, CfnJson]];
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => {
+        uri: string;
+      };
+      const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+      expect(rewrite('/')).toBe('/index.html');
+      expect(rewrite('/dashboard')).toBe('/index.html');
+      expect(rewrite('/blog/facebook-ads-guide')).toBe('/index.html');
+      expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+      expect(rewrite('/config.json')).toBe('/config.json');
+    });
+  });
+
+  describe('HTTP API', () => {
+    it('has a throttled, auto-deployed $default stage with JSON access logs', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingBurstLimit: 40, ThrottlingRateLimit: 20 },
+        AccessLogSettings: {
+          DestinationArn: { 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::Logs::LogGroup'), 'Arn'] },
+          Format: Match.stringLikeRegexp('"routeKey":"\\$context.routeKey"'),
+        },
+      });
+      template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+    });
+
+    it('has no CORS configuration (same origin through CloudFront) and no routes here', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+        ProtocolType: 'HTTP',
+        CorsConfiguration: Match.absent(),
+      });
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
+    });
+  });
+
+  it('outputs the site URL and the API URL', () => {
+    const distributionId = onlyLogicalId(template, 'AWS::CloudFront::Distribution');
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+    });
+    template.hasOutput('ApiUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, '/api']] },
+    });
+  });
+});
+
+describe('edge stack (prod, custom domain)', () => {
+  const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
+  let built: BuiltApp;
+  beforeAll(() => {
+    built = buildApp({ context: { stage: 'prod', domainName: 'ads.example.com', certificateArn } });
+  });
+  afterAll(() => built?.cleanup());
+
+  it('serves the domain with its certificate and TLS 1.2 minimum', () => {
+    built.templates.edge.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['ads.example.com'],
+        ViewerCertificate: {
+          AcmCertificateArn: certificateArn,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      }),
+    });
+    built.templates.edge.hasOutput('SiteUrl', { Value: 'https://ads.example.com' });
+  });
+
+  it('points verification links at the domain', () => {
+    const functions = resourcesOf(built.templates.stateful, 'AWS::Lambda::Function');
+    const customMessage = functions.find(([, f]) => f.Properties.FunctionName === 'adsmith-prod-auth-custom-message');
+    expect(customMessage?.[1].Properties.Environment.Variables.SITE_URL).toBe('https://ads.example.com');
+  });
+
+  it('throttles prod at its own limits and keeps access logs a year', () => {
+    built.templates.edge.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+    });
+    built.templates.edge.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+  });
+});

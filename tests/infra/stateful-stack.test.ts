@@ -1,0 +1,252 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_BUS_BASE_NAME, EVENT_SOURCE } from '../../shared/events';
+import { passwordPolicy } from '../../shared/password-policy';
+import { secrets } from '../../shared/secrets';
+import { tables, type TableDeclaration } from '../../shared/tables';
+import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
+import { allowedActions, functionEnv, onlyLogicalId, roleStatements } from './support/template-queries';
+
+describe('stateful stack (dev)', () => {
+  let built: BuiltApp;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildApp();
+    template = built.templates.stateful;
+  });
+  afterAll(() => built?.cleanup());
+
+  describe('user pool', () => {
+    it('signs in by email, case-insensitively, with self sign-up and email verification', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      });
+    });
+
+    it('enforces the shared password policy', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: passwordPolicy.minLength,
+            RequireLowercase: passwordPolicy.requireLowercase,
+            RequireUppercase: passwordPolicy.requireUppercase,
+            RequireNumbers: passwordPolicy.requireDigits,
+            RequireSymbols: passwordPolicy.requireSymbols,
+            TemporaryPasswordValidityDays: 3,
+          },
+        },
+      });
+    });
+
+    it('wires the custom-message and post-confirmation triggers to our functions', () => {
+      const [[, pool]] = resourcesOf(template, 'AWS::Cognito::UserPool') as [[string, CfnJson]];
+      const lambdaConfig = pool.Properties.LambdaConfig;
+      const functions = template.findResources('AWS::Lambda::Function');
+      const nameOf = (ref: CfnJson) => functions[ref['Fn::GetAtt'][0]]?.Properties.FunctionName;
+      expect(nameOf(lambdaConfig.CustomMessage)).toBe('adsmith-dev-auth-custom-message');
+      expect(nameOf(lambdaConfig.PostConfirmation)).toBe('adsmith-dev-auth-post-confirmation');
+      // Cognito may invoke each trigger, and only from this pool.
+      template.resourcePropertiesCountIs(
+        'AWS::Lambda::Permission',
+        { Principal: 'cognito-idp.amazonaws.com', SourceArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } },
+        2,
+      );
+    });
+
+    it('is destroyable in dev (no deletion protection)', () => {
+      template.hasResource('AWS::Cognito::UserPool', {
+        DeletionPolicy: 'Delete',
+        Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+      });
+    });
+  });
+
+  describe('web app client', () => {
+    it('is public (no secret) and allows SRP and password auth, no OAuth', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayEquals([
+          'ALLOW_USER_PASSWORD_AUTH',
+          'ALLOW_USER_SRP_AUTH',
+          'ALLOW_REFRESH_TOKEN_AUTH',
+        ]),
+        AllowedOAuthFlowsUserPoolClient: false,
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
+      });
+    });
+
+    it('has short access/ID tokens and a 30-day refresh token', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        AccessTokenValidity: 60,
+        IdTokenValidity: 60,
+        RefreshTokenValidity: 30 * 24 * 60,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+      });
+    });
+
+    it('cannot write email_verified', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        WriteAttributes: Match.arrayEquals(['email', 'name']),
+      });
+    });
+  });
+
+  describe('trigger functions', () => {
+    it('give the custom-message trigger the site URL and no pool id (no cycle)', () => {
+      const env = functionEnv(template, 'adsmith-dev-auth-custom-message');
+      expect(env.SITE_URL).toBeDefined();
+      expect(env.USER_POOL_ID).toBeUndefined();
+      expect(JSON.stringify(env.SITE_URL)).toContain('https://');
+    });
+
+    it('let the post-confirmation trigger put events on the bus and nothing more', () => {
+      const env = functionEnv(template, 'adsmith-dev-auth-post-confirmation');
+      expect(env.EVENT_BUS_NAME).toEqual({ Ref: onlyLogicalId(template, 'AWS::Events::EventBus') });
+      const statements = roleStatements(template, 'adsmith-dev-auth-post-confirmation');
+      expect(statements).toContainEqual({
+        Action: 'events:PutEvents',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::Events::EventBus'), 'Arn'] },
+      });
+      expect(allowedActions(template, 'adsmith-dev-auth-post-confirmation')).toEqual(
+        [
+          'events:PutEvents',
+          'logs:CreateLogStream',
+          'logs:PutLogEvents',
+          'xray:PutTelemetryRecords',
+          'xray:PutTraceSegments',
+        ].sort(),
+      );
+    });
+  });
+
+  describe('tables', () => {
+    it('creates one table per entry of the tables table', () => {
+      const names = resourcesOf(template, 'AWS::DynamoDB::Table').map(([, t]) => t.Properties.TableName);
+      expect(names.sort()).toEqual(
+        Object.values(tables)
+          .map((t) => `adsmith-dev-${t.name}`)
+          .sort(),
+      );
+    });
+
+    it.each(Object.entries(tables as Record<string, TableDeclaration>))(
+      '%s: on demand, PITR, customer-managed KMS, keys and TTL as declared',
+      (_key, declaration) => {
+        const keySchema: { AttributeName: string; KeyType: string }[] = [
+          { AttributeName: declaration.partitionKey.name, KeyType: 'HASH' },
+        ];
+        if (declaration.sortKey) keySchema.push({ AttributeName: declaration.sortKey.name, KeyType: 'RANGE' });
+        template.hasResourceProperties('AWS::DynamoDB::Table', {
+          TableName: `adsmith-dev-${declaration.name}`,
+          BillingMode: 'PAY_PER_REQUEST',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: {
+            SSEEnabled: true,
+            SSEType: 'KMS',
+            KMSMasterKeyId: { 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::KMS::Key'), 'Arn'] },
+          },
+          KeySchema: keySchema,
+          TimeToLiveSpecification: declaration.ttlAttribute
+            ? { AttributeName: declaration.ttlAttribute, Enabled: true }
+            : Match.absent(),
+          GlobalSecondaryIndexes: declaration.globalIndexes
+            ? declaration.globalIndexes.map((index) => Match.objectLike({ IndexName: index.name }))
+            : Match.absent(),
+        });
+      },
+    );
+
+    it('uses a customer-managed key with rotation', () => {
+      template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+      template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/adsmith-dev-data' });
+    });
+  });
+
+  describe('event bus', () => {
+    it('is named from EVENT_BUS_BASE_NAME and the stage, with an archive of our events', () => {
+      template.hasResourceProperties('AWS::Events::EventBus', { Name: `${EVENT_BUS_BASE_NAME}-dev` });
+      template.hasResourceProperties('AWS::Events::Archive', {
+        EventPattern: { source: [EVENT_SOURCE] },
+        RetentionDays: 30,
+      });
+    });
+
+    it('has no rules yet (delivery comes with the notification work)', () => {
+      template.resourceCountIs('AWS::Events::Rule', 0);
+    });
+  });
+
+  describe('secrets', () => {
+    it('creates every secret of the secrets table, encrypted with the data key', () => {
+      const found = resourcesOf(template, 'AWS::SecretsManager::Secret');
+      expect(found.map(([, s]) => s.Properties.Name).sort()).toEqual(
+        Object.values(secrets)
+          .map((s) => `adsmith/dev/${s.name}`)
+          .sort(),
+      );
+      for (const [, secret] of found) {
+        expect(secret.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::KMS::Key'), 'Arn'] });
+      }
+    });
+
+    it('generates the OAuth state key in Secrets Manager', () => {
+      template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        Name: 'adsmith/dev/oauth-state-key',
+        GenerateSecretString: Match.objectLike({ GenerateStringKey: 'key', PasswordLength: 64 }),
+        SecretString: Match.absent(),
+      });
+    });
+
+    it('holds only empty placeholders in the template, never values', () => {
+      for (const [, secret] of resourcesOf(template, 'AWS::SecretsManager::Secret')) {
+        const value = secret.Properties.SecretString;
+        if (value === undefined) continue;
+        const placeholder = JSON.parse(value) as Record<string, unknown>;
+        expect(Object.values(placeholder).every((field) => field === '')).toBe(true);
+      }
+    });
+  });
+
+  describe('outputs', () => {
+    it('exposes the pool, the client, the bus and the secrets to fill', () => {
+      template.hasOutput('UserPoolId', Match.anyValue());
+      template.hasOutput('UserPoolClientId', Match.anyValue());
+      template.hasOutput('EventBusName', Match.anyValue());
+      template.hasOutput('SecretsToFill', {
+        Value: 'adsmith/dev/meta-app,adsmith/dev/openai,adsmith/dev/notifications',
+      });
+    });
+  });
+});
+
+describe('stateful stack (prod)', () => {
+  let built: BuiltApp;
+  beforeAll(() => {
+    built = buildApp({ context: { stage: 'prod' } });
+  });
+  afterAll(() => built?.cleanup());
+
+  it('retains and protects the user pool, tables, key and secrets', () => {
+    const template = built.templates.stateful;
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+    for (const [, table] of Object.entries(template.findResources('AWS::DynamoDB::Table'))) {
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    }
+    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+    for (const [, secret] of Object.entries(template.findResources('AWS::SecretsManager::Secret'))) {
+      expect(secret.DeletionPolicy).toBe('Retain');
+    }
+  });
+});

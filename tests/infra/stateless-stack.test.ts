@@ -1,0 +1,266 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpFunctions, type FunctionNeeds } from '../../infra/lib/function-catalogue';
+import { httpFunctionNames, routeKey, routes } from '../../shared/routes';
+import { WebConfigSchema } from '../../shared/schemas/web-config';
+import { secretEnvVar } from '../../shared/secrets';
+import { tableEnvVar, type tables } from '../../shared/tables';
+import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
+import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
+
+describe('stateless stack (dev, functions bundled)', () => {
+  let built: BuiltApp;
+  let template: Template;
+
+  beforeAll(() => {
+    built = buildApp({ bundle: true });
+    template = built.templates.stateless;
+  });
+  afterAll(() => built?.cleanup());
+
+  describe('functions', () => {
+    it('deploys exactly one function per route function', () => {
+      const names = resourcesOf(template, 'AWS::Lambda::Function')
+        .map(([, f]) => f.Properties.FunctionName as string | undefined)
+        .filter((name): name is string => name?.startsWith('adsmith-dev-') ?? false);
+      expect(names.sort()).toEqual(
+        httpFunctionNames()
+          .map((fn) => `adsmith-dev-${fn}`)
+          .sort(),
+      );
+    });
+
+    it.each(httpFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
+      const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
+      expect(resource.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        Environment: {
+          Variables: expect.objectContaining({
+            POWERTOOLS_SERVICE_NAME: fn,
+            POWERTOOLS_METRICS_NAMESPACE: 'Adsmith',
+            POWERTOOLS_LOG_LEVEL: 'INFO',
+            NODE_OPTIONS: '--enable-source-maps',
+          }),
+        },
+      });
+      const logGroupId = resource.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties).toMatchObject({
+        RetentionInDays: 30,
+      });
+    });
+
+    it.each(httpFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
+      const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
+      const assetHash = (resource.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+      const assetDir = join(built.outdir, `asset.${assetHash}`);
+      expect(existsSync(join(assetDir, 'index.mjs'))).toBe(true);
+      expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+      const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+      expect(code.startsWith('import { createRequire')).toBe(true);
+      expect(code).toMatch(/export\s*\{[^}]*as handler/);
+    });
+
+    it.each(Object.entries(httpFunctions as Record<string, FunctionNeeds>))(
+      '%s: environment and IAM follow its catalogue entry and nothing else',
+      (fn, needs) => {
+        const name = `adsmith-dev-${fn}`;
+        const env = functionEnv(template, name);
+        const expectedActions = new Set([
+          'logs:CreateLogStream',
+          'logs:PutLogEvents',
+          'xray:PutTelemetryRecords',
+          'xray:PutTraceSegments',
+        ]);
+        for (const [key, access] of Object.entries(needs.tables ?? {})) {
+          expect(env[tableEnvVar(key as keyof typeof tables)]).toBeDefined();
+          expectedActions.add(access === 'read' ? 'dynamodb:GetItem' : 'dynamodb:PutItem');
+        }
+        for (const key of needs.secrets ?? []) {
+          expect(env[secretEnvVar(key)]).toBeDefined();
+          expectedActions.add('secretsmanager:GetSecretValue');
+        }
+        if (needs.userPool) {
+          expect(env.USER_POOL_ID).toBeDefined();
+          for (const action of needs.userPool) expectedActions.add(`cognito-idp:${action}`);
+        } else {
+          expect(env.USER_POOL_ID).toBeUndefined();
+        }
+        if (needs.eventBus) expectedActions.add('events:PutEvents');
+        else expect(env.EVENT_BUS_NAME).toBeUndefined();
+
+        const actions = allowedActions(template, name);
+        for (const action of expectedActions) expect(actions).toContain(action);
+        // Nothing outside the services its entry names.
+        const allowedServices = new Set([...expectedActions].map((a) => a.split(':')[0]));
+        if (needs.tables) allowedServices.add('kms');
+        if (needs.secrets) allowedServices.add('kms');
+        expect(actions.filter((a) => !allowedServices.has(a.split(':')[0]!))).toEqual([]);
+        // Table env vars only for the tables it declares.
+        const declaredTables = Object.keys(needs.tables ?? {}).map((k) => tableEnvVar(k as keyof typeof tables));
+        expect(
+          Object.keys(env)
+            .filter((k) => k.startsWith('TABLE_'))
+            .sort(),
+        ).toEqual(declaredTables.sort());
+      },
+    );
+
+    it('lets account call exactly AdminGetUser and AdminUpdateUserAttributes on the pool, and read no table', () => {
+      const statements = roleStatements(template, 'adsmith-dev-account');
+      const cognito = statements.find((s) => [s.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      expect([cognito?.Action].flat().sort()).toEqual([
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ]);
+      expect(JSON.stringify(cognito?.Resource)).toContain('AuthUserPool');
+      expect(allowedActions(template, 'adsmith-dev-account').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    });
+
+    it('uses wildcard resources only for X-Ray', () => {
+      for (const fn of httpFunctionNames()) {
+        for (const statement of roleStatements(template, `adsmith-dev-${fn}`)) {
+          if (statement.Resource === '*') {
+            expect([statement.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);
+          }
+        }
+      }
+    });
+  });
+
+  describe('HTTP API routes', () => {
+    const routeResources = () => resourcesOf(template, 'AWS::ApiGatewayV2::Route');
+
+    it('are exactly the routes table', () => {
+      const keys = routeResources().map(([, r]) => r.Properties.RouteKey);
+      expect(keys.sort()).toEqual(Object.values(routes).map(routeKey).sort());
+    });
+
+    it('require the Cognito JWT on user routes and only there', () => {
+      const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
+      for (const declaration of Object.values(routes)) {
+        const [, route] = routeResources().find(([, r]) => r.Properties.RouteKey === routeKey(declaration))!;
+        if (declaration.access === 'user') {
+          expect(route.Properties.AuthorizationType).toBe('JWT');
+          expect(route.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+        } else {
+          expect(route.Properties.AuthorizationType).toBe('NONE');
+          expect(route.Properties.AuthorizerId).toBeUndefined();
+        }
+      }
+    });
+
+    it('send each route to the function its entry names, one integration per function', () => {
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+      expect(Object.keys(integrations)).toHaveLength(httpFunctionNames().length);
+      for (const declaration of Object.values(routes)) {
+        const [, route] = routeResources().find(([, r]) => r.Properties.RouteKey === routeKey(declaration))!;
+        const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+        const target = integrations[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0];
+        const [functionId] = functionNamed(template, `adsmith-dev-${declaration.fn}`);
+        expect(target).toBe(functionId);
+        expect(integrations[integrationId]!.Properties.PayloadFormatVersion).toBe('2.0');
+      }
+    });
+
+    it('checks JWTs issued by the pool to the web client', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: [
+            Match.objectLike({ 'Fn::GetStackOutput': Match.objectLike({ StackName: 'adsmith-dev-stateful' }) }),
+          ],
+          Issuer: { 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.', '.amazonaws.com/'])] },
+        },
+      });
+    });
+  });
+
+  describe('web content', () => {
+    it('writes a config.json the SPA accepts, with the pool and client of this stage', () => {
+      const config = built.stacks.stateless.webContent.webConfig;
+      expect(WebConfigSchema.safeParse(config).success).toBe(true);
+      expect(config).toMatchObject({
+        stage: 'dev',
+        authFlowType: 'USER_SRP_AUTH',
+        apiBaseUrl: '/api',
+        offlineModel: false,
+      });
+      expect(config.userPoolEndpoint).toBeUndefined();
+    });
+
+    it('deploys index.html and config.json uncached, invalidating CloudFront', () => {
+      const entry = resourcesOf(template, 'Custom::CDKBucketDeployment').find(([, d]) =>
+        (d.Properties.Include as string[] | undefined)?.includes('config.json'),
+      );
+      expect(entry?.[1].Properties).toMatchObject({
+        Include: ['index.html', 'config.json'],
+        Exclude: ['*'],
+        Prune: false,
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      });
+      // config.json's values are filled in at deploy from the stateful stack's outputs.
+      const markers = JSON.stringify(entry?.[1].Properties.SourceMarkers);
+      expect(markers).toContain('AuthUserPool');
+      expect(markers).toContain('WebClient');
+    });
+
+    it('serves a placeholder page until web/dist exists', () => {
+      // Only one deployment (entry files) when no build is given.
+      template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    });
+  });
+});
+
+describe('stateless stack with a web build', () => {
+  let built: BuiltApp;
+  let distDir: string;
+
+  beforeAll(() => {
+    distDir = mkdtempSync(join(tmpdir(), 'adsmith-web-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/index-abc.js"></script>',
+    );
+    writeFileSync(join(distDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    writeFileSync(join(distDir, 'favicon.svg'), '<svg/>');
+    built = buildApp({ webDistDir: distDir });
+  });
+  afterAll(() => {
+    built?.cleanup();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year, other files briefly, entry files not at all', () => {
+    const deployments = resourcesOf(built.templates.stateless, 'Custom::CDKBucketDeployment').map(
+      ([, d]) => d.Properties,
+    );
+    expect(deployments).toHaveLength(3);
+    const byInclude = (include: string) =>
+      deployments.find((d) => (d.Include as string[] | undefined)?.includes(include));
+    expect(byInclude('assets/*')).toMatchObject({
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Prune: false,
+    });
+    expect(byInclude('index.html')).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });
+    const others = deployments.find((d) => d.Include === undefined);
+    expect(others).toMatchObject({
+      Exclude: ['assets/*', 'index.html', 'config.json'],
+      SystemMetadata: { 'cache-control': 'public, max-age=300' },
+    });
+  });
+
+  it('uploads entry files after the assets they reference', () => {
+    const resources = built.templates.stateless.findResources('Custom::CDKBucketDeployment');
+    const entry = Object.values(resources).find((r) => r.Properties.Include?.includes('index.html'));
+    expect(entry?.DependsOn?.length ?? 0).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { parseConfig } from '../../../infra/config';
+import { createStacks, type AdsmithStacks } from '../../../infra/lib/create-stacks';
+import { enableNag } from '../../../infra/lib/nag';
+import { REPO_ROOT } from '../../../infra/lib/paths';
+
+export interface BuildOptions {
+  /** CDK context on top of cdk.json's (e.g. `{ stage: 'prod' }`). */
+  context?: Record<string, string>;
+  /** Bundle the functions with esbuild (slower; one test file proves it works). @default false */
+  bundle?: boolean;
+  /** Register cdk-nag AwsSolutions as bin/app.ts does. @default false */
+  nag?: boolean;
+  /** Passed to createStacks; null forces the placeholder page. @default null */
+  webDistDir?: string | null;
+}
+
+export interface BuiltApp {
+  app: App;
+  stacks: AdsmithStacks;
+  outdir: string;
+  templates: { edge: Template; stateful: Template; stateless: Template };
+  /** Removes the cloud assembly written under the OS temp dir. */
+  cleanup(): void;
+}
+
+/** The context cdk.json gives the real app (feature flags), so tests synth what `cdk synth` does. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/** Builds the app exactly as bin/app.ts does (config -> createStacks), in a temp outdir. Env-agnostic. */
+export function createApp(options: BuildOptions = {}): {
+  app: App;
+  stacks: AdsmithStacks;
+  outdir: string;
+  cleanup(): void;
+} {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk.out-adsmith-'));
+  const context = { ...cdkJsonContext(), ...options.context };
+  const app = new App({
+    outdir,
+    context: {
+      ...context,
+      // Skipping bundling keeps most test files fast; the asset then points at the source folder.
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    },
+  });
+  const config = parseConfig(Object.fromEntries(Object.entries(context)));
+  const stacks = createStacks(app, config, { env: {}, webDistDir: options.webDistDir ?? null });
+  if (options.nag) enableNag(app);
+  return { app, stacks, outdir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** createApp + one template per stack; call `cleanup` in afterAll. */
+export function buildApp(options: BuildOptions = {}): BuiltApp {
+  const { app, stacks, outdir, cleanup } = createApp(options);
+  return {
+    app,
+    stacks,
+    outdir,
+    cleanup,
+    templates: {
+      edge: Template.fromStack(stacks.edge),
+      stateful: Template.fromStack(stacks.stateful),
+      stateless: Template.fromStack(stacks.stateless),
+    },
+  };
+}
+
+/**
+ * Synthesized CloudFormation is untyped JSON; tests navigate it freely and let the
+ * assertions, not the compiler, check its shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CfnJson = any;
+
+/** Resources of a type as [logicalId, resource] pairs. */
+export function resourcesOf(template: Template, type: string): [string, { Properties: Record<string, CfnJson> }][] {
+  return Object.entries(template.findResources(type)) as [string, { Properties: Record<string, CfnJson> }][];
+}
