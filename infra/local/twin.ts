@@ -33,7 +33,10 @@ export interface TwinOptions {
   ports?: 'auto' | Partial<TwinPorts>;
   /** Where state lives: cognito users, tables, the HMAC key, endpoints.json. Default `<repo>/.local`. */
   stateDir?: string;
-  /** 'persisted' keeps tables in `<stateDir>/dynamodb`; 'memory' forgets them on stop (tests). */
+  /**
+   * 'persisted' keeps tables in `<stateDir>/dynamodb`; 'memory' forgets them on stop.
+   * Default: 'memory' with `ports: 'auto'` (tests), else 'persisted'.
+   */
   dynamodb?: 'persisted' | 'memory';
   /** Start Vite for the web app. Default true. */
   web?: boolean;
