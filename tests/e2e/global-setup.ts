@@ -39,7 +39,14 @@ export default async function setup(project: TestProject) {
       process.env.ADSMITH_API_PROXY = twin.endpoints.api;
       process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
       const vite = await import('vite');
-      await vite.build({ configFile: viteConfig, logLevel: 'warn' });
+      // Vitest runs with NODE_ENV=test, and Vite would then bundle React's development build.
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        await vite.build({ configFile: viteConfig, mode: 'production', logLevel: 'warn' });
+      } finally {
+        process.env.NODE_ENV = nodeEnv;
+      }
       const preview = await vite.preview({
         configFile: viteConfig,
         preview: { port: 0, host: '127.0.0.1', strictPort: false },

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { ErrorBodySchema, clientErrorCatalogue, errorCatalogue, type ApiErrorCode, type ClientErrorCode } from '../../../shared/errors';
+import {
+  ErrorBodySchema,
+  clientErrorCatalogue,
+  errorCatalogue,
+  type ApiErrorCode,
+  type ClientErrorCode,
+} from '../../../shared/errors';
 import { routes, type RouteName, type Routes } from '../../../shared/routes';
 
 /**

@@ -36,7 +36,9 @@ describe('api client', () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
       jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Display name is required' } }),
     );
-    const error = await clientWith(fetchMock).request('updateMe', { body: { displayName: '' } }).catch((e: unknown) => e);
+    const error = await clientWith(fetchMock)
+      .request('updateMe', { body: { displayName: '' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'VALIDATION_ERROR', status: 400, message: 'Display name is required' });
   });

@@ -9,7 +9,9 @@ export function createCognitoMock() {
   return {
     configureCognito: vi.fn(),
     getSignedInUser: vi.fn<() => Promise<AuthUser | null>>(async () => null),
-    signInWithPassword: vi.fn(async (_email: string, _password: string): Promise<SignInOutcome> => ({ status: 'signedIn' })),
+    signInWithPassword: vi.fn(async (_email: string, _password: string): Promise<SignInOutcome> => ({
+      status: 'signedIn',
+    })),
     signUpWithEmail: vi.fn(async (_input: unknown) => undefined),
     confirmEmail: vi.fn(async (_email: string, _code: string) => undefined),
     resendVerificationLink: vi.fn(async (_email: string) => undefined),

@@ -60,7 +60,11 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         onClick={() => setOpen((v) => !v)}
         className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-pink-600 text-sm font-semibold text-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 cursor-pointer"
       >
-        {user.photoURL ? <img src={user.photoURL} alt="" className="size-9 rounded-full object-cover" /> : initials(user)}
+        {user.photoURL ? (
+          <img src={user.photoURL} alt="" className="size-9 rounded-full object-cover" />
+        ) : (
+          initials(user)
+        )}
       </button>
       <div
         id={menuId}

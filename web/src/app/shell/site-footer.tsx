@@ -16,7 +16,9 @@ export function SiteFooter() {
             </Link>
           ))}
         </nav>
-        <p>© {new Date().getFullYear()} {PRODUCT_NAME}</p>
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </p>
       </div>
     </footer>
   );

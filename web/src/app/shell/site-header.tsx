@@ -36,7 +36,10 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-24" />
           ) : currentUser ? (
             <>
-              <Link to="/dashboard" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}>
+              <Link
+                to="/dashboard"
+                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}
+              >
                 Open dashboard
               </Link>
               <AccountMenu user={currentUser} />
@@ -46,10 +49,7 @@ export function SiteHeader() {
               <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Sign in
               </Link>
-              <Link
-                to="/auth?tab=sign-up"
-                className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}
-              >
+              <Link to="/auth?tab=sign-up" className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
                 Get started
               </Link>
             </>

@@ -29,7 +29,9 @@ export function ComingSoon({ title, icon: Icon, summary, plans, children }: Comi
               <Clock aria-hidden="true" className="size-3" /> Coming soon
             </Badge>
             <h2 className="mt-3 text-lg font-semibold">This part of {title.toLowerCase()} is not available yet</h2>
-            <p className="mt-1 text-sm text-muted-foreground">We are building it now. When it ships you will be able to:</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              We are building it now. When it ships you will be able to:
+            </p>
             <ul className="mt-4 grid gap-2 text-sm">
               {plans.map((plan) => (
                 <li key={plan} className="flex gap-2">

@@ -62,9 +62,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const expiresAt = await cognito.getSessionExpiry();
           if (expiresAt !== null && shouldRefreshSession(expiresAt)) await cognito.refreshSession();
         } catch (error) {
-          handleError(Object.assign(error instanceof Error ? error : new Error(String(error)), { code: 'AUTH_ERROR' }), {
-            component: 'AuthProvider.sessionCheck',
-          });
+          handleError(
+            Object.assign(error instanceof Error ? error : new Error(String(error)), { code: 'AUTH_ERROR' }),
+            {
+              component: 'AuthProvider.sessionCheck',
+            },
+          );
           await cognito.signOutUser().catch(() => undefined);
           if (mounted.current) setCurrentUser(null);
         }

@@ -7,13 +7,7 @@ import { clientErrorCatalogue } from '../../../../shared/errors';
  * reveal whether an account exists, but on a verification link it simply means the link is bad.
  */
 export type AuthOperation =
-  | 'signIn'
-  | 'signUp'
-  | 'confirmSignUp'
-  | 'resendCode'
-  | 'resetPassword'
-  | 'confirmResetPassword'
-  | 'signOut';
+  'signIn' | 'signUp' | 'confirmSignUp' | 'resendCode' | 'resetPassword' | 'confirmResetPassword' | 'signOut';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

@@ -48,7 +48,9 @@ describe('sign-in', () => {
   });
 
   it('shows a human message for wrong credentials, never the exception name', async () => {
-    cognito.current.signInWithPassword.mockRejectedValue(namedError('NotAuthorizedException', 'Incorrect username or password.'));
+    cognito.current.signInWithPassword.mockRejectedValue(
+      namedError('NotAuthorizedException', 'Incorrect username or password.'),
+    );
     await signIn();
     expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
     expect(screen.queryByText(/Exception/)).not.toBeInTheDocument();

@@ -7,9 +7,17 @@ describe('cognitoErrorMessage', () => {
     ['NotAuthorizedException', 'signIn', 'Incorrect email or password.'],
     // Sign-in must not reveal whether an account exists.
     ['UserNotFoundException', 'signIn', 'Incorrect email or password.'],
-    ['UserNotConfirmedException', 'signIn', 'Please verify your email first. Check your inbox for the verification link.'],
+    [
+      'UserNotConfirmedException',
+      'signIn',
+      'Please verify your email first. Check your inbox for the verification link.',
+    ],
     ['UsernameExistsException', 'signUp', 'An account with this email already exists. Sign in or reset your password.'],
-    ['CodeMismatchException', 'confirmSignUp', 'That code is not valid. Use the link from your latest email or request a new one.'],
+    [
+      'CodeMismatchException',
+      'confirmSignUp',
+      'That code is not valid. Use the link from your latest email or request a new one.',
+    ],
     ['ExpiredCodeException', 'confirmSignUp', 'That link has expired or was already used. Request a new one.'],
     ['LimitExceededException', 'resetPassword', 'Too many attempts. Please wait a few minutes and try again.'],
     ['InvalidPasswordException', 'signUp', 'Your password does not meet the requirements below.'],
@@ -34,9 +42,9 @@ describe('cognitoErrorMessage', () => {
 
   it('recognises "password does not meet requirements" however it arrives', () => {
     expect(isPasswordPolicyError(namedError('InvalidPasswordException'))).toBe(true);
-    expect(
-      isPasswordPolicyError(namedError('InvalidParameterException', 'Password does not meet requirements')),
-    ).toBe(true);
+    expect(isPasswordPolicyError(namedError('InvalidParameterException', 'Password does not meet requirements'))).toBe(
+      true,
+    );
     expect(isPasswordPolicyError(namedError('NotAuthorizedException'))).toBe(false);
   });
 });

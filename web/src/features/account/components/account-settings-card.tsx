@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useUpdateMe } from '../api/update-me';
@@ -33,13 +32,13 @@ export function AccountSettingsCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account settings">
-          <div className="grid gap-2">
-            <Label htmlFor="account-email">Email</Label>
-            <div className="flex items-center gap-2">
-              <Input id="account-email" value={currentUser.email} readOnly className="bg-muted" />
+          <dl className="grid gap-1">
+            <dt className="text-sm font-medium">Email</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <span className="break-all">{currentUser.email}</span>
               {currentUser.emailVerified ? <Badge variant="success">Verified</Badge> : null}
-            </div>
-          </div>
+            </dd>
+          </dl>
           <FormField label="Display name" error={errors.displayName?.message}>
             {(field) => <Input {...field} autoComplete="name" {...form.register('displayName')} />}
           </FormField>

@@ -11,10 +11,12 @@ export function CheckInboxPanel({ email, onBackToSignIn }: { email: string; onBa
       </div>
       <h2 className="text-xl font-semibold">Check your inbox</h2>
       <p className="text-sm text-muted-foreground">
-        We sent a verification link to <span className="font-medium text-foreground">{email}</span>. Open it to
-        activate your account, then sign in.
+        We sent a verification link to <span className="font-medium text-foreground">{email}</span>. Open it to activate
+        your account, then sign in.
       </p>
-      <p className="text-xs text-muted-foreground">Nothing arrived after a few minutes? Check your spam folder or send it again.</p>
+      <p className="text-xs text-muted-foreground">
+        Nothing arrived after a few minutes? Check your spam folder or send it again.
+      </p>
       <ResendVerificationButton email={email} />
       <Button variant="link" onClick={onBackToSignIn}>
         Back to sign in

@@ -56,7 +56,9 @@ export function ResetPasswordForm({ email, code = '', justSent = false, onDone, 
       </div>
       {errorMessage ? <Alert variant="destructive">{errorMessage}</Alert> : null}
       <FormField label="Email" error={errors.email?.message}>
-        {(field) => <Input {...field} type="email" autoComplete="email" readOnly={Boolean(email)} {...form.register('email')} />}
+        {(field) => (
+          <Input {...field} type="email" autoComplete="email" readOnly={Boolean(email)} {...form.register('email')} />
+        )}
       </FormField>
       <FormField label="Reset code" error={errors.code?.message}>
         {(field) => <Input {...field} inputMode="numeric" autoComplete="one-time-code" {...form.register('code')} />}
@@ -64,12 +66,16 @@ export function ResetPasswordForm({ email, code = '', justSent = false, onDone, 
       <FormField
         label="New password"
         error={errors.newPassword?.message}
-        description={<PasswordRulesList password={newPassword} highlight={policyRejected || Boolean(errors.newPassword)} />}
+        description={
+          <PasswordRulesList password={newPassword} highlight={policyRejected || Boolean(errors.newPassword)} />
+        }
       >
         {(field) => <Input {...field} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(field) => <Input {...field} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
+        {(field) => (
+          <Input {...field} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner label="Saving" className="size-4" /> : null}

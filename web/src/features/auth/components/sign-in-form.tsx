@@ -60,7 +60,15 @@ export function SignInForm({ defaultEmail = '', onForgotPassword }: SignInFormPr
       ) : null}
       {problem?.kind === 'error' ? <Alert variant="destructive">{problem.message}</Alert> : null}
       <FormField label="Email" error={errors.email?.message}>
-        {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />}
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('email')}
+          />
+        )}
       </FormField>
       <FormField
         label="Password"

@@ -46,10 +46,20 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
       {errorMessage ? <Alert variant="destructive">{errorMessage}</Alert> : null}
       <FormField label="Full name" error={errors.displayName?.message}>
-        {(field) => <Input {...field} autoComplete="name" placeholder="Jane Marketer" {...form.register('displayName')} />}
+        {(field) => (
+          <Input {...field} autoComplete="name" placeholder="Jane Marketer" {...form.register('displayName')} />
+        )}
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
-        {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />}
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('email')}
+          />
+        )}
       </FormField>
       <FormField
         label="Password"

@@ -6,7 +6,12 @@ import { useAuth } from '../../../lib/auth/use-auth';
 
 const tools = [
   { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.' },
-  { to: '/campaign-generator', icon: Wand2, title: 'Campaign generator', text: 'Build a campaign from a goal and a budget.' },
+  {
+    to: '/campaign-generator',
+    icon: Wand2,
+    title: 'Campaign generator',
+    text: 'Build a campaign from a goal and a budget.',
+  },
   { to: '/optimizer', icon: BarChart3, title: 'Optimizer', text: 'Recommendations across your campaigns.' },
   { to: '/ad-optimizer', icon: Sparkles, title: 'Ad optimizer', text: 'Improve the copy and creative of an ad.' },
   { to: '/ads-graphics-generator', icon: Image, title: 'Graphics generator', text: 'Ad visuals for every placement.' },
@@ -57,7 +62,10 @@ export function DashboardOverview() {
                 </div>
                 <span className="mt-4 font-medium">{title}</span>
                 <span className="mt-1 text-sm text-muted-foreground">{text}</span>
-                <ArrowRight aria-hidden="true" className="mt-4 size-4 text-muted-foreground transition-transform group-hover:translate-x-1" />
+                <ArrowRight
+                  aria-hidden="true"
+                  className="mt-4 size-4 text-muted-foreground transition-transform group-hover:translate-x-1"
+                />
               </Link>
             </li>
           ))}

@@ -3,9 +3,18 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { Card } from '../../../components/ui/card';
 
 const principles = [
-  { title: 'Your data stays yours', text: 'Your Meta access is exchanged and stored on our servers only, encrypted, and never shown to the browser or shared.' },
-  { title: 'AI that explains itself', text: 'Suggestions come with the reasoning behind them, so you stay in control of every change.' },
-  { title: 'Made for marketers', text: 'Built around the way paid social teams work: briefs, creatives, campaigns and results.' },
+  {
+    title: 'Your data stays yours',
+    text: 'Your Meta access is exchanged and stored on our servers only, encrypted, and never shown to the browser or shared.',
+  },
+  {
+    title: 'AI that explains itself',
+    text: 'Suggestions come with the reasoning behind them, so you stay in control of every change.',
+  },
+  {
+    title: 'Made for marketers',
+    text: 'Built around the way paid social teams work: briefs, creatives, campaigns and results.',
+  },
 ];
 
 export function AboutPage() {

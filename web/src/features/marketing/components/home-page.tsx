@@ -6,12 +6,36 @@ import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth/use-auth';
 
 const features = [
-  { icon: PenLine, title: 'Ad copy that converts', text: 'Headlines, descriptions and calls to action written for your product and the audience you want to reach.' },
-  { icon: Image, title: 'Ad graphics', text: 'On-brand visuals sized for Facebook and Instagram placements, generated in seconds.' },
-  { icon: Wand2, title: 'Campaign generation', text: 'Turn a goal and a budget into a structured campaign with ad sets, audiences and creatives.' },
-  { icon: BarChart3, title: 'Optimisation', text: 'Spot what is working, move budget to it and fix the ads that are holding you back.' },
-  { icon: PlugZap, title: 'Your Meta account', text: 'Connect your ad account securely to see your ad accounts and campaigns in one dashboard.' },
-  { icon: Megaphone, title: 'Built for marketers', text: 'No spreadsheets or guesswork: clear recommendations you can act on straight away.' },
+  {
+    icon: PenLine,
+    title: 'Ad copy that converts',
+    text: 'Headlines, descriptions and calls to action written for your product and the audience you want to reach.',
+  },
+  {
+    icon: Image,
+    title: 'Ad graphics',
+    text: 'On-brand visuals sized for Facebook and Instagram placements, generated in seconds.',
+  },
+  {
+    icon: Wand2,
+    title: 'Campaign generation',
+    text: 'Turn a goal and a budget into a structured campaign with ad sets, audiences and creatives.',
+  },
+  {
+    icon: BarChart3,
+    title: 'Optimisation',
+    text: 'Spot what is working, move budget to it and fix the ads that are holding you back.',
+  },
+  {
+    icon: PlugZap,
+    title: 'Your Meta account',
+    text: 'Connect your ad account securely to see your ad accounts and campaigns in one dashboard.',
+  },
+  {
+    icon: Megaphone,
+    title: 'Built for marketers',
+    text: 'No spreadsheets or guesswork: clear recommendations you can act on straight away.',
+  },
 ];
 
 const steps = [
@@ -22,24 +46,37 @@ const steps = [
 
 export function HomePage() {
   const { currentUser } = useAuth();
-  const primary = currentUser ? { to: '/dashboard', label: 'Open your dashboard' } : { to: '/auth?tab=sign-up', label: 'Start for free' };
+  const primary = currentUser
+    ? { to: '/dashboard', label: 'Open your dashboard' }
+    : { to: '/auth?tab=sign-up', label: 'Start for free' };
   return (
     <>
       <section className="relative overflow-hidden">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-indigo-50 via-background to-background" />
-        <div aria-hidden="true" className="absolute -top-24 right-0 -z-10 size-[28rem] rounded-full bg-pink-200/40 blur-3xl" />
-        <div aria-hidden="true" className="absolute -left-24 top-24 -z-10 size-[24rem] rounded-full bg-indigo-200/50 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-b from-indigo-50 via-background to-background"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -top-24 right-0 -z-10 size-[28rem] rounded-full bg-pink-200/40 blur-3xl"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -left-24 top-24 -z-10 size-[24rem] rounded-full bg-indigo-200/50 blur-3xl"
+        />
         <div className="mx-auto max-w-7xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24">
           <p className="mx-auto inline-flex items-center gap-2 rounded-full border bg-card/80 px-3 py-1 text-sm text-muted-foreground shadow-sm">
             <span className="size-2 rounded-full bg-success" aria-hidden="true" /> {PRODUCT_TAGLINE}
           </p>
           <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-bold tracking-tight sm:text-6xl">
             Facebook and Instagram ads,{' '}
-            <span className="bg-gradient-to-r from-indigo-600 to-pink-600 bg-clip-text text-transparent">crafted by AI</span>
+            <span className="bg-gradient-to-r from-indigo-600 to-pink-600 bg-clip-text text-transparent">
+              crafted by AI
+            </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            {PRODUCT_NAME} writes your ad copy, designs your graphics and builds your campaigns, then helps you
-            optimise them against the results in your own Meta ad account.
+            {PRODUCT_NAME} writes your ad copy, designs your graphics and builds your campaigns, then helps you optimise
+            them against the results in your own Meta ad account.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Link to={primary.to} className={buttonVariants({ size: 'lg' })}>
