@@ -79,6 +79,8 @@ describe('auth journeys in a real browser', () => {
 
     // Sign out from the account menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu', { name: 'Account' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/account-menu.png` });
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
 

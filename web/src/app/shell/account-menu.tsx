@@ -28,8 +28,21 @@ export function AccountMenu({ user }: { user: AuthUser }) {
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    const items = () => [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    // Menu keyboard pattern: focus starts on the first item, arrows move, Escape closes back to the button.
+    items()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') {
+        setOpen(false);
+        rootRef.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
+        return;
+      }
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      const list = items();
+      const index = list.indexOf(document.activeElement as HTMLElement);
+      const next = event.key === 'ArrowDown' ? index + 1 : index - 1;
+      list[(next + list.length) % list.length]?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);

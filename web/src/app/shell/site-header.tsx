@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -18,6 +18,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function SiteHeader() {
   const { currentUser, loading } = useAuth();
+  const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
 
   return (
@@ -36,12 +37,14 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-24" />
           ) : currentUser ? (
             <>
-              <Link
-                to="/dashboard"
-                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}
-              >
-                Open dashboard
-              </Link>
+              {pathname === '/dashboard' ? null : (
+                <Link
+                  to="/dashboard"
+                  className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}
+                >
+                  Open dashboard
+                </Link>
+              )}
               <AccountMenu user={currentUser} />
             </>
           ) : (
