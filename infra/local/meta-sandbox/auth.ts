@@ -12,7 +12,10 @@ export interface AppCredentials {
   appSecret: string;
 }
 
-export function tokenFromRequest(params: Record<string, string | undefined>, authorization: string | undefined): string | undefined {
+export function tokenFromRequest(
+  params: Record<string, string | undefined>,
+  authorization: string | undefined,
+): string | undefined {
   if (params.access_token) return params.access_token;
   const match = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(authorization ?? '');
   return match?.[1]?.trim();
@@ -54,6 +57,8 @@ export function expiredTokenError(token: AccessToken, now: Date): GraphError {
   );
 }
 
+const TOKEN_SHAPE = /^EAA[A-Za-z0-9]{100,}$/;
+
 /** Problems of a token as debug_token reports them (null when it is fine). */
 export function tokenProblem(
   store: TokenStore,
@@ -62,10 +67,22 @@ export function tokenProblem(
   now: Date,
 ): { error: GraphError; token?: AccessToken } | null {
   const token = store.find(raw);
-  if (!token) return { error: invalidToken('Invalid OAuth access token - Cannot parse access token') };
-  if (token.appId !== app.appId) return { error: invalidToken('Error validating access token: The token does not belong to this app.'), token };
+  if (!token) {
+    // A token of our shape we do not know was issued before a restart or reset:
+    // Meta's answer for a session that no longer exists is 467.
+    return {
+      error: TOKEN_SHAPE.test(raw)
+        ? invalidToken('Error validating access token: The session is invalid because the user logged out.', 467)
+        : invalidToken('Invalid OAuth access token - Cannot parse access token'),
+    };
+  }
+  if (token.appId !== app.appId)
+    return { error: invalidToken('Error validating access token: The token does not belong to this app.'), token };
   if (token.revoked) {
-    return { error: invalidToken(`Error validating access token: The user has not authorized application ${app.appId}.`, 458), token };
+    return {
+      error: invalidToken(`Error validating access token: The user has not authorized application ${app.appId}.`, 458),
+      token,
+    };
   }
   if (store.isExpired(token)) return { error: expiredTokenError(token, now), token };
   return null;

@@ -45,7 +45,10 @@ function validateDialog(ctx: OAuthContext, params: Params): DialogRequest | Repl
   try {
     parsed = new URL(redirectUri);
   } catch {
-    return { status: 200, html: errorPage("Can't Load URL", 'The domain of this URL isn\'t included in the app\'s domains.') };
+    return {
+      status: 200,
+      html: errorPage("Can't Load URL", "The domain of this URL isn't included in the app's domains."),
+    };
   }
   const allowed = ctx.app.allowedRedirectUris;
   if (!/^https?:$/.test(parsed.protocol) || (allowed && !allowed.some((uri) => redirectUri.startsWith(uri)))) {
@@ -59,7 +62,10 @@ function validateDialog(ctx: OAuthContext, params: Params): DialogRequest | Repl
   }
   const responseType = params.response_type ?? 'code';
   if (responseType !== 'code') {
-    return { status: 200, html: errorPage('Error', `The Adsmith Meta sandbox supports response_type=code only (got ${responseType}).`) };
+    return {
+      status: 200,
+      html: errorPage('Error', `The Adsmith Meta sandbox supports response_type=code only (got ${responseType}).`),
+    };
   }
   const requested = parseScope(params.scope);
   return {
@@ -128,12 +134,18 @@ export function dialogDecision(ctx: OAuthContext, params: Params): Reply {
 }
 
 function oauthError(message: string, code: number, subcode?: number): GraphError {
-  return new GraphError(400, { message, type: 'OAuthException', code, ...(subcode !== undefined && { error_subcode: subcode }) });
+  return new GraphError(400, {
+    message,
+    type: 'OAuthException',
+    code,
+    ...(subcode !== undefined && { error_subcode: subcode }),
+  });
 }
 
 function checkClient(ctx: OAuthContext, params: Params): void {
   if (!params.client_id) throw oauthError('Missing client_id parameter.', 101);
-  if (params.client_id !== ctx.app.appId) throw oauthError('Error validating application. Invalid application ID.', 101);
+  if (params.client_id !== ctx.app.appId)
+    throw oauthError('Error validating application. Invalid application ID.', 101);
   if (!params.client_secret) throw oauthError('Missing client_secret parameter.', 1);
   if (params.client_secret !== ctx.app.appSecret) throw oauthError('Error validating client secret.', 1);
 }
@@ -147,15 +159,22 @@ export function accessToken(ctx: OAuthContext, params: Params): Reply {
     const problem = tokenProblem(ctx.tokens, ctx.app, raw, ctx.now());
     if (problem) throw problem.error;
     const source = ctx.tokens.find(raw)!;
-    const token = ctx.tokens.issueToken({ appId: source.appId, userId: source.userId, scopes: source.scopes, kind: 'long' });
-    return jsonReply({ access_token: token.token, token_type: 'bearer', expires_in: ctx.tokens.secondsLeft(token) });
+    const token = ctx.tokens.issueToken({
+      appId: source.appId,
+      userId: source.userId,
+      scopes: source.scopes,
+      kind: 'long',
+    });
+    return jsonReply({ access_token: token.token, token_type: 'bearer', expires_in: ctx.tokens.lifetimeSeconds(token) });
   }
   if (params.grant_type === 'client_credentials') {
     checkClient(ctx, params);
     return jsonReply({ access_token: `${ctx.app.appId}|${ctx.app.appSecret}`, token_type: 'bearer' });
   }
   if (params.grant_type !== undefined && params.grant_type !== 'authorization_code') {
-    throw invalidParameter(`(#100) Param grant_type must be one of {fb_exchange_token, client_credentials, authorization_code}`);
+    throw invalidParameter(
+      `(#100) Param grant_type must be one of {fb_exchange_token, client_credentials, authorization_code}`,
+    );
   }
 
   checkClient(ctx, params);
@@ -164,7 +183,8 @@ export function accessToken(ctx: OAuthContext, params: Params): Reply {
   const code = ctx.tokens.findCode(params.code);
   if (!code || code.appId !== ctx.app.appId) throw oauthError('Invalid verification code format.', 100);
   if (code.used) throw oauthError('This authorization code has been used.', 100, 36009);
-  if (code.expiresAt.getTime() <= ctx.now().getTime()) throw oauthError('This authorization code has expired.', 100, 36007);
+  if (code.expiresAt.getTime() <= ctx.now().getTime())
+    throw oauthError('This authorization code has expired.', 100, 36007);
   if (code.redirectUri !== params.redirect_uri) {
     throw oauthError(
       'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
@@ -174,7 +194,7 @@ export function accessToken(ctx: OAuthContext, params: Params): Reply {
   }
   code.used = true;
   const token = ctx.tokens.issueToken({ appId: code.appId, userId: code.userId, scopes: code.scopes, kind: 'short' });
-  return jsonReply({ access_token: token.token, token_type: 'bearer', expires_in: ctx.tokens.secondsLeft(token) });
+  return jsonReply({ access_token: token.token, token_type: 'bearer', expires_in: ctx.tokens.lifetimeSeconds(token) });
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -194,7 +214,11 @@ export function debugToken(ctx: OAuthContext, params: Params, authorization: str
   const token = problem ? problem.token : ctx.tokens.find(params.input_token);
   if (!token) {
     return jsonReply({
-      data: { error: { code: 190, message: problem?.error.body.message ?? 'Invalid OAuth access token.' }, is_valid: false, scopes: [] },
+      data: {
+        error: { code: 190, message: problem?.error.body.message ?? 'Invalid OAuth access token.' },
+        is_valid: false,
+        scopes: [],
+      },
     });
   }
   const data: Record<string, unknown> = {

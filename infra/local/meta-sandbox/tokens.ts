@@ -76,7 +76,12 @@ export class TokenStore {
     return this.tokens.get(token);
   }
 
-  /** Seconds left, rounded down (what `expires_in` reports). */
+  /** Whole seconds a token was issued for: the `expires_in` of a token endpoint reply. */
+  lifetimeSeconds(token: AccessToken): number {
+    return Math.round((token.expiresAt.getTime() - token.issuedAt.getTime()) / 1000);
+  }
+
+  /** Seconds left, rounded down. */
   secondsLeft(token: AccessToken): number {
     return Math.max(0, Math.floor((token.expiresAt.getTime() - this.now().getTime()) / 1000));
   }

@@ -38,7 +38,12 @@ describe('fault switches', () => {
     const third = await graph(sandbox, `/v26.0/${accountId}/campaigns`, { access_token: token });
 
     expect(first.status).toBe(400);
-    expect(first.body.error).toMatchObject({ code: 80004, error_subcode: 2446079, type: 'OAuthException', is_transient: true });
+    expect(first.body.error).toMatchObject({
+      code: 80004,
+      error_subcode: 2446079,
+      type: 'OAuthException',
+      is_transient: true,
+    });
     const usage = JSON.parse(first.headers.get('x-business-use-case-usage')!);
     expect(usage[accountId.slice(4)][0]).toMatchObject({ type: 'ads_management', call_count: 100 });
     expect(second.body.error.code).toBe(80004);
@@ -50,7 +55,11 @@ describe('fault switches', () => {
 
     const reply = await graph(sandbox, '/v26.0/me', { access_token: token });
 
-    expect(reply.body.error).toMatchObject({ message: '(#17) User request limit reached', code: 17, error_subcode: 2446079 });
+    expect(reply.body.error).toMatchObject({
+      message: '(#17) User request limit reached',
+      code: 17,
+      error_subcode: 2446079,
+    });
   });
 
   it("serverError: the next N calls answer 500 with Meta's transient error", async () => {
@@ -78,7 +87,9 @@ describe('fault switches', () => {
     const fresh = await graph(sandbox, '/v26.0/me', { access_token: await login(sandbox) });
 
     expect(reply.body.error).toMatchObject({ type: 'OAuthException', code: 190, error_subcode: 463 });
-    expect(reply.body.error.message).toMatch(/^Error validating access token: Session has expired on \w+day, \d{2}-\w{3}-\d{2} \d{2}:\d{2}:\d{2} P[SD]T\. The current time is/);
+    expect(reply.body.error.message).toMatch(
+      /^Error validating access token: Session has expired on \w+day, \d{2}-\w{3}-\d{2} \d{2}:\d{2}:\d{2} P[SD]T\. The current time is/,
+    );
     expect(fresh.status).toBe(200);
     token = await login(sandbox);
   });
@@ -128,7 +139,10 @@ describe('usage limits (development tier)', () => {
       expect(firstUsage).toMatchObject({ acc_id_util_pct: 2, ads_api_access_tier: 'development_access' });
       expect(calls).toBe(61);
       expect(last.body.error).toMatchObject({ code: 80004, error_subcode: 2446079 });
-      expect(JSON.parse(last.headers.get('x-ad-account-usage')!)).toMatchObject({ acc_id_util_pct: 100, reset_time_duration: 300 });
+      expect(JSON.parse(last.headers.get('x-ad-account-usage')!)).toMatchObject({
+        acc_id_util_pct: 100,
+        reset_time_duration: 300,
+      });
     } finally {
       await dev.stop();
     }

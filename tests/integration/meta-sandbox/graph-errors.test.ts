@@ -45,7 +45,9 @@ describe('Graph error shapes', () => {
     const reply = await graph(sandbox, '/v26.0/120200000000000000', { access_token: token });
 
     expect(reply.body.error).toMatchObject({ type: 'GraphMethodException', code: 100, error_subcode: 33 });
-    expect(reply.body.error.message).toMatch(/^Unsupported get request\. Object with ID '120200000000000000' does not exist/);
+    expect(reply.body.error.message).toMatch(
+      /^Unsupported get request\. Object with ID '120200000000000000' does not exist/,
+    );
   });
 
   it('an unknown edge', async () => {
@@ -58,7 +60,8 @@ describe('Graph error shapes', () => {
     const reply = await graph(sandbox, `/v22.0/${accountId}/campaigns`, { access_token: token });
 
     expect(reply.body.error).toMatchObject({
-      message: '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v26.0.',
+      message:
+        '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v26.0.',
       type: 'OAuthException',
       code: 2635,
     });
@@ -69,14 +72,44 @@ describe('Graph error shapes', () => {
     const none = await graph(sandbox, '/v26.0/me');
     const garbage = await graph(sandbox, '/v26.0/me', { access_token: 'abc' });
 
-    expect(none.body.error).toMatchObject({ message: 'An access token is required to request this resource.', code: 104 });
-    expect(garbage.body.error).toMatchObject({ message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
+    expect(none.body.error).toMatchObject({
+      message: 'An access token is required to request this resource.',
+      code: 104,
+    });
+    expect(garbage.body.error).toMatchObject({
+      message: 'Invalid OAuth access token - Cannot parse access token',
+      code: 190,
+    });
+  });
+
+  it('a token from before a reset of the sandbox (190/467)', async () => {
+    const other = await startTestSandbox();
+    try {
+      const stale = await login(other);
+      other.reset({ world: true });
+      const reply = await graph(other, '/v26.0/me', { access_token: stale });
+
+      expect(reply.body.error).toMatchObject({
+        message: 'Error validating access token: The session is invalid because the user logged out.',
+        code: 190,
+        error_subcode: 467,
+      });
+    } finally {
+      await other.stop();
+    }
   });
 
   it('a wrong appsecret_proof', async () => {
-    const reply = await graph(sandbox, '/v26.0/me', { access_token: token, appsecret_proof: proof(token, 'other-secret') });
+    const reply = await graph(sandbox, '/v26.0/me', {
+      access_token: token,
+      appsecret_proof: proof(token, 'other-secret'),
+    });
 
-    expect(reply.body.error).toMatchObject({ message: 'Invalid appsecret_proof provided in the API argument', type: 'GraphMethodException', code: 100 });
+    expect(reply.body.error).toMatchObject({
+      message: 'Invalid appsecret_proof provided in the API argument',
+      type: 'GraphMethodException',
+      code: 100,
+    });
   });
 
   it('a missing appsecret_proof when the app requires it', async () => {
@@ -85,7 +118,10 @@ describe('Graph error shapes', () => {
       const without = await graph(sandbox, '/v26.0/me', { access_token: token });
       const withProof = await graph(sandbox, '/v26.0/me', { access_token: token, appsecret_proof: proof(token) });
 
-      expect(without.body.error).toMatchObject({ message: 'API calls from the server require an appsecret_proof argument', code: 100 });
+      expect(without.body.error).toMatchObject({
+        message: 'API calls from the server require an appsecret_proof argument',
+        code: 100,
+      });
       expect(withProof.status).toBe(200);
     } finally {
       sandbox.faults.reset();
@@ -101,10 +137,23 @@ describe('Graph error shapes', () => {
   });
 
   it('bad enum and budget values on writes', async () => {
-    const status = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, status: 'RUNNING' }, { method: 'POST' });
-    const budget = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, daily_budget: 'ten' }, { method: 'POST' });
+    const status = await graph(
+      sandbox,
+      `/v26.0/${campaignId}`,
+      { access_token: token, status: 'RUNNING' },
+      { method: 'POST' },
+    );
+    const budget = await graph(
+      sandbox,
+      `/v26.0/${campaignId}`,
+      { access_token: token, daily_budget: 'ten' },
+      { method: 'POST' },
+    );
 
-    expect(status.body.error).toMatchObject({ message: '(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}', code: 100 });
+    expect(status.body.error).toMatchObject({
+      message: '(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}',
+      code: 100,
+    });
     expect(budget.body.error).toMatchObject({ message: '(#100) Param daily_budget must be an integer', code: 100 });
   });
 
@@ -113,7 +162,12 @@ describe('Graph error shapes', () => {
       { method: 'GET', relative_url: `v26.0/${campaignId}?fields=name` },
       { method: 'GET', relative_url: `v26.0/${campaignId}?fields=x` },
     ]);
-    const reply = await graph<Array<{ code: number; body: string }>>(sandbox, '/', { batch, include_headers: 'false', access_token: token }, { method: 'POST' });
+    const reply = await graph<Array<{ code: number; body: string }>>(
+      sandbox,
+      '/',
+      { batch, include_headers: 'false', access_token: token },
+      { method: 'POST' },
+    );
 
     expect(reply.status).toBe(200);
     expect(reply.body.map((item) => item.code)).toEqual([200, 400]);

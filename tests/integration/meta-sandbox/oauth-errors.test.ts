@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaSandbox } from '../../../infra/local/meta-sandbox/server';
-import { APP_ID, APP_SECRET, exchangeCode, graph, login, pressDialogButton, REDIRECT_URI, startTestSandbox } from './sandbox-client';
+import {
+  APP_ID,
+  APP_SECRET,
+  exchangeCode,
+  graph,
+  login,
+  pressDialogButton,
+  REDIRECT_URI,
+  startTestSandbox,
+} from './sandbox-client';
 
 let sandbox: MetaSandbox;
 
@@ -40,7 +49,11 @@ describe('OAuth dialog validation', () => {
   });
 
   it('escapes what it echoes', async () => {
-    const { html } = await dialog({ client_id: APP_ID, redirect_uri: REDIRECT_URI, state: '"><script>alert(1)</script>' });
+    const { html } = await dialog({
+      client_id: APP_ID,
+      redirect_uri: REDIRECT_URI,
+      state: '"><script>alert(1)</script>',
+    });
 
     expect(html).not.toContain('<script>');
   });
@@ -49,16 +62,30 @@ describe('OAuth dialog validation', () => {
 describe('code exchange errors', () => {
   it('refuses a wrong client secret with code 1', async () => {
     const code = (await pressDialogButton(sandbox, 'continue')).searchParams.get('code')!;
-    const reply = await graph(sandbox, '/v26.0/oauth/access_token', { client_id: APP_ID, client_secret: 'nope', redirect_uri: REDIRECT_URI, code });
+    const reply = await graph(sandbox, '/v26.0/oauth/access_token', {
+      client_id: APP_ID,
+      client_secret: 'nope',
+      redirect_uri: REDIRECT_URI,
+      code,
+    });
 
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ message: 'Error validating client secret.', type: 'OAuthException', code: 1, fbtrace_id: expect.any(String) });
+    expect(reply.body.error).toMatchObject({
+      message: 'Error validating client secret.',
+      type: 'OAuthException',
+      code: 1,
+      fbtrace_id: expect.any(String),
+    });
   });
 
   it('refuses a code that is not one', async () => {
     const reply = await exchangeCode(sandbox, 'garbage');
 
-    expect(reply.body.error).toMatchObject({ message: 'Invalid verification code format.', type: 'OAuthException', code: 100 });
+    expect(reply.body.error).toMatchObject({
+      message: 'Invalid verification code format.',
+      type: 'OAuthException',
+      code: 100,
+    });
   });
 
   it('binds the code to the redirect_uri of the dialog', async () => {
@@ -67,7 +94,8 @@ describe('code exchange errors', () => {
     const match = await exchangeCode(sandbox, code);
 
     expect(mismatch.body.error).toMatchObject({
-      message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+      message:
+        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
       code: 100,
       error_subcode: 36008,
     });
@@ -95,7 +123,10 @@ describe('revoking the app', () => {
 
     const revoke = await graph(sandbox, '/v26.0/me/permissions', { access_token: token }, { method: 'DELETE' });
     const after = await graph(sandbox, '/v26.0/me', { access_token: token });
-    const debug = await graph(sandbox, '/v26.0/debug_token', { input_token: token, access_token: `${APP_ID}|${APP_SECRET}` });
+    const debug = await graph(sandbox, '/v26.0/debug_token', {
+      input_token: token,
+      access_token: `${APP_ID}|${APP_SECRET}`,
+    });
 
     expect(revoke.body).toEqual({ success: true });
     expect(after.status).toBe(400);
@@ -115,10 +146,19 @@ describe('revoking the app', () => {
     const permissions = await graph(sandbox, '/v26.0/me/permissions', { access_token: token });
     const account = (await graph(sandbox, '/v26.0/me/adaccounts', { access_token: token })).body.data[0].id;
     const campaign = (await graph(sandbox, `/v26.0/${account}/campaigns`, { access_token: token })).body.data[0].id;
-    const write = await graph(sandbox, `/v26.0/${campaign}`, { access_token: token, status: 'PAUSED' }, { method: 'POST' });
+    const write = await graph(
+      sandbox,
+      `/v26.0/${campaign}`,
+      { access_token: token, status: 'PAUSED' },
+      { method: 'POST' },
+    );
 
     expect(permissions.body.data).toContainEqual({ permission: 'ads_management', status: 'declined' });
     expect(write.status).toBe(403);
-    expect(write.body.error).toMatchObject({ message: '(#200) Requires ads_management permission to manage the object', type: 'OAuthException', code: 200 });
+    expect(write.body.error).toMatchObject({
+      message: '(#200) Requires ads_management permission to manage the object',
+      type: 'OAuthException',
+      code: 200,
+    });
   });
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaSandbox } from '../../../infra/local/meta-sandbox/server';
-import { APP_ID, APP_SECRET, exchangeCode, graph, pressDialogButton, proof, REDIRECT_URI, SCOPES, startTestSandbox } from './sandbox-client';
+import {
+  APP_ID,
+  APP_SECRET,
+  exchangeCode,
+  graph,
+  pressDialogButton,
+  proof,
+  REDIRECT_URI,
+  SCOPES,
+  startTestSandbox,
+} from './sandbox-client';
 
 /**
  * The journey the product makes: consent dialog → code → short-lived token →
@@ -67,7 +77,12 @@ describe('Meta sandbox: from consent to insights', () => {
 
     const again = await exchangeCode(sandbox, code);
     expect(again.status).toBe(400);
-    expect(again.body.error).toMatchObject({ message: 'This authorization code has been used.', type: 'OAuthException', code: 100, error_subcode: 36009 });
+    expect(again.body.error).toMatchObject({
+      message: 'This authorization code has been used.',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 36009,
+    });
   });
 
   it('exchanges the short-lived token for a long-lived one', async () => {
@@ -79,12 +94,19 @@ describe('Meta sandbox: from consent to insights', () => {
     });
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer', expires_in: 5183944 });
+    expect(reply.body).toEqual({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+      expires_in: 5183944,
+    });
     token = reply.body.access_token;
   });
 
   it('debug_token describes the token with the app token', async () => {
-    const reply = await graph(sandbox, '/v26.0/debug_token', { input_token: token, access_token: `${APP_ID}|${APP_SECRET}` });
+    const reply = await graph(sandbox, '/v26.0/debug_token', {
+      input_token: token,
+      access_token: `${APP_ID}|${APP_SECRET}`,
+    });
 
     expect(reply.body.data).toMatchObject({
       app_id: APP_ID,
@@ -98,20 +120,38 @@ describe('Meta sandbox: from consent to insights', () => {
   });
 
   it('reads /me and /me/permissions, with appsecret_proof and a Bearer header', async () => {
-    const me = await graph(sandbox, '/v26.0/me', { fields: 'id,name', appsecret_proof: proof(token) }, { headers: { Authorization: `Bearer ${token}` } });
+    const me = await graph(
+      sandbox,
+      '/v26.0/me',
+      { fields: 'id,name', appsecret_proof: proof(token) },
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
     const permissions = await graph(sandbox, '/v26.0/me/permissions', { access_token: token });
 
     expect(me.body).toEqual({ id: expect.stringMatching(/^\d+$/), name: 'Demo Marketer' });
     expect(me.headers.get('x-app-usage')).toMatch(/"call_count":\d+/);
-    expect(permissions.body.data).toEqual(expect.arrayContaining([{ permission: 'ads_management', status: 'granted' }, { permission: 'public_profile', status: 'granted' }]));
+    expect(permissions.body.data).toEqual(
+      expect.arrayContaining([
+        { permission: 'ads_management', status: 'granted' },
+        { permission: 'public_profile', status: 'granted' },
+      ]),
+    );
   });
 
   it('lists the ad accounts with currency and time zone', async () => {
-    const reply = await graph(sandbox, '/v26.0/me/adaccounts', { access_token: token, fields: 'id,account_id,name,currency,timezone_name,account_status,amount_spent' });
+    const reply = await graph(sandbox, '/v26.0/me/adaccounts', {
+      access_token: token,
+      fields: 'id,account_id,name,currency,timezone_name,account_status,amount_spent',
+    });
 
     expect(reply.body.data).toHaveLength(2);
     const [usd, jpy] = reply.body.data;
-    expect(usd).toMatchObject({ id: `act_${usd.account_id}`, currency: 'USD', timezone_name: 'America/New_York', account_status: 1 });
+    expect(usd).toMatchObject({
+      id: `act_${usd.account_id}`,
+      currency: 'USD',
+      timezone_name: 'America/New_York',
+      account_status: 1,
+    });
     expect(jpy).toMatchObject({ currency: 'JPY', timezone_name: 'Asia/Tokyo' });
     expect(usd.amount_spent).toMatch(/^\d+$/);
     accountId = usd.id;
@@ -136,7 +176,11 @@ describe('Meta sandbox: from consent to insights', () => {
     const accountUsage = JSON.parse(reply.headers.get('x-ad-account-usage')!);
     expect(accountUsage).toMatchObject({ acc_id_util_pct: expect.any(Number), ads_api_access_tier: 'standard_access' });
     const buc = JSON.parse(reply.headers.get('x-business-use-case-usage')!);
-    expect(buc[accountId.slice(4)][0]).toMatchObject({ type: 'ads_management', call_count: expect.any(Number), estimated_time_to_regain_access: 0 });
+    expect(buc[accountId.slice(4)][0]).toMatchObject({
+      type: 'ads_management',
+      call_count: expect.any(Number),
+      estimated_time_to_regain_access: 0,
+    });
     campaignId = campaigns.find((c) => c.effective_status === 'ACTIVE' && c.daily_budget)!.id!;
   });
 
@@ -169,26 +213,56 @@ describe('Meta sandbox: from consent to insights', () => {
 
   it('pauses a campaign with POST; the status, effective_status and today’s spend follow', async () => {
     const todaySpend = async () => {
-      const reply = await graph(sandbox, `/v26.0/${campaignId}/insights`, { access_token: token, date_preset: 'today', fields: 'spend' });
+      const reply = await graph(sandbox, `/v26.0/${campaignId}/insights`, {
+        access_token: token,
+        date_preset: 'today',
+        fields: 'spend',
+      });
       return reply.body.data[0]?.spend as string | undefined;
     };
-    const adsets = await graph(sandbox, `/v26.0/${campaignId}/adsets`, { access_token: token, fields: 'effective_status' });
-    expect(adsets.body.data.every((a: { effective_status: string }) => a.effective_status !== 'CAMPAIGN_PAUSED')).toBe(true);
+    const adsets = await graph(sandbox, `/v26.0/${campaignId}/adsets`, {
+      access_token: token,
+      fields: 'effective_status',
+    });
+    expect(adsets.body.data.every((a: { effective_status: string }) => a.effective_status !== 'CAMPAIGN_PAUSED')).toBe(
+      true,
+    );
 
-    const update = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, status: 'PAUSED', appsecret_proof: proof(token) }, { method: 'POST' });
+    const update = await graph(
+      sandbox,
+      `/v26.0/${campaignId}`,
+      { access_token: token, status: 'PAUSED', appsecret_proof: proof(token) },
+      { method: 'POST' },
+    );
     expect(update.body).toEqual({ success: true });
 
-    const campaign = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, fields: 'status,effective_status,adsets{effective_status}' });
+    const campaign = await graph(sandbox, `/v26.0/${campaignId}`, {
+      access_token: token,
+      fields: 'status,effective_status,adsets{effective_status}',
+    });
     expect(campaign.body).toMatchObject({ id: campaignId, status: 'PAUSED', effective_status: 'PAUSED' });
-    expect(campaign.body.adsets.data.every((a: { effective_status: string }) => ['CAMPAIGN_PAUSED', 'PAUSED'].includes(a.effective_status))).toBe(true);
+    expect(
+      campaign.body.adsets.data.every((a: { effective_status: string }) =>
+        ['CAMPAIGN_PAUSED', 'PAUSED'].includes(a.effective_status),
+      ),
+    ).toBe(true);
     expect(await todaySpend()).toBeUndefined();
 
-    const lastWeek = await graph(sandbox, `/v26.0/${campaignId}/insights`, { access_token: token, date_preset: 'last_7d', fields: 'spend' });
+    const lastWeek = await graph(sandbox, `/v26.0/${campaignId}/insights`, {
+      access_token: token,
+      date_preset: 'last_7d',
+      fields: 'spend',
+    });
     expect(Number(lastWeek.body.data[0].spend)).toBeGreaterThan(0);
   });
 
   it('changes a budget with POST and reads it back', async () => {
-    const update = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, daily_budget: '12345' }, { method: 'POST' });
+    const update = await graph(
+      sandbox,
+      `/v26.0/${campaignId}`,
+      { access_token: token, daily_budget: '12345' },
+      { method: 'POST' },
+    );
     const campaign = await graph(sandbox, `/v26.0/${campaignId}`, { access_token: token, fields: 'daily_budget' });
 
     expect(update.body).toEqual({ success: true });
@@ -196,11 +270,18 @@ describe('Meta sandbox: from consent to insights', () => {
   });
 
   it('expands insights inside fields on an edge', async () => {
-    const reply = await graph(sandbox, `/v26.0/${accountId}/campaigns`, { access_token: token, fields: 'name,insights.date_preset(last_7d){spend,impressions}' });
+    const reply = await graph(sandbox, `/v26.0/${accountId}/campaigns`, {
+      access_token: token,
+      fields: 'name,insights.date_preset(last_7d){spend,impressions}',
+    });
 
     const withInsights = reply.body.data.filter((c: Record<string, any>) => c.insights);
     expect(withInsights.length).toBeGreaterThan(0);
-    expect(withInsights[0].insights.data[0]).toMatchObject({ spend: expect.any(String), impressions: expect.any(String), date_start: expect.any(String) });
+    expect(withInsights[0].insights.data[0]).toMatchObject({
+      spend: expect.any(String),
+      impressions: expect.any(String),
+      date_start: expect.any(String),
+    });
   });
 
   it('counts every Graph call for tests and benchmarks', async () => {

@@ -42,7 +42,10 @@ export async function graph<T = Record<string, any>>(
 function hiddenInputs(html: string): Record<string, string> {
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
   return Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [decode(match[1]!), decode(match[2]!)]),
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      decode(match[1]!),
+      decode(match[2]!),
+    ]),
   );
 }
 
@@ -53,7 +56,14 @@ export async function pressDialogButton(
   query: Record<string, string> = {},
 ): Promise<URL> {
   const dialogUrl = new URL(`${sandbox.url}/v26.0/dialog/oauth`);
-  const params = { client_id: APP_ID, redirect_uri: REDIRECT_URI, scope: SCOPES.join(','), response_type: 'code', state: 'adsmith:user-1:n0nce', ...query };
+  const params = {
+    client_id: APP_ID,
+    redirect_uri: REDIRECT_URI,
+    scope: SCOPES.join(','),
+    response_type: 'code',
+    state: 'adsmith:user-1:n0nce',
+    ...query,
+  };
   for (const [key, value] of Object.entries(params)) dialogUrl.searchParams.set(key, value);
   const page = await fetch(dialogUrl);
   const html = await page.text();
@@ -70,12 +80,16 @@ export async function pressDialogButton(
 }
 
 export async function exchangeCode(sandbox: MetaSandbox, code: string, redirectUri = REDIRECT_URI) {
-  return graph<{ access_token: string; token_type: string; expires_in: number }>(sandbox, '/v26.0/oauth/access_token', {
-    client_id: APP_ID,
-    client_secret: APP_SECRET,
-    redirect_uri: redirectUri,
-    code,
-  });
+  return graph<{ access_token: string; token_type: string; expires_in: number; error?: Record<string, unknown> }>(
+    sandbox,
+    '/v26.0/oauth/access_token',
+    {
+      client_id: APP_ID,
+      client_secret: APP_SECRET,
+      redirect_uri: redirectUri,
+      code,
+    },
+  );
 }
 
 /** Dialog → code → short-lived user token, the whole manual login flow. */
