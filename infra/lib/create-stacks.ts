@@ -1,7 +1,7 @@
 import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { httpFunctionNames } from '../../shared/routes';
 import type { AppConfig } from '../config';
-import { assertCatalogueCoversRoutes } from './function-catalogue';
+import { routedFunctions } from './function-catalogue';
 import { webDistDir } from './paths';
 import { EdgeStack } from './stacks/edge-stack';
 import { StatefulStack } from './stacks/stateful-stack';
@@ -31,7 +31,7 @@ export interface CreateStacksOptions {
  * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
-  assertCatalogueCoversRoutes(httpFunctionNames());
+  const functions = routedFunctions(httpFunctionNames());
 
   const namePrefix = `adsmith-${config.stage}`;
   const env = options.env ?? {
@@ -64,6 +64,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     siteUrl: edge.siteUrl,
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.webClient,
+    functions,
     resources: {
       tables: stateful.tables.byKey,
       secrets: stateful.secrets.byKey,

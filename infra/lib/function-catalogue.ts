@@ -13,11 +13,17 @@ import type { TableKey } from '../../shared/tables';
 export type UserPoolAction =
   'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
 
+export type TableAccess = 'read' | 'readWrite' | 'nameOnly';
+
 export interface FunctionNeeds {
   /** Shown in the Lambda console; say what the function is for. */
   description: string;
-  /** Tables by key, with the access the function needs. Env: TABLE_* (tableEnvVar). */
-  tables?: Partial<Record<TableKey, 'read' | 'readWrite'>>;
+  /**
+   * Tables by key, with the access the function needs. Env: TABLE_* (tableEnvVar).
+   * `'nameOnly'` sets the env var with no grant, for code that reads every table name
+   * at start-up but never touches that table (a name grants nothing).
+   */
+  tables?: Partial<Record<TableKey, TableAccess>>;
   /** Secrets it reads. Env: SECRET_* (secretEnvVar) holding the secret's ARN. */
   secrets?: readonly SecretKey[];
   /** Puts events on the bus. Env: EVENT_BUS_NAME. */
@@ -32,7 +38,10 @@ export interface FunctionNeeds {
   timeoutSeconds?: number;
 }
 
-/** Functions behind HTTP API routes; the keys must equal `httpFunctionNames()`. */
+/**
+ * Functions behind HTTP API routes. Every function named by shared/routes.ts must
+ * have an entry; an entry no route names yet is simply not deployed.
+ */
 export const httpFunctions = {
   health: {
     description: 'GET /api/health: liveness of the API',
@@ -41,6 +50,37 @@ export const httpFunctions = {
   account: {
     description: 'The signed-in user profile (/api/me), read from and written to Cognito',
     userPool: ['AdminGetUser', 'AdminUpdateUserAttributes'],
+  },
+  'secure-meta-api': {
+    description: 'Meta connection status, ad accounts, campaigns, insights and campaign changes',
+    tables: {
+      userMetaConnections: 'readWrite',
+      campaignAudit: 'readWrite',
+      graphCache: 'readWrite',
+      // lambdas/lib/meta-connection reads all four table names at once.
+      oauthStates: 'nameOnly',
+    },
+    secrets: ['metaApp'],
+    eventBus: true,
+    siteUrl: true,
+    memorySize: 1024,
+    // Graph calls can be slow; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'meta-oauth-callback': {
+    description: 'Meta OAuth: dialog config with a signed state, and the code exchange on callback',
+    tables: {
+      oauthStates: 'readWrite',
+      userMetaConnections: 'readWrite',
+      // Read by name at start-up only (shared Meta runtime), never accessed here.
+      campaignAudit: 'nameOnly',
+      graphCache: 'nameOnly',
+    },
+    secrets: ['metaApp', 'oauthStateKey'],
+    // The shared Meta config requires EVENT_BUS_NAME.
+    eventBus: true,
+    siteUrl: true,
+    timeoutSeconds: 29,
   },
 } as const satisfies Record<string, FunctionNeeds>;
 
@@ -65,18 +105,18 @@ export const authTriggerFunctions = {
 } as const satisfies Record<string, Omit<FunctionNeeds, 'userPool'>>;
 
 /**
- * Checks that the catalogue and the routes table agree, so a route can never
- * point at a function that is not deployed (or vice versa). Throws naming each mismatch.
+ * The catalogue entries of the functions the routes table names, so a route can
+ * never point at a function that is not deployed. Throws naming each missing entry.
  */
-export function assertCatalogueCoversRoutes(routeFunctionNames: readonly string[]): void {
-  const catalogued = Object.keys(httpFunctions);
-  const missing = routeFunctionNames.filter((name) => !catalogued.includes(name));
-  const unused = catalogued.filter((name) => !routeFunctionNames.includes(name));
-  const problems = [
-    ...missing.map((name) => `"${name}" serves routes in shared/routes.ts but has no entry in httpFunctions`),
-    ...unused.map((name) => `"${name}" is in httpFunctions but no route in shared/routes.ts uses it`),
-  ];
-  if (problems.length > 0) {
-    throw new Error(`Function catalogue out of step with the routes table:\n  - ${problems.join('\n  - ')}`);
+export function routedFunctions(routeFunctionNames: readonly string[]): Record<string, FunctionNeeds> {
+  const catalogue: Record<string, FunctionNeeds> = httpFunctions;
+  const missing = routeFunctionNames.filter((name) => !(name in catalogue));
+  if (missing.length > 0) {
+    throw new Error(
+      `Functions named in shared/routes.ts have no entry in infra/lib/function-catalogue.ts (httpFunctions): ${missing
+        .map((name) => `"${name}"`)
+        .join(', ')}`,
+    );
   }
+  return Object.fromEntries(routeFunctionNames.map((name) => [name, catalogue[name]!]));
 }

@@ -1,33 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Validations, type App } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './support/build-app';
-
-interface ValidationReport {
-  pluginReports: {
-    pluginName: string;
-    violations: { ruleName: string; description: string; violatingConstructs: { constructPath: string }[] }[];
-  }[];
-}
-
-/** Synthesizes with cdk-nag on; returns every unacknowledged finding as "rule at path: description". */
-function nagFindings(app: App, outdir: string): string[] {
-  try {
-    app.synth();
-  } catch (error) {
-    if (!existsSync(join(outdir, 'validation-report.json'))) throw error;
-  }
-  const reportPath = join(outdir, 'validation-report.json');
-  if (!existsSync(reportPath)) return [];
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as ValidationReport;
-  return report.pluginReports.flatMap((plugin) =>
-    plugin.violations.flatMap((violation) =>
-      violation.violatingConstructs.map((c) => `${violation.ruleName} at ${c.constructPath}: ${violation.description}`),
-    ),
-  );
-}
+import { nagFindings } from './support/nag-report';
 
 /** Every acknowledgement in the tree with its reason. */
 function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {

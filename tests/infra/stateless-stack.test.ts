@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpFunctions, type FunctionNeeds } from '../../infra/lib/function-catalogue';
+import { routedFunctions } from '../../infra/lib/function-catalogue';
 import { httpFunctionNames, routeKey, routes } from '../../shared/routes';
 import { WebConfigSchema } from '../../shared/schemas/web-config';
 import { secretEnvVar } from '../../shared/secrets';
@@ -66,7 +66,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(code).toMatch(/export\s*\{[^}]*as handler/);
     });
 
-    it.each(Object.entries(httpFunctions as Record<string, FunctionNeeds>))(
+    it.each(Object.entries(routedFunctions(httpFunctionNames())))(
       '%s: environment and IAM follow its catalogue entry and nothing else',
       (fn, needs) => {
         const name = `adsmith-dev-${fn}`;
@@ -79,7 +79,8 @@ describe('stateless stack (dev, functions bundled)', () => {
         ]);
         for (const [key, access] of Object.entries(needs.tables ?? {})) {
           expect(env[tableEnvVar(key as keyof typeof tables)]).toBeDefined();
-          expectedActions.add(access === 'read' ? 'dynamodb:GetItem' : 'dynamodb:PutItem');
+          if (access === 'read') expectedActions.add('dynamodb:GetItem');
+          if (access === 'readWrite') expectedActions.add('dynamodb:PutItem');
         }
         for (const key of needs.secrets ?? []) {
           expect(env[secretEnvVar(key)]).toBeDefined();

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { secretEnvVar, type SecretKey } from '../../../shared/secrets';
 import { tableEnvVar, type TableKey } from '../../../shared/tables';
-import type { FunctionNeeds, UserPoolAction } from '../function-catalogue';
+import type { FunctionNeeds, TableAccess, UserPoolAction } from '../function-catalogue';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
 
@@ -115,11 +115,11 @@ export class AppFunction extends Construct {
     Aspects.of(this).add(new AcknowledgeWildcards(FUNCTION_WILDCARDS));
   }
 
-  /** Reads (or reads and writes) a table: env TABLE_<NAME> = table name, plus the data-plane grant. */
-  bindTable(key: TableKey, table: ITable, access: 'read' | 'readWrite'): this {
+  /** Env TABLE_<NAME> = table name, plus the data-plane grant for `access` (none for 'nameOnly'). */
+  bindTable(key: TableKey, table: ITable, access: TableAccess): this {
     this.function.addEnvironment(tableEnvVar(key), table.tableName);
     if (access === 'read') table.grantReadData(this.function);
-    else table.grantReadWriteData(this.function);
+    else if (access === 'readWrite') table.grantReadWriteData(this.function);
     return this;
   }
 
@@ -155,7 +155,7 @@ export class AppFunction extends Construct {
    * provide a resource the entry asks for.
    */
   bindNeeds(needs: FunctionNeeds, resources: BindableResources): this {
-    for (const [key, access] of Object.entries(needs.tables ?? {}) as [TableKey, 'read' | 'readWrite'][]) {
+    for (const [key, access] of Object.entries(needs.tables ?? {}) as [TableKey, TableAccess][]) {
       this.bindTable(key, required(resources.tables?.[key], `table ${key}`, this), access);
     }
     for (const key of needs.secrets ?? []) {

@@ -11,7 +11,7 @@ import { AppFunction, type BindableResources } from '../constructs/app-function'
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
-import { httpFunctions, type FunctionNeeds } from '../function-catalogue';
+import type { FunctionNeeds } from '../function-catalogue';
 
 export interface StatelessStackProps extends StackProps {
   readonly config: AppConfig;
@@ -25,6 +25,8 @@ export interface StatelessStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   /** Tables, secrets and bus the functions may be bound to (per the function catalogue). */
   readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl'>;
+  /** The catalogue entries of the functions to deploy (those the routes table names). */
+  readonly functions: Record<string, FunctionNeeds>;
   /** The built SPA; undefined deploys a placeholder page. */
   readonly webDistDir?: string;
 }
@@ -44,7 +46,7 @@ export class StatelessStack extends Stack {
     const { config, namePrefix } = props;
 
     this.functions = Object.fromEntries(
-      Object.entries(httpFunctions as Record<string, FunctionNeeds>).map(([name, needs]) => {
+      Object.entries(props.functions).map(([name, needs]) => {
         const fn = new AppFunction(this, name, {
           name,
           namePrefix,
