@@ -61,7 +61,7 @@ export async function getSignedInUser(): Promise<AuthUser | null> {
   };
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+export async function signInWithPassword(email: string, password: string, isRetry = false): Promise<SignInOutcome> {
   let result;
   try {
     result = await signIn({ username: email, password, options: { authFlowType } });
@@ -69,9 +69,9 @@ export async function signInWithPassword(email: string, password: string): Promi
     // Amplify usually turns this into a CONFIRM_SIGN_UP step, but not on every path.
     if (errorName(error) === 'UserNotConfirmedException') return { status: 'unconfirmed' };
     // A leftover session (e.g. another tab) would block the new sign-in: end it and retry once.
-    if (errorName(error) === 'UserAlreadyAuthenticatedException') {
+    if (errorName(error) === 'UserAlreadyAuthenticatedException' && !isRetry) {
       await signOut();
-      return signInWithPassword(email, password);
+      return signInWithPassword(email, password, true);
     }
     throw error;
   }
