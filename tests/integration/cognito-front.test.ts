@@ -4,6 +4,7 @@ import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
   InvalidPasswordException,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -112,6 +113,61 @@ describe('Cognito front: password policy, as the real user pool enforces it', ()
         ProposedPassword: GOOD_PASSWORD,
       }),
     );
+  });
+});
+
+describe('Cognito front: answers as the real pool and web client do', () => {
+  it('puts name and a boolean email_verified in the ID token', async () => {
+    // Confirmed by an admin, so the address was never proven: the one case where it stays unverified.
+    const unverified = uniqueEmail('unverified');
+    await signUp(client, unverified, 'Unverified Marketer');
+    try {
+      await client.send(new AdminConfirmSignUpCommand({ UserPoolId: twin().cognito.userPoolId, Username: unverified }));
+
+      const tokens = await signIn(client, unverified, GOOD_PASSWORD);
+
+      expect(decodeJwt(tokens.IdToken as string)).toMatchObject({
+        email: unverified,
+        name: 'Unverified Marketer',
+        email_verified: false,
+        token_use: 'id',
+      });
+    } finally {
+      await deleteUser(client, unverified);
+    }
+  });
+
+  it('answers a wrong password and an unknown user alike', async () => {
+    const attempt = (username: string) =>
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: twin().cognito.userPoolClientId,
+          AuthParameters: { USERNAME: username, PASSWORD: 'Wrong-Password-2026!' },
+        }),
+      );
+
+    await expect(attempt(email)).rejects.toThrow(
+      expect.objectContaining({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' }),
+    );
+    await expect(attempt(uniqueEmail('nobody'))).rejects.toThrow(
+      expect.objectContaining({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' }),
+    );
+  });
+
+  it('does not reveal whether an address has an account when a reset is asked for', async () => {
+    const nobody = uniqueEmail('nobody');
+
+    const reply = await client.send(
+      new ForgotPasswordCommand({ ClientId: twin().cognito.userPoolClientId, Username: nobody }),
+    );
+
+    expect(reply.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: expect.stringMatching(/^n\*\*\*@e\*\*\*$/),
+    });
+    expect(await mailboxMessages(nobody)).toEqual([]);
   });
 });
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Context as CognitoLocalContext } from 'cognito-local/lib/services/context';
 import type { LogService } from 'cognito-local/lib/services/LogService';
 import type { Messages } from 'cognito-local/lib/services/messages';
-import type { Services } from 'cognito-local/lib/services';
+import type { Services, Triggers } from 'cognito-local/lib/services';
 import type { FunctionRunner } from '../function-runner';
 import type { Mailbox } from '../mailbox/mailbox';
+import { idTokenAttributeClaims } from './id-token-claims';
 import { InProcessTriggerFunctions } from './trigger-functions';
 
 /** The triggers the user pool has in AWS, and the function under lambdas/ each runs. */
@@ -100,12 +101,29 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  const triggers = new TriggersService(
+  const poolTriggers = new TriggersService(
     clock,
     cognito,
     new InProcessTriggerFunctions(USER_POOL_TRIGGERS, options.runner, options.region),
     new CryptoService({}),
   );
+  // cognito-local's token generator consults a pre-token-generation trigger; the pool
+  // has none in AWS, so the twin answers it itself with the claims Cognito would have put in.
+  const triggers: Triggers = {
+    enabled: (trigger) => trigger === 'PreTokenGeneration' || poolTriggers.enabled(trigger),
+    customMessage: poolTriggers.customMessage,
+    customEmailSender: poolTriggers.customEmailSender,
+    postAuthentication: poolTriggers.postAuthentication,
+    postConfirmation: poolTriggers.postConfirmation,
+    preSignUp: poolTriggers.preSignUp,
+    userMigration: poolTriggers.userMigration,
+    preTokenGeneration: async (_ctx, { userAttributes }) => ({
+      // Cognito's ID token carries email_verified as a boolean; the trigger type says string only.
+      claimsOverrideDetails: {
+        claimsToAddOrOverride: idTokenAttributeClaims(userAttributes) as Record<string, string>,
+      },
+    }),
+  };
 
   const messages: Messages = {
     async deliver(deliverCtx, source, clientId, userPoolId, user, code, clientMetadata, deliveryDetails) {

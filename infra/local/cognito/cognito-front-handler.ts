@@ -6,6 +6,7 @@ import { attributeValue } from 'cognito-local/lib/services/userPoolService';
 import { AWS_JSON_CONTENT_TYPE } from '../aws-json/aws-json-protocol';
 import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';
 import type { CognitoEmulator } from './cognito-emulator';
+import { maskEmail, rewriteCognitoError } from './cognito-error-wording';
 import { newPasswordIn, passwordPolicyViolation } from './password-policy-check';
 
 /** Cognito's requests are small; this is far above any real one. */
@@ -55,6 +56,14 @@ function reply(
     ...headers,
   });
   res.end(text);
+}
+
+/** Cognito never shows the full address it sent a code to. */
+function maskDestination(result: unknown): unknown {
+  const details = (result as { CodeDeliveryDetails?: { DeliveryMedium?: string; Destination?: string } } | null)
+    ?.CodeDeliveryDetails;
+  if (details?.DeliveryMedium === 'EMAIL' && details.Destination) details.Destination = maskEmail(details.Destination);
+  return result;
 }
 
 function replyError(req: IncomingMessage, res: ServerResponse, status: number, type: string, message: string): void {
@@ -163,10 +172,14 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
     }
     if (!input) return replyError(req, res, 400, 'SerializationException', 'The request body is not a JSON object');
     try {
-      reply(req, res, 200, await operate(target, input));
+      reply(req, res, 200, maskDestination(await operate(target, input)));
     } catch (error) {
       if (error instanceof CognitoReplyError) return replyError(req, res, error.status, error.type, error.message);
-      if (error instanceof CognitoError) return replyError(req, res, 400, error.code, error.message);
+      if (error instanceof CognitoError) {
+        const rewrite = rewriteCognitoError(target, input, error.code, error.message);
+        if (rewrite && 'simulatedReply' in rewrite) return reply(req, res, 200, rewrite.simulatedReply);
+        return replyError(req, res, 400, rewrite?.type ?? error.code, rewrite?.message ?? error.message);
+      }
       if (error instanceof UnsupportedError) {
         console.error(`[cognito] cognito-local does not support ${target}: ${error.message}`);
         return replyError(

@@ -69,6 +69,11 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient): 
         ClientName: LOCAL_CLIENT_NAME,
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // The stack's validities, so sessions refresh here when they would in AWS.
+        AccessTokenValidity: 1,
+        IdTokenValidity: 1,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
       }),
     );
     userPoolClientId = created.UserPoolClient?.ClientId;
