@@ -23,7 +23,8 @@ function adminError(message: string, status = 400): Reply {
 
 export function handleAdmin(deps: AdminDeps, method: string, path: string, body: string): Reply {
   if (method === 'GET' && path === '/__admin/health') return jsonReply({ ok: true });
-  if (method === 'GET' && path === '/__admin/avatar.svg') return { status: 200, headers: { 'Content-Type': 'image/svg+xml' }, html: AVATAR };
+  if (method === 'GET' && path === '/__admin/avatar.svg')
+    return { status: 200, headers: { 'Content-Type': 'image/svg+xml' }, html: AVATAR };
   if (method === 'GET' && path === '/__admin/calls') return jsonReply(deps.calls.snapshot());
   if (method === 'GET' && path === '/__admin/faults') return jsonReply({ faults: deps.faults.snapshot() });
   if (method === 'POST' && (path === '/__admin/faults' || path === '/__admin/reset')) {
@@ -43,7 +44,10 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
     try {
       deps.faults.set(payload as Parameters<FaultSwitches['set']>[0]);
     } catch (error) {
-      const message = error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ') : String(error);
+      const message =
+        error instanceof ZodError
+          ? error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')
+          : String(error);
       return adminError(`Invalid faults: ${message}`);
     }
     return jsonReply({ success: true, faults: deps.faults.snapshot() });

@@ -36,12 +36,21 @@ export async function handleBatch(
   try {
     items = JSON.parse(outer.batch ?? '');
   } catch {
-    throw new GraphError(400, { message: '(#100) The parameter batch must be a JSON array', type: 'OAuthException', code: 100 });
+    throw new GraphError(400, {
+      message: '(#100) The parameter batch must be a JSON array',
+      type: 'OAuthException',
+      code: 100,
+    });
   }
   if (!Array.isArray(items) || items.length === 0) {
-    throw new GraphError(400, { message: '(#100) The parameter batch must be a non-empty JSON array', type: 'OAuthException', code: 100 });
+    throw new GraphError(400, {
+      message: '(#100) The parameter batch must be a non-empty JSON array',
+      type: 'OAuthException',
+      code: 100,
+    });
   }
-  if (items.length > MAX_BATCH_SIZE) throw batchError(`Too many requests in batch message. Maximum batch size is ${MAX_BATCH_SIZE}`);
+  if (items.length > MAX_BATCH_SIZE)
+    throw batchError(`Too many requests in batch message. Maximum batch size is ${MAX_BATCH_SIZE}`);
   const includeHeaders = outer.include_headers !== 'false';
   const credentials: Record<string, string> = {};
   if (outer.access_token) credentials.access_token = outer.access_token;
@@ -54,14 +63,23 @@ export async function handleBatch(
       throw batchError(`Batch parameter item ${index} must be an object with a relative_url`);
     }
     const method = (typeof item.method === 'string' ? item.method : 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') throw batchError(`Unsupported method ${method} in batch item ${index}`);
+    if (method !== 'GET' && method !== 'POST' && method !== 'DELETE')
+      throw batchError(`Unsupported method ${method} in batch item ${index}`);
     const url = new URL(item.relative_url.replace(/^\/+/, ''), 'http://batch.local/');
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     let version = base.version;
     if (segments[0] && VERSION_PATTERN.test(segments[0])) version = segments.shift()!;
     const query = { ...credentials, ...Object.fromEntries(url.searchParams) };
     const body = typeof item.body === 'string' ? Object.fromEntries(new URLSearchParams(item.body)) : {};
-    const reply = await run({ method, version, segments, params: { ...query, ...body }, query, authorization: base.authorization, origin: base.origin });
+    const reply = await run({
+      method,
+      version,
+      segments,
+      params: { ...query, ...body },
+      query,
+      authorization: base.authorization,
+      origin: base.origin,
+    });
     const text = JSON.stringify(reply.json ?? null).replace(/\//g, '\\/');
     results.push({
       code: reply.status,

@@ -43,7 +43,11 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
   const cached = zonedCache.get(key);
   if (cached) return cached;
   if (zonedCache.size > 10_000) zonedCache.clear();
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const zoned = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),
@@ -207,6 +211,8 @@ export function formatGraphTime(instant: Date, timeZone: string): string {
 export function localMidnight(date: IsoDate, timeZone: string): Date {
   const guess = new Date(`${date}T00:00:00Z`);
   const parts = zonedParts(guess, timeZone);
-  const shownAsUtc = Date.parse(`${parts.date}T${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')}:00Z`);
+  const shownAsUtc = Date.parse(
+    `${parts.date}T${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')}:00Z`,
+  );
   return new Date(guess.getTime() - (shownAsUtc - guess.getTime()));
 }

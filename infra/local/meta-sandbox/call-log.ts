@@ -15,7 +15,14 @@ export interface CallRecord {
   durationMs: number;
 }
 
-const SECRET_PARAMS = new Set(['access_token', 'appsecret_proof', 'client_secret', 'fb_exchange_token', 'code', 'input_token']);
+const SECRET_PARAMS = new Set([
+  'access_token',
+  'appsecret_proof',
+  'client_secret',
+  'fb_exchange_token',
+  'code',
+  'input_token',
+]);
 const MAX_KEPT = 10_000;
 
 export class CallLog {

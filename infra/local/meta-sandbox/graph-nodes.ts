@@ -38,7 +38,8 @@ export interface ReadContext {
   carriedParams: Record<string, string>;
 }
 
-export type GraphNode = { type: 'AdAccount'; account: AdAccount } | { type: 'Campaign' | 'AdSet' | 'Ad'; node: AdObject };
+export type GraphNode =
+  { type: 'AdAccount'; account: AdAccount } | { type: 'Campaign' | 'AdSet' | 'Ad'; node: AdObject };
 
 export type Json = Record<string, unknown>;
 
@@ -207,7 +208,10 @@ function promotedObject(campaign: Campaign, account: AdAccount): Json | undefine
     case 'OUTCOME_SALES':
       return { pixel_id: `7${account.accountId.slice(1, 15)}`, custom_event_type: 'PURCHASE' };
     case 'OUTCOME_APP_PROMOTION':
-      return { application_id: '1234567890123456', object_store_url: 'https://play.google.com/store/apps/details?id=com.example.outdoor' };
+      return {
+        application_id: '1234567890123456',
+        object_store_url: 'https://play.google.com/store/apps/details?id=com.example.outdoor',
+      };
     case 'OUTCOME_LEADS':
     case 'OUTCOME_ENGAGEMENT':
       return { page_id: pageId };
@@ -275,7 +279,10 @@ function adsetField(ctx: ReadContext, adset: AdSet, field: string): unknown {
     case 'is_dynamic_creative':
       return false;
     case 'attribution_spec':
-      return [{ event_type: 'CLICK_THROUGH', window_days: 7 }, { event_type: 'VIEW_THROUGH', window_days: 1 }];
+      return [
+        { event_type: 'CLICK_THROUGH', window_days: 7 },
+        { event_type: 'VIEW_THROUGH', window_days: 1 },
+      ];
     case 'learning_stage_info':
       return { status: 'SUCCESS' };
     default:
@@ -312,7 +319,7 @@ function adField(ctx: ReadContext, ad: Ad, field: string): unknown {
     case 'updated_time':
       return time(ad.updatedTime, account);
     case 'tracking_specs':
-      return [{ 'action.type': ['offsite_conversion'], 'fb_pixel': [`7${account.accountId.slice(1, 15)}`] }];
+      return [{ 'action.type': ['offsite_conversion'], fb_pixel: [`7${account.accountId.slice(1, 15)}`] }];
     default:
       return undefined;
   }
@@ -372,17 +379,23 @@ function parseStatusFilter(raw: string | undefined): string[] | undefined {
     values = raw.split(',').map((value) => value.trim());
   }
   values.forEach((value, index) => {
-    if (!EFFECTIVE_STATUS_FILTER_VALUES.includes(value)) throw enumParameter(`effective_status[${index}]`, EFFECTIVE_STATUS_FILTER_VALUES);
+    if (!EFFECTIVE_STATUS_FILTER_VALUES.includes(value))
+      throw enumParameter(`effective_status[${index}]`, EFFECTIVE_STATUS_FILTER_VALUES);
   });
   return values;
 }
 
 /** Children of a node on an edge, newest first; archived and deleted objects only when asked for. */
-export function listEdge(ctx: ReadContext, node: GraphNode, edge: 'campaigns' | 'adsets' | 'ads', statusFilter?: string): AdObject[] {
+export function listEdge(
+  ctx: ReadContext,
+  node: GraphNode,
+  edge: 'campaigns' | 'adsets' | 'ads',
+  statusFilter?: string,
+): AdObject[] {
   const accountId = accountOfNode(ctx, node).accountId;
   const source: AdObject[] =
     edge === 'campaigns'
-      ? children(ctx.world).campaignsByAccount.get(accountId) ?? []
+      ? (children(ctx.world).campaignsByAccount.get(accountId) ?? [])
       : edge === 'adsets'
         ? [...ctx.world.adsets.values()]
         : [...ctx.world.ads.values()];
@@ -405,7 +418,12 @@ export function asGraphNode(item: AdObject): GraphNode {
 }
 
 /** Insights of a node as an edge response ({data, paging}). */
-export function insightsEdge(ctx: ReadContext, node: GraphNode, params: Record<string, string | undefined>, page: PageRequest): Json {
+export function insightsEdge(
+  ctx: ReadContext,
+  node: GraphNode,
+  params: Record<string, string | undefined>,
+  page: PageRequest,
+): Json {
   const account = accountOfNode(ctx, node);
   const parsed = parseInsightsParams(params, {
     nodeLevel: NODE_LEVEL[nodeType(node)],

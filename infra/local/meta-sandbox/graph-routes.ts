@@ -1,7 +1,16 @@
 import { authenticateUser, type AppCredentials } from './auth.js';
 import { parseFields, validateNodeFields, type FieldSelection } from './field-validation.js';
 import { deprecatedVersion, missingPermission, unknownPath, unsupportedRequest } from './graph-error.js';
-import { asGraphNode, creativeField, insightsEdge, listEdge, renderNode, type GraphNode, type Json, type ReadContext } from './graph-nodes.js';
+import {
+  asGraphNode,
+  creativeField,
+  insightsEdge,
+  listEdge,
+  renderNode,
+  type GraphNode,
+  type Json,
+  type ReadContext,
+} from './graph-nodes.js';
 import { updateAdObject } from './graph-writes.js';
 import { paginate } from './paging.js';
 import type { PermissionGrants } from './permissions.js';
@@ -64,7 +73,8 @@ function requireRead(token: AccessToken): void {
 }
 
 function requireWrite(token: AccessToken): void {
-  if (!token.scopes.includes('ads_management')) throw missingPermission('(#200) Requires ads_management permission to manage the object');
+  if (!token.scopes.includes('ads_management'))
+    throw missingPermission('(#200) Requires ads_management permission to manage the object');
 }
 
 function selection(params: Record<string, string>): FieldSelection[] | undefined {
@@ -97,8 +107,12 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
   const user = deps.world.user;
   if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
   if (edge === undefined) {
-    if (request.method !== 'GET') throw unsupportedRequest(request.method === 'POST' ? 'post' : 'delete', request.segments[0]!);
-    const fields = selection(request.params) ?? [{ name: 'name', modifiers: {} }, { name: 'id', modifiers: {} }];
+    if (request.method !== 'GET')
+      throw unsupportedRequest(request.method === 'POST' ? 'post' : 'delete', request.segments[0]!);
+    const fields = selection(request.params) ?? [
+      { name: 'name', modifiers: {} },
+      { name: 'id', modifiers: {} },
+    ];
     validateNodeFields(fields, 'User');
     const out: Json = {};
     for (const field of fields) {
@@ -128,7 +142,9 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
       return jsonReply({ success: true });
     }
     if (request.method !== 'GET' || permission) throw unknownPath(`/${permission ?? ''}`);
-    const list = deps.grants.list(token.appId, token.userId).filter((entry) => entry.status === 'declined' || token.scopes.includes(entry.permission));
+    const list = deps.grants
+      .list(token.appId, token.userId)
+      .filter((entry) => entry.status === 'declined' || token.scopes.includes(entry.permission));
     return jsonReply({ data: list.filter((entry) => !permission || entry.permission === permission) });
   }
   if (edge === 'adaccounts' && request.method === 'GET' && !permission) {
@@ -136,7 +152,10 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
     requireRead(token);
     const accounts = [...deps.world.accounts.values()].filter((account) => account.ownerUserId === token.userId);
     const fields = selection(request.params);
-    const page = paginate(accounts, { baseUrl: `${request.origin}/${request.version}/${request.segments.join('/')}`, params: request.query });
+    const page = paginate(accounts, {
+      baseUrl: `${request.origin}/${request.version}/${request.segments.join('/')}`,
+      params: request.query,
+    });
     return jsonReply({
       data: page.data.map((account) => renderNode(ctx, { type: 'AdAccount', account }, fields)),
       ...(page.paging && { paging: page.paging }),
@@ -149,7 +168,14 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   const [first = '', edge, ...rest] = request.segments;
   const isUser = first === 'me' || first === deps.world.user.id;
   if (!isUser) requireAdsVersion(request.version);
-  const token = authenticateUser(deps.tokens, deps.app, request.params, request.authorization, deps.requireAppsecretProof(), deps.now());
+  const token = authenticateUser(
+    deps.tokens,
+    deps.app,
+    request.params,
+    request.authorization,
+    deps.requireAppsecretProof(),
+    deps.now(),
+  );
   const ctx: ReadContext = {
     ...deps.readContext,
     versionBaseUrl: `${request.origin}/${request.version}`,
@@ -184,7 +210,14 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     if (edge === undefined) return { reply: jsonReply(renderNode(ctx, node, selection(request.params))), accountId };
     const page = { baseUrl: `${ctx.versionBaseUrl}/${first}/${edge}`, params: request.query };
     if (edge === 'insights') return { reply: jsonReply(insightsEdge(ctx, node, request.params, page)), accountId };
-    const allowed = node.type === 'AdAccount' ? ['campaigns', 'adsets', 'ads'] : node.type === 'Campaign' ? ['adsets', 'ads'] : node.type === 'AdSet' ? ['ads'] : [];
+    const allowed =
+      node.type === 'AdAccount'
+        ? ['campaigns', 'adsets', 'ads']
+        : node.type === 'Campaign'
+          ? ['adsets', 'ads']
+          : node.type === 'AdSet'
+            ? ['ads']
+            : [];
     if (!allowed.includes(edge)) throw unknownPath(`/${edge}`);
     const items = listEdge(ctx, node, edge as 'campaigns' | 'adsets' | 'ads', request.params.effective_status);
     const fields = selection(request.params);
@@ -193,7 +226,8 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
       data: result.data.map((item) => renderNode(ctx, asGraphNode(item), fields)),
       ...(result.paging && { paging: result.paging }),
     };
-    if (request.params.summary === 'true' || request.params.summary === 'total_count') body.summary = { total_count: items.length };
+    if (request.params.summary === 'true' || request.params.summary === 'total_count')
+      body.summary = { total_count: items.length };
     return { reply: jsonReply(body), accountId };
   }
 

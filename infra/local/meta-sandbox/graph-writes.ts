@@ -35,7 +35,8 @@ function parseBudget(name: string, raw: string | undefined, currency: string): n
   const value = Number(raw);
   const minimum = currencyOffset(currency) === 1 ? 150 : 100;
   if (value < minimum) {
-    const shown = currencyOffset(currency) === 1 ? `${minimum} ${currency}` : `${(minimum / 100).toFixed(2)} ${currency}`;
+    const shown =
+      currencyOffset(currency) === 1 ? `${minimum} ${currency}` : `${(minimum / 100).toFixed(2)} ${currency}`;
     throw invalidParameter('Invalid parameter', {
       subcode: 1885272,
       userTitle: 'Your Budget Is Too Low',
@@ -49,11 +50,16 @@ function bothLevelsError(): Error {
   return invalidParameter('Invalid parameter', {
     subcode: 1885621,
     userTitle: "Can't Set Budget at Campaign and Ad Set Level",
-    userMsg: 'Budgets can be set at the campaign level or the ad set level, but not both. Remove one of the budgets and try again.',
+    userMsg:
+      'Budgets can be set at the campaign level or the ad set level, but not both. Remove one of the budgets and try again.',
   });
 }
 
-function nextBudget(existing: Budget | null, daily: number | undefined, lifetime: number | undefined): Budget | undefined {
+function nextBudget(
+  existing: Budget | null,
+  daily: number | undefined,
+  lifetime: number | undefined,
+): Budget | undefined {
   if (daily === undefined && lifetime === undefined) return undefined;
   if (daily !== undefined && lifetime !== undefined) {
     throw invalidParameter('Invalid parameter', {
@@ -61,7 +67,11 @@ function nextBudget(existing: Budget | null, daily: number | undefined, lifetime
       userMsg: 'Set either a daily budget or a lifetime budget, not both.',
     });
   }
-  if (existing && ((existing.lifetime !== undefined && daily !== undefined) || (existing.daily !== undefined && lifetime !== undefined))) {
+  if (
+    existing &&
+    ((existing.lifetime !== undefined && daily !== undefined) ||
+      (existing.daily !== undefined && lifetime !== undefined))
+  ) {
     throw invalidParameter('Invalid parameter', {
       userTitle: "Budget Type Can't Be Changed",
       userMsg: "You can't switch between a daily and a lifetime budget after publishing.",
@@ -70,7 +80,13 @@ function nextBudget(existing: Budget | null, daily: number | undefined, lifetime
   return daily !== undefined ? { daily } : { lifetime: lifetime! };
 }
 
-export function updateAdObject(world: World, model: InsightsModel, node: AdObject, params: UpdateParams, now: Date): void {
+export function updateAdObject(
+  world: World,
+  model: InsightsModel,
+  node: AdObject,
+  params: UpdateParams,
+  now: Date,
+): void {
   const account = accountOf(world, node);
   const today = model.today(account);
 
@@ -109,7 +125,9 @@ export function updateAdObject(world: World, model: InsightsModel, node: AdObjec
   }
   if (node.kind === 'Campaign') {
     budget = nextBudget(current(node.budgetHistory), daily, lifetime);
-    const adsetHasBudget = (children(world).adsetsByCampaign.get(node.id) ?? []).some((adset) => current(adset.budgetHistory));
+    const adsetHasBudget = (children(world).adsetsByCampaign.get(node.id) ?? []).some((adset) =>
+      current(adset.budgetHistory),
+    );
     if (budget && adsetHasBudget) throw bothLevelsError();
   }
   if (node.kind === 'AdSet') {

@@ -64,9 +64,13 @@ export function validateBreakdowns(breakdowns: string[]): void {
   }
   if (breakdowns.length > 1) {
     const sorted = [...breakdowns].sort();
-    const allowed = ALLOWED_COMBINATIONS.some((combo) => combo.length === sorted.length && [...combo].sort().every((b, i) => b === sorted[i]));
+    const allowed = ALLOWED_COMBINATIONS.some(
+      (combo) => combo.length === sorted.length && [...combo].sort().every((b, i) => b === sorted[i]),
+    );
     if (!allowed) {
-      throw invalidParameter(`(#100) Current combination of data breakdown columns (${breakdowns.join(', ')}) is invalid`);
+      throw invalidParameter(
+        `(#100) Current combination of data breakdown columns (${breakdowns.join(', ')}) is invalid`,
+      );
     }
   }
 }
@@ -81,7 +85,10 @@ function sharesFor(breakdown: string, ad: Ad, adset: AdSet, seed: number): Share
   const random = randomFor(seed, ad.id, breakdown);
   if (breakdown === 'age') {
     const inRange = AGE_BUCKETS.filter(([, min, max]) => max >= adset.ageMin && min <= adset.ageMax);
-    return jitter(random, inRange.map(([key, , , share]) => [key, share]));
+    return jitter(
+      random,
+      inRange.map(([key, , , share]) => [key, share]),
+    );
   }
   if (breakdown === 'country') return adset.countries.map((country) => [country, 1 / adset.countries.length]);
   const base = BASE_SHARES[breakdown];
@@ -95,7 +102,10 @@ export function segmentsFor(breakdowns: string[], ad: Ad, adset: AdSet, seed: nu
   for (const breakdown of breakdowns) {
     const table = sharesFor(breakdown, ad, adset, seed);
     segments = segments.flatMap((segment) =>
-      table.map(([value, share]) => ({ values: { ...segment.values, [breakdown]: value }, share: segment.share * share })),
+      table.map(([value, share]) => ({
+        values: { ...segment.values, [breakdown]: value },
+        share: segment.share * share,
+      })),
     );
   }
   return segments;

@@ -2,7 +2,16 @@ import { addDays, dayFractionElapsed, dayOfWeek, daysBetween, todayIn, type IsoD
 import { gaussian, randomFor, stochasticRound } from './prng.js';
 import { currencyOffset } from './reference.js';
 import { UNITS_PER_USD } from './seed.js';
-import { children, valueOn, type Ad, type AdAccount, type AdSet, type Budget, type Campaign, type World } from './world.js';
+import {
+  children,
+  valueOn,
+  type Ad,
+  type AdAccount,
+  type AdSet,
+  type Budget,
+  type Campaign,
+  type World,
+} from './world.js';
 
 /**
  * The synthetic delivery model behind every insights number.
@@ -112,7 +121,11 @@ function isRunning(statusTimeline: Array<{ from: IsoDate; value: string }>, date
 }
 
 /** The campaign's daily budget on `date` in minor units (lifetime budgets spread evenly over the flight). */
-function dailyFromBudget(budget: Budget | null | undefined, start: IsoDate, stop: IsoDate | undefined): number | undefined {
+function dailyFromBudget(
+  budget: Budget | null | undefined,
+  start: IsoDate,
+  stop: IsoDate | undefined,
+): number | undefined {
   if (!budget) return undefined;
   if (budget.daily !== undefined) return budget.daily;
   if (budget.lifetime !== undefined) {
@@ -220,7 +233,9 @@ export class InsightsModel {
       const partial = date === today ? todayFraction : 1;
       const spendMinor = Math.round(budgetMinor * pacing * partial);
       const spendUsd = spendMinor / offset / usdRate;
-      const cpmUsd = economics.cpmUsd * adset.profile.cpmFactor * (1 + 0.06 * gaussian(random)) / WEEKDAY_RESPONSE[weekday]! ** 0.3;
+      const cpmUsd =
+        (economics.cpmUsd * adset.profile.cpmFactor * (1 + 0.06 * gaussian(random))) /
+        WEEKDAY_RESPONSE[weekday]! ** 0.3;
       const impressions = stochasticRound(random, expectedImpressions(spendUsd, cpmUsd));
       if (impressions === 0) {
         series.push({ date, ...EMPTY_METRICS, spendMinor });
@@ -236,7 +251,10 @@ export class InsightsModel {
 
       const response = WEEKDAY_RESPONSE[weekday]!;
       const ctr =
-        economics.ctr * profile.ctrFactor * response * fatigueMultiplier(cumulativeFrequency, profile.fatigueRate) *
+        economics.ctr *
+        profile.ctrFactor *
+        response *
+        fatigueMultiplier(cumulativeFrequency, profile.fatigueRate) *
         (1 + 0.08 * gaussian(random));
       const clicks = Math.min(impressions, stochasticRound(random, impressions * Math.max(0, ctr)));
       const uniqueClicks = Math.min(reach, Math.round(clicks * (0.84 + 0.06 * random())));
@@ -244,7 +262,16 @@ export class InsightsModel {
       const landingPageViews = Math.round(linkClicks * (0.68 + 0.1 * random()));
       const conversionRate = profile.conversionFactor * ad.profile.conversionFactor * response;
 
-      const metrics: DailyMetrics = { date, ...EMPTY_METRICS, spendMinor, impressions, reach, clicks, uniqueClicks, linkClicks };
+      const metrics: DailyMetrics = {
+        date,
+        ...EMPTY_METRICS,
+        spendMinor,
+        impressions,
+        reach,
+        clicks,
+        uniqueClicks,
+        linkClicks,
+      };
       metrics.postReactions = stochasticRound(random, impressions * 0.0025);
       metrics.postEngagement = clicks + metrics.postReactions;
       metrics.videoViews = stochasticRound(random, impressions * 0.09);
@@ -254,7 +281,10 @@ export class InsightsModel {
           metrics.viewContent = Math.round(landingPageViews * 0.62);
           metrics.purchases = Math.min(linkClicks, stochasticRound(random, linkClicks * 0.03 * conversionRate));
           metrics.addToCart = metrics.purchases + stochasticRound(random, linkClicks * 0.06 * conversionRate);
-          metrics.initiateCheckout = Math.min(metrics.addToCart, metrics.purchases + stochasticRound(random, linkClicks * 0.02));
+          metrics.initiateCheckout = Math.min(
+            metrics.addToCart,
+            metrics.purchases + stochasticRound(random, linkClicks * 0.02),
+          );
           const orderValue = 68 * usdRate * (1 + 0.15 * gaussian(random));
           metrics.purchaseValueMinor = Math.round(metrics.purchases * Math.max(10 * usdRate, orderValue) * offset);
           break;
@@ -272,7 +302,10 @@ export class InsightsModel {
           metrics.postReactions = stochasticRound(random, impressions * 0.012 * conversionRate);
           metrics.postEngagement = clicks + metrics.postReactions + stochasticRound(random, impressions * 0.006);
           metrics.videoViews = stochasticRound(random, impressions * 0.22);
-          metrics.thruplays = Math.min(metrics.videoViews, stochasticRound(random, impressions * 0.075 * conversionRate));
+          metrics.thruplays = Math.min(
+            metrics.videoViews,
+            stochasticRound(random, impressions * 0.075 * conversionRate),
+          );
           break;
         case 'OUTCOME_AWARENESS':
           metrics.adRecallers = Math.min(reach, stochasticRound(random, reach * 0.065));

@@ -50,7 +50,16 @@ export const FILTER_ENTITY_FIELDS = [
   'ad.name',
   'ad.effective_status',
 ] as const;
-export const FILTER_METRIC_FIELDS = ['spend', 'impressions', 'clicks', 'reach', 'ctr', 'cpc', 'cpm', 'frequency'] as const;
+export const FILTER_METRIC_FIELDS = [
+  'spend',
+  'impressions',
+  'clicks',
+  'reach',
+  'ctr',
+  'cpc',
+  'cpm',
+  'frequency',
+] as const;
 
 export interface InsightsFilter {
   field: string;
@@ -92,11 +101,20 @@ function parseTimeRange(raw: string, today: IsoDate): DateRange {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw invalidParameter('(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}');
+    throw invalidParameter(
+      '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}',
+    );
   }
   const range = parsed as { since?: unknown; until?: unknown };
-  if (typeof range !== 'object' || range === null || typeof range.since !== 'string' || typeof range.until !== 'string') {
-    throw invalidParameter('(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}');
+  if (
+    typeof range !== 'object' ||
+    range === null ||
+    typeof range.since !== 'string' ||
+    typeof range.until !== 'string'
+  ) {
+    throw invalidParameter(
+      '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}',
+    );
   }
   if (!isIsoDate(range.since) || !isIsoDate(range.until)) {
     throw invalidParameter('(#100) param time_range: since and until must be dates in the format YYYY-MM-DD');
@@ -131,10 +149,16 @@ function parseFiltering(raw: string | undefined): InsightsFilter[] {
   } catch {
     throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
   }
-  if (!Array.isArray(parsed)) throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
+  if (!Array.isArray(parsed))
+    throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
   return parsed.map((item: unknown) => {
     const filter = item as { field?: unknown; operator?: unknown; value?: unknown };
-    if (typeof filter !== 'object' || filter === null || typeof filter.field !== 'string' || typeof filter.operator !== 'string') {
+    if (
+      typeof filter !== 'object' ||
+      filter === null ||
+      typeof filter.field !== 'string' ||
+      typeof filter.operator !== 'string'
+    ) {
       throw invalidParameter('(#100) param filtering must be an array of {field, operator, value} objects');
     }
     if (!(FILTER_OPERATORS as readonly string[]).includes(filter.operator)) {

@@ -229,14 +229,18 @@ function renderField(field: string, f: Formatter): unknown {
     case 'outbound_clicks':
       return linkClicks > 0 ? [{ action_type: 'outbound_click', value: integer(linkClicks * 0.93) }] : undefined;
     case 'outbound_clicks_ctr':
-      return linkClicks > 0 ? [{ action_type: 'outbound_click', value: rate(linkClicks * 0.93, impressions) }] : undefined;
+      return linkClicks > 0
+        ? [{ action_type: 'outbound_click', value: rate(linkClicks * 0.93, impressions) }]
+        : undefined;
     case 'cost_per_outbound_click':
       return linkClicks > 0 ? [{ action_type: 'outbound_click', value: cost(linkClicks * 0.93) }] : undefined;
     case 'actions':
       return actions();
     case 'unique_actions': {
       const list = actionsOf(m);
-      return list.length ? list.map(([action_type, count]) => ({ action_type, value: integer(Math.min(reach, count * 0.9)) })) : undefined;
+      return list.length
+        ? list.map(([action_type, count]) => ({ action_type, value: integer(Math.min(reach, count * 0.9)) }))
+        : undefined;
     }
     case 'cost_per_action_type': {
       const list = actionsOf(m);
@@ -250,7 +254,9 @@ function renderField(field: string, f: Formatter): unknown {
           }))
         : undefined;
     case 'purchase_roas':
-      return Math.round(m.purchases) > 0 && spend > 0 ? [{ action_type: 'omni_purchase', value: decimal(value / spend) }] : undefined;
+      return Math.round(m.purchases) > 0 && spend > 0
+        ? [{ action_type: 'omni_purchase', value: decimal(value / spend) }]
+        : undefined;
     case 'website_purchase_roas':
       return Math.round(m.purchases) > 0 && spend > 0
         ? [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: decimal(value / spend) }]
@@ -295,12 +301,20 @@ export interface ReportScope {
   ads: Ad[];
 }
 
-export function buildInsightsRows(world: World, model: InsightsModel, seed: number, scope: ReportScope, params: InsightsParams): InsightsRow[] {
+export function buildInsightsRows(
+  world: World,
+  model: InsightsModel,
+  seed: number,
+  scope: ReportScope,
+  params: InsightsParams,
+): InsightsRow[] {
   const { account } = scope;
   const today = model.today(account);
   const entityFilters = params.filtering.filter((filter) => filter.field.includes('.'));
   const metricFilters = params.filtering.filter((filter) => !filter.field.includes('.'));
-  const ads = scope.ads.filter((ad) => entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)));
+  const ads = scope.ads.filter((ad) =>
+    entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)),
+  );
   const buckets = splitRange(params.range, params.increment);
   const groups = new Map<string, Accumulator>();
 
@@ -309,7 +323,13 @@ export function buildInsightsRows(world: World, model: InsightsModel, seed: numb
     const series = model.series(ad);
     const segments = segmentsFor(params.breakdowns, ad, adset, seed);
     const levelId =
-      params.level === 'account' ? account.accountId : params.level === 'campaign' ? ad.campaignId : params.level === 'adset' ? ad.adsetId : ad.id;
+      params.level === 'account'
+        ? account.accountId
+        : params.level === 'campaign'
+          ? ad.campaignId
+          : params.level === 'adset'
+            ? ad.adsetId
+            : ad.id;
     buckets.forEach((bucket, bucketIndex) => {
       const from = maxDate(bucket.since, account.dataStart);
       const to = minDate(bucket.until, today);
@@ -334,7 +354,15 @@ export function buildInsightsRows(world: World, model: InsightsModel, seed: numb
         const key = `${levelId}|${bucketIndex}|${JSON.stringify(segment.values)}`;
         let group = groups.get(key);
         if (!group) {
-          group = { levelId, ad, bucket, bucketIndex, segment: segment.values, segmentOrder, metrics: { ...EMPTY_METRICS } };
+          group = {
+            levelId,
+            ad,
+            bucket,
+            bucketIndex,
+            segment: segment.values,
+            segmentOrder,
+            metrics: { ...EMPTY_METRICS },
+          };
           groups.set(key, group);
         }
         addMetrics(group.metrics, sum, segment.share);
@@ -342,7 +370,8 @@ export function buildInsightsRows(world: World, model: InsightsModel, seed: numb
     });
   }
 
-  const fields = params.fields ?? (params.level === 'account' ? DEFAULT_FIELDS : [LEVEL_ID_FIELD[params.level], ...DEFAULT_FIELDS]);
+  const fields =
+    params.fields ?? (params.level === 'account' ? DEFAULT_FIELDS : [LEVEL_ID_FIELD[params.level], ...DEFAULT_FIELDS]);
   const ordered = [...groups.values()].sort(
     (a, b) => a.bucketIndex - b.bucketIndex || a.levelId.localeCompare(b.levelId) || a.segmentOrder - b.segmentOrder,
   );

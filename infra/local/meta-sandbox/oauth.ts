@@ -165,7 +165,11 @@ export function accessToken(ctx: OAuthContext, params: Params): Reply {
       scopes: source.scopes,
       kind: 'long',
     });
-    return jsonReply({ access_token: token.token, token_type: 'bearer', expires_in: ctx.tokens.lifetimeSeconds(token) });
+    return jsonReply({
+      access_token: token.token,
+      token_type: 'bearer',
+      expires_in: ctx.tokens.lifetimeSeconds(token),
+    });
   }
   if (params.grant_type === 'client_credentials') {
     checkClient(ctx, params);

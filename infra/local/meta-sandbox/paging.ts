@@ -62,7 +62,9 @@ export function paginate<T>(items: T[], request: PageRequest): { data: T[]; pagi
   const first = start;
   const last = start + data.length - 1;
   const paging: Paging = { cursors: { before: encodeCursor(first), after: encodeCursor(last) } };
-  if (first > 0) paging.previous = withParams(request, { limit: String(limit), before: encodeCursor(first) }, ['after']);
-  if (last < items.length - 1) paging.next = withParams(request, { limit: String(limit), after: encodeCursor(last) }, ['before']);
+  if (first > 0)
+    paging.previous = withParams(request, { limit: String(limit), before: encodeCursor(first) }, ['after']);
+  if (last < items.length - 1)
+    paging.next = withParams(request, { limit: String(limit), after: encodeCursor(last) }, ['before']);
   return { data, paging };
 }

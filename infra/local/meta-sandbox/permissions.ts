@@ -26,7 +26,14 @@ export function isKnownPermission(name: string): boolean {
 /** Parses a `scope` value (comma- or space-separated), keeping order and dropping repeats. */
 export function parseScope(raw: string | undefined): string[] {
   if (!raw) return [];
-  return [...new Set(raw.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export type PermissionStatus = 'granted' | 'declined';
@@ -53,10 +60,12 @@ export class PermissionGrants {
   }
 
   list(appId: string, userId: string): Array<{ permission: string; status: PermissionStatus }> {
-    return [...(this.grants.get(this.key(appId, userId)) ?? new Map<string, PermissionStatus>())].map(([permission, status]) => ({
-      permission,
-      status,
-    }));
+    return [...(this.grants.get(this.key(appId, userId)) ?? new Map<string, PermissionStatus>())].map(
+      ([permission, status]) => ({
+        permission,
+        status,
+      }),
+    );
   }
 
   clear(): void {

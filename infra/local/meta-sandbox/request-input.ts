@@ -31,13 +31,24 @@ export function parseBody(body: string, contentType: string | undefined): Record
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw new GraphError(400, { message: '(#100) The request body is not valid JSON', type: 'OAuthException', code: 100 });
+      throw new GraphError(400, {
+        message: '(#100) The request body is not valid JSON',
+        type: 'OAuthException',
+        code: 100,
+      });
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new GraphError(400, { message: '(#100) The request body must be a JSON object', type: 'OAuthException', code: 100 });
+      throw new GraphError(400, {
+        message: '(#100) The request body must be a JSON object',
+        type: 'OAuthException',
+        code: 100,
+      });
     }
     return Object.fromEntries(
-      Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+      Object.entries(parsed as Record<string, unknown>).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
     );
   }
   if (type === 'multipart/form-data') {

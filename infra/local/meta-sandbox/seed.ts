@@ -124,14 +124,35 @@ const OBJECTIVES: ObjectiveTemplate[] = [
   },
 ];
 
-const THEMES = ['Spring Trail', 'Summit Pack', 'Rain Shell', 'Camp Kitchen', 'Night Hike', 'Trail Runner', 'Base Layer', 'Family Tent'];
-const AUDIENCES = ['Broad', 'Lookalike 1%', 'Interests: Hiking', 'Retargeting 30d', 'Advantage+ audience', 'Interests: Camping'];
+const THEMES = [
+  'Spring Trail',
+  'Summit Pack',
+  'Rain Shell',
+  'Camp Kitchen',
+  'Night Hike',
+  'Trail Runner',
+  'Base Layer',
+  'Family Tent',
+];
+const AUDIENCES = [
+  'Broad',
+  'Lookalike 1%',
+  'Interests: Hiking',
+  'Retargeting 30d',
+  'Advantage+ audience',
+  'Interests: Camping',
+];
 const CREATIVES = ['Video 15s', 'Carousel', 'Static image', 'UGC video', 'Collection', 'Reel 9:16'];
 
 /** Status mix of the demo: mostly running, some paused, some archived (no spend since archiving). */
 const STATUS_PATTERN: Status[] = ['ACTIVE', 'ACTIVE', 'PAUSED', 'ACTIVE', 'ARCHIVED', 'ACTIVE'];
 
-export const DEMO_USER = { name: 'Demo Marketer', firstName: 'Demo', lastName: 'Marketer', email: 'demo.marketer@example.com' };
+export const DEMO_USER = {
+  name: 'Demo Marketer',
+  firstName: 'Demo',
+  lastName: 'Marketer',
+  email: 'demo.marketer@example.com',
+};
 
 function profile(random: Random): PerformanceProfile {
   return {
@@ -173,10 +194,14 @@ function idFactory(random: Random): Ids {
 function statusTimeline(random: Random, status: Status, start: IsoDate, today: IsoDate): Timeline<Status> {
   const timeline: Timeline<Status> = [{ from: start, value: 'ACTIVE' }];
   if (status === 'PAUSED') timeline.push({ from: addDays(today, -integerBetween(random, 4, 30)), value: 'PAUSED' });
-  if (status === 'ARCHIVED') timeline.push({ from: addDays(today, -integerBetween(random, 40, 80)), value: 'ARCHIVED' });
+  if (status === 'ARCHIVED')
+    timeline.push({ from: addDays(today, -integerBetween(random, 40, 80)), value: 'ARCHIVED' });
   if (status === 'ACTIVE' && random() < 0.4) {
     const pausedFrom = addDays(today, -integerBetween(random, 25, 70));
-    timeline.push({ from: pausedFrom, value: 'PAUSED' }, { from: addDays(pausedFrom, integerBetween(random, 3, 9)), value: 'ACTIVE' });
+    timeline.push(
+      { from: pausedFrom, value: 'PAUSED' },
+      { from: addDays(pausedFrom, integerBetween(random, 3, 9)), value: 'ACTIVE' },
+    );
   }
   return timeline.filter((entry, index) => index === 0 || entry.from > start);
 }
@@ -232,7 +257,8 @@ export function seedWorld(options: SeedOptions, now: Date): World {
       const lifetime = campaignBudget && template2.objective === 'OUTCOME_AWARENESS';
       const usdPerDay = between(random, 25, 160);
       const stopDate = lifetime ? addDays(start, 150 + integerBetween(random, 0, 90)) : undefined;
-      const lifetimeDays = 1 + (stopDate ? Math.max(0, Math.round((Date.parse(stopDate) - Date.parse(start)) / 86_400_000)) : 0);
+      const lifetimeDays =
+        1 + (stopDate ? Math.max(0, Math.round((Date.parse(stopDate) - Date.parse(start)) / 86_400_000)) : 0);
       const campaignBudgetValue: Budget | null = !campaignBudget
         ? null
         : lifetime
@@ -249,7 +275,9 @@ export function seedWorld(options: SeedOptions, now: Date): World {
         buyingType: 'AUCTION',
         ...(campaignBudget && { bidStrategy: template2.bidStrategy }),
         statusHistory: statusTimeline(random, status, start, today),
-        budgetHistory: campaignBudgetValue ? budgetTimeline(random, campaignBudgetValue, start, today) : [{ from: start, value: null }],
+        budgetHistory: campaignBudgetValue
+          ? budgetTimeline(random, campaignBudgetValue, start, today)
+          : [{ from: start, value: null }],
         startDate: start,
         ...(stopDate && { stopDate }),
         createdTime,
@@ -265,7 +293,10 @@ export function seedWorld(options: SeedOptions, now: Date): World {
         const adsetStatus: Status = status === 'ACTIVE' && a === 2 ? 'PAUSED' : 'ACTIVE';
         const adsetStatuses: Timeline<Status> =
           adsetStatus === 'PAUSED'
-            ? [{ from: start, value: 'ACTIVE' }, { from: addDays(today, -integerBetween(random, 5, 20)), value: 'PAUSED' }]
+            ? [
+                { from: start, value: 'ACTIVE' },
+                { from: addDays(today, -integerBetween(random, 5, 20)), value: 'PAUSED' },
+              ]
             : [{ from: start, value: 'ACTIVE' }];
         const adset: AdSet = {
           kind: 'AdSet',
@@ -307,7 +338,10 @@ export function seedWorld(options: SeedOptions, now: Date): World {
             creativeId: ids.next('1202', 18),
             callToActionType: template2.callToAction,
             statusHistory: paused
-              ? [{ from: adStart, value: 'ACTIVE' }, { from: addDays(today, -integerBetween(random, 2, 15)), value: 'PAUSED' }]
+              ? [
+                  { from: adStart, value: 'ACTIVE' },
+                  { from: addDays(today, -integerBetween(random, 2, 15)), value: 'PAUSED' },
+                ]
               : [{ from: adStart, value: 'ACTIVE' }],
             weight: between(random, 0.4, 1.6),
             startDate: adStart,

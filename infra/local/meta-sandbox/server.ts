@@ -80,7 +80,12 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
 
   const fresh = (): State => {
     const world = seedWorld(options.seed ?? {}, now());
-    return { world, model: new InsightsModel(world, seed, now), tokens: new TokenStore(now), grants: new PermissionGrants() };
+    return {
+      world,
+      model: new InsightsModel(world, seed, now),
+      tokens: new TokenStore(now),
+      grants: new PermissionGrants(),
+    };
   };
   let state = fresh();
   const faults = new FaultSwitches(() => state.tokens.expireAll());
@@ -106,7 +111,11 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     now,
   });
   const oauthContext = (): OAuthContext => ({
-    app: { ...app, name: appName, ...(options.allowedRedirectUris && { allowedRedirectUris: options.allowedRedirectUris }) },
+    app: {
+      ...app,
+      name: appName,
+      ...(options.allowedRedirectUris && { allowedRedirectUris: options.allowedRedirectUris }),
+    },
     tokens: state.tokens,
     grants: state.grants,
     user: state.world.user,
@@ -120,7 +129,9 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     if (faults.takeServerError()) throw transientServerError();
     const accountId = accountIdForPath(state.world, segments);
     if (faults.takeRateLimit()) {
-      throw accountId ? usage.throttled(accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management') : usage.userThrottled();
+      throw accountId
+        ? usage.throttled(accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management')
+        : usage.userThrottled();
     }
     if (segments[0] === 'oauth' && segments[1] === 'access_token' && segments.length === 2) {
       return { reply: accessToken(oauthContext(), params) };
@@ -164,7 +175,9 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
       ...reply,
       headers: {
         ...usage.appHeaders(),
-        ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage'] ? usage.accountHeaders(outcome.accountId, type) : {}),
+        ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage']
+          ? usage.accountHeaders(outcome.accountId, type)
+          : {}),
         'facebook-api-version': call.version,
         ...reply.headers,
       },
@@ -267,7 +280,14 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
         console.error('[meta-sandbox] unexpected error', error);
         send(response, {
           status: 500,
-          json: { error: { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1, fbtrace_id: newTraceId() } },
+          json: {
+            error: {
+              message: 'An unknown error has occurred.',
+              type: 'OAuthException',
+              code: 1,
+              fbtrace_id: newTraceId(),
+            },
+          },
         });
       });
   });

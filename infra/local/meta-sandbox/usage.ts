@@ -169,7 +169,13 @@ export class UsageMeter {
     const now = this.now().getTime();
     const calls = this.appCalls.filter((at) => at > now - HOUR_MS).length;
     const pct = percent(calls, this.limits.appCallsPerHour);
-    return { 'X-App-Usage': JSON.stringify({ call_count: pct, total_cputime: Math.round(pct / 4), total_time: Math.round(pct / 3) }) };
+    return {
+      'X-App-Usage': JSON.stringify({
+        call_count: pct,
+        total_cputime: Math.round(pct / 4),
+        total_time: Math.round(pct / 3),
+      }),
+    };
   }
 
   /** X-Ad-Account-Usage and X-Business-Use-Case-Usage for an ad-account call; `forceBlocked` reports 100%. */
@@ -180,7 +186,8 @@ export class UsageMeter {
     const scorePct = forceBlocked ? 100 : percent(this.score(usage), this.limits.maxScore);
     const types = new Set<UseCaseType>([currentType, ...usage.hits.map((hit) => hit.type)]);
     const entries = [...types].map((type) => {
-      const pct = forceBlocked && type === currentType ? 100 : percent(this.hourly(usage, type), this.hourlyLimit(type));
+      const pct =
+        forceBlocked && type === currentType ? 100 : percent(this.hourly(usage, type), this.hourlyLimit(type));
       return {
         type,
         call_count: pct,

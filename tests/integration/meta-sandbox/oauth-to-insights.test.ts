@@ -10,6 +10,7 @@ import {
   REDIRECT_URI,
   SCOPES,
   startTestSandbox,
+  type LooseJson,
 } from './sandbox-client';
 
 /**
@@ -275,7 +276,7 @@ describe('Meta sandbox: from consent to insights', () => {
       fields: 'name,insights.date_preset(last_7d){spend,impressions}',
     });
 
-    const withInsights = reply.body.data.filter((c: Record<string, any>) => c.insights);
+    const withInsights = reply.body.data.filter((c: LooseJson) => c.insights);
     expect(withInsights.length).toBeGreaterThan(0);
     expect(withInsights[0].insights.data[0]).toMatchObject({
       spend: expect.any(String),

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatGraphTime,
-  resolveDatePreset,
-  splitRange,
-  todayIn,
-} from '../../../infra/local/meta-sandbox/calendar';
+import { formatGraphTime, resolveDatePreset, splitRange, todayIn } from '../../../infra/local/meta-sandbox/calendar';
 
 describe('todayIn', () => {
   it('is the calendar day of the account time zone, not of UTC', () => {
@@ -54,7 +49,13 @@ describe('splitRange', () => {
   const range = { since: '2026-10-30', until: '2026-11-03' };
 
   it('makes daily buckets for time_increment=1', () => {
-    expect(splitRange(range, 1).map((b) => b.since)).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
+    expect(splitRange(range, 1).map((b) => b.since)).toEqual([
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+    ]);
   });
 
   it('makes N-day buckets, the last one cut at until', () => {

@@ -40,13 +40,17 @@ describe('parseFields', () => {
     const error = errorOf(() => parseFields('name{id'));
 
     expect(error.body.code).toBe(2500);
-    expect(error.body.message).toMatch(/^Syntax error "Expected "\}" instead of "end of string"\." at character 7: name\{id$/);
+    expect(error.body.message).toMatch(
+      /^Syntax error "Expected "\}" instead of "end of string"\." at character 7: name\{id$/,
+    );
   });
 });
 
 describe('validateNodeFields', () => {
   it('accepts every v26 field of the node type and its expandable edges', () => {
-    expect(() => validateNodeFields(parseFields('id,name,objective,daily_budget,insights{spend},adsets{name}'), 'Campaign')).not.toThrow();
+    expect(() =>
+      validateNodeFields(parseFields('id,name,objective,daily_budget,insights{spend},adsets{name}'), 'Campaign'),
+    ).not.toThrow();
   });
 
   it("rejects an unknown field with Meta's exact message and type", () => {
@@ -63,7 +67,9 @@ describe('validateNodeFields', () => {
 
   it('validates per node type: an ad set field is not a campaign field', () => {
     expect(() => validateNodeFields(parseFields('optimization_goal'), 'AdSet')).not.toThrow();
-    expect(errorOf(() => validateNodeFields(parseFields('optimization_goal'), 'Campaign')).body.message).toContain('(Campaign)');
+    expect(errorOf(() => validateNodeFields(parseFields('optimization_goal'), 'Campaign')).body.message).toContain(
+      '(Campaign)',
+    );
   });
 });
 
@@ -77,6 +83,8 @@ describe('validateInsightsFields', () => {
   });
 
   it('lists several invalid fields together', () => {
-    expect(errorOf(() => validateInsightsFields(['age', 'foo'])).body.message).toMatch(/^\(#100\) age, foo are not valid for fields param/);
+    expect(errorOf(() => validateInsightsFields(['age', 'foo'])).body.message).toMatch(
+      /^\(#100\) age, foo are not valid for fields param/,
+    );
   });
 });

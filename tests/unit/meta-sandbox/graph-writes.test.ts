@@ -19,8 +19,12 @@ function setup() {
   const usd = accountByCurrency(world, 'USD');
   const jpy = accountByCurrency(world, 'JPY');
   const cboCampaign = (accountId: string) =>
-    [...world.campaigns.values()].find((c) => c.accountId === accountId && current(c.budgetHistory)?.daily !== undefined)!;
-  const aboAdset = [...world.adsets.values()].find((a) => a.accountId === usd.accountId && current(a.budgetHistory)?.daily !== undefined)!;
+    [...world.campaigns.values()].find(
+      (c) => c.accountId === accountId && current(c.budgetHistory)?.daily !== undefined,
+    )!;
+  const aboAdset = [...world.adsets.values()].find(
+    (a) => a.accountId === usd.accountId && current(a.budgetHistory)?.daily !== undefined,
+  )!;
   const update = (node: AdObject, params: UpdateParams) => updateAdObject(world, model, node, params, FIXED_NOW);
   return { world, model, usd, jpy, cboCampaign, aboAdset, update };
 }
@@ -51,26 +55,46 @@ describe('updateAdObject', () => {
     const { aboAdset, cboCampaign, usd, world, update } = setup();
     const ad = [...world.ads.values()].find((a) => a.accountId === usd.accountId)!;
 
-    expect(errorOf(() => update(cboCampaign(usd.accountId), { bid_strategy: 'CHEAPEST' })).body.message).toMatch(/^\(#100\) Param bid_strategy must be one of \{COST_CAP/);
-    expect(errorOf(() => update(aboAdset, { optimization_goal: 'MAGIC' })).body.message).toMatch(/^\(#100\) Param optimization_goal must be one of/);
-    expect(errorOf(() => update(aboAdset, { billing_event: 'MAGIC' })).body.message).toMatch(/^\(#100\) Param billing_event must be one of/);
-    expect(errorOf(() => update(ad, { call_to_action_type: 'CLICK_ME' })).body.message).toMatch(/^\(#100\) Param call_to_action_type must be one of/);
-    expect(errorOf(() => update(cboCampaign(usd.accountId), { objective: 'WIN' })).body.message).toMatch(/^\(#100\) Param objective must be one of/);
+    expect(errorOf(() => update(cboCampaign(usd.accountId), { bid_strategy: 'CHEAPEST' })).body.message).toMatch(
+      /^\(#100\) Param bid_strategy must be one of \{COST_CAP/,
+    );
+    expect(errorOf(() => update(aboAdset, { optimization_goal: 'MAGIC' })).body.message).toMatch(
+      /^\(#100\) Param optimization_goal must be one of/,
+    );
+    expect(errorOf(() => update(aboAdset, { billing_event: 'MAGIC' })).body.message).toMatch(
+      /^\(#100\) Param billing_event must be one of/,
+    );
+    expect(errorOf(() => update(ad, { call_to_action_type: 'CLICK_ME' })).body.message).toMatch(
+      /^\(#100\) Param call_to_action_type must be one of/,
+    );
+    expect(errorOf(() => update(cboCampaign(usd.accountId), { objective: 'WIN' })).body.message).toMatch(
+      /^\(#100\) Param objective must be one of/,
+    );
   });
 
   it('refuses an optimization goal the campaign objective does not allow (ODAX table)', () => {
     const { world, usd, update } = setup();
-    const salesAdset = [...world.adsets.values()].find((a) => a.accountId === usd.accountId && world.campaigns.get(a.campaignId)!.objective === 'OUTCOME_SALES')!;
+    const salesAdset = [...world.adsets.values()].find(
+      (a) => a.accountId === usd.accountId && world.campaigns.get(a.campaignId)!.objective === 'OUTCOME_SALES',
+    )!;
 
-    expect(errorOf(() => update(salesAdset, { optimization_goal: 'APP_INSTALLS' })).body.error_user_title).toBe("Performance Goal Isn't Available");
+    expect(errorOf(() => update(salesAdset, { optimization_goal: 'APP_INSTALLS' })).body.error_user_title).toBe(
+      "Performance Goal Isn't Available",
+    );
     expect(() => update(salesAdset, { optimization_goal: 'VALUE' })).not.toThrow();
   });
 
   it('takes budgets as integers in minor units, at least the minimum', () => {
     const { aboAdset, update } = setup();
 
-    expect(errorOf(() => update(aboAdset, { daily_budget: '12.50' })).body.message).toBe('(#100) Param daily_budget must be an integer');
-    expect(errorOf(() => update(aboAdset, { daily_budget: '50' })).body).toMatchObject({ code: 100, error_subcode: 1885272, error_user_msg: 'The minimum budget for this ad set is 1.00 USD.' });
+    expect(errorOf(() => update(aboAdset, { daily_budget: '12.50' })).body.message).toBe(
+      '(#100) Param daily_budget must be an integer',
+    );
+    expect(errorOf(() => update(aboAdset, { daily_budget: '50' })).body).toMatchObject({
+      code: 100,
+      error_subcode: 1885272,
+      error_user_msg: 'The minimum budget for this ad set is 1.00 USD.',
+    });
     update(aboAdset, { daily_budget: '2500' });
     expect(current(aboAdset.budgetHistory)).toEqual({ daily: 2500 });
   });
@@ -82,7 +106,9 @@ describe('updateAdObject', () => {
     update(campaign, { daily_budget: '5000' });
 
     expect(current(campaign.budgetHistory)).toEqual({ daily: 5000 });
-    expect(errorOf(() => update(campaign, { daily_budget: '100' })).body.error_user_msg).toBe('The minimum budget for this ad set is 150 JPY.');
+    expect(errorOf(() => update(campaign, { daily_budget: '100' })).body.error_user_msg).toBe(
+      'The minimum budget for this ad set is 150 JPY.',
+    );
   });
 
   it('refuses a budget on both campaign and ad set level (100/1885621)', () => {
@@ -90,8 +116,14 @@ describe('updateAdObject', () => {
     const cboAdset = [...world.adsets.values()].find((a) => a.campaignId === cboCampaign(usd.accountId).id)!;
     const aboCampaign = world.campaigns.get(aboAdset.campaignId)!;
 
-    expect(errorOf(() => update(cboAdset, { daily_budget: '2000' })).body).toMatchObject({ code: 100, error_subcode: 1885621 });
-    expect(errorOf(() => update(aboCampaign, { daily_budget: '2000' })).body).toMatchObject({ code: 100, error_subcode: 1885621 });
+    expect(errorOf(() => update(cboAdset, { daily_budget: '2000' })).body).toMatchObject({
+      code: 100,
+      error_subcode: 1885621,
+    });
+    expect(errorOf(() => update(aboCampaign, { daily_budget: '2000' })).body).toMatchObject({
+      code: 100,
+      error_subcode: 1885621,
+    });
   });
 
   it('changes nothing when any parameter is invalid', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../infra/local/meta-sandbox/calendar';
 import { updateAdObject } from '../../../infra/local/meta-sandbox/graph-writes';
-import { expectedImpressions, fatigueMultiplier, SPEND_ELASTICITY } from '../../../infra/local/meta-sandbox/insights-model';
+import {
+  expectedImpressions,
+  fatigueMultiplier,
+  SPEND_ELASTICITY,
+} from '../../../infra/local/meta-sandbox/insights-model';
 import { INSIGHTS_HISTORY_DAYS } from '../../../infra/local/meta-sandbox/seed';
 import { current } from '../../../infra/local/meta-sandbox/world';
 import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
@@ -12,11 +16,21 @@ describe('seeded world', () => {
 
     expect(world.user.name).toBe('Demo Marketer');
     expect(world.user.id).toMatch(/^\d{15}$/);
-    expect([...world.accounts.values()].map((a) => `${a.currency} ${a.timezoneName}`)).toEqual(['USD America/New_York', 'JPY Asia/Tokyo']);
+    expect([...world.accounts.values()].map((a) => `${a.currency} ${a.timezoneName}`)).toEqual([
+      'USD America/New_York',
+      'JPY Asia/Tokyo',
+    ]);
     const campaigns = [...world.campaigns.values()];
     expect(campaigns).toHaveLength(12);
     expect(new Set(campaigns.map((c) => c.objective))).toEqual(
-      new Set(['OUTCOME_AWARENESS', 'OUTCOME_TRAFFIC', 'OUTCOME_ENGAGEMENT', 'OUTCOME_LEADS', 'OUTCOME_APP_PROMOTION', 'OUTCOME_SALES']),
+      new Set([
+        'OUTCOME_AWARENESS',
+        'OUTCOME_TRAFFIC',
+        'OUTCOME_ENGAGEMENT',
+        'OUTCOME_LEADS',
+        'OUTCOME_APP_PROMOTION',
+        'OUTCOME_SALES',
+      ]),
     );
     expect(new Set(campaigns.map((c) => current(c.statusHistory)))).toEqual(new Set(['ACTIVE', 'PAUSED', 'ARCHIVED']));
   });
@@ -28,7 +42,9 @@ describe('seeded world', () => {
       const adsets = [...world.adsets.values()].filter((adset) => adset.campaignId === campaign.id);
       const campaignBudget = current(campaign.budgetHistory);
       for (const adset of adsets) expect(Boolean(campaignBudget) && Boolean(current(adset.budgetHistory))).toBe(false);
-      const amounts = [campaignBudget, ...adsets.map((a) => current(a.budgetHistory))].flatMap((b) => (b ? [b.daily ?? b.lifetime!] : []));
+      const amounts = [campaignBudget, ...adsets.map((a) => current(a.budgetHistory))].flatMap((b) =>
+        b ? [b.daily ?? b.lifetime!] : [],
+      );
       for (const amount of amounts) expect(Number.isInteger(amount) && amount > 0).toBe(true);
     }
   });
@@ -89,7 +105,10 @@ describe('delivery model', () => {
 
   it('produces the results of each objective', () => {
     const { world, model } = demoWorld();
-    const totals = new Map<string, { purchases: number; value: number; leads: number; installs: number; lpv: number; recallers: number }>();
+    const totals = new Map<
+      string,
+      { purchases: number; value: number; leads: number; installs: number; lpv: number; recallers: number }
+    >();
     for (const ad of world.ads.values()) {
       const objective = world.campaigns.get(ad.campaignId)!.objective;
       const total = totals.get(objective) ?? { purchases: 0, value: 0, leads: 0, installs: 0, lpv: 0, recallers: 0 };
@@ -130,7 +149,9 @@ describe('delivery model', () => {
     const { world, model } = demoWorld();
     const account = accountByCurrency(world, 'USD');
     const today = model.today(account);
-    const campaign = [...world.campaigns.values()].find((c) => c.accountId === account.accountId && current(c.statusHistory) === 'ACTIVE')!;
+    const campaign = [...world.campaigns.values()].find(
+      (c) => c.accountId === account.accountId && current(c.statusHistory) === 'ACTIVE',
+    )!;
     const ads = [...world.ads.values()].filter((a) => a.campaignId === campaign.id);
     const spendOn = (date: string) => ads.reduce((sum, ad) => sum + model.day(ad, date).spendMinor, 0);
     const yesterdayBefore = spendOn(addDays(today, -1));
@@ -147,10 +168,23 @@ describe('delivery model', () => {
     const account = accountByCurrency(world, 'USD');
     const today = model.today(account);
     const adset = [...world.adsets.values()].find(
-      (a) => a.accountId === account.accountId && current(a.budgetHistory)?.daily && model.day([...world.ads.values()].find((ad) => ad.adsetId === a.id)!, today).spendMinor > 0,
+      (a) =>
+        a.accountId === account.accountId &&
+        current(a.budgetHistory)?.daily &&
+        model.day(
+          [...world.ads.values()].find((ad) => ad.adsetId === a.id)!,
+          today,
+        ).spendMinor > 0,
     )!;
     const ads = [...world.ads.values()].filter((a) => a.adsetId === adset.id);
-    const totals = () => ads.reduce((t, ad) => ({ spend: t.spend + model.day(ad, today).spendMinor, impressions: t.impressions + model.day(ad, today).impressions }), { spend: 0, impressions: 0 });
+    const totals = () =>
+      ads.reduce(
+        (t, ad) => ({
+          spend: t.spend + model.day(ad, today).spendMinor,
+          impressions: t.impressions + model.day(ad, today).impressions,
+        }),
+        { spend: 0, impressions: 0 },
+      );
     const before = totals();
 
     updateAdObject(world, model, adset, { daily_budget: String(current(adset.budgetHistory)!.daily! * 4) }, FIXED_NOW);

@@ -32,15 +32,26 @@ describe('paginate', () => {
   });
 
   it('goes back with before', () => {
-    const second = paginate(items, { baseUrl, params: { limit: '3', after: paginate(items, { baseUrl, params: { limit: '3' } }).paging!.cursors.after } });
-    const back = paginate(items, { baseUrl, params: Object.fromEntries(new URL(second.paging!.previous!).searchParams) });
+    const second = paginate(items, {
+      baseUrl,
+      params: { limit: '3', after: paginate(items, { baseUrl, params: { limit: '3' } }).paging!.cursors.after },
+    });
+    const back = paginate(items, {
+      baseUrl,
+      params: Object.fromEntries(new URL(second.paging!.previous!).searchParams),
+    });
 
     expect(second.data.map((item) => item.id)).toEqual(['3', '4', '5']);
     expect(back.data.map((item) => item.id)).toEqual(['0', '1', '2']);
   });
 
   it('defaults to 25 items and omits paging for an empty edge', () => {
-    expect(paginate(Array.from({ length: 30 }, (_, i) => i), { baseUrl, params: {} }).data).toHaveLength(25);
+    expect(
+      paginate(
+        Array.from({ length: 30 }, (_, i) => i),
+        { baseUrl, params: {} },
+      ).data,
+    ).toHaveLength(25);
     expect(paginate([], { baseUrl, params: {} })).toEqual({ data: [] });
   });
 

@@ -26,7 +26,11 @@ describe('UsageMeter (development tier: 60 points, 300 s decay, 300 s block)', (
     meter.charge('1001', 'write', 'ads_management');
 
     const headers = meter.accountHeaders('1001', 'ads_management');
-    expect(JSON.parse(headers['X-Ad-Account-Usage']!)).toEqual({ acc_id_util_pct: 15, reset_time_duration: 300, ads_api_access_tier: 'development_access' });
+    expect(JSON.parse(headers['X-Ad-Account-Usage']!)).toEqual({
+      acc_id_util_pct: 15,
+      reset_time_duration: 300,
+      ads_api_access_tier: 'development_access',
+    });
     const buc = JSON.parse(headers['X-Business-Use-Case-Usage']!);
     expect(buc['1001'][0]).toMatchObject({ type: 'ads_management', call_count: 2, estimated_time_to_regain_access: 0 });
   });
@@ -38,9 +42,17 @@ describe('UsageMeter (development tier: 60 points, 300 s decay, 300 s block)', (
 
     const error = errorOf(() => meter.charge('1001', 'read', 'ads_management'));
 
-    expect(error.body).toMatchObject({ code: 80004, error_subcode: 2446079, type: 'OAuthException', is_transient: true });
+    expect(error.body).toMatchObject({
+      code: 80004,
+      error_subcode: 2446079,
+      type: 'OAuthException',
+      is_transient: true,
+    });
     expect(error.body.message).toMatch(/^There have been too many calls to this ad-account/);
-    expect(JSON.parse(error.headers['X-Business-Use-Case-Usage']!)['1001'][0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: 5 });
+    expect(JSON.parse(error.headers['X-Business-Use-Case-Usage']!)['1001'][0]).toMatchObject({
+      call_count: 100,
+      estimated_time_to_regain_access: 5,
+    });
     time.advance(200);
     expect(() => meter.charge('1001', 'read', 'ads_management')).toThrow(GraphError);
     time.advance(301);
