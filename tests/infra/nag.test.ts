@@ -1,4 +1,4 @@
-import { Validations, type App } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './support/build-app';
