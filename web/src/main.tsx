@@ -13,12 +13,15 @@ const root = createRoot(container);
 root.render(<LoadingScreen progress={15} showDetails />);
 
 async function start() {
+  // The app module (router, providers) is its own chunk so the loading screen paints first;
+  // it downloads while the config is fetched rather than after.
+  const appModule = import('./app/app');
+  appModule.catch(() => undefined); // handled below, once the config has loaded
   try {
     const config = await loadWebConfig();
     root.render(<LoadingScreen progress={60} showDetails />);
     configureCognito(config);
-    // The app module (router, providers) is its own chunk so the loading screen paints first.
-    const { App } = await import('./app/app');
+    const { App } = await appModule;
     root.render(
       <StrictMode>
         <App />

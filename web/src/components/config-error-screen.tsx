@@ -1,7 +1,7 @@
 import { ServerCrash } from 'lucide-react';
 import { PRODUCT_NAME } from '../../../shared/constants';
 
-/** Shown when /config.json is missing or invalid: the app cannot reach its user pool or API without it. */
+/** Shown when /config.json is missing or invalid (or the app chunk fails): the app cannot reach its user pool or API without it. */
 export function ConfigErrorScreen({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-6">
@@ -9,8 +9,8 @@ export function ConfigErrorScreen({ message }: { message: string }) {
         <ServerCrash aria-hidden="true" className="size-10 text-destructive" />
         <h1 className="mt-4 text-xl font-semibold">{PRODUCT_NAME} could not start</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          The site configuration could not be loaded, so sign-in and the API are unavailable. Please try again in a
-          moment. If this keeps happening, the deployment is incomplete.
+          Part of the site (its configuration or code) could not be loaded, so sign-in and the API are unavailable.
+          Please try again in a moment. If this keeps happening, the deployment is incomplete.
         </p>
         <pre className="mt-4 overflow-x-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">{message}</pre>
         <button
