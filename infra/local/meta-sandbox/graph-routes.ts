@@ -1,16 +1,9 @@
 import { authenticateUser, type AppCredentials } from './auth.js';
 import { parseFields, validateNodeFields, type FieldSelection } from './field-validation.js';
 import { deprecatedVersion, missingPermission, unknownPath, unsupportedRequest } from './graph-error.js';
-import {
-  asGraphNode,
-  creativeField,
-  insightsEdge,
-  listEdge,
-  renderNode,
-  type GraphNode,
-  type Json,
-  type ReadContext,
-} from './graph-nodes.js';
+import { asGraphNode, insightsEdge, listEdge, renderNode } from './graph-nodes.js';
+import { creativeField } from './node-fields.js';
+import type { GraphNode, Json, ReadContext } from './read-context.js';
 import { updateAdObject } from './graph-writes.js';
 import { paginate } from './paging.js';
 import type { PermissionGrants } from './permissions.js';

@@ -1,0 +1,303 @@
+import { formatGraphTime, localMidnight } from './calendar.js';
+import type { Json, ReadContext } from './read-context.js';
+import {
+  accountOf,
+  children,
+  current,
+  effectiveStatusOf,
+  valueOn,
+  type Ad,
+  type AdAccount,
+  type AdSet,
+  type Campaign,
+} from './world.js';
+
+/**
+ * The fields of each Marketing API node type the sandbox can answer, rendered
+ * the way Meta does: budgets and amounts as minor-unit strings, times in the
+ * account's zone, references as `{id}`. A field returning undefined is valid
+ * but not modelled, and is left out of the reply as Meta leaves out empty ones.
+ */
+
+function budgetFields(history: Campaign['budgetHistory'], today: string): Json {
+  const budget = valueOn(history, today) ?? current(history);
+  const fields: Json = {};
+  if (budget?.daily !== undefined) fields.daily_budget = String(Math.round(budget.daily));
+  if (budget?.lifetime !== undefined) fields.lifetime_budget = String(Math.round(budget.lifetime));
+  return fields;
+}
+
+export function amountSpentMinor(ctx: ReadContext, account: AdAccount): number {
+  const ads = [...ctx.world.ads.values()].filter((ad) => ad.accountId === account.accountId);
+  return ads.reduce((sum, ad) => sum + ctx.model.series(ad).reduce((s, day) => s + day.spendMinor, 0), 0);
+}
+
+function spentToday(ctx: ReadContext, ads: Ad[], account: AdAccount): number {
+  const today = ctx.model.today(account);
+  return ads.reduce((sum, ad) => sum + ctx.model.day(ad, today).spendMinor, 0);
+}
+
+function time(instant: Date, account: AdAccount): string {
+  return formatGraphTime(instant, account.timezoneName);
+}
+
+export function accountField(ctx: ReadContext, account: AdAccount, field: string): unknown {
+  switch (field) {
+    case 'id':
+      return `act_${account.accountId}`;
+    case 'account_id':
+      return account.accountId;
+    case 'name':
+      return account.name;
+    case 'currency':
+      return account.currency;
+    case 'timezone_name':
+      return account.timezoneName;
+    case 'timezone_id':
+      return account.timezoneId;
+    case 'timezone_offset_hours_utc':
+      return account.timezoneOffsetHoursUtc;
+    case 'account_status':
+      return 1;
+    case 'disable_reason':
+      return 0;
+    case 'amount_spent':
+      return String(amountSpentMinor(ctx, account));
+    case 'balance':
+      return '0';
+    case 'spend_cap':
+      return '0';
+    case 'min_daily_budget':
+      return account.currency === 'JPY' ? 150 : 100;
+    case 'created_time':
+      return time(account.createdTime, account);
+    case 'business_name':
+      return account.businessName;
+    case 'business_country_code':
+      return account.currency === 'JPY' ? 'JP' : 'US';
+    case 'owner':
+      return account.ownerUserId;
+    case 'age':
+      return Number(((ctx.now().getTime() - account.createdTime.getTime()) / 86_400_000).toFixed(6));
+    case 'is_personal':
+      return 0;
+    case 'is_prepay_account':
+      return false;
+    case 'capabilities':
+      return [];
+    case 'user_tasks':
+      return ['DRAFT', 'ANALYZE', 'ADVERTISE', 'MANAGE'];
+    case 'tos_accepted':
+      return { web_custom_audience_tos: 1 };
+    default:
+      return undefined;
+  }
+}
+
+export function campaignField(ctx: ReadContext, campaign: Campaign, field: string): unknown {
+  const account = accountOf(ctx.world, campaign);
+  const today = ctx.model.today(account);
+  switch (field) {
+    case 'id':
+      return campaign.id;
+    case 'account_id':
+      return campaign.accountId;
+    case 'name':
+      return campaign.name;
+    case 'objective':
+      return campaign.objective;
+    case 'status':
+    case 'configured_status':
+      return current(campaign.statusHistory);
+    case 'effective_status':
+      return effectiveStatusOf(ctx.world, campaign);
+    case 'buying_type':
+      return campaign.buyingType;
+    case 'bid_strategy':
+      return campaign.bidStrategy;
+    case 'daily_budget':
+    case 'lifetime_budget':
+      return budgetFields(campaign.budgetHistory, today)[field];
+    case 'budget_remaining': {
+      const budget = current(campaign.budgetHistory);
+      if (!budget) return '0';
+      const ads = [...ctx.world.ads.values()].filter((ad) => ad.campaignId === campaign.id);
+      if (budget.daily !== undefined) return String(Math.max(0, budget.daily - spentToday(ctx, ads, account)));
+      const spent = ads.reduce((sum, ad) => sum + ctx.model.series(ad).reduce((s, d) => s + d.spendMinor, 0), 0);
+      return String(Math.max(0, Math.round((budget.lifetime ?? 0) - spent)));
+    }
+    case 'is_adset_budget_sharing_enabled':
+      return current(campaign.budgetHistory) ? undefined : false;
+    case 'created_time':
+      return time(campaign.createdTime, account);
+    case 'updated_time':
+      return time(campaign.updatedTime, account);
+    case 'start_time':
+      return time(localMidnight(campaign.startDate, account.timezoneName), account);
+    case 'stop_time':
+      return campaign.stopDate ? time(localMidnight(campaign.stopDate, account.timezoneName), account) : undefined;
+    case 'special_ad_categories':
+      return campaign.specialAdCategories;
+    case 'special_ad_category':
+      return 'NONE';
+    case 'can_use_spend_cap':
+      return true;
+    case 'pacing_type':
+      return ['standard'];
+    case 'smart_promotion_type':
+      return 'GUIDED_CREATION';
+    case 'source_campaign_id':
+    case 'topline_id':
+      return '0';
+    case 'primary_attribution':
+      return 'DEFAULT';
+    default:
+      return undefined;
+  }
+}
+
+function promotedObject(campaign: Campaign, account: AdAccount): Json | undefined {
+  const pageId = `10${account.accountId.slice(2, 15)}`;
+  switch (campaign.objective) {
+    case 'OUTCOME_SALES':
+      return { pixel_id: `7${account.accountId.slice(1, 15)}`, custom_event_type: 'PURCHASE' };
+    case 'OUTCOME_APP_PROMOTION':
+      return {
+        application_id: '1234567890123456',
+        object_store_url: 'https://play.google.com/store/apps/details?id=com.example.outdoor',
+      };
+    case 'OUTCOME_LEADS':
+    case 'OUTCOME_ENGAGEMENT':
+      return { page_id: pageId };
+    default:
+      return undefined;
+  }
+}
+
+export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unknown {
+  const account = accountOf(ctx.world, adset);
+  const campaign = ctx.world.campaigns.get(adset.campaignId)!;
+  const today = ctx.model.today(account);
+  switch (field) {
+    case 'id':
+      return adset.id;
+    case 'account_id':
+      return adset.accountId;
+    case 'campaign_id':
+      return adset.campaignId;
+    case 'campaign':
+      return { id: adset.campaignId };
+    case 'name':
+      return adset.name;
+    case 'status':
+    case 'configured_status':
+      return current(adset.statusHistory);
+    case 'effective_status':
+      return effectiveStatusOf(ctx.world, adset);
+    case 'optimization_goal':
+      return adset.optimizationGoal;
+    case 'billing_event':
+      return adset.billingEvent;
+    case 'bid_strategy':
+      return adset.bidStrategy;
+    case 'destination_type':
+      return adset.destinationType;
+    case 'daily_budget':
+    case 'lifetime_budget':
+      return budgetFields(adset.budgetHistory, today)[field];
+    case 'budget_remaining': {
+      const budget = current(adset.budgetHistory);
+      if (!budget?.daily) return '0';
+      const ads = children(ctx.world).adsByAdset.get(adset.id) ?? [];
+      return String(Math.max(0, budget.daily - spentToday(ctx, ads, account)));
+    }
+    case 'targeting':
+      return {
+        age_min: adset.ageMin,
+        age_max: adset.ageMax,
+        geo_locations: { countries: adset.countries, location_types: ['home', 'recent'] },
+        targeting_automation: { advantage_audience: 1 },
+      };
+    case 'promoted_object':
+      return promotedObject(campaign, account);
+    case 'created_time':
+      return time(adset.createdTime, account);
+    case 'updated_time':
+      return time(adset.updatedTime, account);
+    case 'start_time':
+      return time(localMidnight(adset.startDate, account.timezoneName), account);
+    case 'end_time':
+      return adset.endDate ? time(localMidnight(adset.endDate, account.timezoneName), account) : undefined;
+    case 'pacing_type':
+      return ['standard'];
+    case 'is_dynamic_creative':
+      return false;
+    case 'attribution_spec':
+      return [
+        { event_type: 'CLICK_THROUGH', window_days: 7 },
+        { event_type: 'VIEW_THROUGH', window_days: 1 },
+      ];
+    case 'learning_stage_info':
+      return { status: 'SUCCESS' };
+    default:
+      return undefined;
+  }
+}
+
+export function adField(ctx: ReadContext, ad: Ad, field: string): unknown {
+  const account = accountOf(ctx.world, ad);
+  switch (field) {
+    case 'id':
+      return ad.id;
+    case 'account_id':
+      return ad.accountId;
+    case 'campaign_id':
+      return ad.campaignId;
+    case 'adset_id':
+      return ad.adsetId;
+    case 'campaign':
+      return { id: ad.campaignId };
+    case 'adset':
+      return { id: ad.adsetId };
+    case 'creative':
+      return { id: ad.creativeId };
+    case 'name':
+      return ad.name;
+    case 'status':
+    case 'configured_status':
+      return current(ad.statusHistory);
+    case 'effective_status':
+      return effectiveStatusOf(ctx.world, ad);
+    case 'created_time':
+      return time(ad.createdTime, account);
+    case 'updated_time':
+      return time(ad.updatedTime, account);
+    case 'tracking_specs':
+      return [{ 'action.type': ['offsite_conversion'], fb_pixel: [`7${account.accountId.slice(1, 15)}`] }];
+    default:
+      return undefined;
+  }
+}
+
+export function creativeField(ad: Ad, field: string): unknown {
+  switch (field) {
+    case 'id':
+      return ad.creativeId;
+    case 'account_id':
+      return ad.accountId;
+    case 'name':
+      return `${ad.name} creative`;
+    case 'title':
+      return ad.name.split(' | ')[0];
+    case 'body':
+      return 'Gear up for the trail: light, tough and made to last.';
+    case 'call_to_action_type':
+      return ad.callToActionType;
+    case 'object_type':
+      return 'SHARE';
+    case 'status':
+      return 'ACTIVE';
+    default:
+      return undefined;
+  }
+}

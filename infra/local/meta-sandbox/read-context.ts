@@ -1,0 +1,19 @@
+import type { InsightsModel } from './insights-model.js';
+import type { AdAccount, AdObject, World } from './world.js';
+
+/** What rendering a Graph read needs: the world, the model, and how to build paging URLs. */
+export interface ReadContext {
+  world: World;
+  model: InsightsModel;
+  seed: number;
+  now: () => Date;
+  /** e.g. http://127.0.0.1:4010/v26.0 — base of absolute paging URLs. */
+  versionBaseUrl: string;
+  /** Parameters that nested paging URLs must carry (access_token when it came in the query). */
+  carriedParams: Record<string, string>;
+}
+
+export type GraphNode =
+  { type: 'AdAccount'; account: AdAccount } | { type: 'Campaign' | 'AdSet' | 'Ad'; node: AdObject };
+
+export type Json = Record<string, unknown>;
