@@ -61,6 +61,19 @@ export class FunctionRunner {
     return loading;
   }
 
+  /** Loads the functions' modules in the background; a missing or broken one is reported, not thrown. */
+  warm(fns: readonly string[], log: (line: string) => void): void {
+    for (const fn of fns) {
+      if (!this.exists(fn)) {
+        log(`lambdas/${fn}/handler.ts does not exist yet; calls to it fail`);
+        continue;
+      }
+      this.load(fn).catch((error: unknown) =>
+        console.error(`[functions] lambdas/${fn}/handler.ts failed to load:`, error),
+      );
+    }
+  }
+
   async invoke(fn: string, event: unknown): Promise<unknown> {
     const handler = await this.load(fn);
     const timeoutMs = this.options.timeoutMs ?? 29_000;

@@ -1,5 +1,5 @@
 import { reservePort } from './listen';
-import { startMetaSandbox, type MetaSandbox } from './meta-sandbox/server';
+import type { MetaSandbox } from './meta-sandbox/server';
 import { LOCAL_META_APP } from './secrets/local-secret-values';
 import { TWIN_HOST } from './twin-ports';
 
@@ -11,6 +11,8 @@ import { TWIN_HOST } from './twin-ports';
 export async function startMetaSandboxService(port: number): Promise<MetaSandbox> {
   // Probing first gives the same busy-port message as every other service.
   const free = await reservePort('meta', port);
+  // Loaded on demand so a sandbox that fails to load costs only the Meta features (see twin.ts).
+  const { startMetaSandbox } = await import('./meta-sandbox/server');
   return startMetaSandbox({
     port: free,
     host: TWIN_HOST,

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { routes } from '../../shared/routes';
+import { httpFunctionNames, routes } from '../../shared/routes';
 import { createCognitoEmulator } from './cognito/cognito-emulator';
 import { cognitoFrontHandler } from './cognito/cognito-front-handler';
 import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './cognito/provision-user-pool';
@@ -21,7 +21,7 @@ import { mailboxHandler } from './mailbox/mailbox-handler';
 import { startMetaSandboxService } from './meta-sandbox-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
-import { autoPorts, portsFromEnv, twinServices, type TwinPorts } from './twin-ports';
+import { autoPorts, portsFromEnv, TwinSetupError, twinServices, type TwinPorts } from './twin-ports';
 import { startViteDevServer } from './web/vite-dev-server';
 import { localWebConfig, writeWebConfig } from './web/web-config-file';
 
@@ -99,17 +99,24 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       reservePort('dynamodb', ports.dynamodb),
     ]);
 
-    const dynamoStarting = startDynalite(
-      dynamoPort,
-      options.dynamodb === 'memory' ? undefined : path.join(stateDir, 'dynamodb'),
-    );
+    const inMemory = (options.dynamodb ?? (options.ports === 'auto' ? 'memory' : 'persisted')) === 'memory';
+    const dynamoStarting = startDynalite(dynamoPort, inMemory ? undefined : path.join(stateDir, 'dynamodb'));
     starting.push(dynamoStarting);
     dynamoStarting.then(
       (dynalite: DynaliteProcess) => stoppers.push(dynalite.stop),
       () => undefined,
     );
 
-    const metaStarting = options.meta === false ? Promise.resolve(null) : startMetaSandboxService(ports.meta);
+    // Without the sandbox only the Meta features fail, so a broken one is reported and the rest starts;
+    // a busy port is still fatal, since the developer asked for that port.
+    const metaStarting =
+      options.meta === false
+        ? Promise.resolve(null)
+        : startMetaSandboxService(ports.meta).catch((error: unknown) => {
+            if (error instanceof TwinSetupError) throw error;
+            console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
+            return null;
+          });
     starting.push(metaStarting);
     metaStarting.then(
       (sandbox) => sandbox && stoppers.push(() => sandbox.stop()),
@@ -230,14 +237,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const endpointsFile = path.join(stateDir, 'endpoints.json');
     await writeEndpointsFile(endpointsFile, endpoints);
 
-    // Load the handlers now, off the critical path, so the first request is warm and a broken file shows at once.
-    for (const fn of new Set(Object.values(routes).map((r) => r.fn))) {
-      if (!runner.exists(fn)) log(`api: lambdas/${fn}/handler.ts does not exist yet; its routes answer 500`);
-      else
-        runner
-          .load(fn)
-          .catch((error: unknown) => console.error(`[api] lambdas/${fn}/handler.ts failed to load:`, error));
-    }
+    // Off the critical path, so the first request is warm and a broken file shows at once.
+    runner.warm(httpFunctionNames(), log);
 
     return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, stop };
   } catch (error) {
