@@ -77,6 +77,14 @@ describe('auth journeys in a real browser', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('heading', { name: 'Welcome, Jordan' }).waitFor();
 
+    // The same dashboard on a phone: app links move into the navigation menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Campaigns' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-mobile-menu.png` });
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     // Sign out from the account menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu', { name: 'Account' }).waitFor();

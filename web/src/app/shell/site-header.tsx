@@ -81,15 +81,23 @@ export function SiteHeader() {
       ) : null}
       {mobileOpen ? (
         <nav aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
-          <ul className="grid gap-1">
-            {[...(currentUser ? appLinks : []), ...publicLinks].map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={(s) => cn(navClass(s), 'block')} onClick={() => setMobileOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
+          {[currentUser ? appLinks : [], publicLinks]
+            .filter((group) => group.length > 0)
+            .map((group, index) => (
+              <ul key={index} className={cn('grid gap-1', index > 0 && 'mt-2 border-t pt-2')}>
+                {group.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      className={(s) => cn(navClass(s), 'block')}
+                      onClick={() => setMobileOpen(false)}
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
             ))}
-          </ul>
         </nav>
       ) : null}
     </header>

@@ -1,4 +1,4 @@
-import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
 import { useAuth } from '../../../../../web/src/lib/auth/use-auth';
@@ -44,5 +44,19 @@ describe('useAuth', () => {
     await waitFor(() => expect(result.current.loading).toBe(false));
     await expect(result.current.sendVerification()).rejects.toThrow('No user logged in.');
     expect(cognito.current.resendVerificationLink).not.toHaveBeenCalled();
+  });
+
+  it('drops the user when Amplify reports the session ended elsewhere', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cognito.current.getSignedInUser.mockResolvedValueOnce(testUser);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('signed in as jane@example.com')).toBeInTheDocument();
+    const listener = cognito.current.onAuthEvent.mock.calls.at(-1)?.[0] as (event: string) => void;
+    act(() => listener('sessionExpired'));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
   });
 });
