@@ -43,6 +43,8 @@ export interface TwinOptions {
   /** Start the Meta sandbox (Graph API + OAuth dialog). Default true. */
   meta?: boolean;
   region?: string;
+  /** The site the emailed links lead to. Default: the twin's web app (or where it would listen). */
+  siteUrl?: string;
   /** Where `<fn>/handler.ts` live. Default `<repo>/lambdas`. */
   lambdasDir?: string;
   /** Progress lines; silent when omitted. */
@@ -188,7 +190,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     }
 
     // The links in emails lead to the web app; without it (tests) to where it would listen.
-    const siteUrl = web?.url ?? urlOf(ports.web || twinServices.web.defaultPort);
+    const siteUrl = options.siteUrl ?? web?.url ?? urlOf(ports.web || twinServices.web.defaultPort);
     // Handlers read their config from the environment on first load, which comes after this.
     Object.assign(
       process.env,
