@@ -18,6 +18,8 @@ export interface CreateStacksOptions {
   env?: Environment;
   /** The built SPA. @default web/dist if it holds an index.html, else a placeholder page */
   webDistDir?: string | null;
+  /** HTTP functions to deploy. @default those the routes table names (tests may add catalogued, unrouted ones) */
+  functionNames?: readonly string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export interface CreateStacksOptions {
  * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
-  const functions = routedFunctions(httpFunctionNames());
+  const functions = routedFunctions(options.functionNames ?? httpFunctionNames());
 
   const namePrefix = `adsmith-${config.stage}`;
   const env = options.env ?? {
@@ -64,6 +66,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     siteUrl: edge.siteUrl,
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.webClient,
+    dependsOn: [edge, stateful],
     functions,
     resources: {
       tables: stateful.tables.byKey,

@@ -1,8 +1,8 @@
-import { Aspects, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aspects, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -123,10 +123,32 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  /** Reads a secret: env SECRET_<NAME> = secret ARN, plus secretsmanager:GetSecretValue (and KMS decrypt). */
+  /**
+   * Reads a secret: env SECRET_<NAME> = secret ARN, plus GetSecretValue on it and
+   * kms:Decrypt on its key through Secrets Manager only. Written out rather than
+   * `secret.grantRead`, which names this role in the key's policy: with the key in
+   * the stateful stack that would make it depend on this stack (a cycle). The key
+   * policy already lets the account's IAM policies use it via Secrets Manager.
+   */
   bindSecret(key: SecretKey, secret: ISecret): this {
     this.function.addEnvironment(secretEnvVar(key), secret.secretArn);
-    secret.grantRead(this.function);
+    this.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        resources: [secret.secretArn],
+      }),
+    );
+    if (secret.encryptionKey) {
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:Decrypt'],
+          resources: [secret.encryptionKey.keyArn],
+          conditions: {
+            StringEquals: { 'kms:ViaService': `secretsmanager.${Stack.of(this).region}.${Stack.of(this).urlSuffix}` },
+          },
+        }),
+      );
+    }
     return this;
   }
 

@@ -25,6 +25,12 @@ export interface StatelessStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   /** Tables, secrets and bus the functions may be bound to (per the function catalogue). */
   readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl'>;
+  /**
+   * Stacks this one reads from. Declared up front, before any grant: a KMS key in
+   * another stack then trusts this account instead of naming our roles in its key
+   * policy, which would make that stack depend on this one (a cycle).
+   */
+  readonly dependsOn: readonly Stack[];
   /** The catalogue entries of the functions to deploy (those the routes table names). */
   readonly functions: Record<string, FunctionNeeds>;
   /** The built SPA; undefined deploys a placeholder page. */
@@ -44,6 +50,7 @@ export class StatelessStack extends Stack {
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { config, namePrefix } = props;
+    for (const stack of props.dependsOn) this.addDependency(stack, 'reads its resources; see dependsOn');
 
     this.functions = Object.fromEntries(
       Object.entries(props.functions).map(([name, needs]) => {

@@ -17,6 +17,8 @@ export interface BuildOptions {
   nag?: boolean;
   /** Passed to createStacks; null forces the placeholder page. @default null */
   webDistDir?: string | null;
+  /** Passed to createStacks. @default the functions the routes table names */
+  functionNames?: readonly string[];
 }
 
 export interface BuiltApp {
@@ -54,7 +56,11 @@ export function createApp(options: BuildOptions = {}): {
     },
   });
   const config = parseConfig(Object.fromEntries(Object.entries(context)));
-  const stacks = createStacks(app, config, { env: {}, webDistDir: options.webDistDir ?? null });
+  const stacks = createStacks(app, config, {
+    env: {},
+    webDistDir: options.webDistDir ?? null,
+    functionNames: options.functionNames,
+  });
   if (options.nag) enableNag(app);
   return { app, stacks, outdir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
