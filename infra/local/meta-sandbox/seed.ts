@@ -313,7 +313,8 @@ export function seedWorld(options: SeedOptions, now: Date): World {
             ? [{ from: start, value: null }]
             : budgetTimeline(random, { daily: budgetMinor(adsetUsd, account.currency) }, start, today),
           weight: between(random, 0.5, 1.5),
-          audienceSize: Math.round(between(random, 0.6, 3) * 1_000_000),
+          // Small enough that long-running ads saturate it: cumulative frequency climbs and creatives fatigue.
+          audienceSize: Math.round(between(random, 0.15, 0.6) * 1_000_000),
           ageMin: pick(random, [18, 21, 25]),
           ageMax: pick(random, [45, 55, 65]),
           countries: template.countries,

@@ -11,6 +11,7 @@ import { accessToken, debugToken, dialogDecision, dialogPage, type OAuthContext 
 import { PermissionGrants } from './permissions.js';
 import type { Reply } from './reply.js';
 import { parseBody, queryParams, readBody } from './request-input.js';
+import { checkSandboxOptions } from './sandbox-options.js';
 import { seedWorld, type SeedOptions } from './seed.js';
 import { TokenStore } from './tokens.js';
 import { DEVELOPMENT_TIER, STANDARD_TIER, UsageMeter, type UsageLimits } from './usage.js';
@@ -71,8 +72,7 @@ interface State {
 }
 
 export async function startMetaSandbox(options: MetaSandboxOptions): Promise<MetaSandbox> {
-  if (!/^\d+$/.test(options.appId)) throw new Error('startMetaSandbox: appId must be numeric, like a Meta app id');
-  if (!options.appSecret) throw new Error('startMetaSandbox: appSecret is required');
+  checkSandboxOptions(options);
   const now = options.now ?? (() => new Date());
   const seed = options.seed?.seed ?? 42;
   const app = { appId: options.appId, appSecret: options.appSecret };

@@ -84,6 +84,27 @@ describe('delivery model', () => {
     expect(fatigueMultiplier(4, 0.15)).toBeLessThan(fatigueMultiplier(2, 0.15));
   });
 
+  it('shows creative fatigue in the seeded data: long-running ads lose CTR as frequency builds', () => {
+    const { world, model } = demoWorld();
+    const longRunning = [...world.ads.values()].filter(
+      (ad) => model.series(ad).filter((day) => day.impressions > 0).length >= 100,
+    );
+    const ctr = (from: number, to: number) => {
+      let clicks = 0;
+      let impressions = 0;
+      for (const ad of longRunning) {
+        for (const day of model.series(ad).slice(from, to)) {
+          clicks += day.clicks;
+          impressions += day.impressions;
+        }
+      }
+      return clicks / impressions;
+    };
+
+    expect(longRunning.length).toBeGreaterThan(3);
+    expect(ctr(-15, -1)).toBeLessThan(ctr(0, 14) * 0.95);
+  });
+
   it('keeps every daily number consistent', () => {
     const { world, model } = demoWorld();
 
