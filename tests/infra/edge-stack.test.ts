@@ -195,6 +195,7 @@ describe('edge stack (prod, custom domain)', () => {
       }),
     });
     built.templates.edge.hasOutput('SiteUrl', { Value: 'https://ads.example.com' });
+    built.templates.edge.hasOutput('DistributionDomainName', Match.anyValue());
   });
 
   it('points verification links at the domain', () => {

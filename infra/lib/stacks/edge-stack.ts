@@ -51,6 +51,10 @@ export class EdgeStack extends Stack {
       description: 'The HTTP API behind CloudFront, for diagnostics',
     });
     new CfnOutput(this, 'DistributionId', { value: this.hosting.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.hosting.distribution.distributionDomainName,
+      description: 'Point the custom domain (CNAME or alias record) here',
+    });
     new CfnOutput(this, 'SiteBucketName', { value: this.hosting.siteBucket.bucketName });
   }
 }
