@@ -6,11 +6,11 @@ import type { AuthUser } from './auth-user';
 import * as cognito from './cognito';
 import { shouldRefreshSession } from './session-refresh';
 
-/**
- * Holds the signed-in user. The signup notification of spec §4 is deliberately not
- * sent from here: Cognito's post-confirmation trigger emits the signup event on the
- * server, so it fires once per account and cannot be forged or skipped by a browser.
- */
+/** An AUTH_ERROR for the central handler, keeping what went wrong underneath. */
+function sessionError(message: string, cause?: unknown): Error & { code: string } {
+  return Object.assign(new Error(message, { cause }), { code: 'AUTH_ERROR' });
+}
+
 async function readUser(): Promise<AuthUser | null> {
   try {
     return await cognito.getSignedInUser();
@@ -21,6 +21,11 @@ async function readUser(): Promise<AuthUser | null> {
   }
 }
 
+/**
+ * Holds the signed-in user. The signup notification of spec §4 is deliberately not
+ * sent from here: Cognito's post-confirmation trigger emits the signup event on the
+ * server, so it fires once per account and cannot be forged or skipped by a browser.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [currentUser, setCurrentUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
@@ -41,16 +46,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const unsubscribe = cognito.onAuthEvent((event) => {
       setCurrentUser(null);
       if (event === 'sessionExpired') {
-        handleError(Object.assign(new Error('Your session expired.'), { code: 'AUTH_ERROR' }), {
-          component: 'AuthProvider',
-        });
+        handleError(sessionError('Your session expired.'), { component: 'AuthProvider' });
       }
     });
     return () => {
       mounted.current = false;
       unsubscribe();
     };
-  }, [loadUser]);
+  }, []);
 
   // Spec §9: check every 30 s, refresh when under 90 s remain.
   const signedIn = currentUser !== null;
@@ -62,12 +65,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const expiresAt = await cognito.getSessionExpiry();
           if (expiresAt !== null && shouldRefreshSession(expiresAt)) await cognito.refreshSession();
         } catch (error) {
-          handleError(
-            Object.assign(error instanceof Error ? error : new Error(String(error)), { code: 'AUTH_ERROR' }),
-            {
-              component: 'AuthProvider.sessionCheck',
-            },
-          );
+          handleError(sessionError('Your session could not be refreshed.', error), {
+            component: 'AuthProvider.sessionCheck',
+          });
           await cognito.signOutUser().catch(() => undefined);
           if (mounted.current) setCurrentUser(null);
         }
