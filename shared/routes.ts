@@ -1,5 +1,19 @@
 import { type z } from 'zod';
 import { HealthSchema, MeSchema, UpdateMeSchema } from './schemas/account';
+import {
+  AdAccountListSchema,
+  AdAccountParamsSchema,
+  CampaignListSchema,
+  CampaignParamsSchema,
+  CampaignSchema,
+  CampaignUpdateSchema,
+  DailyInsightsQuerySchema,
+  DateRangeQuerySchema,
+  InsightsSeriesSchema,
+  MetaConnectionSchema,
+  MetaOAuthCallbackBodySchema,
+  MetaOAuthConfigSchema,
+} from './schemas/meta';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -37,6 +51,80 @@ export const routes = {
     access: 'user',
     body: UpdateMeSchema,
     response: MeSchema,
+  }),
+
+  // Meta: the spec's `meta-oauth-callback` and `secure-meta-api` functions.
+  metaOAuthConfig: route({
+    method: 'GET',
+    path: '/api/meta/oauth/config',
+    fn: 'meta-oauth-callback',
+    access: 'user',
+    response: MetaOAuthConfigSchema,
+  }),
+  metaOAuthCallback: route({
+    method: 'POST',
+    path: '/api/meta/oauth/callback',
+    fn: 'meta-oauth-callback',
+    access: 'user',
+    body: MetaOAuthCallbackBodySchema,
+    response: MetaConnectionSchema,
+  }),
+  metaConnection: route({
+    method: 'GET',
+    path: '/api/meta/connection',
+    fn: 'secure-meta-api',
+    access: 'user',
+    response: MetaConnectionSchema,
+  }),
+  metaDisconnect: route({
+    method: 'DELETE',
+    path: '/api/meta/connection',
+    fn: 'secure-meta-api',
+    access: 'user',
+    response: MetaConnectionSchema,
+  }),
+  metaAdAccounts: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts',
+    fn: 'secure-meta-api',
+    access: 'user',
+    response: AdAccountListSchema,
+  }),
+  metaAccountInsights: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts/{id}/insights',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    query: DateRangeQuerySchema,
+    response: InsightsSeriesSchema,
+  }),
+  metaCampaigns: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts/{id}/campaigns',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    query: DateRangeQuerySchema,
+    response: CampaignListSchema,
+  }),
+  metaCampaignInsights: route({
+    method: 'GET',
+    path: '/api/meta/campaigns/{id}/insights',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    query: DailyInsightsQuerySchema,
+    response: InsightsSeriesSchema,
+  }),
+  metaUpdateCampaign: route({
+    method: 'PATCH',
+    path: '/api/meta/campaigns/{id}',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    body: CampaignUpdateSchema,
+    response: CampaignSchema,
   }),
 } as const;
 

@@ -1,0 +1,15 @@
+import { routes } from '../../shared/routes';
+import { httpFunction, on } from '../lib/http/http-function';
+import { metaRuntime } from '../lib/meta-connection/meta-deps';
+import { readSecret } from '../lib/secrets';
+import { completeConnection, oauthConfig, type ConnectDeps } from './connect-meta';
+
+const deps = (): ConnectDeps => ({
+  ...metaRuntime(),
+  stateKey: async () => (await readSecret('oauthStateKey')).key,
+});
+
+export const handler = httpFunction([
+  on(routes.metaOAuthConfig, ({ user }) => oauthConfig(user, deps())),
+  on(routes.metaOAuthCallback, ({ user, body }) => completeConnection(user, body, deps())),
+]);
