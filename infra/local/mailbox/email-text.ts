@@ -2,10 +2,18 @@
  * Pure helpers that turn an email body (HTML or text, as a custom-message
  * trigger may write either) into what the mailbox shows: plain text and links.
  */
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' };
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+/** Named entities HTML email commonly uses, and every numeric one (`&#60;`, `&#x3c;`). */
 export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi,
+    (whole, decimal?: string, hex?: string, name?: string) => {
+      const codePoint = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : undefined;
+      if (codePoint !== undefined) return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
+      return NAMED_ENTITIES[(name ?? '').toLowerCase()] ?? whole;
+    },
+  );
 }
 
 export function looksLikeHtml(body: string): boolean {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, extractLinks, looksLikeHtml, toPlainText } from '../../../infra/local/mailbox/email-text';
+import {
+  decodeHtmlEntities,
+  escapeHtml,
+  extractLinks,
+  looksLikeHtml,
+  toPlainText,
+} from '../../../infra/local/mailbox/email-text';
 
 const html = [
   '<p>Hi Ann,</p>',
@@ -35,4 +41,10 @@ describe('toPlainText', () => {
 
 it('escapeHtml escapes markup', () => {
   expect(escapeHtml('<a href="x">&\'</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;');
+});
+
+it('decodeHtmlEntities decodes named and numeric entities, leaving unknown ones', () => {
+  expect(decodeHtmlEntities('Pat &#60;b&#62; &amp; &#x27;x&#X27; &copy2; &unknown;')).toBe(
+    "Pat <b> & 'x' &copy2; &unknown;",
+  );
 });
