@@ -1,4 +1,7 @@
-import { AppError } from '../errors';
+/** A money amount that cannot be used; callers turn it into their own error type. */
+export class InvalidAmountError extends Error {
+  override name = 'InvalidAmountError';
+}
 
 /**
  * Meta's two money denominations. Budgets, bid_amount, spend_cap and
@@ -29,9 +32,8 @@ export function currencyOffset(currency: string): 1 | 100 {
 /** "1999" USD → 19.99; "1999" JPY → 1999. */
 export function budgetToMajor(minor: string | number, currency: string): number {
   const value = typeof minor === 'number' ? minor : Number(minor.trim());
-  if (typeof minor === 'string' && minor.trim() === '')
-    throw new AppError('VALIDATION_ERROR', 'A budget amount is missing.');
-  if (!Number.isFinite(value)) throw new AppError('VALIDATION_ERROR', 'A budget amount is not a number.');
+  if (typeof minor === 'string' && minor.trim() === '') throw new InvalidAmountError('A budget amount is missing.');
+  if (!Number.isFinite(value)) throw new InvalidAmountError('A budget amount is not a number.');
   return value / currencyOffset(currency);
 }
 
@@ -41,6 +43,6 @@ export function budgetToMajor(minor: string | number, currency: string): number 
  * significant digits, then rounded half up as a person would.
  */
 export function majorToBudget(major: number, currency: string): number {
-  if (!Number.isFinite(major)) throw new AppError('VALIDATION_ERROR', 'A budget amount is not a number.');
+  if (!Number.isFinite(major)) throw new InvalidAmountError('A budget amount is not a number.');
   return Math.round(Number((major * currencyOffset(currency)).toPrecision(12)));
 }
