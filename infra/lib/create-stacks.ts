@@ -68,8 +68,8 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     userPoolClient: stateful.auth.webClient,
     dependsOn: [edge, stateful],
     functions,
+    dataKey: stateful.encryptionKey,
     resources: {
-      tables: stateful.tables.byKey,
       secrets: stateful.secrets.byKey,
       eventBus: stateful.eventBus.bus,
     },

@@ -11,9 +11,10 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFunction } from '../../infra/lib/constructs/app-function';
+import { importDataTables } from '../../infra/lib/constructs/data-tables';
 import { enableNag } from '../../infra/lib/nag';
 import { secretEnvVar } from '../../shared/secrets';
-import { tableEnvVar } from '../../shared/tables';
+import { tableEnvVar, tables } from '../../shared/tables';
 import { nagFindings } from './support/nag-report';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
 
@@ -56,7 +57,18 @@ describe('AppFunction bind helpers', () => {
         siteUrl: true,
       },
       {
-        tables: { userMetaConnections: table('Connections'), graphCache: table('Cache'), oauthStates: table('States') },
+        tables: {
+          userMetaConnections: table('Connections'),
+          // Imported by name as the stateless stack does, with a global index.
+          graphCache: importDataTables(stack, 'adsmith-test', key, {
+            ...tables,
+            graphCache: {
+              ...tables.graphCache,
+              globalIndexes: [{ name: 'by-key', partitionKey: { name: 'cache_key', type: 'S' } }],
+            },
+          }).graphCache,
+          oauthStates: table('States'),
+        },
         secrets: { metaApp: new Secret(stack, 'MetaApp', { encryptionKey: key }) },
         eventBus: new EventBus(stack, 'Bus'),
         userPool: pool,
@@ -91,8 +103,9 @@ describe('AppFunction bind helpers', () => {
         .flatMap((s) => [s.Action].flat())
         .filter((a) => a.startsWith('dynamodb:'));
     expect(dynamo('Connections')).toContain('dynamodb:PutItem');
-    expect(dynamo('Cache')).toContain('dynamodb:GetItem');
-    expect(dynamo('Cache')).not.toContain('dynamodb:PutItem');
+    expect(dynamo('adsmith-test-graph_cache')).toContain('dynamodb:Query');
+    expect(dynamo('adsmith-test-graph_cache')).not.toContain('dynamodb:PutItem');
+    expect(statements.some((s) => JSON.stringify(s.Resource).includes('adsmith-test-graph_cache/index/*'))).toBe(true);
     expect(dynamo('States')).toEqual([]);
   });
 
@@ -104,7 +117,7 @@ describe('AppFunction bind helpers', () => {
     expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
   });
 
-  it('passes cdk-nag with only the function wildcards acknowledged (X-Ray, KMS for the table key)', () => {
+  it('passes cdk-nag with only the function wildcards acknowledged (X-Ray, KMS, a table index)', () => {
     enableNag(app);
     // The stand-in table, pool and secret above are not under test; the function is.
     const findings = nagFindings(app, outdir).filter((finding) => finding.includes(' at FunctionTest/Fn/'));

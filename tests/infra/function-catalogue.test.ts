@@ -58,10 +58,10 @@ describe('every catalogued function deployed', () => {
         [s.Action].flat().some((a) => a.startsWith('dynamodb:')),
       ),
     );
-    expect(dynamoResources).toContain('userMetaConnections');
-    expect(dynamoResources).toContain('campaignAudit');
-    expect(dynamoResources).toContain('graphCache');
-    expect(dynamoResources).not.toContain('oauthStates');
+    expect(dynamoResources).toContain('adsmith-dev-user_meta_connections');
+    expect(dynamoResources).toContain('adsmith-dev-campaign_audit');
+    expect(dynamoResources).toContain('adsmith-dev-graph_cache');
+    expect(dynamoResources).not.toContain('oauth_states');
   });
 
   it('lets only meta-oauth-callback read the OAuth state key', () => {

@@ -200,6 +200,11 @@ const FUNCTION_WILDCARDS = [
     reason: 'X-Ray tracing: PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
   },
   {
+    finding: /^Resource::arn:[^/]+:dynamodb:[^/]+:table\/adsmith-[a-z]+-[a-z0-9_]+\/index\/\*$/,
+    actions: /^dynamodb:/,
+    reason: "Queries on a table's declared global indexes: any index of that one table.",
+  },
+  {
     finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
     reason:
       'Reading/writing a table encrypted with the customer-managed key: CDK grants kms:ReEncrypt* and kms:GenerateDataKey* on that one key only.',

@@ -1,5 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  Table,
+  TableEncryption,
+  type Attribute,
+  type ITable,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '../../../shared/tables';
@@ -31,7 +38,7 @@ export class DataTables extends Construct {
     this.byKey = Object.fromEntries(
       (Object.entries(declarations) as [TableKey, TableDeclaration][]).map(([key, declaration]) => {
         const table = new Table(this, key, {
-          tableName: `${props.namePrefix}-${declaration.name}`,
+          tableName: physicalTableName(props.namePrefix, declaration),
           partitionKey: toAttribute(declaration.partitionKey),
           sortKey: declaration.sortKey && toAttribute(declaration.sortKey),
           billingMode: BillingMode.PAY_PER_REQUEST,
@@ -53,6 +60,35 @@ export class DataTables extends Construct {
       }),
     ) as Record<TableKey, Table>;
   }
+}
+
+/** `<prefix>-<declared name>`, e.g. `adsmith-dev-user_meta_connections`. */
+export function physicalTableName(namePrefix: string, declaration: TableDeclaration): string {
+  return `${namePrefix}-${declaration.name}`;
+}
+
+/**
+ * The tables of the tables table as seen from another stack, referenced by their
+ * literal names rather than by cross-stack tokens. Grants then name each table (and
+ * its `/index/*`) literally, so IAM and cdk-nag findings are the same before and
+ * after synthesis, and the imported key never has its policy edited from outside.
+ */
+export function importDataTables(
+  scope: Construct,
+  namePrefix: string,
+  encryptionKey: IKey,
+  declarations: Record<TableKey, TableDeclaration> = tables,
+): Record<TableKey, ITable> {
+  return Object.fromEntries(
+    (Object.entries(declarations) as [TableKey, TableDeclaration][]).map(([key, declaration]) => [
+      key,
+      Table.fromTableAttributes(scope, `Table-${key}`, {
+        tableName: physicalTableName(namePrefix, declaration),
+        encryptionKey,
+        globalIndexes: declaration.globalIndexes?.map((index) => index.name),
+      }),
+    ]),
+  ) as Record<TableKey, ITable>;
 }
 
 function toAttribute(key: KeyDeclaration): Attribute {

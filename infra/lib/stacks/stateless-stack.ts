@@ -2,12 +2,14 @@ import { Aspects, Duration, RemovalPolicy, Stack, Validations, type StackProps }
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { AppFunction, type BindableResources } from '../constructs/app-function';
+import { importDataTables } from '../constructs/data-tables';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
@@ -23,8 +25,10 @@ export interface StatelessStackProps extends StackProps {
   readonly siteUrl: string;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
-  /** Tables, secrets and bus the functions may be bound to (per the function catalogue). */
-  readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl'>;
+  /** The key that encrypts the tables; the tables themselves are imported by name (see importDataTables). */
+  readonly dataKey: IKey;
+  /** Secrets and bus the functions may be bound to (per the function catalogue). */
+  readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl' | 'tables'>;
   /**
    * Stacks this one reads from. Declared up front, before any grant: a KMS key in
    * another stack then trusts this account instead of naming our roles in its key
@@ -52,6 +56,8 @@ export class StatelessStack extends Stack {
     const { config, namePrefix } = props;
     for (const stack of props.dependsOn) this.addDependency(stack, 'reads its resources; see dependsOn');
 
+    const tables = importDataTables(this, namePrefix, Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn));
+
     this.functions = Object.fromEntries(
       Object.entries(props.functions).map(([name, needs]) => {
         const fn = new AppFunction(this, name, {
@@ -62,7 +68,7 @@ export class StatelessStack extends Stack {
           timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
           logRetention: config.settings.logRetention,
           logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-        }).bindNeeds(needs, { ...props.resources, userPool: props.userPool, siteUrl: props.siteUrl });
+        }).bindNeeds(needs, { ...props.resources, tables, userPool: props.userPool, siteUrl: props.siteUrl });
         return [name, fn];
       }),
     );
