@@ -1,4 +1,5 @@
 import { reservePort } from './listen';
+import type { SeedOptions } from './meta-sandbox/seed';
 import type { MetaSandbox } from './meta-sandbox/server';
 import { LOCAL_META_APP } from './secrets/local-secret-values';
 import { TWIN_HOST } from './twin-ports';
@@ -8,7 +9,7 @@ import { TWIN_HOST } from './twin-ports';
  * of the twin's services: it knows the same app id and secret the twin puts in
  * the meta-app secret, so OAuth exchange and appsecret_proof check out.
  */
-export async function startMetaSandboxService(port: number): Promise<MetaSandbox> {
+export async function startMetaSandboxService(port: number, seed?: SeedOptions): Promise<MetaSandbox> {
   // Probing first gives the same busy-port message as every other service.
   const free = await reservePort('meta', port);
   // Loaded on demand so a sandbox that fails to load costs only the Meta features (see twin.ts).
@@ -18,5 +19,6 @@ export async function startMetaSandboxService(port: number): Promise<MetaSandbox
     host: TWIN_HOST,
     appId: LOCAL_META_APP.appId,
     appSecret: LOCAL_META_APP.appSecret,
+    ...(seed ? { seed } : {}),
   });
 }

@@ -18,6 +18,7 @@ import { lambdaEnvironment, LOCAL_EVENT_BUS_NAME } from './lambda-environment';
 import { closeServer, listenOn, reservePort, urlOf } from './listen';
 import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
+import type { SeedOptions } from './meta-sandbox/seed';
 import { startMetaSandboxService } from './meta-sandbox-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
@@ -42,6 +43,8 @@ export interface TwinOptions {
   web?: boolean;
   /** Start the Meta sandbox (Graph API + OAuth dialog). Default true. */
   meta?: boolean;
+  /** How the Meta sandbox seeds its world (benchmarks ask for hundreds of campaigns). */
+  metaSeed?: SeedOptions;
   region?: string;
   /** The site the emailed links lead to. Default: the twin's web app (or where it would listen). */
   siteUrl?: string;
@@ -114,7 +117,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const metaStarting =
       options.meta === false
         ? Promise.resolve(null)
-        : startMetaSandboxService(ports.meta).catch((error: unknown) => {
+        : startMetaSandboxService(ports.meta, options.metaSeed).catch((error: unknown) => {
             if (error instanceof TwinSetupError) throw error;
             console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
             return null;
