@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, resolveDatePreset, type DateRange, type IsoDate } from './calendar.js';
+import { addDays, isIsoDate, resolveDatePreset, splitRange, type DateRange, type IsoDate } from './calendar.js';
 import { validateInsightsFields } from './field-validation.js';
 import { enumParameter, GraphError, invalidParameter } from './graph-error.js';
 import { validateBreakdowns } from './insights-breakdowns.js';
@@ -6,6 +6,7 @@ import {
   ACTION_BREAKDOWN_VALUES,
   ATTRIBUTION_WINDOW_VALUES,
   DATE_PRESET_VALUES,
+  FIELDS_BY_NODE_TYPE,
   LEVEL_VALUES,
   type InsightsLevel,
 } from './reference.js';
@@ -67,11 +68,19 @@ export interface InsightsFilter {
   value: unknown;
 }
 
+export interface InsightsSort {
+  field: string;
+  descending: boolean;
+}
+
 export interface InsightsParams {
   /** The fields asked for, or undefined for Meta's defaults. */
   fields?: string[];
   range: DateRange;
   increment: TimeIncrement;
+  /** The date buckets rows are reported for (from time_increment, or one per time_ranges entry). */
+  buckets: DateRange[];
+  sort: InsightsSort[];
   level: InsightsLevel;
   breakdowns: string[];
   filtering: InsightsFilter[];
@@ -96,31 +105,31 @@ function parseList(raw: string): string[] {
     .filter(Boolean);
 }
 
-function parseTimeRange(raw: string, today: IsoDate): DateRange {
-  let parsed: unknown;
+const TIME_RANGE_SHAPE = '{"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}';
+
+function parseJson(raw: string, param: string, shape: string): unknown {
   try {
-    parsed = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
-    throw invalidParameter(
-      '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}',
-    );
+    throw invalidParameter(`(#100) param ${param} must be JSON like ${shape}`);
   }
-  const range = parsed as { since?: unknown; until?: unknown };
+}
+
+function checkRange(value: unknown, param: string, today: IsoDate): DateRange {
+  const range = value as { since?: unknown; until?: unknown };
   if (
     typeof range !== 'object' ||
     range === null ||
     typeof range.since !== 'string' ||
     typeof range.until !== 'string'
   ) {
-    throw invalidParameter(
-      '(#100) param time_range must be a JSON object like {"since":"YYYY-MM-DD","until":"YYYY-MM-DD"}',
-    );
+    throw invalidParameter(`(#100) param ${param} must be JSON like ${TIME_RANGE_SHAPE}`);
   }
   if (!isIsoDate(range.since) || !isIsoDate(range.until)) {
-    throw invalidParameter('(#100) param time_range: since and until must be dates in the format YYYY-MM-DD');
+    throw invalidParameter(`(#100) param ${param}: since and until must be dates in the format YYYY-MM-DD`);
   }
   if (range.since > range.until) {
-    throw invalidParameter('(#100) param time_range: since must be on or before until');
+    throw invalidParameter(`(#100) param ${param}: since must be on or before until`);
   }
   const oldest = addDays(today, -Math.round(MAX_MONTHS_BACK * 30.44));
   if (range.since < oldest) {
@@ -131,6 +140,28 @@ function parseTimeRange(raw: string, today: IsoDate): DateRange {
     });
   }
   return { since: range.since, until: range.until };
+}
+
+function parseTimeRanges(raw: string, today: IsoDate): DateRange[] {
+  const parsed = parseJson(raw, 'time_ranges', `[${TIME_RANGE_SHAPE}]`);
+  if (!Array.isArray(parsed) || parsed.length === 0) {
+    throw invalidParameter(`(#100) param time_ranges must be JSON like [${TIME_RANGE_SHAPE}]`);
+  }
+  return parsed.map((item, index) => checkRange(item, `time_ranges[${index}]`, today));
+}
+
+/** `sort=["spend_descending"]`: AdsInsights fields with an _ascending or _descending suffix. */
+function parseSort(raw: string | undefined): InsightsSort[] {
+  if (raw === undefined || raw === '') return [];
+  return parseList(raw).map((item) => {
+    const match = /^(.+)_(ascending|descending)$/.exec(item);
+    if (!match || !FIELDS_BY_NODE_TYPE.AdsInsights.has(match[1]!)) {
+      throw invalidParameter(
+        `(#100) sort must be a list of AdsInsights fields ending in _ascending or _descending (got ${item})`,
+      );
+    }
+    return { field: match[1]!, descending: match[2] === 'descending' };
+  });
 }
 
 function parseIncrement(raw: string | undefined): TimeIncrement {
@@ -179,7 +210,7 @@ export function parseInsightsParams(
 
   let range: DateRange;
   if (raw.time_range !== undefined && raw.time_range !== '') {
-    range = parseTimeRange(raw.time_range, context.today);
+    range = checkRange(parseJson(raw.time_range, 'time_range', TIME_RANGE_SHAPE), 'time_range', context.today);
   } else {
     const preset = raw.date_preset || 'last_30d';
     if (!DATE_PRESET_VALUES.includes(preset)) throw enumParameter('date_preset', DATE_PRESET_VALUES);
@@ -201,10 +232,16 @@ export function parseInsightsParams(
     if (invalid.length > 0) throw enumParameter('action_attribution_windows', ATTRIBUTION_WINDOW_VALUES);
   }
 
+  const increment = parseIncrement(raw.time_increment);
+  // time_ranges wins over time_range and date_preset, and makes one bucket per range.
+  const ranges = raw.time_ranges ? parseTimeRanges(raw.time_ranges, context.today) : undefined;
+
   return {
     ...(fields && { fields }),
     range,
-    increment: parseIncrement(raw.time_increment),
+    increment,
+    buckets: ranges ?? splitRange(range, increment),
+    sort: parseSort(raw.sort),
     level,
     breakdowns,
     filtering: parseFiltering(raw.filtering),

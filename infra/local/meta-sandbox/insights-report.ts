@@ -1,4 +1,4 @@
-import { daysBetween, maxDate, minDate, splitRange, type DateRange } from './calendar.js';
+import { daysBetween, maxDate, minDate, type DateRange } from './calendar.js';
 import { segmentsFor } from './insights-breakdowns.js';
 import { EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
 import type { InsightsFilter, InsightsParams } from './insights-params.js';
@@ -315,7 +315,7 @@ export function buildInsightsRows(
   const ads = scope.ads.filter((ad) =>
     entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)),
   );
-  const buckets = splitRange(params.range, params.increment);
+  const buckets = params.buckets;
   const groups = new Map<string, Accumulator>();
 
   for (const ad of ads) {
@@ -375,7 +375,7 @@ export function buildInsightsRows(
   const ordered = [...groups.values()].sort(
     (a, b) => a.bucketIndex - b.bucketIndex || a.levelId.localeCompare(b.levelId) || a.segmentOrder - b.segmentOrder,
   );
-  const rows: InsightsRow[] = [];
+  const rows: Array<{ row: InsightsRow; sortKeys: InsightsRow }> = [];
   for (const group of ordered) {
     // Spend is rounded to the currency's precision per segment, as Meta's segment rows are.
     group.metrics.spendMinor = Math.round(group.metrics.spendMinor);
@@ -401,7 +401,35 @@ export function buildInsightsRows(
     row.date_start = group.bucket.since;
     row.date_stop = group.bucket.until;
     Object.assign(row, group.segment);
-    rows.push(row);
+    // Sorting works on fields that were not asked for too, as on Meta.
+    const sortKeys = Object.fromEntries(
+      params.sort.map(({ field }) => [field, row[field] ?? renderField(field, formatter)]),
+    );
+    rows.push({ row, sortKeys });
   }
-  return rows;
+  return sortRows(rows, params.sort).map(({ row }) => row);
+}
+
+/** Meta's `sort`: numeric when both values are numbers, missing values last. */
+function sortRows<T extends { sortKeys: InsightsRow }>(rows: T[], sort: InsightsParams['sort']): T[] {
+  if (sort.length === 0) return rows;
+  const value = (entry: T, field: string) => {
+    const raw = entry.sortKeys[field];
+    return typeof raw === 'string' && raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  };
+  return [...rows].sort((a, b) => {
+    for (const { field, descending } of sort) {
+      const left = value(a, field);
+      const right = value(b, field);
+      if (left === right) continue;
+      if (left === undefined) return 1;
+      if (right === undefined) return -1;
+      const order =
+        typeof left === 'number' && typeof right === 'number'
+          ? left - right
+          : String(left).localeCompare(String(right));
+      return descending ? -order : order;
+    }
+    return 0;
+  });
 }

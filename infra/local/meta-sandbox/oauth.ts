@@ -1,7 +1,7 @@
 import { tokenFromRequest, tokenProblem, missingToken, type AppCredentials } from './auth.js';
 import { GraphError, invalidParameter } from './graph-error.js';
 import { consentPage, errorPage } from './oauth-dialog-page.js';
-import { isKnownPermission, parseScope, type PermissionGrants } from './permissions.js';
+import { isKnownPermission, LOGIN_CONFIGURATION_SCOPES, parseScope, type PermissionGrants } from './permissions.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { TokenStore } from './tokens.js';
 import type { MetaUser } from './world.js';
@@ -67,7 +67,7 @@ function validateDialog(ctx: OAuthContext, params: Params): DialogRequest | Repl
       html: errorPage('Error', `The Adsmith Meta sandbox supports response_type=code only (got ${responseType}).`),
     };
   }
-  const requested = parseScope(params.scope);
+  const requested = !params.scope && params.config_id ? LOGIN_CONFIGURATION_SCOPES : parseScope(params.scope);
   return {
     clientId,
     redirectUri,

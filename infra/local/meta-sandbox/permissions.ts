@@ -19,6 +19,17 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<string, string>> = {
   instagram_manage_insights: 'Read insights of your Instagram account',
 };
 
+/**
+ * Facebook Login for Business sends `config_id` instead of `scope`; the sandbox
+ * treats any configuration as Adsmith's, with the permissions the product asks for.
+ */
+export const LOGIN_CONFIGURATION_SCOPES = [
+  'ads_management',
+  'ads_read',
+  'business_management',
+  'pages_read_engagement',
+];
+
 export function isKnownPermission(name: string): boolean {
   return name in PERMISSION_DESCRIPTIONS;
 }

@@ -178,6 +178,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
         ...(outcome.accountId && !reply.headers?.['X-Business-Use-Case-Usage']
           ? usage.accountHeaders(outcome.accountId, type)
           : {}),
+        ...(outcome.accountId && type === 'ads_insights' ? usage.insightsThrottleHeader(outcome.accountId) : {}),
         'facebook-api-version': call.version,
         ...reply.headers,
       },

@@ -207,6 +207,20 @@ export class UsageMeter {
     };
   }
 
+  /** X-FB-Ads-Insights-Throttle, which Meta adds to insights calls. */
+  insightsThrottleHeader(accountId: string): Record<string, string> {
+    const usage = this.usage(accountId);
+    const now = this.now().getTime();
+    const appCalls = this.appCalls.filter((at) => at > now - HOUR_MS).length;
+    return {
+      'X-FB-Ads-Insights-Throttle': JSON.stringify({
+        app_id_util_pct: percent(appCalls, this.limits.appCallsPerHour),
+        acc_id_util_pct: percent(this.hourly(usage, 'ads_insights'), this.limits.adsInsightsPerHour),
+        ads_api_access_tier: this.limits.tier,
+      }),
+    };
+  }
+
   reset(): void {
     this.accounts.clear();
     this.appCalls = [];

@@ -48,6 +48,12 @@ describe('OAuth dialog validation', () => {
     expect(html).toContain('name="scope" value="ads_read"');
   });
 
+  it('accepts a Facebook Login for Business config_id in place of scope', async () => {
+    const { html } = await dialog({ client_id: APP_ID, redirect_uri: REDIRECT_URI, config_id: '998877' });
+
+    expect(html).toContain('name="scope" value="ads_management,ads_read,business_management,pages_read_engagement"');
+  });
+
   it('escapes what it echoes', async () => {
     const { html } = await dialog({
       client_id: APP_ID,

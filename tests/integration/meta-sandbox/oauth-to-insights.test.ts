@@ -203,6 +203,10 @@ describe('Meta sandbox: from consent to insights', () => {
       rows.push(...reply.body.data);
     }
 
+    expect(JSON.parse(reply.headers.get('x-fb-ads-insights-throttle')!)).toMatchObject({
+      app_id_util_pct: expect.any(Number),
+      acc_id_util_pct: expect.any(Number),
+    });
     expect(new Set(rows.map((row) => row.date_start)).size).toBe(7);
     expect(rows.some((row) => row.campaign_id === campaignId)).toBe(true);
     for (const row of rows) {

@@ -141,6 +141,36 @@ describe('insights rows', () => {
     expect(run({ fields: 'spend' })[0]!.spend).toMatch(/^\d+$/);
   });
 
+  it('reports one bucket per entry of time_ranges', () => {
+    const { run } = setup();
+    const rows = run({
+      fields: 'spend',
+      time_ranges: JSON.stringify([
+        { since: '2026-11-01', until: '2026-11-07' },
+        { since: '2026-11-08', until: '2026-11-14' },
+      ]),
+    });
+
+    expect(rows.map((row) => [row.date_start, row.date_stop])).toEqual([
+      ['2026-11-01', '2026-11-07'],
+      ['2026-11-08', '2026-11-14'],
+    ]);
+  });
+
+  it('sorts rows, also by a field that was not asked for', () => {
+    const { run } = setup();
+    const bySpend = run({ level: 'campaign', fields: 'campaign_id,spend', sort: '["spend_descending"]' });
+    const spends = bySpend.map((row) => Number(row.spend));
+    const byImpressions = run({ level: 'campaign', fields: 'campaign_id', sort: 'impressions_ascending' });
+    const impressions = run({ level: 'campaign', fields: 'campaign_id,impressions' });
+    const impressionsOf = (id: unknown) => Number(impressions.find((row) => row.campaign_id === id)!.impressions);
+
+    expect(spends).toEqual([...spends].sort((a, b) => b - a));
+    expect(byImpressions[0]).not.toHaveProperty('impressions');
+    const ordered = byImpressions.map((row) => impressionsOf(row.campaign_id));
+    expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
+  });
+
   it('returns no rows for a range before the data', () => {
     const { run } = setup();
 
@@ -187,6 +217,14 @@ describe('insights parameters', () => {
     expect(errorOf(() => parseInsightsParams({ breakdowns: 'age,publisher_platform' }, context)).body.message).toBe(
       '(#100) Current combination of data breakdown columns (age, publisher_platform) is invalid',
     );
+  });
+
+  it('rejects a bad sort and bad time_ranges', () => {
+    expect(errorOf(() => parseInsightsParams({ sort: 'spend_up' }, context)).body.code).toBe(100);
+    expect(errorOf(() => parseInsightsParams({ time_ranges: '[]' }, context)).body.code).toBe(100);
+    expect(
+      errorOf(() => parseInsightsParams({ time_ranges: '[{"since":"2026-11-02"}]' }, context)).body.message,
+    ).toMatch(/time_ranges\[0\]/);
   });
 
   it('accepts breakdowns as a JSON array and time_range over date_preset', () => {
