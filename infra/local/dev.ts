@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // A promise a function forgot to await must not take the whole twin down; in Lambda it would fail that invocation.
+  process.on('unhandledRejection', (reason) => console.error('[twin] unhandled promise rejection:', reason));
 }
 
 main().catch((error: unknown) => {
