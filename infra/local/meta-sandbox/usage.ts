@@ -121,37 +121,20 @@ export class UsageMeter {
     }
   }
 
-  /** The error a throttled ad-account call gets (also used by the rateLimit fault). */
+  /** The error a throttled ad-account call gets (also used by the rateLimit fault), worded as Meta words it. */
   throttled(accountId: string, type: UseCaseType): GraphError {
     const headers = this.accountHeaders(accountId, type, true);
-    if (type === 'ads_insights') {
-      return new GraphError(
-        400,
-        {
-          message:
-            'There have been too many calls from this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-          type: 'OAuthException',
-          is_transient: true,
-          code: 80000,
-          error_subcode: 2446079,
-        },
-        headers,
-      );
-    }
-    return new GraphError(
-      400,
-      {
-        message:
-          'There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#ads-management.',
-        type: 'OAuthException',
-        is_transient: true,
-        code: 80004,
-        error_subcode: 2446079,
-        error_user_title: 'Ad Account Has Too Many API Calls',
-        error_user_msg: 'There have been too many calls from this ad-account. Please wait a bit and try again.',
-      },
-      headers,
-    );
+    const [code, message] =
+      type === 'ads_insights'
+        ? [
+            80000,
+            '(#80000) There have been too many calls from this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
+          ]
+        : [
+            80004,
+            '(#80004) There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#ads-management.',
+          ];
+    return new GraphError(400, { message, type: 'OAuthException', code, error_subcode: 2446079 }, headers);
   }
 
   /** The user-level throttle (17) for calls that do not touch an ad account. */

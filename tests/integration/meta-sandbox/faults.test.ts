@@ -39,10 +39,10 @@ describe('fault switches', () => {
 
     expect(first.status).toBe(400);
     expect(first.body.error).toMatchObject({
+      message: expect.stringMatching(/^\(#80004\) There have been too many calls to this ad-account/),
       code: 80004,
       error_subcode: 2446079,
       type: 'OAuthException',
-      is_transient: true,
     });
     const usage = JSON.parse(first.headers.get('x-business-use-case-usage')!);
     expect(usage[accountId.slice(4)][0]).toMatchObject({ type: 'ads_management', call_count: 100 });

@@ -46,9 +46,10 @@ describe('UsageMeter (development tier: 60 points, 300 s decay, 300 s block)', (
       code: 80004,
       error_subcode: 2446079,
       type: 'OAuthException',
-      is_transient: true,
     });
-    expect(error.body.message).toMatch(/^There have been too many calls to this ad-account/);
+    expect(error.body.message).toMatch(
+      /^\(#80004\) There have been too many calls to this ad-account\. Wait a bit and try again\./,
+    );
     expect(JSON.parse(error.headers['X-Business-Use-Case-Usage']!)['1001'][0]).toMatchObject({
       call_count: 100,
       estimated_time_to_regain_access: 5,
