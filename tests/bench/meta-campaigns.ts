@@ -1,7 +1,33 @@
-import type { startTwin } from '../../infra/local/twin';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** Filled in when the Meta routes and sandbox are wired (issue 3). */
-export async function measureMetaCampaigns(_twin: Awaited<ReturnType<typeof startTwin>>, _token: string) {
-  console.log('\nMeta campaign list                       (not measured yet: Meta routes not wired)');
-  return null;
+interface MetaFigure {
+  campaigns: number;
+  cold: { requests: number; graphCallsPerRequest: number; p50: number; p99: number };
+  warm: { requests: number; graphCalls: number; p50: number; p99: number };
+}
+
+const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'meta-campaigns-probe.ts');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** GET /api/meta/ad-accounts/{id}/campaigns on the sandbox with 12 and with 200 campaigns per account. */
+export function measureMetaCampaigns(): MetaFigure[] {
+  console.log('\nGET /api/meta/ad-accounts/{id}/campaigns on the Meta sandbox');
+  const figures: MetaFigure[] = [];
+  for (const perAccount of [12, 200]) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', probe, String(perAccount)], {
+      encoding: 'utf8',
+      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    });
+    const line = run.stdout.trim().split('\n').pop() ?? '';
+    if (run.status !== 0 || !line.startsWith('{')) throw new Error(`Meta probe failed: ${run.stderr}`);
+    const figure = JSON.parse(line) as MetaFigure;
+    figures.push(figure);
+    console.log(
+      `  ${String(figure.campaigns).padStart(3)} campaigns  uncached: ${figure.cold.graphCallsPerRequest.toFixed(1)} Graph calls/request, p50 ${ms(figure.cold.p50)}, p99 ${ms(figure.cold.p99)}` +
+        `   cached: ${figure.warm.graphCalls} Graph calls in ${figure.warm.requests} requests, p50 ${ms(figure.warm.p50)}, p99 ${ms(figure.warm.p99)}`,
+    );
+  }
+  return figures;
 }

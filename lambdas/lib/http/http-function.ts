@@ -1,3 +1,4 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
@@ -62,12 +63,21 @@ export function httpFunction(bindings: RouteBinding[]) {
       after: () => logger.resetKeys(),
     })
     .use({
+      after: (request) => countOutcome(request.response?.statusCode),
       onError: (request) => {
         request.response = errorReply(request.error, logger);
+        countOutcome(request.response.statusCode);
         logger.resetKeys();
       },
     })
     .handler(dispatch);
+}
+
+/** One metric per request, by outcome: what dashboards and alarms are built on. */
+function countOutcome(statusCode: number | undefined): void {
+  const status = statusCode ?? 500;
+  const name = status >= 500 ? 'ServerErrors' : status >= 400 ? 'ClientErrors' : 'SuccessfulRequests';
+  metrics.addMetric(name, MetricUnit.Count, 1);
 }
 
 /** The common case: one function, one route. */

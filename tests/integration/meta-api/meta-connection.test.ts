@@ -1,15 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { META_SCOPES } from '../../../shared/constants';
-import {
-  auditRows,
-  connectMeta,
-  consent,
-  freshUser,
-  graphCallCount,
-  resetFaults,
-  setFaults,
-  type FreshUser,
-} from './meta-user';
+import { consent } from '../../support/meta-consent';
+import { auditRows, connectMeta, freshUser, graphCallCount, resetFaults, setFaults, type FreshUser } from './meta-user';
 
 const errorOf = async (reply: Response) => ((await reply.json()) as { error: { code: string; message: string } }).error;
 

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '../../../infra/local/lambda-environment';
+import { consent } from '../../support/meta-consent';
 import { api, cognitoClient, deleteUser, signIn, signUp, twin, uniqueEmail, GOOD_PASSWORD } from '../twin-client';
 
 /** A fresh Adsmith user, confirmed and signed in, with an API helper carrying their token. */
@@ -46,35 +47,6 @@ export async function resetFaults(): Promise<void> {
 export async function graphCallCount(): Promise<number> {
   const reply = await fetch(`${sandbox()}/__admin/calls`);
   return ((await reply.json()) as { count: number }).count;
-}
-
-const unescapeHtml = (text: string) =>
-  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
-
-/**
- * Goes through Meta's consent dialog as a person would: open the dialog URL,
- * press Continue or Cancel (the form posts back), and follow to our redirect URI.
- */
-export async function consent(dialogUrl: string, decision: 'continue' | 'cancel'): Promise<URL> {
-  const page = await fetch(dialogUrl);
-  if (!page.ok) throw new Error(`The dialog answered ${page.status}`);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error('No consent form on the dialog page');
-  const fields = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields.set(match[1]!, unescapeHtml(match[2]!));
-  }
-  fields.set('decision', decision);
-  const reply = await fetch(new URL(unescapeHtml(action), dialogUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields,
-    redirect: 'manual',
-  });
-  const location = reply.headers.get('location');
-  if (!location) throw new Error(`The dialog did not redirect (${reply.status})`);
-  return new URL(location);
 }
 
 /** Connects a user to the sandbox's demo Meta user through the real OAuth exchange. */

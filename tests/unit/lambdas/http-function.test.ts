@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
 import { MAX_REQUEST_BODY_BYTES } from '../../../shared/errors';
 import type { RouteDeclaration } from '../../../shared/routes';
 import { AppError, conflict } from '../../../lambdas/lib/errors';
 import { httpFunction, on } from '../../../lambdas/lib/http/http-function';
+import { metrics } from '../../../lambdas/lib/observability';
 import { httpEvent, lambdaContext } from '../../support/http-event';
 
 const echoRoute = {
@@ -146,5 +147,14 @@ describe('httpFunction', () => {
     expect(new AppError('RATE_LIMITED').toBody()).toEqual({
       error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
     });
+  });
+
+  it('counts every request by outcome', async () => {
+    const addMetric = vi.spyOn(metrics, 'addMetric');
+    await echo(JSON.stringify({ text: 'hi' }));
+    await echo(JSON.stringify({ text: '' }));
+    await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '8' } }), lambdaContext);
+    expect(addMetric.mock.calls.map((c) => c[0])).toEqual(['SuccessfulRequests', 'ClientErrors', 'ServerErrors']);
+    addMetric.mockRestore();
   });
 });
