@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { useAuth } from '../../lib/auth/use-auth';
 import { createQueryClient } from './query-client';
@@ -23,8 +24,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <QueryProvider>
-        {children}
-        <Toaster position="top-right" richColors closeButton />
+        {/* Spec §3: the Meta connection follows the signed-in user, so it sits under auth and server state. */}
+        <MetaConnectionProvider>{children}</MetaConnectionProvider>
+        {/* Bottom, so a toast never covers the header's menu and account buttons. */}
+        <Toaster position="bottom-right" richColors closeButton />
       </QueryProvider>
     </AuthProvider>
   );
