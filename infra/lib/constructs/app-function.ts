@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { secretEnvVar, type SecretKey } from '../../../shared/secrets';
 import { tableEnvVar, type TableKey } from '../../../shared/tables';
 import type { FunctionNeeds, TableAccess, UserPoolAction } from '../function-catalogue';
+import { LAMBDA_ESM_BANNER, LAMBDA_EXTERNALS, LAMBDA_MAIN_FIELDS, LAMBDA_NODE_TARGET } from '../lambda-bundling';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
 
@@ -38,7 +39,8 @@ export interface AppFunctionProps {
 /**
  * Every Lambda function of Adsmith, with our defaults baked in: Node.js 22 on
  * arm64, bundled by the local esbuild (no Docker) as minified ESM with source
- * maps, X-Ray tracing, Powertools env, and its own log group with retention.
+ * maps (settings in lambda-bundling.ts), X-Ray tracing, Powertools env, and its
+ * own log group with retention.
  *
  * Permissions are added only through the `bind*` helpers, each of which sets
  * the env var the code reads AND the narrowest IAM grant that makes it work,
@@ -87,22 +89,17 @@ export class AppFunction extends Construct {
         POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
       },
+      // Shared with the benchmark (tests/bench), so what it measures is what ships.
       bundling: {
-        target: 'node22',
-        // ESM: middy 6 ships ESM only and handlers may use top-level await. Some CJS
-        // dependencies (X-Ray SDK) still call require(), which ESM lacks: the banner provides it.
+        target: LAMBDA_NODE_TARGET,
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner:
-          "import { createRequire as __adsmithCreateRequire } from 'node:module'; const require = __adsmithCreateRequire(import.meta.url);",
+        mainFields: LAMBDA_MAIN_FIELDS,
+        banner: LAMBDA_ESM_BANNER,
+        externalModules: LAMBDA_EXTERNALS,
         minify: true,
         sourceMap: true,
         // Keep the maps small: stack traces need names and lines, not our sources.
         sourcesContent: false,
-        // Bundle everything, the AWS SDK included, so the code runs with the exact SDK
-        // versions it was tested with rather than whatever the runtime ships.
-        externalModules: [],
-        bundleAwsSDK: true,
         forceDockerBundling: false,
       },
     });
