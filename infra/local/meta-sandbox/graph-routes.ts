@@ -1,6 +1,12 @@
 import { authenticateUser, type AppCredentials } from './auth.js';
 import { parseFields, validateNodeFields, type FieldSelection } from './field-validation.js';
-import { deprecatedVersion, missingPermission, unknownPath, unsupportedRequest } from './graph-error.js';
+import {
+  deprecatedVersion,
+  invalidParameter,
+  missingPermission,
+  unknownPath,
+  unsupportedRequest,
+} from './graph-error.js';
 import { asGraphNode, insightsEdge, listEdge, renderNode } from './graph-nodes.js';
 import { creativeField } from './node-fields.js';
 import type { GraphNode, Json, ReadContext } from './read-context.js';
@@ -50,6 +56,7 @@ export interface GraphOutcome {
 }
 
 const READ_SCOPES = ['ads_read', 'ads_management'];
+const CREATION_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives', 'adimages', 'customaudiences'];
 
 function versionNumber(version: string): number {
   return Number(version.slice(1));
@@ -134,7 +141,7 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
       }
       return jsonReply({ success: true });
     }
-    if (request.method !== 'GET' || permission) throw unknownPath(`/${permission ?? ''}`);
+    if (request.method !== 'GET') throw unsupportedRequest('post', request.segments.join('/'));
     const list = deps.grants
       .list(token.appId, token.userId)
       .filter((entry) => entry.status === 'declined' || token.scopes.includes(entry.permission));
@@ -172,7 +179,10 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   const ctx: ReadContext = {
     ...deps.readContext,
     versionBaseUrl: `${request.origin}/${request.version}`,
-    carriedParams: request.query.access_token ? { access_token: request.query.access_token } : {},
+    // Nested paging URLs carry the credentials the way the request brought them (query only).
+    carriedParams: Object.fromEntries(
+      ['access_token', 'appsecret_proof'].flatMap((key) => (request.query[key] ? [[key, request.query[key]]] : [])),
+    ),
   };
   if (isUser) return { reply: userRoutes(deps, request, token, ctx) };
 
@@ -224,6 +234,12 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     return { reply: jsonReply(body), accountId };
   }
 
+  if (edge !== undefined && request.method === 'POST' && CREATION_EDGES.includes(edge)) {
+    // Say plainly that this is the sandbox's limit, so nobody mistakes it for Meta's answer.
+    throw invalidParameter(
+      `(#100) The Adsmith Meta sandbox does not support creating objects (POST /${first}/${edge})`,
+    );
+  }
   if (edge !== undefined) throw unknownPath(`/${edge}`);
   if (node.type === 'AdAccount') throw unsupportedRequest(method, first);
   requireWrite(token);

@@ -157,6 +157,26 @@ describe('Graph error shapes', () => {
     expect(budget.body.error).toMatchObject({ message: '(#100) Param daily_budget must be an integer', code: 100 });
   });
 
+  it('says plainly that creating objects is not modelled', async () => {
+    const reply = await graph(
+      sandbox,
+      `/v26.0/${accountId}/campaigns`,
+      { access_token: token, name: 'New' },
+      { method: 'POST' },
+    );
+
+    expect(reply.body.error).toMatchObject({
+      code: 100,
+      message: expect.stringContaining('does not support creating objects'),
+    });
+  });
+
+  it('reads one permission with GET /me/permissions/{name}', async () => {
+    const reply = await graph(sandbox, '/v26.0/me/permissions/ads_read', { access_token: token });
+
+    expect(reply.body).toEqual({ data: [{ permission: 'ads_read', status: 'granted' }] });
+  });
+
   it('answers batch requests item by item', async () => {
     const batch = JSON.stringify([
       { method: 'GET', relative_url: `v26.0/${campaignId}?fields=name` },
