@@ -10,14 +10,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Meta's blue darkened a little so white text meets WCAG AA contrast (5.7:1). */
 const STYLES = `
   :root { color-scheme: light; font-family: Helvetica, Arial, sans-serif; }
   body { margin: 0; background: #f0f2f5; color: #1c1e21; }
-  header { background: #1877f2; color: #fff; padding: 12px 24px; font-size: 20px; font-weight: bold; letter-spacing: -0.5px; }
+  header { background: #0f62d0; color: #fff; padding: 12px 24px; font-size: 20px; font-weight: bold; letter-spacing: -0.5px; }
   main { max-width: 500px; margin: 40px auto; background: #fff; border-radius: 8px; box-shadow: 0 2px 4px rgba(0,0,0,.1), 0 8px 16px rgba(0,0,0,.1); padding: 24px; }
   h1 { font-size: 20px; margin: 0 0 8px; }
   p { line-height: 1.4; }
   .muted { color: #4b4f56; font-size: 14px; }
+  .sandbox-tag { color: #fff; font-weight: normal; font-size: 14px; }
   .user { display: flex; align-items: center; gap: 12px; margin: 16px 0; }
   .avatar { width: 40px; height: 40px; border-radius: 50%; background: #e4e6eb; display: grid; place-items: center; font-weight: bold; color: #1c1e21; }
   ul { padding-left: 20px; }
@@ -25,7 +27,7 @@ const STYLES = `
   .notice { background: #fff8e1; border: 1px solid #f0c36d; border-radius: 6px; padding: 8px 12px; font-size: 14px; }
   .actions { display: flex; gap: 12px; margin-top: 24px; }
   button { flex: 1; font-size: 16px; font-weight: bold; padding: 10px 16px; border-radius: 6px; border: 0; cursor: pointer; }
-  button.primary { background: #1877f2; color: #fff; }
+  button.primary { background: #0f62d0; color: #fff; }
   button.secondary { background: #e4e6eb; color: #1c1e21; }
   button:focus-visible { outline: 3px solid #0b3d91; outline-offset: 2px; }
   footer { text-align: center; font-size: 12px; color: #4b4f56; margin: 16px; }
@@ -41,7 +43,7 @@ function layout(title: string, body: string): string {
 <style>${STYLES}</style>
 </head>
 <body>
-<header aria-label="Meta sandbox">facebook <span class="muted" style="color:#dbe7ff;font-weight:normal;font-size:14px">local sandbox</span></header>
+<header aria-label="Meta sandbox">facebook <span class="sandbox-tag">local sandbox</span></header>
 ${body}
 <footer>Adsmith local Meta sandbox — no data leaves this machine.</footer>
 </body>
