@@ -57,8 +57,6 @@ export const httpFunctions = {
       userMetaConnections: 'readWrite',
       campaignAudit: 'readWrite',
       graphCache: 'readWrite',
-      // lambdas/lib/meta-connection reads all four table names at once.
-      oauthStates: 'nameOnly',
     },
     secrets: ['metaApp'],
     eventBus: true,
@@ -72,13 +70,8 @@ export const httpFunctions = {
     tables: {
       oauthStates: 'readWrite',
       userMetaConnections: 'readWrite',
-      // Read by name at start-up only (shared Meta runtime), never accessed here.
-      campaignAudit: 'nameOnly',
-      graphCache: 'nameOnly',
     },
     secrets: ['metaApp', 'oauthStateKey'],
-    // The shared Meta config requires EVENT_BUS_NAME.
-    eventBus: true,
     siteUrl: true,
     timeoutSeconds: 29,
   },

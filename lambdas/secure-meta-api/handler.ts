@@ -1,33 +1,39 @@
 import { routes } from '../../shared/routes';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { httpFunction, on } from '../lib/http/http-function';
-import { metaRuntime } from '../lib/meta-connection/meta-deps';
+import * as z from 'zod';
+import { lazyEnv } from '../lib/env';
+import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { listAdAccounts, toAdAccount } from './ad-accounts';
 import { listCampaignsWithMetrics } from './campaigns';
 import { connectionStatus, disconnect } from './connection-status';
 import { accountInsights, campaignInsights } from './insights-series';
-import { openSession } from './meta-session';
+import { openSession, type MetaDeps } from './meta-session';
 import { updateCampaign } from './update-campaign';
 
+const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
+const deps = (): MetaDeps => ({ ...metaRuntime(), cache: metaGraphCache() });
+
 export const handler = httpFunction([
-  on(routes.metaConnection, ({ user }) => connectionStatus(user, metaRuntime())),
-  on(routes.metaDisconnect, ({ user }) => disconnect(user, metaRuntime())),
+  on(routes.metaConnection, ({ user }) => connectionStatus(user, deps())),
+  on(routes.metaDisconnect, ({ user }) => disconnect(user, deps())),
   on(routes.metaAdAccounts, async ({ user }) => {
-    const session = await openSession(user, metaRuntime());
+    const session = await openSession(user, deps());
     return { data: (await listAdAccounts(session)).map(toAdAccount) };
   }),
   on(routes.metaCampaigns, async ({ user, params, query }) =>
-    listCampaignsWithMetrics(await openSession(user, metaRuntime()), params.id, query),
+    listCampaignsWithMetrics(await openSession(user, deps()), params.id, query),
   ),
   on(routes.metaAccountInsights, async ({ user, params, query }) =>
-    accountInsights(await openSession(user, metaRuntime()), params.id, query),
+    accountInsights(await openSession(user, deps()), params.id, query),
   ),
   on(routes.metaCampaignInsights, async ({ user, params, query }) =>
-    campaignInsights(await openSession(user, metaRuntime()), params.id, query),
+    campaignInsights(await openSession(user, deps()), params.id, query),
   ),
   on(routes.metaUpdateCampaign, async ({ user, params, body }) =>
-    updateCampaign(await openSession(user, metaRuntime()), params.id, body, {
+    updateCampaign(await openSession(user, deps()), params.id, body, {
       eventBridge: eventBridgeClient(),
+      eventBusName: config().EVENT_BUS_NAME,
       userEmail: user.email,
     }),
   ),

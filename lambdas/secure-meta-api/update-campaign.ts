@@ -12,6 +12,7 @@ import type { MetaSession } from './meta-session';
 
 export interface UpdateDeps {
   eventBridge: EventBridgeClient;
+  eventBusName: string;
   userEmail?: string;
 }
 
@@ -63,7 +64,6 @@ export async function updateCampaign(
   const after = toCampaign((await ownedCampaign(session, campaignId, { fresh: true })).campaign);
 
   const action = describeAction(update);
-  const { config } = session.deps;
   await recordCampaignChange(
     session.deps.doc,
     tableName('campaignAudit'),
@@ -79,7 +79,7 @@ export async function updateCampaign(
     session.deps.now(),
   );
   try {
-    await publishEvent(deps.eventBridge, config.EVENT_BUS_NAME, 'campaign', {
+    await publishEvent(deps.eventBridge, deps.eventBusName, 'campaign', {
       action,
       campaignName: after.name,
       campaignId,

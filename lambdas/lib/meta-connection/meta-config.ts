@@ -7,8 +7,6 @@ import { lazyEnv } from '../env';
  * Settings every Meta function reads once. The Graph and dialog base URLs default
  * to Meta's; the local twin points them at its Meta sandbox.
  */
-const tableKeys = ['userMetaConnections', 'oauthStates', 'campaignAudit', 'graphCache'] as const satisfies TableKey[];
-
 export const metaConfig = lazyEnv(
   z.object({
     META_GRAPH_BASE_URL: z.string().url().default('https://graph.facebook.com'),
@@ -18,17 +16,19 @@ export const metaConfig = lazyEnv(
       .regex(/^v\d+\.\d+$/)
       .default(META_DEFAULT_GRAPH_VERSION),
     SITE_URL: z.string().url(),
-    EVENT_BUS_NAME: z.string().min(1),
   }),
 );
 
-/** Physical table names, read from each table's env var (see shared/tables.ts). */
-const metaTables = lazyEnv(z.object(Object.fromEntries(tableKeys.map((k) => [tableEnvVar(k), z.string().min(1)]))));
-
 export type MetaConfig = ReturnType<typeof metaConfig>;
 
-export function tableName(key: (typeof tableKeys)[number]): string {
-  return String(metaTables()[tableEnvVar(key)]);
+/**
+ * A table's physical name, read from its env var when first needed: a function is
+ * given (and granted) only the tables it uses, so names are not read all at once.
+ */
+export function tableName(key: TableKey): string {
+  const name = process.env[tableEnvVar(key)];
+  if (!name) throw new Error(`Invalid function configuration: ${tableEnvVar(key)} is not set`);
+  return name;
 }
 
 /** Where Meta sends the user back after consent: the SPA's callback page. */

@@ -1,5 +1,6 @@
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import type { GraphCallInfo } from '../meta/graph-client';
+import { logGraphCalls } from '../meta/graph-call-log';
 import { logger } from '../observability';
 import { readSecret } from '../secrets';
 import { dynamoGraphCache, type GraphCache } from './graph-cache';
@@ -8,27 +9,29 @@ import { metaConfig, tableName, type MetaConfig } from './meta-config';
 export interface MetaRuntime {
   config: MetaConfig;
   doc: ReturnType<typeof dynamoDocumentClient>;
-  cache: GraphCache;
   metaApp: () => Promise<{ appId: string; appSecret: string }>;
   now: () => Date;
   onGraphCall: (info: GraphCallInfo) => void;
 }
 
 let runtime: MetaRuntime | undefined;
+let cache: GraphCache | undefined;
 
 /** The long-lived pieces both Meta functions use, built once per container. */
 export function metaRuntime(): MetaRuntime {
-  if (runtime) return runtime;
-  const config = metaConfig();
-  const doc = dynamoDocumentClient();
-  runtime = {
-    config,
-    doc,
-    cache: dynamoGraphCache(doc, tableName('graphCache')),
+  runtime ??= {
+    config: metaConfig(),
+    doc: dynamoDocumentClient(),
     metaApp: () => readSecret('metaApp'),
     now: () => new Date(),
-    // Paths only: query strings could carry tokens and are never logged.
-    onGraphCall: (info) => logger.debug('Graph call', { ...info }),
+    // Paths and usage only: query strings carry tokens and are never logged.
+    onGraphCall: logGraphCalls(logger),
   };
   return runtime;
+}
+
+/** The per-user Graph read cache; only the function that reads Graph data has its table. */
+export function metaGraphCache(): GraphCache {
+  cache ??= dynamoGraphCache(dynamoDocumentClient(), tableName('graphCache'));
+  return cache;
 }

@@ -56,7 +56,6 @@ export function fakeSession(answer: Answer, now = new Date('2026-03-10T12:00:00Z
         META_DIALOG_BASE_URL: 'https://www.facebook.com',
         META_GRAPH_VERSION: 'v26.0',
         SITE_URL: 'https://ads.example.com',
-        EVENT_BUS_NAME: 'adsmith-test',
       },
       cache: {
         remember: (_user, _key, compute) => compute(),

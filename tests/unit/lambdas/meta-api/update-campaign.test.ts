@@ -26,9 +26,6 @@ function metaWith(initial: Record<string, unknown>) {
 describe('updating a campaign', () => {
   beforeEach(() => {
     process.env.TABLE_CAMPAIGN_AUDIT = 'audit-table';
-    process.env.TABLE_USER_META_CONNECTIONS = 'c';
-    process.env.TABLE_OAUTH_STATES = 's';
-    process.env.TABLE_GRAPH_CACHE = 'g';
     docMock.reset();
     busMock.reset();
     docMock.on(PutCommand).resolves({});
@@ -37,7 +34,12 @@ describe('updating a campaign', () => {
 
   it('pauses at Meta, audits before and after, announces it and drops the cache', async () => {
     const { session, calls, forgotten } = fakeSession(metaWith({}));
-    const after = await updateCampaign(session, '42', { status: 'PAUSED' }, { eventBridge });
+    const after = await updateCampaign(
+      session,
+      '42',
+      { status: 'PAUSED' },
+      { eventBridge, eventBusName: 'adsmith-test' },
+    );
 
     expect(after.status).toBe('PAUSED');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
@@ -62,14 +64,21 @@ describe('updating a campaign', () => {
 
   it('re-budgets a daily budget in minor units', async () => {
     const { session, calls } = fakeSession(metaWith({}));
-    const after = await updateCampaign(session, '42', { dailyBudget: 7500 }, { eventBridge });
+    const after = await updateCampaign(
+      session,
+      '42',
+      { dailyBudget: 7500 },
+      { eventBridge, eventBusName: 'adsmith-test' },
+    );
     expect(after.dailyBudget).toBe(7500);
     expect(calls.find((c) => c.method === 'POST')!.params).toEqual({ daily_budget: 7500 });
   });
 
   it('refuses a budget kind the campaign does not use, before calling Meta', async () => {
     const { session, calls } = fakeSession(metaWith({ daily_budget: undefined, lifetime_budget: '90000' }));
-    await expect(updateCampaign(session, '42', { dailyBudget: 100 }, { eventBridge })).rejects.toMatchObject({
+    await expect(
+      updateCampaign(session, '42', { dailyBudget: 100 }, { eventBridge, eventBusName: 'adsmith-test' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -77,14 +86,18 @@ describe('updating a campaign', () => {
 
   it('refuses a campaign budget change when the budget lives on the ad sets', async () => {
     const { session } = fakeSession(metaWith({ daily_budget: undefined }));
-    await expect(updateCampaign(session, '42', { dailyBudget: 100 }, { eventBridge })).rejects.toMatchObject({
+    await expect(
+      updateCampaign(session, '42', { dailyBudget: 100 }, { eventBridge, eventBusName: 'adsmith-test' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
   });
 
   it("refuses a campaign of an ad account outside the user's connection", async () => {
     const { session, calls } = fakeSession(metaWith({ account_id: '222' }));
-    await expect(updateCampaign(session, '42', { status: 'PAUSED' }, { eventBridge })).rejects.toMatchObject({
+    await expect(
+      updateCampaign(session, '42', { status: 'PAUSED' }, { eventBridge, eventBusName: 'adsmith-test' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -94,7 +107,9 @@ describe('updating a campaign', () => {
   it('still reports success when only the notification fails', async () => {
     busMock.on(PutEventsCommand).rejects(new Error('bus down'));
     const { session } = fakeSession(metaWith({}));
-    await expect(updateCampaign(session, '42', { status: 'PAUSED' }, { eventBridge })).resolves.toMatchObject({
+    await expect(
+      updateCampaign(session, '42', { status: 'PAUSED' }, { eventBridge, eventBusName: 'adsmith-test' }),
+    ).resolves.toMatchObject({
       status: 'PAUSED',
     });
   });
