@@ -29,7 +29,7 @@ const viteConfig = path.join(repoRoot, 'web/vite.config.ts');
 export default async function setup(project: TestProject) {
   const mode = process.env.ADSMITH_E2E_WEB === 'dev' ? 'dev' : 'preview';
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-'));
-  const twin = await startTwin({ ports: 'auto', stateDir, dynamodb: 'memory', web: mode === 'dev', meta: false });
+  const twin = await startTwin({ ports: 'auto', stateDir, dynamodb: 'memory', web: mode === 'dev', meta: true });
   let closePreview: (() => Promise<void>) | undefined;
 
   try {

@@ -1,5 +1,5 @@
-import { CampaignsPage } from '../../features/campaigns/components/campaigns-page';
+import { CampaignsScreen } from '../../features/meta/components/campaigns-screen';
 
 export default function CampaignsRoute() {
-  return <CampaignsPage />;
+  return <CampaignsScreen />;
 }

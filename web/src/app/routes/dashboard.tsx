@@ -1,11 +1,14 @@
 import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { MetaDashboard } from '../../features/meta/components/meta-dashboard';
 
 /** The dashboard composes features that must not know about each other. */
 export default function DashboardRoute() {
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem]">
-      <DashboardOverview />
+      <DashboardOverview>
+        <MetaDashboard />
+      </DashboardOverview>
       <aside aria-label="Account" className="lg:pt-[4.5rem]">
         <AccountSettingsCard />
       </aside>

@@ -1,7 +1,7 @@
-import { ArrowRight, BarChart3, Image, Megaphone, PlugZap, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowRight, BarChart3, Image, Megaphone, Sparkles, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth/use-auth';
 
 const tools = [
@@ -17,7 +17,8 @@ const tools = [
   { to: '/ads-graphics-generator', icon: Image, title: 'Graphics generator', text: 'Ad visuals for every placement.' },
 ];
 
-export function DashboardOverview() {
+/** The greeting and the tools; `children` (composed by the route) goes between them, e.g. Meta performance. */
+export function DashboardOverview({ children }: { children?: ReactNode }) {
   const { currentUser } = useAuth();
   const firstName = currentUser?.displayName?.split(' ')[0];
   return (
@@ -27,23 +28,7 @@ export function DashboardOverview() {
         <p className="mt-1 text-muted-foreground">Your advertising workspace. Here is where things stand.</p>
       </div>
 
-      <Card className="border-dashed">
-        <CardHeader className="flex-row items-start gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary">
-            <PlugZap aria-hidden="true" className="size-5 text-primary" />
-          </span>
-          <div className="grid gap-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <CardTitle>Meta ad account</CardTitle>
-              <Badge variant="outline">Not connected</Badge>
-            </div>
-            <CardDescription>
-              Connecting your Meta ad account is coming soon. Once connected, your ad accounts, campaigns and daily
-              results appear here. Until then we show no figures rather than sample ones.
-            </CardDescription>
-          </div>
-        </CardHeader>
-      </Card>
+      {children}
 
       <section aria-labelledby="tools-heading">
         <h2 id="tools-heading" className="text-lg font-semibold">

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DateRangeQuery } from '../../../../../shared/schemas/meta';
+import type { ResponseOf } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
+import { metaKeys } from './meta-query-keys';
+
+export type CampaignList = ResponseOf<'metaCampaigns'>;
+
+/** The campaigns of an ad account with their metrics over the range. */
+export function getCampaigns(accountId: string, range: DateRangeQuery): Promise<CampaignList> {
+  return apiRequest('metaCampaigns', { params: { id: accountId }, query: range });
+}
+
+export function campaignsQueryOptions(uid: string, accountId: string, range: DateRangeQuery) {
+  return queryOptions({
+    queryKey: metaKeys.campaigns(uid, accountId, range),
+    queryFn: () => getCampaigns(accountId, range),
+  });
+}
+
+export function useCampaigns(uid: string | undefined, accountId: string | undefined, range: DateRangeQuery) {
+  return useQuery({ ...campaignsQueryOptions(uid ?? '', accountId ?? '', range), enabled: Boolean(uid && accountId) });
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Campaign, CampaignUpdate } from '../../../../../shared/schemas/meta';
+import { apiRequest } from '../../../lib/api';
+import { metaErrorMessage } from '../lib/meta-error-message';
+import type { CampaignList } from './get-campaigns';
+import { metaKeys } from './meta-query-keys';
+
+/** PATCH /api/meta/campaigns/{id}: status (pause/resume) or budget in minor units. */
+export function updateCampaign(campaignId: string, update: CampaignUpdate): Promise<Campaign> {
+  return apiRequest('metaUpdateCampaign', { params: { id: campaignId }, body: update });
+}
+
+export interface UpdateCampaignVariables {
+  campaignId: string;
+  update: CampaignUpdate;
+}
+
+function applyUpdate(list: CampaignList | undefined, campaignId: string, update: CampaignUpdate) {
+  if (!list) return list;
+  return {
+    ...list,
+    data: list.data.map((campaign) =>
+      campaign.id === campaignId
+        ? {
+            ...campaign,
+            ...(update.status ? { status: update.status, effectiveStatus: update.status } : {}),
+            ...(update.dailyBudget ? { dailyBudget: update.dailyBudget } : {}),
+            ...(update.lifetimeBudget ? { lifetimeBudget: update.lifetimeBudget } : {}),
+          }
+        : campaign,
+    ),
+  };
+}
+
+/**
+ * Changes show at once in every cached range of the account's campaign list; on
+ * failure each list goes back to what it was and the server's reason is shown.
+ */
+export function useUpdateCampaign(uid: string | undefined, accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  const listsKey = metaKeys.campaignsOf(uid ?? '', accountId ?? '');
+  return useMutation({
+    mutationFn: ({ campaignId, update }: UpdateCampaignVariables) => updateCampaign(campaignId, update),
+    meta: { component: 'CampaignsTable' },
+    onMutate: async ({ campaignId, update }) => {
+      await queryClient.cancelQueries({ queryKey: listsKey });
+      const snapshot: [QueryKey, CampaignList | undefined][] = queryClient.getQueriesData<CampaignList>({
+        queryKey: listsKey,
+      });
+      queryClient.setQueriesData<CampaignList>({ queryKey: listsKey }, (list) => applyUpdate(list, campaignId, update));
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      for (const [key, list] of context?.snapshot ?? []) queryClient.setQueryData(key, list);
+      toast.error(metaErrorMessage(error));
+    },
+    onSuccess: (campaign) => {
+      queryClient.setQueriesData<CampaignList>({ queryKey: listsKey }, (list) =>
+        list ? { ...list, data: list.data.map((c) => (c.id === campaign.id ? { ...c, ...campaign } : c)) } : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listsKey }),
+  });
+}

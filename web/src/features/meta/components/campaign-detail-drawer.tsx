@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
+import { Badge } from '../../../components/ui/badge';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useCampaignInsights } from '../api/get-campaign-insights';
+import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
+import { campaignBudget } from '../lib/campaign-table';
+import { toRangeQuery, type DateRangeValue, rangeLabel } from '../lib/date-range';
+import { formatBudget, formatInstant, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
+import { statusBadgeVariant } from './campaigns-table';
+import { Modal } from './modal';
+import { QueryErrorAlert } from './query-error-alert';
+import { SpendResultsChart } from './spend-results-chart';
+
+export function CampaignDetailDrawer({
+  campaign,
+  currency,
+  timeZone,
+  range,
+  onClose,
+}: {
+  campaign: CampaignWithMetrics | null;
+  currency: string;
+  timeZone: string;
+  range: DateRangeValue;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={campaign !== null}
+      onClose={onClose}
+      variant="drawer"
+      title={campaign?.name ?? ''}
+      description={campaign ? `${objectiveLabel(campaign.objective)} campaign · ${rangeLabel(range)}` : undefined}
+    >
+      {campaign ? <CampaignDetail campaign={campaign} currency={currency} timeZone={timeZone} range={range} /> : null}
+    </Modal>
+  );
+}
+
+function CampaignDetail({
+  campaign,
+  currency,
+  timeZone,
+  range,
+}: {
+  campaign: CampaignWithMetrics;
+  currency: string;
+  timeZone: string;
+  range: DateRangeValue;
+}) {
+  const { currentUser } = useAuth();
+  const rangeQuery = useMemo(() => toRangeQuery(range), [range]);
+  const insights = useCampaignInsights(currentUser?.uid, campaign.id, rangeQuery);
+  const budget = campaignBudget(campaign);
+  const m = campaign.metrics;
+  const facts: [string, string][] = [
+    ['Budget', budget ? `${formatBudget(budget.minor, currency)} ${budget.kind}` : 'Ad set budgets'],
+    ['Starts', formatInstant(campaign.startTime, timeZone)],
+    ['Ends', campaign.stopTime ? formatInstant(campaign.stopTime, timeZone) : 'Runs until paused'],
+    ['Spend', formatMoney(m.spend, currency)],
+    [resultTypeLabel(m.resultType), formatNumber(m.results)],
+    ['Cost per result', formatMoney(m.costPerResult, currency)],
+    ['ROAS', formatRoas(m.roas)],
+    ['Impressions', formatNumber(m.impressions)],
+    ['Reach', `${formatNumber(m.reach)}${m.reachIsEstimate ? ' (est.)' : ''}`],
+    ['Clicks', formatNumber(m.clicks)],
+    ['CTR', formatPercent(m.ctr)],
+    ['CPC', formatMoney(m.cpc, currency)],
+    ['CPM', formatMoney(m.cpm, currency)],
+    ['Frequency', formatNumber(m.frequency, 2)],
+  ];
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={statusBadgeVariant(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+        {campaign.effectiveStatus !== campaign.status ? (
+          <Badge variant="outline">Delivery: {statusLabel(campaign.effectiveStatus)}</Badge>
+        ) : null}
+        <span className="text-xs text-muted-foreground">Times in {timeZone}</span>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label} className="grid gap-0.5">
+            <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+            <dd className="text-sm font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {insights.isError ? (
+        <QueryErrorAlert
+          title="Daily figures could not be loaded"
+          error={insights.error}
+          onRetry={() => void insights.refetch()}
+        />
+      ) : insights.isPending ? (
+        <Skeleton className="h-72 w-full" />
+      ) : (
+        <SpendResultsChart
+          title="Daily spend and results for this campaign"
+          data={insights.data.data}
+          currency={insights.data.currency}
+          resultsLabel={resultTypeLabel(insights.data.totals.resultType ?? m.resultType)}
+          height={260}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { PlugZap } from 'lucide-react';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMetaConnection } from '../context/use-meta-connection';
+
+export function ConnectMetaButton({ label = 'Connect Meta', ...props }: ButtonProps & { label?: string }) {
+  const { connect, connecting } = useMetaConnection();
+  return (
+    <Button onClick={() => void connect()} disabled={connecting} {...props}>
+      {connecting ? <Spinner label="Waiting for Meta" className="size-4" /> : <PlugZap aria-hidden="true" />}
+      {connecting ? 'Waiting for Meta…' : label}
+    </Button>
+  );
+}

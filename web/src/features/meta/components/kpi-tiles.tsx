@@ -1,0 +1,82 @@
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import type { Metrics } from '../../../../../shared/schemas/meta';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { resultTypeLabel } from '../lib/campaign-labels';
+import { formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
+import { formatChange, kpiChange, type KpiKey } from '../lib/kpi-change';
+
+interface TileSpec {
+  key: KpiKey;
+  label: (totals: Metrics) => string;
+  format: (value: number | null, currency: string) => string;
+}
+
+const tiles: TileSpec[] = [
+  { key: 'spend', label: () => 'Spend', format: (v, c) => formatMoney(v, c) },
+  { key: 'results', label: (t) => resultTypeLabel(t.resultType), format: (v) => formatNumber(v) },
+  { key: 'costPerResult', label: () => 'Cost per result', format: (v, c) => formatMoney(v, c) },
+  { key: 'roas', label: () => 'ROAS', format: (v) => formatRoas(v) },
+  { key: 'ctr', label: () => 'CTR', format: (v) => formatPercent(v) },
+];
+
+const toneClass = {
+  good: 'text-success',
+  bad: 'text-destructive',
+  neutral: 'text-muted-foreground',
+} as const;
+
+export function KpiTiles({
+  totals,
+  previousTotals,
+  currency,
+}: {
+  totals: Metrics;
+  previousTotals: Metrics | null;
+  currency: string;
+}) {
+  return (
+    <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {tiles.map((tile) => {
+        const change = kpiChange(tile.key, totals, previousTotals);
+        const Icon = change.trend === 'up' ? ArrowUpRight : change.trend === 'down' ? ArrowDownRight : Minus;
+        const label = tile.label(totals);
+        const toneWord = change.tone === 'good' ? 'better' : change.tone === 'bad' ? 'worse' : '';
+        return (
+          <li key={tile.key} className="rounded-lg border bg-card p-4 shadow-sm" aria-label={label}>
+            <p className="text-sm font-medium text-muted-foreground">{label}</p>
+            <p className="mt-1 text-2xl font-semibold tabular-nums tracking-tight">
+              {tile.format(totals[tile.key], currency)}
+            </p>
+            <p
+              className={cn('mt-1 flex items-center gap-1 text-xs font-medium', toneClass[change.tone])}
+              data-tone={change.tone}
+            >
+              <Icon aria-hidden="true" className="size-3.5" />
+              <span>{formatChange(change.percent)}</span>
+              {change.percent !== null ? (
+                <span className="font-normal text-muted-foreground">
+                  vs previous period{toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
+                </span>
+              ) : null}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function KpiTilesSkeleton() {
+  return (
+    <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className="rounded-lg border bg-card p-4 shadow-sm">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="mt-2 h-7 w-24" />
+          <Skeleton className="mt-2 h-3 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowRight } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { buttonVariants } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useAccountInsights } from '../api/get-account-insights';
+import { useCampaigns } from '../api/get-campaigns';
+import { useMetaConnection } from '../context/use-meta-connection';
+import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
+import { rangeLabel, toRangeQuery } from '../lib/date-range';
+import { formatDay, formatMoney, formatNumber } from '../lib/format';
+import { AdAccountPicker } from './ad-account-picker';
+import { DateRangePicker } from './date-range-picker';
+import { KpiTiles, KpiTilesSkeleton } from './kpi-tiles';
+import { MetaConnectionCard } from './meta-connection-card';
+import { QueryErrorAlert } from './query-error-alert';
+import { SpendResultsChart } from './spend-results-chart';
+
+/** The dashboard's Meta part: connection, account and range, key figures, daily chart and top campaigns. */
+export function MetaDashboard() {
+  const {
+    isConnected,
+    adAccounts,
+    adAccountsLoading,
+    adAccountsError,
+    selectedAdAccount,
+    selectAdAccount,
+    range,
+    setRange,
+    refresh,
+  } = useMetaConnection();
+
+  return (
+    <section aria-labelledby="meta-performance-heading" className="grid gap-6">
+      <h2 id="meta-performance-heading" className="sr-only">
+        Meta advertising
+      </h2>
+      <MetaConnectionCard />
+      {isConnected ? (
+        adAccountsError ? (
+          <QueryErrorAlert
+            title="Your ad accounts could not be loaded"
+            error={adAccountsError}
+            onRetry={() => void refresh()}
+          />
+        ) : adAccountsLoading ? (
+          <>
+            <Skeleton className="h-16 w-full" />
+            <KpiTilesSkeleton />
+          </>
+        ) : adAccounts.length === 0 ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>No ad accounts yet</CardTitle>
+              <p className="text-sm text-muted-foreground">
+                This Meta user has no ad accounts we may read. Create one in Meta Business Suite, then come back.
+              </p>
+            </CardHeader>
+          </Card>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
+              <AdAccountPicker accounts={adAccounts} value={selectedAdAccount?.id} onChange={selectAdAccount} />
+              <DateRangePicker value={range} onChange={setRange} timeZone={selectedAdAccount?.timezoneName} />
+            </div>
+            {selectedAdAccount ? <AccountPerformance /> : null}
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function AccountPerformance() {
+  const { currentUser } = useAuth();
+  const { selectedAdAccount, range } = useMetaConnection();
+  const rangeQuery = useMemo(() => toRangeQuery(range), [range]);
+  const insights = useAccountInsights(currentUser?.uid, selectedAdAccount?.id, rangeQuery);
+  const campaigns = useCampaigns(currentUser?.uid, selectedAdAccount?.id, rangeQuery);
+  const currency = insights.data?.currency ?? selectedAdAccount?.currency ?? 'USD';
+
+  const top = useMemo(
+    () => [...(campaigns.data?.data ?? [])].sort((a, b) => b.metrics.spend - a.metrics.spend).slice(0, 5),
+    [campaigns.data],
+  );
+
+  return (
+    <>
+      {insights.isError ? (
+        <QueryErrorAlert
+          title="Figures could not be loaded"
+          error={insights.error}
+          onRetry={() => void insights.refetch()}
+        />
+      ) : insights.isPending ? (
+        <>
+          <KpiTilesSkeleton />
+          <Skeleton className="h-80 w-full" />
+        </>
+      ) : (
+        <>
+          <div className="grid gap-2">
+            <p className="text-sm text-muted-foreground">
+              {rangeLabel(range)}: {formatDay(insights.data.range.since, { dateStyle: 'medium' })} –{' '}
+              {formatDay(insights.data.range.until, { dateStyle: 'medium' })}
+              {insights.data.previousRange
+                ? `, compared with ${formatDay(insights.data.previousRange.since, { dateStyle: 'medium' })} – ${formatDay(insights.data.previousRange.until, { dateStyle: 'medium' })}`
+                : ''}
+            </p>
+            <KpiTiles totals={insights.data.totals} previousTotals={insights.data.previousTotals} currency={currency} />
+          </div>
+          <Card>
+            <CardContent className="pt-6">
+              <SpendResultsChart
+                data={insights.data.data}
+                currency={currency}
+                resultsLabel={resultTypeLabel(insights.data.totals.resultType)}
+              />
+            </CardContent>
+          </Card>
+        </>
+      )}
+      <Card>
+        <CardHeader className="flex-row items-center justify-between gap-2">
+          <CardTitle>Top campaigns</CardTitle>
+          <Link to="/campaigns" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            All campaigns <ArrowRight aria-hidden="true" />
+          </Link>
+        </CardHeader>
+        <CardContent>
+          {campaigns.isError ? (
+            <QueryErrorAlert
+              title="Campaigns could not be loaded"
+              error={campaigns.error}
+              onRetry={() => void campaigns.refetch()}
+            />
+          ) : campaigns.isPending ? (
+            <div className="grid gap-2">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : top.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No campaigns in this ad account yet.</p>
+          ) : (
+            <ul aria-label="Top campaigns by spend" className="divide-y">
+              {top.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
+                  <div className="grid min-w-0 gap-0.5">
+                    <span className="truncate font-medium">{c.name}</span>
+                    <span className="text-xs text-muted-foreground">{objectiveLabel(c.objective)}</span>
+                  </div>
+                  <div className="flex items-center gap-4 text-sm tabular-nums">
+                    <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
+                    <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
+                    <span className="w-28 text-right text-muted-foreground">
+                      {formatNumber(c.metrics.results)} {resultTypeLabel(c.metrics.resultType).toLowerCase()}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext } from 'react';
+import type { AdAccount, CampaignWithMetrics, MetaConnection } from '../../../../../shared/schemas/meta';
+import type { DateRangeValue } from '../lib/date-range';
+
+/** Spec §3's Meta connection context, plus the account and range the screens share. */
+export interface MetaConnectionContextValue {
+  isConnected: boolean;
+  /** True while the connection is being checked for the signed-in user. */
+  loading: boolean;
+  connection: MetaConnection | null;
+  adAccounts: AdAccount[];
+  adAccountsLoading: boolean;
+  adAccountsError: unknown;
+  /** The selected account's campaigns over the shared range. */
+  campaigns: CampaignWithMetrics[];
+  selectedAdAccount: AdAccount | null;
+  selectAdAccount: (accountId: string) => void;
+  range: DateRangeValue;
+  setRange: (range: DateRangeValue) => void;
+  /** True when Meta says the long-lived token no longer works. */
+  tokenExpired: boolean;
+  /** A connect attempt is under way (popup open, or waiting after it closed). */
+  connecting: boolean;
+  /** Why the last connect attempt did not connect, in words for people. */
+  connectError: string | null;
+  connect: () => Promise<void>;
+  disconnect: () => Promise<void>;
+  disconnecting: boolean;
+  refresh: () => Promise<void>;
+}
+
+export const MetaConnectionContext = createContext<MetaConnectionContextValue | null>(null);
