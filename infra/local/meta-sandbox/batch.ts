@@ -1,4 +1,5 @@
 import { GraphError } from './graph-error.js';
+import type { GraphRequest } from './graph-routes.js';
 import type { Reply } from './reply.js';
 
 /**
@@ -11,16 +12,6 @@ import type { Reply } from './reply.js';
 
 export const MAX_BATCH_SIZE = 50;
 
-export interface GraphCallInput {
-  method: 'GET' | 'POST' | 'DELETE';
-  version: string;
-  segments: string[];
-  params: Record<string, string>;
-  query: Record<string, string>;
-  authorization: string | undefined;
-  origin: string;
-}
-
 const VERSION_PATTERN = /^v\d+\.\d+$/;
 
 function batchError(message: string): GraphError {
@@ -29,8 +20,8 @@ function batchError(message: string): GraphError {
 
 export async function handleBatch(
   outer: Record<string, string>,
-  base: Pick<GraphCallInput, 'authorization' | 'origin' | 'version'>,
-  run: (call: GraphCallInput) => Promise<Reply>,
+  base: Pick<GraphRequest, 'authorization' | 'origin' | 'version'>,
+  run: (call: GraphRequest) => Promise<Reply>,
 ): Promise<Reply> {
   let items: unknown;
   try {

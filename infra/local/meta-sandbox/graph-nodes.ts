@@ -182,8 +182,7 @@ export function renderNode(ctx: ReadContext, node: GraphNode, selection: FieldSe
     if (value !== undefined) out[field.name] = value;
   }
   // Meta always echoes the id of the node it read.
-  if (!('id' in out) && node.type !== 'AdAccount') out.id = nodeId(node);
-  if (!('id' in out) && node.type === 'AdAccount') out.id = nodeId(node);
+  if (!('id' in out)) out.id = nodeId(node);
   return out;
 }
 

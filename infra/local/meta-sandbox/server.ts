@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
-import { handleBatch, type GraphCallInput } from './batch.js';
+import { handleBatch } from './batch.js';
 import { CallLog } from './call-log.js';
 import { FaultSwitches, faultsFromEnv, type FaultSettings } from './faults.js';
 import { GraphError, LATEST_VERSION, newTraceId, transientServerError, unknownPath } from './graph-error.js';
-import { accountIdForPath, handleGraph, type GraphDeps } from './graph-routes.js';
+import { accountIdForPath, handleGraph, type GraphDeps, type GraphRequest } from './graph-routes.js';
 import { InsightsModel } from './insights-model.js';
 import { accessToken, debugToken, dialogDecision, dialogPage, type OAuthContext } from './oauth.js';
 import { PermissionGrants } from './permissions.js';
@@ -123,7 +123,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
   });
 
   /** Dispatches one Graph call (a plain request or a batch item) after the fault switches had their say. */
-  async function dispatch(call: GraphCallInput): Promise<{ reply: Reply; accountId?: string }> {
+  async function dispatch(call: GraphRequest): Promise<{ reply: Reply; accountId?: string }> {
     const { segments, params } = call;
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     if (faults.takeServerError()) throw transientServerError();
@@ -144,7 +144,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
   }
 
   /** One Graph call end to end: dispatch, Meta-shaped error, call log, usage headers. */
-  async function graphCall(call: GraphCallInput): Promise<Reply> {
+  async function graphCall(call: GraphRequest): Promise<Reply> {
     const started = Date.now();
     usage.recordAppCall();
     let outcome: { reply: Reply; accountId?: string };
