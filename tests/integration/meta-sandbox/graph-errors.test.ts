@@ -194,4 +194,15 @@ describe('Graph error shapes', () => {
     expect(JSON.parse(reply.body[0]!.body)).toMatchObject({ id: campaignId, name: expect.any(String) });
     expect(JSON.parse(reply.body[1]!.body).error.code).toBe(100);
   });
+
+  it('refuses batches of more than 50 requests', async () => {
+    const batch = JSON.stringify(Array.from({ length: 51 }, () => ({ method: 'GET', relative_url: 'v26.0/me' })));
+    const reply = await graph(sandbox, '/', { batch, access_token: token }, { method: 'POST' });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({
+      message: 'Too many requests in batch message. Maximum batch size is 50',
+      code: 1,
+    });
+  });
 });
