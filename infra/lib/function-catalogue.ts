@@ -13,15 +13,14 @@ import type { TableKey } from '../../shared/tables';
 export type UserPoolAction =
   'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
 
-export type TableAccess = 'read' | 'readWrite' | 'nameOnly';
+export type TableAccess = 'read' | 'readWrite';
 
 export interface FunctionNeeds {
   /** Shown in the Lambda console; say what the function is for. */
   description: string;
   /**
    * Tables by key, with the access the function needs. Env: TABLE_* (tableEnvVar).
-   * `'nameOnly'` sets the env var with no grant, for code that reads every table name
-   * at start-up but never touches that table (a name grants nothing).
+   * A function learns only the names of the tables it may use.
    */
   tables?: Partial<Record<TableKey, TableAccess>>;
   /** Secrets it reads. Env: SECRET_* (secretEnvVar) holding the secret's ARN. */

@@ -50,7 +50,7 @@ describe('AppFunction bind helpers', () => {
     }).bindNeeds(
       {
         description: 'x',
-        tables: { userMetaConnections: 'readWrite', graphCache: 'read', oauthStates: 'nameOnly' },
+        tables: { userMetaConnections: 'readWrite', graphCache: 'read' },
         secrets: ['metaApp'],
         eventBus: true,
         userPool: ['AdminGetUser'],
@@ -67,7 +67,6 @@ describe('AppFunction bind helpers', () => {
               globalIndexes: [{ name: 'by-key', partitionKey: { name: 'cache_key', type: 'S' } }],
             },
           }).graphCache,
-          oauthStates: table('States'),
         },
         secrets: { metaApp: new Secret(stack, 'MetaApp', { encryptionKey: key }) },
         eventBus: new EventBus(stack, 'Bus'),
@@ -85,7 +84,6 @@ describe('AppFunction bind helpers', () => {
       expect.arrayContaining([
         tableEnvVar('userMetaConnections'),
         tableEnvVar('graphCache'),
-        tableEnvVar('oauthStates'),
         secretEnvVar('metaApp'),
         'EVENT_BUS_NAME',
         'USER_POOL_ID',
@@ -106,7 +104,6 @@ describe('AppFunction bind helpers', () => {
     expect(dynamo('adsmith-test-graph_cache')).toContain('dynamodb:Query');
     expect(dynamo('adsmith-test-graph_cache')).not.toContain('dynamodb:PutItem');
     expect(statements.some((s) => JSON.stringify(s.Resource).includes('adsmith-test-graph_cache/index/*'))).toBe(true);
-    expect(dynamo('States')).toEqual([]);
   });
 
   it('grants the secret, the bus and the named pool action', () => {

@@ -48,11 +48,12 @@ describe('every catalogued function deployed', () => {
     expect(findings).toEqual([]);
   });
 
-  it('gives secure-meta-api data access to its three tables and only the name of oauth_states', () => {
+  it('gives secure-meta-api its three tables and nothing of oauth_states', () => {
     const env = functionEnv(template, 'adsmith-dev-secure-meta-api');
-    for (const key of ['userMetaConnections', 'campaignAudit', 'graphCache', 'oauthStates'] as const) {
+    for (const key of ['userMetaConnections', 'campaignAudit', 'graphCache'] as const) {
       expect(env[tableEnvVar(key)], key).toBeDefined();
     }
+    expect(env[tableEnvVar('oauthStates')]).toBeUndefined();
     const dynamoResources = JSON.stringify(
       roleStatements(template, 'adsmith-dev-secure-meta-api').filter((s) =>
         [s.Action].flat().some((a) => a.startsWith('dynamodb:')),
@@ -62,6 +63,16 @@ describe('every catalogued function deployed', () => {
     expect(dynamoResources).toContain('adsmith-dev-campaign_audit');
     expect(dynamoResources).toContain('adsmith-dev-graph_cache');
     expect(dynamoResources).not.toContain('oauth_states');
+  });
+
+  it('gives meta-oauth-callback only the state and connection tables, and no bus', () => {
+    const env = functionEnv(template, 'adsmith-dev-meta-oauth-callback');
+    expect(env[tableEnvVar('oauthStates')]).toBeDefined();
+    expect(env[tableEnvVar('userMetaConnections')]).toBeDefined();
+    expect(env[tableEnvVar('campaignAudit')]).toBeUndefined();
+    expect(env[tableEnvVar('graphCache')]).toBeUndefined();
+    expect(env.EVENT_BUS_NAME).toBeUndefined();
+    expect(allowedActions(template, 'adsmith-dev-meta-oauth-callback')).not.toContain('events:PutEvents');
   });
 
   it('lets only meta-oauth-callback read the OAuth state key', () => {

@@ -112,11 +112,11 @@ export class AppFunction extends Construct {
     Aspects.of(this).add(new AcknowledgeWildcards(FUNCTION_WILDCARDS));
   }
 
-  /** Env TABLE_<NAME> = table name, plus the data-plane grant for `access` (none for 'nameOnly'). */
+  /** Env TABLE_<NAME> = table name, plus the data-plane grant for `access`. */
   bindTable(key: TableKey, table: ITable, access: TableAccess): this {
     this.function.addEnvironment(tableEnvVar(key), table.tableName);
     if (access === 'read') table.grantReadData(this.function);
-    else if (access === 'readWrite') table.grantReadWriteData(this.function);
+    else table.grantReadWriteData(this.function);
     return this;
   }
 
