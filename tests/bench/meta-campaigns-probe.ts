@@ -8,9 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { startTwin } from '../../infra/local/twin';
 import { consent } from '../support/meta-consent';
+import { demoAccessToken } from './demo-sign-in';
 import { percentile } from './percentiles';
 
 const campaignsPerAccount = Number(process.argv[2] ?? 12);
@@ -22,20 +22,9 @@ async function main() {
   const twin = await startTwin({ ports: 'auto', stateDir, web: false, metaSeed: { campaignsPerAccount } });
   try {
     const { endpoints } = twin;
-    const cognito = new CognitoIdentityProviderClient({
-      region: endpoints.cognito.region,
-      endpoint: endpoints.cognito.endpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: endpoints.cognito.userPoolClientId,
-        AuthParameters: { USERNAME: endpoints.demoUser.email, PASSWORD: endpoints.demoUser.password },
-      }),
-    );
+    const token = await demoAccessToken(endpoints);
     const headers = {
-      authorization: `Bearer ${auth.AuthenticationResult!.AccessToken}`,
+      authorization: `Bearer ${token}`,
       'content-type': 'application/json',
     };
     const call = (p: string, init: RequestInit = {}) => fetch(`${endpoints.api}${p}`, { ...init, headers });

@@ -7,10 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { build as viteBuild, preview as vitePreview } from 'vite';
 import { startTwin } from '../../infra/local/twin';
 import { measureLatency } from './api-latency';
+import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
 import { measureMetaCampaigns } from './meta-campaigns';
 import { measureWebWeight } from './web-weight';
@@ -19,24 +19,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const targets = { startupS: 20, bundleKB: 250, initMs: 60, p99Ms: 15 };
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-async function signIn(endpoints: Awaited<ReturnType<typeof startTwin>>['endpoints']): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    region: endpoints.cognito.region,
-    endpoint: endpoints.cognito.endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const reply = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: endpoints.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: endpoints.demoUser.email, PASSWORD: endpoints.demoUser.password },
-    }),
-  );
-  const token = reply.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('demo user sign-in returned no token');
-  return token;
-}
 
 async function main(): Promise<void> {
   const figures: Record<string, unknown> = {
@@ -67,7 +49,7 @@ async function main(): Promise<void> {
     }
 
     // 3. Gateway + handler latency for GET /api/me at 200 requests/s for 10 s.
-    const token = await signIn(twin.endpoints);
+    const token = await demoAccessToken(twin.endpoints);
     const me = await measureLatency(
       `${twin.endpoints.api}/api/me`,
       { authorization: `Bearer ${token}` },

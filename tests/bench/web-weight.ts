@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { launchBrowser } from '../support/chromium';
 
 export interface WebWeight {
   scripts: number;
@@ -10,7 +9,7 @@ export interface WebWeight {
 
 /** What `/` really loads: every script response a real browser fetched, gzipped as a CDN would. */
 export async function measureWebWeight(siteUrl: string): Promise<WebWeight> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const bodies: Promise<Buffer>[] = [];

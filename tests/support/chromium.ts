@@ -1,3 +1,5 @@
+import { chromium, type Browser } from 'playwright-core';
+
 /** Debian's Chromium, as installed by .ci/run; playwright cannot download its own here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,3 +13,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
