@@ -19,7 +19,7 @@ export function AdAccountPicker({
       <NativeSelect id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)} className="w-64">
         {accounts.map((a) => (
           <option key={a.id} value={a.id}>
-            {a.name} ({a.currency})
+            {a.name} · {a.currency}
           </option>
         ))}
       </NativeSelect>

@@ -20,6 +20,15 @@ const tiles: TileSpec[] = [
   { key: 'ctr', label: () => 'CTR', format: (v) => formatPercent(v) },
 ];
 
+/** Why a figure shows as — (an account mixing objectives has no single result). */
+const emptyHint: Record<KpiKey, string> = {
+  spend: '',
+  results: 'Mixed objectives: see campaigns',
+  costPerResult: 'Mixed objectives: see campaigns',
+  roas: 'No purchase value tracked',
+  ctr: 'No impressions',
+};
+
 const toneClass = {
   good: 'text-success',
   bad: 'text-destructive',
@@ -48,17 +57,19 @@ export function KpiTiles({
             <p className="mt-1 text-2xl font-semibold tabular-nums tracking-tight">
               {tile.format(totals[tile.key], currency)}
             </p>
-            <p
-              className={cn('mt-1 flex items-center gap-1 text-xs font-medium', toneClass[change.tone])}
-              data-tone={change.tone}
-            >
-              <Icon aria-hidden="true" className="size-3.5" />
-              <span>{formatChange(change.percent)}</span>
-              {change.percent !== null ? (
-                <span className="font-normal text-muted-foreground">
-                  vs previous period{toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
-                </span>
-              ) : null}
+            <p className="mt-1 text-xs" data-tone={change.tone}>
+              <span className={cn('inline-flex items-center gap-0.5 font-medium', toneClass[change.tone])}>
+                <Icon aria-hidden="true" className="size-3.5" />
+                {formatChange(change.percent)}
+                {toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
+              </span>
+              <span className="block text-muted-foreground">
+                {change.percent !== null
+                  ? 'vs previous period'
+                  : totals[tile.key] === null && tile.key !== 'spend'
+                    ? emptyHint[tile.key]
+                    : 'Nothing to compare with'}
+              </span>
             </p>
           </li>
         );

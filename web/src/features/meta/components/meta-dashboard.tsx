@@ -156,8 +156,10 @@ function AccountPerformance() {
                   <div className="flex items-center gap-4 text-sm tabular-nums">
                     <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
                     <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
-                    <span className="w-28 text-right text-muted-foreground">
-                      {formatNumber(c.metrics.results)} {resultTypeLabel(c.metrics.resultType).toLowerCase()}
+                    <span className="w-40 whitespace-nowrap text-right text-muted-foreground">
+                      {c.metrics.results === null
+                        ? '—'
+                        : `${formatNumber(c.metrics.results)} ${resultTypeLabel(c.metrics.resultType).toLowerCase()}`}
                     </span>
                   </div>
                 </li>

@@ -15,13 +15,17 @@ export interface SpendResultsChartProps {
 
 /** A sentence a screen reader can read instead of the picture. */
 export function chartSummary(data: DailyPoint[], currency: string, resultsLabel: string): string {
-  if (data.length === 0) return 'No daily figures for this range.';
+  if (data.length === 0) return 'Daily spend: no figures for this range.';
   const spend = data.reduce((sum, d) => sum + d.spend, 0);
+  const hasResults = data.some((d) => d.results !== null);
   const results = data.reduce((sum, d) => sum + (d.results ?? 0), 0);
   const top = data.reduce((best, d) => (d.spend > best.spend ? d : best), data[0]!);
+  const what = hasResults ? `Daily spend and ${resultsLabel.toLowerCase()}` : 'Daily spend';
+  const totals = hasResults
+    ? `${formatMoney(spend, currency)} spent and ${formatNumber(results)} ${resultsLabel.toLowerCase()} in total`
+    : `${formatMoney(spend, currency)} spent in total`;
   return (
-    `Daily spend and ${resultsLabel.toLowerCase()} from ${formatDay(data[0]!.date)} to ${formatDay(data[data.length - 1]!.date)}: ` +
-    `${formatMoney(spend, currency)} spent and ${formatNumber(results)} ${resultsLabel.toLowerCase()} in total; ` +
+    `${what} from ${formatDay(data[0]!.date)} to ${formatDay(data[data.length - 1]!.date)}: ${totals}; ` +
     `highest spend ${formatMoney(top.spend, currency)} on ${formatDay(top.date)}.`
   );
 }
@@ -35,13 +39,16 @@ export function SpendResultsChart({
   height = 280,
 }: SpendResultsChartProps) {
   const [asTable, setAsTable] = useState(false);
+  // An account mixing objectives has no single result to count: then only spend is drawn.
+  const hasResults = data.some((d) => d.results !== null);
+  const heading = hasResults ? title : title.replace(' and results', '');
   const tableId = useId();
   const summary = chartSummary(data, currency, resultsLabel);
   const points = data.map((d) => ({ ...d, label: formatDay(d.date), results: d.results ?? 0 }));
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{title}</h3>
+        <h3 className="text-sm font-semibold">{heading}</h3>
         <Button
           variant="ghost"
           size="sm"
@@ -55,7 +62,7 @@ export function SpendResultsChart({
       {asTable ? (
         <div id={tableId} className="max-h-80 overflow-auto rounded-md border">
           <table className="w-full text-sm">
-            <caption className="sr-only">{title}</caption>
+            <caption className="sr-only">{heading}</caption>
             <thead className="sticky top-0 bg-muted text-left">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -64,9 +71,11 @@ export function SpendResultsChart({
                 <th scope="col" className="px-3 py-2 text-right font-medium">
                   Spend
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {resultsLabel}
-                </th>
+                {hasResults ? (
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    {resultsLabel}
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -76,7 +85,9 @@ export function SpendResultsChart({
                     {formatDay(d.date, { dateStyle: 'medium' })}
                   </th>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(d.spend, currency)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(d.results)}</td>
+                  {hasResults ? (
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(d.results)}</td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -96,7 +107,17 @@ export function SpendResultsChart({
                 width={64}
                 tickFormatter={(v: number) => formatMoney(v, currency, { compact: true })}
               />
-              <YAxis yAxisId="results" orientation="right" tickLine={false} axisLine={false} fontSize={12} width={40} />
+              {hasResults ? (
+                <YAxis
+                  yAxisId="results"
+                  orientation="right"
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  width={40}
+                  allowDecimals={false}
+                />
+              ) : null}
               <Tooltip
                 formatter={(value, name) =>
                   name === 'Spend' ? formatMoney(Number(value), currency) : formatNumber(Number(value))
@@ -112,16 +133,18 @@ export function SpendResultsChart({
                 radius={[3, 3, 0, 0]}
                 isAnimationActive={false}
               />
-              <Line
-                yAxisId="results"
-                dataKey="results"
-                name={resultsLabel}
-                type="monotone"
-                stroke="var(--color-success)"
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
+              {hasResults ? (
+                <Line
+                  yAxisId="results"
+                  dataKey="results"
+                  name={resultsLabel}
+                  type="monotone"
+                  stroke="var(--color-success)"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ) : null}
             </ComposedChart>
           </ResponsiveContainer>
         </div>

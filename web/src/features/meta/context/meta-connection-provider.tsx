@@ -18,7 +18,7 @@ import {
   isTokenExpiredError,
   metaErrorMessage,
 } from '../lib/meta-error-message';
-import { isMetaAuthMessage, openMetaPopup } from '../lib/meta-popup';
+import { isMetaAuthMessage, navigateToDialog, openMetaPopup } from '../lib/meta-popup';
 import { readSelectedAdAccount, writeSelectedAdAccount } from '../lib/selected-ad-account';
 import { MetaConnectionContext, type MetaConnectionContextValue } from './meta-connection-context';
 
@@ -27,7 +27,7 @@ const POPUP_CLOSED_POLL_MS = 500;
 const CONNECTION_POLL_MS = 1_000;
 
 export function MetaConnectionProvider({ children }: { children: ReactNode }) {
-  const { currentUser } = useAuth();
+  const { currentUser, loading: authLoading } = useAuth();
   const uid = currentUser?.uid;
   const queryClient = useQueryClient();
 
@@ -109,7 +109,7 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     if (!popup) {
       // Blocked: go to Meta in this window; the callback page brings the user back to returnTo.
       writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'redirect', returnTo });
-      window.location.assign(dialogUrl);
+      navigateToDialog(dialogUrl);
       return;
     }
 
@@ -173,7 +173,7 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<MetaConnectionContextValue>(
     () => ({
       isConnected,
-      loading: Boolean(uid) && connectionQuery.isPending,
+      loading: authLoading || (Boolean(uid) && connectionQuery.isPending),
       connection,
       adAccounts,
       adAccountsLoading: isConnected && adAccountsQuery.isPending,
@@ -194,6 +194,7 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     [
       isConnected,
       uid,
+      authLoading,
       connectionQuery.isPending,
       connection,
       adAccounts,

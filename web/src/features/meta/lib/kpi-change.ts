@@ -40,7 +40,7 @@ export function kpiChange(key: KpiKey, current: Metrics, previous: Metrics | nul
 }
 
 export function formatChange(percent: number | null): string {
-  if (percent === null) return 'No comparison';
+  if (percent === null) return '—';
   const rounded = Math.abs(percent) >= 100 ? Math.round(percent) : Math.round(percent * 10) / 10;
   return `${rounded > 0 ? '+' : ''}${rounded}%`;
 }

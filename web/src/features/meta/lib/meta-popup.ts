@@ -29,3 +29,8 @@ export function centredPopupFeatures(win: Window = window): string {
 export function openMetaPopup(url: string): Window | null {
   return window.open(url, META_POPUP_NAME, centredPopupFeatures());
 }
+
+/** The fallback when the popup is blocked: Meta's dialog in this window. */
+export function navigateToDialog(url: string): void {
+  window.location.assign(url);
+}

@@ -1,0 +1,214 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CampaignsScreen } from '../../../../web/src/features/meta/components/campaigns-screen';
+import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '../../../../web/src/features/meta/lib/campaign-table';
+import { META_RATE_LIMITED_MESSAGE } from '../../../../web/src/features/meta/lib/meta-error-message';
+import { type createCognitoMock, testUser } from '../support/cognito-mock';
+import { apiErrors, campaignList, campaigns, connected, series, usdAccount } from './support/meta-fixtures';
+import { renderWithMeta } from './support/render-meta';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('../support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('../../../../web/src/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+type Handler = (input: unknown) => Promise<unknown>;
+function serve(overrides: Record<string, Handler> = {}) {
+  api.apiRequest.mockImplementation(async (name: string, input: unknown) => {
+    if (overrides[name]) return overrides[name]!(input);
+    switch (name) {
+      case 'metaConnection':
+        return connected;
+      case 'metaAdAccounts':
+        return { data: [usdAccount] };
+      case 'metaCampaigns':
+        return campaignList();
+      case 'metaCampaignInsights':
+        return series();
+      default:
+        throw new Error(`unexpected ${name}`);
+    }
+  });
+}
+
+const names = () => screen.getAllByRole('rowheader').map((th) => th.textContent);
+const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+
+describe('campaigns screen', () => {
+  beforeEach(() => {
+    api.apiRequest.mockReset();
+    toast.error.mockReset();
+    toast.success.mockReset();
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+    localStorage.clear();
+  });
+
+  it('lists campaigns with human labels and budgets in the account currency', async () => {
+    serve();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+    const spring = rowOf('Spring Sale');
+    expect(spring).toHaveTextContent('Sales');
+    expect(spring).toHaveTextContent('$50.00');
+    expect(spring).toHaveTextContent('Daily');
+    expect(rowOf('Lead Magnet')).toHaveTextContent('Ad set budgets');
+    expect(rowOf('Awareness Push')).toHaveTextContent('$1,000.00');
+    expect(rowOf('Awareness Push')).toHaveTextContent('Lifetime');
+  });
+
+  it('sorts by a column header click, with aria-sort', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+    expect(names()).toEqual(['Awareness Push', 'Spring Sale', 'Lead Magnet']);
+    expect(screen.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['Awareness Push', 'Lead Magnet', 'Spring Sale']);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['Spring Sale', 'Lead Magnet', 'Awareness Push']);
+
+    // Empty figures stay last whichever the direction.
+    await user.click(screen.getByRole('button', { name: 'CPA' }));
+    expect(names().at(-1)).toBe('Awareness Push');
+    await user.click(screen.getByRole('button', { name: 'CPA' }));
+    expect(names().at(-1)).toBe('Awareness Push');
+  });
+
+  it('filters by name, status and objective', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.type(screen.getByLabelText('Search campaigns'), 'spring');
+    expect(names()).toEqual(['Spring Sale']);
+    await user.clear(screen.getByLabelText('Search campaigns'));
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Paused');
+    expect(names()).toEqual(['Lead Magnet']);
+    await user.selectOptions(screen.getByLabelText('Status'), 'All statuses');
+
+    await user.selectOptions(screen.getByLabelText('Objective'), 'Awareness');
+    expect(names()).toEqual(['Awareness Push']);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Paused');
+    expect(screen.getByText('No campaigns match these filters')).toBeInTheDocument();
+  });
+
+  it('pauses optimistically after confirmation and rolls back with the server message on a 500', async () => {
+    let reject: (error: unknown) => void = () => undefined;
+    serve({ metaUpdateCampaign: () => new Promise((_, r) => (reject = r)) });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Pause Spring Sale' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Pause “Spring Sale”?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Pause campaign' }));
+
+    expect(within(rowOf('Spring Sale')).getByText('Paused')).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('metaUpdateCampaign', {
+      params: { id: '1' },
+      body: { status: 'PAUSED' },
+    });
+
+    reject(apiErrors.internal());
+    await vi.waitFor(() => expect(within(rowOf('Spring Sale')).getByText('Active')).toBeInTheDocument());
+    expect(toast.error).toHaveBeenCalledWith('Meta could not update the campaign.');
+  });
+
+  it('edits a budget in major units and sends minor units, after a review step', async () => {
+    let resolve: (value: unknown) => void = () => undefined;
+    serve({ metaUpdateCampaign: () => new Promise((r) => (resolve = r)) });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit budget of Spring Sale' }));
+    const field = screen.getByLabelText('Daily budget (USD)');
+    expect(field).toHaveValue(50);
+    await user.clear(field);
+    await user.type(field, '60');
+    await user.click(screen.getByRole('button', { name: 'Review change' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('from $50.00 to $60.00');
+    await user.click(screen.getByRole('button', { name: 'Confirm budget' }));
+
+    expect(api.apiRequest).toHaveBeenCalledWith('metaUpdateCampaign', {
+      params: { id: '1' },
+      body: { dailyBudget: 6000 },
+    });
+    // Shown at once, before Meta answers.
+    expect(rowOf('Spring Sale')).toHaveTextContent('$60.00');
+    const { metrics: _metrics, ...campaign } = campaigns[0]!;
+    resolve({ ...campaign, dailyBudget: 6000 });
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('The budget of “Spring Sale” was updated.'));
+  });
+
+  it('opens a detail drawer with the daily chart', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Details of Spring Sale' }));
+    const drawer = screen.getByRole('dialog', { name: 'Spring Sale' });
+    expect(await within(drawer).findByRole('img', { name: /Daily spend and purchases/ })).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('metaCampaignInsights', {
+      params: { id: '1' },
+      query: { datePreset: 'last_30d', timeIncrement: '1' },
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Show as table' }));
+    expect(within(drawer).getByRole('table')).toHaveTextContent('$40.00');
+  });
+
+  it('shows an empty state for an account without campaigns', async () => {
+    serve({ metaCampaigns: async () => campaignList([]) });
+    renderWithMeta(<CampaignsScreen />);
+    expect(await screen.findByText('No campaigns in this ad account')).toBeInTheDocument();
+  });
+
+  it('explains a 429 and offers a retry', async () => {
+    let calls = 0;
+    serve({
+      metaCampaigns: async () => {
+        calls += 1;
+        if (calls === 1) throw apiErrors.rateLimited();
+        return campaignList();
+      },
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    expect(await screen.findByText(META_RATE_LIMITED_MESSAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('rowheader', { name: 'Spring Sale' })).toBeInTheDocument();
+  });
+
+  it('asks to connect when Meta is not connected', async () => {
+    serve({ metaConnection: async () => ({ ...connected, isConnected: false, metaUserName: null, expiresAt: null }) });
+    renderWithMeta(<CampaignsScreen />);
+    expect(await screen.findByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('campaign table logic', () => {
+  it('sorts text by locale and figures numerically', () => {
+    const byBudget = sortCampaigns(campaigns, { column: 'budget', direction: 'descending' }, 'USD');
+    expect(byBudget.map((c) => c.name)).toEqual(['Awareness Push', 'Spring Sale', 'Lead Magnet']);
+    const byName = sortCampaigns(campaigns, { column: 'name', direction: 'ascending' }, 'USD');
+    expect(byName.map((c) => c.name)).toEqual(['Awareness Push', 'Lead Magnet', 'Spring Sale']);
+  });
+
+  it('filters case-insensitively on the name', () => {
+    expect(filterCampaigns(campaigns, { ...EMPTY_FILTERS, search: '  LEAD ' }).map((c) => c.id)).toEqual(['2']);
+  });
+});
