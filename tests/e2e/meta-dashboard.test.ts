@@ -96,7 +96,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     for (const tile of ['Spend', 'Cost per result', 'ROAS', 'CTR']) {
       expect(await tiles.getByRole('listitem', { name: tile }).count()).toBe(1);
     }
-    await page.getByRole('img', { name: /Daily spend and/ }).waitFor();
+    await page.getByRole('img', { name: /^Daily spend/ }).waitFor();
     const top = page.getByRole('list', { name: 'Top campaigns by spend' });
     await top.getByRole('listitem').first().waitFor();
     expect(await top.getByRole('listitem').count()).toBeGreaterThan(0);
@@ -110,6 +110,14 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await table.getByRole('row').nth(1).waitFor();
     expect(await page.getByLabel('Ad account').inputValue()).toMatch(/^act_/);
     await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns.png`, fullPage: true });
+
+    // A custom range: two labelled days in the account's time zone; the table follows.
+    await page.getByLabel('Date range').selectOption('custom');
+    await page.getByLabel('Start date').waitFor();
+    await page.getByLabel('End date').waitFor();
+    await page.getByText(/ of \d+ campaigns/).waitFor();
+    await page.getByLabel('Date range').selectOption('last_30d');
+    await table.getByRole('row').nth(1).waitFor();
 
     const pauseButton = table.getByRole('button', { name: /^Pause / }).first();
     const campaignName = ((await pauseButton.getAttribute('aria-label')) ?? '').replace(/^Pause /, '');
@@ -127,7 +135,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     // Details open in a drawer with the campaign's own daily chart.
     await row.getByRole('button', { name: `Details of ${campaignName}` }).click();
     const drawer = page.getByRole('dialog', { name: campaignName });
-    await drawer.getByRole('img', { name: /Daily spend and/ }).waitFor();
+    await drawer.getByRole('img', { name: /^Daily spend/ }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/meta-campaign-detail.png` });
     await drawer.getByRole('button', { name: 'Close' }).click();
 

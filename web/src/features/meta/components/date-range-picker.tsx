@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DateRangeQuerySchema } from '../../../../../shared/schemas/meta';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { addDays, rangeOptions, todayIn, type DateRangeValue } from '../lib/date-range';
@@ -17,9 +18,15 @@ export interface DateRangePickerProps {
 export function DateRangePicker({ value, onChange, timeZone, resolved }: DateRangePickerProps) {
   const id = useId();
   const today = todayIn(timeZone);
+  // A custom range is applied only when the API would accept it (order, at most 400 days, not in the future).
+  const applyCustom = (since: string, until: string) => {
+    if (!since || !until || until > today) return;
+    if (DateRangeQuerySchema.safeParse({ since, until }).success) onChange({ preset: 'custom', since, until });
+  };
   const onPreset = (preset: string) => {
     if (preset === 'custom') {
-      const until = resolved?.until ?? today;
+      // Like Meta's last_30d when nothing better is known: the 30 full days before today.
+      const until = resolved?.until ?? addDays(today, -1);
       onChange({ preset: 'custom', since: resolved?.since ?? addDays(until, -29), until });
     } else {
       onChange({ preset: preset as Exclude<DateRangeValue['preset'], 'custom'> });
@@ -52,7 +59,7 @@ export function DateRangePicker({ value, onChange, timeZone, resolved }: DateRan
               className="w-40"
               value={value.since}
               max={value.until}
-              onChange={(e) => e.target.value && onChange({ ...value, since: e.target.value })}
+              onChange={(e) => applyCustom(e.target.value, value.until)}
             />
           </div>
           <div className="grid gap-1.5">
@@ -64,7 +71,7 @@ export function DateRangePicker({ value, onChange, timeZone, resolved }: DateRan
               value={value.until}
               min={value.since}
               max={today}
-              onChange={(e) => e.target.value && onChange({ ...value, until: e.target.value })}
+              onChange={(e) => applyCustom(value.since, e.target.value)}
             />
           </div>
         </>

@@ -58,11 +58,13 @@ export function KpiTiles({
               {tile.format(totals[tile.key], currency)}
             </p>
             <p className="mt-1 text-xs" data-tone={change.tone}>
-              <span className={cn('inline-flex items-center gap-0.5 font-medium', toneClass[change.tone])}>
-                <Icon aria-hidden="true" className="size-3.5" />
-                {formatChange(change.percent)}
-                {toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
-              </span>
+              {change.percent !== null ? (
+                <span className={cn('inline-flex items-center gap-0.5 font-medium', toneClass[change.tone])}>
+                  <Icon aria-hidden="true" className="size-3.5" />
+                  {formatChange(change.percent)}
+                  {toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
+                </span>
+              ) : null}
               <span className="block text-muted-foreground">
                 {change.percent !== null
                   ? 'vs previous period'

@@ -153,10 +153,10 @@ function AccountPerformance() {
                     <span className="truncate font-medium">{c.name}</span>
                     <span className="text-xs text-muted-foreground">{objectiveLabel(c.objective)}</span>
                   </div>
-                  <div className="flex items-center gap-4 text-sm tabular-nums">
+                  <div className="ml-auto flex items-center gap-4 text-sm tabular-nums">
                     <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
                     <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
-                    <span className="w-40 whitespace-nowrap text-right text-muted-foreground">
+                    <span className="min-w-32 whitespace-nowrap text-right text-muted-foreground">
                       {c.metrics.results === null
                         ? '—'
                         : `${formatNumber(c.metrics.results)} ${resultTypeLabel(c.metrics.resultType).toLowerCase()}`}

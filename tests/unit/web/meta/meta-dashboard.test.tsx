@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MetaDashboard } from '../../../../web/src/features/meta/components/meta-dashboard';
+import { daysUntil } from '../../../../web/src/features/meta/components/meta-connection-card';
+import { selectedAdAccountKey } from '../../../../web/src/features/meta/lib/selected-ad-account';
+import { type createCognitoMock, testUser } from '../support/cognito-mock';
+import {
+  apiErrors,
+  campaignList,
+  connected,
+  jpyAccount,
+  notConnected,
+  series,
+  usdAccount,
+} from './support/meta-fixtures';
+import { renderWithMeta } from './support/render-meta';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('../support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('../../../../web/src/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+type Handler = (input: { params?: { id: string } }) => Promise<unknown>;
+function serve(overrides: Record<string, Handler> = {}) {
+  api.apiRequest.mockImplementation(async (name: string, input: { params?: { id: string } }) => {
+    if (overrides[name]) return overrides[name]!(input);
+    switch (name) {
+      case 'metaConnection':
+        return connected;
+      case 'metaAdAccounts':
+        return { data: [usdAccount, jpyAccount] };
+      case 'metaCampaigns':
+        return campaignList();
+      case 'metaAccountInsights':
+        return input.params?.id === jpyAccount.id ? { ...series(), currency: 'JPY' } : series();
+      case 'metaDisconnect':
+        return notConnected;
+      default:
+        throw new Error(`unexpected ${name}`);
+    }
+  });
+}
+
+describe('dashboard: Meta', () => {
+  beforeEach(() => {
+    api.apiRequest.mockReset();
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+    localStorage.clear();
+  });
+
+  it('explains what connecting does when not connected', async () => {
+    serve({ metaConnection: async () => notConnected });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
+    expect(screen.getByText(/Connect your Meta \(Facebook and Instagram\) ad account/)).toBeInTheDocument();
+  });
+
+  it('shows the connection, scopes, token health, figures and chart for the chosen account', async () => {
+    serve();
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByText('Demo Marketer')).toBeInTheDocument();
+    const scopes = screen.getByRole('list', { name: 'Granted permissions' });
+    expect(within(scopes).getByText('ads_management')).toBeInTheDocument();
+    expect(screen.getByText(/Access expires in (39|40) days/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reconnect Meta' })).not.toBeInTheDocument();
+
+    const tiles = await screen.findByRole('list', { name: 'Key figures' });
+    expect(within(tiles).getByRole('listitem', { name: 'Spend' })).toHaveTextContent('$100.00');
+    expect(screen.getByRole('img', { name: /^Daily spend and purchases/ })).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('metaAccountInsights', {
+      params: { id: usdAccount.id },
+      query: { datePreset: 'last_30d' },
+    });
+  });
+
+  it('remembers the chosen ad account per user and asks for the chosen range', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<MetaDashboard />);
+    const picker = await screen.findByLabelText('Ad account');
+    await user.selectOptions(picker, jpyAccount.id);
+    expect(localStorage.getItem(selectedAdAccountKey(testUser.uid))).toBe(jpyAccount.id);
+    const tiles = await screen.findByRole('list', { name: 'Key figures' });
+    await vi.waitFor(() => expect(within(tiles).getByRole('listitem', { name: 'Spend' })).toHaveTextContent('¥100'));
+
+    await user.selectOptions(screen.getByLabelText('Date range'), 'last_7d');
+    await vi.waitFor(() =>
+      expect(api.apiRequest).toHaveBeenCalledWith('metaAccountInsights', {
+        params: { id: jpyAccount.id },
+        query: { datePreset: 'last_7d' },
+      }),
+    );
+    await user.selectOptions(screen.getByLabelText('Date range'), 'custom');
+    const since = (screen.getByLabelText('Start date') as HTMLInputElement).value;
+    const until = (screen.getByLabelText('End date') as HTMLInputElement).value;
+    expect(since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Date.parse(until) - Date.parse(since)).toBe(29 * 86_400_000);
+  });
+
+  it('asks to reconnect when the token expires within 7 days', async () => {
+    serve({
+      metaConnection: async () => ({
+        ...connected,
+        expiresAt: new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString(),
+      }),
+    });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByRole('button', { name: 'Reconnect Meta' })).toBeInTheDocument();
+    expect(screen.getByText(/Meta access ends in 3 days/)).toBeInTheDocument();
+  });
+
+  it('asks to reconnect when the API says the token expired', async () => {
+    serve({ metaAdAccounts: async () => Promise.reject(apiErrors.expired()) });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByRole('button', { name: 'Reconnect Meta' })).toBeInTheDocument();
+    expect(screen.getAllByText('Your Meta connection has expired. Please reconnect Meta.').length).toBeGreaterThan(0);
+  });
+
+  it('disconnects after confirmation and shows the Connect button again', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<MetaDashboard />);
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect Meta?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect Meta' }));
+    expect(await screen.findByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('metaDisconnect');
+    expect(screen.queryByLabelText('Ad account')).not.toBeInTheDocument();
+  });
+
+  it('counts whole days until the token expires', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    expect(daysUntil('2026-11-27T12:00:00Z', now)).toBe(7);
+    expect(daysUntil('2026-11-27T11:59:00Z', now)).toBe(6);
+    expect(daysUntil('2026-11-19T00:00:00Z', now)).toBe(0);
+    expect(daysUntil(null, now)).toBeNull();
+  });
+});
