@@ -101,6 +101,9 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await top.getByRole('listitem').first().waitFor();
     expect(await top.getByRole('listitem').count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SCREENSHOTS}/meta-dashboard.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}/meta-dashboard-mobile.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Campaigns: the same account, a table with a pause/resume per campaign.
     await page.getByRole('link', { name: 'All campaigns' }).click();
@@ -110,6 +113,9 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await table.getByRole('row').nth(1).waitFor();
     expect(await page.getByLabel('Ad account').inputValue()).toMatch(/^act_/);
     await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns-mobile.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // A custom range: two labelled days in the account's time zone; the table follows.
     await page.getByLabel('Date range').selectOption('custom');

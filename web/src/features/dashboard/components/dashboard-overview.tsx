@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { useAuth } from '../../../lib/auth/use-auth';
 
 const tools = [
-  { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.' },
+  { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.', live: true },
   {
     to: '/campaign-generator',
     icon: Wand2,
@@ -35,7 +35,7 @@ export function DashboardOverview({ children }: { children?: ReactNode }) {
           Your tools
         </h2>
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {tools.map(({ to, icon: Icon, title, text }) => (
+          {tools.map(({ to, icon: Icon, title, text, live }) => (
             <li key={to}>
               <Link
                 to={to}
@@ -43,7 +43,7 @@ export function DashboardOverview({ children }: { children?: ReactNode }) {
               >
                 <div className="flex items-center justify-between">
                   <Icon aria-hidden="true" className="size-5 text-primary" />
-                  <Badge variant="outline">Coming soon</Badge>
+                  {live ? <Badge variant="success">Live</Badge> : <Badge variant="outline">Coming soon</Badge>}
                 </div>
                 <span className="mt-4 font-medium">{title}</span>
                 <span className="mt-1 text-sm text-muted-foreground">{text}</span>

@@ -98,7 +98,7 @@ export function CampaignsTable({
                 <td className="px-3 py-2.5">
                   <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
                 </td>
-                <th scope="row" className="max-w-[18rem] px-3 py-2.5 text-left font-medium">
+                <th scope="row" className="min-w-48 max-w-[18rem] px-3 py-2.5 text-left font-medium">
                   <span className="line-clamp-2">{c.name}</span>
                 </th>
                 <td className="whitespace-nowrap px-3 py-2.5">{objectiveLabel(c.objective)}</td>

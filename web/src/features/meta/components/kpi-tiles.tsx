@@ -45,7 +45,7 @@ export function KpiTiles({
   currency: string;
 }) {
   return (
-    <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
       {tiles.map((tile) => {
         const change = kpiChange(tile.key, totals, previousTotals);
         const Icon = change.trend === 'up' ? ArrowUpRight : change.trend === 'down' ? ArrowDownRight : Minus;
@@ -82,7 +82,7 @@ export function KpiTiles({
 
 export function KpiTilesSkeleton() {
   return (
-    <div aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className="rounded-lg border bg-card p-4 shadow-sm">
           <Skeleton className="h-4 w-20" />

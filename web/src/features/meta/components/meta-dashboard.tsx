@@ -156,7 +156,7 @@ function AccountPerformance() {
                   <div className="ml-auto flex items-center gap-4 text-sm tabular-nums">
                     <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
                     <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
-                    <span className="min-w-32 whitespace-nowrap text-right text-muted-foreground">
+                    <span className="w-48 whitespace-nowrap text-right text-muted-foreground">
                       {c.metrics.results === null
                         ? '—'
                         : `${formatNumber(c.metrics.results)} ${resultTypeLabel(c.metrics.resultType).toLowerCase()}`}
