@@ -36,6 +36,25 @@ async function signUpAndSignIn(name: string): Promise<void> {
   await page.waitForURL(`${web}/dashboard`);
 }
 
+/**
+ * A browser context whose Meta redirects reach this app. The twin addresses Meta's redirect to its own
+ * web port; these tests serve the app elsewhere (vite preview), so the callback is moved onto the
+ * app's origin, as the mailbox links are.
+ */
+async function openContext(): Promise<void> {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const webOrigin = new URL(web).origin;
+  await context.route(
+    (url) => url.pathname === '/auth/meta/callback' && url.origin !== webOrigin,
+    (route) => {
+      const from = new URL(route.request().url());
+      return route.fulfill({ status: 302, headers: { location: `${webOrigin}${from.pathname}${from.search}` } });
+    },
+  );
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+}
+
 describe('Meta dashboard and campaigns in a real browser', () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
@@ -53,19 +72,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
   });
 
   it('connects Meta in a popup, shows figures and campaigns, pauses and resumes a campaign, disconnects', async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    // The twin addresses Meta's redirect to its own web port; these tests serve the app elsewhere
-    // (vite preview), so the callback is moved onto the app's origin, as the mailbox links are.
-    const webOrigin = new URL(web).origin;
-    await context.route(
-      (url) => url.pathname === '/auth/meta/callback' && url.origin !== webOrigin,
-      (route) => {
-        const from = new URL(route.request().url());
-        return route.fulfill({ status: 302, headers: { location: `${webOrigin}${from.pathname}${from.search}` } });
-      },
-    );
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await openContext();
 
     await signUpAndSignIn('Morgan Marketer');
 
@@ -158,5 +165,34 @@ describe('Meta dashboard and campaigns in a real browser', () => {
       .click();
     await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
     expect(await page.getByText('Demo Marketer').count()).toBe(0);
+  });
+
+  it('explains a cancelled consent, and connects by a full-page redirect when popups are blocked', async () => {
+    await openContext();
+    await signUpAndSignIn('Riley Redirect');
+
+    // Cancelled at Meta: the popup closes and the dashboard says so.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Connect Meta' }).click(),
+    ]);
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(/You cancelled the connection to Meta/).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/meta-cancelled.png` });
+    await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
+
+    // A blocked popup (window.open gives null): Meta's dialog in this window, then back to /campaigns.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByRole('link', { name: 'Campaigns', exact: true }).first().click();
+    await page.waitForURL(`${web}/campaigns`);
+    await page.getByRole('button', { name: 'Connect Meta' }).click();
+    await page.waitForURL(/\/dialog\/oauth/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${web}/campaigns`);
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    const record = await page.evaluate(() => sessionStorage.getItem('meta_auth_attempt'));
+    expect(record).toBeNull();
   });
 });
