@@ -3,7 +3,7 @@ import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { objectiveLabel, statusLabel } from '../lib/campaign-labels';
+import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
 import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
 
@@ -119,6 +119,11 @@ export function CampaignsTable({
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
                   {formatNumber(c.metrics.results)}
+                  {c.metrics.results !== null ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {resultTypeLabel(c.metrics.resultType).toLowerCase()}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
                   {formatMoney(c.metrics.costPerResult, currency)}
