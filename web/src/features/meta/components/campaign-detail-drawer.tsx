@@ -98,7 +98,7 @@ function CampaignDetail({
         <Skeleton className="h-72 w-full" />
       ) : (
         <SpendResultsChart
-          title="Daily spend and results for this campaign"
+          subject="for this campaign"
           data={insights.data.data}
           currency={insights.data.currency}
           resultsLabel={resultTypeLabel(insights.data.totals.resultType ?? m.resultType)}

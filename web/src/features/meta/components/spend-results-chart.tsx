@@ -9,7 +9,8 @@ export interface SpendResultsChartProps {
   currency: string;
   /** e.g. "Purchases" */
   resultsLabel: string;
-  title?: string;
+  /** Added to the heading, e.g. "for this campaign". */
+  subject?: string;
   height?: number;
 }
 
@@ -31,17 +32,13 @@ export function chartSummary(data: DailyPoint[], currency: string, resultsLabel:
 }
 
 /** Daily spend (bars, left axis) and results (line, right axis), with a table view of the same figures. */
-export function SpendResultsChart({
-  data,
-  currency,
-  resultsLabel,
-  title = 'Daily spend and results',
-  height = 280,
-}: SpendResultsChartProps) {
+export function SpendResultsChart({ data, currency, resultsLabel, subject, height = 280 }: SpendResultsChartProps) {
   const [asTable, setAsTable] = useState(false);
   // An account mixing objectives has no single result to count: then only spend is drawn.
   const hasResults = data.some((d) => d.results !== null);
-  const heading = hasResults ? title : title.replace(' and results', '');
+  const heading = [hasResults ? `Daily spend and ${resultsLabel.toLowerCase()}` : 'Daily spend', subject]
+    .filter(Boolean)
+    .join(' ');
   const tableId = useId();
   const summary = chartSummary(data, currency, resultsLabel);
   const points = data.map((d) => ({ ...d, label: formatDay(d.date), results: d.results ?? 0 }));
