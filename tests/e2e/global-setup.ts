@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +27,28 @@ declare module 'vitest' {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const viteConfig = path.join(repoRoot, 'web/vite.config.ts');
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export default async function setup(project: TestProject) {
   const mode = process.env.ADSMITH_E2E_WEB === 'dev' ? 'dev' : 'preview';
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-'));
-  const twin = await startTwin({ ports: 'auto', stateDir, dynamodb: 'memory', web: mode === 'dev', meta: true });
+  // The preview server's address is fixed before the twin starts, so emailed links and Meta's
+  // redirect URI point at the site the browser really uses.
+  const previewPort = mode === 'preview' ? await freePort() : undefined;
+  const twin = await startTwin({
+    ports: 'auto',
+    stateDir,
+    dynamodb: 'memory',
+    web: mode === 'dev',
+    meta: true,
+    ...(previewPort ? { siteUrl: `http://127.0.0.1:${previewPort}` } : {}),
+  });
   let closePreview: (() => Promise<void>) | undefined;
 
   try {
@@ -49,7 +68,7 @@ export default async function setup(project: TestProject) {
       }
       const preview = await vite.preview({
         configFile: viteConfig,
-        preview: { port: 0, host: '127.0.0.1', strictPort: false },
+        preview: { port: previewPort, host: '127.0.0.1', strictPort: true },
         logLevel: 'warn',
       });
       const address = (preview.httpServer as Server).address();

@@ -36,21 +36,8 @@ async function signUpAndSignIn(name: string): Promise<void> {
   await page.waitForURL(`${web}/dashboard`);
 }
 
-/**
- * A browser context whose Meta redirects reach this app. The twin addresses Meta's redirect to its own
- * web port; these tests serve the app elsewhere (vite preview), so the callback is moved onto the
- * app's origin, as the mailbox links are.
- */
 async function openContext(): Promise<void> {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  const webOrigin = new URL(web).origin;
-  await context.route(
-    (url) => url.pathname === '/auth/meta/callback' && url.origin !== webOrigin,
-    (route) => {
-      const from = new URL(route.request().url());
-      return route.fulfill({ status: 302, headers: { location: `${webOrigin}${from.pathname}${from.search}` } });
-    },
-  );
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
 }

@@ -8,9 +8,8 @@ interface MailboxMessage {
 }
 
 /**
- * Waits for an email to `to` carrying a link with `?mode=<mode>`, and returns that link
- * moved onto `webOrigin` (the twin addresses links to its own web port, the test may
- * serve the app elsewhere, e.g. from `vite preview`).
+ * Waits for an email to `to` carrying a link with `?mode=<mode>` and returns it,
+ * failing if the link does not lead to the site under test (`webOrigin`).
  */
 export async function waitForAuthLink(
   mailbox: string,
@@ -27,8 +26,10 @@ export async function waitForAuthLink(
       for (const link of message.links) {
         const url = new URL(link);
         if (url.searchParams.get('mode') === mode) {
-          const moved = new URL(`${url.pathname}${url.search}`, webOrigin);
-          return moved;
+          if (url.origin !== new URL(webOrigin).origin) {
+            throw new Error(`The ${mode} link leads to ${url.origin}, not to the site ${webOrigin}`);
+          }
+          return url;
         }
       }
     }

@@ -48,4 +48,17 @@ describe('QueryClient error policy', () => {
     expect(toast.error).toHaveBeenCalledWith('Display name is required');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('leaves the toast to a mutation that shows its own message, but still logs the error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    toast.error.mockClear();
+    const qc = createQueryClient({ onUnauthorized: () => undefined });
+    const mutation = qc.getMutationCache().build(qc, {
+      mutationFn: () => Promise.reject(new ApiError('CONFLICT', 409, 'Meta could not update the campaign.')),
+      meta: { component: 'CampaignsTable', ownErrorToast: true },
+    });
+    await mutation.execute(undefined).catch(() => undefined);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('CONFLICT'), expect.anything(), expect.anything());
+  });
 });

@@ -6,7 +6,8 @@ import { handleError } from '../../lib/errors/handle-error';
  * The one error policy for server state (shadcn-admin's shape): a 4xx will not get
  * better by asking again, so only network/5xx failures retry; a 401 means the
  * session is gone, so the user is signed out (the route guard then sends them to
- * /auth); a failed mutation is reported through the central handler, which toasts.
+ * /auth); a failed mutation is reported through the central handler, which toasts
+ * unless the mutation shows its own message.
  */
 export interface QueryClientHooks {
   onUnauthorized: () => void;
@@ -32,7 +33,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks): QueryCl
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         const component = typeof mutation.meta?.component === 'string' ? mutation.meta.component : 'mutation';
-        handleError(error, { component });
+        // A mutation that explains its own failure (meta.ownErrorToast) must not get a second, generic toast.
+        handleError(error, { component, silent: mutation.meta?.ownErrorToast === true });
         if (isUnauthorized(error)) onUnauthorized();
       },
     }),

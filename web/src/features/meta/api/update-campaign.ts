@@ -42,7 +42,8 @@ export function useUpdateCampaign(uid: string | undefined, accountId: string | u
   const listsKey = metaKeys.campaignsOf(uid ?? '', accountId ?? '');
   return useMutation({
     mutationFn: ({ campaignId, update }: UpdateCampaignVariables) => updateCampaign(campaignId, update),
-    meta: { component: 'CampaignsTable' },
+    // Shows the server's reason itself, so the central handler only logs and notifies.
+    meta: { component: 'CampaignsTable', ownErrorToast: true },
     onMutate: async ({ campaignId, update }) => {
       await queryClient.cancelQueries({ queryKey: listsKey });
       const snapshot: [QueryKey, CampaignList | undefined][] = queryClient.getQueriesData<CampaignList>({
