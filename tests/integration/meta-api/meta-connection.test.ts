@@ -248,6 +248,13 @@ describe('campaigns, insights and changes', () => {
     expect(reply.status).toBe(200);
   });
 
+  it('gives up on a Meta that keeps failing with a clear 502', async () => {
+    await setFaults({ serverError: 50 });
+    const reply = await user.call(`/api/meta/ad-accounts/${accountId}/campaigns?since=2026-01-05&until=2026-01-06`);
+    expect(reply.status).toBe(502);
+    expect((await errorOf(reply)).code).toBe('UPSTREAM_ERROR');
+  });
+
   it('turns a Meta rate limit into a clear 429', async () => {
     await setFaults({ rateLimit: 20 });
     const reply = await user.call(`/api/meta/ad-accounts/${accountId}/campaigns?since=2026-01-03&until=2026-01-04`);
