@@ -1,4 +1,5 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 export interface LatencyFigure {
   requests: number;
@@ -8,24 +9,49 @@ export interface LatencyFigure {
   max: number;
 }
 
-/** A steady load (not a flood): `rate` requests per second for `seconds`, on loopback only. */
-export async function measureLatency(
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * A steady load (not a flood): `rate` requests per second for `seconds`, on
+ * loopback only. The load generator runs in its own process, so its work does
+ * not share an event loop with the twin it measures.
+ */
+export function measureLatency(
   url: string,
   headers: Record<string, string>,
   options: { rate: number; seconds: number; connections?: number },
 ): Promise<LatencyFigure> {
-  const result = await autocannon({
+  const args = [
+    autocannonCli,
+    '--json',
+    '--connections',
+    String(options.connections ?? 10),
+    '--overallRate',
+    String(options.rate),
+    '--duration',
+    String(options.seconds),
+    ...Object.entries(headers).flatMap(([name, value]) => ['--headers', `${name}=${value}`]),
     url,
-    headers,
-    connections: options.connections ?? 10,
-    overallRate: options.rate,
-    duration: options.seconds,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(stdout) as {
+        requests: { total: number };
+        non2xx: number;
+        latency: { p50: number; p99: number; max: number };
+      };
+      resolve({
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+      });
+    });
   });
-  return {
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-  };
 }

@@ -12,7 +12,7 @@ export interface BundleFigure {
   initMs: number;
 }
 
-const INIT_RUNS = 5;
+const INIT_RUNS = 9;
 
 /** Cold import of a bundle in a fresh Node process, timed inside that process. */
 function measureInit(file: string): number {

@@ -11,7 +11,13 @@ import { Construct } from 'constructs';
 import { secretEnvVar, type SecretKey } from '../../../shared/secrets';
 import { tableEnvVar, type TableKey } from '../../../shared/tables';
 import type { FunctionNeeds, TableAccess, UserPoolAction } from '../function-catalogue';
-import { LAMBDA_ESM_BANNER, LAMBDA_EXTERNALS, LAMBDA_MAIN_FIELDS, LAMBDA_NODE_TARGET } from '../lambda-bundling';
+import {
+  LAMBDA_ALIASES,
+  LAMBDA_ESM_BANNER,
+  LAMBDA_EXTERNALS,
+  LAMBDA_MAIN_FIELDS,
+  LAMBDA_NODE_TARGET,
+} from '../lambda-bundling';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
 
@@ -96,6 +102,8 @@ export class AppFunction extends Construct {
         mainFields: LAMBDA_MAIN_FIELDS,
         banner: LAMBDA_ESM_BANNER,
         externalModules: LAMBDA_EXTERNALS,
+        bundleAwsSDK: true,
+        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         minify: true,
         sourceMap: true,
         // Keep the maps small: stack traces need names and lines, not our sources.
