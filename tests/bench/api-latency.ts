@@ -15,11 +15,19 @@ const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocan
  * A steady load (not a flood): `rate` requests per second for `seconds`, on
  * loopback only. The load generator runs in its own process, so its work does
  * not share an event loop with the twin it measures.
+ *
+ * Two autocannon behaviours shape the figures. With a rate set it corrects for
+ * coordinated omission using an expected interval of ceil(1 / per-connection rate)
+ * = 1 ms, which adds synthetic samples to every reply slower than 1 ms: wrong for a
+ * paced load, so `ignoreCoordinatedOmission` turns it off. And it paces per second,
+ * releasing each connection's quota as a burst at every second boundary, which on
+ * the twin (one event loop, where Lambda would run requests side by side) queues
+ * one connection's request behind the others': more connections, burstier load.
  */
 export function measureLatency(
   url: string,
   headers: Record<string, string>,
-  options: { rate: number; seconds: number; connections?: number },
+  options: { rate: number; seconds: number; connections?: number; ignoreCoordinatedOmission?: boolean },
 ): Promise<LatencyFigure> {
   const args = [
     autocannonCli,
@@ -30,6 +38,7 @@ export function measureLatency(
     String(options.rate),
     '--duration',
     String(options.seconds),
+    ...(options.ignoreCoordinatedOmission ? ['--ignoreCoordinatedOmission'] : []),
     ...Object.entries(headers).flatMap(([name, value]) => ['--headers', `${name}=${value}`]),
     url,
   ];

@@ -58,11 +58,19 @@ async function main(): Promise<void> {
     const me = await measureLatency(
       `${twin.endpoints.api}/api/me`,
       { authorization: `Bearer ${token}` },
-      { rate: 200, seconds: 10 },
+      { rate: 200, seconds: 10, connections: 4, ignoreCoordinatedOmission: true },
     );
-    figures.getMe = me;
+    const burst = await measureLatency(
+      `${twin.endpoints.api}/api/me`,
+      { authorization: `Bearer ${token}` },
+      { rate: 200, seconds: 10, connections: 10, ignoreCoordinatedOmission: true },
+    );
+    figures.getMe = { fourConnections: me, tenConnections: burst };
     console.log(
-      `\nGET /api/me at 200 req/s for 10 s       p50 ${me.p50} ms  p99 ${me.p99} ms  max ${me.max} ms  (${me.requests} requests, ${me.non2xx} non-2xx)  target p99 ≤ ${targets.p99Ms} ms  ${mark(me.p99 <= targets.p99Ms && me.non2xx === 0)}`,
+      `\nGET /api/me at 200 req/s for 10 s, 4 connections   p50 ${me.p50} ms  p99 ${me.p99} ms  max ${me.max} ms  (${me.requests} requests, ${me.non2xx} non-2xx)  target p99 ≤ ${targets.p99Ms} ms  ${mark(me.p99 <= targets.p99Ms && me.non2xx === 0)}`,
+    );
+    console.log(
+      `  the same with 10 connections (burstier)    p50 ${burst.p50} ms  p99 ${burst.p99} ms  max ${burst.max} ms  (${burst.requests} requests, ${burst.non2xx} non-2xx)`,
     );
 
     // 4. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
