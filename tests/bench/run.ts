@@ -77,7 +77,9 @@ async function main(): Promise<void> {
     figures.metaCampaigns = measureMetaCampaigns();
 
     // 5. The JavaScript `/` loads, from the production build, gzipped.
-    await viteBuild({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'error' });
+    // The dev server started above set NODE_ENV=development; a build under it would ship React's development build.
+    process.env.NODE_ENV = 'production';
+    await viteBuild({ configFile: path.join(root, 'web/vite.config.ts'), mode: 'production', logLevel: 'error' });
     process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
     process.env.ADSMITH_API_PROXY = twin.endpoints.api;
     const server = await vitePreview({
