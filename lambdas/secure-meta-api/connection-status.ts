@@ -3,7 +3,8 @@ import type { RequestUser } from '../lib/http/request-user';
 import { logger } from '../lib/observability';
 import { revokePermissions } from '../lib/meta/oauth-exchange';
 import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
-import { NOT_CONNECTED, toConnectionView } from '../lib/meta-connection/connection-view';
+import { NEEDS_RECONNECT, NOT_CONNECTED, toConnectionView } from '../lib/meta-connection/connection-view';
+import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
 import { tableName } from '../lib/meta-connection/meta-config';
 import { graphClientFor, type MetaDeps } from './meta-session';
 import * as z from 'zod';
@@ -16,7 +17,8 @@ import * as z from 'zod';
 export async function connectionStatus(user: RequestUser, deps: MetaDeps): Promise<MetaConnection> {
   try {
     const row = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
-    if (!row || isTokenExpired(row, deps.now())) return NOT_CONNECTED;
+    if (!row) return NOT_CONNECTED;
+    if (isTokenExpired(row, deps.now())) return NEEDS_RECONNECT;
     const app = await deps.metaApp();
     const graph = graphClientFor(row.access_token, app.appSecret, deps);
     await deps.cache.remember(user.sub, `${row.meta_user_id}|token-check`, () =>
@@ -24,6 +26,10 @@ export async function connectionStatus(user: RequestUser, deps: MetaDeps): Promi
     );
     return toConnectionView(row);
   } catch (error) {
+    if (isMetaTokenInvalid(error)) {
+      logger.info('Meta refused the stored token; asking the user to reconnect');
+      return NEEDS_RECONNECT;
+    }
     logger.warn('Meta connection check failed; reporting not connected', { error: error as Error });
     return NOT_CONNECTED;
   }

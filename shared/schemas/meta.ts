@@ -30,6 +30,12 @@ export const MetaConnectionSchema = z.object({
   /** ISO time the long-lived token stops working; null when not connected. */
   expiresAt: z.string().nullable(),
   connectedAt: z.string().nullable().optional(),
+  /**
+   * Not connected because the stored token expired or Meta refused it (revoked, password
+   * changed): the person should reconnect. False when there was never a connection, or
+   * when Meta could not be reached (which also reads as not connected, per the spec).
+   */
+  needsReconnect: z.boolean().optional(),
 });
 export type MetaConnection = z.infer<typeof MetaConnectionSchema>;
 

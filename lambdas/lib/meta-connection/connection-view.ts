@@ -7,7 +7,11 @@ export const NOT_CONNECTED: MetaConnection = {
   scopes: [],
   expiresAt: null,
   connectedAt: null,
+  needsReconnect: false,
 };
+
+/** A connection Meta no longer honours: not connected, and the person is asked to reconnect. */
+export const NEEDS_RECONNECT: MetaConnection = { ...NOT_CONNECTED, needsReconnect: true };
 
 /** What the browser may know about a connection: never the token. */
 export function toConnectionView(row: StoredConnection): MetaConnection {
@@ -17,5 +21,6 @@ export function toConnectionView(row: StoredConnection): MetaConnection {
     scopes: row.scopes,
     expiresAt: new Date(row.token_expires_at * 1000).toISOString(),
     connectedAt: row.connected_at,
+    needsReconnect: false,
   };
 }

@@ -33,7 +33,7 @@ describe('connecting Meta through the OAuth dialog', () => {
 
   it('starts not connected', async () => {
     const status = await (await user.call('/api/meta/connection')).json();
-    expect(status).toMatchObject({ isConnected: false, metaUserName: null, scopes: [] });
+    expect(status).toMatchObject({ isConnected: false, metaUserName: null, scopes: [], needsReconnect: false });
     const accounts = await user.call('/api/meta/ad-accounts');
     expect(accounts.status).toBe(409);
     expect(await errorOf(accounts)).toEqual({ code: 'CONFLICT', message: 'Not connected to Meta.' });
@@ -272,7 +272,7 @@ describe('token expiry and disconnecting', () => {
       await connectMeta(user);
       await setFaults({ expireTokens: true });
       const status = await (await user.call('/api/meta/connection')).json();
-      expect(status).toMatchObject({ isConnected: false, metaUserName: null });
+      expect(status).toMatchObject({ isConnected: false, metaUserName: null, needsReconnect: true });
       const accounts = await user.call('/api/meta/ad-accounts');
       expect(accounts.status).toBe(409);
       expect((await errorOf(accounts)).message).toBe('Your Meta connection has expired. Please reconnect Meta.');

@@ -123,6 +123,15 @@ describe('dashboard: Meta', () => {
     expect(screen.getAllByText('Your Meta connection has expired. Please reconnect Meta.').length).toBeGreaterThan(0);
   });
 
+  it('asks to reconnect, not to connect, when the connection check says Meta refused the token', async () => {
+    serve({ metaConnection: async () => ({ ...notConnected, needsReconnect: true }) });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByRole('button', { name: 'Reconnect Meta' })).toBeInTheDocument();
+    expect(screen.getByText('Reconnect needed')).toBeInTheDocument();
+    expect(screen.getByText(/Meta no longer accepts Adsmith/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect Meta' })).not.toBeInTheDocument();
+  });
+
   it('disconnects after confirmation and shows the Connect button again', async () => {
     serve();
     const user = userEvent.setup();

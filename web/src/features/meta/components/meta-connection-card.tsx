@@ -47,20 +47,25 @@ export function MetaConnectionCard() {
           <div className="grid gap-1">
             <div className="flex flex-wrap items-center gap-2">
               <CardTitle>Meta ad account</CardTitle>
-              <Badge variant="outline">Not connected</Badge>
+              <Badge variant="outline">{tokenExpired ? 'Reconnect needed' : 'Not connected'}</Badge>
             </div>
-            <CardDescription>
-              Connect your Meta (Facebook and Instagram) ad account to see your spend, results and cost per result here,
-              and to pause, resume and re-budget campaigns without leaving Adsmith. You choose what to share on
-              Meta&apos;s own page; we never see your Facebook password, and you can disconnect at any time.
-            </CardDescription>
+            {tokenExpired ? (
+              <CardDescription>
+                Meta no longer accepts Adsmith&apos;s access to your ad account: it expired, or it was removed in your
+                Facebook settings. Reconnect to see your campaigns and results again; nothing you set up is lost.
+              </CardDescription>
+            ) : (
+              <CardDescription>
+                Connect your Meta (Facebook and Instagram) ad account to see your spend, results and cost per result
+                here, and to pause, resume and re-budget campaigns without leaving Adsmith. You choose what to share on
+                Meta&apos;s own page; we never see your Facebook password, and you can disconnect at any time.
+              </CardDescription>
+            )}
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">
           <ConnectErrorAlert />
-          <div>
-            <ConnectMetaButton />
-          </div>
+          <div>{tokenExpired ? <ConnectMetaButton label="Reconnect Meta" /> : <ConnectMetaButton />}</div>
         </CardContent>
       </Card>
     );

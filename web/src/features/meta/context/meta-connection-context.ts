@@ -17,7 +17,7 @@ export interface MetaConnectionContextValue {
   selectAdAccount: (accountId: string) => void;
   range: DateRangeValue;
   setRange: (range: DateRangeValue) => void;
-  /** True when Meta says the long-lived token no longer works. */
+  /** True when Meta says the long-lived token no longer works (expired, revoked): the person should reconnect. */
   tokenExpired: boolean;
   /** A connect attempt is under way (popup open, or waiting after it closed). */
   connecting: boolean;

@@ -168,7 +168,11 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     await disconnectAsync().catch(() => undefined);
   }, [disconnectAsync]);
 
-  const tokenExpired = isTokenExpiredError(adAccountsQuery.error) || isTokenExpiredError(campaignsQuery.error);
+  // Either the connection check says Meta no longer honours the token, or a data call was refused for it.
+  const tokenExpired =
+    Boolean(connectionQuery.data?.needsReconnect) ||
+    isTokenExpiredError(adAccountsQuery.error) ||
+    isTokenExpiredError(campaignsQuery.error);
 
   const value = useMemo<MetaConnectionContextValue>(
     () => ({
