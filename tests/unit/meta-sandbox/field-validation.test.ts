@@ -4,17 +4,7 @@ import {
   validateInsightsFields,
   validateNodeFields,
 } from '../../../infra/local/meta-sandbox/field-validation';
-import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
-
-function errorOf(action: () => void): GraphError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof GraphError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphError');
-}
+import { errorOf } from './graph-error-of';
 
 describe('parseFields', () => {
   it('reads plain lists, modifiers with JSON arguments and nested selections', () => {

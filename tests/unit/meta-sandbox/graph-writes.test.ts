@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
 import { updateAdObject, type UpdateParams } from '../../../infra/local/meta-sandbox/graph-writes';
 import { current, type AdObject } from '../../../infra/local/meta-sandbox/world';
 import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
-
-function errorOf(action: () => unknown): GraphError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof GraphError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphError');
-}
+import { errorOf } from './graph-error-of';
 
 function setup() {
   const { world, model } = demoWorld();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
 import { buildInsightsRows } from '../../../infra/local/meta-sandbox/insights-report';
 import { parseInsightsParams } from '../../../infra/local/meta-sandbox/insights-params';
 import { accountByCurrency, demoWorld } from './world-fixture';
+import { errorOf } from './graph-error-of';
 
 function setup(currency = 'USD') {
   const { world, model } = demoWorld();
@@ -17,16 +17,6 @@ function setup(currency = 'USD') {
       parseInsightsParams(raw, { nodeLevel: 'account', today: model.today(account), dataStart: account.dataStart }),
     );
   return { world, model, account, run };
-}
-
-function errorOf(action: () => unknown): GraphError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof GraphError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphError');
 }
 
 describe('insights rows', () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
 import { DEVELOPMENT_TIER, UsageMeter } from '../../../infra/local/meta-sandbox/usage';
+import { errorOf } from './graph-error-of';
 
 function clock(start = Date.parse('2026-11-21T12:00:00Z')) {
   let now = start;
   return { now: () => new Date(now), advance: (seconds: number) => (now += seconds * 1000) };
-}
-
-function errorOf(action: () => unknown): GraphError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof GraphError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphError');
 }
 
 describe('UsageMeter (development tier: 60 points, 300 s decay, 300 s block)', () => {
