@@ -229,3 +229,36 @@ function required<T>(value: T | undefined, what: string, fn: Construct): T {
   if (value === undefined) throw new Error(`${fn.node.path} needs ${what}, but its stack did not provide it`);
   return value;
 }
+
+/** The stage-wide settings every catalogued function shares. */
+export interface CatalogueFunctionSettings {
+  namePrefix: string;
+  logRetention: RetentionDays;
+  /** Keep log groups when the stack goes (prod). */
+  retainLogs: boolean;
+}
+
+/**
+ * One AppFunction per catalogue entry, sized and named from the entry and bound to
+ * what it needs: how both stacks turn the function catalogue into functions.
+ */
+export function catalogueFunctions<K extends string>(
+  scope: Construct,
+  entries: Record<K, FunctionNeeds>,
+  settings: CatalogueFunctionSettings,
+  resources: BindableResources,
+): Record<K, AppFunction> {
+  const built = {} as Record<K, AppFunction>;
+  for (const [name, needs] of Object.entries(entries) as [K, FunctionNeeds][]) {
+    built[name] = new AppFunction(scope, name, {
+      name,
+      namePrefix: settings.namePrefix,
+      description: needs.description,
+      memorySize: needs.memorySize,
+      timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
+      logRetention: settings.logRetention,
+      logRemovalPolicy: settings.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    }).bindNeeds(needs, resources);
+  }
+  return built;
+}

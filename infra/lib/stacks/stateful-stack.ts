@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import { EVENT_BUS_BASE_NAME } from '../../../shared/events';
 import type { AppConfig } from '../../config';
 import { AppEventBus } from '../constructs/app-event-bus';
-import { AppFunction } from '../constructs/app-function';
+import { catalogueFunctions } from '../constructs/app-function';
 import { AppSecrets } from '../constructs/app-secrets';
 import { DataTables } from '../constructs/data-tables';
 import { UserAuth } from '../constructs/user-auth';
@@ -58,20 +58,12 @@ export class StatefulStack extends Stack {
       archiveRetention: Duration.days(config.settings.retainData ? 365 : 30),
     });
 
-    const triggers = Object.fromEntries(
-      Object.entries(authTriggerFunctions as Record<string, FunctionNeeds>).map(([name, needs]) => {
-        const fn = new AppFunction(this, name, {
-          name,
-          namePrefix,
-          description: needs.description,
-          memorySize: needs.memorySize,
-          timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
-          logRetention: config.settings.logRetention,
-          logRemovalPolicy: removalPolicy,
-        }).bindNeeds(needs, { eventBus: this.eventBus.bus, siteUrl: props.siteUrl });
-        return [name, fn];
-      }),
-    ) as Record<keyof typeof authTriggerFunctions, AppFunction>;
+    const triggers = catalogueFunctions(
+      this,
+      authTriggerFunctions as Record<keyof typeof authTriggerFunctions, FunctionNeeds>,
+      { namePrefix, logRetention: config.settings.logRetention, retainLogs: config.settings.retainData },
+      { eventBus: this.eventBus.bus, siteUrl: props.siteUrl },
+    );
 
     this.auth = new UserAuth(this, 'Auth', {
       namePrefix,

@@ -1,4 +1,4 @@
-import { Aspects, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aspects, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -8,7 +8,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
-import { AppFunction, type BindableResources } from '../constructs/app-function';
+import { catalogueFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
 import { importDataTables } from '../constructs/data-tables';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
@@ -58,19 +58,11 @@ export class StatelessStack extends Stack {
 
     const tables = importDataTables(this, namePrefix, Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn));
 
-    this.functions = Object.fromEntries(
-      Object.entries(props.functions).map(([name, needs]) => {
-        const fn = new AppFunction(this, name, {
-          name,
-          namePrefix,
-          description: needs.description,
-          memorySize: needs.memorySize,
-          timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
-          logRetention: config.settings.logRetention,
-          logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-        }).bindNeeds(needs, { ...props.resources, tables, userPool: props.userPool, siteUrl: props.siteUrl });
-        return [name, fn];
-      }),
+    this.functions = catalogueFunctions(
+      this,
+      props.functions,
+      { namePrefix, logRetention: config.settings.logRetention, retainLogs: config.settings.retainData },
+      { ...props.resources, tables, userPool: props.userPool, siteUrl: props.siteUrl },
     );
 
     // Imported into this stack so the routes, integrations and the JWT authorizer
