@@ -30,6 +30,11 @@ function renderCard() {
   return userEvent.setup();
 }
 
+/** On the dashboard the user is loaded before the card renders; here, wait until it has been. */
+async function loadedNameField(): Promise<HTMLElement> {
+  return screen.findByDisplayValue(testUser.displayName!);
+}
+
 describe('account settings: display name', () => {
   beforeEach(() => {
     api.apiRequest.mockReset();
@@ -39,7 +44,8 @@ describe('account settings: display name', () => {
   it('saves through PATCH /api/me and then refreshes the signed-in user', async () => {
     api.apiRequest.mockResolvedValue({ ...testUser, displayName: 'Jordan Smith' });
     const user = renderCard();
-    const field = await screen.findByLabelText('Display name');
+    const field = await loadedNameField();
+    expect(field).toBe(screen.getByLabelText('Display name'));
     expect(field).toHaveValue('Jane Marketer');
 
     cognito.current.getSignedInUser.mockResolvedValue({ ...testUser, displayName: 'Jordan Smith' });
@@ -55,7 +61,7 @@ describe('account settings: display name', () => {
 
   it('validates with the API schema before sending', async () => {
     const user = renderCard();
-    await user.clear(await screen.findByLabelText('Display name'));
+    await user.clear(await loadedNameField());
     await user.type(screen.getByLabelText('Display name'), '   ');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Display name is required')).toBeInTheDocument();
@@ -66,7 +72,7 @@ describe('account settings: display name', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     api.apiRequest.mockRejectedValue(new ApiError('VALIDATION_ERROR', 400, 'Display name is at most 100 characters'));
     const user = renderCard();
-    await user.type(await screen.findByLabelText('Display name'), ' Jr');
+    await user.type(await loadedNameField(), ' Jr');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Display name is at most 100 characters'));
   });
