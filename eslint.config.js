@@ -40,6 +40,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../*'], message: 'Use the path aliases (@shared, @web, @lambdas, @infra, @tests).' },
+          ],
+        },
+      ],
       // `import { z }` pulls every zod locale into each bundle (450 KB); the namespace import tree-shakes to 85 KB.
       'no-restricted-syntax': [
         'error',

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -8,10 +10,17 @@ import react from '@vitejs/plugin-react';
 /** Handlers log JSON and flush EMF metrics; in unit tests that is noise. */
 const quietPowertools = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
 
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+/** tsconfig.json's `paths`, which Vite does not read. */
+const alias = Object.fromEntries(
+  ['shared', 'web/src', 'lambdas', 'infra', 'tests'].map((dir) => [`@${dir.split('/')[0]}`, path.join(repoRoot, dir)]),
+);
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -22,6 +31,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'web',
           include: ['tests/unit/web/**/*.test.{ts,tsx}'],
@@ -30,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -41,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
@@ -50,6 +62,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -52,6 +52,8 @@ export default defineConfig({
   // Nothing from the environment reaches the bundle: runtime config comes from /config.json.
   envPrefix: 'ADSMITH_PUBLIC_',
   plugins: [react(), tailwindcss(), runtimeConfigPlugin()],
+  // tsconfig.json's `paths`, which Vite does not read.
+  resolve: { alias: { '@web': path.join(webRoot, 'src'), '@shared': path.join(repoRoot, 'shared') } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

@@ -1,5 +1,5 @@
 import { Tags, type App, type Environment } from 'aws-cdk-lib';
-import { httpFunctionNames } from '../../shared/routes';
+import { httpFunctionNames } from '@shared/routes';
 import type { AppConfig } from '../config';
 import { routedFunctions } from './function-catalogue';
 import { webDistDir } from './paths';

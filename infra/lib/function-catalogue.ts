@@ -1,5 +1,5 @@
-import type { SecretKey } from '../../shared/secrets';
-import type { TableKey } from '../../shared/tables';
+import type { SecretKey } from '@shared/secrets';
+import type { TableKey } from '@shared/tables';
 
 /**
  * The function catalogue: every Lambda function and what it may touch. This is

@@ -1,6 +1,6 @@
-import { EVENT_BUS_BASE_NAME } from '../../shared/events';
-import { secretEnvVar, secrets, type SecretKey } from '../../shared/secrets';
-import { tableEnvVar, tables, type TableKey } from '../../shared/tables';
+import { EVENT_BUS_BASE_NAME } from '@shared/events';
+import { secretEnvVar, secrets, type SecretKey } from '@shared/secrets';
+import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 
 /** Any credentials do locally; the SDK refuses to sign without some. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { routes } from '../../shared/routes';
+import { routes } from '@shared/routes';
 import { cognitoClient } from '../lib/aws/cognito';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';

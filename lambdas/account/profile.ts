@@ -4,7 +4,7 @@ import {
   type AttributeType,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Me } from '../../shared/schemas/account';
+import type { Me } from '@shared/schemas/account';
 import { authError, upstreamError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 

@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { buildPasswordResetLink, buildVerificationLink, type AuthLinkParams } from '../../shared/auth-links';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { buildPasswordResetLink, buildVerificationLink, type AuthLinkParams } from '@shared/auth-links';
+import { PRODUCT_NAME } from '@shared/constants';
 
 /** Stands in for the code while the link is built, so URL encoding cannot mangle Cognito's placeholder. */
 const CODE_SLOT = 'ADSMITHCODESLOT';

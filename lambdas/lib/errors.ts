@@ -1,4 +1,4 @@
-import { errorCatalogue, type ApiErrorCode, type ErrorBody } from '../../shared/errors';
+import { errorCatalogue, type ApiErrorCode, type ErrorBody } from '@shared/errors';
 
 /**
  * The one error type handlers throw. It carries a catalogue code; the HTTP

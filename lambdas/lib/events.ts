@@ -1,5 +1,5 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '../../shared/events';
+import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
 
 /**
  * Puts one event from the events table on the bus. The detail is checked

@@ -1,5 +1,5 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { secretEnvVar, secrets, type SecretKey, type SecretValue } from '../../shared/secrets';
+import { secretEnvVar, secrets, type SecretKey, type SecretValue } from '@shared/secrets';
 
 /** How long a secret stays cached in the container before it is read again. */
 const SECRET_MAX_AGE_SECONDS = 300;

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { META_SCOPES, messages } from '../../shared/constants';
-import type { MetaConnection, MetaOAuthConfig } from '../../shared/schemas/meta';
+import { META_SCOPES, messages } from '@shared/constants';
+import type { MetaConnection, MetaOAuthConfig } from '@shared/schemas/meta';
 import { conflict } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { createGraphClient } from '../lib/meta/graph-client';

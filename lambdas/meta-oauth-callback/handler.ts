@@ -1,4 +1,4 @@
-import { routes } from '../../shared/routes';
+import { routes } from '@shared/routes';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { readSecret } from '../lib/secrets';

@@ -1,4 +1,4 @@
-import type { AdAccount } from '../../shared/schemas/meta';
+import type { AdAccount } from '@shared/schemas/meta';
 import { notFound } from '../lib/errors';
 import { AD_ACCOUNT_FIELDS, GraphAdAccountSchema, type GraphAdAccount } from './graph-shapes';
 import type { MetaSession } from './meta-session';

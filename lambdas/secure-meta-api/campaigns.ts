@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '../../shared/schemas/meta';
+import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '@shared/schemas/meta';
 import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';
 import { ownedAdAccount } from './ad-accounts';

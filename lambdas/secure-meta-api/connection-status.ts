@@ -1,4 +1,4 @@
-import type { MetaConnection } from '../../shared/schemas/meta';
+import type { MetaConnection } from '@shared/schemas/meta';
 import type { RequestUser } from '../lib/http/request-user';
 import { logger } from '../lib/observability';
 import { revokePermissions } from '../lib/meta/oauth-exchange';

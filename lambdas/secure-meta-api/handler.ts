@@ -1,4 +1,4 @@
-import { routes } from '../../shared/routes';
+import { routes } from '@shared/routes';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { httpFunction, on } from '../lib/http/http-function';
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { DateRangeQuery, InsightsSeries } from '../../shared/schemas/meta';
+import type { DateRangeQuery, InsightsSeries } from '@shared/schemas/meta';
 import { notFound } from '../lib/errors';
 import { previousPeriod, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam, type DateRange } from '../lib/meta-connection/date-range';

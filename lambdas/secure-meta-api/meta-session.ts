@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { messages } from '../../shared/constants';
+import { messages } from '@shared/constants';
 import { conflict } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';

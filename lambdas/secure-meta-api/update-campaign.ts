@@ -1,6 +1,6 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import * as z from 'zod';
-import type { Campaign, CampaignUpdate } from '../../shared/schemas/meta';
+import type { Campaign, CampaignUpdate } from '@shared/schemas/meta';
 import { conflict, validationError } from '../lib/errors';
 import { publishEvent } from '../lib/events';
 import { logger } from '../lib/observability';

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { authTriggerFunctions, httpFunctions } from '../../infra/lib/function-catalogue';
-import { lambdaEsbuildOptions } from '../../infra/lib/lambda-bundling';
+import { authTriggerFunctions, httpFunctions } from '@infra/lib/function-catalogue';
+import { lambdaEsbuildOptions } from '@infra/lib/lambda-bundling';
 import { median } from './percentiles';
 
 export interface BundleFigure {

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startTwin } from '../../infra/local/twin';
+import { startTwin } from '@infra/local/twin';
 import { consent } from '../support/meta-consent';
 import { demoAccessToken } from './demo-sign-in';
 import { percentile } from './percentiles';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild, preview as vitePreview } from 'vite';
-import { startTwin } from '../../infra/local/twin';
+import { startTwin } from '@infra/local/twin';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';

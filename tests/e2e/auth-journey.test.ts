@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { RESET_PASSWORD_MODE, VERIFY_EMAIL_MODE } from '../../shared/auth-links';
-import { messages } from '../../shared/constants';
+import { RESET_PASSWORD_MODE, VERIFY_EMAIL_MODE } from '@shared/auth-links';
+import { messages } from '@shared/constants';
 import { launchBrowser } from '../support/chromium';
 import { waitForAuthLink } from './support/mailbox';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startTwin } from '../../infra/local/twin';
+import { startTwin } from '@infra/local/twin';
 
 /**
  * Starts the local twin for the browser journeys. By default the web app is the

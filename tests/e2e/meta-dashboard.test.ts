@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VERIFY_EMAIL_MODE } from '../../shared/auth-links';
+import { VERIFY_EMAIL_MODE } from '@shared/auth-links';
 import { launchBrowser } from '../support/chromium';
 import { waitForAuthLink } from './support/mailbox';
 

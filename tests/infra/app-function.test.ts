@@ -10,11 +10,11 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppFunction } from '../../infra/lib/constructs/app-function';
-import { importDataTables } from '../../infra/lib/constructs/data-tables';
-import { enableNag } from '../../infra/lib/nag';
-import { secretEnvVar } from '../../shared/secrets';
-import { tableEnvVar, tables } from '../../shared/tables';
+import { AppFunction } from '@infra/lib/constructs/app-function';
+import { importDataTables } from '@infra/lib/constructs/data-tables';
+import { enableNag } from '@infra/lib/nag';
+import { secretEnvVar } from '@shared/secrets';
+import { tableEnvVar, tables } from '@shared/tables';
 import { nagFindings } from './support/nag-report';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
 

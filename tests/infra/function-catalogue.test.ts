@@ -1,10 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTriggerFunctions, httpFunctions, routedFunctions } from '../../infra/lib/function-catalogue';
-import { lambdaEntry } from '../../infra/lib/paths';
-import { httpFunctionNames } from '../../shared/routes';
-import { secretEnvVar } from '../../shared/secrets';
-import { tableEnvVar } from '../../shared/tables';
+import { authTriggerFunctions, httpFunctions, routedFunctions } from '@infra/lib/function-catalogue';
+import { lambdaEntry } from '@infra/lib/paths';
+import { httpFunctionNames } from '@shared/routes';
+import { secretEnvVar } from '@shared/secrets';
+import { tableEnvVar } from '@shared/tables';
 import { createApp } from './support/build-app';
 import { nagFindings } from './support/nag-report';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';

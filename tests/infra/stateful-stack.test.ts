@@ -1,9 +1,9 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_BUS_BASE_NAME, EVENT_SOURCE } from '../../shared/events';
-import { passwordPolicy } from '../../shared/password-policy';
-import { secrets } from '../../shared/secrets';
-import { tables, type TableDeclaration } from '../../shared/tables';
+import { EVENT_BUS_BASE_NAME, EVENT_SOURCE } from '@shared/events';
+import { passwordPolicy } from '@shared/password-policy';
+import { secrets } from '@shared/secrets';
+import { tables, type TableDeclaration } from '@shared/tables';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 import { allowedActions, functionEnv, onlyLogicalId, roleStatements } from './support/template-queries';
 

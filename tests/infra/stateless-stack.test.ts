@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routedFunctions } from '../../infra/lib/function-catalogue';
-import { httpFunctionNames, routeKey, routes } from '../../shared/routes';
-import { WebConfigSchema } from '../../shared/schemas/web-config';
-import { secretEnvVar } from '../../shared/secrets';
-import { tableEnvVar, type tables } from '../../shared/tables';
+import { routedFunctions } from '@infra/lib/function-catalogue';
+import { httpFunctionNames, routeKey, routes } from '@shared/routes';
+import { WebConfigSchema } from '@shared/schemas/web-config';
+import { secretEnvVar } from '@shared/secrets';
+import { tableEnvVar, type tables } from '@shared/tables';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 

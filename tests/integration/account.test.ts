@@ -1,6 +1,6 @@
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES } from '../../shared/errors';
+import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import { api, cognitoClient, deleteUser, GOOD_PASSWORD, signIn, signUp, twin, uniqueEmail } from './twin-client';
 
 const client = cognitoClient();

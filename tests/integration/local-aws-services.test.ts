@@ -7,9 +7,9 @@ import {
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from '../../shared/events';
-import { secrets } from '../../shared/secrets';
-import { tables } from '../../shared/tables';
+import { EVENT_SOURCE } from '@shared/events';
+import { secrets } from '@shared/secrets';
+import { tables } from '@shared/tables';
 import { eventually, twin } from './twin-client';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { routeKey, routes as routesTable, type RouteDeclaration } from '../../../shared/routes';
+import { routeKey, routes as routesTable, type RouteDeclaration } from '@shared/routes';
 
 export interface ApiRoutesProps {
   /** The API to add routes to. Pass one imported into the caller's stack so routes, integrations and the authorizer live there. */

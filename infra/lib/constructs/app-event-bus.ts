@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../../../shared/events';
+import { EVENT_SOURCE } from '@shared/events';
 
 export interface AppEventBusProps {
   /** Physical bus name; functions receive it as EVENT_BUS_NAME. */

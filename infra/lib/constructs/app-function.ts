@@ -8,8 +8,8 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { secretEnvVar, type SecretKey } from '../../../shared/secrets';
-import { tableEnvVar, type TableKey } from '../../../shared/tables';
+import { secretEnvVar, type SecretKey } from '@shared/secrets';
+import { tableEnvVar, type TableKey } from '@shared/tables';
 import type { FunctionNeeds, TableAccess, UserPoolAction } from '../function-catalogue';
 import {
   LAMBDA_ALIASES,

@@ -2,7 +2,7 @@ import { type RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { secrets, type SecretKey } from '../../../shared/secrets';
+import { secrets, type SecretKey } from '@shared/secrets';
 
 export interface AppSecretsProps {
   /** Name prefix, e.g. `adsmith/dev`; a secret is `<prefix>/<declared name>`. */

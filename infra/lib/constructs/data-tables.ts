@@ -9,7 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '../../../shared/tables';
+import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '@shared/tables';
 
 export interface DataTablesProps {
   /** Physical name prefix, e.g. `adsmith-dev`; a table is `<prefix>-<declared name>`. */

@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { passwordPolicy } from '../../../shared/password-policy';
+import { passwordPolicy } from '@shared/password-policy';
 
 export interface UserAuthProps {
   /** Physical name prefix, e.g. `adsmith-dev`. */

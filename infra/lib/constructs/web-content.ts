@@ -2,7 +2,7 @@ import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { WebConfigSchema, type WebConfig } from '../../../shared/schemas/web-config';
+import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
 
 export interface WebContentProps {
   readonly bucket: IBucket;

@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
-import { EVENT_BUS_BASE_NAME } from '../../../shared/events';
+import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import type { AppConfig } from '../../config';
 import { AppEventBus } from '../constructs/app-event-bus';
 import { catalogueFunctions } from '../constructs/app-function';

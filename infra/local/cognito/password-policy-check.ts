@@ -1,9 +1,4 @@
-import {
-  passwordRules,
-  unmetPasswordRules,
-  type PasswordPolicy,
-  passwordPolicy,
-} from '../../../shared/password-policy';
+import { passwordRules, unmetPasswordRules, type PasswordPolicy, passwordPolicy } from '@shared/password-policy';
 
 /**
  * Cognito's wording for each rule, keyed by the start of the shared rule's label.

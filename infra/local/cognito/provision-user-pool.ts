@@ -9,7 +9,7 @@ import {
   ListUserPoolsCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { passwordPolicy } from '../../../shared/password-policy';
+import { passwordPolicy } from '@shared/password-policy';
 import { LOCAL_CREDENTIALS } from '../lambda-environment';
 
 export const LOCAL_POOL_NAME = 'adsmith-local';

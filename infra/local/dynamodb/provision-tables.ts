@@ -6,7 +6,7 @@ import {
   type CreateTableCommandInput,
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
-import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '../../../shared/tables';
+import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '@shared/tables';
 import { LOCAL_CREDENTIALS, localTableName } from '../lambda-environment';
 
 function keySchema(partitionKey: KeyDeclaration, sortKey?: KeyDeclaration): KeySchemaElement[] {

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { EventTarget } from '../../../shared/events';
+import type { EventTarget } from '@shared/events';
 import { AwsServiceError, serveAwsJsonCall } from '../aws-json/aws-json-protocol';
 import { BodyTooLargeError, readBody, sendJson } from '../http-io';
 import {

@@ -1,4 +1,4 @@
-import { EVENT_SOURCE, events, type EventKey, type EventTarget } from '../../../shared/events';
+import { EVENT_SOURCE, events, type EventKey, type EventTarget } from '@shared/events';
 
 /** An event as EventBridge hands it to a rule's target (the envelope forwarders receive). */
 export interface BusEvent {

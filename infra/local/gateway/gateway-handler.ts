@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { RouteDeclaration } from '../../../shared/routes';
+import type { RouteDeclaration } from '@shared/routes';
 import { FunctionTimeoutError, type FunctionRunner } from '../function-runner';
 import { BodyTooLargeError, readBody } from '../http-io';
 import { gatewayMessage, internalServerError, replyFromResult, type GatewayReply } from './handler-reply';

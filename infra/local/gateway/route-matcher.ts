@@ -1,4 +1,4 @@
-import { routeKey, type RouteDeclaration } from '../../../shared/routes';
+import { routeKey, type RouteDeclaration } from '@shared/routes';
 
 export interface RouteMatch<R extends RouteDeclaration = RouteDeclaration> {
   route: R;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { secrets, type SecretKey, type SecretValue } from '../../../shared/secrets';
+import { secrets, type SecretKey, type SecretValue } from '@shared/secrets';
 
 /** The Meta app the twin pretends to be; the Meta sandbox accepts the same pair. */
 export const LOCAL_META_APP = { appId: '1234567890', appSecret: 'adsmith-local-meta-app-secret' } as const;

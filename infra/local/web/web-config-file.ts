@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { WebConfigSchema, type WebConfig } from '../../../shared/schemas/web-config';
+import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
 import { LOCAL_STAGE } from '../lambda-environment';
 
 export interface LocalWebConfigInputs {

@@ -4,7 +4,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { routeKey, type RouteDeclaration } from '../../../shared/routes';
+import { routeKey, type RouteDeclaration } from '@shared/routes';
 import { notFound } from '../errors';
 import { logger, metrics, tracer } from '../observability';
 import { errorReply, jsonReply } from './replies';

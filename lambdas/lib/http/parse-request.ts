@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { MAX_REQUEST_BODY_BYTES } from '../../../shared/errors';
-import type { RouteDeclaration } from '../../../shared/routes';
+import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
+import type { RouteDeclaration } from '@shared/routes';
 import { AppError, validationError } from '../errors';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;

@@ -1,4 +1,4 @@
-import type { MetaConnection } from '../../../shared/schemas/meta';
+import type { MetaConnection } from '@shared/schemas/meta';
 import type { StoredConnection } from './connection-store';
 
 export const NOT_CONNECTED: MetaConnection = {

@@ -1,4 +1,4 @@
-import type { DatePreset, DateRangeQuery } from '../../../shared/schemas/meta';
+import type { DatePreset, DateRangeQuery } from '@shared/schemas/meta';
 
 export interface DateRange {
   since: string;

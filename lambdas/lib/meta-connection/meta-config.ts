@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
-import { tableEnvVar, type TableKey } from '../../../shared/tables';
+import { META_DEFAULT_GRAPH_VERSION } from '@shared/constants';
+import { tableEnvVar, type TableKey } from '@shared/tables';
 import { lazyEnv } from '../env';
 
 /**

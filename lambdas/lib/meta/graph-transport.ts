@@ -1,4 +1,4 @@
-import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
+import { META_DEFAULT_GRAPH_VERSION } from '@shared/constants';
 import { AppError } from '../errors';
 import { GraphError, categorise, isRetryable, parseMetaError, toAppError } from './graph-errors';
 import { parseUsageHeaders, secondsUntilAccess, type GraphUsage } from './graph-usage';

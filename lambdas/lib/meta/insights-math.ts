@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AppError } from '../errors';
-import { currencyOffset } from '../../../shared/currency-units';
+import { currencyOffset } from '@shared/currency-units';
 
 /**
  * Arithmetic over Meta insights rows. Meta sends numbers as strings and money

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { META_DEFAULT_GRAPH_VERSION } from '../../../shared/constants';
-import { type ApiErrorCode } from '../../../shared/errors';
+import { META_DEFAULT_GRAPH_VERSION } from '@shared/constants';
+import { type ApiErrorCode } from '@shared/errors';
 import { AppError, isAppError } from '../errors';
 import { createAppGraphClient, type GraphClient, type GraphTransportOptions } from './graph-client';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { META_STATE_PREFIX } from '../../../shared/constants';
+import { META_STATE_PREFIX } from '@shared/constants';
 import { AppError } from '../errors';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { META_SCOPES } from '../../../shared/constants';
+import { META_SCOPES } from '@shared/constants';
 import { consent } from '../../support/meta-consent';
 import { auditRows, connectMeta, freshUser, graphCallCount, resetFaults, setFaults, type FreshUser } from './meta-user';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, rewriteCognitoError } from '../../../infra/local/cognito/cognito-error-wording';
-import { idTokenAttributeClaims } from '../../../infra/local/cognito/id-token-claims';
+import { maskEmail, rewriteCognitoError } from '@infra/local/cognito/cognito-error-wording';
+import { idTokenAttributeClaims } from '@infra/local/cognito/id-token-claims';
 
 describe('idTokenAttributeClaims', () => {
   it('reports email_verified as a boolean read from the attribute', () => {

@@ -5,7 +5,7 @@ import {
   extractLinks,
   looksLikeHtml,
   toPlainText,
-} from '../../../infra/local/mailbox/email-text';
+} from '@infra/local/mailbox/email-text';
 
 const html = [
   '<p>Hi Ann,</p>',

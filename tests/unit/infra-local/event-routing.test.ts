@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from '../../../shared/events';
-import { checkPutEventsEntry, routeEvent } from '../../../infra/local/events/event-routing';
+import { EVENT_SOURCE } from '@shared/events';
+import { checkPutEventsEntry, routeEvent } from '@infra/local/events/event-routing';
 
 describe('routeEvent (the rules CDK makes from the events table)', () => {
   it('routes a signup to Slack and the webhook', () => {

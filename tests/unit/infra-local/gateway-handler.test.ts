@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gatewayHandler } from '../../../infra/local/gateway/gateway-handler';
-import type { AuthorizerResult } from '../../../infra/local/gateway/jwt-authorizer';
-import type { RouteDeclaration } from '../../../shared/routes';
-import { HealthSchema } from '../../../shared/schemas/account';
+import { gatewayHandler } from '@infra/local/gateway/gateway-handler';
+import type { AuthorizerResult } from '@infra/local/gateway/jwt-authorizer';
+import type { RouteDeclaration } from '@shared/routes';
+import { HealthSchema } from '@shared/schemas/account';
 
 const routes: RouteDeclaration[] = [
   { method: 'GET', path: '/api/open', fn: 'open', access: 'public', response: HealthSchema },

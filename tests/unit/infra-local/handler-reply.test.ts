@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyFromResult } from '../../../infra/local/gateway/handler-reply';
+import { replyFromResult } from '@infra/local/gateway/handler-reply';
 
 describe('replyFromResult (payload-format 2.0 response rules)', () => {
   it('uses a structured response as given, lower-casing header names', () => {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkCognitoClaims,
-  scopesOf,
-  tokenFromAuthorizationHeader,
-} from '../../../infra/local/gateway/jwt-authorizer';
+import { checkCognitoClaims, scopesOf, tokenFromAuthorizationHeader } from '@infra/local/gateway/jwt-authorizer';
 
 const CLIENT = 'client-1';
 

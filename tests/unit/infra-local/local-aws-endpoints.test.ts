@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operationFromTarget } from '../../../infra/local/aws-json/aws-json-protocol';
-import { localSecretArn, secretNameFromId } from '../../../infra/local/secrets/secrets-manager-handler';
+import { operationFromTarget } from '@infra/local/aws-json/aws-json-protocol';
+import { localSecretArn, secretNameFromId } from '@infra/local/secrets/secrets-manager-handler';
 
 describe('operationFromTarget', () => {
   it('reads the operation of the expected service', () => {

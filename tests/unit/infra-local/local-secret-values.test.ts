@@ -2,8 +2,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_META_APP, localSecretValues } from '../../../infra/local/secrets/local-secret-values';
-import { secrets } from '../../../shared/secrets';
+import { LOCAL_META_APP, localSecretValues } from '@infra/local/secrets/local-secret-values';
+import { secrets } from '@shared/secrets';
 
 let stateDir: string;
 const inputs = () => ({

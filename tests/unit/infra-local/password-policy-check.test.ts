@@ -4,7 +4,7 @@ import {
   newPasswordIn,
   passwordPolicyViolation,
   policyRuleLabels,
-} from '../../../infra/local/cognito/password-policy-check';
+} from '@infra/local/cognito/password-policy-check';
 
 describe('passwordPolicyViolation', () => {
   it('accepts a password that meets the shared policy', () => {

@@ -7,7 +7,7 @@ import {
   requestTime,
   stringifyClaims,
   type IncomingRequest,
-} from '../../../infra/local/gateway/proxy-event';
+} from '@infra/local/gateway/proxy-event';
 
 const now = new Date('2026-03-05T07:08:09.123Z');
 const requestId = '11111111-2222-3333-4444-555555555555';

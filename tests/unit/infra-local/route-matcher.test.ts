@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher } from '../../../infra/local/gateway/route-matcher';
-import { routes, type RouteDeclaration } from '../../../shared/routes';
-import { HealthSchema } from '../../../shared/schemas/account';
+import { createRouteMatcher } from '@infra/local/gateway/route-matcher';
+import { routes, type RouteDeclaration } from '@shared/routes';
+import { HealthSchema } from '@shared/schemas/account';
 
 const declare = (method: RouteDeclaration['method'], path: RouteDeclaration['path']): RouteDeclaration => ({
   method,

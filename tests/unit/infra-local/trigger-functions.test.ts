@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTriggerEvent } from '../../../infra/local/cognito/trigger-functions';
+import { buildTriggerEvent } from '@infra/local/cognito/trigger-functions';
 
 const common = {
   userPoolId: 'local_x',

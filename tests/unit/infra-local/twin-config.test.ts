@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTableInput } from '../../../infra/local/dynamodb/provision-tables';
-import { lambdaEnvironment, localTableName } from '../../../infra/local/lambda-environment';
-import { portsFromEnv, TwinSetupError, twinServices } from '../../../infra/local/twin-ports';
-import { localWebConfig } from '../../../infra/local/web/web-config-file';
-import { secretEnvVar, secrets, type SecretKey } from '../../../shared/secrets';
-import { tableEnvVar, tables, type TableKey } from '../../../shared/tables';
+import { createTableInput } from '@infra/local/dynamodb/provision-tables';
+import { lambdaEnvironment, localTableName } from '@infra/local/lambda-environment';
+import { portsFromEnv, TwinSetupError, twinServices } from '@infra/local/twin-ports';
+import { localWebConfig } from '@infra/local/web/web-config-file';
+import { secretEnvVar, secrets, type SecretKey } from '@shared/secrets';
+import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 
 describe('portsFromEnv', () => {
   it('uses the defaults when nothing is set', () => {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_ALIASES } from '../../../infra/lib/lambda-bundling';
+import { LAMBDA_ALIASES } from '@infra/lib/lambda-bundling';
 
 const semver = createRequire(import.meta.url)(LAMBDA_ALIASES.semver!) as { gte: (a: string, b: string) => boolean };
 const realSemver = createRequire(import.meta.url)('semver') as { gte: (a: string, b: string) => boolean };

@@ -5,8 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readProfile, updateDisplayName } from '../../../lambdas/account/profile';
-import { AppError } from '../../../lambdas/lib/errors';
+import { readProfile, updateDisplayName } from '@lambdas/account/profile';
+import { AppError } from '@lambdas/lib/errors';
 
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 const deps = { cognito: new CognitoIdentityProviderClient({ region: 'eu-west-1' }), userPoolId: 'pool-1' };

@@ -2,8 +2,8 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { composeAuthEmail } from '../../../lambdas/auth-custom-message/verification-email';
-import { announceSignup } from '../../../lambdas/auth-post-confirmation/signup-event';
+import { composeAuthEmail } from '@lambdas/auth-custom-message/verification-email';
+import { announceSignup } from '@lambdas/auth-post-confirmation/signup-event';
 
 function customMessageEvent(triggerSource: CustomMessageTriggerEvent['triggerSource']): CustomMessageTriggerEvent {
   return {

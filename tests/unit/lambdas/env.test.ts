@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { readEnv } from '../../../lambdas/lib/env';
+import { readEnv } from '@lambdas/lib/env';
 
 describe('readEnv', () => {
   const schema = z.object({ TABLE_A: z.string().min(1), SITE_URL: z.string().url() });

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { MAX_REQUEST_BODY_BYTES } from '../../../shared/errors';
-import type { RouteDeclaration } from '../../../shared/routes';
-import { AppError, conflict } from '../../../lambdas/lib/errors';
-import { httpFunction, on } from '../../../lambdas/lib/http/http-function';
-import { metrics } from '../../../lambdas/lib/observability';
+import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
+import type { RouteDeclaration } from '@shared/routes';
+import { AppError, conflict } from '@lambdas/lib/errors';
+import { httpFunction, on } from '@lambdas/lib/http/http-function';
+import { metrics } from '@lambdas/lib/observability';
 import { httpEvent, lambdaContext } from '../../support/http-event';
 
 const echoRoute = {

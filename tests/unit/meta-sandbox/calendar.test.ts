@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGraphTime, resolveDatePreset, splitRange, todayIn } from '../../../infra/local/meta-sandbox/calendar';
+import { formatGraphTime, resolveDatePreset, splitRange, todayIn } from '@infra/local/meta-sandbox/calendar';
 
 describe('todayIn', () => {
   it('is the calendar day of the account time zone, not of UTC', () => {

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseFields,
-  validateInsightsFields,
-  validateNodeFields,
-} from '../../../infra/local/meta-sandbox/field-validation';
+import { parseFields, validateInsightsFields, validateNodeFields } from '@infra/local/meta-sandbox/field-validation';
 import { errorOf } from './graph-error-of';
 
 describe('parseFields', () => {

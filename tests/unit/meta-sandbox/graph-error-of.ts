@@ -1,4 +1,4 @@
-import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
+import { GraphError } from '@infra/local/meta-sandbox/graph-error';
 
 /** Runs an action expected to fail the way Meta does, and returns its GraphError. */
 export function errorOf(action: () => unknown): GraphError {

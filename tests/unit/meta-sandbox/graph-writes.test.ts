@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { updateAdObject, type UpdateParams } from '../../../infra/local/meta-sandbox/graph-writes';
-import { current, type AdObject } from '../../../infra/local/meta-sandbox/world';
+import { updateAdObject, type UpdateParams } from '@infra/local/meta-sandbox/graph-writes';
+import { current, type AdObject } from '@infra/local/meta-sandbox/world';
 import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
 import { errorOf } from './graph-error-of';
 

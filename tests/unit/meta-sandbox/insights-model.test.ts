@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../../infra/local/meta-sandbox/calendar';
-import { updateAdObject } from '../../../infra/local/meta-sandbox/graph-writes';
-import {
-  expectedImpressions,
-  fatigueMultiplier,
-  SPEND_ELASTICITY,
-} from '../../../infra/local/meta-sandbox/insights-model';
-import { INSIGHTS_HISTORY_DAYS } from '../../../infra/local/meta-sandbox/seed';
-import { current } from '../../../infra/local/meta-sandbox/world';
+import { addDays } from '@infra/local/meta-sandbox/calendar';
+import { updateAdObject } from '@infra/local/meta-sandbox/graph-writes';
+import { expectedImpressions, fatigueMultiplier, SPEND_ELASTICITY } from '@infra/local/meta-sandbox/insights-model';
+import { INSIGHTS_HISTORY_DAYS } from '@infra/local/meta-sandbox/seed';
+import { current } from '@infra/local/meta-sandbox/world';
 import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
 
 describe('seeded world', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildInsightsRows } from '../../../infra/local/meta-sandbox/insights-report';
-import { parseInsightsParams } from '../../../infra/local/meta-sandbox/insights-params';
+import { buildInsightsRows } from '@infra/local/meta-sandbox/insights-report';
+import { parseInsightsParams } from '@infra/local/meta-sandbox/insights-params';
 import { accountByCurrency, demoWorld } from './world-fixture';
 import { errorOf } from './graph-error-of';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, paginate } from '../../../infra/local/meta-sandbox/paging';
+import { decodeCursor, paginate } from '@infra/local/meta-sandbox/paging';
 
 const items = Array.from({ length: 7 }, (_, i) => ({ id: String(i) }));
 const baseUrl = 'http://127.0.0.1:4010/v26.0/act_1/campaigns';

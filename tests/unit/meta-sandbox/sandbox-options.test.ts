@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSandboxOptions } from '../../../infra/local/meta-sandbox/sandbox-options';
+import { checkSandboxOptions } from '@infra/local/meta-sandbox/sandbox-options';
 
 const valid = { port: 0, appId: '1234567890', appSecret: 'local-secret' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphError } from '../../../infra/local/meta-sandbox/graph-error';
-import { DEVELOPMENT_TIER, UsageMeter } from '../../../infra/local/meta-sandbox/usage';
+import { GraphError } from '@infra/local/meta-sandbox/graph-error';
+import { DEVELOPMENT_TIER, UsageMeter } from '@infra/local/meta-sandbox/usage';
 import { errorOf } from './graph-error-of';
 
 function clock(start = Date.parse('2026-11-21T12:00:00Z')) {

@@ -1,6 +1,6 @@
-import { InsightsModel } from '../../../infra/local/meta-sandbox/insights-model';
-import { seedWorld, type SeedOptions } from '../../../infra/local/meta-sandbox/seed';
-import type { World } from '../../../infra/local/meta-sandbox/world';
+import { InsightsModel } from '@infra/local/meta-sandbox/insights-model';
+import { seedWorld, type SeedOptions } from '@infra/local/meta-sandbox/seed';
+import type { World } from '@infra/local/meta-sandbox/world';
 
 /** A fixed instant: 15:30 UTC is 10:30 in New York and 00:30 the next day in Tokyo. */
 export const FIXED_NOW = new Date('2026-11-21T15:30:00Z');

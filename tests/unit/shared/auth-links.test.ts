@@ -5,7 +5,7 @@ import {
   parseAuthLink,
   RESET_PASSWORD_MODE,
   VERIFY_EMAIL_MODE,
-} from '../../../shared/auth-links';
+} from '@shared/auth-links';
 
 describe('auth links', () => {
   it('round-trips a verification link through the site root', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetToMajor, currencyOffset, InvalidAmountError, majorToBudget } from '../../../shared/currency-units';
+import { budgetToMajor, currencyOffset, InvalidAmountError, majorToBudget } from '@shared/currency-units';
 
 describe('currency units', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignUpdateSchema, DateRangeQuerySchema } from '../../../shared/schemas/meta';
+import { CampaignUpdateSchema, DateRangeQuerySchema } from '@shared/schemas/meta';
 
 describe('Meta request contracts', () => {
   it('accepts a preset or a full custom range', () => {

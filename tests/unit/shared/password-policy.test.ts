@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordPolicy, passwordRules, unmetPasswordRules } from '../../../shared/password-policy';
+import { passwordPolicy, passwordRules, unmetPasswordRules } from '@shared/password-policy';
 
 describe('password policy', () => {
   it('lists one rule per requirement', () => {

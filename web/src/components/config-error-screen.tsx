@@ -1,5 +1,5 @@
 import { ServerCrash } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 
 /** Shown when /config.json is missing or invalid (or the app chunk fails): the app cannot reach its user pool or API without it. */
 export function ConfigErrorScreen({ message }: { message: string }) {

@@ -1,5 +1,5 @@
 import { Cpu, Megaphone, PlugZap } from 'lucide-react';
-import { LOADING_MESSAGE, LOADING_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../shared/constants';
+import { LOADING_MESSAGE, LOADING_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { Spinner } from './ui/spinner';
 
 const tileIcons = { 'AI Engine': Cpu, Integrations: PlugZap, Campaigns: Megaphone } as const;

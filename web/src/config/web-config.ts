@@ -1,4 +1,4 @@
-import { WebConfigSchema, type WebConfig } from '../../../shared/schemas/web-config';
+import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
 
 /**
  * The runtime config is fetched, not bundled, so one build serves every stage

@@ -5,8 +5,8 @@ import {
   errorCatalogue,
   type ApiErrorCode,
   type ClientErrorCode,
-} from '../../../shared/errors';
-import { routes, type RouteName, type Routes } from '../../../shared/routes';
+} from '@shared/errors';
+import { routes, type RouteName, type Routes } from '@shared/routes';
 
 /**
  * The typed API client. Everything it knows about an endpoint comes from the shared

@@ -1,4 +1,4 @@
-import type { RouteName } from '../../../shared/routes';
+import type { RouteName } from '@shared/routes';
 import { getWebConfig } from '../config/web-config';
 import { createApiClient, type ApiClient, type RequestInput, type ResponseOf } from './api-client';
 import { getAccessToken } from './auth/cognito';

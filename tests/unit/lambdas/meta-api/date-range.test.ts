@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetRange, resolveRange, timeRangeParam, todayIn } from '../../../../lambdas/lib/meta-connection/date-range';
+import { presetRange, resolveRange, timeRangeParam, todayIn } from '@lambdas/lib/meta-connection/date-range';
 
 describe('date ranges in the ad account time zone', () => {
   // 2026-03-01 03:30 UTC: still 28 February in New York, already 1 March in Berlin.

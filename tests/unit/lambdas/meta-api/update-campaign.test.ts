@@ -2,7 +2,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { updateCampaign } from '../../../../lambdas/secure-meta-api/update-campaign';
+import { updateCampaign } from '@lambdas/secure-meta-api/update-campaign';
 import { adAccounts, campaign, fakeSession, type GraphCall } from './fake-session';
 
 const docMock = mockClient(DynamoDBDocumentClient);

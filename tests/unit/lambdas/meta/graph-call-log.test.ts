@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { describe, expect, it, vi } from 'vitest';
-import { logGraphCalls } from '../../../../lambdas/lib/meta/graph-call-log';
+import { logGraphCalls } from '@lambdas/lib/meta/graph-call-log';
 
 function spiedLogger() {
   const logger = new Logger({ serviceName: 'test' });

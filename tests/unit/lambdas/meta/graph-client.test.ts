@@ -1,13 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AppError } from '../../../../lambdas/lib/errors';
-import {
-  createGraphClient,
-  type GraphCallInfo,
-  type GraphClientOptions,
-} from '../../../../lambdas/lib/meta/graph-client';
-import { GraphError, MetaRateLimitedError, MetaTokenInvalidError } from '../../../../lambdas/lib/meta/graph-errors';
+import { AppError } from '@lambdas/lib/errors';
+import { createGraphClient, type GraphCallInfo, type GraphClientOptions } from '@lambdas/lib/meta/graph-client';
+import { GraphError, MetaRateLimitedError, MetaTokenInvalidError } from '@lambdas/lib/meta/graph-errors';
 import { fakeFetch, fakeSleep, metaError, type ScriptedReply } from './fake-graph';
 
 const accessToken = 'EAAB-user-token';

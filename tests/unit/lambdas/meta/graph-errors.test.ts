@@ -6,7 +6,7 @@ import {
   isMetaTokenInvalid,
   toAppError,
   type GraphErrorInit,
-} from '../../../../lambdas/lib/meta/graph-errors';
+} from '@lambdas/lib/meta/graph-errors';
 
 function metaFailure(
   code: number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsageHeaders, secondsUntilAccess } from '../../../../lambdas/lib/meta/graph-usage';
+import { parseUsageHeaders, secondsUntilAccess } from '@lambdas/lib/meta/graph-usage';
 
 describe('Graph usage headers', () => {
   it('reads all three of Meta’s usage headers', () => {

@@ -6,7 +6,7 @@ import {
   summariseInsights,
   type InsightsRow,
   type InsightsSummary,
-} from '../../../../lambdas/lib/meta/insights-math';
+} from '@lambdas/lib/meta/insights-math';
 
 const day1: InsightsRow = {
   date_start: '2026-11-01',

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { META_SCOPES } from '../../../../shared/constants';
-import { createGraphClient } from '../../../../lambdas/lib/meta/graph-client';
+import { META_SCOPES } from '@shared/constants';
+import { createGraphClient } from '@lambdas/lib/meta/graph-client';
 import {
   buildDialogUrl,
   exchangeCode,
@@ -9,7 +9,7 @@ import {
   readGrantedScopes,
   readMe,
   revokePermissions,
-} from '../../../../lambdas/lib/meta/oauth-exchange';
+} from '@lambdas/lib/meta/oauth-exchange';
 import { fakeFetch, fakeSleep, metaError, type ScriptedReply } from './fake-graph';
 
 const app = { appId: '1234567890', appSecret: 'app-secret-xyz' };

@@ -2,7 +2,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consumeState, rememberState, replayedStateMessage } from '../../../../lambdas/lib/meta/oauth-state-store';
+import { consumeState, rememberState, replayedStateMessage } from '@lambdas/lib/meta/oauth-state-store';
 
 const docMock = mockClient(DynamoDBDocumentClient);
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' }));

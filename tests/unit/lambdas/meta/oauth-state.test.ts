@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../lambdas/lib/errors';
-import { issueState, stateMessages, verifyState } from '../../../../lambdas/lib/meta/oauth-state';
+import { AppError } from '@lambdas/lib/errors';
+import { issueState, stateMessages, verifyState } from '@lambdas/lib/meta/oauth-state';
 
 const key = 'test-state-key-0123456789';
 const userId = 'b1c2d3e4-0000-4000-8000-000000000001';

@@ -2,13 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProtectedRoute } from '../../../../web/src/app/router/protected-route';
-import { AuthPage } from '../../../../web/src/features/auth/components/auth-page';
-import { AuthProvider } from '../../../../web/src/lib/auth/auth-provider';
+import { ProtectedRoute } from '@web/app/router/protected-route';
+import { AuthPage } from '@web/features/auth/components/auth-page';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { type createCognitoMock, testUser } from '../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../../web/src/app/providers/query-client';
-import { ApiError } from '../../../../web/src/lib/api-client';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { ApiError } from '@web/lib/api-client';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));

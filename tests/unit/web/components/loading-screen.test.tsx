@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LoadingScreen } from '../../../../web/src/components/loading-screen';
+import { LoadingScreen } from '@web/components/loading-screen';
 
 describe('LoadingScreen (spec §2)', () => {
   it('shows the product name, tagline, a labelled spinner and the initialising message', () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 async function freshLoader() {
   // The loader caches the first good config; each test gets its own module instance.
   vi.resetModules();
-  return import('../../../../web/src/config/web-config');
+  return import('@web/config/web-config');
 }
 
 const valid = {

@@ -1,21 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CampaignsScreen } from '../../../../web/src/features/meta/components/campaigns-screen';
-import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '../../../../web/src/features/meta/lib/campaign-table';
-import { META_RATE_LIMITED_MESSAGE } from '../../../../web/src/features/meta/lib/meta-error-message';
+import { CampaignsScreen } from '@web/features/meta/components/campaigns-screen';
+import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '@web/features/meta/lib/campaign-table';
+import { META_RATE_LIMITED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { type createCognitoMock, testUser } from '../support/cognito-mock';
 import { apiErrors, campaignList, campaigns, connected, series, usdAccount } from './support/meta-fixtures';
 import { renderWithMeta } from './support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
-vi.mock('../../../../web/src/lib/api', () => api);
+vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 

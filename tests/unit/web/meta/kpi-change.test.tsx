@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { KpiTiles } from '../../../../web/src/features/meta/components/kpi-tiles';
-import { formatChange, kpiChange, percentChange } from '../../../../web/src/features/meta/lib/kpi-change';
+import { KpiTiles } from '@web/features/meta/components/kpi-tiles';
+import { formatChange, kpiChange, percentChange } from '@web/features/meta/lib/kpi-change';
 import { metrics } from './support/meta-fixtures';
 
 describe('KPI change vs the previous period', () => {

@@ -1,21 +1,21 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MetaCallbackPage } from '../../../../web/src/features/meta/components/meta-callback-page';
-import { META_AUTH_ATTEMPT_KEY } from '../../../../web/src/features/meta/lib/meta-auth-attempt';
-import { META_CANCELLED_MESSAGE } from '../../../../web/src/features/meta/lib/meta-error-message';
-import { META_AUTH_MESSAGE_TYPE } from '../../../../web/src/features/meta/lib/meta-popup';
+import { MetaCallbackPage } from '@web/features/meta/components/meta-callback-page';
+import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt';
+import { META_CANCELLED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
+import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
 import { type createCognitoMock, testUser } from '../support/cognito-mock';
 import { connected, notConnected } from './support/meta-fixtures';
 import { renderWithMeta } from './support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
-vi.mock('../../../../web/src/lib/api', () => api);
+vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
@@ -96,7 +96,7 @@ describe('Meta callback page', () => {
   });
 
   it("shows the server's reason when the code cannot be exchanged", async () => {
-    const { ApiError } = await import('../../../../web/src/lib/api-client');
+    const { ApiError } = await import('@web/lib/api-client');
     api.apiRequest.mockImplementation(async (name: string) => {
       if (name === 'metaOAuthCallback')
         throw new ApiError('VALIDATION_ERROR', 400, 'This connection link has expired.');

@@ -1,31 +1,28 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { META_POPUP_CLOSED_WAIT_MS, messages } from '../../../../shared/constants';
-import { useMetaConnection } from '../../../../web/src/features/meta/context/use-meta-connection';
-import { MetaConnectionCard } from '../../../../web/src/features/meta/components/meta-connection-card';
-import { META_AUTH_ATTEMPT_KEY } from '../../../../web/src/features/meta/lib/meta-auth-attempt';
-import {
-  META_CANCELLED_MESSAGE,
-  META_POPUP_CLOSED_MESSAGE,
-} from '../../../../web/src/features/meta/lib/meta-error-message';
-import { META_AUTH_MESSAGE_TYPE } from '../../../../web/src/features/meta/lib/meta-popup';
+import { META_POPUP_CLOSED_WAIT_MS, messages } from '@shared/constants';
+import { useMetaConnection } from '@web/features/meta/context/use-meta-connection';
+import { MetaConnectionCard } from '@web/features/meta/components/meta-connection-card';
+import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt';
+import { META_CANCELLED_MESSAGE, META_POPUP_CLOSED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
+import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
 import { type createCognitoMock, testUser } from '../support/cognito-mock';
 import { apiErrors, connected, notConnected, oauthConfig } from './support/meta-fixtures';
 import { renderWithMeta } from './support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
-vi.mock('../../../../web/src/lib/api', () => api);
+vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 const redirect = vi.hoisted(() => ({ navigateToDialog: vi.fn() }));
-vi.mock('../../../../web/src/features/meta/lib/meta-popup', async (importOriginal) => ({
+vi.mock('@web/features/meta/lib/meta-popup', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   navigateToDialog: redirect.navigateToDialog,
 }));

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MetaDashboard } from '../../../../web/src/features/meta/components/meta-dashboard';
-import { daysUntil } from '../../../../web/src/features/meta/components/meta-connection-card';
-import { selectedAdAccountKey } from '../../../../web/src/features/meta/lib/selected-ad-account';
+import { MetaDashboard } from '@web/features/meta/components/meta-dashboard';
+import { daysUntil } from '@web/features/meta/components/meta-connection-card';
+import { selectedAdAccountKey } from '@web/features/meta/lib/selected-ad-account';
 import { type createCognitoMock, testUser } from '../support/cognito-mock';
 import {
   apiErrors,
@@ -17,13 +17,13 @@ import {
 import { renderWithMeta } from './support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
-vi.mock('../../../../web/src/lib/api', () => api);
+vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 

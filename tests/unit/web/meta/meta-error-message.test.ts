@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/constants';
+import { messages } from '@shared/constants';
 import {
   META_RATE_LIMITED_MESSAGE,
   isTokenExpiredError,
   metaErrorMessage,
-} from '../../../../web/src/features/meta/lib/meta-error-message';
-import { ApiError } from '../../../../web/src/lib/api-client';
+} from '@web/features/meta/lib/meta-error-message';
+import { ApiError } from '@web/lib/api-client';
 import { apiErrors } from './support/meta-fixtures';
 
 describe('Meta error messages', () => {

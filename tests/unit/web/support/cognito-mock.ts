@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AuthUser, SignInOutcome } from '../../../../web/src/lib/auth/auth-user';
+import type { AuthUser, SignInOutcome } from '@web/lib/auth/auth-user';
 
 /**
  * A stand-in for web/src/lib/auth/cognito.ts, the app's only door to Amplify.

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { VERIFY_EMAIL_MODE, parseAuthLink } from '../../../../shared/auth-links';
+import { VERIFY_EMAIL_MODE, parseAuthLink } from '@shared/auth-links';
 import { VerifyEmailLanding } from '../../features/auth/components/verify-email-landing';
 import { HomePage } from '../../features/marketing/components/home-page';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 
 export function BrandLink() {
   return (

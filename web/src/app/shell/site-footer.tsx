@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../../shared/constants';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { publicLinks } from './nav-links';
 
 export function SiteFooter() {

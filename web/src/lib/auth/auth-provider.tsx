@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SESSION_CHECK_INTERVAL_MS, messages } from '../../../../shared/constants';
+import { SESSION_CHECK_INTERVAL_MS, messages } from '@shared/constants';
 import { handleError } from '../errors/handle-error';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import type { AuthUser } from './auth-user';

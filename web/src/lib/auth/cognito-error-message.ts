@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/constants';
-import { clientErrorCatalogue } from '../../../../shared/errors';
+import { messages } from '@shared/constants';
+import { clientErrorCatalogue } from '@shared/errors';
 
 /**
  * Cognito/Amplify exception names → what a person reads. Raw exception names never

@@ -12,7 +12,7 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { WebConfig } from '../../../../shared/schemas/web-config';
+import type { WebConfig } from '@shared/schemas/web-config';
 import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
 
 /**

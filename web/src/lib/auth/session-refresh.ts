@@ -1,4 +1,4 @@
-import { SESSION_REFRESH_THRESHOLD_S } from '../../../../shared/constants';
+import { SESSION_REFRESH_THRESHOLD_S } from '@shared/constants';
 
 /**
  * Spec §9: the session is checked every 30 s and refreshed when under 90 s remain.

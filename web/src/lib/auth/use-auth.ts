@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { messages } from '../../../../shared/constants';
+import { messages } from '@shared/constants';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 export function useAuth(): AuthContextValue {

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { clientErrorCatalogue, errorCatalogue } from '../../../../shared/errors';
+import { clientErrorCatalogue, errorCatalogue } from '@shared/errors';
 import { appendErrorLog, type ErrorLogEntry } from './error-log';
 import { getErrorNotifier } from './error-notifier';
 

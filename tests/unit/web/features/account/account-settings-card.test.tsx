@@ -2,20 +2,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../../../web/src/app/providers/query-client';
-import { AccountSettingsCard } from '../../../../../web/src/features/account/components/account-settings-card';
-import { ApiError } from '../../../../../web/src/lib/api-client';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { AccountSettingsCard } from '@web/features/account/components/account-settings-card';
+import { ApiError } from '@web/lib/api-client';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { type createCognitoMock, testUser } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
-vi.mock('../../../../../web/src/lib/api', () => api);
+vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 

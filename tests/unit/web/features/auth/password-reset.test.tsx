@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthPage } from '../../../../../web/src/features/auth/components/auth-page';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { AuthPage } from '@web/features/auth/components/auth-page';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { type createCognitoMock, namedError } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;

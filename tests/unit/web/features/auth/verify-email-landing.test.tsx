@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VerifyEmailLanding } from '../../../../../web/src/features/auth/components/verify-email-landing';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { VerifyEmailLanding } from '@web/features/auth/components/verify-email-landing';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { type createCognitoMock, namedError } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoErrorMessage, isPasswordPolicyError } from '../../../../../web/src/lib/auth/cognito-error-message';
+import { cognitoErrorMessage, isPasswordPolicyError } from '@web/lib/auth/cognito-error-message';
 import { namedError } from '../../support/cognito-mock';
 
 describe('cognitoErrorMessage', () => {

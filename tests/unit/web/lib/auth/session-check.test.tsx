@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_CHECK_INTERVAL_MS } from '../../../../../shared/constants';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { SESSION_CHECK_INTERVAL_MS } from '@shared/constants';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { type createCognitoMock, testUser } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;

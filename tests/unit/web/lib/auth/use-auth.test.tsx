@@ -1,11 +1,11 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
-import { useAuth } from '../../../../../web/src/lib/auth/use-auth';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { type createCognitoMock, testUser } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
-vi.mock('../../../../../web/src/lib/auth/cognito', async () => {
+vi.mock('@web/lib/auth/cognito', async () => {
   const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;

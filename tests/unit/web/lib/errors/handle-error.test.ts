@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../../web/src/lib/api-client';
-import { clearErrorLog, getErrorLog } from '../../../../../web/src/lib/errors/error-log';
-import { setErrorNotifier } from '../../../../../web/src/lib/errors/error-notifier';
-import { handleError, severityFor, userMessageFor } from '../../../../../web/src/lib/errors/handle-error';
+import { ApiError } from '@web/lib/api-client';
+import { clearErrorLog, getErrorLog } from '@web/lib/errors/error-log';
+import { setErrorNotifier } from '@web/lib/errors/error-notifier';
+import { handleError, severityFor, userMessageFor } from '@web/lib/errors/handle-error';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));

@@ -1,5 +1,5 @@
-import type { AdAccount, CampaignWithMetrics, InsightsSeries, Metrics } from '../../../../../shared/schemas/meta';
-import { ApiError } from '../../../../../web/src/lib/api-client';
+import type { AdAccount, CampaignWithMetrics, InsightsSeries, Metrics } from '@shared/schemas/meta';
+import { ApiError } from '@web/lib/api-client';
 
 export const connected = {
   isConnected: true,

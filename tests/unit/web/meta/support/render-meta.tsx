@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createQueryClient } from '../../../../../web/src/app/providers/query-client';
-import { MetaConnectionProvider } from '../../../../../web/src/features/meta/context/meta-connection-provider';
-import { AuthProvider } from '../../../../../web/src/lib/auth/auth-provider';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { MetaConnectionProvider } from '@web/features/meta/context/meta-connection-provider';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
 
 /** Renders `ui` at `path` under the app's real providers (auth and Cognito mocked by the caller). */
 export function renderWithMeta(

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { UpdateMe } from '../../../../../shared/schemas/account';
-import { apiRequest } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
+import type { UpdateMe } from '@shared/schemas/account';
+import { apiRequest } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth/use-auth';
 
 /** PATCH /api/me: the server owns the user's attributes; the browser only asks. */
 export function updateMe(body: UpdateMe) {

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { UpdateMeSchema, type UpdateMe } from '../../../../../shared/schemas/account';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { UpdateMeSchema, type UpdateMe } from '@shared/schemas/account';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { useUpdateMe } from '../api/update-me';
 
 /** Account settings on the dashboard: who is signed in, and the display name they can change. */

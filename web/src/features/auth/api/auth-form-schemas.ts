@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { unmetPasswordRules } from '../../../../../shared/password-policy';
+import { unmetPasswordRules } from '@shared/password-policy';
 
 /** The inputs of the auth forms; the same policy function the server side uses decides passwords. */
 const email = z.string().trim().min(1, 'Enter your email address').pipe(z.email('Enter a valid email address'));

@@ -1,12 +1,12 @@
 import { BarChart3, Sparkles, Target } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams, type Location } from 'react-router-dom';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../../../shared/constants';
-import { RESET_PASSWORD_MODE, parseAuthLink } from '../../../../../shared/auth-links';
-import { Alert } from '../../../components/ui/alert';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Tabs } from '../../../components/ui/tabs';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
+import { RESET_PASSWORD_MODE, parseAuthLink } from '@shared/auth-links';
+import { Alert } from '@web/components/ui/alert';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Tabs } from '@web/components/ui/tabs';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { CheckInboxPanel } from './check-inbox-panel';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';

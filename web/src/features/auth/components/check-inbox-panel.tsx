@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { ResendVerificationButton } from './resend-verification-button';
 
 /** After sign-up: the account exists but must be verified through the emailed link. */

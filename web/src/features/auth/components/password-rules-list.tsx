@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
-import { passwordRules } from '../../../../../shared/password-policy';
-import { cn } from '../../../lib/cn';
+import { passwordRules } from '@shared/password-policy';
+import { cn } from '@web/lib/cn';
 
 export interface PasswordRulesListProps {
   password: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cognitoErrorMessage } from '../../../lib/auth/cognito-error-message';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { cognitoErrorMessage } from '@web/lib/auth/cognito-error-message';
+import { useAuth } from '@web/lib/auth/use-auth';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { messages } from '../../../../../shared/constants';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { cognitoErrorMessage } from '../../../lib/auth/cognito-error-message';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { messages } from '@shared/constants';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { cognitoErrorMessage } from '@web/lib/auth/cognito-error-message';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { signInSchema, type SignInValues } from '../api/auth-form-schemas';
 import { ResendVerificationButton } from './resend-verification-button';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { cognitoErrorMessage, isPasswordPolicyError } from '../../../lib/auth/cognito-error-message';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { cognitoErrorMessage, isPasswordPolicyError } from '@web/lib/auth/cognito-error-message';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { signUpSchema, type SignUpValues } from '../api/auth-form-schemas';
 import { PasswordRulesList } from './password-rules-list';
 

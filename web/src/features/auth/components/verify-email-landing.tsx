@@ -1,9 +1,9 @@
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { AuthLinkParams } from '../../../../../shared/auth-links';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import type { AuthLinkParams } from '@shared/auth-links';
+import { buttonVariants } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
 import { useConfirmEmailLink } from '../hooks/use-confirm-email-link';
 import { ResendVerificationButton } from './resend-verification-button';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AuthLinkParams } from '../../../../../shared/auth-links';
-import { cognitoErrorMessage } from '../../../lib/auth/cognito-error-message';
-import { useAuth } from '../../../lib/auth/use-auth';
+import type { AuthLinkParams } from '@shared/auth-links';
+import { cognitoErrorMessage } from '@web/lib/auth/cognito-error-message';
+import { useAuth } from '@web/lib/auth/use-auth';
 
 export type ConfirmEmailState =
   | { status: 'verifying' }

@@ -1,7 +1,7 @@
 import { Newspaper } from 'lucide-react';
-import { PageHeader } from '../../../components/layout/page-header';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
 import { upcomingArticleTopics } from './blog-topics';
 
 export function BlogListPage() {

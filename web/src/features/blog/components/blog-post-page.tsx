@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { buttonVariants } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
 
 /** No article is published yet, so every slug says so plainly instead of showing invented text. */
 export function BlogPostPage() {

@@ -1,8 +1,8 @@
 import { ArrowRight, BarChart3, Image, Megaphone, Sparkles, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { Badge } from '@web/components/ui/badge';
+import { useAuth } from '@web/lib/auth/use-auth';
 
 const tools = [
   { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.', live: true },

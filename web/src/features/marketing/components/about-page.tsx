@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '../../../../../shared/constants';
-import { PageHeader } from '../../../components/layout/page-header';
-import { Card } from '../../../components/ui/card';
+import { PRODUCT_NAME } from '@shared/constants';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Card } from '@web/components/ui/card';
 
 const principles = [
   {

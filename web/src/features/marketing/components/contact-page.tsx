@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { ComingSoon } from '@web/components/layout/coming-soon';
 
 export function ContactPage() {
   return (

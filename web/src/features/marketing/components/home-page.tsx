@@ -1,9 +1,9 @@
 import { ArrowRight, BarChart3, Image, Megaphone, PenLine, PlugZap, Wand2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../../../shared/constants';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
+import { buttonVariants } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { useAuth } from '@web/lib/auth/use-auth';
 
 const features = [
   {

@@ -1,5 +1,5 @@
 import { Tags } from 'lucide-react';
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { ComingSoon } from '@web/components/layout/coming-soon';
 
 export function PricingPage() {
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MetaConnection } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { MetaConnection } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 /** DELETE /api/meta/connection: revokes at Meta and deletes what we held. */

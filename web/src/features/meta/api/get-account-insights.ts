@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, InsightsSeries } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { DateRangeQuery, InsightsSeries } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 /** Daily figures for an ad account, with totals and the previous period's totals. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdAccount } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { AdAccount } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 export async function getAdAccounts(): Promise<AdAccount[]> {

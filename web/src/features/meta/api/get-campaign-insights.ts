@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, InsightsSeries } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { DateRangeQuery, InsightsSeries } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 /** One campaign's daily figures (timeIncrement=1) for its detail chart. */

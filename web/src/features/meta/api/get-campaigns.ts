@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery } from '../../../../../shared/schemas/meta';
-import type { ResponseOf } from '../../../lib/api-client';
-import { apiRequest } from '../../../lib/api';
+import type { DateRangeQuery } from '@shared/schemas/meta';
+import type { ResponseOf } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 export type CampaignList = ResponseOf<'metaCampaigns'>;

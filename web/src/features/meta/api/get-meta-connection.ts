@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MetaConnection } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { MetaConnection } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
 /** Spec §4: any failure of the check counts as not connected. */

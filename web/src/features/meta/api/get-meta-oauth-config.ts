@@ -1,5 +1,5 @@
-import type { MetaOAuthConfig } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { MetaOAuthConfig } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 
 /**
  * GET /api/meta/oauth/config. Never cached: each answer carries a single-use signed

@@ -1,4 +1,4 @@
-import type { DateRangeQuery } from '../../../../../shared/schemas/meta';
+import type { DateRangeQuery } from '@shared/schemas/meta';
 
 /** Every Meta query key starts with ['meta', uid], so a user change or disconnect drops them together. */
 export const metaKeys = {

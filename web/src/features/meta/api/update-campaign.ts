@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Campaign, CampaignUpdate } from '../../../../../shared/schemas/meta';
-import { apiRequest } from '../../../lib/api';
+import type { Campaign, CampaignUpdate } from '@shared/schemas/meta';
+import { apiRequest } from '@web/lib/api';
 import { metaErrorMessage } from '../lib/meta-error-message';
 import type { CampaignList } from './get-campaigns';
 import { metaKeys } from './meta-query-keys';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { AdAccount } from '../../../../../shared/schemas/meta';
-import { Label } from '../../../components/ui/label';
+import type { AdAccount } from '@shared/schemas/meta';
+import { Label } from '@web/components/ui/label';
 import { NativeSelect } from './select-field';
 
 export function AdAccountPicker({

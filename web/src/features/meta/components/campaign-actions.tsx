@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
-import { budgetToMajor, currencyOffset, majorToBudget } from '../../../../../shared/currency-units';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { budgetToMajor, currencyOffset, majorToBudget } from '@shared/currency-units';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
 import { campaignBudget } from '../lib/campaign-table';
 import { formatBudget } from '../lib/format';
 import { Modal } from './modal';

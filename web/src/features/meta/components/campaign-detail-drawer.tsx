@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../../lib/auth/use-auth';
+import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { Badge } from '@web/components/ui/badge';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { useCampaignInsights } from '../api/get-campaign-insights';
 import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
 import { campaignBudget } from '../lib/campaign-table';

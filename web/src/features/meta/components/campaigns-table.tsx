@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Pause, Pencil, Play } from 'lucide-react';
-import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
 import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
 import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';

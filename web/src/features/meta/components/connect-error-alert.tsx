@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '@web/components/ui/alert';
 import { useMetaConnection } from '../context/use-meta-connection';
 
 /** Why the last connect attempt did not connect (cancelled, popup closed, app not configured…). */

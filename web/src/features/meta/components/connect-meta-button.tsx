@@ -1,6 +1,6 @@
 import { PlugZap } from 'lucide-react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button, type ButtonProps } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
 import { useMetaConnection } from '../context/use-meta-connection';
 
 export function ConnectMetaButton({ label = 'Connect Meta', ...props }: ButtonProps & { label?: string }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { DateRangeQuerySchema } from '../../../../../shared/schemas/meta';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { DateRangeQuerySchema } from '@shared/schemas/meta';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
 import { addDays, rangeOptions, todayIn, type DateRangeValue } from '../lib/date-range';
 import { NativeSelect } from './select-field';
 

@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
-import type { Metrics } from '../../../../../shared/schemas/meta';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
+import type { Metrics } from '@shared/schemas/meta';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
 import { resultTypeLabel } from '../lib/campaign-labels';
 import { formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
 import { formatChange, kpiChange, type KpiKey } from '../lib/kpi-change';

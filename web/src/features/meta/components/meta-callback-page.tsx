@@ -1,11 +1,11 @@
 import { CheckCircle2, CircleX, PlugZap } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { Alert } from '@web/components/ui/alert';
+import { buttonVariants } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { useCompleteMetaOAuth } from '../api/complete-meta-oauth';
 import { clearAuthAttempt, readAuthAttempt, safeReturnPath } from '../lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE, metaErrorMessage } from '../lib/meta-error-message';

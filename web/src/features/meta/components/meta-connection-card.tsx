@@ -1,10 +1,10 @@
 import { CheckCircle2, PlugZap, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useMetaConnection } from '../context/use-meta-connection';
 import { META_TOKEN_EXPIRED_MESSAGE } from '../lib/meta-error-message';
 import { ConnectErrorAlert } from './connect-error-alert';

@@ -1,11 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { Badge } from '@web/components/ui/badge';
+import { buttonVariants } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { useAccountInsights } from '../api/get-account-insights';
 import { useCampaigns } from '../api/get-campaigns';
 import { useMetaConnection } from '../context/use-meta-connection';

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
 
 export interface ModalProps {
   open: boolean;

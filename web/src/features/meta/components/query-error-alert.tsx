@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { metaErrorMessage } from '../lib/meta-error-message';
 
 export function QueryErrorAlert({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

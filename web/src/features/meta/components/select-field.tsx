@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 /** A native select in the look of the Input component (native: accessible and keyboard-friendly everywhere). */
 export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DailyPoint } from '../../../../../shared/schemas/meta';
-import { Button } from '../../../components/ui/button';
+import type { DailyPoint } from '@shared/schemas/meta';
+import { Button } from '@web/components/ui/button';
 import { formatDay, formatMoney, formatNumber } from '../lib/format';
 
 export interface SpendResultsChartProps {

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { AdAccount, CampaignWithMetrics, MetaConnection } from '../../../../../shared/schemas/meta';
+import type { AdAccount, CampaignWithMetrics, MetaConnection } from '@shared/schemas/meta';
 import type { DateRangeValue } from '../lib/date-range';
 
 /** Spec §3's Meta connection context, plus the account and range the screens share. */

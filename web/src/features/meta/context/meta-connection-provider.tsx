@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { META_POPUP_CLOSED_WAIT_MS } from '../../../../../shared/constants';
-import { handleError } from '../../../lib/errors/handle-error';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { META_POPUP_CLOSED_WAIT_MS } from '@shared/constants';
+import { handleError } from '@web/lib/errors/handle-error';
+import { useAuth } from '@web/lib/auth/use-auth';
 import { useDisconnectMeta } from '../api/disconnect-meta';
 import { useAdAccounts } from '../api/get-ad-accounts';
 import { useCampaigns } from '../api/get-campaigns';

@@ -1,5 +1,5 @@
-import type { CampaignWithMetrics } from '../../../../../shared/schemas/meta';
-import { budgetToMajor } from '../../../../../shared/currency-units';
+import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { budgetToMajor } from '@shared/currency-units';
 import { objectiveLabel, statusLabel } from './campaign-labels';
 
 export type SortColumn =

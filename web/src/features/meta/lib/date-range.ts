@@ -1,4 +1,4 @@
-import { datePresets, type DatePreset, type DateRangeQuery } from '../../../../../shared/schemas/meta';
+import { datePresets, type DatePreset, type DateRangeQuery } from '@shared/schemas/meta';
 
 /** The range a person picked: one of Meta's presets, or two days in the ad account's time zone. */
 export type DateRangeValue = { preset: DatePreset } | { preset: 'custom'; since: string; until: string };

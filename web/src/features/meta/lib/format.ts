@@ -1,4 +1,4 @@
-import { budgetToMajor } from '../../../../../shared/currency-units';
+import { budgetToMajor } from '@shared/currency-units';
 
 /** Money in major units (insights), in the ad account's currency. */
 export function formatMoney(value: number | null | undefined, currency: string, options?: { compact?: boolean }) {

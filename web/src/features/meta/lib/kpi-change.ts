@@ -1,4 +1,4 @@
-import type { Metrics } from '../../../../../shared/schemas/meta';
+import type { Metrics } from '@shared/schemas/meta';
 
 export type KpiKey = 'spend' | 'results' | 'costPerResult' | 'roas' | 'ctr';
 /** Which way is good: more results is good, a lower cost per result is good, spend is neither. */

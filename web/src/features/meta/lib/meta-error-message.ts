@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { userMessageFor } from '../../../lib/errors/handle-error';
+import { ApiError } from '@web/lib/api-client';
+import { userMessageFor } from '@web/lib/errors/handle-error';
 
 export const META_RATE_LIMITED_MESSAGE =
   'Meta is limiting requests to your ad account right now. Please wait a minute and try again.';

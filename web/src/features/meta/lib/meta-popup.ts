@@ -1,4 +1,4 @@
-import { META_POPUP } from '../../../../../shared/constants';
+import { META_POPUP } from '@shared/constants';
 
 export const META_POPUP_NAME = 'adsmith_meta_connect';
 
