@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BodyTooLargeError, readBody, sendHtml, sendJson } from '../http-io';
+import { checkoutClosedPage, checkoutPage, portalPage } from './hosted-pages';
+import {
+  declineMessages,
+  endPeriod,
+  findSession,
+  findSubscription,
+  customerSubscriptions,
+  payCheckoutSession,
+  setCancelAtPeriodEnd,
+  type BillingDeps,
+} from './stripe-billing';
+import { StripeApi } from './stripe-api';
+import { StripeApiError } from './stripe-error';
+import { parseStripeForm } from './stripe-form';
+import { STRIPE_API_VERSION, stripeId, StripeStore } from './stripe-store';
+import { WebhookSender } from './webhook-delivery';
+
+/**
+ * The twin's Stripe: the API calls the product makes (customers, prices,
+ * Checkout and portal sessions, subscriptions) on `/v1`, the hosted Checkout
+ * page (`/c/pay/:id`) and portal (`/p/session/:id`) a person uses, and signed
+ * webhooks to the product. `/__admin/webhooks` lists deliveries;
+ * `POST /__admin/subscriptions/:id/end-period {"renewal":"succeeds"|"fails"}`
+ * runs a renewal as Stripe's test clocks do.
+ */
+export interface StripeStandInOptions {
+  port: number;
+  host: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Where webhooks go; may be set later (the API starts after this service). */
+  webhookUrl?: string;
+  /** Saved objects; memory only when omitted. */
+  stateFile?: string;
+  retryDelaysMs?: number[];
+  log?: (line: string) => void;
+}
+
+export interface StripeStandIn {
+  url: string;
+  setWebhookUrl(url: string): void;
+  webhooks: WebhookSender;
+  stop(): Promise<void>;
+}
+
+const MAX_BODY = 64 * 1024;
+
+export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
+  let webhookUrl = options.webhookUrl ?? null;
+  let baseUrl = '';
+  const store = new StripeStore(options.stateFile);
+  await store.load(options.log);
+  const webhooks = new WebhookSender({
+    endpoint: () => webhookUrl,
+    secret: options.webhookSecret,
+    retryDelaysMs: options.retryDelaysMs,
+    log: options.log,
+  });
+  const deps: BillingDeps = { store, webhooks, baseUrl: () => baseUrl };
+  const api = new StripeApi(deps, options.secretKey);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError)
+        return sendJson(res, 413, { error: { type: 'invalid_request_error', message: error.message } });
+      if (error instanceof StripeApiError) return sendJson(res, error.status, { error: error.body });
+      options.log?.(`stripe: ${String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stripe.local');
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' ? '' : (await readBody(req, MAX_BODY)).toString('utf8');
+    const path = url.pathname;
+
+    if (path.startsWith('/v1/')) {
+      const rawParams = method === 'GET' || method === 'DELETE' ? url.search.slice(1) : body;
+      const reply = await api.handle({
+        method,
+        path,
+        params: parseStripeForm(rawParams),
+        rawParams,
+        authorization: req.headers.authorization,
+        idempotencyKey: header(req, 'idempotency-key'),
+      });
+      return sendJson(res, reply.status, reply.body, {
+        'request-id': stripeId('req'),
+        'stripe-version': STRIPE_API_VERSION,
+      });
+    }
+
+    const checkout = /^\/c\/pay\/([\w]+)$/.exec(path);
+    if (checkout) return checkoutRoute(checkout[1]!, method, body, res);
+    const portal = /^\/p\/session\/([\w]+)$/.exec(path);
+    if (portal) return portalRoute(portal[1]!, method, body, res);
+
+    if (method === 'GET' && path === '/__admin/webhooks')
+      return sendJson(res, 200, { deliveries: webhooks.deliveries });
+    const endPeriodPath = /^\/__admin\/subscriptions\/([\w]+)\/end-period$/.exec(path);
+    if (method === 'POST' && endPeriodPath) {
+      const subscription = findSubscription(deps, endPeriodPath[1]!);
+      const renewal = safeJson(body).renewal === 'fails' ? 'fails' : 'succeeds';
+      await endPeriod(deps, subscription, renewal);
+      return sendJson(res, 200, subscription);
+    }
+    if (method === 'GET' && path === '/') {
+      return sendJson(res, 200, {
+        service: 'Adsmith twin: Stripe stand-in',
+        customers: Object.values(store.customers).length,
+        subscriptions: Object.values(store.subscriptions).map((s) => ({
+          id: s.id,
+          status: s.status,
+          customer: s.customer,
+        })),
+        webhooks: '/__admin/webhooks',
+      });
+    }
+    sendJson(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+    });
+  }
+
+  async function checkoutRoute(id: string, method: string, body: string, res: ServerResponse): Promise<void> {
+    const session = findSession(deps, id);
+    const price = store.prices.find((p) => p.id === session.line_items_price)!;
+    if (session.status !== 'open') return sendHtml(res, 200, checkoutClosedPage(session));
+    if (method === 'GET') return sendHtml(res, 200, checkoutPage(session, price));
+    const form = new URLSearchParams(body);
+    const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(form.get('expiry') ?? '');
+    const expired =
+      !expiry ||
+      Number(expiry[1]) < 1 ||
+      Number(expiry[1]) > 12 ||
+      new Date(Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1)) < new Date();
+    if (expired)
+      return sendHtml(
+        res,
+        402,
+        checkoutPage(session, price, "Your card's expiration date is incomplete or in the past."),
+      );
+    if (!/^\d{3,4}$/.test(form.get('cvc') ?? ''))
+      return sendHtml(res, 402, checkoutPage(session, price, "Your card's security code is incomplete."));
+    const outcome = await payCheckoutSession(deps, session, {
+      number: form.get('card_number') ?? '',
+      email: form.get('email') ?? '',
+    });
+    if (outcome !== 'succeeded') return sendHtml(res, 402, checkoutPage(session, price, declineMessages[outcome]));
+    res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+    res.end();
+  }
+
+  async function portalRoute(id: string, method: string, body: string, res: ServerResponse): Promise<void> {
+    const session = store.portalSessions[id];
+    if (!session)
+      return sendHtml(res, 404, '<!doctype html><title>Not found</title><p>This portal link is not valid.</p>');
+    let notice: string | undefined;
+    if (method === 'POST') {
+      const form = new URLSearchParams(body);
+      const subscription = findSubscription(deps, form.get('subscription') ?? '');
+      if (subscription.customer !== session.customer) return sendHtml(res, 403, '<p>Not your subscription.</p>');
+      const action = form.get('action');
+      if (action === 'cancel' || action === 'renew') {
+        await setCancelAtPeriodEnd(deps, subscription, action === 'cancel');
+        notice = action === 'cancel' ? 'Your plan will be canceled at the end of the period.' : 'Your plan will renew.';
+      } else if (action === 'renewal-succeeds' || action === 'renewal-fails') {
+        await endPeriod(deps, subscription, action === 'renewal-fails' ? 'fails' : 'succeeds');
+        notice = action === 'renewal-fails' ? 'The renewal payment failed.' : 'The plan renewed.';
+      }
+    }
+    sendHtml(res, 200, portalPage(session, customerSubscriptions(deps, session.customer), notice));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${options.host}:${port}`;
+  return {
+    url: baseUrl,
+    webhooks,
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.save();
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
