@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from './state/atomic-file';
 
 /** Where every twin service is: written to `.local/endpoints.json` for tests, scripts and people. */
 export interface TwinEndpoints {
@@ -17,5 +17,6 @@ export interface TwinEndpoints {
 }
 
 export async function writeEndpointsFile(file: string, endpoints: TwinEndpoints): Promise<void> {
-  await writeFile(file, `${JSON.stringify(endpoints, null, 2)}\n`);
+  // Atomic: scripts and tests read it while a twin may be restarting.
+  await writeFileAtomic(file, `${JSON.stringify(endpoints, null, 2)}\n`);
 }

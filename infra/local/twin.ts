@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
@@ -22,6 +21,7 @@ import type { SeedOptions } from './meta-sandbox/seed';
 import { startMetaSandboxService } from './meta-sandbox-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
+import { openStateDir } from './state/state-dir';
 import { autoPorts, portsFromEnv, TwinSetupError, twinServices, type TwinPorts } from './twin-ports';
 import { startViteDevServer } from './web/vite-dev-server';
 import { localWebConfig, writeWebConfig } from './web/web-config-file';
@@ -86,7 +86,14 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
   try {
-    await mkdir(stateDir, { recursive: true });
+    // Before anything in the folder is touched; damaged files an earlier twin left are set aside.
+    const lock = await openStateDir(stateDir, options.log ?? ((line) => console.warn(line)));
+    // Released last, once every pending save of user data is on disk.
+    const pendingSaves: (() => Promise<void>)[] = [];
+    stoppers.push(async () => {
+      await Promise.allSettled(pendingSaves.map((settled) => settled()));
+      await lock.release();
+    });
     const listen = async (service: Parameters<typeof listenOn>[1]) => {
       const server: Server = createServer();
       const port = await listenOn(server, service, ports[service]);
@@ -151,6 +158,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       mailbox,
       runner,
     });
+    pendingSaves.push(() => emulator.settled());
     cognitoFront.server.on('request', cognitoFrontHandler(emulator, cognitoFront.url));
 
     const cognitoClient = cognitoClientFor(cognitoFront.url, region);
@@ -241,6 +249,11 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     };
     const endpointsFile = path.join(stateDir, 'endpoints.json');
     await writeEndpointsFile(endpointsFile, endpoints);
+    await lock.describe({
+      ...(endpoints.web ? { web: endpoints.web } : {}),
+      api: endpoints.api,
+      cognito: endpoints.cognito.endpoint,
+    });
 
     // Off the critical path, so the first request is warm and a broken file shows at once.
     runner.warm(httpFunctionNames(), log);

@@ -6,6 +6,7 @@ import type { Messages } from 'cognito-local/lib/services/messages';
 import type { Services, Triggers } from 'cognito-local/lib/services';
 import type { FunctionRunner } from '../function-runner';
 import type { Mailbox } from '../mailbox/mailbox';
+import { AtomicJsonDataStoreFactory } from '../state/cognito-data-store';
 import { idTokenAttributeClaims } from './id-token-claims';
 import { InProcessTriggerFunctions } from './trigger-functions';
 
@@ -27,6 +28,8 @@ export interface CognitoEmulator {
   /** The JWK every cognito-local pool signs with. */
   publicJwk: Record<string, unknown>;
   logger: LogService;
+  /** Resolves once every change made so far is saved (the twin waits for it when stopping). */
+  settled(): Promise<void>;
 }
 
 /** cognito-local logs through pino; the twin prints only errors (DEBUG=1 shows more). */
@@ -67,7 +70,6 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
   const [
     { DateClock, TriggersService },
     { CognitoServiceFactoryImpl },
-    { StormDBDataStoreFactory },
     { UserPoolServiceFactoryImpl },
     { CryptoService },
     { JwtTokenGenerator },
@@ -77,7 +79,6 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
   ] = await Promise.all([
     import('cognito-local/lib/services'),
     import('cognito-local/lib/services/cognitoService'),
-    import('cognito-local/lib/services/dataStore/stormDb'),
     import('cognito-local/lib/services/userPoolService'),
     import('cognito-local/lib/services/crypto'),
     import('cognito-local/lib/services/tokenGenerator'),
@@ -95,7 +96,8 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
     TokenConfig: { IssuerDomain: options.issuerOrigin },
   };
   const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
+  // Not cognito-local's StormDB store: its saves can interleave and a stop mid-save truncates the file.
+  const dataStoreFactory = new AtomicJsonDataStoreFactory(options.dataDir);
   const cognito = await new CognitoServiceFactoryImpl(
     options.dataDir,
     dataStoreFactory,
@@ -172,6 +174,7 @@ export async function createCognitoEmulator(options: CognitoEmulatorOptions): Pr
     services,
     logger,
     publicJwk,
+    settled: () => dataStoreFactory.settled(),
     call: (target, input) => router(target)(ctx, input as never),
   };
 }

@@ -2,14 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TWIN_HOST } from '../twin-ports';
+import { ANSWER_TIMEOUT_MS } from '../wait-until-answering';
 
 export interface DynaliteProcess {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** How long dynalite may take to print that it listens before the twin gives up. */
-const START_TIMEOUT_MS = 10_000;
+/** How long dynalite may take to print that it listens before the twin gives up (generous: shared machines are slow). */
+const START_TIMEOUT_MS = ANSWER_TIMEOUT_MS;
 
 /**
  * Starts dynalite as a child of this process, running the node binary on its CLI

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '@shared/tables';
 import { LOCAL_CREDENTIALS, localTableName } from '../lambda-environment';
+import { waitUntilAnswering } from '../wait-until-answering';
 
 function keySchema(partitionKey: KeyDeclaration, sortKey?: KeyDeclaration): KeySchemaElement[] {
   const schema: KeySchemaElement[] = [{ AttributeName: partitionKey.name, KeyType: 'HASH' }];
@@ -44,11 +45,18 @@ export function createTableInput(physicalName: string, declaration: TableDeclara
   return input;
 }
 
-/** Creates every table in the tables table that does not exist yet; returns the names created. */
+/**
+ * Creates every table in the tables table that does not exist yet; returns the names created.
+ * Waits for DynamoDB to answer first: a line saying dynalite listens is not proof it answers,
+ * and on a busy machine a fresh start once failed with ECONNREFUSED here.
+ */
 export async function provisionTables(endpoint: string, region: string): Promise<string[]> {
   const client = new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
   try {
-    const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+    const listed = await waitUntilAnswering('DynamoDB (dynalite)', endpoint, () =>
+      client.send(new ListTablesCommand({})),
+    );
+    const existing = new Set(listed.TableNames ?? []);
     const created: string[] = [];
     for (const key of Object.keys(tables) as TableKey[]) {
       const name = localTableName(key);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { secrets, type SecretKey, type SecretValue } from '@shared/secrets';
+import { OAUTH_STATE_KEY_FILE } from '../state/damaged-state';
+import { writeFileAtomic } from '../state/atomic-file';
 
 /** The Meta app the twin pretends to be; the Meta sandbox accepts the same pair. */
 export const LOCAL_META_APP = { appId: '1234567890', appSecret: 'adsmith-local-meta-app-secret' } as const;
@@ -20,7 +22,7 @@ export interface LocalSecretInputs {
  * issued before a restart still verify after it (as in AWS, where it is generated at deploy).
  */
 async function persistentHmacKey(stateDir: string): Promise<string> {
-  const file = path.join(stateDir, 'oauth-state-key');
+  const file = path.join(stateDir, OAUTH_STATE_KEY_FILE);
   try {
     const key = (await readFile(file, 'utf8')).trim();
     if (key.length >= 32) return key;
@@ -29,7 +31,7 @@ async function persistentHmacKey(stateDir: string): Promise<string> {
   }
   const key = randomBytes(32).toString('base64url');
   await mkdir(stateDir, { recursive: true });
-  await writeFile(file, key, { mode: 0o600 });
+  await writeFileAtomic(file, key, { mode: 0o600 });
   return key;
 }
 

@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
 import { LOCAL_STAGE } from '../lambda-environment';
+import { writeFileAtomic } from '../state/atomic-file';
 
 export interface LocalWebConfigInputs {
   region: string;
@@ -25,5 +25,6 @@ export function localWebConfig(inputs: LocalWebConfigInputs): WebConfig {
 }
 
 export async function writeWebConfig(file: string, config: WebConfig): Promise<void> {
-  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  // Atomic: Vite serves it as /config.json, possibly while a restart rewrites it.
+  await writeFileAtomic(file, `${JSON.stringify(config, null, 2)}\n`);
 }
