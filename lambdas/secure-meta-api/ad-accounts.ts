@@ -1,6 +1,6 @@
 import type { AdAccount } from '@shared/schemas/meta';
 import { notFound } from '../lib/errors';
-import { AD_ACCOUNT_FIELDS, GraphAdAccountSchema, type GraphAdAccount } from './graph-shapes';
+import { AD_ACCOUNT_FIELDS, GRAPH_PAGE_SIZE, GraphAdAccountSchema, type GraphAdAccount } from './graph-shapes';
 import type { MetaSession } from './meta-session';
 
 /** Meta's account_status codes as words (fields-and-enums.json). */
@@ -38,7 +38,7 @@ export async function listAdAccounts(session: MetaSession): Promise<GraphAdAccou
   return session.cached('me/adaccounts', async () => {
     const page = await session.graph.paginate(
       '/me/adaccounts',
-      { fields: AD_ACCOUNT_FIELDS.join(','), limit: 100 },
+      { fields: AD_ACCOUNT_FIELDS.join(','), limit: GRAPH_PAGE_SIZE.adAccounts },
       GraphAdAccountSchema,
       { maxPages: MAX_PAGES },
     );

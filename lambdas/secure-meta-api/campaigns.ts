@@ -3,11 +3,16 @@ import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '@shared/sche
 import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';
 import { ownedAdAccount } from './ad-accounts';
-import { CAMPAIGN_FIELDS, GraphCampaignSchema, INSIGHT_FIELDS, type GraphCampaign } from './graph-shapes';
+import {
+  CAMPAIGN_FIELDS,
+  GRAPH_PAGE_SIZE,
+  GraphCampaignSchema,
+  INSIGHT_FIELDS,
+  type GraphCampaign,
+} from './graph-shapes';
 import type { MetaSession } from './meta-session';
 
 /** Meta's largest page for these edges: 12 or 200 campaigns cost one call each. */
-const PAGE_SIZE = 500;
 const MAX_PAGES = 20;
 
 const InsightRowSchema = z.looseObject({ campaign_id: z.string().optional() });
@@ -40,7 +45,7 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
     session.cached(`campaigns|${account.id}`, async () => {
       const page = await session.graph.paginate(
         `/${account.id}/campaigns`,
-        { fields: CAMPAIGN_FIELDS.join(','), limit: PAGE_SIZE },
+        { fields: CAMPAIGN_FIELDS.join(','), limit: GRAPH_PAGE_SIZE.list },
         GraphCampaignSchema,
         { maxPages: MAX_PAGES },
       );
@@ -49,7 +54,12 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
     session.cached(`insights|campaign|${account.id}|${range.since}|${range.until}`, async () => {
       const page = await session.graph.paginate(
         `/${account.id}/insights`,
-        { level: 'campaign', fields: INSIGHT_FIELDS.join(','), time_range: timeRangeParam(range), limit: PAGE_SIZE },
+        {
+          level: 'campaign',
+          fields: INSIGHT_FIELDS.join(','),
+          time_range: timeRangeParam(range),
+          limit: GRAPH_PAGE_SIZE.list,
+        },
         InsightRowSchema,
         { maxPages: MAX_PAGES },
       );

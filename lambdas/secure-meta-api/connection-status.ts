@@ -1,9 +1,9 @@
-import type { MetaConnection } from '@shared/schemas/meta';
+import { NOT_CONNECTED, type MetaConnection } from '@shared/schemas/meta';
 import type { RequestUser } from '../lib/http/request-user';
 import { logger } from '../lib/observability';
 import { revokePermissions } from '../lib/meta/oauth-exchange';
 import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
-import { NEEDS_RECONNECT, NOT_CONNECTED, toConnectionView } from '../lib/meta-connection/connection-view';
+import { NEEDS_RECONNECT, toConnectionView } from '../lib/meta-connection/connection-view';
 import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
 import { tableName } from '../lib/meta-connection/meta-config';
 import { graphClientFor, type MetaDeps } from './meta-session';

@@ -31,28 +31,16 @@ export const GraphCampaignSchema = z.object({
 });
 export type GraphCampaign = z.infer<typeof GraphCampaignSchema>;
 
-export const CAMPAIGN_FIELDS = [
-  'id',
-  'account_id',
-  'name',
-  'objective',
-  'status',
-  'effective_status',
-  'daily_budget',
-  'lifetime_budget',
-  'start_time',
-  'stop_time',
-] as const;
+/** The campaign fields asked of Meta: exactly the ones the schema reads, so the two cannot drift. */
+export const CAMPAIGN_FIELDS = Object.keys(GraphCampaignSchema.shape) as (keyof typeof GraphCampaignSchema.shape)[];
 
-export const AD_ACCOUNT_FIELDS = [
-  'id',
-  'account_id',
-  'name',
-  'currency',
-  'timezone_name',
-  'account_status',
-  'amount_spent',
-];
+export const AD_ACCOUNT_FIELDS = Object.keys(GraphAdAccountSchema.shape) as (keyof typeof GraphAdAccountSchema.shape)[];
+
+/**
+ * Rows per page of a Graph list. Campaign and insight lists ask for Meta's generous
+ * maximum so most accounts take one call; a person has few ad accounts.
+ */
+export const GRAPH_PAGE_SIZE = { list: 500, adAccounts: 100 } as const;
 
 /** Insight fields we ask Meta for: enough for spend, delivery, clicks, results, value. */
 export const INSIGHT_FIELDS = [

@@ -4,11 +4,10 @@ import { notFound } from '../lib/errors';
 import { previousPeriod, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam, type DateRange } from '../lib/meta-connection/date-range';
 import { listAdAccounts, ownedAdAccount } from './ad-accounts';
-import { GraphCampaignSchema, INSIGHT_FIELDS } from './graph-shapes';
+import { CAMPAIGN_FIELDS, GRAPH_PAGE_SIZE, GraphCampaignSchema, INSIGHT_FIELDS } from './graph-shapes';
 import type { MetaSession } from './meta-session';
 
 const InsightRowSchema = z.looseObject({ date_start: z.string().optional() });
-const PAGE_SIZE = 500;
 
 interface SeriesTarget {
   /** The Graph node whose insights we read: an ad account or a campaign. */
@@ -27,7 +26,7 @@ async function insightRows(session: MetaSession, target: SeriesTarget, range: Da
         fields: INSIGHT_FIELDS.filter((f) => f !== 'campaign_id').join(','),
         time_range: timeRangeParam(range),
         time_increment: daily ? 1 : 'all_days',
-        limit: PAGE_SIZE,
+        limit: GRAPH_PAGE_SIZE.list,
       },
       InsightRowSchema,
       { maxPages: 5 },
@@ -72,15 +71,7 @@ export async function accountInsights(session: MetaSession, adAccountId: string,
 
 /** Reads a campaign and checks it belongs to one of this connection's ad accounts. */
 export async function ownedCampaign(session: MetaSession, campaignId: string, options: { fresh?: boolean } = {}) {
-  const read = () =>
-    session.graph.get(
-      `/${campaignId}`,
-      {
-        fields:
-          'id,account_id,name,objective,status,effective_status,daily_budget,lifetime_budget,start_time,stop_time',
-      },
-      GraphCampaignSchema,
-    );
+  const read = () => session.graph.get(`/${campaignId}`, { fields: CAMPAIGN_FIELDS.join(',') }, GraphCampaignSchema);
   const campaign = options.fresh ? await read() : await session.cached(`campaign|${campaignId}`, read);
   const accounts = await listAdAccounts(session);
   const account = accounts.find((a) => a.account_id === campaign.account_id);

@@ -39,6 +39,16 @@ export const MetaConnectionSchema = z.object({
 });
 export type MetaConnection = z.infer<typeof MetaConnectionSchema>;
 
+/** No usable connection: what the API answers without one, and what the web assumes when the check fails. */
+export const NOT_CONNECTED: MetaConnection = {
+  isConnected: false,
+  metaUserName: null,
+  scopes: [],
+  expiresAt: null,
+  connectedAt: null,
+  needsReconnect: false,
+};
+
 export const datePresets = [
   'today',
   'yesterday',

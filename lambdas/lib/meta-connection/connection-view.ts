@@ -1,14 +1,5 @@
-import type { MetaConnection } from '@shared/schemas/meta';
+import { NOT_CONNECTED, type MetaConnection } from '@shared/schemas/meta';
 import type { StoredConnection } from './connection-store';
-
-export const NOT_CONNECTED: MetaConnection = {
-  isConnected: false,
-  metaUserName: null,
-  scopes: [],
-  expiresAt: null,
-  connectedAt: null,
-  needsReconnect: false,
-};
 
 /** A connection Meta no longer honours: not connected, and the person is asked to reconnect. */
 export const NEEDS_RECONNECT: MetaConnection = { ...NOT_CONNECTED, needsReconnect: true };

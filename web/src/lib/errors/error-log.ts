@@ -1,7 +1,10 @@
 /**
- * Spec §3: the error log is kept in memory only (never persisted, never sent to
- * third parties from here). Capped so a failure loop cannot grow it without bound.
+ * The error log is kept in memory only (never persisted, never sent to third
+ * parties from here). Capped so a failure loop cannot grow it without bound.
  */
+/** How bad an error is; decides whether it is worth a chat notification. Lives here, not in the handler, so the notifier needs only this file. */
+export type ErrorSeverity = 'critical' | 'warning' | 'info';
+
 export interface ErrorLogEntry {
   message: string;
   /** UNKNOWN_ERROR when the error carried no code. */

@@ -1,10 +1,9 @@
 import { toast } from 'sonner';
 import { clientErrorCatalogue, errorCatalogue } from '@shared/errors';
-import { appendErrorLog, type ErrorLogEntry } from './error-log';
+import { appendErrorLog, type ErrorLogEntry, type ErrorSeverity } from './error-log';
 import { getErrorNotifier } from './error-notifier';
 
-/** The central error handler of spec §8: log, notify (seam), toast. */
-export type ErrorSeverity = 'critical' | 'warning' | 'info';
+/** The central error handler: every error is logged, offered to the notifier (a seam), then toasted. */
 
 const VALIDATION_FALLBACK = errorCatalogue.VALIDATION_ERROR.message;
 
@@ -21,7 +20,7 @@ function errorMessage(error: unknown): string {
   return '';
 }
 
-/** The toast text for an error, by code (spec §8). */
+/** The toast text for an error, by code: people read what to do, never a raw code or stack. */
 export function userMessageFor(code: string, message: string): string {
   switch (code) {
     case 'NETWORK_ERROR':
@@ -35,7 +34,7 @@ export function userMessageFor(code: string, message: string): string {
   }
 }
 
-/** Spec §8: critical if code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
+/** Critical if the code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
 export function severityFor(code: string, message: string): ErrorSeverity {
   if (/critical/i.test(code) || /critical/i.test(message)) return 'critical';
   if (/NETWORK|AUTH/.test(code)) return 'warning';

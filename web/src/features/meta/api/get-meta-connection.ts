@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MetaConnection } from '@shared/schemas/meta';
+import { NOT_CONNECTED, type MetaConnection } from '@shared/schemas/meta';
 import { apiRequest } from '@web/lib/api';
 import { metaKeys } from './meta-query-keys';
 
-/** Spec §4: any failure of the check counts as not connected. */
-export const NOT_CONNECTED: MetaConnection = {
-  isConnected: false,
-  metaUserName: null,
-  scopes: [],
-  expiresAt: null,
-  connectedAt: null,
-};
-
+/** Any failure of the check counts as not connected: the dashboard then offers to connect. */
 export async function getMetaConnection(): Promise<MetaConnection> {
   try {
     return await apiRequest('metaConnection');
