@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import type { AppFunctionName } from './functions';
 import { HealthSchema, MeSchema, UpdateMeSchema } from './schemas/account';
 import {
   AdAccountListSchema,
@@ -23,11 +24,12 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'public' | 'user';
 
-export interface RouteDeclaration {
+/** `F` is the function name type: the routes table below takes only names of shared/functions.ts. */
+export interface RouteDeclaration<F extends string = string> {
   method: HttpMethod;
   path: `/api/${string}` | '/api';
-  /** The function (folder under lambdas/) that serves it. */
-  fn: string;
+  /** The function (folder under lambdas/, entry in shared/functions.ts) that serves it. */
+  fn: F;
   access: RouteAccess;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -37,7 +39,7 @@ export interface RouteDeclaration {
   successStatus?: number;
 }
 
-function route<const R extends RouteDeclaration>(declaration: R): R {
+function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R): R {
   return declaration;
 }
 
@@ -137,6 +139,6 @@ export function routeKey(r: RouteDeclaration): string {
 }
 
 /** The names of all functions that serve HTTP routes. */
-export function httpFunctionNames(): string[] {
-  return [...new Set(Object.values(routes).map((r) => r.fn))].sort();
+export function httpFunctionNames(): AppFunctionName[] {
+  return [...new Set(Object.values(routes).map((r): AppFunctionName => r.fn))].sort();
 }

@@ -1,7 +1,7 @@
 import { Tags, type App, type Environment } from 'aws-cdk-lib';
-import { httpFunctionNames } from '@shared/routes';
+import { appFunctionNames, functions, type AppFunctionName, type FunctionDeclaration } from '@shared/functions';
+import { stageNamePrefix } from '@shared/physical-names';
 import type { AppConfig } from '../config';
-import { routedFunctions } from './function-catalogue';
 import { webDistDir } from './paths';
 import { EdgeStack } from './stacks/edge-stack';
 import { StatefulStack } from './stacks/stateful-stack';
@@ -18,8 +18,8 @@ export interface CreateStacksOptions {
   env?: Environment;
   /** The built SPA. @default web/dist if it holds an index.html, else a placeholder page */
   webDistDir?: string | null;
-  /** HTTP functions to deploy. @default those the routes table names (tests may add catalogued, unrouted ones) */
-  functionNames?: readonly string[];
+  /** Functions of the stateless stack to deploy. @default every entry of shared/functions.ts but the Cognito triggers */
+  functionNames?: readonly AppFunctionName[];
 }
 
 /**
@@ -33,9 +33,11 @@ export interface CreateStacksOptions {
  * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
-  const functions = routedFunctions(options.functionNames ?? httpFunctionNames());
+  const deployed = Object.fromEntries(
+    (options.functionNames ?? appFunctionNames()).map((name): [string, FunctionDeclaration] => [name, functions[name]]),
+  );
 
-  const namePrefix = `adsmith-${config.stage}`;
+  const namePrefix = stageNamePrefix(config.stage);
   const env = options.env ?? {
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
@@ -67,7 +69,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.webClient,
     dependsOn: [edge, stateful],
-    functions,
+    functions: deployed,
     dataKey: stateful.encryptionKey,
     resources: {
       secrets: stateful.secrets.byKey,

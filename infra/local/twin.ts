@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { httpFunctionNames, routes } from '@shared/routes';
+import { functionNames } from '@shared/functions';
+import { routes } from '@shared/routes';
 import { createCognitoEmulator } from './cognito/cognito-emulator';
 import { cognitoFrontHandler } from './cognito/cognito-front-handler';
 import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './cognito/provision-user-pool';
@@ -13,7 +14,12 @@ import { eventBusHandler } from './events/event-bus-handler';
 import { FunctionRunner } from './function-runner';
 import { gatewayHandler } from './gateway/gateway-handler';
 import { createJwtAuthorizer } from './gateway/jwt-authorizer';
-import { lambdaEnvironment, LOCAL_EVENT_BUS_NAME } from './lambda-environment';
+import {
+  functionEnvironment,
+  LOCAL_EVENT_BUS_NAME,
+  LOCAL_NAME_PREFIX,
+  type LocalResources,
+} from './function-environment';
 import { closeServer, listenOn, reservePort, urlOf } from './listen';
 import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
@@ -60,6 +66,8 @@ export interface Twin {
   endpoints: TwinEndpoints;
   /** Files the twin wrote, for people and tools. */
   files: { endpoints: string; webConfig: string };
+  /** Settles when every function's execution environment has loaded (or failed to). */
+  warmed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +91,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   };
 
   // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
+  // (The twin's own clients; functions get the same setting in their environment.)
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
   try {
@@ -146,11 +155,22 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
     secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
 
+    // What the stacks would hand to functions; known once the pool exists (before any invocation).
+    const known: { resources?: LocalResources } = {};
     const runner = new FunctionRunner({
       lambdasDir: options.lambdasDir ?? path.join(REPO_ROOT, 'lambdas'),
-      functionNamePrefix: 'adsmith-local-',
+      // Shared by every twin of this checkout: bundling the AWS SDK takes seconds, reuse takes none.
+      bundleDir: path.join(REPO_ROOT, 'node_modules', '.cache', 'adsmith-functions'),
+      namePrefix: LOCAL_NAME_PREFIX,
       region,
+      environment: (fn) => {
+        if (!known.resources) throw new Error(`lambdas/${fn} was invoked before the twin finished starting`);
+        return functionEnvironment(fn, known.resources);
+      },
     });
+    stoppers.push(() => runner.stop());
+    // Bundling needs no environment: start it now, beside the emulators.
+    runner.prepare(functionNames());
     const emulator = await createCognitoEmulator({
       dataDir: path.join(stateDir, 'cognito'),
       issuerOrigin: cognitoFront.url,
@@ -202,21 +222,17 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     // The links in emails lead to the web app; without it (tests) to where it would listen.
     const siteUrl = options.siteUrl ?? web?.url ?? urlOf(ports.web || twinServices.web.defaultPort);
-    // Handlers read their config from the environment on first load, which comes after this.
-    Object.assign(
-      process.env,
-      lambdaEnvironment({
-        region,
-        dynamodbUrl: urlOf(dynamoPort),
-        secretsManagerUrl: secretsServer.url,
-        eventBridgeUrl: busServer.url,
-        cognitoUrl: cognitoFront.url,
-        userPoolId: pool.userPoolId,
-        userPoolClientId: pool.userPoolClientId,
-        siteUrl,
-        metaUrl: meta?.url,
-      }),
-    );
+    // Each function gets only what its entry in shared/functions.ts declares (see FunctionRunner).
+    known.resources = {
+      region,
+      dynamodbUrl: urlOf(dynamoPort),
+      secretsManagerUrl: secretsServer.url,
+      eventBridgeUrl: busServer.url,
+      cognitoUrl: cognitoFront.url,
+      userPoolId: pool.userPoolId,
+      siteUrl,
+      metaUrl: meta?.url,
+    };
 
     const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
     api.server.on(
@@ -256,9 +272,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     });
 
     // Off the critical path, so the first request is warm and a broken file shows at once.
-    runner.warm(httpFunctionNames(), log);
+    const warmed = runner.warm(functionNames(), log);
 
-    return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, stop };
+    return { endpoints, files: { endpoints: endpointsFile, webConfig: webConfigFile }, warmed, stop };
   } catch (error) {
     await Promise.allSettled(starting);
     await stop();

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
+import { METRICS_NAMESPACE } from '@shared/physical-names';
 
 /**
  * Logger, metrics and tracer, created once per container. The service name and
@@ -8,5 +9,5 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
  * which the function construct sets per function.
  */
 export const logger = new Logger();
-export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Adsmith' });
+export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE });
 export const tracer = new Tracer();

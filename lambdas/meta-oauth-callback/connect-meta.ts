@@ -14,7 +14,8 @@ import {
 import { issueState, verifyState } from '../lib/meta/oauth-state';
 import { consumeState, rememberState } from '../lib/meta/oauth-state-store';
 import { saveConnection } from '../lib/meta-connection/connection-store';
-import { metaRedirectUri, tableName, type MetaConfig } from '../lib/meta-connection/meta-config';
+import { metaRedirectUri, type MetaConfig } from '../lib/meta-connection/meta-config';
+import { tableName } from '../lib/table-name';
 import { toConnectionView } from '../lib/meta-connection/connection-view';
 
 export interface ConnectDeps {

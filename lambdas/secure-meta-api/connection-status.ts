@@ -5,7 +5,7 @@ import { revokePermissions } from '../lib/meta/oauth-exchange';
 import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
 import { NEEDS_RECONNECT, toConnectionView } from '../lib/meta-connection/connection-view';
 import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
-import { tableName } from '../lib/meta-connection/meta-config';
+import { tableName } from '../lib/table-name';
 import { graphClientFor, type MetaDeps } from './meta-session';
 import * as z from 'zod';
 

@@ -5,7 +5,8 @@ import type { RequestUser } from '../lib/http/request-user';
 import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';
 import { isTokenExpired, readConnection, type StoredConnection } from '../lib/meta-connection/connection-store';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
-import { tableName, type MetaConfig } from '../lib/meta-connection/meta-config';
+import { type MetaConfig } from '../lib/meta-connection/meta-config';
+import { tableName } from '../lib/table-name';
 
 export interface MetaDeps {
   doc: DynamoDBDocumentClient;

@@ -4,7 +4,7 @@ import type { Campaign, CampaignUpdate } from '@shared/schemas/meta';
 import { conflict, validationError } from '../lib/errors';
 import { publishEvent } from '../lib/events';
 import { logger } from '../lib/observability';
-import { tableName } from '../lib/meta-connection/meta-config';
+import { tableName } from '../lib/table-name';
 import { recordCampaignChange } from './campaign-audit';
 import { toCampaign } from './campaigns';
 import { ownedCampaign } from './insights-series';

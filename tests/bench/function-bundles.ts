@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { authTriggerFunctions, httpFunctions } from '@infra/lib/function-catalogue';
 import { lambdaEsbuildOptions } from '@infra/lib/lambda-bundling';
+import { functionNames } from '@shared/functions';
 import { median } from './percentiles';
 
 export interface BundleFigure {
@@ -29,7 +29,7 @@ function measureInit(file: string): number {
 export async function measureFunctionBundles(root: string, outDir: string): Promise<BundleFigure[]> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const names = [...Object.keys(httpFunctions), ...Object.keys(authTriggerFunctions)];
+  const names = functionNames();
   const figures: BundleFigure[] = [];
   for (const name of names) {
     const outfile = path.join(outDir, name, 'index.mjs');

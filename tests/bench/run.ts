@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   // production build, and Vite's background dependency scan would skew API latencies.
   const twin = await startTwin({ ports: 'auto', stateDir: `${stateDir}-api`, dynamodb: 'memory', web: false });
   try {
+    await twin.warmed;
     // 3. Gateway + handler latency for GET /api/me at 200 requests/s for 10 s.
     const token = await demoAccessToken(twin.endpoints);
     const me = await measureLatency(

@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
   let closePreview: (() => Promise<void>) | undefined;
 
   try {
+    await twin.warmed;
     let web = twin.endpoints.web;
     if (mode === 'preview') {
       // web/vite.config.ts reads these at load time, like the twin's dev server.

@@ -20,7 +20,7 @@ import { allowedActions, functionEnv, roleStatements } from './support/template-
 
 /**
  * AppFunction's bind helpers on their own, in one stack, with every kind of
- * resource a catalogue entry can ask for (the app's current routes do not yet
+ * resource a functions-table entry can ask for (the app's current routes do not yet
  * exercise tables and secrets), checked by assertions and by cdk-nag.
  */
 describe('AppFunction bind helpers', () => {
@@ -42,6 +42,18 @@ describe('AppFunction bind helpers', () => {
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       });
     const pool = new UserPool(stack, 'Pool');
+    // Imported by name as the stateless stack does, each with a global index.
+    const imported = importDataTables(stack, 'adsmith-test', key, {
+      ...tables,
+      graphCache: {
+        ...tables.graphCache,
+        globalIndexes: [{ name: 'by-key', partitionKey: { name: 'cache_key', type: 'S' } }],
+      },
+      oauthStates: {
+        ...tables.oauthStates,
+        globalIndexes: [{ name: 'by-user', partitionKey: { name: 'user_id', type: 'S' } }],
+      },
+    });
     new AppFunction(stack, 'Fn', {
       name: 'health',
       namePrefix: 'test',
@@ -49,8 +61,11 @@ describe('AppFunction bind helpers', () => {
       logRetention: RetentionDays.ONE_MONTH,
     }).bindNeeds(
       {
-        description: 'x',
-        tables: { userMetaConnections: 'readWrite', graphCache: 'read' },
+        tables: {
+          userMetaConnections: { actions: ['GetItem', 'PutItem'] },
+          graphCache: { actions: ['GetItem', 'Query'], indexActions: ['Query'] },
+          oauthStates: { actions: ['Query'] },
+        },
         secrets: ['metaApp'],
         eventBus: true,
         userPool: ['AdminGetUser'],
@@ -60,13 +75,8 @@ describe('AppFunction bind helpers', () => {
         tables: {
           userMetaConnections: table('Connections'),
           // Imported by name as the stateless stack does, with a global index.
-          graphCache: importDataTables(stack, 'adsmith-test', key, {
-            ...tables,
-            graphCache: {
-              ...tables.graphCache,
-              globalIndexes: [{ name: 'by-key', partitionKey: { name: 'cache_key', type: 'S' } }],
-            },
-          }).graphCache,
+          graphCache: imported.graphCache,
+          oauthStates: imported.oauthStates,
         },
         secrets: { metaApp: new Secret(stack, 'MetaApp', { encryptionKey: key }) },
         eventBus: new EventBus(stack, 'Bus'),
@@ -93,17 +103,30 @@ describe('AppFunction bind helpers', () => {
     expect(env.SITE_URL).toBe('https://ads.example.com');
   });
 
-  it('grants read/write, read-only and nothing, table by table', () => {
+  it('grants exactly the declared actions, table by table, and an index only when declared', () => {
     const statements = roleStatements(template, 'test-health');
-    const dynamo = (logicalIdPrefix: string) =>
+    const dynamo = (resourcePart: string, exclude?: string) =>
       statements
-        .filter((s) => JSON.stringify(s.Resource).includes(logicalIdPrefix))
+        .filter((s) => {
+          const resource = JSON.stringify(s.Resource);
+          return resource.includes(resourcePart) && !(exclude && resource.includes(exclude));
+        })
         .flatMap((s) => [s.Action].flat())
-        .filter((a) => a.startsWith('dynamodb:'));
-    expect(dynamo('Connections')).toContain('dynamodb:PutItem');
-    expect(dynamo('adsmith-test-graph_cache')).toContain('dynamodb:Query');
-    expect(dynamo('adsmith-test-graph_cache')).not.toContain('dynamodb:PutItem');
-    expect(statements.some((s) => JSON.stringify(s.Resource).includes('adsmith-test-graph_cache/index/*'))).toBe(true);
+        .filter((a) => a.startsWith('dynamodb:'))
+        .sort();
+    expect(dynamo('Connections')).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(dynamo('adsmith-test-graph_cache', '/index/')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(dynamo('adsmith-test-graph_cache/index/*')).toEqual(['dynamodb:Query']);
+    // oauth_states has an index too, but the entry declares no index actions.
+    expect(dynamo('adsmith-test-oauth_states', '/index/')).toEqual(['dynamodb:Query']);
+    expect(dynamo('adsmith-test-oauth_states/index/')).toEqual([]);
+  });
+
+  it('lets a writer encrypt with the table key and a reader only decrypt', () => {
+    const actions = allowedActions(template, 'test-health').filter((a) => a.startsWith('kms:'));
+    // Connections is written; the other two are read only, and the secret is read through Secrets Manager.
+    expect(actions).toContain('kms:Encrypt');
+    expect(actions).toContain('kms:Decrypt');
   });
 
   it('grants the secret, the bus and the named pool action', () => {

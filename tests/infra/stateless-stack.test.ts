@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routedFunctions } from '@infra/lib/function-catalogue';
+import { declaredEnvironment } from '@infra/local/function-environment';
+import { appFunctionNames, functionDeclaration } from '@shared/functions';
 import { httpFunctionNames, routeKey, routes } from '@shared/routes';
 import { WebConfigSchema } from '@shared/schemas/web-config';
-import { secretEnvVar } from '@shared/secrets';
-import { tableEnvVar, type tables } from '@shared/tables';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
@@ -22,18 +21,18 @@ describe('stateless stack (dev, functions bundled)', () => {
   afterAll(() => built?.cleanup());
 
   describe('functions', () => {
-    it('deploys exactly one function per route function', () => {
+    it('deploys exactly the functions of the table but the Cognito triggers', () => {
       const names = resourcesOf(template, 'AWS::Lambda::Function')
         .map(([, f]) => f.Properties.FunctionName as string | undefined)
         .filter((name): name is string => name?.startsWith('adsmith-dev-') ?? false);
       expect(names.sort()).toEqual(
-        httpFunctionNames()
+        appFunctionNames()
           .map((fn) => `adsmith-dev-${fn}`)
           .sort(),
       );
     });
 
-    it.each(httpFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
+    it.each(appFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
       const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
       expect(resource.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -55,7 +54,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       });
     });
 
-    it.each(httpFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
+    it.each(appFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
       const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
       const assetHash = (resource.Properties.Code.S3Key as string).replace(/\.zip$/, '');
       const assetDir = join(built.outdir, `asset.${assetHash}`);
@@ -66,51 +65,52 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(code).toMatch(/export\s*\{[^}]*as handler/);
     });
 
-    it.each(Object.entries(routedFunctions(httpFunctionNames())))(
-      '%s: environment and IAM follow its catalogue entry and nothing else',
-      (fn, needs) => {
-        const name = `adsmith-dev-${fn}`;
-        const env = functionEnv(template, name);
-        const expectedActions = new Set([
-          'logs:CreateLogStream',
-          'logs:PutLogEvents',
-          'xray:PutTelemetryRecords',
-          'xray:PutTraceSegments',
-        ]);
-        for (const [key, access] of Object.entries(needs.tables ?? {})) {
-          expect(env[tableEnvVar(key as keyof typeof tables)]).toBeDefined();
-          if (access === 'read') expectedActions.add('dynamodb:GetItem');
-          if (access === 'readWrite') expectedActions.add('dynamodb:PutItem');
-        }
-        for (const key of needs.secrets ?? []) {
-          expect(env[secretEnvVar(key)]).toBeDefined();
-          expectedActions.add('secretsmanager:GetSecretValue');
-        }
-        if (needs.userPool) {
-          expect(env.USER_POOL_ID).toBeDefined();
-          for (const action of needs.userPool) expectedActions.add(`cognito-idp:${action}`);
-        } else {
-          expect(env.USER_POOL_ID).toBeUndefined();
-        }
-        if (needs.eventBus) expectedActions.add('events:PutEvents');
-        else expect(env.EVENT_BUS_NAME).toBeUndefined();
+    it.each(appFunctionNames())('%s: environment and IAM follow its functions-table entry and nothing else', (fn) => {
+      const needs = functionDeclaration(fn);
+      const name = `adsmith-dev-${fn}`;
+      const env = functionEnv(template, name);
+      const expected = new Set([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ]);
+      const tableNeeds = Object.values(needs.tables ?? {});
+      for (const need of tableNeeds) for (const action of need.actions) expected.add(`dynamodb:${action}`);
+      if (tableNeeds.length > 0 || needs.secrets?.length) expected.add('kms:Decrypt');
+      if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
+        for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
+      }
+      if (needs.secrets?.length) {
+        expected.add('secretsmanager:GetSecretValue');
+        expected.add('secretsmanager:DescribeSecret');
+      }
+      for (const action of needs.userPool ?? []) expected.add(`cognito-idp:${action}`);
+      if (needs.eventBus) expected.add('events:PutEvents');
+      expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
-        const actions = allowedActions(template, name);
-        for (const action of expectedActions) expect(actions).toContain(action);
-        // Nothing outside the services its entry names.
-        const allowedServices = new Set([...expectedActions].map((a) => a.split(':')[0]));
-        if (needs.tables) allowedServices.add('kms');
-        if (needs.secrets) allowedServices.add('kms');
-        expect(actions.filter((a) => !allowedServices.has(a.split(':')[0]!))).toEqual([]);
-        // Table env vars only for the tables it declares.
-        const declaredTables = Object.keys(needs.tables ?? {}).map((k) => tableEnvVar(k as keyof typeof tables));
-        expect(
-          Object.keys(env)
-            .filter((k) => k.startsWith('TABLE_'))
-            .sort(),
-        ).toEqual(declaredTables.sort());
-      },
-    );
+      // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
+      const declared = Object.keys(
+        declaredEnvironment(needs, {
+          region: 'us-east-1',
+          dynamodbUrl: 'http://127.0.0.1:1',
+          secretsManagerUrl: 'http://127.0.0.1:1',
+          eventBridgeUrl: 'http://127.0.0.1:1',
+          cognitoUrl: 'http://127.0.0.1:1',
+          userPoolId: 'local_x',
+          siteUrl: 'http://127.0.0.1:1',
+        }),
+      );
+      expect(Object.keys(env).sort()).toEqual(
+        [
+          ...declared,
+          'POWERTOOLS_SERVICE_NAME',
+          'POWERTOOLS_METRICS_NAMESPACE',
+          'POWERTOOLS_LOG_LEVEL',
+          'NODE_OPTIONS',
+        ].sort(),
+      );
+    });
 
     it('lets account call exactly AdminGetUser and AdminUpdateUserAttributes on the pool, and read no table', () => {
       const statements = roleStatements(template, 'adsmith-dev-account');
@@ -124,7 +124,7 @@ describe('stateless stack (dev, functions bundled)', () => {
     });
 
     it('uses wildcard resources only for X-Ray', () => {
-      for (const fn of httpFunctionNames()) {
+      for (const fn of appFunctionNames()) {
         for (const statement of roleStatements(template, `adsmith-dev-${fn}`)) {
           if (statement.Resource === '*') {
             expect([statement.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);

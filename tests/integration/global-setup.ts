@@ -18,6 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-twin-'));
   const twin = await startTwin({ ports: 'auto', stateDir, web: false, dynamodb: 'memory' });
+  // Tests time requests; the first would otherwise also pay for bundling and loading functions.
+  await twin.warmed;
   project.provide('twin', twin.endpoints);
   return async () => {
     await twin.stop();

@@ -8,9 +8,17 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import {
+  NEED_ENV,
+  type FunctionDeclaration,
+  type FunctionNeeds,
+  type NeedKind,
+  type TableNeed,
+  type UserPoolAction,
+} from '@shared/functions';
+import { METRICS_NAMESPACE, physicalFunctionName } from '@shared/physical-names';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
-import type { FunctionNeeds, TableAccess, UserPoolAction } from '../function-catalogue';
 import {
   LAMBDA_ALIASES,
   LAMBDA_ESM_BANNER,
@@ -20,9 +28,6 @@ import {
 } from '../lambda-bundling';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
-
-/** CloudWatch metrics namespace shared by every function (Powertools Metrics). */
-export const METRICS_NAMESPACE = 'Adsmith';
 
 export interface AppFunctionProps {
   /** The folder under `lambdas/` whose `handler.ts` exports `handler`; also the Powertools service name. */
@@ -77,7 +82,7 @@ export class AppFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       role: this.role,
-      functionName: `${props.namePrefix}-${props.name}`,
+      functionName: physicalFunctionName(props.namePrefix, props.name),
       description: props.description,
       entry: lambdaEntry(props.name),
       handler: 'handler',
@@ -120,11 +125,33 @@ export class AppFunction extends Construct {
     Aspects.of(this).add(new AcknowledgeWildcards(FUNCTION_WILDCARDS));
   }
 
-  /** Env TABLE_<NAME> = table name, plus the data-plane grant for `access`. */
-  bindTable(key: TableKey, table: ITable, access: TableAccess): this {
+  /**
+   * Env TABLE_<NAME> = table name, plus exactly the declared DynamoDB actions on the table
+   * (and on its indexes only when the entry declares index actions). Writing needs the
+   * table key for encryption too; reading only for decryption.
+   */
+  bindTable(key: TableKey, table: ITable, need: TableNeed): this {
     this.function.addEnvironment(tableEnvVar(key), table.tableName);
-    if (access === 'read') table.grantReadData(this.function);
-    else table.grantReadWriteData(this.function);
+    if (need.actions.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: need.actions.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn],
+        }),
+      );
+    }
+    if (need.indexActions?.length) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: need.indexActions.map((action) => `dynamodb:${action}`),
+          resources: [`${table.tableArn}/index/*`],
+        }),
+      );
+    }
+    if (table.encryptionKey) {
+      if (need.actions.some((action) => WRITE_ACTIONS.has(action))) table.encryptionKey.grantEncryptDecrypt(this.role);
+      else table.encryptionKey.grantDecrypt(this.role);
+    }
     return this;
   }
 
@@ -159,43 +186,69 @@ export class AppFunction extends Construct {
 
   /** Puts events on the bus: env EVENT_BUS_NAME, plus events:PutEvents on that bus only. */
   bindEventBus(bus: IEventBus): this {
-    this.function.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    this.function.addEnvironment(NEED_ENV.eventBus, bus.eventBusName);
     bus.grantPutEventsTo(this.function);
     return this;
   }
 
   /** Calls the named Cognito admin actions: env USER_POOL_ID, plus exactly those actions on this pool. */
   bindUserPool(pool: IUserPool, actions: readonly UserPoolAction[]): this {
-    this.function.addEnvironment('USER_POOL_ID', pool.userPoolId);
+    this.function.addEnvironment(NEED_ENV.userPool, pool.userPoolId);
     pool.grant(this.function, ...actions.map((action) => `cognito-idp:${action}`));
     return this;
   }
 
   /** Builds links back to the site: env SITE_URL. No permission involved. */
   bindSiteUrl(siteUrl: string): this {
-    this.function.addEnvironment('SITE_URL', siteUrl);
+    this.function.addEnvironment(NEED_ENV.siteUrl, siteUrl);
     return this;
   }
 
   /**
-   * Applies a catalogue entry's needs, failing loudly when the caller did not
-   * provide a resource the entry asks for.
+   * Applies a functions-table entry's needs, one binder per kind of need, failing loudly
+   * when the caller did not provide a resource the entry asks for.
    */
   bindNeeds(needs: FunctionNeeds, resources: BindableResources): this {
-    for (const [key, access] of Object.entries(needs.tables ?? {}) as [TableKey, TableAccess][]) {
-      this.bindTable(key, required(resources.tables?.[key], `table ${key}`, this), access);
+    for (const kind of Object.keys(needBinders) as NeedKind[]) {
+      if (needs[kind] !== undefined) (needBinders[kind] as NeedBinder<NeedKind>)(this, needs[kind], resources);
     }
-    for (const key of needs.secrets ?? []) {
-      this.bindSecret(key, required(resources.secrets?.[key], `secret ${key}`, this));
-    }
-    if (needs.eventBus) this.bindEventBus(required(resources.eventBus, 'the event bus', this));
-    if (needs.userPool?.length) {
-      this.bindUserPool(required(resources.userPool, 'the user pool', this), needs.userPool);
-    }
-    if (needs.siteUrl) this.bindSiteUrl(required(resources.siteUrl, 'the site URL', this));
     return this;
   }
 }
+
+/** Actions that write items: they need the table key to encrypt, not only to decrypt. */
+const WRITE_ACTIONS: ReadonlySet<string> = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+
+type NeedBinder<K extends NeedKind> = (
+  fn: AppFunction,
+  need: NonNullable<FunctionNeeds[K]>,
+  resources: BindableResources,
+) => void;
+
+/**
+ * One binder per kind of need of shared/functions.ts: sets the env var the code reads AND
+ * the narrowest grant that makes it work. A new field in FunctionNeeds does not compile
+ * until it has its binder here.
+ */
+const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
+  tables: (fn, tables, resources) => {
+    for (const [key, need] of Object.entries(tables) as [TableKey, TableNeed][]) {
+      fn.bindTable(key, required(resources.tables?.[key], `table ${key}`, fn), need);
+    }
+  },
+  secrets: (fn, keys, resources) => {
+    for (const key of keys) fn.bindSecret(key, required(resources.secrets?.[key], `secret ${key}`, fn));
+  },
+  eventBus: (fn, wanted, resources) => {
+    if (wanted) fn.bindEventBus(required(resources.eventBus, 'the event bus', fn));
+  },
+  userPool: (fn, actions, resources) => {
+    if (actions.length > 0) fn.bindUserPool(required(resources.userPool, 'the user pool', fn), actions);
+  },
+  siteUrl: (fn, wanted, resources) => {
+    if (wanted) fn.bindSiteUrl(required(resources.siteUrl, 'the site URL', fn));
+  },
+};
 
 /** The only wildcards a function's role may carry, each for a reason. */
 const FUNCTION_WILDCARDS = [
@@ -230,8 +283,8 @@ function required<T>(value: T | undefined, what: string, fn: Construct): T {
   return value;
 }
 
-/** The stage-wide settings every catalogued function shares. */
-export interface CatalogueFunctionSettings {
+/** The stage-wide settings every function shares. */
+export interface FunctionSettings {
   namePrefix: string;
   logRetention: RetentionDays;
   /** Keep log groups when the stack goes (prod). */
@@ -239,17 +292,17 @@ export interface CatalogueFunctionSettings {
 }
 
 /**
- * One AppFunction per catalogue entry, sized and named from the entry and bound to
- * what it needs: how both stacks turn the function catalogue into functions.
+ * One AppFunction per functions-table entry, sized and named from the entry and bound to
+ * what it needs: how both stacks turn shared/functions.ts into functions.
  */
-export function catalogueFunctions<K extends string>(
+export function tableFunctions<K extends string>(
   scope: Construct,
-  entries: Record<K, FunctionNeeds>,
-  settings: CatalogueFunctionSettings,
+  entries: Record<K, FunctionDeclaration>,
+  settings: FunctionSettings,
   resources: BindableResources,
 ): Record<K, AppFunction> {
   const built = {} as Record<K, AppFunction>;
-  for (const [name, needs] of Object.entries(entries) as [K, FunctionNeeds][]) {
+  for (const [name, needs] of Object.entries(entries) as [K, FunctionDeclaration][]) {
     built[name] = new AppFunction(scope, name, {
       name,
       namePrefix: settings.namePrefix,

@@ -9,6 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { physicalTableName } from '@shared/physical-names';
 import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '@shared/tables';
 
 export interface DataTablesProps {
@@ -60,11 +61,6 @@ export class DataTables extends Construct {
       }),
     ) as Record<TableKey, Table>;
   }
-}
-
-/** `<prefix>-<declared name>`, e.g. `adsmith-dev-user_meta_connections`. */
-export function physicalTableName(namePrefix: string, declaration: TableDeclaration): string {
-  return `${namePrefix}-${declaration.name}`;
 }
 
 /**

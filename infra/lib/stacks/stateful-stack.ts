@@ -2,13 +2,13 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
+import { functions, triggerFunction, triggerFunctionNames, type FunctionDeclaration } from '@shared/functions';
 import type { AppConfig } from '../../config';
 import { AppEventBus } from '../constructs/app-event-bus';
-import { catalogueFunctions } from '../constructs/app-function';
+import { tableFunctions } from '../constructs/app-function';
 import { AppSecrets } from '../constructs/app-secrets';
 import { DataTables } from '../constructs/data-tables';
 import { UserAuth } from '../constructs/user-auth';
-import { authTriggerFunctions, type FunctionNeeds } from '../function-catalogue';
 
 export interface StatefulStackProps extends StackProps {
   readonly config: AppConfig;
@@ -58,17 +58,17 @@ export class StatefulStack extends Stack {
       archiveRetention: Duration.days(config.settings.retainData ? 365 : 30),
     });
 
-    const triggers = catalogueFunctions(
+    const triggers = tableFunctions(
       this,
-      authTriggerFunctions as Record<keyof typeof authTriggerFunctions, FunctionNeeds>,
+      Object.fromEntries(triggerFunctionNames().map((name): [string, FunctionDeclaration] => [name, functions[name]])),
       { namePrefix, logRetention: config.settings.logRetention, retainLogs: config.settings.retainData },
       { eventBus: this.eventBus.bus, siteUrl: props.siteUrl },
     );
 
     this.auth = new UserAuth(this, 'Auth', {
       namePrefix,
-      customMessageTrigger: triggers['auth-custom-message'].function,
-      postConfirmationTrigger: triggers['auth-post-confirmation'].function,
+      customMessageTrigger: triggers[triggerFunction('customMessage')]!.function,
+      postConfirmationTrigger: triggers[triggerFunction('postConfirmation')]!.function,
       removalPolicy,
     });
 

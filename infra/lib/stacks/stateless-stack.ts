@@ -6,14 +6,14 @@ import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { FunctionDeclaration } from '@shared/functions';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
-import { catalogueFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
+import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
 import { importDataTables } from '../constructs/data-tables';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
-import type { FunctionNeeds } from '../function-catalogue';
 
 export interface StatelessStackProps extends StackProps {
   readonly config: AppConfig;
@@ -27,7 +27,7 @@ export interface StatelessStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   /** The key that encrypts the tables; the tables themselves are imported by name (see importDataTables). */
   readonly dataKey: IKey;
-  /** Secrets and bus the functions may be bound to (per the function catalogue). */
+  /** Secrets and bus the functions may be bound to (per shared/functions.ts). */
   readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl' | 'tables'>;
   /**
    * Stacks this one reads from. Declared up front, before any grant: a KMS key in
@@ -35,15 +35,15 @@ export interface StatelessStackProps extends StackProps {
    * policy, which would make that stack depend on this one (a cycle).
    */
   readonly dependsOn: readonly Stack[];
-  /** The catalogue entries of the functions to deploy (those the routes table names). */
-  readonly functions: Record<string, FunctionNeeds>;
+  /** The shared/functions.ts entries of the functions to deploy (all but the Cognito triggers). */
+  readonly functions: Record<string, FunctionDeclaration>;
   /** The built SPA; undefined deploys a placeholder page. */
   readonly webDistDir?: string;
 }
 
 /**
  * Code and content, safe to redeploy or even delete and recreate at any time:
- * the HTTP functions of the function catalogue, the API routes and authorizer
+ * the functions of shared/functions.ts (but the Cognito triggers), the API routes and authorizer
  * (added to the edge stack's API), and the SPA files plus config.json.
  */
 export class StatelessStack extends Stack {
@@ -58,7 +58,7 @@ export class StatelessStack extends Stack {
 
     const tables = importDataTables(this, namePrefix, Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn));
 
-    this.functions = catalogueFunctions(
+    this.functions = tableFunctions(
       this,
       props.functions,
       { namePrefix, logRetention: config.settings.logRetention, retainLogs: config.settings.retainData },

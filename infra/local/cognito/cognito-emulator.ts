@@ -4,16 +4,17 @@ import type { Context as CognitoLocalContext } from 'cognito-local/lib/services/
 import type { LogService } from 'cognito-local/lib/services/LogService';
 import type { Messages } from 'cognito-local/lib/services/messages';
 import type { Services, Triggers } from 'cognito-local/lib/services';
+import { triggerFunction } from '@shared/functions';
 import type { FunctionRunner } from '../function-runner';
 import type { Mailbox } from '../mailbox/mailbox';
 import { AtomicJsonDataStoreFactory } from '../state/cognito-data-store';
 import { idTokenAttributeClaims } from './id-token-claims';
 import { InProcessTriggerFunctions } from './trigger-functions';
 
-/** The triggers the user pool has in AWS, and the function under lambdas/ each runs. */
+/** The triggers the user pool has in AWS, and the function each runs (from shared/functions.ts). */
 export const USER_POOL_TRIGGERS = {
-  CustomMessage: 'auth-custom-message',
-  PostConfirmation: 'auth-post-confirmation',
+  CustomMessage: triggerFunction('customMessage'),
+  PostConfirmation: triggerFunction('postConfirmation'),
 } as const;
 
 const CODE_PLACEHOLDER = '{####}';

@@ -10,7 +10,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordPolicy } from '@shared/password-policy';
-import { LOCAL_CREDENTIALS } from '../lambda-environment';
+import { LOCAL_CREDENTIALS } from '../function-environment';
 
 export const LOCAL_POOL_NAME = 'adsmith-local';
 export const LOCAL_CLIENT_NAME = 'adsmith-web';

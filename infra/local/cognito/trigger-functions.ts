@@ -58,7 +58,7 @@ export function buildTriggerEvent(region: string, event: TriggerInvocation): Rec
 }
 
 /**
- * cognito-local's Lambda port, answered in-process: each configured trigger runs
+ * cognito-local's Lambda port, answered in its execution environment: each configured trigger runs
  * the real handler from lambdas/<fn> (the same code Cognito invokes in AWS).
  */
 export class InProcessTriggerFunctions implements Lambda {

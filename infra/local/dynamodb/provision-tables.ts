@@ -7,7 +7,7 @@ import {
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import { tables, type KeyDeclaration, type TableDeclaration, type TableKey } from '@shared/tables';
-import { LOCAL_CREDENTIALS, localTableName } from '../lambda-environment';
+import { LOCAL_CREDENTIALS, localTableName } from '../function-environment';
 import { waitUntilAnswering } from '../wait-until-answering';
 
 function keySchema(partitionKey: KeyDeclaration, sortKey?: KeyDeclaration): KeySchemaElement[] {

@@ -1,5 +1,5 @@
 import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
-import { LOCAL_STAGE } from '../lambda-environment';
+import { LOCAL_STAGE } from '../function-environment';
 import { writeFileAtomic } from '../state/atomic-file';
 
 export interface LocalWebConfigInputs {

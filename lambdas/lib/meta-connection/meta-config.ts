@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { META_DEFAULT_GRAPH_VERSION } from '@shared/constants';
-import { tableEnvVar, type TableKey } from '@shared/tables';
 import { lazyEnv } from '../env';
 
 /**
@@ -20,16 +19,6 @@ export const metaConfig = lazyEnv(
 );
 
 export type MetaConfig = ReturnType<typeof metaConfig>;
-
-/**
- * A table's physical name, read from its env var when first needed: a function is
- * given (and granted) only the tables it uses, so names are not read all at once.
- */
-export function tableName(key: TableKey): string {
-  const name = process.env[tableEnvVar(key)];
-  if (!name) throw new Error(`Invalid function configuration: ${tableEnvVar(key)} is not set`);
-  return name;
-}
 
 /** Where Meta sends the user back after consent: the SPA's callback page. */
 export function metaRedirectUri(siteUrl: string): string {

@@ -4,7 +4,8 @@ import { logGraphCalls } from '../meta/graph-call-log';
 import { logger } from '../observability';
 import { readSecret } from '../secrets';
 import { dynamoGraphCache, type GraphCache } from './graph-cache';
-import { metaConfig, tableName, type MetaConfig } from './meta-config';
+import { tableName } from '../table-name';
+import { metaConfig, type MetaConfig } from './meta-config';
 
 export interface MetaRuntime {
   config: MetaConfig;

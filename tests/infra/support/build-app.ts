@@ -7,6 +7,7 @@ import { parseConfig } from '@infra/config';
 import { createStacks, type AdsmithStacks } from '@infra/lib/create-stacks';
 import { enableNag } from '@infra/lib/nag';
 import { REPO_ROOT } from '@infra/lib/paths';
+import type { AppFunctionName } from '@shared/functions';
 
 export interface BuildOptions {
   /** CDK context on top of cdk.json's (e.g. `{ stage: 'prod' }`). */
@@ -17,8 +18,8 @@ export interface BuildOptions {
   nag?: boolean;
   /** Passed to createStacks; null forces the placeholder page. @default null */
   webDistDir?: string | null;
-  /** Passed to createStacks. @default the functions the routes table names */
-  functionNames?: readonly string[];
+  /** Passed to createStacks. @default every function of shared/functions.ts but the Cognito triggers */
+  functionNames?: readonly AppFunctionName[];
 }
 
 export interface BuiltApp {

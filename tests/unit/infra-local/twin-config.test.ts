@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTableInput } from '@infra/local/dynamodb/provision-tables';
-import { lambdaEnvironment, localTableName } from '@infra/local/lambda-environment';
+import { functionEnvironment, localTableName } from '@infra/local/function-environment';
 import { portsFromEnv, TwinSetupError, twinServices } from '@infra/local/twin-ports';
 import { localWebConfig } from '@infra/local/web/web-config-file';
-import { secretEnvVar, secrets, type SecretKey } from '@shared/secrets';
-import { tableEnvVar, tables, type TableKey } from '@shared/tables';
+import { functionDeclaration, functionNames } from '@shared/functions';
+import { METRICS_NAMESPACE } from '@shared/physical-names';
+import { secretEnvVar, secrets } from '@shared/secrets';
+import { tableEnvVar, type TableKey } from '@shared/tables';
 
 describe('portsFromEnv', () => {
   it('uses the defaults when nothing is set', () => {
@@ -54,37 +56,70 @@ describe('createTableInput', () => {
   });
 });
 
-describe('lambdaEnvironment', () => {
-  const env = lambdaEnvironment({
+describe('functionEnvironment', () => {
+  const local = {
     region: 'us-east-1',
     dynamodbUrl: 'http://127.0.0.1:8000',
     secretsManagerUrl: 'http://127.0.0.1:3003',
     eventBridgeUrl: 'http://127.0.0.1:3004',
     cognitoUrl: 'http://127.0.0.1:9229',
     userPoolId: 'local_x',
-    userPoolClientId: 'c',
     siteUrl: 'http://127.0.0.1:5173',
+  };
+
+  it('gives each function exactly the tables and secrets its entry declares', () => {
+    for (const fn of functionNames()) {
+      const env = functionEnvironment(fn, local);
+      const declaration = functionDeclaration(fn);
+      const tableVars = Object.keys(env).filter((k) => k.startsWith('TABLE_'));
+      expect(tableVars.sort(), fn).toEqual(
+        (Object.keys(declaration.tables ?? {}) as TableKey[]).map((key) => tableEnvVar(key)).sort(),
+      );
+      for (const key of Object.keys(declaration.tables ?? {}) as TableKey[]) {
+        expect(env[tableEnvVar(key)]).toBe(localTableName(key));
+      }
+      const secretVars = Object.keys(env).filter((k) => k.startsWith('SECRET_'));
+      expect(secretVars.sort(), fn).toEqual((declaration.secrets ?? []).map((key) => secretEnvVar(key)).sort());
+      for (const key of declaration.secrets ?? []) expect(env[secretEnvVar(key)]).toBe(secrets[key].name);
+    }
   });
 
-  it('names every table and secret from the shared tables', () => {
-    for (const key of Object.keys(tables) as TableKey[]) expect(env[tableEnvVar(key)]).toBe(localTableName(key));
-    for (const key of Object.keys(secrets) as SecretKey[]) expect(env[secretEnvVar(key)]).toBe(secrets[key].name);
+  it('names the bus, the pool and the site only for functions that declare them', () => {
+    expect(functionEnvironment('health', local)).not.toHaveProperty('USER_POOL_ID');
+    expect(functionEnvironment('health', local)).not.toHaveProperty('EVENT_BUS_NAME');
+    expect(functionEnvironment('health', local)).not.toHaveProperty('SITE_URL');
+    expect(functionEnvironment('account', local)).toMatchObject({ USER_POOL_ID: 'local_x' });
+    expect(functionEnvironment('auth-post-confirmation', local)).toMatchObject({ EVENT_BUS_NAME: 'adsmith-local' });
+    expect(functionEnvironment('secure-meta-api', local)).toMatchObject({ SITE_URL: 'http://127.0.0.1:5173' });
   });
 
-  it('points the SDK at the twin through the standard endpoint variables', () => {
-    expect(env).toMatchObject({
+  it('points the SDK at the twin through the standard endpoint variables, and names the function', () => {
+    expect(functionEnvironment('account', local)).toMatchObject({
       AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:3003',
       AWS_ENDPOINT_URL_EVENTBRIDGE: 'http://127.0.0.1:3004',
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'http://127.0.0.1:9229',
-      USER_POOL_ID: 'local_x',
-      SITE_URL: 'http://127.0.0.1:5173',
-      EVENT_BUS_NAME: 'adsmith-local',
+      AWS_LAMBDA_FUNCTION_NAME: 'adsmith-local-account',
+      POWERTOOLS_SERVICE_NAME: 'account',
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
     });
   });
 
+  it('carries nothing of the twin process environment', () => {
+    process.env.ADSMITH_TEST_LEAK = 'leak';
+    try {
+      expect(functionEnvironment('account', local)).not.toHaveProperty('ADSMITH_TEST_LEAK');
+      expect(functionEnvironment('account', local)).not.toHaveProperty('PATH');
+    } finally {
+      delete process.env.ADSMITH_TEST_LEAK;
+    }
+  });
+
   it('sets the Meta URLs only when the sandbox runs', () => {
-    expect(env).not.toHaveProperty('META_GRAPH_BASE_URL');
+    expect(functionEnvironment('secure-meta-api', local)).not.toHaveProperty('META_GRAPH_BASE_URL');
+    expect(functionEnvironment('secure-meta-api', { ...local, metaUrl: 'http://127.0.0.1:3005' })).toMatchObject({
+      META_GRAPH_BASE_URL: 'http://127.0.0.1:3005',
+    });
   });
 });
 

@@ -1,0 +1,100 @@
+import { EVENT_BUS_BASE_NAME } from '@shared/events';
+import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
+import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
+import { secretEnvVar, secrets } from '@shared/secrets';
+import { tableEnvVar, tables, type TableKey } from '@shared/tables';
+
+/** Any credentials do locally; the SDK refuses to sign without some. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+export const LOCAL_STAGE = 'local';
+export const LOCAL_NAME_PREFIX = stageNamePrefix(LOCAL_STAGE);
+export const LOCAL_EVENT_BUS_NAME = `${EVENT_BUS_BASE_NAME}-${LOCAL_STAGE}`;
+
+/** The physical table name, as the stack names it. */
+export function localTableName(key: TableKey): string {
+  return physicalTableName(LOCAL_NAME_PREFIX, tables[key]);
+}
+
+/** Where the twin's services listen, and the values the stacks would hand to functions. */
+export interface LocalResources {
+  region: string;
+  dynamodbUrl: string;
+  secretsManagerUrl: string;
+  eventBridgeUrl: string;
+  cognitoUrl: string;
+  userPoolId: string;
+  siteUrl: string;
+  /** The Meta sandbox, when it runs. */
+  metaUrl?: string;
+}
+
+/**
+ * One line per kind of need of shared/functions.ts: the env var(s) CDK's binder sets, with
+ * the twin's value. A new field in FunctionNeeds does not compile until it has its line here.
+ */
+const localNeedEnvironment: {
+  [K in NeedKind]-?: (need: NonNullable<FunctionNeeds[K]>, local: LocalResources) => Partial<Record<string, string>>;
+} = {
+  tables: (needs) =>
+    Object.fromEntries(
+      Object.keys(needs).map((key) => [tableEnvVar(key as TableKey), localTableName(key as TableKey)]),
+    ),
+  // Locally a secret's id is its name (the twin's Secrets Manager takes either).
+  secrets: (keys) => Object.fromEntries(keys.map((key) => [secretEnvVar(key), secrets[key].name])),
+  eventBus: (wanted) => (wanted ? { [NEED_ENV.eventBus]: LOCAL_EVENT_BUS_NAME } : {}),
+  userPool: (actions, local) => (actions.length > 0 ? { [NEED_ENV.userPool]: local.userPoolId } : {}),
+  siteUrl: (wanted, local) => (wanted ? { [NEED_ENV.siteUrl]: local.siteUrl } : {}),
+};
+
+/** The variables a function's entry declares, and nothing else. */
+export function declaredEnvironment(needs: FunctionNeeds, local: LocalResources): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const kind of Object.keys(localNeedEnvironment) as NeedKind[]) {
+    const need = needs[kind];
+    if (need === undefined) continue;
+    Object.assign(env, (localNeedEnvironment[kind] as (n: typeof need, l: LocalResources) => object)(need, local));
+  }
+  return env;
+}
+
+/**
+ * What Lambda and the stack give every function whatever it declares: region, credentials,
+ * Powertools settings, the function's own name; plus, locally, the standard SDK endpoint
+ * variables that send AWS calls to the twin (AWS itself needs no such variables) and the
+ * Meta sandbox's URLs in place of Meta's.
+ */
+export function baseEnvironment(fn: string, local: LocalResources): Record<string, string> {
+  const functionName = physicalFunctionName(LOCAL_NAME_PREFIX, fn);
+  const env: Record<string, string> = {
+    AWS_REGION: local.region,
+    AWS_DEFAULT_REGION: local.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_LAMBDA_FUNCTION_NAME: functionName,
+    AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+    AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${functionName}`,
+    AWS_ENDPOINT_URL_DYNAMODB: local.dynamodbUrl,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: local.secretsManagerUrl,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: local.eventBridgeUrl,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: local.cognitoUrl,
+    // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    POWERTOOLS_SERVICE_NAME: fn,
+    POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    // No X-Ray daemon and no CloudWatch here: keep the tracer quiet and metrics off stdout.
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  };
+  if (local.metaUrl) {
+    env.META_GRAPH_BASE_URL = local.metaUrl;
+    env.META_DIALOG_BASE_URL = local.metaUrl;
+  }
+  return env;
+}
+
+/** A function's whole environment in the twin: the base plus exactly what its entry declares. */
+export function functionEnvironment(fn: FunctionName, local: LocalResources): Record<string, string> {
+  return { ...baseEnvironment(fn, local), ...declaredEnvironment(functionDeclaration(fn), local) };
+}

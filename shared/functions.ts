@@ -1,0 +1,171 @@
+import type { SecretKey } from './secrets';
+import type { TableKey } from './tables';
+
+/**
+ * The functions table: every Lambda function of Adsmith and exactly what it may touch.
+ * CDK builds each function's environment and least-privilege IAM grants from its entry, and
+ * the local twin runs each function in its own worker thread with only the environment its
+ * entry declares, so a forgotten need fails locally instead of first in AWS.
+ *
+ * Adding a function: one entry here plus `lambdas/<name>/handler.ts`; HTTP routes name it in
+ * shared/routes.ts. Adding a KIND of need (an SQS queue to consume or send to, a KMS key, an S3
+ * bucket, a schedule, ...) is three edits, and the compiler points at the last two:
+ *   1. a field in `FunctionNeeds` below (what the function declares; its env var names here too),
+ *   2. a binder in `needBinders` (infra/lib/constructs/app-function.ts): env var + narrowest grant,
+ *   3. a line in `localNeedEnvironment` (infra/local/function-environment.ts): the same env var, locally.
+ */
+
+/** DynamoDB data-plane actions, granted one by one (no read/write bundles). */
+export type DynamoAction =
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'ConditionCheckItem'
+  | 'Query'
+  | 'Scan'
+  | 'BatchGetItem'
+  | 'BatchWriteItem';
+
+/** What a function may do on one table. */
+export interface TableNeed {
+  /** Actions on the table itself. */
+  actions: readonly DynamoAction[];
+  /** Actions on its global indexes (`<table>/index/*`); absent = no access to any index. */
+  indexActions?: readonly ('Query' | 'Scan')[];
+}
+
+/** Cognito admin actions a function may call on the user pool (least privilege: name each one). */
+export type UserPoolAction =
+  'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
+
+/** The user pool triggers the stateful stack wires to a function. */
+export type CognitoTrigger = 'customMessage' | 'postConfirmation';
+
+/**
+ * Everything a function can need from outside its code. Each field is one kind of need with
+ * one binder in CDK and one line in the twin (see the comment at the top).
+ */
+export interface FunctionNeeds {
+  /** Tables by key with the exact actions. Env: TABLE_* (tableEnvVar) = the table's physical name. */
+  tables?: Partial<Record<TableKey, TableNeed>>;
+  /** Secrets it reads. Env: SECRET_* (secretEnvVar) = the secret's id (ARN in AWS). */
+  secrets?: readonly SecretKey[];
+  /** Puts events on the bus. Env: EVENT_BUS_NAME. */
+  eventBus?: boolean;
+  /** Admin actions on the user pool. Env: USER_POOL_ID. */
+  userPool?: readonly UserPoolAction[];
+  /** Builds links back to the site. Env: SITE_URL. */
+  siteUrl?: boolean;
+}
+
+export type NeedKind = keyof FunctionNeeds;
+
+export interface FunctionDeclaration extends FunctionNeeds {
+  /** Shown in the Lambda console; say what the function is for. */
+  description: string;
+  /**
+   * Set for Cognito triggers: they are created beside the user pool (stateful stack), which
+   * references them, so they must not need the pool itself (a dependency cycle); Cognito hands
+   * them the pool id in every event anyway.
+   */
+  cognitoTrigger?: CognitoTrigger;
+  /** @default 512 */
+  memorySize?: number;
+  /** @default 10 (seconds) */
+  timeoutSeconds?: number;
+}
+
+/** Env var names of the needs that are not per-key (tables and secrets use tableEnvVar / secretEnvVar). */
+export const NEED_ENV = {
+  eventBus: 'EVENT_BUS_NAME',
+  userPool: 'USER_POOL_ID',
+  siteUrl: 'SITE_URL',
+} as const;
+
+export const functions = {
+  health: {
+    description: 'GET /api/health: liveness of the API',
+    memorySize: 256,
+  },
+  account: {
+    description: 'The signed-in user profile (/api/me), read from and written to Cognito',
+    userPool: ['AdminGetUser', 'AdminUpdateUserAttributes'],
+  },
+  'secure-meta-api': {
+    description: 'Meta connection status, ad accounts, campaigns, insights and campaign changes',
+    tables: {
+      // Status reads the connection; disconnect deletes it.
+      userMetaConnections: { actions: ['GetItem', 'DeleteItem'] },
+      // Append-only: an audit row is never changed or removed by the app.
+      campaignAudit: { actions: ['PutItem'] },
+      // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+    },
+    secrets: ['metaApp'],
+    eventBus: true,
+    siteUrl: true,
+    memorySize: 1024,
+    // Graph calls can be slow; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'meta-oauth-callback': {
+    description: 'Meta OAuth: dialog config with a signed state, and the code exchange on callback',
+    tables: {
+      // Remember an issued state; consume it once (conditional delete).
+      oauthStates: { actions: ['PutItem', 'DeleteItem'] },
+      userMetaConnections: { actions: ['PutItem'] },
+    },
+    secrets: ['metaApp', 'oauthStateKey'],
+    siteUrl: true,
+    timeoutSeconds: 29,
+  },
+  'auth-custom-message': {
+    description: 'Cognito custom message: turns verification and reset codes into links to the site',
+    cognitoTrigger: 'customMessage',
+    siteUrl: true,
+    memorySize: 256,
+    timeoutSeconds: 5,
+  },
+  'auth-post-confirmation': {
+    description: 'Cognito post confirmation: puts a signup event on the bus',
+    cognitoTrigger: 'postConfirmation',
+    eventBus: true,
+    memorySize: 256,
+    timeoutSeconds: 5,
+  },
+} as const satisfies Record<string, FunctionDeclaration>;
+
+export type FunctionName = keyof typeof functions;
+
+/** Functions Cognito invokes (created beside the user pool). */
+export type TriggerFunctionName = {
+  [K in FunctionName]: (typeof functions)[K] extends { cognitoTrigger: CognitoTrigger } ? K : never;
+}[FunctionName];
+
+/** Functions deployed with the code (stateless stack): everything but the Cognito triggers. */
+export type AppFunctionName = Exclude<FunctionName, TriggerFunctionName>;
+
+/** A function's entry, widened to the declaration type (for code that walks the table). */
+export function functionDeclaration(name: FunctionName): FunctionDeclaration {
+  return functions[name];
+}
+
+export function functionNames(): FunctionName[] {
+  return Object.keys(functions) as FunctionName[];
+}
+
+export function triggerFunctionNames(): TriggerFunctionName[] {
+  return functionNames().filter((name): name is TriggerFunctionName => 'cognitoTrigger' in functions[name]);
+}
+
+export function appFunctionNames(): AppFunctionName[] {
+  return functionNames().filter((name): name is AppFunctionName => !('cognitoTrigger' in functions[name]));
+}
+
+/** The function wired to a user pool trigger. */
+export function triggerFunction(trigger: CognitoTrigger): TriggerFunctionName {
+  const found = triggerFunctionNames().find((name) => functionDeclaration(name).cognitoTrigger === trigger);
+  if (!found) throw new Error(`No function in shared/functions.ts declares cognitoTrigger: '${trigger}'`);
+  return found;
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { Template as CdkTemplate, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaEntry } from '@infra/lib/paths';
+import { appFunctionNames, functionNames, functions, triggerFunctionNames } from '@shared/functions';
+import { httpFunctionNames } from '@shared/routes';
+import { secretEnvVar } from '@shared/secrets';
+import { tableEnvVar } from '@shared/tables';
+import { createApp } from './support/build-app';
+import { nagFindings } from './support/nag-report';
+import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
+
+describe('functions table', () => {
+  it('has a handler.ts for every entry', () => {
+    for (const name of functionNames()) expect(existsSync(lambdaEntry(name)), name).toBe(true);
+  });
+
+  it('deploys every routed function with the code, and the triggers beside the pool', () => {
+    for (const fn of httpFunctionNames()) expect(appFunctionNames()).toContain(fn);
+    expect(triggerFunctionNames().sort()).toEqual(['auth-custom-message', 'auth-post-confirmation']);
+  });
+
+  it('gives no Cognito trigger the user pool (it would make the pool depend on its own trigger)', () => {
+    for (const name of triggerFunctionNames()) expect(functions[name]).not.toHaveProperty('userPool');
+  });
+});
+
+/** The DynamoDB actions a function's role allows on one table (index ARNs apart). */
+function tableActions(template: Template, fn: string, table: string, onIndex = false): string[] {
+  return roleStatements(template, fn)
+    .filter((s) => {
+      const resource = JSON.stringify(s.Resource);
+      return resource.includes(`adsmith-dev-${table}`) && resource.includes('/index/') === onIndex;
+    })
+    .flatMap((s) => [s.Action].flat())
+    .filter((a) => a.startsWith('dynamodb:'))
+    .sort();
+}
+
+/**
+ * Every function of the table deployed at once, so each entry is known to synthesize, to get
+ * exactly its grants and to pass cdk-nag.
+ */
+describe('least privilege, per action', () => {
+  let built: ReturnType<typeof createApp>;
+  let stateless: Template;
+  let stateful: Template;
+  let findings: string[];
+
+  beforeAll(() => {
+    built = createApp({ nag: true });
+    findings = nagFindings(built.app, built.outdir);
+    stateless = CdkTemplate.fromStack(built.stacks.stateless);
+    stateful = CdkTemplate.fromStack(built.stacks.stateful);
+  });
+  afterAll(() => built?.cleanup());
+
+  it('passes cdk-nag', () => {
+    expect(findings).toEqual([]);
+  });
+
+  it('secure-meta-api: reads and deletes connections, appends audit rows, reads/fills/evicts the cache', () => {
+    const fn = 'adsmith-dev-secure-meta-api';
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem']);
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'graph_cache')).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+    ]);
+    expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
+    const env = functionEnv(stateless, fn);
+    for (const key of ['userMetaConnections', 'campaignAudit', 'graphCache'] as const) {
+      expect(env[tableEnvVar(key)], key).toBeDefined();
+    }
+    expect(env[tableEnvVar('oauthStates')]).toBeUndefined();
+  });
+
+  it('meta-oauth-callback: remembers and consumes states, writes connections, no bus', () => {
+    const fn = 'adsmith-dev-meta-oauth-callback';
+    expect(tableActions(stateless, fn, 'oauth_states')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual([]);
+    expect(tableActions(stateless, fn, 'graph_cache')).toEqual([]);
+    expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
+    expect(allowedActions(stateless, fn)).not.toContain('events:PutEvents');
+  });
+
+  it('grants no function Scan, BatchGetItem or any index it did not declare', () => {
+    for (const name of appFunctionNames()) {
+      const statements = roleStatements(stateless, `adsmith-dev-${name}`);
+      const actions = statements.flatMap((s) => [s.Action].flat());
+      expect(actions, name).not.toContain('dynamodb:Scan');
+      expect(actions, name).not.toContain('dynamodb:BatchGetItem');
+      expect(
+        actions.filter((a) => /^dynamodb:.*\*/.test(a)),
+        name,
+      ).toEqual([]);
+      expect(JSON.stringify(statements.map((s) => s.Resource)), name).not.toContain('/index/');
+    }
+  });
+
+  it('lets only meta-oauth-callback read the OAuth state key', () => {
+    expect(functionEnv(stateless, 'adsmith-dev-meta-oauth-callback')[secretEnvVar('oauthStateKey')]).toBeDefined();
+    expect(functionEnv(stateless, 'adsmith-dev-secure-meta-api')[secretEnvVar('oauthStateKey')]).toBeUndefined();
+    const secretStatements = (fn: string) =>
+      JSON.stringify(
+        roleStatements(stateless, fn).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue')),
+      );
+    expect(secretStatements('adsmith-dev-meta-oauth-callback')).toContain('oauthStateKey');
+    expect(secretStatements('adsmith-dev-secure-meta-api')).not.toContain('oauthStateKey');
+  });
+
+  it.each([
+    ['adsmith-dev-health', []],
+    ['adsmith-dev-account', ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes']],
+  ])('%s: exactly logs, X-Ray and %j', (fn, extra) => {
+    expect(allowedActions(stateless, fn)).toEqual(
+      [
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+        ...extra,
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['adsmith-dev-auth-custom-message', []],
+    ['adsmith-dev-auth-post-confirmation', ['events:PutEvents']],
+  ])('%s: exactly logs, X-Ray and %j', (fn, extra) => {
+    expect(allowedActions(stateful, fn)).toEqual(
+      [
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+        ...extra,
+      ].sort(),
+    );
+  });
+});
