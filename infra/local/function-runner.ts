@@ -211,9 +211,10 @@ export class FunctionRunner {
         log(`lambdas/${fn}/handler.ts does not exist yet; calls to it fail`);
         return Promise.resolve();
       }
-      return this.load(fn).catch((error: unknown) =>
-        console.error(`[functions] lambdas/${fn}/handler.ts failed to load:`, error),
-      );
+      return this.load(fn).catch((error: unknown) => {
+        // A twin stopped during warm-up ends its workers on purpose: nothing to report.
+        if (!this.#stopped) console.error(`[functions] lambdas/${fn}/handler.ts failed to load:`, error);
+      });
     });
     return Promise.all(loads).then(() => undefined);
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDynalite, type DynaliteProcess } from '@infra/local/dynamodb/dynalite-process';
 import { provisionTables } from '@infra/local/dynamodb/provision-tables';
 import { reservePort, urlOf } from '@infra/local/listen';
-import { localTableName } from '@infra/local/lambda-environment';
+import { localTableName } from '@infra/local/function-environment';
 import { tables, type TableKey } from '@shared/tables';
 
 let dynalite: DynaliteProcess | undefined;
