@@ -42,6 +42,16 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The marketing-mix acceptance suite (issue 14): seeded, CPU-bound, separate so it can be run alone.
+          name: 'mmm',
+          include: ['tests/mmm/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

@@ -13,10 +13,11 @@ import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
 import { measureMetaCampaigns } from './meta-campaigns';
+import { measureMmmFit } from './mmm-fit-probe';
 import { measureWebWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const targets = { startupS: 20, bundleKB: 250, initMs: 60, p99Ms: 15 };
+const targets = { startupS: 20, bundleKB: 250, initMs: 60, p99Ms: 15, mmmFitS: 10, mmmPeakMB: 300 };
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -28,6 +29,18 @@ async function main(): Promise<void> {
   const stateDir = await mkdtemp(path.join(os.tmpdir(), 'adsmith-bench-'));
 
   console.log('Adsmith benchmark\n');
+  // 0. Marketing-mix fit, in its own process so that its peak memory is its own.
+  const mmm = await measureMmmFit(root);
+  figures.mmmFit = mmm;
+  console.log('marketing-mix fit (208 weeks × 5 channels, Robyn demo data, 2 worker threads)');
+  console.log(
+    `  ${mmm.candidateFits} candidate fits   ${mmm.searchSeconds.toFixed(1)} s (${mmm.searchCpuSeconds.toFixed(1)} s CPU)   target ≤ ${targets.mmmFitS} s  ${mark(mmm.searchSeconds <= targets.mmmFitS)}`,
+  );
+  console.log(`  with ${mmm.bootstrapReplicates} bootstrap replicates   ${mmm.withBootstrapSeconds.toFixed(1)} s`);
+  console.log(
+    `  peak memory ${mmm.peakRssMB.toFixed(0)} MB   target ≤ ${targets.mmmPeakMB} MB  ${mark(mmm.peakRssMB <= targets.mmmPeakMB)}`,
+  );
+
   // 1. Function bundles: size and cold module init, measured before anything else runs
   //    (Vite's dependency scan after start-up would otherwise share the CPU with them).
   console.log('\nfunction bundles (minified, as deployed)');

@@ -1,0 +1,129 @@
+/**
+ * Fitting end to end, as pure steps so a caller can spread the trials and the bootstrap replicates
+ * over threads: plan → trials → select (Pareto set, knee, polish) → bootstrap → summarise.
+ */
+import { kneeIndex, paretoFront } from './pareto';
+import { createProblem, type ModelFit, type Problem } from './problem';
+import { createRandom, seedFor } from './random';
+import { type Candidate, nelderMead, runTrial, type TrialSettings } from './search';
+import { type MmmConfig, type MmmDataset } from './spec';
+
+export function trialPlan(config: MmmConfig): TrialSettings[] {
+  const { seed, trials, populationSize, generations } = config.search;
+  return Array.from({ length: trials }, (_, trial) => ({
+    seed,
+    trial,
+    populationSize,
+    generations,
+    multiObjective: config.objectives === 'nrmse+rssd',
+  }));
+}
+
+export function searchTrial(problem: Problem, settings: TrialSettings): Candidate[] {
+  return runTrial(problem.dimensions, (hyper) => problem.evaluate(hyper), settings);
+}
+
+export interface Selection {
+  /** Non-dominated candidates (one, the best, for a single objective), by NRMSE. */
+  front: Candidate[];
+  /** The chosen model's hyperparameters (the knee, polished when single-objective). */
+  chosen: Candidate;
+  evaluations: number;
+}
+
+export function selectModels(problem: Problem, candidates: readonly Candidate[]): Selection {
+  const single = problem.config.objectives === 'nrmse';
+  if (single) {
+    let best = candidates[0]!;
+    for (const c of candidates) if (c.nrmse < best.nrmse) best = c;
+    let evaluations = candidates.length;
+    const budget = problem.config.search.polishEvaluations;
+    if (budget > 0) {
+      const polished = nelderMead(problem.dimensions, (h) => problem.evaluate(h).nrmse, best.hyper, budget);
+      evaluations += budget;
+      if (polished.value < best.nrmse) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
+    }
+    return { front: [best], chosen: best, evaluations };
+  }
+  const frontIdx = paretoFront(candidates);
+  const front = frontIdx.map((i) => candidates[i]!);
+  return { front, chosen: candidates[kneeIndex(candidates, frontIdx)]!, evaluations: candidates.length };
+}
+
+/** A model drawn for uncertainty: a bootstrap refit or another Pareto-optimal model. */
+export interface Draw {
+  source: 'bootstrap' | 'pareto';
+  hyper: number[];
+  /** Media coefficients on the original scale, by channel. */
+  betas: number[];
+}
+
+/**
+ * One moving-block residual bootstrap replicate: KPI* = fitted + residual blocks drawn with
+ * replacement (keeping autocorrelation within a block), then the hyperparameters are re-fitted
+ * from the chosen model by a short Nelder–Mead and the coefficients by ridge.
+ */
+export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: number): Draw {
+  const { blockLength, refitEvaluations } = problem.config.bootstrap;
+  const n = problem.nTrain;
+  const block = blockLength ?? Math.max(2, Math.ceil(Math.cbrt(n)));
+  const random = createRandom(seedFor(problem.config.search.seed, 1_000_003, replicate));
+  const residuals = Float64Array.from({ length: n }, (_, t) => problem.y[t]! - base.fitted[t]!);
+  const y = Float64Array.from(problem.y);
+  for (let t = 0; t < n;) {
+    const start = random.int(n - block + 1);
+    for (let k = 0; k < block && t < n; k += 1, t += 1) y[t] = base.fitted[t]! + residuals[start + k]!;
+  }
+  const replicateProblem = problem.withKpi(y);
+  let hyper = base.hyper;
+  if (refitEvaluations > 0) {
+    const single = problem.config.objectives === 'nrmse';
+    // Two objectives: stay on the chosen model's trade-off by weighing RSSD as the knee did.
+    const weight = single || base.rssd <= 0 ? 0 : base.nrmse / base.rssd;
+    hyper = nelderMead(
+      problem.dimensions,
+      (h) => {
+        const e = replicateProblem.evaluate(h);
+        return e.nrmse + weight * e.rssd;
+      },
+      base.hyper,
+      refitEvaluations,
+    ).hyper;
+  }
+  const fit = replicateProblem.fit(hyper);
+  return { source: 'bootstrap', hyper, betas: mediaBetas(fit) };
+}
+
+export function mediaBetas(fit: ModelFit): number[] {
+  return fit.coefficients.filter((c) => c.kind === 'media' || c.kind === 'organic').map((c) => c.value);
+}
+
+/** Everything a fit produced, before summaries: the chosen model, the Pareto set and the draws. */
+export interface RawFit {
+  problem: Problem;
+  selection: Selection;
+  chosen: ModelFit;
+  draws: Draw[];
+}
+
+/** Pareto models besides the chosen one (at most 20, evenly along the front) count as draws. */
+export function paretoDraws(problem: Problem, selection: Selection): Draw[] {
+  const others = selection.front.filter((c) => c !== selection.chosen);
+  const step = Math.max(1, Math.ceil(others.length / 20));
+  return others
+    .filter((_, i) => i % step === 0)
+    .map((c) => ({ source: 'pareto' as const, hyper: c.hyper, betas: mediaBetas(problem.fit(c.hyper)) }));
+}
+
+/** The whole fit on this thread (tests, small data); lambdas/lib/mmm spreads the same steps over workers. */
+export function fitSequential(data: MmmDataset, config: MmmConfig): RawFit {
+  const problem = createProblem(data, config);
+  const candidates = trialPlan(config).flatMap((settings) => searchTrial(problem, settings));
+  const selection = selectModels(problem, candidates);
+  const chosen = problem.fit(selection.chosen.hyper);
+  const draws = [
+    ...Array.from({ length: config.bootstrap.replicates }, (_, r) => bootstrapReplicate(problem, chosen, r)),
+    ...paretoDraws(problem, selection),
+  ];
+  return { problem, selection, chosen, draws };
+}

@@ -1,0 +1,103 @@
+/**
+ * Allocator on a fitted model: response ≥ the historical allocation's, equal marginal ROI (within
+ * 2 %) across channels not at a bound, bounds and budget respected; target-ROI mode; lift interval.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allocate, allocateForTargetRoi, liftInterval } from '@shared/mmm/allocator';
+import { fitSequential, mediaBetas, type RawFit } from '@shared/mmm/fit';
+import { channelResponses, drawResponses, type ChannelResponse } from '@shared/mmm/outputs';
+import { ConfigSchema } from '@shared/mmm/spec';
+import { robynDemo } from './support/fixtures';
+
+describe('budget allocator', () => {
+  let raw: RawFit;
+  let responses: ChannelResponse[];
+  beforeAll(() => {
+    raw = fitSequential(
+      robynDemo(),
+      ConfigSchema.parse({
+        window: { start: '2016-01-04', end: '2018-12-31' },
+        baseline: { mode: 'decomposed', changepoints: 10, changepointPenalty: 100, fourierOrder: 4, holidays: 'DE' },
+        search: { seed: 5, trials: 2, populationSize: 20, generations: 20 },
+        bootstrap: { replicates: 10, refitEvaluations: 30 },
+      }),
+    );
+    responses = channelResponses(
+      raw.problem.data,
+      raw.problem.config,
+      raw.problem,
+      raw.chosen.transforms,
+      mediaBetas(raw.chosen),
+    );
+  });
+
+  const checkOptimal = (allocation: ReturnType<typeof allocate>, budget: number) => {
+    expect(allocation.optimalResponse).toBeGreaterThanOrEqual(
+      allocation.currentResponse * (budget >= allocation.channels.reduce((s, c) => s + c.current, 0) ? 1 : 0),
+    );
+    expect(Math.abs(allocation.channels.reduce((s, c) => s + c.optimal, 0) - budget)).toBeLessThan(1e-6 * budget);
+    for (const c of allocation.channels) {
+      expect(c.optimal).toBeGreaterThanOrEqual(c.lower * (1 - 1e-9));
+      expect(c.optimal).toBeLessThanOrEqual(c.upper * (1 + 1e-9));
+    }
+    const interior = allocation.channels.filter((c) => c.atBound === null);
+    const marginals = interior.map((c) => c.marginalRoi);
+    if (marginals.length > 1) {
+      expect(Math.max(...marginals) / Math.min(...marginals) - 1).toBeLessThanOrEqual(0.02);
+    }
+    // A bound channel's marginal is on the right side of the interior one (else moving budget would help).
+    const level = marginals.length > 0 ? marginals.reduce((a, b) => a + b, 0) / marginals.length : undefined;
+    if (level !== undefined) {
+      for (const c of allocation.channels) {
+        if (c.atBound === 'upper') expect(c.marginalRoi).toBeGreaterThanOrEqual(level * 0.98);
+        if (c.atBound === 'lower') expect(c.marginalRoi).toBeLessThanOrEqual(level * 1.02);
+      }
+    }
+    return interior.length;
+  };
+
+  it('beats the historical allocation at the same budget, with equal marginal ROI off the bounds', () => {
+    const allocation = allocate(responses);
+    const current = allocation.channels.reduce((s, c) => s + c.current, 0);
+    expect(allocation.budget).toBeCloseTo(current, 6);
+    expect(allocation.optimalResponse).toBeGreaterThanOrEqual(allocation.currentResponse);
+    expect(allocation.lift).toBeGreaterThan(0);
+    const interior = checkOptimal(allocation, current);
+    expect(interior).toBeGreaterThanOrEqual(2);
+    // Organic channels have no budget to move.
+    expect(allocation.channels.map((c) => c.name)).not.toContain('newsletter');
+  });
+
+  it('respects custom bounds and another budget', () => {
+    const current = responses.filter((r) => !r.organic).reduce((s, r) => s + r.spend, 0);
+    const allocation = allocate(responses, {
+      budget: 1.2 * current,
+      bounds: { tv_S: { lower: 1, upper: 1 } },
+      defaultBounds: { lower: 0.7, upper: 1.5 },
+    });
+    const tv = allocation.channels.find((c) => c.name === 'tv_S')!;
+    expect(tv.optimal).toBeCloseTo(tv.current, 6);
+    checkOptimal(allocation, 1.2 * current);
+    expect(() => allocate(responses, { budget: 10 * current })).toThrow(RangeError);
+  });
+
+  it('finds the budget that meets a target ROI', () => {
+    const atCurrent = allocate(responses);
+    const target = (atCurrent.optimalResponse / atCurrent.budget) * 1.1;
+    const result = allocateForTargetRoi(responses, target);
+    expect(result.reachable).toBe(true);
+    expect(result.optimalResponse / result.budget).toBeGreaterThanOrEqual(target * (1 - 1e-6));
+    expect(result.budget).toBeLessThan(atCurrent.budget);
+  });
+
+  it('gives the expected lift an interval from the draws', () => {
+    const allocation = allocate(responses);
+    const interval = liftInterval(
+      allocation,
+      raw.draws.map((d) => drawResponses(raw, d)),
+    );
+    expect(interval.low).toBeLessThanOrEqual(interval.high);
+    expect(interval.estimate).toBe(allocation.lift);
+    expect(Number.isFinite(interval.low)).toBe(true);
+  });
+});
