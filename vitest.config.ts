@@ -47,6 +47,7 @@ export default defineConfig({
           include: ['tests/mmm/**/*.test.ts'],
           environment: 'node',
           testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -80,13 +80,20 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
     const single = problem.config.objectives === 'nrmse';
     // Two objectives: stay on the chosen model's trade-off by weighing RSSD as the knee did.
     const weight = single || base.rssd <= 0 ? 0 : base.nrmse / base.rssd;
+    // Each refit starts from a jittered copy of the chosen hyperparameters, so replicates explore the
+    // flat directions of the objective (poorly identified curvature) instead of inheriting the point estimate.
+    const jitter = problem.config.bootstrap.jitter;
+    const start = base.hyper.map((value, k) => {
+      const { lower, upper } = problem.dimensions[k]!;
+      return Math.min(upper, Math.max(lower, value + jitter * (upper - lower) * random.normal()));
+    });
     hyper = nelderMead(
       problem.dimensions,
       (h) => {
         const e = replicateProblem.evaluate(h);
         return e.nrmse + weight * e.rssd;
       },
-      base.hyper,
+      start,
       refitEvaluations,
     ).hyper;
   }

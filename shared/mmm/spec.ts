@@ -105,8 +105,10 @@ export const ConfigSchema = z.object({
       /** Nelder–Mead evaluations re-fitting hyperparameters on each replicate (0: coefficients only). */
       refitEvaluations: z.number().int().min(0).max(5000).default(150),
       level: z.number().min(0.5).max(0.99).default(0.9),
+      /** Start of each refit: the chosen hyperparameters plus Gaussian noise of this share of each range. */
+      jitter: z.number().min(0).max(0.5).default(0.1),
     })
-    .default({ replicates: 50, refitEvaluations: 150, level: 0.9 }),
+    .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1 }),
 });
 export type MmmConfig = z.output<typeof ConfigSchema>;
 export type MmmConfigInput = z.input<typeof ConfigSchema>;
