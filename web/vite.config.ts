@@ -5,6 +5,8 @@ import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { blogContentPlugin } from './vite/blog-content-plugin';
+import { prerenderPlugin } from './vite/prerender-plugin';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -46,14 +48,45 @@ const apiProxy = {
   '/api': { target: process.env.ADSMITH_API_PROXY ?? 'http://127.0.0.1:3001', changeOrigin: false },
 };
 
-export default defineConfig({
+/**
+ * React Router's package exports point at its development build (warnings and invariant
+ * messages included); its production build ships beside it. Builds use that one (-3 KB gzipped
+ * on every page), the dev server keeps the warnings.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(repoRoot, 'node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
   // Nothing from the environment reaches the bundle: runtime config comes from /config.json.
   envPrefix: 'ADSMITH_PUBLIC_',
-  plugins: [react(), tailwindcss(), runtimeConfigPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    runtimeConfigPlugin(),
+    blogContentPlugin(path.join(webRoot, 'content/blog')),
+    prerenderPlugin({
+      configFile: fileURLToPath(import.meta.url),
+      entry: path.join(webRoot, 'src/prerender/render-page.tsx'),
+      cacheDir: path.join(repoRoot, 'node_modules/.cache/adsmith-prerender'),
+      // Canonical URLs, Open Graph and the sitemap need the public origin: set it when building for a domain.
+      siteUrl: process.env.ADSMITH_SITE_URL ?? 'https://adsmith.app',
+    }),
+  ],
   // tsconfig.json's `paths`, which Vite does not read.
-  resolve: { alias: { '@web': path.join(webRoot, 'src'), '@shared': path.join(repoRoot, 'shared') } },
+  resolve: {
+    alias: [
+      { find: '@web', replacement: path.join(webRoot, 'src') },
+      { find: '@shared', replacement: path.join(repoRoot, 'shared') },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+  },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
@@ -76,4 +109,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,36 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { Root } from './app/root';
+import { appRoutes } from './app/router/routes';
 import { ConfigErrorScreen } from './components/config-error-screen';
 import { LoadingScreen } from './components/loading-screen';
-import { loadWebConfig } from './config/web-config';
-import { configureCognito } from './lib/auth/cognito';
+import { PRERENDERED_PATH_ATTRIBUTE } from './prerender/prerender-markers';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 
-root.render(<LoadingScreen progress={15} showDetails />);
+/**
+ * The prerendered HTML is hydrated only when it is this very page: the SPA shell (signed-in
+ * routes, unknown paths) and links with a query (verification, reset, tag filters) render afresh.
+ */
+const prerenderedPath = container.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
+const hydrate = prerenderedPath !== null && prerenderedPath === window.location.pathname && !window.location.search;
 
-async function start() {
-  // The app module (router, providers) is its own chunk so the loading screen paints first;
-  // it downloads while the config is fetched rather than after.
-  const appModule = import('./app/app');
-  appModule.catch(() => undefined); // handled below, once the config has loaded
-  try {
-    const config = await loadWebConfig();
-    root.render(<LoadingScreen progress={60} showDetails />);
-    configureCognito(config);
-    const { App } = await appModule;
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error(error);
-    root.render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
-  }
+/** React Router's recipe for lazy routes and hydration: resolve the matched routes first. */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }
 
-void start();
+async function start() {
+  const root = hydrate ? null : createRoot(container!);
+  root?.render(<LoadingScreen progress={30} showDetails />);
+  await resolveLazyMatches(appRoutes);
+  const router = createBrowserRouter(appRoutes);
+  const app = (
+    <StrictMode>
+      <Root>
+        <RouterProvider router={router} />
+      </Root>
+    </StrictMode>
+  );
+  if (root) root.render(app);
+  else hydrateRoot(container!, app);
+}
+
+start().catch((error: unknown) => {
+  // A page chunk that cannot download (offline, a deploy replaced it) says so instead of a blank page.
+  console.error(error);
+  createRoot(container).render(<ConfigErrorScreen message={error instanceof Error ? error.message : String(error)} />);
+});

@@ -1,34 +1,42 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { useAuth } from '../../lib/auth/use-auth';
 import { createQueryClient } from './query-client';
 
-/** Server state lives under auth so a 401 can sign the user out and sign-out can drop cached data. */
+/**
+ * Server state for the pages that talk to the API. One client for the tab (module scope),
+ * so leaving for a public page and coming back keeps the cache; a 401 signs the user out.
+ */
+let sharedClient: QueryClient | undefined;
+let onUnauthorized: () => void = () => undefined;
+
+function queryClient(): QueryClient {
+  sharedClient ??= createQueryClient({ onUnauthorized: () => onUnauthorized() });
+  return sharedClient;
+}
+
 function QueryProvider({ children }: { children: ReactNode }) {
   const { signOut, currentUser } = useAuth();
-  // signOut is stable for the provider's lifetime, so the client can hold it.
-  const [queryClient] = useState(() => createQueryClient({ onUnauthorized: () => void signOut() }));
+  const client = queryClient();
+  useEffect(() => {
+    onUnauthorized = () => void signOut();
+  }, [signOut]);
 
   const signedIn = currentUser !== null;
   useEffect(() => {
-    if (!signedIn) queryClient.clear();
-  }, [signedIn, queryClient]);
+    if (!signedIn) client.clear();
+  }, [signedIn, client]);
 
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
+/** What the signed-in part of the app needs beyond auth (which AuthHost holds for every page). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <AuthProvider>
-      <QueryProvider>
-        {/* Spec §3: the Meta connection follows the signed-in user, so it sits under auth and server state. */}
-        <MetaConnectionProvider>{children}</MetaConnectionProvider>
-        {/* Bottom, so a toast never covers the header's menu and account buttons. */}
-        <Toaster position="bottom-right" richColors closeButton />
-      </QueryProvider>
-    </AuthProvider>
+    <QueryProvider>
+      {/* Spec §3: the Meta connection follows the signed-in user, so it sits under auth and server state. */}
+      <MetaConnectionProvider>{children}</MetaConnectionProvider>
+    </QueryProvider>
   );
 }

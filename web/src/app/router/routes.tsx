@@ -1,53 +1,63 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { loadPost, postRoutes } from 'virtual:adsmith/blog-routes';
 import { AppShell } from '../shell/app-shell';
-import { ProtectedRoute } from './protected-route';
 
-/** Every screen is its own chunk (spec §2: pages load on demand). */
-function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(load);
+/**
+ * Every screen is its own chunk (spec §2: pages load on demand), loaded through React
+ * Router's `lazy` so the prerenderer and the hydrating browser both resolve a page
+ * before rendering it (no loading flash over prerendered HTML).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
 }
 
-const Home = page(() => import('../routes/home'));
-const Auth = page(() => import('../routes/auth'));
-const About = page(() => import('../routes/about'));
-const Contact = page(() => import('../routes/contact'));
-const Blog = page(() => import('../routes/blog'));
-const BlogPost = page(() => import('../routes/blog-post'));
-const Pricing = page(() => import('../routes/pricing'));
-const MetaCallback = page(() => import('../routes/meta-callback'));
-const Dashboard = page(() => import('../routes/dashboard'));
-const Campaigns = page(() => import('../routes/campaigns'));
-const Optimizer = page(() => import('../routes/optimizer'));
-const CampaignGenerator = page(() => import('../routes/campaign-generator'));
-const AdOptimizer = page(() => import('../routes/ad-optimizer'));
-const AdsGraphicsGenerator = page(() => import('../routes/ads-graphics-generator'));
-const NotFound = page(() => import('../routes/not-found'));
+/** A post at its canonical path or its alias: the post's own chunk, loaded before render. */
+function postRoute(path: string, slug: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [{ BlogPostPage }, post] = await Promise.all([
+        import('../../features/blog/components/blog-post-page'),
+        loadPost(slug),
+      ]);
+      return { Component: () => <BlogPostPage post={post} /> };
+    },
+  };
+}
 
 export const appRoutes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <Home /> },
-      { path: 'auth', element: <Auth /> },
-      { path: 'about', element: <About /> },
-      { path: 'contact', element: <Contact /> },
-      { path: 'blog', element: <Blog /> },
-      { path: 'blog/:slug', element: <BlogPost /> },
-      { path: 'pricing', element: <Pricing /> },
-      { path: 'auth/meta/callback', element: <MetaCallback /> },
+      { index: true, lazy: page(() => import('../routes/home')) },
+      { path: 'about', lazy: page(() => import('../routes/about')) },
+      { path: 'contact', lazy: page(() => import('../routes/contact')) },
+      { path: 'blog', lazy: page(() => import('../routes/blog')) },
+      ...postRoutes.map((post) => postRoute(`blog/${post.slug}`, post.slug)),
+      ...postRoutes.flatMap((post) => (post.alias ? [postRoute(post.alias.slice(1), post.slug)] : [])),
+      { path: 'pricing', lazy: page(() => import('../routes/pricing')) },
+      { path: 'privacy', lazy: page(() => import('../routes/privacy')) },
+      { path: 'terms', lazy: page(() => import('../routes/terms')) },
       {
-        element: <ProtectedRoute />,
+        lazy: () => import('./signed-in-layout'),
         children: [
-          { path: 'dashboard', element: <Dashboard /> },
-          { path: 'campaigns', element: <Campaigns /> },
-          { path: 'optimizer', element: <Optimizer /> },
-          { path: 'campaign-generator', element: <CampaignGenerator /> },
-          { path: 'ad-optimizer', element: <AdOptimizer /> },
-          { path: 'ads-graphics-generator', element: <AdsGraphicsGenerator /> },
+          { path: 'auth', lazy: page(() => import('../routes/auth')) },
+          { path: 'auth/meta/callback', lazy: page(() => import('../routes/meta-callback')) },
+          {
+            lazy: () => import('./protected-layout'),
+            children: [
+              { path: 'dashboard', lazy: page(() => import('../routes/dashboard')) },
+              { path: 'campaigns', lazy: page(() => import('../routes/campaigns')) },
+              { path: 'optimizer', lazy: page(() => import('../routes/optimizer')) },
+              { path: 'campaign-generator', lazy: page(() => import('../routes/campaign-generator')) },
+              { path: 'ad-optimizer', lazy: page(() => import('../routes/ad-optimizer')) },
+              { path: 'ads-graphics-generator', lazy: page(() => import('../routes/ads-graphics-generator')) },
+            ],
+          },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: page(() => import('../routes/not-found')) },
     ],
   },
 ];

@@ -14,3 +14,6 @@ export const appLinks = [
   { to: '/ad-optimizer', label: 'Ad optimizer' },
   { to: '/ads-graphics-generator', label: 'Graphics generator' },
 ] as const;
+
+/** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */
+export const SIGNED_IN_PATHS = ['/auth', ...appLinks.map((link) => link.to)] as const;

@@ -1,13 +1,15 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
 import { cn } from '../../lib/cn';
-import { AccountMenu } from './account-menu';
 import { BrandLink } from './brand-link';
 import { appLinks, publicLinks } from './nav-links';
+
+// Only a signed-in visitor needs the menu (and the error handling behind sign-out).
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -45,7 +47,9 @@ export function SiteHeader() {
                   Open dashboard
                 </Link>
               )}
-              <AccountMenu user={currentUser} />
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <AccountMenu user={currentUser} />
+              </Suspense>
             </>
           ) : (
             <>

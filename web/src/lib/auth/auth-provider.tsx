@@ -27,6 +27,11 @@ async function readUser(): Promise<AuthUser | null> {
  * server, so it fires once per account and cannot be forged or skipped by a browser.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext value={useAuthState()}>{children}</AuthContext>;
+}
+
+/** The auth state machine behind AuthProvider (and the lazily loaded auth runtime). */
+export function useAuthState(): AuthContextValue {
   const [currentUser, setCurrentUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
   const mounted = useRef(true);
@@ -108,5 +113,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [currentUser, loading, loadUser, signOut],
   );
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return value;
 }

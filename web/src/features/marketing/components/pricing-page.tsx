@@ -1,17 +1,132 @@
-import { Tags } from 'lucide-react';
-import { ComingSoon } from '@web/components/layout/coming-soon';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { plans, type PlanKey } from '@shared/plans';
+import { PageHeader } from '@web/components/layout/page-header';
+import { buttonVariants } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { planFeatures, planPrice, yearlySavingPercent, type BillingPeriod } from '../content/plan-features';
+import { pricingFaq } from '../content/pricing-faq';
+
+const highlighted: PlanKey = 'pro';
+const ctaLabel: Record<PlanKey, string> = {
+  free: 'Start for free',
+  pro: 'Start with Pro',
+  agency: 'Start with Agency',
+};
+
+function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
+  const option = (value: BillingPeriod, label: string) => (
+    <button
+      type="button"
+      aria-pressed={period === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        'min-h-10 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer',
+        period === value
+          ? 'bg-primary text-primary-foreground shadow-sm'
+          : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Billing period" className="inline-flex rounded-full border bg-card p-1 shadow-sm">
+      {option('monthly', 'Monthly')}
+      {option('yearly', `Yearly · save ${yearlySavingPercent()}%`)}
+    </div>
+  );
+}
 
 export function PricingPage() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const keys = Object.keys(plans) as PlanKey[];
   return (
-    <ComingSoon
-      title="Pricing"
-      icon={Tags}
-      summary="Plans and prices are being finalised and will be published here."
-      plans={[
-        'Compare plans side by side, from solo marketers to agencies',
-        'See exactly what each plan includes before you pay',
-        'Upgrade or cancel at any time from your account',
-      ]}
-    />
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <div className="text-center [&>div]:items-center [&>div]:justify-center [&_p]:mx-auto">
+        <PageHeader
+          eyebrow="Pricing"
+          title="Simple plans that grow with your ad spend"
+          description="Start free. Upgrade when you need more AI generations, ad accounts or seats. Your Meta ad spend is billed by Meta, never by us."
+        />
+      </div>
+      <div className="mt-8 flex justify-center">
+        <BillingToggle period={period} onChange={setPeriod} />
+      </div>
+      <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+        {keys.map((key) => {
+          const plan = plans[key];
+          const price = planPrice(key, period);
+          const featured = key === highlighted;
+          return (
+            <li
+              key={key}
+              aria-labelledby={`plan-${key}`}
+              className={cn(
+                'relative flex flex-col rounded-xl border bg-card p-6 shadow-sm sm:p-8',
+                featured && 'border-primary shadow-lg shadow-indigo-500/10 ring-1 ring-primary',
+              )}
+            >
+              {featured ? (
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
+                  Most popular
+                </p>
+              ) : null}
+              <h2 id={`plan-${key}`} className="text-xl font-semibold">
+                {plan.name}
+              </h2>
+              <p className="mt-1 text-sm text-muted-foreground">{plan.tagline}</p>
+              <p className="mt-6 flex items-baseline gap-1">
+                <span className="text-4xl font-bold tracking-tight">{price.perMonth}</span>
+                {plan.priceCents.monthly > 0 ? <span className="text-muted-foreground">/month</span> : null}
+              </p>
+              <p className="mt-1 text-sm text-muted-foreground">{price.note}</p>
+              <Link
+                to="/auth?tab=sign-up"
+                aria-label={`${ctaLabel[key]}: ${plan.name} plan`}
+                className={buttonVariants({ variant: featured ? 'default' : 'outline', className: 'mt-6 w-full' })}
+              >
+                {ctaLabel[key]}
+              </Link>
+              <ul className="mt-8 space-y-3 text-sm">
+                {planFeatures(key).map((feature) => (
+                  <li key={feature} className="flex gap-3">
+                    <Check aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Prices in US dollars, before tax. Every plan includes the campaign dashboard, pause, resume and budget changes
+        on your connected ad accounts.
+      </p>
+
+      <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight">
+          Frequently asked questions
+        </h2>
+        <div className="mt-8 divide-y rounded-xl border bg-card">
+          {pricingFaq.map((entry) => (
+            <details key={entry.question} className="group p-5 [&_summary::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium">
+                {entry.question}
+                <span
+                  aria-hidden="true"
+                  className="text-xl text-muted-foreground transition-transform group-open:rotate-45"
+                >
+                  +
+                </span>
+              </summary>
+              <p className="mt-3 text-muted-foreground">{entry.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
   );
 }

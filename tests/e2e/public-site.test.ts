@@ -1,0 +1,110 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/chromium';
+
+const { web } = inject('e2e');
+const SCREENSHOTS = 'test-results';
+
+let browser: Browser;
+
+/** A fresh page that records every script it loads and every error the page reports. */
+async function openPage(viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, scripts, errors };
+}
+
+/** A top-level alias of a post, read from the build's manifest of prerendered pages. */
+async function someAlias(page: Page): Promise<string> {
+  const manifest = (await (await page.request.get(`${web}/prerendered.json`)).json()) as { pages: string[] };
+  const pages = ['/', '/about', '/pricing', '/contact', '/blog', '/privacy', '/terms'];
+  const alias = manifest.pages.find((p) => !p.startsWith('/blog/') && !pages.includes(p));
+  if (!alias) throw new Error('No post alias was prerendered');
+  return alias;
+}
+
+describe('the public site in a real browser', () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('home → pricing → blog → a post → its alias, without loading auth code, errors or hydration mismatches', async () => {
+    const { page, scripts, errors } = await openPage();
+    const home = await page.goto(`${web}/`);
+    expect(home?.status()).toBe(200);
+    // The prerendered HTML already holds the page: the heading is there before any script runs.
+    expect(await home?.text()).toContain('crafted by AI');
+    await page.getByRole('heading', { level: 1, name: /Facebook and Instagram ads/ }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Pricing/);
+    await page.getByRole('button', { name: /Yearly/ }).click();
+    expect(await page.getByRole('button', { name: /Yearly/ }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await page.getByRole('heading', { level: 1, name: /Guides for better/ }).waitFor();
+    const firstPost = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).first();
+    const postTitle = (await firstPost.textContent())!.trim();
+    await firstPost.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+    expect(page.url()).toMatch(/\/blog\/[a-z0-9-]+$/);
+    await page.screenshot({ path: `${SCREENSHOTS}/public-post.png` });
+
+    // The alias answers with the post itself and points search engines at /blog/{slug}.
+    const alias = await someAlias(page);
+    const aliasResponse = await page.goto(`${web}${alias}`);
+    expect(aliasResponse?.status()).toBe(200);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(/\/blog\/[a-z0-9-]+$/);
+    const aliasTitle = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.goto(`${web}${new URL(canonical!).pathname}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(aliasTitle);
+
+    expect(scripts.filter((s) => /\/(amplify|zod|recharts|cognito|auth-runtime|signed-in-layout)-/.test(s))).toEqual(
+      [],
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('every public page is readable at 360 px without sideways scrolling', async () => {
+    const { page, errors } = await openPage({ width: 360, height: 760 });
+    for (const path of ['/', '/pricing', '/blog', '/about', '/privacy', '/terms']) {
+      await page.goto(`${web}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/public-pricing-360.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the not-found page, with a 404, for an unknown path', async () => {
+    const { page } = await openPage();
+    const response = await page.goto(`${web}/no-such-page-here`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByText('/no-such-page-here').count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: /Facebook and Instagram ads/ }).waitFor();
+    await page.close();
+  });
+});

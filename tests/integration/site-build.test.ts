@@ -1,0 +1,109 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrerenderManifest } from '@web/prerender/prerender-manifest';
+
+/**
+ * The production build, as CI and deploys run it: every public route must come out as
+ * static HTML with its own title and canonical URL, and the sitemap must list every post.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const SITE = 'https://build-test.example.com';
+let outDir: string;
+let manifest: PrerenderManifest;
+const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
+const fileFor = (sitePath: string) => (sitePath === '/' ? 'index.html' : `${sitePath.slice(1)}/index.html`);
+
+describe('the production build of the site', { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(tmpdir(), 'adsmith-site-build-'));
+    const vite = await import('vite');
+    const nodeEnv = process.env.NODE_ENV;
+    const siteUrl = process.env.ADSMITH_SITE_URL;
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    process.env.NODE_ENV = 'production';
+    process.env.ADSMITH_SITE_URL = SITE;
+    try {
+      await vite.build({
+        configFile: path.join(repoRoot, 'web/vite.config.ts'),
+        mode: 'production',
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true, sourcemap: false },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      if (siteUrl === undefined) delete process.env.ADSMITH_SITE_URL;
+      else process.env.ADSMITH_SITE_URL = siteUrl;
+    }
+    manifest = JSON.parse(await read('prerendered.json')) as PrerenderManifest;
+  }, 300_000);
+
+  afterAll(async () => {
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('prerenders every public route with its content, title, description and canonical URL', async () => {
+    expect(manifest.pages).toEqual(expect.arrayContaining(['/', '/about', '/pricing', '/blog', '/privacy', '/terms']));
+    for (const page of manifest.pages) {
+      const html = await read(fileFor(page));
+      expect(html, page).toMatch(/<title>[^<]{10,}<\/title>/);
+      expect(html, page).toMatch(/<meta name="description" content="[^"]{30,}" \/>/);
+      expect(html, page).toMatch(new RegExp(`<link rel="canonical" href="${SITE}/[^"]*" />`));
+      expect(html, page).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
+      expect(html, page).toMatch(/<meta name="twitter:card" content="summary_large_image" \/>/);
+      expect(html, page).toContain(`data-prerendered-path="${page}"`);
+      // Real content, not a loading screen or a client-rendered fallback.
+      expect(html, page).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html, page).not.toContain('<!--$!-->');
+    }
+    expect(await read('index.html')).toContain('"@type":"Organization"');
+    expect(await read('pricing/index.html')).toContain('"@type":"FAQPage"');
+  });
+
+  it('gives every post an Article and every alias its post with the canonical /blog/{slug}', async () => {
+    const posts = manifest.pages.filter((p) => p.startsWith('/blog/'));
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      const html = await read(fileFor(post));
+      expect(html, post).toContain('"@type":"Article"');
+      expect(html, post).toContain(`<link rel="canonical" href="${SITE}${post}" />`);
+    }
+    const statics = ['/', '/about', '/pricing', '/contact', '/blog', '/privacy', '/terms'];
+    const aliases = manifest.pages.filter((p) => !p.startsWith('/blog/') && !statics.includes(p));
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const alias of aliases) {
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await read(fileFor(alias)))?.[1];
+      expect(canonical, alias).toMatch(new RegExp(`^${SITE}/blog/[a-z0-9-]+$`));
+      expect(posts).toContain(new URL(canonical!).pathname);
+    }
+  });
+
+  it('lists every post in sitemap.xml, keeps aliases out, and points robots.txt at it', async () => {
+    const sitemap = await read('sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const contentDir = path.join(repoRoot, 'web/content/blog');
+    const { readdir } = await import('node:fs/promises');
+    const slugs = (await readdir(contentDir))
+      .filter((f) => f.endsWith('.md') && f !== 'README.md')
+      .map((f) => f.slice(0, -3));
+    expect(slugs.length).toBeGreaterThan(0);
+    for (const slug of slugs) expect(locs).toContain(`${SITE}/blog/${slug}`);
+    expect(locs).toContain(`${SITE}/pricing`);
+    expect(
+      locs.filter((loc) => !/\/blog\//.test(loc!)).every((loc) => !slugs.some((s) => loc === `${SITE}/${s}`)),
+    ).toBe(true);
+    const robots = await read('robots.txt');
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /dashboard');
+  });
+
+  it('marks the SPA shell and the not-found page noindex, and ships no Markdown parser to browsers', async () => {
+    expect(await read('app.html')).toContain('<meta name="robots" content="noindex" />');
+    expect(await read('404.html')).toContain('<meta name="robots" content="noindex" />');
+    const { readdir } = await import('node:fs/promises');
+    const assets = await readdir(path.join(outDir, 'assets'));
+    const scripts = await Promise.all(assets.filter((a) => a.endsWith('.js')).map((a) => read(`assets/${a}`)));
+    expect(scripts.some((s) => s.includes('marked') && s.includes('Lexer'))).toBe(false);
+  });
+});

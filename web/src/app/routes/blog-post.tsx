@@ -1,5 +1,0 @@
-import { BlogPostPage } from '../../features/blog/components/blog-post-page';
-
-export default function BlogPostRoute() {
-  return <BlogPostPage />;
-}
