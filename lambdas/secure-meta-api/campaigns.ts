@@ -8,6 +8,7 @@ import {
   GRAPH_PAGE_SIZE,
   GraphCampaignSchema,
   INSIGHT_FIELDS,
+  INSIGHTS_ATTRIBUTION_PARAMS,
   type GraphCampaign,
 } from './graph-shapes';
 import type { MetaSession } from './meta-session';
@@ -59,6 +60,7 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
           fields: INSIGHT_FIELDS.join(','),
           time_range: timeRangeParam(range),
           limit: GRAPH_PAGE_SIZE.list,
+          ...INSIGHTS_ATTRIBUTION_PARAMS,
         },
         InsightRowSchema,
         { maxPages: MAX_PAGES },
@@ -75,7 +77,7 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
 
   const data: CampaignWithMetrics[] = campaigns.map((c) => ({
     ...toCampaign(c),
-    metrics: summariseInsights(rowsByCampaign.get(c.id) ?? [], { objective: c.objective, currency: account.currency }),
+    metrics: summariseInsights(rowsByCampaign.get(c.id) ?? [], { currency: account.currency }),
   }));
   return { data, range, currency: account.currency, timezoneName: account.timezone_name };
 }

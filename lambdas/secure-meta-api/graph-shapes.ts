@@ -42,7 +42,11 @@ export const AD_ACCOUNT_FIELDS = Object.keys(GraphAdAccountSchema.shape) as (key
  */
 export const GRAPH_PAGE_SIZE = { list: 500, adAccounts: 100 } as const;
 
-/** Insight fields we ask Meta for: enough for spend, delivery, clicks, results, value. */
+/**
+ * Insight fields we ask Meta for: spend, delivery, link and all clicks, Meta's own
+ * results and cost per result (they follow each ad set's optimization goal), the
+ * attribution setting they were counted with, and purchase value.
+ */
 export const INSIGHT_FIELDS = [
   'campaign_id',
   'spend',
@@ -50,12 +54,22 @@ export const INSIGHT_FIELDS = [
   'reach',
   'frequency',
   'clicks',
+  'inline_link_clicks',
+  'results',
+  'cost_per_result',
+  'attribution_setting',
   'actions',
   'action_values',
   'purchase_roas',
   'date_start',
   'date_stop',
 ];
+
+/**
+ * Parameters every insights request carries: conversions counted with each ad
+ * set's own attribution setting, so the numbers match Ads Manager's.
+ */
+export const INSIGHTS_ATTRIBUTION_PARAMS = { use_unified_attribution_setting: true } as const;
 
 export function graphList<T extends z.ZodType>(item: T) {
   return z.object({

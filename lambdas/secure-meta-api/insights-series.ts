@@ -4,7 +4,13 @@ import { notFound } from '../lib/errors';
 import { previousPeriod, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { resolveRange, timeRangeParam, type DateRange } from '../lib/meta-connection/date-range';
 import { listAdAccounts, ownedAdAccount } from './ad-accounts';
-import { CAMPAIGN_FIELDS, GRAPH_PAGE_SIZE, GraphCampaignSchema, INSIGHT_FIELDS } from './graph-shapes';
+import {
+  CAMPAIGN_FIELDS,
+  GRAPH_PAGE_SIZE,
+  GraphCampaignSchema,
+  INSIGHT_FIELDS,
+  INSIGHTS_ATTRIBUTION_PARAMS,
+} from './graph-shapes';
 import type { MetaSession } from './meta-session';
 
 const InsightRowSchema = z.looseObject({ date_start: z.string().optional() });
@@ -14,7 +20,6 @@ interface SeriesTarget {
   nodeId: string;
   timeZone: string;
   currency: string;
-  objective?: string;
 }
 
 async function insightRows(session: MetaSession, target: SeriesTarget, range: DateRange, daily: boolean) {
@@ -27,12 +32,34 @@ async function insightRows(session: MetaSession, target: SeriesTarget, range: Da
         time_range: timeRangeParam(range),
         time_increment: daily ? 1 : 'all_days',
         limit: GRAPH_PAGE_SIZE.list,
+        ...INSIGHTS_ATTRIBUTION_PARAMS,
       },
       InsightRowSchema,
       { maxPages: 5 },
     );
     return page.items as InsightsRow[];
   });
+}
+
+/**
+ * One point per day of the range: Meta leaves out days without delivery, and a
+ * chart that skipped them would draw a paused week as a straight line.
+ */
+export function zeroFilledDays(rows: readonly InsightsRow[], range: DateRange, options: { currency: string }) {
+  const byDate = new Map<string, InsightsRow[]>();
+  for (const row of rows) {
+    const date = String(row.date_start ?? '');
+    byDate.set(date, [...(byDate.get(date) ?? []), row]);
+  }
+  return eachDay(range).map((date) => ({ date, ...summariseInsights(byDate.get(date) ?? [], options) }));
+}
+
+function eachDay({ since, until }: DateRange): string[] {
+  const days: string[] = [];
+  for (let time = Date.parse(`${since}T00:00:00Z`); time <= Date.parse(`${until}T00:00:00Z`); time += 86_400_000) {
+    days.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return days;
 }
 
 /**
@@ -48,14 +75,9 @@ async function series(session: MetaSession, target: SeriesTarget, query: DateRan
     insightRows(session, target, range, false),
     insightRows(session, target, previous, false),
   ]);
-  const options = { objective: target.objective, currency: target.currency };
+  const options = { currency: target.currency };
   return {
-    data: daily
-      .map((row) => ({
-        date: String((row as { date_start?: string }).date_start),
-        ...summariseInsights([row], options),
-      }))
-      .sort((a, b) => a.date.localeCompare(b.date)),
+    data: zeroFilledDays(daily, range, options),
     totals: summariseInsights(totals, options),
     previousTotals: previousTotals.length ? summariseInsights(previousTotals, options) : null,
     range,
@@ -81,9 +103,5 @@ export async function ownedCampaign(session: MetaSession, campaignId: string, op
 
 export async function campaignInsights(session: MetaSession, campaignId: string, query: DateRangeQuery) {
   const { campaign, account } = await ownedCampaign(session, campaignId);
-  return series(
-    session,
-    { nodeId: campaign.id, timeZone: account.timezone_name, currency: account.currency, objective: campaign.objective },
-    query,
-  );
+  return series(session, { nodeId: campaign.id, timeZone: account.timezone_name, currency: account.currency }, query);
 }

@@ -130,15 +130,34 @@ export const MetricsSchema = z.object({
   /** True when reach was added up across days (people reached on several days count more than once). */
   reachIsEstimate: z.boolean(),
   frequency: z.number().nullable(),
+  /** All clicks: Ads Manager's "Clicks (all)". */
   clicks: z.number(),
+  /** Link clicks (`inline_link_clicks`): Ads Manager's default "Link clicks". */
+  linkClicks: z.number(),
+  /** Link-click CTR in percent, as `inline_link_click_ctr`. */
   ctr: z.number().nullable(),
+  /** Cost per link click, as `cost_per_inline_link_click`. */
   cpc: z.number().nullable(),
+  /** "CTR (all)": every click over impressions, in percent. */
+  ctrAll: z.number().nullable(),
+  /** "CPC (all)": spend over every click. */
+  cpcAll: z.number().nullable(),
   cpm: z.number().nullable(),
-  /** Null when the objective has no countable result in the data. */
+  /**
+   * Meta's own `results`, which follow each ad set's optimization goal. Null when there
+   * were none or the ad sets optimise for different results (see resultsByType).
+   */
   results: z.number().nullable(),
-  /** What counts as a result for the objective, e.g. `purchase`, `lead`, `link_click`. */
+  /** Meta's result indicator without `actions:`, e.g. `offsite_conversion.fb_pixel_purchase`, `link_click`, `reach`. */
   resultType: z.string().nullable(),
+  /** Meta's `cost_per_result`: per result, or per 1,000 people reached when the result is reach. */
   costPerResult: z.number().nullable(),
+  /** One entry per result type Meta reported. */
+  resultsByType: z.array(
+    z.object({ resultType: z.string(), results: z.number(), costPerResult: z.number().nullable() }),
+  ),
+  /** How conversions were counted (`7d_click_1d_view`, `1d_click`, …; `mixed` across ad sets); null if not reported. */
+  attributionSetting: z.string().nullable(),
   purchaseValue: z.number().nullable(),
   roas: z.number().nullable(),
 });

@@ -84,7 +84,13 @@ export interface InsightsParams {
   level: InsightsLevel;
   breakdowns: string[];
   filtering: InsightsFilter[];
+  /** `use_unified_attribution_setting=true`: conversions counted with each ad set's own attribution setting. */
+  unifiedAttribution: boolean;
+  /** `action_attribution_windows`: each action also reports its count under these windows. */
+  attributionWindows: string[];
 }
+
+const CURRENT_ATTRIBUTION_WINDOWS = ATTRIBUTION_WINDOW_VALUES.filter((window) => !/^(7d|28d)_view/.test(window));
 
 /** Meta keeps 37 months of insights; older start dates are refused with code 3018. */
 const MAX_MONTHS_BACK = 37;
@@ -227,9 +233,18 @@ export function parseInsightsParams(
     const invalid = parseList(raw.action_breakdowns).filter((b) => !ACTION_BREAKDOWN_VALUES.includes(b));
     if (invalid.length > 0) throw enumParameter('action_breakdowns', ACTION_BREAKDOWN_VALUES);
   }
-  if (raw.action_attribution_windows) {
-    const invalid = parseList(raw.action_attribution_windows).filter((w) => !ATTRIBUTION_WINDOW_VALUES.includes(w));
-    if (invalid.length > 0) throw enumParameter('action_attribution_windows', ATTRIBUTION_WINDOW_VALUES);
+  const attributionWindows = raw.action_attribution_windows ? parseList(raw.action_attribution_windows) : [];
+  attributionWindows.forEach((window, index) => {
+    // Meta retired the 7- and 28-day view windows in January 2026 and refuses them like any unknown value.
+    if (!CURRENT_ATTRIBUTION_WINDOWS.includes(window)) {
+      throw invalidParameter(
+        `(#100) action_attribution_windows[${index}] must be one of the following values: ${CURRENT_ATTRIBUTION_WINDOWS.join(', ')}`,
+      );
+    }
+  });
+  const unified = raw.use_unified_attribution_setting;
+  if (unified !== undefined && !['true', 'false', '1', '0'].includes(unified)) {
+    throw invalidParameter('(#100) Param use_unified_attribution_setting must be a boolean');
   }
 
   const increment = parseIncrement(raw.time_increment);
@@ -245,5 +260,7 @@ export function parseInsightsParams(
     level,
     breakdowns,
     filtering: parseFiltering(raw.filtering),
+    unifiedAttribution: unified === 'true' || unified === '1',
+    attributionWindows,
   };
 }

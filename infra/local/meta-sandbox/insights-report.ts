@@ -3,6 +3,14 @@ import { segmentsFor } from './insights-breakdowns.js';
 import { EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
 import type { InsightsFilter, InsightsParams } from './insights-params.js';
 import { currencyOffset } from './reference.js';
+import {
+  attributed,
+  deduplicatedAcrossAds,
+  resultSpecFor,
+  settingShare,
+  windowShare,
+  type ResultSpec,
+} from './insights-results.js';
 import { effectiveStatusOf, type Ad, type AdAccount, type AdSet, type Campaign, type World } from './world.js';
 
 /**
@@ -18,6 +26,15 @@ export type InsightsRow = Record<string, unknown>;
 const DEFAULT_FIELDS = ['impressions', 'spend'];
 const LEVEL_ID_FIELD = { account: 'account_id', campaign: 'campaign_id', adset: 'adset_id', ad: 'ad_id' } as const;
 
+/** One result indicator's totals inside a row (a row above the ad set may mix optimization goals). */
+interface ResultTotal {
+  spec: ResultSpec;
+  count: number;
+  spendMinor: number;
+  maxAdCount: number;
+  ads: Set<string>;
+}
+
 interface Accumulator {
   levelId: string;
   ad: Ad;
@@ -26,6 +43,10 @@ interface Accumulator {
   segment: Record<string, string>;
   segmentOrder: number;
   metrics: Metrics;
+  ads: Set<string>;
+  maxAdReach: number;
+  results: Map<string, ResultTotal>;
+  attributionSettings: Set<string>;
 }
 
 function addMetrics(target: Metrics, source: Metrics, share = 1): void {
@@ -119,6 +140,35 @@ interface Formatter {
   adset: AdSet;
   ad: Ad;
   metrics: Metrics;
+  results: ResultTotal[];
+  attributionSetting: string;
+  attributionWindows: string[];
+}
+
+const CONVERSION_ACTIONS = /purchase|lead|install|add_to_cart|checkout|view_content/;
+
+/** `{action_type, value}` plus one key per requested attribution window, as Meta adds them. */
+function actionEntry(actionType: string, count: number, windows: string[]): Record<string, string> {
+  const entry: Record<string, string> = { action_type: actionType, value: integer(count) };
+  const conversion = CONVERSION_ACTIONS.test(actionType);
+  for (const window of windows) {
+    if (window === 'default') entry[window] = integer(count);
+    else if (conversion && windowShare(window) !== undefined) entry[window] = integer(count * windowShare(window)!);
+    else if (!conversion && window.endsWith('_click')) entry[window] = integer(count);
+  }
+  return entry;
+}
+
+/** Meta's shape: `[{indicator, values:[{value, attribution_windows}]}]`; an indicator with nothing to count has no values. */
+function resultEntries(f: Formatter, value: (total: ResultTotal, count: number) => string | undefined) {
+  if (f.results.length === 0) return undefined;
+  return f.results.map((total) => {
+    const count = Math.round(total.count);
+    const text = count > 0 ? value(total, count) : undefined;
+    return text === undefined
+      ? { indicator: total.spec.indicator }
+      : { indicator: total.spec.indicator, values: [{ value: text, attribution_windows: ['default'] }] };
+  });
 }
 
 function actionsOf(m: Metrics): Array<[string, number]> {
@@ -163,7 +213,9 @@ function renderField(field: string, f: Formatter): unknown {
   const rate = (count: number, base: number) => (base > 0 ? decimal((Math.round(count) / base) * 100) : undefined);
   const actions = () => {
     const list = actionsOf(m);
-    return list.length ? list.map(([action_type, count]) => ({ action_type, value: integer(count) })) : undefined;
+    return list.length
+      ? list.map(([actionType, count]) => actionEntry(actionType, count, f.attributionWindows))
+      : undefined;
   };
   switch (field) {
     case 'account_id':
@@ -188,6 +240,15 @@ function renderField(field: string, f: Formatter): unknown {
       return f.campaign.objective;
     case 'optimization_goal':
       return f.adset.optimizationGoal;
+    case 'attribution_setting':
+      return f.attributionSetting;
+    case 'results':
+      return resultEntries(f, (_total, count) => String(count));
+    case 'cost_per_result':
+      return resultEntries(f, (total, count) => {
+        const cost = total.spendMinor / offset / count;
+        return decimal(total.spec.perThousand ? cost * 1000 : cost);
+      });
     case 'buying_type':
       return f.campaign.buyingType;
     case 'spend':
@@ -287,6 +348,7 @@ const FIELD_DEPTH: Record<string, number> = {
   adset_id: 2,
   adset_name: 2,
   optimization_goal: 2,
+  attribution_setting: 0,
   ad_id: 3,
   ad_name: 3,
 };
@@ -312,14 +374,23 @@ export function buildInsightsRows(
   const today = model.today(account);
   const entityFilters = params.filtering.filter((filter) => filter.field.includes('.'));
   const metricFilters = params.filtering.filter((filter) => !filter.field.includes('.'));
-  const ads = scope.ads.filter((ad) =>
-    entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)),
+  const asksForStatus = entityFilters.some((filter) => filter.field.endsWith('.effective_status'));
+  const ads = scope.ads.filter(
+    (ad) =>
+      // Deleted objects still count in the account's totals but have no rows of their own.
+      (params.level === 'account' || asksForStatus || effectiveStatusOf(world, ad) !== 'DELETED') &&
+      entityFilters.every((filter) => compare(filter.operator, entityValue(world, ad, filter.field), filter.value)),
   );
   const buckets = params.buckets;
   const groups = new Map<string, Accumulator>();
 
   for (const ad of ads) {
     const adset = world.adsets.get(ad.adsetId)!;
+    const campaign = world.campaigns.get(ad.campaignId)!;
+    const resultSpec = resultSpecFor(campaign.objective, adset.optimizationGoal);
+    const resultShare = settingShare(adset.attributionSetting);
+    // Without use_unified_attribution_setting, actions use the default 7-day click or 1-day view.
+    const actionShare = params.unifiedAttribution ? resultShare : 1;
     const series = model.series(ad);
     const segments = segmentsFor(params.breakdowns, ad, adset, seed);
     const levelId =
@@ -350,6 +421,8 @@ export function buildInsightsRows(
       }
       if (sum.impressions === 0 && sum.spendMinor === 0) return;
       sum.reach = deduplicatedReach(sum.reach, maxDailyReach, activeDays);
+      const actionMetrics = attributed(sum, actionShare);
+      const resultCount = resultSpec.count(attributed(sum, resultShare));
       segments.forEach((segment, segmentOrder) => {
         const key = `${levelId}|${bucketIndex}|${JSON.stringify(segment.values)}`;
         let group = groups.get(key);
@@ -362,10 +435,26 @@ export function buildInsightsRows(
             segment: segment.values,
             segmentOrder,
             metrics: { ...EMPTY_METRICS },
+            ads: new Set(),
+            maxAdReach: 0,
+            results: new Map(),
+            attributionSettings: new Set(),
           };
           groups.set(key, group);
         }
-        addMetrics(group.metrics, sum, segment.share);
+        addMetrics(group.metrics, actionMetrics, segment.share);
+        group.ads.add(ad.id);
+        group.maxAdReach = Math.max(group.maxAdReach, sum.reach * segment.share);
+        group.attributionSettings.add(adset.attributionSetting);
+        let total = group.results.get(resultSpec.indicator);
+        if (!total) {
+          total = { spec: resultSpec, count: 0, spendMinor: 0, maxAdCount: 0, ads: new Set() };
+          group.results.set(resultSpec.indicator, total);
+        }
+        total.count += resultCount * segment.share;
+        total.spendMinor += sum.spendMinor * segment.share;
+        total.maxAdCount = Math.max(total.maxAdCount, resultCount * segment.share);
+        total.ads.add(ad.id);
       });
     });
   }
@@ -380,12 +469,23 @@ export function buildInsightsRows(
     // Spend is rounded to the currency's precision per segment, as Meta's segment rows are.
     group.metrics.spendMinor = Math.round(group.metrics.spendMinor);
     if (Math.round(group.metrics.impressions) === 0 && group.metrics.spendMinor === 0) continue;
+    group.metrics.reach = deduplicatedAcrossAds(group.metrics.reach, group.maxAdReach, group.ads.size);
+    const results = [...group.results.values()]
+      .map((total) =>
+        total.spec.indicator === 'reach'
+          ? { ...total, count: deduplicatedAcrossAds(total.count, total.maxAdCount, total.ads.size) }
+          : total,
+      )
+      .sort((a, b) => a.spec.indicator.localeCompare(b.spec.indicator));
     const formatter: Formatter = {
       account,
       campaign: world.campaigns.get(group.ad.campaignId)!,
       adset: world.adsets.get(group.ad.adsetId)!,
       ad: group.ad,
       metrics: group.metrics,
+      results,
+      attributionSetting: group.attributionSettings.size === 1 ? [...group.attributionSettings][0]! : 'mixed',
+      attributionWindows: params.attributionWindows,
     };
     const passes = metricFilters.every((filter) => {
       const value = renderField(filter.field, formatter);

@@ -1,4 +1,5 @@
 import { formatGraphTime, localMidnight } from './calendar.js';
+import { attributionSpec } from './insights-results.js';
 import type { Json, ReadContext } from './read-context.js';
 import {
   accountOf,
@@ -233,10 +234,7 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
     case 'is_dynamic_creative':
       return false;
     case 'attribution_spec':
-      return [
-        { event_type: 'CLICK_THROUGH', window_days: 7 },
-        { event_type: 'VIEW_THROUGH', window_days: 1 },
-      ];
+      return attributionSpec(adset.attributionSetting);
     case 'learning_stage_info':
       return { status: 'SUCCESS' };
     default:

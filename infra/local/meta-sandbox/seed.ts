@@ -1,5 +1,6 @@
 import { addDays, localMidnight, todayIn, type IsoDate } from './calendar.js';
 import { between, integerBetween, numericId, pick, randomFor, type Random } from './prng.js';
+import { DEFAULT_ATTRIBUTION_SETTING } from './insights-results.js';
 import { currencyOffset, type Status } from './reference.js';
 import type { Ad, AdAccount, AdSet, Budget, Campaign, PerformanceProfile, Timeline, World } from './world.js';
 
@@ -216,6 +217,15 @@ function budgetTimeline(random: Random, budget: Budget, start: IsoDate, today: I
   return timeline;
 }
 
+const CONVERSION_GOALS = new Set([
+  'OFFSITE_CONVERSIONS',
+  'VALUE',
+  'LEAD_GENERATION',
+  'QUALITY_LEAD',
+  'APP_INSTALLS',
+  'APP_INSTALLS_AND_OFFSITE_CONVERSIONS',
+]);
+
 /** Builds the deterministic demo world for `now` (history dates are relative to each account's today). */
 export function seedWorld(options: SeedOptions, now: Date): World {
   const seed = options.seed ?? 42;
@@ -305,6 +315,8 @@ export function seedWorld(options: SeedOptions, now: Date): World {
           campaignId: campaign.id,
           name: `${pick(random, AUDIENCES)} | ${goal.goal.toLowerCase().replace(/_/g, ' ')}`,
           optimizationGoal: goal.goal,
+          // Some conversion ad sets credit 1-day clicks only, so Ads Manager's per-ad-set attribution matters.
+          attributionSetting: a === 1 && CONVERSION_GOALS.has(goal.goal) ? '1d_click' : DEFAULT_ATTRIBUTION_SETTING,
           billingEvent: goal.billing,
           bidStrategy: template2.bidStrategy,
           ...(goal.destination && { destinationType: goal.destination }),

@@ -76,6 +76,8 @@ export interface AdSet {
   campaignId: string;
   name: string;
   optimizationGoal: string;
+  /** How conversions are credited, e.g. `7d_click_1d_view` or `1d_click` (Meta's attribution_setting). */
+  attributionSetting: string;
   billingEvent: string;
   bidStrategy: string;
   /** Absent for objectives without a conversion location (awareness, app promotion). */

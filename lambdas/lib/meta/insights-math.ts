@@ -14,6 +14,18 @@ const NumericSchema = z.union([z.string(), z.number()]);
 export const ActionValueSchema = z.looseObject({ action_type: z.string(), value: NumericSchema });
 export type ActionValue = z.infer<typeof ActionValueSchema>;
 
+/**
+ * Meta's `results` and `cost_per_result`: one entry per result indicator (an
+ * ad set's optimization goal decides it), `values` absent when there were none.
+ */
+export const ResultEntrySchema = z.looseObject({
+  indicator: z.string(),
+  values: z
+    .array(z.looseObject({ value: NumericSchema, attribution_windows: z.array(z.string()).optional() }))
+    .optional(),
+});
+export type ResultEntry = z.infer<typeof ResultEntrySchema>;
+
 /** The fields we read; other insights fields pass through untouched. */
 export const InsightsRowSchema = z.looseObject({
   date_start: z.string().optional(),
@@ -22,6 +34,10 @@ export const InsightsRowSchema = z.looseObject({
   impressions: NumericSchema.optional(),
   reach: NumericSchema.optional(),
   clicks: NumericSchema.optional(),
+  inline_link_clicks: NumericSchema.optional(),
+  results: z.array(ResultEntrySchema).optional(),
+  cost_per_result: z.array(ResultEntrySchema).optional(),
+  attribution_setting: z.string().optional(),
   actions: z.array(ActionValueSchema).optional(),
   action_values: z.array(ActionValueSchema).optional(),
   purchase_roas: z.array(ActionValueSchema).optional(),
@@ -30,7 +46,27 @@ export const InsightsRowSchema = z.looseObject({
 export type InsightsRow = z.infer<typeof InsightsRowSchema>;
 
 /** The insights `fields` a summary needs. */
-export const SUMMARY_FIELDS = ['spend', 'impressions', 'reach', 'clicks', 'actions', 'action_values'] as const;
+export const SUMMARY_FIELDS = [
+  'spend',
+  'impressions',
+  'reach',
+  'clicks',
+  'inline_link_clicks',
+  'results',
+  'cost_per_result',
+  'attribution_setting',
+  'actions',
+  'action_values',
+] as const;
+
+/** One result indicator's figures. */
+export interface ResultSummary {
+  /** Meta's indicator without the `actions:` prefix, e.g. `link_click`, `reach`. */
+  resultType: string;
+  results: number;
+  /** As Meta states it; per 1,000 people for reach. */
+  costPerResult: number | null;
+}
 
 export interface InsightsSummary {
   /** Major units of the account currency. */
@@ -44,18 +80,30 @@ export interface InsightsSummary {
    */
   reachIsEstimate: boolean;
   frequency: number | null;
+  /** All clicks (Ads Manager's "Clicks (all)"). */
   clicks: number;
-  /** Percent: clicks / impressions × 100. */
+  /** Link clicks (inline_link_clicks), Ads Manager's default clicks column. */
+  linkClicks: number;
+  /** Percent: link clicks / impressions × 100, as `inline_link_click_ctr`. */
   ctr: number | null;
+  /** spend / link clicks, as `cost_per_inline_link_click`. */
   cpc: number | null;
+  /** "CTR (all)": all clicks / impressions × 100. */
+  ctrAll: number | null;
+  /** "CPC (all)": spend / all clicks. */
+  cpcAll: number | null;
   /** Per 1,000 impressions. */
   cpm: number | null;
-  /** null when no objective was given (or it is one we do not know). */
+  /** Meta's `results`; null when there are none or the rows mix result types (see resultsByType). */
   results: number | null;
-  /** The action type counted as a result, or 'reach' for awareness. */
+  /** The single result type (`link_click`, `offsite_conversion.fb_pixel_purchase`, `reach`…), else null. */
   resultType: string | null;
-  /** CPA: spend / results (for awareness, cost per person reached). */
+  /** Meta's `cost_per_result`: per result, or per 1,000 people reached when the result is reach. */
   costPerResult: number | null;
+  /** Every result type reported, one entry each (several when ad sets optimise for different results). */
+  resultsByType: ResultSummary[];
+  /** Meta's attribution_setting (`7d_click_1d_view`, `1d_click`, `mixed`…); null when not reported. */
+  attributionSetting: string | null;
   /** Purchase conversion value in major units; null when Meta reported none. */
   purchaseValue: number | null;
   /** purchaseValue / spend. */
@@ -63,50 +111,21 @@ export interface InsightsSummary {
 }
 
 export interface SummariseOptions {
-  /** The campaign objective (OUTCOME_* or a legacy one) deciding what a "result" is. */
-  objective?: string;
   /** ISO code of the account currency; money is summed in its minor units. Default USD. */
   currency?: string;
   /** Exact reach for the whole period, from a query without time_increment. */
   reach?: number | string;
 }
 
-type ResultFamily = 'sales' | 'leads' | 'traffic' | 'engagement' | 'awareness' | 'app';
-
 /**
- * Action types per family, most inclusive first; the first one Meta reported is
- * used for every row. Meta reports the same purchase under several types at once
+ * Meta reports the same purchase under several action types at once
  * (omni_purchase covers web, app and offline; the pixel one is web only), so
- * adding them up would count each purchase two or three times.
+ * purchase value takes the most inclusive type reported, never their sum.
  */
-const RESULT_ACTION_TYPES: Record<Exclude<ResultFamily, 'awareness'>, readonly string[]> = {
-  sales: ['omni_purchase', 'purchase', 'offsite_conversion.fb_pixel_purchase'],
-  leads: ['lead', 'onsite_conversion.lead_grouped', 'offsite_conversion.fb_pixel_lead'],
-  traffic: ['link_click', 'landing_page_view'],
-  engagement: ['post_engagement', 'page_engagement'],
-  app: ['mobile_app_install', 'app_install', 'omni_app_install'],
-};
+const PURCHASE_ACTION_TYPES = ['omni_purchase', 'purchase', 'offsite_conversion.fb_pixel_purchase'];
 
-const OBJECTIVE_FAMILY: Record<string, ResultFamily> = {
-  OUTCOME_SALES: 'sales',
-  OUTCOME_LEADS: 'leads',
-  OUTCOME_TRAFFIC: 'traffic',
-  OUTCOME_ENGAGEMENT: 'engagement',
-  OUTCOME_AWARENESS: 'awareness',
-  OUTCOME_APP_PROMOTION: 'app',
-  // Legacy objectives still appear on old campaigns.
-  CONVERSIONS: 'sales',
-  PRODUCT_CATALOG_SALES: 'sales',
-  LEAD_GENERATION: 'leads',
-  LINK_CLICKS: 'traffic',
-  POST_ENGAGEMENT: 'engagement',
-  PAGE_LIKES: 'engagement',
-  EVENT_RESPONSES: 'engagement',
-  VIDEO_VIEWS: 'engagement',
-  REACH: 'awareness',
-  BRAND_AWARENESS: 'awareness',
-  APP_INSTALLS: 'app',
-};
+/** Indicators whose cost Meta states per 1,000 (Ads Manager: "Cost per 1,000 Accounts Center accounts reached"). */
+const PER_THOUSAND_INDICATORS = new Set(['reach']);
 
 export function summariseInsights(rows: readonly InsightsRow[], options: SummariseOptions = {}): InsightsSummary {
   const offset = currencyOffset(options.currency ?? 'USD');
@@ -115,13 +134,16 @@ export function summariseInsights(rows: readonly InsightsRow[], options: Summari
   const spend = spendMinor / offset;
   const impressions = sum(rows, (row) => toNumber(row.impressions));
   const clicks = sum(rows, (row) => toNumber(row.clicks));
+  const linkClicks = sum(rows, (row) => toNumber(row.inline_link_clicks));
 
   const exactReach =
     options.reach !== undefined ? toNumber(options.reach) : rows.length === 1 ? toNumber(rows[0]!.reach) : undefined;
   const reach = exactReach ?? sum(rows, (row) => toNumber(row.reach));
 
-  const { results, resultType } = pickResults(rows, options.objective, reach);
-  const purchaseType = firstReported(rows, (row) => row.action_values, RESULT_ACTION_TYPES.sales);
+  const resultsByType = summariseResults(rows);
+  const single = resultsByType.length === 1 ? resultsByType[0]! : undefined;
+  const settings = new Set(rows.flatMap((row) => (row.attribution_setting ? [row.attribution_setting] : [])));
+  const purchaseType = firstReported(rows, (row) => row.action_values, PURCHASE_ACTION_TYPES);
   const purchaseValue =
     purchaseType === undefined
       ? null
@@ -134,29 +156,69 @@ export function summariseInsights(rows: readonly InsightsRow[], options: Summari
     reachIsEstimate: exactReach === undefined && rows.length > 1,
     frequency: safeDivide(impressions, reach),
     clicks,
-    ctr: scale(safeDivide(clicks, impressions), 100),
-    cpc: safeDivide(spend, clicks),
+    linkClicks,
+    ctr: scale(safeDivide(linkClicks, impressions), 100),
+    cpc: safeDivide(spend, linkClicks),
+    ctrAll: scale(safeDivide(clicks, impressions), 100),
+    cpcAll: safeDivide(spend, clicks),
     cpm: scale(safeDivide(spend, impressions), 1000),
-    results,
-    resultType,
-    costPerResult: results === null ? null : safeDivide(spend, results),
+    results: single ? single.results : null,
+    resultType: single ? single.resultType : null,
+    costPerResult: single ? single.costPerResult : null,
+    resultsByType,
+    attributionSetting: settings.size === 0 ? null : settings.size === 1 ? [...settings][0]! : 'mixed',
     purchaseValue,
     roas: purchaseValue === null ? null : safeDivide(purchaseValue, spend),
   };
 }
 
-function pickResults(
-  rows: readonly InsightsRow[],
-  objective: string | undefined,
-  reach: number,
-): { results: number | null; resultType: string | null } {
-  const family = objective ? OBJECTIVE_FAMILY[objective.toUpperCase()] : undefined;
-  if (!family) return { results: null, resultType: null };
-  if (family === 'awareness') return { results: reach, resultType: 'reach' };
-  const candidates = RESULT_ACTION_TYPES[family];
-  // Nothing reported means none happened: 0 results of the family's main type.
-  const resultType = firstReported(rows, (row) => row.actions, candidates) ?? candidates[0]!;
-  return { results: sum(rows, (row) => actionValue(row.actions, resultType)), resultType };
+/** The value Meta gives for the default attribution (the ad set's own setting); 0 when it lists none. */
+function entryValue(entry: ResultEntry | undefined): number {
+  const values = entry?.values ?? [];
+  const chosen = values.find((v) => v.attribution_windows?.includes('default')) ?? values[0];
+  return chosen ? toNumber(chosen.value) : 0;
+}
+
+/**
+ * Results per indicator, straight from Meta's `results` and `cost_per_result`.
+ * One row: Meta's own cost per result. Several rows: the cost is weighted by
+ * each row's results, which is the rows' spend on that result over its count.
+ */
+function summariseResults(rows: readonly InsightsRow[]): ResultSummary[] {
+  const totals = new Map<string, { results: number; cost: number; costKnown: boolean }>();
+  for (const row of rows) {
+    for (const entry of row.results ?? []) {
+      const total = totals.get(entry.indicator) ?? { results: 0, cost: 0, costKnown: true };
+      const count = entryValue(entry);
+      const costEntry = row.cost_per_result?.find((cost) => cost.indicator === entry.indicator);
+      total.results += count;
+      if (count > 0) {
+        if (costEntry?.values?.length) total.cost += entryValue(costEntry) * count;
+        else total.costKnown = false;
+      }
+      totals.set(entry.indicator, total);
+    }
+  }
+  return [...totals.entries()].map(([indicator, total]) => ({
+    resultType: indicator.replace(/^actions:/, ''),
+    results: total.results,
+    costPerResult:
+      rows.length === 1
+        ? costFromMeta(rows[0]!, indicator)
+        : total.costKnown
+          ? safeDivide(total.cost, total.results)
+          : null,
+  }));
+}
+
+function costFromMeta(row: InsightsRow, indicator: string): number | null {
+  const entry = row.cost_per_result?.find((cost) => cost.indicator === indicator);
+  return entry?.values?.length ? entryValue(entry) : null;
+}
+
+/** Whether a result type's cost is per 1,000 (reach) rather than per result. */
+export function costIsPerThousand(resultType: string | null): boolean {
+  return resultType !== null && PER_THOUSAND_INDICATORS.has(resultType);
 }
 
 function firstReported(
@@ -171,7 +233,10 @@ function actionValue(list: readonly ActionValue[] | undefined, type: string): nu
   return sum(list?.filter((entry) => entry.action_type === type) ?? [], (entry) => toNumber(entry.value));
 }
 
-export type ComparableMetric = Exclude<keyof InsightsSummary, 'resultType' | 'reachIsEstimate'>;
+export type ComparableMetric = Exclude<
+  keyof InsightsSummary,
+  'resultType' | 'reachIsEstimate' | 'resultsByType' | 'attributionSetting' | 'linkClicks' | 'ctrAll' | 'cpcAll'
+>;
 export type PeriodComparison = Record<ComparableMetric, number | null>;
 
 const COMPARABLE_METRICS: readonly ComparableMetric[] = [

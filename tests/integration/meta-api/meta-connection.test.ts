@@ -172,7 +172,8 @@ describe('campaigns, insights and changes', () => {
     expect(spending.length).toBeGreaterThan(0);
     for (const c of spending) {
       expect(c.metrics.impressions).toBeGreaterThanOrEqual(c.metrics.clicks);
-      expect(c.metrics.ctr).toBeCloseTo((c.metrics.clicks / c.metrics.impressions) * 100, 5);
+      expect(c.metrics.ctr).toBeCloseTo((c.metrics.linkClicks / c.metrics.impressions) * 100, 5);
+      expect(c.metrics.ctrAll).toBeCloseTo((c.metrics.clicks / c.metrics.impressions) * 100, 5);
     }
 
     const again = await graphCallCount();

@@ -15,7 +15,11 @@ function answerFor(campaignCount: number) {
           impressions: '10000',
           reach: '4000',
           clicks: '250',
-          actions: [{ action_type: 'omni_purchase', value: '10' }],
+          inline_link_clicks: '200',
+          actions: [{ action_type: 'omni_purchase', value: '12' }],
+          results: [{ indicator: 'actions:offsite_conversion.fb_pixel_purchase', values: [{ value: '10' }] }],
+          cost_per_result: [{ indicator: 'actions:offsite_conversion.fb_pixel_purchase', values: [{ value: '10' }] }],
+          attribution_setting: '7d_click_1d_view',
           action_values: [{ action_type: 'omni_purchase', value: '400.00' }],
           date_start: '2026-03-03',
           date_stop: '2026-03-09',
@@ -40,6 +44,7 @@ describe('listing campaigns with their results', () => {
     const insights = calls.find((c) => c.path === '/act_111/insights')!;
     expect(insights.params).toMatchObject({
       level: 'campaign',
+      use_unified_attribution_setting: true,
       time_range: '{"since":"2026-03-03","until":"2026-03-09"}',
     });
     expect(list.range).toEqual({ since: '2026-03-03', until: '2026-03-09' });
@@ -50,8 +55,20 @@ describe('listing campaigns with their results', () => {
     const { session } = fakeSession(answerFor(2));
     const list = await listCampaignsWithMetrics(session, 'act_111', {});
     expect(list.data[0]).toMatchObject({ id: '1000', dailyBudget: 5000, lifetimeBudget: null });
-    expect(list.data[0]!.metrics).toMatchObject({ spend: 100, clicks: 250, results: 10, purchaseValue: 400, roas: 4 });
-    expect(list.data[0]!.metrics.costPerResult).toBeCloseTo(10);
+    expect(list.data[0]!.metrics).toMatchObject({
+      spend: 100,
+      clicks: 250,
+      linkClicks: 200,
+      ctr: 2,
+      cpc: 0.5,
+      // Meta's results, not the 12 purchases of the actions list.
+      results: 10,
+      resultType: 'offsite_conversion.fb_pixel_purchase',
+      costPerResult: 10,
+      attributionSetting: '7d_click_1d_view',
+      purchaseValue: 400,
+      roas: 4,
+    });
   });
 
   it('gives campaigns without delivery zero spend and no ratios', async () => {

@@ -49,8 +49,8 @@ describe('insights summary', () => {
     expect(summary.spend).toBe(18);
     expect(summary.impressions).toBe(1500);
     expect(summary.clicks).toBe(30);
-    expect(summary.ctr).toBeCloseTo(2, 10);
-    expect(summary.cpc).toBeCloseTo(0.6, 10);
+    expect(summary.ctrAll).toBeCloseTo(2, 10);
+    expect(summary.cpcAll).toBeCloseTo(0.6, 10);
     expect(summary.cpm).toBeCloseTo(12, 10);
   });
 
@@ -81,14 +81,22 @@ describe('insights summary', () => {
   });
 
   it('answers null, never NaN or Infinity, when a denominator is zero', () => {
-    const summary = summariseInsights([{ spend: '3.00', impressions: '0', clicks: '0', reach: '0' }], {
-      objective: 'OUTCOME_SALES',
-    });
+    const summary = summariseInsights([
+      {
+        spend: '3.00',
+        impressions: '0',
+        clicks: '0',
+        reach: '0',
+        results: [{ indicator: 'actions:offsite_conversion.fb_pixel_purchase' }],
+      },
+    ]);
 
     expect(summary).toMatchObject({
       spend: 3,
       ctr: null,
       cpc: null,
+      ctrAll: null,
+      cpcAll: null,
       cpm: null,
       frequency: null,
       results: 0,
@@ -99,75 +107,119 @@ describe('insights summary', () => {
   });
 
   it('summarises no rows as zeros and nulls', () => {
-    const summary = summariseInsights([], { objective: 'OUTCOME_TRAFFIC' });
+    const summary = summariseInsights([]);
     const numbers = Object.values(summary).filter((value): value is number => typeof value === 'number');
     expect(numbers.every(Number.isFinite)).toBe(true);
-    expect(summary).toMatchObject({ spend: 0, impressions: 0, results: 0, ctr: null, costPerResult: null });
+    expect(summary).toMatchObject({ spend: 0, impressions: 0, results: null, ctr: null, costPerResult: null });
   });
 
-  it.each([
-    ['OUTCOME_SALES', 'omni_purchase', 3],
-    ['OUTCOME_TRAFFIC', 'link_click', 24],
-    ['OUTCOME_ENGAGEMENT', 'post_engagement', 40],
-    ['OUTCOME_AWARENESS', 'reach', 1250],
-    ['CONVERSIONS', 'omni_purchase', 3],
-    ['LINK_CLICKS', 'link_click', 24],
-    ['outcome_sales', 'omni_purchase', 3],
-  ])('counts %s results as %s', (objective, resultType, results) => {
-    const summary = summariseInsights([day1, day2], { objective });
-    expect(summary).toMatchObject({ resultType, results });
-    expect(summary.costPerResult).toBeCloseTo(18 / results, 10);
+  it('uses link clicks for CTR and CPC, as Ads Manager does, and all clicks for the "(all)" variants', () => {
+    const summary = summariseInsights([
+      { ...day1, inline_link_clicks: '15' },
+      { ...day2, inline_link_clicks: '9' },
+    ]);
+
+    expect(summary.linkClicks).toBe(24);
+    expect(summary.ctr).toBeCloseTo(1.6, 10);
+    expect(summary.cpc).toBeCloseTo(0.75, 10);
+    expect(summary.ctrAll).toBeCloseTo(2, 10);
+    expect(summary.cpcAll).toBeCloseTo(0.6, 10);
+  });
+});
+
+describe("results from Meta's results and cost_per_result", () => {
+  const purchaseRow = (spend: string, count: string, cost: string): InsightsRow => ({
+    spend,
+    results: [
+      {
+        indicator: 'actions:offsite_conversion.fb_pixel_purchase',
+        values: [{ value: count, attribution_windows: ['default'] }],
+      },
+    ],
+    cost_per_result: [
+      {
+        indicator: 'actions:offsite_conversion.fb_pixel_purchase',
+        values: [{ value: cost, attribution_windows: ['default'] }],
+      },
+    ],
+    attribution_setting: '1d_click',
   });
 
-  it('counts a purchase once even though Meta reports it under three action types', () => {
-    const summary = summariseInsights([day1], { objective: 'OUTCOME_SALES' });
-    expect(summary).toMatchObject({ results: 2, resultType: 'omni_purchase' });
-    expect(summary.costPerResult).toBeCloseTo(6.17, 10);
-  });
+  it("takes one row's results and cost per result exactly as Meta states them", () => {
+    const summary = summariseInsights([purchaseRow('30.00', '4', '7.512')]);
 
-  it('falls back to the pixel purchase when that is all Meta reports', () => {
-    const row = { spend: '10', actions: [{ action_type: 'offsite_conversion.fb_pixel_purchase', value: '4' }] };
-    expect(summariseInsights([row], { objective: 'OUTCOME_SALES' })).toMatchObject({
+    expect(summary).toMatchObject({
       results: 4,
       resultType: 'offsite_conversion.fb_pixel_purchase',
-      costPerResult: 2.5,
+      costPerResult: 7.512,
+      attributionSetting: '1d_click',
+      resultsByType: [{ resultType: 'offsite_conversion.fb_pixel_purchase', results: 4, costPerResult: 7.512 }],
     });
   });
 
-  it.each([
-    [
-      'OUTCOME_LEADS',
-      [{ action_type: 'onsite_conversion.lead_grouped', value: '5' }],
-      'onsite_conversion.lead_grouped',
-      5,
-    ],
-    [
-      'OUTCOME_LEADS',
-      [
-        { action_type: 'lead', value: '6' },
-        { action_type: 'onsite_conversion.lead_grouped', value: '5' },
-      ],
-      'lead',
-      6,
-    ],
-    ['OUTCOME_TRAFFIC', [{ action_type: 'landing_page_view', value: '8' }], 'landing_page_view', 8],
-    ['OUTCOME_APP_PROMOTION', [{ action_type: 'mobile_app_install', value: '12' }], 'mobile_app_install', 12],
-    ['OUTCOME_APP_PROMOTION', [{ action_type: 'app_install', value: '3' }], 'app_install', 3],
-  ])('counts %s results from %j', (objective, actions, resultType, results) => {
-    expect(summariseInsights([{ spend: '24', actions }], { objective })).toMatchObject({ resultType, results });
+  it('ignores the actions list: an ad set optimising for landing page views has those as results', () => {
+    const row: InsightsRow = {
+      ...day1,
+      results: [{ indicator: 'actions:landing_page_view', values: [{ value: '9' }] }],
+      cost_per_result: [{ indicator: 'actions:landing_page_view', values: [{ value: '1.371111' }] }],
+    };
+
+    expect(summariseInsights([row])).toMatchObject({ results: 9, resultType: 'landing_page_view' });
   });
 
-  it('reports no results without an objective, and zero of the main type when none happened', () => {
-    expect(summariseInsights([day1])).toMatchObject({ results: null, resultType: null, costPerResult: null });
-    expect(summariseInsights([{ spend: '5' }], { objective: 'OUTCOME_LEADS' })).toMatchObject({
+  it('adds rows up and weights their costs by their results', () => {
+    const summary = summariseInsights([purchaseRow('30.00', '4', '7.5'), purchaseRow('10.00', '1', '10')]);
+
+    expect(summary.results).toBe(5);
+    expect(summary.costPerResult).toBeCloseTo(8, 10);
+  });
+
+  it('keeps result types apart when ad sets optimise for different results', () => {
+    const row: InsightsRow = {
+      spend: '20',
+      results: [
+        { indicator: 'actions:link_click', values: [{ value: '40' }] },
+        { indicator: 'reach', values: [{ value: '5000' }] },
+      ],
+      cost_per_result: [
+        { indicator: 'actions:link_click', values: [{ value: '0.25' }] },
+        { indicator: 'reach', values: [{ value: '2' }] },
+      ],
+      attribution_setting: 'mixed',
+    };
+
+    expect(summariseInsights([row])).toMatchObject({
+      results: null,
+      resultType: null,
+      costPerResult: null,
+      attributionSetting: 'mixed',
+      resultsByType: [
+        { resultType: 'link_click', results: 40, costPerResult: 0.25 },
+        { resultType: 'reach', results: 5000, costPerResult: 2 },
+      ],
+    });
+  });
+
+  it('reads an indicator without values as zero results and no cost', () => {
+    const row: InsightsRow = {
+      spend: '5',
+      results: [{ indicator: 'actions:onsite_conversion.lead_grouped' }],
+      cost_per_result: [{ indicator: 'actions:onsite_conversion.lead_grouped' }],
+    };
+
+    expect(summariseInsights([row])).toMatchObject({
       results: 0,
-      resultType: 'lead',
+      resultType: 'onsite_conversion.lead_grouped',
       costPerResult: null,
     });
   });
 
+  it('reports no results when Meta sent none', () => {
+    expect(summariseInsights([day1])).toMatchObject({ results: null, resultType: null, costPerResult: null });
+  });
+
   it('computes purchase value and ROAS from the summed values', () => {
-    const summary = summariseInsights([day1, day2], { objective: 'OUTCOME_SALES' });
+    const summary = summariseInsights([day1, day2]);
     expect(summary.purchaseValue).toBe(90);
     expect(summary.roas).toBeCloseTo(5, 10);
   });
@@ -179,7 +231,7 @@ describe('insights summary', () => {
 });
 
 describe('period comparison', () => {
-  const base: InsightsSummary = summariseInsights([day1, day2], { objective: 'OUTCOME_SALES' });
+  const base: InsightsSummary = summariseInsights([day1, day2]);
 
   it('gives the relative change of each metric as a fraction', () => {
     const previous = { ...base, spend: 14.4, clicks: 40, results: 0, roas: null };

@@ -80,9 +80,9 @@ describe('campaigns screen', () => {
     expect(names()).toEqual(['Spring Sale', 'Lead Magnet', 'Awareness Push']);
 
     // Empty figures stay last whichever the direction.
-    await user.click(screen.getByRole('button', { name: 'CPA' }));
+    await user.click(screen.getByRole('button', { name: 'Cost per result' }));
     expect(names().at(-1)).toBe('Awareness Push');
-    await user.click(screen.getByRole('button', { name: 'CPA' }));
+    await user.click(screen.getByRole('button', { name: 'Cost per result' }));
     expect(names().at(-1)).toBe('Awareness Push');
   });
 

@@ -55,7 +55,7 @@ describe('KPI change vs the previous period', () => {
     expect(cpa).toHaveTextContent('-37.5%');
     expect(cpa.querySelector('[data-tone]')).toHaveAttribute('data-tone', 'good');
     expect(cpa).toHaveTextContent('(better)');
-    const ctr = within(tiles).getByRole('listitem', { name: 'CTR' });
+    const ctr = within(tiles).getByRole('listitem', { name: 'CTR (link click-through rate)' });
     expect(ctr.querySelector('[data-tone]')).toHaveAttribute('data-tone', 'bad');
     expect(within(tiles).getByRole('listitem', { name: 'Purchases' })).toHaveTextContent('+100%');
   });

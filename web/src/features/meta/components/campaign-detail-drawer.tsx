@@ -4,7 +4,14 @@ import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useCampaignInsights } from '../api/get-campaign-insights';
-import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
+import {
+  attributionSettingLabel,
+  costPerResultLabel,
+  objectiveLabel,
+  resultsInWords,
+  resultTypeLabel,
+  statusLabel,
+} from '../lib/campaign-labels';
 import { campaignBudget } from '../lib/campaign-table';
 import { toRangeQuery, type DateRangeValue, rangeLabel } from '../lib/date-range';
 import { formatBudget, formatInstant, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
@@ -60,14 +67,20 @@ function CampaignDetail({
     ['Starts', formatInstant(campaign.startTime, timeZone)],
     ['Ends', campaign.stopTime ? formatInstant(campaign.stopTime, timeZone) : 'Runs until paused'],
     ['Spend', formatMoney(m.spend, currency)],
-    [resultTypeLabel(m.resultType), formatNumber(m.results)],
-    ['Cost per result', formatMoney(m.costPerResult, currency)],
+    m.results === null && m.resultsByType.length > 1
+      ? ['Results', resultsInWords(m, (v) => formatNumber(v))]
+      : [resultTypeLabel(m.resultType), formatNumber(m.results)],
+    [costPerResultLabel(m.resultType), formatMoney(m.costPerResult, currency)],
+    ['Attribution setting', attributionSettingLabel(m.attributionSetting) ?? '—'],
     ['ROAS', formatRoas(m.roas)],
     ['Impressions', formatNumber(m.impressions)],
     ['Reach', `${formatNumber(m.reach)}${m.reachIsEstimate ? ' (est.)' : ''}`],
-    ['Clicks', formatNumber(m.clicks)],
-    ['CTR', formatPercent(m.ctr)],
-    ['CPC', formatMoney(m.cpc, currency)],
+    ['Link clicks', formatNumber(m.linkClicks)],
+    ['CTR (link click-through rate)', formatPercent(m.ctr)],
+    ['CPC (cost per link click)', formatMoney(m.cpc, currency)],
+    ['Clicks (all)', formatNumber(m.clicks)],
+    ['CTR (all)', formatPercent(m.ctrAll)],
+    ['CPC (all)', formatMoney(m.cpcAll, currency)],
     ['CPM', formatMoney(m.cpm, currency)],
     ['Frequency', formatNumber(m.frequency, 2)],
   ];

@@ -7,17 +7,17 @@ import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-la
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
 import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
 
-const columns: { key: SortColumn; label: string; numeric?: boolean }[] = [
+const columns: { key: SortColumn; label: string; title?: string; numeric?: boolean }[] = [
   { key: 'status', label: 'Status' },
   { key: 'name', label: 'Name' },
   { key: 'objective', label: 'Objective' },
   { key: 'budget', label: 'Budget', numeric: true },
   { key: 'spend', label: 'Spend', numeric: true },
   { key: 'results', label: 'Results', numeric: true },
-  { key: 'costPerResult', label: 'CPA', numeric: true },
+  { key: 'costPerResult', label: 'Cost per result', numeric: true },
   { key: 'roas', label: 'ROAS', numeric: true },
-  { key: 'ctr', label: 'CTR', numeric: true },
-  { key: 'cpc', label: 'CPC', numeric: true },
+  { key: 'ctr', label: 'CTR (link)', title: 'CTR (link click-through rate)', numeric: true },
+  { key: 'cpc', label: 'CPC (link)', title: 'CPC (cost per link click)', numeric: true },
 ];
 
 export function statusBadgeVariant(status: string): 'success' | 'outline' | 'default' {
@@ -67,6 +67,7 @@ export function CampaignsTable({
                   <button
                     type="button"
                     onClick={() => onSort(column.key)}
+                    title={column.title}
                     className={cn(
                       'inline-flex cursor-pointer items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                       active ? 'text-foreground' : 'text-muted-foreground',
@@ -118,15 +119,32 @@ export function CampaignsTable({
                   {formatMoney(c.metrics.spend, currency)}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {formatNumber(c.metrics.results)}
-                  {c.metrics.results !== null ? (
-                    <span className="block text-xs text-muted-foreground">
-                      {resultTypeLabel(c.metrics.resultType).toLowerCase()}
-                    </span>
-                  ) : null}
+                  {c.metrics.results === null && c.metrics.resultsByType.length > 1 ? (
+                    // Ad sets optimising for different results: Meta gives no single count, so list each.
+                    c.metrics.resultsByType.map((entry) => (
+                      <span key={entry.resultType} className="block">
+                        {formatNumber(entry.results)}{' '}
+                        <span className="text-xs text-muted-foreground">
+                          {resultTypeLabel(entry.resultType).toLowerCase()}
+                        </span>
+                      </span>
+                    ))
+                  ) : (
+                    <>
+                      {formatNumber(c.metrics.results)}
+                      {c.metrics.results !== null ? (
+                        <span className="block text-xs text-muted-foreground">
+                          {resultTypeLabel(c.metrics.resultType).toLowerCase()}
+                        </span>
+                      ) : null}
+                    </>
+                  )}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
                   {formatMoney(c.metrics.costPerResult, currency)}
+                  {c.metrics.resultType === 'reach' ? (
+                    <span className="block text-xs text-muted-foreground">per 1,000 reached</span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatRoas(c.metrics.roas)}</td>
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">

@@ -2,7 +2,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { Metrics } from '@shared/schemas/meta';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
-import { resultTypeLabel } from '../lib/campaign-labels';
+import { costPerResultLabel, resultTypeLabel } from '../lib/campaign-labels';
 import { formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
 import { formatChange, kpiChange, type KpiKey } from '../lib/kpi-change';
 
@@ -15,16 +15,17 @@ interface TileSpec {
 const tiles: TileSpec[] = [
   { key: 'spend', label: () => 'Spend', format: (v, c) => formatMoney(v, c) },
   { key: 'results', label: (t) => resultTypeLabel(t.resultType), format: (v) => formatNumber(v) },
-  { key: 'costPerResult', label: () => 'Cost per result', format: (v, c) => formatMoney(v, c) },
+  { key: 'costPerResult', label: (t) => costPerResultLabel(t.resultType), format: (v, c) => formatMoney(v, c) },
   { key: 'roas', label: () => 'ROAS', format: (v) => formatRoas(v) },
-  { key: 'ctr', label: () => 'CTR', format: (v) => formatPercent(v) },
+  // Link clicks, as Ads Manager's default CTR column; "CTR (all)" is in the campaign details.
+  { key: 'ctr', label: () => 'CTR (link click-through rate)', format: (v) => formatPercent(v) },
 ];
 
 /** Why a figure shows as — (an account mixing objectives has no single result). */
 const emptyHint: Record<KpiKey, string> = {
   spend: '',
-  results: 'Mixed objectives: see campaigns',
-  costPerResult: 'Mixed objectives: see campaigns',
+  results: 'Ad sets aim at different results: see campaigns',
+  costPerResult: 'Ad sets aim at different results: see campaigns',
   roas: 'No purchase value tracked',
   ctr: 'No impressions',
 };

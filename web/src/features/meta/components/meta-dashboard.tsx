@@ -9,7 +9,13 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { useAccountInsights } from '../api/get-account-insights';
 import { useCampaigns } from '../api/get-campaigns';
 import { useMetaConnection } from '../context/use-meta-connection';
-import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
+import {
+  attributionSettingLabel,
+  objectiveLabel,
+  resultsInWords,
+  resultTypeLabel,
+  statusLabel,
+} from '../lib/campaign-labels';
 import { rangeLabel, toRangeQuery } from '../lib/date-range';
 import { formatDay, formatMoney, formatNumber } from '../lib/format';
 import { AdAccountPicker } from './ad-account-picker';
@@ -111,6 +117,12 @@ function AccountPerformance() {
                 : ''}
             </p>
             <KpiTiles totals={insights.data.totals} previousTotals={insights.data.previousTotals} currency={currency} />
+            {insights.data.totals.attributionSetting ? (
+              <p className="text-xs text-muted-foreground">
+                Attribution setting: {attributionSettingLabel(insights.data.totals.attributionSetting)}. Results and
+                conversions are counted with each ad set’s own setting, as in Ads Manager; CTR and CPC use link clicks.
+              </p>
+            ) : null}
           </div>
           <Card>
             <CardContent className="pt-6">
@@ -157,9 +169,7 @@ function AccountPerformance() {
                     <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
                     <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
                     <span className="w-48 whitespace-nowrap text-right text-muted-foreground">
-                      {c.metrics.results === null
-                        ? '—'
-                        : `${formatNumber(c.metrics.results)} ${resultTypeLabel(c.metrics.resultType).toLowerCase()}`}
+                      {resultsInWords(c.metrics, (v) => formatNumber(v))}
                     </span>
                   </div>
                 </li>

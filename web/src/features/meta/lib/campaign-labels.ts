@@ -59,6 +59,10 @@ const resultTypeLabels: Record<string, string> = {
   landing_page_view: 'Landing page views',
   reach: 'People reached',
   impressions: 'Impressions',
+  lead_grouped: 'Leads',
+  video_thruplay_watched_actions: 'ThruPlays',
+  estimated_ad_recallers: 'Estimated ad recall lift (people)',
+  omni_app_install: 'App installs',
   post_engagement: 'Post engagements',
   page_engagement: 'Page engagements',
   video_view: 'Video views',
@@ -77,4 +81,50 @@ export function resultTypeLabel(resultType: string | null | undefined): string {
   if (known) return known;
   const label = titleCase(simple);
   return /(s|sh|ch|x)$/.test(label) ? `${label}es` : `${label}s`;
+}
+
+/**
+ * Ads Manager's name for the cost column of a result type: awareness (reach)
+ * costs are per 1,000 people, every other result per result.
+ */
+export function costPerResultLabel(resultType: string | null | undefined): string {
+  return resultType === 'reach' ? 'Cost per 1,000 people reached' : 'Cost per result';
+}
+
+const attributionWindowLabels: Record<string, string> = {
+  '1d_click': '1-day click',
+  '7d_click': '7-day click',
+  '28d_click': '28-day click',
+  '1d_view': '1-day view',
+  '1d_ev': '1-day engaged view',
+};
+
+/**
+ * Meta's attribution_setting as Ads Manager writes it: `7d_click_1d_view` is
+ * "7-day click or 1-day view"; `mixed` means the ad sets differ.
+ */
+export function attributionSettingLabel(setting: string | null | undefined): string | null {
+  if (!setting) return null;
+  if (setting === 'mixed') return 'Each ad set’s own (they differ)';
+  const windows = setting.match(/\d+d_(?:click|view|ev)/g) ?? [];
+  const words = windows.map((window) => attributionWindowLabels[window] ?? window);
+  return words.length > 0 ? words.join(' or ') : setting;
+}
+
+interface ResultFigures {
+  results: number | null;
+  resultType: string | null;
+  resultsByType: { resultType: string; results: number }[];
+}
+
+/**
+ * A result count with its type in words ("12 purchases"), or each type when ad
+ * sets optimise for different results, as Ads Manager lists them; '—' for none.
+ */
+export function resultsInWords(m: ResultFigures, formatNumber: (value: number) => string): string {
+  if (m.results !== null) return `${formatNumber(m.results)} ${resultTypeLabel(m.resultType).toLowerCase()}`;
+  if (m.resultsByType.length === 0) return '—';
+  return m.resultsByType
+    .map((entry) => `${formatNumber(entry.results)} ${resultTypeLabel(entry.resultType).toLowerCase()}`)
+    .join(' · ');
 }
