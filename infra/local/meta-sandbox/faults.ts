@@ -18,6 +18,10 @@ export const FaultSettingsSchema = z
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     /** Reject calls that lack appsecret_proof, like an app with "Require App Secret" on. */
     requireAppsecretProof: z.boolean().optional(),
+    /** The next N synchronous insights reads answer code 1 "Please reduce the amount of data…". */
+    reduceData: z.number().int().min(0).max(1_000_000).optional(),
+    /** The next N asynchronous report runs end in "Job Failed". */
+    asyncJobFail: z.number().int().min(0).max(1_000_000).optional(),
   })
   .strict();
 
@@ -28,6 +32,8 @@ export class FaultSwitches {
   serverError = 0;
   latencyMs = 0;
   requireAppsecretProof = false;
+  reduceData = 0;
+  asyncJobFail = 0;
 
   constructor(private readonly onExpireTokens: () => void) {}
 
@@ -38,6 +44,8 @@ export class FaultSwitches {
     if (parsed.serverError !== undefined) this.serverError = parsed.serverError;
     if (parsed.latencyMs !== undefined) this.latencyMs = parsed.latencyMs;
     if (parsed.requireAppsecretProof !== undefined) this.requireAppsecretProof = parsed.requireAppsecretProof;
+    if (parsed.reduceData !== undefined) this.reduceData = parsed.reduceData;
+    if (parsed.asyncJobFail !== undefined) this.asyncJobFail = parsed.asyncJobFail;
     if (parsed.expireTokens) this.onExpireTokens();
   }
 
@@ -46,6 +54,8 @@ export class FaultSwitches {
     this.serverError = 0;
     this.latencyMs = 0;
     this.requireAppsecretProof = false;
+    this.reduceData = 0;
+    this.asyncJobFail = 0;
   }
 
   snapshot(): Required<Omit<FaultSettings, 'expireTokens'>> {
@@ -54,6 +64,8 @@ export class FaultSwitches {
       serverError: this.serverError,
       latencyMs: this.latencyMs,
       requireAppsecretProof: this.requireAppsecretProof,
+      reduceData: this.reduceData,
+      asyncJobFail: this.asyncJobFail,
     };
   }
 
@@ -61,6 +73,19 @@ export class FaultSwitches {
   takeServerError(): boolean {
     if (this.serverError <= 0) return false;
     this.serverError -= 1;
+    return true;
+  }
+
+  takeReduceData(): boolean {
+    if (this.reduceData <= 0) return false;
+    this.reduceData -= 1;
+    return true;
+  }
+
+  /** Consumes one pending job failure, if any. */
+  takeAsyncJobFail(): boolean {
+    if (this.asyncJobFail <= 0) return false;
+    this.asyncJobFail -= 1;
     return true;
   }
 

@@ -104,3 +104,20 @@ export function deprecatedVersion(): GraphError {
     code: 2635,
   });
 }
+
+/**
+ * Code 1 for a synchronous insights request too big to answer in time (Meta
+ * sends it as HTTP 500). The way out is an asynchronous report run or a smaller
+ * request, not the same request again.
+ */
+export function reduceDataError(): GraphError {
+  const text = "Please reduce the amount of data you're asking for, then retry your request";
+  return new GraphError(500, {
+    message: text,
+    type: 'OAuthException',
+    code: 1,
+    error_subcode: 99,
+    error_user_title: 'Please reduce the amount of data',
+    error_user_msg: text,
+  });
+}

@@ -1,6 +1,7 @@
 import { EXPANDABLE_EDGES, validateNodeFields, type FieldSelection } from './field-validation.js';
-import { enumParameter } from './graph-error.js';
-import { buildInsightsRows, type ReportScope } from './insights-report.js';
+import { daysBetween, maxDate, minDate } from './calendar.js';
+import { enumParameter, reduceDataError } from './graph-error.js';
+import { buildInsightsRows, type InsightsRow, type ReportScope } from './insights-report.js';
 import { parseInsightsParams } from './insights-params.js';
 import { accountField, adField, adsetField, campaignField, creativeField } from './node-fields.js';
 import type { GraphNode, Json, ReadContext } from './read-context.js';
@@ -106,6 +107,37 @@ export function asGraphNode(item: AdObject): GraphNode {
   return { type: item.kind, node: item };
 }
 
+/**
+ * A synchronous request may cover at most this many ad-days (ads in scope ×
+ * days of data in the range); beyond it Meta answers code 1 "Please reduce the
+ * amount of data…", and asynchronous report runs are the way to read it.
+ */
+export const SYNC_AD_DAY_LIMIT = 200_000;
+
+/** Insights rows of a node; `sync` requests are refused when they are too big (report runs are not). */
+export function insightsRows(
+  ctx: ReadContext,
+  node: GraphNode,
+  params: Record<string, string | undefined>,
+  { sync }: { sync: boolean },
+): { rows: InsightsRow[]; range: { since: string; until: string } } {
+  const account = accountOfNode(ctx, node);
+  const today = ctx.model.today(account);
+  const parsed = parseInsightsParams(params, {
+    nodeLevel: NODE_LEVEL[nodeType(node)],
+    today,
+    dataStart: account.dataStart,
+  });
+  const scope: ReportScope = { account, ads: adsUnder(ctx, node) };
+  if (sync) {
+    const from = maxDate(parsed.range.since, account.dataStart);
+    const to = minDate(parsed.range.until, today);
+    const adDays = from > to ? 0 : scope.ads.length * (daysBetween(from, to) + 1);
+    if (adDays > SYNC_AD_DAY_LIMIT || ctx.takeReduceData?.()) throw reduceDataError();
+  }
+  return { rows: buildInsightsRows(ctx.world, ctx.model, ctx.seed, scope, parsed), range: parsed.range };
+}
+
 /** Insights of a node as an edge response ({data, paging}). */
 export function insightsEdge(
   ctx: ReadContext,
@@ -113,15 +145,7 @@ export function insightsEdge(
   params: Record<string, string | undefined>,
   page: PageRequest,
 ): Json {
-  const account = accountOfNode(ctx, node);
-  const parsed = parseInsightsParams(params, {
-    nodeLevel: NODE_LEVEL[nodeType(node)],
-    today: ctx.model.today(account),
-    dataStart: account.dataStart,
-  });
-  const scope: ReportScope = { account, ads: adsUnder(ctx, node) };
-  const rows = buildInsightsRows(ctx.world, ctx.model, ctx.seed, scope, parsed);
-  return paginate(rows, page) as unknown as Json;
+  return paginate(insightsRows(ctx, node, params, { sync: true }).rows, page) as unknown as Json;
 }
 
 /** Turns field-expansion modifiers and children back into edge parameters. */

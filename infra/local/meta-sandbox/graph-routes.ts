@@ -7,11 +7,12 @@ import {
   unknownPath,
   unsupportedRequest,
 } from './graph-error.js';
-import { asGraphNode, insightsEdge, listEdge, renderNode } from './graph-nodes.js';
+import { asGraphNode, insightsEdge, insightsRows, listEdge, renderNode } from './graph-nodes.js';
 import { creativeField } from './node-fields.js';
 import type { GraphNode, Json, ReadContext } from './read-context.js';
 import { updateAdObject } from './graph-writes.js';
 import { paginate } from './paging.js';
+import { renderReportRun, reportNotReady, progress, type ReportRuns } from './report-runs.js';
 import type { PermissionGrants } from './permissions.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AccessToken, TokenStore } from './tokens.js';
@@ -44,6 +45,7 @@ export interface GraphDeps {
   tokens: TokenStore;
   grants: PermissionGrants;
   usage: UsageMeter;
+  reports: ReportRuns;
   readContext: Omit<ReadContext, 'versionBaseUrl' | 'carriedParams'>;
   requireAppsecretProof: () => boolean;
   now: () => Date;
@@ -82,8 +84,10 @@ function selection(params: Record<string, string>): FieldSelection[] | undefined
 }
 
 /** Finds the account an id refers to without authenticating (for throttling and usage headers). */
-export function accountIdForPath(world: World, segments: string[]): string | undefined {
+export function accountIdForPath(world: World, segments: string[], reports?: ReportRuns): string | undefined {
   const first = segments[0] ?? '';
+  const run = reports?.get(first);
+  if (run) return run.account.accountId;
   if (first.startsWith('act_')) return world.accounts.has(first.slice(4)) ? first.slice(4) : undefined;
   const node = findAdObject(world, first);
   if (node) return node.accountId;
@@ -164,6 +168,28 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
   throw unknownPath(`/${request.segments.slice(1).join('/')}`);
 }
 
+/** `GET /{report_run_id}` (status) and `GET /{report_run_id}/insights` (rows, once completed). */
+function reportRunRoutes(
+  deps: GraphDeps,
+  request: GraphRequest,
+  token: AccessToken,
+  run: ReturnType<ReportRuns['create']>,
+): Reply {
+  const [first, edge, ...rest] = request.segments;
+  if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
+  if (request.method !== 'GET') throw unsupportedRequest(request.method === 'POST' ? 'post' : 'delete', first!);
+  requireRead(token);
+  deps.usage.charge(run.account.accountId, 'read', 'ads_insights');
+  if (edge === undefined) {
+    const fields = request.params.fields ? request.params.fields.split(',').map((f) => f.trim()) : undefined;
+    return jsonReply(renderReportRun(run, deps.reports.read(run), fields));
+  }
+  if (edge !== 'insights') throw unknownPath(`/${edge}`);
+  if (progress(run).status !== 'Job Completed') throw reportNotReady(run);
+  const page = { baseUrl: `${request.origin}/${request.version}/${first}/insights`, params: request.query };
+  return jsonReply(paginate(run.rows, page) as unknown as Json);
+}
+
 export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
   const [first = '', edge, ...rest] = request.segments;
   const isUser = first === 'me' || first === deps.world.user.id;
@@ -203,6 +229,9 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     return { reply: jsonReply(out), accountId: creativeAd.accountId };
   }
 
+  const run = deps.reports.get(first);
+  if (run) return { reply: reportRunRoutes(deps, request, token, run), accountId: run.account.accountId };
+
   const node = resolveNode(deps.world, first, method);
   const accountId = node.type === 'AdAccount' ? node.account.accountId : node.node.accountId;
   if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
@@ -234,6 +263,15 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     return { reply: jsonReply(body), accountId };
   }
 
+  if (edge === 'insights' && request.method === 'POST') {
+    // An asynchronous report run: parameters are checked now, the rows are read through the run.
+    requireRead(token);
+    deps.usage.charge(accountId, 'read', 'ads_insights');
+    const account = deps.world.accounts.get(accountId)!;
+    const { rows, range } = insightsRows(ctx, node, request.params, { sync: false });
+    const created = deps.reports.create(account, rows, range);
+    return { reply: jsonReply({ report_run_id: created.id }), accountId };
+  }
   if (edge !== undefined && request.method === 'POST' && CREATION_EDGES.includes(edge)) {
     // Say plainly that this is the sandbox's limit, so nobody mistakes it for Meta's answer.
     throw invalidParameter(

@@ -11,6 +11,8 @@ export interface ReadContext {
   versionBaseUrl: string;
   /** Parameters that nested paging URLs must carry (access_token when it came in the query). */
   carriedParams: Record<string, string>;
+  /** The `reduceData` fault switch: true when this synchronous insights read must answer code 1. */
+  takeReduceData?: () => boolean;
 }
 
 export type GraphNode =

@@ -7,6 +7,7 @@ import { FaultSwitches, faultsFromEnv, type FaultSettings } from './faults.js';
 import { GraphError, LATEST_VERSION, newTraceId, transientServerError, unknownPath } from './graph-error.js';
 import { accountIdForPath, handleGraph, type GraphDeps, type GraphRequest } from './graph-routes.js';
 import { InsightsModel } from './insights-model.js';
+import { ReportRuns } from './report-runs.js';
 import { accessToken, debugToken, dialogDecision, dialogPage, type OAuthContext } from './oauth.js';
 import { PermissionGrants } from './permissions.js';
 import type { Reply } from './reply.js';
@@ -92,12 +93,16 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
   faults.set(options.faults ?? faultsFromEnv(process.env.META_SANDBOX_FAULTS));
   const usage = new UsageMeter(usageLimits(options.usage), now);
   const calls = new CallLog();
+  const reports = new ReportRuns(now, () => faults.takeAsyncJobFail());
 
   const reset = ({ world = false }: { world?: boolean } = {}) => {
     faults.reset();
     usage.reset();
     calls.clear();
-    if (world) state = fresh();
+    if (world) {
+      state = fresh();
+      reports.clear();
+    }
   };
 
   const graphDeps = (): GraphDeps => ({
@@ -106,7 +111,14 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     tokens: state.tokens,
     grants: state.grants,
     usage,
-    readContext: { world: state.world, model: state.model, seed, now },
+    reports,
+    readContext: {
+      world: state.world,
+      model: state.model,
+      seed,
+      now,
+      takeReduceData: () => faults.takeReduceData(),
+    },
     requireAppsecretProof: () => faults.requireAppsecretProof,
     now,
   });
@@ -127,7 +139,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     const { segments, params } = call;
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     if (faults.takeServerError()) throw transientServerError();
-    const accountId = accountIdForPath(state.world, segments);
+    const accountId = accountIdForPath(state.world, segments, reports);
     if (faults.takeRateLimit()) {
       throw accountId
         ? usage.throttled(accountId, segments[1] === 'insights' ? 'ads_insights' : 'ads_management')
