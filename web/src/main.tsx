@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { Root } from './app/root';
@@ -43,7 +43,8 @@ async function start() {
     </StrictMode>
   );
   if (root) root.render(app);
-  else hydrateRoot(container!, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  else startTransition(() => void hydrateRoot(container!, app));
 }
 
 start().catch((error: unknown) => {

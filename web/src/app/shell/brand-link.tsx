@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 
 export function BrandLink() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight" aria-label={`${PRODUCT_NAME} home`}>
+    <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
       <span
         aria-hidden="true"
         className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-pink-600 text-sm font-bold text-white shadow-sm"

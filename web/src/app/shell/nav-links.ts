@@ -17,3 +17,9 @@ export const appLinks = [
 
 /** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */
 export const SIGNED_IN_PATHS = ['/auth', ...appLinks.map((link) => link.to)] as const;
+
+/** The footer's extra links: the policies (Meta's app review asks for a reachable privacy policy). */
+export const legalLinks = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+] as const;

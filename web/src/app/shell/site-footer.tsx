@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
-import { publicLinks } from './nav-links';
+import { legalLinks, publicLinks } from './nav-links';
 
 export function SiteFooter() {
   return (
@@ -10,7 +10,7 @@ export function SiteFooter() {
           <span className="font-medium text-foreground">{PRODUCT_NAME}</span> · {PRODUCT_TAGLINE}
         </p>
         <nav aria-label="Footer" className="flex flex-wrap gap-4">
-          {publicLinks.map((link) => (
+          {[...publicLinks, ...legalLinks].map((link) => (
             <Link key={link.to} to={link.to} className="hover:text-foreground">
               {link.label}
             </Link>

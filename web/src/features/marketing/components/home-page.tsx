@@ -4,6 +4,7 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { ProductPreview } from './product-preview';
 
 const features = [
   {
@@ -86,6 +87,7 @@ export function HomePage() {
               How it works
             </Link>
           </div>
+          <ProductPreview />
         </div>
       </section>
 
