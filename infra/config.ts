@@ -47,6 +47,8 @@ export interface StageSettings {
   logRetention: RetentionDays;
   /** HTTP API default stage throttling. */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /** WAF: requests one IP may make in 5 minutes (site and API together) before being blocked. */
+  wafRequestsPerIpPer5Min: number;
 }
 
 export interface AppConfig {
@@ -58,8 +60,19 @@ export interface AppConfig {
 
 const STAGE_SETTINGS: Record<Stage, StageSettings> = {
   // dev is disposable: deleting its stacks deletes its data, so stacks can be torn down between experiments.
-  dev: { retainData: false, logRetention: RetentionDays.ONE_MONTH, apiThrottle: { rateLimit: 20, burstLimit: 40 } },
-  prod: { retainData: true, logRetention: RetentionDays.ONE_YEAR, apiThrottle: { rateLimit: 100, burstLimit: 200 } },
+  // A page load is ~20 requests and a busy dashboard a few per second: 2,000 per 5 minutes is far above a person.
+  dev: {
+    retainData: false,
+    logRetention: RetentionDays.ONE_MONTH,
+    apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    wafRequestsPerIpPer5Min: 2000,
+  },
+  prod: {
+    retainData: true,
+    logRetention: RetentionDays.ONE_YEAR,
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    wafRequestsPerIpPer5Min: 2000,
+  },
 };
 
 export class ConfigError extends Error {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, Plugin } from 'vite';
@@ -16,6 +16,24 @@ const repoRoot = path.resolve(webRoot, '..');
  * no bucket, so dev and preview servers read the file the twin writes. It is read on
  * every request so a restarted twin (new pool ids) needs no Vite restart. Never bundled.
  */
+/** Moves the build's source maps out of dist/, so no deployment can publish them. */
+function privateSourceMapsPlugin(): Plugin {
+  const mapsDir = path.join(webRoot, 'sourcemaps');
+  return {
+    name: 'adsmith-private-source-maps',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = path.resolve(options.dir ?? path.join(webRoot, 'dist'));
+      // Only the deployed build; other builds with this config (prerendering) keep their own output.
+      if (outDir !== path.join(webRoot, 'dist')) return;
+      for (const file of Object.keys(bundle).filter((name) => name.endsWith('.map'))) {
+        await mkdir(path.dirname(path.join(mapsDir, file)), { recursive: true });
+        await rename(path.join(outDir, file), path.join(mapsDir, file));
+      }
+    },
+  };
+}
+
 function runtimeConfigPlugin(): Plugin {
   const configFile = path.resolve(repoRoot, process.env.ADSMITH_WEB_CONFIG_FILE ?? '.local/web-config.json');
   const middleware: Connect.NextHandleFunction = (req, res, next) => {
@@ -70,6 +88,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     runtimeConfigPlugin(),
+    privateSourceMapsPlugin(),
     blogContentPlugin(path.join(webRoot, 'content/blog')),
     prerenderPlugin({
       configFile: fileURLToPath(import.meta.url),
@@ -92,7 +111,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for decoding error reports, but never served: no sourceMappingURL in the files,
+    // and the maps are moved out of dist/ (the deployed folder) into web/sourcemaps/.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.

@@ -1,13 +1,15 @@
-import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { appFunctionNames, functions, type AppFunctionName, type FunctionDeclaration } from '@shared/functions';
 import { stageNamePrefix } from '@shared/physical-names';
 import type { AppConfig } from '../config';
 import { webDistDir } from './paths';
 import { EdgeStack } from './stacks/edge-stack';
+import { WAF_REGION, WafStack, WEB_ACL_ARN_OUTPUT } from './stacks/waf-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
 
 export interface AdsmithStacks {
+  waf: WafStack;
   edge: EdgeStack;
   stateful: StatefulStack;
   stateless: StatelessStack;
@@ -25,11 +27,12 @@ export interface CreateStacksOptions {
 /**
  * The whole of Adsmith for one stage, as three stacks split by lifecycle:
  *
+ *   waf        the CloudFront web ACL, in us-east-1 whatever the app's region (CloudFront requires it)
  *   edge       front door whose URLs others hold: CloudFront + site bucket, the HTTP API (no routes)
  *   stateful   data and identity: KMS key, tables, secrets, event bus, user pool (+ its triggers)
  *   stateless  code and content: HTTP functions, API routes + JWT authorizer, SPA files + config.json
  *
- * edge <- stateful <- stateless. The edge stack comes first because the user pool's
+ * waf <- edge <- stateful <- stateless. The edge stack comes first because the user pool's
  * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
@@ -44,12 +47,24 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
   };
   const description = (what: string) => `Adsmith ${config.stage}: ${what}`;
 
+  const waf = new WafStack(app, `${namePrefix}-waf`, {
+    env: { account: env.account, region: WAF_REGION },
+    namePrefix,
+    requestsPerIpPer5Min: config.settings.wafRequestsPerIpPer5Min,
+    description: description('WAF web ACL for CloudFront (us-east-1)'),
+  });
+
   const edge = new EdgeStack(app, `${namePrefix}-edge`, {
     env,
     config,
     namePrefix,
+    // Read across regions at deploy time: the ACL lives in us-east-1, the edge stack anywhere.
+    webAclArn: Token.asString({
+      'Fn::GetStackOutput': { StackName: waf.stackName, OutputName: WEB_ACL_ARN_OUTPUT, Region: WAF_REGION },
+    }),
     description: description('CloudFront, site bucket and HTTP API front door'),
   });
+  edge.addDependency(waf, 'CloudFront names the web ACL');
 
   const stateful = new StatefulStack(app, `${namePrefix}-stateful`, {
     env,
@@ -81,5 +96,5 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
 
   Tags.of(app).add('project', 'adsmith');
   Tags.of(app).add('stage', config.stage);
-  return { edge, stateful, stateless };
+  return { waf, edge, stateful, stateless };
 }

@@ -68,14 +68,10 @@ describe('stateful stack (dev)', () => {
   });
 
   describe('web app client', () => {
-    it('is public (no secret) and allows SRP and password auth, no OAuth', () => {
+    it('is public (no secret) and allows SRP only (no password auth), no OAuth', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: Match.arrayEquals([
-          'ALLOW_USER_PASSWORD_AUTH',
-          'ALLOW_USER_SRP_AUTH',
-          'ALLOW_REFRESH_TOKEN_AUTH',
-        ]),
+        ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
         AllowedOAuthFlowsUserPoolClient: false,
         PreventUserExistenceErrors: 'ENABLED',
         EnableTokenRevocation: true,

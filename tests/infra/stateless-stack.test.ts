@@ -254,7 +254,7 @@ describe('stateless stack with a web build', () => {
     expect(byInclude('index.html')).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });
     const others = deployments.find((d) => d.Include === undefined);
     expect(others).toMatchObject({
-      Exclude: ['assets/*', 'index.html', 'config.json'],
+      Exclude: ['assets/*', 'index.html', 'config.json', '*.map'],
       SystemMetadata: { 'cache-control': 'public, max-age=300' },
     });
   });

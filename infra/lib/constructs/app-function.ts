@@ -260,12 +260,13 @@ const FUNCTION_WILDCARDS = [
   {
     finding: /^Resource::arn:[^/]+:dynamodb:[^/]+:table\/adsmith-[a-z]+-[a-z0-9_]+\/index\/\*$/,
     actions: /^dynamodb:/,
-    reason: "Queries on a table's declared global indexes: any index of that one table.",
+    reason:
+      "Query/Scan on a table's global indexes (table/index/*, that one table only), granted only to a function whose entry in shared/functions.ts declares index actions.",
   },
   {
     finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
     reason:
-      'Reading/writing a table encrypted with the customer-managed key: CDK grants kms:ReEncrypt* and kms:GenerateDataKey* on that one key only.',
+      'Writing items of a table encrypted with the customer-managed key: grantEncryptDecrypt adds kms:ReEncrypt* and kms:GenerateDataKey* on that one key only; functions that only read get kms:Decrypt alone.',
   },
 ];
 

@@ -54,7 +54,7 @@ export class AppSecrets extends Construct {
         Validations.of(secret).acknowledge({
           id: 'AwsSolutions-SMG4',
           reason: generated
-            ? 'Rotating the OAuth state key would invalidate in-flight Meta connections; it is rotated by hand (put-secret-value) if ever exposed.'
+            ? 'The OAuth state key only signs states that live minutes; there is no rotation Lambda, so it is rotated by hand (put-secret-value), which at most fails the Meta dialogs open at that moment.'
             : 'Third-party credentials (Meta, OpenAI, Slack/webhook URLs) are issued by those services and cannot be rotated by a Lambda; operators rotate them at the source.',
         });
         return [key, secret];

@@ -82,8 +82,9 @@ export class UserAuth extends Construct {
       userPoolClientName: 'web',
       // A browser cannot keep a secret.
       generateSecret: false,
-      // SRP in AWS; password auth too, because the local twin (cognito-local) only speaks that.
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only: the password never leaves the browser. USER_PASSWORD_AUTH is allowed only on the
+      // twin's own client (cognito-local cannot do SRP; see infra/local/cognito/provision-user-pool.ts).
+      authFlows: { userSrp: true },
       // The SPA has its own sign-in screens; no hosted UI, so no OAuth flows.
       disableOAuth: true,
       preventUserExistenceErrors: true,
@@ -108,7 +109,7 @@ export class UserAuth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG3',
       reason:
-        'Threat protection (advanced security) needs the Cognito Plus plan; Essentials is chosen for cost until paid plans launch. The API is throttled and passwords follow a strong policy.',
+        'Threat protection (advanced security) needs the Cognito Plus plan; Essentials is chosen for cost until paid plans launch. Sign-in goes to Cognito directly (not through our WAF); the Cognito request quotas apply and passwords follow a strong policy.',
     });
   }
 }

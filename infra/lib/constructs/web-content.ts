@@ -53,7 +53,8 @@ export class WebContent extends Construct {
       const staticFiles = new BucketDeployment(this, 'StaticFiles', {
         ...common,
         sources: [build],
-        exclude: [HASHED_ASSETS, ...ENTRY_FILES],
+        // Source maps never go public (the web build keeps them out of dist/ already).
+        exclude: [HASHED_ASSETS, ...ENTRY_FILES, '*.map'],
         cacheControl: [CacheControl.fromString('public, max-age=300')],
       });
       staticFiles.node.addDependency(hashedAssets);

@@ -28,6 +28,8 @@ export interface WebHostingProps {
   readonly siteBucketName: string;
   /** Host name of the API origin (`<id>.execute-api.<region>.amazonaws.com`), served under `/api/*`. */
   readonly apiDomainName: string;
+  /** The WAFv2 web ACL (CLOUDFRONT scope) that screens every request, site and API. */
+  readonly webAclArn: string;
   /** Custom domain and its us-east-1 ACM certificate. @default - the CloudFront domain and certificate */
   readonly domain?: { name: string; certificateArn: string };
   /** How long CloudFront and S3 access logs are kept. @default Duration.days(90) */
@@ -135,6 +137,7 @@ export class WebHosting extends Construct {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Adsmith web app and API',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Only settable with our own certificate; the default *.cloudfront.net one has a fixed policy.
@@ -176,11 +179,6 @@ export class WebHosting extends Construct {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'Adsmith serves marketers worldwide; there is no country to block.',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL yet: the API is throttled at the HTTP API stage and every data route needs a Cognito JWT. A WAF (rate-based rules) is planned for when paid plans launch.',
     });
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({

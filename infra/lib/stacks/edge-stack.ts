@@ -8,6 +8,8 @@ export interface EdgeStackProps extends StackProps {
   readonly config: AppConfig;
   /** Physical name prefix, e.g. `adsmith-dev`. */
   readonly namePrefix: string;
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (from the WAF stack in us-east-1). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export class EdgeStack extends Stack {
       siteBucketName: siteBucketName(props.namePrefix),
       apiDomainName: this.httpApi.domainName,
       domain: config.domain,
+      webAclArn: props.webAclArn,
     });
     this.siteUrl = this.hosting.siteUrl;
 

@@ -26,7 +26,7 @@ export interface BuiltApp {
   app: App;
   stacks: AdsmithStacks;
   outdir: string;
-  templates: { edge: Template; stateful: Template; stateless: Template };
+  templates: { waf: Template; edge: Template; stateful: Template; stateless: Template };
   /** Removes the cloud assembly written under the OS temp dir. */
   cleanup(): void;
 }
@@ -75,6 +75,7 @@ export function buildApp(options: BuildOptions = {}): BuiltApp {
     outdir,
     cleanup,
     templates: {
+      waf: Template.fromStack(stacks.waf),
       edge: Template.fromStack(stacks.edge),
       stateful: Template.fromStack(stacks.stateful),
       stateless: Template.fromStack(stacks.stateless),

@@ -1,0 +1,56 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
+
+describe('WAF in front of CloudFront', () => {
+  let built: BuiltApp;
+  let waf: Template;
+  let edge: Template;
+
+  beforeAll(() => {
+    built = buildApp();
+    waf = built.templates.waf;
+    edge = built.templates.edge;
+  });
+  afterAll(() => built?.cleanup());
+
+  it('lives in its own stack in us-east-1 (CloudFront takes web ACLs from there only)', () => {
+    expect(built.stacks.waf.region).toBe('us-east-1');
+    expect(built.stacks.edge.dependencies).toContain(built.stacks.waf);
+  });
+
+  it('is a CLOUDFRONT-scope web ACL: a per-IP rate rule first, then the AWS managed rule groups', () => {
+    const [[, acl]] = resourcesOf(waf, 'AWS::WAFv2::WebACL') as [[string, { Properties: Record<string, CfnJson> }]];
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    const rules = (acl.Properties.Rules as { Name: string; Priority: number; Statement: CfnJson; Action?: unknown }[])
+      .slice()
+      .sort((a, b) => a.Priority - b.Priority);
+    expect(rules[0]).toMatchObject({
+      Name: 'rate-per-ip',
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 2000, EvaluationWindowSec: 300 } },
+    });
+    expect(rules.slice(1).map((r) => r.Statement.ManagedRuleGroupStatement)).toEqual([
+      { VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' },
+      { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
+      { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
+    ]);
+    for (const rule of rules) {
+      expect((rule as CfnJson).VisibilityConfig).toMatchObject({
+        CloudWatchMetricsEnabled: true,
+        SampledRequestsEnabled: true,
+      });
+    }
+  });
+
+  it('is attached to the distribution, read across regions from the WAF stack output', () => {
+    const [[, distribution]] = resourcesOf(edge, 'AWS::CloudFront::Distribution') as [
+      [string, { Properties: Record<string, CfnJson> }],
+    ];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: 'adsmith-dev-waf', OutputName: 'WebAclArn', Region: 'us-east-1' },
+    });
+    expect(Object.keys(waf.toJSON().Outputs)).toContain('WebAclArn');
+  });
+});
