@@ -30,7 +30,7 @@ export function ProductPreview() {
               <div key={tile.label} className="rounded-lg border bg-background p-3">
                 <p className="text-xs text-muted-foreground">{tile.label}</p>
                 <p className="mt-1 text-lg font-semibold tabular-nums">{tile.value}</p>
-                <p className="text-xs font-medium text-success">{tile.change}</p>
+                <p className="text-xs font-medium text-emerald-700">{tile.change}</p>
               </div>
             ))}
           </div>
