@@ -24,8 +24,29 @@ import { findAdObject, type World } from './world.js';
  * object node (`act_…`, campaigns, ad sets, ads, creatives) with its edges.
  */
 
-/** Ads API versions before this answer #2635; plain Graph calls (/me, OAuth) are upgraded silently, as on Meta. */
-export const OLDEST_ADS_API_VERSION = 23;
+/**
+ * When each Marketing API version stopped working (Meta's versions table); later
+ * versions have no date yet. Plain Graph calls (/me, OAuth) are upgraded silently, as on Meta.
+ */
+export const ADS_API_EXPIRY: Readonly<Record<number, string>> = {
+  17: '2024-05-14',
+  18: '2024-08-13',
+  19: '2025-02-04',
+  20: '2025-05-06',
+  21: '2025-09-09',
+  22: '2026-02-19',
+  23: '2026-06-09',
+  24: '2026-10-06',
+};
+
+/** The oldest Ads API version still answering at `now`; older ones answer #2635. */
+export function oldestAdsApiVersion(now: Date): number {
+  let version = 17;
+  while (ADS_API_EXPIRY[version] !== undefined && Date.parse(`${ADS_API_EXPIRY[version]}T00:00:00Z`) <= now.getTime()) {
+    version += 1;
+  }
+  return version;
+}
 
 export interface GraphRequest {
   method: 'GET' | 'POST' | 'DELETE';
@@ -64,8 +85,8 @@ function versionNumber(version: string): number {
   return Number(version.slice(1));
 }
 
-function requireAdsVersion(version: string): void {
-  if (versionNumber(version) < OLDEST_ADS_API_VERSION) throw deprecatedVersion();
+function requireAdsVersion(version: string, now: Date): void {
+  if (versionNumber(version) < oldestAdsApiVersion(now)) throw deprecatedVersion();
 }
 
 function requireRead(token: AccessToken): void {
@@ -152,7 +173,7 @@ function userRoutes(deps: GraphDeps, request: GraphRequest, token: AccessToken, 
     return jsonReply({ data: list.filter((entry) => !permission || entry.permission === permission) });
   }
   if (edge === 'adaccounts' && request.method === 'GET' && !permission) {
-    requireAdsVersion(request.version);
+    requireAdsVersion(request.version, deps.now());
     requireRead(token);
     const accounts = [...deps.world.accounts.values()].filter((account) => account.ownerUserId === token.userId);
     const fields = selection(request.params);
@@ -193,7 +214,7 @@ function reportRunRoutes(
 export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
   const [first = '', edge, ...rest] = request.segments;
   const isUser = first === 'me' || first === deps.world.user.id;
-  if (!isUser) requireAdsVersion(request.version);
+  if (!isUser) requireAdsVersion(request.version, deps.now());
   const token = authenticateUser(
     deps.tokens,
     deps.app,

@@ -7,6 +7,16 @@ const JSON_HEADERS = {
   'cache-control': 'no-store',
 };
 
+/** Seconds a client waits after a 429 when nothing more precise is known. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+function retryAfter(error: AppError): number {
+  const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : DEFAULT_RETRY_AFTER_SECONDS;
+}
+
 export function jsonReply(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }
@@ -19,7 +29,10 @@ export function errorReply(error: unknown, logger: Logger): APIGatewayProxyStruc
   if (isAppError(error)) {
     if (error.statusCode >= 500) logger.error('Request failed', { code: error.code, error });
     else logger.info('Request rejected', { code: error.code, reason: error.message });
-    return jsonReply(error.statusCode, error.toBody());
+    const reply = jsonReply(error.statusCode, error.toBody());
+    // A 429 says when to come back: Meta's announced wait when we have one, else a short default.
+    if (error.statusCode === 429) reply.headers = { ...reply.headers, 'retry-after': String(retryAfter(error)) };
+    return reply;
   }
   logger.error('Unhandled error', { error: error as Error });
   return jsonReply(500, new AppError('INTERNAL_ERROR').toBody());

@@ -30,8 +30,15 @@ export interface BusinessUseCaseUsage {
   regainAccessMinutes: number;
 }
 
+/** X-FB-Ads-Insights-Throttle: how close the app and the ad account are to insights throttling, in percent. */
+export interface InsightsThrottle {
+  appUtilisationPct: number;
+  accountUtilisationPct: number;
+}
+
 export interface GraphUsage {
   app?: AppUsage;
+  insightsThrottle?: InsightsThrottle;
   adAccount?: AdAccountUsage;
   businessUseCases: BusinessUseCaseUsage[];
   /** From a standard Retry-After header, if a proxy or Meta ever sends one. */
@@ -43,9 +50,13 @@ export function parseUsageHeaders(headers: Headers): GraphUsage | undefined {
   const adAccount = parseAdAccountUsage(readJson(headers.get('x-ad-account-usage')));
   const businessUseCases = parseBusinessUseCaseUsage(readJson(headers.get('x-business-use-case-usage')));
   const retryAfter = toNumber(headers.get('retry-after'));
-  if (!app && !adAccount && businessUseCases.length === 0 && retryAfter === undefined) return undefined;
+  const insightsThrottle = parseInsightsThrottle(readJson(headers.get('x-fb-ads-insights-throttle')));
+  if (!app && !adAccount && !insightsThrottle && businessUseCases.length === 0 && retryAfter === undefined) {
+    return undefined;
+  }
   return {
     ...(app ? { app } : {}),
+    ...(insightsThrottle ? { insightsThrottle } : {}),
     ...(adAccount ? { adAccount } : {}),
     businessUseCases,
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
@@ -64,6 +75,14 @@ export function secondsUntilAccess(usage: GraphUsage | undefined): number | unde
   if (usage.adAccount) waits.push(usage.adAccount.resetTimeSeconds);
   if (usage.retryAfterSeconds !== undefined) waits.push(usage.retryAfterSeconds);
   return waits.length === 0 ? undefined : Math.max(...waits);
+}
+
+function parseInsightsThrottle(value: unknown): InsightsThrottle | undefined {
+  if (!isRecord(value)) return undefined;
+  return {
+    appUtilisationPct: toNumber(value.app_id_util_pct) ?? 0,
+    accountUtilisationPct: toNumber(value.acc_id_util_pct) ?? 0,
+  };
 }
 
 function parseAppUsage(value: unknown): AppUsage | undefined {
@@ -130,6 +149,9 @@ export function peakUsagePct(usage: GraphUsage | undefined): number | undefined 
   const values: number[] = [];
   if (usage.app) values.push(usage.app.callCount, usage.app.totalCputime, usage.app.totalTime);
   if (usage.adAccount) values.push(usage.adAccount.utilisationPct);
+  if (usage.insightsThrottle) {
+    values.push(usage.insightsThrottle.appUtilisationPct, usage.insightsThrottle.accountUtilisationPct);
+  }
   for (const entry of usage.businessUseCases) values.push(entry.callCount, entry.totalCputime, entry.totalTime);
   return values.length === 0 ? undefined : Math.max(...values);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
+import { oldestAdsApiVersion } from '@infra/local/meta-sandbox/graph-routes';
 import { graph, login, proof, startTestSandbox } from './sandbox-client';
 
 let sandbox: MetaSandbox;
@@ -56,8 +57,9 @@ describe('Graph error shapes', () => {
     expect(reply.body.error).toMatchObject({ message: 'Unknown path components: /friends', code: 2500 });
   });
 
-  it('a deprecated Ads API version', async () => {
-    const reply = await graph(sandbox, `/v22.0/${accountId}/campaigns`, { access_token: token });
+  it('a deprecated Ads API version, by the date of Meta’s schedule', async () => {
+    const floor = oldestAdsApiVersion(new Date());
+    const reply = await graph(sandbox, `/v${floor - 1}.0/${accountId}/campaigns`, { access_token: token });
 
     expect(reply.body.error).toMatchObject({
       message:
@@ -65,7 +67,10 @@ describe('Graph error shapes', () => {
       type: 'OAuthException',
       code: 2635,
     });
-    expect((await graph(sandbox, `/v23.0/${accountId}/campaigns`, { access_token: token })).status).toBe(200);
+    expect((await graph(sandbox, `/v${floor}.0/${accountId}/campaigns`, { access_token: token })).status).toBe(200);
+    // v24 stopped working on 2026-10-06, v23 on 2026-06-09.
+    expect(oldestAdsApiVersion(new Date('2026-10-05T12:00:00Z'))).toBe(24);
+    expect(oldestAdsApiVersion(new Date('2026-11-22T12:00:00Z'))).toBe(25);
   });
 
   it('no token, a garbage token', async () => {
