@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries of ARCHITECTURE.md: web and lambdas import shared; infra imports
+ * Import boundaries: web and lambdas import shared; infra imports
  * shared and points at lambdas; nothing imports infra but tests; shared imports nothing
  * of ours; web features do not import each other.
  */

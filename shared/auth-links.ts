@@ -1,3 +1,5 @@
+import { webPaths } from './web-paths';
+
 /**
  * Links that Cognito's emails carry back to the site. The custom-message trigger
  * builds them; the web reads them at the site root (verification) and on /auth (reset).
@@ -20,11 +22,11 @@ function buildLink(base: string, path: string, mode: string, p: AuthLinkParams):
 
 /** The verification link returns to the site root, which completes the confirmation. */
 export function buildVerificationLink(siteUrl: string, p: AuthLinkParams): string {
-  return buildLink(siteUrl, '/', VERIFY_EMAIL_MODE, p);
+  return buildLink(siteUrl, webPaths.home, VERIFY_EMAIL_MODE, p);
 }
 
 export function buildPasswordResetLink(siteUrl: string, p: AuthLinkParams): string {
-  return buildLink(siteUrl, '/auth', RESET_PASSWORD_MODE, p);
+  return buildLink(siteUrl, webPaths.auth, RESET_PASSWORD_MODE, p);
 }
 
 /** Reads an auth link's parameters from a query string; null when it is not one of `mode`. */

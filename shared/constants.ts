@@ -1,4 +1,4 @@
-/** Business constants from the product spec (§2, §4, §9), declared once. */
+/** Business constants (product name, session timing, Meta popup and scopes), declared once. */
 export const PRODUCT_NAME = 'Adsmith';
 export const PRODUCT_TAGLINE = 'AI-Powered Facebook Advertising Platform';
 export const LOADING_MESSAGE = 'Initializing AI components and platform features...';
@@ -10,14 +10,14 @@ export const SESSION_REFRESH_THRESHOLD_S = 90;
 export const META_POPUP = { width: 500, height: 600 } as const;
 export const META_POPUP_CLOSED_WAIT_MS = 8_000;
 export const META_SCOPES = ['ads_management', 'ads_read', 'business_management', 'pages_read_engagement'] as const;
-/** The readable prefix of the OAuth state (spec §4: a fixed prefix plus the user id). */
+/** The readable prefix of the OAuth state (a fixed prefix plus the user id). */
 export const META_STATE_PREFIX = 'adsmith_meta_';
 export const META_DEFAULT_GRAPH_VERSION = 'v26.0';
 
 export const OWN_AI_KEY = { prefix: 'sk-', minLength: 21, storageKey: 'openai_api_key' } as const;
 export const AI_COMPLETION = { model: 'gpt-4o-mini', maxTokens: 1000, temperature: 0.7 } as const;
 
-/** Spec messages shown verbatim. */
+/** Messages shown verbatim. */
 export const messages = {
   verifyEmailFirst: 'Please verify your email first. Check your inbox for the verification link.',
   noUserLoggedIn: 'No user logged in.',

@@ -3,7 +3,7 @@ import * as z from 'zod';
 /**
  * The error catalogue: every code the API can answer with, its HTTP status and
  * the message a person sees when the server has nothing more specific to say.
- * Lambdas build error bodies from it; the web shows toasts from it (spec §8).
+ * Lambdas build error bodies from it; the web shows toasts from it.
  */
 export const errorCatalogue = {
   VALIDATION_ERROR: { status: 400, message: 'Please check your input and try again.' },

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The events table: every event Adsmith puts on its EventBridge bus, the detail
- * it carries (spec §7 notification types) and where it is delivered. CDK turns
+ * it carries (the notification types) and where it is delivered. CDK turns
  * `deliverTo` into rules, the local bus routes by it, forwarders parse `detail`.
  */
 export const EVENT_SOURCE = 'adsmith.app';

@@ -55,7 +55,7 @@ export const routes = {
     response: MeSchema,
   }),
 
-  // Meta: the spec's `meta-oauth-callback` and `secure-meta-api` functions.
+  // Meta: the `meta-oauth-callback` and `secure-meta-api` functions.
   metaOAuthConfig: route({
     method: 'GET',
     path: '/api/meta/oauth/config',

@@ -20,7 +20,7 @@ export interface TableDeclaration {
 }
 
 export const tables = {
-  /** A user's Meta connection (spec §3): one row per Cognito user. */
+  /** A user's Meta connection: one row per Cognito user. */
   userMetaConnections: {
     name: 'user_meta_connections',
     partitionKey: { name: 'user_id', type: 'S' },

@@ -41,7 +41,7 @@ export async function readProfile(user: RequestUser, deps: ProfileDeps): Promise
   };
 }
 
-/** Sets the full name shown across the app (spec §3: displayName held in user metadata). */
+/** Sets the full name shown across the app (the display name held in the user's attributes). */
 export async function updateDisplayName(user: RequestUser, displayName: string, deps: ProfileDeps): Promise<Me> {
   await callCognito(() =>
     deps.cognito.send(

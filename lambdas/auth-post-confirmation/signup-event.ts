@@ -3,7 +3,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { publishEvent } from '../lib/events';
 
 /**
- * Spec §4: a new user's first confirmed sign-in is a signup — notify Slack and
+ * A new user's first confirmed sign-in is a signup — notify Slack and
  * the automation webhook. Done here, once, server-side, rather than from the browser.
  * Password-reset confirmations are not signups.
  */

@@ -38,7 +38,7 @@ async function configuredApp(deps: ConnectDeps) {
 
 /**
  * What the browser needs to open Meta's consent dialog. The state is fresh each
- * time: the spec's readable prefix + user id, plus nonce, expiry and signature,
+ * time: the readable prefix + user id, plus nonce, expiry and signature,
  * and it is remembered so the callback can use it once.
  */
 export async function oauthConfig(user: RequestUser, deps: ConnectDeps): Promise<MetaOAuthConfig> {

@@ -10,7 +10,7 @@ import { graphClientFor, type MetaDeps } from './meta-session';
 import * as z from 'zod';
 
 /**
- * Spec §4: connected only when the check says so; any failure — no row, an
+ * Connected only when the check says so; any failure — no row, an
  * expired or revoked token, Meta unreachable — counts as not connected.
  * The token is checked against Meta (cached briefly), so a revoked app shows at once.
  */

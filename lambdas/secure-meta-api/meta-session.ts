@@ -42,7 +42,7 @@ export function graphClientFor(token: string, appSecret: string, deps: MetaDeps)
   });
 }
 
-/** Opens the user's connection, or fails with the spec's "Not connected to Meta." */
+/** Opens the user's connection, or fails with "Not connected to Meta." */
 export async function openSession(user: RequestUser, deps: MetaDeps): Promise<MetaSession> {
   const connection = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
   if (!connection || isTokenExpired(connection, deps.now())) throw conflict(messages.notConnectedToMeta);

@@ -33,7 +33,7 @@ export const MetaConnectionSchema = z.object({
   /**
    * Not connected because the stored token expired or Meta refused it (revoked, password
    * changed): the person should reconnect. False when there was never a connection, or
-   * when Meta could not be reached (which also reads as not connected, per the spec).
+   * when Meta could not be reached (which also reads as not connected).
    */
   needsReconnect: z.boolean().optional(),
 });

@@ -105,7 +105,7 @@ describe('auth journeys in a real browser', () => {
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
   });
 
-  it('refuses to sign in an unverified email with the spec message', async () => {
+  it('refuses to sign in an unverified email with the fixed message', async () => {
     const email = uniqueEmail('unverified');
     await signUp('Unverified Tester', email);
 

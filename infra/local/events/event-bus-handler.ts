@@ -26,7 +26,7 @@ export interface AcceptedEvent extends RoutingResult {
 /**
  * A delivery of an event to one target. Today the bus records it (the target is
  * "delivered" the moment it is routed); the Slack and webhook forwarders plug in
- * here in a later issue, with retries and a dead-letter list.
+ * here, with retries and a dead-letter list, once forwarders exist.
  */
 export interface Delivery {
   id: string;

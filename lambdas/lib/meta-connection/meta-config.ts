@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { META_DEFAULT_GRAPH_VERSION } from '@shared/constants';
 import { lazyEnv } from '../env';
+import { webPaths } from '@shared/web-paths';
 
 /**
  * Settings every Meta function reads once. The Graph and dialog base URLs default
@@ -22,5 +23,5 @@ export type MetaConfig = ReturnType<typeof metaConfig>;
 
 /** Where Meta sends the user back after consent: the SPA's callback page. */
 export function metaRedirectUri(siteUrl: string): string {
-  return new URL('/auth/meta/callback', siteUrl).toString();
+  return new URL(webPaths.metaCallback, siteUrl).toString();
 }

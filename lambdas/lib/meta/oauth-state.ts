@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 /**
  * The OAuth `state` we send to Meta's dialog and check on the callback.
  *
- * Format (readable, as the spec asks: the fixed prefix and the user id first):
+ * Format (readable in logs: the fixed prefix and the user id first):
  *
  *   adsmith_meta_<userId>.<nonce>.<expiresAtEpochSeconds>.<signature>
  *

@@ -7,11 +7,11 @@ const tileIcons = { 'AI Engine': Cpu, Integrations: PlugZap, Campaigns: Megaphon
 export interface LoadingScreenProps {
   /** 0–100; shows the progress bar with its percent when given. */
   progress?: number;
-  /** Shows the three tiles of spec §2 (AI Engine, Integrations, Campaigns). */
+  /** Shows the three tiles (AI Engine, Integrations, Campaigns) that name what is starting. */
   showDetails?: boolean;
 }
 
-/** Spec §2: the full-screen loading screen, used while pages load and while auth starts. */
+/** The full-screen loading screen, used while pages load and while auth starts. */
 export function LoadingScreen({ progress, showDetails = false }: LoadingScreenProps) {
   const percent = progress === undefined ? undefined : Math.round(Math.min(100, Math.max(0, progress)));
   return (

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoadingScreen } from '@web/components/loading-screen';
 
-describe('LoadingScreen (spec §2)', () => {
+describe('LoadingScreen', () => {
   it('shows the product name, tagline, a labelled spinner and the initialising message', () => {
     render(<LoadingScreen />);
     expect(screen.getByRole('heading', { name: 'Adsmith' })).toBeInTheDocument();

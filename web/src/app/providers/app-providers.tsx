@@ -35,7 +35,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryProvider>
-      {/* Spec §3: the Meta connection follows the signed-in user, so it sits under auth and server state. */}
+      {/* The Meta connection follows the signed-in user, so it sits under auth and server state. */}
       <MetaConnectionProvider>{children}</MetaConnectionProvider>
     </QueryProvider>
   );

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { loadPost, postRoutes } from 'virtual:adsmith/blog-routes';
+import { webPaths } from '@shared/web-paths';
 import { AppShell } from '../shell/app-shell';
 
 /**
- * Every screen is its own chunk (spec §2: pages load on demand), loaded through React
+ * Every screen is its own chunk (a page's code loads when someone opens it), loaded through React
  * Router's `lazy` so the prerenderer and the hydrating browser both resolve a page
  * before rendering it (no loading flash over prerendered HTML).
  */
@@ -31,28 +32,28 @@ export const appRoutes: RouteObject[] = [
     element: <AppShell />,
     children: [
       { index: true, lazy: page(() => import('../routes/home')) },
-      { path: 'about', lazy: page(() => import('../routes/about')) },
-      { path: 'contact', lazy: page(() => import('../routes/contact')) },
-      { path: 'blog', lazy: page(() => import('../routes/blog')) },
+      { path: webPaths.about, lazy: page(() => import('../routes/about')) },
+      { path: webPaths.contact, lazy: page(() => import('../routes/contact')) },
+      { path: webPaths.blog, lazy: page(() => import('../routes/blog')) },
       ...postRoutes.map((post) => postRoute(`blog/${post.slug}`, post.slug)),
       ...postRoutes.flatMap((post) => (post.alias ? [postRoute(post.alias.slice(1), post.slug)] : [])),
-      { path: 'pricing', lazy: page(() => import('../routes/pricing')) },
-      { path: 'privacy', lazy: page(() => import('../routes/privacy')) },
-      { path: 'terms', lazy: page(() => import('../routes/terms')) },
+      { path: webPaths.pricing, lazy: page(() => import('../routes/pricing')) },
+      { path: webPaths.privacy, lazy: page(() => import('../routes/privacy')) },
+      { path: webPaths.terms, lazy: page(() => import('../routes/terms')) },
       {
         lazy: () => import('./signed-in-layout'),
         children: [
-          { path: 'auth', lazy: page(() => import('../routes/auth')) },
-          { path: 'auth/meta/callback', lazy: page(() => import('../routes/meta-callback')) },
+          { path: webPaths.auth, lazy: page(() => import('../routes/auth')) },
+          { path: webPaths.metaCallback, lazy: page(() => import('../routes/meta-callback')) },
           {
             lazy: () => import('./protected-layout'),
             children: [
-              { path: 'dashboard', lazy: page(() => import('../routes/dashboard')) },
-              { path: 'campaigns', lazy: page(() => import('../routes/campaigns')) },
-              { path: 'optimizer', lazy: page(() => import('../routes/optimizer')) },
-              { path: 'campaign-generator', lazy: page(() => import('../routes/campaign-generator')) },
-              { path: 'ad-optimizer', lazy: page(() => import('../routes/ad-optimizer')) },
-              { path: 'ads-graphics-generator', lazy: page(() => import('../routes/ads-graphics-generator')) },
+              { path: webPaths.dashboard, lazy: page(() => import('../routes/dashboard')) },
+              { path: webPaths.campaigns, lazy: page(() => import('../routes/campaigns')) },
+              { path: webPaths.optimizer, lazy: page(() => import('../routes/optimizer')) },
+              { path: webPaths.campaignGenerator, lazy: page(() => import('../routes/campaign-generator')) },
+              { path: webPaths.adOptimizer, lazy: page(() => import('../routes/ad-optimizer')) },
+              { path: webPaths.adsGraphicsGenerator, lazy: page(() => import('../routes/ads-graphics-generator')) },
             ],
           },
         ],

@@ -9,7 +9,7 @@ const VerifyEmailLanding = lazy(() =>
   import('../../features/auth/components/verify-email-landing').then((m) => ({ default: m.VerifyEmailLanding })),
 );
 
-/** The site root is also where the verification email's link lands (spec §4). */
+/** The site root is also where the verification email's link lands. */
 export default function HomeRoute() {
   const { search } = useLocation();
   const verifyLink = parseAuthLink(search, VERIFY_EMAIL_MODE);

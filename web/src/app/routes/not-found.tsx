@@ -1,6 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button';
+import { webPaths } from '@shared/web-paths';
 
 export default function NotFoundRoute() {
   const { pathname } = useLocation();
@@ -12,7 +13,7 @@ export default function NotFoundRoute() {
       <p className="mt-3 text-muted-foreground">
         There is no page at <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{pathname}</code>.
       </p>
-      <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+      <Link to={webPaths.home} className={buttonVariants({ className: 'mt-8' })}>
         Go to the home page
       </Link>
     </div>

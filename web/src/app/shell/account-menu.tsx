@@ -5,6 +5,7 @@ import type { AuthUser } from '../../lib/auth/auth-user';
 import { useAuth } from '../../lib/auth/use-auth';
 import { cn } from '../../lib/cn';
 import { handleError } from '../../lib/errors/handle-error';
+import { webPaths } from '@shared/web-paths';
 
 function initials(user: AuthUser): string {
   const source = user.displayName?.trim() || user.email;
@@ -56,7 +57,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
     setOpen(false);
     try {
       await signOut();
-      navigate('/', { replace: true });
+      navigate(webPaths.home, { replace: true });
     } catch (error) {
       handleError(error, { component: 'AccountMenu.signOut' });
     }
@@ -91,10 +92,10 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
         <div className="my-1 h-px bg-border" />
-        <Link role="menuitem" to="/dashboard" className={itemClass} onClick={() => setOpen(false)}>
+        <Link role="menuitem" to={webPaths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
           <LayoutDashboard aria-hidden="true" className="size-4" /> Dashboard
         </Link>
-        <Link role="menuitem" to="/dashboard#account" className={itemClass} onClick={() => setOpen(false)}>
+        <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
         </Link>
         <div className="my-1 h-px bg-border" />

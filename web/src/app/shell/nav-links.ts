@@ -1,18 +1,20 @@
+import { webPaths } from '@shared/web-paths';
+
 /** The header's links; app links are shown only to a signed-in user. */
 export const publicLinks = [
-  { to: '/about', label: 'About' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact' },
+  { to: webPaths.about, label: 'About' },
+  { to: webPaths.pricing, label: 'Pricing' },
+  { to: webPaths.blog, label: 'Blog' },
+  { to: webPaths.contact, label: 'Contact' },
 ] as const;
 
 export const appLinks = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/campaigns', label: 'Campaigns' },
-  { to: '/campaign-generator', label: 'Campaign generator' },
-  { to: '/optimizer', label: 'Optimizer' },
-  { to: '/ad-optimizer', label: 'Ad optimizer' },
-  { to: '/ads-graphics-generator', label: 'Graphics generator' },
+  { to: webPaths.dashboard, label: 'Dashboard' },
+  { to: webPaths.campaigns, label: 'Campaigns' },
+  { to: webPaths.campaignGenerator, label: 'Campaign generator' },
+  { to: webPaths.optimizer, label: 'Optimizer' },
+  { to: webPaths.adOptimizer, label: 'Ad optimizer' },
+  { to: webPaths.adsGraphicsGenerator, label: 'Graphics generator' },
 ] as const;
 
 /** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth/use-auth';
 import { cn } from '../../lib/cn';
 import { BrandLink } from './brand-link';
 import { appLinks, publicLinks } from './nav-links';
+import { webPaths } from '@shared/web-paths';
 
 // Only a signed-in visitor needs the menu (and the error handling behind sign-out).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
@@ -39,9 +40,9 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-24" />
           ) : currentUser ? (
             <>
-              {pathname === '/dashboard' ? null : (
+              {pathname === webPaths.dashboard ? null : (
                 <Link
-                  to="/dashboard"
+                  to={webPaths.dashboard}
                   className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}
                 >
                   Open dashboard
@@ -53,10 +54,13 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <Link to={webPaths.auth} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Sign in
               </Link>
-              <Link to="/auth?tab=sign-up" className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+              <Link
+                to={`${webPaths.auth}?tab=sign-up`}
+                className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}
+              >
                 Get started
               </Link>
             </>

@@ -3,14 +3,14 @@ import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } 
 
 export interface AuthContextValue {
   currentUser: AuthUser | null;
-  /** True until the first auth state arrives (spec §4). */
+  /** True until the first auth state arrives. */
   loading: boolean;
   signIn: (email: string, password: string) => Promise<SignInOutcome>;
   signUp: (input: SignUpInput) => Promise<void>;
   confirmSignUp: (email: string, code: string) => Promise<void>;
   /** Re-sends the verification link to an address that has not been confirmed yet. */
   resendVerification: (email: string) => Promise<void>;
-  /** Spec §5: sends a verification email to the signed-in user; fails with "No user logged in." otherwise. */
+  /** Sends a verification email to the signed-in user; fails with "No user logged in." otherwise. */
   sendVerification: () => Promise<void>;
   requestPasswordReset: (email: string) => Promise<void>;
   confirmPasswordReset: (input: ConfirmPasswordResetInput) => Promise<void>;

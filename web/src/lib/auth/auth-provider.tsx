@@ -22,7 +22,7 @@ async function readUser(): Promise<AuthUser | null> {
 }
 
 /**
- * Holds the signed-in user. The signup notification of spec §4 is deliberately not
+ * Holds the signed-in user. The signup notification is deliberately not
  * sent from here: Cognito's post-confirmation trigger emits the signup event on the
  * server, so it fires once per account and cannot be forged or skipped by a browser.
  */
@@ -60,7 +60,7 @@ export function useAuthState(): AuthContextValue {
     };
   }, []);
 
-  // Spec §9: check every 30 s, refresh when under 90 s remain.
+  // Check every 30 s, refresh when under 90 s remain, so a session never lapses mid-task.
   const signedIn = currentUser !== null;
   useEffect(() => {
     if (!signedIn) return;

@@ -1,4 +1,4 @@
-/** The signed-in user as the spec (§3) describes it. */
+/** The signed-in user as the app knows it. */
 export interface AuthUser {
   uid: string;
   email: string;
@@ -10,7 +10,7 @@ export interface AuthUser {
 
 export type SignInOutcome =
   | { status: 'signedIn' }
-  /** Cognito knows the user but the email was never confirmed (spec §5). */
+  /** Cognito knows the user but the email was never confirmed. */
   | { status: 'unconfirmed' }
   /** A step we do not offer (MFA, forced new password...): shown as an explanation, never a dead end. */
   | { status: 'unsupported'; step: string };

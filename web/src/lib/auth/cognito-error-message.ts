@@ -55,7 +55,7 @@ function isNetworkFailure(error: Error): boolean {
   return error.name === 'NetworkError' || (error.name === 'TypeError' && /fetch|network/i.test(error.message));
 }
 
-/** Whether Cognito rejected a new password for breaking the policy (spec §5: re-show the policy). */
+/** Whether Cognito rejected a new password for breaking the policy (the form then shows the policy again). */
 export function isPasswordPolicyError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (

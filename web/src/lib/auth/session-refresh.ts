@@ -1,7 +1,7 @@
 import { SESSION_REFRESH_THRESHOLD_S } from '@shared/constants';
 
 /**
- * Spec §9: the session is checked every 30 s and refreshed when under 90 s remain.
+ * The session is checked every 30 s and refreshed when under 90 s remain.
  * Kept pure so the rule is tested without timers or Amplify.
  */
 export function shouldRefreshSession(

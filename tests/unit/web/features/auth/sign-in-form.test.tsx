@@ -37,7 +37,7 @@ describe('sign-in', () => {
     cognito.current.resendVerificationLink.mockReset().mockResolvedValue(undefined);
   });
 
-  it('rejects an unverified email with the exact spec message and offers a new link', async () => {
+  it('rejects an unverified email with the exact message and offers a new link', async () => {
     cognito.current.signInWithPassword.mockResolvedValue({ status: 'unconfirmed' });
     const user = await signIn();
     expect(await screen.findByText(VERIFY_FIRST)).toBeInTheDocument();

@@ -24,7 +24,7 @@ async function signedInProvider() {
   });
 }
 
-describe('session keep-alive (spec §9)', () => {
+describe('session keep-alive', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     cognito.current.refreshSession.mockReset().mockResolvedValue(undefined);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_REFRESH_THRESHOLD_S } from '@shared/constants';
 import { shouldRefreshSession } from '@web/lib/auth/session-refresh';
 
-describe('shouldRefreshSession (spec §9: refresh when under 90 s remain)', () => {
+describe('shouldRefreshSession (refresh when under 90 s remain)', () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
   const inSeconds = (s: number) => now / 1000 + s;
 

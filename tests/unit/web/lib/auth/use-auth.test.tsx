@@ -18,7 +18,7 @@ function Probe() {
 }
 
 describe('useAuth', () => {
-  it('throws the spec message outside its provider', () => {
+  it('throws a clear message outside its provider', () => {
     // Prepare: React logs the thrown error; keep the output clean.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Act + Assess

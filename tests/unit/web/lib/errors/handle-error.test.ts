@@ -7,7 +7,7 @@ import { handleError, severityFor, userMessageFor } from '@web/lib/errors/handle
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-describe('central error handler (spec §8)', () => {
+describe('central error handler', () => {
   beforeEach(() => {
     clearErrorLog();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

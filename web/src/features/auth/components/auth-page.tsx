@@ -12,6 +12,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { webPaths } from '@shared/web-paths';
 
 type View =
   | { name: 'sign-in'; email?: string; notice?: string }
@@ -28,7 +29,7 @@ const tabs = [
 /** Where to go after signing in: the page the guard turned away, else the dashboard. */
 function destinationFrom(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
-  if (!from?.pathname || from.pathname.startsWith('/auth')) return '/dashboard';
+  if (!from?.pathname || from.pathname.startsWith(webPaths.auth)) return webPaths.dashboard;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 

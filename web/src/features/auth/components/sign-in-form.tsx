@@ -14,7 +14,7 @@ import { ResendVerificationButton } from './resend-verification-button';
 
 type Problem =
   | { kind: 'error'; message: string }
-  /** Spec §5: an unverified email cannot sign in; offer a new link. */
+  /** An unverified email cannot sign in; offer a new link. */
   | { kind: 'unverified'; email: string };
 
 export interface SignInFormProps {

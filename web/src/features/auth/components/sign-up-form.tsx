@@ -18,7 +18,7 @@ export interface SignUpFormProps {
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const { signUp } = useAuth();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  /** Spec §5: when the server says the password breaks the policy, the policy is shown again, marked. */
+  /** When the server says the password breaks the policy, the policy is shown again, marked. */
   const [policyRejected, setPolicyRejected] = useState(false);
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),

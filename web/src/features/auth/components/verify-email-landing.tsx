@@ -6,11 +6,12 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useConfirmEmailLink } from '../hooks/use-confirm-email-link';
 import { ResendVerificationButton } from './resend-verification-button';
+import { webPaths } from '@shared/web-paths';
 
-/** The verification link lands on the site root (spec §4); this completes the confirmation. */
+/** The verification link lands on the site root; this completes the confirmation. */
 export function VerifyEmailLanding({ link }: { link: AuthLinkParams }) {
   const state = useConfirmEmailLink(link);
-  const signInHref = `/auth?email=${encodeURIComponent(link.username)}`;
+  const signInHref = `${webPaths.auth}?email=${encodeURIComponent(link.username)}`;
 
   return (
     <div className="mx-auto flex max-w-lg px-4 py-16 sm:py-24">

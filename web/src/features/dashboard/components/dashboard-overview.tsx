@@ -3,9 +3,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/ui/badge';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { webPaths } from '@shared/web-paths';
 
 const tools = [
-  { to: '/campaigns', icon: Megaphone, title: 'Campaigns', text: 'Your Meta campaigns and their results.', live: true },
+  {
+    to: webPaths.campaigns,
+    icon: Megaphone,
+    title: 'Campaigns',
+    text: 'Your Meta campaigns and their results.',
+    live: true,
+  },
   {
     to: '/campaign-generator',
     icon: Wand2,

@@ -15,7 +15,7 @@ export function useDisconnectMeta(uid: string | undefined) {
     meta: { component: 'MetaConnectionCard' },
     onSuccess: (connection) => {
       if (!uid) return;
-      // Spec §4: disconnect clears ad accounts and campaigns.
+      // Disconnecting clears ad accounts and campaigns: nothing of the old connection stays on screen.
       queryClient.removeQueries({ queryKey: metaKeys.all(uid) });
       queryClient.setQueryData(metaKeys.connection(uid), connection);
     },

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AdAccount } from '@shared/schemas/meta';
 import { Label } from '@web/components/ui/label';
-import { NativeSelect } from './select-field';
+import { NativeSelect } from '@web/components/ui/select-field';
 
 export function AdAccountPicker({
   accounts,

@@ -5,8 +5,8 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { campaignBudget } from '../lib/campaign-table';
-import { formatBudget } from '../lib/format';
-import { Modal } from './modal';
+import { formatBudget } from '@web/lib/format';
+import { Modal } from '@web/components/ui/modal';
 
 /** Confirms pausing or resuming a campaign. */
 export function StatusConfirmDialog({

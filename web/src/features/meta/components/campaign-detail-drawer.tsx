@@ -14,9 +14,9 @@ import {
 } from '../lib/campaign-labels';
 import { campaignBudget } from '../lib/campaign-table';
 import { toRangeQuery, type DateRangeValue, rangeLabel } from '../lib/date-range';
-import { formatBudget, formatInstant, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
+import { formatBudget, formatInstant, formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
 import { statusBadgeVariant } from './campaigns-table';
-import { Modal } from './modal';
+import { Modal } from '@web/components/ui/modal';
 import { QueryErrorAlert } from './query-error-alert';
 import { SpendResultsChart } from './spend-results-chart';
 

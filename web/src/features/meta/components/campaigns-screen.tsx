@@ -22,7 +22,7 @@ import {
   type SortState,
 } from '../lib/campaign-table';
 import { toRangeQuery } from '../lib/date-range';
-import { formatDay } from '../lib/format';
+import { formatDay } from '@web/lib/format';
 import { AdAccountPicker } from './ad-account-picker';
 import { BudgetDialog, StatusConfirmDialog } from './campaign-actions';
 import { CampaignDetailDrawer } from './campaign-detail-drawer';
@@ -31,7 +31,7 @@ import { ConnectErrorAlert } from './connect-error-alert';
 import { ConnectMetaButton } from './connect-meta-button';
 import { DateRangePicker } from './date-range-picker';
 import { QueryErrorAlert } from './query-error-alert';
-import { NativeSelect } from './select-field';
+import { NativeSelect } from '@web/components/ui/select-field';
 
 /** /campaigns: every campaign of the chosen ad account, with its results over a range. */
 export function CampaignsScreen() {

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { objectiveLabel, resultTypeLabel, statusLabel } from '../lib/campaign-labels';
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
-import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
+import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
 
 const columns: { key: SortColumn; label: string; title?: string; numeric?: boolean }[] = [
   { key: 'status', label: 'Status' },

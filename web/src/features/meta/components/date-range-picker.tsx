@@ -3,7 +3,7 @@ import { DateRangeQuerySchema } from '@shared/schemas/meta';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { addDays, rangeOptions, todayIn, type DateRangeValue } from '../lib/date-range';
-import { NativeSelect } from './select-field';
+import { NativeSelect } from '@web/components/ui/select-field';
 
 export interface DateRangePickerProps {
   value: DateRangeValue;

@@ -3,7 +3,7 @@ import type { Metrics } from '@shared/schemas/meta';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { costPerResultLabel, resultTypeLabel } from '../lib/campaign-labels';
-import { formatMoney, formatNumber, formatPercent, formatRoas } from '../lib/format';
+import { formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
 import { formatChange, kpiChange, type KpiKey } from '../lib/kpi-change';
 
 interface TileSpec {

@@ -10,6 +10,7 @@ import { useCompleteMetaOAuth } from '../api/complete-meta-oauth';
 import { clearAuthAttempt, readAuthAttempt, safeReturnPath } from '../lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE, metaErrorMessage } from '../lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE, type MetaAuthOutcome } from '../lib/meta-popup';
+import { webPaths } from '@shared/web-paths';
 
 type CallbackState =
   { kind: 'working' } | { kind: 'connected' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
@@ -136,7 +137,7 @@ export function MetaCallbackPage() {
             <Alert variant={state.kind === 'cancelled' ? 'info' : 'destructive'} className="text-left">
               {state.kind === 'cancelled' ? META_CANCELLED_MESSAGE : state.message}
             </Alert>
-            <Link to="/dashboard" className={buttonVariants()}>
+            <Link to={webPaths.dashboard} className={buttonVariants()}>
               Back to dashboard
             </Link>
           </>

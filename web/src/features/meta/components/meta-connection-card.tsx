@@ -9,7 +9,7 @@ import { useMetaConnection } from '../context/use-meta-connection';
 import { META_TOKEN_EXPIRED_MESSAGE } from '../lib/meta-error-message';
 import { ConnectErrorAlert } from './connect-error-alert';
 import { ConnectMetaButton } from './connect-meta-button';
-import { Modal } from './modal';
+import { Modal } from '@web/components/ui/modal';
 
 /** Under this many days left, the card asks the person to reconnect before the token stops working. */
 export const TOKEN_WARNING_DAYS = 7;

@@ -17,13 +17,14 @@ import {
   statusLabel,
 } from '../lib/campaign-labels';
 import { rangeLabel, toRangeQuery } from '../lib/date-range';
-import { formatDay, formatMoney, formatNumber } from '../lib/format';
+import { formatDay, formatMoney, formatNumber } from '@web/lib/format';
 import { AdAccountPicker } from './ad-account-picker';
 import { DateRangePicker } from './date-range-picker';
 import { KpiTiles, KpiTilesSkeleton } from './kpi-tiles';
 import { MetaConnectionCard } from './meta-connection-card';
 import { QueryErrorAlert } from './query-error-alert';
 import { SpendResultsChart } from './spend-results-chart';
+import { webPaths } from '@shared/web-paths';
 
 /** The dashboard's Meta part: connection, account and range, key figures, daily chart and top campaigns. */
 export function MetaDashboard() {
@@ -138,7 +139,7 @@ function AccountPerformance() {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-2">
           <CardTitle>Top campaigns</CardTitle>
-          <Link to="/campaigns" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <Link to={webPaths.campaigns} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             All campaigns <ArrowRight aria-hidden="true" />
           </Link>
         </CardHeader>

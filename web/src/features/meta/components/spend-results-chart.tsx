@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint } from '@shared/schemas/meta';
 import { Button } from '@web/components/ui/button';
-import { formatDay, formatMoney, formatNumber } from '../lib/format';
+import { formatDay, formatMoney, formatNumber } from '@web/lib/format';
 
 export interface SpendResultsChartProps {
   data: DailyPoint[];

@@ -2,7 +2,7 @@ import { createContext } from 'react';
 import type { AdAccount, CampaignWithMetrics, MetaConnection } from '@shared/schemas/meta';
 import type { DateRangeValue } from '../lib/date-range';
 
-/** Spec §3's Meta connection context, plus the account and range the screens share. */
+/** The signed-in user's Meta connection, plus the account and range the screens share. */
 export interface MetaConnectionContextValue {
   isConnected: boolean;
   /** True while the connection is being checked for the signed-in user. */

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { webPaths } from '@shared/web-paths';
 
 /**
- * Spec §3: the Meta auth attempt record in session storage ({userId, timestamp}),
+ * The Meta auth attempt record in session storage ({userId, timestamp}),
  * plus how the dialog was opened and where to return after a full-page redirect.
  */
 export const META_AUTH_ATTEMPT_KEY = 'meta_auth_attempt';
@@ -46,5 +47,5 @@ export function clearAuthAttempt(): void {
 
 /** Only same-site paths are followed back to, never an absolute URL from storage. */
 export function safeReturnPath(path: string | undefined): string {
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : webPaths.dashboard;
 }

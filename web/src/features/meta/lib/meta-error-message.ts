@@ -12,7 +12,7 @@ export const META_POPUP_CLOSED_MESSAGE =
 /**
  * What a person reads for a failed Meta call: the server's own words for API
  * errors (they are written for people: "Not connected to Meta.", the expired
- * token, the app not configured), a Meta-specific note for 429, spec §8 otherwise.
+ * token, the app not configured), a Meta-specific note for 429, the central error wording otherwise.
  */
 export function metaErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

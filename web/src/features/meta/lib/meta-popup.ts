@@ -16,7 +16,7 @@ export function isMetaAuthMessage(data: unknown): data is MetaAuthMessage {
   );
 }
 
-/** Window features for a 500x600 popup (spec §9) centred over the current window. */
+/** Window features for a 500x600 popup (Meta's dialog fits it) centred over the current window. */
 export function centredPopupFeatures(win: Window = window): string {
   const { width, height } = META_POPUP;
   const outerWidth = win.outerWidth || win.innerWidth || width;

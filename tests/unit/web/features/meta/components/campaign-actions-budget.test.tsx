@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetToMajor, majorToBudget } from '@shared/currency-units';
 import { parseBudgetInput } from '@web/features/meta/components/campaign-actions';
-import { formatBudget } from '@web/features/meta/lib/format';
+import { formatBudget } from '@web/lib/format';
 
 describe('budgets: minor units from Meta, major units for people', () => {
   it('USD budgets are cents', () => {

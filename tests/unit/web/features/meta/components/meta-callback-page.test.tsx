@@ -4,13 +4,13 @@ import { MetaCallbackPage } from '@web/features/meta/components/meta-callback-pa
 import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
-import { type createCognitoMock, testUser } from '../support/cognito-mock';
-import { connected, notConnected } from './support/meta-fixtures';
-import { renderWithMeta } from './support/render-meta';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import { connected, notConnected } from '@tests/unit/web/features/meta/support/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KpiTiles } from '@web/features/meta/components/kpi-tiles';
 import { formatChange, kpiChange, percentChange } from '@web/features/meta/lib/kpi-change';
-import { metrics } from './support/meta-fixtures';
+import { metrics } from '@tests/unit/web/features/meta/support/meta-fixtures';
 
 describe('KPI change vs the previous period', () => {
   it('is the percent change from the previous value', () => {

@@ -6,10 +6,10 @@ import {
   metaErrorMessage,
 } from '@web/features/meta/lib/meta-error-message';
 import { ApiError } from '@web/lib/api-client';
-import { apiErrors } from './support/meta-fixtures';
+import { apiErrors } from '@tests/unit/web/features/meta/support/meta-fixtures';
 
 describe('Meta error messages', () => {
-  it('shows the spec messages verbatim', () => {
+  it('shows the fixed messages verbatim', () => {
     expect(metaErrorMessage(apiErrors.notConnected())).toBe(messages.notConnectedToMeta);
     expect(metaErrorMessage(apiErrors.notConfigured())).toBe(messages.metaAppNotConfigured);
     expect(messages.notConnectedToMeta).toBe('Not connected to Meta.');
@@ -27,7 +27,7 @@ describe('Meta error messages', () => {
     expect(metaErrorMessage(apiErrors.expired())).toBe('Your Meta connection has expired. Please reconnect Meta.');
   });
 
-  it('falls back to spec §8 for network failures and unknown errors', () => {
+  it('falls back to the central wording for network failures and unknown errors', () => {
     expect(metaErrorMessage(new ApiError('NETWORK_ERROR', 0, 'x'))).toBe(
       'Network connection issue. Please check your internet connection.',
     );

@@ -5,7 +5,7 @@ import type { RouteDeclaration } from '@shared/routes';
 import { AppError, conflict } from '@lambdas/lib/errors';
 import { httpFunction, on } from '@lambdas/lib/http/http-function';
 import { metrics } from '@lambdas/lib/observability';
-import { httpEvent, lambdaContext } from '../../support/http-event';
+import { httpEvent, lambdaContext } from '@tests/support/http-event';
 
 const echoRoute = {
   method: 'POST',

@@ -110,7 +110,7 @@ describe('OAuth state', () => {
   it.each([
     ['empty', ''],
     ['the bare prefix', 'adsmith_meta_'],
-    ['the spec’s old form (prefix + user id only)', `adsmith_meta_${userId}`],
+    ['the old form (prefix + user id only)', `adsmith_meta_${userId}`],
     ['a wrong prefix', `other_meta_${userId}.nonce-AAAAAAAAAAAAAAAA.${issuedEpoch}.${'a'.repeat(43)}`],
     ['a non-numeric expiry', `adsmith_meta_${userId}.nonce-AAAAAAAAAAAAAAAA.soon.${'a'.repeat(43)}`],
     ['a short signature', `adsmith_meta_${userId}.nonce-AAAAAAAAAAAAAAAA.${issuedEpoch}.abc`],

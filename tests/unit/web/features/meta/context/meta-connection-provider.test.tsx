@@ -7,13 +7,13 @@ import { MetaConnectionCard } from '@web/features/meta/components/meta-connectio
 import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE, META_POPUP_CLOSED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
-import { type createCognitoMock, testUser } from '../support/cognito-mock';
-import { apiErrors, connected, notConnected, oauthConfig } from './support/meta-fixtures';
-import { renderWithMeta } from './support/render-meta';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import { apiErrors, connected, notConnected, oauthConfig } from '@tests/unit/web/features/meta/support/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });

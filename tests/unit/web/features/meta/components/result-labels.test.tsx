@@ -8,7 +8,7 @@ import {
   resultsInWords,
   resultTypeLabel,
 } from '@web/features/meta/lib/campaign-labels';
-import { campaign, metrics } from './support/meta-fixtures';
+import { campaign, metrics } from '@tests/unit/web/features/meta/support/meta-fixtures';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -4,13 +4,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsScreen } from '@web/features/meta/components/campaigns-screen';
 import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '@web/features/meta/lib/campaign-table';
 import { META_RATE_LIMITED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
-import { type createCognitoMock, testUser } from '../support/cognito-mock';
-import { apiErrors, campaignList, campaigns, connected, series, usdAccount } from './support/meta-fixtures';
-import { renderWithMeta } from './support/render-meta';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import {
+  apiErrors,
+  campaignList,
+  campaigns,
+  connected,
+  series,
+  usdAccount,
+} from '@tests/unit/web/features/meta/support/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MetaDashboard } from '@web/features/meta/components/meta-dashboard';
 import { daysUntil } from '@web/features/meta/components/meta-connection-card';
 import { selectedAdAccountKey } from '@web/features/meta/lib/selected-ad-account';
-import { type createCognitoMock, testUser } from '../support/cognito-mock';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
 import {
   apiErrors,
   campaignList,
@@ -13,12 +13,12 @@ import {
   notConnected,
   series,
   usdAccount,
-} from './support/meta-fixtures';
-import { renderWithMeta } from './support/render-meta';
+} from '@tests/unit/web/features/meta/support/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
