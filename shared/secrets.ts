@@ -31,6 +31,12 @@ export const secrets = {
       'Delivery URLs: {"slackWebhookUrl":"https://hooks.slack.com/...","automationWebhookUrl":"https://..."}',
     schema: z.object({ slackWebhookUrl: z.string(), automationWebhookUrl: z.string() }),
   },
+  /** Stripe API key and the webhook endpoint's signing secret. */
+  stripe: {
+    name: 'stripe',
+    description: 'Stripe keys: {"secretKey":"sk_live_...","webhookSecret":"whsec_..."}',
+    schema: z.object({ secretKey: z.string().min(1), webhookSecret: z.string().min(1) }),
+  },
 } as const;
 
 export type SecretKey = keyof typeof secrets;

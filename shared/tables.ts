@@ -44,6 +44,18 @@ export const tables = {
     sortKey: { name: 'cache_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /** Each user's plan as billing recorded it from Stripe; found by Stripe customer for webhooks. */
+  userPlans: {
+    name: 'user_plans',
+    partitionKey: { name: 'user_id', type: 'S' },
+    globalIndexes: [{ name: 'by_stripe_customer', partitionKey: { name: 'stripe_customer_id', type: 'S' } }],
+  },
+  /** Stripe webhook events already handled (Stripe may deliver one more than once). */
+  stripeEvents: {
+    name: 'stripe_events',
+    partitionKey: { name: 'event_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

@@ -8,6 +8,9 @@ import { writeFileAtomic } from '../state/atomic-file';
 /** The Meta app the twin pretends to be; the Meta sandbox accepts the same pair. */
 export const LOCAL_META_APP = { appId: '1234567890', appSecret: 'adsmith-local-meta-app-secret' } as const;
 
+/** The Stripe keys the twin's Stripe stand-in accepts and signs webhooks with (test-mode shapes, local only). */
+export const LOCAL_STRIPE = { secretKey: 'sk_test_adsmith_local', webhookSecret: 'whsec_adsmith_local' } as const;
+
 export interface LocalSecretInputs {
   stateDir: string;
   /** Where the local bus's sinks listen, standing in for Slack and the automation webhook. */
@@ -45,6 +48,7 @@ export async function localSecretValues(inputs: LocalSecretInputs): Promise<Map<
     oauthStateKey: { key: await persistentHmacKey(inputs.stateDir) },
     openai: { apiKey: inputs.openaiApiKey ?? '' },
     notifications: { slackWebhookUrl: inputs.slackSinkUrl, automationWebhookUrl: inputs.webhookSinkUrl },
+    stripe: { ...LOCAL_STRIPE },
   };
   const result = new Map<string, string>();
   for (const key of Object.keys(secrets) as SecretKey[]) {

@@ -1,0 +1,11 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+
+/** What billing's logic needs, passed in so tests give fakes and the handler the real clients. */
+export interface BillingDeps {
+  stripe: Stripe;
+  doc: DynamoDBDocumentClient;
+  tables: { userPlans: string; stripeEvents: string };
+  siteUrl: string;
+  now?: () => Date;
+}

@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { routes } from '@shared/routes';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { eventBridgeClient } from '../lib/aws/eventbridge';
+import { lazyEnv } from '../lib/env';
+import { publishEvent } from '../lib/events';
+import { httpFunction, on } from '../lib/http/http-function';
+import { tableName } from '../lib/table-name';
+import { billingStatus } from './billing-status';
+import { startCheckout } from './checkout';
+import { openPortal } from './portal';
+import { stripeClient } from './stripe-client';
+import { handleStripeWebhook } from './stripe-webhook';
+
+const config = lazyEnv(z.object({ SITE_URL: z.url(), EVENT_BUS_NAME: z.string().min(1) }));
+
+async function deps() {
+  const { stripe, webhookSecret } = await stripeClient();
+  return {
+    stripe,
+    webhookSecret,
+    doc: dynamoDocumentClient(),
+    tables: { userPlans: tableName('userPlans'), stripeEvents: tableName('stripeEvents') },
+    siteUrl: config().SITE_URL.replace(/\/$/, ''),
+    publishPayment: (detail: { amount: number; customerEmail: string; paymentId: string }) =>
+      publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'payment', detail),
+  };
+}
+
+const tablesOnly = () => ({
+  doc: dynamoDocumentClient(),
+  tables: { userPlans: tableName('userPlans'), stripeEvents: tableName('stripeEvents') },
+});
+
+export const handler = httpFunction([
+  on(routes.billingStatus, ({ user }) => billingStatus(user, tablesOnly())),
+  on(routes.billingCheckout, async ({ user, body }) => startCheckout(user, body, await deps())),
+  on(routes.billingPortal, async ({ user }) => openPortal(user, await deps())),
+  on(routes.billingWebhook, async ({ event }) => {
+    const raw = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    return handleStripeWebhook(raw, event.headers?.['stripe-signature'], await deps());
+  }),
+]);

@@ -1,0 +1,62 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BillingInterval } from '@shared/billing';
+import { DEFAULT_PLAN, plans, type PlanKey } from '@shared/plans';
+
+/**
+ * A user's plan as billing last recorded it (one row per user in
+ * `user_plans`), and the plan the server enforces from it. Every limited action
+ * asks `planOfUser`; only billing's webhook writes the row.
+ */
+export interface PlanRecord {
+  user_id: string;
+  plan: PlanKey;
+  interval?: BillingInterval;
+  subscription_status?: string;
+  stripe_customer_id?: string;
+  stripe_subscription_id?: string;
+  /** Unix seconds. */
+  current_period_end?: number;
+  cancel_at_period_end?: boolean;
+  payment_failed?: boolean;
+  email?: string;
+  updated_at?: string;
+}
+
+export interface EffectivePlan {
+  plan: PlanKey;
+  /** When a still-paid plan falls back to Free (cancelled or unpaid), if it will. */
+  downgradesAt: Date | null;
+}
+
+/** Statuses in which Stripe has stopped billing for good: the plan is Free. */
+const ENDED = new Set(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']);
+
+export function effectivePlan(record: PlanRecord | undefined, now: Date): EffectivePlan {
+  if (!record || record.plan === DEFAULT_PLAN || !(record.plan in plans)) return { plan: DEFAULT_PLAN, downgradesAt: null };
+  if (!record.subscription_status || ENDED.has(record.subscription_status)) return { plan: DEFAULT_PLAN, downgradesAt: null };
+  const periodEnd = record.current_period_end ? new Date(record.current_period_end * 1000) : null;
+  const ending = record.cancel_at_period_end || record.payment_failed || record.subscription_status === 'past_due';
+  if (!ending) return { plan: record.plan, downgradesAt: null };
+  // Paid up to the period end: a cancelled or unpaid plan runs to it, then Free.
+  if (!periodEnd || periodEnd <= now) return { plan: DEFAULT_PLAN, downgradesAt: null };
+  return { plan: record.plan, downgradesAt: periodEnd };
+}
+
+export async function readPlanRecord(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+): Promise<PlanRecord | undefined> {
+  const reply = await doc.send(new GetCommand({ TableName: table, Key: { user_id: userId }, ConsistentRead: true }));
+  return reply.Item as PlanRecord | undefined;
+}
+
+/** The plan whose limits apply to this user now. */
+export async function planOfUser(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  now = new Date(),
+): Promise<PlanKey> {
+  return effectivePlan(await readPlanRecord(doc, table, userId), now).plan;
+}
