@@ -15,6 +15,12 @@ import {
   MetaOAuthCallbackBodySchema,
   MetaOAuthConfigSchema,
 } from './schemas/meta';
+import {
+  BillingRedirectSchema,
+  BillingStatusSchema,
+  CheckoutRequestSchema,
+  WebhookReceiptSchema,
+} from './schemas/billing';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -127,6 +133,38 @@ export const routes = {
     params: CampaignParamsSchema,
     body: CampaignUpdateSchema,
     response: CampaignSchema,
+  }),
+
+  // Plans and billing (Stripe).
+  billingStatus: route({
+    method: 'GET',
+    path: '/api/billing',
+    fn: 'billing',
+    access: 'user',
+    response: BillingStatusSchema,
+  }),
+  billingCheckout: route({
+    method: 'POST',
+    path: '/api/billing/checkout',
+    fn: 'billing',
+    access: 'user',
+    body: CheckoutRequestSchema,
+    response: BillingRedirectSchema,
+  }),
+  billingPortal: route({
+    method: 'POST',
+    path: '/api/billing/portal',
+    fn: 'billing',
+    access: 'user',
+    response: BillingRedirectSchema,
+  }),
+  /** Stripe calls this; the raw body is checked against Stripe's signature, so it declares no body schema. */
+  billingWebhook: route({
+    method: 'POST',
+    path: '/api/billing/webhook',
+    fn: 'billing',
+    access: 'public',
+    response: WebhookReceiptSchema,
   }),
 } as const;
 

@@ -13,7 +13,11 @@ import { recordCustomer } from './plan-updates';
  * requests get the same one); plan changes between paid plans go through the
  * customer portal.
  */
-export async function startCheckout(user: RequestUser, request: CheckoutRequest, deps: BillingDeps): Promise<{ url: string }> {
+export async function startCheckout(
+  user: RequestUser,
+  request: CheckoutRequest,
+  deps: BillingDeps,
+): Promise<{ url: string }> {
   const record = await readPlanRecord(deps.doc, deps.tables.userPlans, user.sub);
   const current = effectivePlan(record, deps.now?.() ?? new Date()).plan;
   if (current !== 'free') {
@@ -39,7 +43,7 @@ export async function startCheckout(user: RequestUser, request: CheckoutRequest,
     client_reference_id: user.sub,
     metadata,
     subscription_data: { metadata },
-    success_url: `${deps.siteUrl}/settings?checkout=success`,
+    success_url: `${deps.siteUrl}/dashboard?checkout=success#billing`,
     cancel_url: `${deps.siteUrl}/pricing?checkout=cancelled`,
   });
   if (!session.url) throw new Error(`Checkout session ${session.id} came back without a URL`);

@@ -48,7 +48,9 @@ export async function userOfCustomer(deps: BillingDeps, customerId: string): Pro
 }
 
 /** The plan a subscription pays for: our own metadata first, then the price's lookup key. */
-export function planOfSubscription(subscription: Stripe.Subscription): { plan: PlanKey; interval: BillingInterval } | null {
+export function planOfSubscription(
+  subscription: Stripe.Subscription,
+): { plan: PlanKey; interval: BillingInterval } | null {
   const price = subscription.items.data[0]?.price;
   const fromKey = /^adsmith_(\w+?)_(monthly|yearly)$/.exec(price?.lookup_key ?? '');
   const plan = subscription.metadata.plan ?? fromKey?.[1];
@@ -61,7 +63,11 @@ export function planOfSubscription(subscription: Stripe.Subscription): { plan: P
 }
 
 /** Records a subscription as Stripe has it now (callers fetch it fresh, so event order does not matter). */
-export async function recordSubscription(deps: BillingDeps, userId: string, subscription: Stripe.Subscription): Promise<void> {
+export async function recordSubscription(
+  deps: BillingDeps,
+  userId: string,
+  subscription: Stripe.Subscription,
+): Promise<void> {
   const paid = planOfSubscription(subscription);
   if (!paid) throw new Error(`Subscription ${subscription.id} names no Adsmith plan`);
   const item = subscription.items.data[0];

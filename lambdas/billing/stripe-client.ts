@@ -19,5 +19,10 @@ function clientOptions(): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { timeout: 10_000, maxNetworkRetries: 2, appInfo: { name: 'Adsmith' } };
   if (!base) return options;
   const url = new URL(base);
-  return { ...options, host: url.hostname, port: Number(url.port), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+  return {
+    ...options,
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  };
 }

@@ -32,8 +32,10 @@ export interface EffectivePlan {
 const ENDED = new Set(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']);
 
 export function effectivePlan(record: PlanRecord | undefined, now: Date): EffectivePlan {
-  if (!record || record.plan === DEFAULT_PLAN || !(record.plan in plans)) return { plan: DEFAULT_PLAN, downgradesAt: null };
-  if (!record.subscription_status || ENDED.has(record.subscription_status)) return { plan: DEFAULT_PLAN, downgradesAt: null };
+  if (!record || record.plan === DEFAULT_PLAN || !(record.plan in plans))
+    return { plan: DEFAULT_PLAN, downgradesAt: null };
+  if (!record.subscription_status || ENDED.has(record.subscription_status))
+    return { plan: DEFAULT_PLAN, downgradesAt: null };
   const periodEnd = record.current_period_end ? new Date(record.current_period_end * 1000) : null;
   const ending = record.cancel_at_period_end || record.payment_failed || record.subscription_status === 'past_due';
   if (!ending) return { plan: record.plan, downgradesAt: null };

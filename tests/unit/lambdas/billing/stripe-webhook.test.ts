@@ -106,7 +106,10 @@ describe('Stripe webhook', () => {
 
   it.each([
     ['signed with another secret', (body: string) => sign(body, 'whsec_someone_else')],
-    ['replayed with a timestamp older than five minutes', (body: string) => sign(body, SECRET, Math.floor(Date.now() / 1000) - 600)],
+    [
+      'replayed with a timestamp older than five minutes',
+      (body: string) => sign(body, SECRET, Math.floor(Date.now() / 1000) - 600),
+    ],
     ['not signed in Stripe format', () => 'sha256=abc'],
   ])('refuses an event %s with 400 and changes nothing', async (_name, signer) => {
     const body = invoicePaidEvent('user-forged');

@@ -1,4 +1,5 @@
 import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
+import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import { MetaDashboard } from '../../features/meta/components/meta-dashboard';
 
@@ -9,8 +10,9 @@ export default function DashboardRoute() {
       <DashboardOverview>
         <MetaDashboard />
       </DashboardOverview>
-      <aside aria-label="Account" className="lg:pt-[4.5rem]">
+      <aside aria-label="Account" className="grid content-start gap-6 lg:pt-[4.5rem]">
         <AccountSettingsCard />
+        <PlanBillingCard />
       </aside>
     </div>
   );

@@ -1,0 +1,100 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillingStatus } from '@shared/schemas/billing';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { PlanBillingCard } from '@web/features/billing/components/plan-billing-card';
+
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
+
+const free: BillingStatus = {
+  plan: 'free',
+  interval: null,
+  subscriptionStatus: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  paymentFailed: false,
+  downgradesAt: null,
+  canManage: false,
+};
+const pro: BillingStatus = {
+  ...free,
+  plan: 'pro',
+  interval: 'monthly',
+  subscriptionStatus: 'active',
+  currentPeriodEnd: '2026-12-22T12:00:00.000Z',
+  canManage: true,
+};
+
+const assign = vi.fn();
+beforeEach(() => {
+  api.apiRequest.mockReset();
+  assign.mockReset();
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCard(status: BillingStatus, path = '/dashboard') {
+  api.apiRequest.mockImplementation(async (name: string) => {
+    if (name === 'billingStatus') return status;
+    if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
+    if (name === 'billingPortal') return { url: 'http://stripe.test/p/session/bps_1' };
+    throw new Error(`unexpected ${name}`);
+  });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+        <PlanBillingCard />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+describe('plan and billing card', () => {
+  it('shows the Free plan with its limits from the plans table and upgrades through Stripe Checkout', async () => {
+    const user = renderCard(free);
+    expect(await screen.findByText('Free')).toBeInTheDocument();
+    const limits = screen.getByLabelText('Free limits');
+    expect(within(limits).getByText('AI generations a day').nextSibling).toHaveTextContent('20');
+
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await user.click(screen.getByRole('button', { name: /Upgrade to Pro · \$470\/year/ }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_test_1'));
+    expect(api.apiRequest).toHaveBeenCalledWith('billingCheckout', { body: { plan: 'pro', interval: 'yearly' } });
+  });
+
+  it('shows a paid plan with its renewal date and opens the portal to manage it', async () => {
+    const user = renderCard(pro);
+    expect(await screen.findByText('Pro')).toBeInTheDocument();
+    expect(screen.getByText(/Renews on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Upgrade/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Manage billing' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/p/session/bps_1'));
+  });
+
+  it('warns plainly when a renewal payment failed, naming the day the plan changes', async () => {
+    renderCard({
+      ...pro,
+      subscriptionStatus: 'past_due',
+      paymentFailed: true,
+      downgradesAt: '2027-01-22T12:00:00.000Z',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your last payment failed');
+    expect(alert).toHaveTextContent(
+      new Date('2027-01-22T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'long' }),
+    );
+  });
+
+  it('after checkout, says the payment is being confirmed while the plan is still Free', async () => {
+    renderCard(free, '/dashboard?checkout=success');
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+  });
+});
