@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
+import { SerialFileWriter } from '../state/atomic-file';
 import { plans, type PlanKey } from '@shared/plans';
 import { stripeLookupKey, type BillingInterval } from '@shared/billing';
 
@@ -191,10 +192,12 @@ export class StripeStore {
     invoices: {},
     portalSessions: {},
   };
-  private saving: Promise<void> = Promise.resolve();
+  private readonly writer?: SerialFileWriter;
 
   /** `file` undefined keeps everything in memory (tests). */
-  constructor(private readonly file?: string) {}
+  constructor(private readonly file?: string) {
+    if (file) this.writer = new SerialFileWriter(file, { mode: 0o600 });
+  }
 
   /** Loads the saved objects; a missing or damaged file starts empty and says so. */
   async load(log: (line: string) => void = () => undefined): Promise<void> {
@@ -222,16 +225,9 @@ export class StripeStore {
     }
   }
 
-  /** Writes are serial and atomic (temp file, then rename): a stop mid-write leaves the previous state. */
+  /** Writes are serial and atomic: a stop mid-write leaves the previous state. */
   save(): Promise<void> {
-    if (!this.file) return Promise.resolve();
-    const file = this.file;
-    this.saving = this.saving.then(async () => {
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(this.data));
-      await rename(temp, file);
-    });
-    return this.saving;
+    return this.writer?.write(JSON.stringify(this.data)) ?? Promise.resolve();
   }
 
   get prices(): readonly Price[] {
