@@ -7,5 +7,7 @@ export interface BillingDeps {
   doc: DynamoDBDocumentClient;
   tables: { userPlans: string; stripeEvents: string };
   siteUrl: string;
+  /** The user's email from their pool attributes (access tokens carry none): receipts and Slack name them. */
+  emailOf(user: { sub: string; username: string; email?: string }): Promise<string | undefined>;
   now?: () => Date;
 }

@@ -51,10 +51,11 @@ export async function startCheckout(
 }
 
 async function createCustomer(user: RequestUser, deps: BillingDeps): Promise<string> {
+  const email = await deps.emailOf(user);
   const customer = await deps.stripe.customers.create(
-    { email: user.email, metadata: { userId: user.sub } },
+    { ...(email ? { email } : {}), metadata: { userId: user.sub } },
     { idempotencyKey: `adsmith-customer-${user.sub}` },
   );
-  await recordCustomer(deps, user.sub, customer.id, user.email);
+  await recordCustomer(deps, user.sub, customer.id, email);
   return customer.id;
 }

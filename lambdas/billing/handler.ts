@@ -1,5 +1,7 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { routes } from '@shared/routes';
+import { cognitoClient } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
@@ -12,7 +14,17 @@ import { openPortal } from './portal';
 import { stripeClient } from './stripe-client';
 import { handleStripeWebhook } from './stripe-webhook';
 
-const config = lazyEnv(z.object({ SITE_URL: z.url(), EVENT_BUS_NAME: z.string().min(1) }));
+const config = lazyEnv(
+  z.object({ SITE_URL: z.url(), EVENT_BUS_NAME: z.string().min(1), USER_POOL_ID: z.string().min(1) }),
+);
+
+async function emailOf(user: { username: string; email?: string }): Promise<string | undefined> {
+  if (user.email) return user.email;
+  const reply = await cognitoClient().send(
+    new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }),
+  );
+  return reply.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+}
 
 async function deps() {
   const { stripe, webhookSecret } = await stripeClient();
@@ -22,6 +34,7 @@ async function deps() {
     doc: dynamoDocumentClient(),
     tables: { userPlans: tableName('userPlans'), stripeEvents: tableName('stripeEvents') },
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
+    emailOf,
     publishPayment: (detail: { amount: number; customerEmail: string; paymentId: string }) =>
       publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'payment', detail),
   };

@@ -25,7 +25,8 @@ beforeAll(async () => {
   await signUp(cognito, email);
   const { AdminConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
   await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: twin().cognito.userPoolId, Username: email }));
-  token = (await signIn(cognito, email, GOOD_PASSWORD)).IdToken!;
+  // The web sends access tokens, which carry no email: billing must find it itself.
+  token = (await signIn(cognito, email, GOOD_PASSWORD)).AccessToken!;
 });
 
 afterAll(() => deleteUser(cognito, email));

@@ -34,7 +34,15 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => dynalite.close(() => resolve())));
 
 function deps(publishPayment = vi.fn(async () => undefined)): WebhookDeps & { publishPayment: typeof publishPayment } {
-  return { stripe, doc, tables: TABLES, siteUrl: 'http://site.test', webhookSecret: SECRET, publishPayment };
+  return {
+    stripe,
+    doc,
+    tables: TABLES,
+    siteUrl: 'http://site.test',
+    webhookSecret: SECRET,
+    publishPayment,
+    emailOf: async () => undefined,
+  };
 }
 
 let counter = 0;
