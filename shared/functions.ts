@@ -120,6 +120,22 @@ export const functions = {
     siteUrl: true,
     timeoutSeconds: 29,
   },
+  billing: {
+    description: 'Plans and billing: Stripe Checkout and portal sessions, the Stripe webhook, the enforced plan',
+    tables: {
+      // Read the plan; webhooks and checkout update fields of it, never replace the row.
+      userPlans: { actions: ['GetItem', 'UpdateItem'], indexActions: ['Query'] },
+      // Claim an event once (conditional put), read a claim, mark it done, release it on failure.
+      stripeEvents: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem'] },
+    },
+    secrets: ['stripe'],
+    // invoice.paid puts a payment event on the bus.
+    eventBus: true,
+    // The customer's email for receipts: access tokens carry none.
+    userPool: ['AdminGetUser'],
+    siteUrl: true,
+    timeoutSeconds: 29,
+  },
   'auth-custom-message': {
     description: 'Cognito custom message: turns verification and reset codes into links to the site',
     cognitoTrigger: 'customMessage',

@@ -13,6 +13,8 @@ export interface TwinEndpoints {
   eventBridge: string;
   /** The Meta sandbox (Graph API + OAuth dialog); absent when started with `meta: false`. */
   meta?: string;
+  /** The Stripe stand-in: API, hosted Checkout and portal pages, `/__admin/webhooks`. */
+  stripe?: string;
   demoUser: { email: string; password: string; name: string };
 }
 

@@ -27,6 +27,8 @@ export interface LocalResources {
   siteUrl: string;
   /** The Meta sandbox, when it runs. */
   metaUrl?: string;
+  /** The Stripe stand-in. */
+  stripeUrl?: string;
 }
 
 /**
@@ -91,6 +93,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
     env.META_GRAPH_BASE_URL = local.metaUrl;
     env.META_DIALOG_BASE_URL = local.metaUrl;
   }
+  if (local.stripeUrl) env.STRIPE_API_BASE_URL = local.stripeUrl;
   return env;
 }
 

@@ -10,7 +10,11 @@ import { TWIN_HOST } from './twin-ports';
  * its webhook secret, sending them to the product's own webhook route once the
  * API is up. Customers and subscriptions are kept in the state dir.
  */
-export async function startStripeService(port: number, stateDir: string, log: (line: string) => void): Promise<StripeStandIn> {
+export async function startStripeService(
+  port: number,
+  stateDir: string,
+  log: (line: string) => void,
+): Promise<StripeStandIn> {
   const free = await reservePort('stripe', port);
   const { startStripeStandIn } = await import('./stripe/server');
   return startStripeStandIn({

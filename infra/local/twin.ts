@@ -25,6 +25,7 @@ import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
 import type { SeedOptions } from './meta-sandbox/seed';
 import { startMetaSandboxService } from './meta-sandbox-service';
+import { startStripeService } from './stripe-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { openStateDir } from './state/state-dir';
@@ -144,6 +145,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       () => undefined,
     );
 
+    const stripeStarting = startStripeService(ports.stripe, stateDir, log);
+    starting.push(stripeStarting);
+    stripeStarting.then(
+      (stripe) => stoppers.push(() => stripe.stop()),
+      () => undefined,
+    );
+
     const mailbox = new Mailbox();
     mailboxServer.server.on('request', mailboxHandler(mailbox));
     busServer.server.on('request', eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME }));
@@ -192,6 +200,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     cognitoClient.destroy();
 
     const meta = await metaStarting;
+    const stripe = await stripeStarting;
+    // Stripe sends its signed webhooks to the product's own route, as in production.
+    stripe.setWebhookUrl(`${api.url}/api/billing/webhook`);
 
     const webConfigFile = path.join(stateDir, 'web-config.json');
     await writeWebConfig(
@@ -232,6 +243,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       userPoolId: pool.userPoolId,
       siteUrl,
       metaUrl: meta?.url,
+      stripeUrl: stripe.url,
     };
 
     const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
@@ -261,6 +273,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       secretsManager: secretsServer.url,
       eventBridge: busServer.url,
       ...(meta ? { meta: meta.url } : {}),
+      stripe: stripe.url,
       demoUser: { ...DEMO_USER },
     };
     const endpointsFile = path.join(stateDir, 'endpoints.json');

@@ -188,6 +188,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       webhookUrl = url;
     },
     stop: async () => {
+      webhooks.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.save();

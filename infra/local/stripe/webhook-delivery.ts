@@ -59,6 +59,7 @@ export interface WebhookSenderOptions {
 export class WebhookSender {
   readonly deliveries: Delivery[] = [];
   private readonly pending = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(private readonly options: WebhookSenderOptions) {}
 
@@ -85,12 +86,17 @@ export class WebhookSender {
     await Promise.allSettled([...this.pending]);
   }
 
+  /** Stops retrying: a stopped twin must not keep the process alive for a retry timer. */
+  close(): void {
+    this.closed = true;
+  }
+
   private async deliver(event: StripeEvent, delivery: Delivery): Promise<void> {
     const delays = this.options.retryDelaysMs ?? [1_000, 5_000, 20_000];
     const payload = JSON.stringify(event, null, 2);
     for (let attempt = 0; attempt <= delays.length; attempt++) {
       const endpoint = this.options.endpoint();
-      if (!endpoint) return;
+      if (!endpoint || this.closed) return;
       delivery.attempts = attempt + 1;
       try {
         const response = await fetch(endpoint, {
@@ -114,7 +120,7 @@ export class WebhookSender {
       }
       const wait = delays[attempt];
       if (wait === undefined) break;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
     }
     this.options.log?.(`stripe: ${event.type} ${event.id} was not accepted after ${delivery.attempts} attempts`);
   }
