@@ -76,7 +76,9 @@ describe('stateless stack (dev, functions bundled)', () => {
         'xray:PutTraceSegments',
       ]);
       const tableNeeds = Object.values(needs.tables ?? {});
-      for (const need of tableNeeds) for (const action of need.actions) expected.add(`dynamodb:${action}`);
+      for (const need of tableNeeds) {
+        for (const action of [...need.actions, ...(need.indexActions ?? [])]) expected.add(`dynamodb:${action}`);
+      }
       if (tableNeeds.length > 0 || needs.secrets?.length) expected.add('kms:Decrypt');
       if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
         for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
