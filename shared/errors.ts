@@ -12,6 +12,15 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'We could not find what you asked for.' },
   CONFLICT: { status: 409, message: 'That cannot be done in the current state.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** The user has no Meta connection (spec §4 wording). */
+  META_NOT_CONNECTED: { status: 409, message: 'Not connected to Meta.' },
+  /** Meta no longer honours the stored token (expired, revoked, password changed): the web offers to reconnect. */
+  META_RECONNECT_REQUIRED: { status: 409, message: 'Your Meta connection has expired. Please reconnect Meta.' },
+  /** A Meta permission Adsmith needs was declined: the web offers to ask again (auth_type=rerequest). */
+  META_PERMISSION_MISSING: {
+    status: 403,
+    message: 'Adsmith is missing a Meta permission it needs. Please reconnect Meta and grant it.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
   UPSTREAM_ERROR: {

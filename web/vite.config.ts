@@ -62,6 +62,21 @@ function runtimeConfigPlugin(): Plugin {
   };
 }
 
+/**
+ * The dev server may read any file under the repository (Vite's fs.allow is the
+ * workspace root), and `.local/` holds the twin's state: users, tables, the KMS
+ * and HMAC keys. Vite's own deny list is repeated because setting it replaces it.
+ */
+export const DEV_SERVER_DENY = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key,p12,pfx,cer,der}',
+  '.npmrc',
+  '.yarnrc.yml',
+  '**/.git/**',
+  '**/.local/**',
+];
+
 const apiProxy = {
   '/api': { target: process.env.ADSMITH_API_PROXY ?? 'http://127.0.0.1:3001', changeOrigin: false },
 };
@@ -106,7 +121,7 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
-  server: { proxy: apiProxy },
+  server: { proxy: apiProxy, fs: { strict: true, deny: DEV_SERVER_DENY } },
   preview: { proxy: apiProxy },
   build: {
     outDir: path.join(webRoot, 'dist'),

@@ -1,6 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { messages } from '@shared/constants';
-import { conflict } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';
 import { isTokenExpired, readConnection, type StoredConnection } from '../lib/meta-connection/connection-store';
@@ -42,10 +41,14 @@ export function graphClientFor(token: string, appSecret: string, deps: MetaDeps)
   });
 }
 
-/** Opens the user's connection, or fails with "Not connected to Meta." */
+/**
+ * Opens the user's connection, or fails with META_NOT_CONNECTED ("Not connected
+ * to Meta.") or, for a token past its expiry, META_RECONNECT_REQUIRED.
+ */
 export async function openSession(user: RequestUser, deps: MetaDeps): Promise<MetaSession> {
   const connection = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
-  if (!connection || isTokenExpired(connection, deps.now())) throw conflict(messages.notConnectedToMeta);
+  if (!connection) throw new AppError('META_NOT_CONNECTED');
+  if (isTokenExpired(connection, deps.now())) throw new AppError('META_RECONNECT_REQUIRED');
   const app = await deps.metaApp();
   return {
     user,

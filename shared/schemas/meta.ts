@@ -62,7 +62,19 @@ export const datePresets = [
 ] as const;
 export type DatePreset = (typeof datePresets)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-01-31');
+/**
+ * A calendar date that exists. JavaScript's date parser rolls 2026-02-30 over to
+ * 2 March, so the date is checked to survive a round trip unchanged.
+ */
+export function isRealCalendarDate(text: string): boolean {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-01-31')
+  .refine(isRealCalendarDate, 'Not a real date');
 
 /** Maximum days one range may span (Meta keeps 37 months; dashboards need far less). */
 export const MAX_RANGE_DAYS = 400;

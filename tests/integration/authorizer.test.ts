@@ -76,6 +76,26 @@ describe('local gateway: JWT authorizer on user routes', () => {
     await expectUnauthorized(await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, await poolSigningKey()));
   });
 
+  it('rejects a pool-signed token without exp, or without iat, as API Gateway does', async () => {
+    const { exp: _exp, ...noExp } = claims;
+    const { iat: _iat, ...noIat } = claims;
+
+    await expectUnauthorized(await sign(noExp, await poolSigningKey()));
+    await expectUnauthorized(await sign(noIat, await poolSigningKey()));
+  });
+
+  it('rejects a pool-signed token issued in the future', async () => {
+    const now = Math.floor(Date.now() / 1000);
+
+    await expectUnauthorized(await sign({ ...claims, iat: now + 600, exp: now + 4200 }, await poolSigningKey()));
+  });
+
+  it('accepts a re-signed copy of a real token (the forgeries above fail only for the claim changed)', async () => {
+    const reply = await api('/api/me', { token: await sign(claims, await poolSigningKey()) });
+
+    expect(reply.status).toBe(200);
+  });
+
   it('rejects a token from another issuer', async () => {
     await expectUnauthorized(
       await sign({ ...claims, iss: `${twin().cognito.endpoint}/local_other` }, await poolSigningKey()),

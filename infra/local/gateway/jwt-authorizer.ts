@@ -5,6 +5,8 @@ export interface JwtAuthorizerConfig {
   issuer: string;
   /** The app client ids allowed: checked against `aud` (ID tokens) or `client_id` (access tokens). */
   audience: readonly string[];
+  /** Milliseconds since the epoch; tests move the clock. */
+  now?: () => number;
 }
 
 export type AuthorizerResult =
@@ -41,15 +43,33 @@ export function scopesOf(claims: JWTPayload): string[] | null {
 }
 
 /**
+ * API Gateway's time checks: `exp` must be present and after now, `iat` present
+ * and not after now, `nbf` (if present) not after now. jose checks `exp` and `nbf`
+ * when they exist; presence of both and `iat` in the past are ours.
+ */
+export function checkTimeClaims(claims: JWTPayload, nowSeconds: number): string | null {
+  if (typeof claims.exp !== 'number') return 'exp claim is missing';
+  if (typeof claims.iat !== 'number') return 'iat claim is missing';
+  if (claims.iat > nowSeconds) return 'iat is in the future';
+  return null;
+}
+
+/**
  * The HTTP API JWT authorizer: RS256 signature against the pool's JWKS, issuer,
- * expiry and not-before, then audience/client and token use.
+ * expiry and not-before, `exp` and `iat` required, then audience/client and token use.
  */
 export function createJwtAuthorizer(config: JwtAuthorizerConfig) {
   const jwks = createRemoteJWKSet(new URL(`${config.issuer}/.well-known/jwks.json`));
   return async (token: string): Promise<AuthorizerResult> => {
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: config.issuer, algorithms: ['RS256'] });
-      const problem = checkCognitoClaims(payload, config.audience);
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: config.issuer,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat'],
+      });
+      const problem =
+        checkTimeClaims(payload, Math.floor((config.now?.() ?? Date.now()) / 1000)) ??
+        checkCognitoClaims(payload, config.audience);
       return problem ? { ok: false, reason: problem } : { ok: true, claims: payload, scopes: scopesOf(payload) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return { ok: false, reason: error.code };

@@ -137,13 +137,14 @@ export const graphMessages = {
 } as const;
 
 /**
- * 190 is a conflict with the stored connection, not with the user's session:
- * AUTH_ERROR (401) would make the web app sign the user out of Adsmith. Callers
+ * 190 is a problem with the stored connection, not with the user's session:
+ * AUTH_ERROR (401) would make the web app sign the user out of Adsmith. The code
+ * META_RECONNECT_REQUIRED is what the web reads to offer reconnecting; callers
  * check `instanceof MetaTokenInvalidError` to mark the connection invalid.
  */
 export class MetaTokenInvalidError extends AppError {
   constructor(cause: GraphError) {
-    super('CONFLICT', graphMessages.tokenInvalid, { cause });
+    super('META_RECONNECT_REQUIRED', graphMessages.tokenInvalid, { cause });
     this.name = 'MetaTokenInvalidError';
   }
 }
@@ -165,7 +166,7 @@ export function toAppError(error: GraphError): AppError {
     case 'token':
       return new MetaTokenInvalidError(error);
     case 'permission':
-      return new AppError('FORBIDDEN', graphMessages.missingPermission(missingPermission(error.meta)), {
+      return new AppError('META_PERMISSION_MISSING', graphMessages.missingPermission(missingPermission(error.meta)), {
         cause: error,
       });
     case 'rate-limit': {

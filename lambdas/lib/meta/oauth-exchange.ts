@@ -136,7 +136,12 @@ export function buildDialogUrl({
   return url.toString();
 }
 
-const REJECTED_SIGN_IN_CODES = new Set<ApiErrorCode>(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND']);
+const REJECTED_SIGN_IN_CODES = new Set<ApiErrorCode>([
+  'VALIDATION_ERROR',
+  'CONFLICT',
+  'NOT_FOUND',
+  'META_RECONNECT_REQUIRED',
+]);
 
 /**
  * During the exchange, Meta's "invalid parameter" (100, e.g. a used or expired

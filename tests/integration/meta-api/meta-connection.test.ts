@@ -36,7 +36,7 @@ describe('connecting Meta through the OAuth dialog', () => {
     expect(status).toMatchObject({ isConnected: false, metaUserName: null, scopes: [], needsReconnect: false });
     const accounts = await user.call('/api/meta/ad-accounts');
     expect(accounts.status).toBe(409);
-    expect(await errorOf(accounts)).toEqual({ code: 'CONFLICT', message: 'Not connected to Meta.' });
+    expect(await errorOf(accounts)).toEqual({ code: 'META_NOT_CONNECTED', message: 'Not connected to Meta.' });
   });
 
   it('does not connect when the person cancels at Meta', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkCognitoClaims, scopesOf, tokenFromAuthorizationHeader } from '@infra/local/gateway/jwt-authorizer';
+import {
+  checkCognitoClaims,
+  checkTimeClaims,
+  scopesOf,
+  tokenFromAuthorizationHeader,
+} from '@infra/local/gateway/jwt-authorizer';
 
 const CLIENT = 'client-1';
 
@@ -24,6 +29,24 @@ describe('checkCognitoClaims', () => {
   it('rejects any other token_use', () => {
     expect(checkCognitoClaims({ token_use: 'refresh', client_id: CLIENT, aud: CLIENT }, [CLIENT])).toMatch(/token_use/);
     expect(checkCognitoClaims({ client_id: CLIENT }, [CLIENT])).toMatch(/token_use/);
+  });
+});
+
+describe('checkTimeClaims', () => {
+  const now = 1_800_000_000;
+
+  it('accepts exp and iat present with iat not after now', () => {
+    expect(checkTimeClaims({ exp: now + 60, iat: now }, now)).toBeNull();
+    expect(checkTimeClaims({ exp: now + 60, iat: now - 60 }, now)).toBeNull();
+  });
+
+  it('requires exp and iat as API Gateway does', () => {
+    expect(checkTimeClaims({ iat: now }, now)).toBe('exp claim is missing');
+    expect(checkTimeClaims({ exp: now + 60 }, now)).toBe('iat claim is missing');
+  });
+
+  it('refuses a token issued in the future', () => {
+    expect(checkTimeClaims({ exp: now + 3600, iat: now + 1 }, now)).toBe('iat is in the future');
   });
 });
 

@@ -185,10 +185,10 @@ describe('Graph client: retries', () => {
   });
 
   it.each([
-    [190, 'CONFLICT'],
+    [190, 'META_RECONNECT_REQUIRED'],
     [100, 'VALIDATION_ERROR'],
-    [200, 'FORBIDDEN'],
-    [10, 'FORBIDDEN'],
+    [200, 'META_PERMISSION_MISSING'],
+    [10, 'META_PERMISSION_MISSING'],
   ])('never retries code %i, even marked transient or with a 5xx status', async (code, appCode) => {
     const { client, requests, waits } = clientWith([
       { status: 500, json: metaError(code, { is_transient: true }) },
@@ -402,7 +402,7 @@ describe('Graph client: replies', () => {
 
     expect(error).toBeInstanceOf(MetaTokenInvalidError);
     expect(error).toMatchObject({
-      code: 'CONFLICT',
+      code: 'META_RECONNECT_REQUIRED',
       message: 'Your Meta connection has expired. Please reconnect Meta.',
     });
   });

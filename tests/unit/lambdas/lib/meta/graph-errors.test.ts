@@ -35,25 +35,25 @@ const UNAVAILABLE = 'Meta did not answer properly. Please try again shortly.';
 
 describe('Graph error mapping', () => {
   it.each([
-    ['190 / 463 expired token', metaFailure(190, { subcode: 463 }), 'CONFLICT', RECONNECT],
-    ['190 / 460 password changed', metaFailure(190, { subcode: 460 }), 'CONFLICT', RECONNECT],
-    ['102 session', metaFailure(102), 'CONFLICT', RECONNECT],
+    ['190 / 463 expired token', metaFailure(190, { subcode: 463 }), 'META_RECONNECT_REQUIRED', RECONNECT],
+    ['190 / 460 password changed', metaFailure(190, { subcode: 460 }), 'META_RECONNECT_REQUIRED', RECONNECT],
+    ['102 session', metaFailure(102), 'META_RECONNECT_REQUIRED', RECONNECT],
     [
       '200 naming the permission',
       metaFailure(200, { message: '(#200) Requires ads_management permission to manage the object' }),
-      'FORBIDDEN',
+      'META_PERMISSION_MISSING',
       'Adsmith is missing a Meta permission (ads_management). Please reconnect Meta and grant it.',
     ],
     [
       '10 without a permission name',
       metaFailure(10, { message: '(#10) Application does not have permission for this action' }),
-      'FORBIDDEN',
+      'META_PERMISSION_MISSING',
       'Adsmith is missing a Meta permission. Please reconnect Meta and grant it.',
     ],
     [
       '294',
       metaFailure(294, { message: 'Managing advertisements requires ads_read' }),
-      'FORBIDDEN',
+      'META_PERMISSION_MISSING',
       'Adsmith is missing a Meta permission (ads_read). Please reconnect Meta and grant it.',
     ],
     [

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { unmetPasswordRules } from '@shared/password-policy';
+import { displayNameProblem } from '@shared/schemas/account';
 
 /** The inputs of the auth forms; the same policy function the server side uses decides passwords. */
 const email = z.string().trim().min(1, 'Enter your email address').pipe(z.email('Enter a valid email address'));
@@ -16,7 +17,12 @@ export const signInSchema = z.object({
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  displayName: z.string().trim().min(1, 'Enter your full name').max(100, 'Use at most 100 characters'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'Enter your full name')
+    .max(100, 'Use at most 100 characters')
+    .refine((name) => displayNameProblem(name) === null, 'Use letters, spaces and punctuation only'),
   email,
   password: newPassword,
 });

@@ -7,6 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useCompleteMetaOAuth } from '../api/complete-meta-oauth';
+import { callbackUrlOutcome } from '../lib/callback-url-outcome';
 import { clearAuthAttempt, readAuthAttempt, safeReturnPath } from '../lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE, metaErrorMessage } from '../lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE, type MetaAuthOutcome } from '../lib/meta-popup';
@@ -50,16 +51,8 @@ export function MetaCallbackPage() {
 
   const code = params.get('code');
   const oauthState = params.get('state');
-  const error = params.get('error');
-  // What the URL alone tells: Meta sent the person back without a code.
-  const urlOutcome = useMemo<CallbackState | null>(() => {
-    if (!error && code && oauthState) return null;
-    if (error === 'access_denied' || params.get('error_reason') === 'user_denied') return { kind: 'cancelled' };
-    return {
-      kind: 'failed',
-      message: params.get('error_description') ?? 'Meta did not return an authorisation code. Please try again.',
-    };
-  }, [error, code, oauthState, params]);
+  // What the URL alone tells: Meta sent the person back without a code (fixed messages only).
+  const urlOutcome = useMemo<CallbackState | null>(() => callbackUrlOutcome(params), [params]);
   const signedOut = !loading && !currentUser;
   const state: CallbackState =
     urlOutcome ??

@@ -183,7 +183,7 @@ describe('campaigns screen', () => {
     expect(await screen.findByText('No campaigns in this ad account')).toBeInTheDocument();
   });
 
-  it('explains a 429 and offers a retry', async () => {
+  it("shows the server's wait for a 429 and offers a retry", async () => {
     let calls = 0;
     serve({
       metaCampaigns: async () => {
@@ -194,7 +194,7 @@ describe('campaigns screen', () => {
     });
     const user = userEvent.setup();
     renderWithMeta(<CampaignsScreen />);
-    expect(await screen.findByText(META_RATE_LIMITED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(apiErrors.rateLimited().message)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: 'Spring Sale' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MetaCallbackPage } from '@web/features/meta/components/meta-callback-page';
+import { CALLBACK_URL_MESSAGES } from '@web/features/meta/lib/callback-url-outcome';
 import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt';
 import { META_CANCELLED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
@@ -68,6 +69,21 @@ describe('Meta callback page', () => {
     expect(await screen.findByText(META_CANCELLED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Meta connection cancelled' })).toBeInTheDocument();
     expect(api.apiRequest).not.toHaveBeenCalledWith('metaOAuthCallback', expect.anything());
+  });
+
+  it('never shows text from the URL: a planted error_description gives a fixed message', async () => {
+    const planted = 'Your account is locked. Call +1 555 0100 to unlock it.';
+    renderWithMeta(<MetaCallbackPage />, {
+      path: `/auth/meta/callback?error=server_error&error_description=${encodeURIComponent(planted)}`,
+    });
+    expect(await screen.findByText(CALLBACK_URL_MESSAGES.unavailable)).toBeInTheDocument();
+    expect(screen.queryByText(planted)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('555 0100');
+  });
+
+  it('shows the generic fixed message for an error Meta does not document', async () => {
+    renderWithMeta(<MetaCallbackPage />, { path: '/auth/meta/callback?error=%3Cb%3Ehi%3C%2Fb%3E' });
+    expect(await screen.findByText(CALLBACK_URL_MESSAGES.noCode)).toBeInTheDocument();
   });
 
   it('tells the opener about a cancellation', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@shared/constants';
 import {
   META_RATE_LIMITED_MESSAGE,
+  isPermissionMissingError,
   isTokenExpiredError,
   metaErrorMessage,
 } from '@web/features/meta/lib/meta-error-message';
@@ -16,14 +17,20 @@ describe('Meta error messages', () => {
     expect(messages.metaAppNotConfigured).toBe('Meta app not configured. Please contact support.');
   });
 
-  it('explains a 429 as Meta limiting requests', () => {
-    expect(metaErrorMessage(apiErrors.rateLimited())).toBe(META_RATE_LIMITED_MESSAGE);
+  it("shows the server's own wait for a rate limit, and a Meta note when it sent none", () => {
+    expect(metaErrorMessage(apiErrors.rateLimited())).toBe('Meta asks us to slow down. Try again in 60 seconds.');
+    expect(metaErrorMessage(new ApiError('RATE_LIMITED', 429, ''))).toBe(META_RATE_LIMITED_MESSAGE);
+    expect(metaErrorMessage(new ApiError('UNKNOWN_ERROR', 429, 'Too Many Requests'))).toBe(META_RATE_LIMITED_MESSAGE);
     expect(META_RATE_LIMITED_MESSAGE).toMatch(/^Meta is limiting requests/);
   });
 
-  it('recognises an expired token', () => {
+  it('recognises an expired token by its code, never by its wording', () => {
     expect(isTokenExpiredError(apiErrors.expired())).toBe(true);
     expect(isTokenExpiredError(apiErrors.notConnected())).toBe(false);
+    expect(isTokenExpiredError(new ApiError('CONFLICT', 409, 'Your token expired, reconnect'))).toBe(false);
+    expect(isTokenExpiredError(new ApiError('META_RECONNECT_REQUIRED', 409, 'Anything at all'))).toBe(true);
+    expect(isPermissionMissingError(new ApiError('META_PERMISSION_MISSING', 403, 'x'))).toBe(true);
+    expect(isPermissionMissingError(new ApiError('FORBIDDEN', 403, 'ads_read missing'))).toBe(false);
     expect(metaErrorMessage(apiErrors.expired())).toBe('Your Meta connection has expired. Please reconnect Meta.');
   });
 

@@ -124,8 +124,9 @@ export function series(): InsightsSeries {
 
 export const apiErrors = {
   notConfigured: () => new ApiError('CONFLICT', 409, 'Meta app not configured. Please contact support.'),
-  notConnected: () => new ApiError('CONFLICT', 409, 'Not connected to Meta.'),
-  expired: () => new ApiError('CONFLICT', 409, 'Your Meta connection has expired. Please reconnect Meta.'),
+  notConnected: () => new ApiError('META_NOT_CONNECTED', 409, 'Not connected to Meta.'),
+  expired: () =>
+    new ApiError('META_RECONNECT_REQUIRED', 409, 'Your Meta connection has expired. Please reconnect Meta.'),
   rateLimited: () => new ApiError('RATE_LIMITED', 429, 'Meta asks us to slow down. Try again in 60 seconds.'),
   internal: () => new ApiError('INTERNAL_ERROR', 500, 'Meta could not update the campaign.'),
 };

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { UpdateMeSchema } from '@shared/schemas/account';
+import { DateRangeQuerySchema, isRealCalendarDate } from '@shared/schemas/meta';
+
+const nameIssues = (displayName: string) => {
+  const parsed = UpdateMeSchema.safeParse({ displayName });
+  return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+};
+
+describe('display names', () => {
+  it.each([['Ana Lima'], ['José Álvarez-Núñez'], ['李小龙'], ["Ngũgĩ wa Thiong'o"], ['محمد علي'], ['Zoë 👩🏽‍💻']])(
+    'accepts %s',
+    (name) => {
+      expect(nameIssues(name)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['a NUL', 'Ana\u0000Lima'],
+    ['a newline', 'Ana\nLima'],
+    ['a tab', 'Ana\tLima'],
+    ['an escape sequence', 'Ana\u001b[31mLima'],
+    ['a C1 control', 'Ana\u0085Lima'],
+    ['a right-to-left override', 'Invoice\u202Egnp.exe'],
+    ['a left-to-right embedding', '\u202AAna'],
+    ['a first-strong isolate', 'Ana\u2068Lima\u2069'],
+    ['a right-to-left mark', 'Ana\u200F'],
+    ['an Arabic letter mark', 'Ana\u061C'],
+  ])('refuses %s', (_label, name) => {
+    expect(nameIssues(name)).toEqual(['Display name cannot contain control or text-direction characters']);
+  });
+
+  it.each([
+    ['a lone high surrogate', 'Ana\uD83D'],
+    ['a lone low surrogate', '\uDC69Ana'],
+    ['surrogates in the wrong order', '\uDC69\uD83D'],
+  ])('refuses %s', (_label, name) => {
+    expect(nameIssues(name)).toEqual(['Display name contains characters that are not text']);
+  });
+
+  it('still trims and bounds the length', () => {
+    expect(UpdateMeSchema.parse({ displayName: '  Ana  ' })).toEqual({ displayName: 'Ana' });
+    expect(nameIssues('x'.repeat(101))).toEqual(['Display name is at most 100 characters']);
+  });
+});
+
+describe('calendar dates', () => {
+  it.each(['2026-02-28', '2028-02-29', '2026-12-31', '2026-01-01'])('%s is a real date', (date) => {
+    expect(isRealCalendarDate(date)).toBe(true);
+  });
+
+  it.each(['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32'])(
+    '%s is not',
+    (date) => {
+      expect(isRealCalendarDate(date)).toBe(false);
+    },
+  );
+
+  it('a range with an impossible date is refused, naming the field', () => {
+    const parsed = DateRangeQuerySchema.safeParse({ since: '2026-02-01', until: '2026-02-30' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['until', 'Not a real date']);
+  });
+});
