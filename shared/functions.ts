@@ -1,3 +1,4 @@
+import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
 
@@ -39,6 +40,9 @@ export interface TableNeed {
 export type UserPoolAction =
   'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
 
+/** KMS operations a function may call on a field-encryption key, always under its encryption context. */
+export type KmsKeyAction = 'kms:Encrypt' | 'kms:Decrypt';
+
 /** The user pool triggers the stateful stack wires to a function. */
 export type CognitoTrigger = 'customMessage' | 'postConfirmation';
 
@@ -51,6 +55,11 @@ export interface FunctionNeeds {
   tables?: Partial<Record<TableKey, TableNeed>>;
   /** Secrets it reads. Env: SECRET_* (secretEnvVar) = the secret's id (ARN in AWS). */
   secrets?: readonly SecretKey[];
+  /**
+   * Field-encryption keys of shared/kms-keys.ts and the operations it calls on each.
+   * Env: KMS_KEY_* (kmsKeyEnvVar) = the key's ARN; every grant requires the key's encryption context.
+   */
+  kmsKeys?: Partial<Record<KmsKeyName, readonly KmsKeyAction[]>>;
   /** Puts events on the bus. Env: EVENT_BUS_NAME. */
   eventBus?: boolean;
   /** Admin actions on the user pool. Env: USER_POOL_ID. */
@@ -95,13 +104,16 @@ export const functions = {
   'secure-meta-api': {
     description: 'Meta connection status, ad accounts, campaigns, insights and campaign changes',
     tables: {
-      // Status reads the connection; disconnect deletes it.
-      userMetaConnections: { actions: ['GetItem', 'DeleteItem'] },
+      // Status reads the connection; disconnect deletes it (conditionally); a row stored before
+      // field encryption is re-written encrypted (UpdateItem) on first use.
+      userMetaConnections: { actions: ['GetItem', 'DeleteItem', 'UpdateItem'] },
       // Append-only: an audit row is never changed or removed by the app.
       campaignAudit: { actions: ['PutItem'] },
       // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
     },
+    // Decrypt to use the stored token; Encrypt to re-write a row stored before field encryption.
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     eventBus: true,
     siteUrl: true,
@@ -112,10 +124,14 @@ export const functions = {
   'meta-oauth-callback': {
     description: 'Meta OAuth: dialog config with a signed state, and the code exchange on callback',
     tables: {
-      // Remember an issued state; consume it once (conditional delete).
-      oauthStates: { actions: ['PutItem', 'DeleteItem'] },
+      // Remember an issued state; claim it for one callback and give it back if the exchange
+      // failed (UpdateItem); consume it once the exchange succeeded (conditional delete).
+      oauthStates: { actions: ['PutItem', 'UpdateItem', 'DeleteItem'] },
+      // Put returns the replaced row (ReturnValues), whose token is revoked if another Meta user's.
       userMetaConnections: { actions: ['PutItem'] },
     },
+    // Encrypt the new token; Decrypt the one it replaces, to revoke it at Meta.
+    kmsKeys: { metaTokens: ['kms:Encrypt', 'kms:Decrypt'] },
     secrets: ['metaApp', 'oauthStateKey'],
     siteUrl: true,
     timeoutSeconds: 29,

@@ -14,6 +14,7 @@ import {
   MetaConnectionSchema,
   MetaOAuthCallbackBodySchema,
   MetaOAuthConfigSchema,
+  MetaOAuthConfigQuerySchema,
 } from './schemas/meta';
 import {
   BillingRedirectSchema,
@@ -67,6 +68,7 @@ export const routes = {
     path: '/api/meta/oauth/config',
     fn: 'meta-oauth-callback',
     access: 'user',
+    query: MetaOAuthConfigQuerySchema,
     response: MetaOAuthConfigSchema,
   }),
   metaOAuthCallback: route({

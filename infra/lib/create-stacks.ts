@@ -88,6 +88,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     dataKey: stateful.encryptionKey,
     resources: {
       secrets: stateful.secrets.byKey,
+      kmsKeys: stateful.fieldKeys,
       eventBus: stateful.eventBus.bus,
     },
     webDistDir: options.webDistDir === null ? undefined : (options.webDistDir ?? webDistDir()),

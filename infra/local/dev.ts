@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     ['mailbox', `${endpoints.mailbox}/`],
     ['dynamodb', endpoints.dynamodb],
     ['secrets manager', endpoints.secretsManager],
+    ['kms', endpoints.kms],
     ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
     ['meta sandbox', endpoints.meta ?? '(not started)'],
   ];

@@ -11,6 +11,8 @@ export interface TwinEndpoints {
   dynamodb: string;
   secretsManager: string;
   eventBridge: string;
+  /** The local KMS (Encrypt/Decrypt/GenerateDataKey); key material under `.local/kms/`. */
+  kms: string;
   /** The Meta sandbox (Graph API + OAuth dialog); absent when started with `meta: false`. */
   meta?: string;
   /** The Stripe stand-in: API, hosted Checkout and portal pages, `/__admin/webhooks`. */

@@ -1,4 +1,5 @@
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
+import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
 import { secretEnvVar, secrets } from '@shared/secrets';
@@ -16,6 +17,13 @@ export function localTableName(key: TableKey): string {
   return physicalTableName(LOCAL_NAME_PREFIX, tables[key]);
 }
 
+/** Every key of the KMS keys table as the local KMS names it. */
+export function localKmsAliases(): Record<KmsKeyName, string> {
+  return Object.fromEntries(
+    (Object.keys(kmsKeys) as KmsKeyName[]).map((key) => [key, kmsAliasName(LOCAL_NAME_PREFIX, key)]),
+  ) as Record<KmsKeyName, string>;
+}
+
 /** Where the twin's services listen, and the values the stacks would hand to functions. */
 export interface LocalResources {
   region: string;
@@ -29,6 +37,9 @@ export interface LocalResources {
   metaUrl?: string;
   /** The Stripe stand-in. */
   stripeUrl?: string;
+  /** The local KMS and each key's ARN in it. */
+  kmsUrl: string;
+  kmsKeyArns: Record<KmsKeyName, string>;
 }
 
 /**
@@ -44,6 +55,10 @@ const localNeedEnvironment: {
     ),
   // Locally a secret's id is its name (the twin's Secrets Manager takes either).
   secrets: (keys) => Object.fromEntries(keys.map((key) => [secretEnvVar(key), secrets[key].name])),
+  kmsKeys: (keys, local) =>
+    Object.fromEntries(
+      Object.keys(keys).map((key) => [kmsKeyEnvVar(key as KmsKeyName), local.kmsKeyArns[key as KmsKeyName]]),
+    ),
   eventBus: (wanted) => (wanted ? { [NEED_ENV.eventBus]: LOCAL_EVENT_BUS_NAME } : {}),
   userPool: (actions, local) => (actions.length > 0 ? { [NEED_ENV.userPool]: local.userPoolId } : {}),
   siteUrl: (wanted, local) => (wanted ? { [NEED_ENV.siteUrl]: local.siteUrl } : {}),
@@ -80,6 +95,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
     AWS_ENDPOINT_URL_SECRETS_MANAGER: local.secretsManagerUrl,
     AWS_ENDPOINT_URL_EVENTBRIDGE: local.eventBridgeUrl,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: local.cognitoUrl,
+    AWS_ENDPOINT_URL_KMS: local.kmsUrl,
     // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_SERVICE_NAME: fn,

@@ -18,8 +18,11 @@ import {
   functionEnvironment,
   LOCAL_EVENT_BUS_NAME,
   LOCAL_NAME_PREFIX,
+  localKmsAliases,
   type LocalResources,
 } from './function-environment';
+import { kmsHandler } from './kms/kms-handler';
+import { openLocalKms, type LocalKms } from './kms/local-kms';
 import { closeServer, listenOn, reservePort, urlOf } from './listen';
 import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
@@ -77,6 +80,13 @@ export interface Twin {
  * the real wire protocols, with the real handlers. Idempotent over `stateDir`.
  * On failure everything already started is stopped before the error is thrown.
  */
+/** Each key of the KMS keys table with its ARN in the local KMS. */
+function kmsKeyArns(kms: LocalKms): LocalResources['kmsKeyArns'] {
+  return Object.fromEntries(
+    Object.entries(localKmsAliases()).map(([key, alias]) => [key, kms.keyArnOf(alias)]),
+  ) as LocalResources['kmsKeyArns'];
+}
+
 export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
   const log = options.log ?? (() => undefined);
   const region = options.region ?? DEFAULT_REGION;
@@ -112,13 +122,14 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     };
 
     // Bind every port first: a busy one fails before anything slow starts.
-    const [api, cognitoFront, mailboxServer, secretsServer, busServer, dynamoPort] = await Promise.all([
+    const [api, cognitoFront, mailboxServer, secretsServer, busServer, dynamoPort, kmsServer] = await Promise.all([
       listen('api'),
       listen('cognito'),
       listen('mailbox'),
       listen('secretsManager'),
       listen('eventBridge'),
       reservePort('dynamodb', ports.dynamodb),
+      listen('kms'),
     ]);
 
     const inMemory = (options.dynamodb ?? (options.ports === 'auto' ? 'memory' : 'persisted')) === 'memory';
@@ -162,6 +173,9 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       openaiApiKey: process.env.OPENAI_API_KEY,
     });
     secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
+    // Key material stays under the state dir, so tokens sealed before a restart still open after it.
+    const kms = await openLocalKms({ stateDir, region, aliases: Object.values(localKmsAliases()) });
+    kmsServer.server.on('request', kmsHandler(kms));
 
     // What the stacks would hand to functions; known once the pool exists (before any invocation).
     const known: { resources?: LocalResources } = {};
@@ -244,6 +258,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       siteUrl,
       metaUrl: meta?.url,
       stripeUrl: stripe.url,
+      kmsUrl: kmsServer.url,
+      kmsKeyArns: kmsKeyArns(kms),
     };
 
     const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
@@ -272,6 +288,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       dynamodb: urlOf(dynamoPort),
       secretsManager: secretsServer.url,
       eventBridge: busServer.url,
+      kms: kmsServer.url,
       ...(meta ? { meta: meta.url } : {}),
       stripe: stripe.url,
       demoUser: { ...DEMO_USER },

@@ -10,6 +10,6 @@ const deps = (): ConnectDeps => ({
 });
 
 export const handler = httpFunction([
-  on(routes.metaOAuthConfig, ({ user }) => oauthConfig(user, deps())),
+  on(routes.metaOAuthConfig, ({ user, query }) => oauthConfig(user, deps(), query)),
   on(routes.metaOAuthCallback, ({ user, body }) => completeConnection(user, body, deps())),
 ]);

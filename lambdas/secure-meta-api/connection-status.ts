@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { NOT_CONNECTED, type MetaConnection } from '@shared/schemas/meta';
 import type { RequestUser } from '../lib/http/request-user';
 import { logger } from '../lib/observability';
@@ -5,9 +6,7 @@ import { revokePermissions } from '../lib/meta/oauth-exchange';
 import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
 import { NEEDS_RECONNECT, toConnectionView } from '../lib/meta-connection/connection-view';
 import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
-import { tableName } from '../lib/table-name';
-import { graphClientFor, type MetaDeps } from './meta-session';
-import * as z from 'zod';
+import { connectionTable, graphClientFor, type MetaDeps } from './meta-session';
 
 /**
  * Connected only when the check says so; any failure — no row, an
@@ -16,12 +15,13 @@ import * as z from 'zod';
  */
 export async function connectionStatus(user: RequestUser, deps: MetaDeps): Promise<MetaConnection> {
   try {
-    const row = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
+    const row = await readConnection(connectionTable(deps), user.sub);
     if (!row) return NOT_CONNECTED;
     if (isTokenExpired(row, deps.now())) return NEEDS_RECONNECT;
     const app = await deps.metaApp();
     const graph = graphClientFor(row.access_token, app.appSecret, deps);
-    await deps.cache.remember(user.sub, `${row.meta_user_id}|token-check`, () =>
+    // Keyed by connection: a reconnect is checked afresh, never answered from the old token's check.
+    await deps.cache.remember(user.sub, `${row.meta_user_id}|${row.connection_id}|token-check`, () =>
       graph.get('/me', { fields: 'id' }, z.object({ id: z.string() })),
     );
     return toConnectionView(row);
@@ -36,21 +36,26 @@ export async function connectionStatus(user: RequestUser, deps: MetaDeps): Promi
 }
 
 /**
- * Disconnects: revokes Adsmith's permissions at Meta (best effort — the user may
- * already have removed the app) and deletes everything Adsmith held.
+ * Disconnects the connection it reads, and only that one: the delete is
+ * conditional on the connection id, so a reconnect that landed meanwhile stays
+ * (and its status is returned). Then Adsmith's permissions are revoked at Meta
+ * with the old token (best effort: the user may already have removed the app).
  */
 export async function disconnect(user: RequestUser, deps: MetaDeps): Promise<MetaConnection> {
-  const table = tableName('userMetaConnections');
-  const row = await readConnection(deps.doc, table, user.sub);
-  if (row) {
-    try {
-      const app = await deps.metaApp();
-      await revokePermissions(graphClientFor(row.access_token, app.appSecret, deps));
-    } catch (error) {
-      logger.warn('Revoking Meta permissions failed; deleting the connection anyway', { error: error as Error });
-    }
+  const table = connectionTable(deps);
+  const row = await readConnection(table, user.sub);
+  if (!row) return NOT_CONNECTED;
+  const deleted = await deleteConnection(table, user.sub, row.connection_id);
+  if (!deleted) {
+    logger.info('A reconnect replaced the connection during disconnect; keeping the new one');
+    return connectionStatus(user, deps);
   }
-  await deleteConnection(deps.doc, table, user.sub);
+  try {
+    const app = await deps.metaApp();
+    await revokePermissions(graphClientFor(row.access_token, app.appSecret, deps));
+  } catch (error) {
+    logger.warn('Revoking Meta permissions failed; the connection is deleted anyway', { error: error as Error });
+  }
   await deps.cache.forget(user.sub);
   return NOT_CONNECTED;
 }

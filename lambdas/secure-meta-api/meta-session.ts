@@ -2,13 +2,20 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';
-import { isTokenExpired, readConnection, type StoredConnection } from '../lib/meta-connection/connection-store';
+import {
+  isTokenExpired,
+  readConnection,
+  type ConnectionTable,
+  type StoredConnection,
+} from '../lib/meta-connection/connection-store';
+import type { TokenCipher } from '../lib/meta-connection/token-cipher';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
 import { type MetaConfig } from '../lib/meta-connection/meta-config';
 import { tableName } from '../lib/table-name';
 
 export interface MetaDeps {
   doc: DynamoDBDocumentClient;
+  cipher: TokenCipher;
   config: MetaConfig;
   cache: GraphCache;
   metaApp: () => Promise<{ appId: string; appSecret: string }>;
@@ -30,6 +37,11 @@ export interface MetaSession {
   cached<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
+/** The connections table with the cipher its tokens are sealed with. */
+export function connectionTable(deps: Pick<MetaDeps, 'doc' | 'cipher'>): ConnectionTable {
+  return { doc: deps.doc, table: tableName('userMetaConnections'), cipher: deps.cipher };
+}
+
 export function graphClientFor(token: string, appSecret: string, deps: MetaDeps): GraphClient {
   return createGraphClient({
     baseUrl: deps.config.META_GRAPH_BASE_URL,
@@ -46,7 +58,7 @@ export function graphClientFor(token: string, appSecret: string, deps: MetaDeps)
  * to Meta.") or, for a token past its expiry, META_RECONNECT_REQUIRED.
  */
 export async function openSession(user: RequestUser, deps: MetaDeps): Promise<MetaSession> {
-  const connection = await readConnection(deps.doc, tableName('userMetaConnections'), user.sub);
+  const connection = await readConnection(connectionTable(deps), user.sub);
   if (!connection) throw new AppError('META_NOT_CONNECTED');
   if (isTokenExpired(connection, deps.now())) throw new AppError('META_RECONNECT_REQUIRED');
   const app = await deps.metaApp();

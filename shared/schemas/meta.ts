@@ -16,6 +16,13 @@ export const MetaOAuthConfigSchema = z.object({
 });
 export type MetaOAuthConfig = z.infer<typeof MetaOAuthConfigSchema>;
 
+/** `?rerequest=true` asks Meta's dialog again for permissions the person declined before. */
+export const MetaOAuthConfigQuerySchema = z.object({ rerequest: z.enum(['true', 'false']).optional() }).strict();
+export type MetaOAuthConfigQuery = z.infer<typeof MetaOAuthConfigQuerySchema>;
+
+/** Permissions without which the dashboard cannot work. */
+export const REQUIRED_META_PERMISSIONS = ['ads_read', 'ads_management'] as const;
+
 export const MetaOAuthCallbackBodySchema = z
   .object({
     code: z.string().min(1, 'The authorization code is missing').max(2048),
@@ -36,6 +43,11 @@ export const MetaConnectionSchema = z.object({
    * when Meta could not be reached (which also reads as not connected).
    */
   needsReconnect: z.boolean().optional(),
+  /**
+   * Permissions the person unticked in Meta's dialog. When ads_read or ads_management is
+   * among them the dashboard says so and offers to ask again (auth_type=rerequest).
+   */
+  declinedScopes: z.array(z.string()).optional(),
 });
 export type MetaConnection = z.infer<typeof MetaConnectionSchema>;
 

@@ -7,6 +7,15 @@ import { tables, type TableDeclaration } from '@shared/tables';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 import { allowedActions, functionEnv, onlyLogicalId, roleStatements } from './support/template-queries';
 
+/** The tables' and secrets' key: the one aliased `-data` (the Meta token key is apart). */
+function dataKeyId(template: Template): string {
+  const alias = resourcesOf(template, 'AWS::KMS::Alias').find(
+    ([, a]) => a.Properties.AliasName === 'alias/adsmith-dev-data',
+  );
+  if (!alias) throw new Error('no data key alias');
+  return (alias[1].Properties.TargetKeyId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
 describe('stateful stack (dev)', () => {
   let built: BuiltApp;
   let template: Template;
@@ -147,7 +156,7 @@ describe('stateful stack (dev)', () => {
           SSESpecification: {
             SSEEnabled: true,
             SSEType: 'KMS',
-            KMSMasterKeyId: { 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::KMS::Key'), 'Arn'] },
+            KMSMasterKeyId: { 'Fn::GetAtt': [dataKeyId(template), 'Arn'] },
           },
           KeySchema: keySchema,
           TimeToLiveSpecification: declaration.ttlAttribute
@@ -163,6 +172,16 @@ describe('stateful stack (dev)', () => {
     it('uses a customer-managed key with rotation', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
       template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/adsmith-dev-data' });
+    });
+
+    it('has a separate rotating key for Meta tokens, encrypted field by field', () => {
+      const alias = resourcesOf(template, 'AWS::KMS::Alias').find(
+        ([, a]) => a.Properties.AliasName === 'alias/adsmith-dev-meta-tokens',
+      );
+      expect(alias).toBeDefined();
+      const keyId = (alias![1].Properties.TargetKeyId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(keyId).not.toBe(dataKeyId(template));
+      expect(template.toJSON().Resources[keyId].Properties.EnableKeyRotation).toBe(true);
     });
   });
 
@@ -189,7 +208,7 @@ describe('stateful stack (dev)', () => {
           .sort(),
       );
       for (const [, secret] of found) {
-        expect(secret.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::KMS::Key'), 'Arn'] });
+        expect(secret.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [dataKeyId(template), 'Arn'] });
       }
     });
 

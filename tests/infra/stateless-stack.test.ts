@@ -7,6 +7,7 @@ import { declaredEnvironment } from '@infra/local/function-environment';
 import { appFunctionNames, functionDeclaration } from '@shared/functions';
 import { httpFunctionNames, routeKey, routes } from '@shared/routes';
 import { WebConfigSchema } from '@shared/schemas/web-config';
+import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
@@ -89,6 +90,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       }
       for (const action of needs.userPool ?? []) expected.add(`cognito-idp:${action}`);
       if (needs.eventBus) expected.add('events:PutEvents');
+      for (const actions of Object.values(needs.kmsKeys ?? {})) for (const action of actions) expected.add(action);
       expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
       // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
@@ -99,6 +101,8 @@ describe('stateless stack (dev, functions bundled)', () => {
           secretsManagerUrl: 'http://127.0.0.1:1',
           eventBridgeUrl: 'http://127.0.0.1:1',
           cognitoUrl: 'http://127.0.0.1:1',
+          kmsUrl: 'http://127.0.0.1:1',
+          kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
           userPoolId: 'local_x',
           siteUrl: 'http://127.0.0.1:1',
         }),
@@ -123,6 +127,35 @@ describe('stateless stack (dev, functions bundled)', () => {
       ]);
       expect(JSON.stringify(cognito?.Resource)).toContain('AuthUserPool');
       expect(allowedActions(template, 'adsmith-dev-account').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    });
+
+    it.each([
+      ['secure-meta-api', ['kms:Decrypt', 'kms:Encrypt']],
+      ['meta-oauth-callback', ['kms:Decrypt', 'kms:Encrypt']],
+    ])('%s may use the Meta token key only for %j, only with a user_id encryption context', (fn, actions) => {
+      const env = functionEnv(template, `adsmith-dev-${fn}`);
+      const keyRef = env[kmsKeyEnvVar('metaTokens')];
+      expect(keyRef).toBeDefined();
+      const tokenKeyStatements = roleStatements(template, `adsmith-dev-${fn}`).filter(
+        (s) => JSON.stringify(s.Resource) === JSON.stringify(keyRef),
+      );
+      expect(tokenKeyStatements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: [...actions].sort(),
+          Resource: keyRef,
+          Condition: {
+            'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['user_id'] },
+            Null: { 'kms:EncryptionContext:user_id': 'false' },
+          },
+        },
+      ]);
+    });
+
+    it('gives the Meta token key to no other function', () => {
+      for (const fn of httpFunctionNames().filter((f) => f !== 'secure-meta-api' && f !== 'meta-oauth-callback')) {
+        expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();
+      }
     });
 
     it('uses wildcard resources only for X-Ray', () => {

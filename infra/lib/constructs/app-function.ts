@@ -2,6 +2,7 @@ import { Aspects, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-li
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -12,11 +13,13 @@ import {
   NEED_ENV,
   type FunctionDeclaration,
   type FunctionNeeds,
+  type KmsKeyAction,
   type NeedKind,
   type TableNeed,
   type UserPoolAction,
 } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName } from '@shared/physical-names';
+import { kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
 import {
@@ -123,6 +126,26 @@ export class AppFunction extends Construct {
         'Node.js 22 is the chosen runtime: it is the newest line the code is tested against (Node 20/22 locally). Moving to a newer runtime is a one-line change here.',
     });
     Aspects.of(this).add(new AcknowledgeWildcards(FUNCTION_WILDCARDS));
+  }
+
+  /**
+   * Env KMS_KEY_<ALIAS> = the key's ARN, plus exactly `actions` on that key, allowed
+   * only when every call carries the key's encryption context keys (and no others).
+   */
+  bindKmsKey(key: KmsKeyName, kmsKey: IKey, actions: readonly KmsKeyAction[]): this {
+    this.function.addEnvironment(kmsKeyEnvVar(key), kmsKey.keyArn);
+    const contextKeys = [...kmsKeys[key].encryptionContextKeys];
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...actions],
+        resources: [kmsKey.keyArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': contextKeys },
+          Null: Object.fromEntries(contextKeys.map((name) => [`kms:EncryptionContext:${name}`, 'false'])),
+        },
+      }),
+    );
+    return this;
   }
 
   /**
@@ -239,6 +262,11 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   secrets: (fn, keys, resources) => {
     for (const key of keys) fn.bindSecret(key, required(resources.secrets?.[key], `secret ${key}`, fn));
   },
+  kmsKeys: (fn, keys, resources) => {
+    for (const [key, actions] of Object.entries(keys) as [KmsKeyName, readonly KmsKeyAction[]][]) {
+      fn.bindKmsKey(key, required(resources.kmsKeys?.[key], `KMS key ${key}`, fn), actions);
+    }
+  },
   eventBus: (fn, wanted, resources) => {
     if (wanted) fn.bindEventBus(required(resources.eventBus, 'the event bus', fn));
   },
@@ -274,6 +302,7 @@ const FUNCTION_WILDCARDS = [
 export interface BindableResources {
   readonly tables?: Partial<Record<TableKey, ITable>>;
   readonly secrets?: Partial<Record<SecretKey, ISecret>>;
+  readonly kmsKeys?: Partial<Record<KmsKeyName, IKey>>;
   readonly eventBus?: IEventBus;
   readonly userPool?: IUserPool;
   readonly siteUrl?: string;

@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { kmsAliasName, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import type { Construct } from 'constructs';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { functions, triggerFunction, triggerFunctionNames, type FunctionDeclaration } from '@shared/functions';
@@ -27,6 +28,8 @@ export interface StatefulStackProps extends StackProps {
  */
 export class StatefulStack extends Stack {
   readonly encryptionKey: Key;
+  /** Field-encryption keys of shared/kms-keys.ts (Meta tokens), apart from the tables' key. */
+  readonly fieldKeys: Record<KmsKeyName, Key>;
   readonly tables: DataTables;
   readonly secrets: AppSecrets;
   readonly eventBus: AppEventBus;
@@ -44,6 +47,20 @@ export class StatefulStack extends Stack {
       pendingWindow: Duration.days(config.settings.retainData ? 30 : 7),
       removalPolicy,
     });
+
+    // A table read (or a backup) with the data key alone still yields no token: tokens need this key too.
+    this.fieldKeys = Object.fromEntries(
+      (Object.keys(kmsKeys) as KmsKeyName[]).map((key) => [
+        key,
+        new Key(this, `${key.charAt(0).toUpperCase()}${key.slice(1)}Key`, {
+          alias: kmsAliasName(namePrefix, key),
+          description: `Adsmith ${config.stage}: ${kmsKeys[key].description}`,
+          enableKeyRotation: true,
+          pendingWindow: Duration.days(config.settings.retainData ? 30 : 7),
+          removalPolicy,
+        }),
+      ]),
+    ) as Record<KmsKeyName, Key>;
 
     this.tables = new DataTables(this, 'Tables', { namePrefix, encryptionKey: this.encryptionKey, removalPolicy });
 

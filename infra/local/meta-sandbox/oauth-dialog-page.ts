@@ -22,7 +22,9 @@ const STYLES = `
   .sandbox-tag { color: #fff; font-weight: normal; font-size: 14px; }
   .user { display: flex; align-items: center; gap: 12px; margin: 16px 0; }
   .avatar { width: 40px; height: 40px; border-radius: 50%; background: #e4e6eb; display: grid; place-items: center; font-weight: bold; color: #1c1e21; }
-  ul { padding-left: 20px; }
+  ul { padding-left: 4px; list-style: none; }
+  fieldset { border: 1px solid #dddfe2; border-radius: 6px; padding: 8px 12px; }
+  legend { font-size: 14px; color: #4b4f56; padding: 0 4px; }
   li { margin: 6px 0; }
   .notice { background: #fff8e1; border: 1px solid #f0c36d; border-radius: 6px; padding: 8px 12px; font-size: 14px; }
   .actions { display: flex; gap: 12px; margin-top: 24px; }
@@ -77,12 +79,15 @@ export function consentPage(input: ConsentPageInput): string {
     `<main aria-labelledby="dialog-title">
 <h1 id="dialog-title">${escapeHtml(input.appName)} is requesting access to:</h1>
 <div class="user"><span class="avatar" aria-hidden="true">${escapeHtml(initials)}</span><span>Continue as <strong>${escapeHtml(input.userName)}</strong></span></div>
+<fieldset form="consent-form">
+<legend>Choose what you allow (untick to decline)</legend>
 <ul aria-label="Requested permissions">
-${permissions.map((scope) => `<li><strong>${escapeHtml(PERMISSION_DESCRIPTIONS[scope] ?? scope)}</strong> <span class="muted">(${escapeHtml(scope)})</span></li>`).join('\n')}
+${permissions.map((scope) => permissionItem(scope)).join('\n')}
 </ul>
+</fieldset>
 ${invalid}
 <p class="muted">${escapeHtml(input.appName)} will receive the information above. You can remove this app at any time in your settings.</p>
-<form method="post" action="${escapeHtml(input.actionUrl)}">
+<form method="post" action="${escapeHtml(input.actionUrl)}" id="consent-form">
 ${hidden}
 <div class="actions">
 <button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
@@ -91,6 +96,19 @@ ${hidden}
 </form>
 </main>`,
   );
+}
+
+/**
+ * One permission with its checkbox; public_profile is always granted, as on Facebook.
+ * Boxes sit outside the form element and join it through `form="consent-form"`.
+ */
+function permissionItem(scope: string): string {
+  const label = `${escapeHtml(PERMISSION_DESCRIPTIONS[scope] ?? scope)}</strong> <span class="muted">(${escapeHtml(scope)})</span>`;
+  const id = `grant-${escapeHtml(scope)}`;
+  if (scope === 'public_profile') {
+    return `<li><input type="checkbox" id="${id}" checked disabled> <label for="${id}"><strong>${label} — required</label></li>`;
+  }
+  return `<li><input type="checkbox" form="consent-form" id="${id}" name="grant_${escapeHtml(scope)}" checked> <label for="${id}"><strong>${label}</label></li>`;
 }
 
 export function errorPage(title: string, message: string): string {

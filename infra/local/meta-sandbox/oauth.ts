@@ -28,6 +28,7 @@ interface DialogRequest {
   scopes: string[];
   invalidScopes: string[];
   state?: string;
+  rerequest: boolean;
 }
 
 /** Validates a dialog request; returns the error page to show instead when it is not acceptable. */
@@ -74,12 +75,29 @@ function validateDialog(ctx: OAuthContext, params: Params): DialogRequest | Repl
     scopes: requested.filter(isKnownPermission),
     invalidScopes: requested.filter((scope) => !isKnownPermission(scope)),
     ...(params.state !== undefined && { state: params.state }),
+    rerequest: params.auth_type === 'rerequest',
   };
 }
+
+/**
+ * Which requested permissions the dialog asks about. As on Facebook, a permission
+ * the person declined before is not asked for again (it stays declined) unless
+ * the app sends auth_type=rerequest.
+ */
+function askable(ctx: OAuthContext, request: DialogRequest): { ask: string[]; stillDeclined: string[] } {
+  const declinedBefore = (scope: string) => ctx.grants.status(ctx.app.appId, ctx.user.id, scope) === 'declined';
+  const scopes = request.scopes.filter((scope) => scope !== 'public_profile');
+  if (request.rerequest) return { ask: scopes, stillDeclined: [] };
+  return { ask: scopes.filter((s) => !declinedBefore(s)), stillDeclined: scopes.filter(declinedBefore) };
+}
+
+/** The checkbox field for a permission in the dialog's form. */
+export const grantField = (scope: string) => `grant_${scope}`;
 
 export function dialogPage(ctx: OAuthContext, version: string, params: Params): Reply {
   const request = validateDialog(ctx, params);
   if ('status' in request) return request;
+  const { ask } = askable(ctx, request);
   return {
     status: 200,
     headers: { 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' },
@@ -87,13 +105,16 @@ export function dialogPage(ctx: OAuthContext, version: string, params: Params): 
       actionUrl: `/${version}/dialog/oauth/confirm`,
       appName: ctx.app.name,
       userName: ctx.user.name,
-      scopes: request.scopes,
+      scopes: ask,
       invalidScopes: request.invalidScopes,
       hidden: {
         client_id: request.clientId,
         redirect_uri: request.redirectUri,
         scope: request.scopes.join(','),
         ...(request.state !== undefined && { state: request.state }),
+        ...(request.rerequest && { auth_type: 'rerequest' }),
+        // Marks a post from this page: unticked boxes are simply absent from it.
+        granular: '1',
       },
     }),
   };
@@ -123,12 +144,21 @@ export function dialogDecision(ctx: OAuthContext, params: Params): Reply {
       }),
     };
   }
-  ctx.grants.grant(ctx.app.appId, ctx.user.id, request.scopes);
+  const { ask, stillDeclined } = askable(ctx, request);
+  // A post without the page's marker (a script) grants everything asked, as before granular consent.
+  const ticked = params.granular === '1' ? ask.filter((scope) => params[grantField(scope)] === 'on') : ask;
+  const unticked = ask.filter((scope) => !ticked.includes(scope));
+  ctx.grants.grant(ctx.app.appId, ctx.user.id, ticked);
+  ctx.grants.declineInDialog(ctx.app.appId, ctx.user.id, [...unticked, ...stillDeclined]);
+  // Permissions granted earlier and not asked again stay on the new token, as Facebook keeps them.
+  const keptFromBefore = request.scopes.filter(
+    (scope) => !ask.includes(scope) && ctx.grants.status(ctx.app.appId, ctx.user.id, scope) === 'granted',
+  );
   const code = ctx.tokens.issueCode({
     appId: request.clientId,
     redirectUri: request.redirectUri,
     userId: ctx.user.id,
-    scopes: ['public_profile', ...request.scopes.filter((s) => s !== 'public_profile')],
+    scopes: ['public_profile', ...new Set([...ticked, ...keptFromBefore].filter((s) => s !== 'public_profile'))],
   });
   return { status: 302, redirect: withQuery(request.redirectUri, { code: code.code, state: request.state }) };
 }

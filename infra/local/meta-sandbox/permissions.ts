@@ -66,6 +66,17 @@ export class PermissionGrants {
     this.grants.get(this.key(appId, userId))?.set(permission, 'declined');
   }
 
+  /** A person unticked these in the dialog: recorded as declined even on a first login. */
+  declineInDialog(appId: string, userId: string, permissions: string[]): void {
+    const current = this.grants.get(this.key(appId, userId)) ?? new Map<string, PermissionStatus>();
+    for (const permission of permissions) if (permission !== 'public_profile') current.set(permission, 'declined');
+    this.grants.set(this.key(appId, userId), current);
+  }
+
+  status(appId: string, userId: string, permission: string): PermissionStatus | undefined {
+    return this.grants.get(this.key(appId, userId))?.get(permission);
+  }
+
   removeApp(appId: string, userId: string): void {
     this.grants.delete(this.key(appId, userId));
   }

@@ -1,43 +1,143 @@
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { logger } from '../observability';
+import type { TokenCipher } from './token-cipher';
 
 /**
  * A user's Meta connection, one row per Cognito user in `user_meta_connections`.
- * The access token lives only here (table encrypted with our KMS key) and in
- * the memory of the function using it; it is never returned to the browser.
+ * The access token is stored only encrypted with KMS (encryption context: the
+ * user id), so a table read alone never yields a usable token; it is decrypted
+ * in the memory of the function using it and never returned to the browser.
  */
 export const StoredConnectionSchema = z.object({
   user_id: z.string(),
   meta_user_id: z.string(),
   meta_user_name: z.string(),
+  /** Plaintext, in memory only. */
   access_token: z.string(),
   /** Epoch seconds; Meta's long-lived user tokens last about 60 days. */
   token_expires_at: z.number(),
   scopes: z.array(z.string()),
+  /** Permissions the person unticked in Meta's dialog. */
+  declined_scopes: z.array(z.string()).default([]),
   connected_at: z.string(),
+  /** Fresh for every connect: a disconnect deletes only the connection it read. */
+  connection_id: z.string().default('legacy'),
 });
 export type StoredConnection = z.infer<typeof StoredConnectionSchema>;
+export type NewConnection = z.input<typeof StoredConnectionSchema>;
 
-export async function readConnection(
-  doc: DynamoDBDocumentClient,
-  table: string,
-  userId: string,
+/** The row as it sits in DynamoDB: the token encrypted, or (rows from before encryption) in plaintext. */
+const StoredRowSchema = StoredConnectionSchema.omit({ access_token: true }).extend({
+  access_token_encrypted: z.string().optional(),
+  access_token: z.string().optional(),
+});
+type StoredRow = z.infer<typeof StoredRowSchema>;
+
+export interface ConnectionTable {
+  doc: DynamoDBDocumentClient;
+  table: string;
+  cipher: TokenCipher;
+}
+
+async function toConnection(
+  { doc, table, cipher }: ConnectionTable,
+  row: StoredRow,
+  options: { rewritePlaintext: boolean },
 ): Promise<StoredConnection | null> {
-  const reply = await doc.send(new GetCommand({ TableName: table, Key: { user_id: userId }, ConsistentRead: true }));
+  const { access_token_encrypted: encrypted, access_token: plaintext, ...rest } = row;
+  if (encrypted) {
+    try {
+      return { ...rest, access_token: await cipher.decrypt(row.user_id, encrypted) };
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'InvalidCiphertextException') throw error;
+      // Sealed for another user or another key: unusable, so treated as no connection (the user reconnects).
+      logger.warn('Stored Meta token does not decrypt for its user; treating as not connected');
+      return null;
+    }
+  }
+  if (!plaintext) return null;
+  if (options.rewritePlaintext) {
+    // Written before field encryption: encrypt it now, only if nobody replaced the row meanwhile.
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { user_id: row.user_id },
+          UpdateExpression: 'SET access_token_encrypted = :c REMOVE access_token',
+          ConditionExpression: 'access_token = :p',
+          ExpressionAttributeValues: { ':c': await cipher.encrypt(row.user_id, plaintext), ':p': plaintext },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return { ...rest, access_token: plaintext };
+}
+
+export async function readConnection(store: ConnectionTable, userId: string): Promise<StoredConnection | null> {
+  const reply = await store.doc.send(
+    new GetCommand({ TableName: store.table, Key: { user_id: userId }, ConsistentRead: true }),
+  );
   if (!reply.Item) return null;
-  const parsed = StoredConnectionSchema.safeParse(reply.Item);
+  const parsed = StoredRowSchema.safeParse(reply.Item);
   // A row we cannot read is treated as no connection: the user reconnects and it is replaced.
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  return toConnection(store, parsed.data, { rewritePlaintext: true });
 }
 
-export async function saveConnection(doc: DynamoDBDocumentClient, table: string, row: StoredConnection): Promise<void> {
-  await doc.send(new PutCommand({ TableName: table, Item: StoredConnectionSchema.parse(row) }));
+/**
+ * Stores a connection (token encrypted) and returns the one it replaced, if any:
+ * one atomic put, so of two racing writers each learns exactly what it replaced
+ * and can revoke that token at Meta.
+ */
+export async function saveConnection(store: ConnectionTable, input: NewConnection): Promise<StoredConnection | null> {
+  const connection = StoredConnectionSchema.parse(input);
+  const { access_token: token, ...rest } = connection;
+  const item: StoredRow = { ...rest, access_token_encrypted: await store.cipher.encrypt(connection.user_id, token) };
+  const reply = await store.doc.send(new PutCommand({ TableName: store.table, Item: item, ReturnValues: 'ALL_OLD' }));
+  if (!reply.Attributes) return null;
+  const previous = StoredRowSchema.safeParse(reply.Attributes);
+  return previous.success ? toConnection(store, previous.data, { rewritePlaintext: false }) : null;
 }
 
-export async function deleteConnection(doc: DynamoDBDocumentClient, table: string, userId: string): Promise<void> {
-  await doc.send(new DeleteCommand({ TableName: table, Key: { user_id: userId } }));
+/**
+ * Deletes the user's connection only if it is still the one read (same
+ * connection_id): a disconnect racing a reconnect cannot delete the new one.
+ * Returns false when the row had already changed.
+ */
+export async function deleteConnection(store: ConnectionTable, userId: string, connectionId: string): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new DeleteCommand({
+        TableName: store.table,
+        Key: { user_id: userId },
+        // Rows from before connection ids have none; 'legacy' stands for them.
+        ConditionExpression:
+          connectionId === 'legacy'
+            ? 'attribute_exists(user_id) AND attribute_not_exists(connection_id)'
+            : 'connection_id = :id',
+        ...(connectionId === 'legacy' ? {} : { ExpressionAttributeValues: { ':id': connectionId } }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export function isTokenExpired(row: StoredConnection, now: Date): boolean {
   return row.token_expires_at * 1000 <= now.getTime();
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }

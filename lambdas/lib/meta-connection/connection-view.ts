@@ -13,5 +13,6 @@ export function toConnectionView(row: StoredConnection): MetaConnection {
     expiresAt: new Date(row.token_expires_at * 1000).toISOString(),
     connectedAt: row.connected_at,
     needsReconnect: false,
+    declinedScopes: row.declined_scopes,
   };
 }

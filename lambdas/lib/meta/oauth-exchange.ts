@@ -89,10 +89,22 @@ const PermissionsSchema = z.object({
   data: z.array(z.object({ permission: z.string(), status: z.string() })),
 });
 
-/** Only `granted` counts: `declined` and `expired` permissions are as good as missing. */
-export async function readGrantedScopes(client: GraphClient): Promise<string[]> {
+export interface GrantedPermissions {
+  /** Only `granted` counts: `declined` and `expired` permissions are as good as missing. */
+  granted: string[];
+  /** What the person unticked in the dialog (`declined`). */
+  declined: string[];
+}
+
+export async function readPermissions(client: GraphClient): Promise<GrantedPermissions> {
   const reply = await client.get('me/permissions', undefined, PermissionsSchema);
-  return reply.data.filter((entry) => entry.status === 'granted').map((entry) => entry.permission);
+  const withStatus = (status: string) =>
+    reply.data.filter((entry) => entry.status === status).map((entry) => entry.permission);
+  return { granted: withStatus('granted'), declined: withStatus('declined') };
+}
+
+export async function readGrantedScopes(client: GraphClient): Promise<string[]> {
+  return (await readPermissions(client)).granted;
 }
 
 const SuccessSchema = z.union([
@@ -114,6 +126,8 @@ export interface DialogUrlInput {
   redirectUri: string;
   scopes: readonly string[];
   state: string;
+  /** Ask again for permissions the person declined before (Meta shows them ticked once more). */
+  rerequest?: boolean;
 }
 
 /** `${base}/${version}/dialog/oauth?client_id&redirect_uri&scope=<a,b>&response_type=code&state`. */
@@ -124,6 +138,7 @@ export function buildDialogUrl({
   redirectUri,
   scopes,
   state,
+  rerequest = false,
 }: DialogUrlInput): string {
   const url = new URL(`${dialogBaseUrl.replace(/\/+$/, '')}/${version}/dialog/oauth`);
   url.search = new URLSearchParams({
@@ -132,6 +147,7 @@ export function buildDialogUrl({
     scope: scopes.join(','),
     response_type: 'code',
     state,
+    ...(rerequest ? { auth_type: 'rerequest' } : {}),
   }).toString();
   return url.toString();
 }

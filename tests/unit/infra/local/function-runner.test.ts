@@ -17,6 +17,8 @@ const local = {
   cognitoUrl: 'http://127.0.0.1:4',
   userPoolId: 'local_pool',
   siteUrl: 'http://127.0.0.1:5',
+  kmsUrl: 'http://127.0.0.1:6',
+  kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
 };
 
 interface EnvReply {

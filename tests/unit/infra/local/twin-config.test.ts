@@ -65,6 +65,8 @@ describe('functionEnvironment', () => {
     cognitoUrl: 'http://127.0.0.1:9229',
     userPoolId: 'local_x',
     siteUrl: 'http://127.0.0.1:5173',
+    kmsUrl: 'http://127.0.0.1:3009',
+    kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k-1' },
   };
 
   it('gives each function exactly the tables and secrets its entry declares', () => {
@@ -93,12 +95,21 @@ describe('functionEnvironment', () => {
     expect(functionEnvironment('secure-meta-api', local)).toMatchObject({ SITE_URL: 'http://127.0.0.1:5173' });
   });
 
+  it("gives the Meta token key's ARN only to the functions that declare it", () => {
+    const arn = 'arn:aws:kms:us-east-1:000000000000:key/k-1';
+    expect(functionEnvironment('secure-meta-api', local)).toMatchObject({ KMS_KEY_META_TOKENS: arn });
+    expect(functionEnvironment('meta-oauth-callback', local)).toMatchObject({ KMS_KEY_META_TOKENS: arn });
+    expect(functionEnvironment('account', local)).not.toHaveProperty('KMS_KEY_META_TOKENS');
+    expect(functionEnvironment('health', local)).not.toHaveProperty('KMS_KEY_META_TOKENS');
+  });
+
   it('points the SDK at the twin through the standard endpoint variables, and names the function', () => {
     expect(functionEnvironment('account', local)).toMatchObject({
       AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8000',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:3003',
       AWS_ENDPOINT_URL_EVENTBRIDGE: 'http://127.0.0.1:3004',
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: 'http://127.0.0.1:9229',
+      AWS_ENDPOINT_URL_KMS: 'http://127.0.0.1:3009',
       AWS_LAMBDA_FUNCTION_NAME: 'adsmith-local-account',
       POWERTOOLS_SERVICE_NAME: 'account',
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,

@@ -47,10 +47,16 @@ export function fakeSession(answer: Answer, now = new Date('2026-03-10T12:00:00Z
       token_expires_at: 2_000_000_000,
       scopes: ['ads_read', 'ads_management'],
       connected_at: '2026-03-01T00:00:00Z',
+      declined_scopes: [],
+      connection_id: 'connection-1',
     },
     graph,
     deps: {
       doc: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })),
+      cipher: {
+        encrypt: () => Promise.reject(new Error('not used')),
+        decrypt: () => Promise.reject(new Error('not used')),
+      },
       config: {
         META_GRAPH_BASE_URL: 'https://graph.facebook.com',
         META_DIALOG_BASE_URL: 'https://www.facebook.com',

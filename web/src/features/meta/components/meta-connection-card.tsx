@@ -1,5 +1,6 @@
 import { CheckCircle2, PlugZap, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { REQUIRED_META_PERMISSIONS } from '@shared/schemas/meta';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -21,7 +22,19 @@ export function daysUntil(iso: string | null, now = Date.now()): number | null {
   return Math.max(0, Math.floor((at - now) / 86_400_000));
 }
 
-/** Connection state, scopes, token health, reconnect and disconnect. */
+const PERMISSION_PURPOSE: Record<(typeof REQUIRED_META_PERMISSIONS)[number], string> = {
+  ads_read: 'read your campaigns and results',
+  ads_management: 'pause, resume and re-budget campaigns',
+};
+
+/** Plain words for declined permissions Adsmith needs, and what they stop. */
+export function declinedPermissionsMessage(declined: readonly (typeof REQUIRED_META_PERMISSIONS)[number][]): string {
+  const names = declined.join(' and ');
+  const purposes = declined.map((p) => PERMISSION_PURPOSE[p]).join(', or ');
+  return `You declined ${names} on Meta, so Adsmith cannot ${purposes}. Ask Meta again to grant ${declined.length === 1 ? 'it' : 'them'}.`;
+}
+
+/** Connection state, scopes, token health, declined permissions, reconnect and disconnect. */
 export function MetaConnectionCard() {
   const { loading, isConnected, connection, tokenExpired, disconnect, disconnecting } = useMetaConnection();
   const [confirming, setConfirming] = useState(false);
@@ -71,6 +84,7 @@ export function MetaConnectionCard() {
     );
   }
 
+  const declinedNeeded = REQUIRED_META_PERMISSIONS.filter((p) => connection.declinedScopes?.includes(p));
   const days = daysUntil(connection.expiresAt);
   const expiringSoon = days !== null && days < TOKEN_WARNING_DAYS;
   return (
@@ -112,6 +126,14 @@ export function MetaConnectionCard() {
             </li>
           ))}
         </ul>
+        {declinedNeeded.length > 0 ? (
+          <Alert variant="warning" title="Meta permissions missing">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>{declinedPermissionsMessage(declinedNeeded)}</span>
+              <ConnectMetaButton label="Ask Meta again" rerequest size="sm" />
+            </div>
+          </Alert>
+        ) : null}
         {tokenExpired || expiringSoon ? (
           <Alert variant="warning" title={tokenExpired ? 'Meta access has expired' : 'Meta access expires soon'}>
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -23,7 +23,8 @@ export interface MetaConnectionContextValue {
   connecting: boolean;
   /** Why the last connect attempt did not connect, in words for people. */
   connectError: string | null;
-  connect: () => Promise<void>;
+  /** `rerequest` asks Meta again for permissions the person declined. */
+  connect: (options?: { rerequest?: boolean }) => Promise<void>;
   disconnect: () => Promise<void>;
   disconnecting: boolean;
   refresh: () => Promise<void>;

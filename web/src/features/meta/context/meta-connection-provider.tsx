@@ -85,81 +85,84 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     };
   }, [uid]);
 
-  const connect = useCallback(async () => {
-    if (!uid) return;
-    stopAttempt.current?.();
-    setConnectError(null);
-    setConnecting(true);
+  const connect = useCallback(
+    async (options: { rerequest?: boolean } = {}) => {
+      if (!uid) return;
+      stopAttempt.current?.();
+      setConnectError(null);
+      setConnecting(true);
 
-    let dialogUrl: string;
-    try {
-      dialogUrl = (await getMetaOAuthConfig()).dialogUrl;
-    } catch (error) {
-      // Shown inline (e.g. "Meta app not configured. Please contact support." verbatim).
-      handleError(error, { component: 'MetaConnectionProvider.connect', silent: true });
-      setConnectError(metaErrorMessage(error));
-      setConnecting(false);
-      return;
-    }
+      let dialogUrl: string;
+      try {
+        dialogUrl = (await getMetaOAuthConfig(options)).dialogUrl;
+      } catch (error) {
+        // Shown inline (e.g. "Meta app not configured. Please contact support." verbatim).
+        handleError(error, { component: 'MetaConnectionProvider.connect', silent: true });
+        setConnectError(metaErrorMessage(error));
+        setConnecting(false);
+        return;
+      }
 
-    const returnTo = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    // Written before the popup opens: a popup starts with a copy of this tab's session storage.
-    writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'popup', returnTo });
-    const popup = openMetaPopup(dialogUrl);
-    if (!popup) {
-      // Blocked: go to Meta in this window; the callback page brings the user back to returnTo.
-      writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'redirect', returnTo });
-      navigateToDialog(dialogUrl);
-      return;
-    }
+      const returnTo = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      // Written before the popup opens: a popup starts with a copy of this tab's session storage.
+      writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'popup', returnTo });
+      const popup = openMetaPopup(dialogUrl);
+      if (!popup) {
+        // Blocked: go to Meta in this window; the callback page brings the user back to returnTo.
+        writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'redirect', returnTo });
+        navigateToDialog(dialogUrl);
+        return;
+      }
 
-    let settled = false;
-    let connectionPoll: number | undefined;
-    const stop = () => {
-      settled = true;
-      window.removeEventListener('message', onMessage);
-      window.clearInterval(closedPoll);
-      window.clearTimeout(connectionPoll);
-      if (stopAttempt.current === stop) stopAttempt.current = null;
-    };
-    const succeed = async () => {
-      stop();
-      await refresh();
-      setConnecting(false);
-      toast.success('Meta is connected.');
-    };
-    const fail = (message: string) => {
-      stop();
-      setConnectError(message);
-      setConnecting(false);
-    };
-
-    function onMessage(event: MessageEvent) {
-      // Only our own callback page, on our own origin, may report the outcome.
-      if (settled || event.origin !== window.location.origin || !isMetaAuthMessage(event.data)) return;
-      const message = event.data;
-      if (message.status === 'success') void succeed();
-      else if (message.status === 'cancelled') fail(META_CANCELLED_MESSAGE);
-      else fail(message.message);
-    }
-    window.addEventListener('message', onMessage);
-
-    // Closed without a word (a message lost, or the person closed it): watch the connection for a while.
-    const closedPoll = window.setInterval(() => {
-      if (settled || !popup.closed) return;
-      window.clearInterval(closedPoll);
-      const startedAt = Date.now();
-      const check = async () => {
-        const latest = await queryClient.fetchQuery({ ...metaConnectionQueryOptions(uid), staleTime: 0 });
-        if (settled) return;
-        if (latest.isConnected) void succeed();
-        else if (Date.now() - startedAt >= META_POPUP_CLOSED_WAIT_MS) fail(META_POPUP_CLOSED_MESSAGE);
-        else connectionPoll = window.setTimeout(() => void check(), CONNECTION_POLL_MS);
+      let settled = false;
+      let connectionPoll: number | undefined;
+      const stop = () => {
+        settled = true;
+        window.removeEventListener('message', onMessage);
+        window.clearInterval(closedPoll);
+        window.clearTimeout(connectionPoll);
+        if (stopAttempt.current === stop) stopAttempt.current = null;
       };
-      void check();
-    }, POPUP_CLOSED_POLL_MS);
-    stopAttempt.current = stop;
-  }, [queryClient, refresh, uid]);
+      const succeed = async () => {
+        stop();
+        await refresh();
+        setConnecting(false);
+        toast.success('Meta is connected.');
+      };
+      const fail = (message: string) => {
+        stop();
+        setConnectError(message);
+        setConnecting(false);
+      };
+
+      function onMessage(event: MessageEvent) {
+        // Only our own callback page, on our own origin, may report the outcome.
+        if (settled || event.origin !== window.location.origin || !isMetaAuthMessage(event.data)) return;
+        const message = event.data;
+        if (message.status === 'success') void succeed();
+        else if (message.status === 'cancelled') fail(META_CANCELLED_MESSAGE);
+        else fail(message.message);
+      }
+      window.addEventListener('message', onMessage);
+
+      // Closed without a word (a message lost, or the person closed it): watch the connection for a while.
+      const closedPoll = window.setInterval(() => {
+        if (settled || !popup.closed) return;
+        window.clearInterval(closedPoll);
+        const startedAt = Date.now();
+        const check = async () => {
+          const latest = await queryClient.fetchQuery({ ...metaConnectionQueryOptions(uid), staleTime: 0 });
+          if (settled) return;
+          if (latest.isConnected) void succeed();
+          else if (Date.now() - startedAt >= META_POPUP_CLOSED_WAIT_MS) fail(META_POPUP_CLOSED_MESSAGE);
+          else connectionPoll = window.setTimeout(() => void check(), CONNECTION_POLL_MS);
+        };
+        void check();
+      }, POPUP_CLOSED_POLL_MS);
+      stopAttempt.current = stop;
+    },
+    [queryClient, refresh, uid],
+  );
 
   const { mutateAsync: disconnectAsync, isPending: disconnecting } = useDisconnectMeta(uid);
   const disconnect = useCallback(async () => {

@@ -132,6 +132,33 @@ describe('dashboard: Meta', () => {
     expect(screen.queryByRole('button', { name: 'Connect Meta' })).not.toBeInTheDocument();
   });
 
+  it('says plainly when ads_read was declined and asks Meta again with rerequest', async () => {
+    let configInput: unknown;
+    serve({
+      metaConnection: async () => ({ ...connected, scopes: ['ads_management'], declinedScopes: ['ads_read'] }),
+      metaOAuthConfig: async (input) => {
+        configInput = input;
+        throw apiErrors.notConfigured();
+      },
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<MetaDashboard />);
+    expect(
+      await screen.findByText(
+        'You declined ads_read on Meta, so Adsmith cannot read your campaigns and results. Ask Meta again to grant it.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ask Meta again' }));
+    await vi.waitFor(() => expect(configInput).toEqual({ query: { rerequest: 'true' } }));
+  });
+
+  it('shows no permission warning when everything needed was granted', async () => {
+    serve({ metaConnection: async () => ({ ...connected, declinedScopes: ['pages_read_engagement'] }) });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByRole('list', { name: 'Granted permissions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask Meta again' })).not.toBeInTheDocument();
+  });
+
   it('disconnects after confirmation and shows the Connect button again', async () => {
     serve();
     const user = userEvent.setup();
