@@ -61,7 +61,11 @@ describe('least privilege, per action', () => {
 
   it('secure-meta-api: reads and deletes connections, appends audit rows, reads/fills/evicts the cache', () => {
     const fn = 'adsmith-dev-secure-meta-api';
-    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem']);
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+    ]);
     expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'graph_cache')).toEqual([
       'dynamodb:BatchWriteItem',
@@ -79,7 +83,11 @@ describe('least privilege, per action', () => {
 
   it('meta-oauth-callback: remembers and consumes states, writes connections, no bus', () => {
     const fn = 'adsmith-dev-meta-oauth-callback';
-    expect(tableActions(stateless, fn, 'oauth_states')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'oauth_states')).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
     expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'campaign_audit')).toEqual([]);
     expect(tableActions(stateless, fn, 'graph_cache')).toEqual([]);

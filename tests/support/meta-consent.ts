@@ -21,9 +21,7 @@ export async function consent(
     fields.set(match[1]!, unescapeHtml(match[2]!));
   }
   // Ticked permission boxes are sent, as a browser does; unticking one leaves it out.
-  for (const match of html.matchAll(
-    /<input type="checkbox" form="consent-form" id="[^"]*" name="grant_([^"]+)" checked>/g,
-  )) {
+  for (const match of html.matchAll(/<input type="checkbox" id="[^"]*" name="grant_([^"]+)" checked>/g)) {
     if (!options.untick?.includes(match[1]!)) fields.set(`grant_${match[1]!}`, 'on');
   }
   fields.set('decision', decision);

@@ -79,15 +79,15 @@ export function consentPage(input: ConsentPageInput): string {
     `<main aria-labelledby="dialog-title">
 <h1 id="dialog-title">${escapeHtml(input.appName)} is requesting access to:</h1>
 <div class="user"><span class="avatar" aria-hidden="true">${escapeHtml(initials)}</span><span>Continue as <strong>${escapeHtml(input.userName)}</strong></span></div>
-<fieldset form="consent-form">
+${invalid}
+<p class="muted">${escapeHtml(input.appName)} will receive the information above. You can remove this app at any time in your settings.</p>
+<form method="post" action="${escapeHtml(input.actionUrl)}">
+<fieldset>
 <legend>Choose what you allow (untick to decline)</legend>
 <ul aria-label="Requested permissions">
 ${permissions.map((scope) => permissionItem(scope)).join('\n')}
 </ul>
 </fieldset>
-${invalid}
-<p class="muted">${escapeHtml(input.appName)} will receive the information above. You can remove this app at any time in your settings.</p>
-<form method="post" action="${escapeHtml(input.actionUrl)}" id="consent-form">
 ${hidden}
 <div class="actions">
 <button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
@@ -100,7 +100,6 @@ ${hidden}
 
 /**
  * One permission with its checkbox; public_profile is always granted, as on Facebook.
- * Boxes sit outside the form element and join it through `form="consent-form"`.
  */
 function permissionItem(scope: string): string {
   const label = `${escapeHtml(PERMISSION_DESCRIPTIONS[scope] ?? scope)}</strong> <span class="muted">(${escapeHtml(scope)})</span>`;
@@ -108,7 +107,7 @@ function permissionItem(scope: string): string {
   if (scope === 'public_profile') {
     return `<li><input type="checkbox" id="${id}" checked disabled> <label for="${id}"><strong>${label} — required</label></li>`;
   }
-  return `<li><input type="checkbox" form="consent-form" id="${id}" name="grant_${escapeHtml(scope)}" checked> <label for="${id}"><strong>${label}</label></li>`;
+  return `<li><input type="checkbox" id="${id}" name="grant_${escapeHtml(scope)}" checked> <label for="${id}"><strong>${label}</label></li>`;
 }
 
 export function errorPage(title: string, message: string): string {

@@ -42,8 +42,15 @@ export async function graph<T = LooseJson>(
   return { status: response.status, headers: response.headers, body: (await response.json()) as T };
 }
 
-/** Hidden inputs of the consent form, read the way a browser would submit them. */
+/** Hidden inputs and ticked permission boxes of the consent form, read the way a browser would submit them. */
 function hiddenInputs(html: string): Record<string, string> {
+  const ticked = [...html.matchAll(/<input type="checkbox" id="[^"]*" name="(grant_[^"]+)" checked>/g)].map(
+    (match): [string, string] => [match[1]!, 'on'],
+  );
+  return { ...formFields(html), ...Object.fromEntries(ticked) };
+}
+
+function formFields(html: string): Record<string, string> {
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
   return Object.fromEntries(
     [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
