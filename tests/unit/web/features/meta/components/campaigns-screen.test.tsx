@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsScreen } from '@web/features/meta/components/campaigns-screen';
 import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '@web/features/meta/lib/campaign-table';
-import { META_RATE_LIMITED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
 import {
   apiErrors,
