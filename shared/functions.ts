@@ -66,6 +66,12 @@ export interface FunctionNeeds {
   userPool?: readonly UserPoolAction[];
   /** Builds links back to the site. Env: SITE_URL. */
   siteUrl?: boolean;
+  /**
+   * Calls the AI model (lambdas/lib/ai). Env: AI_OFFLINE_MODEL, OPENAI_BASE_URL when the model is
+   * not api.openai.com, AI_DAILY_GENERATION_LIMIT when an operator overrides the plans' quota.
+   * The key itself comes from the `openai` secret, declared under `secrets`.
+   */
+  ai?: boolean;
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -90,6 +96,9 @@ export const NEED_ENV = {
   eventBus: 'EVENT_BUS_NAME',
   userPool: 'USER_POOL_ID',
   siteUrl: 'SITE_URL',
+  aiOfflineModel: 'AI_OFFLINE_MODEL',
+  aiBaseUrl: 'OPENAI_BASE_URL',
+  aiDailyGenerationLimit: 'AI_DAILY_GENERATION_LIMIT',
 } as const;
 
 export const functions = {
@@ -150,6 +159,20 @@ export const functions = {
     // The customer's email for receipts: access tokens carry none.
     userPool: ['AdminGetUser'],
     siteUrl: true,
+    timeoutSeconds: 29,
+  },
+  'ai-campaign-optimizer': {
+    description: 'The AI engine: connection test, ad copy generation (daily quota), saved ad copy history',
+    tables: {
+      // The quota counter: conditional increment, refund, token totals, all one UpdateItem each.
+      aiUsage: { actions: ['UpdateItem'] },
+      // Save, and list newest first.
+      adCopyHistory: { actions: ['PutItem', 'Query'] },
+    },
+    secrets: ['openai'],
+    ai: true,
+    memorySize: 1024,
+    // A generation with one retry can take 20 s; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
   'auth-custom-message': {

@@ -22,6 +22,14 @@ import {
   CheckoutRequestSchema,
   WebhookReceiptSchema,
 } from './schemas/billing';
+  AdCopyHistoryPageSchema,
+  AdCopyHistoryQuerySchema,
+  AdCopyRequestSchema,
+  AdCopyResultSchema,
+  AiConnectionTestSchema,
+  SaveAdCopyBodySchema,
+  SavedAdCopySchema,
+} from './schemas/ai';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -167,6 +175,39 @@ export const routes = {
     fn: 'billing',
     access: 'public',
     response: WebhookReceiptSchema,
+  }),
+  // AI: the spec's `ai-campaign-optimizer` function (the AI engine).
+  aiTestConnection: route({
+    method: 'POST',
+    path: '/api/ai/test-connection',
+    fn: 'ai-campaign-optimizer',
+    access: 'user',
+    response: AiConnectionTestSchema,
+  }),
+  aiGenerateAdCopy: route({
+    method: 'POST',
+    path: '/api/ai/ad-copy',
+    fn: 'ai-campaign-optimizer',
+    access: 'user',
+    body: AdCopyRequestSchema,
+    response: AdCopyResultSchema,
+  }),
+  aiAdCopyHistory: route({
+    method: 'GET',
+    path: '/api/ai/ad-copy/history',
+    fn: 'ai-campaign-optimizer',
+    access: 'user',
+    query: AdCopyHistoryQuerySchema,
+    response: AdCopyHistoryPageSchema,
+  }),
+  aiSaveAdCopy: route({
+    method: 'POST',
+    path: '/api/ai/ad-copy/history',
+    fn: 'ai-campaign-optimizer',
+    access: 'user',
+    body: SaveAdCopyBodySchema,
+    response: SavedAdCopySchema,
+    successStatus: 201,
   }),
 } as const;
 

@@ -56,6 +56,19 @@ export const tables = {
     partitionKey: { name: 'event_id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /** AI generations per user per UTC day (the quota counter) and the tokens they used. */
+  aiUsage: {
+    name: 'ai_usage',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'day', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** Ad copy a user saved, newest first by sort key. */
+  adCopyHistory: {
+    name: 'ad_copy_history',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'saved_at_id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

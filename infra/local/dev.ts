@@ -27,6 +27,12 @@ async function main(): Promise<void> {
     ['kms', endpoints.kms],
     ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
     ['meta sandbox', endpoints.meta ?? '(not started)'],
+    [
+      'openai',
+      endpoints.openai
+        ? `${endpoints.openai}/v1  (offline demo model; faults: ${endpoints.openai}/__admin/faults)`
+        : (process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1 (OPENAI_API_KEY)'),
+    ],
   ];
   console.log('');
   for (const [name, url] of rows) console.log(`  ${name.padEnd(16)} ${url}`);

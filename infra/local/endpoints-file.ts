@@ -17,6 +17,8 @@ export interface TwinEndpoints {
   meta?: string;
   /** The Stripe stand-in: API, hosted Checkout and portal pages, `/__admin/webhooks`. */
   stripe?: string;
+  /** The offline demo model (OpenAI-compatible; SDK base URL is this plus `/v1`); absent when a real key or OPENAI_BASE_URL is used. */
+  openai?: string;
   demoUser: { email: string; password: string; name: string };
 }
 

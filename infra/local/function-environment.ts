@@ -40,6 +40,8 @@ export interface LocalResources {
   /** The local KMS and each key's ARN in it. */
   kmsUrl: string;
   kmsKeyArns: Record<KmsKeyName, string>;
+  /** The AI model functions call: the offline demo model, another OpenAI-compatible server, or OpenAI. */
+  ai?: { offline: boolean; baseUrl?: string; dailyGenerationLimit?: string };
 }
 
 /**
@@ -62,6 +64,16 @@ const localNeedEnvironment: {
   eventBus: (wanted) => (wanted ? { [NEED_ENV.eventBus]: LOCAL_EVENT_BUS_NAME } : {}),
   userPool: (actions, local) => (actions.length > 0 ? { [NEED_ENV.userPool]: local.userPoolId } : {}),
   siteUrl: (wanted, local) => (wanted ? { [NEED_ENV.siteUrl]: local.siteUrl } : {}),
+  ai: (wanted, local) =>
+    wanted
+      ? {
+          [NEED_ENV.aiOfflineModel]: String(local.ai?.offline ?? false),
+          ...(local.ai?.baseUrl ? { [NEED_ENV.aiBaseUrl]: local.ai.baseUrl } : {}),
+          ...(local.ai?.dailyGenerationLimit
+            ? { [NEED_ENV.aiDailyGenerationLimit]: local.ai.dailyGenerationLimit }
+            : {}),
+        }
+      : {},
 };
 
 /** The variables a function's entry declares, and nothing else. */

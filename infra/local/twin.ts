@@ -33,6 +33,8 @@ import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { openStateDir } from './state/state-dir';
 import { autoPorts, portsFromEnv, TwinSetupError, twinServices, type TwinPorts } from './twin-ports';
+import { offlineModelHandler, type OfflineModelCall } from './openai/offline-model-server';
+import { OfflineModelFaultSwitches } from './openai/offline-model-faults';
 import { startViteDevServer } from './web/vite-dev-server';
 import { localWebConfig, writeWebConfig } from './web/web-config-file';
 
@@ -53,6 +55,11 @@ export interface TwinOptions {
   web?: boolean;
   /** Start the Meta sandbox (Graph API + OAuth dialog). Default true. */
   meta?: boolean;
+  /**
+   * The AI model: 'auto' runs the offline demo model unless OPENAI_API_KEY or
+   * OPENAI_BASE_URL is set (then that is used); 'offline' always runs it (tests). Default 'auto'.
+   */
+  ai?: 'auto' | 'offline';
   /** How the Meta sandbox seeds its world (benchmarks ask for hundreds of campaigns). */
   metaSeed?: SeedOptions;
   region?: string;
@@ -162,6 +169,15 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       (stripe) => stoppers.push(() => stripe.stop()),
       () => undefined,
     );
+    // The offline demo model, unless the developer brought a real key or another OpenAI-compatible server.
+    const offline = options.ai === 'offline' || (!process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL);
+    let offlineModel: { url: string; baseUrl: string } | null = null;
+    if (offline) {
+      const openaiServer = await listen('openai');
+      const calls: OfflineModelCall[] = [];
+      openaiServer.server.on('request', offlineModelHandler(new OfflineModelFaultSwitches(), calls));
+      offlineModel = { url: openaiServer.url, baseUrl: `${openaiServer.url}/v1` };
+    }
 
     const mailbox = new Mailbox();
     mailboxServer.server.on('request', mailboxHandler(mailbox));
@@ -170,7 +186,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stateDir,
       slackSinkUrl: `${busServer.url}/sinks/slack`,
       webhookSinkUrl: `${busServer.url}/sinks/webhook`,
-      openaiApiKey: process.env.OPENAI_API_KEY,
+      // The offline model wants a key like any OpenAI server; a real key never goes to it.
+      openaiApiKey: offline ? 'sk-offline-demo-model' : process.env.OPENAI_API_KEY,
     });
     secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
     // Key material stays under the state dir, so tokens sealed before a restart still open after it.
@@ -226,6 +243,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         cognitoUrl: cognitoFront.url,
+        offlineModel: offline,
+        openaiBaseUrl: offlineModel?.baseUrl ?? process.env.OPENAI_BASE_URL,
       }),
     );
 
@@ -260,6 +279,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stripeUrl: stripe.url,
       kmsUrl: kmsServer.url,
       kmsKeyArns: kmsKeyArns(kms),
+      ai: {
+        offline,
+        // The offline model, or a developer's own OpenAI-compatible server; unset means api.openai.com.
+        baseUrl: offlineModel?.baseUrl ?? process.env.OPENAI_BASE_URL,
+        dailyGenerationLimit: process.env.AI_DAILY_GENERATION_LIMIT,
+      },
     };
 
     const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
@@ -291,6 +316,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       kms: kmsServer.url,
       ...(meta ? { meta: meta.url } : {}),
       stripe: stripe.url,
+      ...(offlineModel ? { openai: offlineModel.url } : {}),
       demoUser: { ...DEMO_USER },
     };
     const endpointsFile = path.join(stateDir, 'endpoints.json');

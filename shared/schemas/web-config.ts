@@ -17,5 +17,12 @@ export const WebConfigSchema = z.object({
   apiBaseUrl: z.string().default('/api'),
   /** Shown in the UI when the AI runs on the offline model. */
   offlineModel: z.boolean().default(false),
+  /**
+   * Where own-key mode sends chat completions from the browser: api.openai.com
+   * unless the stage says otherwise (the twin's offline model locally).
+   */
+  openaiBaseUrl: z.url().default('https://api.openai.com/v1'),
 });
 export type WebConfig = z.infer<typeof WebConfigSchema>;
+/** What a stage writes; fields with defaults may be left out. */
+export type WebConfigInput = z.input<typeof WebConfigSchema>;

@@ -17,7 +17,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-twin-'));
-  const twin = await startTwin({ ports: 'auto', stateDir, web: false, dynamodb: 'memory' });
+  const twin = await startTwin({ ports: 'auto', stateDir, web: false, dynamodb: 'memory', ai: 'offline' });
   // Tests time requests; the first would otherwise also pay for bundling and loading functions.
   await twin.warmed;
   project.provide('twin', twin.endpoints);

@@ -228,6 +228,15 @@ export class AppFunction extends Construct {
   }
 
   /**
+   * Calls the AI model: api.openai.com with the key from the `openai` secret (bound under
+   * `secrets`), so nothing to grant here; the flag says the model is a real one, not the twin's.
+   */
+  bindAi(): this {
+    this.function.addEnvironment(NEED_ENV.aiOfflineModel, 'false');
+    return this;
+  }
+
+  /**
    * Applies a functions-table entry's needs, one binder per kind of need, failing loudly
    * when the caller did not provide a resource the entry asks for.
    */
@@ -275,6 +284,9 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   },
   siteUrl: (fn, wanted, resources) => {
     if (wanted) fn.bindSiteUrl(required(resources.siteUrl, 'the site URL', fn));
+  },
+  ai: (fn, wanted) => {
+    if (wanted) fn.bindAi();
   },
 };
 

@@ -2,7 +2,7 @@ import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
+import { WebConfigSchema, type WebConfig, type WebConfigInput } from '@shared/schemas/web-config';
 
 export interface WebContentProps {
   readonly bucket: IBucket;
@@ -11,7 +11,7 @@ export interface WebContentProps {
   /** The built SPA (`web/dist`); undefined serves a placeholder page so synth works before a web build. */
   readonly distDir?: string;
   /** The runtime config the SPA fetches as `/config.json`. Validated against WebConfigSchema. */
-  readonly webConfig: WebConfig;
+  readonly webConfig: WebConfigInput;
 }
 
 /** Vite writes content-hashed files under assets/: a new build never reuses a name. */

@@ -1,4 +1,4 @@
-import { WebConfigSchema, type WebConfig } from '@shared/schemas/web-config';
+import { WebConfigSchema, type WebConfig, type WebConfigInput } from '@shared/schemas/web-config';
 import { LOCAL_STAGE } from '../function-environment';
 import { writeFileAtomic } from '../state/atomic-file';
 
@@ -7,6 +7,9 @@ export interface LocalWebConfigInputs {
   userPoolId: string;
   userPoolClientId: string;
   cognitoUrl: string;
+  /** Where the browser's own-key mode sends completions; set when that is not api.openai.com. */
+  openaiBaseUrl?: string;
+  offlineModel: boolean;
 }
 
 /** The SPA's /config.json on this machine: the twin's pool, reached through the Cognito front. */
@@ -20,8 +23,9 @@ export function localWebConfig(inputs: LocalWebConfigInputs): WebConfig {
     // cognito-local has no SRP.
     authFlowType: 'USER_PASSWORD_AUTH',
     apiBaseUrl: '/api',
-    offlineModel: true,
-  } satisfies WebConfig);
+    offlineModel: inputs.offlineModel,
+    ...(inputs.openaiBaseUrl ? { openaiBaseUrl: inputs.openaiBaseUrl } : {}),
+  } satisfies WebConfigInput);
 }
 
 export async function writeWebConfig(file: string, config: WebConfig): Promise<void> {

@@ -141,6 +141,8 @@ it('localWebConfig is a valid runtime config for the twin', () => {
       userPoolId: 'local_x',
       userPoolClientId: 'c',
       cognitoUrl: 'http://127.0.0.1:9229',
+      offlineModel: true,
+      openaiBaseUrl: 'http://127.0.0.1:3006/v1',
     }),
   ).toEqual({
     stage: 'local',
@@ -151,5 +153,18 @@ it('localWebConfig is a valid runtime config for the twin', () => {
     authFlowType: 'USER_PASSWORD_AUTH',
     apiBaseUrl: '/api',
     offlineModel: true,
+    openaiBaseUrl: 'http://127.0.0.1:3006/v1',
   });
+});
+
+it('localWebConfig sends own-key completions to api.openai.com when the twin uses a real key', () => {
+  const config = localWebConfig({
+    region: 'us-east-1',
+    userPoolId: 'local_x',
+    userPoolClientId: 'c',
+    cognitoUrl: 'http://127.0.0.1:9229',
+    offlineModel: false,
+  });
+  expect(config.offlineModel).toBe(false);
+  expect(config.openaiBaseUrl).toBe('https://api.openai.com/v1');
 });

@@ -1,0 +1,208 @@
+import type { Brief } from './brief';
+
+/**
+ * The offline model's copywriting: real sentences about the product and the
+ * audience in the brief, one idea per angle, fitted to Meta's recommended
+ * lengths. Deterministic for a given random stream, varied by it.
+ */
+export type Random = () => number;
+
+export interface WrittenAd {
+  headline: string;
+  primaryText: string;
+  description: string;
+  /** A human call to action ("Shop now"); mapped onto an enum where a schema asks for one. */
+  callToAction: string;
+}
+
+const LIMITS = { headline: 40, primaryText: 125, description: 30 };
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const DANGLING = /\s+(?:and|or|the|of|in|with|a|an|to|for|who|that|&)$/i;
+
+/** The head of a phrase, for tight spaces: up to the first comma, dash, "with", "for", "that" or "who". */
+export function shortForm(text: string, maxWords = 4): string {
+  const head = text.split(/\s*(?:[,;:–—(]| - | with | for | that | who | which )\s*/i)[0] ?? text;
+  let out = head
+    .split(/\s+/)
+    .slice(0, maxWords)
+    .join(' ')
+    .replace(/[.!?]+$/, '');
+  while (DANGLING.test(out)) out = out.replace(DANGLING, '');
+  return out;
+}
+
+/** The last two words of the short form: usually the noun ("ceramic coffee mugs" → "coffee mugs"). */
+export function tinyForm(text: string): string {
+  return shortForm(text).split(' ').slice(-2).join(' ');
+}
+
+/** The first candidate that fits; else the last one cut at a word boundary. */
+export function fit(candidates: string[], limit: number): string {
+  for (const candidate of candidates) if ([...candidate].length <= limit) return candidate;
+  const last = candidates[candidates.length - 1] ?? '';
+  const words = last.split(' ');
+  let out = '';
+  for (const word of words) {
+    const next = out ? `${out} ${word}` : word;
+    if ([...next].length > limit) break;
+    out = next;
+  }
+  return out || [...last].slice(0, limit).join('');
+}
+
+const CTA_BY_OBJECTIVE: Record<string, string[]> = {
+  sales: ['Shop now', 'Buy now', 'Get offer', 'Order now'],
+  leads: ['Sign up', 'Get quote', 'Apply now', 'Contact us'],
+  traffic: ['Learn more', 'See more'],
+  engagement: ['Learn more', 'Send message', 'See more'],
+  awareness: ['Learn more', 'See more'],
+  'app promotion': ['Install now', 'Download'],
+};
+
+export function callToActionFor(objective: string, random: Random): string {
+  const key = objective
+    .toLowerCase()
+    .replace(/^outcome_/, '')
+    .replace(/_/g, ' ');
+  return pick(random, CTA_BY_OBJECTIVE[key] ?? ['Learn more', 'Shop now', 'Sign up', 'Get started']);
+}
+
+function toneWords(tone: string) {
+  switch (tone) {
+    case 'playful':
+      return { open: 'Psst!', end: '!', verb: 'Treat yourself to' };
+    case 'bold':
+      return { open: 'No more compromises.', end: '.', verb: 'Demand' };
+    case 'luxurious':
+      return { open: 'Crafted to be savoured.', end: '.', verb: 'Discover' };
+    case 'professional':
+      return { open: 'Built for results.', end: '.', verb: 'Choose' };
+    case 'empathetic':
+      return { open: 'We get it.', end: '.', verb: 'Lean on' };
+    default:
+      return { open: 'Good news.', end: '!', verb: 'Try' };
+  }
+}
+
+interface Forms {
+  product: string;
+  Product: string;
+  audience: string;
+  Audience: string;
+}
+
+function formsOf(brief: Brief): { full: Forms; short: Forms; tiny: Forms } {
+  const product = brief.product.replace(/[.!?]+$/, '');
+  const audience = brief.audience.replace(/[.!?]+$/, '');
+  const make = (p: string, a: string): Forms => ({
+    product: p,
+    Product: capitalise(p),
+    audience: a,
+    Audience: capitalise(a),
+  });
+  return {
+    full: make(product, audience),
+    short: make(shortForm(product), shortForm(audience, 3)),
+    tiny: make(tinyForm(product), shortForm(audience, 2)),
+  };
+}
+
+function copyFor(angle: string, f: Forms, t: ReturnType<typeof toneWords>, cta: string) {
+  switch (angle) {
+    case 'social_proof':
+      return {
+        headlines: [`Why ${f.audience} pick ${f.product}`, `Loved by ${f.audience}`, `${f.Product}, a crowd favourite`],
+        texts: [
+          `${f.Audience} keep coming back to ${f.product}. See what they already know${t.end}`,
+          `Ask ${f.audience} about ${f.product}: the reviews speak for themselves. ${cta} and see why${t.end}`,
+          `Join ${f.audience} who made ${f.product} part of their week${t.end}`,
+        ],
+      };
+    case 'urgency':
+      return {
+        headlines: [`${f.Product}: start today`, `Your ${f.product} is waiting`, `Don't wait on ${f.product}`],
+        texts: [
+          `${t.open} ${f.Product} for ${f.audience} is ready when you are. Why wait? ${cta} today${t.end}`,
+          `Every week without ${f.product} is a week you could have had it. ${cta} today${t.end}`,
+          `This season's ${f.product} for ${f.audience} won't wait. ${cta} while it's here${t.end}`,
+        ],
+      };
+    case 'question':
+      return {
+        headlines: [`Ready for better ${f.product}?`, `Looking for ${f.product}?`, `What if ${f.product} was easy?`],
+        texts: [
+          `What would ${f.product} change in your week? ${f.Audience} are finding out${t.end}`,
+          `Looking for ${f.product} that fits your life? Made with ${f.audience} in mind. ${cta}${t.end}`,
+          `Want ${f.product} that just works? ${t.verb} it, made for ${f.audience}${t.end}`,
+        ],
+      };
+    case 'problem_solution':
+      return {
+        headlines: [`${f.Product}, without the hassle`, `The easy way to ${f.product}`, `${f.Product} made simple`],
+        texts: [
+          `Tired of settling for less? ${f.Product} was made for ${f.audience}, so it just works${t.end}`,
+          `Too much hassle, too little time. ${f.Product} fixes that for ${f.audience}${t.end}`,
+          `Stop making do. ${t.verb} ${f.product}, designed around ${f.audience}${t.end}`,
+        ],
+      };
+    default:
+      return {
+        headlines: [
+          `${f.Product} made for you`,
+          `Meet ${f.product}`,
+          `${f.Product}, made simple`,
+          `Get more from ${f.product}`,
+        ],
+        texts: [
+          `${t.open} ${f.Product}, made for ${f.audience}. ${t.verb} it and feel the difference${t.end}`,
+          `Made for ${f.audience}: ${f.product} that fits the way you live. ${cta} and see for yourself${t.end}`,
+          `${t.verb} ${f.product}: designed with ${f.audience} in mind, from the first day${t.end}`,
+        ],
+      };
+  }
+}
+
+export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd {
+  const forms = formsOf(brief);
+  const t = toneWords(brief.tone);
+  const cta = callToActionFor(brief.objective, random);
+  // One random start per field, the same across forms: a longer brief falls back to shorter words, not other ideas.
+  const headlineStart = random();
+  const textStart = random();
+  const descriptionStart = random();
+  const candidates = (field: 'headlines' | 'texts', start: number, order: (keyof typeof forms)[]) =>
+    order.flatMap((form) => rotate(copyFor(angle, forms[form], t, cta)[field], start));
+  const descriptions = (f: Forms) => [
+    `Made for ${f.audience}`,
+    `${f.Product} for ${f.audience}`,
+    'See what is new',
+    `${cta} today`,
+  ];
+  return {
+    headline: fit(candidates('headlines', headlineStart, ['short', 'tiny']), LIMITS.headline),
+    primaryText: fit(candidates('texts', textStart, ['full', 'short', 'tiny']), LIMITS.primaryText),
+    description: fit(
+      [...rotate(descriptions(forms.short), descriptionStart), ...rotate(descriptions(forms.tiny), descriptionStart)],
+      LIMITS.description,
+    ),
+    callToAction: cta,
+  };
+}
+
+/** The candidates starting at a given fraction, so variation changes the first choice but keeps the fall-backs. */
+function rotate<T>(items: T[], start: number): T[] {
+  const at = Math.floor(start * items.length);
+  return [...items.slice(at), ...items.slice(0, at)];
+}
+
+/** A short plain answer for prompts that are not ad briefs (the chatbot's kind). */
+export function writeAnswer(brief: Brief): string {
+  const topic = brief.question.replace(/\s+/g, ' ').slice(0, 120);
+  return `This is the offline demo model, so here is a structured starting point rather than a live answer. On “${topic}”: start from the outcome your audience wants, test two or three angles with small budgets, and keep the variant whose cost per result is lowest after a week.`;
+}

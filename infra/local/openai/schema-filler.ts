@@ -1,0 +1,138 @@
+import { callToActionFromText } from '@shared/ad-copy-rules';
+import type { Brief } from './brief';
+import { shortForm, writeAd, writeAnswer, type Random, type WrittenAd } from './copywriter';
+
+/**
+ * Builds a value valid against the requested JSON schema, with content from
+ * the brief: objects that look like an ad (a `headline` property) get a
+ * written ad for their angle, anything else gets text about the product.
+ */
+type Schema = Record<string, unknown>;
+
+interface FillContext {
+  root: Schema;
+  brief: Brief;
+  random: Random;
+  depth: number;
+}
+
+export function fillSchema(schema: Schema, brief: Brief, random: Random): unknown {
+  return fill(schema, { root: schema, brief, random, depth: 0 }, 0);
+}
+
+function resolve(schema: Schema, ctx: FillContext): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
+  let node: unknown = ctx.root;
+  for (const part of ref.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return (node as Schema | undefined) ?? {};
+}
+
+function mainType(schema: Schema): string | undefined {
+  if (Array.isArray(schema.type)) return (schema.type as string[]).find((t) => t !== 'null');
+  return schema.type as string | undefined;
+}
+
+function fill(raw: Schema, ctx: FillContext, index: number, name = ''): unknown {
+  if (ctx.depth > 12) return null;
+  const schema = resolve(raw, ctx);
+  if (Array.isArray(schema.anyOf)) {
+    const branch = (schema.anyOf as Schema[]).find((b) => resolve(b, ctx).type !== 'null') ?? {};
+    return fill(branch, ctx, index, name);
+  }
+  if (Array.isArray(schema.enum)) return pickEnum(schema.enum as unknown[], name, ctx, index);
+  if ('const' in schema) return schema.const;
+  const deeper = { ...ctx, depth: ctx.depth + 1 };
+  switch (mainType(schema)) {
+    case 'object':
+      return fillObject(schema, deeper, index);
+    case 'array': {
+      const items = (schema.items as Schema | undefined) ?? {};
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+      const wanted = isAdLike(resolve(items, ctx)) && ctx.brief.angles.length > 0 ? ctx.brief.angles.length : 3;
+      const count = Math.max(min, Math.min(max, wanted));
+      return Array.from({ length: count }, (_, i) => fill(items, deeper, i, name));
+    }
+    case 'integer':
+    case 'number': {
+      const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+      const max = typeof schema.maximum === 'number' ? schema.maximum : min + 100;
+      const value = min + (max - min) * ctx.random();
+      return mainType(schema) === 'integer' ? Math.round(value) : Math.round(value * 100) / 100;
+    }
+    case 'boolean':
+      return ctx.random() < 0.5;
+    case 'null':
+      return null;
+    default:
+      return fitString(textFor(name, ctx), schema);
+  }
+}
+
+function isAdLike(schema: Schema): boolean {
+  const props = schema.properties as Record<string, unknown> | undefined;
+  return !!props && 'headline' in props;
+}
+
+function fillObject(schema: Schema, ctx: FillContext, index: number): Record<string, unknown> {
+  const props = (schema.properties as Record<string, Schema> | undefined) ?? {};
+  const out: Record<string, unknown> = {};
+  if (isAdLike(schema)) {
+    const angleSchema = props.angle ? resolve(props.angle, ctx) : undefined;
+    const angle = angleFor(angleSchema, ctx, index);
+    const ad = writeAd(ctx.brief, angle, ctx.random);
+    for (const [key, prop] of Object.entries(props)) {
+      out[key] = key === 'angle' && angleSchema ? angle : adField(key, resolve(prop, ctx), ad, ctx, index);
+    }
+    return out;
+  }
+  for (const [key, prop] of Object.entries(props)) out[key] = fill(prop, ctx, index, key);
+  return out;
+}
+
+function angleFor(schema: Schema | undefined, ctx: FillContext, index: number): string {
+  const options = Array.isArray(schema?.enum) ? (schema.enum as string[]) : [];
+  const asked = ctx.brief.angles[index];
+  if (asked && (options.length === 0 || options.includes(asked))) return asked;
+  return options.length > 0 ? options[index % options.length]! : (asked ?? 'benefit');
+}
+
+function adField(key: string, schema: Schema, ad: WrittenAd, ctx: FillContext, index: number): unknown {
+  const lower = key.toLowerCase();
+  if (Array.isArray(schema.enum) && /call.?to.?action|cta/.test(lower)) return ctaFromEnum(schema.enum as string[], ad);
+  if (mainType(schema) !== 'string' || Array.isArray(schema.enum)) return fill(schema, ctx, index, key);
+  if (lower.includes('headline') || lower === 'title') return fitString(ad.headline, schema);
+  if (lower.includes('primary') || lower === 'body' || lower === 'text') return fitString(ad.primaryText, schema);
+  if (lower.includes('description')) return fitString(ad.description, schema);
+  if (/call.?to.?action|cta/.test(lower)) return fitString(ad.callToAction, schema);
+  return fill(schema, ctx, index, key);
+}
+
+function ctaFromEnum(options: string[], ad: WrittenAd): string {
+  const mapped = callToActionFromText(ad.callToAction);
+  if (options.includes(mapped)) return mapped;
+  return options.includes('LEARN_MORE') ? 'LEARN_MORE' : options[0]!;
+}
+
+function pickEnum(options: unknown[], name: string, ctx: FillContext, index: number): unknown {
+  if (/angle/i.test(name)) return angleFor({ enum: options }, ctx, index);
+  return options[Math.floor(ctx.random() * options.length)];
+}
+
+function textFor(name: string, ctx: FillContext): string {
+  const product = shortForm(ctx.brief.product);
+  const audience = shortForm(ctx.brief.audience, 3);
+  const lower = name.toLowerCase();
+  if (/name|title|headline/.test(lower)) return `${product} for ${audience}`;
+  if (/summary|reason|explanation|rationale|answer|text|message|content/.test(lower)) return writeAnswer(ctx.brief);
+  return `${product} for ${audience}`;
+}
+
+function fitString(text: string, schema: Schema): string {
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  let out = [...text].slice(0, max).join('');
+  while ([...out].length < min) out += '.';
+  return out;
+}

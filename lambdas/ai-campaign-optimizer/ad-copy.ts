@@ -1,0 +1,96 @@
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { z } from 'zod';
+import { AdCopyModelOutputSchema, type AdCopyRequest, type AdCopyResult } from '@shared/schemas/ai';
+import type { AiRuntime } from '../lib/ai/ai-runtime';
+import {
+  addTokensToDay,
+  consumeGeneration,
+  dailyGenerationLimit,
+  planOf,
+  refundGeneration,
+  type QuotaStore,
+} from '../lib/ai/generation-quota';
+import { anglesFor } from '@shared/ad-copy-rules';
+import { adCopyPrompt } from '../lib/ai/prompts/ad-copy';
+import { generateStructured } from '../lib/ai/structured-generation';
+import { recordTokenUsage } from '../lib/ai/token-usage';
+import { upstreamError } from '../lib/errors';
+
+export interface AdCopyDeps {
+  runtime: () => Promise<AiRuntime>;
+  quota: QuotaStore;
+  limitOverride?: number;
+  metrics: Metrics;
+  log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+/**
+ * Writes ad copy variants for a brief: counts the generation against the
+ * user's daily quota first (so a burst cannot overspend), asks the model for
+ * structured output, checks it answered the angles asked for, and gives the
+ * generation back if nothing came of it.
+ */
+export async function generateAdCopy(userId: string, request: AdCopyRequest, deps: AdCopyDeps): Promise<AdCopyResult> {
+  const runtime = await deps.runtime().catch((error: unknown) => {
+    throw upstreamError(error instanceof Error ? error.message : 'The AI service is not configured.', error);
+  });
+  const limit = dailyGenerationLimit(await planOf(userId), deps.limitOverride);
+  const quota = await consumeGeneration(deps.quota, userId, limit);
+  const angles = anglesFor(request);
+  try {
+    const result = await generateStructured({
+      client: runtime.client,
+      settings: runtime.settings,
+      messages: adCopyPrompt.build(request),
+      schemaName: 'ad_copy_variants',
+      schema: AdCopyModelOutputSchema.refine((output) => answersBrief(output, angles.length), {
+        message: `expected ${angles.length} variants with text in every field`,
+      }),
+      onRetry: (info) => deps.log('AI call retried', { feature: adCopyPrompt.feature, ...info }),
+      onInvalidReply: (info) =>
+        deps.log('AI reply failed validation', {
+          feature: adCopyPrompt.feature,
+          promptVersion: adCopyPrompt.version,
+          ...info,
+        }),
+    });
+    recordTokenUsage(deps.metrics, adCopyPrompt.feature, userId, result.usage);
+    await addTokensToDay(deps.quota, userId, quota, result.usage).catch((error: unknown) =>
+      deps.log('Could not record token usage', { error: String(error) }),
+    );
+    deps.log('AI generation', {
+      feature: adCopyPrompt.feature,
+      promptVersion: adCopyPrompt.version,
+      model: result.model,
+      calls: result.calls,
+      ...result.usage,
+    });
+    // The angles are ours to decide: the variant at each position is written for the angle asked there.
+    const variants = result.value.variants.map((variant, i) => ({
+      ...variant,
+      angle: angles[i]!,
+      headline: variant.headline.trim(),
+      primaryText: variant.primaryText.trim(),
+      description: variant.description.trim(),
+    }));
+    return { variants, model: result.model, offline: runtime.offline, quota };
+  } catch (error) {
+    await refundGeneration(deps.quota, userId, quota).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The reply has one usable variant per angle asked (what the response schema will insist on). */
+function answersBrief(output: z.output<typeof AdCopyModelOutputSchema>, count: number): boolean {
+  return (
+    output.variants.length === count &&
+    output.variants.every(
+      (v) =>
+        v.headline.trim().length > 0 &&
+        v.headline.length <= 200 &&
+        v.primaryText.trim().length > 0 &&
+        v.primaryText.length <= 1000 &&
+        v.description.length <= 200,
+    )
+  );
+}
