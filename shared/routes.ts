@@ -22,6 +22,7 @@ import {
   CheckoutRequestSchema,
   WebhookReceiptSchema,
 } from './schemas/billing';
+import {
   AdCopyHistoryPageSchema,
   AdCopyHistoryQuerySchema,
   AdCopyRequestSchema,

@@ -20,6 +20,7 @@ export const webPaths = {
   campaignGenerator: '/campaign-generator',
   adOptimizer: '/ad-optimizer',
   adsGraphicsGenerator: '/ads-graphics-generator',
+  adCopy: '/ad-copy',
 } as const;
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
     dynamodb: 'memory',
     web: mode === 'dev',
     meta: true,
+    // The journeys never reach a real model, even when the developer has OPENAI_API_KEY set.
+    ai: 'offline',
     ...(previewPort ? { siteUrl: `http://127.0.0.1:${previewPort}` } : {}),
   });
   let closePreview: (() => Promise<void>) | undefined;

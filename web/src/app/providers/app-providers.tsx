@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
+import { AIConnectionProvider } from '../../lib/ai/ai-connection-provider';
 import { useAuth } from '../../lib/auth/use-auth';
 import { createQueryClient } from './query-client';
 
@@ -36,7 +37,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryProvider>
       {/* The Meta connection follows the signed-in user, so it sits under auth and server state. */}
-      <MetaConnectionProvider>{children}</MetaConnectionProvider>
+      <MetaConnectionProvider>
+        {/* The AI connection is checked for the signed-in user, so it sits under auth too. */}
+        <AIConnectionProvider>{children}</AIConnectionProvider>
+      </MetaConnectionProvider>
     </QueryProvider>
   );
 }

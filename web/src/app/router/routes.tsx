@@ -54,6 +54,7 @@ export const appRoutes: RouteObject[] = [
               { path: webPaths.campaignGenerator, lazy: page(() => import('../routes/campaign-generator')) },
               { path: webPaths.adOptimizer, lazy: page(() => import('../routes/ad-optimizer')) },
               { path: webPaths.adsGraphicsGenerator, lazy: page(() => import('../routes/ads-graphics-generator')) },
+              { path: webPaths.adCopy, lazy: page(() => import('../routes/ad-copy')) },
             ],
           },
         ],

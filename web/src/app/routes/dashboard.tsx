@@ -1,5 +1,6 @@
 import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
 import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
+import { AiSettingsPanel } from '../../features/ai-settings/components/ai-settings-panel';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import { MetaDashboard } from '../../features/meta/components/meta-dashboard';
 
@@ -13,6 +14,7 @@ export default function DashboardRoute() {
       <aside aria-label="Account" className="grid content-start gap-6 lg:pt-[4.5rem]">
         <AccountSettingsCard />
         <PlanBillingCard />
+        <AiSettingsPanel />
       </aside>
     </div>
   );

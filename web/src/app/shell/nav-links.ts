@@ -11,6 +11,7 @@ export const publicLinks = [
 export const appLinks = [
   { to: webPaths.dashboard, label: 'Dashboard' },
   { to: webPaths.campaigns, label: 'Campaigns' },
+  { to: webPaths.adCopy, label: 'Ad copy' },
   { to: webPaths.campaignGenerator, label: 'Campaign generator' },
   { to: webPaths.optimizer, label: 'Optimizer' },
   { to: webPaths.adOptimizer, label: 'Ad optimizer' },

@@ -1,4 +1,4 @@
-import { ArrowRight, BarChart3, Image, Megaphone, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowRight, BarChart3, Image, Megaphone, PenLine, Sparkles, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/ui/badge';
@@ -11,6 +11,13 @@ const tools = [
     icon: Megaphone,
     title: 'Campaigns',
     text: 'Your Meta campaigns and their results.',
+    live: true,
+  },
+  {
+    to: '/ad-copy',
+    icon: PenLine,
+    title: 'Ad copy generator',
+    text: 'Headlines, primary text and calls to action in several angles.',
     live: true,
   },
   {
