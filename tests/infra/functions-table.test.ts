@@ -2,10 +2,16 @@ import { existsSync } from 'node:fs';
 import { Template as CdkTemplate, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEntry } from '@infra/lib/paths';
-import { appFunctionNames, functionNames, functions, triggerFunctionNames } from '@shared/functions';
+import {
+  appFunctionNames,
+  functionDeclaration,
+  functionNames,
+  functions,
+  triggerFunctionNames,
+} from '@shared/functions';
 import { httpFunctionNames } from '@shared/routes';
 import { secretEnvVar } from '@shared/secrets';
-import { tableEnvVar } from '@shared/tables';
+import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 import { createApp } from './support/build-app';
 import { nagFindings } from './support/nag-report';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
@@ -105,7 +111,19 @@ describe('least privilege, per action', () => {
         actions.filter((a) => /^dynamodb:.*\*/.test(a)),
         name,
       ).toEqual([]);
-      expect(JSON.stringify(statements.map((s) => s.Resource)), name).not.toContain('/index/');
+      // Index ARNs only for the tables whose entry declares index actions.
+      const indexed = Object.entries(functionDeclaration(name).tables ?? {})
+        .filter(([, need]) => need.indexActions?.length)
+        .map(([key]) => tables[key as TableKey].name);
+      const indexTables = [
+        ...JSON.stringify(statements.map((s) => s.Resource)).matchAll(/table\/([\w-]+)\/index\//g),
+      ].map((m) => m[1]!);
+      for (const table of indexTables) {
+        expect(
+          indexed.some((declared) => table.endsWith(`-${declared}`)),
+          `${name}: ${table}/index`,
+        ).toBe(true);
+      }
     }
   });
 

@@ -236,7 +236,7 @@ describe('stateful stack (dev)', () => {
       template.hasOutput('UserPoolClientId', Match.anyValue());
       template.hasOutput('EventBusName', Match.anyValue());
       template.hasOutput('SecretsToFill', {
-        Value: 'adsmith/dev/meta-app,adsmith/dev/openai,adsmith/dev/notifications',
+        Value: 'adsmith/dev/meta-app,adsmith/dev/openai,adsmith/dev/notifications,adsmith/dev/stripe',
       });
     });
   });

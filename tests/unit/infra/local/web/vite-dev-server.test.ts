@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViteDevServer } from '@infra/local/web/vite-dev-server';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const probeDir = path.join(repoRoot, '.local');
 const probeFile = path.join(probeDir, `vite-deny-probe-${process.pid}.json`);
 
