@@ -2,6 +2,7 @@ import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { appFunctionNames, functions, type AppFunctionName, type FunctionDeclaration } from '@shared/functions';
 import { stageNamePrefix } from '@shared/physical-names';
 import type { AppConfig } from '../config';
+import { readSiteManifest } from './constructs/site-routing';
 import { webDistDir } from './paths';
 import { EdgeStack } from './stacks/edge-stack';
 import { WAF_REGION, WafStack, WEB_ACL_ARN_OUTPUT } from './stacks/waf-stack';
@@ -46,6 +47,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     region: process.env.CDK_DEFAULT_REGION,
   };
   const description = (what: string) => `Adsmith ${config.stage}: ${what}`;
+  const distDir = options.webDistDir === null ? undefined : (options.webDistDir ?? webDistDir());
 
   const waf = new WafStack(app, `${namePrefix}-waf`, {
     env: { account: env.account, region: WAF_REGION },
@@ -62,6 +64,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     webAclArn: Token.asString({
       'Fn::GetStackOutput': { StackName: waf.stackName, OutputName: WEB_ACL_ARN_OUTPUT, Region: WAF_REGION },
     }),
+    siteManifest: readSiteManifest(distDir),
     description: description('CloudFront, site bucket and HTTP API front door'),
   });
   edge.addDependency(waf, 'CloudFront names the web ACL');
@@ -91,7 +94,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
       kmsKeys: stateful.fieldKeys,
       eventBus: stateful.eventBus.bus,
     },
-    webDistDir: options.webDistDir === null ? undefined : (options.webDistDir ?? webDistDir()),
+    webDistDir: distDir,
     description: description('functions, API routes and web content'),
   });
 

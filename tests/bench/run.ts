@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as viteBuild, preview as vitePreview } from 'vite';
+import { build as viteBuild } from 'vite';
 import { startTwin } from '@infra/local/twin';
 import { measureAdCopy } from './ad-copy';
 import { measureLatency } from './api-latency';
@@ -15,7 +15,7 @@ import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
 import { measureMetaCampaigns } from './meta-campaigns';
 import { measureMmmFit } from './mmm-fit-probe';
-import { measureWebWeight } from './web-weight';
+import { measurePublicSite, printPublicSite } from './public-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const targets = { startupS: 20, bundleKB: 250, initMs: 60, p99Ms: 15, mmmFitS: 10, mmmPeakMB: 300 };
@@ -107,28 +107,15 @@ async function main(): Promise<void> {
     // 5. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
     figures.metaCampaigns = measureMetaCampaigns();
 
-    // 6. The JavaScript `/` loads, from the production build, gzipped.
+    // 6. The public site's budgets (`npm run bench:site`), on the production build behind `vite preview`:
+    //    JavaScript loaded by `/` and Lighthouse's mobile scores for `/`, `/pricing` and a post.
     // The dev server started above set NODE_ENV=development; a build under it would ship React's development build.
     process.env.NODE_ENV = 'production';
     await viteBuild({ configFile: path.join(root, 'web/vite.config.ts'), mode: 'production', logLevel: 'error' });
-    process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
-    process.env.ADSMITH_API_PROXY = twin.endpoints.api;
-    const server = await vitePreview({
-      configFile: path.join(root, 'web/vite.config.ts'),
-      preview: { port: 0, host: '127.0.0.1' },
-      logLevel: 'error',
-    });
-    try {
-      const address = server.httpServer.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      const web = await measureWebWeight(`http://127.0.0.1:${port}/`);
-      figures.webHome = web;
-      console.log(
-        `\nJavaScript loaded by /                   ${kb(web.gzipBytes)} KB gzipped (${kb(web.rawBytes)} KB raw, ${web.scripts} files)`,
-      );
-    } finally {
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-    }
+    const site = await measurePublicSite({ build: false });
+    figures.webHome = site.homeJs;
+    figures.publicSite = site;
+    printPublicSite(site);
   } finally {
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });

@@ -76,7 +76,10 @@ describe('edge stack (dev, CloudFront domain)', () => {
           DefaultCacheBehavior: Match.objectLike({
             ViewerProtocolPolicy: 'redirect-to-https',
             CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
-            FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+            FunctionAssociations: [
+              { EventType: 'viewer-request', FunctionARN: Match.anyValue() },
+              { EventType: 'viewer-response', FunctionARN: Match.anyValue() },
+            ],
             ResponseHeadersPolicyId: { Ref: onlyLogicalId(template, 'AWS::CloudFront::ResponseHeadersPolicy') },
           }),
         }),
@@ -126,16 +129,16 @@ describe('edge stack (dev, CloudFront domain)', () => {
       expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
     });
 
-    it('rewrites client-side routes to /index.html but leaves files alone', () => {
+    it('routes every page path to index.html while no web build is deployed (placeholder page)', () => {
       const [[, fn]] = resourcesOf(template, 'AWS::CloudFront::Function') as [[string, CfnJson]];
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
       const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => {
         uri: string;
       };
-      const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+      const rewrite = (uri: string) =>
+        handler({ context: { eventType: 'viewer-request' }, request: { uri, headers: {} } }).uri;
       expect(rewrite('/')).toBe('/index.html');
       expect(rewrite('/dashboard')).toBe('/index.html');
-      expect(rewrite('/blog/facebook-ads-guide')).toBe('/index.html');
       expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
       expect(rewrite('/config.json')).toBe('/config.json');
     });

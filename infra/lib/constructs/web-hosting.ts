@@ -22,6 +22,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { siteRoutingSource, type SiteManifest } from './site-routing';
 
 export interface WebHostingProps {
   /** Physical name of the site bucket; see `siteBucketName`. */
@@ -32,6 +33,8 @@ export interface WebHostingProps {
   readonly webAclArn: string;
   /** Custom domain and its us-east-1 ACM certificate. @default - the CloudFront domain and certificate */
   readonly domain?: { name: string; certificateArn: string };
+  /** The web build's page list (prerendered.json). @default - no build: every page path gets index.html */
+  readonly siteManifest?: SiteManifest;
   /** How long CloudFront and S3 access logs are kept. @default Duration.days(90) */
   readonly logExpiration?: Duration;
 }
@@ -41,9 +44,10 @@ export interface WebHostingProps {
  * CloudFront through Origin Access Control, and a distribution that serves the
  * SPA and forwards `/api/*` to the HTTP API on the same origin (no CORS).
  *
- * SPA routing is a CloudFront Function on the default behaviour that rewrites
- * extension-less paths to /index.html, rather than 403/404 error responses:
- * those apply to every behaviour and would turn API 404s into index.html.
+ * Page routing is a CloudFront Function on the default behaviour (see site-routing.ts):
+ * each prerendered path gets its own HTML, signed-in routes the SPA shell, unknown paths
+ * the not-found page with a 404; not 403/404 error responses, which apply to every
+ * behaviour and would turn API 404s into HTML.
  *
  * Buckets are always retained: the log bucket is an audit trail, and CloudFormation
  * cannot delete a non-empty bucket anyway (empty them by hand to tear a stage down).
@@ -124,10 +128,10 @@ export class WebHosting extends Construct {
       },
     });
 
-    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes (paths without a file extension)',
+    const siteRouting = new CloudFrontFunction(this, 'SiteRouting', {
+      comment: 'Prerendered pages, the SPA shell for app routes, 404.html with a 404 for the rest',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+      code: FunctionCode.fromInline(siteRoutingSource(props.siteManifest)),
     });
 
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
@@ -158,7 +162,10 @@ export class WebHosting extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.securityHeaders,
         compress: true,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: siteRouting, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: siteRouting, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         '/api/*': {
@@ -198,17 +205,3 @@ export class WebHosting extends Construct {
 export function siteBucketName(namePrefix: string): string {
   return `${namePrefix}-site-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 }
-
-/**
- * CloudFront Functions (cloudfront-js-2.0). A last path segment without a dot is a
- * client-side route, so it gets the SPA shell; files (assets, config.json) pass through.
- * Only attached to the default behaviour, so /api/* is never rewritten.
- */
-const SPA_REWRITE_SOURCE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;

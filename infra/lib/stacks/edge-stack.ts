@@ -2,6 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { AppConfig } from '../../config';
 import { HttpApiShell } from '../constructs/http-api';
+import type { SiteManifest } from '../constructs/site-routing';
 import { siteBucketName, WebHosting } from '../constructs/web-hosting';
 
 export interface EdgeStackProps extends StackProps {
@@ -10,6 +11,8 @@ export interface EdgeStackProps extends StackProps {
   readonly namePrefix: string;
   /** ARN of the CLOUDFRONT-scope WAF web ACL (from the WAF stack in us-east-1). */
   readonly webAclArn: string;
+  /** The web build's page list, for CloudFront's page routing. @default - no build (placeholder page) */
+  readonly siteManifest?: SiteManifest;
 }
 
 /**
@@ -41,6 +44,7 @@ export class EdgeStack extends Stack {
       apiDomainName: this.httpApi.domainName,
       domain: config.domain,
       webAclArn: props.webAclArn,
+      siteManifest: props.siteManifest,
     });
     this.siteUrl = this.hosting.siteUrl;
 
