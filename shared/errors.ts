@@ -53,3 +53,12 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Maximum request body the API accepts, in bytes (413 above it). */
 export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+
+export type ErrorSeverity = 'critical' | 'warning' | 'info';
+
+/** Spec §8: critical if code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
+export function errorSeverity(code: string, message: string): ErrorSeverity {
+  if (/critical/i.test(code) || /critical/i.test(message)) return 'critical';
+  if (/NETWORK|AUTH/.test(code)) return 'warning';
+  return 'info';
+}

@@ -2,42 +2,69 @@ import * as z from 'zod';
 
 /**
  * The events table: every event Adsmith puts on its EventBridge bus, the detail
- * it carries (the notification types) and where it is delivered. CDK turns
- * `deliverTo` into rules, the local bus routes by it, forwarders parse `detail`.
+ * it carries (spec §7 notification types and webhook events) and where it is
+ * delivered. CDK turns `deliverTo` into rules (bus → SQS → forwarder), the local
+ * bus routes by it, forwarders parse `detail` with the same schemas.
  */
 export const EVENT_SOURCE = 'adsmith.app';
 
 export type EventTarget = 'slack' | 'webhook';
 
+/** Longest free text a notification carries; Slack's section text limit is 3000. */
+const TEXT = z.string().trim().max(2000);
+const SHORT = z.string().trim().max(300);
+
+export interface EventDeclaration {
+  detailType: string;
+  detail: z.ZodType;
+  deliverTo: readonly EventTarget[];
+  /**
+   * What makes two events "the same" for duplicate suppression, when that is more
+   * than EventBridge's event id: a retried Cognito trigger puts a second event with
+   * a new id for the same signup, and that must still reach Slack once.
+   */
+  dedupeKey?: (detail: Record<string, unknown>) => string | undefined;
+}
+
 export const events = {
   signup: {
     detailType: 'signup',
-    detail: z.object({ email: z.string(), name: z.string(), userId: z.string() }),
-    deliverTo: ['slack', 'webhook'],
+    detail: z.object({ email: SHORT, name: SHORT, userId: SHORT }),
+    deliverTo: ['slack'],
+    dedupeKey: (detail) => (typeof detail.userId === 'string' ? `signup:${detail.userId}` : undefined),
   },
   contact: {
     detailType: 'contact',
+    // Spec §7: free form. Ours carries the contact form's fields and the stored message id.
     detail: z.record(z.string(), z.unknown()),
-    deliverTo: ['slack', 'webhook'],
+    deliverTo: ['slack'],
   },
   buttonClick: {
     detailType: 'button_click',
-    detail: z.object({ buttonText: z.string(), page: z.string(), userEmail: z.string().optional() }),
+    detail: z.object({ buttonText: SHORT, page: SHORT, userEmail: SHORT.optional() }),
     deliverTo: ['slack'],
   },
   payment: {
     detailType: 'payment',
-    detail: z.object({ amount: z.number(), customerEmail: z.string(), paymentId: z.string() }),
+    // Emitted by billing (server-side only): amount in the currency's minor units.
+    detail: z.object({
+      amount: z.number(),
+      currency: z.string().length(3).optional(),
+      customerEmail: SHORT,
+      paymentId: SHORT,
+    }),
     deliverTo: ['slack'],
+    dedupeKey: (detail) => (typeof detail.paymentId === 'string' ? `payment:${detail.paymentId}` : undefined),
   },
   error: {
     detailType: 'error',
     detail: z.object({
-      errorType: z.string(),
-      message: z.string(),
-      component: z.string().optional(),
-      userEmail: z.string().optional(),
-      url: z.string().optional(),
+      errorType: SHORT,
+      message: TEXT,
+      component: SHORT.optional(),
+      userEmail: SHORT.optional(),
+      url: SHORT.optional(),
+      severity: z.enum(['critical', 'warning', 'info']).optional(),
     }),
     deliverTo: ['slack'],
   },
@@ -53,10 +80,47 @@ export const events = {
     }),
     deliverTo: ['slack'],
   },
-} as const satisfies Record<string, { detailType: string; detail: z.ZodType; deliverTo: readonly EventTarget[] }>;
+  /** Automation webhook (spec §7): a confirmed signup. */
+  userSignup: {
+    detailType: 'user_signup',
+    detail: z.object({ email: SHORT, userId: SHORT }),
+    deliverTo: ['webhook'],
+    dedupeKey: (detail) => (typeof detail.userId === 'string' ? `user_signup:${detail.userId}` : undefined),
+  },
+  /** Automation webhook (spec §7): a submitted public form (the contact form). */
+  formSubmission: {
+    detailType: 'form_submission',
+    detail: z.object({ formData: z.record(z.string(), z.unknown()) }),
+    deliverTo: ['webhook'],
+  },
+  /** "Send test" on the Notifications page: proves the Slack pipe end to end. */
+  slackTest: {
+    detailType: 'notification_test_slack',
+    detail: z.object({ requestedBy: SHORT }),
+    deliverTo: ['slack'],
+  },
+  /** "Send test" on the Notifications page: proves the webhook pipe end to end. */
+  webhookTest: {
+    detailType: 'notification_test_webhook',
+    detail: z.object({ requestedBy: SHORT }),
+    deliverTo: ['webhook'],
+  },
+} as const satisfies Record<string, EventDeclaration>;
 
 export type EventKey = keyof typeof events;
 export type EventDetail<K extends EventKey> = z.infer<(typeof events)[K]['detail']>;
+
+/** The events-table entry for a detail-type, if any. */
+export function eventKeyOf(detailType: string): EventKey | undefined {
+  return (Object.keys(events) as EventKey[]).find((key) => events[key].detailType === detailType);
+}
+
+/** The event keys a target receives: what CDK's rule for that target matches. */
+export function eventKeysFor(target: EventTarget): EventKey[] {
+  return (Object.keys(events) as EventKey[]).filter((key) =>
+    (events[key].deliverTo as readonly EventTarget[]).includes(target),
+  );
+}
 
 /** The bus's name without stage prefix; the physical name reaches functions as EVENT_BUS_NAME. */
 export const EVENT_BUS_BASE_NAME = 'adsmith';

@@ -189,6 +189,43 @@ export const functions = {
     memorySize: 256,
     timeoutSeconds: 5,
   },
+  notifications: {
+    description:
+      'Notifications from the browser (clicks, errors) onto the bus, client error logs, and the ops view of deliveries',
+    tables: { notificationDeliveries: { actions: ['Query'] } },
+    secrets: ['notifications'],
+    eventBus: true,
+    // The web sends access tokens (no email claim); the user's email comes from the pool.
+    userPool: ['AdminGetUser'],
+  },
+  contact: {
+    description: 'Public endpoints: the contact form (stored, announced) and anonymous clicks, throttled per address',
+    tables: {
+      contactMessages: { actions: ['PutItem'] },
+      contactThrottle: { actions: ['UpdateItem'] },
+    },
+    eventBus: true,
+    memorySize: 256,
+  },
+  'slack-forwarder': {
+    description: 'Drains the Slack queue: Block Kit posts, click digests, 1 post/s, Retry-After, partial batch failures',
+    tables: {
+      notificationDedupe: { actions: ['BatchGetItem', 'BatchWriteItem'] },
+      notificationDeliveries: { actions: ['PutItem'] },
+    },
+    secrets: ['notifications'],
+    timeoutSeconds: 60,
+  },
+  'webhook-forwarder': {
+    description: 'Drains the webhook queue: posts {event, timestamp, source} + fields to the automation webhook',
+    tables: {
+      notificationDedupe: { actions: ['BatchGetItem', 'BatchWriteItem'] },
+      notificationDeliveries: { actions: ['PutItem'] },
+    },
+    secrets: ['notifications'],
+    siteUrl: true,
+    timeoutSeconds: 30,
+  },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 export type FunctionName = keyof typeof functions;

@@ -31,6 +31,17 @@ import {
   SaveAdCopyBodySchema,
   SavedAdCopySchema,
 } from './schemas/ai';
+import { ContactReceivedSchema, ContactRequestSchema } from './schemas/contact';
+import {
+  ClientErrorRecordedSchema,
+  ClientErrorReportSchema,
+  NotificationAcceptedSchema,
+  NotificationBatchSchema,
+  NotificationSchema,
+  NotificationStatusSchema,
+  NotificationTestQueuedSchema,
+  NotificationTestSchema,
+} from './schemas/notifications';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -208,6 +219,59 @@ export const routes = {
     access: 'user',
     body: SaveAdCopyBodySchema,
     response: SavedAdCopySchema,
+    successStatus: 201,
+  }),
+  // Notifications (spec §7 chat notification function) and the operators' views of them.
+  notify: route({
+    method: 'POST',
+    path: '/api/notifications',
+    fn: 'notifications',
+    access: 'user',
+    body: NotificationSchema,
+    response: NotificationAcceptedSchema,
+    successStatus: 202,
+  }),
+  notifyBatch: route({
+    method: 'POST',
+    path: '/api/notifications/batch',
+    fn: 'notifications',
+    access: 'user',
+    body: NotificationBatchSchema,
+    response: NotificationAcceptedSchema,
+    successStatus: 202,
+  }),
+  notificationStatus: route({
+    method: 'GET',
+    path: '/api/notifications/status',
+    fn: 'notifications',
+    access: 'user',
+    response: NotificationStatusSchema,
+  }),
+  notificationTest: route({
+    method: 'POST',
+    path: '/api/notifications/test',
+    fn: 'notifications',
+    access: 'user',
+    body: NotificationTestSchema,
+    response: NotificationTestQueuedSchema,
+    successStatus: 202,
+  }),
+  clientErrors: route({
+    method: 'POST',
+    path: '/api/client-errors',
+    fn: 'notifications',
+    access: 'user',
+    body: ClientErrorReportSchema,
+    response: ClientErrorRecordedSchema,
+    successStatus: 202,
+  }),
+  contact: route({
+    method: 'POST',
+    path: '/api/contact',
+    fn: 'contact',
+    access: 'public',
+    body: ContactRequestSchema,
+    response: ContactReceivedSchema,
     successStatus: 201,
   }),
 } as const;

@@ -69,6 +69,30 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'saved_at_id', type: 'S' },
   },
+  /** Contact form submissions (public `POST /api/contact`), one row each. */
+  contactMessages: {
+    name: 'contact_messages',
+    partitionKey: { name: 'id', type: 'S' },
+  },
+  /** Submissions per client address per window, so the public form cannot be flooded. */
+  contactThrottle: {
+    name: 'contact_throttle',
+    partitionKey: { name: 'client_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** Events already delivered, by dedupe key: SQS and EventBridge deliver at least once, Slack must see once. */
+  notificationDedupe: {
+    name: 'notification_dedupe',
+    partitionKey: { name: 'dedupe_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** The forwarders' recent posts (no personal data), newest first per target: the ops page reads them. */
+  notificationDeliveries: {
+    name: 'notification_deliveries',
+    partitionKey: { name: 'target', type: 'S' },
+    sortKey: { name: 'at_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

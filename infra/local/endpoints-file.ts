@@ -13,6 +13,10 @@ export interface TwinEndpoints {
   eventBridge: string;
   /** The local KMS (Encrypt/Decrypt/GenerateDataKey); key material under `.local/kms/`. */
   kms: string;
+  /** Stand-ins for Slack and the automation webhook: the page at `sinks`, JSON and fault switches per sink. */
+  sinks: string;
+  slackSink: { webhookUrl: string; requests: string; faults: string };
+  webhookSink: { webhookUrl: string; requests: string; faults: string };
   /** The Meta sandbox (Graph API + OAuth dialog); absent when started with `meta: false`. */
   meta?: string;
   /** The Stripe stand-in: API, hosted Checkout and portal pages, `/__admin/webhooks`. */

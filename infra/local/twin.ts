@@ -11,6 +11,12 @@ import { startDynalite, type DynaliteProcess } from './dynamodb/dynalite-process
 import { provisionTables } from './dynamodb/provision-tables';
 import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
 import { eventBusHandler } from './events/event-bus-handler';
+import type { LocalQueue } from './events/local-queue';
+import {
+  notificationEnvironment,
+  startNotificationQueues,
+  type NotificationTuning,
+} from './events/notification-queues';
 import { FunctionRunner } from './function-runner';
 import { gatewayHandler } from './gateway/gateway-handler';
 import { createJwtAuthorizer } from './gateway/jwt-authorizer';
@@ -32,6 +38,7 @@ import { startStripeService } from './stripe-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { openStateDir } from './state/state-dir';
+import { LOCAL_SLACK_PATH, LOCAL_WEBHOOK_PATH, sinksHandler } from './sinks/sinks-handler';
 import { autoPorts, portsFromEnv, TwinSetupError, twinServices, type TwinPorts } from './twin-ports';
 import { offlineModelHandler, type OfflineModelCall } from './openai/offline-model-server';
 import { OfflineModelFaultSwitches } from './openai/offline-model-faults';
@@ -71,6 +78,8 @@ export interface TwinOptions {
   log?: (line: string) => void;
   /** One line per API request. */
   logRequests?: boolean;
+  /** Queue and forwarder timings, scaled down by tests that replay long outages quickly. */
+  notifications?: NotificationTuning;
 }
 
 export interface Twin {
@@ -129,12 +138,14 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     };
 
     // Bind every port first: a busy one fails before anything slow starts.
-    const [api, cognitoFront, mailboxServer, secretsServer, busServer, dynamoPort, kmsServer] = await Promise.all([
+    const [api, cognitoFront, mailboxServer, secretsServer, busServer, sinksServer, dynamoPort, kmsServer] =
+      await Promise.all([
       listen('api'),
       listen('cognito'),
       listen('mailbox'),
       listen('secretsManager'),
       listen('eventBridge'),
+      listen('sinks'),
       reservePort('dynamodb', ports.dynamodb),
       listen('kms'),
     ]);
@@ -181,15 +192,12 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
 
     const mailbox = new Mailbox();
     mailboxServer.server.on('request', mailboxHandler(mailbox));
-    busServer.server.on('request', eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME }));
-    const secretValues = await localSecretValues({
-      stateDir,
-      slackSinkUrl: `${busServer.url}/sinks/slack`,
-      webhookSinkUrl: `${busServer.url}/sinks/webhook`,
-      // The offline model wants a key like any OpenAI server; a real key never goes to it.
-      openaiApiKey: offline ? 'sk-offline-demo-model' : process.env.OPENAI_API_KEY,
-    });
-    secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
+    const postInterval = options.notifications?.minPostIntervalMs;
+    // The Slack sink rate-limits as Slack does, at the pace the forwarders are tuned to.
+    sinksServer.server.on(
+      'request',
+      sinksHandler(postInterval ? { slackLimits: { postsPerSecond: 1000 / postInterval, burst: 3 } } : {}),
+    );
     // Key material stays under the state dir, so tokens sealed before a restart still open after it.
     const kms = await openLocalKms({ stateDir, region, aliases: Object.values(localKmsAliases()) });
     kmsServer.server.on('request', kmsHandler(kms));
@@ -204,12 +212,31 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       region,
       environment: (fn) => {
         if (!known.resources) throw new Error(`lambdas/${fn} was invoked before the twin finished starting`);
-        return functionEnvironment(fn, known.resources);
+        // The forwarders also get the notification timings a test scaled down (none in normal use).
+        return { ...functionEnvironment(fn, known.resources), ...notificationEnvironment(options.notifications) };
       },
     });
     stoppers.push(() => runner.stop());
     // Bundling needs no environment: start it now, beside the emulators.
     runner.prepare(functionNames());
+    // The bus's rules deliver into these queues; each is drained by its forwarder, run by the runner.
+    const notificationQueues = startNotificationQueues({ region, runner, tuning: options.notifications });
+    stoppers.push(async () => Object.values(notificationQueues).forEach((queue: LocalQueue) => queue.stop()));
+    busServer.server.on(
+      'request',
+      eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME, queues: notificationQueues }),
+    );
+    const slackWebhookUrl = `${sinksServer.url}${LOCAL_SLACK_PATH}`;
+    const automationWebhookUrl = `${sinksServer.url}${LOCAL_WEBHOOK_PATH}`;
+    const secretValues = await localSecretValues({
+      stateDir,
+      slackSinkUrl: slackWebhookUrl,
+      webhookSinkUrl: automationWebhookUrl,
+      // The offline model wants a key like any OpenAI server; a real key never goes to it.
+      openaiApiKey: offline ? 'sk-offline-demo-model' : process.env.OPENAI_API_KEY,
+    });
+    secretsServer.server.on('request', secretsManagerHandler(region, secretValues));
+
     const emulator = await createCognitoEmulator({
       dataDir: path.join(stateDir, 'cognito'),
       issuerOrigin: cognitoFront.url,
@@ -314,6 +341,17 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       secretsManager: secretsServer.url,
       eventBridge: busServer.url,
       kms: kmsServer.url,
+      sinks: sinksServer.url,
+      slackSink: {
+        webhookUrl: slackWebhookUrl,
+        requests: `${sinksServer.url}/slack/requests`,
+        faults: `${sinksServer.url}/slack/__admin/faults`,
+      },
+      webhookSink: {
+        webhookUrl: automationWebhookUrl,
+        requests: `${sinksServer.url}/webhook/requests`,
+        faults: `${sinksServer.url}/webhook/__admin/faults`,
+      },
       ...(meta ? { meta: meta.url } : {}),
       stripe: stripe.url,
       ...(offlineModel ? { openai: offlineModel.url } : {}),

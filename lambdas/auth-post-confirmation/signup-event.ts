@@ -1,6 +1,6 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { publishEvent } from '../lib/events';
+import { publishEvents } from '../lib/events';
 
 /**
  * A new user's first confirmed sign-in is a signup — notify Slack and
@@ -13,10 +13,14 @@ export async function announceSignup(
 ): Promise<boolean> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return false;
   const attributes = event.request.userAttributes;
-  await publishEvent(deps.eventBridge, deps.busName, 'signup', {
-    email: attributes.email ?? '',
-    name: attributes.name ?? '',
-    userId: attributes.sub ?? event.userName,
-  });
+  const email = attributes.email ?? '';
+  const userId = attributes.sub ?? event.userName;
+  // Both in one PutEvents call: Slack's `signup` and the automation webhook's `user_signup`.
+  // A retried trigger puts them again with new event ids; the forwarders' dedupe keys
+  // (by userId, see the events table) still deliver each once.
+  await publishEvents(deps.eventBridge, deps.busName, [
+    { key: 'signup', detail: { email, name: attributes.name ?? '', userId } },
+    { key: 'userSignup', detail: { email, userId } },
+  ]);
   return true;
 }

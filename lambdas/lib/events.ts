@@ -32,3 +32,42 @@ export async function publishEvent<K extends EventKey>(
     );
   }
 }
+
+/** PutEvents' limit of entries per call. */
+const PUT_EVENTS_MAX_ENTRIES = 10;
+
+export type EventToPublish = { [K in EventKey]: { key: K; detail: EventDetail<K> } }[EventKey];
+
+/**
+ * Puts several events on the bus, 10 per PutEvents call, each detail checked
+ * against the events table. Entries EventBridge fails (throttling, internal
+ * errors) are tried once more; any still failing make the whole call throw, so
+ * the caller answers with an error rather than claiming acceptance.
+ */
+export async function publishEvents(
+  client: EventBridgeClient,
+  busName: string,
+  toPublish: readonly EventToPublish[],
+): Promise<void> {
+  const entries = toPublish.map(({ key, detail }) => ({
+    Source: EVENT_SOURCE,
+    DetailType: events[key].detailType,
+    Detail: JSON.stringify(events[key].detail.parse(detail)),
+    EventBusName: busName,
+  }));
+  for (let i = 0; i < entries.length; i += PUT_EVENTS_MAX_ENTRIES) {
+    let pending = entries.slice(i, i + PUT_EVENTS_MAX_ENTRIES);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      const reply = await client.send(new PutEventsCommand({ Entries: pending }));
+      if (!reply.FailedEntryCount) break;
+      const failedEntries = pending.filter((_, index) => reply.Entries?.[index]?.ErrorCode);
+      if (attempt >= 1) {
+        const first = reply.Entries?.find((e) => e.ErrorCode);
+        throw new Error(
+          `PutEvents rejected ${failedEntries.length} entries: ${first?.ErrorCode} ${first?.ErrorMessage ?? ''}`,
+        );
+      }
+      pending = failedEntries;
+    }
+  }
+}

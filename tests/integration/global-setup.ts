@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { TwinEndpoints } from '@infra/local/endpoints-file';
 import { startTwin } from '@infra/local/twin';
+import { SCALED_NOTIFICATIONS } from './notifications/scaled-timings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,15 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-twin-'));
-  const twin = await startTwin({ ports: 'auto', stateDir, web: false, dynamodb: 'memory', ai: 'offline' });
+  const twin = await startTwin({
+    ports: 'auto',
+    stateDir,
+    web: false,
+    dynamodb: 'memory',
+    ai: 'offline',
+    // Notification timings scaled down 10× so outage scenarios replay in seconds (the bench runs them full length).
+    notifications: SCALED_NOTIFICATIONS,
+  });
   // Tests time requests; the first would otherwise also pay for bundling and loading functions.
   await twin.warmed;
   project.provide('twin', twin.endpoints);

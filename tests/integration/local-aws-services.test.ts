@@ -43,9 +43,10 @@ describe('local Secrets Manager (real SDK client)', () => {
     const reply = await secretsClient.send(new GetSecretValueCommand({ SecretId: secrets.notifications.name }));
 
     expect(JSON.parse(reply.SecretString as string)).toEqual({
-      slackWebhookUrl: `${twin().eventBridge}/sinks/slack`,
-      automationWebhookUrl: `${twin().eventBridge}/sinks/webhook`,
+      slackWebhookUrl: twin().slackSink.webhookUrl,
+      automationWebhookUrl: twin().webhookSink.webhookUrl,
     });
+    expect(twin().slackSink.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/slack\/services\/T\w+\/B\w+\/[\w-]+$/);
   });
 });
 
@@ -76,6 +77,7 @@ describe('local EventBridge (real SDK client)', () => {
       return mine.length > 0 ? mine : undefined;
     }, 'the button_click delivery');
     expect(deliveries.map((d) => d.target)).toEqual(['slack']);
+    expect(deliveries[0]).toMatchObject({ status: 'queued' });
   });
 
   it('reports a malformed entry per entry, as EventBridge does', async () => {
@@ -89,17 +91,18 @@ describe('local EventBridge (real SDK client)', () => {
     expect(reply.Entries?.[0]?.ErrorCode).toBe('MalformedDetail');
   });
 
-  it('records what the sinks receive', async () => {
+  it('records what the Slack sink receives and answers as Slack does', async () => {
     const marker = randomUUID();
 
-    const posted = await fetch(`${twin().eventBridge}/sinks/slack`, {
+    const posted = await fetch(twin().slackSink.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text: marker }),
     });
 
     expect(posted.status).toBe(200);
-    const received = (await (await fetch(`${twin().eventBridge}/sinks/slack`)).json()) as { body: { text: string } }[];
+    expect(await posted.text()).toBe('ok');
+    const received = (await (await fetch(twin().slackSink.requests)).json()) as { body: { text: string } }[];
     expect(received.some((r) => r.body.text === marker)).toBe(true);
   });
 });

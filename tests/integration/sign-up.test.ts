@@ -110,7 +110,7 @@ describe('sign-up through the Cognito front', () => {
     );
   });
 
-  it('announces the confirmed sign-up on the local bus, delivered to Slack and the webhook', async () => {
+  it('announces the confirmed sign-up: Slack (signup) and the automation webhook (user_signup), each once', async () => {
     const { email, sub } = await newUser('announce', 'Announced Marketer');
     const { code } = codeFromLink(await verificationLink(email));
 
@@ -118,19 +118,35 @@ describe('sign-up through the Cognito front', () => {
       new ConfirmSignUpCommand({ ClientId: twin().cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
     );
 
-    const deliveries = await eventually(async () => {
-      const reply = await fetch(`${twin().eventBridge}/deliveries?detailType=signup`);
-      const all = (await reply.json()) as {
-        target: string;
-        event: { source: string; detail: { email: string; name: string; userId: string } };
-      }[];
-      const mine = all.filter((d) => d.event.detail.email === email);
-      return mine.length >= 2 ? mine : undefined;
-    }, `signup deliveries for ${email}`);
-    expect(deliveries.map((d) => d.target).sort()).toEqual(['slack', 'webhook']);
-    expect(deliveries[0]?.event).toMatchObject({
-      source: 'adsmith.app',
-      detail: { email, name: 'Announced Marketer', userId: sub },
-    });
+    const posts = await eventually(
+      async () => {
+        const all = (await (await fetch(twin().slackSink.requests)).json()) as { status: number; body: unknown }[];
+        const mine = all.filter((r) => r.status === 200 && JSON.stringify(r.body).includes(email));
+        return mine.length > 0 ? mine : undefined;
+      },
+      `the Slack post for ${email}`,
+      15_000,
+    );
+    expect(JSON.stringify(posts[0]!.body)).toContain('New signup');
+    expect(JSON.stringify(posts[0]!.body)).toContain('Announced Marketer');
+    const hooks = await eventually(
+      async () => {
+        const all = (await (await fetch(twin().webhookSink.requests)).json()) as {
+          status: number;
+          body: Record<string, unknown>;
+        }[];
+        const mine = all.filter((r) => r.status === 200 && r.body.email === email);
+        return mine.length > 0 ? mine : undefined;
+      },
+      `the webhook post for ${email}`,
+      15_000,
+    );
+    expect(hooks[0]!.body).toMatchObject({ event: 'user_signup', email, userId: sub });
+    expect(typeof hooks[0]!.body.timestamp).toBe('string');
+    expect(hooks[0]!.body.source).toMatch(/^http:\/\//);
+    // Exactly once: a late duplicate would show up within this second.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const slackAgain = (await (await fetch(twin().slackSink.requests)).json()) as { status: number; body: unknown }[];
+    expect(slackAgain.filter((r) => r.status === 200 && JSON.stringify(r.body).includes(email))).toHaveLength(1);
   });
 });

@@ -2,7 +2,9 @@ import type { RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { EventTarget } from '@shared/events';
 import { AwsServiceError, serveAwsJsonCall } from '../aws-json/aws-json-protocol';
-import { BodyTooLargeError, readBody, sendJson } from '../http-io';
+import { sendJson } from '../http-io';
+import type { DeadLetter, LocalQueue } from './local-queue';
+import { queueAlarms } from './queue-alarms';
 import {
   checkPutEventsEntry,
   routeEvent,
@@ -15,8 +17,6 @@ import {
 const MAX_RECORDS = 1000;
 /** PutEvents' own limit of entries per call. */
 const MAX_ENTRIES_PER_CALL = 10;
-/** Largest body a sink accepts; Slack's own limit is far below this. */
-const MAX_SINK_BODY_BYTES = 1024 * 1024;
 
 export interface AcceptedEvent extends RoutingResult {
   event: BusEvent;
@@ -24,25 +24,19 @@ export interface AcceptedEvent extends RoutingResult {
 }
 
 /**
- * A delivery of an event to one target. Today the bus records it (the target is
- * "delivered" the moment it is routed); the Slack and webhook forwarders plug in
- * here, with retries and a dead-letter list, once forwarders exist.
+ * A rule delivering an event to its target: the target's SQS queue (from the
+ * queues table), whose forwarder then posts it. `failed` means the target did
+ * not take it (no queue for the target); such events are on the dead-letter list.
  */
 export interface Delivery {
   id: string;
   target: EventTarget;
   detailType: string;
   event: BusEvent;
-  status: 'recorded';
+  status: 'queued' | 'failed';
+  /** The SQS message id in the target's queue. */
+  messageId?: string;
   deliveredAt: string;
-}
-
-/** What a sink received over HTTP: the stand-in for Slack's and the automation webhook's inbox. */
-export interface SinkRequest {
-  sink: string;
-  contentType: string | null;
-  body: unknown;
-  receivedAt: string;
 }
 
 function keepLast<T>(list: T[], item: T): void {
@@ -53,16 +47,20 @@ function keepLast<T>(list: T[], item: T): void {
 export interface EventBusOptions {
   region: string;
   busName: string;
+  /** The queue of each target; a target without one fails to take its events (dead-lettered). */
+  queues?: Partial<Record<EventTarget, LocalQueue>>;
 }
 
 /**
- * The local EventBridge: PutEvents over AWS JSON 1.1, rules from the events table,
- * and inspection endpoints (`GET /events`, `/deliveries`, `/dead-letters`, `/sinks/<name>`).
+ * The local EventBridge: PutEvents over AWS JSON 1.1, rules from the events table
+ * delivering to the targets' queues, and inspection endpoints (`GET /events`,
+ * `/deliveries`, `/queues`, `/alarms`, `/dead-letters`; `POST /queues/<name>/redrive`).
  */
-export function eventBusHandler({ region, busName }: EventBusOptions): RequestListener {
+export function eventBusHandler({ region, busName, queues = {} }: EventBusOptions): RequestListener {
   const accepted: AcceptedEvent[] = [];
   const deliveries: Delivery[] = [];
-  const sinkRequests: SinkRequest[] = [];
+  // Events a rule's target failed to take (EventBridge's own target DLQ).
+  const targetFailures: DeadLetter[] = [];
 
   const operations = {
     PutEvents(input: Record<string, unknown>) {
@@ -100,12 +98,25 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
           );
         }
         for (const target of routing.targets) {
+          const queue = queues[target];
+          const messageId = queue?.send(JSON.stringify(event));
+          if (!messageId) {
+            keepLast(targetFailures, {
+              queue: `events-${target}-target`,
+              messageId: event.id,
+              body: JSON.stringify(event),
+              receiveCount: 0,
+              sentAt: receivedAt,
+              deadLetteredAt: receivedAt,
+            });
+          }
           keepLast(deliveries, {
             id: randomUUID(),
             target,
             detailType: event['detail-type'],
             event,
-            status: 'recorded',
+            status: messageId ? 'queued' : 'failed',
+            ...(messageId ? { messageId } : {}),
             deliveredAt: receivedAt,
           });
         }
@@ -119,7 +130,8 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
     void serveAwsJsonCall(req, res, 'AWSEvents', operations).then(async (served) => {
       if (served) return;
       const url = new URL(req.url ?? '/', 'http://local');
-      const sink = /^\/sinks\/([a-z0-9-]{1,40})$/.exec(url.pathname)?.[1];
+      const allQueues = Object.values(queues);
+      const redrive = /^\/queues\/([a-z0-9-]{1,80})\/redrive$/.exec(url.pathname)?.[1];
       if (req.method === 'GET' && url.pathname === '/events') {
         const detailType = url.searchParams.get('detailType');
         return sendJson(
@@ -137,40 +149,31 @@ export function eventBusHandler({ region, busName }: EventBusOptions): RequestLi
           deliveries.filter((d) => (!target || d.target === target) && (!detailType || d.detailType === detailType)),
         );
       }
-      // Stub: nothing can fail yet, so nothing is dead-lettered; forwarders will fill this.
-      if (req.method === 'GET' && url.pathname === '/dead-letters') return sendJson(res, 200, []);
-      if (sink && req.method === 'GET')
+      if (req.method === 'GET' && url.pathname === '/dead-letters') {
+        return sendJson(res, 200, [...targetFailures, ...allQueues.flatMap((q) => q.deadLetters())]);
+      }
+      if (req.method === 'GET' && url.pathname === '/queues')
         return sendJson(
           res,
           200,
-          sinkRequests.filter((r) => r.sink === sink),
+          allQueues.map((q) => q.stats()),
         );
-      if (sink && req.method === 'POST') {
-        try {
-          const text = (await readBody(req, MAX_SINK_BODY_BYTES)).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // Keep non-JSON bodies as text: the sink records what it was sent.
-          }
-          keepLast(sinkRequests, {
-            sink,
-            contentType: req.headers['content-type'] ?? null,
-            body,
-            receivedAt: new Date().toISOString(),
-          });
-          // Slack answers a good webhook call with a plain "ok".
-          res.writeHead(200, { 'content-type': 'text/plain' });
-          return res.end('ok');
-        } catch (error) {
-          return sendJson(res, error instanceof BodyTooLargeError ? 413 : 400, { message: 'Bad sink request' });
-        }
+      if (req.method === 'GET' && url.pathname === '/alarms') {
+        return sendJson(
+          res,
+          200,
+          queueAlarms(allQueues.map((q) => ({ declaration: q.declaration, stats: q.stats() }))),
+        );
+      }
+      if (req.method === 'POST' && redrive) {
+        const queue = allQueues.find((q) => q.declaration.name === redrive || `${q.declaration.name}-dlq` === redrive);
+        if (!queue) return sendJson(res, 404, { message: `No queue ${redrive}` });
+        return sendJson(res, 200, { redriven: queue.redrive() });
       }
       if (req.method === 'GET' && url.pathname === '/') {
         return sendJson(res, 200, {
           busName,
-          endpoints: ['/events', '/deliveries', '/dead-letters', '/sinks/slack', '/sinks/webhook'],
+          endpoints: ['/events', '/deliveries', '/queues', '/alarms', '/dead-letters', 'POST /queues/<name>/redrive'],
         });
       }
       sendJson(res, 404, { message: 'Not Found' });

@@ -65,8 +65,8 @@ describe('post confirmation trigger', () => {
       response: {},
     }) as unknown as PostConfirmationTriggerEvent;
 
-  it('puts a signup event with email, name and user id on the bus', async () => {
-    bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] });
+  it('puts a signup event (Slack) and a user_signup event (automation webhook) on the bus in one call', async () => {
+    bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e1' }, { EventId: 'e2' }] });
     const sent = await announceSignup(confirmation('PostConfirmation_ConfirmSignUp'), {
       eventBridge: new EventBridgeClient({ region: 'eu-west-1' }),
       busName: 'adsmith-dev',
@@ -75,6 +75,10 @@ describe('post confirmation trigger', () => {
     const entry = bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!;
     expect(entry).toMatchObject({ Source: 'adsmith.app', DetailType: 'signup', EventBusName: 'adsmith-dev' });
     expect(JSON.parse(entry.Detail!)).toEqual({ email: 'ana@example.com', name: 'Ana Lima', userId: 'sub-1' });
+    const webhookEntry = bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![1]!;
+    expect(webhookEntry.DetailType).toBe('user_signup');
+    expect(JSON.parse(webhookEntry.Detail!)).toEqual({ email: 'ana@example.com', userId: 'sub-1' });
+    expect(bus.commandCalls(PutEventsCommand)).toHaveLength(1);
   });
 
   it('does not announce a password-reset confirmation', async () => {
@@ -86,13 +90,18 @@ describe('post confirmation trigger', () => {
     expect(bus.commandCalls(PutEventsCommand)).toHaveLength(0);
   });
 
-  it('fails loudly when the bus rejects the entry', async () => {
-    bus.on(PutEventsCommand).resolves({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'ThrottlingException' }] });
+  it('tries a rejected entry once more, then fails loudly', async () => {
+    bus.on(PutEventsCommand).resolves({
+      FailedEntryCount: 1,
+      Entries: [{ ErrorCode: 'ThrottlingException' }, { EventId: 'e2' }],
+    });
     await expect(
       announceSignup(confirmation('PostConfirmation_ConfirmSignUp'), {
         eventBridge: new EventBridgeClient({ region: 'eu-west-1' }),
         busName: 'b',
       }),
     ).rejects.toThrow(/ThrottlingException/);
+    expect(bus.commandCalls(PutEventsCommand)).toHaveLength(2);
+    expect(bus.commandCalls(PutEventsCommand)[1]!.args[0].input.Entries).toHaveLength(1);
   });
 });

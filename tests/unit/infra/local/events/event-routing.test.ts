@@ -3,14 +3,17 @@ import { EVENT_SOURCE } from '@shared/events';
 import { checkPutEventsEntry, routeEvent } from '@infra/local/events/event-routing';
 
 describe('routeEvent (the rules CDK makes from the events table)', () => {
-  it('routes a signup to Slack and the webhook', () => {
+  it('routes a signup to Slack and its webhook twin, user_signup, to the webhook', () => {
     const result = routeEvent({
       source: EVENT_SOURCE,
       'detail-type': 'signup',
       detail: { email: 'a@b.c', name: 'A', userId: 'u1' },
     });
 
-    expect(result).toEqual({ eventKey: 'signup', targets: ['slack', 'webhook'], detailProblems: [] });
+    expect(result).toEqual({ eventKey: 'signup', targets: ['slack'], detailProblems: [] });
+    expect(
+      routeEvent({ source: EVENT_SOURCE, 'detail-type': 'user_signup', detail: { email: 'a@b.c', userId: 'u1' } }),
+    ).toEqual({ eventKey: 'userSignup', targets: ['webhook'], detailProblems: [] });
   });
 
   it('routes a button click to Slack only', () => {
@@ -28,7 +31,7 @@ describe('routeEvent (the rules CDK makes from the events table)', () => {
   it('still delivers a detail that breaks the schema, naming the problems', () => {
     const result = routeEvent({ source: EVENT_SOURCE, 'detail-type': 'signup', detail: { email: 'a@b.c' } });
 
-    expect(result.targets).toEqual(['slack', 'webhook']);
+    expect(result.targets).toEqual(['slack']);
     expect(result.detailProblems.join(' ')).toMatch(/name/);
   });
 });
