@@ -202,7 +202,7 @@ export const functions = {
     description: 'Public endpoints: the contact form (stored, announced) and anonymous clicks, throttled per address',
     tables: {
       contactMessages: { actions: ['PutItem'] },
-      contactThrottle: { actions: ['UpdateItem'] },
+      publicThrottle: { actions: ['UpdateItem'] },
     },
     eventBus: true,
     memorySize: 256,

@@ -33,6 +33,7 @@ import {
 } from './schemas/ai';
 import { ContactReceivedSchema, ContactRequestSchema } from './schemas/contact';
 import {
+  AnonymousClicksSchema,
   ClientErrorRecordedSchema,
   ClientErrorReportSchema,
   NotificationAcceptedSchema,
@@ -237,6 +238,15 @@ export const routes = {
     fn: 'notifications',
     access: 'user',
     body: NotificationBatchSchema,
+    response: NotificationAcceptedSchema,
+    successStatus: 202,
+  }),
+  trackClicks: route({
+    method: 'POST',
+    path: '/api/clicks',
+    fn: 'contact',
+    access: 'public',
+    body: AnonymousClicksSchema,
     response: NotificationAcceptedSchema,
     successStatus: 202,
   }),

@@ -74,9 +74,9 @@ export const tables = {
     name: 'contact_messages',
     partitionKey: { name: 'id', type: 'S' },
   },
-  /** Submissions per client address per window, so the public form cannot be flooded. */
-  contactThrottle: {
-    name: 'contact_throttle',
+  /** Requests per client address per window on public endpoints (contact form, anonymous clicks). */
+  publicThrottle: {
+    name: 'public_throttle',
     partitionKey: { name: 'client_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },

@@ -3,19 +3,25 @@ import { routes } from '@shared/routes';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
-import { httpHandler } from '../lib/http/http-function';
+import { httpFunction, on, type HttpEvent } from '../lib/http/http-function';
 import { tableName } from '../lib/table-name';
-import { clientAddress, submitContact } from './submit-contact';
+import { acceptAnonymousClicks, clientAddress, submitContact } from './submit-contact';
 
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 
-export const handler = httpHandler(routes.contact, ({ body, event }) =>
-  submitContact(body, clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']), {
-    doc: dynamoDocumentClient(),
-    eventBridge: eventBridgeClient(),
-    busName: config().EVENT_BUS_NAME,
-    messagesTable: tableName('contactMessages'),
-    throttleTable: tableName('contactThrottle'),
-    now: () => new Date(),
-  }),
-);
+const deps = () => ({
+  doc: dynamoDocumentClient(),
+  eventBridge: eventBridgeClient(),
+  busName: config().EVENT_BUS_NAME,
+  messagesTable: tableName('contactMessages'),
+  throttleTable: tableName('publicThrottle'),
+  now: () => new Date(),
+});
+const addressOf = (event: HttpEvent) =>
+  clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']);
+
+/** The public endpoints: both throttled per client address, neither trusts any identity. */
+export const handler = httpFunction([
+  on(routes.contact, ({ body, event }) => submitContact(body, addressOf(event), deps())),
+  on(routes.trackClicks, ({ body, event }) => acceptAnonymousClicks(body.clicks, addressOf(event), deps())),
+]);

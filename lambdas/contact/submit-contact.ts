@@ -3,6 +3,7 @@ import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { CONTACT_LIMIT, type ContactRequestSchema } from '@shared/schemas/contact';
+import { ANONYMOUS_CLICK_LIMIT } from '@shared/schemas/notifications';
 import { rateLimited, upstreamError } from '../lib/errors';
 import { publishEvents } from '../lib/events';
 import { logger } from '../lib/observability';
@@ -38,21 +39,30 @@ function clientKey(sourceIp: string, windowStart: number): string {
   return `${createHash('sha256').update(sourceIp).digest('base64url').slice(0, 22)}#${windowStart}`;
 }
 
-/** Counts this submission against the client's window; false once the window's allowance is used up. */
-async function withinLimit(sourceIp: string, deps: ContactDeps): Promise<boolean> {
+/**
+ * Counts `cost` requests of `scope` against the client's window; false once the
+ * window's allowance would be exceeded (nothing is counted then).
+ */
+export async function withinLimit(
+  scope: string,
+  sourceIp: string,
+  limit: { allowed: number; windowSeconds: number; cost?: number },
+  deps: Pick<ContactDeps, 'doc' | 'throttleTable' | 'now'>,
+): Promise<boolean> {
   const nowSeconds = Math.floor(deps.now().getTime() / 1000);
-  const windowStart = nowSeconds - (nowSeconds % CONTACT_LIMIT.windowSeconds);
+  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+  const cost = limit.cost ?? 1;
   try {
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.throttleTable,
-        Key: { client_key: clientKey(sourceIp, windowStart) },
-        UpdateExpression: 'ADD submissions :one SET expires_at = :expires',
-        ConditionExpression: 'attribute_not_exists(submissions) OR submissions < :limit',
+        Key: { client_key: `${scope}#${clientKey(sourceIp, windowStart)}` },
+        UpdateExpression: 'ADD submissions :cost SET expires_at = :expires',
+        ConditionExpression: 'attribute_not_exists(submissions) OR submissions <= :most',
         ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': CONTACT_LIMIT.submissions,
-          ':expires': windowStart + CONTACT_LIMIT.windowSeconds,
+          ':cost': cost,
+          ':most': limit.allowed - cost,
+          ':expires': windowStart + limit.windowSeconds,
         },
       }),
     );
@@ -79,7 +89,8 @@ export async function submitContact(
     logger.info('Contact honeypot filled; ignored', { contactId: id });
     return { id, status: 'received' };
   }
-  if (!(await withinLimit(sourceIp, deps))) {
+  const allowance = { allowed: CONTACT_LIMIT.submissions, windowSeconds: CONTACT_LIMIT.windowSeconds };
+  if (!(await withinLimit('contact', sourceIp, allowance, deps))) {
     throw rateLimited('You have sent several messages in a short time. Please wait a few minutes and try again.');
   }
   const receivedAt = deps.now().toISOString();
@@ -110,4 +121,28 @@ export async function submitContact(
     logger.error('Contact stored but not announced', { error: error as Error, contactId: id });
   }
   return { id, status: 'received' };
+}
+
+/** Anonymous visitors' clicks (spec §7: every click is notified; these carry no email), throttled per address. */
+export async function acceptAnonymousClicks(
+  clicks: readonly { buttonText: string; page: string }[],
+  sourceIp: string,
+  deps: ContactDeps,
+): Promise<{ accepted: number }> {
+  const allowance = {
+    allowed: ANONYMOUS_CLICK_LIMIT.clicks,
+    windowSeconds: ANONYMOUS_CLICK_LIMIT.windowSeconds,
+    cost: clicks.length,
+  };
+  if (!(await withinLimit('clicks', sourceIp, allowance, deps))) throw rateLimited();
+  try {
+    await publishEvents(
+      deps.eventBridge,
+      deps.busName,
+      clicks.map(({ buttonText, page }) => ({ key: 'buttonClick' as const, detail: { buttonText, page } })),
+    );
+  } catch (error) {
+    throw upstreamError('Clicks could not be queued.', error);
+  }
+  return { accepted: clicks.length };
 }

@@ -29,6 +29,25 @@ export const NotificationBatchSchema = z.object({
     .max(MAX_NOTIFICATION_BATCH, `Send at most ${MAX_NOTIFICATION_BATCH} notifications at once`),
 });
 
+/** Anonymous visitors' clicks (`POST /api/clicks`, public): no email, nothing else. */
+export const AnonymousClicksSchema = z.object({
+  clicks: z
+    .array(
+      z
+        .object({
+          buttonText: events.buttonClick.detail.shape.buttonText,
+          page: events.buttonClick.detail.shape.page,
+          timestamp,
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(MAX_NOTIFICATION_BATCH),
+});
+
+/** Anonymous clicks one client address may send per window (a person clicks far less). */
+export const ANONYMOUS_CLICK_LIMIT = { clicks: 600, windowSeconds: 600 } as const;
+
 export const NotificationAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() });
 
 /** A browser error for operators' logs (`POST /api/client-errors`). */

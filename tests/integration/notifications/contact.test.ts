@@ -95,3 +95,30 @@ describe('POST /api/contact (public)', () => {
     expect((await contact(form(randomUUID().slice(0, 8)))).status).toBe(201);
   });
 });
+
+describe('POST /api/clicks (anonymous visitors)', () => {
+  const clicks = (body: unknown) =>
+    api('/api/clicks', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+  it('accepts clicks without any email and puts them on the bus as they are', async () => {
+    const marker = `anon-${randomUUID().slice(0, 8)}`;
+    const reply = await clicks({
+      clicks: [{ buttonText: marker, page: '/pricing', timestamp: new Date().toISOString() }],
+    });
+
+    expect(reply.status).toBe(202);
+    const event = await eventually(async () => {
+      return (await busEvents<Record<string, unknown>>('button_click')).find(
+        (e) => e.event.detail.buttonText === marker,
+      );
+    }, 'the anonymous click on the bus');
+    expect(event.event.detail).toEqual({ buttonText: marker, page: '/pricing' });
+  });
+
+  it('refuses a claimed identity outright (400): anonymous clicks carry no email', async () => {
+    const reply = await clicks({
+      clicks: [{ buttonText: 'x', page: '/', timestamp: new Date().toISOString(), userEmail: 'someone@example.test' }],
+    });
+    expect(reply.status).toBe(400);
+  });
+});

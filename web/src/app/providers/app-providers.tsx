@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
 import { AIConnectionProvider } from '../../lib/ai/ai-connection-provider';
 import { useAuth } from '../../lib/auth/use-auth';
+import { NotificationWiring } from '../../lib/notifications/notification-wiring';
 import { createQueryClient } from './query-client';
 
 /**
@@ -41,6 +42,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {/* The AI connection is checked for the signed-in user, so it sits under auth too. */}
         <AIConnectionProvider>{children}</AIConnectionProvider>
       </MetaConnectionProvider>
+      <NotificationWiring />
     </QueryProvider>
   );
 }

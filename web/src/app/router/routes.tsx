@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { loadPost, postRoutes } from 'virtual:adsmith/blog-routes';
 import { webPaths } from '@shared/web-paths';
 import { AppShell } from '../shell/app-shell';
+import { RouteErrorScreen } from '../../components/error-boundary';
 
 /**
  * Every screen is its own chunk (a page's code loads when someone opens it), loaded through React
@@ -30,6 +31,7 @@ function postRoute(path: string, slug: string): RouteObject {
 export const appRoutes: RouteObject[] = [
   {
     element: <AppShell />,
+    errorElement: <RouteErrorScreen />,
     children: [
       { index: true, lazy: page(() => import('../routes/home')) },
       { path: webPaths.about, lazy: page(() => import('../routes/about')) },
@@ -55,6 +57,8 @@ export const appRoutes: RouteObject[] = [
               { path: webPaths.adOptimizer, lazy: page(() => import('../routes/ad-optimizer')) },
               { path: webPaths.adsGraphicsGenerator, lazy: page(() => import('../routes/ads-graphics-generator')) },
               { path: webPaths.adCopy, lazy: page(() => import('../routes/ad-copy')) },
+              { path: 'settings/notifications', lazy: page(() => import('../routes/settings-notifications')) },
+              { path: 'settings/errors', lazy: page(() => import('../routes/settings-errors')) },
             ],
           },
         ],

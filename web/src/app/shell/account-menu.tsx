@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, ScrollText, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../lib/auth/auth-user';
@@ -97,6 +97,12 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         </Link>
         <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
+        </Link>
+        <Link role="menuitem" to="/settings/notifications" className={itemClass} onClick={() => setOpen(false)}>
+          <Bell aria-hidden="true" className="size-4" /> Notifications
+        </Link>
+        <Link role="menuitem" to="/settings/errors" className={itemClass} onClick={() => setOpen(false)}>
+          <ScrollText aria-hidden="true" className="size-4" /> Error log
         </Link>
         <div className="my-1 h-px bg-border" />
         <button role="menuitem" type="button" className={itemClass} onClick={() => void onSignOut()}>

@@ -1,17 +1,14 @@
-import { Mail } from 'lucide-react';
-import { ComingSoon } from '@web/components/layout/coming-soon';
+import { PageHeader } from '@web/components/layout/page-header';
+import { ContactForm } from './contact-form';
 
 export function ContactPage() {
   return (
-    <ComingSoon
-      title="Contact"
-      icon={Mail}
-      summary="Questions about campaigns, pricing or your account? We want to hear from you."
-      plans={[
-        'Send us a message from this page and get an answer by email',
-        'Ask about plans for teams and agencies',
-        'Report a problem with your account or a campaign',
-      ]}
-    />
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <PageHeader
+        title="Contact"
+        description="Questions about campaigns, pricing or your account? Write to us; a person answers by email."
+      />
+      <ContactForm />
+    </div>
   );
 }

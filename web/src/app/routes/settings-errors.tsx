@@ -1,0 +1,5 @@
+import { ErrorLogPage } from '../../features/ops/components/error-log-page';
+
+export default function SettingsErrorsRoute() {
+  return <ErrorLogPage />;
+}

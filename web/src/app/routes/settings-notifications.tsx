@@ -1,0 +1,5 @@
+import { NotificationsPage } from '../../features/ops/components/notifications-page';
+
+export default function SettingsNotificationsRoute() {
+  return <NotificationsPage />;
+}
