@@ -208,7 +208,8 @@ export const functions = {
     memorySize: 256,
   },
   'slack-forwarder': {
-    description: 'Drains the Slack queue: Block Kit posts, click digests, 1 post/s, Retry-After, partial batch failures',
+    description:
+      'Drains the Slack queue: Block Kit posts, click digests, 1 post/s, Retry-After, partial batch failures',
     tables: {
       notificationDedupe: { actions: ['BatchGetItem', 'BatchWriteItem'] },
       notificationDeliveries: { actions: ['PutItem'] },
