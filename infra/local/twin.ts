@@ -140,15 +140,15 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     // Bind every port first: a busy one fails before anything slow starts.
     const [api, cognitoFront, mailboxServer, secretsServer, busServer, sinksServer, dynamoPort, kmsServer] =
       await Promise.all([
-      listen('api'),
-      listen('cognito'),
-      listen('mailbox'),
-      listen('secretsManager'),
-      listen('eventBridge'),
-      listen('sinks'),
-      reservePort('dynamodb', ports.dynamodb),
-      listen('kms'),
-    ]);
+        listen('api'),
+        listen('cognito'),
+        listen('mailbox'),
+        listen('secretsManager'),
+        listen('eventBridge'),
+        listen('sinks'),
+        reservePort('dynamodb', ports.dynamodb),
+        listen('kms'),
+      ]);
 
     const inMemory = (options.dynamodb ?? (options.ports === 'auto' ? 'memory' : 'persisted')) === 'memory';
     const dynamoStarting = startDynalite(dynamoPort, inMemory ? undefined : path.join(stateDir, 'dynamodb'));
