@@ -211,6 +211,7 @@ export const functions = {
     description:
       'Drains the Slack queue: Block Kit posts, click digests, 1 post/s, Retry-After, partial batch failures',
     tables: {
+      // A whole SQS batch's dedupe keys are checked, then recorded, in one call each.
       notificationDedupe: { actions: ['BatchGetItem', 'BatchWriteItem'] },
       notificationDeliveries: { actions: ['PutItem'] },
     },

@@ -1,5 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ContactPage } from '../../features/marketing/components/contact-page';
 
 export default function ContactRoute() {
-  return <ContactPage />;
+  // Public pages have no app-wide QueryClient (it loads with auth), and /contact is prerendered: the form brings its own.
+  const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <ContactPage />
+    </QueryClientProvider>
+  );
 }
