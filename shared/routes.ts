@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import { CLICK_PATHS } from './click-tracking';
 import type { AppFunctionName } from './functions';
 import { HealthSchema, MeSchema, UpdateMeSchema } from './schemas/account';
 import {
@@ -234,7 +235,7 @@ export const routes = {
   }),
   notifyBatch: route({
     method: 'POST',
-    path: '/api/notifications/batch',
+    path: CLICK_PATHS.signedIn,
     fn: 'notifications',
     access: 'user',
     body: NotificationBatchSchema,
@@ -243,7 +244,7 @@ export const routes = {
   }),
   trackClicks: route({
     method: 'POST',
-    path: '/api/clicks',
+    path: CLICK_PATHS.anonymous,
     fn: 'contact',
     access: 'public',
     body: AnonymousClicksSchema,

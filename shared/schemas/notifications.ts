@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_NOTIFICATION_BATCH } from '../click-tracking';
 import { events } from '../events';
 
 /**
@@ -10,9 +11,6 @@ import { events } from '../events';
  */
 export const BROWSER_NOTIFICATION_TYPES = ['button_click', 'error'] as const;
 export type BrowserNotificationType = (typeof BROWSER_NOTIFICATION_TYPES)[number];
-
-/** Most notifications one batch call carries. */
-export const MAX_NOTIFICATION_BATCH = 50;
 
 const timestamp = z.iso.datetime({ offset: true, message: 'timestamp must be an ISO 8601 date-time' });
 

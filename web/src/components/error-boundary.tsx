@@ -1,6 +1,17 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { handleError } from '../lib/errors/handle-error';
+import type { HandleErrorOptions } from '../lib/errors/handle-error';
+
+/**
+ * Reports through the central handler (logged, notified; no toast, the screen says it).
+ * Loaded on demand: the boundaries wrap public pages too, which load no zod or auth code
+ * until something actually breaks.
+ */
+function report(error: unknown, options: HandleErrorOptions): void {
+  import('../lib/errors/handle-error')
+    .then(({ handleError }) => handleError(error, options))
+    .catch((cause: unknown) => console.error('Error report failed', cause, error));
+}
 
 /** The friendly screen shown instead of a page that crashed, with ways to recover. */
 export function CrashScreen({ onRetry }: { onRetry?: () => void }) {
@@ -26,10 +37,7 @@ export function CrashScreen({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-/**
- * React error boundary for everything outside the router's own (providers, shell):
- * reports through the central handler (logged, notified; no toast, the screen says it).
- */
+/** React error boundary for everything outside the router's own (auth, providers, shell). */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
@@ -38,10 +46,11 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    handleError(error, {
-      component: `ErrorBoundary${info.componentStack?.split('\n')[1]?.trim() ? ` ${info.componentStack.split('\n')[1]!.trim()}` : ''}`,
-      silent: true,
-    });
+    const where = info.componentStack
+      ?.split('\n')
+      .find((line) => line.trim())
+      ?.trim();
+    report(error, { component: where ? `ErrorBoundary ${where}` : 'ErrorBoundary', silent: true });
   }
 
   override render(): ReactNode {
@@ -53,7 +62,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
 export function RouteErrorScreen() {
   const error = useRouteError();
   useEffect(() => {
-    handleError(error, { component: 'RouteErrorBoundary', silent: true });
+    report(error, { component: 'RouteErrorBoundary', silent: true });
   }, [error]);
   return <CrashScreen />;
 }

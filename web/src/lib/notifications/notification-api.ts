@@ -1,7 +1,5 @@
-import { MAX_NOTIFICATION_BATCH, type NotificationInput } from '@shared/schemas/notifications';
-import { routes } from '@shared/routes';
+import type { NotificationInput } from '@shared/schemas/notifications';
 import { apiRequest } from '../api';
-import type { ClickSender } from './click-tracker';
 
 /**
  * Spec §7's chat notification call: POST {type, data, timestamp}. Resolves true
@@ -17,31 +15,4 @@ export async function sendNotification(notification: NotificationInput): Promise
     console.error('Failed to send Slack notification', error);
     return false;
   }
-}
-
-/**
- * Sends tracked clicks: a signed-in user's through the notification API (the
- * server adds their email from the token), an anonymous visitor's to the public
- * clicks endpoint, with no email. Plain fetch with `keepalive`, so a batch sent
- * as the page goes away still arrives; the token is the latest one known, since
- * there is no time to fetch a fresh one then.
- */
-export function clickSender(apiBaseUrl: string, currentToken: () => string | null): ClickSender {
-  const base = apiBaseUrl.replace(/\/$/, '');
-  return (clicks, { keepalive }) => {
-    const token = currentToken();
-    const path = (token ? routes.notifyBatch.path : routes.trackClicks.path).replace(/^\/api/, '');
-    for (let i = 0; i < clicks.length; i += MAX_NOTIFICATION_BATCH) {
-      const chunk = clicks.slice(i, i + MAX_NOTIFICATION_BATCH);
-      const body = token
-        ? { notifications: chunk.map(({ timestamp, ...data }) => ({ type: 'button_click', data, timestamp })) }
-        : { clicks: chunk };
-      void fetch(`${base}${path}`, {
-        method: 'POST',
-        keepalive,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      }).catch(() => undefined);
-    }
-  };
 }

@@ -6,8 +6,8 @@ import { useAuth } from '../auth/use-auth';
 import type { ErrorLogEntry } from '../errors/error-log';
 import { setErrorNotifier } from '../errors/error-notifier';
 import type { ErrorSeverity } from '../errors/error-log';
-import { startClickTracker } from './click-tracker';
-import { clickSender, sendNotification } from './notification-api';
+import { setClickIdentity } from './click-sender';
+import { sendNotification } from './notification-api';
 
 /** How often the click sender's cached token is renewed (Amplify refreshes it as needed). */
 const TOKEN_REFRESH_MS = 60_000;
@@ -45,7 +45,7 @@ async function notifyError(entry: ErrorLogEntry, severity: ErrorSeverity): Promi
   });
 }
 
-/** Installs click tracking for everyone and error notifications for signed-in users. Renders nothing. */
+/** Lends the click tracker the signed-in user's token and installs error notifications. Renders nothing. */
 export function NotificationWiring() {
   const { currentUser } = useAuth();
   const token = useRef<string | null>(null);
@@ -67,14 +67,15 @@ export function NotificationWiring() {
     void refresh();
     const timer = setInterval(() => void refresh(), TOKEN_REFRESH_MS);
     setErrorNotifier(notifyError);
+    // The tracker itself runs on every page (see Root); signed in, its clicks carry the user's token.
+    setClickIdentity({ token: () => token.current, apiBaseUrl: getWebConfig().apiBaseUrl });
     return () => {
       live = false;
       clearInterval(timer);
       setErrorNotifier(null);
+      setClickIdentity(null);
     };
   }, [signedIn]);
-
-  useEffect(() => startClickTracker({ send: clickSender(getWebConfig().apiBaseUrl, () => token.current) }), []);
 
   return null;
 }
