@@ -10,8 +10,10 @@ import { announceSignup } from './signup-event';
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 
 export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTriggerEvent>()
-  .use(injectLambdaContext(logger))
+  .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (event) => {
+    // The user's pool id (`sub`) on every line, like the HTTP functions; never their tokens.
+    logger.appendKeys({ userId: event.request.userAttributes.sub });
     try {
       const sent = await announceSignup(event, { eventBridge: eventBridgeClient(), busName: config().EVENT_BUS_NAME });
       if (sent) logger.info('Signup announced');

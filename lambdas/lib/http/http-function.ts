@@ -46,6 +46,8 @@ export function httpFunction(bindings: RouteBinding[]) {
     const { route, logic } = binding;
     const request = parseRequest(route, event);
     const user = route.access === 'user' ? userFromClaims(event) : undefined;
+    // Every log line of the request names the user (the verified `sub`, never a token or an email).
+    if (user) logger.appendKeys({ userId: user.sub });
     const result = await logic({ ...request, user, event, context } as RouteInput<RouteDeclaration>);
     // Replies are checked too: a handler that drifts from its contract fails here, not in the browser.
     return jsonReply(route.successStatus ?? 200, route.response.parse(result));

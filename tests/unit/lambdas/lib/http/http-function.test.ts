@@ -4,7 +4,7 @@ import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import type { RouteDeclaration } from '@shared/routes';
 import { AppError, conflict } from '@lambdas/lib/errors';
 import { httpFunction, on } from '@lambdas/lib/http/http-function';
-import { metrics } from '@lambdas/lib/observability';
+import { logger, metrics } from '@lambdas/lib/observability';
 import { httpEvent, lambdaContext } from '@tests/support/http-event';
 
 const echoRoute = {
@@ -27,9 +27,21 @@ const publicRoute = {
   response: z.object({ n: z.number() }),
 } as const satisfies RouteDeclaration;
 
+/** Set by the logging test: the fixtures then log one line each (Powertools is silenced in tests, per invocation). */
+let logServed = false;
+const served = (message: string) => {
+  if (!logServed) return;
+  logger.setLogLevel('INFO');
+  logger.info(message);
+};
+
 const handler = httpFunction([
-  on(echoRoute, async ({ body, params, user }) => ({ text: body.text, id: params.id, sub: user.sub })),
+  on(echoRoute, async ({ body, params, user }) => {
+    served('echo served');
+    return { text: body.text, id: params.id, sub: user.sub };
+  }),
   on(publicRoute, async ({ query }) => {
+    served('public served');
     if (query.n === 7) throw conflict('Seven is taken.');
     if (query.n === 8) throw new Error('database password is hunter2');
     if (query.n === 9) return { n: 'not a number' } as unknown as { n: number };
@@ -156,5 +168,32 @@ describe('httpFunction', () => {
     await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '8' } }), lambdaContext);
     expect(addMetric.mock.calls.map((c) => c[0])).toEqual(['SuccessfulRequests', 'ClientErrors', 'ServerErrors']);
     addMetric.mockRestore();
+  });
+
+  it("names the verified user in every log line of a user's request, and nobody on the next public one", async () => {
+    const lines: Record<string, unknown>[] = [];
+    // Powertools writes each line as one JSON string through its own console.
+    const sink = (logger as unknown as { console: Console }).console;
+    const write = vi.spyOn(sink, 'info').mockImplementation((text: unknown) => {
+      lines.push(JSON.parse(String(text)) as Record<string, unknown>);
+    });
+    const level = logger.getLevelName();
+    logServed = true;
+    try {
+      await echo(JSON.stringify({ text: 'hi' }), {
+        headers: { 'content-type': 'application/json', authorization: 'Bearer secret-token' },
+      });
+      await handler(httpEvent({ routeKey: 'GET /api/public', queryStringParameters: { n: '1' } }), lambdaContext);
+    } finally {
+      logServed = false;
+      logger.setLogLevel(level);
+      write.mockRestore();
+    }
+    const echoLine = lines.find((line) => line.message === 'echo served');
+    const publicLine = lines.find((line) => line.message === 'public served');
+    expect(echoLine).toMatchObject({ userId: 'user-1', routeKey: 'POST /api/echo/{id}' });
+    expect(JSON.stringify(echoLine)).not.toContain('secret-token');
+    expect(publicLine).toBeDefined();
+    expect(publicLine).not.toHaveProperty('userId');
   });
 });
