@@ -116,15 +116,19 @@ export const functions = {
       // Status reads the connection; disconnect deletes it (conditionally); a row stored before
       // field encryption is re-written encrypted (UpdateItem) on first use.
       userMetaConnections: { actions: ['GetItem', 'DeleteItem', 'UpdateItem'] },
-      // Append-only: an audit row is never changed or removed by the app.
+      // Append-only: an audit row is never changed or removed by the app. A change writes a
+      // pending row, then a second row with its outcome (no UpdateItem to flip a status).
       campaignAudit: { actions: ['PutItem'] },
+      // One change per campaign at a time: put the lock item if free, delete it when done.
+      campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
+      // The `campaign` event goes to the outbox; its stream's pipe puts it on the bus.
+      eventOutbox: { actions: ['PutItem'] },
       // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
     },
     // Decrypt to use the stored token; Encrypt to re-write a row stored before field encryption.
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
-    eventBus: true,
     siteUrl: true,
     memorySize: 1024,
     // Graph calls can be slow; the HTTP API gives up at 30 s.

@@ -17,6 +17,11 @@ export interface TableDeclaration {
   /** Attribute holding epoch seconds after which DynamoDB may delete the item. Clean-up only: readers check expiry. */
   ttlAttribute?: string;
   globalIndexes?: { name: string; partitionKey: KeyDeclaration; sortKey?: KeyDeclaration }[];
+  /**
+   * A DynamoDB stream of new items (NEW_IMAGE), for tables whose inserts are relayed elsewhere
+   * (the event outbox: stream → EventBridge Pipes; the twin relays by reading the table).
+   */
+  stream?: 'NEW_IMAGE';
 }
 
 export const tables = {
@@ -36,6 +41,26 @@ export const tables = {
     name: 'campaign_audit',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'changed_at_id', type: 'S' },
+  },
+  /**
+   * Who is changing a campaign right now: one item per campaign, put only if absent or expired,
+   * deleted by its holder, so changes to one campaign run one at a time.
+   */
+  campaignLocks: {
+    name: 'campaign_locks',
+    partitionKey: { name: 'campaign_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
+   * Events waiting to reach the bus (lambdas/lib/outbox): written in the request, relayed by the
+   * table's stream through EventBridge Pipes (locally by the twin's relay), so a bus outage
+   * delays an event instead of losing it. TTL clears relayed rows.
+   */
+  eventOutbox: {
+    name: 'event_outbox',
+    partitionKey: { name: 'event_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    stream: 'NEW_IMAGE',
   },
   /** Short-lived per-user cache of identical Graph reads. */
   graphCache: {

@@ -10,6 +10,7 @@ import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './
 import { startDynalite, type DynaliteProcess } from './dynamodb/dynalite-process';
 import { provisionTables } from './dynamodb/provision-tables';
 import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
+import { withBusFaults } from './events/bus-faults';
 import { eventBusHandler } from './events/event-bus-handler';
 import type { LocalQueue } from './events/local-queue';
 import {
@@ -17,6 +18,7 @@ import {
   startNotificationQueues,
   type NotificationTuning,
 } from './events/notification-queues';
+import { startOutboxRelay } from './events/outbox-relay';
 import { FunctionRunner } from './function-runner';
 import { gatewayHandler } from './gateway/gateway-handler';
 import { createJwtAuthorizer } from './gateway/jwt-authorizer';
@@ -25,6 +27,7 @@ import {
   LOCAL_EVENT_BUS_NAME,
   LOCAL_NAME_PREFIX,
   localKmsAliases,
+  localTableName,
   type LocalResources,
 } from './function-environment';
 import { kmsHandler } from './kms/kms-handler';
@@ -222,9 +225,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     // The bus's rules deliver into these queues; each is drained by its forwarder, run by the runner.
     const notificationQueues = startNotificationQueues({ region, runner, tuning: options.notifications });
     stoppers.push(async () => Object.values(notificationQueues).forEach((queue: LocalQueue) => queue.stop()));
+    // The fault switch lets tests take the bus down (`POST <eventBridge>/__admin/faults`).
     busServer.server.on(
       'request',
-      eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME, queues: notificationQueues }),
+      withBusFaults(eventBusHandler({ region, busName: LOCAL_EVENT_BUS_NAME, queues: notificationQueues })),
     );
     const slackWebhookUrl = `${sinksServer.url}${LOCAL_SLACK_PATH}`;
     const automationWebhookUrl = `${sinksServer.url}${LOCAL_WEBHOOK_PATH}`;
@@ -256,6 +260,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       dynamoStarting.then(() => provisionTables(urlOf(dynamoPort), region)),
     ]);
     cognitoClient.destroy();
+
+    // The outbox table's stream + EventBridge Pipe, as the twin does it: read rows, put them on the bus.
+    const outboxRelay = startOutboxRelay({
+      dynamodbUrl: urlOf(dynamoPort),
+      eventBridgeUrl: busServer.url,
+      region,
+      table: localTableName('eventOutbox'),
+      busName: LOCAL_EVENT_BUS_NAME,
+    });
+    stoppers.push(() => outboxRelay.stop());
 
     const meta = await metaStarting;
     const stripe = await stripeStarting;

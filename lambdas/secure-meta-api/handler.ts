@@ -1,8 +1,5 @@
 import { routes } from '@shared/routes';
-import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { httpFunction, on } from '../lib/http/http-function';
-import * as z from 'zod';
-import { lazyEnv } from '../lib/env';
 import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { listAdAccounts, toAdAccount } from './ad-accounts';
 import { listCampaignsWithMetrics } from './campaigns';
@@ -11,7 +8,6 @@ import { accountInsights, campaignInsights } from './insights-series';
 import { openSession, type MetaDeps } from './meta-session';
 import { updateCampaign } from './update-campaign';
 
-const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 const deps = (): MetaDeps => ({ ...metaRuntime(), cache: metaGraphCache() });
 
 export const handler = httpFunction([
@@ -31,10 +27,6 @@ export const handler = httpFunction([
     campaignInsights(await openSession(user, deps()), params.id, query),
   ),
   on(routes.metaUpdateCampaign, async ({ user, params, body }) =>
-    updateCampaign(await openSession(user, deps()), params.id, body, {
-      eventBridge: eventBridgeClient(),
-      eventBusName: config().EVENT_BUS_NAME,
-      userEmail: user.email,
-    }),
+    updateCampaign(await openSession(user, deps()), params.id, body, { userEmail: user.email }),
   ),
 ]);

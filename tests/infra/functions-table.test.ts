@@ -80,8 +80,14 @@ describe('least privilege, per action', () => {
       'dynamodb:Query',
     ]);
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
+    // The per-campaign lock: put if free, delete when done; the outbox: append only.
+    expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
+    // Its events go through the outbox, so it needs no bus of its own.
+    expect(allowedActions(stateless, fn)).not.toContain('events:PutEvents');
     const env = functionEnv(stateless, fn);
-    for (const key of ['userMetaConnections', 'campaignAudit', 'graphCache'] as const) {
+    expect(env.EVENT_BUS_NAME).toBeUndefined();
+    for (const key of ['userMetaConnections', 'campaignAudit', 'graphCache', 'campaignLocks', 'eventOutbox'] as const) {
       expect(env[tableEnvVar(key)], key).toBeDefined();
     }
     expect(env[tableEnvVar('oauthStates')]).toBeUndefined();

@@ -199,6 +199,76 @@ describe('stateful stack (dev)', () => {
     });
   });
 
+  describe('event outbox', () => {
+    const outboxTable = `adsmith-dev-${tables.eventOutbox.name}`;
+    const outboxLogicalId = () =>
+      resourcesOf(template, 'AWS::DynamoDB::Table').find(([, t]) => t.Properties.TableName === outboxTable)![0];
+
+    it('streams new outbox rows (and only the outbox table has a stream)', () => {
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: outboxTable,
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+      });
+      const streaming = resourcesOf(template, 'AWS::DynamoDB::Table')
+        .filter(([, t]) => t.Properties.StreamSpecification)
+        .map(([, t]) => t.Properties.TableName);
+      expect(streaming).toEqual([outboxTable]);
+    });
+
+    it('pipes inserts from the stream to the bus, detail and type from the row, with a dead-letter queue', () => {
+      const pipes = resourcesOf(template, 'AWS::Pipes::Pipe');
+      expect(pipes).toHaveLength(1);
+      const [[, pipe]] = pipes as [[string, CfnJson]];
+      const props = pipe.Properties;
+      expect(props.Source).toEqual({ 'Fn::GetAtt': [outboxLogicalId(), 'StreamArn'] });
+      expect(props.Target['Fn::GetAtt'][1]).toBe('Arn');
+      expect(template.toJSON().Resources[props.Target['Fn::GetAtt'][0]].Type).toBe('AWS::Events::EventBus');
+      expect(JSON.parse(props.SourceParameters.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ['INSERT'] });
+      expect(props.SourceParameters.DynamoDBStreamParameters).toMatchObject({
+        StartingPosition: 'TRIM_HORIZON',
+      });
+      const deadLetters = props.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+      expect(template.toJSON().Resources[deadLetters].Type).toBe('AWS::SQS::Queue');
+      expect(props.SourceParameters.DynamoDBStreamParameters.MaximumRetryAttempts).toBeGreaterThan(0);
+      expect(props.TargetParameters).toEqual({
+        InputTemplate: '<$.dynamodb.NewImage.detail.S>',
+        EventBridgeEventBusParameters: {
+          DetailType: '$.dynamodb.NewImage.detail_type.S',
+          Source: '$.dynamodb.NewImage.source.S',
+        },
+      });
+    });
+
+    it("gives the pipe's role exactly: read that stream, put on that bus, dead-letter to its queue", () => {
+      const [[, pipe]] = resourcesOf(template, 'AWS::Pipes::Pipe') as [[string, CfnJson]];
+      const roleId = pipe.Properties.RoleArn['Fn::GetAtt'][0];
+      const role = template.toJSON().Resources[roleId];
+      expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
+        Service: 'pipes.amazonaws.com',
+      });
+      const statements = role.Properties.Policies.flatMap((p: CfnJson) => p.PolicyDocument.Statement) as CfnJson[];
+      const byAction = (action: string) => statements.filter((s) => [s.Action].flat().includes(action));
+      expect(byAction('dynamodb:GetRecords')[0].Resource).toEqual({
+        'Fn::GetAtt': [outboxLogicalId(), 'StreamArn'],
+      });
+      expect([byAction('dynamodb:GetRecords')[0].Action].flat().sort()).toEqual([
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+      ]);
+      expect(byAction('events:PutEvents')).toHaveLength(1);
+      expect(byAction('events:PutEvents')[0].Resource['Fn::GetAtt'][1]).toBe('Arn');
+      expect(byAction('sqs:SendMessage')).toHaveLength(1);
+      const all = statements.flatMap((s) => [s.Action].flat());
+      expect(all.filter((a) => a.endsWith('*'))).toEqual([]);
+      // KMS only through DynamoDB (the encrypted stream) and SQS (the encrypted dead letters).
+      for (const s of statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('kms:')))) {
+        expect(s.Condition.StringEquals['kms:ViaService']).toBeDefined();
+      }
+    });
+  });
+
   describe('secrets', () => {
     it('creates every secret of the secrets table, encrypted with the data key', () => {
       const found = resourcesOf(template, 'AWS::SecretsManager::Secret');

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
+  StreamViewType,
   Table,
   TableEncryption,
   type Attribute,
@@ -47,6 +48,7 @@ export class DataTables extends Construct {
           encryption: TableEncryption.CUSTOMER_MANAGED,
           encryptionKey: props.encryptionKey,
           timeToLiveAttribute: declaration.ttlAttribute,
+          stream: declaration.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
           deletionProtection: retain,
           removalPolicy: props.removalPolicy,
         });

@@ -9,6 +9,7 @@ import { AppEventBus } from '../constructs/app-event-bus';
 import { tableFunctions } from '../constructs/app-function';
 import { AppSecrets } from '../constructs/app-secrets';
 import { DataTables } from '../constructs/data-tables';
+import { OutboxPipe } from '../constructs/outbox-pipe';
 import { UserAuth } from '../constructs/user-auth';
 
 export interface StatefulStackProps extends StackProps {
@@ -33,6 +34,7 @@ export class StatefulStack extends Stack {
   readonly tables: DataTables;
   readonly secrets: AppSecrets;
   readonly eventBus: AppEventBus;
+  readonly outboxPipe: OutboxPipe;
   readonly auth: UserAuth;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
@@ -73,6 +75,14 @@ export class StatefulStack extends Stack {
     this.eventBus = new AppEventBus(this, 'Events', {
       eventBusName: `${EVENT_BUS_BASE_NAME}-${config.stage}`,
       archiveRetention: Duration.days(config.settings.retainData ? 365 : 30),
+    });
+
+    // Events functions wrote to the outbox reach the bus even when EventBridge failed at the time.
+    this.outboxPipe = new OutboxPipe(this, 'EventOutbox', {
+      outbox: this.tables.byKey.eventOutbox,
+      bus: this.eventBus.bus,
+      encryptionKey: this.encryptionKey,
+      namePrefix,
     });
 
     const triggers = tableFunctions(

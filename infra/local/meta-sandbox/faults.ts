@@ -22,6 +22,11 @@ export const FaultSettingsSchema = z
     reduceData: z.number().int().min(0).max(1_000_000).optional(),
     /** The next N asynchronous report runs end in "Job Failed". */
     asyncJobFail: z.number().int().min(0).max(1_000_000).optional(),
+    /**
+     * Once the next write (a POST to an object) succeeds, the N Graph calls after it answer 500
+     * (code 2): Meta applied the change, and then stopped answering the caller's read-back.
+     */
+    serverErrorAfterWrite: z.number().int().min(0).max(1_000_000).optional(),
   })
   .strict();
 
@@ -34,6 +39,7 @@ export class FaultSwitches {
   requireAppsecretProof = false;
   reduceData = 0;
   asyncJobFail = 0;
+  serverErrorAfterWrite = 0;
 
   constructor(private readonly onExpireTokens: () => void) {}
 
@@ -46,6 +52,7 @@ export class FaultSwitches {
     if (parsed.requireAppsecretProof !== undefined) this.requireAppsecretProof = parsed.requireAppsecretProof;
     if (parsed.reduceData !== undefined) this.reduceData = parsed.reduceData;
     if (parsed.asyncJobFail !== undefined) this.asyncJobFail = parsed.asyncJobFail;
+    if (parsed.serverErrorAfterWrite !== undefined) this.serverErrorAfterWrite = parsed.serverErrorAfterWrite;
     if (parsed.expireTokens) this.onExpireTokens();
   }
 
@@ -56,6 +63,7 @@ export class FaultSwitches {
     this.requireAppsecretProof = false;
     this.reduceData = 0;
     this.asyncJobFail = 0;
+    this.serverErrorAfterWrite = 0;
   }
 
   snapshot(): Required<Omit<FaultSettings, 'expireTokens'>> {
@@ -66,7 +74,15 @@ export class FaultSwitches {
       requireAppsecretProof: this.requireAppsecretProof,
       reduceData: this.reduceData,
       asyncJobFail: this.asyncJobFail,
+      serverErrorAfterWrite: this.serverErrorAfterWrite,
     };
+  }
+
+  /** A write succeeded: arms the errors that were waiting for one. */
+  wrote(): void {
+    if (this.serverErrorAfterWrite <= 0) return;
+    this.serverError += this.serverErrorAfterWrite;
+    this.serverErrorAfterWrite = 0;
   }
 
   /** Consumes one pending server error, if any. */

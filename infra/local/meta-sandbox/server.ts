@@ -152,7 +152,9 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
       return { reply: debugToken(oauthContext(), params, call.authorization) };
     }
     if (segments.length === 0) throw unknownPath('/');
-    return handleGraph(graphDeps(), call);
+    const handled = await handleGraph(graphDeps(), call);
+    if (call.method === 'POST' && handled.reply.status < 300) faults.wrote();
+    return handled;
   }
 
   /** One Graph call end to end: dispatch, Meta-shaped error, call log, usage headers. */

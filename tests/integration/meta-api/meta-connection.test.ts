@@ -220,8 +220,14 @@ describe('campaigns, insights and changes', () => {
 
     const me = await (await user.call('/api/me')).json();
     const rows = await auditRows(me.uid);
-    expect(rows.map((r) => r.action)).toEqual(['pause', 'resume']);
-    expect(rows[0]).toMatchObject({
+    // Each change: a pending row before Meta was asked, then its outcome row.
+    expect(rows.map((r) => `${r.action}:${r.status}`)).toEqual([
+      'pause:pending',
+      'pause:completed',
+      'resume:pending',
+      'resume:completed',
+    ]);
+    expect(rows[1]).toMatchObject({
       campaign_id: target.id,
       before: { status: 'ACTIVE' },
       after: { status: 'PAUSED' },

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
+import { tableName } from '../table-name';
+
+/**
+ * The event outbox: a function that must not lose an event writes it here (one PutItem, no
+ * bus call), and a relay puts it on the bus later — in AWS the outbox table's stream feeds an
+ * EventBridge Pipe, on the twin `infra/local/events/outbox-relay.ts` reads the table. A bus
+ * outage then delays the event instead of dropping it, and the request that caused it still
+ * succeeds.
+ *
+ * Use it from any function: declare `eventOutbox: { actions: ['PutItem'] }` in its entry in
+ * shared/functions.ts, then `await enqueueEvent(doc, 'campaign', detail)`.
+ */
+
+/** How long a relayed row stays (DynamoDB's TTL clears it; the stream has long relayed it). */
+const OUTBOX_ROW_DAYS = 7;
+
+/** One row of the outbox table, as written and as the relay reads it. */
+export const OutboxRowSchema = z.object({
+  event_id: z.string().min(1),
+  source: z.string().min(1),
+  detail_type: z.string().min(1),
+  /** The event's detail as JSON text: the pipe passes it on unchanged as the event's detail. */
+  detail: z.string().min(2),
+  created_at: z.string(),
+  expires_at: z.number().int(),
+});
+export type OutboxRow = z.infer<typeof OutboxRowSchema>;
+
+/** The row for one event of the events table; its detail is checked against the declared schema. */
+export function outboxRow<K extends EventKey>(key: K, detail: EventDetail<K>, now: Date, id = randomUUID()): OutboxRow {
+  const declaration = events[key];
+  return {
+    event_id: id,
+    source: EVENT_SOURCE,
+    detail_type: declaration.detailType,
+    detail: JSON.stringify(declaration.detail.parse(detail)),
+    created_at: now.toISOString(),
+    expires_at: Math.floor(now.getTime() / 1000) + OUTBOX_ROW_DAYS * 24 * 3600,
+  };
+}
+
+/**
+ * Writes an event to the outbox. Once this resolves the event will reach the bus exactly once
+ * per outbox row (the row id is never reused). Returns the row's id.
+ */
+export async function enqueueEvent<K extends EventKey>(
+  doc: DynamoDBDocumentClient,
+  key: K,
+  detail: EventDetail<K>,
+  options: { now?: Date; table?: string } = {},
+): Promise<string> {
+  const row = outboxRow(key, detail, options.now ?? new Date());
+  await doc.send(
+    new PutCommand({
+      TableName: options.table ?? tableName('eventOutbox'),
+      Item: row,
+      // A fresh id; the condition only guards against a caller reusing one.
+      ConditionExpression: 'attribute_not_exists(event_id)',
+    }),
+  );
+  return row.event_id;
+}
+
+/** The PutEvents entry a relay sends for an outbox row (what the pipe's target parameters say in CDK). */
+export function outboxEntry(row: OutboxRow, busName: string) {
+  return { Source: row.source, DetailType: row.detail_type, Detail: row.detail, EventBusName: busName };
+}
