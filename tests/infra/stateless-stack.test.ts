@@ -8,8 +8,17 @@ import { appFunctionNames, functionDeclaration } from '@shared/functions';
 import { httpFunctionNames, routeKey, routes } from '@shared/routes';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
+import { queues } from '@shared/queues';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
+
+const SQS_CONSUME_ACTIONS = [
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+  'sqs:ReceiveMessage',
+];
 
 describe('stateless stack (dev, functions bundled)', () => {
   let built: BuiltApp;
@@ -91,6 +100,10 @@ describe('stateless stack (dev, functions bundled)', () => {
       for (const action of needs.userPool ?? []) expected.add(`cognito-idp:${action}`);
       if (needs.eventBus) expected.add('events:PutEvents');
       for (const actions of Object.values(needs.kmsKeys ?? {})) for (const action of actions) expected.add(action);
+      // A queue's consumer (queues table) may receive, delete and re-time its queue's messages (the event source).
+      if (Object.values(queues).some((queue) => queue.consumer === fn)) {
+        for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
+      }
       expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
       // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.

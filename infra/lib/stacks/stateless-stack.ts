@@ -11,6 +11,8 @@ import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
 import { importDataTables } from '../constructs/data-tables';
+import { NotificationFanOut } from '../constructs/notification-fan-out';
+import { Operations } from '../constructs/operations';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
@@ -50,6 +52,9 @@ export class StatelessStack extends Stack {
   readonly functions: Record<string, AppFunction>;
   readonly routes: ApiRoutes;
   readonly webContent: WebContent;
+  /** Absent when the stack deploys a subset of functions without the forwarders (tests). */
+  readonly fanOut?: NotificationFanOut;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -80,6 +85,21 @@ export class StatelessStack extends Stack {
       functions: Object.fromEntries(
         Object.entries(this.functions).map(([name, fn]): [string, IFunction] => [name, fn.function]),
       ),
+    });
+
+    // Notifications: bus → queue per target → forwarder (only when the forwarders are deployed here).
+    const deployedFunctions = Object.fromEntries(
+      Object.entries(this.functions).map(([name, fn]): [string, IFunction] => [name, fn.function]),
+    );
+    const bus = props.resources.eventBus;
+    if (bus && NotificationFanOut.consumersDeployed(deployedFunctions)) {
+      this.fanOut = new NotificationFanOut(this, 'Notifications', { namePrefix, bus, functions: deployedFunctions });
+    }
+    this.operations = new Operations(this, 'Operations', {
+      namePrefix,
+      httpApi,
+      functions: this.functions,
+      pipes: this.fanOut?.pipes,
     });
 
     this.webContent = new WebContent(this, 'Web', {
