@@ -16,6 +16,8 @@ export interface E2eEnvironment {
   web: string;
   mailbox: string;
   api: string;
+  /** The Slack and webhook sinks (`/slack/requests`, `/webhook/requests`). */
+  sinks: string;
 }
 
 declare module 'vitest' {
@@ -80,7 +82,12 @@ export default async function setup(project: TestProject) {
       closePreview = () => preview.close();
     }
     if (!web) throw new Error('The twin started without the web app');
-    project.provide('e2e', { web, mailbox: twin.endpoints.mailbox, api: twin.endpoints.api });
+    project.provide('e2e', {
+      web,
+      mailbox: twin.endpoints.mailbox,
+      api: twin.endpoints.api,
+      sinks: twin.endpoints.sinks,
+    });
   } catch (error) {
     await twin.stop();
     throw error;
