@@ -15,6 +15,8 @@ import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
 import { measureMetaCampaigns } from './meta-campaigns';
 import { measureMmmFit } from './mmm-fit-probe';
+import { queues } from '@shared/queues';
+import { measureNotificationDelivery } from './notification-delivery';
 import { measurePublicSite, printPublicSite } from './public-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,6 +104,16 @@ async function main(): Promise<void> {
     figures.adCopy = adCopy;
     console.log(
       `\nPOST /api/ai/ad-copy (offline model, 3 variants, one at a time)   p50 ${adCopy.p50} ms  p99 ${adCopy.p99} ms  max ${adCopy.max} ms  (${adCopy.requests} requests, ${adCopy.failures} failed)`,
+    );
+
+    // 4b. Notifications: fan-out throughput (a burst of clicks into Slack digests) and delivery latency.
+    const notify = await measureNotificationDelivery(twin.endpoints, token, { burstEvents: 1000, latencySamples: 10 });
+    figures.notificationDelivery = notify;
+    console.log(
+      `\nnotification fan-out: ${notify.burstEvents} clicks in one burst   accepted ${notify.acceptedPerSecond} events/s   delivered to Slack in ${notify.burstSeconds} s (${notify.deliveredPerSecond} events/s, ${notify.slackPosts} digest posts at Slack's 1 post/s)`,
+    );
+    console.log(
+      `  one error notification, API → bus → queue → forwarder → Slack   p50 ${notify.latency.p50} ms  p99 ${notify.latency.p99} ms  max ${notify.latency.max} ms  (${notify.latency.samples} samples; includes the Slack queue's ${queues.slack.batchingWindowSeconds} s batching window)`,
     );
 
     // 5. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
