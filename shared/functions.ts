@@ -1,3 +1,4 @@
+import type { JobQueueKey } from './job-queues';
 import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
@@ -72,6 +73,11 @@ export interface FunctionNeeds {
    * The key itself comes from the `openai` secret, declared under `secrets`.
    */
   ai?: boolean;
+  /**
+   * Job queues of shared/job-queues.ts it sends messages to. Env: JOB_QUEUE_URL_* (jobQueueEnvVar)
+   * = the queue's URL; the grant is sqs:SendMessage on that queue only.
+   */
+  sendsJobs?: readonly JobQueueKey[];
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -178,6 +184,29 @@ export const functions = {
     memorySize: 1024,
     // A generation with one retry can take 20 s; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  'marketing-mix': {
+    description: 'Marketing mix: CSV datasets, fits queued to the worker, saved models and their reports',
+    tables: {
+      // Store a validated dataset, read one to fit, list a user's; nothing else changes them.
+      mmmDatasets: { actions: ['PutItem', 'GetItem', 'Query'] },
+      // A queued model row (conditional put), its status and report parts (Query), delete all parts.
+      mmmModels: { actions: ['PutItem', 'GetItem', 'Query', 'BatchWriteItem', 'DeleteItem'] },
+    },
+    sendsJobs: ['mmmFits'],
+    timeoutSeconds: 29,
+  },
+  'marketing-mix-worker': {
+    description: 'Runs queued marketing-mix fits: progress while it fits, then the report in parts',
+    tables: {
+      mmmDatasets: { actions: ['GetItem'] },
+      // Claim the queued row and write progress (UpdateItem), write the report parts (PutItem).
+      mmmModels: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    },
+    // A standard fit is about 10,000 candidate fits plus the bootstrap: seconds, far below the limit;
+    // 2 GB gives a whole vCPU.
+    memorySize: 2048,
+    timeoutSeconds: 900,
   },
   'auth-custom-message': {
     description: 'Cognito custom message: turns verification and reset codes into links to the site',

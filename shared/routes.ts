@@ -44,6 +44,17 @@ import {
   NotificationTestQueuedSchema,
   NotificationTestSchema,
 } from './schemas/notifications';
+import {
+  CreateDatasetBodySchema,
+  DatasetListSchema,
+  DatasetSummarySchema,
+  DeletedSchema,
+  ModelDetailSchema,
+  ModelListSchema,
+  ModelParamsSchema,
+  ModelSummarySchema,
+  StartFitBodySchema,
+} from './schemas/mmm';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -284,6 +295,55 @@ export const routes = {
     body: ContactRequestSchema,
     response: ContactReceivedSchema,
     successStatus: 201,
+  }),
+  // Marketing mix: datasets, fits (queued to marketing-mix-worker), saved models and reports.
+  mmmCreateDataset: route({
+    method: 'POST',
+    path: '/api/mmm/datasets',
+    fn: 'marketing-mix',
+    access: 'user',
+    body: CreateDatasetBodySchema,
+    response: DatasetSummarySchema,
+    successStatus: 201,
+  }),
+  mmmListDatasets: route({
+    method: 'GET',
+    path: '/api/mmm/datasets',
+    fn: 'marketing-mix',
+    access: 'user',
+    response: DatasetListSchema,
+  }),
+  mmmStartFit: route({
+    method: 'POST',
+    path: '/api/mmm/models',
+    fn: 'marketing-mix',
+    access: 'user',
+    body: StartFitBodySchema,
+    response: ModelSummarySchema,
+    successStatus: 202,
+  }),
+  mmmListModels: route({
+    method: 'GET',
+    path: '/api/mmm/models',
+    fn: 'marketing-mix',
+    access: 'user',
+    response: ModelListSchema,
+  }),
+  mmmGetModel: route({
+    method: 'GET',
+    path: '/api/mmm/models/{id}',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ModelParamsSchema,
+    response: ModelDetailSchema,
+  }),
+  mmmDeleteModel: route({
+    method: 'DELETE',
+    path: '/api/mmm/models/{id}',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ModelParamsSchema,
+    response: DeletedSchema,
   }),
 } as const;
 

@@ -118,6 +118,22 @@ export const tables = {
     sortKey: { name: 'at_id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /** Marketing-mix datasets a user uploaded (validated, compressed), one row each. */
+  mmmDatasets: {
+    name: 'mmm_datasets',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'dataset_id', type: 'S' },
+  },
+  /**
+   * Marketing-mix models per user: the model row (`<id>`: status, progress, headline figures) and
+   * its report in compressed parts (`<id>#part#<n>`), so a report of any size stays under the
+   * 400 KB item limit.
+   */
+  mmmModels: {
+    name: 'mmm_models',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

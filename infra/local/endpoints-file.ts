@@ -17,6 +17,8 @@ export interface TwinEndpoints {
   sinks: string;
   slackSink: { webhookUrl: string; requests: string; faults: string };
   webhookSink: { webhookUrl: string; requests: string; faults: string };
+  /** The local SQS (job queues: SendMessage, `GET /queues`, `/dead-letters`). */
+  sqs?: string;
   /** The Meta sandbox (Graph API + OAuth dialog); absent when started with `meta: false`. */
   meta?: string;
   /** The Stripe stand-in: API, hosted Checkout and portal pages, `/__admin/webhooks`. */

@@ -1,4 +1,5 @@
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
+import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
@@ -40,6 +41,9 @@ export interface LocalResources {
   /** The local KMS and each key's ARN in it. */
   kmsUrl: string;
   kmsKeyArns: Record<KmsKeyName, string>;
+  /** The local SQS and each job queue's URL in it. */
+  sqsUrl?: string;
+  jobQueueUrls?: Partial<Record<JobQueueKey, string>>;
   /** The AI model functions call: the offline demo model, another OpenAI-compatible server, or OpenAI. */
   ai?: { offline: boolean; baseUrl?: string; dailyGenerationLimit?: string };
 }
@@ -74,6 +78,10 @@ const localNeedEnvironment: {
             : {}),
         }
       : {},
+  sendsJobs: (keys, local) =>
+    Object.fromEntries(
+      keys.flatMap((key) => (local.jobQueueUrls?.[key] ? [[jobQueueEnvVar(key), local.jobQueueUrls[key]]] : [])),
+    ),
 };
 
 /** The variables a function's entry declares, and nothing else. */
@@ -108,6 +116,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
     AWS_ENDPOINT_URL_EVENTBRIDGE: local.eventBridgeUrl,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: local.cognitoUrl,
     AWS_ENDPOINT_URL_KMS: local.kmsUrl,
+    ...(local.sqsUrl ? { AWS_ENDPOINT_URL_SQS: local.sqsUrl } : {}),
     // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_SERVICE_NAME: fn,

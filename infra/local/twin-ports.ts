@@ -12,6 +12,7 @@ export const twinServices = {
   meta: { defaultPort: 3005, envVar: 'ADSMITH_META_PORT' },
   stripe: { defaultPort: 3008, envVar: 'ADSMITH_STRIPE_PORT' },
   kms: { defaultPort: 3009, envVar: 'ADSMITH_KMS_PORT' },
+  sqs: { defaultPort: 3011, envVar: 'ADSMITH_SQS_PORT' },
   openai: { defaultPort: 3006, envVar: 'ADSMITH_OPENAI_PORT' },
   sinks: { defaultPort: 3007, envVar: 'ADSMITH_SINKS_PORT' },
   dynamodb: { defaultPort: 8000, envVar: 'ADSMITH_DYNAMODB_PORT' },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { functionNames } from '@shared/functions';
+import { physicalQueueName } from '@shared/job-queues';
 import { routes } from '@shared/routes';
 import { createCognitoEmulator } from './cognito/cognito-emulator';
 import { cognitoFrontHandler } from './cognito/cognito-front-handler';
@@ -38,6 +39,7 @@ import { mailboxHandler } from './mailbox/mailbox-handler';
 import type { SeedOptions } from './meta-sandbox/seed';
 import { startMetaSandboxService } from './meta-sandbox-service';
 import { startStripeService } from './stripe-service';
+import { LocalSqs, localSqsHandler } from './sqs/local-sqs';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { openStateDir } from './state/state-dir';
@@ -141,7 +143,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     };
 
     // Bind every port first: a busy one fails before anything slow starts.
-    const [api, cognitoFront, mailboxServer, secretsServer, busServer, sinksServer, dynamoPort, kmsServer] =
+    const [api, cognitoFront, mailboxServer, secretsServer, busServer, sinksServer, dynamoPort, kmsServer, sqsServer] =
       await Promise.all([
         listen('api'),
         listen('cognito'),
@@ -151,6 +153,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         listen('sinks'),
         reservePort('dynamodb', ports.dynamodb),
         listen('kms'),
+        listen('sqs'),
       ]);
 
     const inMemory = (options.dynamodb ?? (options.ports === 'auto' ? 'memory' : 'persisted')) === 'memory';
@@ -220,6 +223,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       },
     });
     stoppers.push(() => runner.stop());
+    // Job queues (marketing-mix fits): SendMessage from the producers, the consumers invoked as SQS would.
+    const sqs = new LocalSqs({
+      region,
+      queueName: (key) => physicalQueueName(LOCAL_NAME_PREFIX, key),
+      invoke: (fn, event) => runner.invoke(fn, event),
+      log,
+    });
+    sqs.setBaseUrl(sqsServer.url);
+    sqsServer.server.on('request', localSqsHandler(sqs));
+    stoppers.push(async () => sqs.stop());
     // Bundling needs no environment: start it now, beside the emulators.
     runner.prepare(functionNames());
     // The bus's rules deliver into these queues; each is drained by its forwarder, run by the runner.
@@ -320,6 +333,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       stripeUrl: stripe.url,
       kmsUrl: kmsServer.url,
       kmsKeyArns: kmsKeyArns(kms),
+      sqsUrl: sqsServer.url,
+      jobQueueUrls: sqs.queueUrls(),
       ai: {
         offline,
         // The offline model, or a developer's own OpenAI-compatible server; unset means api.openai.com.
@@ -366,6 +381,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         requests: `${sinksServer.url}/webhook/requests`,
         faults: `${sinksServer.url}/webhook/__admin/faults`,
       },
+      sqs: sqsServer.url,
       ...(meta ? { meta: meta.url } : {}),
       stripe: stripe.url,
       ...(offlineModel ? { openai: offlineModel.url } : {}),

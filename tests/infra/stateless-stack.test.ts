@@ -1,3 +1,4 @@
+import { jobQueues } from '@shared/job-queues';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,11 @@ describe('stateless stack (dev, functions bundled)', () => {
       if (Object.values(queues).some((queue) => queue.consumer === fn)) {
         for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
       }
+      if (needs.sendsJobs?.length) expected.add('sqs:SendMessage');
+      // A job queue's consumer: what the SQS event source mapping needs on that queue.
+      if (Object.values(jobQueues).some((q) => q.consumer === fn)) {
+        for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
+      }
       expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
       // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
@@ -118,6 +124,7 @@ describe('stateless stack (dev, functions bundled)', () => {
           kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
           userPoolId: 'local_x',
           siteUrl: 'http://127.0.0.1:1',
+          jobQueueUrls: { mmmFits: 'http://127.0.0.1:1/000000000000/q' },
         }),
       );
       expect(Object.keys(env).sort()).toEqual(

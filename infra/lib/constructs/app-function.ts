@@ -8,6 +8,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   NEED_ENV,
@@ -19,6 +20,7 @@ import {
   type UserPoolAction,
 } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName } from '@shared/physical-names';
+import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
@@ -236,6 +238,13 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /** Sends jobs to a queue: env JOB_QUEUE_URL_<NAME> = its URL, plus SendMessage on that queue only. */
+  bindJobQueue(key: JobQueueKey, queue: IQueue): this {
+    this.function.addEnvironment(jobQueueEnvVar(key), queue.queueUrl);
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+    return this;
+  }
+
   /**
    * Applies a functions-table entry's needs, one binder per kind of need, failing loudly
    * when the caller did not provide a resource the entry asks for.
@@ -288,6 +297,9 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   ai: (fn, wanted) => {
     if (wanted) fn.bindAi();
   },
+  sendsJobs: (fn, keys, resources) => {
+    for (const key of keys) fn.bindJobQueue(key, required(resources.jobQueues?.[key], `job queue ${key}`, fn));
+  },
 };
 
 /** The only wildcards a function's role may carry, each for a reason. */
@@ -318,6 +330,7 @@ export interface BindableResources {
   readonly eventBus?: IEventBus;
   readonly userPool?: IUserPool;
   readonly siteUrl?: string;
+  readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
 }
 
 function required<T>(value: T | undefined, what: string, fn: Construct): T {

@@ -13,6 +13,7 @@ import { tableFunctions, type AppFunction, type BindableResources } from '../con
 import { importDataTables } from '../constructs/data-tables';
 import { NotificationFanOut } from '../constructs/notification-fan-out';
 import { Operations } from '../constructs/operations';
+import { JobQueues } from '../constructs/job-queues';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
@@ -50,6 +51,7 @@ export interface StatelessStackProps extends StackProps {
  */
 export class StatelessStack extends Stack {
   readonly functions: Record<string, AppFunction>;
+  readonly jobQueues: JobQueues;
   readonly routes: ApiRoutes;
   readonly webContent: WebContent;
   /** Absent when the stack deploys a subset of functions without the forwarders (tests). */
@@ -63,12 +65,21 @@ export class StatelessStack extends Stack {
 
     const tables = importDataTables(this, namePrefix, Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn));
 
+    // Work handed off by requests (marketing-mix fits): queues beside the functions that use them.
+    this.jobQueues = new JobQueues(this, 'JobQueues', { namePrefix });
     this.functions = tableFunctions(
       this,
       props.functions,
       { namePrefix, logRetention: config.settings.logRetention, retainLogs: config.settings.retainData },
-      { ...props.resources, tables, userPool: props.userPool, siteUrl: props.siteUrl },
+      {
+        ...props.resources,
+        tables,
+        userPool: props.userPool,
+        siteUrl: props.siteUrl,
+        jobQueues: this.jobQueues.queues,
+      },
     );
+    this.jobQueues.connectConsumers(this.functions);
 
     // Imported into this stack so the routes, integrations and the JWT authorizer
     // are created here: an authorizer in the edge stack would make the edge stack

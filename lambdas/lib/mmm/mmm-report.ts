@@ -1,0 +1,74 @@
+/**
+ * The report a fitted model opens as: every chart's data (fit vs actual, decomposition, response
+ * and carry-over curves, ROI with intervals, the allocation with its lift interval) plus the
+ * reloadable JSON export, computed once by the worker so reading a report costs nothing.
+ */
+import { allocate, liftInterval } from '@shared/mmm/allocator';
+import { type RawFit } from '@shared/mmm/fit';
+import { exportModel } from '@shared/mmm/model-export';
+import { channelResponses, drawResponses, responseCurve, summarise, type Interval } from '@shared/mmm/outputs';
+import { adstockCurve } from '@shared/mmm/problem';
+import { mediaBetas } from '@shared/mmm/fit';
+import { type MmmReport } from '@shared/schemas/mmm';
+
+const finiteOrNull = (v: number) => (Number.isFinite(v) ? v : null);
+const looseInterval = (i: Interval) => ({
+  estimate: finiteOrNull(i.estimate),
+  low: finiteOrNull(i.low),
+  high: finiteOrNull(i.high),
+});
+
+export function buildReport(raw: RawFit): MmmReport {
+  const summary = summarise(raw);
+  const { problem, chosen } = raw;
+  const responses = channelResponses(problem.data, problem.config, problem, chosen.transforms, mediaBetas(chosen));
+  const allocation = allocate(responses);
+  const drawCurves = raw.draws.map((d) => drawResponses(raw, d));
+  const lift =
+    allocation.channels.length > 0 ? liftInterval(allocation, drawCurves, problem.config.bootstrap.level) : null;
+  const train = chosen.metrics.train;
+  return {
+    kpiKind: problem.data.kpiKind,
+    dates: summary.dates,
+    actual: summary.actual,
+    fitted: summary.fitted,
+    metrics: {
+      rSquared: train.r2,
+      adjustedRSquared: train.adjR2,
+      nrmse: train.nrmse,
+      mape: train.mape,
+      decompRssd: chosen.metrics.rssd,
+    },
+    decomposition: summary.decomposition,
+    totals: summary.totals,
+    channels: summary.channels.map((c, i) => ({
+      name: c.name,
+      organic: c.organic,
+      spend: c.spend,
+      contribution: c.contribution,
+      roi: c.roi,
+      cpa: c.cpa ? looseInterval(c.cpa) : null,
+      marginalRoi: c.marginalRoi,
+      curve: responseCurve(responses[i]!),
+      carryover: adstockCurve(c.transform.adstock, 12),
+    })),
+    allocation: {
+      budget: allocation.budget,
+      currentResponse: allocation.currentResponse,
+      optimalResponse: allocation.optimalResponse,
+      lift: allocation.lift,
+      liftShare: allocation.liftShare,
+      liftInterval: lift,
+      channels: allocation.channels.map((c) => ({
+        name: c.name,
+        current: c.current,
+        optimal: c.optimal,
+        lower: c.lower,
+        upper: c.upper,
+        marginalRoi: c.marginalRoi,
+        atBound: c.atBound,
+      })),
+    },
+    model: exportModel(raw),
+  };
+}

@@ -1,0 +1,92 @@
+import { ConfigSchema, type MmmConfigInput } from '@shared/mmm/spec';
+import { FIT_QUALITIES, type FitJob } from '@shared/schemas/mmm';
+import * as z from 'zod';
+import { fitWithProgress } from '../lib/mmm/fit-with-progress';
+import { buildReport } from '../lib/mmm/mmm-report';
+import { getDataset, getModelRow, putReport, updateModel, type MmmTables } from '../lib/mmm/mmm-store';
+
+const SettingsSchema = z.object({
+  adstock: ConfigSchema.shape.adstock,
+  saturation: ConfigSchema.shape.saturation,
+  quality: z.enum(FIT_QUALITIES),
+});
+
+/** The library's settings for a fit quality: `standard` is its default search (10,000 candidate fits). */
+export function fitConfig(settings: z.output<typeof SettingsSchema>) {
+  const input: MmmConfigInput = { adstock: settings.adstock, saturation: settings.saturation };
+  if (settings.quality === 'quick') {
+    input.search = { seed: 1, trials: 2, populationSize: 24, generations: 25, polishEvaluations: 200 };
+    input.bootstrap = { replicates: 20, refitEvaluations: 60, level: 0.9, jitter: 0.1 };
+  }
+  return ConfigSchema.parse(input);
+}
+
+export interface FitJobDeps {
+  tables: MmmTables;
+  log: (message: string, facts: Record<string, unknown>) => void;
+  /** Least time between two progress writes (ms): progress is for people, not a write per step. */
+  progressEveryMs?: number;
+}
+
+/**
+ * Runs one queued fit: claims the model row (queued → running), fits with progress, writes the
+ * report's parts, then marks it done. A message for a model that is gone or already finished is
+ * dropped (SQS may deliver twice). A fit that cannot succeed (a dataset the model cannot use) is
+ * marked failed with the reason; anything else is thrown so SQS retries, then dead-letters it.
+ */
+export async function runFitJob(deps: FitJobDeps, job: FitJob): Promise<'done' | 'failed' | 'skipped'> {
+  const { tables } = deps;
+  const row = await getModelRow(tables, job.userId, job.modelId);
+  if (!row || row.status === 'done' || row.status === 'failed') {
+    deps.log('fit job skipped', { modelId: job.modelId, status: row?.status ?? 'missing' });
+    return 'skipped';
+  }
+  const fail = async (error: string) => {
+    await updateModel(tables, job.userId, job.modelId, { status: 'failed', progress: 0, stage: 'Failed', error });
+    return 'failed' as const;
+  };
+  const settings = SettingsSchema.safeParse(row.settings);
+  if (!settings.success) return fail('The model settings are not valid. Start a new fit.');
+  const dataset = await getDataset(tables, job.userId, row.dataset_id);
+  if (!dataset) return fail('Its dataset no longer exists. Upload it again and start a new fit.');
+  const claimed = await updateModel(
+    tables,
+    job.userId,
+    job.modelId,
+    { status: 'running', progress: 0, stage: 'Starting' },
+    { from: ['queued', 'running'] },
+  );
+  if (!claimed) return 'skipped';
+
+  let lastWrite = 0;
+  const every = deps.progressEveryMs ?? 1000;
+  let raw;
+  try {
+    raw = await fitWithProgress(dataset.data, fitConfig(settings.data), async (percent, stage) => {
+      if (Date.now() - lastWrite < every) return;
+      lastWrite = Date.now();
+      await updateModel(tables, job.userId, job.modelId, { status: 'running', progress: percent, stage });
+    });
+  } catch (error) {
+    // The library throws on data it cannot model (e.g. a window with no spend); that will not change on retry.
+    deps.log('fit failed', { modelId: job.modelId, error: String(error) });
+    return fail(`The model could not be fitted to this dataset: ${(error as Error).message}`);
+  }
+  await updateModel(tables, job.userId, job.modelId, { status: 'running', progress: 99, stage: 'Writing the report' });
+  const report = buildReport(raw);
+  const parts = await putReport(tables, job.userId, job.modelId, report);
+  await updateModel(tables, job.userId, job.modelId, {
+    status: 'done',
+    progress: 100,
+    stage: 'Done',
+    parts,
+    headline: {
+      rSquared: report.metrics.rSquared,
+      nrmse: report.metrics.nrmse,
+      liftShare: report.allocation.liftShare,
+      channels: report.channels.length,
+    },
+  });
+  deps.log('fit done', { modelId: job.modelId, parts, evaluations: raw.selection.evaluations });
+  return 'done';
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { importCsv, parseCsv } from '@shared/mmm/csv-import';
+import { type CreateDatasetBodySchema, type DatasetSummary } from '@shared/schemas/mmm';
+import type * as z from 'zod';
+import { validationError } from '../lib/errors';
+import { listDatasets, putDataset, type MmmTables } from '../lib/mmm/mmm-store';
+
+/** Most row problems listed in one reply: enough to fix a file, short enough to read. */
+export const MAX_LISTED_PROBLEMS = 50;
+
+/** The key of one problem in the error's `details`: where it is, as a spreadsheet user finds it. */
+export function problemKey(line: number, column: string): string {
+  return column ? `line ${line}, ${column}` : `line ${line}`;
+}
+
+/**
+ * Stores a CSV upload as a dataset only when every row is valid under the mapping; otherwise a
+ * 400 lists each problem by line and column (bad dates, gaps, negatives, non-numbers) and nothing
+ * is stored.
+ */
+export async function createDataset(
+  tables: MmmTables,
+  userId: string,
+  body: z.output<typeof CreateDatasetBodySchema>,
+  now: () => Date = () => new Date(),
+): Promise<DatasetSummary> {
+  let csv;
+  try {
+    csv = parseCsv(body.csv);
+  } catch (error) {
+    throw validationError(`The file is not valid CSV: ${(error as Error).message}.`, { csv: 'Not valid CSV.' });
+  }
+  const imported = importCsv(csv, body.mapping);
+  if (!imported.ok) {
+    const details: Record<string, string> = {};
+    for (const p of imported.problems.slice(0, MAX_LISTED_PROBLEMS)) {
+      const key = problemKey(p.line, p.column);
+      details[key] = details[key] ? `${details[key]}; ${p.message}` : p.message;
+    }
+    const more = imported.problems.length - MAX_LISTED_PROBLEMS;
+    throw validationError(
+      `${imported.problems.length} problem${imported.problems.length === 1 ? '' : 's'} in the file` +
+        (more > 0 ? ` (the first ${MAX_LISTED_PROBLEMS} are listed)` : '') +
+        '. Nothing was saved: fix them and upload again.',
+      details,
+    );
+  }
+  return putDataset(tables, userId, {
+    id: randomUUID(),
+    name: body.name,
+    createdAt: now().toISOString(),
+    kpi: body.mapping.kpi,
+    data: imported.data,
+  });
+}
+
+export async function datasetList(tables: MmmTables, userId: string): Promise<{ items: DatasetSummary[] }> {
+  return { items: await listDatasets(tables, userId) };
+}

@@ -1,0 +1,41 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { jobQueueEnvVar } from '@shared/job-queues';
+import { routes } from '@shared/routes';
+import { tableEnvVar } from '@shared/tables';
+import * as z from 'zod';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { sqsClient } from '../lib/aws/sqs';
+import { lazyEnv } from '../lib/env';
+import { httpFunction, on } from '../lib/http/http-function';
+import { type MmmTables } from '../lib/mmm/mmm-store';
+import { createDataset, datasetList } from './datasets';
+import { modelDetail, modelList, noFitQuotaYet, removeModel, startFit } from './models';
+
+const config = lazyEnv(
+  z.object({
+    [tableEnvVar('mmmDatasets')]: z.string().min(1),
+    [tableEnvVar('mmmModels')]: z.string().min(1),
+    [jobQueueEnvVar('mmmFits')]: z.string().url(),
+  }),
+);
+const tables = (): MmmTables => ({
+  doc: dynamoDocumentClient(),
+  datasets: config()[tableEnvVar('mmmDatasets')]!,
+  models: config()[tableEnvVar('mmmModels')]!,
+});
+const enqueue = async (job: object) => {
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: config()[jobQueueEnvVar('mmmFits')]!, MessageBody: JSON.stringify(job) }),
+  );
+};
+
+export const handler = httpFunction([
+  on(routes.mmmCreateDataset, ({ user, body }) => createDataset(tables(), user.sub, body)),
+  on(routes.mmmListDatasets, ({ user }) => datasetList(tables(), user.sub)),
+  on(routes.mmmStartFit, ({ user, body }) =>
+    startFit({ tables: tables(), enqueue, chargeMonthlyFit: noFitQuotaYet }, user.sub, body),
+  ),
+  on(routes.mmmListModels, ({ user }) => modelList(tables(), user.sub)),
+  on(routes.mmmGetModel, ({ user, params }) => modelDetail(tables(), user.sub, params.id)),
+  on(routes.mmmDeleteModel, ({ user, params }) => removeModel(tables(), user.sub, params.id)),
+]);

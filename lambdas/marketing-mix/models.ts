@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { type FitJob, type ModelDetail, type ModelSummary, type StartFitBodySchema } from '@shared/schemas/mmm';
+import type * as z from 'zod';
+import { notFound } from '../lib/errors';
+import {
+  deleteModel,
+  getDataset,
+  getModelRow,
+  getReport,
+  listModelRows,
+  modelSummary,
+  putQueuedModel,
+  updateModel,
+  type MmmTables,
+} from '../lib/mmm/mmm-store';
+
+export interface FitDeps {
+  tables: MmmTables;
+  /** Puts the job on the fits queue (SQS in AWS, the twin's local SQS). */
+  enqueue: (job: FitJob) => Promise<void>;
+  /**
+   * QUOTA CALL SITE (issue 15): charge one "MMM fits per month" of the user's plan
+   * (shared/plans.ts → mmmFitsPerMonth) before the fit is queued; throws when none is left.
+   * Wired to billing's reusable quota module once it lands; until then the handler passes
+   * `noFitQuotaYet`, which charges nothing.
+   */
+  chargeMonthlyFit: (userId: string) => Promise<void>;
+  now?: () => Date;
+}
+
+/** Placeholder for the quota call site above: billing's quota module has not landed yet. */
+export const noFitQuotaYet = async (): Promise<void> => undefined;
+
+/** Queues a fit of one of the caller's datasets; the worker takes it from there. */
+export async function startFit(
+  deps: FitDeps,
+  userId: string,
+  body: z.output<typeof StartFitBodySchema>,
+): Promise<ModelSummary> {
+  const dataset = await getDataset(deps.tables, userId, body.datasetId);
+  if (!dataset) throw notFound('That dataset does not exist (or is not yours). Upload it again.');
+  await deps.chargeMonthlyFit(userId);
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const row = await putQueuedModel(deps.tables, {
+    user_id: userId,
+    model_id: randomUUID(),
+    name: body.name,
+    dataset_id: dataset.summary.id,
+    dataset_name: dataset.summary.name,
+    created_at: now,
+    updated_at: now,
+    settings: { adstock: body.adstock, saturation: body.saturation, quality: body.quality },
+  });
+  try {
+    await deps.enqueue({ userId, modelId: row.model_id });
+  } catch (error) {
+    // The row stays, marked failed, so the marketer sees what happened and can start again.
+    await updateModel(deps.tables, userId, row.model_id, {
+      status: 'failed',
+      progress: 0,
+      stage: 'Not started',
+      error: 'The fit could not be queued. Please try again.',
+    });
+    throw error;
+  }
+  return modelSummary(row);
+}
+
+export async function modelList(tables: MmmTables, userId: string): Promise<{ items: ModelSummary[] }> {
+  return { items: (await listModelRows(tables, userId)).map(modelSummary) };
+}
+
+export async function modelDetail(tables: MmmTables, userId: string, modelId: string): Promise<ModelDetail> {
+  const row = await getModelRow(tables, userId, modelId);
+  if (!row) throw notFound('That model does not exist (or is not yours).');
+  return { model: modelSummary(row), report: await getReport(tables, userId, row) };
+}
+
+export async function removeModel(tables: MmmTables, userId: string, modelId: string): Promise<{ deleted: true }> {
+  const row = await getModelRow(tables, userId, modelId);
+  if (!row) throw notFound('That model does not exist (or is not yours).');
+  await deleteModel(tables, userId, row);
+  return { deleted: true };
+}

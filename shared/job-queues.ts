@@ -1,0 +1,41 @@
+/**
+ * The job queues table: work a request hands off to run later in another function (a fit that
+ * takes longer than the HTTP API's 30 s). A producer declares `sendsJobs` in shared/functions.ts;
+ * the consumer named here drains the queue. CDK builds queue, dead-letter queue and the event
+ * source mapping from an entry; the twin's local SQS runs the same queue with the same numbers.
+ */
+export interface JobQueueDeclaration {
+  /** Logical name, also the physical name's suffix. */
+  name: string;
+  /** The function (lambdas/<fn>) the queue invokes with its messages. */
+  consumer: string;
+  /** Messages per invocation. */
+  batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** Invocations at a time: bounds how many fits run at once (and what they cost). */
+  maxConcurrency: number;
+}
+
+export const jobQueues = {
+  /** Marketing-mix fits: one fit per invocation, a couple at a time. */
+  mmmFits: {
+    name: 'mmm-fits',
+    consumer: 'marketing-mix-worker',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    maxConcurrency: 2,
+  },
+} as const satisfies Record<string, JobQueueDeclaration>;
+
+export type JobQueueKey = keyof typeof jobQueues;
+
+/** The environment variable carrying a job queue's URL to a function that sends to it. */
+export function jobQueueEnvVar(key: JobQueueKey): string {
+  return `JOB_QUEUE_URL_${jobQueues[key].name.toUpperCase().replace(/-/g, '_')}`;
+}
+
+/** `<prefix>-<name>`, e.g. `adsmith-dev-mmm-fits` (and `…-dlq` for its dead letters). */
+export function physicalQueueName(namePrefix: string, key: JobQueueKey): string {
+  return `${namePrefix}-${jobQueues[key].name}`;
+}
