@@ -21,6 +21,14 @@ export const webPaths = {
   adOptimizer: '/ad-optimizer',
   adsGraphicsGenerator: '/ads-graphics-generator',
   adCopy: '/ad-copy',
+  marketingMix: '/marketing-mix',
+  /** One saved model's report (`:id` = the model id); the owner's, signed in. */
+  marketingMixReport: '/marketing-mix/report/:id',
 } as const;
+
+/** The report page of one marketing-mix model. */
+export function marketingMixReportPath(id: string): string {
+  return webPaths.marketingMixReport.replace(':id', encodeURIComponent(id));
+}
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

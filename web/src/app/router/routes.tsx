@@ -59,6 +59,8 @@ export const appRoutes: RouteObject[] = [
               { path: webPaths.adCopy, lazy: page(() => import('../routes/ad-copy')) },
               { path: 'settings/notifications', lazy: page(() => import('../routes/settings-notifications')) },
               { path: 'settings/errors', lazy: page(() => import('../routes/settings-errors')) },
+              { path: webPaths.marketingMix, lazy: page(() => import('../routes/marketing-mix')) },
+              { path: webPaths.marketingMixReport, lazy: page(() => import('../routes/marketing-mix-report')) },
             ],
           },
         ],

@@ -16,6 +16,7 @@ export const appLinks = [
   { to: webPaths.optimizer, label: 'Optimizer' },
   { to: webPaths.adOptimizer, label: 'Ad optimizer' },
   { to: webPaths.adsGraphicsGenerator, label: 'Graphics generator' },
+  { to: webPaths.marketingMix, label: 'Marketing mix' },
 ] as const;
 
 /** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */

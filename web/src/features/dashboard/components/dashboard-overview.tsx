@@ -1,4 +1,4 @@
-import { ArrowRight, BarChart3, Image, Megaphone, PenLine, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowRight, BarChart3, Image, Megaphone, PenLine, PieChart, Sparkles, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/ui/badge';
@@ -29,6 +29,13 @@ const tools = [
   { to: '/optimizer', icon: BarChart3, title: 'Optimizer', text: 'Recommendations across your campaigns.' },
   { to: '/ad-optimizer', icon: Sparkles, title: 'Ad optimizer', text: 'Improve the copy and creative of an ad.' },
   { to: '/ads-graphics-generator', icon: Image, title: 'Graphics generator', text: 'Ad visuals for every placement.' },
+  {
+    to: webPaths.marketingMix,
+    icon: PieChart,
+    title: 'Marketing mix',
+    text: 'What each channel is worth and where the next dollar should go.',
+    live: true,
+  },
 ];
 
 /** The greeting and the tools; `children` (composed by the route) goes between them, e.g. Meta performance. */

@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/chromium';
+
+const { web } = inject('e2e');
+const SCREENSHOTS = 'test-results';
+const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
+const FIXTURE = path.resolve(__dirname, '../fixtures/mmm/pymc_marketing_mmm_example.csv');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+describe('marketing mix in a real browser', () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
+      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
+    }
+  });
+
+  it('uploads the fixture CSV, maps its columns, fits with progress and shows every chart', async () => {
+    await page.goto(`${web}/auth`);
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${web}/dashboard`);
+    await page
+      .getByRole('link', { name: /Marketing mix/ })
+      .first()
+      .click();
+    await page.waitForURL(`${web}/marketing-mix`);
+
+    await page.getByLabel('CSV file').setInputFiles(FIXTURE);
+    await page.getByText(/179 rows, 8 columns/).waitFor();
+    await page.getByLabel('Dataset name').fill('PyMC example (e2e)');
+    expect(await page.getByLabel('Date column').inputValue()).toBe('date_week');
+    expect(await page.getByLabel('KPI column').inputValue()).toBe('y');
+    const spend = page.getByRole('group', { name: /Spend columns/ });
+    expect(await spend.getByLabel('x1').isChecked()).toBe(true);
+    expect(await spend.getByLabel('x2').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Check and save dataset' }).click();
+    await page.getByText(/Dataset saved/).waitFor();
+
+    await page.getByLabel('Model name').fill('E2E quick model');
+    await page.getByLabel('Search').selectOption('quick');
+    await page.getByRole('button', { name: 'Fit model' }).click();
+    await page.getByRole('progressbar', { name: 'Fitting E2E quick model' }).waitFor();
+    await page.getByRole('figure', { name: 'Fit vs actual' }).waitFor({ timeout: 120_000 });
+    for (const chart of [
+      'Decomposition',
+      'Response curves',
+      'ROI per channel',
+      'Budget allocation: current vs optimal',
+    ])
+      await page.getByRole('figure', { name: chart }).waitFor();
+    expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(5);
+    await page.screenshot({ path: `${SCREENSHOTS}/marketing-mix-report.png`, fullPage: true });
+
+    // The saved model opens as its report page, with the downloads.
+    await page.getByRole('link', { name: 'Open the report page' }).click();
+    await page.getByRole('heading', { name: 'E2E quick model' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download model (JSON)' }).click();
+    expect((await download).suggestedFilename()).toBe('e2e-quick-model-model.json');
+  }, 240_000);
+
+  it('lists the file’s problems and saves nothing when rows are invalid', async () => {
+    await page.goto(`${web}/marketing-mix`);
+    // Twelve weeks; line 6 has a negative spend and line 8 an impossible date.
+    const week = (i: number) => new Date(Date.UTC(2024, 0, 1 + 7 * i)).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      i === 4 ? `${week(i)},100,-5` : i === 6 ? '2024-13-01,100,10' : `${week(i)},100,10`,
+    );
+    const broken = ['date,revenue,tv_spend', ...rows].join('\n');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+    await page.getByRole('button', { name: 'Check and save dataset' }).click();
+    const problems = page.getByRole('list', { name: 'Problems in the file' });
+    await problems.waitFor();
+    expect(await problems.textContent()).toMatch(/cannot be negative/);
+    expect(await problems.textContent()).toMatch(/not a date/);
+    await page.getByText(/Nothing was saved/).waitFor();
+  });
+});

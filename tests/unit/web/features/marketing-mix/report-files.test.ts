@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { MmmReport } from '@shared/schemas/mmm';
+import { channelsCsv, decompositionCsv, fileStem, waterfallBars } from '@web/features/marketing-mix/lib/report-files';
+
+const interval = (estimate: number) => ({ estimate, low: estimate * 0.8, high: estimate * 1.2 });
+const report = {
+  kpiKind: 'revenue',
+  dates: ['2024-01-01', '2024-01-08'],
+  actual: [100, 110],
+  fitted: [98, 111],
+  decomposition: [
+    { name: 'intercept', values: [50, 50] },
+    { name: 'tv, "prime"', values: [30, 40] },
+    { name: 'price', values: [-2, -1] },
+  ],
+  totals: [
+    { name: 'intercept', kind: 'intercept', total: 100, share: 0.5 },
+    { name: 'tv', kind: 'media', total: 70, share: 0.35 },
+    { name: 'price', kind: 'control', total: -3, share: -0.015 },
+  ],
+  channels: [
+    {
+      name: 'tv',
+      organic: false,
+      spend: 35,
+      contribution: interval(70),
+      roi: interval(2),
+      cpa: null,
+      marginalRoi: 1.1,
+      curve: [],
+      carryover: [],
+    },
+  ],
+  allocation: {
+    budget: 35,
+    currentResponse: 70,
+    optimalResponse: 70,
+    lift: 0,
+    liftShare: 0,
+    liftInterval: null,
+    channels: [{ name: 'tv', current: 35, optimal: 35, lower: 17.5, upper: 70, marginalRoi: 1.1, atBound: null }],
+  },
+} as unknown as MmmReport;
+
+describe('report downloads', () => {
+  it('writes the decomposition per period as RFC 4180 CSV, quoting names that need it', () => {
+    expect(decompositionCsv(report)).toBe(
+      'date,actual,fitted,intercept,"tv, ""prime""",price\r\n2024-01-01,100,98,50,30,-2\r\n2024-01-08,110,111,50,40,-1\r\n',
+    );
+  });
+
+  it('writes the channels with their ROI interval and optimal spend', () => {
+    const [header, row] = channelsCsv(report).trim().split('\r\n');
+    expect(header).toBe(
+      'channel,spend,contribution,contribution_low,contribution_high,roi,roi_low,roi_high,marginal_roi,optimal_spend',
+    );
+    expect(row).toBe('tv,35,70,56,84,2,1.6,2.4,1.1,35');
+  });
+
+  it('names files from the model name', () => {
+    expect(fileStem('Q3 — Robyn demo (v2)')).toBe('q3-robyn-demo-v2');
+    expect(fileStem('!!!')).toBe('model');
+  });
+});
+
+describe('waterfall', () => {
+  it('floats each bar from the running total, negative ones downwards', () => {
+    expect(waterfallBars(report.totals).map(({ name, base, value }) => [name, base, value])).toEqual([
+      ['intercept', 0, 100],
+      ['tv', 100, 70],
+      ['price', 167, 3],
+    ]);
+  });
+});

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDatasetBody, ModelDetail, StartFitBody } from '@shared/schemas/mmm';
+import { apiRequest } from '@web/lib/api';
+
+export const mmmKeys = {
+  datasets: (uid: string | undefined) => ['mmm', uid, 'datasets'] as const,
+  models: (uid: string | undefined) => ['mmm', uid, 'models'] as const,
+  model: (uid: string | undefined, id: string) => ['mmm', uid, 'model', id] as const,
+};
+
+/** How often an unfinished fit is polled. */
+export const FIT_POLL_MS = 1000;
+
+export function useDatasets(uid: string | undefined) {
+  return useQuery({
+    queryKey: mmmKeys.datasets(uid),
+    queryFn: ({ signal }) => apiRequest('mmmListDatasets', { signal }),
+    enabled: !!uid,
+  });
+}
+
+export function useModels(uid: string | undefined) {
+  return useQuery({
+    queryKey: mmmKeys.models(uid),
+    queryFn: ({ signal }) => apiRequest('mmmListModels', { signal }),
+    enabled: !!uid,
+    // Keeps the list's statuses moving while any fit runs.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((m) => m.status === 'queued' || m.status === 'running') ? FIT_POLL_MS : false,
+  });
+}
+
+/** One model; polled until its fit is done or failed. */
+export function useModel(uid: string | undefined, id: string | undefined) {
+  return useQuery({
+    queryKey: mmmKeys.model(uid, id ?? ''),
+    queryFn: ({ signal }) => apiRequest('mmmGetModel', { params: { id: id! }, signal }),
+    enabled: !!uid && !!id,
+    refetchInterval: (query) => {
+      const status = (query.state.data as ModelDetail | undefined)?.model.status;
+      return status === 'queued' || status === 'running' ? FIT_POLL_MS : false;
+    },
+  });
+}
+
+export function useUploadDataset(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDatasetBody) => apiRequest('mmmCreateDataset', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mmmKeys.datasets(uid) }),
+  });
+}
+
+export function useStartFit(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartFitBody) => apiRequest('mmmStartFit', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mmmKeys.models(uid) }),
+  });
+}
+
+export function useDeleteModel(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('mmmDeleteModel', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mmmKeys.models(uid) }),
+  });
+}

@@ -1,0 +1,101 @@
+import type { MmmReport } from '@shared/schemas/mmm';
+
+/** A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+function field(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Per period: actual, fitted and every component's contribution; then one row per channel's ROI. */
+export function decompositionCsv(report: MmmReport): string {
+  const header = ['date', 'actual', 'fitted', ...report.decomposition.map((d) => d.name)];
+  const rows = report.dates.map((date, t) => [
+    date,
+    report.actual[t]!,
+    report.fitted[t]!,
+    ...report.decomposition.map((d) => d.values[t]!),
+  ]);
+  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Channel figures: spend, contribution and ROI with their intervals, marginal ROI, optimal spend. */
+export function channelsCsv(report: MmmReport): string {
+  const header = [
+    'channel',
+    'spend',
+    'contribution',
+    'contribution_low',
+    'contribution_high',
+    'roi',
+    'roi_low',
+    'roi_high',
+    'marginal_roi',
+    'optimal_spend',
+  ];
+  const rows = report.channels.map((c) => {
+    const optimal = report.allocation.channels.find((a) => a.name === c.name)?.optimal;
+    return [
+      c.name,
+      c.spend,
+      c.contribution.estimate,
+      c.contribution.low,
+      c.contribution.high,
+      c.roi?.estimate ?? '',
+      c.roi?.low ?? '',
+      c.roi?.high ?? '',
+      c.marginalRoi ?? '',
+      optimal ?? '',
+    ];
+  });
+  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A file name from the model's name: letters, digits and dashes only. */
+export function fileStem(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'model'
+  );
+}
+
+/** Saves text as a file from the browser (an object URL on a temporary link). */
+export function download(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface WaterfallBar {
+  name: string;
+  /** Where the floating bar starts (the lower end). */
+  base: number;
+  /** Its height (always ≥ 0; `total` keeps the sign). */
+  value: number;
+  total: number;
+  share: number;
+  kind: MmmReport['totals'][number]['kind'];
+}
+
+/** The decomposition totals as waterfall bars: each floats from the running total before it. */
+export function waterfallBars(totals: MmmReport['totals']): WaterfallBar[] {
+  const ends = totals.reduce<number[]>((acc, t) => [...acc, (acc.at(-1) ?? 0) + t.total], []);
+  return totals.map((t, i) => {
+    const start = i === 0 ? 0 : ends[i - 1]!;
+    return {
+      name: t.name,
+      base: Math.min(start, ends[i]!),
+      value: Math.abs(t.total),
+      total: t.total,
+      share: t.share,
+      kind: t.kind,
+    };
+  });
+}
