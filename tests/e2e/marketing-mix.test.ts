@@ -94,6 +94,11 @@ describe('marketing mix in a real browser', () => {
     await problems.waitFor();
     expect(await problems.textContent()).toMatch(/cannot be negative/);
     expect(await problems.textContent()).toMatch(/not a date/);
-    await page.getByText(/Nothing was saved/).waitFor();
+    await page
+      .getByRole('form', { name: 'Upload a dataset' })
+      .getByText(/Nothing was saved/)
+      .waitFor();
+    const datasets = await page.getByLabel('Dataset', { exact: true }).locator('option').allTextContents();
+    expect(datasets.some((name) => name.startsWith('broken'))).toBe(false);
   });
 });

@@ -179,7 +179,7 @@ function SavedModels() {
             <span className="text-xs text-muted-foreground">
               {m.datasetName} · {new Date(m.createdAt).toLocaleString()}
               {m.headline
-                ? ` · R² ${formatNumber(m.headline.rSquared, 2)} · possible lift ${formatPercent(m.headline.liftShare, 1)}`
+                ? ` · R² ${formatNumber(m.headline.rSquared, 2)} · possible lift ${formatPercent(100 * m.headline.liftShare, 1)}`
                 : ''}
             </span>
           </div>

@@ -63,7 +63,7 @@ function FitChart({ report }: { report: MmmReport }) {
   return (
     <ChartCard
       title="Fit vs actual"
-      description={`R² ${formatNumber(report.metrics.rSquared, 3)} · NRMSE ${formatNumber(report.metrics.nrmse, 3)} · MAPE ${formatPercent(report.metrics.mape, 1)}`}
+      description={`R² ${formatNumber(report.metrics.rSquared, 3)} · NRMSE ${formatNumber(report.metrics.nrmse, 3)} · MAPE ${formatPercent(100 * report.metrics.mape, 1)}`}
       summary={`The model's fitted KPI against the actual KPI over ${report.dates.length} periods, R squared ${formatNumber(report.metrics.rSquared, 3)}.`}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -89,7 +89,7 @@ function WaterfallChart({ report }: { report: MmmReport }) {
     <ChartCard
       title="Decomposition"
       description="What built the KPI over the whole window: baseline, then each channel and control."
-      summary={`Largest contributions: ${top.map((t) => `${t.name} ${formatPercent(t.share, 1)}`).join(', ')}.`}
+      summary={`Largest contributions: ${top.map((t) => `${t.name} ${formatPercent(100 * t.share, 1)}`).join(', ')}.`}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
@@ -99,7 +99,7 @@ function WaterfallChart({ report }: { report: MmmReport }) {
           <Tooltip
             formatter={(_, __, item) => {
               const p = (item as { payload?: { total: number; share: number } }).payload;
-              return p ? `${formatNumber(p.total)} (${formatPercent(p.share, 1)})` : '';
+              return p ? `${formatNumber(p.total)} (${formatPercent(100 * p.share, 1)})` : '';
             }}
           />
           <Bar dataKey="base" stackId="w" fill="transparent" isAnimationActive={false} legendType="none" />
@@ -211,7 +211,7 @@ function AllocationChart({ report }: { report: MmmReport }) {
       title="Budget allocation: current vs optimal"
       description={
         `Same total budget, each channel between 0.5× and 2× of today. Expected lift ` +
-        `${formatPercent(allocation.liftShare, 1)} (${formatNumber(allocation.lift)}` +
+        `${formatPercent(100 * allocation.liftShare, 1)} (${formatNumber(allocation.lift)}` +
         (interval ? `, 90 % interval ${formatNumber(interval.low)} to ${formatNumber(interval.high)}` : '') +
         ').'
       }
