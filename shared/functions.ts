@@ -192,7 +192,15 @@ export const functions = {
       mmmDatasets: { actions: ['PutItem', 'GetItem', 'Query'] },
       // A queued model row (conditional put), its status and report parts (Query), delete all parts.
       mmmModels: { actions: ['PutItem', 'GetItem', 'Query', 'BatchWriteItem', 'DeleteItem'] },
+      // "Use my Meta spend": read the connection; a row stored before field encryption is re-written
+      // encrypted on first use (UpdateItem), as in every function that reads connections.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
     },
+    // Decrypt the stored token; Encrypt for that one-time re-write.
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    // Meta settings (lambdas/lib/meta-connection/meta-config.ts) include the site URL.
+    siteUrl: true,
     sendsJobs: ['mmmFits'],
     timeoutSeconds: 29,
   },

@@ -18,11 +18,20 @@ export function problemKey(line: number, column: string): string {
  * 400 lists each problem by line and column (bad dates, gaps, negatives, non-numbers) and nothing
  * is stored.
  */
+export interface DatasetOptions {
+  now?: () => Date;
+  /** The connected ad account's spend per period (Meta's daily insights summed); see meta-spend.ts. */
+  metaSpend?: (
+    adAccountId: string,
+    dates: readonly string[],
+  ) => Promise<{ spend: number[]; range: { since: string; until: string } | null }>;
+}
+
 export async function createDataset(
   tables: MmmTables,
   userId: string,
   body: z.output<typeof CreateDatasetBodySchema>,
-  now: () => Date = () => new Date(),
+  options: DatasetOptions = {},
 ): Promise<DatasetSummary> {
   let csv;
   try {
@@ -45,12 +54,30 @@ export async function createDataset(
       details,
     );
   }
+  const data = imported.data;
+  if (body.metaSpend) {
+    const { adAccountId, channel } = body.metaSpend;
+    if (data.channels.some((c) => c.name === channel) || data.controls.some((c) => c.name === channel))
+      throw validationError(`The file already has a column named "${channel}": name the Meta channel differently.`, {
+        'metaSpend.channel': 'Already a column of the file.',
+      });
+    if (!options.metaSpend) throw new Error('createDataset: metaSpend requested but no Meta reader given');
+    const meta = await options.metaSpend(adAccountId, data.dates);
+    if (meta.spend.every((v) => v === 0)) {
+      const when = meta.range ? `between ${meta.range.since} and ${meta.range.until}` : 'for these dates';
+      throw validationError(
+        `Meta reports no spend for ${adAccountId} ${when}. Nothing was saved: choose the account that ran these weeks, or upload its spend as a column.`,
+        { 'metaSpend.adAccountId': 'No spend in the dataset’s dates.' },
+      );
+    }
+    data.channels.push({ name: channel, spend: meta.spend, organic: false });
+  }
   return putDataset(tables, userId, {
     id: randomUUID(),
     name: body.name,
-    createdAt: now().toISOString(),
+    createdAt: (options.now?.() ?? new Date()).toISOString(),
     kpi: body.mapping.kpi,
-    data: imported.data,
+    data,
   });
 }
 

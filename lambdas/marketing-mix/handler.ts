@@ -7,8 +7,10 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { sqsClient } from '../lib/aws/sqs';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
+import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
 import { createDataset, datasetList } from './datasets';
+import { metaSpendForPeriods } from './meta-spend';
 import { modelDetail, modelList, noFitQuotaYet, removeModel, startFit } from './models';
 
 const config = lazyEnv(
@@ -30,7 +32,11 @@ const enqueue = async (job: object) => {
 };
 
 export const handler = httpFunction([
-  on(routes.mmmCreateDataset, ({ user, body }) => createDataset(tables(), user.sub, body)),
+  on(routes.mmmCreateDataset, ({ user, body }) =>
+    createDataset(tables(), user.sub, body, {
+      metaSpend: (adAccountId, dates) => metaSpendForPeriods(user.sub, metaRuntime(), adAccountId, dates),
+    }),
+  ),
   on(routes.mmmListDatasets, ({ user }) => datasetList(tables(), user.sub)),
   on(routes.mmmStartFit, ({ user, body }) =>
     startFit({ tables: tables(), enqueue, chargeMonthlyFit: noFitQuotaYet }, user.sub, body),

@@ -23,6 +23,13 @@ export const CreateDatasetBodySchema = z.object({
     .min(1, 'The file is empty.')
     .max(MAX_MMM_CSV_CHARS, `The file is too large: at most ${MAX_MMM_CSV_CHARS / 1000} KB of CSV.`),
   mapping: ColumnMappingSchema,
+  /** "Use my Meta spend": one more channel, the connected ad account's spend summed per period. */
+  metaSpend: z
+    .object({
+      adAccountId: z.string().regex(/^act_\d{1,20}$/, 'Ad account ids look like act_123'),
+      channel: z.string().trim().min(1).max(80).default('meta_spend'),
+    })
+    .optional(),
 });
 export type CreateDatasetBody = z.input<typeof CreateDatasetBodySchema>;
 

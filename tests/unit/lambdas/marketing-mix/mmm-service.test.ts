@@ -215,3 +215,45 @@ describe('fitWithProgress', () => {
     expect(raw.draws).toEqual(reference.draws);
   }, 120_000);
 });
+
+describe('use my Meta spend', () => {
+  it('adds the account’s spend per period as one more channel', async () => {
+    const seen: { adAccountId: string; dates: number }[] = [];
+    const summary = await createDataset(
+      tables,
+      'user-h',
+      { name: 'With Meta', csv: FIXTURE, mapping, metaSpend: { adAccountId: 'act_1001', channel: 'meta' } },
+      {
+        metaSpend: async (adAccountId, dates) => {
+          seen.push({ adAccountId, dates: dates.length });
+          return { spend: dates.map((_, i) => (i % 3) * 10), range: { since: dates[0]!, until: dates.at(-1)! } };
+        },
+      },
+    );
+    expect(seen).toEqual([{ adAccountId: 'act_1001', dates: 179 }]);
+    expect(summary.channels).toEqual(['x1', 'x2', 'meta']);
+  });
+
+  it('refuses, storing nothing, when Meta reports no spend in the dataset’s dates or the name is taken', async () => {
+    const none = async (_: string, dates: readonly string[]) => ({ spend: dates.map(() => 0), range: null });
+    const empty = await rejection(
+      createDataset(
+        tables,
+        'user-i',
+        { name: 'x', csv: FIXTURE, mapping, metaSpend: { adAccountId: 'act_1', channel: 'meta' } },
+        { metaSpend: none },
+      ),
+    );
+    expect(empty.message).toMatch(/Meta reports no spend for act_1 for these dates/);
+    const taken = await rejection(
+      createDataset(
+        tables,
+        'user-i',
+        { name: 'x', csv: FIXTURE, mapping, metaSpend: { adAccountId: 'act_1', channel: 'x1' } },
+        { metaSpend: none },
+      ),
+    );
+    expect(taken.message).toMatch(/already has a column named "x1"/);
+    expect((await datasetList(tables, 'user-i')).items).toEqual([]);
+  });
+});

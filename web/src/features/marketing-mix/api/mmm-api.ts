@@ -43,6 +43,16 @@ export function useModel(uid: string | undefined, id: string | undefined) {
   });
 }
 
+/** The connected Meta ad accounts, for "use my Meta spend" (asked only when the person ticks it). */
+export function useMetaAdAccountsForMmm(uid: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['mmm', uid, 'meta-ad-accounts'] as const,
+    queryFn: ({ signal }) => apiRequest('metaAdAccounts', { signal }),
+    enabled: !!uid && enabled,
+    retry: false,
+  });
+}
+
 export function useUploadDataset(uid: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,9 +6,10 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
-import { useUploadDataset } from '../api/mmm-api';
+import { useMetaAdAccountsForMmm, useUploadDataset } from '../api/mmm-api';
 
 interface LoadedFile {
   fileName: string;
@@ -56,6 +57,11 @@ export function DatasetUpload({ onSaved }: { onSaved: (dataset: DatasetSummary) 
   const [fileError, setFileError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [useMeta, setUseMeta] = useState(false);
+  const [adAccountId, setAdAccountId] = useState('');
+  const [metaChannel, setMetaChannel] = useState('meta_spend');
+  const accounts = useMetaAdAccountsForMmm(currentUser?.uid, useMeta);
+  const account = accounts.data?.data.find((a) => a.id === adAccountId) ?? accounts.data?.data[0];
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     upload.reset();
@@ -98,7 +104,8 @@ export function DatasetUpload({ onSaved }: { onSaved: (dataset: DatasetSummary) 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file || !mapping) return;
-    upload.mutate({ name, csv: file.text, mapping }, { onSuccess: onSaved });
+    const metaSpend = useMeta && account ? { adAccountId: account.id, channel: metaChannel } : undefined;
+    upload.mutate({ name, csv: file.text, mapping, metaSpend }, { onSuccess: onSaved });
   };
 
   const problems = upload.error instanceof ApiError && upload.error.details ? Object.entries(upload.error.details) : [];
@@ -183,8 +190,54 @@ export function DatasetUpload({ onSaved }: { onSaved: (dataset: DatasetSummary) 
             chosen={mapping.events}
             onToggle={(c) => toggle('events', c)}
           />
+          <fieldset className="grid gap-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">Meta</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={useMeta} onChange={(e) => setUseMeta(e.target.checked)} />
+              Use my Meta spend as one more channel
+            </label>
+            {useMeta ? (
+              accounts.isPending ? (
+                <Spinner label="Loading your Meta ad accounts" />
+              ) : accounts.isError ? (
+                <Alert variant="warning">
+                  {accounts.error.message} Connect Meta from the dashboard, or add its spend to the file as a column.
+                </Alert>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    label="Meta ad account"
+                    description="Its daily spend, as Meta reports it, summed into each period of the file."
+                  >
+                    {(control) => (
+                      <NativeSelect {...control} value={account?.id} onChange={(e) => setAdAccountId(e.target.value)}>
+                        {accounts.data.data.map((a) => (
+                          <option key={a.id} value={a.id}>
+                            {a.name} ({a.currency})
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    )}
+                  </FormField>
+                  <FormField label="Meta channel name">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={metaChannel}
+                        maxLength={80}
+                        onChange={(e) => setMetaChannel(e.target.value)}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              )
+            ) : null}
+          </fieldset>
           <div>
-            <Button type="submit" disabled={upload.isPending || mapping.spend.length === 0 || !name.trim()}>
+            <Button
+              type="submit"
+              disabled={upload.isPending || mapping.spend.length === 0 || !name.trim() || (useMeta && !account)}
+            >
               {upload.isPending ? 'Checking every row…' : 'Check and save dataset'}
             </Button>
           </div>

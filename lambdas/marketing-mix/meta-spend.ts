@@ -1,0 +1,99 @@
+import * as z from 'zod';
+import { dayNumber, isoFromDay } from '@shared/mmm/calendar';
+import { AppError } from '../lib/errors';
+import { createGraphClient, type GraphClient } from '../lib/meta/graph-client';
+import { isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
+import type { MetaRuntime } from '../lib/meta-connection/meta-deps';
+import { tableName } from '../lib/table-name';
+
+/** Daily rows as Meta returns them: spend is a decimal string in the account's currency. */
+const DailySpendSchema = z.looseObject({ date_start: z.string(), spend: z.string().optional() });
+
+/** Meta keeps insights for 37 months; older periods are reported as no spend. */
+const INSIGHTS_MONTHS = 37;
+
+/**
+ * One channel from Meta: the account's spend summed into the dataset's periods. A period runs
+ * from its date to the day before the next one (the last one lasts the data's usual step), so
+ * weekly data that starts on Mondays gets Monday–Sunday sums. Days Meta leaves out spent nothing.
+ */
+export function spendPerPeriod(dates: readonly string[], daily: readonly { date: string; spend: number }[]): number[] {
+  const starts = dates.map(dayNumber);
+  const step = starts.length > 1 ? starts[starts.length - 1]! - starts[starts.length - 2]! : 7;
+  const ends = starts.map((s, i) => (i + 1 < starts.length ? starts[i + 1]! : s + step));
+  const sums = starts.map(() => 0);
+  for (const { date, spend } of daily) {
+    const day = dayNumber(date);
+    // Periods are sorted: binary search for the last start ≤ day.
+    let lo = 0;
+    let hi = starts.length - 1;
+    if (day < starts[0]! || day >= ends[hi]!) continue;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (starts[mid]! <= day) lo = mid;
+      else hi = mid - 1;
+    }
+    sums[lo] = sums[lo]! + spend;
+  }
+  // Cents stay cents: no floating dust from the additions.
+  return sums.map((s) => Math.round(s * 100) / 100);
+}
+
+/** The range of days to ask Meta for: the dataset's span, clipped to what Meta keeps and to today. */
+export function insightsRange(dates: readonly string[], today: string): { since: string; until: string } | null {
+  const first = dayNumber(dates[0]!);
+  const step = dates.length > 1 ? dayNumber(dates.at(-1)!) - dayNumber(dates.at(-2)!) : 7;
+  const last = dayNumber(dates.at(-1)!) + step - 1;
+  const now = dayNumber(today);
+  const oldest = now - Math.floor(INSIGHTS_MONTHS * 30.4);
+  const since = Math.max(first, oldest);
+  const until = Math.min(last, now);
+  return since > until ? null : { since: isoFromDay(since), until: isoFromDay(until) };
+}
+
+/** The user's Graph client, or META_NOT_CONNECTED / META_RECONNECT_REQUIRED as everywhere else. */
+async function graphFor(userId: string, runtime: MetaRuntime): Promise<GraphClient> {
+  const connection = await readConnection(
+    { doc: runtime.doc, table: tableName('userMetaConnections'), cipher: runtime.cipher },
+    userId,
+  );
+  if (!connection) throw new AppError('META_NOT_CONNECTED');
+  if (isTokenExpired(connection, runtime.now())) throw new AppError('META_RECONNECT_REQUIRED');
+  const app = await runtime.metaApp();
+  return createGraphClient({
+    baseUrl: runtime.config.META_GRAPH_BASE_URL,
+    version: runtime.config.META_GRAPH_VERSION,
+    appSecret: app.appSecret,
+    accessToken: connection.access_token,
+    onCall: runtime.onGraphCall,
+  });
+}
+
+/**
+ * The connected ad account's spend per period of the dataset, from its daily insights. Meta
+ * refuses an account the user cannot read, and that refusal reaches the user as Meta's error.
+ */
+export async function metaSpendForPeriods(
+  userId: string,
+  runtime: MetaRuntime,
+  adAccountId: string,
+  dates: readonly string[],
+): Promise<{ spend: number[]; range: { since: string; until: string } | null }> {
+  const range = insightsRange(dates, runtime.now().toISOString().slice(0, 10));
+  if (!range) return { spend: dates.map(() => 0), range };
+  const graph = await graphFor(userId, runtime);
+  const page = await graph.paginate(
+    `/${adAccountId}/insights`,
+    {
+      fields: 'spend',
+      level: 'account',
+      time_range: JSON.stringify(range),
+      time_increment: 1,
+      limit: 500,
+    },
+    DailySpendSchema,
+    { maxPages: 10 },
+  );
+  const daily = page.items.map((row) => ({ date: row.date_start, spend: Number(row.spend ?? '0') || 0 }));
+  return { spend: spendPerPeriod(dates, daily), range };
+}
