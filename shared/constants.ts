@@ -13,6 +13,12 @@ export const META_SCOPES = ['ads_management', 'ads_read', 'business_management',
 /** The readable prefix of the OAuth state (a fixed prefix plus the user id). */
 export const META_STATE_PREFIX = 'adsmith_meta_';
 export const META_DEFAULT_GRAPH_VERSION = 'v26.0';
+/**
+ * Each user's request budget on the Meta routes (a token bucket): bursts of up to 120 requests,
+ * 2 a second sustained. Well above what a person clicking through the dashboard sends, and it
+ * keeps one account (or a runaway script) from spending the app's Meta rate limit for everyone.
+ */
+export const META_USER_REQUEST_BUCKET = { capacity: 120, refillPerSecond: 2 } as const;
 
 export const OWN_AI_KEY = { prefix: 'sk-', minLength: 21, storageKey: 'openai_api_key' } as const;
 export const AI_COMPLETION = { model: 'gpt-4o-mini', maxTokens: 1000, temperature: 0.7 } as const;

@@ -129,6 +129,8 @@ export const functions = {
       campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
       // The `campaign` event goes to the outbox; its stream's pipe puts it on the bus.
       eventOutbox: { actions: ['PutItem'] },
+      // The per-user request budget of the Meta routes: read the bucket, write it back conditionally.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
     },

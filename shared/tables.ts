@@ -62,6 +62,12 @@ export const tables = {
     ttlAttribute: 'expires_at',
     stream: 'NEW_IMAGE',
   },
+  /** Per-user token buckets (lambdas/lib/rate-limit): the request budget of the Meta routes. */
+  rateLimitBuckets: {
+    name: 'rate_limit_buckets',
+    partitionKey: { name: 'bucket_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   /** Short-lived per-user cache of identical Graph reads. */
   graphCache: {
     name: 'graph_cache',

@@ -23,6 +23,8 @@ export interface MetaDeps {
   fetch?: typeof fetch;
   /** Told of every Graph call, for logs and benchmarks. */
   onGraphCall?: (info: GraphCallInfo) => void;
+  /** Milliseconds the invocation has left (Lambda's context), so long reads stop in time. */
+  remainingMs?: () => number;
 }
 
 export type { GraphClient };

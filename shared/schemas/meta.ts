@@ -212,6 +212,8 @@ export const CampaignListSchema = z.object({
   range: ResolvedRangeSchema,
   currency: z.string(),
   timezoneName: z.string(),
+  /** Meta had more results than could be read in time: the figures cover part of the account. */
+  partial: z.boolean().optional(),
 });
 
 export const DailyPointSchema = MetricsSchema.extend({ date: z.string() });

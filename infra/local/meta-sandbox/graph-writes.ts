@@ -28,12 +28,14 @@ function checkEnum(params: UpdateParams, name: string, values: readonly string[]
   return value;
 }
 
-/** Budgets are integers in minor units (whole units for JPY-like currencies), at least the account minimum. */
-function parseBudget(name: string, raw: string | undefined, currency: string): number | undefined {
+/**
+ * Budgets are integers in minor units (whole units for JPY-like currencies), at least the
+ * account's `min_daily_budget` (a lifetime budget at least that much per scheduled day).
+ */
+function parseBudget(name: string, raw: string | undefined, currency: string, minimum: number): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw.trim())) throw invalidParameter(`(#100) Param ${name} must be an integer`);
   const value = Number(raw);
-  const minimum = currencyOffset(currency) === 1 ? 150 : 100;
   if (value < minimum) {
     const shown =
       currencyOffset(currency) === 1 ? `${minimum} ${currency}` : `${(minimum / 100).toFixed(2)} ${currency}`;
@@ -80,6 +82,46 @@ function nextBudget(
   return daily !== undefined ? { daily } : { lifetime: lifetime! };
 }
 
+/** The fields an update may carry (the ones this sandbox applies). */
+const EDITABLE_FIELDS = [
+  'status',
+  'name',
+  'daily_budget',
+  'lifetime_budget',
+  'bid_strategy',
+  'objective',
+  'optimization_goal',
+  'billing_event',
+  'call_to_action_type',
+] as const;
+
+/**
+ * Meta lets an archived campaign, ad set or ad be renamed or deleted, nothing else: no
+ * un-archiving, no budget, bid or goal change. Anything else answers code 100 (subcode 1815166).
+ */
+function checkArchivedEdit(node: AdObject, params: UpdateParams): void {
+  if (current(node.statusHistory) !== 'ARCHIVED') return;
+  const touched = EDITABLE_FIELDS.filter((field) => params[field] !== undefined);
+  const allowed = touched.every(
+    (field) =>
+      field === 'name' || (field === 'status' && (params.status === 'DELETED' || params.status === 'ARCHIVED')),
+  );
+  if (allowed) return;
+  throw invalidParameter('Invalid parameter', {
+    subcode: 1815166,
+    userTitle: "Archived Items Can't Be Edited",
+    userMsg: 'This item is archived. Archived campaigns, ad sets and ads can only be renamed or deleted.',
+  });
+}
+
+/** Days a lifetime budget must cover: the schedule when it has an end, else one day. */
+function scheduledDays(node: AdObject): number {
+  if (node.kind === 'Ad') return 1;
+  const stop = node.kind === 'Campaign' ? node.stopDate : node.endDate;
+  if (!stop) return 1;
+  return Math.max(1, Math.round((Date.parse(stop) - Date.parse(node.startDate)) / 86_400_000));
+}
+
 export function updateAdObject(
   world: World,
   model: InsightsModel,
@@ -100,8 +142,14 @@ export function updateAdObject(
   const optimizationGoal = checkEnum(params, 'optimization_goal', OPTIMIZATION_GOAL_VALUES);
   const billingEvent = checkEnum(params, 'billing_event', BILLING_EVENT_VALUES);
   const callToAction = checkEnum(params, 'call_to_action_type', CALL_TO_ACTION_VALUES);
-  const daily = parseBudget('daily_budget', params.daily_budget, account.currency);
-  const lifetime = parseBudget('lifetime_budget', params.lifetime_budget, account.currency);
+  checkArchivedEdit(node, params);
+  const daily = parseBudget('daily_budget', params.daily_budget, account.currency, account.minDailyBudget);
+  const lifetime = parseBudget(
+    'lifetime_budget',
+    params.lifetime_budget,
+    account.currency,
+    account.minDailyBudget * scheduledDays(node),
+  );
 
   if (node.kind === 'Campaign' && objective !== undefined && objective !== node.objective) {
     throw invalidParameter('Invalid parameter', {

@@ -69,7 +69,7 @@ export function accountField(ctx: ReadContext, account: AdAccount, field: string
     case 'spend_cap':
       return '0';
     case 'min_daily_budget':
-      return account.currency === 'JPY' ? 150 : 100;
+      return account.minDailyBudget;
     case 'created_time':
       return time(account.createdTime, account);
     case 'business_name':

@@ -24,6 +24,8 @@ interface AccountTemplate {
   businessName: string;
   market: string;
   countries: string[];
+  /** min_daily_budget in minor units (whole yen for JPY). */
+  minDailyBudget: number;
 }
 
 /** USD in New York and JPY in Tokyo: two zones far apart, and an offset-1 currency (whole-yen budgets). */
@@ -37,6 +39,7 @@ const ACCOUNT_TEMPLATES: AccountTemplate[] = [
     businessName: 'Demo Outdoor Co.',
     market: 'US',
     countries: ['US'],
+    minDailyBudget: 100,
   },
   {
     name: 'Demo Outdoor Japan',
@@ -47,6 +50,7 @@ const ACCOUNT_TEMPLATES: AccountTemplate[] = [
     businessName: 'Demo Outdoor Co.',
     market: 'JP',
     countries: ['JP'],
+    minDailyBudget: 150,
   },
 ];
 
@@ -256,6 +260,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
       ownerUserId: world.user.id,
       businessName: template.businessName,
       dataStart: addDays(today, -(INSIGHTS_HISTORY_DAYS - 1)),
+      minDailyBudget: template.minDailyBudget,
     };
     world.accounts.set(account.accountId, account);
 

@@ -42,6 +42,11 @@ export interface AdAccount {
   businessName: string;
   /** First day insights exist for (120 days before the seed's "today"). */
   dataStart: IsoDate;
+  /**
+   * `min_daily_budget`: the smallest daily budget Meta accepts in this account, in minor units
+   * (whole units for offset-1 currencies). Budget writes below it are refused.
+   */
+  minDailyBudget: number;
 }
 
 /** Per-entity knobs of the performance model, drawn once from the seed. */

@@ -52,12 +52,14 @@ export interface RequestOptions {
 export interface PaginateOptions {
   /** Stop after this many pages even when Meta offers more. Default 10. */
   maxPages?: number;
+  /** Asked before each further page; false stops (e.g. the function's time is nearly up). */
+  shouldContinue?: () => boolean;
 }
 
 export interface PageResult<T> {
   items: T[];
   pages: number;
-  /** Meta offered a next page that was not followed because of `maxPages`. */
+  /** Meta offered a next page that was not followed (`maxPages`, or `shouldContinue` said stop). */
   hasMore: boolean;
 }
 
@@ -148,7 +150,8 @@ function clientOver(transport: Transport): GraphClient {
         items.push(...page.data);
         const next = page.paging?.next;
         if (!next) return { items, pages, hasMore: false };
-        if (pages >= maxPages) return { items, pages, hasMore: true };
+        // Out of pages or out of time: the caller says so (a `partial` list) rather than timing out.
+        if (pages >= maxPages || options?.shouldContinue?.() === false) return { items, pages, hasMore: true };
         url = followableNext(next, transport, url);
       }
     },

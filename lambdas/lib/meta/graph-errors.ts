@@ -82,6 +82,7 @@ export type GraphErrorCategory =
   | 'not-found'
   | 'invalid-request'
   | 'transient'
+  | 'too-much-data'
   | 'invalid-response'
   | 'unknown';
 
@@ -114,6 +115,9 @@ export function categorise(error: GraphError): GraphErrorCategory {
   // 100/33: "Object with ID ... does not exist, cannot be loaded due to missing permissions, or does not support this operation".
   if ((code === 100 && error.meta?.error_subcode === 33) || code === 803) return 'not-found';
   if (code === 100) return 'invalid-request';
+  // Code 1 on an insights read is Meta's "reduce the amount of data": the same read fails again, so it
+  // is not retried; the insights reader switches to a report job instead. Decided by code and path, not text.
+  if (code === 1 && error.method === 'GET' && /\/insights$/.test(error.path)) return 'too-much-data';
   if (TRANSIENT_CODES.has(code) || error.meta?.is_transient === true) return 'transient';
   if (error.status !== undefined && error.status >= 500) return 'transient';
   return 'unknown';
@@ -134,6 +138,7 @@ export const graphMessages = {
   unexpectedResponse: 'Meta returned an unexpected response.',
   unavailable: 'Meta did not answer properly. Please try again shortly.',
   rejected: 'Meta could not complete the request. Please try again shortly.',
+  tooMuchData: 'This report asks Meta for too much data at once. Please choose a shorter date range.',
 } as const;
 
 /**
@@ -181,6 +186,8 @@ export function toAppError(error: GraphError): AppError {
       return new AppError('UPSTREAM_ERROR', graphMessages.unexpectedResponse, { cause: error });
     case 'transient':
       return new AppError('UPSTREAM_ERROR', graphMessages.unavailable, { cause: error });
+    case 'too-much-data':
+      return new AppError('UPSTREAM_ERROR', graphMessages.tooMuchData, { cause: error });
     case 'unknown':
       return new AppError('UPSTREAM_ERROR', graphMessages.rejected, { cause: error });
   }

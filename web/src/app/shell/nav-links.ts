@@ -20,10 +20,10 @@ export const appLinks = [
 ] as const;
 
 /** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */
-export const SIGNED_IN_PATHS = ['/auth', ...appLinks.map((link) => link.to)] as const;
+export const SIGNED_IN_PATHS = [webPaths.auth, ...appLinks.map((link) => link.to)] as const;
 
 /** The footer's extra links: the policies (Meta's app review asks for a reachable privacy policy). */
 export const legalLinks = [
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms' },
+  { to: webPaths.privacy, label: 'Privacy' },
+  { to: webPaths.terms, label: 'Terms' },
 ] as const;

@@ -124,4 +124,43 @@ describe('updateAdObject', () => {
 
     expect(JSON.stringify(aboAdset)).toBe(before);
   });
+
+  it("validates budgets against the account's own min_daily_budget", () => {
+    const { usd, aboAdset, update } = setup();
+    usd.minDailyBudget = 500;
+
+    expect(errorOf(() => update(aboAdset, { daily_budget: '499' })).body).toMatchObject({
+      code: 100,
+      error_subcode: 1885272,
+      error_user_msg: 'The minimum budget for this ad set is 5.00 USD.',
+    });
+    update(aboAdset, { daily_budget: '500' });
+    expect(current(aboAdset.budgetHistory)).toEqual({ daily: 500 });
+  });
+
+  it("lets an archived object only be renamed or deleted, with Meta's error for anything else", () => {
+    const { world, update } = setup();
+    const archived = [...world.campaigns.values()].find((c) => current(c.statusHistory) === 'ARCHIVED')!;
+    expect(archived).toBeDefined();
+    const before = JSON.stringify(archived);
+
+    for (const params of [
+      { status: 'ACTIVE' },
+      { status: 'PAUSED' },
+      { daily_budget: '5000' },
+      { bid_strategy: 'COST_CAP' },
+    ]) {
+      expect(errorOf(() => update(archived, params)).body, JSON.stringify(params)).toMatchObject({
+        code: 100,
+        error_subcode: 1815166,
+        error_user_title: "Archived Items Can't Be Edited",
+      });
+    }
+    expect(JSON.stringify(archived)).toBe(before);
+
+    update(archived, { name: 'Old summer sale' });
+    expect(archived.name).toBe('Old summer sale');
+    update(archived, { status: 'DELETED' });
+    expect(current(archived.statusHistory)).toBe('DELETED');
+  });
 });

@@ -7,6 +7,7 @@ import { cn } from '@web/lib/cn';
 import { postPath } from '../content/blog-paths';
 import { tagLabel } from './format-post-date';
 import { PostMeta } from './post-meta';
+import { webPaths } from '@shared/web-paths';
 
 /** Tags by how many posts use them, then alphabetically. */
 function tagCounts(): [string, number][] {
@@ -37,7 +38,7 @@ export function BlogListPage() {
           <ul className="flex flex-wrap gap-2">
             <li>
               <Link
-                to="/blog"
+                to={webPaths.blog}
                 aria-current={selected === null ? 'page' : undefined}
                 className={cn(
                   chip,

@@ -7,6 +7,7 @@ import { postPath } from '../content/blog-paths';
 import type { BlogPost } from '../content/blog-types';
 import { tagLabel } from './format-post-date';
 import { PostMeta } from './post-meta';
+import { webPaths } from '@shared/web-paths';
 
 /** Up to three other posts, those sharing most tags first, then the newest. */
 function relatedPosts(post: BlogPost) {
@@ -33,7 +34,10 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+      <Link
+        to={webPaths.blog}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> All articles
       </Link>
       <header className="mt-6 max-w-3xl">
@@ -87,7 +91,7 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
           Write ad copy, plan campaigns and watch your Meta results in one place. Start free, no card needed.
         </p>
         <Link
-          to="/auth?tab=sign-up"
+          to={`${webPaths.auth}?tab=sign-up`}
           className={buttonVariants({
             variant: 'secondary',
             className: 'mt-6 bg-white text-indigo-700 hover:bg-white/90',

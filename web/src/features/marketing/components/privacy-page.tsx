@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/constants';
 import { LegalPage, type LegalSection } from '@web/components/layout/legal-page';
+import { webPaths } from '@shared/web-paths';
 
 const CONTACT = 'privacy@adsmith.app';
 
@@ -151,7 +152,7 @@ const sections: LegalSection[] = [
       <p>
         {PRODUCT_NAME} is for businesses and is not meant for anyone under 18. If we change this policy in a way that
         matters, we will tell you by email before the change applies. Questions:{' '}
-        <a href={`mailto:${CONTACT}`}>{CONTACT}</a> or our <Link to="/contact">contact page</Link>.
+        <a href={`mailto:${CONTACT}`}>{CONTACT}</a> or our <Link to={webPaths.contact}>contact page</Link>.
       </p>
     ),
   },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/constants';
 import { LegalPage, type LegalSection } from '@web/components/layout/legal-page';
+import { webPaths } from '@shared/web-paths';
 
 const CONTACT = 'legal@adsmith.app';
 
@@ -23,7 +24,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           Paid plans are billed in advance, monthly or yearly, at the prices on our{' '}
-          <Link to="/pricing">pricing page</Link>. Taxes are added where required.
+          <Link to={webPaths.pricing}>pricing page</Link>. Taxes are added where required.
         </li>
         <li>
           Each plan has limits (such as AI generations a day). When you reach one, that feature pauses until it resets.
@@ -76,8 +77,8 @@ const sections: LegalSection[] = [
     title: 'Your data',
     body: (
       <p>
-        You own your data. We process it only to provide the service, as our <Link to="/privacy">privacy policy</Link>{' '}
-        describes.
+        You own your data. We process it only to provide the service, as our{' '}
+        <Link to={webPaths.privacy}>privacy policy</Link> describes.
       </p>
     ),
   },

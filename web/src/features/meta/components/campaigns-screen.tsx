@@ -169,6 +169,12 @@ function CampaignsWorkspace() {
         ) : null}
       </div>
 
+      {list.data?.partial ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Partial results: Meta had more data for this range than we could read in time, so some campaigns may show
+          lower figures. Choose a shorter date range for complete numbers.
+        </p>
+      ) : null}
       {list.isError ? (
         <QueryErrorAlert title="Campaigns could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
