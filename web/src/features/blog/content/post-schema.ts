@@ -1,13 +1,25 @@
 import * as z from 'zod';
-import { webPaths } from '@shared/web-paths';
 
 /** Paths a post alias may never take: the app's own top-level routes. */
-export const RESERVED_TOP_LEVEL_PATHS: readonly string[] = [
-  // Every path of the app (the OAuth callback sits under /auth, reserved already).
-  ...Object.values(webPaths),
+export const RESERVED_TOP_LEVEL_PATHS = [
+  '/',
+  '/auth',
+  '/about',
+  '/contact',
+  '/blog',
+  '/pricing',
+  '/privacy',
+  '/terms',
+  '/dashboard',
+  '/campaigns',
+  '/optimizer',
+  '/campaign-generator',
+  '/ad-optimizer',
+  '/ads-graphics-generator',
+  '/ad-copy',
   '/sitemap.xml',
   '/robots.txt',
-];
+] as const;
 
 const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
