@@ -65,6 +65,11 @@ export interface FunctionNeeds {
   eventBus?: boolean;
   /** Admin actions on the user pool. Env: USER_POOL_ID. */
   userPool?: readonly UserPoolAction[];
+  /**
+   * Verifies the web app's access tokens itself, for a route no authorizer guards (a function
+   * URL). Env: USER_POOL_ISSUER, USER_POOL_CLIENT_ID.
+   */
+  userTokens?: boolean;
   /** Builds links back to the site. Env: SITE_URL. */
   siteUrl?: boolean;
   /**
@@ -101,6 +106,8 @@ export interface FunctionDeclaration extends FunctionNeeds {
 export const NEED_ENV = {
   eventBus: 'EVENT_BUS_NAME',
   userPool: 'USER_POOL_ID',
+  userTokensIssuer: 'USER_POOL_ISSUER',
+  userTokensClientId: 'USER_POOL_CLIENT_ID',
   siteUrl: 'SITE_URL',
   aiOfflineModel: 'AI_OFFLINE_MODEL',
   aiBaseUrl: 'OPENAI_BASE_URL',
@@ -217,6 +224,21 @@ export const functions = {
     // 2 GB gives a whole vCPU.
     memorySize: 2048,
     timeoutSeconds: 900,
+  },
+  chatbot: {
+    description: 'POST /api/chat: the chatbot widget, answers streamed through the function URL',
+    tables: {
+      // The rate-limit counters: one conditional ADD per window.
+      chatRateLimits: { actions: ['UpdateItem'] },
+      // Whether a signed-in visitor has a Meta connection (the row's key only, never the token).
+      userMetaConnections: { actions: ['GetItem'] },
+    },
+    secrets: ['openai'],
+    ai: true,
+    userTokens: true,
+    memorySize: 1024,
+    // A streamed answer is short; the model's own timeout and one retry fit well inside.
+    timeoutSeconds: 60,
   },
   'auth-custom-message': {
     description: 'Cognito custom message: turns verification and reset codes into links to the site',

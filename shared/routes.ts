@@ -55,6 +55,7 @@ import {
   ModelSummarySchema,
   StartFitBodySchema,
 } from './schemas/mmm';
+import { ChatRequestSchema, ChatStreamEventSchema } from './schemas/chat';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -77,6 +78,13 @@ export interface RouteDeclaration<F extends string = string> {
   response: z.ZodType;
   /** Status on success; 200 unless said. */
   successStatus?: number;
+  /**
+   * The reply streams (server-sent events; `response` is one event). API Gateway's HTTP API buffers
+   * a Lambda reply whole, so in AWS such a route is served by the function's URL in RESPONSE_STREAM
+   * mode (the web reads that URL from config.json) and gets no HTTP API route; the twin's gateway
+   * streams it the same way.
+   */
+  stream?: true;
 }
 
 function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R): R {
@@ -344,6 +352,17 @@ export const routes = {
     access: 'user',
     params: ModelParamsSchema,
     response: DeletedSchema,
+  }),
+
+  // The chatbot widget: anonymous visitors and signed-in users alike (a token, when sent, is verified).
+  chat: route({
+    method: 'POST',
+    path: '/api/chat',
+    fn: 'chatbot',
+    access: 'public',
+    body: ChatRequestSchema,
+    response: ChatStreamEventSchema,
+    stream: true,
   }),
 } as const;
 

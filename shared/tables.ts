@@ -140,6 +140,13 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'item_key', type: 'S' },
   },
+  /** The chatbot's rate-limit counters: per IP (hashed) or user, per minute and per UTC day. */
+  chatRateLimits: {
+    name: 'chat_rate_limits',
+    partitionKey: { name: 'subject', type: 'S' },
+    sortKey: { name: 'window', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

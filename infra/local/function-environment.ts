@@ -33,6 +33,9 @@ export interface LocalResources {
   eventBridgeUrl: string;
   cognitoUrl: string;
   userPoolId: string;
+  /** The tokens' issuer (the Cognito front's URL + pool id) and the web app client, for functions that verify tokens. */
+  userPoolIssuer?: string;
+  userPoolClientId?: string;
   siteUrl: string;
   /** The Meta sandbox, when it runs. */
   metaUrl?: string;
@@ -67,6 +70,12 @@ const localNeedEnvironment: {
     ),
   eventBus: (wanted) => (wanted ? { [NEED_ENV.eventBus]: LOCAL_EVENT_BUS_NAME } : {}),
   userPool: (actions, local) => (actions.length > 0 ? { [NEED_ENV.userPool]: local.userPoolId } : {}),
+  userTokens: (wanted, local) => {
+    if (!wanted) return {};
+    if (!local.userPoolIssuer || !local.userPoolClientId)
+      throw new Error('userTokens needs the pool issuer and client id');
+    return { [NEED_ENV.userTokensIssuer]: local.userPoolIssuer, [NEED_ENV.userTokensClientId]: local.userPoolClientId };
+  },
   siteUrl: (wanted, local) => (wanted ? { [NEED_ENV.siteUrl]: local.siteUrl } : {}),
   ai: (wanted, local) =>
     wanted

@@ -44,8 +44,16 @@ interface SerializedError {
   code?: unknown;
 }
 
+/** Where a streaming handler's response goes as it is written. */
+export interface ResponseSink {
+  head(metadata: { statusCode: number; headers?: Record<string, string>; cookies?: string[] }): void;
+  chunk(bytes: Uint8Array): void;
+}
+
 type WorkerMessage =
   | { type: 'ready' }
+  | { type: 'stream-head'; id: number; metadata: Parameters<ResponseSink['head']>[0] }
+  | { type: 'stream-chunk'; id: number; chunk: Uint8Array }
   | { type: 'load-failed'; error: SerializedError }
   | { type: 'result'; id: number; ok: true; result: unknown }
   | { type: 'result'; id: number; ok: false; error: SerializedError };
@@ -62,7 +70,10 @@ function revive(serialized: SerializedError): Error {
 class FunctionWorker {
   readonly ready: Promise<void>;
   #started: Promise<Worker> | undefined;
-  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; sink?: ResponseSink }
+  >();
   #nextId = 0;
   #gone: Error | null = null;
 
@@ -94,6 +105,8 @@ class FunctionWorker {
         worker.on('message', (message: WorkerMessage) => {
           if (message.type === 'ready') resolve();
           else if (message.type === 'load-failed') fail(revive(message.error));
+          else if (message.type === 'stream-head') this.#pending.get(message.id)?.sink?.head(message.metadata);
+          else if (message.type === 'stream-chunk') this.#pending.get(message.id)?.sink?.chunk(message.chunk);
           else {
             const pending = this.#pending.get(message.id);
             this.#pending.delete(message.id);
@@ -111,11 +124,11 @@ class FunctionWorker {
     this.ready.catch(() => undefined);
   }
 
-  invoke(event: unknown, context: Record<string, unknown>): Promise<unknown> {
+  invoke(event: unknown, context: Record<string, unknown>, sink?: ResponseSink): Promise<unknown> {
     if (this.#gone) return Promise.reject(this.#gone);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, sink });
       // Called only after `ready`, so the worker exists.
       void this.#started!.then((worker) => worker.postMessage({ id, event, context }));
     });
@@ -219,7 +232,12 @@ export class FunctionRunner {
     return Promise.all(loads).then(() => undefined);
   }
 
-  async invoke(fn: string, event: unknown): Promise<unknown> {
+  /**
+   * Invokes a function. A streaming handler (awslambda.streamifyResponse) writes to `sink` as it
+   * goes, as a function URL in RESPONSE_STREAM mode delivers it; without a sink its response is
+   * collected and returned whole (statusCode, headers, body), as a buffered invoke would.
+   */
+  async invoke(fn: string, event: unknown, sink?: ResponseSink): Promise<unknown> {
     const worker = this.#worker(fn);
     await worker.ready;
     const declared = functionDeclaration(fn as FunctionName);
@@ -234,7 +252,26 @@ export class FunctionRunner {
       logGroupName: `/aws/lambda/${functionName}`,
       logStreamName: `local/${fn}`,
     };
-    const reply = worker.invoke(event, context);
+    const collected: { metadata?: Parameters<ResponseSink['head']>[0]; chunks: Uint8Array[] } | undefined = sink
+      ? undefined
+      : { chunks: [] };
+    const target: ResponseSink = sink ?? {
+      head: (metadata) => {
+        collected!.metadata = metadata;
+      },
+      chunk: (bytes) => {
+        collected!.chunks.push(bytes);
+      },
+    };
+    const reply = worker.invoke(event, context, target).then((result) =>
+      collected?.metadata && (result as { streamed?: boolean } | null)?.streamed
+        ? {
+            statusCode: collected.metadata.statusCode,
+            headers: collected.metadata.headers ?? {},
+            body: Buffer.concat(collected.chunks).toString('utf8'),
+          }
+        : result,
+    );
     const id = worker.lastId;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

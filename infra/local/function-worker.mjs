@@ -1,6 +1,7 @@
 // One Lambda execution environment of the twin: a worker thread whose process.env is exactly
 // what the function's entry in shared/functions.ts declares (set by the parent). It loads the
 // function's bundle once, as Lambda loads index.mjs, and answers invocations with its handler.
+import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 
 // Lambda runs with NODE_OPTIONS=--enable-source-maps (see AppFunction): stack traces name our sources.
@@ -12,6 +13,60 @@ function serializeError(error) {
     return { name: error.name, message: error.message, stack: error.stack, code: error.code };
   }
   return { name: 'Error', message: String(error) };
+}
+
+// Lambda's Node.js runtime gives handlers the global `awslambda` for response streaming:
+// `streamifyResponse` marks a handler as streaming, `HttpResponseStream.from` sets the status
+// and headers a function URL sends before the body. Same names, same behaviour here.
+const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
+globalThis.awslambda = {
+  streamifyResponse(handler) {
+    handler[STREAMING] = 'response';
+    return handler;
+  },
+  HttpResponseStream: {
+    from(stream, metadata) {
+      stream.setHttpMetadata(metadata);
+      return stream;
+    },
+  },
+};
+
+/** The response stream of one invocation: its head, then each chunk, posted to the parent as written. */
+class ResponseStream extends Writable {
+  #id;
+  #metadata = null;
+  headSent = false;
+  constructor(id) {
+    super();
+    this.#id = id;
+  }
+  setContentType(contentType) {
+    this.setHttpMetadata({
+      ...(this.#metadata ?? { statusCode: 200 }),
+      headers: { ...this.#metadata?.headers, 'content-type': contentType },
+    });
+  }
+  setHttpMetadata(metadata) {
+    if (this.headSent) throw new Error('HttpResponseStream.from was called after the body started');
+    this.#metadata = metadata;
+  }
+  sendHead() {
+    if (this.headSent) return;
+    this.headSent = true;
+    // A function URL sends 200 application/octet-stream when the handler set nothing.
+    const metadata = this.#metadata ?? { statusCode: 200, headers: { 'content-type': 'application/octet-stream' } };
+    parentPort.postMessage({ type: 'stream-head', id: this.#id, metadata });
+  }
+  _write(chunk, _encoding, callback) {
+    this.sendHead();
+    parentPort.postMessage({ type: 'stream-chunk', id: this.#id, chunk: new Uint8Array(chunk) });
+    callback();
+  }
+  _final(callback) {
+    this.sendHead();
+    callback();
+  }
 }
 
 let handler;
@@ -43,6 +98,15 @@ parentPort.on('message', async (message) => {
     succeed: () => undefined,
   };
   try {
+    if (handler[STREAMING] === 'response') {
+      const stream = new ResponseStream(id);
+      await handler(event, stream, lambdaContext);
+      // The invocation ends when the handler's promise settles; an unended stream is ended for it.
+      if (!stream.writableEnded) await new Promise((resolve) => stream.end(resolve));
+      else if (!stream.writableFinished) await new Promise((resolve) => stream.once('finish', resolve));
+      parentPort.postMessage({ type: 'result', id, ok: true, result: { streamed: true } });
+      return;
+    }
     const result = await handler(event, lambdaContext);
     parentPort.postMessage({ type: 'result', id, ok: true, result });
   } catch (error) {

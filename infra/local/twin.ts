@@ -328,6 +328,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       eventBridgeUrl: busServer.url,
       cognitoUrl: cognitoFront.url,
       userPoolId: pool.userPoolId,
+      userPoolIssuer: `${cognitoFront.url}/${pool.userPoolId}`,
+      userPoolClientId: pool.userPoolClientId,
       siteUrl,
       metaUrl: meta?.url,
       stripeUrl: stripe.url,

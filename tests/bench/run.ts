@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { startTwin } from '@infra/local/twin';
 import { measureAdCopy } from './ad-copy';
+import { measureChat } from './chat';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
@@ -114,6 +115,12 @@ async function main(): Promise<void> {
     );
     console.log(
       `  one error notification, API → bus → queue → forwarder → Slack   p50 ${notify.latency.p50} ms  p99 ${notify.latency.p99} ms  max ${notify.latency.max} ms  (${notify.latency.samples} samples; includes the Slack queue's ${queues.slack.batchingWindowSeconds} s batching window)`,
+    );
+    // 4b. The chatbot: time to first token and to the whole answer, streamed through the gateway.
+    const chat = await measureChat(twin.endpoints.api);
+    figures.chat = chat;
+    console.log(
+      `\nPOST /api/chat (offline model, streamed, one at a time)   first token p50 ${chat.firstToken.p50} ms  max ${chat.firstToken.max} ms   whole answer p50 ${chat.complete.p50} ms  (${chat.requests} requests, ${chat.failures} failed)`,
     );
 
     // 5. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.

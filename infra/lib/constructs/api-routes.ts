@@ -23,7 +23,8 @@ export interface ApiRoutesProps {
 /**
  * One HTTP API route per entry of the routes table, one Lambda integration per
  * function (shared by its routes), and a Cognito JWT authorizer on exactly the
- * routes declared `access: 'user'`. Public routes carry no authorizer.
+ * routes declared `access: 'user'`. Public routes carry no authorizer. Routes declared
+ * `stream` get none here (see StreamingUrls).
  */
 export class ApiRoutes extends Construct {
   readonly authorizer: HttpUserPoolAuthorizer;
@@ -52,21 +53,24 @@ export class ApiRoutes extends Construct {
     };
 
     this.routes = Object.fromEntries(
-      Object.entries(declarations).map(([name, declaration]) => {
-        const route = new HttpRoute(this, name, {
-          httpApi: props.httpApi,
-          routeKey: HttpRouteKey.with(declaration.path, HttpMethod[declaration.method]),
-          integration: integrationFor(declaration.fn),
-          authorizer: declaration.access === 'user' ? this.authorizer : undefined,
-        });
-        if (declaration.access === 'public') {
-          Validations.of(route).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason: `${routeKey(declaration)} is declared public in shared/routes.ts (no user data behind it).`,
+      // A streaming route is served by its function's URL: the HTTP API would buffer the reply.
+      Object.entries(declarations)
+        .filter(([, declaration]) => !declaration.stream)
+        .map(([name, declaration]) => {
+          const route = new HttpRoute(this, name, {
+            httpApi: props.httpApi,
+            routeKey: HttpRouteKey.with(declaration.path, HttpMethod[declaration.method]),
+            integration: integrationFor(declaration.fn),
+            authorizer: declaration.access === 'user' ? this.authorizer : undefined,
           });
-        }
-        return [name, route];
-      }),
+          if (declaration.access === 'public') {
+            Validations.of(route).acknowledge({
+              id: 'AwsSolutions-APIG4',
+              reason: `${routeKey(declaration)} is declared public in shared/routes.ts (no user data behind it).`,
+            });
+          }
+          return [name, route];
+        }),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { Aspects, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -223,6 +223,20 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /**
+   * Verifies the web app's access tokens itself (a function URL has no authorizer in front):
+   * env USER_POOL_ISSUER and USER_POOL_CLIENT_ID. The JWKS is public, so nothing to grant.
+   */
+  bindUserTokens(pool: IUserPool, client: IUserPoolClient): this {
+    const { region, urlSuffix } = Stack.of(this);
+    this.function.addEnvironment(
+      NEED_ENV.userTokensIssuer,
+      `https://cognito-idp.${region}.${urlSuffix}/${pool.userPoolId}`,
+    );
+    this.function.addEnvironment(NEED_ENV.userTokensClientId, client.userPoolClientId);
+    return this;
+  }
+
   /** Builds links back to the site: env SITE_URL. No permission involved. */
   bindSiteUrl(siteUrl: string): this {
     this.function.addEnvironment(NEED_ENV.siteUrl, siteUrl);
@@ -291,6 +305,14 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   userPool: (fn, actions, resources) => {
     if (actions.length > 0) fn.bindUserPool(required(resources.userPool, 'the user pool', fn), actions);
   },
+  userTokens: (fn, wanted, resources) => {
+    if (wanted) {
+      fn.bindUserTokens(
+        required(resources.userPool, 'the user pool', fn),
+        required(resources.userPoolClient, 'the web app client', fn),
+      );
+    }
+  },
   siteUrl: (fn, wanted, resources) => {
     if (wanted) fn.bindSiteUrl(required(resources.siteUrl, 'the site URL', fn));
   },
@@ -329,6 +351,7 @@ export interface BindableResources {
   readonly kmsKeys?: Partial<Record<KmsKeyName, IKey>>;
   readonly eventBus?: IEventBus;
   readonly userPool?: IUserPool;
+  readonly userPoolClient?: IUserPoolClient;
   readonly siteUrl?: string;
   readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
 }

@@ -95,7 +95,8 @@ export class WebHosting extends Construct {
       comment: 'Adsmith security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // connect-src: the API is same-origin; Amplify talks to Cognito directly.
+          // connect-src: the API is same-origin; Amplify talks to Cognito directly; the chatbot
+          // streams from its function URL (Lambda response streaming needs one).
           // style-src 'unsafe-inline': charting and toast libraries set inline styles.
           // img-src https: generated ad images and Meta previews come from other hosts.
           contentSecurityPolicy: [
@@ -104,7 +105,7 @@ export class WebHosting extends Construct {
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.lambda-url.${region}.on.aws`,
             "frame-ancestors 'none'",
             "base-uri 'self'",
             "form-action 'self'",

@@ -1,12 +1,13 @@
-import { Aspects, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType, HttpMethod, InvokeMode, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { FunctionDeclaration } from '@shared/functions';
+import { routes as routesTable } from '@shared/routes';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
@@ -31,7 +32,7 @@ export interface StatelessStackProps extends StackProps {
   /** The key that encrypts the tables; the tables themselves are imported by name (see importDataTables). */
   readonly dataKey: IKey;
   /** Secrets and bus the functions may be bound to (per shared/functions.ts). */
-  readonly resources: Omit<BindableResources, 'userPool' | 'siteUrl' | 'tables'>;
+  readonly resources: Omit<BindableResources, 'userPool' | 'userPoolClient' | 'siteUrl' | 'tables'>;
   /**
    * Stacks this one reads from. Declared up front, before any grant: a KMS key in
    * another stack then trusts this account instead of naming our roles in its key
@@ -75,11 +76,13 @@ export class StatelessStack extends Stack {
         ...props.resources,
         tables,
         userPool: props.userPool,
+        userPoolClient: props.userPoolClient,
         siteUrl: props.siteUrl,
         jobQueues: this.jobQueues.queues,
       },
     );
     this.jobQueues.connectConsumers(this.functions);
+    const chatUrl = this.streamingUrl(routesTable.chat.fn, props.siteUrl);
 
     // Imported into this stack so the routes, integrations and the JWT authorizer
     // are created here: an authorizer in the edge stack would make the edge stack
@@ -126,9 +129,35 @@ export class StatelessStack extends Stack {
         authFlowType: 'USER_SRP_AUTH',
         apiBaseUrl: '/api',
         offlineModel: false,
+        ...(chatUrl ? { chatUrl } : {}),
       },
     });
     this.acknowledgeBucketDeploymentFindings();
+  }
+
+  /**
+   * A function whose route streams (`stream: true` in the routes table) answers through its own
+   * URL in RESPONSE_STREAM mode: Lambda response streaming reaches the browser only through a
+   * function URL; API Gateway's HTTP API (and CloudFront in front of it) would buffer the whole
+   * answer. The URL is reachable from the site's origin only (CORS), the function verifies
+   * tokens and rate-limits per IP and per user itself. The web reads the URL from config.json.
+   */
+  private streamingUrl(fn: string, siteUrl: string): string | undefined {
+    const target = this.functions[fn];
+    // A stack built with a subset of the functions (tests) has no chat.
+    if (!target) return undefined;
+    const url = target.function.addFunctionUrl({
+      authType: FunctionUrlAuthType.NONE,
+      invokeMode: InvokeMode.RESPONSE_STREAM,
+      cors: {
+        allowedOrigins: [siteUrl],
+        allowedMethods: [HttpMethod.POST],
+        allowedHeaders: ['content-type', 'authorization'],
+        maxAge: Duration.hours(1),
+      },
+    });
+    new CfnOutput(this, 'ChatUrl', { value: url.url, description: 'The chatbot’s streaming function URL' });
+    return url.url;
   }
 
   /**

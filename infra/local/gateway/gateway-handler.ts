@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { RouteDeclaration } from '@shared/routes';
-import { FunctionTimeoutError, type FunctionRunner } from '../function-runner';
+import { FunctionTimeoutError, type FunctionRunner, type ResponseSink } from '../function-runner';
 import { BodyTooLargeError, readBody } from '../http-io';
 import { gatewayMessage, internalServerError, replyFromResult, type GatewayReply } from './handler-reply';
 import type { AuthorizerResult } from './jwt-authorizer';
@@ -51,7 +51,49 @@ function send(res: ServerResponse, reply: GatewayReply, requestId: string): void
 export function gatewayHandler(options: GatewayOptions): RequestListener {
   const match = createRouteMatcher(options.routes);
 
-  async function handle(req: IncomingMessage, requestId: string): Promise<GatewayReply> {
+  /**
+   * A `stream` route: in AWS its function's URL in RESPONSE_STREAM mode, which sends the head the
+   * handler set and then each chunk as it is written. Null once answered; a reply if nothing was sent.
+   */
+  async function stream(
+    res: ServerResponse,
+    fn: string,
+    event: unknown,
+    requestId: string,
+    routeKey: string,
+  ): Promise<GatewayReply | null> {
+    let started = false;
+    const sink: ResponseSink = {
+      head: (metadata) => {
+        started = true;
+        const headers: Record<string, string | string[]> = { 'x-amzn-requestid': requestId };
+        for (const [name, value] of Object.entries(metadata.headers ?? {})) headers[name.toLowerCase()] = value;
+        if (metadata.cookies?.length) headers['set-cookie'] = metadata.cookies;
+        res.writeHead(metadata.statusCode, headers);
+        res.flushHeaders();
+      },
+      chunk: (bytes) => {
+        res.write(bytes);
+      },
+    };
+    try {
+      await options.runner.invoke(fn, event, sink);
+      if (!started) sink.head({ statusCode: 200, headers: { 'content-type': 'application/octet-stream' } });
+      res.end();
+      return null;
+    } catch (error) {
+      console.error(`[api] ${routeKey} (lambdas/${fn}, streaming) failed:`, error);
+      if (!started)
+        return error instanceof FunctionTimeoutError
+          ? gatewayMessage(503, 'Service Unavailable')
+          : internalServerError();
+      // Part of the body is out: as with a function URL, the connection just ends.
+      res.destroy();
+      return null;
+    }
+  }
+
+  async function handle(req: IncomingMessage, requestId: string, res: ServerResponse): Promise<GatewayReply | null> {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     const path = url.split('?')[0] ?? '/';
@@ -88,6 +130,7 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
       matched,
       { requestId, now: new Date(), jwt },
     );
+    if (matched.route.stream) return stream(res, matched.route.fn, event, requestId, matched.routeKey);
     try {
       return replyFromResult(await options.runner.invoke(matched.route.fn, event));
     } catch (error) {
@@ -104,15 +147,17 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
   return (req, res) => {
     const requestId = randomUUID();
     const started = Date.now();
-    handle(req, requestId)
+    handle(req, requestId, res)
       .catch((error: unknown) => {
         console.error('[api] request failed:', error);
-        return internalServerError();
+        return res.headersSent ? null : internalServerError();
       })
       .then((reply) => {
-        send(res, reply, requestId);
+        if (reply) send(res, reply, requestId);
         if (options.logRequests)
-          console.log(`[api] ${req.method} ${req.url?.split('?')[0]} ${reply.statusCode} ${Date.now() - started} ms`);
+          console.log(
+            `[api] ${req.method} ${req.url?.split('?')[0]} ${reply?.statusCode ?? res.statusCode} ${Date.now() - started} ms`,
+          );
       });
   };
 }

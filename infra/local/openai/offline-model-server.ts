@@ -3,6 +3,7 @@ import { randomFor } from '../meta-sandbox/prng';
 import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';
 import { readBrief } from './brief';
 import { isErrorReply, MODELS, readChatRequest, type ChatRequest } from './chat-request';
+import { answerChatbot, isChatbotConversation } from './chat-answerer';
 import { writeAd, writeAnswer } from './copywriter';
 import { OfflineModelFaultSwitches, OfflineModelFaultsSchema, type FaultKind } from './offline-model-faults';
 import {
@@ -295,6 +296,7 @@ function compose(request: ChatRequest, fault: FaultKind | null): string {
     if (fault === 'invalidJson') return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
     return text;
   }
+  if (isChatbotConversation(request.messages)) return answerChatbot(request.messages);
   if (/headline/i.test(brief.question)) {
     const ad = writeAd(brief, brief.angles[0] ?? 'benefit', random);
     return `Headline: ${ad.headline}\nPrimary text: ${ad.primaryText}\nDescription: ${ad.description}\nCall to action: ${ad.callToAction}`;

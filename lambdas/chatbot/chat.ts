@@ -1,0 +1,77 @@
+import { chatEventLine, chatLimits, type ChatRequest } from '@shared/schemas/chat';
+import { AiNotConfiguredError, type AiRuntime } from '../lib/ai/ai-runtime';
+import { chatPrompt, type ChatVisitor } from '../lib/ai/prompts/chat';
+import { streamCompletion } from '../lib/ai/stream-completion';
+import { AppError, isAppError, upstreamError } from '../lib/errors';
+import type { VerifiedUser } from '../lib/http/access-token';
+import { takeChatMessage, type RateLimitStore } from './rate-limit';
+
+export interface ChatDeps {
+  runtime: () => Promise<AiRuntime>;
+  limits: RateLimitStore;
+  /** Throws AUTH_ERROR for a token that is not a valid access token of the web app. */
+  verifyToken: (token: string) => Promise<VerifiedUser>;
+  /** Whether the user has a Meta connection (never the connection itself). */
+  metaConnected: (userId: string) => Promise<boolean>;
+  log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+export interface ChatCall {
+  body: ChatRequest;
+  /** The caller's address as the function URL saw it. */
+  ip: string;
+  /** The bearer token, when the visitor is signed in. */
+  token?: string;
+}
+
+/**
+ * One chatbot answer, as server-sent events. Refusals come first and are thrown (a bad
+ * token 401, a rate limit 429, the model not answering 502), so the caller can still send
+ * a real status; once the first words have arrived a failure becomes an `error` event.
+ */
+export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncIterable<string>> {
+  const user = call.token ? await deps.verifyToken(call.token) : undefined;
+  await takeChatMessage(deps.limits, { ip: call.ip, userId: user?.sub });
+  const visitor: ChatVisitor = {
+    signedIn: user !== undefined,
+    metaConnected: user ? await deps.metaConnected(user.sub) : undefined,
+    page: call.body.page,
+  };
+  let runtime: AiRuntime;
+  try {
+    runtime = await deps.runtime();
+  } catch (error) {
+    if (error instanceof AiNotConfiguredError) throw upstreamError('The assistant is not available right now.', error);
+    throw error;
+  }
+  const messages = chatPrompt.build({ messages: call.body.messages, visitor });
+  const settings = { ...runtime.settings, maxTokens: Math.min(runtime.settings.maxTokens, chatLimits.answerTokens) };
+  const started = Date.now();
+  deps.log('Chat answer started', {
+    prompt: chatPrompt.version,
+    signedIn: visitor.signedIn,
+    turns: call.body.messages.length,
+    provider: runtime.provider,
+  });
+
+  return (async function* () {
+    let firstTokenMs: number | undefined;
+    try {
+      for await (const event of streamCompletion({ client: runtime.client, settings, messages })) {
+        if (event.type === 'delta') {
+          firstTokenMs ??= Date.now() - started;
+          yield chatEventLine({ type: 'delta', text: event.text });
+        } else {
+          deps.log('Chat answer finished', { firstTokenMs, totalMs: Date.now() - started, usage: event.usage });
+          yield chatEventLine({ type: 'done', model: event.model, offline: runtime.offline });
+        }
+      }
+    } catch (error) {
+      // Before the first words the caller still answers with a status; after, the reader is told in-stream.
+      if (firstTokenMs === undefined) throw error;
+      const appError = isAppError(error) ? error : new AppError('UPSTREAM_ERROR');
+      deps.log('Chat answer cut short', { code: appError.code, firstTokenMs });
+      yield chatEventLine({ type: 'error', error: { code: appError.code, message: appError.message } });
+    }
+  })();
+}

@@ -1,0 +1,52 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { NEED_ENV } from '@shared/functions';
+import { routes } from '@shared/routes';
+import { tableEnvVar } from '@shared/tables';
+import * as z from 'zod';
+import { aiRuntime } from '../lib/ai/ai-runtime';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { lazyEnv } from '../lib/env';
+import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
+import { streamFunction } from '../lib/http/stream-function';
+import { logger } from '../lib/observability';
+import { answerChat } from './chat';
+
+const config = lazyEnv(
+  z.object({
+    [tableEnvVar('chatRateLimits')]: z.string().min(1),
+    [tableEnvVar('userMetaConnections')]: z.string().min(1),
+    [NEED_ENV.userTokensIssuer]: z.url(),
+    [NEED_ENV.userTokensClientId]: z.string().min(1),
+  }),
+);
+let verifier: ReturnType<typeof accessTokenVerifier> | undefined;
+const verifyToken = (token: string) =>
+  (verifier ??= accessTokenVerifier({
+    issuer: config()[NEED_ENV.userTokensIssuer]!,
+    clientId: config()[NEED_ENV.userTokensClientId]!,
+  }))(token);
+
+async function metaConnected(userId: string): Promise<boolean> {
+  const reply = await dynamoDocumentClient().send(
+    new GetCommand({
+      TableName: config()[tableEnvVar('userMetaConnections')]!,
+      Key: { user_id: userId },
+      // Whether a row exists, nothing of the token.
+      ProjectionExpression: 'user_id',
+    }),
+  );
+  return reply.Item !== undefined;
+}
+
+export const handler = streamFunction(routes.chat, ({ body, event }) =>
+  answerChat(
+    { body, ip: event.requestContext.http.sourceIp, token: bearerToken(event.headers) },
+    {
+      runtime: aiRuntime,
+      limits: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('chatRateLimits')]! },
+      verifyToken,
+      metaConnected,
+      log: (message, facts) => logger.info(message, facts),
+    },
+  ),
+);

@@ -1,0 +1,83 @@
+import type { Writable } from 'node:stream';
+import type { APIGatewayProxyEventV2, Context, StreamifyHandler } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDeclaration } from '@shared/routes';
+import { notFound } from '../errors';
+import { logger } from '../observability';
+import { parseRequest } from './parse-request';
+import { errorReply } from './replies';
+
+/**
+ * Lambda response streaming (Node.js managed runtime): the runtime provides the global
+ * `awslambda` (typed by @types/aws-lambda). `streamifyResponse` marks a handler as streaming;
+ * `HttpResponseStream.from` writes the status and headers a function URL in RESPONSE_STREAM
+ * mode sends before the body. The twin's execution environment provides the same global
+ * (infra/local/function-worker.mjs).
+ */
+export interface HttpResponseMetadata {
+  statusCode: number;
+  headers?: Record<string, string>;
+}
+type StreamingHandler = StreamifyHandler<APIGatewayProxyEventV2, void>;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface StreamRouteInput<R extends RouteDeclaration> {
+  body: Infer<R['body']>;
+  event: APIGatewayProxyEventV2;
+  context: Context;
+}
+
+/** What a streaming route's logic returns: the body's pieces, produced as they are ready. */
+export type StreamLogic<R extends RouteDeclaration> = (input: StreamRouteInput<R>) => Promise<AsyncIterable<string>>;
+
+function write(stream: Writable, metadata: HttpResponseMetadata, body?: string): Promise<void> {
+  const http = awslambda.HttpResponseStream.from(stream, { ...metadata });
+  return new Promise((resolve) => {
+    if (body) http.write(body);
+    http.end(resolve);
+  });
+}
+
+/**
+ * A streaming route of the routes table (`stream: true`), served through the function's URL.
+ * Everything that can be refused is refused before the first byte, as a JSON error with its
+ * real status (validation 400, rate limit 429, the model not answering 502/503): the logic's
+ * first piece is awaited before the 200 goes out. After that the body streams piece by piece;
+ * the logic reports a late failure inside the stream itself.
+ */
+export function streamFunction<R extends RouteDeclaration>(route: R, logic: StreamLogic<R>): StreamingHandler {
+  return awslambda.streamifyResponse(async (event, responseStream, context) => {
+    logger.addContext(context);
+    logger.appendKeys({ route: `${route.method} ${route.path}` });
+    try {
+      const method = event.requestContext?.http?.method ?? 'POST';
+      if (method !== route.method) throw notFound(`Use ${route.method} ${route.path}.`);
+      const { body } = parseRequest(route, event);
+      const pieces = (await logic({ body, event, context } as StreamRouteInput<R>))[Symbol.asyncIterator]();
+      const first = await pieces.next();
+      const http = awslambda.HttpResponseStream.from(responseStream, {
+        statusCode: route.successStatus ?? 200,
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+      if (!first.done) {
+        http.write(first.value);
+        for (let next = await pieces.next(); !next.done; next = await pieces.next()) http.write(next.value);
+      }
+      await new Promise<void>((resolve) => http.end(resolve));
+    } catch (error) {
+      const reply = errorReply(error, logger);
+      await write(
+        responseStream,
+        { statusCode: reply.statusCode ?? 500, headers: reply.headers as Record<string, string> },
+        reply.body,
+      );
+    } finally {
+      logger.resetKeys();
+    }
+  });
+}
