@@ -6,11 +6,11 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/local/function-environment';
 import { appFunctionNames, functionDeclaration } from '@shared/functions';
-import { httpFunctionNames, routeKey, routes } from '@shared/routes';
+import { httpFunctionNames, routeKey, routes, type RouteDeclaration } from '@shared/routes';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { queues } from '@shared/queues';
-import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
+import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
 const SQS_CONSUME_ACTIONS = [
@@ -123,6 +123,8 @@ describe('stateless stack (dev, functions bundled)', () => {
           kmsUrl: 'http://127.0.0.1:1',
           kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
           userPoolId: 'local_x',
+          userPoolIssuer: 'http://127.0.0.1:1/local_x',
+          userPoolClientId: 'c',
           siteUrl: 'http://127.0.0.1:1',
           jobQueueUrls: { mmmFits: 'http://127.0.0.1:1/000000000000/q' },
         }),
@@ -194,15 +196,30 @@ describe('stateless stack (dev, functions bundled)', () => {
 
   describe('HTTP API routes', () => {
     const routeResources = () => resourcesOf(template, 'AWS::ApiGatewayV2::Route');
+    // Streaming routes are served by their function's URL, not the HTTP API (it would buffer them).
+    const apiRoutes = () => (Object.values(routes) as RouteDeclaration[]).filter((r) => !r.stream);
 
-    it('are exactly the routes table', () => {
+    it('are exactly the routes table, but the streaming routes', () => {
       const keys = routeResources().map(([, r]) => r.Properties.RouteKey);
-      expect(keys.sort()).toEqual(Object.values(routes).map(routeKey).sort());
+      expect(keys.sort()).toEqual(apiRoutes().map(routeKey).sort());
+      expect(keys).not.toContain(routeKey(routes.chat));
+    });
+
+    it('serve a streaming route from its function’s URL in RESPONSE_STREAM mode, callable from the site only', () => {
+      const [functionId] = functionNamed(template, `adsmith-dev-${routes.chat.fn}`);
+      const [[, url]] = resourcesOf(template, 'AWS::Lambda::Url') as [[string, CfnJson]];
+      expect(url.Properties).toMatchObject({
+        AuthType: 'NONE',
+        InvokeMode: 'RESPONSE_STREAM',
+        TargetFunctionArn: { 'Fn::GetAtt': [functionId, 'Arn'] },
+        Cors: { AllowMethods: ['POST'], AllowHeaders: ['content-type', 'authorization'] },
+      });
+      expect(JSON.stringify(url.Properties.Cors.AllowOrigins)).toContain('DomainName');
     });
 
     it('require the Cognito JWT on user routes and only there', () => {
       const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
-      for (const declaration of Object.values(routes)) {
+      for (const declaration of apiRoutes()) {
         const [, route] = routeResources().find(([, r]) => r.Properties.RouteKey === routeKey(declaration))!;
         if (declaration.access === 'user') {
           expect(route.Properties.AuthorizationType).toBe('JWT');
@@ -216,8 +233,8 @@ describe('stateless stack (dev, functions bundled)', () => {
 
     it('send each route to the function its entry names, one integration per function', () => {
       const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
-      expect(Object.keys(integrations)).toHaveLength(httpFunctionNames().length);
-      for (const declaration of Object.values(routes)) {
+      expect(Object.keys(integrations)).toHaveLength(new Set(apiRoutes().map((r) => r.fn)).size);
+      for (const declaration of apiRoutes()) {
         const [, route] = routeResources().find(([, r]) => r.Properties.RouteKey === routeKey(declaration))!;
         const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
         const target = integrations[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0];

@@ -64,6 +64,8 @@ describe('functionEnvironment', () => {
     eventBridgeUrl: 'http://127.0.0.1:3004',
     cognitoUrl: 'http://127.0.0.1:9229',
     userPoolId: 'local_x',
+    userPoolIssuer: 'http://127.0.0.1:9229/local_x',
+    userPoolClientId: 'client-1',
     siteUrl: 'http://127.0.0.1:5173',
     kmsUrl: 'http://127.0.0.1:3009',
     kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k-1' },
@@ -154,6 +156,7 @@ it('localWebConfig is a valid runtime config for the twin', () => {
     apiBaseUrl: '/api',
     offlineModel: true,
     openaiBaseUrl: 'http://127.0.0.1:3006/v1',
+    chatUrl: '/api/chat',
   });
 });
 
