@@ -6,6 +6,10 @@ import * as z from 'zod';
  * the `faults` object returned by startMetaSandbox, or META_SANDBOX_FAULTS.
  */
 
+/** The ad-account edges objects are created on. */
+export const WRITE_EDGES = ['campaigns', 'adsets', 'adimages', 'adcreatives', 'ads'] as const;
+export type WriteEdge = (typeof WRITE_EDGES)[number];
+
 export const FaultSettingsSchema = z
   .object({
     /** The next N Graph calls fail with a rate-limit error (80004 on ad-account calls, 17 otherwise). */
@@ -27,6 +31,8 @@ export const FaultSettingsSchema = z
      * (code 2): Meta applied the change, and then stopped answering the caller's read-back.
      */
     serverErrorAfterWrite: z.number().int().min(0).max(1_000_000).optional(),
+    /** The next create on this edge of an ad account fails with Meta's error (rollback tests); null clears it. */
+    failWrite: z.enum(WRITE_EDGES).nullable().optional(),
   })
   .strict();
 
@@ -40,6 +46,7 @@ export class FaultSwitches {
   reduceData = 0;
   asyncJobFail = 0;
   serverErrorAfterWrite = 0;
+  failWrite: WriteEdge | null = null;
 
   constructor(private readonly onExpireTokens: () => void) {}
 
@@ -53,6 +60,7 @@ export class FaultSwitches {
     if (parsed.reduceData !== undefined) this.reduceData = parsed.reduceData;
     if (parsed.asyncJobFail !== undefined) this.asyncJobFail = parsed.asyncJobFail;
     if (parsed.serverErrorAfterWrite !== undefined) this.serverErrorAfterWrite = parsed.serverErrorAfterWrite;
+    if (parsed.failWrite !== undefined) this.failWrite = parsed.failWrite;
     if (parsed.expireTokens) this.onExpireTokens();
   }
 
@@ -64,6 +72,7 @@ export class FaultSwitches {
     this.reduceData = 0;
     this.asyncJobFail = 0;
     this.serverErrorAfterWrite = 0;
+    this.failWrite = null;
   }
 
   snapshot(): Required<Omit<FaultSettings, 'expireTokens'>> {
@@ -75,6 +84,7 @@ export class FaultSwitches {
       reduceData: this.reduceData,
       asyncJobFail: this.asyncJobFail,
       serverErrorAfterWrite: this.serverErrorAfterWrite,
+      failWrite: this.failWrite,
     };
   }
 
@@ -102,6 +112,13 @@ export class FaultSwitches {
   takeAsyncJobFail(): boolean {
     if (this.asyncJobFail <= 0) return false;
     this.asyncJobFail -= 1;
+    return true;
+  }
+
+  /** Consumes the pending write failure when it is for this edge. */
+  takeFailWrite(edge: string): boolean {
+    if (this.failWrite !== edge) return false;
+    this.failWrite = null;
     return true;
   }
 

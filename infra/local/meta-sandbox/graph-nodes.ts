@@ -3,7 +3,14 @@ import { daysBetween, maxDate, minDate } from './calendar.js';
 import { enumParameter, reduceDataError } from './graph-error.js';
 import { buildInsightsRows, type InsightsRow, type ReportScope } from './insights-report.js';
 import { parseInsightsParams } from './insights-params.js';
-import { accountField, adField, adsetField, campaignField, creativeField } from './node-fields.js';
+import {
+  accountField,
+  adField,
+  adsetField,
+  campaignField,
+  createdCreativeField,
+  creativeField,
+} from './node-fields.js';
 import type { GraphNode, Json, ReadContext } from './read-context.js';
 import { paginate, type PageRequest } from './paging.js';
 import { EFFECTIVE_STATUS_FILTER_VALUES, type InsightsLevel, type NodeType } from './reference.js';
@@ -215,6 +222,17 @@ function expandReference(ctx: ReadContext, field: FieldSelection, value: unknown
   const id = (value as { id?: string }).id;
   if (!id) return value;
   if (field.name === 'creative') {
+    const created = ctx.world.creatives.get(id);
+    if (created) {
+      validateNodeFields(field.children ?? [], 'AdCreative');
+      const out: Json = {};
+      for (const child of field.children ?? []) {
+        const childValue = createdCreativeField(created, child.name);
+        if (childValue !== undefined) out[child.name] = childValue;
+      }
+      out.id = id;
+      return out;
+    }
     const ad = [...ctx.world.ads.values()].find((candidate) => candidate.creativeId === id);
     if (!ad) return value;
     validateNodeFields(field.children ?? [], 'AdCreative');

@@ -8,9 +8,23 @@ import {
   unsupportedRequest,
 } from './graph-error.js';
 import { asGraphNode, insightsEdge, insightsRows, listEdge, renderNode } from './graph-nodes.js';
-import { creativeField } from './node-fields.js';
+import { createdCreativeField, creativeField } from './node-fields.js';
 import type { GraphNode, Json, ReadContext } from './read-context.js';
 import { updateAdObject } from './graph-writes.js';
+import { handleGeneratePreviews } from './ad-previews.js';
+import { adsPixels, promotePages } from './account-assets.js';
+import {
+  createAd,
+  createAdImage,
+  createAdSet,
+  createCampaign,
+  createCreative,
+  deleteCreative,
+  deleteImage,
+} from './graph-create.js';
+import { deliveryEstimate } from './targeting-spec.js';
+import { handleSearch } from './targeting-search.js';
+import { OPTIMIZATION_GOAL_VALUES } from './reference.js';
 import { paginate } from './paging.js';
 import { renderReportRun, reportNotReady, progress, type ReportRuns } from './report-runs.js';
 import type { PermissionGrants } from './permissions.js';
@@ -70,6 +84,8 @@ export interface GraphDeps {
   readContext: Omit<ReadContext, 'versionBaseUrl' | 'carriedParams'>;
   requireAppsecretProof: () => boolean;
   now: () => Date;
+  /** The `failWrite` fault switch: true when this create on `edge` must fail. */
+  takeFailWrite?: (edge: string) => boolean;
 }
 
 /** What a handled request touched, for usage headers and the call log. */
@@ -80,6 +96,8 @@ export interface GraphOutcome {
 
 const READ_SCOPES = ['ads_read', 'ads_management'];
 const CREATION_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives', 'adimages', 'customaudiences'];
+/** Account edges that are reads of something other than the object tree. */
+const ACCOUNT_READ_EDGES = ['delivery_estimate', 'generatepreviews', 'promote_pages', 'adspixels'];
 
 function versionNumber(version: string): number {
   return Number(version.slice(1));
@@ -113,7 +131,7 @@ export function accountIdForPath(world: World, segments: string[], reports?: Rep
   const node = findAdObject(world, first);
   if (node) return node.accountId;
   const ad = [...world.ads.values()].find((candidate) => candidate.creativeId === first);
-  return ad?.accountId;
+  return ad?.accountId ?? world.creatives.get(first)?.accountId;
 }
 
 function resolveNode(world: World, id: string, method: 'get' | 'post' | 'delete'): GraphNode {
@@ -211,6 +229,22 @@ function reportRunRoutes(
   return jsonReply(paginate(run.rows, page) as unknown as Json);
 }
 
+const WRITE_EDGE_NAMES: Record<string, string> = {
+  campaigns: 'Campaign',
+  adsets: 'Ad Set',
+  adimages: 'Image',
+  adcreatives: 'Ad Creative',
+  ads: 'Ad',
+};
+
+/** What the `failWrite` fault answers: a Meta-shaped rejection that says it was injected. */
+function injectedWriteFailure(node: string, edge: string): Error {
+  return invalidParameter('Invalid parameter', {
+    userTitle: `Couldn't Create ${WRITE_EDGE_NAMES[edge] ?? edge}`,
+    userMsg: `The sandbox's failWrite fault rejected POST /${node}/${edge}.`,
+  });
+}
+
 export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
   const [first = '', edge, ...rest] = request.segments;
   const isUser = first === 'me' || first === deps.world.user.id;
@@ -234,8 +268,33 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   if (isUser) return { reply: userRoutes(deps, request, token, ctx) };
 
   const method = request.method.toLowerCase() as 'get' | 'post' | 'delete';
-  // Creatives are read-only here: enough for `creative{...}` and /{creative-id}.
-  const creativeAd = [...deps.world.ads.values()].find((ad) => ad.creativeId === first);
+  if (first === 'search' && edge === undefined) {
+    if (request.method !== 'GET') throw unsupportedRequest(method, first);
+    requireRead(token);
+    return { reply: handleSearch(request.params) };
+  }
+  const created = deps.world.creatives.get(first);
+  if (created && edge === undefined && request.method !== 'POST') {
+    if (request.method === 'DELETE') {
+      requireWrite(token);
+      deps.usage.charge(created.accountId, 'write', 'ads_management');
+      deleteCreative(deps.world, created);
+      return { reply: jsonReply({ success: true }), accountId: created.accountId };
+    }
+    requireRead(token);
+    deps.usage.charge(created.accountId, 'read', 'ads_management');
+    const fields = selection(request.params) ?? [{ name: 'id', modifiers: {} }];
+    validateNodeFields(fields, 'AdCreative');
+    const out: Json = {};
+    for (const field of fields) {
+      const value = createdCreativeField(created, field.name);
+      if (value !== undefined) out[field.name] = value;
+    }
+    out.id = created.id;
+    return { reply: jsonReply(out), accountId: created.accountId };
+  }
+  // Seeded creatives are read-only: enough for `creative{...}` and /{creative-id}.
+  const creativeAd = [...deps.world.ads.values()].find((ad) => ad.creativeId === first && !ad.createdCreative);
   if (creativeAd && !edge && request.method === 'GET') {
     requireRead(token);
     deps.usage.charge(creativeAd.accountId, 'read', 'ads_management');
@@ -256,6 +315,51 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   const node = resolveNode(deps.world, first, method);
   const accountId = node.type === 'AdAccount' ? node.account.accountId : node.node.accountId;
   if (rest.length > 0) throw unknownPath(`/${rest.join('/')}`);
+
+  if (node.type === 'AdAccount' && edge !== undefined) {
+    const account = node.account;
+    if (request.method === 'GET' && ACCOUNT_READ_EDGES.includes(edge)) {
+      requireRead(token);
+      deps.usage.charge(accountId, 'read', 'ads_management');
+      if (edge === 'delivery_estimate') {
+        return { reply: jsonReply(deliveryEstimate(request.params, OPTIMIZATION_GOAL_VALUES)), accountId };
+      }
+      if (edge === 'generatepreviews') {
+        return {
+          reply: handleGeneratePreviews(deps.world, account, request.params, request.origin, deps.now()),
+          accountId,
+        };
+      }
+      return {
+        reply: jsonReply({ data: edge === 'adspixels' ? adsPixels(account) : promotePages(account) }),
+        accountId,
+      };
+    }
+    if (request.method === 'DELETE' && edge === 'adimages') {
+      requireWrite(token);
+      deps.usage.charge(accountId, 'write', 'ads_management');
+      deleteImage(deps.world, account, request.params);
+      return { reply: jsonReply({ success: true }), accountId };
+    }
+    if (request.method === 'POST' && CREATION_EDGES.includes(edge) && edge !== 'customaudiences') {
+      requireWrite(token);
+      deps.usage.charge(accountId, 'write', 'ads_management');
+      if (deps.takeFailWrite?.(edge)) throw injectedWriteFailure(first, edge);
+      const now = deps.now();
+      const params = request.params;
+      const body =
+        edge === 'campaigns'
+          ? createCampaign(deps.world, account, params, now)
+          : edge === 'adsets'
+            ? createAdSet(deps.world, account, params, now)
+            : edge === 'adimages'
+              ? createAdImage(deps.world, account, params, now, request.origin)
+              : edge === 'adcreatives'
+                ? createCreative(deps.world, account, params, now)
+                : createAd(deps.world, account, params, now);
+      return { reply: jsonReply(body), accountId };
+    }
+  }
 
   if (request.method === 'GET') {
     requireRead(token);

@@ -32,7 +32,12 @@ function checkEnum(params: UpdateParams, name: string, values: readonly string[]
  * Budgets are integers in minor units (whole units for JPY-like currencies), at least the
  * account's `min_daily_budget` (a lifetime budget at least that much per scheduled day).
  */
-function parseBudget(name: string, raw: string | undefined, currency: string, minimum: number): number | undefined {
+export function parseBudget(
+  name: string,
+  raw: string | undefined,
+  currency: string,
+  minimum: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw.trim())) throw invalidParameter(`(#100) Param ${name} must be an integer`);
   const value = Number(raw);

@@ -9,6 +9,7 @@ import {
   valueOn,
   type Ad,
   type AdAccount,
+  type AdCreativeObject,
   type AdSet,
   type Campaign,
 } from './world.js';
@@ -295,6 +296,49 @@ export function creativeField(ad: Ad, field: string): unknown {
       return 'SHARE';
     case 'status':
       return 'ACTIVE';
+    default:
+      return undefined;
+  }
+}
+
+/** Fields of a creative made through `POST /act_{id}/adcreatives`. */
+export function createdCreativeField(creative: AdCreativeObject, field: string): unknown {
+  switch (field) {
+    case 'id':
+      return creative.id;
+    case 'account_id':
+      return creative.accountId;
+    case 'name':
+      return creative.name;
+    case 'title':
+      return creative.headline;
+    case 'body':
+      return creative.message;
+    case 'call_to_action_type':
+      return creative.callToActionType;
+    case 'image_hash':
+      return creative.imageHash;
+    case 'link_url':
+      return creative.link;
+    case 'object_type':
+      return 'SHARE';
+    case 'status':
+      return 'ACTIVE';
+    case 'object_story_spec':
+      return {
+        page_id: creative.pageId,
+        link_data: {
+          link: creative.link,
+          ...(creative.message !== undefined && { message: creative.message }),
+          ...(creative.headline !== undefined && { name: creative.headline }),
+          ...(creative.description !== undefined && { description: creative.description }),
+          ...(creative.imageHash !== undefined && { image_hash: creative.imageHash }),
+          ...(creative.picture !== undefined && { picture: creative.picture }),
+          ...(creative.callToActionType !== undefined && {
+            call_to_action: { type: creative.callToActionType, value: { link: creative.link } },
+          }),
+        },
+      };
     default:
       return undefined;
   }

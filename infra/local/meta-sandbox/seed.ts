@@ -242,6 +242,8 @@ export function seedWorld(options: SeedOptions, now: Date): World {
     campaigns: new Map(),
     adsets: new Map(),
     ads: new Map(),
+    images: new Map(),
+    creatives: new Map(),
     revision: 0,
     campaignRevisions: new Map(),
   };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
+import { previewPage } from './ad-previews.js';
 import { handleBatch } from './batch.js';
 import { CallLog } from './call-log.js';
 import { FaultSwitches, faultsFromEnv, type FaultSettings } from './faults.js';
@@ -121,6 +122,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     },
     requireAppsecretProof: () => faults.requireAppsecretProof,
     now,
+    takeFailWrite: (edge) => faults.takeFailWrite(edge),
   });
   const oauthContext = (): OAuthContext => ({
     app: {
@@ -227,6 +229,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     const form = parseBody(body, request.headers['content-type']);
     const params = { ...query, ...form };
 
+    if (rawMethod === 'GET' && path === '/ads/api/preview_iframe.php') return previewPage(params.d);
     if (segments[0] === 'dialog' && segments[1] === 'oauth') {
       if (rawMethod === 'GET' && segments.length === 2) return dialogPage(oauthContext(), version, params);
       if (rawMethod === 'POST' && segments[2] === 'confirm') return dialogDecision(oauthContext(), params);

@@ -110,6 +110,8 @@ export interface Ad {
   adsetId: string;
   name: string;
   creativeId: string;
+  /** True when the creative is an API-created one (world.creatives), not the seeded inline creative. */
+  createdCreative?: boolean;
   callToActionType: string;
   statusHistory: Timeline<Status>;
   weight: number;
@@ -121,12 +123,44 @@ export interface Ad {
 
 export type AdObject = Campaign | AdSet | Ad;
 
+/** An uploaded image (`POST /act_{id}/adimages`), addressed by its hash within the account. */
+export interface AdImage {
+  hash: string;
+  accountId: string;
+  name: string;
+  url: string;
+  /** The uploaded bytes as a data: URL, so previews can show the real image with no network. */
+  dataUrl?: string;
+  width: number;
+  height: number;
+  createdTime: Date;
+}
+
+/** A link ad creative created through `POST /act_{id}/adcreatives` (`object_story_spec.link_data`). */
+export interface AdCreativeObject {
+  id: string;
+  accountId: string;
+  name: string;
+  pageId: string;
+  link: string;
+  message?: string;
+  headline?: string;
+  description?: string;
+  callToActionType?: string;
+  imageHash?: string;
+  picture?: string;
+  createdTime: Date;
+}
+
 export interface World {
   user: MetaUser;
   accounts: Map<string, AdAccount>;
   campaigns: Map<string, Campaign>;
   adsets: Map<string, AdSet>;
   ads: Map<string, Ad>;
+  /** Images and creatives made through the API (seeded ads carry their creative inline). */
+  images: Map<string, AdImage>;
+  creatives: Map<string, AdCreativeObject>;
   /** Bumped on every write so derived caches know to rebuild. */
   revision: number;
   /** Per-campaign write counter: a change can only move the spend of ads in its own campaign. */
@@ -211,7 +245,12 @@ interface ChildIndex {
 
 const childIndexes = new WeakMap<World, ChildIndex>();
 
-/** Parent → children lookups; the tree's shape never changes (creation is not modelled), so it is built once. */
+/** Objects created through the API change the tree's shape: the next lookup rebuilds the index. */
+export function forgetChildIndex(world: World): void {
+  childIndexes.delete(world);
+}
+
+/** Parent → children lookups, built once per shape of the tree (see forgetChildIndex). */
 export function children(world: World): ChildIndex {
   let index = childIndexes.get(world);
   if (!index) {

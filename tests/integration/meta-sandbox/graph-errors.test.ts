@@ -162,10 +162,10 @@ describe('Graph error shapes', () => {
     expect(budget.body.error).toMatchObject({ message: '(#100) Param daily_budget must be an integer', code: 100 });
   });
 
-  it('says plainly that creating objects is not modelled', async () => {
+  it('says plainly that creating custom audiences is not modelled', async () => {
     const reply = await graph(
       sandbox,
-      `/v26.0/${accountId}/campaigns`,
+      `/v26.0/${accountId}/customaudiences`,
       { access_token: token, name: 'New' },
       { method: 'POST' },
     );

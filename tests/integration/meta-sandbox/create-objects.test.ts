@@ -1,0 +1,406 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
+import { graph, login, startTestSandbox } from './sandbox-client';
+
+/**
+ * Creating a campaign tree through the sandbox the way the campaign generator
+ * publishes one, with Meta's validation on every edge, deletes, targeting
+ * search, delivery estimates, ad previews and the failWrite fault.
+ */
+
+let sandbox: MetaSandbox;
+let token: string;
+let usd: string;
+let jpy: string;
+let pageId: string;
+let pixelId: string;
+// Midday in New York, so a campaign activated "today" has spent part of its day.
+let clock = new Date('2026-11-20T17:00:00Z');
+
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A 2×2 PNG; trailing bytes after IEND make each test's image (and so its hash) its own. */
+const png = (tag: string) => Buffer.concat([PNG_BYTES, Buffer.from(tag)]).toString('base64');
+
+async function admin(path: string, body: unknown) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** An empty string leaves the parameter out. */
+function post(path: string, params: Record<string, string>) {
+  const sent = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+  return graph(sandbox, `/v26.0/${path}`, { access_token: token, ...sent }, { method: 'POST' });
+}
+
+function get(path: string, params: Record<string, string> = {}) {
+  return graph(sandbox, `/v26.0/${path}`, { access_token: token, ...params });
+}
+
+const targeting = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ geo_locations: { countries: ['US'] }, age_min: 25, age_max: 55, ...extra });
+
+async function campaign(params: Record<string, string> = {}) {
+  return post(`${usd}/campaigns`, {
+    name: 'Spring trail shoes',
+    objective: 'OUTCOME_TRAFFIC',
+    status: 'PAUSED',
+    special_ad_categories: '[]',
+    daily_budget: '5000',
+    ...params,
+  });
+}
+
+async function adset(campaignId: string, params: Record<string, string> = {}) {
+  return post(`${usd}/adsets`, {
+    name: 'Hikers 25-55',
+    campaign_id: campaignId,
+    optimization_goal: 'LINK_CLICKS',
+    billing_event: 'IMPRESSIONS',
+    destination_type: 'WEBSITE',
+    targeting: targeting(),
+    status: 'PAUSED',
+    ...params,
+  });
+}
+
+async function creative(params: Record<string, unknown> = {}) {
+  return post(`${usd}/adcreatives`, {
+    name: 'Trail shoe creative',
+    object_story_spec: JSON.stringify({
+      page_id: pageId,
+      link_data: {
+        link: 'https://shop.example.com/trail',
+        message: 'Light, tough trail shoes.',
+        name: 'Trail shoes',
+        description: 'Free returns',
+        call_to_action: { type: 'SHOP_NOW', value: { link: 'https://shop.example.com/trail' } },
+        ...params,
+      },
+    }),
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ now: () => clock });
+  token = await login(sandbox);
+  const accounts = (await get('me/adaccounts', { fields: 'id,currency' })).body.data as Array<{
+    id: string;
+    currency: string;
+  }>;
+  usd = accounts.find((account) => account.currency === 'USD')!.id;
+  jpy = accounts.find((account) => account.currency === 'JPY')!.id;
+  pageId = (await get(`${usd}/promote_pages`)).body.data[0].id;
+  pixelId = (await get(`${usd}/adspixels`)).body.data[0].id;
+});
+
+beforeEach(async () => {
+  clock = new Date('2026-11-20T17:00:00Z');
+  await admin('/__admin/reset', {});
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+});
+
+describe('creating a campaign tree', () => {
+  it('creates campaign → ad set → image → creative → ad, all listed, paused, and spending once activated', async () => {
+    const created = await campaign();
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({ id: expect.stringMatching(/^\d{18}$/) });
+    const campaignId = created.body.id as string;
+
+    const set = await adset(campaignId);
+    expect(set.status).toBe(200);
+    const image = await post(`${usd}/adimages`, { bytes: png('tree') });
+    expect(image.status).toBe(200);
+    expect(image.body.images.bytes).toMatchObject({
+      hash: expect.stringMatching(/^[0-9a-f]{32}$/),
+      width: 2,
+      height: 2,
+    });
+    const made = await creative({ image_hash: image.body.images.bytes.hash });
+    expect(made.status).toBe(200);
+    const ad = await post(`${usd}/ads`, {
+      name: 'Trail shoes v1',
+      adset_id: set.body.id,
+      creative: JSON.stringify({ creative_id: made.body.id }),
+      status: 'PAUSED',
+    });
+    expect(ad.status).toBe(200);
+
+    const listed = await get(`${usd}/campaigns`, {
+      fields: 'id,name,objective,effective_status,daily_budget',
+      limit: '100',
+    });
+    expect(listed.body.data).toContainEqual({
+      id: campaignId,
+      name: 'Spring trail shoes',
+      objective: 'OUTCOME_TRAFFIC',
+      effective_status: 'PAUSED',
+      daily_budget: '5000',
+    });
+    const ads = await get(`${campaignId}/ads`, { fields: 'id,effective_status,creative{id}' });
+    expect(ads.body.data).toEqual([{ id: ad.body.id, effective_status: 'PAUSED', creative: { id: made.body.id } }]);
+    const readCreative = await get(made.body.id, {
+      fields: 'name,title,body,call_to_action_type,image_hash,object_story_spec',
+    });
+    expect(readCreative.body).toMatchObject({
+      title: 'Trail shoes',
+      body: 'Light, tough trail shoes.',
+      call_to_action_type: 'SHOP_NOW',
+      image_hash: image.body.images.bytes.hash,
+      object_story_spec: { page_id: pageId, link_data: { link: 'https://shop.example.com/trail' } },
+    });
+
+    const paused = await get(`${campaignId}/insights`, { fields: 'spend', date_preset: 'today' });
+    expect(paused.body.data).toEqual([]);
+    for (const id of [campaignId, set.body.id, ad.body.id]) {
+      expect((await post(id, { status: 'ACTIVE' })).body).toEqual({ success: true });
+    }
+    const running = await get(`${campaignId}/insights`, { fields: 'spend,impressions', date_preset: 'today' });
+    expect(Number(running.body.data[0].spend)).toBeGreaterThan(0);
+    expect(Number(running.body.data[0].impressions)).toBeGreaterThan(0);
+  });
+
+  it('deletes in reverse order: ad, creative, image, ad set, campaign', async () => {
+    const campaignId = (await campaign()).body.id;
+    const adsetId = (await adset(campaignId)).body.id;
+    const hash = (await post(`${usd}/adimages`, { bytes: png('delete') })).body.images.bytes.hash;
+    const creativeId = (await creative({ image_hash: hash })).body.id;
+    const adId = (
+      await post(`${usd}/ads`, { name: 'v1', adset_id: adsetId, creative: JSON.stringify({ creative_id: creativeId }) })
+    ).body.id;
+
+    const early = await graph(sandbox, `/v26.0/${creativeId}`, { access_token: token }, { method: 'DELETE' });
+    expect(early.body.error).toMatchObject({ code: 100, error_user_title: 'Creative In Use' });
+
+    for (const id of [adId, creativeId]) {
+      expect((await graph(sandbox, `/v26.0/${id}`, { access_token: token }, { method: 'DELETE' })).body).toEqual({
+        success: true,
+      });
+    }
+    const image = await graph(sandbox, `/v26.0/${usd}/adimages`, { access_token: token, hash }, { method: 'DELETE' });
+    expect(image.body).toEqual({ success: true });
+    for (const id of [adsetId, campaignId]) {
+      await graph(sandbox, `/v26.0/${id}`, { access_token: token }, { method: 'DELETE' });
+    }
+    const gone = await get(creativeId);
+    expect(gone.body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    const listed = await get(`${usd}/campaigns`, { fields: 'id', limit: '100' });
+    expect(listed.body.data.map((item: { id: string }) => item.id)).not.toContain(campaignId);
+  });
+});
+
+describe("Meta's validation on create", () => {
+  it.each([
+    [{ objective: 'LINK_CLICKS' }, 'Objective Not Available'],
+    [{ objective: 'OUTCOME_PROFIT' }, /^\(#100\) Param objective must be one of/],
+    [{ special_ad_categories: undefined }, '(#100) The parameter special_ad_categories is required'],
+    [{ special_ad_categories: '["GAMBLING"]' }, /^\(#100\) Param special_ad_categories must be one of/],
+    [{ status: 'DELETED' }, '(#100) Param status must be one of {ACTIVE, PAUSED}'],
+    [{ daily_budget: '99' }, 'Your Budget Is Too Low'],
+    [{ daily_budget: undefined }, 'Must specify True or False in is_adset_budget_sharing_enabled field'],
+  ])('campaign %j → %s', async (change, expected) => {
+    const params = Object.fromEntries(
+      Object.entries({
+        name: 'x',
+        objective: 'OUTCOME_TRAFFIC',
+        status: 'PAUSED',
+        special_ad_categories: '[]',
+        daily_budget: '5000',
+        ...change,
+      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const reply = await post(`${usd}/campaigns`, params);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.type).toBe('OAuthException');
+    expect(reply.body.error.code).toBe(100);
+    const text = reply.body.error.error_user_title ?? reply.body.error.message;
+    if (typeof expected === 'string') expect(text).toBe(expected);
+    else expect(text).toMatch(expected);
+  });
+
+  it('takes whole yen on the JPY account, with its own minimum', async () => {
+    const low = await post(`${jpy}/campaigns`, {
+      name: 'JP',
+      objective: 'OUTCOME_AWARENESS',
+      special_ad_categories: '[]',
+      daily_budget: '149',
+    });
+    expect(low.body.error.error_user_msg).toBe('The minimum budget for this ad set is 150 JPY.');
+    const ok = await post(`${jpy}/campaigns`, {
+      name: 'JP',
+      objective: 'OUTCOME_AWARENESS',
+      special_ad_categories: '[]',
+      daily_budget: '3000',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it.each([
+    [{ optimization_goal: 'LEAD_GENERATION', destination_type: 'WEBSITE' }, "Performance Goal Isn't Available"],
+    [{ billing_event: 'LINK_CLICKS', optimization_goal: 'LANDING_PAGE_VIEWS' }, 'Invalid Billing Event'],
+    [{ targeting: targeting({ age_min: 16 }) }, 'Invalid Minimum Age'],
+    [{ targeting: targeting({ age_max: 70 }) }, 'Invalid Maximum Age'],
+    [{ targeting: targeting({ age_min: 50, age_max: 30 }) }, 'Invalid Age Range'],
+    [{ targeting: JSON.stringify({ age_min: 30 }) }, 'Location Required'],
+    [{ targeting: targeting({ interests: [{ id: '123', name: 'Nope' }] }) }, 'Invalid Interest'],
+    [{ daily_budget: '2000' }, "Can't Set Budget at Campaign and Ad Set Level"],
+    [{ start_time: '2026-11-25T00:00:00Z', end_time: '2026-11-24T00:00:00Z' }, 'Invalid End Time'],
+    [{ status: 'ARCHIVED' }, '(#100) Param status must be one of {ACTIVE, PAUSED}'],
+  ])('ad set %j → %s', async (change, expected) => {
+    const campaignId = (await campaign()).body.id;
+    const reply = await adset(campaignId, change as Record<string, string>);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.error_user_title ?? reply.body.error.message).toBe(expected);
+  });
+
+  it('needs ad set budgets when the campaign has none, and a pixel for conversions', async () => {
+    const noBudget = (
+      await campaign({ daily_budget: '', objective: 'OUTCOME_SALES', is_adset_budget_sharing_enabled: 'false' })
+    ).body.id;
+    expect(noBudget).toBeDefined();
+    const missing = await adset(noBudget, { optimization_goal: 'OFFSITE_CONVERSIONS' });
+    expect(missing.body.error.error_user_title).toBe('Promoted Object Required');
+    const promoted = JSON.stringify({ pixel_id: pixelId, custom_event_type: 'PURCHASE' });
+    const noAdsetBudget = await adset(noBudget, {
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      promoted_object: promoted,
+    });
+    expect(noAdsetBudget.body.error.error_user_title).toBe('Budget Required');
+    const ok = await adset(noBudget, {
+      optimization_goal: 'OFFSITE_CONVERSIONS',
+      promoted_object: promoted,
+      daily_budget: '2500',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('keeps housing ads to ages 18–65 and all genders', async () => {
+    const housing = (await campaign({ special_ad_categories: '["HOUSING"]' })).body.id;
+    const narrowed = await adset(housing);
+    expect(narrowed.body.error.error_user_title).toBe('Special Ad Category Restrictions');
+    const open = await adset(housing, { targeting: JSON.stringify({ geo_locations: { countries: ['US'] } }) });
+    expect(open.status).toBe(200);
+  });
+
+  it('checks creatives: page, link, image hash and call to action', async () => {
+    expect((await creative({ link: 'not a url' })).body.error.error_user_title).toBe('Invalid Link');
+    expect((await creative({ image_hash: 'f'.repeat(32) })).body.error.error_user_title).toBe('Image Not Found');
+    expect((await creative({ call_to_action: { type: 'BUY_IT' } })).body.error.message).toMatch(
+      /^\(#100\) Param call_to_action\[type\] must be one of/,
+    );
+    const badImage = await post(`${usd}/adimages`, { bytes: Buffer.from('not an image').toString('base64') });
+    expect(badImage.body.error.error_user_title).toBe('Invalid Image');
+    const ad = await post(`${usd}/ads`, { name: 'x', adset_id: '1', creative: '{"creative_id":"2"}' });
+    expect(ad.body.error.error_user_title).toBe('Invalid Ad Set');
+  });
+
+  it('refuses writes without ads_management', async () => {
+    const readOnly = await login(sandbox, ['ads_read']);
+    const reply = await graph(
+      sandbox,
+      `/v26.0/${usd}/campaigns`,
+      { access_token: readOnly, name: 'x', objective: 'OUTCOME_TRAFFIC', special_ad_categories: '[]' },
+      { method: 'POST' },
+    );
+    expect(reply.status).toBe(403);
+    expect(reply.body.error.code).toBe(200);
+  });
+});
+
+describe('failWrite fault', () => {
+  it('fails the next create on that edge once, with a Meta-shaped error', async () => {
+    const set = await admin('/__admin/faults', { failWrite: 'ads' });
+    expect(set.body.faults.failWrite).toBe('ads');
+    const campaignId = (await campaign()).body.id;
+    const adsetId = (await adset(campaignId)).body.id;
+    const creativeId = (await creative()).body.id;
+    const params = { name: 'v1', adset_id: adsetId, creative: JSON.stringify({ creative_id: creativeId }) };
+    const failed = await post(`${usd}/ads`, params);
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toMatchObject({
+      code: 100,
+      type: 'OAuthException',
+      error_user_title: "Couldn't Create Ad",
+    });
+    expect((await post(`${usd}/ads`, params)).status).toBe(200);
+    expect((await admin('/__admin/faults', { failWrite: 'nope' })).status).toBe(400);
+  });
+});
+
+describe('targeting search, delivery estimate and previews', () => {
+  it('finds interests by name and suggests related ones', async () => {
+    const found = await get('search', { type: 'adinterest', q: 'hik' });
+    expect(found.body.data[0]).toMatchObject({
+      name: 'Hiking',
+      id: expect.stringMatching(/^\d+$/),
+      path: ['Interests', 'Sports and outdoors', 'Hiking'],
+    });
+    expect(found.body.data[0].audience_size_lower_bound).toBeLessThan(found.body.data[0].audience_size_upper_bound);
+    const none = await get('search', { type: 'adinterest', q: 'zzzqqq' });
+    expect(none.body.data).toEqual([]);
+    const suggestions = await get('search', { type: 'adinterestsuggestion', interest_list: '["Hiking"]' });
+    expect(suggestions.body.data.map((item: { name: string }) => item.name)).toContain('Camping');
+    const valid = await get('search', { type: 'adinterestvalid', interest_list: '["Hiking","Hikking"]' });
+    expect(valid.body.data.map((item: { valid: boolean }) => item.valid)).toEqual([true, false]);
+    expect((await get('search', { type: 'adinterest' })).body.error.message).toBe('(#100) The parameter q is required');
+  });
+
+  it('estimates a smaller audience for narrower targeting', async () => {
+    const interest = (await get('search', { type: 'adinterest', q: 'Trail running' })).body.data[0];
+    const estimate = async (spec: Record<string, unknown>) =>
+      (
+        await get(`${usd}/delivery_estimate`, {
+          optimization_goal: 'LINK_CLICKS',
+          targeting_spec: JSON.stringify({ geo_locations: { countries: ['US'] }, ...spec }),
+        })
+      ).body;
+    const broad = await estimate({});
+    const narrow = await estimate({ age_min: 25, age_max: 34, genders: [2], interests: [{ id: interest.id }] });
+    expect(broad.data[0]).toMatchObject({ estimate_ready: true });
+    expect(broad.data[0].estimate_mau_lower_bound).toBeLessThan(broad.data[0].estimate_mau_upper_bound);
+    expect(narrow.data[0].estimate_mau_upper_bound).toBeLessThan(broad.data[0].estimate_mau_lower_bound);
+    const missing = await get(`${usd}/delivery_estimate`, { targeting_spec: '{}' });
+    expect(missing.body.error.message).toBe('(#100) The parameter optimization_goal is required');
+  });
+
+  it('previews feed and story formats as an iframe whose page shows the ad', async () => {
+    const spec = JSON.stringify({
+      object_story_spec: {
+        page_id: pageId,
+        link_data: {
+          link: 'https://shop.example.com/trail',
+          message: 'Light <b>tough</b> trail shoes.',
+          name: 'Trail shoes',
+          call_to_action: { type: 'SHOP_NOW' },
+        },
+      },
+    });
+    for (const format of ['DESKTOP_FEED_STANDARD', 'MOBILE_FEED_STANDARD', 'INSTAGRAM_STANDARD', 'INSTAGRAM_STORY']) {
+      const reply = await get(`${usd}/generatepreviews`, { ad_format: format, creative: spec });
+      expect(reply.status).toBe(200);
+      const body = reply.body.data[0].body as string;
+      const src =
+        /^<iframe src="([^"]+)" width="\d+" height="\d+" scrolling="yes" style="border: none;"><\/iframe>$/.exec(
+          body,
+        )?.[1];
+      expect(src).toBeDefined();
+      const page = await fetch(src!.replace(/&amp;/g, '&'));
+      const html = await page.text();
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(html).toContain('Light &lt;b&gt;tough&lt;/b&gt; trail shoes.');
+      expect(html).toContain('Shop now');
+      expect(html).toContain(format === 'INSTAGRAM_STORY' ? 'class="story"' : 'class="feed');
+    }
+    const bad = await get(`${usd}/generatepreviews`, { ad_format: 'BILLBOARD', creative: spec });
+    expect(bad.body.error.message).toMatch(/^\(#100\) Param ad_format must be one of/);
+  });
+});
