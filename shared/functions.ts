@@ -240,6 +240,31 @@ export const functions = {
     // A streamed answer is short; the model's own timeout and one retry fit well inside.
     timeoutSeconds: 60,
   },
+  'campaign-generator': {
+    description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',
+    tables: {
+      // Save and reopen drafts; the publish record is claimed with a conditional update.
+      campaignDrafts: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
+      // Every object a publish creates is audited (append-only).
+      campaignAudit: { actions: ['PutItem'] },
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // Ad account lists are read through the per-user cache; after a publish the user's cached
+      // reads are forgotten (Query + BatchWriteItem), so /campaigns shows the new campaign.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The AI quota counter, shared with the ad copy generator.
+      aiUsage: { actions: ['UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp', 'openai'],
+    eventBus: true,
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    ai: true,
+    memorySize: 1024,
+    // A generation plus Meta's targeting search, or a publish of ~20 objects; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
   'auth-custom-message': {
     description: 'Cognito custom message: turns verification and reset codes into links to the site',
     cognitoTrigger: 'customMessage',

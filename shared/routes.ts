@@ -56,6 +56,20 @@ import {
   StartFitBodySchema,
 } from './schemas/mmm';
 import { ChatRequestSchema, ChatStreamEventSchema } from './schemas/chat';
+import {
+  CampaignBriefSchema,
+  CampaignDraftSchema,
+  DeliveryEstimateBodySchema,
+  DeliveryEstimateSchema,
+  DraftListSchema,
+  DraftParamsSchema,
+  InterestSearchQuerySchema,
+  InterestSearchResultSchema,
+  PreviewBodySchema,
+  PreviewListSchema,
+  PublishRequestSchema,
+  SaveDraftBodySchema,
+} from './schemas/campaign-plan';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -363,6 +377,72 @@ export const routes = {
     body: ChatRequestSchema,
     response: ChatStreamEventSchema,
     stream: true,
+  }),
+  campaignGeneratorPlan: route({
+    method: 'POST',
+    path: '/api/campaign-generator/drafts',
+    fn: 'campaign-generator',
+    access: 'user',
+    body: CampaignBriefSchema,
+    response: CampaignDraftSchema,
+    successStatus: 201,
+  }),
+  campaignGeneratorDrafts: route({
+    method: 'GET',
+    path: '/api/campaign-generator/drafts',
+    fn: 'campaign-generator',
+    access: 'user',
+    response: DraftListSchema,
+  }),
+  campaignGeneratorDraft: route({
+    method: 'GET',
+    path: '/api/campaign-generator/drafts/{id}',
+    fn: 'campaign-generator',
+    access: 'user',
+    params: DraftParamsSchema,
+    response: CampaignDraftSchema,
+  }),
+  campaignGeneratorSaveDraft: route({
+    method: 'PUT',
+    path: '/api/campaign-generator/drafts/{id}',
+    fn: 'campaign-generator',
+    access: 'user',
+    params: DraftParamsSchema,
+    body: SaveDraftBodySchema,
+    response: CampaignDraftSchema,
+  }),
+  campaignGeneratorPublish: route({
+    method: 'POST',
+    path: '/api/campaign-generator/drafts/{id}/publish',
+    fn: 'campaign-generator',
+    access: 'user',
+    params: DraftParamsSchema,
+    body: PublishRequestSchema,
+    response: CampaignDraftSchema,
+  }),
+  campaignGeneratorInterests: route({
+    method: 'GET',
+    path: '/api/campaign-generator/interests',
+    fn: 'campaign-generator',
+    access: 'user',
+    query: InterestSearchQuerySchema,
+    response: InterestSearchResultSchema,
+  }),
+  campaignGeneratorEstimate: route({
+    method: 'POST',
+    path: '/api/campaign-generator/delivery-estimate',
+    fn: 'campaign-generator',
+    access: 'user',
+    body: DeliveryEstimateBodySchema,
+    response: DeliveryEstimateSchema,
+  }),
+  campaignGeneratorPreviews: route({
+    method: 'POST',
+    path: '/api/campaign-generator/previews',
+    fn: 'campaign-generator',
+    access: 'user',
+    body: PreviewBodySchema,
+    response: PreviewListSchema,
   }),
 } as const;
 

@@ -147,6 +147,12 @@ export const tables = {
     sortKey: { name: 'window', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /** Campaign generator drafts (brief, plan, publish record) per user; the publish record makes publishing once-only. */
+  campaignDrafts: {
+    name: 'campaign_drafts',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'draft_id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

@@ -66,7 +66,7 @@ function fill(raw: Schema, ctx: FillContext, index: number, name = ''): unknown 
     case 'null':
       return null;
     default:
-      return fitString(textFor(name, ctx), schema);
+      return fitString(textFor(name, ctx, index), schema);
   }
 }
 
@@ -120,10 +120,49 @@ function pickEnum(options: unknown[], name: string, ctx: FillContext, index: num
   return options[Math.floor(ctx.random() * options.length)];
 }
 
-function textFor(name: string, ctx: FillContext): string {
+/** Words too common to name an interest. */
+const NOT_INTERESTS = new Set([
+  'with',
+  'that',
+  'this',
+  'from',
+  'their',
+  'they',
+  'your',
+  'people',
+  'who',
+  'want',
+  'need',
+  'love',
+  'like',
+  'more',
+  'than',
+  'about',
+  'into',
+  'over',
+  'under',
+  'and',
+  'for',
+  'the',
+]);
+
+/** The brief's content words (audience first), for interest-like fields: one per item, varied by index. */
+function interestFor(ctx: FillContext, index: number): string {
+  const words = `${ctx.brief.audience} ${ctx.brief.product}`
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 4 && !NOT_INTERESTS.has(word));
+  const unique = [...new Set(words)];
+  if (unique.length === 0) return shortForm(ctx.brief.product);
+  const word = unique[index % unique.length]!;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function textFor(name: string, ctx: FillContext, index = 0): string {
   const product = shortForm(ctx.brief.product);
   const audience = shortForm(ctx.brief.audience, 3);
   const lower = name.toLowerCase();
+  if (/interest|keyword/.test(lower)) return interestFor(ctx, index);
   if (/name|title|headline/.test(lower)) return `${product} for ${audience}`;
   if (/summary|reason|explanation|rationale|answer|text|message|content/.test(lower)) return writeAnswer(ctx.brief);
   return `${product} for ${audience}`;

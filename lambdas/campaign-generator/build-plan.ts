@@ -1,0 +1,110 @@
+import { LINK_AD_TEXT_LIMITS, GOAL_STRUCTURE, RESTRICTED_TARGETING_CATEGORIES } from '@shared/campaign-rules';
+import { majorToBudget } from '@shared/currency-units';
+import type {
+  AiCampaignDraft,
+  CampaignBrief,
+  CampaignPlan,
+  PlanAdSet,
+  PlanInterest,
+} from '@shared/schemas/campaign-plan';
+
+/** What the plan needs to know about the ad account, read from Meta. */
+export interface AccountFacts {
+  adAccountId: string;
+  currency: string;
+  minDailyBudgetMinor: number;
+  pageId?: string;
+  pixelId?: string;
+}
+
+const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('');
+
+/**
+ * Turns the brief and the model's draft into Meta's structure. Everything Meta
+ * pairs by rule (objective, goal, billing event, promoted object, budgets in
+ * minor units, schedule) comes from the brief through GOAL_STRUCTURE, so the
+ * model's part can only be names, audiences, interests and copy.
+ */
+export function buildPlan(
+  brief: CampaignBrief,
+  draft: AiCampaignDraft,
+  facts: AccountFacts,
+  interestsBySet: PlanInterest[][],
+): CampaignPlan {
+  const structure = GOAL_STRUCTURE[brief.goal];
+  const amountMinor = majorToBudget(brief.budgetAmount, facts.currency);
+  const restricted = brief.specialAdCategories.some((category) => RESTRICTED_TARGETING_CATEGORIES.includes(category));
+  const startTime = `${brief.startDate}T00:00:00Z`;
+  const endTime = brief.endDate ? `${brief.endDate}T23:59:00Z` : undefined;
+  const promotedObject =
+    structure.customEventType !== undefined
+      ? { pixelId: facts.pixelId, customEventType: structure.customEventType }
+      : brief.goal === 'app_promotion'
+        ? { objectStoreUrl: brief.landingUrl }
+        : undefined;
+
+  const adSets: PlanAdSet[] = draft.adSets.slice(0, 3).map((set, index) => {
+    const low = Math.min(set.ageMin, set.ageMax);
+    const high = Math.max(set.ageMin, set.ageMax);
+    return {
+      name: cut(set.name, 400) || `Audience ${index + 1}`,
+      optimizationGoal: structure.optimizationGoal,
+      billingEvent: structure.billingEvent,
+      ...(structure.destinationType !== undefined && { destinationType: structure.destinationType }),
+      ...(promotedObject && { promotedObject }),
+      budget: null,
+      startTime,
+      ...(endTime !== undefined && { endTime }),
+      targeting: {
+        countries: brief.countries,
+        ageMin: restricted ? 18 : low,
+        ageMax: restricted ? 65 : high,
+        genders: [],
+        interests: interestsBySet[index] ?? [],
+        placements: 'advantage',
+      },
+      ads: set.ads.slice(0, 3).map((ad, adIndex) => ({
+        name: `${cut(set.name, 60)} | ${cut(ad.headline, 40)} | v${adIndex + 1}`,
+        headline: cut(ad.headline, LINK_AD_TEXT_LIMITS.headline),
+        primaryText: cut(ad.primaryText, LINK_AD_TEXT_LIMITS.primaryText),
+        description: cut(ad.description, LINK_AD_TEXT_LIMITS.description),
+        callToAction: ad.callToAction,
+        link: brief.landingUrl,
+        ...(brief.imageUrls.length > 0 && {
+          imageUrl: brief.imageUrls[(index * 3 + adIndex) % brief.imageUrls.length],
+        }),
+      })),
+    };
+  });
+
+  return {
+    adAccountId: facts.adAccountId,
+    currency: facts.currency,
+    campaign: {
+      name: cut(draft.campaignName, 400) || cut(brief.product, 400),
+      objective: structure.objective,
+      buyingType: 'AUCTION',
+      // Advantage campaign budget: Meta spreads it over the ad sets that perform.
+      budget: { type: brief.budgetType === 'daily' ? 'daily' : 'lifetime', amountMinor },
+      bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
+      specialAdCategories: brief.specialAdCategories,
+    },
+    adSets,
+  };
+}
+
+/** Moves the campaign budget onto the ad sets, split evenly (the remainder to the first). */
+export function splitBudget(plan: CampaignPlan): CampaignPlan {
+  const budget = plan.campaign.budget;
+  if (!budget) return plan;
+  const share = Math.floor(budget.amountMinor / plan.adSets.length);
+  const rest = budget.amountMinor - share * plan.adSets.length;
+  return {
+    ...plan,
+    campaign: { ...plan.campaign, budget: null, isAdsetBudgetSharingEnabled: false },
+    adSets: plan.adSets.map((set, index) => ({
+      ...set,
+      budget: { type: budget.type, amountMinor: share + (index === 0 ? rest : 0) },
+    })),
+  };
+}

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import { blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
+import {
+  AiCampaignDraftSchema,
+  type CampaignBrief,
+  type CampaignDraft,
+  type CampaignPlan,
+} from '@shared/schemas/campaign-plan';
+import type { AiRuntime } from '../lib/ai/ai-runtime';
+import {
+  addTokensToDay,
+  consumeGeneration,
+  dailyGenerationLimit,
+  planOf,
+  refundGeneration,
+  type QuotaStore,
+} from '../lib/ai/generation-quota';
+import { campaignPlanPrompt } from '../lib/ai/prompts/campaign-plan';
+import { generateStructured } from '../lib/ai/structured-generation';
+import { recordTokenUsage } from '../lib/ai/token-usage';
+import { AppError, upstreamError, validationError } from '../lib/errors';
+import { publishEvent } from '../lib/events';
+import { tableName } from '../lib/table-name';
+import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
+import { recordCampaignChange } from '../secure-meta-api/campaign-audit';
+import type { MetaSession } from '../secure-meta-api/meta-session';
+import { buildPlan } from './build-plan';
+import {
+  claimPublish,
+  finishPublish,
+  getDraft,
+  putDraft,
+  recordPublishSteps,
+  updateDraftPlan,
+  type DraftStore,
+} from './drafts';
+import { accountFacts, resolveInterests } from './meta-targeting';
+import { PublishFailedError, publishPlan } from './publish-plan';
+
+export interface GenerateDeps {
+  runtime: () => Promise<AiRuntime>;
+  quota: QuotaStore;
+  limitOverride?: number;
+  drafts: DraftStore;
+  metrics: Metrics;
+  log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+/** Plans need more room than one ad's copy: up to 3 ad sets of 3 ads. */
+const PLAN_MAX_TOKENS = 3000;
+
+/**
+ * Brief → draft: reads the account (currency, minimum budget, page, pixel),
+ * counts a generation against the user's quota, asks the model for the
+ * judgement parts, resolves its interests through Meta's targeting search,
+ * builds the plan by Meta's rules, validates it and saves it as a draft.
+ */
+export async function generateDraft(
+  session: MetaSession,
+  brief: CampaignBrief,
+  deps: GenerateDeps,
+): Promise<CampaignDraft> {
+  const facts = await accountFacts(session, brief.adAccountId);
+  const runtime = await deps.runtime().catch((error: unknown) => {
+    throw upstreamError(error instanceof Error ? error.message : 'The AI service is not configured.', error);
+  });
+  const userId = session.user.sub;
+  const limit = dailyGenerationLimit(await planOf(userId), deps.limitOverride);
+  const quota = await consumeGeneration(deps.quota, userId, limit);
+  let result;
+  try {
+    result = await generateStructured({
+      client: runtime.client,
+      settings: { ...runtime.settings, maxTokens: Math.max(runtime.settings.maxTokens, PLAN_MAX_TOKENS) },
+      messages: campaignPlanPrompt.build(brief),
+      schemaName: 'campaign_plan',
+      schema: AiCampaignDraftSchema,
+      onRetry: (info) => deps.log('AI call retried', { feature: campaignPlanPrompt.feature, ...info }),
+      onInvalidReply: (info) =>
+        deps.log('AI reply failed validation', {
+          feature: campaignPlanPrompt.feature,
+          promptVersion: campaignPlanPrompt.version,
+          ...info,
+        }),
+    });
+  } catch (error) {
+    await refundGeneration(deps.quota, userId, quota).catch(() => undefined);
+    throw error;
+  }
+  recordTokenUsage(deps.metrics, campaignPlanPrompt.feature, userId, result.usage);
+  await addTokensToDay(deps.quota, userId, quota, result.usage).catch((error: unknown) =>
+    deps.log('Could not record token usage', { error: String(error) }),
+  );
+
+  const interests = [];
+  for (const set of result.value.adSets.slice(0, 3)) {
+    interests.push(await resolveInterests(session, set.interestKeywords));
+  }
+  const plan = buildPlan(brief, result.value, facts, interests);
+  const now = session.deps.now().toISOString();
+  const draft: CampaignDraft = {
+    id: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+    brief,
+    plan,
+    minDailyBudgetMinor: facts.minDailyBudgetMinor,
+    issues: validatePlan(plan, { minDailyBudgetMinor: facts.minDailyBudgetMinor, now: session.deps.now() }),
+    model: result.model,
+    offline: runtime.offline,
+  };
+  await putDraft(deps.drafts, userId, draft);
+  return draft;
+}
+
+/** Saves the editor's plan (same ad account), with the validator's findings. */
+export async function saveDraftPlan(
+  drafts: DraftStore,
+  userId: string,
+  id: string,
+  plan: CampaignPlan,
+  now: Date,
+): Promise<CampaignDraft> {
+  const draft = await getDraft(drafts, userId, id);
+  if (plan.adAccountId !== draft.plan.adAccountId || plan.currency !== draft.plan.currency) {
+    throw validationError('A draft stays in the ad account it was planned for.');
+  }
+  const issues = validatePlan(plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now });
+  await updateDraftPlan(drafts, userId, id, { plan, issues }, now);
+  return getDraft(drafts, userId, id);
+}
+
+export interface PublishDeps {
+  drafts: DraftStore;
+  eventBridge: EventBridgeClient;
+  eventBusName: string;
+  userEmail?: string;
+  log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+/**
+ * Publishes a draft once: checks it is the user's draft and ad account and
+ * passes the validator, claims the publish (a retry of a published draft gets
+ * the first result back), creates everything paused with rollback, then audits
+ * every created object, forgets the user's cached Meta reads and announces a
+ * `campaign` event (put directly on the bus: no outbox module exists yet).
+ */
+export async function publishDraft(
+  session: MetaSession,
+  id: string,
+  publishKey: string,
+  deps: PublishDeps,
+): Promise<CampaignDraft> {
+  const userId = session.user.sub;
+  const draft = await getDraft(deps.drafts, userId, id);
+  if (draft.publish?.status === 'published') return draft;
+  await ownedAdAccount(session, draft.plan.adAccountId);
+  const now = session.deps.now();
+  const blocking = blockingIssues(validatePlan(draft.plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now }));
+  if (blocking.length > 0) {
+    throw validationError(
+      `Fix the plan before publishing: ${blocking[0]!.message}`,
+      Object.fromEntries(blocking.map((issue) => [issue.path, issue.message])),
+    );
+  }
+  const claimed = await claimPublish(deps.drafts, userId, id, publishKey, now);
+  if (!claimed) return getDraft(deps.drafts, userId, id);
+
+  const facts = await accountFacts(session, draft.plan.adAccountId);
+  let outcome;
+  try {
+    outcome = await publishPlan(session.graph, draft.plan, facts, (steps) =>
+      recordPublishSteps(deps.drafts, userId, id, steps),
+    );
+  } catch (error) {
+    const failed = error instanceof PublishFailedError ? error : undefined;
+    const message = failed ? failed.message : error instanceof Error ? error.message : String(error);
+    await finishPublish(
+      deps.drafts,
+      userId,
+      id,
+      { status: 'failed', steps: failed?.steps ?? [], error: message },
+      session.deps.now(),
+    );
+    const left = failed?.steps.filter((step) => step.status === 'created').length ?? 0;
+    throw new AppError(
+      'UPSTREAM_ERROR',
+      `Meta refused ${failed?.failedStep ?? 'the publish'}: ${message} ${
+        left === 0 ? 'Everything created so far was deleted again.' : `${left} object(s) could not be deleted.`
+      }`,
+      { cause: error },
+    );
+  }
+
+  const steps = outcome.created.map((object) => ({
+    kind: object.kind,
+    label: object.label,
+    id: object.id,
+    status: 'created' as const,
+  }));
+  await finishPublish(
+    deps.drafts,
+    userId,
+    id,
+    { status: 'published', steps, campaignId: outcome.campaignId },
+    session.deps.now(),
+  );
+  for (const object of outcome.created) {
+    await recordCampaignChange(
+      session.deps.doc,
+      tableName('campaignAudit'),
+      {
+        userId,
+        campaignId: outcome.campaignId,
+        campaignName: draft.plan.campaign.name,
+        adAccountId: draft.plan.adAccountId,
+        action: `create_${object.kind}`,
+        before: {},
+        after: { id: object.id, label: object.label, status: object.kind === 'image' ? 'ACTIVE' : 'PAUSED' },
+      },
+      session.deps.now(),
+    );
+  }
+  await session.deps.cache.forget(userId);
+  const budget = draft.plan.campaign.budget?.amountMinor;
+  try {
+    await publishEvent(deps.eventBridge, deps.eventBusName, 'campaign', {
+      action: 'campaign_created',
+      campaignName: draft.plan.campaign.name,
+      campaignId: outcome.campaignId,
+      userId,
+      ...(deps.userEmail ? { userEmail: deps.userEmail } : {}),
+      ...(budget !== undefined ? { budget } : {}),
+    });
+  } catch (error) {
+    // The campaign exists at Meta and is audited; a lost notification must not report failure.
+    deps.log('Campaign event not published', { error: String(error) });
+  }
+  return getDraft(deps.drafts, userId, id);
+}

@@ -1,0 +1,170 @@
+import * as z from 'zod';
+import type {
+  DeliveryEstimate,
+  PlanAd,
+  PlanInterest,
+  PlanTargeting,
+  PreviewList,
+  PREVIEW_FORMATS,
+} from '@shared/schemas/campaign-plan';
+import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
+import type { MetaSession } from '../secure-meta-api/meta-session';
+import type { AccountFacts } from './build-plan';
+
+/**
+ * The Meta reads the generator needs: account facts (currency, minimum budget,
+ * page, pixel), targeting search, delivery estimates and ad previews. Every
+ * reply is validated; the account must be one of the user's own.
+ */
+
+const AccountSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  min_daily_budget: z.coerce.number().int().optional(),
+});
+const ListSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string().optional() })) });
+
+export async function accountFacts(session: MetaSession, adAccountId: string): Promise<AccountFacts> {
+  await ownedAdAccount(session, adAccountId);
+  const [account, pages, pixels] = await Promise.all([
+    session.graph.get(`/${adAccountId}`, { fields: 'id,currency,min_daily_budget' }, AccountSchema),
+    session.graph.get(`/${adAccountId}/promote_pages`, { fields: 'id,name' }, ListSchema),
+    session.graph.get(`/${adAccountId}/adspixels`, { fields: 'id,name' }, ListSchema),
+  ]);
+  return {
+    adAccountId,
+    currency: account.currency,
+    // Meta's floor for offset-100 currencies is about 1.00; it reports the account's own.
+    minDailyBudgetMinor: account.min_daily_budget ?? 100,
+    ...(pages.data[0] && { pageId: pages.data[0].id }),
+    ...(pixels.data[0] && { pixelId: pixels.data[0].id }),
+  };
+}
+
+const InterestReplySchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      audience_size_lower_bound: z.number().optional(),
+      audience_size_upper_bound: z.number().optional(),
+      path: z.array(z.string()).optional(),
+    }),
+  ),
+});
+
+export async function searchInterests(session: MetaSession, query: string, limit = 10) {
+  const reply = await session.graph.get('/search', { type: 'adinterest', q: query, limit }, InterestReplySchema);
+  return reply.data.map((item) => ({
+    id: item.id,
+    name: item.name,
+    ...(item.audience_size_lower_bound !== undefined && { audienceLower: item.audience_size_lower_bound }),
+    ...(item.audience_size_upper_bound !== undefined && { audienceUpper: item.audience_size_upper_bound }),
+    ...(item.path && { path: item.path }),
+  }));
+}
+
+/**
+ * Resolves free interest names to Meta's interests: the best match for the whole
+ * name, else for its longest word; names Meta does not know stay unresolved (no id),
+ * which the validator flags so the editor offers suggestions.
+ */
+export async function resolveInterests(session: MetaSession, names: string[]): Promise<PlanInterest[]> {
+  const resolved: PlanInterest[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const words = name
+      .split(/\s+/)
+      .filter((word) => word.length >= 4)
+      .sort((a, b) => b.length - a.length);
+    let match: { id: string; name: string } | undefined;
+    for (const query of [name, ...words.slice(0, 2)]) {
+      match = (await searchInterests(session, query, 1))[0];
+      if (match) break;
+    }
+    const interest = match ? { id: match.id, name: match.name } : { name };
+    const key = interest.id ?? interest.name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    resolved.push(interest);
+  }
+  return resolved;
+}
+
+/** Our targeting as Meta's targeting spec. */
+export function targetingSpec(targeting: PlanTargeting): Record<string, unknown> {
+  return {
+    geo_locations: { countries: targeting.countries },
+    age_min: targeting.ageMin,
+    age_max: targeting.ageMax,
+    ...(targeting.genders.length > 0 && { genders: targeting.genders.map((gender) => (gender === 'male' ? 1 : 2)) }),
+    ...(targeting.interests.some((interest) => interest.id) && {
+      flexible_spec: [
+        {
+          interests: targeting.interests
+            .filter((interest) => interest.id)
+            .map((interest) => ({ id: interest.id, name: interest.name })),
+        },
+      ],
+    }),
+    ...(targeting.placements !== 'advantage' && { publisher_platforms: targeting.placements.publisherPlatforms }),
+  };
+}
+
+const EstimateSchema = z.object({
+  data: z.array(z.object({ estimate_mau_lower_bound: z.number(), estimate_mau_upper_bound: z.number() })).min(1),
+});
+
+export async function deliveryEstimate(
+  session: MetaSession,
+  adAccountId: string,
+  optimizationGoal: string,
+  targeting: PlanTargeting,
+): Promise<DeliveryEstimate> {
+  await ownedAdAccount(session, adAccountId);
+  const reply = await session.graph.get(
+    `/${adAccountId}/delivery_estimate`,
+    { optimization_goal: optimizationGoal, targeting_spec: targetingSpec(targeting) },
+    EstimateSchema,
+  );
+  return { lower: reply.data[0]!.estimate_mau_lower_bound, upper: reply.data[0]!.estimate_mau_upper_bound };
+}
+
+/** The creative's `object_story_spec` (link_data) for an ad of the plan. */
+export function storySpec(ad: PlanAd, pageId: string, imageHash?: string): Record<string, unknown> {
+  return {
+    page_id: pageId,
+    link_data: {
+      link: ad.link,
+      message: ad.primaryText,
+      name: ad.headline,
+      ...(ad.description && { description: ad.description }),
+      call_to_action: { type: ad.callToAction, value: { link: ad.link } },
+      ...(imageHash ? { image_hash: imageHash } : ad.imageUrl ? { picture: ad.imageUrl } : {}),
+    },
+  };
+}
+
+const PreviewReplySchema = z.object({ data: z.array(z.object({ body: z.string() })).min(1) });
+
+export async function previews(
+  session: MetaSession,
+  adAccountId: string,
+  ad: PlanAd,
+  formats: ReadonlyArray<(typeof PREVIEW_FORMATS)[number]>,
+): Promise<PreviewList> {
+  const facts = await accountFacts(session, adAccountId);
+  if (!facts.pageId) return { previews: [] };
+  const creative = { object_story_spec: storySpec(ad, facts.pageId) };
+  const list = await Promise.all(
+    formats.map(async (format) => {
+      const reply = await session.graph.get(
+        `/${adAccountId}/generatepreviews`,
+        { ad_format: format, creative },
+        PreviewReplySchema,
+      );
+      return { format, html: reply.data[0]!.body };
+    }),
+  );
+  return { previews: list };
+}

@@ -1,0 +1,228 @@
+import * as z from 'zod';
+import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
+import type { GraphClient } from '../lib/meta/graph-client';
+import { GraphError } from '../lib/meta/graph-errors';
+import type { AccountFacts } from './build-plan';
+import { storySpec, targetingSpec } from './meta-targeting';
+
+/**
+ * Publishes a plan to Meta in Meta's order — campaign, ad sets, images,
+ * creatives, ads — everything PAUSED. Creates are never retried (a retried
+ * create could make a second object); if any step fails, what was created is
+ * deleted again in reverse order and the failure carries what Meta said.
+ */
+
+export interface CreatedObject {
+  kind: PublishStep['kind'];
+  label: string;
+  id: string;
+  /** For images: the hash DELETE /act_{id}/adimages takes. */
+  hash?: string;
+}
+
+export class PublishFailedError extends Error {
+  override name = 'PublishFailedError';
+  constructor(
+    message: string,
+    readonly steps: PublishStep[],
+    readonly failedStep: string,
+  ) {
+    super(message);
+  }
+}
+
+const IdSchema = z.object({ id: z.string() });
+const ImagesSchema = z.object({ images: z.record(z.string(), z.object({ hash: z.string() })) });
+const SuccessSchema = z.object({ success: z.boolean() });
+
+function budgetParams(budget: PlanBudget | null): Record<string, number> {
+  if (!budget) return {};
+  return budget.type === 'daily' ? { daily_budget: budget.amountMinor } : { lifetime_budget: budget.amountMinor };
+}
+
+function promotedObject(set: PlanAdSet): Record<string, string> | undefined {
+  const object = set.promotedObject;
+  if (!object) return undefined;
+  const out: Record<string, string> = {};
+  if (object.pixelId) out.pixel_id = object.pixelId;
+  if (object.customEventType) out.custom_event_type = object.customEventType;
+  if (object.pageId) out.page_id = object.pageId;
+  if (object.applicationId) out.application_id = object.applicationId;
+  if (object.objectStoreUrl) out.object_store_url = object.objectStoreUrl;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** What Meta said, in the words it meant for people when it gave any. */
+export function metaMessage(error: unknown): string {
+  // The Graph client throws our AppError with Meta's GraphError as its cause.
+  const graphError = error instanceof GraphError ? error : (error as { cause?: unknown } | null)?.cause;
+  if (graphError instanceof GraphError && graphError.meta) {
+    const meta = graphError.meta;
+    return meta.error_user_msg ?? meta.error_user_title ?? meta.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Deletes created objects newest first; returns the steps with their rollback outcome. */
+export async function rollBack(
+  graph: GraphClient,
+  adAccountId: string,
+  created: readonly CreatedObject[],
+): Promise<PublishStep[]> {
+  const steps: PublishStep[] = [];
+  for (const object of [...created].reverse()) {
+    try {
+      if (object.kind === 'image') {
+        await graph.delete(`/${adAccountId}/adimages`, { hash: object.hash }, SuccessSchema);
+      } else {
+        await graph.delete(`/${object.id}`, undefined, SuccessSchema);
+      }
+      steps.unshift({ kind: object.kind, label: object.label, id: object.id, status: 'rolled_back' });
+    } catch {
+      // Left behind: reported as created so the user can see what remains at Meta.
+      steps.unshift({ kind: object.kind, label: object.label, id: object.id, status: 'created' });
+    }
+  }
+  return steps;
+}
+
+export async function publishPlan(
+  graph: GraphClient,
+  plan: CampaignPlan,
+  facts: AccountFacts,
+  onProgress: (steps: PublishStep[]) => Promise<void> = async () => {},
+): Promise<{ campaignId: string; created: CreatedObject[] }> {
+  const account = plan.adAccountId;
+  const created: CreatedObject[] = [];
+  const progress = () =>
+    onProgress(created.map((object) => ({ kind: object.kind, label: object.label, id: object.id, status: 'created' })));
+  let current = '';
+  const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    current = label;
+    return run();
+  };
+
+  try {
+    const campaign = plan.campaign;
+    const campaignId = await step(`Campaign "${campaign.name}"`, async () => {
+      const { id } = await graph.post(
+        `/${account}/campaigns`,
+        {
+          name: campaign.name,
+          objective: campaign.objective,
+          buying_type: campaign.buyingType,
+          status: 'PAUSED',
+          special_ad_categories: campaign.specialAdCategories,
+          ...budgetParams(campaign.budget),
+          ...(campaign.budget
+            ? { bid_strategy: campaign.bidStrategy }
+            : { is_adset_budget_sharing_enabled: campaign.isAdsetBudgetSharingEnabled ?? false }),
+        },
+        IdSchema,
+      );
+      created.push({ kind: 'campaign', label: current, id });
+      await progress();
+      return id;
+    });
+
+    const adSetIds: string[] = [];
+    for (const set of plan.adSets) {
+      const id = await step(`Ad set "${set.name}"`, async () => {
+        const promoted = promotedObject(set);
+        const reply = await graph.post(
+          `/${account}/adsets`,
+          {
+            name: set.name,
+            campaign_id: campaignId,
+            optimization_goal: set.optimizationGoal,
+            billing_event: set.billingEvent,
+            destination_type: set.destinationType,
+            ...(promoted && { promoted_object: promoted }),
+            targeting: targetingSpec(set.targeting),
+            ...budgetParams(set.budget),
+            ...(set.bidStrategy && { bid_strategy: set.bidStrategy }),
+            ...(set.bidAmountMinor !== undefined && { bid_amount: set.bidAmountMinor }),
+            start_time: set.startTime,
+            end_time: set.endTime,
+            status: 'PAUSED',
+          },
+          IdSchema,
+        );
+        return reply.id;
+      });
+      created.push({ kind: 'adset', label: current, id });
+      adSetIds.push(id);
+      await progress();
+    }
+
+    const hashes = new Map<string, string>();
+    for (const url of new Set(
+      plan.adSets.flatMap((set) => set.ads.flatMap((ad) => (ad.imageUrl ? [ad.imageUrl] : []))),
+    )) {
+      const hash = await step(`Image ${url}`, async () => {
+        const reply = await graph.post(`/${account}/adimages`, { url }, ImagesSchema);
+        const first = Object.values(reply.images)[0];
+        if (!first) throw new Error('Meta returned no image hash.');
+        return first.hash;
+      });
+      created.push({ kind: 'image', label: current, id: hash, hash });
+      hashes.set(url, hash);
+      await progress();
+    }
+
+    const creativeIds: string[][] = [];
+    for (const set of plan.adSets) {
+      const ids: string[] = [];
+      for (const ad of set.ads) {
+        const id = await step(`Creative for "${ad.name}"`, async () => {
+          const reply = await graph.post(
+            `/${account}/adcreatives`,
+            {
+              name: `${ad.name} creative`,
+              object_story_spec: storySpec(ad, facts.pageId ?? '', ad.imageUrl ? hashes.get(ad.imageUrl) : undefined),
+            },
+            IdSchema,
+          );
+          return reply.id;
+        });
+        created.push({ kind: 'creative', label: current, id });
+        ids.push(id);
+        await progress();
+      }
+      creativeIds.push(ids);
+    }
+
+    for (const [setIndex, set] of plan.adSets.entries()) {
+      for (const [adIndex, ad] of set.ads.entries()) {
+        const id = await step(`Ad "${ad.name}"`, async () => {
+          const reply = await graph.post(
+            `/${account}/ads`,
+            {
+              name: ad.name,
+              adset_id: adSetIds[setIndex],
+              creative: { creative_id: creativeIds[setIndex]![adIndex] },
+              status: 'PAUSED',
+            },
+            IdSchema,
+          );
+          return reply.id;
+        });
+        created.push({ kind: 'ad', label: current, id });
+        await progress();
+      }
+    }
+    return { campaignId, created };
+  } catch (error) {
+    const steps = await rollBack(graph, account, created);
+    steps.push({ kind: kindOf(current), label: current, status: 'failed' });
+    throw new PublishFailedError(metaMessage(error), steps, current);
+  }
+}
+
+function kindOf(label: string): PublishStep['kind'] {
+  if (label.startsWith('Campaign')) return 'campaign';
+  if (label.startsWith('Ad set')) return 'adset';
+  if (label.startsWith('Image')) return 'image';
+  if (label.startsWith('Creative')) return 'creative';
+  return 'ad';
+}

@@ -1,0 +1,254 @@
+import {
+  billingEventsFor,
+  goalsFor,
+  LINK_AD_TEXT_LIMITS,
+  ODAX_OBJECTIVES,
+  promotedObjectNeeds,
+  RECOMMENDED_TEXT,
+  RESTRICTED_TARGETING_CATEGORIES,
+  STORY_UNSUPPORTED_CTAS,
+  TARGETING_AGE,
+} from './campaign-rules';
+import { currencyOffset } from './currency-units';
+import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue } from './schemas/campaign-plan';
+
+/**
+ * The pre-publish validator: every rule Meta enforces on the objects a plan
+ * becomes, as plain functions over the plan, so the editor shows the same
+ * findings live that publishing would otherwise learn from Meta. Errors block
+ * publishing; warnings (recommended text lengths) do not.
+ */
+
+export interface ValidationContext {
+  /** The ad account's `min_daily_budget`, minor units. */
+  minDailyBudgetMinor: number;
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+function formatMinor(minor: number, currency: string): string {
+  const offset = currencyOffset(currency);
+  return offset === 1 ? `${minor} ${currency}` : `${(minor / offset).toFixed(2)} ${currency}`;
+}
+
+export function checkObjective(plan: CampaignPlan): PlanIssue[] {
+  if ((ODAX_OBJECTIVES as readonly string[]).includes(plan.campaign.objective)) return [];
+  return [
+    {
+      path: 'campaign.objective',
+      severity: 'error',
+      message: `Use an outcome objective (${ODAX_OBJECTIVES.join(', ')}).`,
+    },
+  ];
+}
+
+export function checkGoalPairs(plan: CampaignPlan, adSet: PlanAdSet, at: string): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const goals = goalsFor(plan.campaign.objective, adSet.destinationType);
+  if (!goals.includes(adSet.optimizationGoal)) {
+    issues.push({
+      path: `${at}.optimizationGoal`,
+      severity: 'error',
+      message: `${adSet.optimizationGoal} isn't available for ${plan.campaign.objective}${adSet.destinationType ? ` with ${adSet.destinationType}` : ''}. Choose one of ${goals.join(', ')}.`,
+    });
+  }
+  const billing = billingEventsFor(adSet.optimizationGoal);
+  if (!billing.includes(adSet.billingEvent)) {
+    issues.push({
+      path: `${at}.billingEvent`,
+      severity: 'error',
+      message: `${adSet.optimizationGoal} is billed on ${billing.join(' or ')}, not ${adSet.billingEvent}.`,
+    });
+  }
+  for (const need of promotedObjectNeeds(adSet.optimizationGoal)) {
+    if (!adSet.promotedObject?.[need]) {
+      issues.push({
+        path: `${at}.promotedObject.${need}`,
+        severity: 'error',
+        message: `${adSet.optimizationGoal} needs a ${need.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}.`,
+      });
+    }
+  }
+  return issues;
+}
+
+function budgetDays(adSet: PlanAdSet): number | undefined {
+  if (!adSet.endTime) return undefined;
+  return Math.max(1, Math.ceil((Date.parse(adSet.endTime) - Date.parse(adSet.startTime)) / DAY_MS));
+}
+
+function checkBudgetAmount(
+  budget: PlanBudget,
+  path: string,
+  plan: CampaignPlan,
+  context: ValidationContext,
+  days: number | undefined,
+): PlanIssue[] {
+  if (!Number.isInteger(budget.amountMinor)) {
+    return [{ path, severity: 'error', message: 'Budgets are whole minor units (cents, or whole yen).' }];
+  }
+  const minimum = budget.type === 'daily' ? context.minDailyBudgetMinor : context.minDailyBudgetMinor * (days ?? 1);
+  if (budget.amountMinor < minimum) {
+    const what = budget.type === 'daily' ? 'daily budget' : `total budget for ${days ?? 1} day(s)`;
+    return [
+      {
+        path,
+        severity: 'error',
+        message: `The minimum ${what} for this ad account is ${formatMinor(minimum, plan.currency)}.`,
+      },
+    ];
+  }
+  return [];
+}
+
+export function checkBudgets(plan: CampaignPlan, context: ValidationContext): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const campaignBudget = plan.campaign.budget;
+  const longest = Math.max(...plan.adSets.map((adSet) => budgetDays(adSet) ?? 1));
+  if (campaignBudget) {
+    issues.push(...checkBudgetAmount(campaignBudget, 'campaign.budget.amountMinor', plan, context, longest));
+  } else if (plan.campaign.isAdsetBudgetSharingEnabled === undefined) {
+    issues.push({
+      path: 'campaign.isAdsetBudgetSharingEnabled',
+      severity: 'error',
+      message: 'Without a campaign budget, say whether ad sets may share budget (true or false).',
+    });
+  }
+  plan.adSets.forEach((adSet, index) => {
+    const path = `adSets.${index}.budget`;
+    if (campaignBudget && adSet.budget) {
+      issues.push({
+        path,
+        severity: 'error',
+        message: 'Set the budget on the campaign or on the ad sets, not both.',
+      });
+    } else if (!campaignBudget && !adSet.budget) {
+      issues.push({ path, severity: 'error', message: 'Without a campaign budget, every ad set needs one.' });
+    } else if (adSet.budget) {
+      issues.push(...checkBudgetAmount(adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)));
+    }
+    const lifetime = adSet.budget?.type === 'lifetime' || campaignBudget?.type === 'lifetime';
+    if (lifetime && !adSet.endTime) {
+      issues.push({ path: `adSets.${index}.endTime`, severity: 'error', message: 'A total budget needs an end date.' });
+    }
+    const bidStrategy = adSet.bidStrategy ?? plan.campaign.bidStrategy;
+    if (bidStrategy !== 'LOWEST_COST_WITHOUT_CAP' && adSet.bidAmountMinor === undefined) {
+      issues.push({
+        path: `adSets.${index}.bidAmountMinor`,
+        severity: 'error',
+        message: `${bidStrategy} needs a bid amount.`,
+      });
+    }
+  });
+  return issues;
+}
+
+export function checkSchedule(adSet: PlanAdSet, at: string, context: ValidationContext, daily: boolean): PlanIssue[] {
+  if (!adSet.endTime) return [];
+  const start = Date.parse(adSet.startTime);
+  const end = Date.parse(adSet.endTime);
+  if (end <= start) return [{ path: `${at}.endTime`, severity: 'error', message: 'The end must be after the start.' }];
+  if (end <= context.now.getTime()) {
+    return [{ path: `${at}.endTime`, severity: 'error', message: 'The end must be in the future.' }];
+  }
+  if (daily && end - start <= DAY_MS) {
+    return [{ path: `${at}.endTime`, severity: 'error', message: 'With a daily budget, run for more than 24 hours.' }];
+  }
+  return [];
+}
+
+export function checkTargeting(plan: CampaignPlan, adSet: PlanAdSet, at: string): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const { ageMin, ageMax, genders, interests } = adSet.targeting;
+  const inRange = (age: number) => Number.isInteger(age) && age >= TARGETING_AGE.min && age <= TARGETING_AGE.max;
+  if (!inRange(ageMin)) {
+    issues.push({ path: `${at}.targeting.ageMin`, severity: 'error', message: 'The minimum age is 18 to 65.' });
+  }
+  if (!inRange(ageMax)) {
+    issues.push({ path: `${at}.targeting.ageMax`, severity: 'error', message: 'The maximum age is 18 to 65.' });
+  }
+  if (inRange(ageMin) && inRange(ageMax) && ageMin > ageMax) {
+    issues.push({
+      path: `${at}.targeting.ageMax`,
+      severity: 'error',
+      message: 'The maximum age must not be below the minimum age.',
+    });
+  }
+  const restricted = plan.campaign.specialAdCategories.filter((category) =>
+    RESTRICTED_TARGETING_CATEGORIES.includes(category),
+  );
+  if (restricted.length > 0 && (ageMin !== 18 || ageMax !== 65 || genders.length > 0)) {
+    issues.push({
+      path: `${at}.targeting`,
+      severity: 'error',
+      message: `Ads in ${restricted.join(', ')} must target ages 18 to 65 and all genders.`,
+    });
+  }
+  interests.forEach((interest, index) => {
+    if (!interest.id) {
+      issues.push({
+        path: `${at}.targeting.interests.${index}`,
+        severity: 'error',
+        message: `"${interest.name}" isn't an interest Meta knows. Pick one of the suggestions or remove it.`,
+      });
+    }
+  });
+  return issues;
+}
+
+function placesStories(adSet: PlanAdSet): boolean {
+  const placements = adSet.targeting.placements;
+  return placements === 'advantage' || placements.publisherPlatforms.includes('instagram');
+}
+
+export function checkAdText(ad: PlanAd, at: string, stories: boolean): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const length = (text: string) => [...text].length;
+  const fields = [
+    ['primaryText', ad.primaryText, 'Primary text'],
+    ['headline', ad.headline, 'Headline'],
+    ['description', ad.description, 'Description'],
+  ] as const;
+  for (const [key, text, label] of fields) {
+    const hard = LINK_AD_TEXT_LIMITS[key];
+    const soft = RECOMMENDED_TEXT.feed[key];
+    if (key !== 'description' && text.trim() === '') {
+      issues.push({ path: `${at}.${key}`, severity: 'error', message: `${label} is empty.` });
+    } else if (length(text) > hard) {
+      issues.push({ path: `${at}.${key}`, severity: 'error', message: `${label} can be at most ${hard} characters.` });
+    } else if (length(text) > soft) {
+      issues.push({
+        path: `${at}.${key}`,
+        severity: 'warning',
+        message: `${label} is ${length(text)} characters; feeds show about ${soft} before "See more".`,
+      });
+    }
+  }
+  if (stories && STORY_UNSUPPORTED_CTAS.includes(ad.callToAction)) {
+    issues.push({
+      path: `${at}.callToAction`,
+      severity: 'error',
+      message: `${ad.callToAction} isn't shown on Instagram stories; pick another button or leave Instagram out.`,
+    });
+  }
+  return issues;
+}
+
+/** Every finding for the plan, errors and warnings, in the order of the editor's fields. */
+export function validatePlan(plan: CampaignPlan, context: ValidationContext): PlanIssue[] {
+  const issues = [...checkObjective(plan), ...checkBudgets(plan, context)];
+  plan.adSets.forEach((adSet, index) => {
+    const at = `adSets.${index}`;
+    const daily = (adSet.budget ?? plan.campaign.budget)?.type === 'daily';
+    issues.push(...checkGoalPairs(plan, adSet, at));
+    issues.push(...checkSchedule(adSet, at, context, daily));
+    issues.push(...checkTargeting(plan, adSet, at));
+    adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
+  });
+  return issues;
+}
+
+export function blockingIssues(issues: PlanIssue[]): PlanIssue[] {
+  return issues.filter((issue) => issue.severity === 'error');
+}

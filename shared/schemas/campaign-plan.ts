@@ -1,0 +1,280 @@
+import * as z from 'zod';
+import { callToActionTypes } from '../ad-copy-rules';
+import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
+
+/**
+ * Contracts of the campaign generator: the brief a marketer writes, the plan
+ * (Meta's campaign → ad sets → ads structure, budgets in the account currency's
+ * minor units), drafts, and the publish result.
+ */
+
+const isoDate = z.iso.date({ error: 'Use a date like 2026-12-01.' });
+
+export const CampaignBriefSchema = z
+  .object({
+    adAccountId: z.string().regex(/^act_\d+$/, 'Choose an ad account.'),
+    product: z
+      .string({ error: 'Say what you are advertising.' })
+      .trim()
+      .min(3, 'Say what you are advertising (at least 3 characters).')
+      .max(300, 'Keep the product under 300 characters.'),
+    goal: z.enum(briefGoalKeys, { error: 'Choose a goal.' }),
+    landingUrl: z.url({ protocol: /^https?$/, error: 'Enter a full web address starting with https://' }).max(2000),
+    budgetType: z.enum(['daily', 'total'], { error: 'Choose a daily or a total budget.' }),
+    /** In the ad account's currency, major units (19.99 USD, 3000 JPY). */
+    budgetAmount: z
+      .number({ error: 'Enter a budget.' })
+      .positive('The budget must be more than 0.')
+      .max(10_000_000, 'That budget is too large.'),
+    startDate: isoDate,
+    endDate: isoDate.optional(),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes like US.'))
+      .min(1, 'Add at least one country.')
+      .max(25, 'At most 25 countries.'),
+    regions: z.array(z.string().trim().min(1).max(100)).max(25).default([]),
+    cities: z.array(z.string().trim().min(1).max(100)).max(25).default([]),
+    audience: z
+      .string({ error: 'Describe who the ads are for.' })
+      .trim()
+      .min(3, 'Describe who the ads are for (at least 3 characters).')
+      .max(500, 'Keep the audience under 500 characters.'),
+    specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)).default([]),
+    adCopy: z.string().trim().max(1000, 'Keep the starting copy under 1000 characters.').optional(),
+    imageUrls: z
+      .array(z.url({ protocol: /^https?$/, error: 'Image addresses must start with https://' }))
+      .max(6, 'At most 6 images.')
+      .default([]),
+  })
+  .refine((brief) => brief.endDate === undefined || brief.endDate > brief.startDate, {
+    message: 'The end date must be after the start date.',
+    path: ['endDate'],
+  })
+  .refine((brief) => brief.budgetType === 'daily' || brief.endDate !== undefined, {
+    message: 'A total budget needs an end date.',
+    path: ['endDate'],
+  });
+export type CampaignBrief = z.output<typeof CampaignBriefSchema>;
+export type CampaignBriefInput = z.input<typeof CampaignBriefSchema>;
+
+export const PlanBudgetSchema = z.object({
+  type: z.enum(['daily', 'lifetime']),
+  /** Minor units of the account currency (cents; whole yen). */
+  amountMinor: z.number().int('Budgets are whole minor units.'),
+});
+export type PlanBudget = z.infer<typeof PlanBudgetSchema>;
+
+export const PlanInterestSchema = z.object({
+  /** Meta's interest id once resolved through targeting search; absent while unresolved. */
+  id: z.string().regex(/^\d+$/).optional(),
+  name: z.string().trim().min(1).max(100),
+});
+export type PlanInterest = z.infer<typeof PlanInterestSchema>;
+
+export const PlanTargetingSchema = z.object({
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1, 'Add at least one country.'),
+  ageMin: z.number().int(),
+  ageMax: z.number().int(),
+  /** Empty = all genders. */
+  genders: z.array(z.enum(['male', 'female'])).max(1),
+  interests: z.array(PlanInterestSchema).max(10),
+  /** `advantage` = Advantage+ placements (Meta chooses); else the listed platforms. */
+  placements: z.union([
+    z.literal('advantage'),
+    z.object({ publisherPlatforms: z.array(z.enum(['facebook', 'instagram'])).min(1) }),
+  ]),
+});
+export type PlanTargeting = z.infer<typeof PlanTargetingSchema>;
+
+export const PlanAdSchema = z.object({
+  name: z.string().trim().min(1).max(400),
+  headline: z.string(),
+  primaryText: z.string(),
+  description: z.string(),
+  callToAction: z.enum(callToActionTypes),
+  link: z.url({ protocol: /^https?$/ }),
+  imageUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+export type PlanAd = z.infer<typeof PlanAdSchema>;
+
+export const PlanAdSetSchema = z.object({
+  name: z.string().trim().min(1).max(400),
+  optimizationGoal: z.string(),
+  billingEvent: z.string(),
+  destinationType: z.string().optional(),
+  promotedObject: z
+    .object({
+      pixelId: z.string().optional(),
+      customEventType: z.string().optional(),
+      pageId: z.string().optional(),
+      applicationId: z.string().optional(),
+      objectStoreUrl: z.string().optional(),
+    })
+    .optional(),
+  budget: PlanBudgetSchema.nullable(),
+  bidStrategy: z.enum(['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'COST_CAP']).optional(),
+  bidAmountMinor: z.number().int().positive().optional(),
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }).optional(),
+  targeting: PlanTargetingSchema,
+  ads: z.array(PlanAdSchema).min(2, 'Each ad set has 2 or 3 ads.').max(3, 'Each ad set has 2 or 3 ads.'),
+});
+export type PlanAdSet = z.infer<typeof PlanAdSetSchema>;
+
+export const CampaignPlanSchema = z.object({
+  adAccountId: z.string().regex(/^act_\d+$/),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  campaign: z.object({
+    name: z.string().trim().min(1).max(400),
+    objective: z.enum(ODAX_OBJECTIVES),
+    buyingType: z.literal('AUCTION'),
+    budget: PlanBudgetSchema.nullable(),
+    bidStrategy: z.enum(['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'COST_CAP']),
+    specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
+    /** Required by Meta (true/false) when there is no campaign budget. */
+    isAdsetBudgetSharingEnabled: z.boolean().optional(),
+  }),
+  adSets: z.array(PlanAdSetSchema).min(1, 'A plan has 1 to 3 ad sets.').max(3, 'A plan has 1 to 3 ad sets.'),
+});
+export type CampaignPlan = z.infer<typeof CampaignPlanSchema>;
+
+/** One finding of the pre-publish validator; `path` points into the plan like a form field name. */
+export const PlanIssueSchema = z.object({
+  path: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+});
+export type PlanIssue = z.infer<typeof PlanIssueSchema>;
+
+/**
+ * What the AI engine is asked for: the parts of a plan that need judgement
+ * (names, audiences, interests, copy). Budgets, objective, goals and schedule
+ * come from the brief by Meta's rules, so a model can never produce an invalid pairing.
+ */
+export const AiCampaignDraftSchema = z.object({
+  campaignName: z.string().min(1).max(120),
+  adSets: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(120),
+        audienceSummary: z.string().min(1).max(300),
+        interestKeywords: z.array(z.string().min(1).max(60)).min(1).max(5),
+        ageMin: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
+        ageMax: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
+        ads: z
+          .array(
+            z.object({
+              headline: z.string().min(1).max(200),
+              primaryText: z.string().min(1).max(1000),
+              description: z.string().max(200),
+              callToAction: z.enum(callToActionTypes),
+            }),
+          )
+          .min(2)
+          .max(3),
+      }),
+    )
+    .min(1)
+    .max(3),
+});
+export type AiCampaignDraft = z.infer<typeof AiCampaignDraftSchema>;
+
+/** A publish of a draft: the key makes a retried request the same publish. */
+export const PublishRequestSchema = z.object({
+  publishKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A publish key is 8–64 letters, digits, - or _.'),
+});
+export type PublishRequest = z.infer<typeof PublishRequestSchema>;
+
+export const PublishStepSchema = z.object({
+  kind: z.enum(['campaign', 'adset', 'image', 'creative', 'ad']),
+  label: z.string(),
+  id: z.string().optional(),
+  status: z.enum(['created', 'rolled_back', 'failed']),
+});
+export type PublishStep = z.infer<typeof PublishStepSchema>;
+
+export const PublishRecordSchema = z.object({
+  key: z.string(),
+  status: z.enum(['publishing', 'published', 'failed']),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  campaignId: z.string().optional(),
+  steps: z.array(PublishStepSchema),
+  /** What Meta said when a step failed (then everything created was deleted again). */
+  error: z.string().optional(),
+});
+export type PublishRecord = z.infer<typeof PublishRecordSchema>;
+
+export const CampaignDraftSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  brief: CampaignBriefSchema,
+  plan: CampaignPlanSchema,
+  /** The ad account's `min_daily_budget` (minor units), for the editor's live validation. */
+  minDailyBudgetMinor: z.number().int(),
+  issues: z.array(PlanIssueSchema),
+  model: z.string(),
+  offline: z.boolean(),
+  publish: PublishRecordSchema.optional(),
+});
+export type CampaignDraft = z.infer<typeof CampaignDraftSchema>;
+
+export const DraftParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'Unknown draft.') });
+
+export const DraftListSchema = z.object({
+  drafts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      adAccountId: z.string(),
+      updatedAt: z.string(),
+      status: z.enum(['draft', 'publishing', 'published', 'failed']),
+      campaignId: z.string().optional(),
+    }),
+  ),
+});
+export type DraftList = z.infer<typeof DraftListSchema>;
+
+export const SaveDraftBodySchema = z.object({ plan: CampaignPlanSchema });
+
+export const InterestSearchQuerySchema = z.object({
+  adAccountId: z.string().regex(/^act_\d+$/),
+  q: z.string().trim().min(1).max(100),
+});
+export const InterestSearchResultSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      audienceLower: z.number().optional(),
+      audienceUpper: z.number().optional(),
+      path: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export type InterestSearchResult = z.infer<typeof InterestSearchResultSchema>;
+
+export const DeliveryEstimateBodySchema = z.object({
+  adAccountId: z.string().regex(/^act_\d+$/),
+  optimizationGoal: z.string().min(1).max(60),
+  targeting: PlanTargetingSchema,
+});
+export const DeliveryEstimateSchema = z.object({ lower: z.number(), upper: z.number() });
+export type DeliveryEstimate = z.infer<typeof DeliveryEstimateSchema>;
+
+export const PREVIEW_FORMATS = [
+  'MOBILE_FEED_STANDARD',
+  'DESKTOP_FEED_STANDARD',
+  'INSTAGRAM_STANDARD',
+  'INSTAGRAM_STORY',
+] as const;
+export const PreviewBodySchema = z.object({
+  adAccountId: z.string().regex(/^act_\d+$/),
+  ad: PlanAdSchema,
+  formats: z.array(z.enum(PREVIEW_FORMATS)).min(1).max(4),
+});
+export const PreviewListSchema = z.object({
+  previews: z.array(z.object({ format: z.enum(PREVIEW_FORMATS), html: z.string() })),
+});
+export type PreviewList = z.infer<typeof PreviewListSchema>;

@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { ODAX_GOALS as SANDBOX_ODAX_GOALS } from '@infra/local/meta-sandbox/reference';
+import { BILLING_EVENTS_FOR_GOAL as SANDBOX_BILLING } from '@infra/local/meta-sandbox/graph-create';
+import { validatePlan, blockingIssues } from '@shared/campaign-plan-validator';
+import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, goalsFor } from '@shared/campaign-rules';
+import { majorToBudget } from '@shared/currency-units';
+import { CampaignBriefSchema, CampaignPlanSchema, type CampaignPlan } from '@shared/schemas/campaign-plan';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const context = { minDailyBudgetMinor: 100, now: NOW };
+
+function plan(change: (draft: CampaignPlan) => void = () => {}): CampaignPlan {
+  const ad = (n: number) => ({
+    name: `Ad ${n}`,
+    headline: 'Trail shoes that last',
+    primaryText: 'Light, tough trail shoes for weekend hikers.',
+    description: 'Free returns',
+    callToAction: 'SHOP_NOW' as const,
+    link: 'https://shop.example.com/trail',
+  });
+  const draft: CampaignPlan = {
+    adAccountId: 'act_100',
+    currency: 'USD',
+    campaign: {
+      name: 'Trail shoes',
+      objective: 'OUTCOME_TRAFFIC',
+      buyingType: 'AUCTION',
+      budget: { type: 'daily', amountMinor: 5000 },
+      bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
+      specialAdCategories: [],
+    },
+    adSets: [
+      {
+        name: 'Hikers',
+        optimizationGoal: 'LINK_CLICKS',
+        billingEvent: 'IMPRESSIONS',
+        destinationType: 'WEBSITE',
+        budget: null,
+        startTime: '2026-11-21T00:00:00Z',
+        endTime: '2026-12-21T00:00:00Z',
+        targeting: {
+          countries: ['US'],
+          ageMin: 25,
+          ageMax: 55,
+          genders: [],
+          interests: [{ id: '6003000000001', name: 'Hiking' }],
+          placements: 'advantage',
+        },
+        ads: [ad(1), ad(2)],
+      },
+    ],
+  };
+  change(draft);
+  return CampaignPlanSchema.parse(draft);
+}
+
+const errorsAt = (p: CampaignPlan, ctx = context) => blockingIssues(validatePlan(p, ctx)).map((issue) => issue.path);
+
+describe('the ODAX table', () => {
+  it("is the same table the Meta sandbox validates with (Meta's reference)", () => {
+    const withoutNotes = Object.fromEntries(Object.entries(SANDBOX_ODAX_GOALS).filter(([key]) => !key.startsWith('_')));
+    expect(ODAX_GOALS).toEqual(withoutNotes);
+    expect(BILLING_EVENTS_FOR_GOAL).toEqual(SANDBOX_BILLING);
+  });
+
+  const allowed = ODAX_OBJECTIVES.flatMap((objective) =>
+    Object.entries(ODAX_GOALS[objective]).flatMap(([location, goals]) =>
+      goals.map((goal) => ({
+        objective,
+        destination: location === '(any)' ? undefined : location.split('(')[0],
+        goal,
+      })),
+    ),
+  );
+  it.each(allowed)('$objective at $destination allows $goal', ({ objective, destination, goal }) => {
+    const p = plan((d) => {
+      d.campaign.objective = objective;
+      d.adSets[0]!.optimizationGoal = goal;
+      d.adSets[0]!.destinationType = destination;
+      d.adSets[0]!.promotedObject = {
+        pixelId: '1',
+        customEventType: 'PURCHASE',
+        pageId: '2',
+        applicationId: '3',
+        objectStoreUrl: 'https://play.google.com/x',
+      };
+    });
+    expect(errorsAt(p).filter((path) => path.endsWith('optimizationGoal'))).toEqual([]);
+  });
+
+  const everyGoal = [...new Set(Object.values(ODAX_GOALS).flatMap((table) => Object.values(table).flat()))];
+  const refused = ODAX_OBJECTIVES.flatMap((objective) =>
+    everyGoal.filter((goal) => !goalsFor(objective).includes(goal)).map((goal) => ({ objective, goal })),
+  );
+  it.each(refused)('$objective refuses $goal', ({ objective, goal }) => {
+    const p = plan((d) => {
+      d.campaign.objective = objective;
+      d.adSets[0]!.optimizationGoal = goal;
+      d.adSets[0]!.destinationType = undefined;
+    });
+    expect(errorsAt(p)).toContain('adSets.0.optimizationGoal');
+  });
+
+  it('refuses a goal valid for the objective but not at that destination', () => {
+    const p = plan((d) => {
+      d.campaign.objective = 'OUTCOME_LEADS';
+      d.adSets[0]!.optimizationGoal = 'LEAD_GENERATION';
+      d.adSets[0]!.destinationType = 'WEBSITE';
+    });
+    expect(errorsAt(p)).toContain('adSets.0.optimizationGoal');
+  });
+
+  it.each(Object.entries(GOAL_STRUCTURE))('the brief goal %s maps onto a valid pairing', (_, structure) => {
+    expect(goalsFor(structure.objective, structure.destinationType)).toContain(structure.optimizationGoal);
+  });
+});
+
+describe('pre-publish rules', () => {
+  it('passes a valid plan with no errors', () => {
+    expect(errorsAt(plan())).toEqual([]);
+  });
+
+  it.each([
+    [
+      'billing event must fit the goal',
+      (d: CampaignPlan) => (d.adSets[0]!.billingEvent = 'THRUPLAY'),
+      'adSets.0.billingEvent',
+    ],
+    [
+      'conversions need a pixel and event',
+      (d: CampaignPlan) => {
+        d.campaign.objective = 'OUTCOME_SALES';
+        d.adSets[0]!.optimizationGoal = 'OFFSITE_CONVERSIONS';
+      },
+      'adSets.0.promotedObject.pixelId',
+    ],
+    [
+      'daily budget at least min_daily_budget',
+      (d: CampaignPlan) => (d.campaign.budget = { type: 'daily', amountMinor: 99 }),
+      'campaign.budget.amountMinor',
+    ],
+    [
+      'not both budget levels',
+      (d: CampaignPlan) => (d.adSets[0]!.budget = { type: 'daily', amountMinor: 500 }),
+      'adSets.0.budget',
+    ],
+    [
+      'no campaign budget needs is_adset_budget_sharing_enabled',
+      (d: CampaignPlan) => {
+        d.campaign.budget = null;
+        d.adSets[0]!.budget = { type: 'daily', amountMinor: 500 };
+      },
+      'campaign.isAdsetBudgetSharingEnabled',
+    ],
+    [
+      'no campaign budget needs ad set budgets',
+      (d: CampaignPlan) => {
+        d.campaign.budget = null;
+        d.campaign.isAdsetBudgetSharingEnabled = false;
+      },
+      'adSets.0.budget',
+    ],
+    ['end after start', (d: CampaignPlan) => (d.adSets[0]!.endTime = '2026-11-20T23:00:00Z'), 'adSets.0.endTime'],
+    [
+      'daily budgets run over 24 hours',
+      (d: CampaignPlan) => (d.adSets[0]!.endTime = '2026-11-21T20:00:00Z'),
+      'adSets.0.endTime',
+    ],
+    [
+      'lifetime budgets need an end',
+      (d: CampaignPlan) => {
+        d.campaign.budget = { type: 'lifetime', amountMinor: 100_000 };
+        d.adSets[0]!.endTime = undefined;
+      },
+      'adSets.0.endTime',
+    ],
+    ['age at least 18', (d: CampaignPlan) => (d.adSets[0]!.targeting.ageMin = 17), 'adSets.0.targeting.ageMin'],
+    ['age at most 65', (d: CampaignPlan) => (d.adSets[0]!.targeting.ageMax = 66), 'adSets.0.targeting.ageMax'],
+    [
+      'min age not above max age',
+      (d: CampaignPlan) => (d.adSets[0]!.targeting.ageMin = 60),
+      'adSets.0.targeting.ageMax',
+    ],
+    [
+      'housing ads keep ages 18–65 and all genders',
+      (d: CampaignPlan) => (d.campaign.specialAdCategories = ['HOUSING']),
+      'adSets.0.targeting',
+    ],
+    [
+      'unresolved interests are flagged',
+      (d: CampaignPlan) => d.adSets[0]!.targeting.interests.push({ name: 'Hikking' }),
+      'adSets.0.targeting.interests.1',
+    ],
+    [
+      'headline hard limit',
+      (d: CampaignPlan) => (d.adSets[0]!.ads[0]!.headline = 'x'.repeat(256)),
+      'adSets.0.ads.0.headline',
+    ],
+    [
+      'primary text not empty',
+      (d: CampaignPlan) => (d.adSets[0]!.ads[1]!.primaryText = ' '),
+      'adSets.0.ads.1.primaryText',
+    ],
+    [
+      'stories do not show CALL_NOW',
+      (d: CampaignPlan) => (d.adSets[0]!.ads[0]!.callToAction = 'CALL_NOW'),
+      'adSets.0.ads.0.callToAction',
+    ],
+    [
+      'bid caps need a bid amount',
+      (d: CampaignPlan) => (d.adSets[0]!.bidStrategy = 'COST_CAP'),
+      'adSets.0.bidAmountMinor',
+    ],
+  ])('%s', (_, change, path) => {
+    expect(errorsAt(plan(change))).toContain(path);
+  });
+
+  it('lets CALL_NOW through when only Facebook is placed', () => {
+    const p = plan((d) => {
+      d.adSets[0]!.ads[0]!.callToAction = 'CALL_NOW';
+      d.adSets[0]!.targeting.placements = { publisherPlatforms: ['facebook'] };
+    });
+    expect(errorsAt(p)).toEqual([]);
+  });
+
+  it('warns, without blocking, on text past the recommended length', () => {
+    const issues = validatePlan(
+      plan((d) => (d.adSets[0]!.ads[0]!.headline = 'A headline that runs past forty characters')),
+      context,
+    );
+    expect(issues).toEqual([expect.objectContaining({ path: 'adSets.0.ads.0.headline', severity: 'warning' })]);
+  });
+
+  it('uses the account minimum and the lifetime days for total budgets, in JPY whole units', () => {
+    const jpy = (amountMinor: number) =>
+      plan((d) => {
+        d.currency = 'JPY';
+        d.campaign.budget = { type: 'lifetime', amountMinor };
+      });
+    const jpyContext = { minDailyBudgetMinor: 150, now: NOW };
+    // 30 days × 150 JPY.
+    expect(errorsAt(jpy(4499), jpyContext)).toContain('campaign.budget.amountMinor');
+    expect(errorsAt(jpy(4500), jpyContext)).toEqual([]);
+    const message = validatePlan(jpy(4499), jpyContext)[0]!.message;
+    expect(message).toBe('The minimum total budget for 30 day(s) for this ad account is 4500 JPY.');
+  });
+});
+
+describe('minor units', () => {
+  it.each([
+    [19.99, 'USD', 1999],
+    [1.005, 'USD', 101],
+    [50, 'USD', 5000],
+    [3000, 'JPY', 3000],
+    [1999.4, 'JPY', 1999],
+  ])('%s %s → %s', (major, currency, minor) => {
+    expect(majorToBudget(major, currency)).toBe(minor);
+  });
+
+  it('keeps plan budgets whole', () => {
+    expect(() => plan((d) => (d.campaign.budget = { type: 'daily', amountMinor: 10.5 }))).toThrow(/whole minor units/);
+  });
+});
+
+describe('the brief', () => {
+  const brief = {
+    adAccountId: 'act_100',
+    product: 'Trail running shoes',
+    goal: 'sales',
+    landingUrl: 'https://shop.example.com',
+    budgetType: 'daily',
+    budgetAmount: 50,
+    startDate: '2026-11-21',
+    countries: ['US'],
+    audience: 'Weekend hikers',
+  };
+
+  it('accepts a complete brief', () => {
+    expect(CampaignBriefSchema.safeParse(brief).success).toBe(true);
+  });
+
+  it.each([
+    [{ goal: 'fame' }, 'goal', 'Choose a goal.'],
+    [{ landingUrl: 'shop.example.com' }, 'landingUrl', 'Enter a full web address starting with https://'],
+    [{ budgetAmount: 0 }, 'budgetAmount', 'The budget must be more than 0.'],
+    [{ endDate: '2026-11-20' }, 'endDate', 'The end date must be after the start date.'],
+    [{ budgetType: 'total' }, 'endDate', 'A total budget needs an end date.'],
+    [{ countries: [] }, 'countries', 'Add at least one country.'],
+    [{ audience: '' }, 'audience', 'Describe who the ads are for (at least 3 characters).'],
+  ])('%j → %s: %s', (change, path, message) => {
+    const result = CampaignBriefSchema.safeParse({ ...brief, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues).toContainEqual(expect.objectContaining({ path: [path], message }));
+  });
+});
