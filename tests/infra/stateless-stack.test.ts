@@ -155,6 +155,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       ['secure-meta-api', ['kms:Decrypt', 'kms:Encrypt']],
       ['meta-oauth-callback', ['kms:Decrypt', 'kms:Encrypt']],
       ['marketing-mix', ['kms:Decrypt', 'kms:Encrypt']],
+      ['campaign-generator', ['kms:Decrypt', 'kms:Encrypt']],
     ])('%s may use the Meta token key only for %j, only with a user_id encryption context', (fn, actions) => {
       const env = functionEnv(template, `adsmith-dev-${fn}`);
       const keyRef = env[kmsKeyEnvVar('metaTokens')];
@@ -176,8 +177,9 @@ describe('stateless stack (dev, functions bundled)', () => {
     });
 
     it('gives the Meta token key to no other function', () => {
-      // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token.
-      const tokenUsers = ['secure-meta-api', 'meta-oauth-callback', 'marketing-mix'];
+      // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token;
+      // the campaign generator publishes with it.
+      const tokenUsers = ['secure-meta-api', 'meta-oauth-callback', 'marketing-mix', 'campaign-generator'];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();
       }
