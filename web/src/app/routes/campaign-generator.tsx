@@ -1,17 +1,15 @@
-import { Wand2 } from 'lucide-react';
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { PageHeader } from '../../components/layout/page-header';
+import { CampaignGenerator } from '../../features/campaign-generator/components/campaign-generator';
 
 export default function CampaignGeneratorRoute() {
   return (
-    <ComingSoon
-      title="Campaign generator"
-      icon={Wand2}
-      summary="Describe your product, goal and budget, and get a complete campaign plan."
-      plans={[
-        'Choose an objective such as sales, leads or traffic',
-        'Get ad sets with audiences, placements and budgets',
-        'Review generated ad copy for each ad before anything goes live',
-      ]}
-    />
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
+      <PageHeader
+        eyebrow="AI tools"
+        title="Campaign generator"
+        description="Write a brief; get a complete Meta campaign (ad sets, audiences, ads) that passes Meta's rules, preview it, and publish it paused."
+      />
+      <CampaignGenerator />
+    </div>
   );
 }

@@ -1,0 +1,147 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/chromium';
+
+const { web } = inject('e2e');
+const SCREENSHOTS = 'test-results';
+const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** The journey connects Meta when the demo user is not connected, and then leaves it as it found it. */
+let connectedHere = false;
+
+async function signInAsDemo(): Promise<void> {
+  await page.goto(`${web}/auth`);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${web}/dashboard`);
+}
+
+async function ensureMetaConnected(): Promise<void> {
+  const connect = page.getByRole('button', { name: 'Connect Meta' });
+  const disconnect = page.getByRole('button', { name: 'Disconnect' });
+  await Promise.race([connect.waitFor(), disconnect.waitFor()]);
+  if (await connect.isVisible()) {
+    const [popup] = await Promise.all([page.waitForEvent('popup'), connect.click()]);
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.waitForEvent('close', { timeout: 20_000 });
+    await disconnect.waitFor();
+    connectedHere = true;
+  }
+}
+
+describe('campaign generator in a real browser', () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    if (connectedHere && page) {
+      await page.goto(`${web}/dashboard`);
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Disconnect Meta?' })
+        .getByRole('button', { name: 'Disconnect Meta' })
+        .click();
+      await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
+    }
+    await context?.close();
+    await browser?.close();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
+      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
+    }
+  });
+
+  it('writes a brief, edits a budget and an interest, previews, publishes, and finds it paused in Campaigns', async () => {
+    await signInAsDemo();
+    await ensureMetaConnected();
+    await page.goto(`${web}/campaign-generator`);
+    await page.getByRole('heading', { name: 'Campaign generator', level: 1 }).waitFor();
+
+    // The brief: clear messages first, then a complete one.
+    const accounts = page.getByLabel('Ad account');
+    await accounts.locator('option').nth(1).waitFor({ state: 'attached' });
+    const usd = (await accounts.locator('option').allTextContents()).find((label) => label.includes('USD'))!;
+    await accounts.selectOption({ label: usd });
+    await page.getByRole('button', { name: 'Generate campaign plan' }).click();
+    await page.getByText('Say what you are advertising (at least 3 characters).').waitFor();
+    await page.getByText('Enter a full web address starting with https://').waitFor();
+
+    const name = `Trail shoes ${Date.now().toString(36)}`;
+    await page.getByLabel('What are you advertising?').fill(name);
+    await page.getByLabel('Goal').selectOption({ label: 'Traffic' });
+    await page.getByLabel('Landing page').fill('https://shop.example.com/trail');
+    await page.getByLabel(/^Budget \(/).fill('40');
+    await page.getByLabel('Countries').fill('US, CA');
+    await page.getByLabel('Who is it for?').fill('Hiking and camping fans who run trails at weekends');
+    await page.getByRole('button', { name: 'Generate campaign plan' }).click();
+
+    // The plan: every field editable, validated live.
+    const campaignName = page.getByLabel('Campaign name');
+    await campaignName.waitFor();
+    await campaignName.fill(name);
+    const budget = page.getByLabel('Daily budget (USD)');
+    await budget.fill('0.5');
+    await page.getByText('The minimum daily budget for this ad account is 1.00 USD.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Publish to Meta' }).isDisabled()).toBe(true);
+    await budget.fill('75');
+
+    // Interests: remove what Meta does not know, add one from targeting search.
+    const interests = page.getByRole('list', { name: 'Ad set 1 interests: chosen' });
+    while ((await interests.getByRole('button', { name: /^Remove interest/ }).count()) > 0) {
+      await interests
+        .getByRole('button', { name: /^Remove interest/ })
+        .first()
+        .click();
+    }
+    await page.getByLabel('Ad set 1 interests', { exact: true }).fill('trail');
+    await page.getByRole('button', { name: /^Add Trail running/ }).click();
+    await interests.getByText('Trail running').waitFor();
+    for (const list of await page.getByRole('list', { name: /^Ad set [23] interests: chosen$/ }).all()) {
+      while ((await list.getByRole('button', { name: /^Remove interest/ }).count()) > 0) {
+        await list
+          .getByRole('button', { name: /^Remove interest/ })
+          .first()
+          .click();
+      }
+    }
+    await page.getByTestId('audience-size').first().waitFor();
+    expect(await page.getByTestId('audience-size').first().textContent()).toMatch(/people$/);
+    await page.getByText('Ready to publish').waitFor();
+
+    // Previews as Meta renders them: feed and story.
+    await page.getByRole('button', { name: 'Preview Ad 1.1' }).click();
+    const feed = page.frameLocator('iframe[title="Preview: Facebook feed"]');
+    await feed.getByText('Sponsored').waitFor();
+    await page.frameLocator('iframe[title="Preview: Instagram story"]').getByText('Sponsored').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/campaign-generator-plan.png`, fullPage: true });
+
+    // Publish: step by step, then a link to the campaign.
+    await page.getByRole('button', { name: 'Publish to Meta' }).click();
+    await page.getByText('Published, paused').waitFor({ timeout: 60_000 });
+    await page.getByText(/^Campaign ".*": created$/).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/campaign-generator-published.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Open it in Campaigns' }).click();
+    await page.waitForURL(/\/campaigns/);
+    // The account chosen last (the USD one) stays selected.
+    await page.getByLabel('Search campaigns').fill(name);
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await row.getByText('Paused', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Resume ${name}` }).waitFor();
+
+    // The draft is kept and can be reopened.
+    await page.goto(`${web}/campaign-generator`);
+    await page.getByRole('region', { name: 'Saved drafts' }).getByText(name).click();
+    await page.getByText('Published, paused').waitFor();
+  });
+});

@@ -1,0 +1,121 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CampaignBriefInput,
+  CampaignDraft,
+  CampaignPlan,
+  PlanAd,
+  PlanTargeting,
+  PREVIEW_FORMATS,
+} from '@shared/schemas/campaign-plan';
+import { apiRequest } from '@web/lib/api';
+
+export const generatorKeys = {
+  accounts: (uid: string | undefined) => ['campaign-generator', uid, 'accounts'] as const,
+  drafts: (uid: string | undefined) => ['campaign-generator', uid, 'drafts'] as const,
+  draft: (uid: string | undefined, id: string) => ['campaign-generator', uid, 'draft', id] as const,
+  interests: (account: string, q: string) => ['campaign-generator', 'interests', account, q] as const,
+  estimate: (account: string, goal: string, targeting: PlanTargeting) =>
+    ['campaign-generator', 'estimate', account, goal, JSON.stringify(targeting)] as const,
+  previews: (account: string, ad: PlanAd) => ['campaign-generator', 'previews', account, JSON.stringify(ad)] as const,
+};
+
+/** The user's ad accounts (the generator asks which one to plan for). */
+export function useGeneratorAdAccounts(uid: string | undefined) {
+  return useQuery({
+    queryKey: generatorKeys.accounts(uid),
+    queryFn: async () => (await apiRequest('metaAdAccounts')).data,
+    enabled: Boolean(uid),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function useDrafts(uid: string | undefined) {
+  return useQuery({
+    queryKey: generatorKeys.drafts(uid),
+    queryFn: () => apiRequest('campaignGeneratorDrafts'),
+    enabled: Boolean(uid),
+  });
+}
+
+export function useDraft(uid: string | undefined, id: string | null, polling: boolean) {
+  return useQuery({
+    queryKey: generatorKeys.draft(uid, id ?? ''),
+    queryFn: () => apiRequest('campaignGeneratorDraft', { params: { id: id! } }),
+    enabled: Boolean(uid && id),
+    // While a publish runs, its steps are read back to show progress.
+    refetchInterval: polling ? 600 : false,
+  });
+}
+
+export function useGeneratePlan(uid: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (brief: CampaignBriefInput) => apiRequest('campaignGeneratorPlan', { body: brief }),
+    onSuccess: (draft) => {
+      client.setQueryData(generatorKeys.draft(uid, draft.id), draft);
+      void client.invalidateQueries({ queryKey: generatorKeys.drafts(uid) });
+    },
+  });
+}
+
+export function useSaveDraft(uid: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, plan }: { id: string; plan: CampaignPlan }) =>
+      apiRequest('campaignGeneratorSaveDraft', { params: { id }, body: { plan } }),
+    onSuccess: (draft) => {
+      client.setQueryData(generatorKeys.draft(uid, draft.id), draft);
+      void client.invalidateQueries({ queryKey: generatorKeys.drafts(uid) });
+    },
+  });
+}
+
+export function usePublishDraft(uid: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, publishKey }: { id: string; publishKey: string }): Promise<CampaignDraft> =>
+      apiRequest('campaignGeneratorPublish', { params: { id }, body: { publishKey } }),
+    onSettled: (_data, _error, variables) => {
+      void client.invalidateQueries({ queryKey: generatorKeys.draft(uid, variables.id) });
+      void client.invalidateQueries({ queryKey: generatorKeys.drafts(uid) });
+      // The campaigns screen must show the new campaign.
+      void client.invalidateQueries({ queryKey: ['meta'] });
+    },
+  });
+}
+
+export function useInterestSearch(adAccountId: string, q: string) {
+  return useQuery({
+    queryKey: generatorKeys.interests(adAccountId, q),
+    queryFn: ({ signal }) => apiRequest('campaignGeneratorInterests', { query: { adAccountId, q }, signal }),
+    enabled: q.trim().length >= 2,
+    staleTime: 60_000,
+  });
+}
+
+export function useDeliveryEstimate(adAccountId: string, optimizationGoal: string, targeting: PlanTargeting) {
+  return useQuery({
+    queryKey: generatorKeys.estimate(adAccountId, optimizationGoal, targeting),
+    queryFn: ({ signal }) =>
+      apiRequest('campaignGeneratorEstimate', { body: { adAccountId, optimizationGoal, targeting }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function usePreviews(
+  adAccountId: string,
+  ad: PlanAd | null,
+  formats: ReadonlyArray<(typeof PREVIEW_FORMATS)[number]>,
+) {
+  return useQuery({
+    queryKey: generatorKeys.previews(adAccountId, ad ?? ({} as PlanAd)),
+    queryFn: ({ signal }) =>
+      apiRequest('campaignGeneratorPreviews', { body: { adAccountId, ad: ad!, formats: [...formats] }, signal }),
+    enabled: ad !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Wand2 } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { BRIEF_GOALS, briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
+import type { CampaignBrief } from '@shared/schemas/campaign-plan';
+import type { AdAccount } from '@shared/schemas/meta';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { Spinner } from '@web/components/ui/spinner';
+import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
+
+const textareaClass =
+  'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
+
+const CATEGORY_LABELS: Record<(typeof SPECIAL_AD_CATEGORIES)[number], string> = {
+  HOUSING: 'Housing',
+  EMPLOYMENT: 'Employment',
+  FINANCIAL_PRODUCTS_SERVICES: 'Credit or financial services',
+  ISSUES_ELECTIONS_POLITICS: 'Social issues, elections or politics',
+};
+
+interface BriefFormProps {
+  accounts: AdAccount[];
+  busy: boolean;
+  onSubmit: (brief: CampaignBrief) => void;
+}
+
+/** What is advertised, the goal, budget, dates, where and for whom: the brief the plan is built from. */
+export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) {
+  const form = useForm<BriefFormValues, unknown, CampaignBrief>({
+    resolver: zodResolver(BriefFormSchema),
+    defaultValues: defaultBrief(accounts[0]?.id ?? '', new Date()),
+  });
+  const { errors } = form.formState;
+  const accountId = useWatch({ control: form.control, name: 'adAccountId' });
+  const account = accounts.find((candidate) => candidate.id === accountId);
+  const submit = form.handleSubmit((brief) => onSubmit(brief));
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Campaign brief" className="grid gap-4">
+      <FormField label="Ad account" error={errors.adAccountId?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('adAccountId')}>
+            {accounts.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name} ({item.currency})
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="What are you advertising?" error={errors.product?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            className={textareaClass}
+            placeholder="e.g. Lightweight trail running shoes"
+            {...form.register('product')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Goal" error={errors.goal?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('goal')}>
+              {briefGoalKeys.map((goal) => (
+                <option key={goal} value={goal}>
+                  {BRIEF_GOALS[goal]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Landing page" error={errors.landingUrl?.message}>
+          {(control) => <Input {...control} type="url" placeholder="https://" {...form.register('landingUrl')} />}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Budget type" error={errors.budgetType?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('budgetType')}>
+              <option value="daily">Daily budget</option>
+              <option value="total">Total budget</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label={`Budget (${account?.currency ?? 'account currency'})`} error={errors.budgetAmount?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              step={account?.currency === 'JPY' ? 1 : 0.01}
+              {...form.register('budgetAmount')}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Start date" error={errors.startDate?.message}>
+          {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
+        </FormField>
+        <FormField label="End date" error={errors.endDate?.message} description="Needed for a total budget.">
+          {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
+        </FormField>
+      </div>
+      <FormField
+        label="Countries"
+        error={errors.countries?.message}
+        description="Two-letter codes separated by commas, e.g. US, CA."
+      >
+        {(control) => <Input {...control} {...form.register('countries')} />}
+      </FormField>
+      <FormField label="Who is it for?" error={errors.audience?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            className={textareaClass}
+            placeholder="e.g. Weekend hikers and trail runners"
+            {...form.register('audience')}
+          />
+        )}
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Is the product about any of these? (Meta restricts targeting)</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {SPECIAL_AD_CATEGORIES.map((category) => (
+            <label key={category} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={category} {...form.register('specialAdCategories')} />
+              {CATEGORY_LABELS[category]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
+        {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? <Spinner label="Planning" className="size-4" /> : <Wand2 aria-hidden="true" />}
+        {busy ? 'Planning your campaign…' : 'Generate campaign plan'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CampaignPlan, PlanIssue } from '@shared/schemas/campaign-plan';
+import { budgetToMajor, majorToBudget } from '@shared/currency-units';
+
+/** Plan edits as pure functions over a copy, so the editor state is always a whole, valid-shaped plan. */
+export function edit(plan: CampaignPlan, change: (draft: CampaignPlan) => void): CampaignPlan {
+  const copy = structuredClone(plan);
+  change(copy);
+  return copy;
+}
+
+export function issuesAt(issues: PlanIssue[], path: string): PlanIssue[] {
+  return issues.filter((issue) => issue.path === path || issue.path.startsWith(`${path}.`));
+}
+
+/** The first error message exactly at a field, for its inline message. */
+export function errorAt(issues: PlanIssue[], path: string): string | undefined {
+  return issues.find((issue) => issue.path === path && issue.severity === 'error')?.message;
+}
+
+export function warningAt(issues: PlanIssue[], path: string): string | undefined {
+  return issues.find((issue) => issue.path === path && issue.severity === 'warning')?.message;
+}
+
+/** Minor units shown as the major amount a person types (19.99 USD; 3000 JPY). */
+export function majorText(minor: number, currency: string): string {
+  return String(budgetToMajor(minor, currency));
+}
+
+/** A typed amount back to minor units; NaN stays NaN so the validator reports it. */
+export function minorFrom(text: string, currency: string): number {
+  const value = Number(text);
+  return text.trim() === '' || !Number.isFinite(value) ? Number.NaN : majorToBudget(value, currency);
+}
+
+/** Steps a publish of this plan takes: campaign, ad sets, distinct images, a creative and an ad per ad. */
+export function publishStepCount(plan: CampaignPlan): number {
+  const ads = plan.adSets.reduce((sum, set) => sum + set.ads.length, 0);
+  const images = new Set(plan.adSets.flatMap((set) => set.ads.flatMap((ad) => (ad.imageUrl ? [ad.imageUrl] : []))));
+  return 1 + plan.adSets.length + images.size + ads * 2;
+}
+
+/** Reads Meta's preview markup (`<iframe src=… width=… height=…>`) into attributes we render ourselves. */
+export function previewFrame(html: string): { src: string; width: number; height: number } | null {
+  const src = /src="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  if (!src || !/^https?:\/\//.test(src)) return null;
+  const width = Number(/width="(\d+)"/.exec(html)?.[1] ?? 320);
+  const height = Number(/height="(\d+)"/.exec(html)?.[1] ?? 480);
+  return { src, width, height };
+}
