@@ -245,7 +245,7 @@ export const functions = {
     tables: {
       // Save and reopen drafts; the publish record is claimed with a conditional update.
       campaignDrafts: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
-      // Every object a publish creates is audited (append-only).
+      // Every object a publish creates is audited: a pending row and its outcome row (PutItem only).
       campaignAudit: { actions: ['PutItem'] },
       // Read the user's Meta token; re-write a row stored before field encryption.
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
@@ -254,10 +254,11 @@ export const functions = {
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
       // The AI quota counter, shared with the ad copy generator.
       aiUsage: { actions: ['UpdateItem'] },
+      // The `campaign` event of a publish goes to the outbox; its stream's pipe puts it on the bus.
+      eventOutbox: { actions: ['PutItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],
-    eventBus: true,
     // The Meta configuration (redirect URI) is built from the site's URL.
     siteUrl: true,
     ai: true,

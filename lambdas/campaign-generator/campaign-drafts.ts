@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
 import {
@@ -21,10 +20,10 @@ import { campaignPlanPrompt } from '../lib/ai/prompts/campaign-plan';
 import { generateStructured } from '../lib/ai/structured-generation';
 import { recordTokenUsage } from '../lib/ai/token-usage';
 import { AppError, upstreamError, validationError } from '../lib/errors';
-import { publishEvent } from '../lib/events';
+import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { recordCampaignChange } from '../secure-meta-api/campaign-audit';
+import { recordChangeOutcome, recordPendingChange } from '../secure-meta-api/campaign-audit';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import { buildPlan } from './build-plan';
 import {
@@ -134,8 +133,6 @@ export async function saveDraftPlan(
 
 export interface PublishDeps {
   drafts: DraftStore;
-  eventBridge: EventBridgeClient;
-  eventBusName: string;
   userEmail?: string;
   log: (message: string, facts: Record<string, unknown>) => void;
 }
@@ -145,7 +142,7 @@ export interface PublishDeps {
  * passes the validator, claims the publish (a retry of a published draft gets
  * the first result back), creates everything paused with rollback, then audits
  * every created object, forgets the user's cached Meta reads and announces a
- * `campaign` event (put directly on the bus: no outbox module exists yet).
+ * `campaign` event through the event outbox.
  */
 export async function publishDraft(
   session: MetaSession,
@@ -207,36 +204,57 @@ export async function publishDraft(
     { status: 'published', steps, campaignId: outcome.campaignId },
     session.deps.now(),
   );
-  for (const object of outcome.created) {
-    await recordCampaignChange(
-      session.deps.doc,
-      tableName('campaignAudit'),
-      {
+  const budget = draft.plan.campaign.budget;
+  const fields = {
+    status: 'PAUSED',
+    dailyBudget: budget?.type === 'daily' ? budget.amountMinor : null,
+    lifetimeBudget: budget?.type === 'lifetime' ? budget.amountMinor : null,
+  };
+  try {
+    // Each created object: a pending row and its completed outcome (the audit table takes PutItem only).
+    for (const object of outcome.created) {
+      const change = {
         userId,
         campaignId: outcome.campaignId,
         campaignName: draft.plan.campaign.name,
         adAccountId: draft.plan.adAccountId,
         action: `create_${object.kind}`,
-        before: {},
-        after: { id: object.id, label: object.label, status: object.kind === 'image' ? 'ACTIVE' : 'PAUSED' },
-      },
-      session.deps.now(),
-    );
+        before: { status: 'NONE', dailyBudget: null, lifetimeBudget: null },
+        requested: { id: object.id, label: object.label },
+      };
+      const table = tableName('campaignAudit');
+      const pending = await recordPendingChange(session.deps.doc, table, change, session.deps.now());
+      await recordChangeOutcome(
+        session.deps.doc,
+        table,
+        pending,
+        {
+          outcome: 'completed',
+          campaignName: draft.plan.campaign.name,
+          after: object.kind === 'campaign' ? fields : { ...fields, dailyBudget: null, lifetimeBudget: null },
+          afterSource: 'requested',
+        },
+        session.deps.now(),
+      );
+    }
+  } catch (error) {
+    // The campaign exists at Meta and the draft says so; a lost audit row must not report failure.
+    deps.log('Publish audit incomplete', { error: String(error) });
   }
-  await session.deps.cache.forget(userId);
-  const budget = draft.plan.campaign.budget?.amountMinor;
+  await session.deps.cache
+    .forget(userId)
+    .catch((error: unknown) => deps.log('Cached Meta reads not forgotten', { error: String(error) }));
   try {
-    await publishEvent(deps.eventBridge, deps.eventBusName, 'campaign', {
+    await enqueueEvent(session.deps.doc, 'campaign', {
       action: 'campaign_created',
       campaignName: draft.plan.campaign.name,
       campaignId: outcome.campaignId,
       userId,
       ...(deps.userEmail ? { userEmail: deps.userEmail } : {}),
-      ...(budget !== undefined ? { budget } : {}),
+      ...(budget ? { budget: budget.amountMinor } : {}),
     });
   } catch (error) {
-    // The campaign exists at Meta and is audited; a lost notification must not report failure.
-    deps.log('Campaign event not published', { error: String(error) });
+    deps.log('Campaign event not written to the outbox', { error: String(error) });
   }
   return getDraft(deps.drafts, userId, id);
 }

@@ -3,7 +3,6 @@ import { tableEnvVar } from '@shared/tables';
 import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
@@ -13,7 +12,6 @@ import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
 import { getDraft, listDrafts } from './drafts';
 import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
 
-const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 const tableConfig = lazyEnv(
   z.object({ [tableEnvVar('aiUsage')]: z.string().min(1), [tableEnvVar('campaignDrafts')]: z.string().min(1) }),
 );
@@ -41,8 +39,6 @@ export const handler = httpFunction([
   on(routes.campaignGeneratorPublish, async ({ user, params, body }) =>
     publishDraft(await openSession(user, deps()), params.id, body.publishKey, {
       drafts: drafts(),
-      eventBridge: eventBridgeClient(),
-      eventBusName: config().EVENT_BUS_NAME,
       ...(user.email ? { userEmail: user.email } : {}),
       log,
     }),

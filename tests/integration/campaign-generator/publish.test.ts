@@ -201,7 +201,7 @@ describe('campaign generator', () => {
 
     const me = await json(await alice.call('/api/me'));
     const actions = (await auditRows(me.body.uid))
-      .filter((row) => row.campaign_id === published.publish!.campaignId)
+      .filter((row) => row.campaign_id === published.publish!.campaignId && row.status === 'completed')
       .map((row) => row.action);
     expect(actions.filter((action) => action === 'create_campaign')).toHaveLength(1);
     expect(actions.filter((action) => action === 'create_ad')).toHaveLength(ads);
