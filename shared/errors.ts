@@ -22,6 +22,11 @@ export const errorCatalogue = {
     message: 'Adsmith is missing a Meta permission it needs. Please reconnect Meta and grant it.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  /**
+   * A limit of the user's plan (shared/plans.ts) is used up. Details: `quota`, `limit`, `plan`, `resetsAt`
+   * (windowed limits only) and `upgradeTo` (the cheapest plan allowing more, absent on the top plan).
+   */
+  QUOTA_EXCEEDED: { status: 429, message: 'You have reached a limit of your plan. Upgrade to do more.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
   UPSTREAM_ERROR: {
     status: 502,

@@ -140,6 +140,10 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The plan's connected-ad-accounts quota: take a place (conditional update), free them on disconnect.
+      quotaUsage: { actions: ['UpdateItem'] },
+      // The user's plan, which sets how many ad accounts they may use.
+      userPlans: { actions: ['GetItem'] },
     },
     // Decrypt to use the stored token; Encrypt to re-write a row stored before field encryption.
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
@@ -171,6 +175,8 @@ export const functions = {
       userPlans: { actions: ['GetItem', 'UpdateItem'], indexActions: ['Query'] },
       // Claim an event once (conditional put), read a claim, mark it done, release it on failure.
       stripeEvents: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem'] },
+      // Usage against each limit: one Query over the user's counters.
+      quotaUsage: { actions: ['Query'] },
     },
     secrets: ['stripe'],
     // invoice.paid puts a payment event on the bus.
@@ -183,8 +189,12 @@ export const functions = {
   'ai-campaign-optimizer': {
     description: 'The AI engine: connection test, ad copy generation (daily quota), saved ad copy history',
     tables: {
-      // The quota counter: conditional increment, refund, token totals, all one UpdateItem each.
+      // Token totals per day: one UpdateItem per generation.
       aiUsage: { actions: ['UpdateItem'] },
+      // The daily generation quota: conditional increment and refund, one UpdateItem each.
+      quotaUsage: { actions: ['UpdateItem'] },
+      // The user's plan, which sets their limit.
+      userPlans: { actions: ['GetItem'] },
       // Save, and list newest first.
       adCopyHistory: { actions: ['PutItem', 'Query'] },
     },

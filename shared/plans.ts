@@ -28,12 +28,13 @@ export interface PlanDeclaration {
 export const plans = {
   free: {
     name: 'Free',
-    tagline: 'Try AI ad copy and the dashboard on one ad account.',
+    tagline: 'Try AI ad copy and the dashboard on up to two ad accounts.',
     priceCents: { monthly: 0, yearly: 0 },
     limits: {
       aiGenerationsPerDay: 20,
       graphicsExportsPerMonth: 10,
-      connectedAdAccounts: 1,
+      // Two: a business account and a test one (the demo Meta user has two, in USD and JPY).
+      connectedAdAccounts: 2,
       automationRules: 2,
       mmmFitsPerMonth: 1,
       seats: 1,

@@ -21,6 +21,7 @@ import {
   BillingRedirectSchema,
   BillingStatusSchema,
   CheckoutRequestSchema,
+  UsageSchema,
   WebhookReceiptSchema,
 } from './schemas/billing';
 import {
@@ -199,6 +200,13 @@ export const routes = {
     fn: 'billing',
     access: 'user',
     response: BillingStatusSchema,
+  }),
+  billingUsage: route({
+    method: 'GET',
+    path: '/api/billing/usage',
+    fn: 'billing',
+    access: 'user',
+    response: UsageSchema,
   }),
   billingCheckout: route({
     method: 'POST',

@@ -87,11 +87,21 @@ export const tables = {
     partitionKey: { name: 'event_id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
-  /** AI generations per user per UTC day (the quota counter) and the tokens they used. */
+  /** Tokens each user's AI generations used per UTC day (the generation quota itself is in quotaUsage). */
   aiUsage: {
     name: 'ai_usage',
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'day', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
+   * Plan quota counters (lambdas/lib/quota): one item per user per windowed limit and window
+   * (`aiGenerationsPerDay#2026-11-22`, `mmmFitsPerMonth#2026-11`), one per held limit (`connectedAdAccounts`).
+   */
+  quotaUsage: {
+    name: 'quota_usage',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'counter', type: 'S' },
     ttlAttribute: 'expires_at',
   },
   /** Ad copy a user saved, newest first by sort key. */

@@ -2,14 +2,7 @@ import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { z } from 'zod';
 import { AdCopyModelOutputSchema, type AdCopyRequest, type AdCopyResult } from '@shared/schemas/ai';
 import type { AiRuntime } from '../lib/ai/ai-runtime';
-import {
-  addTokensToDay,
-  consumeGeneration,
-  dailyGenerationLimit,
-  planOf,
-  refundGeneration,
-  type QuotaStore,
-} from '../lib/ai/generation-quota';
+import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { anglesFor } from '@shared/ad-copy-rules';
 import { adCopyPrompt } from '../lib/ai/prompts/ad-copy';
 import { generateStructured } from '../lib/ai/structured-generation';
@@ -18,7 +11,7 @@ import { upstreamError } from '../lib/errors';
 
 export interface AdCopyDeps {
   runtime: () => Promise<AiRuntime>;
-  quota: QuotaStore;
+  quota: GenerationQuota;
   limitOverride?: number;
   metrics: Metrics;
   log: (message: string, facts: Record<string, unknown>) => void;
@@ -34,8 +27,7 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
   const runtime = await deps.runtime().catch((error: unknown) => {
     throw upstreamError(error instanceof Error ? error.message : 'The AI service is not configured.', error);
   });
-  const limit = dailyGenerationLimit(await planOf(userId), deps.limitOverride);
-  const quota = await consumeGeneration(deps.quota, userId, limit);
+  const quota = await consumeGeneration(deps.quota, userId, deps.limitOverride);
   const angles = anglesFor(request);
   try {
     const result = await generateStructured({
@@ -73,7 +65,12 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
       primaryText: variant.primaryText.trim(),
       description: variant.description.trim(),
     }));
-    return { variants, model: result.model, offline: runtime.offline, quota };
+    return {
+      variants,
+      model: result.model,
+      offline: runtime.offline,
+      quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt },
+    };
   } catch (error) {
     await refundGeneration(deps.quota, userId, quota).catch(() => undefined);
     throw error;

@@ -13,6 +13,7 @@ import { startCheckout } from './checkout';
 import { openPortal } from './portal';
 import { stripeClient } from './stripe-client';
 import { handleStripeWebhook } from './stripe-webhook';
+import { usageOf } from './usage';
 
 const config = lazyEnv(
   z.object({ SITE_URL: z.url(), EVENT_BUS_NAME: z.string().min(1), USER_POOL_ID: z.string().min(1) }),
@@ -47,6 +48,9 @@ const tablesOnly = () => ({
 
 export const handler = httpFunction([
   on(routes.billingStatus, ({ user }) => billingStatus(user, tablesOnly())),
+  on(routes.billingUsage, ({ user }) =>
+    usageOf(user, { ...tablesOnly(), counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') } }),
+  ),
   on(routes.billingCheckout, async ({ user, body }) => startCheckout(user, body, await deps())),
   on(routes.billingPortal, async ({ user }) => openPortal(user, await deps())),
   on(routes.billingWebhook, async ({ event }) => {

@@ -47,7 +47,8 @@ export async function listAdAccounts(session: MetaSession): Promise<GraphAdAccou
 }
 
 /**
- * One of the user's own ad accounts, or NOT_FOUND. Meta would refuse a foreign
+ * One of the user's own ad accounts, or NOT_FOUND; QUOTA_EXCEEDED when it would
+ * be one more account than the user's plan allows. Meta would refuse a foreign
  * account anyway; checking here keeps one user's ids from ever reaching Meta
  * under another user's token.
  */
@@ -55,5 +56,7 @@ export async function ownedAdAccount(session: MetaSession, adAccountId: string):
   const accounts = await listAdAccounts(session);
   const account = accounts.find((a) => a.id === adAccountId || `act_${a.account_id}` === adAccountId);
   if (!account) throw notFound('That ad account is not part of your Meta connection.');
+  // Working with an account takes one of the plan's ad-account places (free if already taken).
+  await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
   return account;
 }

@@ -57,5 +57,7 @@ export async function disconnect(user: RequestUser, deps: MetaDeps): Promise<Met
     logger.warn('Revoking Meta permissions failed; the connection is deleted anyway', { error: error as Error });
   }
   await deps.cache.forget(user.sub);
+  // The accounts of a removed connection no longer count against the plan.
+  await deps.adAccountQuota?.releaseAll(user.sub);
   return NOT_CONNECTED;
 }

@@ -3,6 +3,8 @@ import { META_USER_REQUEST_BUCKET } from '@shared/constants';
 import { routes } from '@shared/routes';
 import { httpFunction, on } from '../lib/http/http-function';
 import type { RequestUser } from '../lib/http/request-user';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { heldQuota } from '../lib/quota/plan-quota';
 import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { tableName } from '../lib/table-name';
@@ -16,6 +18,11 @@ import { updateCampaign } from './update-campaign';
 const deps = (context?: Context): MetaDeps => ({
   ...metaRuntime(),
   cache: metaGraphCache(),
+  adAccountQuota: heldQuota(
+    { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+    { doc: dynamoDocumentClient(), table: tableName('userPlans') },
+    'connectedAdAccounts',
+  ),
   ...(context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {}),
 });
 

@@ -98,6 +98,7 @@ export async function ownedCampaign(session: MetaSession, campaignId: string, op
   const accounts = await listAdAccounts(session);
   const account = accounts.find((a) => a.account_id === campaign.account_id);
   if (!account) throw notFound('That campaign is not part of your Meta connection.');
+  await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
   return { campaign, account };
 }
 

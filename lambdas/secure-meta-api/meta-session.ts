@@ -25,6 +25,14 @@ export interface MetaDeps {
   onGraphCall?: (info: GraphCallInfo) => void;
   /** Milliseconds the invocation has left (Lambda's context), so long reads stop in time. */
   remainingMs?: () => number;
+  /** The plan's connected-ad-accounts quota (absent in tests that do not exercise it). */
+  adAccountQuota?: AdAccountQuota;
+}
+
+/** Takes the user's plan place for an ad account (QUOTA_EXCEEDED when all are taken); frees them all. */
+export interface AdAccountQuota {
+  hold(userId: string, adAccountId: string): Promise<void>;
+  releaseAll(userId: string): Promise<void>;
 }
 
 export type { GraphClient };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { billingIntervals } from '../billing';
 import { plans, type PlanKey } from '../plans';
+import { quotaKeys } from '../quotas';
 
 const planKeys = Object.keys(plans) as [PlanKey, ...PlanKey[]];
 const paidPlanKeys = planKeys.filter((key) => plans[key].priceCents.monthly > 0) as [PlanKey, ...PlanKey[]];
@@ -40,3 +41,19 @@ export type BillingStatus = z.infer<typeof BillingStatusSchema>;
 
 /** What the webhook answers Stripe. */
 export const WebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
+
+/** One limit of the user's plan and how much of it is used now. */
+export const QuotaUsageSchema = z.object({
+  key: z.enum(quotaKeys),
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+  /** When the window starts again; null for held limits (ad accounts, rules, seats). */
+  resetsAt: z.iso.datetime().nullable(),
+  /** False while the action this limit counts is not built yet: `used` stays 0. */
+  enforced: z.boolean(),
+});
+export type QuotaUsage = z.infer<typeof QuotaUsageSchema>;
+
+/** The signed-in user's plan and usage against each of its limits. */
+export const UsageSchema = z.object({ plan: PlanKeySchema, limits: z.array(QuotaUsageSchema) });
+export type Usage = z.infer<typeof UsageSchema>;

@@ -1,119 +1,71 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_PLAN, plans, type PlanKey } from '@shared/plans';
-import { AppError } from '../errors';
+import type { PlanKey } from '@shared/plans';
+import { planOfUser } from '../billing/plan-record';
+import { consumeQuota, refundQuota, type QuotaGrant, type QuotaStore } from '../quota/plan-quota';
 import type { TokenUsage } from './token-usage';
 
 /**
- * The per-user daily AI generation quota: one counter item per user per UTC
- * day, incremented atomically with a condition, so concurrent requests from
- * any number of containers can never pass the limit together. The day is part
- * of the key, so yesterday's item is never read again: TTL (which dynalite
- * never applies) only cleans up.
+ * The AI generations a user's plan allows per UTC day, counted by the plan
+ * quota module before the model is called (QUOTA_EXCEEDED once used up), and
+ * the tokens each day's generations used (the `ai_usage` table, for support
+ * and cost, never for limits).
  */
-export interface QuotaStatus {
-  used: number;
-  limit: number;
-  /** ISO time the counter starts again: next 00:00 UTC. */
-  resetsAt: string;
+export type QuotaStatus = QuotaGrant;
+
+export interface GenerationQuota {
+  /** Counters (`quota_usage`). */
+  counters: QuotaStore;
+  /** The user's plan row (`user_plans`), read to find their limit. */
+  plans: { doc: DynamoDBDocumentClient; table: string };
+  /** Token totals per day (`ai_usage`). */
+  tokens: { doc: DynamoDBDocumentClient; table: string };
 }
 
-/** Where billing will plug in: today every user is on the default plan. */
-export async function planOf(_userId: string): Promise<PlanKey> {
-  return DEFAULT_PLAN;
+/** The plan whose limit applies: the user's, as billing recorded it. */
+export function planOf(quota: GenerationQuota, userId: string): Promise<PlanKey> {
+  return planOfUser(quota.plans.doc, quota.plans.table, userId, quota.counters.now?.() ?? new Date());
 }
 
-export function dailyGenerationLimit(plan: PlanKey, override?: number): number {
-  return override ?? plans[plan].limits.aiGenerationsPerDay;
+/** Counts one generation against today's allowance of the user's plan (`limitOverride`: an operator's fixed limit). */
+export async function consumeGeneration(
+  quota: GenerationQuota,
+  userId: string,
+  limitOverride?: number,
+): Promise<QuotaStatus> {
+  const plan = await planOf(quota, userId);
+  return consumeQuota(quota.counters, userId, 'aiGenerationsPerDay', plan, limitOverride);
 }
 
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+export function refundGeneration(quota: GenerationQuota, userId: string, status: QuotaStatus): Promise<void> {
+  return refundQuota(quota.counters, userId, status);
 }
 
 /** Items live two days past their day, long enough for support to look at yesterday. */
 const RETAIN_SECONDS = 2 * 24 * 3600;
 
-export interface QuotaStore {
-  doc: DynamoDBDocumentClient;
-  table: string;
-  now?: () => Date;
-}
-
-/** Counts one generation, or throws RATE_LIMITED naming when the quota resets. */
-export async function consumeGeneration(store: QuotaStore, userId: string, limit: number): Promise<QuotaStatus> {
-  const now = store.now?.() ?? new Date();
-  const resetsAt = nextUtcMidnight(now);
-  try {
-    const reply = await store.doc.send(
-      new UpdateCommand({
-        TableName: store.table,
-        Key: { user_id: userId, day: utcDay(now) },
-        UpdateExpression: 'ADD #count :one SET expires_at = :expires',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'generations' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit,
-          ':expires': Math.floor(resetsAt.getTime() / 1000) + RETAIN_SECONDS,
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { used: Number(reply.Attributes?.generations ?? 1), limit, resetsAt: resetsAt.toISOString() };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw quotaExceeded(limit, resetsAt);
-    throw error;
-  }
-}
-
-export function quotaExceeded(limit: number, resetsAt: Date): AppError {
-  const time = resetsAt.toISOString();
-  return new AppError(
-    'RATE_LIMITED',
-    `You have used all ${limit} AI generations for today. Your quota resets at 00:00 UTC (${time}).`,
-    { details: { resetsAt: time, limit: String(limit) } },
-  );
-}
-
 /** The day a counted generation belongs to: the one before its reset (not "today", which may have turned). */
 function dayOf(status: QuotaStatus): string {
-  return utcDay(new Date(Date.parse(status.resetsAt) - 1));
+  return new Date(Date.parse(status.resetsAt) - 1).toISOString().slice(0, 10);
 }
 
-/** Gives a generation back when it produced nothing (the model failed): a failure should not cost quota. */
-export async function refundGeneration(store: QuotaStore, userId: string, status: QuotaStatus): Promise<void> {
-  const day = dayOf(status);
-  await store.doc.send(
-    new UpdateCommand({
-      TableName: store.table,
-      Key: { user_id: userId, day },
-      UpdateExpression: 'ADD #count :minusOne',
-      ConditionExpression: '#count > :zero',
-      ExpressionAttributeNames: { '#count': 'generations' },
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    }),
-  );
-}
-
-/** Adds the tokens a generation used to the user's day (per-user usage, next to the counter). */
+/** Adds the tokens a generation used to the user's day. */
 export async function addTokensToDay(
-  store: QuotaStore,
+  quota: GenerationQuota,
   userId: string,
   status: QuotaStatus,
   usage: TokenUsage,
 ): Promise<void> {
-  const day = dayOf(status);
-  await store.doc.send(
+  await quota.tokens.doc.send(
     new UpdateCommand({
-      TableName: store.table,
-      Key: { user_id: userId, day },
-      UpdateExpression: 'ADD prompt_tokens :p, completion_tokens :c',
-      ExpressionAttributeValues: { ':p': usage.promptTokens, ':c': usage.completionTokens },
+      TableName: quota.tokens.table,
+      Key: { user_id: userId, day: dayOf(status) },
+      UpdateExpression: 'ADD prompt_tokens :p, completion_tokens :c, generations :one SET expires_at = :expires',
+      ExpressionAttributeValues: {
+        ':p': usage.promptTokens,
+        ':c': usage.completionTokens,
+        ':one': 1,
+        ':expires': Math.floor(Date.parse(status.resetsAt) / 1000) + RETAIN_SECONDS,
+      },
     }),
   );
 }

@@ -33,8 +33,25 @@ afterAll(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
-const usageOf = async (sub: string) =>
+const tokensOf = async (sub: string) =>
   (await doc.send(new GetCommand({ TableName: localTableName('aiUsage'), Key: { user_id: sub, day: today() } }))).Item;
+const counter = () => `aiGenerationsPerDay#${today()}`;
+/** Generations counted today against the user's plan quota. */
+const generationsOf = async (sub: string) =>
+  Number(
+    (
+      await doc.send(
+        new GetCommand({ TableName: localTableName('quotaUsage'), Key: { user_id: sub, counter: counter() } }),
+      )
+    ).Item?.used ?? 0,
+  );
+const setGenerations = (sub: string, used: number) =>
+  doc.send(
+    new PutCommand({
+      TableName: localTableName('quotaUsage'),
+      Item: { user_id: sub, counter: counter(), used, expires_at: Math.floor(Date.now() / 1000) + 86_400 },
+    }),
+  );
 
 describe('POST /api/ai/test-connection', () => {
   it('reports the offline demo model with the key kept on the server', async () => {
@@ -92,8 +109,9 @@ describe('POST /api/ai/ad-copy on the offline model', () => {
     expect(second.variants[0]).not.toEqual(first.variants[0]);
   });
 
-  it('records the tokens each user used today next to the counter', async () => {
-    const usage = await usageOf(alice.sub);
+  it('records the tokens each user used today', async () => {
+    expect(await generationsOf(alice.sub)).toBeGreaterThan(0);
+    const usage = await tokensOf(alice.sub);
     expect(usage?.generations).toBeGreaterThan(0);
     expect(usage?.prompt_tokens).toBeGreaterThan(0);
     expect(usage?.completion_tokens).toBeGreaterThan(0);
@@ -114,27 +132,31 @@ describe('POST /api/ai/ad-copy on the offline model', () => {
 });
 
 describe('daily generation quota', () => {
-  it('answers 429 RATE_LIMITED with the reset time once the plan’s daily generations are used', async () => {
+  it('answers 429 QUOTA_EXCEEDED with the limit, reset time, Retry-After and the plan that allows more', async () => {
     const limit = plans[DEFAULT_PLAN].limits.aiGenerationsPerDay;
-    await doc.send(
-      new PutCommand({
-        TableName: localTableName('aiUsage'),
-        Item: { user_id: bob.sub, day: today(), generations: limit - 1, expires_at: Date.now() / 1000 + 86_400 },
-      }),
-    );
+    await setGenerations(bob.sub, limit - 1);
 
     const last = await postJson('/api/ai/ad-copy', bob.token, brief);
     expect(last.status).toBe(200);
     const over = await postJson('/api/ai/ad-copy', bob.token, brief);
 
     expect(over.status).toBe(429);
-    const body = (await over.json()) as { error: { code: string; message: string; details: { resetsAt: string } } };
-    expect(body.error.code).toBe('RATE_LIMITED');
+    const body = (await over.json()) as { error: { code: string; message: string; details: Record<string, string> } };
+    expect(body.error.code).toBe('QUOTA_EXCEEDED');
     const tomorrow = new Date(`${today()}T00:00:00.000Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-    expect(body.error.details.resetsAt).toBe(tomorrow.toISOString());
+    expect(body.error.details).toEqual({
+      quota: 'aiGenerationsPerDay',
+      limit: String(limit),
+      plan: DEFAULT_PLAN,
+      resetsAt: tomorrow.toISOString(),
+      upgradeTo: 'pro',
+    });
     expect(body.error.message).toContain(tomorrow.toISOString());
-    expect((await usageOf(bob.sub))?.generations).toBe(limit);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(await generationsOf(bob.sub)).toBe(limit);
 
     // Another user's quota is their own.
     expect((await postJson('/api/ai/ad-copy', alice.token, brief)).status).toBe(200);
@@ -144,12 +166,7 @@ describe('daily generation quota', () => {
     const carol = await confirmedUser(client, 'ai-carol');
     try {
       const limit = plans[DEFAULT_PLAN].limits.aiGenerationsPerDay;
-      await doc.send(
-        new PutCommand({
-          TableName: localTableName('aiUsage'),
-          Item: { user_id: carol.sub, day: today(), generations: limit - 3, expires_at: Date.now() / 1000 + 86_400 },
-        }),
-      );
+      await setGenerations(carol.sub, limit - 3);
       const replies = await Promise.all(
         Array.from({ length: 8 }, () => postJson('/api/ai/ad-copy', carol.token, { ...brief, variants: 1 })),
       );
@@ -176,7 +193,7 @@ describe('when the model service misbehaves', () => {
   });
 
   it('gives up after the retries with 502 UPSTREAM_ERROR and gives the generation back', async () => {
-    const usedBefore = Number((await usageOf(alice.sub))?.generations);
+    const usedBefore = await generationsOf(alice.sub);
     const before = (await modelCalls()).length;
     await setModelFaults({ serverError: 100 });
 
@@ -185,7 +202,7 @@ describe('when the model service misbehaves', () => {
     expect(reply.status).toBe(502);
     expect(((await reply.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_ERROR');
     expect((await callsSince(before)).map((c) => c.status)).toEqual([500, 500, 500]);
-    expect(Number((await usageOf(alice.sub))?.generations)).toBe(usedBefore);
+    expect(await generationsOf(alice.sub)).toBe(usedBefore);
   });
 
   it('asks once more when a reply is not valid JSON, and succeeds', async () => {

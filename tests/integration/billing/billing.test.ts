@@ -1,5 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingStatus } from '@shared/schemas/billing';
+import { plans } from '@shared/plans';
+import { UsageSchema, type BillingStatus } from '@shared/schemas/billing';
+import { localTableName } from '@infra/local/function-environment';
+import { postJson, twinDocumentClient } from '../ai/ai-user';
 import {
   api,
   cognitoClient,
@@ -18,8 +22,10 @@ import {
  * → its signed webhooks → our webhook → the plan the server enforces.
  */
 const cognito = cognitoClient();
+const doc = twinDocumentClient();
 const email = uniqueEmail('billing');
 let token: string;
+let sub: string;
 
 beforeAll(async () => {
   await signUp(cognito, email);
@@ -27,9 +33,31 @@ beforeAll(async () => {
   await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: twin().cognito.userPoolId, Username: email }));
   // The web sends access tokens, which carry no email: billing must find it itself.
   token = (await signIn(cognito, email, GOOD_PASSWORD)).AccessToken!;
+  sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
 });
 
-afterAll(() => deleteUser(cognito, email));
+afterAll(async () => {
+  doc.destroy();
+  await deleteUser(cognito, email);
+});
+
+const brief = { product: 'Ceramic mugs', audience: 'remote workers', tone: 'friendly', variants: 1 };
+const generate = () => postJson('/api/ai/ad-copy', token, brief);
+const usage = async () => UsageSchema.parse(await (await api('/api/billing/usage', { token })).json());
+const generationsUsage = async () => (await usage()).limits.find((l) => l.key === 'aiGenerationsPerDay')!;
+/** Sets today's generation counter, as if the user had generated that many times. */
+const setGenerationsToday = (used: number) =>
+  doc.send(
+    new PutCommand({
+      TableName: localTableName('quotaUsage'),
+      Item: {
+        user_id: sub,
+        counter: `aiGenerationsPerDay#${new Date().toISOString().slice(0, 10)}`,
+        used,
+        expires_at: Math.floor(Date.now() / 1000) + 86_400,
+      },
+    }),
+  );
 
 const status = async (): Promise<BillingStatus> =>
   (await (await api('/api/billing', { token })).json()) as BillingStatus;
@@ -60,6 +88,23 @@ describe('plans and billing', () => {
     expect(await status()).toMatchObject({ plan: 'free', canManage: false, paymentFailed: false });
     const portal = await api('/api/billing/portal', { method: 'POST', token });
     expect(portal.status).toBe(409);
+  });
+
+  it('a free user at the daily generation limit gets 429 QUOTA_EXCEEDED naming Pro; usage shows it', async () => {
+    const freeLimit = plans.free.limits.aiGenerationsPerDay;
+    expect(await generationsUsage()).toMatchObject({ used: 0, limit: freeLimit, enforced: true });
+    await setGenerationsToday(freeLimit - 1);
+    expect((await generate()).status).toBe(200);
+    const over = await generate();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await over.json()) as { error: { code: string; details: Record<string, string> } };
+    expect(body.error.code).toBe('QUOTA_EXCEEDED');
+    expect(body.error.details).toMatchObject({ quota: 'aiGenerationsPerDay', plan: 'free', upgradeTo: 'pro' });
+    const used = await generationsUsage();
+    expect(used).toMatchObject({ used: freeLimit, limit: freeLimit });
+    expect(Date.parse(used.resetsAt!)).toBeGreaterThan(Date.now());
+    expect((await usage()).plan).toBe('free');
   });
 
   it('refuses an unknown plan with a clear 400', async () => {
@@ -102,6 +147,11 @@ describe('plans and billing', () => {
       15_000,
     );
     expect(upgraded).toMatchObject({ interval: 'monthly', subscriptionStatus: 'active', canManage: true });
+
+    // The limit follows the plan at once: the next generation goes through.
+    expect(await generationsUsage()).toMatchObject({ limit: plans.pro.limits.aiGenerationsPerDay });
+    expect((await usage()).plan).toBe('pro');
+    expect((await generate()).status).toBe(200);
 
     const payments = await eventually(
       async () => {

@@ -1,72 +1,64 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
+import { localTableName } from '@infra/local/function-environment';
 import {
+  addTokensToDay,
   consumeGeneration,
-  dailyGenerationLimit,
-  nextUtcMidnight,
   planOf,
   refundGeneration,
-  utcDay,
+  type GenerationQuota,
 } from '@lambdas/lib/ai/generation-quota';
-import { AppError } from '@lambdas/lib/errors';
+import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
 
-const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
-const mock = mockClient(doc);
+let aws: LocalAws;
 const now = new Date('2026-11-22T23:59:30.000Z');
-const store = { doc, table: 'adsmith-test-ai_usage', now: () => now };
+let quota: GenerationQuota;
 
-beforeEach(() => mock.reset());
+beforeAll(async () => {
+  aws = await startLocalAws();
+  quota = {
+    counters: { doc: aws.doc, table: localTableName('quotaUsage'), now: () => now },
+    plans: { doc: aws.doc, table: localTableName('userPlans') },
+    tokens: { doc: aws.doc, table: localTableName('aiUsage') },
+  };
+}, 60_000);
+afterAll(async () => aws?.stop());
 
-describe('daily generation limit', () => {
-  it('comes from the user’s plan, overridable by configuration', async () => {
-    expect(await planOf('user-1')).toBe('free');
-    expect(dailyGenerationLimit('free')).toBe(plans.free.limits.aiGenerationsPerDay);
-    expect(dailyGenerationLimit('pro')).toBe(plans.pro.limits.aiGenerationsPerDay);
-    expect(dailyGenerationLimit('free', 3)).toBe(3);
+const proUntil = (user: string, end: Date) =>
+  aws.doc.send(
+    new PutCommand({
+      TableName: localTableName('userPlans'),
+      Item: { user_id: user, plan: 'pro', subscription_status: 'active', current_period_end: end.getTime() / 1000 },
+    }),
+  );
+
+describe('the daily generation quota follows the user’s plan', () => {
+  it('Free without a plan row, Pro while the subscription runs', async () => {
+    expect(await planOf(quota, 'gen-free')).toBe('free');
+    await proUntil('gen-pro', new Date('2026-12-22T00:00:00Z'));
+    expect(await planOf(quota, 'gen-pro')).toBe('pro');
+    expect((await consumeGeneration(quota, 'gen-free')).limit).toBe(plans.free.limits.aiGenerationsPerDay);
+    expect((await consumeGeneration(quota, 'gen-pro')).limit).toBe(plans.pro.limits.aiGenerationsPerDay);
   });
 
-  it('resets at the next 00:00 UTC', () => {
-    expect(utcDay(now)).toBe('2026-11-22');
-    expect(nextUtcMidnight(now).toISOString()).toBe('2026-11-23T00:00:00.000Z');
-  });
-});
-
-describe('consumeGeneration', () => {
-  it('increments the user’s counter for the day atomically, conditioned on the limit, with a TTL', async () => {
-    mock.on(UpdateCommand).resolves({ Attributes: { generations: 4 } });
-
-    const status = await consumeGeneration(store, 'user-1', 20);
-
-    expect(status).toEqual({ used: 4, limit: 20, resetsAt: '2026-11-23T00:00:00.000Z' });
-    const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(input.Key).toEqual({ user_id: 'user-1', day: '2026-11-22' });
-    expect(input.UpdateExpression).toContain('ADD #count :one');
-    expect(input.ConditionExpression).toBe('attribute_not_exists(#count) OR #count < :limit');
-    expect(input.ExpressionAttributeValues).toMatchObject({ ':limit': 20 });
-    expect(input.ExpressionAttributeValues?.[':expires']).toBeGreaterThan(Date.parse('2026-11-23') / 1000);
+  it('answers QUOTA_EXCEEDED (not RATE_LIMITED) once used up; an operator override wins', async () => {
+    await consumeGeneration(quota, 'gen-small', 1);
+    await expect(consumeGeneration(quota, 'gen-small', 1)).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      statusCode: 429,
+      details: { quota: 'aiGenerationsPerDay', limit: '1', resetsAt: '2026-11-23T00:00:00.000Z', upgradeTo: 'pro' },
+    });
   });
 
-  it('answers RATE_LIMITED with the reset time when the condition fails', async () => {
-    mock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
-
-    const error = (await consumeGeneration(store, 'user-1', 20).catch((e: unknown) => e)) as AppError;
-
-    expect(error).toBeInstanceOf(AppError);
-    expect(error.statusCode).toBe(429);
-    expect(error.code).toBe('RATE_LIMITED');
-    expect(error.details).toEqual({ resetsAt: '2026-11-23T00:00:00.000Z', limit: '20' });
-    expect(error.message).toContain('2026-11-23T00:00:00.000Z');
-  });
-
-  it('refunds to the day the generation was counted on, even after midnight', async () => {
-    mock.on(UpdateCommand).resolves({});
-    await refundGeneration(store, 'user-1', { used: 4, limit: 20, resetsAt: '2026-11-23T00:00:00.000Z' });
-    const input = mock.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(input.Key).toEqual({ user_id: 'user-1', day: '2026-11-22' });
-    expect(input.ConditionExpression).toBe('#count > :zero');
+  it('a refund frees the generation; tokens are added to the day it was counted on', async () => {
+    const status = await consumeGeneration(quota, 'gen-refund', 1);
+    await refundGeneration(quota, 'gen-refund', status);
+    const again = await consumeGeneration(quota, 'gen-refund', 1);
+    await addTokensToDay(quota, 'gen-refund', again, { promptTokens: 10, completionTokens: 5 });
+    const day = await aws.doc.send(
+      new GetCommand({ TableName: localTableName('aiUsage'), Key: { user_id: 'gen-refund', day: '2026-11-22' } }),
+    );
+    expect(day.Item).toMatchObject({ prompt_tokens: 10, completion_tokens: 5, generations: 1 });
   });
 });

@@ -1,0 +1,254 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { plans, type PlanKey } from '@shared/plans';
+import { planAllowingMore, quotas, windowEnd, windowId, type QuotaKey, type QuotaWindow } from '@shared/quotas';
+import type { QuotaUsage } from '@shared/schemas/billing';
+import { planOfUser } from '../billing/plan-record';
+import { AppError } from '../errors';
+
+/**
+ * The plan quotas of shared/plans.ts, counted in the `quota_usage` table. Every
+ * limited action calls `consumeQuota` (windowed limits) or `holdQuota` (things a
+ * user keeps) BEFORE doing its work: one conditional UpdateItem both checks and
+ * counts, so concurrent requests from any number of containers never pass the
+ * limit together. A window's counter has the window in its key, so a new day or
+ * month starts from zero by itself; TTL only cleans old items up.
+ */
+export interface QuotaStore {
+  doc: DynamoDBDocumentClient;
+  table: string;
+  now?: () => Date;
+}
+
+/** Limits counted per window, and limits held. */
+export type WindowedQuotaKey = { [K in QuotaKey]: (typeof quotas)[K]['window'] extends null ? never : K }[QuotaKey];
+export type HeldQuotaKey = Exclude<QuotaKey, WindowedQuotaKey>;
+
+/** What one counted action used: enough to give it back if the work came to nothing. */
+export interface QuotaGrant {
+  used: number;
+  limit: number;
+  /** ISO time the window starts again. */
+  resetsAt: string;
+  /** The counter item's sort key (names the window the action was counted in). */
+  counter: string;
+}
+
+/** Counter items live this long past their window, so support can look at the last one. */
+const RETAIN_SECONDS = 2 * 24 * 3600;
+
+/** The 429 of an exhausted quota; `retryAfterSeconds` becomes the Retry-After header. */
+export class QuotaExceededError extends AppError {
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, details: Record<string, string>, retryAfterSeconds?: number) {
+    super('QUOTA_EXCEEDED', message, { details });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function limitOf(plan: PlanKey, key: QuotaKey): number {
+  return plans[plan].limits[key];
+}
+
+function counterKey(key: WindowedQuotaKey, window: QuotaWindow, now: Date): string {
+  return `${key}#${windowId(window, now)}`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
+}
+
+export function quotaExceeded(key: QuotaKey, plan: PlanKey, limit: number, now: Date): QuotaExceededError {
+  const declaration = quotas[key];
+  const upgradeTo = planAllowingMore(key, plan);
+  const offer = upgradeTo
+    ? ` ${plans[upgradeTo].name} allows ${count(limitOf(upgradeTo, key), declaration.noun)}.`
+    : '';
+  const details: Record<string, string> = { quota: key, limit: String(limit), plan };
+  if (upgradeTo) details.upgradeTo = upgradeTo;
+  if (declaration.window === null) {
+    return new QuotaExceededError(
+      `Your ${plans[plan].name} plan allows ${count(limit, declaration.noun)}.${offer}`,
+      details,
+    );
+  }
+  const resetsAt = windowEnd(declaration.window, now);
+  details.resetsAt = resetsAt.toISOString();
+  const period = declaration.window === 'day' ? 'today' : 'this month';
+  const when = declaration.window === 'day' ? '00:00 UTC' : `the 1st, 00:00 UTC`;
+  return new QuotaExceededError(
+    `You have used all ${count(limit, declaration.noun)} of your ${plans[plan].name} plan ${period}. ` +
+      `They start again at ${when} (${details.resetsAt}).${offer}`,
+    details,
+    Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
+  );
+}
+
+/**
+ * Counts one action against a windowed limit, or throws QUOTA_EXCEEDED naming
+ * the limit, when it resets and the plan that would allow more. `limit` is the
+ * plan's unless an operator overrides it.
+ */
+export async function consumeQuota(
+  store: QuotaStore,
+  userId: string,
+  key: WindowedQuotaKey,
+  plan: PlanKey,
+  limit = limitOf(plan, key),
+): Promise<QuotaGrant> {
+  const now = store.now?.() ?? new Date();
+  const window = quotas[key].window;
+  const resetsAt = windowEnd(window, now);
+  const counter = counterKey(key, window, now);
+  try {
+    const reply = await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: { user_id: userId, counter },
+        UpdateExpression: 'ADD #used :one SET expires_at = :expires',
+        // A limit of 0 allows nothing, even before the first count.
+        ConditionExpression: '(attribute_not_exists(#used) AND :limit > :zero) OR #used < :limit',
+        ExpressionAttributeNames: { '#used': 'used' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':zero': 0,
+          ':limit': limit,
+          ':expires': Math.floor(resetsAt.getTime() / 1000) + RETAIN_SECONDS,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { used: Number(reply.Attributes?.used ?? 1), limit, resetsAt: resetsAt.toISOString(), counter };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw quotaExceeded(key, plan, limit, now);
+    throw error;
+  }
+}
+
+/** Gives an action back when its work produced nothing: a failure should not cost quota. Same window it was counted in. */
+export async function refundQuota(store: QuotaStore, userId: string, grant: QuotaGrant): Promise<void> {
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.table,
+      Key: { user_id: userId, counter: grant.counter },
+      UpdateExpression: 'ADD #used :minusOne',
+      ConditionExpression: '#used > :zero',
+      ExpressionAttributeNames: { '#used': 'used' },
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }),
+  );
+}
+
+/**
+ * Takes a place of a held limit for one thing (an ad account id, a rule id):
+ * free if the user already holds it, refused with QUOTA_EXCEEDED when all places
+ * are taken. The set of held ids is one item, changed by one conditional update.
+ * Returns how many places are taken now.
+ */
+export async function holdQuota(
+  store: QuotaStore,
+  userId: string,
+  key: HeldQuotaKey,
+  plan: PlanKey,
+  memberId: string,
+  limit = limitOf(plan, key),
+): Promise<number> {
+  try {
+    const reply = await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: { user_id: userId, counter: key },
+        UpdateExpression: 'ADD members :member',
+        ConditionExpression:
+          '(attribute_not_exists(members) AND :limit > :zero) OR contains(members, :id) OR size(members) < :limit',
+        ExpressionAttributeValues: { ':member': new Set([memberId]), ':id': memberId, ':limit': limit, ':zero': 0 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (reply.Attributes?.members as Set<string> | undefined)?.size ?? 1;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException)
+      throw quotaExceeded(key, plan, limit, store.now?.() ?? new Date());
+    throw error;
+  }
+}
+
+/** Frees the place one thing held (the rule was switched off, the Meta connection removed). */
+export async function releaseHeld(store: QuotaStore, userId: string, key: HeldQuotaKey, memberIds: string[]) {
+  if (memberIds.length === 0) return;
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.table,
+      Key: { user_id: userId, counter: key },
+      UpdateExpression: 'DELETE members :members',
+      ExpressionAttributeValues: { ':members': new Set(memberIds) },
+    }),
+  );
+}
+
+/** The user's usage against every limit of their plan, as of now (one Query over their counters). */
+export async function readUsage(store: QuotaStore, userId: string, plan: PlanKey): Promise<QuotaUsage[]> {
+  const now = store.now?.() ?? new Date();
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await store.doc.send(
+      new QueryCommand({
+        TableName: store.table,
+        KeyConditionExpression: 'user_id = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const byCounter = new Map(items.map((item) => [String(item.counter), item]));
+
+  return (Object.keys(quotas) as QuotaKey[]).map((key) => {
+    const declaration: { window: QuotaWindow | null; action: string | null } = quotas[key];
+    const limit = limitOf(plan, key);
+    if (declaration.window === null) {
+      const members = byCounter.get(key)?.members as Set<string> | undefined;
+      return { key, used: members?.size ?? 0, limit, resetsAt: null, enforced: declaration.action !== null };
+    }
+    const item = byCounter.get(`${key}#${windowId(declaration.window, now)}`);
+    return {
+      key,
+      used: Math.max(0, Number(item?.used ?? 0)),
+      limit,
+      resetsAt: windowEnd(declaration.window, now).toISOString(),
+      enforced: declaration.action !== null,
+    };
+  });
+}
+
+/** Frees every place of a held limit at once (the things were all removed together). */
+export async function releaseAllHeld(store: QuotaStore, userId: string, key: HeldQuotaKey): Promise<void> {
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.table,
+      Key: { user_id: userId, counter: key },
+      UpdateExpression: 'REMOVE members',
+    }),
+  );
+}
+
+/**
+ * A held limit bound to its tables: reads the user's plan (`user_plans`) and
+ * takes or frees places (`quota_usage`), for functions that hand it to their logic.
+ */
+export function heldQuota(
+  counters: QuotaStore,
+  planTable: { doc: DynamoDBDocumentClient; table: string },
+  key: HeldQuotaKey,
+) {
+  return {
+    async hold(userId: string, memberId: string): Promise<void> {
+      const plan = await planOfUser(planTable.doc, planTable.table, userId, counters.now?.() ?? new Date());
+      await holdQuota(counters, userId, key, plan, memberId);
+    },
+    releaseAll: (userId: string) => releaseAllHeld(counters, userId, key),
+  };
+}

@@ -1,0 +1,204 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '@shared/plans';
+import { planAllowingMore, windowEnd, windowId } from '@shared/quotas';
+import { localTableName } from '@infra/local/function-environment';
+import { AppError } from '@lambdas/lib/errors';
+import {
+  consumeQuota,
+  heldQuota,
+  holdQuota,
+  QuotaExceededError,
+  readUsage,
+  refundQuota,
+  releaseAllHeld,
+  type QuotaStore,
+} from '@lambdas/lib/quota/plan-quota';
+import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
+
+let aws: LocalAws;
+let clock = new Date('2026-11-22T23:59:30.000Z');
+const store = (): QuotaStore => ({ doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock });
+let userCount = 0;
+const newUser = () => `quota-user-${++userCount}-${Date.now()}`;
+
+beforeAll(async () => {
+  aws = await startLocalAws();
+}, 60_000);
+afterAll(async () => aws?.stop());
+
+async function failure(promise: Promise<unknown>): Promise<QuotaExceededError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(QuotaExceededError);
+  return error as QuotaExceededError;
+}
+
+describe('windows', () => {
+  it('a day ends at the next 00:00 UTC and a month on the 1st', () => {
+    expect(windowId('day', clock)).toBe('2026-11-22');
+    expect(windowEnd('day', clock).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(windowId('month', clock)).toBe('2026-11');
+    expect(windowEnd('month', clock).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    const newYearsEve = new Date('2026-12-31T23:00:00Z');
+    expect(windowEnd('day', newYearsEve).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(windowEnd('month', newYearsEve).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('names the cheapest plan allowing more, none above the top plan', () => {
+    expect(planAllowingMore('aiGenerationsPerDay', 'free')).toBe('pro');
+    expect(planAllowingMore('aiGenerationsPerDay', 'pro')).toBe('agency');
+    expect(planAllowingMore('aiGenerationsPerDay', 'agency')).toBeNull();
+  });
+});
+
+describe('consumeQuota (windowed)', () => {
+  it('counts up to the limit, then answers QUOTA_EXCEEDED with the limit, reset time and the plan allowing more', async () => {
+    clock = new Date('2026-11-22T23:59:30.000Z');
+    const user = newUser();
+    const first = await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 3);
+    expect(first).toEqual({
+      used: 1,
+      limit: 3,
+      resetsAt: '2026-11-23T00:00:00.000Z',
+      counter: 'aiGenerationsPerDay#2026-11-22',
+    });
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 3);
+    expect((await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 3)).used).toBe(3);
+
+    const error = await failure(consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 3));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('QUOTA_EXCEEDED');
+    expect(error.statusCode).toBe(429);
+    expect(error.details).toEqual({
+      quota: 'aiGenerationsPerDay',
+      limit: '3',
+      plan: 'free',
+      resetsAt: '2026-11-23T00:00:00.000Z',
+      upgradeTo: 'pro',
+    });
+    // Retry-After: the seconds left in the window.
+    expect(error.retryAfterSeconds).toBe(30);
+    expect(error.message).toContain('Pro allows 200 AI generations');
+  });
+
+  it('starts again from zero in the next day, and a month counter in the next month', async () => {
+    const user = newUser();
+    clock = new Date('2026-11-22T23:59:59.000Z');
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 1);
+    await failure(consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 1));
+    clock = new Date('2026-11-23T00:00:00.000Z');
+    expect((await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 1)).used).toBe(1);
+
+    clock = new Date('2026-11-30T12:00:00.000Z');
+    const fit = await consumeQuota(store(), user, 'mmmFitsPerMonth', 'free');
+    expect(fit).toMatchObject({
+      used: 1,
+      limit: plans.free.limits.mmmFitsPerMonth,
+      resetsAt: '2026-12-01T00:00:00.000Z',
+    });
+    const error = await failure(consumeQuota(store(), user, 'mmmFitsPerMonth', 'free'));
+    expect(error.details?.resetsAt).toBe('2026-12-01T00:00:00.000Z');
+    expect(error.retryAfterSeconds).toBe(12 * 3600);
+    clock = new Date('2026-12-01T00:00:01.000Z');
+    expect((await consumeQuota(store(), user, 'mmmFitsPerMonth', 'free')).used).toBe(1);
+  });
+
+  it('lets exactly the limit through when many requests race', async () => {
+    clock = new Date('2026-11-22T12:00:00.000Z');
+    const user = newUser();
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 5)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(7);
+  });
+
+  it('gives a refunded action back to the window it was counted in, even after the window turned', async () => {
+    clock = new Date('2026-11-22T23:59:59.000Z');
+    const user = newUser();
+    const grant = await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 1);
+    clock = new Date('2026-11-23T00:00:01.000Z');
+    await refundQuota(store(), user, grant);
+    clock = new Date('2026-11-22T23:59:59.500Z');
+    expect((await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 1)).used).toBe(1);
+  });
+
+  it('offers no upgrade on the top plan', async () => {
+    const error = await failure(consumeQuota(store(), newUser(), 'aiGenerationsPerDay', 'agency', 0));
+    expect(error.details?.upgradeTo).toBeUndefined();
+    expect(error.details?.plan).toBe('agency');
+  });
+});
+
+describe('holdQuota (held)', () => {
+  it('takes one place per distinct thing, again for free, refuses one too many, and frees them', async () => {
+    const user = newUser();
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_1')).toBe(1);
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_1')).toBe(1);
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2')).toBe(2);
+    const error = await failure(holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_3'));
+    expect(error.details).toEqual({ quota: 'connectedAdAccounts', limit: '2', plan: 'free', upgradeTo: 'pro' });
+    expect(error.retryAfterSeconds).toBeUndefined();
+    // Still usable: the accounts already held.
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2')).toBe(2);
+    // Pro allows more.
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'pro', 'act_3')).toBe(3);
+
+    await releaseAllHeld(store(), user, 'connectedAdAccounts');
+    expect(await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_9')).toBe(1);
+  });
+
+  it('reads the user’s plan from the plan row', async () => {
+    const user = newUser();
+    const quota = heldQuota(store(), { doc: aws.doc, table: localTableName('userPlans') }, 'connectedAdAccounts');
+    await quota.hold(user, 'act_1');
+    await quota.hold(user, 'act_2');
+    await expect(quota.hold(user, 'act_3')).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    await aws.doc.send(
+      new PutCommand({
+        TableName: localTableName('userPlans'),
+        Item: { user_id: user, plan: 'pro', subscription_status: 'active', current_period_end: 4_000_000_000 },
+      }),
+    );
+    await quota.hold(user, 'act_3');
+  });
+});
+
+describe('readUsage', () => {
+  it('reports every limit of the plan: this window’s count, held places, and which limits count nothing yet', async () => {
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    const user = newUser();
+    clock = new Date('2026-11-21T10:00:00.000Z');
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free');
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free');
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free');
+    await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_1');
+
+    const usage = await readUsage(store(), user, 'free');
+    expect(usage.map((u) => u.key)).toEqual(Object.keys(plans.free.limits));
+    expect(usage.find((u) => u.key === 'aiGenerationsPerDay')).toEqual({
+      key: 'aiGenerationsPerDay',
+      used: 2,
+      limit: 20,
+      resetsAt: '2026-11-23T00:00:00.000Z',
+      enforced: true,
+    });
+    expect(usage.find((u) => u.key === 'connectedAdAccounts')).toEqual({
+      key: 'connectedAdAccounts',
+      used: 1,
+      limit: 2,
+      resetsAt: null,
+      enforced: true,
+    });
+    expect(usage.find((u) => u.key === 'mmmFitsPerMonth')).toMatchObject({
+      used: 0,
+      resetsAt: '2026-12-01T00:00:00.000Z',
+      enforced: false,
+    });
+    expect(usage.find((u) => u.key === 'seats')).toMatchObject({ enforced: false, resetsAt: null });
+  });
+});
