@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BillingStatus } from '@shared/schemas/billing';
+import { plans, type PlanKey } from '@shared/plans';
+import type { BillingStatus, Usage } from '@shared/schemas/billing';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { PlanBillingCard } from '@web/features/billing/components/plan-billing-card';
 
@@ -38,9 +39,32 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** Usage as the server reports it: generations and ad accounts counted, the rest not built yet. */
+const usageOf = (plan: PlanKey, generations: number): Usage => ({
+  plan,
+  limits: [
+    {
+      key: 'aiGenerationsPerDay',
+      used: generations,
+      limit: plans[plan].limits.aiGenerationsPerDay,
+      resetsAt: '2026-11-23T00:00:00.000Z',
+      enforced: true,
+    },
+    {
+      key: 'connectedAdAccounts',
+      used: 1,
+      limit: plans[plan].limits.connectedAdAccounts,
+      resetsAt: null,
+      enforced: true,
+    },
+    { key: 'seats', used: 0, limit: plans[plan].limits.seats, resetsAt: null, enforced: false },
+  ],
+});
+
 function renderCard(status: BillingStatus, path = '/dashboard') {
   api.apiRequest.mockImplementation(async (name: string) => {
     if (name === 'billingStatus') return status;
+    if (name === 'billingUsage') return usageOf(status.plan, 3);
     if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
     if (name === 'billingPortal') return { url: 'http://stripe.test/p/session/bps_1' };
     throw new Error(`unexpected ${name}`);
@@ -59,8 +83,15 @@ describe('plan and billing card', () => {
   it('shows the Free plan with its limits from the plans table and upgrades through Stripe Checkout', async () => {
     const user = renderCard(free);
     expect(await screen.findByText('Free')).toBeInTheDocument();
+    // Counted limits show usage; the others, the plan's number.
+    const usage = await screen.findByRole('region', { name: 'Usage' });
+    expect(
+      within(usage).getByRole('meter', { name: /AI generations a day: 17 of 20 AI generations left today/ }),
+    ).toHaveAttribute('aria-valuenow', '3');
+    expect(within(usage).getByRole('meter', { name: /Connected ad accounts: 1 of 2 ad accounts left/ })).toBeVisible();
     const limits = screen.getByLabelText('Free limits');
-    expect(within(limits).getByText('AI generations a day').nextSibling).toHaveTextContent('20');
+    expect(within(limits).getByText('Seats').nextSibling).toHaveTextContent('1');
+    expect(within(limits).queryByText('AI generations a day')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Yearly' }));
     await user.click(screen.getByRole('button', { name: /Upgrade to Pro · \$470\/year/ }));

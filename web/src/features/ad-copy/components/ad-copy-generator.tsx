@@ -1,13 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Save, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdCopyAngle } from '@shared/ad-copy-rules';
 import type { AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
+import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
+import { UsageMeter } from '@web/components/billing/usage-meter';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useAIConnection } from '@web/lib/ai/use-ai-connection';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { quotaExceededOf, usageKey, useUsage, type QuotaExceeded } from '@web/lib/billing/usage';
 import { errorCode, handleError } from '@web/lib/errors/handle-error';
 import { useSaveAdCopy } from '../api/ad-copy-api';
 import { useAdCopyGeneration, type Generated } from '../hooks/use-ad-copy-generation';
@@ -17,7 +21,7 @@ import { GenerationProgress } from './generation-progress';
 import { HistoryPanel } from './history-panel';
 import { VariantCard } from './variant-card';
 
-/** Errors whose own message helps more than the generic toast (quota reset time, upstream trouble). */
+/** Errors whose own message helps more than the generic toast (rate limits, upstream trouble); quotas get the upgrade prompt. */
 const SHOWN_INLINE = new Set(['RATE_LIMITED', 'UPSTREAM_ERROR', 'AUTH_ERROR']);
 
 /**
@@ -39,10 +43,25 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
   const [takes, setTakes] = useState<Partial<Record<AdCopyAngle, number>>>({});
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
+  const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
   const busy = state.status === 'generating';
   const aiReady = ai.connectionStatus === 'connected';
+  // Generations through our server count against the plan; an own key is the user's own bill.
+  const counted = ai.mode !== 'own-key';
+  const usage = useUsage({ enabled: counted });
+  const generations = usage.data?.limits.find((limit) => limit.key === 'aiGenerationsPerDay');
+  const queryClient = useQueryClient();
+  const refreshUsage = () => void queryClient.invalidateQueries({ queryKey: usageKey });
 
   const fail = (error: unknown) => {
+    const quota = quotaExceededOf(error);
+    setQuotaHit(quota);
+    if (quota) {
+      setInlineError(null);
+      refreshUsage();
+      handleError(error, { component: 'AdCopyGenerator', silent: true });
+      return;
+    }
     const code = errorCode(error);
     const inline = SHOWN_INLINE.has(code) && error instanceof Error;
     setInlineError(inline ? error.message : null);
@@ -54,8 +73,10 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     setInlineError(null);
+    setQuotaHit(null);
     try {
       const generated = await generate(checked.request, `Writing ${checked.request.variants} variants…`);
+      if (generated?.quota) refreshUsage();
       if (!generated) return;
       const { variants, ...meta } = generated;
       setResult({ variants, meta });
@@ -75,8 +96,10 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
     if (!checked.ok) return;
     setRegenerating(index);
     setInlineError(null);
+    setQuotaHit(null);
     try {
       const generated = await generate(checked.request, `Rewriting variant ${index + 1}…`);
+      if (generated?.quota) refreshUsage();
       if (!generated?.variants[0]) return;
       setTakes((t) => ({ ...t, [angle]: variation }));
       setResult((r) =>
@@ -125,6 +148,7 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
               {ai.lastError ?? 'Check the AI connection panel: the server key is not answering and no own key is set.'}
             </Alert>
           ) : null}
+          {counted && generations ? <UsageMeter usage={generations} className="mb-4" /> : null}
           <BriefForm
             values={values}
             errors={errors}
@@ -156,6 +180,7 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
         {state.status === 'cancelled' ? (
           <Alert title="Generation cancelled">Nothing was changed. Adjust the brief and generate again.</Alert>
         ) : null}
+        {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
         {inlineError ? (
           <Alert variant="destructive" title="The ad copy could not be written">
             {inlineError}

@@ -3,12 +3,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
 import type { BillingStatus } from '@shared/schemas/billing';
+import { UsageMeter } from '@web/components/billing/usage-meter';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
+import { useUsage } from '@web/lib/billing/usage';
 import { useBillingStatus, useOpenPortal, useStartCheckout } from '../api/billing';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
@@ -69,15 +71,38 @@ function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; wai
           </span>
         </Alert>
       ) : null}
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label={`${plan.name} limits`}>
-        {limitLabels.map(({ key, label }) => (
-          <div key={key} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="text-right font-medium tabular-nums">{plan.limits[key].toLocaleString()}</dd>
-          </div>
-        ))}
-      </dl>
+      <PlanUsage planKey={status.plan} />
       <BillingActions status={status} />
+    </>
+  );
+}
+
+/** Usage against each limit the server counts; the limits of features not built yet, as plain numbers. */
+function PlanUsage({ planKey }: { planKey: PlanKey }) {
+  const usage = useUsage();
+  const plan = plans[planKey];
+  const counted = usage.data?.plan === planKey ? usage.data.limits.filter((limit) => limit.enforced) : [];
+  const countedKeys = new Set(counted.map((limit) => limit.key));
+  return (
+    <>
+      {usage.isPending ? <Skeleton className="h-12" aria-label="Loading your usage" /> : null}
+      {counted.length > 0 ? (
+        <section aria-label="Usage" className="grid gap-3">
+          {counted.map((limit) => (
+            <UsageMeter key={limit.key} usage={limit} label={limitLabels.find((l) => l.key === limit.key)?.label} />
+          ))}
+        </section>
+      ) : null}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label={`${plan.name} limits`}>
+        {limitLabels
+          .filter(({ key }) => !countedKeys.has(key))
+          .map(({ key, label }) => (
+            <div key={key} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-right font-medium tabular-nums">{plan.limits[key].toLocaleString()}</dd>
+            </div>
+          ))}
+      </dl>
     </>
   );
 }
