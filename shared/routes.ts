@@ -216,6 +216,15 @@ export const routes = {
     body: CheckoutRequestSchema,
     response: BillingRedirectSchema,
   }),
+  /** Pro ↔ Agency (or monthly ↔ yearly) for a paying user: the Stripe subscription's price changes, prorated. */
+  billingChangePlan: route({
+    method: 'PUT',
+    path: '/api/billing/plan',
+    fn: 'billing',
+    access: 'user',
+    body: CheckoutRequestSchema,
+    response: BillingStatusSchema,
+  }),
   billingPortal: route({
     method: 'POST',
     path: '/api/billing/portal',

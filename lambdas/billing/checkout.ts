@@ -10,8 +10,7 @@ import { recordCustomer } from './plan-updates';
 /**
  * Starts a Stripe Checkout session for an upgrade from Free. The Stripe
  * customer is created once per user (an idempotency key makes two racing
- * requests get the same one); plan changes between paid plans go through the
- * customer portal.
+ * requests get the same one); a paying user changes plan with `changePlan`.
  */
 export async function startCheckout(
   user: RequestUser,
@@ -24,7 +23,7 @@ export async function startCheckout(
     throw conflict(
       current === request.plan
         ? `You are already on ${plans[current].name}.`
-        : `You are on ${plans[current].name}. Use "Manage billing" to change or cancel your plan.`,
+        : `You are on ${plans[current].name}: switch plans from the pricing page, or cancel in "Manage billing".`,
     );
   }
 

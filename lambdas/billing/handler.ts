@@ -9,6 +9,7 @@ import { publishEvent } from '../lib/events';
 import { httpFunction, on } from '../lib/http/http-function';
 import { tableName } from '../lib/table-name';
 import { billingStatus } from './billing-status';
+import { changePlan } from './change-plan';
 import { startCheckout } from './checkout';
 import { openPortal } from './portal';
 import { stripeClient } from './stripe-client';
@@ -52,6 +53,7 @@ export const handler = httpFunction([
     usageOf(user, { ...tablesOnly(), counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') } }),
   ),
   on(routes.billingCheckout, async ({ user, body }) => startCheckout(user, body, await deps())),
+  on(routes.billingChangePlan, async ({ user, body }) => changePlan(user, body, await deps())),
   on(routes.billingPortal, async ({ user }) => openPortal(user, await deps())),
   on(routes.billingWebhook, async ({ event }) => {
     const raw = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;

@@ -11,6 +11,7 @@ import {
   listPrices,
   renderSession,
   setCancelAtPeriodEnd,
+  updateSubscriptionItems,
   type BillingDeps,
 } from './stripe-billing';
 import { invalidApiKey, StripeApiError, unrecognizedUrl } from './stripe-error';
@@ -108,6 +109,7 @@ export class StripeApi {
         return ok(findSubscription(deps, id!));
       case 'POST subscriptions/:id': {
         const subscription = findSubscription(deps, id!);
+        await updateSubscriptionItems(deps, subscription, params);
         if (typeof params.cancel_at_period_end === 'string') {
           await setCancelAtPeriodEnd(deps, subscription, params.cancel_at_period_end === 'true');
         }

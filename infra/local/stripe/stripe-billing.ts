@@ -238,9 +238,15 @@ export async function payCheckoutSession(
   return outcome;
 }
 
-function paidInvoice(subscription: Subscription, customer: Customer, reason: Invoice['billing_reason']): Invoice {
+function paidInvoice(
+  subscription: Subscription,
+  customer: Customer,
+  reason: Invoice['billing_reason'],
+  total = subscription.items.data[0]!.price.unit_amount,
+): Invoice {
   const item = subscription.items.data[0]!;
-  const amount = item.price.unit_amount;
+  // A negative total (a credit larger than the charge) is owed nothing: Stripe moves it to the customer's balance.
+  const amount = Math.max(0, total);
   return {
     id: stripeId('in'),
     object: 'invoice',
@@ -251,8 +257,8 @@ function paidInvoice(subscription: Subscription, customer: Customer, reason: Inv
     amount_due: amount,
     amount_paid: amount,
     amount_remaining: 0,
-    total: amount,
-    subtotal: amount,
+    total,
+    subtotal: total,
     currency: item.price.currency,
     billing_reason: reason,
     attempt_count: 1,
@@ -345,9 +351,11 @@ export async function endPeriod(
   // Stripe starts the new period at renewal whether or not its invoice is paid.
   item.current_period_start = item.current_period_end;
   item.current_period_end = periodEnd(item.current_period_start, item.price.recurring.interval);
+  const pending = deps.store.pendingProrations[subscription.id] ?? 0;
+  delete deps.store.pendingProrations[subscription.id];
   if (renewal === 'succeeds') {
     subscription.status = 'active';
-    const invoice = paidInvoice(subscription, customer, 'subscription_cycle');
+    const invoice = paidInvoice(subscription, customer, 'subscription_cycle', item.price.unit_amount + pending);
     deps.store.invoices[invoice.id] = invoice;
     subscription.latest_invoice = invoice.id;
     await deps.store.save();
@@ -368,4 +376,89 @@ export async function endPeriod(
   await deps.store.save();
   await deps.webhooks.send(stripeEvent('invoice.payment_failed', failed));
   await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
+}
+
+const PRORATION_BEHAVIORS = ['create_prorations', 'always_invoice', 'none'] as const;
+type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
+
+/**
+ * A price change on a subscription item (`items[0][id]` + `items[0][price]`), as
+ * Stripe does it. Same interval: the period stays; the unused time of the old
+ * price is credited and the rest of the period on the new price charged, either
+ * on an invoice now (`always_invoice`) or on the next renewal
+ * (`create_prorations`, Stripe's default), or not at all (`none`). Another
+ * interval: the billing cycle restarts now and is invoiced at once, less the
+ * unused time of the old price. A credit larger than the charge goes to the
+ * customer's balance. Sends `customer.subscription.updated` (and
+ * `invoice.paid` when invoiced); test cards on file always pay.
+ */
+export async function updateSubscriptionItems(
+  deps: BillingDeps,
+  subscription: Subscription,
+  params: Params,
+): Promise<void> {
+  const items = params.items;
+  if (items === undefined) return;
+  if (!Array.isArray(items) || items.length !== 1 || typeof items[0] !== 'object' || Array.isArray(items[0])) {
+    throw invalidParam('items', 'Invalid array: items');
+  }
+  if (subscription.status === 'canceled') {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      message: 'A canceled subscription can only update its cancellation_details and metadata.',
+    });
+  }
+  const wanted = items[0] as Record<string, FormValue>;
+  const itemId = typeof wanted.id === 'string' ? wanted.id : undefined;
+  if (!itemId) throw missingParam('items[0][id]');
+  const item = subscription.items.data.find((i) => i.id === itemId);
+  if (!item) throw invalidParam('items[0][id]', `Invalid subscription_item id: ${itemId}`);
+  const priceId = typeof wanted.price === 'string' ? wanted.price : undefined;
+  if (!priceId) return;
+  const price = deps.store.prices.find((p) => p.id === priceId);
+  if (!price) throw noSuch('price', priceId, 'items[0][price]');
+  const behavior = (text(params, 'proration_behavior') ?? 'create_prorations') as ProrationBehavior;
+  if (!PRORATION_BEHAVIORS.includes(behavior)) {
+    throw invalidParam(
+      'proration_behavior',
+      `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(', ')}`,
+    );
+  }
+  if (price.id === item.price.id) return;
+
+  const now = nowSeconds();
+  const length = item.current_period_end - item.current_period_start;
+  const unused = length > 0 ? Math.max(0, Math.min(1, (item.current_period_end - now) / length)) : 0;
+  const credit = behavior === 'none' ? 0 : -Math.round(item.price.unit_amount * unused);
+  const previous = { items: structuredClone(subscription.items), metadata: { ...subscription.metadata } };
+  const customer = findCustomer(deps, subscription.customer);
+  let invoice: Invoice | null = null;
+
+  if (price.recurring.interval !== item.price.recurring.interval) {
+    item.price = price;
+    item.current_period_start = now;
+    item.current_period_end = periodEnd(now, price.recurring.interval);
+    invoice = paidInvoice(subscription, customer, 'subscription_update', price.unit_amount + credit);
+  } else {
+    const net = behavior === 'none' ? 0 : Math.round(price.unit_amount * unused) + credit;
+    item.price = price;
+    if (behavior === 'always_invoice') invoice = paidInvoice(subscription, customer, 'subscription_update', net);
+    if (behavior === 'create_prorations' && net !== 0) {
+      deps.store.pendingProrations[subscription.id] = (deps.store.pendingProrations[subscription.id] ?? 0) + net;
+    }
+  }
+  const metadata = params.metadata === undefined ? {} : record(params, 'metadata');
+  for (const [key, value] of Object.entries(metadata)) {
+    if (value === '') delete subscription.metadata[key];
+    else subscription.metadata[key] = value;
+  }
+  if (invoice) {
+    if (invoice.total < 0) customer.balance += invoice.total;
+    invoice.parent.subscription_details.metadata = { ...subscription.metadata };
+    deps.store.invoices[invoice.id] = invoice;
+    subscription.latest_invoice = invoice.id;
+  }
+  await deps.store.save();
+  await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
+  if (invoice) await deps.webhooks.send(stripeEvent('invoice.paid', invoice));
 }

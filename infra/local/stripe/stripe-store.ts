@@ -105,7 +105,7 @@ export interface Invoice {
   total: number;
   subtotal: number;
   currency: string;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   attempt_count: number;
   attempted: boolean;
   next_payment_attempt: number | null;
@@ -140,6 +140,11 @@ interface StoreData {
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   portalSessions: Record<string, PortalSession>;
+  /**
+   * Prorations of price changes made with `create_prorations`, in cents, waiting for the
+   * subscription's next invoice (Stripe keeps them as pending invoice items).
+   */
+  pendingProrations: Record<string, number>;
 }
 
 export function stripeId(prefix: string): string {
@@ -191,6 +196,7 @@ export class StripeStore {
     subscriptions: {},
     invoices: {},
     portalSessions: {},
+    pendingProrations: {},
   };
   private readonly writer?: SerialFileWriter;
 
@@ -217,6 +223,7 @@ export class StripeStore {
         subscriptions: saved.subscriptions ?? {},
         invoices: saved.invoices ?? {},
         portalSessions: saved.portalSessions ?? {},
+        pendingProrations: saved.pendingProrations ?? {},
       };
     } catch {
       const aside = `${this.file}.damaged-${Date.now()}`;
@@ -247,5 +254,8 @@ export class StripeStore {
   }
   get portalSessions(): Record<string, PortalSession> {
     return this.data.portalSessions;
+  }
+  get pendingProrations(): Record<string, number> {
+    return this.data.pendingProrations;
   }
 }

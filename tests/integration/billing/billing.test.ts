@@ -180,6 +180,42 @@ describe('plans and billing', () => {
     expect(await (await fetch(url)).text()).toContain('Manage your plan');
   });
 
+  it('switches Pro → Agency with the difference invoiced now (one more payment) and Agency’s limits at once', async () => {
+    const before = await paymentEvents();
+    const reply = await api('/api/billing/plan', {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'agency', interval: 'monthly' }),
+    });
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toMatchObject({ plan: 'agency', interval: 'monthly', subscriptionStatus: 'active' });
+    expect(await status()).toMatchObject({ plan: 'agency' });
+    expect(await generationsUsage()).toMatchObject({ limit: plans.agency.limits.aiGenerationsPerDay });
+
+    const payments = await eventually(
+      async () => {
+        const found = await paymentEvents();
+        return found.length > before.length ? found : undefined;
+      },
+      'the prorated payment event',
+      15_000,
+    );
+    expect(payments).toHaveLength(before.length + 1);
+    const prorated = payments.find((p) => !before.some((b) => b.event.detail.paymentId === p.event.detail.paymentId))!;
+    // Most of the month is left: about $199 − $49.
+    expect(prorated.event.detail.amount).toBeGreaterThan(140);
+    expect(prorated.event.detail.amount).toBeLessThanOrEqual(150);
+
+    const same = await api('/api/billing/plan', {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'agency', interval: 'monthly' }),
+    });
+    expect(same.status).toBe(409);
+  });
+
   it('refuses a forged webhook and changes nothing', async () => {
     const before = await status();
     const forged = JSON.stringify({

@@ -199,4 +199,82 @@ describe('Stripe stand-in', () => {
     });
     expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
   });
+
+  it('changes a subscription’s price as Stripe does: prorated now, at renewal, or with a new cycle for another interval', async () => {
+    const { session } = await openSession('switch@example.com');
+    await pay(session.url!, '4242424242424242');
+    await standIn.webhooks.settle();
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const priceOf = async (plan: 'pro' | 'agency', interval: 'monthly' | 'yearly') =>
+      (await stripe.prices.list({ lookup_keys: [stripeLookupKey(plan, interval)] })).data[0]!;
+    const agency = await priceOf('agency', 'monthly');
+    const pro = await priceOf('pro', 'monthly');
+    const events = () => received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, WEBHOOK_SECRET));
+    received.length = 0;
+
+    // Up to Agency, invoiced now: almost the whole month remains, so about (199 - 49) dollars.
+    let subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    subscription = await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: subscription.items.data[0]!.id, price: agency.id }],
+      proration_behavior: 'always_invoice',
+      metadata: { plan: 'agency' },
+    });
+    expect(subscription.items.data[0]!.price.id).toBe(agency.id);
+    expect(subscription.metadata).toMatchObject({ userId: 'user-1', plan: 'agency' });
+    await standIn.webhooks.settle();
+    const [updated, paid] = events();
+    expect(updated!.type).toBe('customer.subscription.updated');
+    expect(
+      (updated!.data.previous_attributes as { items: Stripe.ApiList<Stripe.SubscriptionItem> }).items.data[0]!.price.id,
+    ).toBe(pro.id);
+    expect(paid!.type).toBe('invoice.paid');
+    const invoice = paid!.data.object as Stripe.Invoice;
+    expect(invoice.billing_reason).toBe('subscription_update');
+    expect(invoice.amount_paid).toBeGreaterThan(14_000);
+    expect(invoice.amount_paid).toBeLessThanOrEqual(15_000);
+
+    // Back down to Pro with Stripe's default: no invoice now; the credit waits for the renewal.
+    received.length = 0;
+    await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: subscription.items.data[0]!.id, price: pro.id }],
+    });
+    await standIn.webhooks.settle();
+    expect(events().map((e) => e.type)).toEqual(['customer.subscription.updated']);
+    received.length = 0;
+    await fetch(`${standIn.url}/__admin/subscriptions/${subscriptionId}/end-period`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ renewal: 'succeeds' }),
+    });
+    await standIn.webhooks.settle();
+    const renewal = events().find((e) => e.type === 'invoice.paid')!.data.object as Stripe.Invoice;
+    // $49 for the new month, less the unused Agency time credited (about $150): nothing to pay.
+    expect(renewal.total).toBeLessThan(0);
+    expect(renewal.amount_paid).toBe(0);
+
+    // Another interval: the cycle restarts today, invoiced at once.
+    received.length = 0;
+    const yearly = await priceOf('pro', 'yearly');
+    const before = Date.now() / 1000;
+    subscription = await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: subscription.items.data[0]!.id, price: yearly.id }],
+      proration_behavior: 'always_invoice',
+    });
+    expect(subscription.items.data[0]!.current_period_start).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(
+      subscription.items.data[0]!.current_period_end - subscription.items.data[0]!.current_period_start,
+    ).toBeGreaterThan(360 * 86_400);
+    await standIn.webhooks.settle();
+    expect(events().map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
+
+    // Stripe's errors for a wrong item or price.
+    await expect(
+      stripe.subscriptions.update(subscriptionId, { items: [{ id: 'si_nope', price: pro.id }] }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'items[0][id]' });
+    await expect(
+      stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: subscription.items.data[0]!.id, price: 'price_nope' }],
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
+  });
 });
