@@ -1,8 +1,9 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans, type PlanKey } from '@shared/plans';
 import { PageHeader } from '@web/components/layout/page-header';
+import { Badge } from '@web/components/ui/badge';
 import { buttonVariants } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { planFeatures, planPrice, yearlySavingPercent, type BillingPeriod } from '../content/plan-features';
@@ -39,7 +40,19 @@ function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: 
   );
 }
 
-export function PricingPage() {
+/**
+ * What a signed-in user sees on top of the public page, given by the route (which
+ * loads it only when a session exists): their plan marked, an action per card
+ * (upgrade, switch, manage) instead of "sign up", and a notice after a change.
+ */
+export interface PricingAccount {
+  /** Null while their plan loads. */
+  currentPlan: PlanKey | null;
+  action: (plan: PlanKey, period: BillingPeriod) => ReactNode;
+  notice: ReactNode;
+}
+
+export function PricingPage({ account }: { account?: PricingAccount }) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const keys = Object.keys(plans) as PlanKey[];
   return (
@@ -54,11 +67,13 @@ export function PricingPage() {
       <div className="mt-8 flex justify-center">
         <BillingToggle period={period} onChange={setPeriod} />
       </div>
+      {account?.notice ? <div className="mx-auto mt-6 max-w-2xl">{account.notice}</div> : null}
       <ul className="mt-10 grid gap-6 lg:grid-cols-3">
         {keys.map((key) => {
           const plan = plans[key];
           const price = planPrice(key, period);
           const featured = key === highlighted;
+          const current = account?.currentPlan === key;
           return (
             <li
               key={key}
@@ -73,22 +88,29 @@ export function PricingPage() {
                   Most popular
                 </p>
               ) : null}
-              <h2 id={`plan-${key}`} className="text-xl font-semibold">
-                {plan.name}
-              </h2>
+              <div className="flex items-center justify-between gap-2">
+                <h2 id={`plan-${key}`} className="text-xl font-semibold">
+                  {plan.name}
+                </h2>
+                {current ? <Badge variant="success">Your plan</Badge> : null}
+              </div>
               <p className="mt-1 text-sm text-muted-foreground">{plan.tagline}</p>
               <p className="mt-6 flex items-baseline gap-1">
                 <span className="text-4xl font-bold tracking-tight">{price.perMonth}</span>
                 {plan.priceCents.monthly > 0 ? <span className="text-muted-foreground">/month</span> : null}
               </p>
               <p className="mt-1 text-sm text-muted-foreground">{price.note}</p>
-              <Link
-                to="/auth?tab=sign-up"
-                aria-label={`${ctaLabel[key]}: ${plan.name} plan`}
-                className={buttonVariants({ variant: featured ? 'default' : 'outline', className: 'mt-6 w-full' })}
-              >
-                {ctaLabel[key]}
-              </Link>
+              {account ? (
+                account.action(key, period)
+              ) : (
+                <Link
+                  to="/auth?tab=sign-up"
+                  aria-label={`${ctaLabel[key]}: ${plan.name} plan`}
+                  className={buttonVariants({ variant: featured ? 'default' : 'outline', className: 'mt-6 w-full' })}
+                >
+                  {ctaLabel[key]}
+                </Link>
+              )}
               <ul className="mt-8 space-y-3 text-sm">
                 {planFeatures(key).map((feature) => (
                   <li key={feature} className="flex gap-3">

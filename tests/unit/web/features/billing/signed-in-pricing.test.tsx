@@ -1,0 +1,76 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillingStatus } from '@shared/schemas/billing';
+import SignedInPricing from '@web/features/billing/components/signed-in-pricing';
+import { PricingPage } from '@web/features/marketing/components/pricing-page';
+
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const free: BillingStatus = {
+  plan: 'free',
+  interval: null,
+  subscriptionStatus: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  paymentFailed: false,
+  downgradesAt: null,
+  canManage: false,
+};
+const pro: BillingStatus = { ...free, plan: 'pro', interval: 'monthly', subscriptionStatus: 'active', canManage: true };
+
+const assign = vi.fn();
+beforeEach(() => {
+  api.apiRequest.mockReset();
+  assign.mockReset();
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPricing(status: BillingStatus) {
+  api.apiRequest.mockImplementation(async (name: string, input?: { body?: { plan: string } }) => {
+    if (name === 'billingStatus') return status;
+    if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
+    if (name === 'billingPortal') return { url: 'http://stripe.test/p/session/bps_1' };
+    if (name === 'billingChangePlan') return { ...status, plan: input?.body?.plan };
+    throw new Error(`unexpected ${name}`);
+  });
+  render(
+    <MemoryRouter initialEntries={['/pricing']}>
+      <SignedInPricing render={(account) => <PricingPage account={account} />} />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('/pricing for a signed-in user', () => {
+  it('marks Free as the current plan and upgrades to Pro (yearly) through Checkout; no sign-up links', async () => {
+    const user = renderPricing(free);
+    await within(card('Free')).findByText('Your plan');
+    expect(within(card('Free')).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /Start/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Yearly/ }));
+    await user.click(within(card('Pro')).getByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_test_1'));
+    expect(api.apiRequest).toHaveBeenCalledWith('billingCheckout', { body: { plan: 'pro', interval: 'yearly' } });
+  });
+
+  it('lets a Pro user switch to Agency in place, and manage or cancel Pro in the portal', async () => {
+    const user = renderPricing(pro);
+    await within(card('Pro')).findByText('Your plan');
+    expect(within(card('Pro')).getByRole('button', { name: 'Manage billing' })).toBeEnabled();
+    expect(within(card('Free')).getByRole('button', { name: 'Cancel in Manage billing' })).toBeEnabled();
+
+    await user.click(within(card('Agency')).getByRole('button', { name: 'Switch to Agency' }));
+    expect(await screen.findByText('You are now on Agency')).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('billingChangePlan', { body: { plan: 'agency', interval: 'monthly' } });
+    expect(within(card('Agency')).getByText('Your plan')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

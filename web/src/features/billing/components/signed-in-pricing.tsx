@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { BillingInterval } from '@shared/billing';
+import { plans, type PlanKey } from '@shared/plans';
+import type { BillingStatus } from '@shared/schemas/billing';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { apiRequest } from '@web/lib/api';
+import { handleError } from '@web/lib/errors/handle-error';
+
+/** What the pricing page shows a signed-in user: their plan marked and a real action on each card. */
+export interface PricingAccount {
+  /** Null while the plan loads. */
+  currentPlan: PlanKey | null;
+  action: (plan: PlanKey, period: BillingInterval) => ReactNode;
+  notice: ReactNode;
+}
+
+const isPaid = (plan: PlanKey) => plans[plan].priceCents.monthly > 0;
+
+/**
+ * The signed-in part of /pricing, loaded only when a session exists (public
+ * visitors never download it, nor the API client and zod it brings). Free users
+ * upgrade through Stripe Checkout; paying users switch plan in place (prorated)
+ * or open Stripe's portal to manage or cancel.
+ */
+export default function SignedInPricing({ render }: { render: (account: PricingAccount) => ReactNode }) {
+  const [status, setStatus] = useState<BillingStatus | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ReactNode>(null);
+
+  const fetchStatus = useCallback(() => {
+    apiRequest('billingStatus').then(setStatus, (error: unknown) => {
+      setLoadFailed(true);
+      handleError(error, { component: 'Pricing.status', silent: true });
+    });
+  }, []);
+  useEffect(fetchStatus, [fetchStatus]);
+  const retry = () => {
+    setLoadFailed(false);
+    fetchStatus();
+  };
+
+  const run = async (key: string, work: () => Promise<void>) => {
+    setBusy(key);
+    setNotice(null);
+    try {
+      await work();
+    } catch (error) {
+      handleError(error, { component: 'Pricing.billing' });
+      setBusy(null);
+    }
+  };
+  // The browser leaves for Stripe's hosted pages: the card never touches our app.
+  const checkout = (plan: PlanKey, interval: BillingInterval) =>
+    run(plan, async () => {
+      const { url } = await apiRequest('billingCheckout', { body: { plan, interval } });
+      window.location.assign(url);
+    });
+  const portal = () =>
+    run('portal', async () => {
+      const { url } = await apiRequest('billingPortal');
+      window.location.assign(url);
+    });
+  const switchTo = (plan: PlanKey, interval: BillingInterval) =>
+    run(plan, async () => {
+      const next = await apiRequest('billingChangePlan', { body: { plan, interval } });
+      setStatus(next);
+      setBusy(null);
+      setNotice(
+        <Alert variant="success" title={`You are now on ${plans[next.plan].name}`}>
+          The difference for the rest of this billing period was charged to your card on file, and your new limits apply
+          now.
+        </Alert>,
+      );
+    });
+
+  const action = (plan: PlanKey, interval: BillingInterval): ReactNode => {
+    const name = plans[plan].name;
+    const spinner = (label: string) => (busy === plan ? <Spinner label={label} className="size-4" /> : null);
+    if (!status) {
+      return (
+        <Button className="mt-6 w-full" variant="outline" disabled>
+          {loadFailed ? 'Your plan could not be loaded' : 'Checking your plan…'}
+        </Button>
+      );
+    }
+    const current = status.plan;
+    if (plan === current) {
+      return isPaid(plan) ? (
+        <Button className="mt-6 w-full" variant="outline" disabled={busy !== null} onClick={() => void portal()}>
+          {busy === 'portal' ? <Spinner label="Opening billing" className="size-4" /> : null}
+          Manage billing
+        </Button>
+      ) : (
+        <Button className="mt-6 w-full" variant="outline" disabled>
+          Your current plan
+        </Button>
+      );
+    }
+    if (!isPaid(plan)) {
+      // Moving down to Free is a cancellation, which Stripe's portal handles (at period end).
+      return (
+        <Button className="mt-6 w-full" variant="outline" disabled={busy !== null} onClick={() => void portal()}>
+          Cancel in Manage billing
+        </Button>
+      );
+    }
+    if (current === 'free') {
+      return (
+        <Button className="mt-6 w-full" disabled={busy !== null} onClick={() => void checkout(plan, interval)}>
+          {spinner('Opening checkout')}
+          Upgrade to {name}
+        </Button>
+      );
+    }
+    return (
+      <Button className="mt-6 w-full" disabled={busy !== null} onClick={() => void switchTo(plan, interval)}>
+        {spinner(`Switching to ${name}`)}
+        Switch to {name}
+      </Button>
+    );
+  };
+
+  return render({
+    currentPlan: status?.plan ?? null,
+    action,
+    notice: loadFailed ? (
+      <Alert variant="destructive" title="Your plan could not be loaded">
+        <Button variant="outline" size="sm" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    ) : (
+      notice
+    ),
+  });
+}
