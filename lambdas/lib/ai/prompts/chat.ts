@@ -1,5 +1,5 @@
 import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
-import { plans, type PlanKey } from '@shared/plans';
+import { plans, type PlanKey, type PlanLimits } from '@shared/plans';
 import { webPaths } from '@shared/web-paths';
 import type { FeaturePrompt, PromptMessages } from './prompt';
 
@@ -28,7 +28,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 function planFact(key: PlanKey): string {
   const plan = plans[key];
-  const { limits } = plan;
+  // Widened to numbers: the plans table's literal types would make a comparison with 1 a type error.
+  const limits: PlanLimits = plan.limits;
   const price =
     plan.priceCents.monthly === 0
       ? 'free forever'
