@@ -263,6 +263,9 @@ export const functions = {
       // reads are forgotten (Query + BatchWriteItem), so /campaigns shows the new campaign.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
       // The AI quota counter, shared with the ad copy generator.
+      // The plan's daily generation quota (conditional increment, refund) and the plan that sets it.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
       // The `campaign` event of a publish goes to the outbox; its stream's pipe puts it on the bus.
       eventOutbox: { actions: ['PutItem'] },

@@ -8,14 +8,7 @@ import {
   type CampaignPlan,
 } from '@shared/schemas/campaign-plan';
 import type { AiRuntime } from '../lib/ai/ai-runtime';
-import {
-  addTokensToDay,
-  consumeGeneration,
-  dailyGenerationLimit,
-  planOf,
-  refundGeneration,
-  type QuotaStore,
-} from '../lib/ai/generation-quota';
+import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { campaignPlanPrompt } from '../lib/ai/prompts/campaign-plan';
 import { generateStructured } from '../lib/ai/structured-generation';
 import { recordTokenUsage } from '../lib/ai/token-usage';
@@ -40,7 +33,7 @@ import { PublishFailedError, publishPlan } from './publish-plan';
 
 export interface GenerateDeps {
   runtime: () => Promise<AiRuntime>;
-  quota: QuotaStore;
+  quota: GenerationQuota;
   limitOverride?: number;
   drafts: DraftStore;
   metrics: Metrics;
@@ -66,8 +59,7 @@ export async function generateDraft(
     throw upstreamError(error instanceof Error ? error.message : 'The AI service is not configured.', error);
   });
   const userId = session.user.sub;
-  const limit = dailyGenerationLimit(await planOf(userId), deps.limitOverride);
-  const quota = await consumeGeneration(deps.quota, userId, limit);
+  const quota = await consumeGeneration(deps.quota, userId, deps.limitOverride);
   let result;
   try {
     result = await generateStructured({

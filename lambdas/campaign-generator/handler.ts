@@ -7,6 +7,7 @@ import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { logger, metrics } from '../lib/observability';
+import { tableName } from '../lib/table-name';
 import { openSession, type MetaDeps } from '../secure-meta-api/meta-session';
 import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
 import { getDraft, listDrafts } from './drafts';
@@ -18,7 +19,11 @@ const tableConfig = lazyEnv(
 const deps = (): MetaDeps => ({ ...metaRuntime(), cache: metaGraphCache() });
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 const drafts = () => ({ doc: dynamoDocumentClient(), table: tableConfig()[tableEnvVar('campaignDrafts')]! });
-const quota = () => ({ doc: dynamoDocumentClient(), table: tableConfig()[tableEnvVar('aiUsage')]! });
+const quota = () => ({
+  counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+  plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
+  tokens: { doc: dynamoDocumentClient(), table: tableConfig()[tableEnvVar('aiUsage')]! },
+});
 
 export const handler = httpFunction([
   on(routes.campaignGeneratorPlan, async ({ user, body }) =>
