@@ -27,6 +27,8 @@ export default defineConfig({
           exclude: ['tests/unit/web/**'],
           environment: 'node',
           env: quietPowertools,
+          // Generous: CI and a shared laptop can be busy. Speed is measured by `npm run bench`, not here.
+          testTimeout: 20_000,
         },
       },
       {
@@ -37,6 +39,7 @@ export default defineConfig({
           include: ['tests/unit/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/web/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
