@@ -37,7 +37,7 @@ async function deps() {
     tables: { userPlans: tableName('userPlans'), stripeEvents: tableName('stripeEvents') },
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
     emailOf,
-    publishPayment: (detail: { amount: number; customerEmail: string; paymentId: string }) =>
+    publishPayment: (detail: { amount: number; currency: string; customerEmail: string; paymentId: string }) =>
       publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'payment', detail),
   };
 }

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { currencyOffset } from '@shared/currency-units';
 import { AppError, validationError } from '../lib/errors';
 import { claimEvent, markDone, releaseClaim } from './event-claims';
 import type { BillingDeps } from './billing-deps';
@@ -13,7 +12,8 @@ import { recordPaymentOutcome, recordSubscription, userOfCustomer } from './plan
  */
 export interface WebhookDeps extends BillingDeps {
   webhookSecret: string;
-  publishPayment(detail: { amount: number; customerEmail: string; paymentId: string }): Promise<void>;
+  /** The `payment` event of shared/events.ts: amount in the currency's minor units (cents), as Stripe counts. */
+  publishPayment(detail: { amount: number; currency: string; customerEmail: string; paymentId: string }): Promise<void>;
 }
 
 export type WebhookResult = { received: true; duplicate?: boolean };
@@ -73,7 +73,8 @@ async function applyEvent(event: Stripe.Event, deps: WebhookDeps): Promise<void>
       await recordPaymentOutcome(deps, userId, failed);
       if (!failed && invoice.amount_paid > 0) {
         await deps.publishPayment({
-          amount: invoice.amount_paid / currencyOffset(invoice.currency),
+          amount: invoice.amount_paid,
+          currency: invoice.currency.toUpperCase(),
           customerEmail: invoice.customer_email ?? '',
           paymentId: invoice.id,
         });

@@ -4,6 +4,7 @@ import { plans } from '@shared/plans';
 import { UsageSchema, type BillingStatus } from '@shared/schemas/billing';
 import { localTableName } from '@infra/local/function-environment';
 import { postJson, twinDocumentClient } from '../ai/ai-user';
+import { deliveredCounts, slackRequests } from '../notifications/sink-client';
 import {
   api,
   cognitoClient,
@@ -162,7 +163,26 @@ describe('plans and billing', () => {
       15_000,
     );
     expect(payments).toHaveLength(1);
-    expect(payments[0]!.event.detail).toMatchObject({ amount: 49, paymentId: expect.stringMatching(/^in_/) });
+    expect(payments[0]!.event.detail).toMatchObject({
+      amount: 4900,
+      currency: 'USD',
+      paymentId: expect.stringMatching(/^in_/),
+    });
+
+    // The team sees it in Slack exactly once (the forwarder dedupes by payment id).
+    const paymentKey = `payment:${payments[0]!.event.detail.paymentId}`;
+    const posted = await eventually(
+      async () => {
+        const rows = await slackRequests();
+        return deliveredCounts(rows).get(paymentKey) ? rows : undefined;
+      },
+      'the payment in the Slack sink',
+      30_000,
+    );
+    expect(deliveredCounts(posted).get(paymentKey)).toBe(1);
+    const post = posted.find((r) => r.status === 200 && r.eventIds.includes(paymentKey))!;
+    expect(JSON.stringify(post.body)).toContain('$49.00');
+    expect(JSON.stringify(post.body)).toContain(email);
 
     const again = await api('/api/billing/checkout', {
       method: 'POST',
@@ -204,8 +224,8 @@ describe('plans and billing', () => {
     expect(payments).toHaveLength(before.length + 1);
     const prorated = payments.find((p) => !before.some((b) => b.event.detail.paymentId === p.event.detail.paymentId))!;
     // Most of the month is left: about $199 − $49.
-    expect(prorated.event.detail.amount).toBeGreaterThan(140);
-    expect(prorated.event.detail.amount).toBeLessThanOrEqual(150);
+    expect(prorated.event.detail.amount).toBeGreaterThan(14_000);
+    expect(prorated.event.detail.amount).toBeLessThanOrEqual(15_000);
 
     const same = await api('/api/billing/plan', {
       method: 'PUT',

@@ -83,7 +83,8 @@ describe('Stripe webhook', () => {
     expect(await handleStripeWebhook(body, sign(body), d)).toEqual({ received: true });
 
     expect(d.publishPayment).toHaveBeenCalledExactlyOnceWith({
-      amount: 49,
+      amount: 4900,
+      currency: 'USD',
       customerEmail: 'payer@example.com',
       paymentId: expect.stringMatching(/^in_unit_/),
     });
