@@ -214,6 +214,9 @@ export const functions = {
       // "Use my Meta spend": read the connection; a row stored before field encryption is re-written
       // encrypted on first use (UpdateItem), as in every function that reads connections.
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The month's fits of the user's plan: one conditional UpdateItem per fit, after reading the plan.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
     },
     // Decrypt the stored token; Encrypt for that one-time re-write.
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },

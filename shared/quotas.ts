@@ -30,7 +30,7 @@ export const quotas = {
     action: 'GET /api/meta/ad-accounts/{id}/campaigns, /insights (first use of an account)',
   },
   automationRules: { window: null, noun: 'automation rules', action: null },
-  mmmFitsPerMonth: { window: 'month', noun: 'marketing-mix fits', action: null },
+  mmmFitsPerMonth: { window: 'month', noun: 'marketing-mix fits', action: 'POST /api/mmm/models' },
   seats: { window: null, noun: 'seats', action: null },
 } as const satisfies Record<QuotaKey, QuotaDeclaration>;
 

@@ -11,13 +11,16 @@ import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
 import { createDataset, datasetList } from './datasets';
 import { metaSpendForPeriods } from './meta-spend';
-import { modelDetail, modelList, noFitQuotaYet, removeModel, startFit } from './models';
+import { monthlyFitCharge } from './fit-quota';
+import { modelDetail, modelList, removeModel, startFit } from './models';
 
 const config = lazyEnv(
   z.object({
     [tableEnvVar('mmmDatasets')]: z.string().min(1),
     [tableEnvVar('mmmModels')]: z.string().min(1),
     [jobQueueEnvVar('mmmFits')]: z.string().url(),
+    [tableEnvVar('quotaUsage')]: z.string().min(1),
+    [tableEnvVar('userPlans')]: z.string().min(1),
   }),
 );
 const tables = (): MmmTables => ({
@@ -31,6 +34,12 @@ const enqueue = async (job: object) => {
   );
 };
 
+const fitCharge = () =>
+  monthlyFitCharge(
+    { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
+    { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
+  );
+
 export const handler = httpFunction([
   on(routes.mmmCreateDataset, ({ user, body }) =>
     createDataset(tables(), user.sub, body, {
@@ -39,7 +48,7 @@ export const handler = httpFunction([
   ),
   on(routes.mmmListDatasets, ({ user }) => datasetList(tables(), user.sub)),
   on(routes.mmmStartFit, ({ user, body }) =>
-    startFit({ tables: tables(), enqueue, chargeMonthlyFit: noFitQuotaYet }, user.sub, body),
+    startFit({ tables: tables(), enqueue, chargeMonthlyFit: fitCharge() }, user.sub, body),
   ),
   on(routes.mmmListModels, ({ user }) => modelList(tables(), user.sub)),
   on(routes.mmmGetModel, ({ user, params }) => modelDetail(tables(), user.sub, params.id)),

@@ -18,18 +18,10 @@ export interface FitDeps {
   tables: MmmTables;
   /** Puts the job on the fits queue (SQS in AWS, the twin's local SQS). */
   enqueue: (job: FitJob) => Promise<void>;
-  /**
-   * QUOTA CALL SITE (issue 15): charge one "MMM fits per month" of the user's plan
-   * (shared/plans.ts → mmmFitsPerMonth) before the fit is queued; throws when none is left.
-   * Wired to billing's reusable quota module once it lands; until then the handler passes
-   * `noFitQuotaYet`, which charges nothing.
-   */
+  /** Charges one of the month's fits of the user's plan (fit-quota.ts); throws QUOTA_EXCEEDED when none is left. */
   chargeMonthlyFit: (userId: string) => Promise<void>;
   now?: () => Date;
 }
-
-/** Placeholder for the quota call site above: billing's quota module has not landed yet. */
-export const noFitQuotaYet = async (): Promise<void> => undefined;
 
 /** Queues a fit of one of the caller's datasets; the worker takes it from there. */
 export async function startFit(

@@ -73,6 +73,17 @@ describe('marketing mix on the twin', () => {
     const list = ModelListSchema.parse(await (await get('/api/mmm/models', alice.token)).json());
     expect(list.items.map((m) => m.id)).toContain(queued.id);
 
+    // The Free plan allows one fit a month: the next is refused before anything is queued.
+    const again = await postJson('/api/mmm/models', alice.token, { datasetId: dataset.id, name: 'Again' });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await again.json()).error).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { plan: 'free', upgradeTo: 'pro' },
+    });
+    const after = ModelListSchema.parse(await (await get('/api/mmm/models', alice.token)).json());
+    expect(after.items).toHaveLength(list.items.length);
+
     // Isolation: Bob sees neither the model nor the dataset, and cannot fit or delete Alice's.
     const bobReads = await get(`/api/mmm/models/${queued.id}`, bob.token);
     expect(bobReads.status).toBe(404);

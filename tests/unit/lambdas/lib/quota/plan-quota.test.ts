@@ -197,8 +197,9 @@ describe('readUsage', () => {
     expect(usage.find((u) => u.key === 'mmmFitsPerMonth')).toMatchObject({
       used: 0,
       resetsAt: '2026-12-01T00:00:00.000Z',
-      enforced: false,
+      enforced: true,
     });
+    expect(usage.find((u) => u.key === 'graphicsExportsPerMonth')).toMatchObject({ enforced: false });
     expect(usage.find((u) => u.key === 'seats')).toMatchObject({ enforced: false, resetsAt: null });
   });
 });
