@@ -1,9 +1,11 @@
 import { MessageCircle, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 
 // The panel (and with it zod, the runtime config and the stream reader) loads on first open,
 // so public pages keep their JavaScript budget.
 const ChatPanel = lazy(() => import('./chat-panel'));
+
+const noSubscription = () => () => {};
 
 /**
  * The chatbot widget's button, on every page. Opening it loads the panel once; closing
@@ -13,6 +15,14 @@ const ChatPanel = lazy(() => import('./chat-panel'));
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The button appears once the page is interactive: in the prerendered HTML it would be a dead
+  // button that swallows clicks until hydration ends (it is fixed-position, so nothing shifts).
+  // The server snapshot (false) is used while hydrating, the client one (true) right after.
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   const close = useCallback(() => {
@@ -20,6 +30,7 @@ export function ChatLauncher() {
     buttonRef.current?.focus();
   }, []);
 
+  if (!interactive) return null;
   return (
     <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden">
       {loaded ? (
