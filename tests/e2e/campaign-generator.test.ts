@@ -69,7 +69,7 @@ describe('campaign generator in a real browser', () => {
     await page.getByRole('heading', { name: 'Campaign generator', level: 1 }).waitFor();
 
     // The brief: clear messages first, then a complete one.
-    const accounts = page.getByLabel('Ad account');
+    const accounts = page.getByRole('combobox', { name: 'Ad account', exact: true });
     await accounts.locator('option').nth(1).waitFor({ state: 'attached' });
     const usd = (await accounts.locator('option').allTextContents()).find((label) => label.includes('USD'))!;
     await accounts.selectOption({ label: usd });

@@ -75,7 +75,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await page.getByRole('list', { name: 'Granted permissions' }).getByText('ads_read').waitFor();
 
     // Pick an ad account (the first, in dollars), then see the key figures and the top campaigns.
-    const accountSelect = page.getByLabel('Ad account');
+    const accountSelect = page.getByRole('combobox', { name: 'Ad account', exact: true });
     await accountSelect.locator('option').nth(1).waitFor({ state: 'attached' });
     const options = await accountSelect.locator('option').allTextContents();
     expect(options).toHaveLength(2);
@@ -105,7 +105,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
     const table = page.getByRole('table');
     await table.getByRole('row').nth(1).waitFor();
-    expect(await page.getByLabel('Ad account').inputValue()).toMatch(/^act_/);
+    expect(await page.getByRole('combobox', { name: 'Ad account', exact: true }).inputValue()).toMatch(/^act_/);
     await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns-mobile.png`, fullPage: true });
