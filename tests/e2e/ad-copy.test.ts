@@ -1,49 +1,17 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { signInAsDemo } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
+const journey = useBrowserJourney({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-async function signInAsDemo(): Promise<void> {
-  await page.goto(`${web}/auth`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${web}/dashboard`);
-}
-
-const variant = (n: number) => page.getByRole('group', { name: `Variant ${n}` });
-const aiStatus = () => page.getByRole('status', { name: 'AI connection status' });
+const variant = (n: number) => journey.page.getByRole('group', { name: `Variant ${n}` });
+const aiStatus = () => journey.page.getByRole('status', { name: 'AI connection status' });
 
 describe('ad copy generator in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-  });
-
   it('generates copy on the offline model, edits it, saves it and reopens it from the history', async () => {
-    await signInAsDemo();
+    const { page } = journey;
+    await signInAsDemo(page);
     await page.getByRole('link', { name: /Ad copy generator/ }).click();
     await page.waitForURL(`${web}/ad-copy`);
     await expect.poll(() => aiStatus().textContent()).toContain('Connected');
@@ -87,7 +55,7 @@ describe('ad copy generator in a real browser', () => {
     await page.getByRole('button', { name: 'Save to history' }).click();
     await page.getByRole('button', { name: 'Saved' }).waitFor();
     await page.getByRole('button', { name: 'Open Handmade ceramic coffee mugs' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/ad-copy-generated.png`, fullPage: true });
+    await journey.screenshot('ad-copy-generated', { fullPage: true });
 
     await page.reload();
     await page.getByRole('button', { name: 'Open Handmade ceramic coffee mugs' }).click();
@@ -98,6 +66,7 @@ describe('ad copy generator in a real browser', () => {
   });
 
   it('regenerates one variant and can cancel a generation', async () => {
+    const { page } = journey;
     const before = await variant(2).getByLabel('Primary text').inputValue();
     await variant(2).getByRole('button', { name: 'Regenerate Variant 2' }).click();
     await expect.poll(() => variant(2).getByLabel('Primary text').inputValue()).not.toBe(before);
@@ -116,6 +85,7 @@ describe('ad copy generator in a real browser', () => {
   });
 
   it('sets an own key (generating straight from the browser) and clears it', async () => {
+    const { page } = journey;
     const keyField = page.getByLabel('Your OpenAI API key (optional)');
     await keyField.fill('not-a-key');
     await page.getByRole('button', { name: 'Use my key' }).click();
@@ -143,7 +113,7 @@ describe('ad copy generator in a real browser', () => {
     await direct;
     await expect.poll(() => variant(1).getByLabel('Headline').inputValue()).toMatch(/protein bars/i);
     expect(await page.getByRole('group', { name: /^Variant \d$/ }).count()).toBe(2);
-    await page.screenshot({ path: `${SCREENSHOTS}/ad-copy-own-key.png`, fullPage: true });
+    await journey.screenshot('ad-copy-own-key', { fullPage: true });
 
     await page.getByRole('button', { name: 'Clear my key' }).click();
     await expect.poll(() => aiStatus().textContent()).toContain('Disconnected');

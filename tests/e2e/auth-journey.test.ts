@@ -1,67 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { RESET_PASSWORD_MODE, VERIFY_EMAIL_MODE } from '@shared/auth-links';
 import { messages } from '@shared/constants';
-import { launchBrowser } from '../support/chromium';
+import { signInOnAuthPage, signUp, uniqueEmail } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 import { waitForAuthLink } from './support/mailbox';
 
 const { web, mailbox } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const PASSWORD = 'Campaign-ready-2025!';
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signUp(name: string, email: string) {
-  await page.goto(`${web}/auth`);
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-}
-
-async function signInOnAuthPage(email: string, password = PASSWORD) {
-  const emailField = page.getByLabel('Email');
-  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const journey = useBrowserJourney({ viewport: { width: 1280, height: 860 }, contextPer: 'test' });
 
 describe('auth journeys in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-  });
-  afterEach(async ({ task }) => {
-    // A failed journey leaves a picture of where it stopped.
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-    await context?.close();
-  });
-
   it('signs up, verifies through the emailed link, signs in and out, and returns to a guarded page', async () => {
+    const { page } = journey;
     const email = uniqueEmail('journey');
 
     // Sign up, then follow the link the (local) Cognito emailed.
-    await signUp('Journey Tester', email);
+    await signUp(page, 'Journey Tester', email);
     const link = await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web);
     expect(link.pathname).toBe('/');
     await page.goto(link.toString());
@@ -71,10 +24,10 @@ describe('auth journeys in a real browser', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/auth/);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
-    await signInOnAuthPage(email);
+    await signInOnAuthPage(page, email);
     await page.waitForURL(`${web}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome, Journey' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
+    await journey.screenshot('dashboard', { fullPage: true });
 
     // Change the display name through PATCH /api/me; the greeting follows the refreshed user.
     const nameField = page.getByLabel('Display name');
@@ -86,40 +39,42 @@ describe('auth journeys in a real browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Campaigns' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-mobile-menu.png` });
+    await journey.screenshot('dashboard-mobile-menu');
     await page.getByRole('button', { name: 'Close navigation' }).click();
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // Sign out from the account menu.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu', { name: 'Account' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/account-menu.png` });
+    await journey.screenshot('account-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
 
     // A guarded page sends a signed-out visitor to /auth and back after sign-in.
     await page.goto(`${web}/campaigns`);
     await page.waitForURL(`${web}/auth`);
-    await signInOnAuthPage(email);
+    await signInOnAuthPage(page, email);
     await page.waitForURL(`${web}/campaigns`);
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
   });
 
   it('refuses to sign in an unverified email with the fixed message', async () => {
+    const { page } = journey;
     const email = uniqueEmail('unverified');
-    await signUp('Unverified Tester', email);
+    await signUp(page, 'Unverified Tester', email);
 
     await page.getByRole('button', { name: 'Back to sign in' }).click();
-    await signInOnAuthPage(email);
+    await signInOnAuthPage(page, email);
     await page.getByText(messages.verifyEmailFirst).waitFor();
     expect(await page.getByRole('button', { name: 'Resend verification link' }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${web}/auth`);
-    await page.screenshot({ path: `${SCREENSHOTS}/auth-unverified.png`, fullPage: true });
+    await journey.screenshot('auth-unverified', { fullPage: true });
   });
 
   it('resets a forgotten password through the emailed link', async () => {
+    const { page } = journey;
     const email = uniqueEmail('reset');
-    await signUp('Reset Tester', email);
+    await signUp(page, 'Reset Tester', email);
     await page.goto((await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web)).toString());
     await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
 
@@ -140,11 +95,12 @@ describe('auth journeys in a real browser', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
 
-    await signInOnAuthPage(email, newPassword);
+    await signInOnAuthPage(page, email, newPassword);
     await page.waitForURL(`${web}/dashboard`);
   });
 
   it('serves every public route from its own chunk, and a not-found page for the rest', async () => {
+    const { page } = journey;
     const pages: [string, string | RegExp][] = [
       ['/', 'Facebook and Instagram ads, crafted by AI'],
       ['/about', 'Why we built Adsmith'],
@@ -164,17 +120,17 @@ describe('auth journeys in a real browser', () => {
 
     await page.goto(`${web}/`);
     await page.getByRole('heading', { level: 1, name: pages[0]![1] }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/home.png`, fullPage: true });
+    await journey.screenshot('home', { fullPage: true });
     await page.goto(`${web}/auth?tab=sign-up`);
     await page.getByLabel('Password', { exact: true }).fill('weakpass1');
-    await page.screenshot({ path: `${SCREENSHOTS}/auth-sign-up.png` });
+    await journey.screenshot('auth-sign-up');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${web}/`);
     await page.getByRole('heading', { level: 1, name: pages[0]![1] }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/home-mobile.png` });
+    await journey.screenshot('home-mobile');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/home-mobile-menu.png` });
+    await journey.screenshot('home-mobile-menu');
   });
 });

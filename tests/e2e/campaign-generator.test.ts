@@ -1,70 +1,21 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/chromium';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const journey = useBrowserJourney();
 /** The journey connects Meta when the demo user is not connected, and then leaves it as it found it. */
 let connectedHere = false;
 
-async function signInAsDemo(): Promise<void> {
-  await page.goto(`${web}/auth`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${web}/dashboard`);
-}
-
-async function ensureMetaConnected(): Promise<void> {
-  const connect = page.getByRole('button', { name: 'Connect Meta' });
-  const disconnect = page.getByRole('button', { name: 'Disconnect' });
-  await Promise.race([connect.waitFor(), disconnect.waitFor()]);
-  if (await connect.isVisible()) {
-    const [popup] = await Promise.all([page.waitForEvent('popup'), connect.click()]);
-    await popup.getByRole('button', { name: 'Continue' }).click();
-    await popup.waitForEvent('close', { timeout: 20_000 });
-    await disconnect.waitFor();
-    connectedHere = true;
-  }
-}
-
 describe('campaign generator in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-  });
   afterAll(async () => {
-    if (connectedHere && page) {
-      await page.goto(`${web}/dashboard`);
-      await page.getByRole('button', { name: 'Disconnect' }).click();
-      await page
-        .getByRole('alertdialog', { name: 'Disconnect Meta?' })
-        .getByRole('button', { name: 'Disconnect Meta' })
-        .click();
-      await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
-    }
-    await context?.close();
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
+    if (connectedHere) await disconnectMeta(journey.page);
   });
 
   it('writes a brief, edits a budget and an interest, previews, publishes, and finds it paused in Campaigns', async () => {
-    await signInAsDemo();
-    await ensureMetaConnected();
+    const { page } = journey;
+    await signInAsDemo(page);
+    connectedHere = await ensureMetaConnected(page);
     await page.goto(`${web}/campaign-generator`);
     await page.getByRole('heading', { name: 'Campaign generator', level: 1 }).waitFor();
 
@@ -124,13 +75,13 @@ describe('campaign generator in a real browser', () => {
     const feed = page.frameLocator('iframe[title="Preview: Facebook feed"]');
     await feed.getByText('Sponsored').waitFor();
     await page.frameLocator('iframe[title="Preview: Instagram story"]').getByText('Sponsored').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/campaign-generator-plan.png`, fullPage: true });
+    await journey.screenshot('campaign-generator-plan', { fullPage: true });
 
     // Publish: step by step, then a link to the campaign.
     await page.getByRole('button', { name: 'Publish to Meta' }).click();
     await page.getByText('Published, paused').waitFor({ timeout: 60_000 });
     await page.getByText(/^Campaign ".*": created$/).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/campaign-generator-published.png`, fullPage: true });
+    await journey.screenshot('campaign-generator-published', { fullPage: true });
     await page.getByRole('link', { name: 'Open it in Campaigns' }).click();
     await page.waitForURL(/\/campaigns/);
     // The account chosen last (the USD one) stays selected.

@@ -1,30 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { plans } from '@shared/plans';
-import { launchBrowser } from '../support/chromium';
+import { recordPage, useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-let browser: Browser;
+const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 }, contextPer: 'test' });
 
 describe('the chatbot widget on the twin', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('opens from the keyboard, streams a grounded answer, closes with Escape and keeps the conversation for the tab', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const scripts: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page } = journey;
+    const { scripts, errors } = recordPage(page);
 
     await page.goto(`${web}/pricing`);
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
@@ -49,7 +33,7 @@ describe('the chatbot widget on the twin', () => {
     const price = `$${plans.pro.priceCents.monthly / 100} a month`;
     await expect.poll(() => log.textContent(), { timeout: 30_000 }).toContain(price);
     await dialog.getByText(/Offline demo model/).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/chatbot-answer.png` });
+    await journey.screenshot('chatbot-answer');
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -62,11 +46,11 @@ describe('the chatbot widget on the twin', () => {
     await page.getByRole('button', { name: 'Ask the Adsmith assistant' }).click();
     await expect.poll(() => page.getByRole('log', { name: 'Conversation' }).textContent()).toContain(price);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('answers a suggested question on a phone-sized screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const { page } = journey;
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${web}/`);
     await page.getByRole('button', { name: 'Ask the Adsmith assistant' }).click();
     const box = page.getByRole('textbox', { name: 'Your question' });
@@ -76,7 +60,6 @@ describe('the chatbot widget on the twin', () => {
     await expect
       .poll(() => page.getByRole('log', { name: 'Conversation' }).textContent(), { timeout: 30_000 })
       .toMatch(/Free plan: free forever/);
-    await page.screenshot({ path: `${SCREENSHOTS}/chatbot-mobile.png` });
-    await page.close();
+    await journey.screenshot('chatbot-mobile');
   });
 });

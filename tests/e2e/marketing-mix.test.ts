@@ -1,43 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { signInAsDemo } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
 const FIXTURE = path.resolve(__dirname, '../fixtures/mmm/pymc_marketing_mmm_example.csv');
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const journey = useBrowserJourney();
 
 describe('marketing mix in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-  });
-
   it('uploads the fixture CSV, maps its columns, fits with progress and shows every chart', async () => {
-    await page.goto(`${web}/auth`);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${web}/dashboard`);
+    const { page } = journey;
+    await signInAsDemo(page);
     await page
       .getByRole('link', { name: /Marketing mix/ })
       .first()
@@ -68,7 +41,7 @@ describe('marketing mix in a real browser', () => {
     ])
       await page.getByRole('figure', { name: chart }).waitFor();
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(5);
-    await page.screenshot({ path: `${SCREENSHOTS}/marketing-mix-report.png`, fullPage: true });
+    await journey.screenshot('marketing-mix-report', { fullPage: true });
 
     // The saved model opens as its report page, with the downloads.
     await page.getByRole('link', { name: 'Open the report page' }).click();
@@ -79,6 +52,7 @@ describe('marketing mix in a real browser', () => {
   }, 240_000);
 
   it('lists the file’s problems and saves nothing when rows are invalid', async () => {
+    const { page } = journey;
     await page.goto(`${web}/marketing-mix`);
     // Twelve weeks; line 6 has a negative spend and line 8 an impossible date.
     const week = (i: number) => new Date(Date.UTC(2024, 0, 1 + 7 * i)).toISOString().slice(0, 10);

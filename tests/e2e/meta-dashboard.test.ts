@@ -1,67 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VERIFY_EMAIL_MODE } from '@shared/auth-links';
-import { launchBrowser } from '../support/chromium';
-import { waitForAuthLink } from './support/mailbox';
+import { describe, expect, inject, it } from 'vitest';
+import { disconnectMeta, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
-const { web, mailbox } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const PASSWORD = 'Campaign-ready-2025!';
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-/** Signs a fresh marketer up, follows the emailed verification link and signs in: lands on /dashboard. */
-async function signUpAndSignIn(name: string): Promise<void> {
-  const email = `e2e-meta-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto(`${web}/auth`);
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-
-  const link = await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web);
-  await page.goto(link.toString());
-  await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
-
-  await page.goto(`${web}/auth`);
-  const emailField = page.getByLabel('Email');
-  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${web}/dashboard`);
-}
-
-async function openContext(): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-}
+const { web } = inject('e2e');
+// Each test is a new marketer in a fresh browser context.
+const journey = useBrowserJourney({ viewport: { width: 1440, height: 900 }, contextPer: 'test' });
 
 describe('Meta dashboard and campaigns in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-    await context?.close();
-  });
-
   it('connects Meta in a popup, shows figures and campaigns, pauses and resumes a campaign, disconnects', async () => {
-    await openContext();
-
-    await signUpAndSignIn('Morgan Marketer');
+    const { page } = journey;
+    await signUpAndSignIn(page, 'Morgan Marketer', { email: uniqueEmail('meta') });
 
     // Not connected: a friendly card with the Connect button.
     const connect = page.getByRole('button', { name: 'Connect Meta' });
@@ -94,9 +42,9 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     const top = page.getByRole('list', { name: 'Top campaigns by spend' });
     await top.getByRole('listitem').first().waitFor();
     expect(await top.getByRole('listitem').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-dashboard.png`, fullPage: true });
+    await journey.screenshot('meta-dashboard', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-dashboard-mobile.png`, fullPage: true });
+    await journey.screenshot('meta-dashboard-mobile', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // Campaigns: the same account, a table with a pause/resume per campaign.
@@ -106,9 +54,9 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     const table = page.getByRole('table');
     await table.getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('combobox', { name: 'Ad account', exact: true }).inputValue()).toMatch(/^act_/);
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns.png`, fullPage: true });
+    await journey.screenshot('meta-campaigns', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-campaigns-mobile.png`, fullPage: true });
+    await journey.screenshot('meta-campaigns-mobile', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // A custom range: two labelled days in the account's time zone; the table follows.
@@ -136,7 +84,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await row.getByRole('button', { name: `Details of ${campaignName}` }).click();
     const drawer = page.getByRole('dialog', { name: campaignName });
     await drawer.getByRole('img', { name: /^Daily spend/ }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-campaign-detail.png` });
+    await journey.screenshot('meta-campaign-detail');
     await drawer.getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('button', { name: `Resume ${campaignName}` }).click();
@@ -144,19 +92,13 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await row.getByText('Active', { exact: true }).waitFor();
 
     // Disconnect from the dashboard: the Connect button is back.
-    await page.goto(`${web}/dashboard`);
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Disconnect Meta?' })
-      .getByRole('button', { name: 'Disconnect Meta' })
-      .click();
-    await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
+    await disconnectMeta(page);
     expect(await page.getByText('Demo Marketer').count()).toBe(0);
   });
 
   it('explains a cancelled consent, and connects by a full-page redirect when popups are blocked', async () => {
-    await openContext();
-    await signUpAndSignIn('Riley Redirect');
+    const { page } = journey;
+    await signUpAndSignIn(page, 'Riley Redirect', { email: uniqueEmail('meta') });
 
     // Cancelled at Meta: the popup closes and the dashboard says so.
     const [popup] = await Promise.all([
@@ -165,7 +107,7 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     ]);
     await popup.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText(/You cancelled the connection to Meta/).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/meta-cancelled.png` });
+    await journey.screenshot('meta-cancelled');
     await page.getByRole('button', { name: 'Connect Meta' }).waitFor();
 
     // A blocked popup (window.open gives null): Meta's dialog in this window, then back to /campaigns.

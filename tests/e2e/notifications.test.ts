@@ -1,15 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signInAsDemo } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
 const { web, sinks } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
 
 interface SinkRow {
   body: { text?: string; blocks?: unknown[] };
@@ -34,25 +29,8 @@ function recordClickPosts(target: Page): string[] {
 }
 
 describe('notifications and errors in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-  });
-
   it('sends the contact form, shows the success state, and the team gets the contact in Slack', async () => {
+    const { page } = journey;
     const marker = `E2E visitor ${Date.now()}`;
     const clickPosts = recordClickPosts(page);
     await page.goto(`${web}/contact`);
@@ -64,7 +42,7 @@ describe('notifications and errors in a real browser', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
 
     await page.getByRole('heading', { name: /Thank you — your message is on its way/ }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/contact-sent.png` });
+    await journey.screenshot('contact-sent');
 
     // The contact event goes bus → queue → slack-forwarder → the Slack sink (Block Kit, once).
     await expect
@@ -88,11 +66,8 @@ describe('notifications and errors in a real browser', () => {
   });
 
   it('turns a failed API call into the network toast and an entry in the error log', async () => {
-    await page.goto(`${web}/auth`);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${web}/dashboard`);
+    const { page } = journey;
+    await signInAsDemo(page);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
@@ -103,7 +78,7 @@ describe('notifications and errors in a real browser', () => {
     await page.route('**/api/notifications/test', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Send test to Slack' }).click();
     await page.getByText('Network connection issue. Please check your internet connection.').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/network-error-toast.png` });
+    await journey.screenshot('network-error-toast');
     await page.unroute('**/api/notifications/test');
 
     // Same tab, in-app navigation: the in-memory log has the entry.
@@ -113,7 +88,7 @@ describe('notifications and errors in a real browser', () => {
     const entries = page.getByRole('list', { name: 'Error log entries' });
     await entries.getByText('NETWORK_ERROR').first().waitFor();
     expect(await page.getByLabel('Errors in the last 5 minutes').textContent()).not.toBe('0');
-    await page.screenshot({ path: `${SCREENSHOTS}/error-log.png`, fullPage: true });
+    await journey.screenshot('error-log', { fullPage: true });
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Error log cleared').waitFor();

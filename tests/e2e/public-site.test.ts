@@ -1,26 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { recordPage, useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
-const SCREENSHOTS = 'test-results';
+const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 }, contextPer: 'test' });
 
-let browser: Browser;
-
-/** A fresh page that records every script it loads and every error the page reports. */
-async function openPage(viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const scripts: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { page, scripts, errors };
+/** The journey's fresh page, recording every script it loads and every error it reports. */
+async function openPage(viewport?: { width: number; height: number }) {
+  const { page } = journey;
+  if (viewport) await page.setViewportSize(viewport);
+  return { page, ...recordPage(page) };
 }
 
 /** A top-level alias of a post, read from the build's manifest of prerendered pages. */
@@ -33,14 +22,6 @@ async function someAlias(page: Page): Promise<string> {
 }
 
 describe('the public site in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('home → pricing → blog → a post → its alias, without loading auth code, errors or hydration mismatches', async () => {
     const { page, scripts, errors } = await openPage();
     const home = await page.goto(`${web}/`);
@@ -62,7 +43,7 @@ describe('the public site in a real browser', () => {
     await firstPost.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: postTitle }).waitFor();
     expect(page.url()).toMatch(/\/blog\/[a-z0-9-]+$/);
-    await page.screenshot({ path: `${SCREENSHOTS}/public-post.png` });
+    await journey.screenshot('public-post');
 
     // The alias answers with the post itself and points search engines at /blog/{slug}.
     const alias = await someAlias(page);
@@ -80,7 +61,6 @@ describe('the public site in a real browser', () => {
       [],
     );
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('every public page is readable at 360 px without sideways scrolling', async () => {
@@ -94,9 +74,8 @@ describe('the public site in a real browser', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/public-pricing-360.png`, fullPage: true });
+    await journey.screenshot('public-pricing-360', { fullPage: true });
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('shows the not-found page, with a 404, for an unknown path', async () => {
@@ -107,6 +86,5 @@ describe('the public site in a real browser', () => {
     expect(await page.getByText('/no-such-page-here').count()).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: /Facebook and Instagram ads/ }).waitFor();
-    await page.close();
   });
 });

@@ -1,52 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VERIFY_EMAIL_MODE } from '@shared/auth-links';
+import { describe, expect, inject, it } from 'vitest';
 import { plans } from '@shared/plans';
-import { launchBrowser } from '../support/chromium';
-import { waitForAuthLink } from './support/mailbox';
+import { accessToken, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
 
-const { web, mailbox, api } = inject('e2e');
-const SCREENSHOTS = 'test-results';
-const PASSWORD = 'Upgrade-ready-2026!';
+const { web, api } = inject('e2e');
 const FREE_LIMIT = plans.free.limits.aiGenerationsPerDay;
 const PRO_LIMIT = plans.pro.limits.aiGenerationsPerDay;
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-async function signUpAndSignIn(email: string): Promise<void> {
-  await page.goto(`${web}/auth`);
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Full name').fill('Uma Upgrader');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-  const link = await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web);
-  await page.goto(link.toString());
-  await page.getByRole('heading', { name: 'Your email is verified' }).waitFor();
-  await page.goto(`${web}/auth`);
-  const emailField = page.getByLabel('Email');
-  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${web}/dashboard`);
-}
-
-/** The signed-in browser's access token, as Amplify keeps it. */
-function accessToken(): Promise<string> {
-  return page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i)!;
-      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.accessToken')) {
-        return localStorage.getItem(key)!;
-      }
-    }
-    throw new Error('no access token in localStorage');
-  });
-}
+const journey = useBrowserJourney();
 
 /** Uses up generations through the API (what the page would do, faster): the journey is about what comes after. */
 async function generateThroughApi(token: string, times: number): Promise<void> {
@@ -62,34 +22,17 @@ async function generateThroughApi(token: string, times: number): Promise<void> {
 }
 
 async function fillBrief(): Promise<void> {
+  const { page } = journey;
   await page.getByLabel('Product or service').fill('Handmade ceramic coffee mugs');
   await page.getByLabel('Target audience').fill('Remote workers who love slow mornings');
   await page.getByLabel('Number of variants').selectOption('1');
 }
 
 describe('upgrading from Free in a real browser', () => {
-  beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const name = task.name.replace(/\W+/g, '-').slice(0, 60);
-      await page?.screenshot({ path: `${SCREENSHOTS}/failed-${name}.png`, fullPage: true }).catch(() => undefined);
-    }
-  });
-
   it('a free user hits the generation limit, sees the upgrade prompt, upgrades from /pricing with 4242 and sees Pro', async () => {
-    const email = `e2e-upgrade-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await signUpAndSignIn(email);
-    await generateThroughApi(await accessToken(), FREE_LIMIT - 1);
+    const { page } = journey;
+    await signUpAndSignIn(page, 'Uma Upgrader', { email: uniqueEmail('upgrade') });
+    await generateThroughApi(await accessToken(page), FREE_LIMIT - 1);
 
     // One generation left, said where it matters.
     await page.goto(`${web}/ad-copy`);
@@ -105,7 +48,7 @@ describe('upgrading from Free in a real browser', () => {
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain(`Pro allows ${PRO_LIMIT}`);
     expect(await page.getByText('The ad copy could not be written').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}/upgrade-prompt.png`, fullPage: true });
+    await journey.screenshot('upgrade-prompt', { fullPage: true });
 
     // /pricing knows the user: Free is marked current, Pro upgrades through Checkout.
     await prompt.getByRole('link', { name: 'Upgrade to Pro' }).click();
@@ -113,7 +56,7 @@ describe('upgrading from Free in a real browser', () => {
     const freeCard = page.getByRole('listitem', { name: 'Free' });
     await freeCard.getByText('Your plan', { exact: true }).waitFor();
     await freeCard.getByRole('button', { name: 'Your current plan' }).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/pricing-signed-in.png`, fullPage: true });
+    await journey.screenshot('pricing-signed-in', { fullPage: true });
     await page.getByRole('listitem', { name: 'Pro' }).getByRole('button', { name: 'Upgrade to Pro' }).click();
 
     // The stand-in's hosted Checkout with Stripe's test card.
@@ -133,7 +76,7 @@ describe('upgrading from Free in a real browser', () => {
     await expect
       .poll(() => meter.getAttribute('aria-label'), { timeout: 20_000 })
       .toContain(`${PRO_LIMIT - FREE_LIMIT} of ${PRO_LIMIT} AI generations left today`);
-    await page.screenshot({ path: `${SCREENSHOTS}/upgraded-to-pro.png`, fullPage: true });
+    await journey.screenshot('upgraded-to-pro', { fullPage: true });
 
     // And the generator works again.
     await page.goto(`${web}/ad-copy`);
