@@ -77,6 +77,9 @@ export const events = {
       budget: z.number().optional(),
       campaignId: z.string().optional(),
       userId: z.string().optional(),
+      /** Set when an ad set or ad changed (campaignName then names that object; campaignId its campaign). */
+      level: z.enum(['campaign', 'adset', 'ad']).optional(),
+      objectId: z.string().optional(),
     }),
     deliverTo: ['slack'],
   },

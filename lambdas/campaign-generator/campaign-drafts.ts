@@ -16,7 +16,7 @@ import { AppError, upstreamError, validationError } from '../lib/errors';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { recordChangeOutcome, recordPendingChange } from '../secure-meta-api/campaign-audit';
+import { recordChangeOutcome, recordPendingChange } from '../lib/meta-changes/change-audit';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import { buildPlan } from './build-plan';
 import {

@@ -98,6 +98,7 @@ const EDITABLE_FIELDS = [
   'optimization_goal',
   'billing_event',
   'call_to_action_type',
+  'creative',
 ] as const;
 
 /**
@@ -125,6 +126,45 @@ function scheduledDays(node: AdObject): number {
   const stop = node.kind === 'Campaign' ? node.stopDate : node.endDate;
   if (!stop) return 1;
   return Math.max(1, Math.round((Date.parse(stop) - Date.parse(node.startDate)) / 86_400_000));
+}
+
+/**
+ * `creative={"creative_id":"…"}` on an ad: Meta swaps the creative in place (the ad keeps its id
+ * and history). The creative must be one of this ad account's: an API-made one, or the creative a
+ * seeded ad carries (so a swap can be swapped back).
+ */
+function swappedCreative(
+  world: World,
+  node: AdObject,
+  raw: string,
+): { id: string; created: boolean; callToActionType?: string } {
+  if (node.kind !== 'Ad') throw invalidParameter(`(#100) Param creative is not valid for node type (${node.kind})`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalidParameter('(#100) param creative must be JSON.');
+  }
+  const creativeId = String((parsed as { creative_id?: unknown } | null)?.creative_id ?? '');
+  const made = world.creatives.get(creativeId);
+  if (made && made.accountId === node.accountId) {
+    return {
+      id: made.id,
+      created: true,
+      ...(made.callToActionType ? { callToActionType: made.callToActionType } : {}),
+    };
+  }
+  const seeded = [...world.ads.values()].some(
+    (ad) =>
+      ad.accountId === node.accountId &&
+      ((!ad.createdCreative && ad.creativeId === creativeId) || ad.seededCreativeId === creativeId),
+  );
+  if (creativeId && seeded) return { id: creativeId, created: false };
+  throw invalidParameter('Invalid parameter', {
+    subcode: 1487057,
+    userTitle: 'Invalid Creative',
+    userMsg: `The creative ${creativeId || '(none)'} does not exist in this ad account.`,
+  });
 }
 
 export function updateAdObject(
@@ -189,6 +229,8 @@ export function updateAdObject(
     if (budget && current(campaign.budgetHistory)) throw bothLevelsError();
   }
 
+  const creative = params.creative === undefined ? undefined : swappedCreative(world, node, params.creative);
+
   // Everything is valid: apply.
   if (status !== undefined) setFrom(node.statusHistory, today, status);
   if (name !== undefined) node.name = name;
@@ -199,6 +241,12 @@ export function updateAdObject(
     if (billingEvent !== undefined) node.billingEvent = billingEvent;
   }
   if (node.kind === 'Ad' && callToAction !== undefined) node.callToActionType = callToAction;
+  if (node.kind === 'Ad' && creative) {
+    if (!node.createdCreative) node.seededCreativeId ??= node.creativeId;
+    node.creativeId = creative.id;
+    node.createdCreative = creative.created;
+    if (creative.callToActionType) node.callToActionType = creative.callToActionType;
+  }
   node.updatedTime = now;
   world.revision += 1;
   const campaignId = node.kind === 'Campaign' ? node.id : node.campaignId;

@@ -112,6 +112,8 @@ export interface Ad {
   creativeId: string;
   /** True when the creative is an API-created one (world.creatives), not the seeded inline creative. */
   createdCreative?: boolean;
+  /** The seeded inline creative an ad showed before a creative swap, so it can be swapped back. */
+  seededCreativeId?: string;
   callToActionType: string;
   statusHistory: Timeline<Status>;
   weight: number;

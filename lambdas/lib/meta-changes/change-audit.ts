@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ObjectLevel, ObjectState } from '@shared/schemas/object-change';
 
-/** The fields a campaign change can touch, as the audit shows them. */
-export interface AuditedFields {
-  status: string;
-  dailyBudget: number | null;
-  lifetimeBudget: number | null;
-}
+/** The fields a change can touch, as the audit shows them. */
+export type AuditedFields = ObjectState;
 
 export interface PendingChange {
   userId: string;
+  /** The campaign the object belongs to (the object itself for a campaign change). */
   campaignId: string;
-  campaignName: string;
+  /** Known for campaign-level changes; absent when an ad set or ad changed. */
+  campaignName?: string;
   adAccountId: string;
+  /** Absent: a campaign (rows written before ad set and ad changes existed have no level). */
+  level?: ObjectLevel;
+  objectId?: string;
+  objectName?: string;
   action: string;
+  /** Who asked when not a person on the campaigns page: `optimizer:<id>`, `undo:<change id>`, `rule:<id>`. */
+  source?: string;
   before: AuditedFields;
   /** What the user asked Meta for. */
   requested: Record<string, unknown>;
@@ -30,7 +35,9 @@ export interface PendingRow {
 export type ChangeOutcome =
   | {
       outcome: 'completed';
-      campaignName: string;
+      /** The object's name after the change (the campaign's, for a campaign change). */
+      campaignName?: string;
+      objectName?: string;
       after: AuditedFields;
       /** 'meta' when read back from Meta; 'requested' when that read failed and the request stands in for it. */
       afterSource: 'meta' | 'requested';
@@ -39,7 +46,7 @@ export type ChangeOutcome =
   | { outcome: 'failed' | 'unknown'; error: string };
 
 /**
- * The campaign audit trail. A change writes a `pending` row before Meta is asked and a second
+ * The audit trail of changes to Meta objects (campaigns, ad sets, ads). A change writes a `pending` row before Meta is asked and a second
  * row with its outcome (`completed`, `failed`, or `unknown` when Meta gave no answer) afterwards, keyed to the pending one
  * (`<pending key>#<outcome>`, so it sorts right after it). Rows are only ever added: the
  * functions writing this table may PutItem and nothing else (no UpdateItem to flip a status),
@@ -64,9 +71,7 @@ export async function recordPendingChange(
         changed_at: changedAt,
         change_id: changeId,
         status: 'pending',
-        campaign_id: change.campaignId,
-        campaign_name: change.campaignName,
-        ad_account_id: change.adAccountId,
+        ...objectColumns(change),
         action: change.action,
         before: change.before,
         requested: change.requested,
@@ -75,6 +80,19 @@ export async function recordPendingChange(
     }),
   );
   return { change, changeId, key };
+}
+
+/** The columns naming what changed; level, object id and name only when the change says them. */
+function objectColumns(change: PendingChange): Record<string, string> {
+  return {
+    campaign_id: change.campaignId,
+    ...(change.campaignName !== undefined ? { campaign_name: change.campaignName } : {}),
+    ad_account_id: change.adAccountId,
+    ...(change.level ? { level: change.level } : {}),
+    ...(change.objectId ? { object_id: change.objectId } : {}),
+    ...(change.objectName !== undefined ? { object_name: change.objectName } : {}),
+    ...(change.source ? { source: change.source } : {}),
+  };
 }
 
 /** Writes the outcome row of a pending change. */
@@ -96,9 +114,15 @@ export async function recordChangeOutcome(
         change_id: pending.changeId,
         pending_key: pending.key,
         status: result.outcome,
-        campaign_id: change.campaignId,
-        campaign_name: result.outcome === 'completed' ? result.campaignName : change.campaignName,
-        ad_account_id: change.adAccountId,
+        ...objectColumns(
+          result.outcome === 'completed'
+            ? {
+                ...change,
+                campaignName: result.campaignName ?? change.campaignName,
+                objectName: result.objectName ?? change.objectName,
+              }
+            : change,
+        ),
         action: change.action,
         before: change.before,
         requested: change.requested,

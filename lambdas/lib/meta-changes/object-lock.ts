@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '../lib/errors';
+import { conflict } from '../errors';
 
 /**
- * A lock item per campaign, so two changes to one campaign run one after the other and each
- * audit row's "before" is what the previous change left. The item is put only when absent or
- * expired and deleted only by its holder. It expires after `holdSeconds`, longer than the
- * function may run, so a function that died holding it blocks that campaign for moments only.
+ * A lock item per Meta object (campaign, ad set or ad), so two changes to one object run one after
+ * the other and each audit row's "before" is what the previous change left. The item is put only
+ * when absent or expired and deleted only by its holder. It expires after `holdSeconds`, longer
+ * than the function may run, so a function that died holding it blocks that object for moments
+ * only. The table's key attribute is `campaign_id` (it held campaigns first); Meta ids are unique
+ * across object kinds, so an ad set's or ad's id is its key just as well.
  */
-export interface CampaignLockOptions {
+export interface ObjectLockOptions {
   /** @default 30 (the function times out at 29 s) */
   holdSeconds?: number;
   /** How long to wait for another change to finish before answering 409. @default 10_000 */
@@ -28,11 +30,13 @@ function isConditionFailure(error: unknown): boolean {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function lockCampaign(
+export async function lockObject(
   doc: DynamoDBDocumentClient,
   table: string,
-  campaignId: string,
-  options: CampaignLockOptions = {},
+  objectId: string,
+  options: ObjectLockOptions = {},
+  /** How the 409 names the object ("campaign", "ad set", "ad"). */
+  what = 'campaign',
 ): Promise<HeldLock> {
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? defaultSleep;
@@ -48,7 +52,7 @@ export async function lockCampaign(
         new PutCommand({
           TableName: table,
           Item: {
-            campaign_id: campaignId,
+            campaign_id: objectId,
             holder,
             expires_at_ms: at + holdMs,
             // DynamoDB's TTL (seconds) only clears old items; the condition reads expires_at_ms.
@@ -62,7 +66,7 @@ export async function lockCampaign(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       if (performance.now() >= giveUpAt) {
-        throw conflict('Another change to this campaign is still in progress. Please try again in a moment.');
+        throw conflict(`Another change to this ${what} is still in progress. Please try again in a moment.`);
       }
       // Jittered so two waiters do not retry in step.
       await sleep(Math.min(100 * 2 ** Math.min(attempt, 3), 800) * (0.5 + Math.random() / 2));
@@ -75,7 +79,7 @@ export async function lockCampaign(
         await doc.send(
           new DeleteCommand({
             TableName: table,
-            Key: { campaign_id: campaignId },
+            Key: { campaign_id: objectId },
             ConditionExpression: 'holder = :holder',
             ExpressionAttributeValues: { ':holder': holder },
           }),

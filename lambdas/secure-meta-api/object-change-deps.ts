@@ -1,0 +1,29 @@
+import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import { notFound } from '../lib/errors';
+import { listAdAccounts } from './ad-accounts';
+import type { MetaSession } from './meta-session';
+
+/**
+ * The object-change dependencies of a signed-in user's session: their Graph client, ownership by
+ * the connection's ad accounts (holding the plan's place for the account, as any read of it does),
+ * and their cached reads forgotten once Meta accepted a change.
+ */
+export function objectChangeDeps(
+  session: MetaSession,
+  extra: Pick<ObjectChangeDeps, 'userEmail' | 'lock'> = {},
+  notOwnedMessage = 'That object is not part of your Meta connection.',
+): ObjectChangeDeps {
+  return {
+    doc: session.deps.doc,
+    graph: session.graph,
+    now: session.deps.now,
+    ownedAccount: async (accountId: string) => {
+      const account = (await listAdAccounts(session)).find((a) => a.account_id === accountId);
+      if (!account) throw notFound(notOwnedMessage);
+      await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
+      return { id: account.id };
+    },
+    forgetCachedReads: () => session.deps.cache.forget(session.user.sub),
+    ...extra,
+  };
+}

@@ -1,0 +1,161 @@
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyObjectChange, reverseChange } from '@lambdas/lib/meta-changes/apply-object-change';
+import { objectChangeDeps } from '@lambdas/secure-meta-api/object-change-deps';
+import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/secure-meta-api/fake-session';
+
+const docMock = mockClient(DynamoDBDocumentClient);
+
+const adset = {
+  id: '77',
+  account_id: '111',
+  campaign_id: '42',
+  name: 'Prospecting 25-44',
+  status: 'ACTIVE',
+  effective_status: 'ACTIVE',
+  daily_budget: '4000',
+};
+const ad = {
+  id: '88',
+  account_id: '111',
+  campaign_id: '42',
+  adset_id: '77',
+  name: 'Spring carousel',
+  status: 'ACTIVE',
+  effective_status: 'ACTIVE',
+  creative: { id: '555' },
+};
+
+/** A tiny Meta holding one ad set and one ad that change when POSTed to. */
+function meta() {
+  const objects: Record<string, Record<string, unknown>> = { '77': { ...adset }, '88': { ...ad } };
+  return (call: GraphCall) => {
+    if (call.path === '/me/adaccounts') return adAccounts;
+    const id = call.path.slice(1);
+    const object = objects[id];
+    if (!object) throw new Error(`unexpected ${call.method} ${call.path}`);
+    if (call.method === 'GET') return object;
+    const { creative, ...rest } = call.params as Record<string, unknown>;
+    Object.assign(object, rest, creative ? { creative: { id: JSON.parse(String(creative)).creative_id } } : {});
+    return { success: true };
+  };
+}
+
+function writes() {
+  return docMock.calls().map((call) => {
+    const input = call.args[0].input as { TableName: string; Item?: Record<string, unknown> };
+    return { table: input.TableName, item: input.Item };
+  });
+}
+
+describe('applyObjectChange', () => {
+  beforeEach(() => {
+    process.env.TABLE_CAMPAIGN_AUDIT = 'audit-table';
+    process.env.TABLE_CAMPAIGN_LOCKS = 'locks-table';
+    process.env.TABLE_EVENT_OUTBOX = 'outbox-table';
+    docMock.reset();
+    docMock.on(PutCommand).resolves({});
+    docMock.on(DeleteCommand).resolves({});
+  });
+
+  it('re-budgets an ad set: locks the ad set, audits its level and before values, events with the level', async () => {
+    const { session, calls } = fakeSession(meta());
+    const applied = await applyObjectChange(objectChangeDeps(session), {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { dailyBudget: 6000 },
+      source: 'optimizer:rec-1',
+    });
+
+    expect(applied).toMatchObject({
+      level: 'adset',
+      campaignId: '42',
+      adAccountId: 'act_111',
+      action: 'budget_change',
+      before: { dailyBudget: 4000, status: 'ACTIVE' },
+      after: { dailyBudget: 6000 },
+      afterSource: 'meta',
+    });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/77', params: { daily_budget: 6000 } });
+    const [lock, pending, completed, outbox] = writes();
+    expect(lock!.item).toMatchObject({ campaign_id: '77' });
+    expect(pending!.item).toMatchObject({
+      status: 'pending',
+      level: 'adset',
+      object_id: '77',
+      object_name: 'Prospecting 25-44',
+      campaign_id: '42',
+      source: 'optimizer:rec-1',
+      before: { dailyBudget: 4000 },
+    });
+    expect(completed!.item).toMatchObject({ status: 'completed', after: { dailyBudget: 6000 } });
+    expect(JSON.parse(outbox!.item!.detail as string)).toMatchObject({
+      action: 'budget_change',
+      level: 'adset',
+      objectId: '77',
+      campaignId: '42',
+      campaignName: 'Prospecting 25-44',
+      budget: 6000,
+    });
+  });
+
+  it("swaps an ad's creative and the reverse change swaps it back", async () => {
+    const { session, calls } = fakeSession(meta());
+    const deps = objectChangeDeps(session);
+    const applied = await applyObjectChange(deps, {
+      userId: 'user-1',
+      level: 'ad',
+      objectId: '88',
+      change: { creativeId: '999' },
+    });
+    expect(applied.action).toBe('creative_swap');
+    expect(applied.before.creativeId).toBe('555');
+    expect(applied.after.creativeId).toBe('999');
+    expect(calls.find((c) => c.method === 'POST')!.params).toEqual({ creative: '{"creative_id":"999"}' });
+
+    const undo = reverseChange(applied.before, { creativeId: '999' });
+    expect(undo).toEqual({ creativeId: '555' });
+    const undone = await applyObjectChange(deps, { userId: 'user-1', level: 'ad', objectId: '88', change: undo! });
+    expect(undone.after.creativeId).toBe('555');
+  });
+
+  it('refuses a budget on an ad and a creative on an ad set before auditing or calling Meta', async () => {
+    const { session, calls } = fakeSession(meta());
+    const deps = objectChangeDeps(session);
+    await expect(
+      applyObjectChange(deps, { userId: 'user-1', level: 'ad', objectId: '88', change: { dailyBudget: 100 } }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(
+      applyObjectChange(deps, { userId: 'user-1', level: 'adset', objectId: '77', change: { creativeId: '1' } }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(writes().some((w) => w.table === 'audit-table')).toBe(false);
+  });
+
+  it('refuses an ad set budgeted on its campaign with a conflict', async () => {
+    const { session } = fakeSession((call) =>
+      call.path === '/77' ? { ...adset, daily_budget: '0' } : call.path === '/me/adaccounts' ? adAccounts : {},
+    );
+    await expect(
+      applyObjectChange(objectChangeDeps(session), {
+        userId: 'user-1',
+        level: 'adset',
+        objectId: '77',
+        change: { dailyBudget: 100 },
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('reverseChange', () => {
+  const before = { status: 'ACTIVE', dailyBudget: 5000, lifetimeBudget: null, name: 'A' };
+  it('restores only the fields the change moved', () => {
+    expect(reverseChange(before, { status: 'PAUSED' })).toEqual({ status: 'ACTIVE' });
+    expect(reverseChange(before, { dailyBudget: 9000, name: 'B' })).toEqual({ dailyBudget: 5000, name: 'A' });
+  });
+  it('has nothing to restore when the object was neither active nor paused', () => {
+    expect(reverseChange({ ...before, status: 'ARCHIVED' }, { status: 'PAUSED' })).toBeUndefined();
+  });
+});
