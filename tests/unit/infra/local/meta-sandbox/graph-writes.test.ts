@@ -163,4 +163,24 @@ describe('updateAdObject', () => {
     update(archived, { status: 'DELETED' });
     expect(current(archived.statusHistory)).toBe('DELETED');
   });
+
+  it("swaps an ad's creative for one of the account's and back, refusing other accounts' and ad sets", () => {
+    const { world, usd, jpy, aboAdset, update } = setup();
+    const [ad, other] = [...world.ads.values()].filter((a) => a.accountId === usd.accountId);
+    const jpyAd = [...world.ads.values()].find((a) => a.accountId === jpy.accountId)!;
+    const original = ad!.creativeId;
+
+    update(ad!, { creative: JSON.stringify({ creative_id: other!.creativeId }) });
+    expect(ad!.creativeId).toBe(other!.creativeId);
+    update(ad!, { creative: JSON.stringify({ creative_id: original }) });
+    expect(ad!.creativeId).toBe(original);
+
+    expect(
+      errorOf(() => update(ad!, { creative: JSON.stringify({ creative_id: jpyAd.creativeId }) })).body,
+    ).toMatchObject({ code: 100, error_subcode: 1487057 });
+    expect(
+      errorOf(() => update(aboAdset, { creative: JSON.stringify({ creative_id: original }) })).body.message,
+    ).toMatch(/not valid for node type \(AdSet\)/);
+    expect(ad!.creativeId).toBe(original);
+  });
 });
