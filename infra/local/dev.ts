@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     ['dynamodb', endpoints.dynamodb],
     ['secrets manager', endpoints.secretsManager],
     ['kms', endpoints.kms],
+    ['s3', `${endpoints.s3 ?? '(not started)'}  (path-style; objects under .local/s3/)`],
     ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
     ['meta sandbox', endpoints.meta ?? '(not started)'],
     [

@@ -25,6 +25,8 @@ export interface TwinEndpoints {
   stripe?: string;
   /** The offline demo model (OpenAI-compatible; SDK base URL is this plus `/v1`); absent when a real key or OPENAI_BASE_URL is used. */
   openai?: string;
+  /** The local S3 (path-style REST, SigV4 with the twin's credentials; objects under `.local/s3/`). */
+  s3?: string;
   demoUser: { email: string; password: string; name: string };
 }
 

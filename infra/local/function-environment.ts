@@ -1,3 +1,4 @@
+import type { BucketKey } from '@shared/buckets';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
@@ -47,6 +48,9 @@ export interface LocalResources {
   /** The local SQS and each job queue's URL in it. */
   sqsUrl?: string;
   jobQueueUrls?: Partial<Record<JobQueueKey, string>>;
+  /** The local S3 (path-style) and each bucket's physical name in it. */
+  s3Url?: string;
+  bucketNames?: Partial<Record<BucketKey, string>>;
   /** The AI model functions call: the offline demo model, another OpenAI-compatible server, or OpenAI. */
   ai?: { offline: boolean; baseUrl?: string; dailyGenerationLimit?: string };
 }
@@ -126,6 +130,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: local.cognitoUrl,
     AWS_ENDPOINT_URL_KMS: local.kmsUrl,
     ...(local.sqsUrl ? { AWS_ENDPOINT_URL_SQS: local.sqsUrl } : {}),
+    ...(local.s3Url ? { AWS_ENDPOINT_URL_S3: local.s3Url } : {}),
     // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_SERVICE_NAME: fn,

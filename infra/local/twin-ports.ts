@@ -13,6 +13,7 @@ export const twinServices = {
   stripe: { defaultPort: 3008, envVar: 'ADSMITH_STRIPE_PORT' },
   kms: { defaultPort: 3009, envVar: 'ADSMITH_KMS_PORT' },
   sqs: { defaultPort: 3011, envVar: 'ADSMITH_SQS_PORT' },
+  s3: { defaultPort: 3010, envVar: 'ADSMITH_S3_PORT' },
   openai: { defaultPort: 3006, envVar: 'ADSMITH_OPENAI_PORT' },
   sinks: { defaultPort: 3007, envVar: 'ADSMITH_SINKS_PORT' },
   dynamodb: { defaultPort: 8000, envVar: 'ADSMITH_DYNAMODB_PORT' },

@@ -40,6 +40,7 @@ import type { SeedOptions } from './meta-sandbox/seed';
 import { startMetaSandboxService } from './meta-sandbox-service';
 import { startStripeService } from './stripe-service';
 import { LocalSqs, localSqsHandler } from './sqs/local-sqs';
+import { startLocalS3 } from './s3/s3-service';
 import { localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import { openStateDir } from './state/state-dir';
@@ -179,6 +180,10 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       (sandbox) => sandbox && stoppers.push(() => sandbox.stop()),
       () => undefined,
     );
+
+    // The S3 stand-in: the buckets of shared/buckets.ts, objects kept under the state folder.
+    const s3 = await startLocalS3({ port: ports.s3, stateDir, region });
+    stoppers.push(() => s3.stop());
 
     const stripeStarting = startStripeService(ports.stripe, stateDir, log);
     starting.push(stripeStarting);
@@ -336,6 +341,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       kmsUrl: kmsServer.url,
       kmsKeyArns: kmsKeyArns(kms),
       sqsUrl: sqsServer.url,
+      s3Url: s3.url,
+      bucketNames: s3.bucketNames,
       jobQueueUrls: sqs.queueUrls(),
       ai: {
         offline,
@@ -344,6 +351,11 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         dailyGenerationLimit: process.env.AI_DAILY_GENERATION_LIMIT,
       },
     };
+
+    // Browsers upload to presigned URLs from the site, as the bucket's CORS rule allows in AWS.
+    // The web listens on 127.0.0.1 and people open it as localhost: both are the site's origin here.
+    const siteOrigins = [siteUrl, ...(web ? [web.url] : [])].map((url) => new URL(url).origin);
+    s3.allowOrigins([...siteOrigins, ...siteOrigins.map((origin) => origin.replace('//127.0.0.1:', '//localhost:'))]);
 
     const issuer = `${cognitoFront.url}/${pool.userPoolId}`;
     api.server.on(
@@ -384,6 +396,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         faults: `${sinksServer.url}/webhook/__admin/faults`,
       },
       sqs: sqsServer.url,
+      s3: s3.url,
       ...(meta ? { meta: meta.url } : {}),
       stripe: stripe.url,
       ...(offlineModel ? { openai: offlineModel.url } : {}),

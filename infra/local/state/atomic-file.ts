@@ -9,7 +9,11 @@ import path from 'node:path';
  * The temporary name starts with a dot and ends in `.tmp`, so nothing that lists `*.json`
  * (cognito-local lists its pools that way) mistakes a leftover for state.
  */
-export async function writeFileAtomic(file: string, data: string, options: { mode?: number } = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
   const temporary = path.join(
     path.dirname(file),
     `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
