@@ -14,6 +14,7 @@ import {
   QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
+  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { DatasetSchema, type MmmDataset } from '@shared/mmm/spec';
 import {
@@ -44,6 +45,28 @@ export function unpack(bytes: Uint8Array): unknown {
 }
 
 const partKey = (modelId: string, part: number) => `${modelId}#part#${String(part).padStart(4, '0')}`;
+
+/** Every item a query finds, page after page (DynamoDB answers at most 1 MB a page). */
+async function queryAll(
+  doc: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const reply = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(reply.Items ?? []));
+    startKey = reply.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** The query that finds every part of one model's report. */
+const reportParts = (tables: MmmTables, userId: string, modelId: string) => ({
+  TableName: tables.models,
+  KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
+  ExpressionAttributeValues: { ':u': userId, ':p': `${modelId}#part#` },
+});
 
 // ---- datasets ---------------------------------------------------------------------------------
 
@@ -116,24 +139,15 @@ export async function getDataset(tables: MmmTables, userId: string, datasetId: s
 }
 
 export async function listDatasets(tables: MmmTables, userId: string): Promise<DatasetSummary[]> {
-  const items: DatasetSummary[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const reply = await tables.doc.send(
-      new QueryCommand({
-        TableName: tables.datasets,
-        KeyConditionExpression: 'user_id = :u',
-        ExpressionAttributeValues: { ':u': userId },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of reply.Items ?? []) {
-      const stored = readDatasetRow(raw);
-      if (stored) items.push(stored.summary);
-    }
-    startKey = reply.LastEvaluatedKey;
-  } while (startKey);
-  return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const rows = await queryAll(tables.doc, {
+    TableName: tables.datasets,
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+  });
+  return rows
+    .map(readDatasetRow)
+    .flatMap((stored) => (stored ? [stored.summary] : []))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 // ---- models -----------------------------------------------------------------------------------
@@ -197,26 +211,19 @@ export async function getModelRow(tables: MmmTables, userId: string, modelId: st
 
 /** Every model row of a user (report parts left out), newest first. */
 export async function listModelRows(tables: MmmTables, userId: string): Promise<ModelRow[]> {
-  const rows: ModelRow[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const reply = await tables.doc.send(
-      new QueryCommand({
-        TableName: tables.models,
-        KeyConditionExpression: 'user_id = :u',
-        // Parts are the bulk of the table: only the small rows come back.
-        FilterExpression: 'attribute_exists(model_id)',
-        ExpressionAttributeValues: { ':u': userId },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of reply.Items ?? []) {
+  const items = await queryAll(tables.doc, {
+    TableName: tables.models,
+    KeyConditionExpression: 'user_id = :u',
+    // Parts are the bulk of the table: only the small rows come back.
+    FilterExpression: 'attribute_exists(model_id)',
+    ExpressionAttributeValues: { ':u': userId },
+  });
+  return items
+    .flatMap((raw) => {
       const row = ModelRowSchema.safeParse(raw);
-      if (row.success) rows.push(row.data);
-    }
-    startKey = reply.LastEvaluatedKey;
-  } while (startKey);
-  return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return row.success ? [row.data] : [];
+    })
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /**
@@ -302,41 +309,19 @@ export async function putReport(
 
 export async function getReport(tables: MmmTables, userId: string, row: ModelRow): Promise<MmmReport | null> {
   if (row.status !== 'done' || !row.parts) return null;
-  const chunks: Uint8Array[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const reply = await tables.doc.send(
-      new QueryCommand({
-        TableName: tables.models,
-        KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
-        ExpressionAttributeValues: { ':u': userId, ':p': `${row.model_id}#part#` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of reply.Items ?? []) chunks.push(z.instanceof(Uint8Array).parse(item.bytes));
-    startKey = reply.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll(tables.doc, reportParts(tables, userId, row.model_id));
+  const chunks = items.map((item) => z.instanceof(Uint8Array).parse(item.bytes));
   if (chunks.length !== row.parts) return null;
   return MmmReportSchema.parse(unpack(Buffer.concat(chunks)));
 }
 
 /** Deletes the model row and every part of its report. */
 export async function deleteModel(tables: MmmTables, userId: string, row: ModelRow): Promise<void> {
-  const keys: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const reply = await tables.doc.send(
-      new QueryCommand({
-        TableName: tables.models,
-        KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
-        ExpressionAttributeValues: { ':u': userId, ':p': `${row.model_id}#part#` },
-        ProjectionExpression: 'item_key',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of reply.Items ?? []) keys.push(String(item.item_key));
-    startKey = reply.LastEvaluatedKey;
-  } while (startKey);
+  const parts = await queryAll(tables.doc, {
+    ...reportParts(tables, userId, row.model_id),
+    ProjectionExpression: 'item_key',
+  });
+  const keys = parts.map((item) => String(item.item_key));
   for (let i = 0; i < keys.length; i += 25) {
     let requests: Record<string, unknown[]> | undefined = {
       [tables.models]: keys
