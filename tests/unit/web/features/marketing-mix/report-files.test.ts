@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MmmReport } from '@shared/schemas/mmm';
-import { channelsCsv, decompositionCsv, fileStem, waterfallBars } from '@web/features/marketing-mix/lib/report-files';
+import {
+  channelsCsv,
+  decompositionCsv,
+  fileStem,
+  fitSeries,
+  waterfallBars,
+} from '@web/features/marketing-mix/lib/report-files';
 
 const interval = (estimate: number) => ({ estimate, low: estimate * 0.8, high: estimate * 1.2 });
 const report = {
@@ -70,5 +76,20 @@ describe('waterfall', () => {
       ['tv', 100, 70],
       ['price', 167, 3],
     ]);
+  });
+});
+
+describe('fit vs actual chart', () => {
+  it('places the fit chart on time, so 208 weeks span the whole axis and end at the last date', () => {
+    const dates = Array.from({ length: 208 }, (_, i) =>
+      new Date(Date.UTC(2021, 0, 4 + 7 * i)).toISOString().slice(0, 10),
+    );
+    const { points, domain } = fitSeries({ dates, actual: dates.map((_, i) => i), fitted: dates.map((_, i) => i + 1) });
+    expect(points).toHaveLength(208);
+    // Weeks of one month used to share one category label; each point now has its own position.
+    expect(new Set(points.map((p) => p.time)).size).toBe(208);
+    expect(points.every((p, i) => i === 0 || p.time - points[i - 1]!.time === 7 * 86_400_000)).toBe(true);
+    expect(domain).toEqual([Date.parse('2021-01-04T00:00:00Z'), Date.parse(`${dates.at(-1)}T00:00:00Z`)]);
+    expect(points.at(-1)).toMatchObject({ actual: 207, fitted: 208 });
   });
 });

@@ -18,7 +18,7 @@ import type { MmmReport } from '@shared/schemas/mmm';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDay, formatNumber, formatPercent } from '@web/lib/format';
-import { channelsCsv, decompositionCsv, download, fileStem, waterfallBars } from '../lib/report-files';
+import { channelsCsv, decompositionCsv, download, fileStem, fitSeries, waterfallBars } from '../lib/report-files';
 
 const COLOURS = ['#2563eb', '#db2777', '#16a34a', '#ea580c', '#7c3aed', '#0891b2', '#ca8a04', '#4b5563'];
 const colour = (i: number) => COLOURS[i % COLOURS.length]!;
@@ -55,11 +55,8 @@ function ChartCard({
 }
 
 function FitChart({ report }: { report: MmmReport }) {
-  const data = report.dates.map((date, t) => ({
-    date: formatDay(date, { month: 'short', year: '2-digit' }),
-    actual: report.actual[t],
-    fitted: report.fitted[t],
-  }));
+  const { points, domain } = fitSeries(report);
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
   return (
     <ChartCard
       title="Fit vs actual"
@@ -67,11 +64,22 @@ function FitChart({ report }: { report: MmmReport }) {
       summary={`The model's fitted KPI against the actual KPI over ${report.dates.length} periods, R squared ${formatNumber(report.metrics.rSquared, 3)}.`}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" minTickGap={32} fontSize={12} />
+          <XAxis
+            dataKey="time"
+            type="number"
+            scale="time"
+            domain={domain}
+            minTickGap={32}
+            fontSize={12}
+            tickFormatter={(t: number) => formatDay(day(t), { month: 'short', year: '2-digit' })}
+          />
           <YAxis tickFormatter={compact} fontSize={12} width={56} />
-          <Tooltip formatter={(v) => formatNumber(Number(v))} />
+          <Tooltip
+            formatter={(v) => formatNumber(Number(v))}
+            labelFormatter={(t) => formatDay(day(Number(t)), { day: 'numeric', month: 'short', year: 'numeric' })}
+          />
           <Legend />
           <Line type="monotone" dataKey="actual" name="Actual" stroke="#111827" dot={false} strokeWidth={1.5} />
           <Line type="monotone" dataKey="fitted" name="Fitted" stroke="#2563eb" dot={false} strokeWidth={1.5} />

@@ -99,3 +99,23 @@ export function waterfallBars(totals: MmmReport['totals']): WaterfallBar[] {
     };
   });
 }
+
+/** Milliseconds since the epoch of an ISO day, read in UTC (the dataset's dates carry no time zone). */
+export const dayTime = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`);
+
+/**
+ * The fit chart's points, placed on a time axis by their own date. A category axis of month
+ * labels ("Jan 24") repeats each label for every week of the month, and the chart then spread
+ * 208 categories while drawing the lines on the first few dozen, so they ended a third of the way.
+ */
+export function fitSeries(report: Pick<MmmReport, 'dates' | 'actual' | 'fitted'>): {
+  points: { time: number; actual: number; fitted: number }[];
+  domain: [number, number];
+} {
+  const points = report.dates.map((date, t) => ({
+    time: dayTime(date),
+    actual: report.actual[t]!,
+    fitted: report.fitted[t]!,
+  }));
+  return { points, domain: [points[0]?.time ?? 0, points.at(-1)?.time ?? 0] };
+}
