@@ -6,6 +6,7 @@ import {
   type CampaignBrief,
   type CampaignDraft,
   type CampaignPlan,
+  type PublishStep,
 } from '@shared/schemas/campaign-plan';
 import type { AiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
@@ -16,7 +17,6 @@ import { AppError, upstreamError, validationError } from '../lib/errors';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { recordChangeOutcome, recordPendingChange } from '../lib/meta-changes/change-audit';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import { buildPlan } from './build-plan';
 import {
@@ -29,6 +29,7 @@ import {
   type DraftStore,
 } from './drafts';
 import { accountFacts, resolveInterests } from './meta-targeting';
+import { auditPublishSteps } from './publish-audit';
 import { PublishFailedError, publishPlan } from './publish-plan';
 
 export interface GenerateDeps {
@@ -173,6 +174,7 @@ export async function publishDraft(
       { status: 'failed', steps: failed?.steps ?? [], error: message },
       session.deps.now(),
     );
+    if (failed) await auditSteps(session, draft, failed.steps, true, deps.log);
     const left = failed?.steps.filter((step) => step.status === 'created').length ?? 0;
     throw new AppError(
       'UPSTREAM_ERROR',
@@ -196,46 +198,11 @@ export async function publishDraft(
     { status: 'published', steps, campaignId: outcome.campaignId },
     session.deps.now(),
   );
-  const budget = draft.plan.campaign.budget;
-  const fields = {
-    status: 'PAUSED',
-    dailyBudget: budget?.type === 'daily' ? budget.amountMinor : null,
-    lifetimeBudget: budget?.type === 'lifetime' ? budget.amountMinor : null,
-  };
-  try {
-    // Each created object: a pending row and its completed outcome (the audit table takes PutItem only).
-    for (const object of outcome.created) {
-      const change = {
-        userId,
-        campaignId: outcome.campaignId,
-        campaignName: draft.plan.campaign.name,
-        adAccountId: draft.plan.adAccountId,
-        action: `create_${object.kind}`,
-        before: { status: 'NONE', dailyBudget: null, lifetimeBudget: null },
-        requested: { id: object.id, label: object.label },
-      };
-      const table = tableName('campaignAudit');
-      const pending = await recordPendingChange(session.deps.doc, table, change, session.deps.now());
-      await recordChangeOutcome(
-        session.deps.doc,
-        table,
-        pending,
-        {
-          outcome: 'completed',
-          campaignName: draft.plan.campaign.name,
-          after: object.kind === 'campaign' ? fields : { ...fields, dailyBudget: null, lifetimeBudget: null },
-          afterSource: 'requested',
-        },
-        session.deps.now(),
-      );
-    }
-  } catch (error) {
-    // The campaign exists at Meta and the draft says so; a lost audit row must not report failure.
-    deps.log('Publish audit incomplete', { error: String(error) });
-  }
+  await auditSteps(session, draft, steps, false, deps.log);
   await session.deps.cache
     .forget(userId)
     .catch((error: unknown) => deps.log('Cached Meta reads not forgotten', { error: String(error) }));
+  const budget = draft.plan.campaign.budget;
   try {
     await enqueueEvent(session.deps.doc, 'campaign', {
       action: 'campaign_created',
@@ -249,4 +216,29 @@ export async function publishDraft(
     deps.log('Campaign event not written to the outbox', { error: String(error) });
   }
   return getDraft(deps.drafts, userId, id);
+}
+
+/** Audits a publish's objects; a lost audit row is logged, never turned into a failed publish. */
+async function auditSteps(
+  session: MetaSession,
+  draft: CampaignDraft,
+  steps: readonly PublishStep[],
+  rolledBack: boolean,
+  log: PublishDeps['log'],
+): Promise<void> {
+  try {
+    await auditPublishSteps(
+      {
+        doc: session.deps.doc,
+        table: tableName('campaignAudit'),
+        userId: session.user.sub,
+        plan: draft.plan,
+        now: () => session.deps.now(),
+      },
+      steps,
+      { rolledBack },
+    );
+  } catch (error) {
+    log('Publish audit incomplete', { error: String(error), rolledBack });
+  }
 }

@@ -174,6 +174,25 @@ describe('campaign generator', () => {
     expect(kinds.at(-1)).toBe('ad:failed');
     expect(kinds.filter((kind) => kind.endsWith('created'))).toEqual([]);
     expect(await campaignsNamed(alice, draft.plan.campaign.name)).toEqual([]);
+
+    // Every object that existed at Meta for a moment is in the audit: created, then deleted.
+    const me = await json(await alice.call('/api/me'));
+    const campaignId = after.publish!.steps[0]!.id!;
+    const rows = (await auditRows(me.body.uid)).filter(
+      (row) => row.campaign_id === campaignId && row.status === 'completed',
+    );
+    const rolledBack = after.publish!.steps.filter((step) => step.status === 'rolled_back');
+    for (const step of rolledBack) {
+      // Rows written in the same millisecond sort by their random id: compare as sets.
+      const actions = rows.filter((row) => row.requested.id === step.id).map((row) => String(row.action));
+      expect(actions.sort()).toEqual([`create_${step.kind}`, `delete_${step.kind}`]);
+    }
+    expect(rows.filter((row) => row.action === 'delete_campaign')).toEqual([
+      expect.objectContaining({
+        after: expect.objectContaining({ status: 'DELETED' }),
+        requested: expect.objectContaining({ reason: 'rollback' }),
+      }),
+    ]);
   });
 
   it('publishes everything paused, once, however often it is retried', async () => {
