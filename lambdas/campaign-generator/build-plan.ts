@@ -1,4 +1,9 @@
-import { LINK_AD_TEXT_LIMITS, GOAL_STRUCTURE, RESTRICTED_TARGETING_CATEGORIES } from '@shared/campaign-rules';
+import {
+  GOAL_STRUCTURE,
+  LINK_AD_TEXT_LIMITS,
+  RESTRICTED_TARGETING_CATEGORIES,
+  TARGETING_AGE,
+} from '@shared/campaign-rules';
 import { majorToBudget } from '@shared/currency-units';
 import type {
   AiCampaignDraft,
@@ -18,6 +23,27 @@ export interface AccountFacts {
 }
 
 const cut = (text: string, max: number) => [...text.trim()].slice(0, max).join('');
+
+/**
+ * The narrowest age band a generated plan keeps. A model's band of a year or two (one offline
+ * plan targeted 19–20) starves delivery and is never what a brief meant; a marketer who wants a
+ * narrow band can still set it in the editor.
+ */
+export const MIN_GENERATED_AGE_SPAN = 10;
+
+/** Orders the model's ages, keeps them within Meta's 18–65 and widens a too-narrow band around its middle. */
+export function sensibleAgeRange(a: number, b: number): { ageMin: number; ageMax: number } {
+  const clamp = (v: number) => Math.min(TARGETING_AGE.max, Math.max(TARGETING_AGE.min, Math.round(v)));
+  let low = clamp(Math.min(a, b));
+  let high = clamp(Math.max(a, b));
+  if (high - low < MIN_GENERATED_AGE_SPAN) {
+    const middle = (low + high) / 2;
+    low = clamp(Math.floor(middle - MIN_GENERATED_AGE_SPAN / 2));
+    high = clamp(low + MIN_GENERATED_AGE_SPAN);
+    low = clamp(high - MIN_GENERATED_AGE_SPAN);
+  }
+  return { ageMin: low, ageMax: high };
+}
 
 /**
  * Turns the brief and the model's draft into Meta's structure. Everything Meta
@@ -44,8 +70,7 @@ export function buildPlan(
         : undefined;
 
   const adSets: PlanAdSet[] = draft.adSets.slice(0, 3).map((set, index) => {
-    const low = Math.min(set.ageMin, set.ageMax);
-    const high = Math.max(set.ageMin, set.ageMax);
+    const { ageMin: low, ageMax: high } = sensibleAgeRange(set.ageMin, set.ageMax);
     return {
       name: cut(set.name, 400) || `Audience ${index + 1}`,
       optimizationGoal: structure.optimizationGoal,

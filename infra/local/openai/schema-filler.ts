@@ -56,6 +56,8 @@ function fill(raw: Schema, ctx: FillContext, index: number, name = ''): unknown 
     }
     case 'integer':
     case 'number': {
+      const age = ageFor(name, schema, ctx);
+      if (age !== undefined) return age;
       const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
       const max = typeof schema.maximum === 'number' ? schema.maximum : min + 100;
       const value = min + (max - min) * ctx.random();
@@ -68,6 +70,23 @@ function fill(raw: Schema, ctx: FillContext, index: number, name = ''): unknown 
     default:
       return fitString(textFor(name, ctx, index), schema);
   }
+}
+
+/**
+ * Ages as a marketer would write them: a band that starts at 18, 25 or 35 and ends at 44, 54 or
+ * 65. A uniform draw between the schema's bounds gave bands like 19–20.
+ */
+const AGE_STARTS = [18, 25, 35];
+const AGE_ENDS = [44, 54, 65];
+
+function ageFor(name: string, schema: Schema, ctx: FillContext): number | undefined {
+  const lower = name.toLowerCase().replace(/[^a-z]/g, '');
+  const options = lower === 'agemin' ? AGE_STARTS : lower === 'agemax' ? AGE_ENDS : undefined;
+  if (!options) return undefined;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  const allowed = options.filter((v) => v >= min && v <= max);
+  return allowed.length > 0 ? allowed[Math.floor(ctx.random() * allowed.length)] : undefined;
 }
 
 function isAdLike(schema: Schema): boolean {

@@ -3,7 +3,7 @@ import type { GraphClient } from '@lambdas/lib/meta/graph-client';
 import { AppError } from '@lambdas/lib/errors';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
 import { PublishFailedError, publishPlan } from '@lambdas/campaign-generator/publish-plan';
-import { buildPlan, splitBudget } from '@lambdas/campaign-generator/build-plan';
+import { buildPlan, sensibleAgeRange, splitBudget } from '@lambdas/campaign-generator/build-plan';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 
 /** A Graph client that records calls, answers creates with ids, and fails the chosen create. */
@@ -82,6 +82,20 @@ describe('building the plan', () => {
     });
     expect(built.adSets[0]).toMatchObject({ optimizationGoal: 'LINK_CLICKS', billingEvent: 'IMPRESSIONS' });
     expect(built.adSets[0]!.targeting).toMatchObject({ ageMin: 25, ageMax: 50 });
+  });
+
+  it.each([
+    [19, 20, 18, 28],
+    [18, 19, 18, 28],
+    [40, 44, 37, 47],
+    [65, 64, 55, 65],
+    [30, 30, 25, 35],
+    [40, 25, 25, 40],
+    [10, 90, 18, 65],
+  ])('keeps the model’s ages %i–%i sensible: %i–%i', (a, b, ageMin, ageMax) => {
+    const range = sensibleAgeRange(a, b);
+    expect(range).toEqual({ ageMin, ageMax });
+    expect(range.ageMax - range.ageMin).toBeGreaterThanOrEqual(10);
   });
 
   it('splits a campaign budget over the ad sets without losing a cent', () => {
