@@ -233,11 +233,17 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       region,
       queueName: (key) => physicalQueueName(LOCAL_NAME_PREFIX, key),
       invoke: (fn, event) => runner.invoke(fn, event),
+      // Queued fits survive a restart like the tables they refer to (a throwaway twin keeps neither).
+      ...(inMemory ? {} : { stateFile: path.join(stateDir, 'sqs-queues.json') }),
       log,
     });
+    await sqs.restore();
     sqs.setBaseUrl(sqsServer.url);
     sqsServer.server.on('request', localSqsHandler(sqs));
-    stoppers.push(async () => sqs.stop());
+    stoppers.push(async () => {
+      sqs.stop();
+      await sqs.settled();
+    });
     // Bundling needs no environment: start it now, beside the emulators.
     runner.prepare(functionNames());
     // The bus's rules deliver into these queues; each is drained by its forwarder, run by the runner.
@@ -351,6 +357,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         dailyGenerationLimit: process.env.AI_DAILY_GENERATION_LIMIT,
       },
     };
+    // Functions can run now: jobs a previous twin left queued are delivered from here on.
+    sqs.start();
 
     // Browsers upload to presigned URLs from the site, as the bucket's CORS rule allows in AWS.
     // The web listens on 127.0.0.1 and people open it as localhost: both are the site's origin here.

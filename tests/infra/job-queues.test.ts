@@ -35,6 +35,29 @@ describe('job queues', () => {
     expect(policies).toContain('aws:SecureTransport');
   });
 
+  it('alarms to the operators’ topic as soon as a fit is dead-lettered', () => {
+    const alarms = Object.values(stateless.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => a.Properties as Record<string, unknown>,
+    );
+    const alarm = alarms.find((a) => a.AlarmName === 'adsmith-dev-mmm-fits-dlq-not-empty');
+    expect(alarm).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    // It watches the fits DLQ, not the queue itself, and notifies the alarm topic.
+    const [dlqId] = Object.entries(stateless.findResources('AWS::SQS::Queue')).find(
+      ([, q]) => (q.Properties as { QueueName?: string }).QueueName === 'adsmith-dev-mmm-fits-dlq',
+    )!;
+    expect(alarm!.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }]);
+    const [topicId] = Object.keys(stateless.findResources('AWS::SNS::Topic'));
+    expect(alarm!.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
   it('invokes the worker from the queue, one fit per invocation, batch item failures reported', () => {
     const [workerId] = functionNamed(stateless, 'adsmith-dev-marketing-mix-worker');
     stateless.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

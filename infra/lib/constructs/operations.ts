@@ -20,7 +20,9 @@ import { QueryDefinition, QueryString, type ILogGroup } from 'aws-cdk-lib/aws-lo
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '@shared/physical-names';
+import { jobQueues, type JobQueueKey } from '@shared/job-queues';
 import type { QueueKey } from '@shared/queues';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { NotificationPipe } from './notification-fan-out';
 
 /** The API's 5xx share that pages someone: over 5 % of at least 20 requests, two 5-minute periods running. */
@@ -43,6 +45,8 @@ export interface OperationsProps {
   readonly functions: Record<string, { function: IFunction; logGroup: ILogGroup }>;
   /** The notification pipes; absent when the stack deploys no forwarders. */
   readonly pipes?: Record<QueueKey, NotificationPipe>;
+  /** The dead-letter queue of each job queue (marketing-mix fits); absent in stacks without them. */
+  readonly jobDeadLetterQueues?: Partial<Record<JobQueueKey, IQueue>>;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -145,6 +149,23 @@ export class Operations extends Construct {
             threshold: declaration.maxAgeAlarmSeconds,
             comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
             evaluationPeriods: 5,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
+      );
+    }
+
+    // Job queues: a dead-lettered job (a fit that failed every receive) leaves its model "running" until someone looks.
+    for (const [key, deadLetterQueue] of Object.entries(props.jobDeadLetterQueues ?? {}) as [JobQueueKey, IQueue][]) {
+      const declaration = jobQueues[key];
+      alarm(`JobDlqNotEmpty-${declaration.name}`, () =>
+        deadLetterQueue
+          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+          .createAlarm(this, `JobDlqNotEmpty-${declaration.name}`, {
+            alarmName: `${namePrefix}-${declaration.name}-dlq-not-empty`,
+            alarmDescription: `A ${declaration.name} job failed ${declaration.maxReceiveCount} times in ${declaration.consumer} and waits in ${deadLetterQueue.node.path}. See README, Operating Adsmith.`,
+            threshold: 1,
+            comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            evaluationPeriods: 1,
             treatMissingData: TreatMissingData.NOT_BREACHING,
           }),
       );

@@ -114,6 +114,7 @@ export class StatelessStack extends Stack {
       httpApi,
       functions: this.functions,
       pipes: this.fanOut?.pipes,
+      jobDeadLetterQueues: this.jobQueues.deadLetterQueues,
     });
 
     this.webContent = new WebContent(this, 'Web', {

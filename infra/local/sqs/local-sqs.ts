@@ -1,28 +1,40 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
 import type { RequestListener } from 'node:http';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod';
 import { jobQueues, type JobQueueKey } from '@shared/job-queues';
 import { AwsServiceError, serveAwsJsonCall } from '../aws-json/aws-json-protocol';
 import { sendJson } from '../http-io';
+import { SerialFileWriter } from '../state/atomic-file';
 
 /** SQS's largest message body (1 MiB). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-interface LocalMessage {
-  messageId: string;
-  body: string;
-  md5: string;
-  sentAt: number;
-  receiveCount: number;
-}
+const LocalMessageSchema = z.object({
+  messageId: z.string(),
+  body: z.string(),
+  md5: z.string(),
+  sentAt: z.number(),
+  receiveCount: z.number().int().nonnegative(),
+});
+type LocalMessage = z.infer<typeof LocalMessageSchema>;
 
-export interface DeadLetter {
-  queue: string;
-  messageId: string;
-  body: string;
-  receiveCount: number;
-  reason: string;
-}
+const DeadLetterSchema = z.object({
+  queue: z.string(),
+  messageId: z.string(),
+  body: z.string(),
+  receiveCount: z.number().int(),
+  reason: z.string(),
+});
+export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+/** The state file: every message not yet deleted (waiting, being handled, waiting for a retry) and the dead letters. */
+const SavedQueuesSchema = z.object({
+  version: z.literal(1),
+  queues: z.record(z.string(), z.array(LocalMessageSchema)),
+  deadLetters: z.array(DeadLetterSchema),
+});
 
 export interface LocalSqsOptions {
   region: string;
@@ -32,6 +44,11 @@ export interface LocalSqsOptions {
   invoke: (fn: string, event: SQSEvent) => Promise<unknown>;
   /** Wait before a failed message is received again (SQS: the visibility timeout). Default 1 s locally. */
   retryDelayMs?: number;
+  /**
+   * Where the queues are kept across restarts (written whole, atomically, after every change).
+   * Unset: in memory only (tests on a throwaway twin).
+   */
+  stateFile?: string;
   log?: (line: string) => void;
 }
 
@@ -42,19 +59,101 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
  * JSON protocol (what @aws-sdk/client-sqs speaks, MD5 of the body checked by the SDK), then the
  * event source mapping: batches of `batchSize` handed to the consumer, at most `maxConcurrency`
  * at a time, a failed message (thrown, or named in batchItemFailures) received again after a
- * delay, and dead-lettered after `maxReceiveCount` receives. Messages live in memory: a twin
- * restart forgets queued work (the model row then stays "queued"; starting the fit again works).
+ * delay, and dead-lettered after `maxReceiveCount` receives.
+ *
+ * Durable like SQS: with a `stateFile`, SendMessage answers only once the message is on disk, and
+ * a message stays in the file until its consumer succeeded or it was dead-lettered. A twin stopped
+ * or killed mid-fit finds the message again at start and delivers it once more (as SQS does when a
+ * consumer dies before deleting it: at-least-once, with its receive count kept). Deliveries wait
+ * for `start()`, so nothing is handed to a function before the twin can run it.
  */
+interface Queue {
+  key: JobQueueKey;
+  waiting: LocalMessage[];
+  running: number;
+  /** Every message not deleted yet, whatever it is doing: what the state file keeps. */
+  undeleted: Map<string, LocalMessage>;
+}
+
 export class LocalSqs {
-  readonly #queues = new Map<string, { key: JobQueueKey; waiting: LocalMessage[]; running: number }>();
+  readonly #queues = new Map<string, Queue>();
   readonly #deadLetters: DeadLetter[] = [];
   readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #writer?: SerialFileWriter;
   #baseUrl = '';
   #stopped = false;
+  #started = false;
 
   constructor(private readonly options: LocalSqsOptions) {
     for (const key of Object.keys(jobQueues) as JobQueueKey[])
-      this.#queues.set(options.queueName(key), { key, waiting: [], running: 0 });
+      this.#queues.set(options.queueName(key), { key, waiting: [], running: 0, undeleted: new Map() });
+    if (options.stateFile) this.#writer = new SerialFileWriter(options.stateFile, { mode: 0o600 });
+  }
+
+  /**
+   * Reads the queues a previous twin left. A file that does not parse is set aside (renamed
+   * `….damaged-<time>`, kept) and the queues start empty, with one line saying so.
+   */
+  async restore(): Promise<void> {
+    const file = this.options.stateFile;
+    if (!file) return;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let saved: z.infer<typeof SavedQueuesSchema>;
+    try {
+      saved = SavedQueuesSchema.parse(JSON.parse(text));
+    } catch (error) {
+      const keptAs = `${file}.damaged-${new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z')}`;
+      await rename(file, keptAs);
+      const problem = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      this.options.log?.(
+        `Local state: ${file} was damaged (${problem}); kept it as ${keptAs} and reset the job queues.`,
+      );
+      return;
+    }
+    for (const [name, messages] of Object.entries(saved.queues)) {
+      const queue = this.#queues.get(name);
+      if (!queue) continue; // A queue no longer declared: its jobs have no consumer.
+      for (const m of messages) {
+        queue.undeleted.set(m.messageId, m);
+        queue.waiting.push(m);
+      }
+    }
+    this.#deadLetters.push(...saved.deadLetters);
+    const count = saved.deadLetters.length + [...this.#queues.values()].reduce((n, q) => n + q.waiting.length, 0);
+    if (count > 0) this.options.log?.(`[sqs] restored ${count} message(s) from ${file}`);
+  }
+
+  /** Starts handing messages to consumers (once the twin can run functions). */
+  start(): void {
+    this.#started = true;
+    for (const name of this.#queues.keys()) this.#drain(name);
+  }
+
+  #save(): Promise<void> {
+    if (!this.#writer) return Promise.resolve();
+    const queues = Object.fromEntries(
+      [...this.#queues.entries()].map(([name, q]) => [name, [...q.undeleted.values()]]),
+    );
+    return this.#writer.write(JSON.stringify({ version: 1, queues, deadLetters: this.#deadLetters }));
+  }
+
+  /** Saves in the background (a state change that is not an answer to a caller); a failure is logged. */
+  #saveLater(): void {
+    this.#save().catch((error: unknown) => this.options.log?.(`[sqs] could not save the queues: ${String(error)}`));
+  }
+
+  /** Resolves once every save asked for so far is on disk. */
+  settled(): Promise<void> {
+    return this.#writer?.settled() ?? Promise.resolve();
   }
 
   /** Where the server listens; queue URLs are `<url>/000000000000/<name>` as in SQS. */
@@ -81,7 +180,7 @@ export class LocalSqs {
     return { name, queue };
   }
 
-  sendMessage(input: Record<string, unknown>) {
+  async sendMessage(input: Record<string, unknown>) {
     const { name, queue } = this.#queueFromUrl(input.QueueUrl);
     const body = input.MessageBody;
     if (typeof body !== 'string' || body.length === 0)
@@ -100,6 +199,9 @@ export class LocalSqs {
       sentAt: Date.now(),
       receiveCount: 0,
     };
+    queue.undeleted.set(message.messageId, message);
+    // Acknowledged only once on disk: a twin killed right after still has the message.
+    await this.#save();
     queue.waiting.push(message);
     this.#drain(name);
     return { MessageId: message.messageId, MD5OfMessageBody: message.md5 };
@@ -127,9 +229,11 @@ export class LocalSqs {
   #drain(name: string): void {
     const queue = this.#queues.get(name)!;
     const declaration = jobQueues[queue.key];
-    while (!this.#stopped && queue.waiting.length > 0 && queue.running < declaration.maxConcurrency) {
+    while (this.#started && !this.#stopped && queue.waiting.length > 0 && queue.running < declaration.maxConcurrency) {
       const batch = queue.waiting.splice(0, declaration.batchSize);
       for (const m of batch) m.receiveCount += 1;
+      // The receive counts are kept, so a restart cannot give a failing message endless tries.
+      this.#saveLater();
       queue.running += 1;
       void this.#deliver(name, batch).finally(() => {
         queue.running -= 1;
@@ -155,8 +259,10 @@ export class LocalSqs {
       reason = String(error);
     }
     if (this.#stopped) return;
+    for (const m of batch) if (!failed.includes(m)) queue.undeleted.delete(m.messageId);
     for (const m of failed) {
       if (m.receiveCount >= declaration.maxReceiveCount) {
+        queue.undeleted.delete(m.messageId);
         this.#deadLetters.push({
           queue: name,
           messageId: m.messageId,
@@ -174,6 +280,7 @@ export class LocalSqs {
       }, this.options.retryDelayMs ?? 1000);
       this.#timers.add(timer);
     }
+    this.#saveLater();
   }
 
   stats() {
@@ -200,7 +307,7 @@ export class LocalSqs {
 /** The HTTP side: SQS's JSON protocol (`AmazonSQS.<Operation>`), plus `GET /queues` and `/dead-letters` to look. */
 export function localSqsHandler(sqs: LocalSqs): RequestListener {
   const operations = {
-    SendMessage: (input: Record<string, unknown>) => sqs.sendMessage(input),
+    SendMessage: async (input: Record<string, unknown>) => sqs.sendMessage(input),
     GetQueueUrl: (input: Record<string, unknown>) => {
       const key = (Object.keys(jobQueues) as JobQueueKey[]).find((k) =>
         sqs.queueUrl(k).endsWith(`/${String(input.QueueName)}`),
