@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_5XX_RATE_ALARM, LAMBDA_ERRORS_ALARM, SAVED_QUERIES } from '@infra/lib/constructs/operations';
 import { EVENT_SOURCE, events, eventKeysFor } from '@shared/events';
 import { appFunctionNames } from '@shared/functions';
+import { jobQueues } from '@shared/job-queues';
 import { queues, type QueueKey } from '@shared/queues';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 import { functionNamed } from './support/template-queries';
@@ -112,8 +113,10 @@ describe('notification fan-out and operations (dev)', () => {
     const [topicId, topic] = of('AWS::SNS::Topic').find(([, t]) => t.Properties.TopicName === 'adsmith-dev-alarms')!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     const alarms = of('AWS::CloudWatch::Alarm');
-    // One per function, two per queue, one for the API.
-    expect(alarms).toHaveLength(appFunctionNames().length + 2 * Object.keys(queues).length + 1);
+    // One per function, two per notification queue, one per job queue's DLQ, one for the API.
+    expect(alarms).toHaveLength(
+      appFunctionNames().length + 2 * Object.keys(queues).length + Object.keys(jobQueues).length + 1,
+    );
     for (const [, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
