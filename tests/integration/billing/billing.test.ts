@@ -60,6 +60,10 @@ const setGenerationsToday = (used: number) =>
     }),
   );
 
+/** A signed-in JSON call to the billing API. */
+const sendJson = (method: 'POST' | 'PUT', path: string, body: unknown) =>
+  api(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
 const status = async (): Promise<BillingStatus> =>
   (await (await api('/api/billing', { token })).json()) as BillingStatus;
 
@@ -72,17 +76,24 @@ function pay(url: string, card: string) {
   });
 }
 
-async function paymentEvents(
-  paymentId?: string,
-): Promise<{ event: { detail: { paymentId: string; amount: number } } }[]> {
+async function paymentEvents(): Promise<{ event: { detail: { paymentId: string; amount: number } } }[]> {
   const reply = await fetch(`${twin().eventBridge}/events?detailType=payment`);
   const all = (await reply.json()) as {
     event: { detail: { paymentId: string; amount: number; customerEmail: string } };
   }[];
-  return all.filter(
-    (a) => a.event.detail.customerEmail === email && (!paymentId || a.event.detail.paymentId === paymentId),
-  );
+  return all.filter((a) => a.event.detail.customerEmail === email);
 }
+
+/** Waits for more than `count` payment events of this user, and returns them all. */
+const paymentsBeyond = (count: number, what: string) =>
+  eventually(
+    async () => {
+      const found = await paymentEvents();
+      return found.length > count ? found : undefined;
+    },
+    what,
+    15_000,
+  );
 
 describe('plans and billing', () => {
   it('starts on Free, with nothing to manage', async () => {
@@ -109,23 +120,13 @@ describe('plans and billing', () => {
   });
 
   it('refuses an unknown plan with a clear 400', async () => {
-    const reply = await api('/api/billing/checkout', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'free', interval: 'monthly' }),
-    });
+    const reply = await sendJson('POST', '/api/billing/checkout', { plan: 'free', interval: 'monthly' });
     expect(reply.status).toBe(400);
     expect(((await reply.json()) as { error: { message: string } }).error.message).toMatch(/paid plan/);
   });
 
   it('a declined card changes nothing; the test card upgrades to Pro and puts exactly one payment event on the bus', async () => {
-    const checkout = await api('/api/billing/checkout', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'pro', interval: 'monthly' }),
-    });
+    const checkout = await sendJson('POST', '/api/billing/checkout', { plan: 'pro', interval: 'monthly' });
     expect(checkout.status).toBe(200);
     const { url } = (await checkout.json()) as { url: string };
     expect(url.startsWith(twin().stripe!)).toBe(true);
@@ -154,14 +155,7 @@ describe('plans and billing', () => {
     expect((await usage()).plan).toBe('pro');
     expect((await generate()).status).toBe(200);
 
-    const payments = await eventually(
-      async () => {
-        const found = await paymentEvents();
-        return found.length > 0 ? found : undefined;
-      },
-      'the payment event',
-      15_000,
-    );
+    const payments = await paymentsBeyond(0, 'the payment event');
     expect(payments).toHaveLength(1);
     expect(payments[0]!.event.detail).toMatchObject({
       amount: 4900,
@@ -184,12 +178,7 @@ describe('plans and billing', () => {
     expect(JSON.stringify(post.body)).toContain('$49.00');
     expect(JSON.stringify(post.body)).toContain(email);
 
-    const again = await api('/api/billing/checkout', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'pro', interval: 'yearly' }),
-    });
+    const again = await sendJson('POST', '/api/billing/checkout', { plan: 'pro', interval: 'yearly' });
     expect(again.status).toBe(409);
   });
 
@@ -202,37 +191,20 @@ describe('plans and billing', () => {
 
   it('switches Pro → Agency with the difference invoiced now (one more payment) and Agency’s limits at once', async () => {
     const before = await paymentEvents();
-    const reply = await api('/api/billing/plan', {
-      method: 'PUT',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'agency', interval: 'monthly' }),
-    });
+    const reply = await sendJson('PUT', '/api/billing/plan', { plan: 'agency', interval: 'monthly' });
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ plan: 'agency', interval: 'monthly', subscriptionStatus: 'active' });
     expect(await status()).toMatchObject({ plan: 'agency' });
     expect(await generationsUsage()).toMatchObject({ limit: plans.agency.limits.aiGenerationsPerDay });
 
-    const payments = await eventually(
-      async () => {
-        const found = await paymentEvents();
-        return found.length > before.length ? found : undefined;
-      },
-      'the prorated payment event',
-      15_000,
-    );
+    const payments = await paymentsBeyond(before.length, 'the prorated payment event');
     expect(payments).toHaveLength(before.length + 1);
     const prorated = payments.find((p) => !before.some((b) => b.event.detail.paymentId === p.event.detail.paymentId))!;
     // Most of the month is left: about $199 − $49.
     expect(prorated.event.detail.amount).toBeGreaterThan(14_000);
     expect(prorated.event.detail.amount).toBeLessThanOrEqual(15_000);
 
-    const same = await api('/api/billing/plan', {
-      method: 'PUT',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'agency', interval: 'monthly' }),
-    });
+    const same = await sendJson('PUT', '/api/billing/plan', { plan: 'agency', interval: 'monthly' });
     expect(same.status).toBe(409);
   });
 

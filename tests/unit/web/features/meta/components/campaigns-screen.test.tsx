@@ -13,6 +13,7 @@ import {
   usdAccount,
 } from '@tests/unit/web/features/meta/support/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
+import { serveApi, type ApiHandler } from '@tests/unit/web/features/meta/support/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -25,24 +26,17 @@ vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-type Handler = (input: unknown) => Promise<unknown>;
-function serve(overrides: Record<string, Handler> = {}) {
-  api.apiRequest.mockImplementation(async (name: string, input: unknown) => {
-    if (overrides[name]) return overrides[name]!(input);
-    switch (name) {
-      case 'metaConnection':
-        return connected;
-      case 'metaAdAccounts':
-        return { data: [usdAccount] };
-      case 'metaCampaigns':
-        return campaignList();
-      case 'metaCampaignInsights':
-        return series();
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
-  });
-}
+const serve = (overrides: Record<string, ApiHandler> = {}) =>
+  serveApi(
+    api.apiRequest,
+    {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount] }),
+      metaCampaigns: () => campaignList(),
+      metaCampaignInsights: () => series(),
+    },
+    overrides,
+  );
 
 const names = () => screen.getAllByRole('rowheader').map((th) => th.textContent);
 const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;

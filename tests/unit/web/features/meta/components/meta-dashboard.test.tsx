@@ -15,6 +15,7 @@ import {
   usdAccount,
 } from '@tests/unit/web/features/meta/support/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
+import { serveApi, type ApiHandler } from '@tests/unit/web/features/meta/support/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -27,26 +28,19 @@ vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-type Handler = (input: { params?: { id: string } }) => Promise<unknown>;
-function serve(overrides: Record<string, Handler> = {}) {
-  api.apiRequest.mockImplementation(async (name: string, input: { params?: { id: string } }) => {
-    if (overrides[name]) return overrides[name]!(input);
-    switch (name) {
-      case 'metaConnection':
-        return connected;
-      case 'metaAdAccounts':
-        return { data: [usdAccount, jpyAccount] };
-      case 'metaCampaigns':
-        return campaignList();
-      case 'metaAccountInsights':
-        return input.params?.id === jpyAccount.id ? { ...series(), currency: 'JPY' } : series();
-      case 'metaDisconnect':
-        return notConnected;
-      default:
-        throw new Error(`unexpected ${name}`);
-    }
-  });
-}
+const serve = (overrides: Record<string, ApiHandler> = {}) =>
+  serveApi(
+    api.apiRequest,
+    {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount, jpyAccount] }),
+      metaCampaigns: () => campaignList(),
+      metaAccountInsights: (input) =>
+        input.params?.id === jpyAccount.id ? { ...series(), currency: 'JPY' } : series(),
+      metaDisconnect: () => notConnected,
+    },
+    overrides,
+  );
 
 describe('dashboard: Meta', () => {
   beforeEach(() => {
