@@ -36,6 +36,8 @@ const toneClass = {
   neutral: 'text-muted-foreground',
 } as const;
 
+const TILE_GRID = 'grid grid-cols-2 gap-3 @lg:grid-cols-3 @lg:gap-4 @5xl:grid-cols-5';
+
 export function KpiTiles({
   totals,
   previousTotals,
@@ -46,51 +48,57 @@ export function KpiTiles({
   currency: string;
 }) {
   return (
-    <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-      {tiles.map((tile) => {
-        const change = kpiChange(tile.key, totals, previousTotals);
-        const Icon = change.trend === 'up' ? ArrowUpRight : change.trend === 'down' ? ArrowDownRight : Minus;
-        const label = tile.label(totals);
-        const toneWord = change.tone === 'good' ? 'better' : change.tone === 'bad' ? 'worse' : '';
-        return (
-          <li key={tile.key} className="rounded-lg border bg-card p-4 shadow-sm" aria-label={label}>
-            <p className="text-sm font-medium text-muted-foreground">{label}</p>
-            <p className="mt-1 text-2xl font-semibold tabular-nums tracking-tight">
-              {tile.format(totals[tile.key], currency)}
-            </p>
-            <p className="mt-1 text-xs" data-tone={change.tone}>
-              {change.percent !== null ? (
-                <span className={cn('inline-flex items-center gap-0.5 font-medium', toneClass[change.tone])}>
-                  <Icon aria-hidden="true" className="size-3.5" />
-                  {formatChange(change.percent)}
-                  {toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
+    // Columns follow the space the tiles get (a container query), not the window: beside the dashboard's
+    // sidebar five tiles would squeeze a figure like $9,343.40 out of its box.
+    <div className="@container">
+      <ul aria-label="Key figures" className={TILE_GRID}>
+        {tiles.map((tile) => {
+          const change = kpiChange(tile.key, totals, previousTotals);
+          const Icon = change.trend === 'up' ? ArrowUpRight : change.trend === 'down' ? ArrowDownRight : Minus;
+          const label = tile.label(totals);
+          const toneWord = change.tone === 'good' ? 'better' : change.tone === 'bad' ? 'worse' : '';
+          return (
+            <li key={tile.key} className="rounded-lg border bg-card p-4 shadow-sm" aria-label={label}>
+              <p className="text-sm font-medium text-muted-foreground">{label}</p>
+              <p className="mt-1 text-xl font-semibold tabular-nums tracking-tight [overflow-wrap:anywhere] @2xl:text-2xl">
+                {tile.format(totals[tile.key], currency)}
+              </p>
+              <p className="mt-1 text-xs" data-tone={change.tone}>
+                {change.percent !== null ? (
+                  <span className={cn('inline-flex items-center gap-0.5 font-medium', toneClass[change.tone])}>
+                    <Icon aria-hidden="true" className="size-3.5" />
+                    {formatChange(change.percent)}
+                    {toneWord ? <span className="sr-only"> ({toneWord})</span> : null}
+                  </span>
+                ) : null}
+                <span className="block text-muted-foreground">
+                  {change.percent !== null
+                    ? 'vs previous period'
+                    : totals[tile.key] === null && tile.key !== 'spend'
+                      ? emptyHint[tile.key]
+                      : 'Nothing to compare with'}
                 </span>
-              ) : null}
-              <span className="block text-muted-foreground">
-                {change.percent !== null
-                  ? 'vs previous period'
-                  : totals[tile.key] === null && tile.key !== 'spend'
-                    ? emptyHint[tile.key]
-                    : 'Nothing to compare with'}
-              </span>
-            </p>
-          </li>
-        );
-      })}
-    </ul>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
 export function KpiTilesSkeleton() {
   return (
-    <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="rounded-lg border bg-card p-4 shadow-sm">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="mt-2 h-7 w-24" />
-          <Skeleton className="mt-2 h-3 w-28" />
-        </div>
-      ))}
+    <div aria-hidden="true" className="@container">
+      <div className={TILE_GRID}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="rounded-lg border bg-card p-4 shadow-sm">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="mt-2 h-7 w-24" />
+            <Skeleton className="mt-2 h-3 w-28" />
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -161,17 +161,18 @@ function AccountPerformance() {
           ) : (
             <ul aria-label="Top campaigns by spend" className="divide-y">
               {top.map((c) => (
-                <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
+                // Name and results on the left (the results text may be long: it wraps), status and spend on
+                // the right; nothing has a fixed width, so a long line never runs out of the card.
+                <li key={c.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 py-2.5">
                   <div className="grid min-w-0 gap-0.5">
                     <span className="truncate font-medium">{c.name}</span>
-                    <span className="text-xs text-muted-foreground">{objectiveLabel(c.objective)}</span>
-                  </div>
-                  <div className="ml-auto flex items-center gap-4 text-sm tabular-nums">
-                    <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
-                    <span className="w-24 text-right">{formatMoney(c.metrics.spend, currency)}</span>
-                    <span className="w-48 whitespace-nowrap text-right text-muted-foreground">
-                      {resultsInWords(c.metrics, (v) => formatNumber(v))}
+                    <span className="text-xs text-muted-foreground">
+                      {objectiveLabel(c.objective)} · {resultsInWords(c.metrics, (v) => formatNumber(v))}
                     </span>
+                  </div>
+                  <div className="flex flex-col items-end gap-1 text-sm tabular-nums sm:flex-row sm:items-center sm:gap-4">
+                    <Badge variant={c.status === 'ACTIVE' ? 'success' : 'outline'}>{statusLabel(c.status)}</Badge>
+                    <span className="text-right font-medium">{formatMoney(c.metrics.spend, currency)}</span>
                   </div>
                 </li>
               ))}

@@ -59,7 +59,13 @@ function TargetCard({
           )}
         </p>
         <div>
-          <Button variant="outline" onClick={() => sendTest.mutate(target)} disabled={sending || !status.configured}>
+          {/* A long target name wraps on a phone instead of pushing the card past the screen. */}
+          <Button
+            variant="outline"
+            className="h-auto min-h-10 whitespace-normal text-left"
+            onClick={() => sendTest.mutate(target)}
+            disabled={sending || !status.configured}
+          >
             {sending ? <Spinner label="Sending" className="size-4" /> : <Send aria-hidden="true" />}
             Send test to {name}
           </Button>
@@ -124,7 +130,7 @@ function DeliveriesTable({ deliveries }: { deliveries: Delivery[] }) {
 export function NotificationsPage() {
   const status = useNotificationStatus();
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-10">
       <PageHeader
         eyebrow="Settings"
         title="Notifications"
@@ -141,7 +147,7 @@ export function NotificationsPage() {
         </Alert>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {TARGETS.map((t) => (
               <TargetCard key={t.target} {...t} status={status.data[t.target]} />
             ))}

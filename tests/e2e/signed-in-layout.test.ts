@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { webPaths } from '@shared/web-paths';
+import { appTools } from '@web/lib/app-tools';
+import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
+import { recordPage, useBrowserJourney } from './support/browser';
+
+const { web } = inject('e2e');
+const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
+let connectedHere = false;
+
+const pages = [
+  webPaths.dashboard,
+  ...appTools.map((tool) => tool.path).filter((path) => path !== webPaths.dashboard),
+  '/settings/notifications',
+  '/settings/errors',
+];
+
+/**
+ * What a person would call broken: the page scrolling sideways, or text running out of the box it sits in
+ * (a box that clips or scrolls on purpose, like `truncate` or a table's scroller, is fine).
+ */
+function overflowing(): Promise<string[]> {
+  return journey.page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'visible' || style.display === 'inline' || el.clientWidth === 0) continue;
+      if (el.children.length > 0 || el.closest('svg')) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        found.push(
+          `"${(el.textContent ?? '').trim().slice(0, 50)}" runs out of its box (${el.scrollWidth} > ${el.clientWidth} px)`,
+        );
+      }
+    }
+    return found.slice(0, 10);
+  });
+}
+
+describe('every signed-in page, at desktop and phone widths', () => {
+  afterAll(async () => {
+    if (connectedHere) await disconnectMeta(journey.page);
+  });
+
+  it('shows each page without errors, sideways scrolling or text running out of its box', async () => {
+    const { page } = journey;
+    const { errors } = recordPage(page);
+    await signInAsDemo(page);
+    connectedHere = await ensureMetaConnected(page);
+    // Every page at both widths first, then one assertion: a failure lists everything that is broken.
+    const problems: Record<string, string[]> = {};
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      for (const path of pages) {
+        await page.goto(`${web}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await journey.screenshot(`signed-in${path.replace(/\//g, '-')}-${width}`, { fullPage: true });
+        const found = await overflowing();
+        if (found.length > 0) problems[`${path} at ${width} px`] = found;
+      }
+    }
+    expect(problems).toEqual({});
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
