@@ -79,6 +79,11 @@ export interface FunctionNeeds {
    */
   ai?: boolean;
   /**
+   * Reports the daily AI generation limit that applies without calling the model (the usage endpoint).
+   * Env: AI_DAILY_GENERATION_LIMIT when an operator overrides the plans' quota, as `ai` gives it.
+   */
+  aiLimitOverride?: boolean;
+  /**
    * Job queues of shared/job-queues.ts it sends messages to. Env: JOB_QUEUE_URL_* (jobQueueEnvVar)
    * = the queue's URL; the grant is sqs:SendMessage on that queue only.
    */
@@ -184,6 +189,8 @@ export const functions = {
     // The customer's email for receipts: access tokens carry none.
     userPool: ['AdminGetUser'],
     siteUrl: true,
+    // The usage endpoint reports the generation limit the AI functions really apply.
+    aiLimitOverride: true,
     timeoutSeconds: 29,
   },
   'ai-campaign-optimizer': {
@@ -245,6 +252,11 @@ export const functions = {
       chatRateLimits: { actions: ['UpdateItem'] },
       // Whether a signed-in visitor has a Meta connection (the row's key only, never the token).
       userMetaConnections: { actions: ['GetItem'] },
+      // A signed-in visitor's answers are AI generations of their plan: the conditional count and its
+      // refund (UpdateItem), the plan that sets the limit, and the day's token totals.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      aiUsage: { actions: ['UpdateItem'] },
     },
     secrets: ['openai'],
     ai: true,

@@ -91,6 +91,10 @@ const localNeedEnvironment: {
             : {}),
         }
       : {},
+  aiLimitOverride: (wanted, local) =>
+    wanted && local.ai?.dailyGenerationLimit
+      ? { [NEED_ENV.aiDailyGenerationLimit]: local.ai.dailyGenerationLimit }
+      : {},
   sendsJobs: (keys, local) =>
     Object.fromEntries(
       keys.flatMap((key) => (local.jobQueueUrls?.[key] ? [[jobQueueEnvVar(key), local.jobQueueUrls[key]]] : [])),

@@ -1,6 +1,7 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { routes } from '@shared/routes';
+import { AiConfigSchema } from '../lib/ai/ai-config';
 import { cognitoClient } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
@@ -17,7 +18,13 @@ import { handleStripeWebhook } from './stripe-webhook';
 import { usageOf } from './usage';
 
 const config = lazyEnv(
-  z.object({ SITE_URL: z.url(), EVENT_BUS_NAME: z.string().min(1), USER_POOL_ID: z.string().min(1) }),
+  z.object({
+    SITE_URL: z.url(),
+    EVENT_BUS_NAME: z.string().min(1),
+    USER_POOL_ID: z.string().min(1),
+    // The same override the AI functions apply (lambdas/lib/ai/ai-config.ts), so usage reports their limit.
+    AI_DAILY_GENERATION_LIMIT: AiConfigSchema.shape.AI_DAILY_GENERATION_LIMIT,
+  }),
 );
 
 async function emailOf(user: { username: string; email?: string }): Promise<string | undefined> {
@@ -47,10 +54,19 @@ const tablesOnly = () => ({
   tables: { userPlans: tableName('userPlans'), stripeEvents: tableName('stripeEvents') },
 });
 
+function generationLimitOverride(): { aiGenerationsPerDay?: number } {
+  const limit = config().AI_DAILY_GENERATION_LIMIT;
+  return limit === undefined ? {} : { aiGenerationsPerDay: limit };
+}
+
 export const handler = httpFunction([
   on(routes.billingStatus, ({ user }) => billingStatus(user, tablesOnly())),
   on(routes.billingUsage, ({ user }) =>
-    usageOf(user, { ...tablesOnly(), counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') } }),
+    usageOf(user, {
+      ...tablesOnly(),
+      counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+      overrides: generationLimitOverride(),
+    }),
   ),
   on(routes.billingCheckout, async ({ user, body }) => startCheckout(user, body, await deps())),
   on(routes.billingChangePlan, async ({ user, body }) => changePlan(user, body, await deps())),

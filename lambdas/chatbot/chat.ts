@@ -4,6 +4,8 @@ import { chatPrompt, type ChatVisitor } from '../lib/ai/prompts/chat';
 import { streamCompletion } from '../lib/ai/stream-completion';
 import { AppError, isAppError, upstreamError } from '../lib/errors';
 import type { VerifiedUser } from '../lib/http/access-token';
+import type { QuotaGrant } from '../lib/quota/plan-quota';
+import type { TokenUsage } from '../lib/ai/token-usage';
 import { takeChatMessage, type RateLimitStore } from './rate-limit';
 
 export interface ChatDeps {
@@ -14,6 +16,19 @@ export interface ChatDeps {
   /** Whether the user has a Meta connection (never the connection itself). */
   metaConnected: (userId: string) => Promise<boolean>;
   log: (message: string, facts: Record<string, unknown>) => void;
+  /**
+   * A signed-in visitor's answers are AI generations of their plan (QUOTA_EXCEEDED once the day's are used);
+   * an anonymous visitor has only the per-address rate limit.
+   */
+  generations: ChatGenerations;
+}
+
+/** The plan's daily AI generations, as the chat uses them (lambdas/lib/ai/generation-quota). */
+export interface ChatGenerations {
+  consume: (userId: string) => Promise<QuotaGrant>;
+  /** An answer that never started costs nothing. */
+  refund: (userId: string, grant: QuotaGrant) => Promise<void>;
+  addTokens: (userId: string, grant: QuotaGrant, usage: TokenUsage) => Promise<void>;
 }
 
 export interface ChatCall {
@@ -37,10 +52,15 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
     metaConnected: user ? await deps.metaConnected(user.sub) : undefined,
     page: call.body.page,
   };
+  const grant = user ? await deps.generations.consume(user.sub) : undefined;
+  const refund = async () => {
+    if (user && grant) await deps.generations.refund(user.sub, grant).catch(() => undefined);
+  };
   let runtime: AiRuntime;
   try {
     runtime = await deps.runtime();
   } catch (error) {
+    await refund();
     if (error instanceof AiNotConfiguredError) throw upstreamError('The assistant is not available right now.', error);
     throw error;
   }
@@ -63,12 +83,18 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
           yield chatEventLine({ type: 'delta', text: event.text });
         } else {
           deps.log('Chat answer finished', { firstTokenMs, totalMs: Date.now() - started, usage: event.usage });
+          if (user && grant) {
+            await deps.generations.addTokens(user.sub, grant, event.usage).catch(() => undefined);
+          }
           yield chatEventLine({ type: 'done', model: event.model, offline: runtime.offline });
         }
       }
     } catch (error) {
       // Before the first words the caller still answers with a status; after, the reader is told in-stream.
-      if (firstTokenMs === undefined) throw error;
+      if (firstTokenMs === undefined) {
+        await refund();
+        throw error;
+      }
       const appError = isAppError(error) ? error : new AppError('UPSTREAM_ERROR');
       deps.log('Chat answer cut short', { code: appError.code, firstTokenMs });
       yield chatEventLine({ type: 'error', error: { code: appError.code, message: appError.message } });

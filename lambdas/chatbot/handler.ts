@@ -3,7 +3,8 @@ import { NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
 import { tableEnvVar } from '@shared/tables';
 import * as z from 'zod';
-import { aiRuntime } from '../lib/ai/ai-runtime';
+import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
+import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { lazyEnv } from '../lib/env';
 import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
@@ -15,6 +16,9 @@ const config = lazyEnv(
   z.object({
     [tableEnvVar('chatRateLimits')]: z.string().min(1),
     [tableEnvVar('userMetaConnections')]: z.string().min(1),
+    [tableEnvVar('quotaUsage')]: z.string().min(1),
+    [tableEnvVar('userPlans')]: z.string().min(1),
+    [tableEnvVar('aiUsage')]: z.string().min(1),
     [NEED_ENV.userTokensIssuer]: z.url(),
     [NEED_ENV.userTokensClientId]: z.string().min(1),
   }),
@@ -38,6 +42,12 @@ async function metaConnected(userId: string): Promise<boolean> {
   return reply.Item !== undefined;
 }
 
+const generationQuota = (): GenerationQuota => ({
+  counters: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
+  plans: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
+  tokens: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('aiUsage')]! },
+});
+
 export const handler = streamFunction(routes.chat, ({ body, event }) =>
   answerChat(
     { body, ip: event.requestContext.http.sourceIp, token: bearerToken(event.headers) },
@@ -47,6 +57,11 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
       verifyToken,
       metaConnected,
       log: (message, facts) => logger.info(message, facts),
+      generations: {
+        consume: (userId) => consumeGeneration(generationQuota(), userId, aiConfig().AI_DAILY_GENERATION_LIMIT),
+        refund: (userId, grant) => refundGeneration(generationQuota(), userId, grant),
+        addTokens: (userId, grant, usage) => addTokensToDay(generationQuota(), userId, grant, usage),
+      },
     },
   ),
 );

@@ -50,6 +50,16 @@ describe('upgrading from Free in a real browser', () => {
     expect(await page.getByText('The ad copy could not be written').count()).toBe(0);
     await journey.screenshot('upgrade-prompt', { fullPage: true });
 
+    // The assistant's answers are AI generations too: the widget offers the same way up, not an error.
+    await page.getByRole('button', { name: 'Ask the Adsmith assistant' }).click();
+    const chat = page.getByRole('dialog', { name: 'Adsmith assistant' });
+    await chat.getByRole('textbox', { name: 'Your question' }).fill('How should I set my daily budget?');
+    await page.keyboard.press('Enter');
+    await chat.getByRole('alert').getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await journey.screenshot('chat-upgrade-prompt');
+    await page.keyboard.press('Escape');
+    await chat.waitFor({ state: 'hidden' });
+
     // /pricing knows the user: Free is marked current, Pro upgrades through Checkout.
     await prompt.getByRole('link', { name: 'Upgrade to Pro' }).click();
     await page.waitForURL(`${web}/pricing`);

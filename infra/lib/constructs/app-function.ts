@@ -319,6 +319,9 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   ai: (fn, wanted) => {
     if (wanted) fn.bindAi();
   },
+  // Nothing to bind in AWS: a deployment applies the plans' own limits (the override is the twin's and the
+  // benchmark's), and `ai` sets no override either.
+  aiLimitOverride: () => undefined,
   sendsJobs: (fn, keys, resources) => {
     for (const key of keys) fn.bindJobQueue(key, required(resources.jobQueues?.[key], `job queue ${key}`, fn));
   },

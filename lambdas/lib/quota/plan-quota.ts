@@ -186,8 +186,16 @@ export async function releaseHeld(store: QuotaStore, userId: string, key: HeldQu
   );
 }
 
-/** The user's usage against every limit of their plan, as of now (one Query over their counters). */
-export async function readUsage(store: QuotaStore, userId: string, plan: PlanKey): Promise<QuotaUsage[]> {
+/**
+ * The user's usage against every limit of their plan, as of now (one Query over their counters). `overrides`:
+ * limits an operator fixed in place of the plan's (AI_DAILY_GENERATION_LIMIT), reported as the ones that apply.
+ */
+export async function readUsage(
+  store: QuotaStore,
+  userId: string,
+  plan: PlanKey,
+  overrides: Partial<Record<QuotaKey, number>> = {},
+): Promise<QuotaUsage[]> {
   const now = store.now?.() ?? new Date();
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -208,7 +216,7 @@ export async function readUsage(store: QuotaStore, userId: string, plan: PlanKey
 
   return (Object.keys(quotas) as QuotaKey[]).map((key) => {
     const declaration: { window: QuotaWindow | null; action: string | null } = quotas[key];
-    const limit = limitOf(plan, key);
+    const limit = overrides[key] ?? limitOf(plan, key);
     if (declaration.window === null) {
       const members = byCounter.get(key)?.members as Set<string> | undefined;
       return { key, used: members?.size ?? 0, limit, resetsAt: null, enforced: declaration.action !== null };

@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { chatLimits, ChatStreamEventSchema, type ChatStreamEvent } from '@shared/schemas/chat';
 import { ErrorBodySchema } from '@shared/errors';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { UsageSchema } from '@shared/schemas/billing';
+import { localTableName } from '@infra/local/function-environment';
 import { api, cognitoClient, deleteUser } from '../twin-client';
-import { confirmedUser, resetModelFaults, setModelFaults } from './ai-user';
+import { confirmedUser, resetModelFaults, setModelFaults, twinDocumentClient } from './ai-user';
 
 const client = cognitoClient();
 let carol: Awaited<ReturnType<typeof confirmedUser>>;
@@ -15,7 +18,15 @@ afterEach(resetModelFaults);
 afterAll(async () => {
   await deleteUser(client, carol.email);
   client.destroy();
+  doc.destroy();
 });
+const doc = twinDocumentClient();
+
+/** Today's AI generations of a user, as the usage endpoint reports them. */
+async function generationsUsed(token: string): Promise<number> {
+  const usage = UsageSchema.parse(await (await api('/api/billing/usage', { token })).json());
+  return usage.limits.find((limit) => limit.key === 'aiGenerationsPerDay')!.used;
+}
 
 function chat(body: unknown, token?: string): Promise<Response> {
   return api('/api/chat', {
@@ -107,6 +118,41 @@ describe('POST /api/chat (streaming, on the offline model)', () => {
     const reply = await chat({ messages: [{ role: 'user', content: 'What is Adsmith?' }] });
     expect(reply.status).toBe(502);
     expect(ErrorBodySchema.parse(await reply.json()).error.code).toBe('UPSTREAM_ERROR');
+  });
+
+  it('counts a signed-in visitor’s answer as an AI generation of their plan, gives a failed one back, and refuses at the limit', async () => {
+    const question = { messages: [{ role: 'user', content: 'How should I set my daily budget?' }], page: '/dashboard' };
+    const before = await generationsUsed(carol.token);
+    const answered = await chat(question, carol.token);
+    expect(answered.status).toBe(200);
+    await readEvents(answered);
+    expect(await generationsUsed(carol.token)).toBe(before + 1);
+
+    // The model failing before the first words costs nothing.
+    await setModelFaults({ serverError: 5 });
+    expect((await chat(question, carol.token)).status).toBe(502);
+    await resetModelFaults();
+    expect(await generationsUsed(carol.token)).toBe(before + 1);
+
+    // All of today's generations used (on ad copy, say): the chat is refused with the plan's limit and the way up.
+    await doc.send(
+      new PutCommand({
+        TableName: localTableName('quotaUsage'),
+        Item: {
+          user_id: carol.sub,
+          counter: `aiGenerationsPerDay#${new Date().toISOString().slice(0, 10)}`,
+          used: plans.free.limits.aiGenerationsPerDay,
+          expires_at: Math.floor(Date.now() / 1000) + 86_400,
+        },
+      }),
+    );
+    const refused = await chat(question, carol.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { error } = ErrorBodySchema.parse(await refused.json());
+    expect(error.code).toBe('QUOTA_EXCEEDED');
+    expect(error.details).toMatchObject({ quota: 'aiGenerationsPerDay', plan: 'free', upgradeTo: 'pro' });
+    expect(await generationsUsed(carol.token)).toBe(plans.free.limits.aiGenerationsPerDay);
   });
 
   it('rate-limits an address: 429 with Retry-After once the minute’s allowance is used', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { plans } from '@shared/plans';
 import { quotas } from '@shared/quotas';
 import { webPaths } from '@shared/web-paths';
-import type { QuotaExceeded } from '../../lib/billing/usage';
+import type { QuotaExceeded } from '../../lib/billing/quota-exceeded';
 import { buttonVariants } from '../ui/button';
 import { Alert } from '../ui/alert';
 

@@ -2,7 +2,9 @@ import { Bot, RotateCcw, Send, Square, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
+import { QuotaUpgradePrompt } from '../../components/billing/quota-upgrade-prompt';
 import { loadWebConfig } from '../../config/web-config';
+import { quotaExceededOf, type QuotaExceeded } from '../../lib/billing/quota-exceeded';
 import { hasStoredSession } from '../../lib/auth/stored-session';
 import { cn } from '../../lib/cn';
 import { ChatError, streamChat } from './chat-stream';
@@ -38,6 +40,8 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
   const [streaming, setStreaming] = useState(false);
   const [waitingFirstWords, setWaitingFirstWords] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A signed-in user's answers are AI generations of their plan: once the day's are used, the way up, not an error.
+  const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
   const [offline, setOffline] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -62,6 +66,7 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
       return;
     }
     setError(null);
+    setQuotaHit(null);
     setDraft('');
     const asked: ChatMessage[] = [...messages, { role: 'user', content: text }];
     setMessages([...asked, { role: 'assistant', content: '' }]);
@@ -92,7 +97,9 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
       setMessages((current) =>
         current.at(-1)?.role === 'assistant' && current.at(-1)?.content === '' ? current.slice(0, -1) : current,
       );
-      if (!aborted) {
+      const quota = caught instanceof ChatError ? quotaExceededOf(caught) : null;
+      if (quota) setQuotaHit(quota);
+      else if (!aborted) {
         setError(caught instanceof ChatError ? caught.message : 'The assistant could not answer. Please try again.');
       }
     } finally {
@@ -210,6 +217,11 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
         ) : null}
       </div>
 
+      {quotaHit ? (
+        <div className="border-t px-3 py-2 text-xs">
+          <QuotaUpgradePrompt quota={quotaHit} />
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="border-t bg-destructive/10 px-4 py-2 text-xs text-destructive">
           {error}

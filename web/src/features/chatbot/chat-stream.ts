@@ -6,6 +6,8 @@ export class ChatError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The error's details as the server sent them (a QUOTA_EXCEEDED's limit, reset time, plan to upgrade to). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ChatError';
@@ -44,7 +46,9 @@ export async function streamChat(options: StreamChatOptions): Promise<{ model: s
   }
   if (!response.ok || !response.body) {
     const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-    if (parsed.success) throw new ChatError(parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success) {
+      throw new ChatError(parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+    }
     throw new ChatError('UNKNOWN_ERROR', 'The assistant could not answer. Please try again.');
   }
 

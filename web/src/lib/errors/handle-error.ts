@@ -29,6 +29,9 @@ export function userMessageFor(code: string, message: string): string {
       return errorCatalogue.AUTH_ERROR.message;
     case 'VALIDATION_ERROR':
       return message.trim() ? message : VALIDATION_FALLBACK;
+    case 'QUOTA_EXCEEDED':
+      // The server's sentence says what ran out, when it comes back and which plan allows more.
+      return message.trim() ? message : clientErrorCatalogue.UNKNOWN_ERROR.message;
     default:
       return clientErrorCatalogue.UNKNOWN_ERROR.message;
   }
@@ -47,6 +50,13 @@ export interface HandleErrorOptions {
   silent?: boolean;
 }
 
+/**
+ * Codes that are expected outcomes, not failures: a plan limit reached is the product working as sold. The user
+ * is told (an upgrade prompt, or the toast), but nothing goes to the error log, the console or the client-error
+ * pipeline, where it would page operators and bury real errors.
+ */
+const EXPECTED_OUTCOMES: ReadonlySet<string> = new Set(['QUOTA_EXCEEDED']);
+
 export function handleError(error: unknown, options: HandleErrorOptions = {}): ErrorLogEntry {
   const code = errorCode(error);
   const message = errorMessage(error) || clientErrorCatalogue.UNKNOWN_ERROR.message;
@@ -62,6 +72,10 @@ export function handleError(error: unknown, options: HandleErrorOptions = {}): E
     timestamp: new Date().toISOString(),
   };
   const severity = severityFor(code, message);
+  if (EXPECTED_OUTCOMES.has(code)) {
+    if (!options.silent) toast.warning(userMessageFor(code, message));
+    return entry;
+  }
 
   console.error(`[${severity}] ${code}: ${message}`, options.component ? `(in ${options.component})` : '', error);
   appendErrorLog(entry);

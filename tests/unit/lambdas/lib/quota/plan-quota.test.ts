@@ -202,4 +202,13 @@ describe('readUsage', () => {
     expect(usage.find((u) => u.key === 'graphicsExportsPerMonth')).toMatchObject({ enforced: false });
     expect(usage.find((u) => u.key === 'seats')).toMatchObject({ enforced: false, resetsAt: null });
   });
+
+  it('reports an operator’s override as the limit that applies (AI_DAILY_GENERATION_LIMIT), the plan’s for the rest', async () => {
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    const user = newUser();
+    await consumeQuota(store(), user, 'aiGenerationsPerDay', 'free', 3);
+    const usage = await readUsage(store(), user, 'free', { aiGenerationsPerDay: 3 });
+    expect(usage.find((u) => u.key === 'aiGenerationsPerDay')).toMatchObject({ used: 1, limit: 3 });
+    expect(usage.find((u) => u.key === 'mmmFitsPerMonth')).toMatchObject({ limit: plans.free.limits.mmmFitsPerMonth });
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChatError, streamChat } from '@web/features/chatbot/chat-stream';
 import { historyToSend, loadConversation, saveConversation } from '@web/features/chatbot/chat-storage';
 import { chatLimits } from '@shared/schemas/chat';
+import { quotaExceededOf } from '@web/lib/billing/quota-exceeded';
 
 /** A reply whose body arrives in the given pieces, as a network would split it. */
 function streamedReply(pieces: string[], init: ResponseInit = { status: 200 }): Response {
@@ -52,6 +53,33 @@ describe('streamChat', () => {
     );
     expect(error).toBeInstanceOf(ChatError);
     expect(error).toMatchObject({ code: 'RATE_LIMITED', message: 'Please wait 30 seconds.' });
+  });
+
+  it('keeps a QUOTA_EXCEEDED reply’s details, so the widget can show the upgrade prompt', async () => {
+    const details = {
+      quota: 'aiGenerationsPerDay',
+      limit: '20',
+      plan: 'free',
+      upgradeTo: 'pro',
+      resetsAt: '2026-11-23T00:00:00.000Z',
+    };
+    const fetchImpl = async () =>
+      new Response(JSON.stringify({ error: { code: 'QUOTA_EXCEEDED', message: 'You have used all 20.', details } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+      });
+    const error = await streamChat({ url: '/api/chat', body, onDelta: () => undefined, fetch: fetchImpl }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'QUOTA_EXCEEDED', details });
+    expect(quotaExceededOf(error)).toEqual({
+      quota: 'aiGenerationsPerDay',
+      limit: 20,
+      plan: 'free',
+      upgradeTo: 'pro',
+      resetsAt: '2026-11-23T00:00:00.000Z',
+      message: 'You have used all 20.',
+    });
   });
 
   it('reports an error event, an unreadable event and an answer cut off before done', async () => {

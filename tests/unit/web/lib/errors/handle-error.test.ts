@@ -51,6 +51,22 @@ describe('central error handler', () => {
     expect(toast.warning).toHaveBeenCalledWith('Network connection issue. Please check your internet connection.');
   });
 
+  it('treats a plan limit reached as an expected outcome: told to the user, never logged or reported', () => {
+    const notifier = vi.fn().mockResolvedValue(true);
+    setErrorNotifier(notifier);
+    vi.mocked(console.error).mockClear();
+    const message = 'You have used all 20 AI generations of your Free plan today. Pro allows 200 AI generations.';
+    handleError(new ApiError('QUOTA_EXCEEDED', 429, message), { component: 'CampaignGenerator' });
+    expect(notifier).not.toHaveBeenCalled();
+    expect(getErrorLog()).toEqual([]);
+    expect(console.error).not.toHaveBeenCalled();
+    expect(toast.warning).toHaveBeenCalledWith(message);
+
+    handleError(new ApiError('QUOTA_EXCEEDED', 429, message), { silent: true });
+    expect(toast.warning).toHaveBeenCalledTimes(1);
+    expect(notifier).not.toHaveBeenCalled();
+  });
+
   it('defaults the code to UNKNOWN_ERROR', () => {
     const entry = handleError(new Error('something odd'));
     expect(entry.code).toBe('UNKNOWN_ERROR');

@@ -58,8 +58,8 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
     setQuotaHit(quota);
     if (quota) {
       setInlineError(null);
+      // An expected outcome shown as the upgrade prompt: not an error to log or report.
       refreshUsage();
-      handleError(error, { component: 'AdCopyGenerator', silent: true });
       return;
     }
     const code = errorCode(error);
