@@ -145,8 +145,9 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Hits and fills; `forget` lists a user's entries (Query) and deletes them in batches.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
-      // The plan's connected-ad-accounts quota: take a place (conditional update), free them on disconnect.
-      quotaUsage: { actions: ['UpdateItem'] },
+      // The plan's connected-ad-accounts quota: take a place (conditional update), free them on disconnect;
+      // read the places held before a change that spends (above the limit after a downgrade, it waits).
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       // The user's plan, which sets how many ad accounts they may use.
       userPlans: { actions: ['GetItem'] },
     },
@@ -180,8 +181,9 @@ export const functions = {
       userPlans: { actions: ['GetItem', 'UpdateItem'], indexActions: ['Query'] },
       // Claim an event once (conditional put), read a claim, mark it done, release it on failure.
       stripeEvents: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'DeleteItem'] },
-      // Usage against each limit: one Query over the user's counters.
-      quotaUsage: { actions: ['Query'] },
+      // Usage against each limit: one Query over the user's counters; above the ad-account limit the user
+      // keeps some accounts (read the places, give the others back).
+      quotaUsage: { actions: ['Query', 'GetItem', 'UpdateItem'] },
     },
     secrets: ['stripe'],
     // invoice.paid puts a payment event on the bus.

@@ -21,6 +21,7 @@ import {
   BillingRedirectSchema,
   BillingStatusSchema,
   CheckoutRequestSchema,
+  KeepAdAccountsSchema,
   UsageSchema,
   WebhookReceiptSchema,
 } from './schemas/billing';
@@ -460,6 +461,15 @@ export const routes = {
     access: 'user',
     body: PreviewBodySchema,
     response: PreviewListSchema,
+  }),
+  /** Above the plan's ad-account limit (after a downgrade): keep these accounts, give the others' places back. */
+  billingKeepAdAccounts: route({
+    method: 'PUT',
+    path: '/api/billing/ad-accounts',
+    fn: 'billing',
+    access: 'user',
+    body: KeepAdAccountsSchema,
+    response: UsageSchema,
   }),
 } as const;
 

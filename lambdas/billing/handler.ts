@@ -15,7 +15,7 @@ import { startCheckout } from './checkout';
 import { openPortal } from './portal';
 import { stripeClient } from './stripe-client';
 import { handleStripeWebhook } from './stripe-webhook';
-import { usageOf } from './usage';
+import { keepAdAccounts, usageOf } from './usage';
 
 const config = lazyEnv(
   z.object({
@@ -63,6 +63,13 @@ export const handler = httpFunction([
   on(routes.billingStatus, ({ user }) => billingStatus(user, tablesOnly())),
   on(routes.billingUsage, ({ user }) =>
     usageOf(user, {
+      ...tablesOnly(),
+      counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+      overrides: generationLimitOverride(),
+    }),
+  ),
+  on(routes.billingKeepAdAccounts, ({ user, body }) =>
+    keepAdAccounts(user, body, {
       ...tablesOnly(),
       counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
       overrides: generationLimitOverride(),

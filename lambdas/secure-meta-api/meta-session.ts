@@ -33,6 +33,8 @@ export interface MetaDeps {
 export interface AdAccountQuota {
   hold(userId: string, adAccountId: string): Promise<void>;
   releaseAll(userId: string): Promise<void>;
+  /** QUOTA_EXCEEDED while the user holds more accounts than the plan allows (after a downgrade). */
+  assertWithinLimit?(userId: string): Promise<void>;
 }
 
 export type { GraphClient };

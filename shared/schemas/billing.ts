@@ -51,9 +51,23 @@ export const QuotaUsageSchema = z.object({
   resetsAt: z.iso.datetime().nullable(),
   /** False while the action this limit counts is not built yet: `used` stays 0. */
   enforced: z.boolean(),
+  /** For held limits: the ids holding a place (ad account ids), so a user above the limit can choose which to keep. */
+  held: z.array(z.string()).optional(),
 });
 export type QuotaUsage = z.infer<typeof QuotaUsageSchema>;
 
 /** The signed-in user's plan and usage against each of its limits. */
 export const UsageSchema = z.object({ plan: PlanKeySchema, limits: z.array(QuotaUsageSchema) });
 export type Usage = z.infer<typeof UsageSchema>;
+
+/**
+ * After a downgrade (or when a subscription ended) a user can hold more ad accounts than the plan allows: they
+ * choose which to keep; the others give their places back.
+ */
+export const KeepAdAccountsSchema = z.object({
+  keep: z
+    .array(z.string().regex(/^act_\d+$/, 'An ad account id looks like act_123.'))
+    .min(1)
+    .max(100),
+});
+export type KeepAdAccounts = z.infer<typeof KeepAdAccountsSchema>;

@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { plans, type PlanKey } from '@shared/plans';
 import { planAllowingMore, quotas, windowEnd, windowId, type QuotaKey, type QuotaWindow } from '@shared/quotas';
 import type { QuotaUsage } from '@shared/schemas/billing';
 import { planOfUser } from '../billing/plan-record';
-import { AppError } from '../errors';
+import { AppError, validationError } from '../errors';
 
 /**
  * The plan quotas of shared/plans.ts, counted in the `quota_usage` table. Every
@@ -219,7 +219,14 @@ export async function readUsage(
     const limit = overrides[key] ?? limitOf(plan, key);
     if (declaration.window === null) {
       const members = byCounter.get(key)?.members as Set<string> | undefined;
-      return { key, used: members?.size ?? 0, limit, resetsAt: null, enforced: declaration.action !== null };
+      return {
+        key,
+        used: members?.size ?? 0,
+        limit,
+        resetsAt: null,
+        enforced: declaration.action !== null,
+        held: [...(members ?? [])].sort(),
+      };
     }
     const item = byCounter.get(`${key}#${windowId(declaration.window, now)}`);
     return {
@@ -243,6 +250,66 @@ export async function releaseAllHeld(store: QuotaStore, userId: string, key: Hel
   );
 }
 
+/** The ids holding places of a held limit (one consistent GetItem). */
+export async function heldMembers(store: QuotaStore, userId: string, key: HeldQuotaKey): Promise<string[]> {
+  const reply = await store.doc.send(
+    new GetCommand({ TableName: store.table, Key: { user_id: userId, counter: key }, ConsistentRead: true }),
+  );
+  return [...((reply.Item?.members as Set<string> | undefined) ?? [])].sort();
+}
+
+/**
+ * Above the limit after a downgrade (or a subscription that ended): the user still reads everything they hold,
+ * and may always pause, but a change that spends is refused until they choose what to keep (or upgrade).
+ */
+export async function assertWithinHeldLimit(
+  store: QuotaStore,
+  userId: string,
+  key: HeldQuotaKey,
+  plan: PlanKey,
+  limit = limitOf(plan, key),
+): Promise<void> {
+  const held = await heldMembers(store, userId, key);
+  if (held.length <= limit) return;
+  const error = quotaExceeded(key, plan, limit, store.now?.() ?? new Date());
+  const noun = quotas[key].noun;
+  throw new QuotaExceededError(
+    `Your ${plans[plan].name} plan allows ${count(limit, noun)} and you have ${held.length}. Choose which to keep ` +
+      `under Plan and billing on the dashboard (or upgrade) to make changes again; you can still see everything ` +
+      `and pause campaigns.`,
+    { ...(error.details as Record<string, string>), held: String(held.length) },
+  );
+}
+
+/**
+ * Keeps the chosen places of a held limit and gives the others back. The kept ids must be ones the user holds,
+ * and no more than the plan allows.
+ */
+export async function keepHeld(
+  store: QuotaStore,
+  userId: string,
+  key: HeldQuotaKey,
+  plan: PlanKey,
+  keep: string[],
+): Promise<void> {
+  const held = await heldMembers(store, userId, key);
+  const wanted = [...new Set(keep)];
+  const unknown = wanted.filter((id) => !held.includes(id));
+  if (unknown.length > 0) throw validationError(`Not among your ${quotas[key].noun}: ${unknown.join(', ')}.`);
+  const limit = limitOf(plan, key);
+  if (wanted.length > limit) {
+    throw validationError(
+      `Your ${plans[plan].name} plan allows ${count(limit, quotas[key].noun)}: keep at most ${limit}.`,
+    );
+  }
+  await releaseHeld(
+    store,
+    userId,
+    key,
+    held.filter((id) => !wanted.includes(id)),
+  );
+}
+
 /**
  * A held limit bound to its tables: reads the user's plan (`user_plans`) and
  * takes or frees places (`quota_usage`), for functions that hand it to their logic.
@@ -258,5 +325,10 @@ export function heldQuota(
       await holdQuota(counters, userId, key, plan, memberId);
     },
     releaseAll: (userId: string) => releaseAllHeld(counters, userId, key),
+    /** Refuses a change that spends while the user holds more than their plan allows (see assertWithinHeldLimit). */
+    async assertWithinLimit(userId: string): Promise<void> {
+      const plan = await planOfUser(planTable.doc, planTable.table, userId, counters.now?.() ?? new Date());
+      await assertWithinHeldLimit(counters, userId, key, plan);
+    },
   };
 }

@@ -119,6 +119,31 @@ describe('plans and billing', () => {
     expect((await usage()).plan).toBe('free');
   });
 
+  it('above the ad-account limit (after a downgrade) keeps the accounts the user chooses and frees the others', async () => {
+    // Three accounts held from a bigger plan; Free allows two.
+    await doc.send(
+      new PutCommand({
+        TableName: localTableName('quotaUsage'),
+        Item: { user_id: sub, counter: 'connectedAdAccounts', members: new Set(['act_1', 'act_2', 'act_3']) },
+      }),
+    );
+    const accounts = async () => (await usage()).limits.find((l) => l.key === 'connectedAdAccounts')!;
+    expect(await accounts()).toMatchObject({ used: 3, limit: plans.free.limits.connectedAdAccounts });
+    expect((await accounts()).held).toEqual(['act_1', 'act_2', 'act_3']);
+
+    const tooMany = await sendJson('PUT', '/api/billing/ad-accounts', { keep: ['act_1', 'act_2', 'act_3'] });
+    expect(tooMany.status).toBe(400);
+    const foreign = await sendJson('PUT', '/api/billing/ad-accounts', { keep: ['act_9'] });
+    expect(foreign.status).toBe(400);
+    expect(((await foreign.json()) as { error: { message: string } }).error.message).toMatch(/act_9/);
+    expect((await accounts()).used).toBe(3);
+
+    const kept = await sendJson('PUT', '/api/billing/ad-accounts', { keep: ['act_3', 'act_1'] });
+    expect(kept.status).toBe(200);
+    const now = UsageSchema.parse(await kept.json()).limits.find((l) => l.key === 'connectedAdAccounts')!;
+    expect(now).toMatchObject({ used: 2, held: ['act_1', 'act_3'] });
+  });
+
   it('refuses an unknown plan with a clear 400', async () => {
     const reply = await sendJson('POST', '/api/billing/checkout', { plan: 'free', interval: 'monthly' });
     expect(reply.status).toBe(400);

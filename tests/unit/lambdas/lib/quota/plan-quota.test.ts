@@ -11,6 +11,9 @@ import {
   QuotaExceededError,
   readUsage,
   refundQuota,
+  assertWithinHeldLimit,
+  heldMembers,
+  keepHeld,
   releaseAllHeld,
   type QuotaStore,
 } from '@lambdas/lib/quota/plan-quota';
@@ -193,6 +196,7 @@ describe('readUsage', () => {
       limit: 2,
       resetsAt: null,
       enforced: true,
+      held: ['act_1'],
     });
     expect(usage.find((u) => u.key === 'mmmFitsPerMonth')).toMatchObject({
       used: 0,
@@ -210,5 +214,38 @@ describe('readUsage', () => {
     const usage = await readUsage(store(), user, 'free', { aiGenerationsPerDay: 3 });
     expect(usage.find((u) => u.key === 'aiGenerationsPerDay')).toMatchObject({ used: 1, limit: 3 });
     expect(usage.find((u) => u.key === 'mmmFitsPerMonth')).toMatchObject({ limit: plans.free.limits.mmmFitsPerMonth });
+  });
+});
+
+describe('above a held limit after a downgrade', () => {
+  it('keeps every place readable, refuses changes until the user keeps what the plan allows, then frees the rest', async () => {
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    const user = newUser();
+    for (const id of ['act_1', 'act_2', 'act_3']) await holdQuota(store(), user, 'connectedAdAccounts', 'pro', id);
+    await assertWithinHeldLimit(store(), user, 'connectedAdAccounts', 'pro');
+
+    // Back on Free (2 accounts): what is held stays held, and reading it still works...
+    await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_3');
+    // ...but a change is refused, naming the limit, how many are held and the plan that allows them.
+    const refused = await failure(assertWithinHeldLimit(store(), user, 'connectedAdAccounts', 'free'));
+    expect(refused.code).toBe('QUOTA_EXCEEDED');
+    expect(refused.message).toMatch(/allows 2 ad accounts and you have 3/);
+    expect(refused.details).toMatchObject({ quota: 'connectedAdAccounts', limit: '2', held: '3', upgradeTo: 'pro' });
+    // A new account cannot take a place either.
+    await failure(holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_4'));
+
+    await expect(keepHeld(store(), user, 'connectedAdAccounts', 'free', ['act_1', 'act_2', 'act_3'])).rejects.toThrow(
+      /keep at most 2/,
+    );
+    await expect(keepHeld(store(), user, 'connectedAdAccounts', 'free', ['act_1', 'act_9'])).rejects.toThrow(
+      /Not among your ad accounts: act_9/,
+    );
+    await keepHeld(store(), user, 'connectedAdAccounts', 'free', ['act_3', 'act_1']);
+    expect(await heldMembers(store(), user, 'connectedAdAccounts')).toEqual(['act_1', 'act_3']);
+    await assertWithinHeldLimit(store(), user, 'connectedAdAccounts', 'free');
+    // The place given back is free again, for an account the user picks later.
+    await failure(holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2'));
+    await keepHeld(store(), user, 'connectedAdAccounts', 'free', ['act_1']);
+    await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2');
   });
 });

@@ -128,4 +128,47 @@ describe('plan and billing card', () => {
     renderCard(free, '/dashboard?checkout=success');
     expect(await screen.findByText('Payment received')).toBeInTheDocument();
   });
+
+  it('above the ad-account limit after a downgrade, asks which accounts to keep and frees the others', async () => {
+    const held = ['act_1', 'act_2', 'act_3'];
+    const over = (keep: string[]): Usage => ({
+      plan: 'free',
+      limits: [{ key: 'connectedAdAccounts', used: keep.length, limit: 2, resetsAt: null, enforced: true, held: keep }],
+    });
+    let current = over(held);
+    api.apiRequest.mockImplementation(async (name: string, input?: { body?: { keep: string[] } }) => {
+      if (name === 'billingStatus') return free;
+      if (name === 'billingUsage') return current;
+      if (name === 'metaAdAccounts')
+        return {
+          data: [
+            { id: 'act_1', name: 'Shoes US' },
+            { id: 'act_2', name: 'Shoes JP' },
+          ],
+        };
+      if (name === 'billingKeepAdAccounts') return (current = over(input!.body!.keep));
+      throw new Error(`unexpected ${name}`);
+    });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+          <PlanBillingCard />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('allows 2 ad accounts; 3 are in use');
+    const submit = within(alert).getByRole('button', { name: /Keep and free the others/ });
+    expect(submit).toBeDisabled();
+    await user.click(await within(alert).findByRole('checkbox', { name: 'Shoes US (act_1)' }));
+    await user.click(within(alert).getByRole('checkbox', { name: 'Shoes JP (act_2)' }));
+    await user.click(within(alert).getByRole('checkbox', { name: 'act_3' }));
+    expect(within(alert).getByText('Choose at most 2.')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: /Keep 3/ })).toBeDisabled();
+    await user.click(within(alert).getByRole('checkbox', { name: 'act_3' }));
+    await user.click(within(alert).getByRole('button', { name: 'Keep 2 and free the others' }));
+    expect(api.apiRequest).toHaveBeenCalledWith('billingKeepAdAccounts', { body: { keep: ['act_1', 'act_2'] } });
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
 });

@@ -12,6 +12,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useUsage } from '@web/lib/billing/usage';
 import { useBillingStatus, useOpenPortal, useStartCheckout } from '../api/billing';
+import { KeepAdAccounts } from './keep-ad-accounts';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 const dollars = (cents: number) =>
@@ -83,9 +84,11 @@ function PlanUsage({ planKey }: { planKey: PlanKey }) {
   const plan = plans[planKey];
   const counted = usage.data?.plan === planKey ? usage.data.limits.filter((limit) => limit.enforced) : [];
   const countedKeys = new Set(counted.map((limit) => limit.key));
+  const overAdAccounts = counted.find((limit) => limit.key === 'connectedAdAccounts' && limit.used > limit.limit);
   return (
     <>
       {usage.isPending ? <Skeleton className="h-12" aria-label="Loading your usage" /> : null}
+      {overAdAccounts ? <KeepAdAccounts usage={overAdAccounts} planKey={planKey} /> : null}
       {counted.length > 0 ? (
         <section aria-label="Usage" className="grid gap-3">
           {counted.map((limit) => (
