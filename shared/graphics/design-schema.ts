@@ -50,14 +50,14 @@ export const ImageRefSchema = z.discriminatedUnion('kind', [
       .refine((key) => !key.split('/').includes('..'), 'Asset keys cannot contain "..".'),
     width: pixelSide,
     height: pixelSide,
-    mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']),
+    mimeType: z.enum(['image/png', 'image/jpeg', 'image/svg+xml']),
   }),
   z.strictObject({
     kind: z.literal('data'),
     url: z
       .string()
       .max(MAX_DATA_URL_CHARS)
-      .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/, 'Only base64 image data URLs.'),
+      .regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/, 'Only base64 image data URLs.'),
     width: pixelSide,
     height: pixelSide,
   }),
