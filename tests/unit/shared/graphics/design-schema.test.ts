@@ -93,3 +93,14 @@ describe('contrastRatio', () => {
     expect(contrastRatio(a, b)).toBeCloseTo(ratio, 2);
   });
 });
+
+describe('altText', () => {
+  it('reads the texts the template shows, in order, with the button', async () => {
+    const { altText } = await import('@shared/graphics/alt-text');
+    const design = defaultDesign({
+      templateId: 'testimonial',
+      texts: { ...defaultDesign().texts, quote: 'Best shoes ever', attribution: 'Maya', cta: 'Shop now', headline: 'ignored' },
+    });
+    expect(altText(design, 'story')).toBe('Testimonial ad (9:16) on brand colours. “Best shoes ever” — Maya. Button: Shop now.');
+  });
+});

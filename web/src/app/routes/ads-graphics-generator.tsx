@@ -1,17 +1,17 @@
-import { Image } from 'lucide-react';
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { PageHeader } from '../../components/layout/page-header';
+import { GraphicsGenerator } from '../../features/graphics/components/graphics-editor';
+import { browserRenderer } from '../../features/graphics/lib/browser-renderer';
 
+/** The graphics editor (lazy route: satori and the fonts load only here). */
 export default function AdsGraphicsGeneratorRoute() {
   return (
-    <ComingSoon
-      title="Graphics generator"
-      icon={Image}
-      summary="Ad visuals generated for your brand, in the sizes Facebook and Instagram need."
-      plans={[
-        'Describe the image you want or start from your product photo',
-        'Get feed, story and reel sizes at once',
-        'Download the images or use them straight in a campaign',
-      ]}
-    />
+    <div className="mx-auto grid max-w-[96rem] gap-8 px-4 py-10 sm:px-6">
+      <PageHeader
+        eyebrow="AI tools"
+        title="Graphics generator"
+        description="On-brand ad images in every Meta placement size, checked against Stories and Reels safe zones before you export."
+      />
+      <GraphicsGenerator renderer={browserRenderer} />
+    </div>
   );
 }

@@ -1,0 +1,120 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { unzipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { GraphicsEditor } from '@web/features/graphics/components/graphics-editor';
+import { type GraphicsRenderer } from '@web/features/graphics/lib/graphics-renderer';
+import { renderDesignImage, renderDesignSvgNode } from '@lambdas/lib/graphics-render/render-design-image';
+
+// The real renderer (Node entry: same shared layout, satori and resvg as the browser's), counted.
+const renderer: GraphicsRenderer & { svgCalls: number } = {
+  svgCalls: 0,
+  svg(design, sizeId) {
+    renderer.svgCalls += 1;
+    return renderDesignSvgNode(design, sizeId);
+  },
+  png: (design, sizeId) => renderDesignImage(design, sizeId),
+};
+
+const downloads: Blob[] = [];
+beforeEach(() => {
+  downloads.length = 0;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (downloads.push(blob), 'blob:x'),
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  HTMLAnchorElement.prototype.click = () => undefined;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const queryClient = () => createQueryClient({ onUnauthorized: () => undefined });
+
+function renderEditor(prefill: Parameters<typeof GraphicsEditor>[0]['prefill'] = null) {
+  return render(
+    <QueryClientProvider client={queryClient()}>
+      <GraphicsEditor renderer={renderer} prefill={prefill} />
+    </QueryClientProvider>,
+  );
+}
+
+const previews = () => screen.getAllByRole('figure');
+
+describe('GraphicsEditor', () => {
+  it('prefills texts from the latest ad copy and shows the four sizes side by side', async () => {
+    renderEditor({ headline: 'Trail shoes that breathe', cta: 'Shop now' });
+    expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveValue('Trail shoes that breathe');
+    expect(screen.getByText('Texts prefilled from your latest saved ad copy.')).toBeInTheDocument();
+    expect(previews().map((f) => f.getAttribute('aria-label'))).toEqual([
+      'Feed square 1:1 preview',
+      'Feed portrait 4:5 preview',
+      'Stories and Reels 9:16 preview',
+      'Link ad 1.91:1 preview',
+    ]);
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /Trail shoes that breathe/ })).toHaveLength(4), {
+      timeout: 15_000,
+    });
+  });
+
+  it('redraws the previews live when the headline changes', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /Run cooler this summer/ })).toHaveLength(4), {
+      timeout: 15_000,
+    });
+    const headline = screen.getByRole('textbox', { name: 'Headline' });
+    await user.clear(headline);
+    await user.type(headline, 'New arrivals');
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /New arrivals/ })).toHaveLength(4), {
+      timeout: 15_000,
+    });
+  });
+
+  it('offers the fields of the chosen template', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    expect(screen.queryByRole('textbox', { name: 'Offer badge' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Offer badge' }));
+    expect(screen.getByRole('textbox', { name: 'Offer badge' })).toHaveValue('-30 %');
+    await user.click(screen.getByRole('radio', { name: 'Feature list' }));
+    expect(screen.getByRole('textbox', { name: 'Feature 1' })).toHaveValue('Breathable mesh');
+  });
+
+  it('lists a contrast error with what to do, and blocks the export until it is fixed', async () => {
+    renderEditor();
+    // A colour input: set it the way the browser's picker does.
+    fireEvent.change(screen.getByLabelText('Text colour'), { target: { value: '#0f172a' } });
+    const problems = await screen.findByRole('list', { name: 'Problems found' });
+    expect(within(problems).getAllByText(/contrast of 1\.00:1/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /Export ZIP/ })).toBeDisabled();
+  });
+
+  it('toggles the safe-zone overlay on the 9:16 preview', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const story = screen.getByRole('figure', { name: 'Stories and Reels 9:16 preview' });
+    expect(within(story).getByTestId('safe-zone-overlay')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show Stories and Reels safe zones' }));
+    expect(within(story).queryByTestId('safe-zone-overlay')).not.toBeInTheDocument();
+  });
+
+  it('exports a ZIP with one PNG per size', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: /Export ZIP/ }));
+    await screen.findByText('Downloaded adsmith-product-hero.zip.', undefined, { timeout: 30_000 });
+    expect(downloads).toHaveLength(1);
+    const entries = unzipSync(new Uint8Array(await downloads[0]!.arrayBuffer()));
+    expect(Object.keys(entries).sort()).toEqual([
+      'adsmith-product-hero-1080x1080.png',
+      'adsmith-product-hero-1080x1350.png',
+      'adsmith-product-hero-1080x1920.png',
+      'adsmith-product-hero-1200x628.png',
+    ]);
+    for (const bytes of Object.values(entries)) expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  });
+});

@@ -1,0 +1,288 @@
+import { type ChangeEvent, useState } from 'react';
+import {
+  type Design,
+  type DesignColours,
+  type DesignImageSlot,
+  type DesignTexts,
+  MAX_FEATURES,
+  textLimits,
+} from '@shared/graphics/design-schema';
+import { fontIds, fonts } from '@shared/graphics/font-catalogue';
+import { templates } from '@shared/graphics/templates/template-registry';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { pickImage } from '../lib/pick-image';
+
+const textLabels: Record<Exclude<keyof DesignTexts, 'features'>, string> = {
+  headline: 'Headline',
+  body: 'Body text',
+  cta: 'Call to action',
+  badge: 'Offer badge',
+  quote: 'Quote',
+  attribution: 'Quoted person',
+  eventDate: 'Date',
+  eventPlace: 'Place',
+  caption: 'Caption',
+};
+
+const colourLabels: Record<keyof DesignColours, string> = {
+  background: 'Background colour',
+  text: 'Text colour',
+  accent: 'Accent colour',
+  onAccent: 'Text on accent colour',
+};
+
+const imageLabels: Record<DesignImageSlot, string> = {
+  product: 'Product photo',
+  background: 'Background photo',
+  logo: 'Logo',
+};
+
+function TextField({
+  field,
+  design,
+  onChange,
+}: {
+  field: keyof typeof textLabels;
+  design: Design;
+  onChange: (texts: Partial<DesignTexts>) => void;
+}) {
+  const max = textLimits[field];
+  const value = design.texts[field];
+  const long = field === 'body' || field === 'quote';
+  return (
+    <FormField label={textLabels[field]} description={`${value.length} / ${max}`}>
+      {(control) =>
+        long ? (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={max}
+            value={value}
+            onChange={(e) => onChange({ [field]: e.target.value })}
+            className="w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        ) : (
+          <Input {...control} maxLength={max} value={value} onChange={(e) => onChange({ [field]: e.target.value })} />
+        )
+      }
+    </FormField>
+  );
+}
+
+/** Texts, colours, fonts, CTA style, alignment and images of a design; each control edits one field. */
+export function DesignControls({ design, onChange }: { design: Design; onChange: (next: Design) => void }) {
+  const template = templates[design.templateId];
+  const [imageError, setImageError] = useState<string | null>(null);
+  const setTexts = (texts: Partial<DesignTexts>) => onChange({ ...design, texts: { ...design.texts, ...texts } });
+  const setColour = (key: keyof DesignColours, value: string) =>
+    onChange({ ...design, colours: { ...design.colours, [key]: value.toLowerCase() } });
+
+  async function onImage(slot: DesignImageSlot, event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const ref = await pickImage(file);
+      setImageError(null);
+      onChange({ ...design, images: { ...design.images, [slot]: ref } });
+    } catch (error) {
+      setImageError(error instanceof Error ? error.message : 'The image could not be used.');
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold">Texts</legend>
+        {template.texts.map((field) =>
+          field === 'features' ? (
+            <fieldset key="features" className="grid gap-2">
+              <legend className="text-sm font-medium">Features (up to {MAX_FEATURES})</legend>
+              {Array.from({ length: MAX_FEATURES }, (_, i) => (
+                <Input
+                  key={i}
+                  aria-label={`Feature ${i + 1}`}
+                  maxLength={textLimits.feature}
+                  value={design.texts.features[i] ?? ''}
+                  onChange={(e) => {
+                    const features = Array.from({ length: MAX_FEATURES }, (_, j) =>
+                      j === i ? e.target.value : (design.texts.features[j] ?? ''),
+                    );
+                    // Trailing empty rows are not stored; a gap in the middle is kept so typing never jumps.
+                    while (features.length > 0 && features.at(-1) === '') features.pop();
+                    setTexts({ features });
+                  }}
+                />
+              ))}
+            </fieldset>
+          ) : (
+            <TextField key={field} field={field} design={design} onChange={setTexts} />
+          ),
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold">Colours</legend>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Brand palette">
+          {design.palette.map((colour) => (
+            <span
+              key={colour}
+              title={colour}
+              className="size-6 rounded-full border"
+              style={{ backgroundColor: colour }}
+            />
+          ))}
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          {(Object.keys(colourLabels) as (keyof DesignColours)[]).map((key) => (
+            <FormField key={key} label={colourLabels[key]}>
+              {(control) => (
+                <div className="flex items-center gap-2">
+                  <input
+                    {...control}
+                    type="color"
+                    value={design.colours[key]}
+                    onChange={(e) => setColour(key, e.target.value)}
+                    className="h-10 w-12 cursor-pointer rounded-md border border-input bg-card p-1"
+                  />
+                  <span className="font-mono text-xs text-muted-foreground">{design.colours[key]}</span>
+                </div>
+              )}
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="grid grid-cols-2 gap-3">
+        <legend className="mb-1 text-sm font-semibold">Type and layout</legend>
+        <FormField label="Heading font">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={design.fonts.heading}
+              onChange={(e) =>
+                onChange({
+                  ...design,
+                  fonts: { ...design.fonts, heading: e.target.value as Design['fonts']['heading'] },
+                })
+              }
+            >
+              {fontIds.map((id) => (
+                <option key={id} value={id}>
+                  {fonts[id].label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Body font">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={design.fonts.body}
+              onChange={(e) =>
+                onChange({ ...design, fonts: { ...design.fonts, body: e.target.value as Design['fonts']['body'] } })
+              }
+            >
+              {fontIds.map((id) => (
+                <option key={id} value={id}>
+                  {fonts[id].label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Button shape">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={design.ctaStyle.shape}
+              onChange={(e) =>
+                onChange({
+                  ...design,
+                  ctaStyle: { ...design.ctaStyle, shape: e.target.value as Design['ctaStyle']['shape'] },
+                })
+              }
+            >
+              <option value="pill">Pill</option>
+              <option value="rounded">Rounded</option>
+              <option value="square">Square</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Button fill">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={design.ctaStyle.fill}
+              onChange={(e) =>
+                onChange({
+                  ...design,
+                  ctaStyle: { ...design.ctaStyle, fill: e.target.value as Design['ctaStyle']['fill'] },
+                })
+              }
+            >
+              <option value="solid">Solid</option>
+              <option value="outline">Outline</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Text alignment">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={design.align}
+              onChange={(e) => onChange({ ...design, align: e.target.value as Design['align'] })}
+            >
+              <option value="center">Centred</option>
+              <option value="left">Left</option>
+            </NativeSelect>
+          )}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold">Images</legend>
+        <p className="text-xs text-muted-foreground">
+          PNG, JPEG or SVG. Images stay in this browser for the preview until you export.
+        </p>
+        {template.images.map((slot) => (
+          <div key={slot} className="flex items-end gap-2">
+            <FormField label={imageLabels[slot]} className="flex-1">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="file"
+                  accept="image/png,image/jpeg,image/svg+xml"
+                  onChange={(e) => void onImage(slot, e)}
+                />
+              )}
+            </FormField>
+            {design.images[slot] ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Remove ${imageLabels[slot].toLowerCase()}`}
+                onClick={() => {
+                  const images = { ...design.images };
+                  delete images[slot];
+                  onChange({ ...design, images });
+                }}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
+        ))}
+        {imageError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {imageError}
+          </p>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}

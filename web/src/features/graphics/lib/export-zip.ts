@@ -1,0 +1,42 @@
+import { zipSync } from 'fflate';
+import { type Design } from '@shared/graphics/design-schema';
+import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
+import { type GraphicsRenderer } from './graphics-renderer';
+
+/** File name of one exported size, e.g. `adsmith-product-hero-1080x1920.png`. */
+export function exportFileName(design: Design, sizeId: PlacementSizeId, extension = 'png'): string {
+  const size = placementSizes[sizeId];
+  return `adsmith-${design.templateId}-${size.width}x${size.height}.${extension}`;
+}
+
+/**
+ * Every size as PNG, zipped in the browser with the same renderer the preview uses. Stands in until the export
+ * service (graphics-app) is in main; PNG bytes are already compressed, so they are stored, not deflated again.
+ */
+export async function exportZip(
+  design: Design,
+  renderer: GraphicsRenderer,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Promise<Uint8Array> {
+  const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+  let done = 0;
+  onProgress(0, placementSizeIds.length);
+  for (const sizeId of placementSizeIds) {
+    files[exportFileName(design, sizeId)] = [await renderer.png(design, sizeId), { level: 0 }];
+    done += 1;
+    onProgress(done, placementSizeIds.length);
+  }
+  return zipSync(files);
+}
+
+/** Hands bytes to the browser as a download. */
+export function downloadBytes(bytes: Uint8Array, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
