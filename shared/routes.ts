@@ -485,3 +485,18 @@ export function routeKey(r: RouteDeclaration): string {
 export function httpFunctionNames(): AppFunctionName[] {
   return [...new Set(Object.values(routes).map((r): AppFunctionName => r.fn))].sort();
 }
+
+/**
+ * The functions that answer through the HTTP API (a route that does not stream): each refuses a
+ * request that did not come through CloudFront (see `originVerify` in shared/secrets.ts), so each
+ * reads the origin-verify secret whatever its entry in shared/functions.ts declares.
+ */
+export function apiGatewayFunctionNames(): AppFunctionName[] {
+  return [
+    ...new Set(
+      Object.values(routes as Record<string, RouteDeclaration>)
+        .filter((r) => !r.stream)
+        .map((r): AppFunctionName => r.fn as AppFunctionName),
+    ),
+  ].sort();
+}

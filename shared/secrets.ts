@@ -37,7 +37,20 @@ export const secrets = {
     description: 'Stripe keys: {"secretKey":"sk_live_...","webhookSecret":"whsec_..."}',
     schema: z.object({ secretKey: z.string().min(1), webhookSecret: z.string().min(1) }),
   },
+  /**
+   * The value CloudFront adds to every `/api/*` request (ORIGIN_VERIFY_HEADER); functions behind
+   * the HTTP API refuse a request without it, so the execute-api URL alone reaches nothing.
+   * Generated at deploy; the distribution reads it through a CloudFormation dynamic reference.
+   */
+  originVerify: {
+    name: 'origin-verify',
+    description: 'Shared value CloudFront sends to the API in the origin-verify header: {"value":"..."} (generated)',
+    schema: z.object({ value: z.string().min(32) }),
+  },
 } as const;
+
+/** The header that carries the `originVerify` secret from CloudFront (or the twin's web proxy) to the API. */
+export const ORIGIN_VERIFY_HEADER = 'x-adsmith-origin-verify';
 
 export type SecretKey = keyof typeof secrets;
 export type SecretValue<K extends SecretKey> = z.infer<(typeof secrets)[K]['schema']>;

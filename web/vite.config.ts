@@ -77,8 +77,18 @@ export const DEV_SERVER_DENY = [
   '**/.local/**',
 ];
 
+/**
+ * CloudFront's `/api/*` behaviour: forwards to the API with the origin-verify header, without
+ * which the API's functions answer 403 (the twin passes the header's name and value).
+ */
+const apiOriginHeader = process.env.ADSMITH_API_ORIGIN_HEADER;
+const apiOriginValue = process.env.ADSMITH_API_ORIGIN_VALUE;
 const apiProxy = {
-  '/api': { target: process.env.ADSMITH_API_PROXY ?? 'http://127.0.0.1:3001', changeOrigin: false },
+  '/api': {
+    target: process.env.ADSMITH_API_PROXY ?? 'http://127.0.0.1:3001',
+    changeOrigin: false,
+    headers: apiOriginHeader && apiOriginValue ? { [apiOriginHeader]: apiOriginValue } : {},
+  },
 };
 
 /**

@@ -90,7 +90,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     functions: deployed,
     dataKey: stateful.encryptionKey,
     resources: {
-      secrets: stateful.secrets.byKey,
+      secrets: { ...stateful.secrets.byKey, originVerify: edge.originVerifySecret },
       kmsKeys: stateful.fieldKeys,
       eventBus: stateful.eventBus.bus,
     },

@@ -6,6 +6,11 @@ export interface TwinEndpoints {
   web: string | null;
   /** The local HTTP API (API Gateway stand-in); routes live under /api. */
   api: string;
+  /**
+   * The header CloudFront adds to every `/api` request (the web proxy does it here): a direct caller
+   * of `api` sends it too, or the functions answer 403. A per-start value, local only.
+   */
+  apiOrigin: { header: string; value: string };
   cognito: { endpoint: string; userPoolId: string; userPoolClientId: string; region: string; issuer: string };
   mailbox: string;
   dynamodb: string;
@@ -28,6 +33,11 @@ export interface TwinEndpoints {
   /** The local S3 (path-style REST, SigV4 with the twin's credentials; objects under `.local/s3/`). */
   s3?: string;
   demoUser: { email: string; password: string; name: string };
+}
+
+/** The header a direct caller of the twin's API sends, as CloudFront would add it. */
+export function apiOriginHeaders(endpoints: Pick<TwinEndpoints, 'apiOrigin'>): Record<string, string> {
+  return { [endpoints.apiOrigin.header]: endpoints.apiOrigin.value };
 }
 
 export async function writeEndpointsFile(file: string, endpoints: TwinEndpoints): Promise<void> {

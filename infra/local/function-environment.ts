@@ -4,6 +4,7 @@ import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
+import { apiGatewayFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 
@@ -152,7 +153,15 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
   return env;
 }
 
-/** A function's whole environment in the twin: the base plus exactly what its entry declares. */
+/**
+ * A function's whole environment in the twin: the base plus exactly what its entry declares, plus the
+ * origin-verify secret for a function behind the HTTP API (as the stateless stack binds it).
+ */
 export function functionEnvironment(fn: FunctionName, local: LocalResources): Record<string, string> {
-  return { ...baseEnvironment(fn, local), ...declaredEnvironment(functionDeclaration(fn), local) };
+  const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
+  return {
+    ...baseEnvironment(fn, local),
+    ...declaredEnvironment(functionDeclaration(fn), local),
+    ...(behindApi ? { [secretEnvVar('originVerify')]: secrets.originVerify.name } : {}),
+  };
 }

@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { functionNames } from '@shared/functions';
 import { physicalQueueName } from '@shared/job-queues';
 import { routes } from '@shared/routes';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { createCognitoEmulator } from './cognito/cognito-emulator';
 import { cognitoFrontHandler } from './cognito/cognito-front-handler';
 import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './cognito/provision-user-pool';
@@ -256,7 +258,11 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     );
     const slackWebhookUrl = `${sinksServer.url}${LOCAL_SLACK_PATH}`;
     const automationWebhookUrl = `${sinksServer.url}${LOCAL_WEBHOOK_PATH}`;
+    // What CloudFront adds to /api requests; the twin's web proxy (and its Stripe, which in AWS posts through
+    // CloudFront) add it here. A new value at each start, as AWS generates one at deploy.
+    const apiOrigin = { header: ORIGIN_VERIFY_HEADER, value: randomBytes(24).toString('base64url') };
     const secretValues = await localSecretValues({
+      originVerifyValue: apiOrigin.value,
       stateDir,
       slackSinkUrl: slackWebhookUrl,
       webhookSinkUrl: automationWebhookUrl,
@@ -298,7 +304,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const meta = await metaStarting;
     const stripe = await stripeStarting;
     // Stripe sends its signed webhooks to the product's own route, as in production.
-    stripe.setWebhookUrl(`${api.url}/api/billing/webhook`);
+    stripe.setWebhookUrl(`${api.url}/api/billing/webhook`, { [apiOrigin.header]: apiOrigin.value });
 
     const webConfigFile = path.join(stateDir, 'web-config.json');
     await writeWebConfig(
@@ -319,6 +325,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
         configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
         port: ports.web,
         apiUrl: api.url,
+        apiOrigin,
         webConfigFile,
       });
       if (web) {
@@ -380,6 +387,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const endpoints: TwinEndpoints = {
       web: web?.url ?? null,
       api: api.url,
+      apiOrigin,
       cognito: {
         endpoint: cognitoFront.url,
         userPoolId: pool.userPoolId,

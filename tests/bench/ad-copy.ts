@@ -1,3 +1,4 @@
+import { apiOriginHeaders, type TwinEndpoints } from '@infra/local/endpoints-file';
 import { percentile } from './percentiles';
 
 export interface AdCopyLatencyFigure {
@@ -23,7 +24,7 @@ const brief = (i: number, variants: number) => ({
  * time (a person waiting on the button), each brief different so nothing is cached.
  */
 export async function measureAdCopy(
-  api: string,
+  endpoints: Pick<TwinEndpoints, 'api' | 'apiOrigin'>,
   token: string,
   options: { requests: number; variants: number },
 ): Promise<AdCopyLatencyFigure> {
@@ -31,9 +32,13 @@ export async function measureAdCopy(
   let failures = 0;
   for (let i = 0; i < options.requests; i++) {
     const started = performance.now();
-    const reply = await fetch(`${api}/api/ai/ad-copy`, {
+    const reply = await fetch(`${endpoints.api}/api/ai/ad-copy`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...apiOriginHeaders(endpoints),
+      },
       body: JSON.stringify(brief(i, options.variants)),
     });
     await reply.arrayBuffer();

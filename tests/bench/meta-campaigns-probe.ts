@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { apiOriginHeaders } from '@infra/local/endpoints-file';
 import { startTwin } from '@infra/local/twin';
 import { consent } from '../support/meta-consent';
 import { demoAccessToken } from './demo-sign-in';
@@ -26,6 +27,7 @@ async function main() {
     const headers = {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
+      ...apiOriginHeaders(endpoints),
     };
     const call = (p: string, init: RequestInit = {}) => fetch(`${endpoints.api}${p}`, { ...init, headers });
 

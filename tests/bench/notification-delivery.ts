@@ -1,4 +1,4 @@
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
+import { apiOriginHeaders, type TwinEndpoints } from '@infra/local/endpoints-file';
 import { percentile } from './percentiles';
 
 export interface NotificationDeliveryFigure {
@@ -27,10 +27,14 @@ async function slackRows(endpoints: TwinEndpoints): Promise<SinkRow[]> {
   return (await (await fetch(endpoints.slackSink.requests)).json()) as SinkRow[];
 }
 
-async function post(api: string, token: string, path: string, body: unknown): Promise<void> {
-  const reply = await fetch(`${api}${path}`, {
+async function post(endpoints: TwinEndpoints, token: string, path: string, body: unknown): Promise<void> {
+  const reply = await fetch(`${endpoints.api}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...apiOriginHeaders(endpoints),
+    },
     body: JSON.stringify(body),
   });
   if (reply.status !== 202) throw new Error(`${path} answered ${reply.status}: ${await reply.text()}`);
@@ -47,7 +51,6 @@ export async function measureNotificationDelivery(
   token: string,
   options: { burstEvents: number; latencySamples: number },
 ): Promise<NotificationDeliveryFigure> {
-  const api = endpoints.api;
   const before = (await slackRows(endpoints)).length;
   const runId = Date.now().toString(36);
   const started = performance.now();
@@ -58,7 +61,7 @@ export async function measureNotificationDelivery(
       data: { buttonText: `Bench ${runId} ${i + j}`, page: '/bench' },
       timestamp: new Date().toISOString(),
     }));
-    calls.push(post(api, token, '/api/notifications/batch', { notifications }));
+    calls.push(post(endpoints, token, '/api/notifications/batch', { notifications }));
   }
   await Promise.all(calls);
   const acceptedSeconds = (performance.now() - started) / 1000;
@@ -80,7 +83,7 @@ export async function measureNotificationDelivery(
   for (let i = 0; i < options.latencySamples; i++) {
     const marker = `bench-latency-${runId}-${i}`;
     const sent = performance.now();
-    await post(api, token, '/api/notifications', {
+    await post(endpoints, token, '/api/notifications', {
       type: 'error',
       data: { errorType: 'BENCH', message: marker, severity: 'info', url: 'http://bench.local/' },
       timestamp: new Date().toISOString(),

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
+import { apiOriginHeaders } from '@infra/local/endpoints-file';
 import { startTwin } from '@infra/local/twin';
 import { measureAdCopy } from './ad-copy';
 import { measureChat } from './chat';
@@ -83,12 +84,12 @@ async function main(): Promise<void> {
     const token = await demoAccessToken(twin.endpoints);
     const me = await measureLatency(
       `${twin.endpoints.api}/api/me`,
-      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${token}`, ...apiOriginHeaders(twin.endpoints) },
       { rate: 200, seconds: 10, connections: 4, ignoreCoordinatedOmission: true },
     );
     const burst = await measureLatency(
       `${twin.endpoints.api}/api/me`,
-      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${token}`, ...apiOriginHeaders(twin.endpoints) },
       { rate: 200, seconds: 10, connections: 10, ignoreCoordinatedOmission: true },
     );
     figures.getMe = { fourConnections: me, tenConnections: burst };
@@ -100,8 +101,8 @@ async function main(): Promise<void> {
     );
 
     // 4. AI: an ad copy request end to end on the offline model (3 variants, the form's default).
-    await measureAdCopy(twin.endpoints.api, token, { requests: 10, variants: 3 }); // warm-up
-    const adCopy = await measureAdCopy(twin.endpoints.api, token, { requests: 200, variants: 3 });
+    await measureAdCopy(twin.endpoints, token, { requests: 10, variants: 3 }); // warm-up
+    const adCopy = await measureAdCopy(twin.endpoints, token, { requests: 200, variants: 3 });
     figures.adCopy = adCopy;
     console.log(
       `\nPOST /api/ai/ad-copy (offline model, 3 variants, one at a time)   p50 ${adCopy.p50} ms  p99 ${adCopy.p99} ms  max ${adCopy.max} ms  (${adCopy.requests} requests, ${adCopy.failures} failed)`,

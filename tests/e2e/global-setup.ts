@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startTwin } from '@infra/local/twin';
+import { apiProxyEnvironment } from '@infra/local/web/vite-dev-server';
 
 /**
  * Starts the local twin for the browser journeys. By default the web app is the
@@ -60,7 +61,7 @@ export default async function setup(project: TestProject) {
     let web = twin.endpoints.web;
     if (mode === 'preview') {
       // web/vite.config.ts reads these at load time, like the twin's dev server.
-      process.env.ADSMITH_API_PROXY = twin.endpoints.api;
+      apiProxyEnvironment(twin.endpoints.api, twin.endpoints.apiOrigin);
       process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
       const vite = await import('vite');
       // Vitest runs with NODE_ENV=test, and Vite would then bundle React's development build.

@@ -2,6 +2,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { onlyLogicalId } from './support/template-queries';
 
 describe('edge stack (dev, CloudFront domain)', () => {
@@ -110,6 +111,32 @@ describe('edge stack (dev, CloudFront domain)', () => {
       });
       expect(JSON.stringify(origin.DomainName)).toContain(apiId);
       expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    });
+
+    it('adds the origin-verify header to API requests from a generated secret, by dynamic reference only', () => {
+      const secretId = onlyLogicalId(template, 'AWS::SecretsManager::Secret');
+      template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        Name: 'adsmith/dev/origin-verify',
+        GenerateSecretString: Match.objectLike({ GenerateStringKey: 'value', PasswordLength: 48 }),
+      });
+      const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [[string, CfnJson]];
+      const config = distribution.Properties.DistributionConfig;
+      const api = config.CacheBehaviors.find((b: CfnJson) => b.PathPattern === '/api/*');
+      const origin = config.Origins.find((o: CfnJson) => o.Id === api.TargetOriginId);
+      expect(origin.OriginCustomHeaders).toEqual([
+        {
+          HeaderName: ORIGIN_VERIFY_HEADER,
+          // CloudFormation resolves it at deploy: the template holds where the value is, never the value.
+          HeaderValue: {
+            'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:value::}}']],
+          },
+        },
+      ]);
+      // The site's own origin (S3) never gets it.
+      const others = config.Origins.filter((o: CfnJson) => o.Id !== api.TargetOriginId);
+      for (const other of others) expect(other.OriginCustomHeaders).toBeUndefined();
+      // The header reaches the API whatever the viewer sent: CloudFront overrides a viewer header of the same name.
+      expect(JSON.stringify(template.toJSON())).not.toMatch(/"SecretString"\s*:/);
     });
 
     it('sends security headers: CSP (self + Cognito), HSTS, frame DENY, nosniff, referrer policy', () => {

@@ -6,7 +6,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/local/function-environment';
 import { appFunctionNames, functionDeclaration } from '@shared/functions';
-import { httpFunctionNames, routeKey, routes, type RouteDeclaration } from '@shared/routes';
+import { apiGatewayFunctionNames, httpFunctionNames, routeKey, routes, type RouteDeclaration } from '@shared/routes';
+import { secretEnvVar } from '@shared/secrets';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { queues } from '@shared/queues';
@@ -94,7 +95,9 @@ describe('stateless stack (dev, functions bundled)', () => {
       if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
         for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
       }
-      if (needs.secrets?.length) {
+      // A function behind the HTTP API also reads the origin-verify secret (AWS-managed key: no kms:Decrypt for it).
+      const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
+      if (needs.secrets?.length || behindApi) {
         expected.add('secretsmanager:GetSecretValue');
         expected.add('secretsmanager:DescribeSecret');
       }
@@ -113,22 +116,25 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
       // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
-      const declared = Object.keys(
-        declaredEnvironment(needs, {
-          region: 'us-east-1',
-          dynamodbUrl: 'http://127.0.0.1:1',
-          secretsManagerUrl: 'http://127.0.0.1:1',
-          eventBridgeUrl: 'http://127.0.0.1:1',
-          cognitoUrl: 'http://127.0.0.1:1',
-          kmsUrl: 'http://127.0.0.1:1',
-          kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
-          userPoolId: 'local_x',
-          userPoolIssuer: 'http://127.0.0.1:1/local_x',
-          userPoolClientId: 'c',
-          siteUrl: 'http://127.0.0.1:1',
-          jobQueueUrls: { mmmFits: 'http://127.0.0.1:1/000000000000/q' },
-        }),
-      );
+      const declared = [
+        ...Object.keys(
+          declaredEnvironment(needs, {
+            region: 'us-east-1',
+            dynamodbUrl: 'http://127.0.0.1:1',
+            secretsManagerUrl: 'http://127.0.0.1:1',
+            eventBridgeUrl: 'http://127.0.0.1:1',
+            cognitoUrl: 'http://127.0.0.1:1',
+            kmsUrl: 'http://127.0.0.1:1',
+            kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
+            userPoolId: 'local_x',
+            userPoolIssuer: 'http://127.0.0.1:1/local_x',
+            userPoolClientId: 'c',
+            siteUrl: 'http://127.0.0.1:1',
+            jobQueueUrls: { mmmFits: 'http://127.0.0.1:1/000000000000/q' },
+          }),
+        ),
+        ...(behindApi ? [secretEnvVar('originVerify')] : []),
+      ];
       expect(Object.keys(env).sort()).toEqual(
         [
           ...declared,
@@ -182,6 +188,32 @@ describe('stateless stack (dev, functions bundled)', () => {
       const tokenUsers = ['secure-meta-api', 'meta-oauth-callback', 'marketing-mix', 'campaign-generator'];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();
+      }
+    });
+
+    it('lets every function behind the HTTP API read the edge stack’s origin-verify secret, and no other', () => {
+      const behindApi = apiGatewayFunctionNames() as string[];
+      expect(behindApi).toContain('account');
+      expect(behindApi).not.toContain(routes.chat.fn);
+      for (const fn of appFunctionNames()) {
+        const ref = functionEnv(template, `adsmith-dev-${fn}`)[secretEnvVar('originVerify')];
+        if (!behindApi.includes(fn)) {
+          expect(ref, fn).toBeUndefined();
+          continue;
+        }
+        expect(JSON.stringify(ref), fn).toMatch(/OriginVerify/);
+        // Read only: the statements naming it (alone or beside the function's other secrets) allow exactly these.
+        const reads = roleStatements(template, `adsmith-dev-${fn}`).filter((s) =>
+          [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify(ref)),
+        );
+        expect(reads.length, fn).toBeGreaterThan(0);
+        for (const statement of reads) {
+          expect(statement.Effect).toBe('Allow');
+          expect([statement.Action].flat().sort(), fn).toEqual([
+            'secretsmanager:DescribeSecret',
+            'secretsmanager:GetSecretValue',
+          ]);
+        }
       }
     });
 

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
+import { apiOriginHeaders, type TwinEndpoints } from '@infra/local/endpoints-file';
 
 /** The running twin's endpoints; fails at once, with the reason, when global setup did not start one. */
 export function twin(): TwinEndpoints {
@@ -80,7 +80,9 @@ export async function api(path: string, init: RequestInit & { token?: string } =
   const { token, headers, ...rest } = init;
   return fetch(`${twin().api}${path}`, {
     ...rest,
+    // Tests stand where CloudFront does: without its origin header the functions answer 403.
     headers: {
+      ...apiOriginHeaders(twin()),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(headers as Record<string, string> | undefined),
     },

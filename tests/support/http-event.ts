@@ -1,10 +1,17 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 
-/** An HTTP API (v2) event as API Gateway sends it after the JWT authorizer passed. */
+/** The origin-verify value a unit test's secret holds; events carry it as CloudFront would add it. */
+export const TEST_ORIGIN_VALUE = 'test-origin-verify-value-0123456789abcdef';
+
+/**
+ * An HTTP API (v2) event as API Gateway sends it after the JWT authorizer passed, for a request that came
+ * through CloudFront (origin-verify header set). Headers given are added to the defaults; `undefined` drops one.
+ */
 export function httpEvent(
   overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, string> } = {},
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
-  const { claims, ...rest } = overrides;
+  const { claims, headers, ...rest } = overrides;
   const routeKey = rest.routeKey ?? 'GET /api/health';
   const [method, path] = routeKey.split(' ') as [string, string];
   return {
@@ -12,7 +19,7 @@ export function httpEvent(
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: TEST_ORIGIN_VALUE, ...headers },
     isBase64Encoded: false,
     requestContext: {
       accountId: '123456789012',

@@ -66,7 +66,7 @@ export class ApiRoutes extends Construct {
           if (declaration.access === 'public') {
             Validations.of(route).acknowledge({
               id: 'AwsSolutions-APIG4',
-              reason: `${routeKey(declaration)} is declared public in shared/routes.ts (no user data behind it).`,
+              reason: `${routeKey(declaration)} is declared public in shared/routes.ts (no user data behind it); like every route it serves only requests CloudFront forwarded (origin-verify header, checked by the function).`,
             });
           }
           return [name, route];

@@ -4,6 +4,10 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { secrets, type SecretKey } from '@shared/secrets';
 
+/** Secrets created elsewhere: CloudFront, in the edge stack, reads the origin-verify value at deploy. */
+export type EdgeSecretKey = 'originVerify';
+export type StatefulSecretKey = Exclude<SecretKey, EdgeSecretKey>;
+
 export interface AppSecretsProps {
   /** Name prefix, e.g. `adsmith/dev`; a secret is `<prefix>/<declared name>`. */
   readonly namePrefix: string;
@@ -21,7 +25,7 @@ export interface AppSecretsProps {
  *   value again unless its placeholder here changes, so filled values survive deploys.
  */
 export class AppSecrets extends Construct {
-  readonly byKey: Record<SecretKey, Secret>;
+  readonly byKey: Record<StatefulSecretKey, Secret>;
   /** Names of the secrets an operator must fill after the first deploy. */
   readonly namesToFill: string[];
 
@@ -30,36 +34,40 @@ export class AppSecrets extends Construct {
     this.namesToFill = [];
 
     this.byKey = Object.fromEntries(
-      (Object.keys(secrets) as SecretKey[]).map((key) => {
-        const declaration = secrets[key];
-        const secretName = `${props.namePrefix}/${declaration.name}`;
-        const generated = key === 'oauthStateKey';
-        const secret = new Secret(this, key, {
-          secretName,
-          description: declaration.description,
-          encryptionKey: props.encryptionKey,
-          removalPolicy: props.removalPolicy,
-          ...(generated
-            ? {
-                generateSecretString: {
-                  secretStringTemplate: '{}',
-                  generateStringKey: 'key',
-                  passwordLength: 64,
-                  excludePunctuation: true,
-                },
-              }
-            : { secretStringValue: SecretValue.unsafePlainText(JSON.stringify(emptyShape(declaration.schema.shape))) }),
-        });
-        if (!generated) this.namesToFill.push(secretName);
-        Validations.of(secret).acknowledge({
-          id: 'AwsSolutions-SMG4',
-          reason: generated
-            ? 'The OAuth state key only signs states that live minutes; there is no rotation Lambda, so it is rotated by hand (put-secret-value), which at most fails the Meta dialogs open at that moment.'
-            : 'Third-party credentials (Meta, OpenAI, Slack/webhook URLs) are issued by those services and cannot be rotated by a Lambda; operators rotate them at the source.',
-        });
-        return [key, secret];
-      }),
-    ) as Record<SecretKey, Secret>;
+      (Object.keys(secrets) as SecretKey[])
+        .filter((key): key is StatefulSecretKey => key !== 'originVerify')
+        .map((key) => {
+          const declaration = secrets[key];
+          const secretName = `${props.namePrefix}/${declaration.name}`;
+          const generated = key === 'oauthStateKey';
+          const secret = new Secret(this, key, {
+            secretName,
+            description: declaration.description,
+            encryptionKey: props.encryptionKey,
+            removalPolicy: props.removalPolicy,
+            ...(generated
+              ? {
+                  generateSecretString: {
+                    secretStringTemplate: '{}',
+                    generateStringKey: 'key',
+                    passwordLength: 64,
+                    excludePunctuation: true,
+                  },
+                }
+              : {
+                  secretStringValue: SecretValue.unsafePlainText(JSON.stringify(emptyShape(declaration.schema.shape))),
+                }),
+          });
+          if (!generated) this.namesToFill.push(secretName);
+          Validations.of(secret).acknowledge({
+            id: 'AwsSolutions-SMG4',
+            reason: generated
+              ? 'The OAuth state key only signs states that live minutes; there is no rotation Lambda, so it is rotated by hand (put-secret-value), which at most fails the Meta dialogs open at that moment.'
+              : 'Third-party credentials (Meta, OpenAI, Slack/webhook URLs) are issued by those services and cannot be rotated by a Lambda; operators rotate them at the source.',
+          });
+          return [key, secret];
+        }),
+    ) as Record<StatefulSecretKey, Secret>;
   }
 }
 

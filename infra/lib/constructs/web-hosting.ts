@@ -22,6 +22,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { siteRoutingSource, type SiteManifest } from './site-routing';
 
 export interface WebHostingProps {
@@ -35,6 +36,12 @@ export interface WebHostingProps {
   readonly domain?: { name: string; certificateArn: string };
   /** The web build's page list (prerendered.json). @default - no build: every page path gets index.html */
   readonly siteManifest?: SiteManifest;
+  /**
+   * The value CloudFront adds to every `/api/*` request in ORIGIN_VERIFY_HEADER: functions refuse
+   * requests without it, so the execute-api URL alone reaches nothing. Pass a dynamic reference
+   * (`{{resolve:secretsmanager:...}}`), never the value: the template must not hold it.
+   */
+  readonly apiOriginVerifyValue: string;
   /** How long CloudFront and S3 access logs are kept. @default Duration.days(90) */
   readonly logExpiration?: Duration;
 }
@@ -138,6 +145,7 @@ export class WebHosting extends Construct {
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginVerifyValue },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {

@@ -1,5 +1,7 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { secrets } from '@shared/secrets';
 import type { AppConfig } from '../../config';
 import { HttpApiShell } from '../constructs/http-api';
 import type { SiteManifest } from '../constructs/site-routing';
@@ -27,6 +29,8 @@ export class EdgeStack extends Stack {
   readonly httpApi: HttpApiShell;
   readonly hosting: WebHosting;
   readonly siteUrl: string;
+  /** The value CloudFront sends to the API and the API's functions expect (see ORIGIN_VERIFY_HEADER). */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -39,9 +43,29 @@ export class EdgeStack extends Stack {
       logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Here, not with the other secrets: CloudFront needs it, and the stateful stack comes after this one.
+    this.originVerifySecret = new Secret(this, 'OriginVerify', {
+      secretName: `adsmith/${config.stage}/${secrets.originVerify.name}`,
+      description: secrets.originVerify.description,
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'value',
+        passwordLength: 48,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront reads the value only when this stack deploys (dynamic reference), so a rotation Lambda would leave CloudFront sending the old value; it is rotated by hand: put-secret-value, then redeploy the edge stack (functions re-read it within 5 minutes).',
+    });
+
     this.hosting = new WebHosting(this, 'Web', {
       siteBucketName: siteBucketName(props.namePrefix),
       apiDomainName: this.httpApi.domainName,
+      // A `{{resolve:secretsmanager:...}}` reference: CloudFormation fetches the value when it deploys.
+      apiOriginVerifyValue: this.originVerifySecret.secretValueFromJson('value').unsafeUnwrap(),
       domain: config.domain,
       webAclArn: props.webAclArn,
       siteManifest: props.siteManifest,

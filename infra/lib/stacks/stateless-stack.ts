@@ -6,8 +6,8 @@ import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import { FunctionUrlAuthType, HttpMethod, InvokeMode, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { FunctionDeclaration } from '@shared/functions';
-import { routes as routesTable } from '@shared/routes';
+import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
+import { apiGatewayFunctionNames, routes as routesTable } from '@shared/routes';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
@@ -82,6 +82,15 @@ export class StatelessStack extends Stack {
       },
     );
     this.jobQueues.connectConsumers(this.functions);
+    // Every function behind the HTTP API checks that a request came through CloudFront (origin-check.ts).
+    const originVerify = props.resources.secrets?.originVerify;
+    for (const name of apiGatewayFunctionNames()) {
+      const fn = this.functions[name];
+      if (fn && !functionDeclaration(name).secrets?.includes('originVerify')) {
+        if (!originVerify) throw new Error(`${name} serves API routes, but the stack was given no originVerify secret`);
+        fn.bindSecret('originVerify', originVerify);
+      }
+    }
     const chatUrl = this.streamingUrl(routesTable.chat.fn, props.siteUrl);
 
     // Imported into this stack so the routes, integrations and the JWT authorizer

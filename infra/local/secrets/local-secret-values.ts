@@ -18,6 +18,8 @@ export interface LocalSecretInputs {
   webhookSinkUrl: string;
   /** A real OpenAI key if the developer has one; empty selects the offline model. */
   openaiApiKey?: string;
+  /** What the web proxy sends in the origin-verify header (generated at each start, as AWS generates it at deploy). */
+  originVerifyValue: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function localSecretValues(inputs: LocalSecretInputs): Promise<Map<
     openai: { apiKey: inputs.openaiApiKey ?? '' },
     notifications: { slackWebhookUrl: inputs.slackSinkUrl, automationWebhookUrl: inputs.webhookSinkUrl },
     stripe: { ...LOCAL_STRIPE },
+    originVerify: { value: inputs.originVerifyValue },
   };
   const result = new Map<string, string>();
   for (const key of Object.keys(secrets) as SecretKey[]) {

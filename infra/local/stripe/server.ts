@@ -41,7 +41,8 @@ export interface StripeStandInOptions {
 
 export interface StripeStandIn {
   url: string;
-  setWebhookUrl(url: string): void;
+  /** `headers`: what the front door adds on the way (CloudFront's origin-verify header in AWS). */
+  setWebhookUrl(url: string, headers?: Record<string, string>): void;
   webhooks: WebhookSender;
   stop(): Promise<void>;
 }
@@ -50,11 +51,13 @@ const MAX_BODY = 64 * 1024;
 
 export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
   let webhookUrl = options.webhookUrl ?? null;
+  let webhookHeaders: Record<string, string> = {};
   let baseUrl = '';
   const store = new StripeStore(options.stateFile);
   await store.load(options.log);
   const webhooks = new WebhookSender({
     endpoint: () => webhookUrl,
+    endpointHeaders: () => webhookHeaders,
     secret: options.webhookSecret,
     retryDelaysMs: options.retryDelaysMs,
     log: options.log,
@@ -184,8 +187,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   return {
     url: baseUrl,
     webhooks,
-    setWebhookUrl: (url) => {
+    setWebhookUrl: (url, headers = {}) => {
       webhookUrl = url;
+      webhookHeaders = headers;
     },
     stop: async () => {
       webhooks.close();

@@ -50,6 +50,8 @@ export function signatureHeader(payload: string, secret: string, timestamp = now
 export interface WebhookSenderOptions {
   /** Where events go; null until the product's API is known (events are then only recorded). */
   endpoint: () => string | null;
+  /** Headers the path to the endpoint adds (locally: CloudFront's origin-verify header, which the twin stands in for). */
+  endpointHeaders?: () => Record<string, string>;
   secret: string;
   /** Waits between attempts, in ms. */
   retryDelaysMs?: number[];
@@ -105,6 +107,7 @@ export class WebhookSender {
             'content-type': 'application/json; charset=utf-8',
             'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
             'stripe-signature': signatureHeader(payload, this.options.secret),
+            ...this.options.endpointHeaders?.(),
           },
           body: payload,
           signal: AbortSignal.timeout(10_000),

@@ -3,25 +3,40 @@ import type { ViteDevServer } from 'vite';
 import { PortBusyError } from '../listen';
 import { TWIN_HOST } from '../twin-ports';
 
+/** The origin-verify header CloudFront (here: the web proxy) adds to every `/api` request. */
+export interface ApiOriginHeader {
+  header: string;
+  value: string;
+}
+
+/** Where web/vite.config.ts (dev or preview) proxies `/api`, and with which origin header; read at config load. */
+export function apiProxyEnvironment(apiUrl: string, origin: ApiOriginHeader): void {
+  process.env.ADSMITH_API_PROXY = apiUrl;
+  process.env.ADSMITH_API_ORIGIN_HEADER = origin.header;
+  process.env.ADSMITH_API_ORIGIN_VALUE = origin.value;
+}
+
 export interface ViteDevServerOptions {
   configFile: string;
   port: number;
   /** Where Vite proxies `/api` (the local gateway). */
   apiUrl: string;
+  /** The header Vite adds to `/api` requests, as CloudFront adds the origin-verify header. */
+  apiOrigin: ApiOriginHeader;
   /** The runtime config Vite serves as /config.json. */
   webConfigFile: string;
 }
 
 /**
- * The web's own Vite config, started in this process. The two variables are how
- * the twin tells it where the gateway and the runtime config are; they are set
+ * The web's own Vite config, started in this process. The variables are how
+ * the twin tells it where the gateway (and its origin header) and the runtime config are; they are set
  * before the config file loads, since it reads them at load time.
  */
 export async function startViteDevServer(
   options: ViteDevServerOptions,
 ): Promise<{ server: ViteDevServer; url: string } | null> {
   if (!existsSync(options.configFile)) return null;
-  process.env.ADSMITH_API_PROXY = options.apiUrl;
+  apiProxyEnvironment(options.apiUrl, options.apiOrigin);
   process.env.ADSMITH_WEB_CONFIG_FILE = options.webConfigFile;
   const { createServer } = await import('vite');
   const server = await createServer({

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { routeKey, type RouteDeclaration } from '@shared/routes';
 import { notFound } from '../errors';
 import { logger, metrics, tracer } from '../observability';
+import { assertThroughCloudFront } from './origin-check';
 import { errorReply, jsonReply } from './replies';
 import { parseRequest, type ParsedRequest } from './parse-request';
 import { userFromClaims, type RequestUser } from './request-user';
@@ -34,7 +35,7 @@ export function on<R extends RouteDeclaration>(route: R, logic: RouteLogic<R>): 
 /**
  * One Lambda serving one or more routes, with the middy stack every HTTP
  * function shares: Powertools tracer, metrics and logger (correlation id =
- * API request id), request checks from the routes table, the user only from
+ * API request id), requests only through CloudFront, checks from the routes table, the user only from
  * verified claims, typed errors to JSON replies, never a stack trace.
  */
 export function httpFunction(bindings: RouteBinding[]) {
@@ -43,6 +44,8 @@ export function httpFunction(bindings: RouteBinding[]) {
   const dispatch = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const binding = byKey.get(event.routeKey);
     if (!binding) throw notFound();
+    // Before anything else reads the request: only CloudFront's requests are served (see origin-check).
+    await assertThroughCloudFront(event.headers);
     const { route, logic } = binding;
     const request = parseRequest(route, event);
     const user = route.access === 'user' ? userFromClaims(event) : undefined;

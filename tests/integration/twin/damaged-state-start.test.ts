@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '@infra/local/cognito/provision-user-pool';
+import { apiOriginHeaders } from '@infra/local/endpoints-file';
 import { TwinAlreadyRunningError } from '@infra/local/state/twin-lock';
 import { startTwin, type Twin } from '@infra/local/twin';
 
@@ -66,7 +67,7 @@ describe('twin start-up over damaged state', () => {
 
     await expect(start()).rejects.toBeInstanceOf(TwinAlreadyRunningError);
     // The first still serves.
-    const reply = await fetch(`${first.endpoints.api}/api/health`);
+    const reply = await fetch(`${first.endpoints.api}/api/health`, { headers: apiOriginHeaders(first.endpoints) });
     expect(reply.status).toBe(200);
   });
 });

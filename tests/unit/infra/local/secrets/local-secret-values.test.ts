@@ -10,6 +10,7 @@ const inputs = () => ({
   stateDir,
   slackSinkUrl: 'http://127.0.0.1:3004/sinks/slack',
   webhookSinkUrl: 'http://127.0.0.1:3004/sinks/webhook',
+  originVerifyValue: 'local-origin-verify-value-0123456789abcdef',
 });
 
 beforeEach(async () => {

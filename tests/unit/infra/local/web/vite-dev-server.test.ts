@@ -1,7 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { startViteDevServer } from '@infra/local/web/vite-dev-server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -9,20 +12,30 @@ const probeDir = path.join(repoRoot, '.local');
 const probeFile = path.join(probeDir, `vite-deny-probe-${process.pid}.json`);
 
 let server: Awaited<ReturnType<typeof startViteDevServer>>;
+/** Stands in for the gateway: answers with the headers the proxy sent it. */
+let gateway: Server;
+const ORIGIN_VALUE = 'vite-proxy-origin-value-0123456789abcdef';
 
 beforeAll(async () => {
+  gateway = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.headers));
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   await mkdir(probeDir, { recursive: true });
   await writeFile(probeFile, '{"secret":"twin state"}\n');
   server = await startViteDevServer({
     configFile: path.join(repoRoot, 'web/vite.config.ts'),
     port: 0,
-    apiUrl: 'http://127.0.0.1:9',
+    apiUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+    apiOrigin: { header: ORIGIN_VERIFY_HEADER, value: ORIGIN_VALUE },
     webConfigFile: path.join(probeDir, 'no-such-web-config.json'),
   });
 }, 60_000);
 
 afterAll(async () => {
   await server?.server.close();
+  await new Promise((resolve) => gateway.close(resolve));
   await rm(probeFile, { force: true });
 });
 
@@ -38,5 +51,12 @@ describe('the Vite dev server', () => {
   it('still serves other files of the workspace (the refusal above is specific)', async () => {
     const reply = await fetch(`${server!.url}/@fs${path.join(repoRoot, 'shared/constants.ts')}`);
     expect(reply.status).toBe(200);
+  });
+
+  it('adds the origin-verify header to /api requests, as CloudFront does, whatever the browser sent', async () => {
+    const reply = await fetch(`${server!.url}/api/health`, { headers: { [ORIGIN_VERIFY_HEADER]: 'forged' } });
+    expect(reply.status).toBe(200);
+    const seen = (await reply.json()) as Record<string, string>;
+    expect(seen[ORIGIN_VERIFY_HEADER]).toBe(ORIGIN_VALUE);
   });
 });

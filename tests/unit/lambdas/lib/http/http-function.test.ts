@@ -5,7 +5,14 @@ import type { RouteDeclaration } from '@shared/routes';
 import { AppError, conflict } from '@lambdas/lib/errors';
 import { httpFunction, on } from '@lambdas/lib/http/http-function';
 import { logger, metrics } from '@lambdas/lib/observability';
-import { httpEvent, lambdaContext } from '@tests/support/http-event';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
+import { httpEvent, lambdaContext, TEST_ORIGIN_VALUE } from '@tests/support/http-event';
+
+// The origin-verify secret as Secrets Manager would hand it to the function.
+vi.mock('@lambdas/lib/secrets', async () => {
+  const { TEST_ORIGIN_VALUE: value } = await import('@tests/support/http-event');
+  return { readSecret: vi.fn(async () => ({ value })) };
+});
 
 const echoRoute = {
   method: 'POST',
@@ -64,6 +71,25 @@ const echo = (body: string | undefined, extra: Parameters<typeof httpEvent>[0] =
 const errorOf = (reply: { body?: string }) => JSON.parse(reply.body ?? '{}').error;
 
 describe('httpFunction', () => {
+  it('refuses with 403 a request that did not come through CloudFront (origin header missing or wrong)', async () => {
+    const body = JSON.stringify({ text: 'hi' });
+    for (const value of [undefined, '', 'guess', `${TEST_ORIGIN_VALUE}x`, TEST_ORIGIN_VALUE.slice(1)]) {
+      const reply = await echo(body, { headers: { [ORIGIN_VERIFY_HEADER]: value } });
+      expect(reply.statusCode).toBe(403);
+      expect(errorOf(reply)).toEqual({ code: 'FORBIDDEN', message: 'Call the API through the Adsmith site.' });
+    }
+    const publicReply = await handler(
+      httpEvent({
+        routeKey: 'GET /api/public',
+        queryStringParameters: { n: '1' },
+        headers: { [ORIGIN_VERIFY_HEADER]: undefined },
+      }),
+      lambdaContext,
+    );
+    expect(publicReply.statusCode).toBe(403);
+    expect((await echo(body)).statusCode).toBe(201);
+  });
+
   it('validates, passes the verified user and answers with the success status', async () => {
     const reply = await echo(JSON.stringify({ text: 'hi' }));
     expect(reply.statusCode).toBe(201);
