@@ -45,7 +45,7 @@ export type UserPoolAction =
 export type KmsKeyAction = 'kms:Encrypt' | 'kms:Decrypt';
 
 /** The user pool triggers the stateful stack wires to a function. */
-export type CognitoTrigger = 'customMessage' | 'postConfirmation';
+export type CognitoTrigger = 'customMessage' | 'postConfirmation' | 'preSignUp';
 
 /**
  * Everything a function can need from outside its code. Each field is one kind of need with
@@ -348,6 +348,12 @@ export const functions = {
     secrets: ['notifications'],
     siteUrl: true,
     timeoutSeconds: 30,
+  },
+  'auth-pre-sign-up': {
+    description: 'Cognito pre sign-up: refuses a display name with control, text-direction or non-text characters',
+    cognitoTrigger: 'preSignUp',
+    memorySize: 256,
+    timeoutSeconds: 5,
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 

@@ -86,6 +86,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     siteUrl: edge.siteUrl,
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.webClient,
+    signUpClient: stateful.auth.signUpClient,
     dependsOn: [edge, stateful],
     functions: deployed,
     dataKey: stateful.encryptionKey,

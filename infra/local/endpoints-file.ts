@@ -11,7 +11,15 @@ export interface TwinEndpoints {
    * of `api` sends it too, or the functions answer 403. A per-start value, local only.
    */
   apiOrigin: { header: string; value: string };
-  cognito: { endpoint: string; userPoolId: string; userPoolClientId: string; region: string; issuer: string };
+  /** `userPoolClientId` signs in (cannot write `name`); `signUpClientId` signs up (may write it, cannot sign in). */
+  cognito: {
+    endpoint: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    signUpClientId: string;
+    region: string;
+    issuer: string;
+  };
   mailbox: string;
   dynamodb: string;
   secretsManager: string;

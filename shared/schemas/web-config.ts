@@ -9,6 +9,12 @@ export const WebConfigSchema = z.object({
   region: z.string(),
   userPoolId: z.string(),
   userPoolClientId: z.string(),
+  /**
+   * The app client sign-up goes through: it may write the display name (`name`, checked by the pre
+   * sign-up trigger) but signs nobody in; the client above, whose tokens the browser holds, cannot
+   * write `name` (changes go through PUT /api/me). Absent: sign up with `userPoolClientId`.
+   */
+  signUpClientId: z.string().optional(),
   /** Set only on the twin: where Amplify sends Cognito calls instead of AWS. */
   userPoolEndpoint: z.string().url().optional(),
   /** cognito-local has no SRP, so the twin signs in with USER_PASSWORD_AUTH; AWS uses SRP. */

@@ -23,7 +23,11 @@ describe('functions table', () => {
 
   it('deploys every routed function with the code, and the triggers beside the pool', () => {
     for (const fn of httpFunctionNames()) expect(appFunctionNames()).toContain(fn);
-    expect(triggerFunctionNames().sort()).toEqual(['auth-custom-message', 'auth-post-confirmation']);
+    expect(triggerFunctionNames().sort()).toEqual([
+      'auth-custom-message',
+      'auth-post-confirmation',
+      'auth-pre-sign-up',
+    ]);
   });
 
   it('gives no Cognito trigger the user pool (it would make the pool depend on its own trigger)', () => {
@@ -148,9 +152,14 @@ describe('least privilege, per action', () => {
     expect(secretStatements('adsmith-dev-secure-meta-api')).not.toContain('oauthStateKey');
   });
 
+  // Both serve HTTP API routes, so both read the origin-verify secret (origin-check.ts).
+  const ORIGIN_SECRET_READ = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
   it.each([
-    ['adsmith-dev-health', []],
-    ['adsmith-dev-account', ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes']],
+    ['adsmith-dev-health', [...ORIGIN_SECRET_READ]],
+    [
+      'adsmith-dev-account',
+      ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes', ...ORIGIN_SECRET_READ],
+    ],
   ])('%s: exactly logs, X-Ray and %j', (fn, extra) => {
     expect(allowedActions(stateless, fn)).toEqual(
       [
@@ -165,6 +174,7 @@ describe('least privilege, per action', () => {
 
   it.each([
     ['adsmith-dev-auth-custom-message', []],
+    ['adsmith-dev-auth-pre-sign-up', []],
     ['adsmith-dev-auth-post-confirmation', ['events:PutEvents']],
   ])('%s: exactly logs, X-Ray and %j', (fn, extra) => {
     expect(allowedActions(stateful, fn)).toEqual(

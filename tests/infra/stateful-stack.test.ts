@@ -53,18 +53,19 @@ describe('stateful stack (dev)', () => {
       });
     });
 
-    it('wires the custom-message and post-confirmation triggers to our functions', () => {
+    it('wires the custom-message, post-confirmation and pre sign-up triggers to our functions', () => {
       const [[, pool]] = resourcesOf(template, 'AWS::Cognito::UserPool') as [[string, CfnJson]];
       const lambdaConfig = pool.Properties.LambdaConfig;
       const functions = template.findResources('AWS::Lambda::Function');
       const nameOf = (ref: CfnJson) => functions[ref['Fn::GetAtt'][0]]?.Properties.FunctionName;
       expect(nameOf(lambdaConfig.CustomMessage)).toBe('adsmith-dev-auth-custom-message');
       expect(nameOf(lambdaConfig.PostConfirmation)).toBe('adsmith-dev-auth-post-confirmation');
+      expect(nameOf(lambdaConfig.PreSignUp)).toBe('adsmith-dev-auth-pre-sign-up');
       // Cognito may invoke each trigger, and only from this pool.
       template.resourcePropertiesCountIs(
         'AWS::Lambda::Permission',
         { Principal: 'cognito-idp.amazonaws.com', SourceArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } },
-        2,
+        3,
       );
     });
 
@@ -96,10 +97,29 @@ describe('stateful stack (dev)', () => {
       });
     });
 
-    it('cannot write email_verified', () => {
+    it('cannot write email_verified, nor name (display names change through PUT /api/me only)', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        ClientName: 'web',
+        WriteAttributes: Match.arrayEquals(['email']),
+        ReadAttributes: Match.arrayEquals(['email', 'email_verified', 'name']),
+      });
+    });
+  });
+
+  describe('sign-up client', () => {
+    it('may write the name at sign-up but has no sign-in flow, so it never issues a token', () => {
+      const clients = resourcesOf(template, 'AWS::Cognito::UserPoolClient');
+      expect(clients).toHaveLength(2);
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        ClientName: 'web-sign-up',
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+        AllowedOAuthFlowsUserPoolClient: false,
         WriteAttributes: Match.arrayEquals(['email', 'name']),
       });
+      // Only this client may write `name`.
+      const nameWriters = clients.filter(([, c]) => (c.Properties.WriteAttributes ?? []).includes('name'));
+      expect(nameWriters.map(([, c]) => c.Properties.ClientName)).toEqual(['web-sign-up']);
     });
   });
 
@@ -270,10 +290,11 @@ describe('stateful stack (dev)', () => {
   });
 
   describe('secrets', () => {
-    it('creates every secret of the secrets table, encrypted with the data key', () => {
+    it('creates every secret of the secrets table but origin-verify (the edge stack’s), encrypted with the data key', () => {
       const found = resourcesOf(template, 'AWS::SecretsManager::Secret');
       expect(found.map(([, s]) => s.Properties.Name).sort()).toEqual(
         Object.values(secrets)
+          .filter((s) => s.name !== secrets.originVerify.name)
           .map((s) => `adsmith/dev/${s.name}`)
           .sort(),
       );

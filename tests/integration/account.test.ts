@@ -1,4 +1,10 @@
-import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import { api, cognitoClient, deleteUser, GOOD_PASSWORD, signIn, signUp, twin, uniqueEmail } from './twin-client';
@@ -84,5 +90,69 @@ describe('PATCH /api/me through the gateway', () => {
 
     expect(reply.status).toBe(401);
     expect(await reply.json()).toEqual({ message: 'Unauthorized' });
+  });
+});
+
+describe('the display name (Cognito `name`) is written only past our validation', () => {
+  it('refuses UpdateUserAttributes of name with the signed-in user’s own token (the web client may not write it)', async () => {
+    const attempt = client.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'name', Value: 'gnp\u202Eexe.png' }],
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
+    const me = await (await api('/api/me', { token })).json();
+    expect(me.displayName).not.toContain('\u202E');
+  });
+
+  it('changes it through PATCH /api/me, which validates it (bidi override → 400, a plain name → 200)', async () => {
+    const refused = await patchMe(JSON.stringify({ displayName: 'gnp\u202Eexe.png' }));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+
+    const renamed = await patchMe(JSON.stringify({ displayName: 'Validated Name' }));
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ displayName: 'Validated Name' });
+  });
+
+  it('refuses a sign-up with a name through the web client, and a bad name through the sign-up client (pre sign-up trigger)', async () => {
+    const { userPoolClientId, signUpClientId } = twin().cognito;
+    const signUpWith = (clientId: string, name: string) =>
+      client.send(
+        new SignUpCommand({
+          ClientId: clientId,
+          Username: uniqueEmail('name-check'),
+          Password: GOOD_PASSWORD,
+          UserAttributes: [{ Name: 'name', Value: name }],
+        }),
+      );
+    await expect(signUpWith(userPoolClientId, 'Plain Name')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(signUpWith(signUpClientId, 'Ada\u202ELovelace')).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: 'PreSignUp failed with error Display name cannot contain control or text-direction characters.',
+    });
+    await expect(signUpWith(signUpClientId, 'Ada\u0000')).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+    });
+  });
+
+  it('signs nobody in through the sign-up client', async () => {
+    const attempt = client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: twin().cognito.signUpClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD },
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'USER_PASSWORD_AUTH flow not enabled for this client',
+    });
   });
 });

@@ -41,7 +41,8 @@ export async function signUp(
 ): Promise<string> {
   const reply = await client.send(
     new SignUpCommand({
-      ClientId: twin().cognito.userPoolClientId,
+      // The sign-up client: the web client may not write `name` (display names change through PUT /api/me).
+      ClientId: twin().cognito.signUpClientId,
       Username: email,
       Password: GOOD_PASSWORD,
       UserAttributes: [{ Name: 'name', Value: name }],

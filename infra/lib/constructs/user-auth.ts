@@ -20,6 +20,8 @@ export interface UserAuthProps {
   readonly customMessageTrigger: IFunction;
   /** Announces a confirmed signup on the event bus. */
   readonly postConfirmationTrigger: IFunction;
+  /** Refuses a sign-up whose display name (`name`) breaks the shared rule. */
+  readonly preSignUpTrigger: IFunction;
   /** RETAIN also turns on deletion protection: users cannot be recreated. */
   readonly removalPolicy: RemovalPolicy;
   /** Access and ID token lifetime. @default Duration.hours(1) */
@@ -37,6 +39,8 @@ export interface UserAuthProps {
 export class UserAuth extends Construct {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
+  /** Used only to sign up: may write `name` (checked by the pre sign-up trigger), cannot sign anyone in. */
+  readonly signUpClient: UserPoolClient;
 
   constructor(scope: Construct, id: string, props: UserAuthProps) {
     super(scope, id);
@@ -72,12 +76,30 @@ export class UserAuth extends Construct {
       lambdaTriggers: {
         customMessage: props.customMessageTrigger,
         postConfirmation: props.postConfirmationTrigger,
+        preSignUp: props.preSignUpTrigger,
       },
       deletionProtection: retain,
       removalPolicy: props.removalPolicy,
     });
 
     const profileAttributes = new ClientAttributes().withStandardAttributes({ email: true, fullname: true });
+    /*
+     * `name` (the display name others see) changes only through PUT /api/me, which validates it: the
+     * client that issues the browser's tokens cannot write it, so UpdateUserAttributes with a raw name
+     * is refused. SignUp checks the same write attributes, so signing up with a name goes through a
+     * second client that may write it (the pre sign-up trigger validates it) but has no sign-in flow,
+     * hence never issues a token that UpdateUserAttributes would accept.
+     */
+    this.signUpClient = this.userPool.addClient('SignUpClient', {
+      userPoolClientName: 'web-sign-up',
+      generateSecret: false,
+      // Only refresh, which needs a refresh token this client can never issue: no sign-in at all.
+      authFlows: { userPassword: false },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      readAttributes: profileAttributes.withStandardAttributes({ emailVerified: true }),
+      writeAttributes: profileAttributes,
+    });
     this.webClient = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       // A browser cannot keep a secret.
@@ -93,8 +115,8 @@ export class UserAuth extends Construct {
       idTokenValidity: props.tokenValidity ?? Duration.hours(1),
       refreshTokenValidity: props.refreshTokenValidity ?? Duration.days(30),
       readAttributes: profileAttributes.withStandardAttributes({ emailVerified: true }),
-      // email_verified is deliberately not writable by the client.
-      writeAttributes: profileAttributes,
+      // Neither email_verified nor name is writable by the client (name: see the sign-up client above).
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
     });
 
     Validations.of(this.userPool).acknowledge({

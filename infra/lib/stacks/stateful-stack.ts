@@ -96,11 +96,13 @@ export class StatefulStack extends Stack {
       namePrefix,
       customMessageTrigger: triggers[triggerFunction('customMessage')]!.function,
       postConfirmationTrigger: triggers[triggerFunction('postConfirmation')]!.function,
+      preSignUpTrigger: triggers[triggerFunction('preSignUp')]!.function,
       removalPolicy,
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
+    new CfnOutput(this, 'SignUpClientId', { value: this.auth.signUpClient.userPoolClientId });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.bus.eventBusName });
     new CfnOutput(this, 'SecretsToFill', {
       value: this.secrets.namesToFill.join(','),

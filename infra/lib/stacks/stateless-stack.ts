@@ -29,6 +29,8 @@ export interface StatelessStackProps extends StackProps {
   readonly siteUrl: string;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
+  /** The client the SPA signs up with (it may write `name`; it cannot sign in). */
+  readonly signUpClient: IUserPoolClient;
   /** The key that encrypts the tables; the tables themselves are imported by name (see importDataTables). */
   readonly dataKey: IKey;
   /** Secrets and bus the functions may be bound to (per shared/functions.ts). */
@@ -136,6 +138,7 @@ export class StatelessStack extends Stack {
         region: this.region,
         userPoolId: props.userPool.userPoolId,
         userPoolClientId: props.userPoolClient.userPoolClientId,
+        signUpClientId: props.signUpClient.userPoolClientId,
         authFlowType: 'USER_SRP_AUTH',
         apiBaseUrl: '/api',
         offlineModel: false,

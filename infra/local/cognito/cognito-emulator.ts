@@ -15,6 +15,7 @@ import { InProcessTriggerFunctions } from './trigger-functions';
 export const USER_POOL_TRIGGERS = {
   CustomMessage: triggerFunction('customMessage'),
   PostConfirmation: triggerFunction('postConfirmation'),
+  PreSignUp: triggerFunction('preSignUp'),
 } as const;
 
 const CODE_PLACEHOLDER = '{####}';

@@ -15,6 +15,22 @@ export class CognitoReplyError extends Error {
   }
 }
 
+/**
+ * The app client an access token was issued to. Read without checking the signature: it only picks
+ * which client's rules apply; cognito-local then verifies the token itself and refuses a forged one.
+ */
+function clientIdOfAccessToken(token: unknown): string | undefined {
+  if (typeof token !== 'string') return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      client_id?: unknown;
+    };
+    return typeof payload.client_id === 'string' ? payload.client_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type CognitoOperation = (target: string, input: Record<string, unknown>) => Promise<unknown>;
 
 /**
@@ -23,7 +39,8 @@ export type CognitoOperation = (target: string, input: Record<string, unknown>) 
  * - the password policy is enforced (cognito-local stores any password);
  * - `GetTokensFromRefreshToken` (Amplify's refresh) is answered via REFRESH_TOKEN_AUTH;
  * - `ResendConfirmationCode` (missing in cognito-local) sends a new code through the custom-message trigger;
- * - confirming a sign-up or a reset with an emailed code marks the email verified.
+ * - confirming a sign-up or a reset with an emailed code marks the email verified;
+ * - an app client's write attributes (SignUp, UpdateUserAttributes) and auth flows (InitiateAuth) are enforced.
  */
 export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperation {
   const { services } = emulator;
@@ -74,6 +91,34 @@ export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperati
     return { CodeDeliveryDetails: deliveryDetails };
   }
 
+  async function appClientOf(clientId: unknown) {
+    if (typeof clientId !== 'string' || clientId.length === 0) return null;
+    return services.cognito.getAppClient(ctx, clientId);
+  }
+
+  /** Cognito refuses, before anything else, an attribute the calling app client may not write. */
+  async function assertWritable(clientId: unknown, attributes: unknown): Promise<void> {
+    const appClient = await appClientOf(clientId);
+    const writable = appClient?.WriteAttributes;
+    if (!writable || !Array.isArray(attributes)) return;
+    const names = attributes.map((a) => (a as { Name?: unknown }).Name);
+    if (names.some((name) => typeof name !== 'string' || !writable.includes(name))) {
+      throw new CognitoReplyError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    }
+  }
+
+  /** Sign-in flows an app client does not allow are refused, in Cognito's words. */
+  async function assertFlowAllowed(input: Record<string, unknown>): Promise<void> {
+    const flow = input.AuthFlow;
+    const appClient = await appClientOf(input.ClientId);
+    const allowed = appClient?.ExplicitAuthFlows;
+    if (typeof flow !== 'string' || !allowed) return;
+    const needed = flow === 'REFRESH_TOKEN' ? 'ALLOW_REFRESH_TOKEN_AUTH' : `ALLOW_${flow}`;
+    if (!allowed.includes(needed)) {
+      throw new CognitoReplyError('InvalidParameterException', `${flow} flow not enabled for this client`);
+    }
+  }
+
   return async function operate(target, input) {
     const newPassword = newPasswordIn(target, input);
     if (newPassword !== undefined) {
@@ -92,6 +137,15 @@ export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperati
       }
       case 'ResendConfirmationCode':
         return resendConfirmationCode(input);
+      case 'SignUp':
+        await assertWritable(input.ClientId, input.UserAttributes);
+        return emulator.call(target, input);
+      case 'UpdateUserAttributes':
+        await assertWritable(clientIdOfAccessToken(input.AccessToken), input.UserAttributes);
+        return emulator.call(target, input);
+      case 'InitiateAuth':
+        await assertFlowAllowed(input);
+        return emulator.call(target, input);
       case 'ConfirmSignUp':
       case 'ConfirmForgotPassword': {
         const result = await emulator.call(target, input);

@@ -7,13 +7,28 @@ import {
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
   UserNotFoundException,
+  type UpdateUserPoolClientCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordPolicy } from '@shared/password-policy';
 import { LOCAL_CREDENTIALS } from '../function-environment';
 
 export const LOCAL_POOL_NAME = 'adsmith-local';
 export const LOCAL_CLIENT_NAME = 'adsmith-web';
+export const LOCAL_SIGN_UP_CLIENT_NAME = 'adsmith-web-sign-up';
+const PROFILE_ATTRIBUTES = ['email', 'name'] as const;
+
+type ClientSettings = Pick<
+  UpdateUserPoolClientCommandInput,
+  | 'ExplicitAuthFlows'
+  | 'ReadAttributes'
+  | 'WriteAttributes'
+  | 'AccessTokenValidity'
+  | 'IdTokenValidity'
+  | 'RefreshTokenValidity'
+  | 'TokenValidityUnits'
+>;
 
 /** The demo account seeded on every start; its password meets the shared policy. */
 export const DEMO_USER = {
@@ -24,7 +39,10 @@ export const DEMO_USER = {
 
 export interface ProvisionedUserPool {
   userPoolId: string;
+  /** The web app's client: signs in, cannot write `name`. */
   userPoolClientId: string;
+  /** The client sign-up goes through: may write `name`, cannot sign in. */
+  signUpClientId: string;
 }
 
 export function cognitoClientFor(endpoint: string, region: string): CognitoIdentityProviderClient {
@@ -61,25 +79,37 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient): 
   }
 
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
-  if (!userPoolClientId) {
+  const ensureClient = async (name: string, settings: ClientSettings): Promise<string> => {
+    const existing = clients.UserPoolClients?.find((c) => c.ClientName === name)?.ClientId;
+    if (existing) {
+      // A state dir from an older twin: bring the client to what the stack declares today.
+      await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: existing, ...settings }));
+      return existing;
+    }
     const created = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: LOCAL_CLIENT_NAME,
-        GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-        // The stack's validities, so sessions refresh here when they would in AWS.
-        AccessTokenValidity: 1,
-        IdTokenValidity: 1,
-        RefreshTokenValidity: 30,
-        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-      }),
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: name, GenerateSecret: false, ...settings }),
     );
-    userPoolClientId = created.UserPoolClient?.ClientId;
-    if (!userPoolClientId) throw new Error('CreateUserPoolClient returned no client id');
-  }
-  return { userPoolId, userPoolClientId };
+    if (!created.UserPoolClient?.ClientId) throw new Error('CreateUserPoolClient returned no client id');
+    return created.UserPoolClient.ClientId;
+  };
+  const userPoolClientId = await ensureClient(LOCAL_CLIENT_NAME, {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    // As the stack's web client: the display name changes only through PUT /api/me.
+    ReadAttributes: [...PROFILE_ATTRIBUTES, 'email_verified'],
+    WriteAttributes: ['email'],
+    // The stack's validities, so sessions refresh here when they would in AWS.
+    AccessTokenValidity: 1,
+    IdTokenValidity: 1,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+  });
+  const signUpClientId = await ensureClient(LOCAL_SIGN_UP_CLIENT_NAME, {
+    // As the stack's sign-up client: writes the name at sign-up, signs nobody in.
+    ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+    ReadAttributes: [...PROFILE_ATTRIBUTES, 'email_verified'],
+    WriteAttributes: [...PROFILE_ATTRIBUTES],
+  });
+  return { userPoolId, userPoolClientId, signUpClientId };
 }
 
 /**

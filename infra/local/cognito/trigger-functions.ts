@@ -1,3 +1,4 @@
+import { UserLambdaValidationError } from 'cognito-local/lib/errors';
 import type { Context as CognitoLocalContext } from 'cognito-local/lib/services/context';
 import type { FunctionConfig, Lambda } from 'cognito-local/lib/services/lambda';
 import type { FunctionRunner } from '../function-runner';
@@ -15,6 +16,7 @@ export interface TriggerInvocation {
   clientId: string | null;
   userAttributes: Record<string, string>;
   clientMetadata?: Record<string, string>;
+  validationData?: Record<string, string>;
   codeParameter?: string;
   usernameParameter?: string;
 }
@@ -54,6 +56,17 @@ export function buildTriggerEvent(region: string, event: TriggerInvocation): Rec
       response: {},
     };
   }
+  if (event.triggerSource.startsWith('PreSignUp_')) {
+    return {
+      ...common,
+      request: {
+        userAttributes: event.userAttributes,
+        validationData: event.validationData ?? null,
+        clientMetadata: event.clientMetadata ?? {},
+      },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    };
+  }
   throw new Error(`The twin does not send ${event.triggerSource} triggers`);
 }
 
@@ -86,6 +99,11 @@ export class InProcessTriggerFunctions implements Lambda {
       const result = (await this.runner.invoke(fn, triggerEvent)) as { response?: unknown } | undefined;
       return result?.response ?? {};
     } catch (error) {
+      // A pre sign-up trigger that throws refuses the sign-up; Cognito names the trigger and its message.
+      if (trigger === 'PreSignUp') {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new UserLambdaValidationError(`PreSignUp failed with error ${message}.`);
+      }
       // cognito-local swallows trigger failures; say so loudly, as CloudWatch would show them.
       console.error(`[cognito] ${trigger} trigger (lambdas/${fn}) failed:`, error);
       ctx.logger.error(error);

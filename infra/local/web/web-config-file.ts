@@ -6,6 +6,8 @@ export interface LocalWebConfigInputs {
   region: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The client sign-up goes through (may write `name`, signs nobody in). */
+  signUpClientId: string;
   cognitoUrl: string;
   /** Where the browser's own-key mode sends completions; set when that is not api.openai.com. */
   openaiBaseUrl?: string;
@@ -19,6 +21,7 @@ export function localWebConfig(inputs: LocalWebConfigInputs): WebConfig {
     region: inputs.region,
     userPoolId: inputs.userPoolId,
     userPoolClientId: inputs.userPoolClientId,
+    signUpClientId: inputs.signUpClientId,
     userPoolEndpoint: inputs.cognitoUrl,
     // cognito-local has no SRP.
     authFlowType: 'USER_PASSWORD_AUTH',

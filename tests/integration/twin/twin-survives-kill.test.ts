@@ -45,7 +45,7 @@ function clientOf(endpoints: TwinEndpoints): CognitoIdentityProviderClient {
 const signUp = (client: CognitoIdentityProviderClient, endpoints: TwinEndpoints, email: string) =>
   client.send(
     new SignUpCommand({
-      ClientId: endpoints.cognito.userPoolClientId,
+      ClientId: endpoints.cognito.signUpClientId,
       Username: email,
       Password: PASSWORD,
       UserAttributes: [

@@ -142,6 +142,7 @@ it('localWebConfig is a valid runtime config for the twin', () => {
       region: 'us-east-1',
       userPoolId: 'local_x',
       userPoolClientId: 'c',
+      signUpClientId: 's',
       cognitoUrl: 'http://127.0.0.1:9229',
       offlineModel: true,
       openaiBaseUrl: 'http://127.0.0.1:3006/v1',
@@ -151,6 +152,7 @@ it('localWebConfig is a valid runtime config for the twin', () => {
     region: 'us-east-1',
     userPoolId: 'local_x',
     userPoolClientId: 'c',
+    signUpClientId: 's',
     userPoolEndpoint: 'http://127.0.0.1:9229',
     authFlowType: 'USER_PASSWORD_AUTH',
     apiBaseUrl: '/api',
@@ -165,6 +167,7 @@ it('localWebConfig sends own-key completions to api.openai.com when the twin use
     region: 'us-east-1',
     userPoolId: 'local_x',
     userPoolClientId: 'c',
+    signUpClientId: 's',
     cognitoUrl: 'http://127.0.0.1:9229',
     offlineModel: false,
   });

@@ -24,6 +24,8 @@ export const cognitoErrorMessages: Record<string, string> = {
   TooManyRequestsException: TOO_MANY_ATTEMPTS,
   TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
   InvalidPasswordException: 'Your password does not meet the requirements below.',
+  // The pre sign-up trigger refused the display name (the form checks the same rule first).
+  UserLambdaValidationException: 'Please use a display name without control or text-direction characters.',
   InvalidParameterException: 'Please check the details you entered and try again.',
   PasswordResetRequiredException: 'You need to reset your password before signing in. Use "Forgot password?".',
   CodeDeliveryFailureException: 'We could not send the email. Please try again in a moment.',

@@ -9,11 +9,11 @@ import {
   resetPassword,
   signIn,
   signOut,
-  signUp,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { WebConfig } from '@shared/schemas/web-config';
 import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
+import { signUpTarget, signUpThroughClient, type SignUpTarget } from './cognito-sign-up';
 
 /**
  * The one module that talks to Amplify. Everything else (provider, forms, API client)
@@ -22,9 +22,11 @@ import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } 
  */
 
 let authFlowType: WebConfig['authFlowType'] = 'USER_SRP_AUTH';
+let signUpAt: SignUpTarget | null = null;
 
 export function configureCognito(config: WebConfig): void {
   authFlowType = config.authFlowType;
+  signUpAt = signUpTarget(config);
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -82,11 +84,8 @@ export async function signInWithPassword(email: string, password: string, isRetr
 }
 
 export async function signUpWithEmail({ email, password, displayName }: SignUpInput): Promise<void> {
-  await signUp({
-    username: email,
-    password,
-    options: { userAttributes: { email, name: displayName } },
-  });
+  if (!signUpAt) throw new Error('Cognito is not configured yet');
+  await signUpThroughClient(signUpAt, { email, password, displayName });
 }
 
 export async function confirmEmail(email: string, code: string): Promise<void> {
