@@ -5,6 +5,7 @@ import { portsFromEnv, TwinSetupError, twinServices } from '@infra/local/twin-po
 import { localWebConfig } from '@infra/local/web/web-config-file';
 import { functionDeclaration, functionNames } from '@shared/functions';
 import { METRICS_NAMESPACE } from '@shared/physical-names';
+import { apiGatewayFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
 
@@ -82,9 +83,14 @@ describe('functionEnvironment', () => {
       for (const key of Object.keys(declaration.tables ?? {}) as TableKey[]) {
         expect(env[tableEnvVar(key)]).toBe(localTableName(key));
       }
+      // A function behind the HTTP API also reads the origin-verify secret, as the stateless stack binds it.
+      const read = [
+        ...(declaration.secrets ?? []),
+        ...((apiGatewayFunctionNames() as string[]).includes(fn) ? (['originVerify'] as const) : []),
+      ];
       const secretVars = Object.keys(env).filter((k) => k.startsWith('SECRET_'));
-      expect(secretVars.sort(), fn).toEqual((declaration.secrets ?? []).map((key) => secretEnvVar(key)).sort());
-      for (const key of declaration.secrets ?? []) expect(env[secretEnvVar(key)]).toBe(secrets[key].name);
+      expect(secretVars.sort(), fn).toEqual(read.map((key) => secretEnvVar(key)).sort());
+      for (const key of read) expect(env[secretEnvVar(key)]).toBe(secrets[key].name);
     }
   });
 

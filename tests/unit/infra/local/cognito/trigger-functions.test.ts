@@ -45,9 +45,23 @@ describe('buildTriggerEvent (Cognito trigger events, version 1)', () => {
     });
   });
 
+  it('builds a pre sign-up event with the attributes, validation data and a response that confirms nothing', () => {
+    const event = buildTriggerEvent('us-east-1', {
+      ...common,
+      triggerSource: 'PreSignUp_SignUp',
+      userAttributes: { email: 'a@b.c', name: 'Ada' },
+    });
+
+    expect(event).toMatchObject({
+      triggerSource: 'PreSignUp_SignUp',
+      request: { userAttributes: { email: 'a@b.c', name: 'Ada' }, validationData: null, clientMetadata: {} },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    });
+  });
+
   it('refuses triggers the twin does not send', () => {
-    expect(() => buildTriggerEvent('us-east-1', { ...common, triggerSource: 'PreSignUp_SignUp' })).toThrow(
-      /PreSignUp_SignUp/,
-    );
+    expect(() =>
+      buildTriggerEvent('us-east-1', { ...common, triggerSource: 'PostAuthentication_Authentication' }),
+    ).toThrow(/PostAuthentication_Authentication/);
   });
 });
