@@ -15,6 +15,7 @@ import { measureChat } from './chat';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
+import { measureGraphicsRender } from './graphics-render';
 import { measureMetaCampaigns } from './meta-campaigns';
 import { measureMmmFit } from './mmm-fit-probe';
 import { queues } from '@shared/queues';
@@ -44,6 +45,14 @@ async function main(): Promise<void> {
   console.log(`  with ${mmm.bootstrapReplicates} bootstrap replicates   ${mmm.withBootstrapSeconds.toFixed(1)} s`);
   console.log(
     `  peak memory ${mmm.peakRssMB.toFixed(0)} MB   target ≤ ${targets.mmmPeakMB} MB  ${mark(mmm.peakRssMB <= targets.mmmPeakMB)}`,
+  );
+
+  // Graphics: the four sizes of one design rendered to PNG by the one renderer (issue 11).
+  const graphics = await measureGraphicsRender();
+  figures.graphicsRender = graphics;
+  console.log('\ngraphics render (4 sizes of one design to PNG, warm renderer)');
+  console.log(
+    `  p50 ${graphics.p50Ms.toFixed(0)} ms   p99 ${graphics.p99Ms.toFixed(0)} ms over ${graphics.rounds} rounds   target ≤ 1500 ms  ${mark(graphics.p99Ms <= 1500)}`,
   );
 
   // 1. Function bundles: size and cold module init, measured before anything else runs
