@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountSnapshot, AdSetSnapshot, AdSnapshot, DayFigures } from '@lambdas/lib/optimizer/account-snapshot';
+import { recommend } from '@lambdas/lib/optimizer/detectors';
+
+const TODAY = '2026-03-29';
+
+function day(offset: number, figures: Partial<DayFigures>): DayFigures {
+  const date = new Date(Date.parse(`${TODAY}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    date,
+    spend: 0,
+    impressions: 0,
+    reach: 0,
+    clicks: 0,
+    linkClicks: 0,
+    results: 0,
+    purchaseValue: 0,
+    ...figures,
+  };
+}
+
+/** `n` complete days before today with the same figures each day. */
+const days = (n: number, figures: Partial<DayFigures>) => Array.from({ length: n }, (_, i) => day(i + 1, figures));
+
+function adset(id: string, extra: Partial<AdSetSnapshot>): AdSetSnapshot {
+  return {
+    id,
+    name: `Ad set ${id}`,
+    campaignId: 'c1',
+    status: 'ACTIVE',
+    optimizationGoal: 'OFFSITE_CONVERSIONS',
+    dailyBudget: 10_000,
+    lifetimeBudget: null,
+    learningStatus: 'SUCCESS',
+    days: [],
+    ...extra,
+  };
+}
+
+function ad(id: string, extra: Partial<AdSnapshot>): AdSnapshot {
+  return { id, name: `Ad ${id}`, adsetId: 's1', campaignId: 'c1', status: 'ACTIVE', weeks: [], ...extra };
+}
+
+function account(extra: Partial<AccountSnapshot>): AccountSnapshot {
+  return {
+    adAccountId: 'act_1',
+    currency: 'USD',
+    today: TODAY,
+    campaigns: [
+      {
+        id: 'c1',
+        name: 'Sales',
+        objective: 'OUTCOME_SALES',
+        status: 'ACTIVE',
+        dailyBudget: null,
+        lifetimeBudget: null,
+      },
+    ],
+    adsets: [],
+    ads: [],
+    ...extra,
+  };
+}
+
+const kinds = (snapshot: AccountSnapshot) => recommend(snapshot).map((r) => `${r.kind}:${r.objectId}`);
+
+describe('detectors', () => {
+  it.each([
+    {
+      name: 'budget shift toward the cheaper ad set (and the full-spending cheap one is budget-limited)',
+      snapshot: account({
+        adsets: [
+          adset('s1', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s2', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 4 }) }),
+          adset('s3', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 6 }) }),
+        ],
+      }),
+      expected: ['budget_shift:s1', 'budget_limited_winner:s1'],
+      absent: ['overspending_loser:s2'],
+    },
+    {
+      name: 'zero conversions after real spend: pause the ad set',
+      snapshot: account({
+        adsets: [
+          adset('s1', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s2', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s3', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 0 }) }),
+        ],
+      }),
+      expected: ['overspending_loser:s3'],
+      absent: ['budget_shift:s1'],
+    },
+    {
+      name: 'one day of data: nothing is judged',
+      snapshot: account({
+        adsets: [
+          adset('s1', { days: days(1, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s2', { days: days(1, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 1 }) }),
+        ],
+        ads: [ad('a1', { weeks: [day(3, { impressions: 50_000, reach: 40_000, linkClicks: 900 })] })],
+      }),
+      expected: [],
+      absent: ['budget_shift:s1', 'creative_fatigue:a1', 'overspending_loser:s2'],
+    },
+    {
+      name: 'underdelivery with a saturated audience',
+      snapshot: account({
+        adsets: [
+          adset('s1', { days: days(7, { spend: 30, impressions: 3000, reach: 800, linkClicks: 30, results: 2 }) }),
+        ],
+      }),
+      expected: ['underdelivery:s1'],
+      absent: [],
+    },
+  ])('$name', ({ snapshot, expected, absent }) => {
+    const found = kinds(snapshot);
+    for (const kind of expected) expect(found).toContain(kind);
+    for (const kind of absent) expect(found).not.toContain(kind);
+    if (expected.length === 0) expect(found).toEqual([]);
+  });
+
+  it('proposes a budget shift as two exact changes in minor units, with evidence behind every number', () => {
+    const [shift] = recommend(
+      account({
+        adsets: [
+          adset('s1', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s2', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 4 }) }),
+        ],
+      }),
+    ).filter((r) => r.kind === 'budget_shift');
+    expect(shift!.changes).toEqual([
+      expect.objectContaining({ objectId: 's2', change: { dailyBudget: 8000 }, before: { dailyBudget: 10_000 } }),
+      expect.objectContaining({ objectId: 's1', change: { dailyBudget: 12_000 }, before: { dailyBudget: 10_000 } }),
+    ]);
+    expect(shift!.evidence).toMatchObject({ winnerCostPerResult: 10, loserCostPerResult: 25, costRatio: 2.5 });
+    expect(shift!.expectedEffect.low).toBeLessThanOrEqual(shift!.expectedEffect.expected);
+    expect(shift!.expectedEffect.expected).toBeGreaterThan(0);
+    expect(shift!.confidence).toBeGreaterThan(0.9);
+    // Numbers outside the quoted object names all come from the evidence.
+    for (const number of shift!.why.replace(/“[^”]*”/g, '').match(/\d+(\.\d+)?/g)!) {
+      expect(Object.values(shift!.evidence)).toContain(Number(number));
+    }
+  });
+
+  it('rounds JPY budgets to whole yen and never proposes cents', () => {
+    const snapshot = account({
+      currency: 'JPY',
+      adsets: [
+        adset('s1', {
+          dailyBudget: 3333,
+          days: days(7, { spend: 3333, impressions: 8000, reach: 6000, linkClicks: 80, results: 20 }),
+        }),
+        adset('s2', {
+          dailyBudget: 3333,
+          days: days(7, { spend: 3333, impressions: 8000, reach: 6000, linkClicks: 80, results: 5 }),
+        }),
+      ],
+    });
+    const shift = recommend(snapshot).find((r) => r.kind === 'budget_shift')!;
+    expect(shift.changes.map((c) => c.change.dailyBudget)).toEqual([2666, 4000]);
+    expect(shift.evidence.movedPerDay).toBe(667);
+  });
+
+  it('finds creative fatigue only when frequency rises and CTR falls against the first week', () => {
+    const week = (offset: number, ctr: number, frequency: number) =>
+      day(offset, {
+        impressions: 20_000,
+        reach: Math.round(20_000 / frequency),
+        linkClicks: Math.round(20_000 * ctr),
+        spend: 200,
+      });
+    const tired = ad('a1', {
+      weeks: [week(28, 0.02, 1.2), week(21, 0.017, 1.6), week(14, 0.014, 2), week(7, 0.012, 2.4)],
+    });
+    const steady = ad('a2', {
+      weeks: [week(28, 0.02, 1.2), week(21, 0.02, 1.3), week(14, 0.019, 1.3), week(7, 0.02, 1.3)],
+    });
+    const fallingButFresh = ad('a3', { weeks: [week(28, 0.02, 1.2), week(21, 0.016, 1.2), week(14, 0.012, 1.2)] });
+    const found = recommend(account({ ads: [tired, steady, fallingButFresh] }));
+    expect(found.map((r) => `${r.kind}:${r.objectId}`)).toEqual(['creative_fatigue:a1']);
+    expect(found[0]!.evidence).toMatchObject({
+      firstWeekCtrPercent: 2,
+      lastWeekCtrPercent: 1.2,
+      lastWeekFrequency: 2.4,
+    });
+  });
+
+  it('proposes the budget a learning-limited ad set needs for 50 events a week, capped at double', () => {
+    const rec = recommend(
+      account({
+        adsets: [
+          adset('s1', {
+            learningStatus: 'FAIL',
+            dailyBudget: 2000,
+            days: days(7, { spend: 20, impressions: 2000, reach: 1500, linkClicks: 20, results: 2 }),
+          }),
+        ],
+      }),
+    ).find((r) => r.kind === 'learning_limited')!;
+    // 50 events at 10 a result = 500 a week = 71.43 a day; capped at 2 × 20.
+    expect(rec.changes[0]!.change).toEqual({ dailyBudget: 4000 });
+    expect(rec.evidence).toMatchObject({ resultsPerWeek: 14, neededPerWeek: 50 });
+  });
+
+  it('names A/B losers only with enough clicks, by the probability each ad is best', () => {
+    const weeks = (impressions: number, clicks: number) => [
+      day(14, { impressions, reach: impressions, linkClicks: clicks }),
+      day(7, { impressions, reach: impressions, linkClicks: clicks }),
+    ];
+    const clear = recommend(
+      account({
+        adsets: [adset('s1', {})],
+        ads: [ad('a1', { weeks: weeks(20_000, 400) }), ad('a2', { weeks: weeks(20_000, 200) })],
+      }),
+    );
+    expect(clear.filter((r) => r.kind === 'ab_loser').map((r) => r.objectId)).toEqual(['a2']);
+    const loser = clear.find((r) => r.kind === 'ab_loser')!;
+    expect(loser.changes[0]!.change).toEqual({ status: 'PAUSED' });
+    expect(loser.evidence.probabilityWinnerBestPercent).toBeGreaterThan(99);
+
+    // The same rates on a handful of clicks: not judged.
+    const thin = recommend(
+      account({
+        adsets: [adset('s1', {})],
+        ads: [ad('a1', { weeks: weeks(1000, 20) }), ad('a2', { weeks: weeks(1000, 10) })],
+      }),
+    );
+    expect(thin.filter((r) => r.kind === 'ab_loser')).toEqual([]);
+  });
+
+  it("flags low relevance rankings with Meta's percentile, and not UNKNOWN", () => {
+    const recs = recommend(
+      account({
+        ads: [
+          ad('a1', {
+            rankings: { quality: 'BELOW_AVERAGE_20', engagement: 'AVERAGE', conversion: 'BELOW_AVERAGE_10' },
+          }),
+          ad('a2', { rankings: { quality: 'UNKNOWN', engagement: 'UNKNOWN', conversion: 'UNKNOWN' } }),
+        ],
+      }),
+    );
+    expect(recs.map((r) => r.objectId)).toEqual(['a1']);
+    expect(recs[0]!.evidence).toEqual({ qualityRankingBottomPercent: 20, conversionRankingBottomPercent: 10 });
+  });
+
+  it('flags a CPM spike against the weeks before', () => {
+    const rows = [
+      ...Array.from({ length: 21 }, (_, i) => day(i + 4, { spend: 100, impressions: 10_000, reach: 8000 })),
+      ...Array.from({ length: 3 }, (_, i) => day(i + 1, { spend: 100, impressions: 6000, reach: 5000 })),
+    ];
+    const recs = recommend(account({ adsets: [adset('s1', { dailyBudget: 10_000, days: rows })] }));
+    const spike = recs.find((r) => r.kind === 'cpm_spike')!;
+    expect(spike.evidence).toMatchObject({ cpm: 16.67, baselineCpm: 10, risePercent: 67 });
+  });
+});
