@@ -82,7 +82,7 @@ interface ObjectiveEconomics {
   linkShare: number;
 }
 
-const ECONOMICS: Record<string, ObjectiveEconomics> = {
+export const ECONOMICS: Record<string, ObjectiveEconomics> = {
   OUTCOME_SALES: { cpmUsd: 14, ctr: 0.013, linkShare: 0.62 },
   OUTCOME_TRAFFIC: { cpmUsd: 8, ctr: 0.019, linkShare: 0.7 },
   OUTCOME_LEADS: { cpmUsd: 11, ctr: 0.012, linkShare: 0.55 },
@@ -229,12 +229,13 @@ export class InsightsModel {
         continue;
       }
       const weekday = dayOfWeek(date);
-      const pacing = Math.min(1, 0.9 + 0.04 * gaussian(random)) * WEEKDAY_PACING[weekday]!;
+      const pacing = Math.min(1, 0.9 + 0.04 * gaussian(random)) * WEEKDAY_PACING[weekday]! * (adset.deliveryCap ?? 1);
       const partial = date === today ? todayFraction : 1;
       const spendMinor = Math.round(budgetMinor * pacing * partial);
       const spendUsd = spendMinor / offset / usdRate;
+      const shock = adset.cpmShock && date >= adset.cpmShock.from ? adset.cpmShock.factor : 1;
       const cpmUsd =
-        (economics.cpmUsd * adset.profile.cpmFactor * (1 + 0.06 * gaussian(random))) /
+        (economics.cpmUsd * adset.profile.cpmFactor * shock * (1 + 0.06 * gaussian(random))) /
         WEEKDAY_RESPONSE[weekday]! ** 0.3;
       const impressions = stochasticRound(random, expectedImpressions(spendUsd, cpmUsd));
       if (impressions === 0) {

@@ -1,6 +1,6 @@
 import { daysBetween, maxDate, minDate, type DateRange } from './calendar.js';
 import { segmentsFor } from './insights-breakdowns.js';
-import { EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
+import { ECONOMICS, EMPTY_METRICS, type DailyMetrics, type InsightsModel } from './insights-model.js';
 import type { InsightsFilter, InsightsParams } from './insights-params.js';
 import { currencyOffset } from './reference.js';
 import {
@@ -199,6 +199,31 @@ function actionsOf(m: Metrics): Array<[string, number]> {
   return list.filter(([, value]) => Math.round(value) > 0).sort(([a], [b]) => a.localeCompare(b));
 }
 
+/** Meta shows ad relevance diagnostics only for ads with more than 500 impressions in the period. */
+export const RANKING_MIN_IMPRESSIONS = 500;
+
+/** A ratio to the average competing ad → Meta's ranking bucket. */
+export function rankingBucket(ratio: number): string {
+  if (ratio >= 1.15) return 'ABOVE_AVERAGE';
+  if (ratio >= 0.85) return 'AVERAGE';
+  if (ratio >= 0.7) return 'BELOW_AVERAGE_35';
+  if (ratio >= 0.55) return 'BELOW_AVERAGE_20';
+  return 'BELOW_AVERAGE_10';
+}
+
+/**
+ * Quality: the creative's own appeal (its CTR factor); engagement: the period's CTR against the
+ * objective's typical CTR (so a fatigued ad slides down); conversion: its conversion factor.
+ * UNKNOWN below Meta's impression threshold.
+ */
+function relevanceRanking(field: string, f: Formatter, impressions: number, clicks: number): string {
+  if (impressions <= RANKING_MIN_IMPRESSIONS) return 'UNKNOWN';
+  const economics = ECONOMICS[f.campaign.objective] ?? ECONOMICS.OUTCOME_TRAFFIC!;
+  if (field === 'quality_ranking') return rankingBucket(f.ad.profile.ctrFactor * f.adset.profile.ctrFactor);
+  if (field === 'engagement_rate_ranking') return rankingBucket(clicks / impressions / economics.ctr);
+  return rankingBucket(f.ad.profile.conversionFactor * f.adset.profile.conversionFactor);
+}
+
 /** Renders one insights field of a finished row; undefined means "absent" (no data or not modelled). */
 function renderField(field: string, f: Formatter): unknown {
   const m = f.metrics;
@@ -328,6 +353,10 @@ function renderField(field: string, f: Formatter): unknown {
       return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: integer(m.thruplays) }] : undefined;
     case 'cost_per_thruplay':
       return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: cost(m.thruplays) }] : undefined;
+    case 'quality_ranking':
+    case 'engagement_rate_ranking':
+    case 'conversion_rate_ranking':
+      return relevanceRanking(field, f, impressions, clicks);
     case 'estimated_ad_recallers':
       return Math.round(m.adRecallers) > 0 ? integer(m.adRecallers) : undefined;
     case 'estimated_ad_recall_rate':
@@ -351,6 +380,10 @@ const FIELD_DEPTH: Record<string, number> = {
   attribution_setting: 0,
   ad_id: 3,
   ad_name: 3,
+  // Ad relevance diagnostics exist for ads only.
+  quality_ranking: 3,
+  engagement_rate_ranking: 3,
+  conversion_rate_ranking: 3,
 };
 
 /** Entity columns below the row's level have no single value, so Meta leaves them out. */

@@ -1,5 +1,5 @@
-import { formatGraphTime, localMidnight } from './calendar.js';
-import { attributionSpec } from './insights-results.js';
+import { addDays, formatGraphTime, localMidnight, type IsoDate } from './calendar.js';
+import { attributionSpec, resultSpecFor, settingShare } from './insights-results.js';
 import type { Json, ReadContext } from './read-context.js';
 import {
   accountOf,
@@ -176,6 +176,48 @@ function promotedObject(campaign: Campaign, account: AdAccount): Json | undefine
   }
 }
 
+/** Meta: an ad set leaves the learning phase after about 50 optimization events in 7 days. */
+export const LEARNING_EVENTS_PER_WEEK = 50;
+
+/** The last significant edit: the start, a budget change or a restart (Meta's last_sig_edit_ts). */
+function lastSignificantEdit(adset: AdSet, campaign: Campaign): IsoDate {
+  const dates = [
+    adset.startDate,
+    ...adset.budgetHistory.map((e) => e.from),
+    ...campaign.budgetHistory.map((e) => e.from),
+    ...adset.statusHistory.filter((e) => e.value === 'ACTIVE').map((e) => e.from),
+  ];
+  return dates.sort().at(-1)!;
+}
+
+/**
+ * `learning_stage_info` as Meta reports it: LEARNING within 7 days of the last significant edit
+ * until 50 optimization events, SUCCESS once it has them, FAIL ("Learning limited") when a week
+ * went by without them. Events are the ad set's results (its optimization goal) over the last 7 days.
+ */
+function learningStage(ctx: ReadContext, adset: AdSet, campaign: Campaign, account: AdAccount) {
+  const today = ctx.model.today(account);
+  const spec = resultSpecFor(campaign.objective, adset.optimizationGoal);
+  const share = spec.attributed ? settingShare(adset.attributionSetting) : 1;
+  const ads = children(ctx.world).adsByAdset.get(adset.id) ?? [];
+  let conversions = 0;
+  for (let back = 1; back <= 7; back += 1) {
+    const date = addDays(today, -back);
+    for (const ad of ads) conversions += spec.count(ctx.model.day(ad, date)) * share;
+  }
+  conversions = Math.round(conversions);
+  const edit = lastSignificantEdit(adset, campaign);
+  const status = conversions >= LEARNING_EVENTS_PER_WEEK ? 'SUCCESS' : edit > addDays(today, -7) ? 'LEARNING' : 'FAIL';
+  return {
+    status,
+    conversions,
+    last_sig_edit_ts: Math.floor(localMidnight(edit, account.timezoneName).getTime() / 1000),
+    attribution_windows: attributionSpec(adset.attributionSetting).map(
+      (w) => `${w.window_days}d_${w.event_type === 'CLICK_THROUGH' ? 'click' : 'view'}`,
+    ),
+  };
+}
+
 export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unknown {
   const account = accountOf(ctx.world, adset);
   const campaign = ctx.world.campaigns.get(adset.campaignId)!;
@@ -237,7 +279,7 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
     case 'attribution_spec':
       return attributionSpec(adset.attributionSetting);
     case 'learning_stage_info':
-      return { status: 'SUCCESS' };
+      return learningStage(ctx, adset, campaign, account);
     default:
       return undefined;
   }

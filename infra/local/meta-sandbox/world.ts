@@ -100,6 +100,10 @@ export interface AdSet {
   createdTime: Date;
   updatedTime: Date;
   profile: PerformanceProfile;
+  /** Seeded problem: CPM multiplied by `factor` from `from` on (an auction that got dearer). */
+  cpmShock?: { from: IsoDate; factor: number };
+  /** Seeded problem: the most of its budget the auction lets it spend (a too-small audience). */
+  deliveryCap?: number;
 }
 
 export interface Ad {

@@ -1,0 +1,85 @@
+import { addDays, todayIn, type IsoDate } from './calendar.js';
+import type { Status } from './reference.js';
+import type { AdSet, Budget, Campaign, Timeline, World } from './world.js';
+
+/**
+ * Problems the demo account really has, so the optimizer has something true to find. They are
+ * set on the first (USD) account's campaigns after the random seed, by objective, and change
+ * only the performance model's knobs, never ids, so the rest of the world stays as seeded:
+ *
+ * - App promotion: two ad sets optimising for installs with the same budget, one cheap and
+ *   spending its whole budget (a budget-limited winner), one paying several times as much per
+ *   install (an overspending loser, and learning limited: far fewer than 50 installs a week):
+ *   budget should move from the second to the first.
+ * - Awareness: the first ad set's small audience has seen its ads again and again (creative
+ *   fatigue: frequency up, CTR down against the first week); the second cannot spend its
+ *   budget (underdelivery, audience saturated).
+ * - Sales: CPM jumped in the last three days (a CPM spike).
+ */
+export const SITUATION_OBJECTIVES = {
+  budget: 'OUTCOME_APP_PROMOTION',
+  fatigue: 'OUTCOME_AWARENESS',
+  cpm: 'OUTCOME_SALES',
+} as const;
+
+/** Moves a campaign's start (and its ad sets' and ads') back to `date`, so it has weeks of history to judge. */
+function startNoLaterThan(world: World, campaign: Campaign, date: IsoDate): void {
+  const move = (node: { startDate: IsoDate; statusHistory: Timeline<Status> }, budget?: Timeline<Budget | null>) => {
+    if (node.startDate <= date) return;
+    const old = node.startDate;
+    node.startDate = date;
+    if (node.statusHistory[0]?.from === old) node.statusHistory[0].from = date;
+    if (budget?.[0]?.from === old) budget[0].from = date;
+  };
+  move(campaign, campaign.budgetHistory);
+  for (const adset of world.adsets.values()) if (adset.campaignId === campaign.id) move(adset, adset.budgetHistory);
+  for (const ad of world.ads.values()) if (ad.campaignId === campaign.id) move(ad);
+}
+
+export function seedSituations(world: World, now: Date): void {
+  const account = [...world.accounts.values()][0];
+  if (!account) return;
+  const today = todayIn(account.timezoneName, now);
+  const campaigns = [...world.campaigns.values()].filter((c) => c.accountId === account.accountId);
+  const find = (objective: string): Campaign | undefined => campaigns.find((c) => c.objective === objective);
+  const adsetsOf = (campaign: Campaign | undefined): AdSet[] =>
+    campaign ? [...world.adsets.values()].filter((a) => a.campaignId === campaign.id) : [];
+
+  // Both app ad sets optimise for installs, so their costs compare; the loser is also learning limited.
+  const [winner, loser] = adsetsOf(find(SITUATION_OBJECTIVES.budget));
+  if (winner && loser && winner.budgetHistory.at(-1)?.value && loser.budgetHistory.at(-1)?.value) {
+    for (const adset of [winner, loser]) adset.optimizationGoal = 'APP_INSTALLS';
+    winner.name = 'Lookalike 1% | app installs';
+    loser.name = 'Interests: Camping | app installs';
+    winner.profile = { ...winner.profile, ctrFactor: 1.4, cpmFactor: 0.8, conversionFactor: 1.3 };
+    loser.profile = { ...loser.profile, ctrFactor: 0.5, cpmFactor: 1.25, conversionFactor: 0.6 };
+    const start = winner.budgetHistory[0]!.from;
+    // The same budget on both since the start, so only their costs differ.
+    const budget = { daily: Math.max(account.minDailyBudget, 6000) };
+    winner.budgetHistory = [{ from: start, value: budget }];
+    loser.budgetHistory = [{ from: loser.budgetHistory[0]!.from, value: { ...budget } }];
+  }
+
+  const awareness = find(SITUATION_OBJECTIVES.fatigue);
+  const [tired, starved] = adsetsOf(awareness);
+  if (awareness) startNoLaterThan(world, awareness, addDays(today, -56));
+  if (tired) {
+    // Its ads are eight weeks old: a fresh first week, then an audience that has seen them again and again.
+    const launched = addDays(today, -56);
+    tired.audienceSize = 120_000;
+    tired.profile = { ...tired.profile, fatigueRate: 0.35, ctrFactor: 1.2 };
+    for (const ad of world.ads.values()) {
+      if (ad.adsetId !== tired.id) continue;
+      ad.startDate = launched;
+      ad.statusHistory = [{ from: launched, value: 'ACTIVE' }];
+    }
+  }
+  if (starved) {
+    starved.deliveryCap = 0.4;
+    starved.audienceSize = 20_000;
+  }
+
+  for (const adset of adsetsOf(find(SITUATION_OBJECTIVES.cpm))) {
+    adset.cpmShock = { from: addDays(today, -3), factor: 1.9 };
+  }
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { buildInsightsRows } from '@infra/local/meta-sandbox/insights-report';
+import { parseInsightsParams } from '@infra/local/meta-sandbox/insights-params';
+import { adsetField } from '@infra/local/meta-sandbox/node-fields';
+import { SITUATION_OBJECTIVES } from '@infra/local/meta-sandbox/seeded-situations';
+import { accountByCurrency, demoWorld, FIXED_NOW } from './world-fixture';
+
+function setup() {
+  const { world, model } = demoWorld();
+  const account = accountByCurrency(world, 'USD');
+  const ads = [...world.ads.values()].filter((ad) => ad.accountId === account.accountId);
+  const run = (raw: Record<string, string>) =>
+    buildInsightsRows(
+      world,
+      model,
+      42,
+      { account, ads },
+      parseInsightsParams(raw, { nodeLevel: 'account', today: model.today(account), dataStart: account.dataStart }),
+    ) as Array<Record<string, unknown>>;
+  const campaignOf = (objective: string) =>
+    [...world.campaigns.values()].find((c) => c.accountId === account.accountId && c.objective === objective)!;
+  const adsetsOf = (objective: string) =>
+    [...world.adsets.values()].filter((a) => a.campaignId === campaignOf(objective).id);
+  const ctx = { world, model, seed: 42, now: () => FIXED_NOW, versionBaseUrl: 'http://x/v26.0', carriedParams: {} };
+  return { world, model, account, run, campaignOf, adsetsOf, ctx };
+}
+
+const num = (row: Record<string, unknown> | undefined, field: string) => Number(row?.[field] ?? 0);
+
+describe('seeded situations and diagnostics', () => {
+  it("serves the three rankings on ad-level rows only, in Meta's enum, UNKNOWN at 500 impressions or fewer", () => {
+    const { run } = setup();
+    const fields = 'ad_id,impressions,quality_ranking,engagement_rate_ranking,conversion_rate_ranking';
+    const rows = run({ level: 'ad', date_preset: 'last_7d', fields });
+    const values = new Set([
+      'ABOVE_AVERAGE',
+      'AVERAGE',
+      'BELOW_AVERAGE_35',
+      'BELOW_AVERAGE_20',
+      'BELOW_AVERAGE_10',
+      'UNKNOWN',
+    ]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const field of ['quality_ranking', 'engagement_rate_ranking', 'conversion_rate_ranking']) {
+        expect(values.has(String(row[field]))).toBe(true);
+        if (num(row, 'impressions') <= 500) expect(row[field]).toBe('UNKNOWN');
+        else expect(row[field]).not.toBe('UNKNOWN');
+      }
+    }
+    const daily = run({
+      level: 'ad',
+      date_preset: 'yesterday',
+      fields,
+      filtering: '[{"field":"impressions","operator":"LESS_THAN","value":"500"}]',
+    });
+    for (const row of daily) expect(row.quality_ranking).toBe('UNKNOWN');
+    const campaignRows = run({ level: 'campaign', date_preset: 'last_7d', fields: 'campaign_id,quality_ranking' });
+    expect(campaignRows[0]).not.toHaveProperty('quality_ranking');
+  });
+
+  it('reports the costly app ad set as learning limited (FAIL), with its conversions', () => {
+    const { adsetsOf, ctx, campaignOf } = setup();
+    const [, limited] = adsetsOf(SITUATION_OBJECTIVES.budget);
+    const info = adsetField(ctx, limited!, 'learning_stage_info') as { status: string; conversions: number };
+    expect(campaignOf(SITUATION_OBJECTIVES.budget).statusHistory.at(-1)!.value).toBe('ACTIVE');
+    expect(info.status).toBe('FAIL');
+    expect(info.conversions).toBeLessThan(50);
+    const [, reach] = adsetsOf(SITUATION_OBJECTIVES.fatigue);
+    // Reach goals count people reached: far more than 50 a week.
+    expect((adsetField(ctx, reach!, 'learning_stage_info') as { status: string }).status).toBe('SUCCESS');
+  });
+
+  it('makes the app winner several times cheaper per install than the loser, on the same budget', () => {
+    const { run, adsetsOf } = setup();
+    const [winner, loser] = adsetsOf(SITUATION_OBJECTIVES.budget);
+    const rows = run({ level: 'adset', date_preset: 'last_7d', fields: 'adset_id,spend,actions' });
+    const cpi = (id: string) => {
+      const row = rows.find((r) => r.adset_id === id)!;
+      const installs = (row.actions as Array<{ action_type: string; value: string }>).find(
+        (a) => a.action_type === 'mobile_app_install',
+      );
+      return num(row, 'spend') / Number(installs?.value ?? 0);
+    };
+    expect(cpi(loser!.id) / cpi(winner!.id)).toBeGreaterThan(3);
+  });
+
+  it('fatigues the awareness ads: frequency up and CTR down against their first week', () => {
+    const { run, adsetsOf, model, account } = setup();
+    const [tired] = adsetsOf(SITUATION_OBJECTIVES.fatigue);
+    const since = new Date(Date.parse(`${model.today(account)}T00:00:00Z`) - 56 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const rows = run({
+      level: 'adset',
+      time_range: JSON.stringify({ since, until: model.today(account) }),
+      time_increment: '7',
+      fields: 'adset_id,impressions,reach,inline_link_clicks',
+      filtering: JSON.stringify([{ field: 'adset.id', operator: 'IN', value: [tired!.id] }]),
+    });
+    const first = rows[0]!;
+    const last = rows.at(-2)!;
+    const ctr = (row: Record<string, unknown>) => num(row, 'inline_link_clicks') / num(row, 'impressions');
+    const frequency = (row: Record<string, unknown>) => num(row, 'impressions') / num(row, 'reach');
+    expect(frequency(last)).toBeGreaterThan(frequency(first) * 1.2);
+    expect(ctr(last)).toBeLessThan(ctr(first) * 0.75);
+  });
+
+  it('lets the starved ad set spend well under its budget and spikes the sales CPM in the last 3 days', () => {
+    const { run, adsetsOf, campaignOf } = setup();
+    const [, starved] = adsetsOf(SITUATION_OBJECTIVES.fatigue);
+    const budget = starved!.budgetHistory.at(-1)!.value!.daily! / 100;
+    const week = run({ level: 'adset', date_preset: 'last_7d', fields: 'adset_id,spend' });
+    expect(
+      num(
+        week.find((r) => r.adset_id === starved!.id),
+        'spend',
+      ),
+    ).toBeLessThan(budget * 7 * 0.6);
+
+    const sales = campaignOf(SITUATION_OBJECTIVES.cpm).id;
+    const cpm = (preset: string) =>
+      num(
+        run({ level: 'campaign', date_preset: preset, fields: 'campaign_id,cpm' }).find((r) => r.campaign_id === sales),
+        'cpm',
+      );
+    expect(cpm('last_3d')).toBeGreaterThan(cpm('last_30d') * 1.3);
+  });
+});
