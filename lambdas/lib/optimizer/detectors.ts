@@ -143,21 +143,30 @@ interface Context {
   snapshot: AccountSnapshot;
   config: OptimizerConfig;
   offset: number;
-  /** Median cost per result per objective|goal, over active units with enough results. */
+  /**
+   * The median cost per result of the other active units with the same objective and goal and
+   * enough results ("similar ad sets"), by unit id; absent when there is none to compare with.
+   */
   medianCost: Map<string, number>;
 }
 
 function context(snapshot: AccountSnapshot, config: OptimizerConfig): Context {
-  const groups = new Map<string, number[]>();
+  const groups = new Map<string, Array<{ id: string; cost: number }>>();
+  const keyOf = new Map<string, string>();
   for (const unit of budgetUnits(snapshot)) {
+    const key = `${unit.objective}|${unit.goal}`;
+    keyOf.set(unit.id, key);
     const recent = lastDays(unit.days, snapshot.today, config.recentDays);
     const cost = costPerResult(recent);
-    if (!unit.active || cost === null || recent.results < config.budgetShift.minResults) continue;
-    const key = `${unit.objective}|${unit.goal}`;
-    groups.set(key, [...(groups.get(key) ?? []), cost]);
+    if (!unit.active || cost === null || recent.results < config.minResultsForCost) continue;
+    groups.set(key, [...(groups.get(key) ?? []), { id: unit.id, cost }]);
   }
   const medianCost = new Map<string, number>();
-  for (const [key, costs] of groups) medianCost.set(key, median(costs)!);
+  for (const [id, key] of keyOf) {
+    const others = (groups.get(key) ?? []).filter((member) => member.id !== id).map((member) => member.cost);
+    const value = median(others);
+    if (value !== null) medianCost.set(id, value);
+  }
   return { snapshot, config, offset: currencyOffset(snapshot.currency), medianCost };
 }
 
@@ -170,7 +179,7 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
     if (!unit.active || unit.goal === 'MIXED') continue;
     const recent = lastDays(unit.days, snapshot.today, config.recentDays);
     const cost = costPerResult(recent);
-    if (cost === null || recent.results < rules.minResults) continue;
+    if (cost === null || recent.results < config.minResultsForCost) continue;
     const key = `${unit.objective}|${unit.goal}`;
     groups.set(key, [...(groups.get(key) ?? []), { unit, recent, cost }]);
   }
@@ -178,10 +187,13 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
   for (const members of groups.values()) {
     if (members.length < 2) continue;
     const sorted = [...members].sort((a, b) => a.cost - b.cost);
-    const winner = sorted[0]!;
+    const winner = sorted.find((m) => m.recent.results >= rules.minResults);
     const loser = sorted[sorted.length - 1]!;
+    if (!winner || winner === loser) continue;
     const ratio = loser.cost / winner.cost;
-    if (ratio < rules.minCostRatio) continue;
+    // Costs differ by ln(ratio); its standard error from the two Poisson counts.
+    const z = Math.log(ratio) / Math.sqrt(1 / winner.recent.results + 1 / loser.recent.results);
+    if (ratio < rules.minCostRatio || normalCdf(z) < rules.minConfidence) continue;
     const moved = roundBudget(loser.unit.dailyBudget * rules.shiftShare, snapshot.currency);
     if (loser.unit.dailyBudget - moved <= 0) continue;
     const gain = resultsAt(winner.recent.results, (winner.unit.dailyBudget + moved) / winner.unit.dailyBudget);
@@ -190,8 +202,6 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
     const [winLow, winHigh] = countRange(winner.recent.results).map((r) =>
       resultsAt(r, (winner.unit.dailyBudget + moved) / winner.unit.dailyBudget),
     ) as [number, number];
-    // Costs differ by ln(ratio); its standard error from the two Poisson counts.
-    const z = Math.log(ratio) / Math.sqrt(1 / winner.recent.results + 1 / loser.recent.results);
     const evidence = {
       winnerCostPerResult: round(winner.cost),
       loserCostPerResult: round(loser.cost),
@@ -231,7 +241,7 @@ export function detectBudgetLimitedWinners(ctx: Context): Draft[] {
     if (!unit.active) continue;
     const recent = lastDays(unit.days, snapshot.today, config.recentDays);
     const cost = costPerResult(recent);
-    const median = ctx.medianCost.get(`${unit.objective}|${unit.goal}`);
+    const median = ctx.medianCost.get(unit.id);
     const spendShare = recent.spend / ((unit.dailyBudget / offset) * config.recentDays);
     if (cost === null || !median || recent.results < rules.minResults) continue;
     if (spendShare < rules.minSpendShare || cost > median * rules.maxCostVsMedian) continue;
@@ -274,7 +284,7 @@ export function detectOverspendingLosers(ctx: Context): Draft[] {
   for (const unit of budgetUnits(snapshot)) {
     if (!unit.active) continue;
     const recent = lastDays(unit.days, snapshot.today, config.recentDays);
-    const median = ctx.medianCost.get(`${unit.objective}|${unit.goal}`);
+    const median = ctx.medianCost.get(unit.id);
     const spendShare = recent.spend / ((unit.dailyBudget / offset) * config.recentDays);
     if (!median || spendShare < rules.minSpendShare) continue;
     const cost = costPerResult(recent);

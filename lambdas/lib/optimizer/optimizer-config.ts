@@ -5,11 +5,15 @@
 export const OPTIMIZER_CONFIG = {
   /** Days of recent delivery the detectors judge ("last week"). */
   recentDays: 7,
+  /** Results in the recent window before a unit's cost per result is compared at all. */
+  minResultsForCost: 5,
   budgetShift: {
     /** A loser's cost per result at least this multiple of the winner's, within one objective and goal. */
     minCostRatio: 1.5,
-    /** Both sides need this many results in the recent window before their costs are compared. */
+    /** The winner needs this many results: money moves only toward a cost that is well measured. */
     minResults: 10,
+    /** Probability the loser really costs more (log cost ratio against its Poisson standard error). */
+    minConfidence: 0.9,
     /** Share of the loser's daily budget moved to the winner. */
     shiftShare: 0.2,
   },
@@ -67,8 +71,8 @@ export const OPTIMIZER_CONFIG = {
     draws: 20_000,
   },
   rankings: {
-    /** Meta's below-average buckets. */
-    below: ['BELOW_AVERAGE_10', 'BELOW_AVERAGE_20', 'BELOW_AVERAGE_35'],
+    /** Meta's below-average buckets that are worth a rewrite: the bottom 20 % and 10 % (not the bottom 35 %). */
+    below: ['BELOW_AVERAGE_10', 'BELOW_AVERAGE_20'],
   },
 } as const;
 
