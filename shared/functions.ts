@@ -355,6 +355,33 @@ export const functions = {
     memorySize: 256,
     timeoutSeconds: 5,
   },
+  optimizer: {
+    description: 'Optimizer: recommendations from an ad account’s results, applied to Meta on approval, undo',
+    tables: {
+      // Recommendations per user: stored proposals (conditional put), status steps (conditional update), history (Query).
+      optimizerRecommendations: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // Approved changes go through the object-change module: append-only audit, a lock per object, the outbox.
+      campaignAudit: { actions: ['PutItem'] },
+      campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
+      eventOutbox: { actions: ['PutItem'] },
+      // The per-user request budget of the Meta routes.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      // Ad account lists through the per-user cache; a change forgets the user's cached reads.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The plan's connected-ad-accounts quota (an account takes a place when first read) and the plan.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    memorySize: 1024,
+    // Three lists and three insights reports of a large account; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 export type FunctionName = keyof typeof functions;

@@ -59,6 +59,12 @@ import {
 } from './schemas/mmm';
 import { ChatRequestSchema, ChatStreamEventSchema } from './schemas/chat';
 import {
+  ApproveRecommendationBodySchema,
+  RecommendationListSchema,
+  RecommendationParamsSchema,
+  StoredRecommendationSchema,
+} from './schemas/optimizer';
+import {
   CampaignBriefSchema,
   CampaignDraftSchema,
   DeliveryEstimateBodySchema,
@@ -470,6 +476,33 @@ export const routes = {
     access: 'user',
     body: KeepAdAccountsSchema,
     response: UsageSchema,
+  }),
+
+  // Optimizer: recommendations from the account's own results, applied only on approval.
+  optimizerRecommendations: route({
+    method: 'GET',
+    path: '/api/optimizer/ad-accounts/{id}/recommendations',
+    fn: 'optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: RecommendationListSchema,
+  }),
+  optimizerApprove: route({
+    method: 'POST',
+    path: '/api/optimizer/recommendations/{id}/approve',
+    fn: 'optimizer',
+    access: 'user',
+    params: RecommendationParamsSchema,
+    body: ApproveRecommendationBodySchema,
+    response: StoredRecommendationSchema,
+  }),
+  optimizerUndo: route({
+    method: 'POST',
+    path: '/api/optimizer/recommendations/{id}/undo',
+    fn: 'optimizer',
+    access: 'user',
+    params: RecommendationParamsSchema,
+    response: StoredRecommendationSchema,
   }),
 } as const;
 

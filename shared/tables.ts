@@ -163,6 +163,17 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'draft_id', type: 'S' },
   },
+  /**
+   * The optimizer's recommendations per user (keyed by the user, so nobody else can read or approve
+   * them), with their proposed changes and, once approved, what was applied and its before values
+   * for undo. TTL clears old ones.
+   */
+  optimizerRecommendations: {
+    name: 'optimizer_recommendations',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'recommendation_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

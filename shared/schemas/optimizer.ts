@@ -68,3 +68,95 @@ export const RecommendationSchema = z.object({
   explanationSource: z.enum(['ai', 'template']).optional(),
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+/** What approving applied to one object: the values before (for undo) and after, from Meta. */
+export const AppliedObjectChangeSchema = z.object({
+  level: ObjectLevelSchema,
+  objectId: z.string(),
+  objectName: z.string(),
+  change: ObjectChangeSchema,
+  changeId: z.string(),
+  before: z.object({
+    status: z.string(),
+    dailyBudget: z.number().nullable(),
+    lifetimeBudget: z.number().nullable(),
+    name: z.string().optional(),
+    creativeId: z.string().optional(),
+  }),
+  after: z.object({
+    status: z.string(),
+    dailyBudget: z.number().nullable(),
+    lifetimeBudget: z.number().nullable(),
+    name: z.string().optional(),
+    creativeId: z.string().optional(),
+  }),
+});
+export type AppliedObjectChange = z.infer<typeof AppliedObjectChangeSchema>;
+
+export const RECOMMENDATION_STATUSES = ['proposed', 'applying', 'applied', 'undoing', 'undone'] as const;
+
+/** A recommendation as stored for its user, with what happened to it. */
+export const StoredRecommendationSchema = RecommendationSchema.extend({
+  /** `<ad account number>.<detector id>`: unique per user. */
+  id: z.string(),
+  adAccountId: z.string(),
+  currency: z.string(),
+  status: z.enum(RECOMMENDATION_STATUSES),
+  generatedAt: z.string(),
+  appliedAt: z.string().optional(),
+  /** Undo is offered until then (24 hours after applying). */
+  undoUntil: z.string().optional(),
+  applied: z.array(AppliedObjectChangeSchema).optional(),
+  undoneAt: z.string().optional(),
+  /** Changes Meta refused while applying (the others stay applied). */
+  failures: z.array(z.object({ objectId: z.string(), message: z.string() })).optional(),
+});
+export type StoredRecommendation = z.infer<typeof StoredRecommendationSchema>;
+
+export const AccountHealthSchema = z.object({
+  activeCampaigns: z.number(),
+  activeAdSets: z.number(),
+  activeAds: z.number(),
+  spendLast7Days: z.number(),
+  resultsLast7Days: z.number(),
+  learningLimitedAdSets: z.number(),
+  /** What the open recommendations are worth a week, in the account currency. */
+  opportunityPerWeek: z.number(),
+});
+export type AccountHealth = z.infer<typeof AccountHealthSchema>;
+
+export const RecommendationListSchema = z.object({
+  data: z.array(StoredRecommendationSchema),
+  health: AccountHealthSchema,
+  currency: z.string(),
+  generatedAt: z.string(),
+  /** Meta had more rows than could be read in time: some objects were judged on partial data. */
+  partial: z.boolean().optional(),
+  /** Graph calls made to build this answer (bounded however large the account is). */
+  graphCalls: z.number(),
+});
+export type RecommendationList = z.infer<typeof RecommendationListSchema>;
+
+export const RecommendationParamsSchema = z.object({
+  id: z
+    .string()
+    .max(300)
+    .regex(/^[a-z0-9_.-]+$/, 'Not a recommendation id'),
+});
+
+/** The items the marketer approves: a subset of the proposed objects, values possibly edited. */
+export const ApproveRecommendationBodySchema = z
+  .object({
+    changes: z
+      .array(
+        z.object({
+          level: ObjectLevelSchema,
+          objectId: z.string().regex(/^\d{1,30}$/),
+          change: ObjectChangeSchema,
+        }),
+      )
+      .min(1, 'Select at least one change to approve')
+      .max(20),
+  })
+  .strict();
+export type ApproveRecommendationBody = z.infer<typeof ApproveRecommendationBodySchema>;

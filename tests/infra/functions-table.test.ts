@@ -97,6 +97,23 @@ describe('least privilege, per action', () => {
     expect(env[tableEnvVar('oauthStates')]).toBeUndefined();
   });
 
+  it('optimizer: its own recommendations table, the object-change path (audit append-only, lock, outbox), no bus', () => {
+    const fn = 'adsmith-dev-optimizer';
+    expect(tableActions(stateless, fn, 'optimizer_recommendations')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
+    expect(allowedActions(stateless, fn)).not.toContain('events:PutEvents');
+    expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
+  });
+
   it('meta-oauth-callback: remembers and consumes states, writes connections, no bus', () => {
     const fn = 'adsmith-dev-meta-oauth-callback';
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([

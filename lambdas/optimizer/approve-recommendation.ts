@@ -1,0 +1,127 @@
+import type { ApproveRecommendationBody, AppliedObjectChange, StoredRecommendation } from '@shared/schemas/optimizer';
+import { conflict, validationError } from '../lib/errors';
+import { applyObjectChange, reverseChange, type ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import { logger } from '../lib/observability';
+import { requireRecommendation, transition, type RecommendationStore } from './recommendation-store';
+
+/** How long after applying a recommendation its undo is offered. */
+export const UNDO_WINDOW_MS = 24 * 3600 * 1000;
+
+export interface ApprovalDeps {
+  store: RecommendationStore;
+  changes: ObjectChangeDeps;
+  userId: string;
+  now: () => Date;
+}
+
+/**
+ * Applies the items the signed-in user approved: only objects the recommendation proposed (values
+ * may be edited, items deselected), each through the object-change module (lock, audit, event),
+ * recording the before values for undo. Nothing reaches Meta without this call.
+ */
+export async function approveRecommendation(
+  deps: ApprovalDeps,
+  id: string,
+  body: ApproveRecommendationBody,
+): Promise<StoredRecommendation> {
+  const rec = await requireRecommendation(deps.store, deps.userId, id);
+  if (rec.status !== 'proposed') throw conflict(`This recommendation is already ${rec.status}.`);
+  for (const item of body.changes) {
+    const proposed = rec.changes.find((c) => c.objectId === item.objectId && c.level === item.level);
+    if (!proposed) {
+      throw validationError(
+        `Object ${item.objectId} is not part of this recommendation; only its proposed changes can be approved.`,
+      );
+    }
+  }
+  if (new Set(body.changes.map((c) => c.objectId)).size !== body.changes.length) {
+    throw validationError('Each object can be approved once.');
+  }
+
+  await transition(deps.store, deps.userId, { ...rec, status: 'applying' }, 'proposed', deps.now());
+  const applied: AppliedObjectChange[] = [];
+  const failures: Array<{ objectId: string; message: string }> = [];
+  for (const item of body.changes) {
+    const objectName = rec.changes.find((c) => c.objectId === item.objectId)!.objectName;
+    try {
+      const result = await applyObjectChange(deps.changes, {
+        userId: deps.userId,
+        level: item.level,
+        objectId: item.objectId,
+        change: item.change,
+        source: `optimizer:${rec.id}`,
+      });
+      applied.push({
+        level: item.level,
+        objectId: item.objectId,
+        objectName: result.after.name ?? objectName,
+        change: item.change,
+        changeId: result.changeId,
+        before: result.before,
+        after: result.after,
+      });
+    } catch (error) {
+      logger.warn('Optimizer change refused', { error: error as Error, objectId: item.objectId });
+      failures.push({ objectId: item.objectId, message: (error as Error).message.slice(0, 300) });
+    }
+  }
+
+  const now = deps.now();
+  if (applied.length === 0) {
+    // Nothing changed at Meta: the recommendation can be approved again.
+    await transition(deps.store, deps.userId, { ...rec, status: 'proposed', failures }, 'applying', now);
+    throw conflict(`Meta refused the change: ${failures.map((f) => f.message).join('; ')}`);
+  }
+  const done: StoredRecommendation = {
+    ...rec,
+    status: 'applied',
+    appliedAt: now.toISOString(),
+    undoUntil: new Date(now.getTime() + UNDO_WINDOW_MS).toISOString(),
+    applied,
+    ...(failures.length ? { failures } : {}),
+  };
+  await transition(deps.store, deps.userId, done, 'applying', now);
+  return done;
+}
+
+/** Restores the before values of an applied recommendation, within 24 hours of applying it. */
+export async function undoRecommendation(deps: ApprovalDeps, id: string): Promise<StoredRecommendation> {
+  const rec = await requireRecommendation(deps.store, deps.userId, id);
+  if (rec.status !== 'applied' || !rec.applied)
+    throw conflict(`Only an applied recommendation can be undone (this one is ${rec.status}).`);
+  if (!rec.undoUntil || deps.now().getTime() > Date.parse(rec.undoUntil)) {
+    throw conflict('The 24 hours in which this change could be undone have passed.');
+  }
+  await transition(deps.store, deps.userId, { ...rec, status: 'undoing' }, 'applied', deps.now());
+  const failures: Array<{ objectId: string; message: string }> = [];
+  // Last applied first, as a stack unwinds.
+  for (const item of [...rec.applied].reverse()) {
+    const reverse = reverseChange(item.before, item.change);
+    if (!reverse) continue;
+    try {
+      await applyObjectChange(deps.changes, {
+        userId: deps.userId,
+        level: item.level,
+        objectId: item.objectId,
+        change: reverse,
+        action: 'undo',
+        source: `optimizer-undo:${rec.id}`,
+      });
+    } catch (error) {
+      failures.push({ objectId: item.objectId, message: (error as Error).message.slice(0, 300) });
+    }
+  }
+  const now = deps.now();
+  if (failures.length === rec.applied.length) {
+    await transition(deps.store, deps.userId, { ...rec, status: 'applied' }, 'undoing', now);
+    throw conflict(`Meta refused the undo: ${failures.map((f) => f.message).join('; ')}`);
+  }
+  const undone: StoredRecommendation = {
+    ...rec,
+    status: 'undone',
+    undoneAt: now.toISOString(),
+    ...(failures.length ? { failures } : {}),
+  };
+  await transition(deps.store, deps.userId, undone, 'undoing', now);
+  return undone;
+}

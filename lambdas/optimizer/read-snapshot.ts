@@ -1,0 +1,185 @@
+import * as z from 'zod';
+import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
+import { readInsights } from '../lib/meta/insights-reader';
+import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
+import type { AccountSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
+import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
+import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
+import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
+import type { MetaSession } from '../secure-meta-api/meta-session';
+
+/**
+ * Reads what the detectors need for one ad account in a fixed number of Graph calls however
+ * large the account is: three object lists (campaigns, ad sets with learning stage, ads) and
+ * three insights reports (ad sets by day, ads by week, ads' rankings for the last week), each
+ * paged at Meta's largest page and through a report job when Meta refuses a direct read.
+ */
+
+const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
+const budget = numeric.optional().transform((v) => (v && v > 0 ? v : null));
+
+const CampaignRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  objective: z.string(),
+  effective_status: z.string(),
+  daily_budget: budget,
+  lifetime_budget: budget,
+});
+const AdSetRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  campaign_id: z.string(),
+  effective_status: z.string(),
+  optimization_goal: z.string(),
+  bid_strategy: z.string().optional(),
+  daily_budget: budget,
+  lifetime_budget: budget,
+  learning_stage_info: z.looseObject({ status: z.string() }).optional(),
+});
+const AdRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  adset_id: z.string(),
+  campaign_id: z.string(),
+  effective_status: z.string(),
+});
+const InsightRow = z.looseObject({
+  adset_id: z.string().optional(),
+  ad_id: z.string().optional(),
+  date_start: z.string().optional(),
+  quality_ranking: z.string().optional(),
+  engagement_rate_ranking: z.string().optional(),
+  conversion_rate_ranking: z.string().optional(),
+});
+
+const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape).join(',');
+const METRIC_FIELDS = 'spend,impressions,reach,clicks,inline_link_clicks,results,actions,action_values';
+/** Objects, pages of 500: 2,000 ads take four pages. */
+const MAX_LIST_PAGES = 20;
+/** Weeks of ad history the fatigue detector compares (first week against the latest). */
+export const AD_HISTORY_WEEKS = 8;
+
+function figures(row: InsightsRow, currency: string): DayFigures {
+  const summary = summariseInsights([row], { currency });
+  return {
+    date: String(row.date_start ?? ''),
+    spend: summary.spend,
+    impressions: summary.impressions,
+    reach: summary.reach,
+    clicks: summary.clicks,
+    linkClicks: summary.linkClicks,
+    results: summary.resultsByType.reduce((total, r) => total + r.results, 0),
+    purchaseValue: summary.purchaseValue ?? 0,
+  };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | undefined): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const id = key(row);
+    if (id) map.set(id, [...(map.get(id) ?? []), row]);
+  }
+  return map;
+}
+
+export async function readAccountSnapshot(
+  session: MetaSession,
+  adAccountId: string,
+  options: { remainingMs: () => number },
+): Promise<AccountSnapshot & { partial: boolean }> {
+  const account = await ownedAdAccount(session, adAccountId);
+  const today = todayIn(account.timezone_name, session.deps.now());
+  const cpm = OPTIMIZER_CONFIG.cpmSpike;
+  const dailyRange = { since: addDays(today, -(cpm.spikeDays + cpm.baselineDays + 1)), until: today };
+  const weeklyRange = { since: addDays(today, -(AD_HISTORY_WEEKS * 7)), until: addDays(today, -1) };
+  const lastWeek = { since: addDays(today, -OPTIMIZER_CONFIG.recentDays), until: addDays(today, -1) };
+  const list = <T>(edge: string, schema: z.ZodType<T>, fields: string) =>
+    session.graph
+      .paginate(`/${account.id}/${edge}`, { fields, limit: GRAPH_PAGE_SIZE.list }, schema, { maxPages: MAX_LIST_PAGES })
+      .then((page) => page.items);
+  const report = (params: Record<string, string | number | boolean>) =>
+    readInsights(
+      session.graph,
+      account.id,
+      { limit: GRAPH_PAGE_SIZE.list, ...INSIGHTS_ATTRIBUTION_PARAMS, ...params },
+      InsightRow,
+      { maxPages: MAX_LIST_PAGES, remainingMs: options.remainingMs },
+    );
+
+  const [campaigns, adsets, ads, adsetDays, adWeeks, rankings] = await Promise.all([
+    list('campaigns', CampaignRow, fieldsOf(CampaignRow)),
+    list('adsets', AdSetRow, fieldsOf(AdSetRow)),
+    list('ads', AdRow, fieldsOf(AdRow)),
+    report({
+      level: 'adset',
+      fields: `adset_id,${METRIC_FIELDS}`,
+      time_range: timeRangeParam(dailyRange),
+      time_increment: 1,
+    }),
+    report({
+      level: 'ad',
+      fields: `ad_id,${METRIC_FIELDS}`,
+      time_range: timeRangeParam(weeklyRange),
+      time_increment: 7,
+    }),
+    report({
+      level: 'ad',
+      fields: 'ad_id,impressions,quality_ranking,engagement_rate_ranking,conversion_rate_ranking',
+      time_range: timeRangeParam(lastWeek),
+    }),
+  ]);
+
+  const currency = account.currency;
+  const daysByAdset = groupBy(adsetDays.rows, (row) => row.adset_id);
+  const weeksByAd = groupBy(adWeeks.rows, (row) => row.ad_id);
+  const rankingByAd = new Map(rankings.rows.map((row) => [row.ad_id, row]));
+  const byDate = (a: DayFigures, b: DayFigures) => a.date.localeCompare(b.date);
+
+  return {
+    adAccountId: account.id,
+    currency,
+    today,
+    partial: adsetDays.partial || adWeeks.partial || rankings.partial,
+    campaigns: campaigns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      objective: c.objective,
+      status: c.effective_status,
+      dailyBudget: c.daily_budget,
+      lifetimeBudget: c.lifetime_budget,
+    })),
+    adsets: adsets.map((a) => ({
+      id: a.id,
+      name: a.name,
+      campaignId: a.campaign_id,
+      status: a.effective_status,
+      optimizationGoal: a.optimization_goal,
+      ...(a.bid_strategy ? { bidStrategy: a.bid_strategy } : {}),
+      dailyBudget: a.daily_budget,
+      lifetimeBudget: a.lifetime_budget,
+      ...(a.learning_stage_info ? { learningStatus: a.learning_stage_info.status } : {}),
+      days: (daysByAdset.get(a.id) ?? []).map((row) => figures(row as InsightsRow, currency)).sort(byDate),
+    })),
+    ads: ads.map((ad) => {
+      const ranking = rankingByAd.get(ad.id);
+      return {
+        id: ad.id,
+        name: ad.name,
+        adsetId: ad.adset_id,
+        campaignId: ad.campaign_id,
+        status: ad.effective_status,
+        weeks: (weeksByAd.get(ad.id) ?? []).map((row) => figures(row as InsightsRow, currency)).sort(byDate),
+        ...(ranking
+          ? {
+              rankings: {
+                ...(ranking.quality_ranking ? { quality: ranking.quality_ranking } : {}),
+                ...(ranking.engagement_rate_ranking ? { engagement: ranking.engagement_rate_ranking } : {}),
+                ...(ranking.conversion_rate_ranking ? { conversion: ranking.conversion_rate_ranking } : {}),
+              },
+            }
+          : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import { twin } from '../twin-client';
+import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
+
+/**
+ * The optimizer on the twin: the seeded problems of the demo USD account come back as
+ * recommendations; approving one changes Meta through the object-change path (audited, evented);
+ * undo restores the before values; another user can never approve it.
+ */
+
+interface BusEvent {
+  event: { 'detail-type': string; detail: Record<string, unknown> };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const giveUpAt = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > giveUpAt) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('optimizer', () => {
+  let user: FreshUser;
+  let other: FreshUser;
+  let userSub: string;
+  let usdAccount: string;
+  let list: RecommendationList;
+
+  beforeAll(async () => {
+    user = await freshUser('optimizer');
+    other = await freshUser('optimizer-other');
+    await connectMeta(user);
+    await connectMeta(other);
+    userSub = (await (await user.call('/api/me')).json()).uid;
+    const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as {
+      id: string;
+      currency: string;
+    }[];
+    usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+    const reply = await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`);
+    expect(reply.status).toBe(200);
+    list = (await reply.json()) as RecommendationList;
+  });
+  afterAll(async () => {
+    await user.remove();
+    await other.remove();
+  });
+
+  const find = (kind: string) => list.data.find((r) => r.kind === kind && r.status === 'proposed');
+
+  it('names each seeded situation of the demo account as a recommendation, in a bounded number of Graph calls', () => {
+    for (const kind of [
+      'budget_shift',
+      'budget_limited_winner',
+      'overspending_loser',
+      'learning_limited',
+      'creative_fatigue',
+      'underdelivery',
+      'cpm_spike',
+    ]) {
+      expect(find(kind), kind).toBeTruthy();
+    }
+    const shift = find('budget_shift')!;
+    expect(shift.objectName).toBe('Lookalike 1% | app installs');
+    expect(shift.changes.map((c) => c.objectName)).toEqual([
+      'Interests: Camping | app installs',
+      'Lookalike 1% | app installs',
+    ]);
+    expect(shift.evidence.costRatio).toBeGreaterThan(1.5);
+    expect(find('cpm_spike')!.objectName).toMatch(/Sales/);
+    expect(list.health.activeCampaigns).toBeGreaterThan(0);
+    expect(list.currency).toBe('USD');
+    // Ranked by what the effect is worth a week.
+    const open = list.data.filter((r) => r.status === 'proposed').map((r) => r.valuePerWeek);
+    expect(open).toEqual([...open].sort((a, b) => b - a));
+    expect(list.graphCalls).toBeGreaterThan(0);
+    expect(list.graphCalls).toBeLessThanOrEqual(12);
+  });
+
+  it('refuses another user, and objects the recommendation did not propose', async () => {
+    const shift = find('budget_shift')!;
+    const body = { changes: shift.changes.map((c) => ({ level: c.level, objectId: c.objectId, change: c.change })) };
+    const stranger = await other.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    expect(stranger.status).toBe(404);
+    const outside = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({ changes: [{ level: 'adset', objectId: '1', change: { dailyBudget: 100 } }] }),
+    });
+    expect(outside.status).toBe(400);
+    expect((await outside.json()).error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('approves an edited budget shift: Meta changed, audited with before values, evented; undo restores', async () => {
+    const shift = find('budget_shift')!;
+    const [from, to] = shift.changes as [StoredRecommendation['changes'][0], StoredRecommendation['changes'][0]];
+    // The marketer edits the amount moved: 10.00 a day instead of the proposed share.
+    const moved = 1000;
+    const reply = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({
+        changes: [
+          { level: from.level, objectId: from.objectId, change: { dailyBudget: from.before.dailyBudget! - moved } },
+          { level: to.level, objectId: to.objectId, change: { dailyBudget: to.before.dailyBudget! + moved } },
+        ],
+      }),
+    });
+    expect(reply.status).toBe(200);
+    const applied = (await reply.json()) as StoredRecommendation;
+    expect(applied.status).toBe('applied');
+    expect(applied.applied!.map((a) => [a.before.dailyBudget, a.after.dailyBudget])).toEqual([
+      [from.before.dailyBudget, from.before.dailyBudget! - moved],
+      [to.before.dailyBudget, to.before.dailyBudget! + moved],
+    ]);
+
+    const rows = (await auditRows(userSub)).filter((r) => r.source === `optimizer:${shift.id}`);
+    const completed = rows.filter((r) => r.status === 'completed');
+    expect(completed).toHaveLength(2);
+    expect(completed.every((r) => r.level === 'adset' && r.after_source === 'meta')).toBe(true);
+
+    const events = await until(
+      async () =>
+        ((await (await fetch(`${twin().eventBridge}/events?detailType=campaign`)).json()) as BusEvent[]).filter(
+          (e) => e.event.detail.objectId === to.objectId && e.event.detail.budget === to.before.dailyBudget! + moved,
+        ),
+      (found) => found.length > 0,
+    );
+    expect(events[0]!.event.detail).toMatchObject({ level: 'adset', action: 'budget_change', userId: userSub });
+
+    // Approving twice applies nothing more.
+    const again = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({ changes: [{ level: to.level, objectId: to.objectId, change: { dailyBudget: 99_900 } }] }),
+    });
+    expect(again.status).toBe(409);
+
+    const undo = await user.call(`/api/optimizer/recommendations/${shift.id}/undo`, { method: 'POST' });
+    expect(undo.status).toBe(200);
+    expect(((await undo.json()) as StoredRecommendation).status).toBe('undone');
+    const undoRows = (await auditRows(userSub)).filter(
+      (r) => r.source === `optimizer-undo:${shift.id}` && r.status === 'completed',
+    );
+    expect(undoRows.map((r) => [r.object_id, r.after.dailyBudget]).sort()).toEqual(
+      [
+        [from.objectId, from.before.dailyBudget],
+        [to.objectId, to.before.dailyBudget],
+      ].sort(),
+    );
+    expect(undoRows.every((r) => r.action === 'undo')).toBe(true);
+
+    // The list keeps it as undone: a new run never overwrites what was done.
+    const after = (await (
+      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
+    ).json()) as RecommendationList;
+    expect(after.data.find((r) => r.id === shift.id)!.status).toBe('undone');
+  });
+});
