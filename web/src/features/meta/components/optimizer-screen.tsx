@@ -1,0 +1,440 @@
+import { Gauge, RefreshCw, Undo2 } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { budgetToMajor } from '@shared/currency-units';
+import type { ProposedChange, RecommendationKind, StoredRecommendation } from '@shared/schemas/optimizer';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Modal } from '@web/components/ui/modal';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth/use-auth';
+import { formatBudget, formatMoney, formatNumber } from '@web/lib/format';
+import { useRecommendationActions, useRecommendations, type RecommendationList } from '../api/optimizer';
+import { useMetaConnection } from '../context/use-meta-connection';
+import { AdAccountPicker } from './ad-account-picker';
+import { parseBudgetInput } from './campaign-actions';
+import { ConnectErrorAlert } from './connect-error-alert';
+import { ConnectMetaButton } from './connect-meta-button';
+import { QueryErrorAlert } from './query-error-alert';
+
+export const KIND_LABELS: Record<RecommendationKind, string> = {
+  budget_shift: 'Budget shift',
+  budget_limited_winner: 'Budget-limited winner',
+  overspending_loser: 'Overspending loser',
+  learning_limited: 'Learning limited',
+  creative_fatigue: 'Creative fatigue',
+  underdelivery: 'Underdelivery',
+  cpm_spike: 'CPM spike',
+  ab_loser: 'A/B loser',
+  low_ranking: 'Low ranking',
+};
+
+const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;
+
+function effectText(rec: StoredRecommendation): string {
+  const { metric, low, expected, high } = rec.expectedEffect;
+  const money = (v: number) => formatMoney(v, rec.currency);
+  switch (metric) {
+    case 'results_per_week':
+      return `${formatNumber(expected, 1)} more results a week (${formatNumber(low, 1)} to ${formatNumber(high, 1)})`;
+    case 'link_clicks_per_week':
+      return `${formatNumber(expected)} more link clicks a week (${formatNumber(low)} to ${formatNumber(high)})`;
+    case 'spend_per_week':
+      return `${money(expected)} a week (${money(low)} to ${money(high)})`;
+    case 'ctr_percent':
+      return `CTR up ${expected.toFixed(2)} points (${low.toFixed(2)} to ${high.toFixed(2)})`;
+  }
+}
+
+/** /optimizer: recommendations for the chosen ad account, each applied only after the marketer approves its diff. */
+export function OptimizerRecommendations() {
+  const { loading, isConnected, adAccounts, adAccountsLoading, adAccountsError, refresh } = useMetaConnection();
+  if (loading) return <Skeleton className="h-40 w-full" />;
+  if (!isConnected) {
+    return (
+      <Card className="border-dashed">
+        <CardHeader className="items-center text-center">
+          <Gauge aria-hidden="true" className="size-10 text-primary" />
+          <CardTitle>Connect Meta to get recommendations</CardTitle>
+          <CardDescription className="max-w-lg">
+            The optimizer reads your campaigns, ad sets and ads, finds what to change, and shows you exactly what each
+            change would do before anything reaches Meta.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid justify-items-center gap-4">
+          <ConnectErrorAlert />
+          <ConnectMetaButton />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (adAccountsError) {
+    return (
+      <QueryErrorAlert
+        title="Your ad accounts could not be loaded"
+        error={adAccountsError}
+        onRetry={() => void refresh()}
+      />
+    );
+  }
+  if (adAccountsLoading) return <Skeleton className="h-96 w-full" />;
+  if (adAccounts.length === 0)
+    return <Alert title="No ad accounts">This Meta user has no ad accounts we may read.</Alert>;
+  return <RecommendationsWorkspace />;
+}
+
+function RecommendationsWorkspace() {
+  const { currentUser } = useAuth();
+  const uid = currentUser?.uid;
+  const { adAccounts, selectedAdAccount, selectAdAccount } = useMetaConnection();
+  const accountId = selectedAdAccount?.id;
+  const list = useRecommendations(uid, accountId);
+  const { approve, undo } = useRecommendationActions(uid, accountId);
+  const [kind, setKind] = useState<'all' | RecommendationKind>('all');
+  const [show, setShow] = useState<'open' | 'done' | 'all'>('open');
+  const [reviewId, setReviewId] = useState<string | null>(null);
+  const all = useMemo(() => list.data?.data ?? [], [list.data]);
+  const kinds = useMemo(() => [...new Set(all.map((r) => r.kind))], [all]);
+  const shown = all.filter(
+    (r) =>
+      (kind === 'all' || r.kind === kind) &&
+      (show === 'all' || (show === 'open' ? r.status === 'proposed' : r.status !== 'proposed')),
+  );
+  const reviewing = all.find((r) => r.id === reviewId) ?? null;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
+        <AdAccountPicker accounts={adAccounts} value={accountId} onChange={selectAdAccount} />
+        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RefreshCw aria-hidden="true" className={list.isFetching ? 'animate-spin' : ''} />
+          {list.isFetching ? 'Analysing…' : 'Analyse again'}
+        </Button>
+      </div>
+      {list.isError ? (
+        <QueryErrorAlert
+          title="Recommendations could not be computed"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Analysing the ad account">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Analysing" /> Reading campaigns, ad sets, ads and their results from Meta…
+          </p>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-24 w-full" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <HealthSummary list={list.data} />
+          <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter recommendations">
+            <div className="grid gap-1.5">
+              <Label htmlFor="rec-kind">Kind</Label>
+              <NativeSelect
+                id="rec-kind"
+                className="w-56"
+                value={kind}
+                onChange={(e) => setKind(e.target.value as typeof kind)}
+              >
+                <option value="all">All kinds</option>
+                {kinds.map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="rec-show">Show</Label>
+              <NativeSelect
+                id="rec-show"
+                className="w-44"
+                value={show}
+                onChange={(e) => setShow(e.target.value as typeof show)}
+              >
+                <option value="open">Open</option>
+                <option value="done">Applied or undone</option>
+                <option value="all">All</option>
+              </NativeSelect>
+            </div>
+            <p className="ml-auto text-sm text-muted-foreground" aria-live="polite">
+              {shown.length} of {all.length} recommendations · ranked by what they are worth a week
+            </p>
+          </div>
+          {shown.length === 0 ? (
+            <Card className="border-dashed">
+              <CardHeader className="items-center text-center">
+                <CardTitle>{all.length === 0 ? 'Nothing to change right now' : 'No recommendation matches'}</CardTitle>
+                <CardDescription>
+                  {all.length === 0
+                    ? 'Every campaign, ad set and ad is within the thresholds the optimizer checks.'
+                    : 'Choose other filters.'}
+                </CardDescription>
+              </CardHeader>
+            </Card>
+          ) : (
+            <ol className="grid gap-3" aria-label="Recommendations">
+              {shown.map((rec) => (
+                <RecommendationCard
+                  key={rec.id}
+                  rec={rec}
+                  now={Date.parse(list.data.generatedAt)}
+                  onReview={() => setReviewId(rec.id)}
+                  onUndo={() => undo.mutate(rec.id)}
+                  undoing={undo.isPending && undo.variables === rec.id}
+                />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      <ApproveDrawer
+        rec={reviewing}
+        pending={approve.isPending}
+        onClose={() => setReviewId(null)}
+        onApprove={(body) =>
+          reviewing && approve.mutate({ id: reviewing.id, body }, { onSuccess: () => setReviewId(null) })
+        }
+      />
+    </>
+  );
+}
+
+function HealthSummary({ list }: { list: RecommendationList }) {
+  const { health, currency } = list;
+  const tiles: Array<[string, string]> = [
+    ['Active campaigns', formatNumber(health.activeCampaigns)],
+    ['Active ad sets', formatNumber(health.activeAdSets)],
+    ['Active ads', formatNumber(health.activeAds)],
+    ['Spend, last 7 days', formatMoney(health.spendLast7Days, currency)],
+    ['Results, last 7 days', formatNumber(health.resultsLast7Days)],
+    ['Learning limited ad sets', formatNumber(health.learningLimitedAdSets)],
+    ['Open opportunity a week', formatMoney(health.opportunityPerWeek, currency)],
+  ];
+  return (
+    <section aria-label="Account health" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {tiles.map(([label, value]) => (
+        <div key={label} className="rounded-lg border bg-card p-3 shadow-sm">
+          <p className="text-xs text-muted-foreground">{label}</p>
+          <p className="text-lg font-semibold tabular-nums">{value}</p>
+        </div>
+      ))}
+      {list.partial ? (
+        <p role="status" className="col-span-full text-sm text-amber-800">
+          Partial data: Meta had more rows than could be read in time; some objects were judged on part of their data.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function RecommendationCard({
+  rec,
+  onReview,
+  onUndo,
+  undoing,
+  now,
+}: {
+  rec: StoredRecommendation;
+  now: number;
+  onReview: () => void;
+  onUndo: () => void;
+  undoing: boolean;
+}) {
+  // Judged at the server's time of the list; the server checks the 24 hours again on undo.
+  const canUndo = rec.status === 'applied' && rec.undoUntil && Date.parse(rec.undoUntil) > now;
+  return (
+    <li>
+      <Card>
+        <CardHeader className="gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge>{KIND_LABELS[rec.kind]}</Badge>
+            <Badge variant="outline">{LEVEL_LABELS[rec.level]}</Badge>
+            <Badge variant="outline" aria-label={`Confidence ${Math.round(rec.confidence * 100)}%`}>
+              {Math.round(rec.confidence * 100)}% confident
+            </Badge>
+            {rec.status !== 'proposed' ? <Badge variant="success">{rec.status}</Badge> : null}
+          </div>
+          <CardTitle className="text-base">{rec.title}</CardTitle>
+          <CardDescription>{rec.explanation ?? rec.why}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm">
+            <span className="font-medium">Expected effect:</span> {effectText(rec)}
+          </p>
+          {rec.status === 'proposed' && rec.changes.length > 0 ? (
+            <Button onClick={onReview} aria-label={`Review changes: ${rec.title}`}>
+              Review changes
+            </Button>
+          ) : rec.status === 'proposed' ? (
+            <p className="text-sm text-muted-foreground">
+              Needs you in Ads Manager or the ad optimizer: no automatic change.
+            </p>
+          ) : canUndo ? (
+            <Button variant="outline" onClick={onUndo} disabled={undoing} aria-label={`Undo: ${rec.title}`}>
+              <Undo2 aria-hidden="true" /> {undoing ? 'Undoing…' : 'Undo'}
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function describeChange(
+  change: ProposedChange['change'] | StoredRecommendation['changes'][0]['before'],
+  currency: string,
+) {
+  const parts: string[] = [];
+  if (change.status)
+    parts.push(change.status === 'PAUSED' ? 'Paused' : change.status === 'ACTIVE' ? 'Active' : change.status);
+  if (change.dailyBudget) parts.push(`${formatBudget(change.dailyBudget, currency)} a day`);
+  if (change.lifetimeBudget) parts.push(`${formatBudget(change.lifetimeBudget, currency)} lifetime`);
+  return parts.join(', ') || '—';
+}
+
+interface DraftItem {
+  include: boolean;
+  budgetText: string;
+}
+
+/** The diff-and-approve drawer: before → after per object; items can be deselected and budgets edited. */
+function ApproveDrawer({
+  rec,
+  pending,
+  onClose,
+  onApprove,
+}: {
+  rec: StoredRecommendation | null;
+  pending: boolean;
+  onClose: () => void;
+  onApprove: (body: {
+    changes: Array<{ level: ProposedChange['level']; objectId: string; change: ProposedChange['change'] }>;
+  }) => void;
+}) {
+  return (
+    <Modal
+      open={rec !== null}
+      onClose={onClose}
+      variant="drawer"
+      title="Review and approve"
+      description="Nothing changes at Meta until you approve. You can deselect items or edit the budgets."
+    >
+      {rec ? <ApproveForm key={rec.id} rec={rec} pending={pending} onClose={onClose} onApprove={onApprove} /> : null}
+    </Modal>
+  );
+}
+
+function ApproveForm({
+  rec,
+  pending,
+  onClose,
+  onApprove,
+}: {
+  rec: StoredRecommendation;
+  pending: boolean;
+  onClose: () => void;
+  onApprove: (body: {
+    changes: Array<{ level: ProposedChange['level']; objectId: string; change: ProposedChange['change'] }>;
+  }) => void;
+}) {
+  const baseId = useId();
+  const [items, setItems] = useState<DraftItem[]>(() =>
+    rec.changes.map((c) => ({
+      include: true,
+      budgetText: c.change.dailyBudget ? String(budgetToMajor(c.change.dailyBudget, rec.currency)) : '',
+    })),
+  );
+  const parsed = rec.changes.map((c, i) =>
+    c.change.dailyBudget ? parseBudgetInput(items[i]!.budgetText, rec.currency) : null,
+  );
+  const invalid = parsed.some((p, i) => items[i]!.include && p && 'error' in p);
+  const selected = items.filter((i) => i.include).length;
+
+  const submit = () => {
+    onApprove({
+      changes: rec.changes.flatMap((c, i) => {
+        if (!items[i]!.include) return [];
+        const budget = parsed[i];
+        const change = budget && 'minor' in budget ? { ...c.change, dailyBudget: budget.minor } : c.change;
+        return [{ level: c.level, objectId: c.objectId, change }];
+      }),
+    });
+  };
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm font-medium">{rec.title}</p>
+      <ul className="grid gap-3" aria-label="Changes to approve">
+        {rec.changes.map((c, i) => {
+          const item = items[i]!;
+          const budget = parsed[i];
+          const id = `${baseId}-${i}`;
+          return (
+            <li key={c.objectId} className="grid gap-2 rounded-md border p-3">
+              <div className="flex items-center gap-2">
+                <input
+                  id={`${id}-include`}
+                  type="checkbox"
+                  className="size-4"
+                  checked={item.include}
+                  onChange={(e) =>
+                    setItems((all) => all.map((x, j) => (j === i ? { ...x, include: e.target.checked } : x)))
+                  }
+                />
+                <Label htmlFor={`${id}-include`}>
+                  {LEVEL_LABELS[c.level]} “{c.objectName}”
+                </Label>
+              </div>
+              <p className="text-sm" aria-label={`Before and after for ${c.objectName}`}>
+                <span className="text-muted-foreground line-through">{describeChange(c.before, rec.currency)}</span>
+                {' → '}
+                <span className="font-medium">
+                  {describeChange(
+                    budget && 'minor' in budget ? { ...c.change, dailyBudget: budget.minor } : c.change,
+                    rec.currency,
+                  )}
+                </span>
+              </p>
+              {c.change.dailyBudget ? (
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-budget`}>
+                    New daily budget for “{c.objectName}” ({rec.currency})
+                  </Label>
+                  <Input
+                    id={`${id}-budget`}
+                    inputMode="decimal"
+                    value={item.budgetText}
+                    disabled={!item.include}
+                    aria-invalid={budget && 'error' in budget ? true : undefined}
+                    onChange={(e) =>
+                      setItems((all) => all.map((x, j) => (j === i ? { ...x, budgetText: e.target.value } : x)))
+                    }
+                  />
+                  {budget && 'error' in budget && item.include ? (
+                    <p className="text-sm text-destructive">{budget.error}</p>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} disabled={pending || invalid || selected === 0}>
+          {pending ? 'Applying…' : `Approve ${selected} change${selected === 1 ? '' : 's'}`}
+        </Button>
+      </div>
+    </div>
+  );
+}
