@@ -1,0 +1,50 @@
+import { describe, expect, inject, it } from 'vitest';
+import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { useBrowserJourney } from './support/browser';
+
+const { web } = inject('e2e');
+const journey = useBrowserJourney({ viewport: { width: 1440, height: 900 } });
+
+describe('optimizer in a real browser', () => {
+  it('shows recommendations, approves an edited budget shift through the diff drawer, then undoes it', async () => {
+    const { page } = journey;
+    await signUpAndSignIn(page, 'Olive Optimizer', { email: uniqueEmail('optimizer') });
+    await ensureMetaConnected(page);
+
+    await page.goto(`${web}/optimizer`);
+    await page.getByRole('heading', { name: 'Optimizer', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Recommendations' }).waitFor();
+    const accountSelect = page.getByRole('combobox', { name: 'Ad account', exact: true });
+    const options = await accountSelect.locator('option').allTextContents();
+    await accountSelect.selectOption({ label: options.find((o) => o.includes('USD'))! });
+
+    const list = page.getByRole('list', { name: 'Recommendations' });
+    await list.getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    await page.getByRole('region', { name: 'Account health' }).waitFor();
+    await journey.screenshot('optimizer', { fullPage: true });
+
+    // Only budget shifts: the filter narrows the list.
+    await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption({ label: 'Budget shift' });
+    const shift = list.getByRole('listitem').first();
+    await shift.getByText(/Move .* a day from/).waitFor();
+    await shift.getByRole('button', { name: /^Review changes/ }).click();
+
+    const drawer = page.getByRole('dialog', { name: 'Review and approve' });
+    const items = drawer.getByRole('list', { name: 'Changes to approve' }).getByRole('listitem');
+    expect(await items.count()).toBe(2);
+    // Edit the budget of the ad set that gains.
+    const gainer = drawer.getByRole('textbox', { name: /New daily budget for “Lookalike 1% \| app installs”/ });
+    await gainer.fill('75');
+    await drawer.getByText('$75.00 a day').waitFor();
+    await journey.screenshot('optimizer-approve-drawer');
+    await drawer.getByRole('button', { name: 'Approve 2 changes' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    // Applied: shown as such, with an undo offered for 24 hours.
+    await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'Applied or undone' });
+    const applied = list.getByRole('listitem').filter({ hasText: 'applied' }).first();
+    await applied.getByRole('button', { name: /^Undo/ }).click();
+    await list.getByRole('listitem').filter({ hasText: 'undone' }).first().waitFor();
+    await journey.screenshot('optimizer-undone', { fullPage: true });
+  });
+});
