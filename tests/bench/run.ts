@@ -20,6 +20,7 @@ import { measureMetaCampaigns } from './meta-campaigns';
 import { measureMmmFit } from './mmm-fit-probe';
 import { queues } from '@shared/queues';
 import { measureNotificationDelivery } from './notification-delivery';
+import { measureOptimizer } from './optimizer';
 import { measurePublicSite, printPublicSite } from './public-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
 
     // 5. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
     figures.metaCampaigns = measureMetaCampaigns();
+    figures.optimizer = measureOptimizer();
 
     // 6. The public site's budgets (`npm run bench:site`), on the production build behind `vite preview`:
     //    JavaScript loaded by `/` and Lighthouse's mobile scores for `/`, `/pricing` and a post.
