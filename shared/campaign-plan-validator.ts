@@ -8,6 +8,7 @@ import {
   RESTRICTED_TARGETING_CATEGORIES,
   STORY_UNSUPPORTED_CTAS,
   TARGETING_AGE,
+  CITY_RADIUS,
 } from './campaign-rules';
 import { currencyOffset } from './currency-units';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue } from './schemas/campaign-plan';
@@ -185,12 +186,55 @@ export function checkTargeting(plan: CampaignPlan, adSet: PlanAdSet, at: string)
       message: `Ads in ${restricted.join(', ')} must target ages 18 to 65 and all genders.`,
     });
   }
+  issues.push(...checkLocations(adSet, at));
   interests.forEach((interest, index) => {
     if (!interest.id) {
       issues.push({
         path: `${at}.targeting.interests.${index}`,
         severity: 'error',
         message: `"${interest.name}" isn't an interest Meta knows. Pick one of the suggestions or remove it.`,
+      });
+    }
+  });
+  return issues;
+}
+
+/** Regions and cities: inside the plan's countries, cities within Meta's radius bounds, no city inside a targeted region. */
+export function checkLocations(adSet: PlanAdSet, at: string): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const { countries, regions, cities } = adSet.targeting;
+  regions.forEach((region, index) => {
+    if (!countries.includes(region.countryCode)) {
+      issues.push({
+        path: `${at}.targeting.regions.${index}`,
+        severity: 'error',
+        message: `${region.name} is in ${region.countryCode}, which is not one of the plan's countries.`,
+      });
+    }
+  });
+  cities.forEach((city, index) => {
+    const path = `${at}.targeting.cities.${index}`;
+    if (!countries.includes(city.countryCode)) {
+      issues.push({
+        path,
+        severity: 'error',
+        message: `${city.name} is in ${city.countryCode}, which is not one of the plan's countries.`,
+      });
+    }
+    const bounds = CITY_RADIUS[city.distanceUnit];
+    if (!Number.isFinite(city.radius) || city.radius < bounds.min || city.radius > bounds.max) {
+      const unit = city.distanceUnit === 'mile' ? 'miles' : 'km';
+      issues.push({
+        path: `${path}.radius`,
+        severity: 'error',
+        message: `The radius around ${city.name} must be ${bounds.min}–${bounds.max} ${unit}.`,
+      });
+    }
+    if (city.regionKey && regions.some((region) => region.key === city.regionKey)) {
+      issues.push({
+        path,
+        severity: 'error',
+        message: `${city.name} is inside ${city.regionName ?? 'a targeted region'}: Meta refuses overlapping locations, so remove one.`,
       });
     }
   });

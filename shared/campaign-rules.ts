@@ -179,6 +179,11 @@ export const RESTRICTED_TARGETING_CATEGORIES: readonly SpecialAdCategory[] = [
 
 export const TARGETING_AGE = { min: 18, max: 65 } as const;
 
+/** The radius Meta allows around a targeted city, per `distance_unit`. */
+export const CITY_RADIUS = { mile: { min: 10, max: 50 }, kilometer: { min: 17, max: 80 } } as const;
+/** Meta's radius when a city is targeted without one (and the plan's default). */
+export const DEFAULT_CITY_RADIUS = { radius: 25, distanceUnit: 'mile' } as const;
+
 /** Meta's hard text limits for link ads (longer is refused), and the lengths it recommends per placement. */
 export const LINK_AD_TEXT_LIMITS = { primaryText: 2200, headline: 255, description: 255 } as const;
 export const RECOMMENDED_TEXT = {

@@ -10,7 +10,9 @@ import type {
   CampaignBrief,
   CampaignPlan,
   PlanAdSet,
+  PlanCity,
   PlanInterest,
+  PlanRegion,
 } from '@shared/schemas/campaign-plan';
 
 /** What the plan needs to know about the ad account, read from Meta. */
@@ -56,6 +58,7 @@ export function buildPlan(
   draft: AiCampaignDraft,
   facts: AccountFacts,
   interestsBySet: PlanInterest[][],
+  locations: { regions: PlanRegion[]; cities: PlanCity[] } = { regions: [], cities: [] },
 ): CampaignPlan {
   const structure = GOAL_STRUCTURE[brief.goal];
   const amountMinor = majorToBudget(brief.budgetAmount, facts.currency);
@@ -66,8 +69,10 @@ export function buildPlan(
     structure.customEventType !== undefined
       ? { pixelId: facts.pixelId, customEventType: structure.customEventType }
       : brief.goal === 'app_promotion'
-        ? { objectStoreUrl: brief.landingUrl }
+        ? { applicationId: brief.appId, objectStoreUrl: brief.appStoreUrl }
         : undefined;
+  // An app ad leads to the app's store page, as Meta's app install ads do.
+  const link = brief.goal === 'app_promotion' && brief.appStoreUrl ? brief.appStoreUrl : brief.landingUrl;
 
   const adSets: PlanAdSet[] = draft.adSets.slice(0, 3).map((set, index) => {
     const { ageMin: low, ageMax: high } = sensibleAgeRange(set.ageMin, set.ageMax);
@@ -82,6 +87,8 @@ export function buildPlan(
       ...(endTime !== undefined && { endTime }),
       targeting: {
         countries: brief.countries,
+        regions: locations.regions,
+        cities: locations.cities,
         ageMin: restricted ? 18 : low,
         ageMax: restricted ? 65 : high,
         genders: [],
@@ -94,7 +101,7 @@ export function buildPlan(
         primaryText: cut(ad.primaryText, LINK_AD_TEXT_LIMITS.primaryText),
         description: cut(ad.description, LINK_AD_TEXT_LIMITS.description),
         callToAction: ad.callToAction,
-        link: brief.landingUrl,
+        link,
         ...(brief.imageUrls.length > 0 && {
           imageUrl: brief.imageUrls[(index * 3 + adIndex) % brief.imageUrls.length],
         }),

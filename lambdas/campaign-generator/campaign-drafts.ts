@@ -28,7 +28,7 @@ import {
   updateDraftPlan,
   type DraftStore,
 } from './drafts';
-import { accountFacts, resolveInterests } from './meta-targeting';
+import { accountFacts, resolveInterests, resolveLocations } from './meta-targeting';
 import { auditPublishSteps } from './publish-audit';
 import { PublishFailedError, publishPlan } from './publish-plan';
 
@@ -56,6 +56,8 @@ export async function generateDraft(
   deps: GenerateDeps,
 ): Promise<CampaignDraft> {
   const facts = await accountFacts(session, brief.adAccountId);
+  // Places first: a misspelt city is a 400 before a generation is counted.
+  const locations = await resolveLocations(session, brief);
   const runtime = await deps.runtime().catch((error: unknown) => {
     throw upstreamError(error instanceof Error ? error.message : 'The AI service is not configured.', error);
   });
@@ -90,7 +92,7 @@ export async function generateDraft(
   for (const set of result.value.adSets.slice(0, 3)) {
     interests.push(await resolveInterests(session, set.interestKeywords));
   }
-  const plan = buildPlan(brief, result.value, facts, interests);
+  const plan = buildPlan(brief, result.value, facts, interests, locations);
   const now = session.deps.now().toISOString();
   const draft: CampaignDraft = {
     id: randomUUID(),

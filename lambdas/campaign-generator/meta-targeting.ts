@@ -1,12 +1,17 @@
 import * as z from 'zod';
+import { DEFAULT_CITY_RADIUS } from '@shared/campaign-rules';
 import type {
+  CampaignBrief,
   DeliveryEstimate,
+  PlanCity,
+  PlanRegion,
   PlanAd,
   PlanInterest,
   PlanTargeting,
   PreviewList,
   PREVIEW_FORMATS,
 } from '@shared/schemas/campaign-plan';
+import { validationError } from '../lib/errors';
 import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import type { AccountFacts } from './build-plan';
@@ -91,10 +96,93 @@ export async function resolveInterests(session: MetaSession, names: string[]): P
   return resolved;
 }
 
+const GeoReplySchema = z.object({
+  data: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      type: z.string(),
+      country_code: z.string().optional(),
+      region: z.string().optional(),
+      region_id: z.coerce.string().optional(),
+    }),
+  ),
+});
+
+/**
+ * Resolves the brief's region and city names to Meta's location keys through location search
+ * (`type=adgeolocation`), keeping only places in the brief's countries. A name Meta does not
+ * know there is refused with a 400 naming it, before anything is generated or stored.
+ */
+export async function resolveLocations(
+  session: MetaSession,
+  brief: Pick<CampaignBrief, 'countries' | 'regions' | 'cities'>,
+): Promise<{ regions: PlanRegion[]; cities: PlanCity[] }> {
+  const find = async (name: string, type: 'region' | 'city') => {
+    const reply = await session.graph.get(
+      '/search',
+      { type: 'adgeolocation', q: name, location_types: JSON.stringify([type]), limit: 25 },
+      GeoReplySchema,
+    );
+    const inCountries = reply.data.filter(
+      (place) => place.type === type && place.country_code && brief.countries.includes(place.country_code),
+    );
+    const wanted = name.trim().toLowerCase();
+    return inCountries.find((place) => place.name.toLowerCase() === wanted) ?? inCountries[0];
+  };
+  const unknown: Record<string, string> = {};
+  const regions: PlanRegion[] = [];
+  for (const [index, name] of brief.regions.entries()) {
+    const place = await find(name, 'region');
+    if (!place) unknown[`regions.${index}`] = `Meta knows no region "${name}" in ${brief.countries.join(', ')}.`;
+    else if (!regions.some((region) => region.key === place.key))
+      regions.push({ key: place.key, name: place.name, countryCode: place.country_code! });
+  }
+  const cities: PlanCity[] = [];
+  for (const [index, name] of brief.cities.entries()) {
+    const place = await find(name, 'city');
+    if (!place) unknown[`cities.${index}`] = `Meta knows no city "${name}" in ${brief.countries.join(', ')}.`;
+    else if (!cities.some((city) => city.key === place.key))
+      cities.push({
+        key: place.key,
+        name: place.name,
+        countryCode: place.country_code!,
+        ...(place.region_id && { regionKey: place.region_id }),
+        ...(place.region && { regionName: place.region }),
+        ...DEFAULT_CITY_RADIUS,
+      });
+  }
+  const problems = Object.values(unknown);
+  if (problems.length > 0) {
+    throw validationError(`${problems.join(' ')} Check the spelling, or the countries.`, unknown);
+  }
+  return { regions, cities };
+}
+
 /** Our targeting as Meta's targeting spec. */
+/**
+ * Meta's `geo_locations`: regions and cities by their keys, and the countries nothing narrows (a
+ * country with a targeted region or city in it would overlap them, which Meta refuses).
+ */
+export function geoLocations(targeting: PlanTargeting): Record<string, unknown> {
+  const narrowed = new Set([...targeting.regions, ...targeting.cities].map((place) => place.countryCode));
+  const countries = targeting.countries.filter((country) => !narrowed.has(country));
+  return {
+    ...(countries.length > 0 && { countries }),
+    ...(targeting.regions.length > 0 && { regions: targeting.regions.map((region) => ({ key: region.key })) }),
+    ...(targeting.cities.length > 0 && {
+      cities: targeting.cities.map((city) => ({
+        key: city.key,
+        radius: city.radius,
+        distance_unit: city.distanceUnit,
+      })),
+    }),
+  };
+}
+
 export function targetingSpec(targeting: PlanTargeting): Record<string, unknown> {
   return {
-    geo_locations: { countries: targeting.countries },
+    geo_locations: geoLocations(targeting),
     age_min: targeting.ageMin,
     age_max: targeting.ageMax,
     ...(targeting.genders.length > 0 && { genders: targeting.genders.map((gender) => (gender === 'male' ? 1 : 2)) }),

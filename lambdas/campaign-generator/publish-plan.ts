@@ -3,6 +3,7 @@ import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/s
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError } from '../lib/meta/graph-errors';
 import type { AccountFacts } from './build-plan';
+import { imageFetcher, type ImageFetcher } from './image-bytes';
 import { storySpec, targetingSpec } from './meta-targeting';
 
 /**
@@ -91,6 +92,8 @@ export async function publishPlan(
   plan: CampaignPlan,
   facts: AccountFacts,
   onProgress: (steps: PublishStep[]) => Promise<void> = async () => {},
+  /** Reads an image's bytes (Meta takes the file, never a URL to fetch). */
+  images: ImageFetcher = imageFetcher(),
 ): Promise<{ campaignId: string; created: CreatedObject[] }> {
   const account = plan.adAccountId;
   const created: CreatedObject[] = [];
@@ -160,7 +163,12 @@ export async function publishPlan(
       plan.adSets.flatMap((set) => set.ads.flatMap((ad) => (ad.imageUrl ? [ad.imageUrl] : []))),
     )) {
       const hash = await step(`Image ${url}`, async () => {
-        const reply = await graph.post(`/${account}/adimages`, { url }, ImagesSchema);
+        const file = await images(url);
+        const reply = await graph.post(
+          `/${account}/adimages`,
+          { bytes: file.bytes.toString('base64'), name: file.name },
+          ImagesSchema,
+        );
         const first = Object.values(reply.images)[0];
         if (!first) throw new Error('Meta returned no image hash.');
         return first.hash;

@@ -10,6 +10,9 @@ import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } 
 
 const isoDate = z.iso.date({ error: 'Use a date like 2026-12-01.' });
 
+/** Where Meta's app promotion sends people: the app's store page (`object_store_url`). */
+export const APP_STORE_HOSTS = ['apps.apple.com', 'itunes.apple.com', 'play.google.com'];
+
 export const CampaignBriefSchema = z
   .object({
     adAccountId: z.string().regex(/^act_\d+$/, 'Choose an ad account.'),
@@ -40,6 +43,18 @@ export const CampaignBriefSchema = z
       .min(3, 'Describe who the ads are for (at least 3 characters).')
       .max(500, 'Keep the audience under 500 characters.'),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)).default([]),
+    /** App promotion: the app's id on Meta (App Dashboard) and its App Store or Google Play page. */
+    appId: z
+      .string()
+      .trim()
+      .regex(/^\d{5,20}$/, 'The app id is the number Meta shows for your app, e.g. 1234567890123456.')
+      .optional(),
+    appStoreUrl: z
+      .url({ protocol: /^https$/, error: 'Enter the app’s store page, starting with https://' })
+      .refine((url) => APP_STORE_HOSTS.includes(new URL(url).hostname), {
+        message: 'Use the app’s page on the App Store (apps.apple.com) or Google Play (play.google.com).',
+      })
+      .optional(),
     adCopy: z.string().trim().max(1000, 'Keep the starting copy under 1000 characters.').optional(),
     imageUrls: z
       .array(z.url({ protocol: /^https?$/, error: 'Image addresses must start with https://' }))
@@ -53,6 +68,14 @@ export const CampaignBriefSchema = z
   .refine((brief) => brief.budgetType === 'daily' || brief.endDate !== undefined, {
     message: 'A total budget needs an end date.',
     path: ['endDate'],
+  })
+  .refine((brief) => brief.goal !== 'app_promotion' || brief.appId !== undefined, {
+    message: 'App promotion needs the app’s id on Meta.',
+    path: ['appId'],
+  })
+  .refine((brief) => brief.goal !== 'app_promotion' || brief.appStoreUrl !== undefined, {
+    message: 'App promotion needs the app’s store page.',
+    path: ['appStoreUrl'],
   });
 export type CampaignBrief = z.output<typeof CampaignBriefSchema>;
 export type CampaignBriefInput = z.input<typeof CampaignBriefSchema>;
@@ -71,8 +94,35 @@ export const PlanInterestSchema = z.object({
 });
 export type PlanInterest = z.infer<typeof PlanInterestSchema>;
 
+/** A region as Meta's location search names it (`key` is what targeting takes). */
+export const PlanRegionSchema = z.object({
+  key: z.string().regex(/^\d+$/),
+  name: z.string().min(1).max(100),
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+});
+export type PlanRegion = z.infer<typeof PlanRegionSchema>;
+
+/** A city with the radius around it (Meta: 10–50 miles or 17–80 km). */
+export const PlanCitySchema = z.object({
+  key: z.string().regex(/^\d+$/),
+  name: z.string().min(1).max(100),
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  /** The key of the region it lies in, to catch overlaps Meta refuses. */
+  regionKey: z.string().optional(),
+  regionName: z.string().optional(),
+  radius: z.number(),
+  distanceUnit: z.enum(['mile', 'kilometer']),
+});
+export type PlanCity = z.infer<typeof PlanCitySchema>;
+
 export const PlanTargetingSchema = z.object({
+  /**
+   * The brief's countries. A country that also has a region or city targeted is narrowed to them
+   * (Meta refuses a location inside another one), so it is sent only when nothing narrows it.
+   */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1, 'Add at least one country.'),
+  regions: z.array(PlanRegionSchema).max(200).default([]),
+  cities: z.array(PlanCitySchema).max(250).default([]),
   ageMin: z.number().int(),
   ageMax: z.number().int(),
   /** Empty = all genders. */

@@ -146,6 +146,8 @@ describe('edge stack (dev, CloudFront domain)', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // Meta's ad previews are iframes of facebook.com: allowed as frames, nothing else is.
+      expect(csp).toContain('frame-src https://www.facebook.com https://business.facebook.com');
       expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
       expect(headers.StrictTransportSecurity).toMatchObject({
         AccessControlMaxAgeSec: 63072000,

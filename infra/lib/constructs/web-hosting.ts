@@ -113,6 +113,9 @@ export class WebHosting extends Construct {
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",
             `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.lambda-url.${region}.on.aws`,
+            // Ad previews are Meta's own pages (generatepreviews answers an iframe of facebook.com);
+            // without this, default-src 'self' leaves every preview frame blank.
+            'frame-src https://www.facebook.com https://business.facebook.com',
             "frame-ancestors 'none'",
             "base-uri 'self'",
             "form-action 'self'",

@@ -17,6 +17,11 @@ export function pixelIdOf(account: AdAccount): string {
 export const SANDBOX_APP = {
   id: '1234567890123456',
   storeUrl: 'https://play.google.com/store/apps/details?id=com.example.outdoor',
+  /** Every store page registered for the app (Google Play and the App Store). */
+  storeUrls: [
+    'https://play.google.com/store/apps/details?id=com.example.outdoor',
+    'https://apps.apple.com/us/app/outdoor-example/id1234567890',
+  ],
 };
 
 export function promotePages(account: AdAccount): Array<{ id: string; name: string }> {

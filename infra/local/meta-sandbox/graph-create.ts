@@ -238,6 +238,13 @@ function checkPromotedObject(goal: string, raw: unknown, account: AdAccount): vo
     if (String(object.application_id) !== SANDBOX_APP.id) {
       throw userError('Invalid App', `The app ${String(object.application_id)} isn't registered for this ad account.`);
     }
+    if (!SANDBOX_APP.storeUrls.includes(String(object.object_store_url))) {
+      throw userError(
+        'Invalid Object Store URL',
+        `The object_store_url ${String(object.object_store_url)} isn't a store page of app ${SANDBOX_APP.id}. Use the App Store or Google Play URL registered for the app.`,
+        1885247,
+      );
+    }
   }
 }
 
@@ -349,6 +356,20 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
     ageMin: targeting.ageMin,
     ageMax: targeting.ageMax,
     countries: targeting.countries,
+    ...(targeting.regions.length > 0 && {
+      regions: targeting.regions.map((r) => ({ key: r.key, name: r.name, country: r.countryCode })),
+    }),
+    ...(targeting.cities.length > 0 && {
+      cities: targeting.cities.map(({ city, radius, distanceUnit }) => ({
+        key: city.key,
+        name: city.name,
+        region: city.region?.name ?? '',
+        region_id: city.region?.key ?? '',
+        country: city.countryCode,
+        radius,
+        distance_unit: distanceUnit,
+      })),
+    }),
     startDate,
     ...(end && { endDate: todayIn(account.timezoneName, end) }),
     createdTime: now,

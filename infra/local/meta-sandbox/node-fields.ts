@@ -259,7 +259,12 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
       return {
         age_min: adset.ageMin,
         age_max: adset.ageMax,
-        geo_locations: { countries: adset.countries, location_types: ['home', 'recent'] },
+        geo_locations: {
+          ...(adset.countries.length > 0 && { countries: adset.countries }),
+          ...(adset.regions?.length && { regions: adset.regions }),
+          ...(adset.cities?.length && { cities: adset.cities }),
+          location_types: ['home', 'recent'],
+        },
         targeting_automation: { advantage_audience: 1 },
       };
     case 'promoted_object':

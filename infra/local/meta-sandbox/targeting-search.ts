@@ -1,5 +1,6 @@
 import { enumParameter, invalidParameter } from './graph-error.js';
 import { hashKeys } from './prng.js';
+import { handleGeoSearch } from './geo-locations.js';
 import { jsonReply, type Reply } from './reply.js';
 
 /**
@@ -134,7 +135,7 @@ function render(interest: Interest): Record<string, unknown> {
   };
 }
 
-const SEARCH_TYPES = ['adinterest', 'adinterestsuggestion', 'adinterestvalid'];
+const SEARCH_TYPES = ['adinterest', 'adinterestsuggestion', 'adinterestvalid', 'adgeolocation'];
 
 function interestList(raw: string | undefined): string[] {
   if (raw === undefined) throw invalidParameter('(#100) The parameter interest_list is required');
@@ -150,16 +151,17 @@ function interestList(raw: string | undefined): string[] {
   return parsed as string[];
 }
 
-/** `GET /search` for the interest types; other search types are not modelled and say so. */
+/** `GET /search` for the interest types and locations; other search types are not modelled and say so. */
 export function handleSearch(params: Record<string, string>): Reply {
   const type = params.type;
   if (type === undefined) throw invalidParameter('(#100) The parameter type is required');
   if (!SEARCH_TYPES.includes(type)) {
-    if (['adgeolocation', 'adlocale', 'adTargetingCategory', 'targetingoptionstatus'].includes(type)) {
+    if (['adlocale', 'adTargetingCategory', 'targetingoptionstatus'].includes(type)) {
       throw invalidParameter(`(#100) The Adsmith Meta sandbox does not model search type ${type}`);
     }
     throw enumParameter('type', SEARCH_TYPES);
   }
+  if (type === 'adgeolocation') return handleGeoSearch(params);
   const limit = Math.min(Math.max(Number(params.limit ?? 25) || 25, 1), 1000);
   if (type === 'adinterest') {
     if (params.q === undefined || params.q.trim() === '') throw invalidParameter('(#100) The parameter q is required');

@@ -1,6 +1,7 @@
 import { enumParameter, invalidParameter } from './graph-error.js';
 import type { Json } from './read-context.js';
 import reference from './meta-reference.json';
+import { CITY_RADIUS, findGeo, type GeoLocation } from './geo-locations.js';
 import { findInterest, type Interest } from './targeting-search.js';
 
 /**
@@ -10,10 +11,17 @@ import { findInterest, type Interest } from './targeting-search.js';
  * 1/2, interests by id from targeting search, placements from the placement enums.
  */
 
+/** A targeted city with the radius around it (Meta's default when none is given: 25 miles). */
+export interface TargetedCity {
+  city: GeoLocation;
+  radius: number;
+  distanceUnit: 'mile' | 'kilometer';
+}
+
 export interface TargetingSpec {
   countries: string[];
-  regions: string[];
-  cities: string[];
+  regions: GeoLocation[];
+  cities: TargetedCity[];
   ageMin: number;
   ageMax: number;
   genders: number[];
@@ -84,6 +92,65 @@ function keysOf(list: unknown, name: string): string[] {
   });
 }
 
+function invalidLocation(type: 'region' | 'city', key: string): Error {
+  return targetingError(
+    'Invalid Location',
+    `The ${type} key ${key} is not valid. Search for locations with type=adgeolocation and use the keys it returns.`,
+    1487851,
+  );
+}
+
+/** Cities: `{key}` or `{key, radius, distance_unit}` (both or neither), within Meta's radius bounds. */
+function parseCities(list: unknown): TargetedCity[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw invalidParameter('(#100) param geo_locations[cities] must be an array.');
+  return list.map((item): TargetedCity => {
+    if (typeof item !== 'object' || item === null || typeof (item as { key?: unknown }).key !== 'string') {
+      throw invalidParameter('(#100) param geo_locations[cities] must be an array of location objects with a key.');
+    }
+    const { key, radius, distance_unit: unit } = item as { key: string; radius?: unknown; distance_unit?: unknown };
+    const city = findGeo('city', key);
+    if (!city) throw invalidLocation('city', key);
+    if (radius === undefined && unit === undefined) return { city, radius: 25, distanceUnit: 'mile' };
+    if (unit !== 'mile' && unit !== 'kilometer') {
+      throw invalidParameter(
+        unit === undefined
+          ? '(#100) param geo_locations[cities][distance_unit] is required when a radius is given.'
+          : '(#100) param geo_locations[cities][distance_unit] must be one of {mile, kilometer}',
+      );
+    }
+    const bounds = CITY_RADIUS[unit];
+    const value = Number(radius);
+    if (radius === undefined || !Number.isFinite(value) || value < bounds.min || value > bounds.max) {
+      throw targetingError(
+        'Invalid Radius',
+        `The radius around ${city.name} must be from ${bounds.min} to ${bounds.max} ${unit === 'mile' ? 'miles' : 'kilometers'}.`,
+        1487882,
+      );
+    }
+    return { city, radius: value, distanceUnit: unit };
+  });
+}
+
+/** Meta refuses locations that contain one another (a region in a targeted country, a city in a targeted region). */
+function checkOverlap(countries: string[], regions: GeoLocation[], cities: TargetedCity[]): void {
+  const overlap = (inner: string, outer: string) =>
+    targetingError(
+      'Locations Overlap',
+      `Some of your locations overlap: ${inner} is inside ${outer}. Remove one of them and try again.`,
+      1487479,
+    );
+  for (const region of regions) {
+    if (countries.includes(region.countryCode)) throw overlap(region.name, region.countryName);
+  }
+  for (const { city } of cities) {
+    if (countries.includes(city.countryCode)) throw overlap(city.name, city.countryName);
+    if (city.region && regions.some((region) => region.key === city.region!.key)) {
+      throw overlap(city.name, city.region.name);
+    }
+  }
+}
+
 export function parseTargeting(raw: string | undefined, name = 'targeting'): TargetingSpec {
   if (raw === undefined) throw invalidParameter(`(#100) The parameter ${name} is required`);
   const spec = parseJsonObject(name, raw);
@@ -108,8 +175,13 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
       throw targetingError('Invalid Location', `The country code ${country} is not valid.`);
     }
   }
-  const regions = keysOf(geoSpec.regions, 'geo_locations[regions]');
-  const cities = keysOf(geoSpec.cities, 'geo_locations[cities]');
+  const regions = keysOf(geoSpec.regions, 'geo_locations[regions]').map((key) => {
+    const region = findGeo('region', key);
+    if (!region) throw invalidLocation('region', key);
+    return region;
+  });
+  const cities = parseCities(geoSpec.cities);
+  checkOverlap(countries, regions, cities);
   if (countries.length + regions.length + cities.length === 0) {
     throw targetingError(
       'Location Required',
@@ -186,7 +258,12 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
 /** Monthly active people the spec reaches: country populations narrowed by age, gender and interests. */
 export function audienceSize(spec: TargetingSpec): number {
   let people = spec.countries.reduce((sum, country) => sum + (ADULTS_BY_COUNTRY[country] ?? 0), 0);
-  people += spec.regions.length * 4_000_000 + spec.cities.length * 900_000;
+  people += spec.regions.reduce((sum, region) => sum + region.people, 0);
+  // A city's figure is for 25 miles around it; people grow with the area, about the radius squared.
+  for (const { city, radius, distanceUnit } of spec.cities) {
+    const miles = distanceUnit === 'mile' ? radius : radius / 1.609;
+    people += city.people * Math.min(4, (miles / 25) ** 2);
+  }
   people *= (spec.ageMax - spec.ageMin + 1) / 48;
   if (spec.genders.length === 1) people *= 0.5;
   if (spec.interests.length > 0) {

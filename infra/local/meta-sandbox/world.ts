@@ -95,6 +95,17 @@ export interface AdSet {
   ageMin: number;
   ageMax: number;
   countries: string[];
+  /** Regions and cities of a created ad set's targeting, as Meta reads them back. */
+  regions?: Array<{ key: string; name: string; country: string }>;
+  cities?: Array<{
+    key: string;
+    name: string;
+    region: string;
+    region_id: string;
+    country: string;
+    radius: number;
+    distance_unit: 'mile' | 'kilometer';
+  }>;
   startDate: IsoDate;
   endDate?: IsoDate;
   createdTime: Date;

@@ -232,6 +232,57 @@ describe('campaign generator', () => {
     expect(edit.status).toBe(409);
   });
 
+  it('carries regions and cities into targeting with Meta’s keys, and publishes an app promotion', async () => {
+    const unknown = await json(
+      await alice.call('/api/campaign-generator/drafts', {
+        method: 'POST',
+        body: JSON.stringify({ ...brief(usdAccount), cities: ['Atlantis'] }),
+      }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/Meta knows no city "Atlantis" in US/);
+
+    const appBrief = {
+      ...brief(usdAccount),
+      product: 'Trail map app for hikers',
+      goal: 'app_promotion',
+      appId: '1234567890123456',
+      appStoreUrl: 'https://apps.apple.com/us/app/outdoor-example/id1234567890',
+      regions: ['California'],
+      cities: ['Austin'],
+    };
+    const made = await json(
+      await alice.call('/api/campaign-generator/drafts', { method: 'POST', body: JSON.stringify(appBrief) }),
+    );
+    expect(made.status).toBe(201);
+    const appDraft = CampaignDraftSchema.parse(made.body);
+    const set = appDraft.plan.adSets[0]!;
+    expect(set.targeting.regions).toEqual([
+      expect.objectContaining({ name: 'California', countryCode: 'US', key: expect.stringMatching(/^\d+$/) }),
+    ]);
+    expect(set.targeting.cities).toEqual([
+      expect.objectContaining({ name: 'Austin', regionName: 'Texas', radius: 25, distanceUnit: 'mile' }),
+    ]);
+    expect(set.promotedObject).toEqual({ applicationId: appBrief.appId, objectStoreUrl: appBrief.appStoreUrl });
+    expect(set.ads[0]!.link).toBe(appBrief.appStoreUrl);
+    // Interests the model made up may be unknown to Meta; keep only resolved ones to publish.
+    const plan = structuredClone(appDraft.plan);
+    for (const adSet of plan.adSets) adSet.targeting.interests = adSet.targeting.interests.filter((i) => i.id);
+    await alice.call(`/api/campaign-generator/drafts/${appDraft.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ plan }),
+    });
+
+    const published = await json(
+      await alice.call(`/api/campaign-generator/drafts/${appDraft.id}/publish`, {
+        method: 'POST',
+        body: JSON.stringify({ publishKey: 'app-promo-0004' }),
+      }),
+    );
+    expect(published.status).toBe(200);
+    expect(published.body.publish).toMatchObject({ status: 'published', campaignId: expect.any(String) });
+  });
+
   it('keeps drafts to their owner: another user can neither read nor publish them', async () => {
     await connectMeta(bob);
     const read = await bob.call(`/api/campaign-generator/drafts/${draft.id}`);

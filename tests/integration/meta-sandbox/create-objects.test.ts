@@ -283,6 +283,79 @@ describe("Meta's validation on create", () => {
     expect(ok.status).toBe(200);
   });
 
+  it('targets regions and cities by the keys location search gives, with Meta’s radius and overlap rules', async () => {
+    const regions = await get('search', { type: 'adgeolocation', q: 'Califor', location_types: '["region"]' });
+    const california = regions.body.data[0];
+    expect(california).toMatchObject({
+      name: 'California',
+      type: 'region',
+      country_code: 'US',
+      key: expect.stringMatching(/^\d+$/),
+    });
+    const cities = await get('search', {
+      type: 'adgeolocation',
+      q: 'Austin',
+      location_types: '["city"]',
+      country_code: 'US',
+    });
+    const austin = cities.body.data[0];
+    expect(austin).toMatchObject({ name: 'Austin', type: 'city', region: 'Texas', country_code: 'US' });
+    expect(
+      (await get('search', { type: 'adgeolocation', q: 'Aus', location_types: '["planet"]' })).body.error.message,
+    ).toMatch(/location_types must be one of/);
+
+    const id = (await campaign()).body.id;
+    const geo = (geo_locations: Record<string, unknown>) => JSON.stringify({ geo_locations, age_min: 25, age_max: 55 });
+    const ok = await adset(id, {
+      targeting: geo({
+        regions: [{ key: california.key }],
+        cities: [{ key: austin.key, radius: 20, distance_unit: 'mile' }],
+      }),
+    });
+    expect(ok.status).toBe(200);
+    const read = await get(ok.body.id, { fields: 'targeting' });
+    expect(read.body.targeting.geo_locations).toMatchObject({
+      regions: [{ key: california.key, name: 'California', country: 'US' }],
+      cities: [{ key: austin.key, name: 'Austin', radius: 20, distance_unit: 'mile' }],
+    });
+    expect(read.body.targeting.geo_locations.countries).toBeUndefined();
+
+    const refused = async (g: Record<string, unknown>) => (await adset(id, { targeting: geo(g) })).body.error;
+    expect((await refused({ regions: [{ key: '99999999' }] })).error_user_title).toBe('Invalid Location');
+    expect((await refused({ cities: [{ key: austin.key, radius: 5, distance_unit: 'mile' }] })).error_user_title).toBe(
+      'Invalid Radius',
+    );
+    expect(
+      (await refused({ cities: [{ key: austin.key, radius: 90, distance_unit: 'kilometer' }] })).error_user_title,
+    ).toBe('Invalid Radius');
+    expect((await refused({ cities: [{ key: austin.key, radius: 20 }] })).message).toMatch(
+      /distance_unit\] is required/,
+    );
+    expect((await refused({ countries: ['US'], regions: [{ key: california.key }] })).error_user_title).toBe(
+      'Locations Overlap',
+    );
+    const texas = (await get('search', { type: 'adgeolocation', q: 'Texas', location_types: '["region"]' })).body
+      .data[0];
+    expect((await refused({ regions: [{ key: texas.key }], cities: [{ key: austin.key }] })).error_user_title).toBe(
+      'Locations Overlap',
+    );
+  });
+
+  it('promotes an app only with its id and one of its store pages', async () => {
+    const id = (await campaign({ objective: 'OUTCOME_APP_PROMOTION' })).body.id;
+    const app = (object: Record<string, string>) =>
+      adset(id, { optimization_goal: 'APP_INSTALLS', destination_type: '', promoted_object: JSON.stringify(object) });
+    const store = 'https://apps.apple.com/us/app/outdoor-example/id1234567890';
+    expect((await app({ application_id: '1234567890123456' })).body.error.error_user_title).toBe(
+      'Promoted Object Required',
+    );
+    expect(
+      (await app({ application_id: '1234567890123456', object_store_url: 'https://example.com/app' })).body.error
+        .error_user_title,
+    ).toBe('Invalid Object Store URL');
+    expect((await app({ application_id: '1234567890123456', object_store_url: store })).status).toBe(200);
+  });
+
   it('keeps housing ads to ages 18–65 and all genders', async () => {
     const housing = (await campaign({ special_ad_categories: '["HOUSING"]' })).body.id;
     const narrowed = await adset(housing);

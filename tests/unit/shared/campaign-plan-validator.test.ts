@@ -40,6 +40,8 @@ function plan(change: (draft: CampaignPlan) => void = () => {}): CampaignPlan {
         endTime: '2026-12-21T00:00:00Z',
         targeting: {
           countries: ['US'],
+          regions: [],
+          cities: [],
           ageMin: 25,
           ageMax: 55,
           genders: [],
@@ -246,6 +248,49 @@ describe('pre-publish rules', () => {
   });
 });
 
+describe('regions and cities', () => {
+  const california = { key: '3847', name: 'California', countryCode: 'US' };
+  const la = {
+    key: '2420379',
+    name: 'Los Angeles',
+    countryCode: 'US',
+    regionKey: '3847',
+    regionName: 'California',
+    radius: 25,
+    distanceUnit: 'mile' as const,
+  };
+
+  it('accepts regions and cities of the plan’s countries with a radius Meta allows', () => {
+    const p = plan((d) => {
+      d.adSets[0]!.targeting.regions = [california];
+      d.adSets[0]!.targeting.cities = [{ ...la, key: '2490299', name: 'New York', regionKey: '3875' }];
+    });
+    expect(errorsAt(p)).toEqual([]);
+  });
+
+  it.each([
+    [9, 'mile'],
+    [51, 'mile'],
+    [16, 'kilometer'],
+    [81, 'kilometer'],
+  ] as const)('refuses a %i %s radius (Meta: 10–50 miles, 17–80 km)', (radius, distanceUnit) => {
+    const p = plan((d) => (d.adSets[0]!.targeting.cities = [{ ...la, radius, distanceUnit }]));
+    expect(errorsAt(p)).toEqual(['adSets.0.targeting.cities.0.radius']);
+  });
+
+  it('refuses a city inside a targeted region, and places outside the plan’s countries', () => {
+    const inside = plan((d) => {
+      d.adSets[0]!.targeting.regions = [california];
+      d.adSets[0]!.targeting.cities = [la];
+    });
+    expect(errorsAt(inside)).toEqual(['adSets.0.targeting.cities.0']);
+    const abroad = plan(
+      (d) => (d.adSets[0]!.targeting.regions = [{ key: '1234', name: 'Ontario', countryCode: 'CA' }]),
+    );
+    expect(errorsAt(abroad)).toEqual(['adSets.0.targeting.regions.0']);
+  });
+});
+
 describe('minor units', () => {
   it.each([
     [19.99, 'USD', 1999],
@@ -287,6 +332,14 @@ describe('the brief', () => {
     [{ budgetType: 'total' }, 'endDate', 'A total budget needs an end date.'],
     [{ countries: [] }, 'countries', 'Add at least one country.'],
     [{ audience: '' }, 'audience', 'Describe who the ads are for (at least 3 characters).'],
+    [{ goal: 'app_promotion' }, 'appId', 'App promotion needs the app’s id on Meta.'],
+    [{ goal: 'app_promotion', appId: '1234567890123456' }, 'appStoreUrl', 'App promotion needs the app’s store page.'],
+    [
+      { goal: 'app_promotion', appId: '1234567890123456', appStoreUrl: 'https://example.com/app' },
+      'appStoreUrl',
+      'Use the app’s page on the App Store (apps.apple.com) or Google Play (play.google.com).',
+    ],
+    [{ appId: 'my-app' }, 'appId', 'The app id is the number Meta shows for your app, e.g. 1234567890123456.'],
   ])('%j → %s: %s', (change, path, message) => {
     const result = CampaignBriefSchema.safeParse({ ...brief, ...change });
     expect(result.success).toBe(false);

@@ -4,17 +4,20 @@ import { AppError } from '@lambdas/lib/errors';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
 import { PublishFailedError, publishPlan } from '@lambdas/campaign-generator/publish-plan';
 import { buildPlan, sensibleAgeRange, splitBudget } from '@lambdas/campaign-generator/build-plan';
+import { ImageReadError, imageFetcher } from '@lambdas/campaign-generator/image-bytes';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 
 /** A Graph client that records calls, answers creates with ids, and fails the chosen create. */
 function fakeGraph(failOn?: string) {
   const calls: string[] = [];
+  const params: Record<string, unknown>[] = [];
   let next = 1;
   const graph = {
     version: 'v26.0',
-    async post(path: string) {
+    async post(path: string, body: Record<string, unknown>) {
       const edge = path.split('/').pop()!;
       calls.push(`POST ${edge}`);
+      params.push(body);
       if (edge === failOn) {
         throw new AppError('VALIDATION_ERROR', 'Invalid parameter', {
           cause: new GraphError({
@@ -35,8 +38,16 @@ function fakeGraph(failOn?: string) {
       return { success: true };
     },
   };
-  return { graph: graph as unknown as GraphClient, calls };
+  return { graph: graph as unknown as GraphClient, calls, params };
 }
+
+/** The image the brief points at, as its server would send it: a tiny PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const images = async (url: string) => ({ bytes: PNG, type: 'png' as const, name: url.split('/').pop()! });
+const publish = (graph: GraphClient) => publishPlan(graph, plan(), facts, undefined, images);
 
 const brief = {
   adAccountId: 'act_1',
@@ -109,7 +120,7 @@ describe('building the plan', () => {
 describe('publishing', () => {
   it('creates campaign, ad sets, images, creatives, ads in that order', async () => {
     const { graph, calls } = fakeGraph();
-    const result = await publishPlan(graph, plan(), facts);
+    const result = await publish(graph);
     expect(calls).toEqual([
       'POST campaigns',
       'POST adsets',
@@ -121,9 +132,32 @@ describe('publishing', () => {
     expect(result.campaignId).toBe('campaigns-1');
   });
 
+  it('uploads each image as its bytes, as Meta requires, never as a URL for Meta to fetch', async () => {
+    const { graph, calls, params } = fakeGraph();
+    await publish(graph);
+    const upload = params[calls.indexOf('POST adimages')]!;
+    expect(upload).toEqual({ bytes: PNG.toString('base64'), name: 'a.jpg' });
+    expect(upload).not.toHaveProperty('url');
+  });
+
+  it('fails the image step (and rolls back) when an image cannot be read', async () => {
+    const { graph, calls } = fakeGraph();
+    const broken = async () =>
+      Promise.reject(new ImageReadError('The file at https://cdn.example.com/a.jpg is not a JPG, PNG or GIF image.'));
+    const error = await publishPlan(graph, plan(), facts, undefined, broken).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PublishFailedError);
+    expect((error as PublishFailedError).message).toMatch(/not a JPG, PNG or GIF/);
+    expect((error as PublishFailedError).failedStep).toMatch(/^Image /);
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([
+      'DELETE adsets-3',
+      'DELETE adsets-2',
+      'DELETE campaigns-1',
+    ]);
+  });
+
   it('rolls back in reverse order when an ad fails, and carries what Meta said', async () => {
     const { graph, calls } = fakeGraph('ads');
-    const error = await publishPlan(graph, plan(), facts).catch((e: unknown) => e);
+    const error = await publish(graph).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PublishFailedError);
     expect((error as PublishFailedError).message).toBe('The ad could not be created.');
     const deletes = calls.filter((call) => call.startsWith('DELETE'));
@@ -144,7 +178,28 @@ describe('publishing', () => {
 
   it('deletes nothing when the campaign itself is refused', async () => {
     const { graph, calls } = fakeGraph('campaigns');
-    await expect(publishPlan(graph, plan(), facts)).rejects.toBeInstanceOf(PublishFailedError);
+    await expect(publish(graph)).rejects.toBeInstanceOf(PublishFailedError);
     expect(calls).toEqual(['POST campaigns']);
+  });
+});
+
+describe('reading an image for Meta', () => {
+  const serve = (body: Uint8Array<ArrayBuffer>, init: ResponseInit = {}) =>
+    (async () => new Response(new Blob([body]), { status: 200, ...init })) as unknown as typeof fetch;
+
+  it('takes a PNG or JPEG by its first bytes and names it from the URL', async () => {
+    const file = await imageFetcher(serve(PNG))('https://cdn.example.com/shoes/hero');
+    expect(file).toEqual({ bytes: PNG, type: 'png', name: 'hero.png' });
+  });
+
+  it('refuses what is not an image, whatever its content type says, and failed downloads', async () => {
+    const html = new TextEncoder().encode('<html>not an image</html>');
+    await expect(
+      imageFetcher(serve(html, { headers: { 'content-type': 'image/png' } }))('https://x.example/a.png'),
+    ).rejects.toThrow(/not a JPG, PNG or GIF/);
+    await expect(imageFetcher(serve(PNG, { status: 404 }))('https://x.example/a.png')).rejects.toThrow(/HTTP 404/);
+    await expect(
+      imageFetcher(serve(PNG, { headers: { 'content-length': String(9 * 1024 * 1024) } }))('https://x.example/a.png'),
+    ).rejects.toThrow(/larger than 8 MB/);
   });
 });

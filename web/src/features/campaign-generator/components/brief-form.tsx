@@ -36,6 +36,7 @@ export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) 
   const { errors } = form.formState;
   const accountId = useWatch({ control: form.control, name: 'adAccountId' });
   const account = accounts.find((candidate) => candidate.id === accountId);
+  const goal = useWatch({ control: form.control, name: 'goal' });
   const submit = form.handleSubmit((brief) => onSubmit(brief));
 
   return (
@@ -78,6 +79,24 @@ export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) 
           {(control) => <Input {...control} type="url" placeholder="https://" {...form.register('landingUrl')} />}
         </FormField>
       </div>
+      {goal === 'app_promotion' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="App ID"
+            error={errors.appId?.message}
+            description="The number Meta shows for your app in the App Dashboard."
+          >
+            {(control) => <Input {...control} inputMode="numeric" {...form.register('appId')} />}
+          </FormField>
+          <FormField
+            label="App store page"
+            error={errors.appStoreUrl?.message}
+            description="Its App Store or Google Play URL: the ads send people there."
+          >
+            {(control) => <Input {...control} type="url" placeholder="https://" {...form.register('appStoreUrl')} />}
+          </FormField>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Budget type" error={errors.budgetType?.message}>
           {(control) => (
@@ -113,6 +132,22 @@ export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) 
       >
         {(control) => <Input {...control} {...form.register('countries')} />}
       </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Regions (optional)"
+          error={errors.regions?.message}
+          description="Narrow a country to regions, e.g. California, Oregon."
+        >
+          {(control) => <Input {...control} {...form.register('regions')} />}
+        </FormField>
+        <FormField
+          label="Cities (optional)"
+          error={errors.cities?.message}
+          description="Cities with 25 miles around them, e.g. Austin, Denver."
+        >
+          {(control) => <Input {...control} {...form.register('cities')} />}
+        </FormField>
+      </div>
       <FormField label="Who is it for?" error={errors.audience?.message}>
         {(control) => (
           <textarea

@@ -240,6 +240,70 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
                     />
                   )}
                 </FormField>
+                {set.targeting.regions.length + set.targeting.cities.length > 0 ? (
+                  <fieldset className="grid gap-2 sm:col-span-2">
+                    <legend className="text-sm font-medium">Ad set {setIndex + 1} regions and cities</legend>
+                    <ul className="grid gap-2">
+                      {set.targeting.regions.map((region, index) => (
+                        <li key={region.key} className="flex flex-wrap items-center gap-2 text-sm">
+                          <span>
+                            {region.name} ({region.countryCode}, region)
+                          </span>
+                          {errorAt(issues, `${at}.targeting.regions.${index}`) ? (
+                            <span className="text-destructive">
+                              {errorAt(issues, `${at}.targeting.regions.${index}`)}
+                            </span>
+                          ) : null}
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Remove ${region.name} from ad set ${setIndex + 1}`}
+                            onClick={() =>
+                              change(
+                                (s) => (s.targeting.regions = s.targeting.regions.filter((r) => r.key !== region.key)),
+                              )
+                            }
+                          >
+                            Remove
+                          </Button>
+                        </li>
+                      ))}
+                      {set.targeting.cities.map((city, index) => (
+                        <li key={city.key} className="flex flex-wrap items-center gap-2 text-sm">
+                          <FormField
+                            label={`${city.name} radius (${city.distanceUnit === 'mile' ? 'miles' : 'km'})`}
+                            error={
+                              errorAt(issues, `${at}.targeting.cities.${index}.radius`) ??
+                              errorAt(issues, `${at}.targeting.cities.${index}`)
+                            }
+                          >
+                            {(control) => (
+                              <Input
+                                {...control}
+                                type="number"
+                                className="w-24"
+                                value={city.radius}
+                                onChange={(e) =>
+                                  change((s) => (s.targeting.cities[index]!.radius = Number(e.target.value)))
+                                }
+                              />
+                            )}
+                          </FormField>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Remove ${city.name} from ad set ${setIndex + 1}`}
+                            onClick={() =>
+                              change((s) => (s.targeting.cities = s.targeting.cities.filter((c) => c.key !== city.key)))
+                            }
+                          >
+                            Remove
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                ) : null}
                 <FormField label={`Ad set ${setIndex + 1} start`}>
                   {(control) => (
                     <Input

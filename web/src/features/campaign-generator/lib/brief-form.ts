@@ -2,6 +2,13 @@ import * as z from 'zod';
 import { briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
 import { CampaignBriefSchema, type CampaignBriefInput } from '@shared/schemas/campaign-plan';
 
+/** Place names typed with commas between them ("California, Oregon"). */
+const names = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
 /** The brief as the form holds it (text inputs), checked by the shared brief schema on the way out. */
 export const BriefFormSchema = z
   .object({
@@ -14,6 +21,10 @@ export const BriefFormSchema = z
     startDate: z.string(),
     endDate: z.string(),
     countries: z.string(),
+    regions: z.string(),
+    cities: z.string(),
+    appId: z.string(),
+    appStoreUrl: z.string(),
     audience: z.string(),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
     adCopy: z.string(),
@@ -32,6 +43,12 @@ export const BriefFormSchema = z
         .split(/[\s,]+/)
         .map((code) => code.trim().toUpperCase())
         .filter(Boolean),
+      regions: names(values.regions),
+      cities: names(values.cities),
+      ...(values.goal === 'app_promotion' && values.appId.trim() ? { appId: values.appId.trim() } : {}),
+      ...(values.goal === 'app_promotion' && values.appStoreUrl.trim()
+        ? { appStoreUrl: values.appStoreUrl.trim() }
+        : {}),
       audience: values.audience,
       specialAdCategories: values.specialAdCategories,
       ...(values.adCopy.trim() ? { adCopy: values.adCopy } : {}),
@@ -60,6 +77,10 @@ export function defaultBrief(adAccountId: string, today: Date): BriefFormValues 
     startDate: day(1),
     endDate: day(31),
     countries: 'US',
+    regions: '',
+    cities: '',
+    appId: '',
+    appStoreUrl: '',
     audience: '',
     specialAdCategories: [],
     adCopy: '',
