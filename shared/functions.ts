@@ -216,8 +216,8 @@ export const functions = {
   'marketing-mix': {
     description: 'Marketing mix: CSV datasets, fits queued to the worker, saved models and their reports',
     tables: {
-      // Store a validated dataset, read one to fit, list a user's; nothing else changes them.
-      mmmDatasets: { actions: ['PutItem', 'GetItem', 'Query'] },
+      // Store a validated dataset, read one to fit, list a user's, delete one (conditional on existing).
+      mmmDatasets: { actions: ['PutItem', 'GetItem', 'Query', 'DeleteItem'] },
       // A queued model row (conditional put), its status and report parts (Query), delete all parts.
       mmmModels: { actions: ['PutItem', 'GetItem', 'Query', 'BatchWriteItem', 'DeleteItem'] },
       // "Use my Meta spend": read the connection; a row stored before field encryption is re-written
@@ -226,10 +226,12 @@ export const functions = {
       // The month's fits of the user's plan: one conditional UpdateItem per fit, after reading the plan.
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
+      // Share links: create (conditional put), open by id, revoke (delete); a model's links through the index.
+      mmmShares: { actions: ['PutItem', 'GetItem', 'DeleteItem'], indexActions: ['Query'] },
     },
     // Decrypt the stored token; Encrypt for that one-time re-write.
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
-    secrets: ['metaApp'],
+    secrets: ['metaApp', 'mmmShareKey'],
     // Meta settings (lambdas/lib/meta-connection/meta-config.ts) include the site URL.
     siteUrl: true,
     sendsJobs: ['mmmFits'],

@@ -50,6 +50,8 @@ import {
   CreateDatasetBodySchema,
   DatasetListSchema,
   DatasetSummarySchema,
+  DatasetDeletedSchema,
+  DatasetParamsSchema,
   DeletedSchema,
   ModelDetailSchema,
   ModelListSchema,
@@ -64,6 +66,15 @@ import {
   RecommendationParamsSchema,
   StoredRecommendationSchema,
 } from './schemas/optimizer';
+import {
+  CreateShareBodySchema,
+  SharedReportSchema,
+  SharedTokenParamsSchema,
+  ShareLinkSchema,
+  ShareListSchema,
+  ShareParamsSchema,
+  ShareRevokedSchema,
+} from './schemas/mmm-share';
 import {
   CampaignBriefSchema,
   CampaignDraftSchema,
@@ -503,6 +514,50 @@ export const routes = {
     access: 'user',
     params: RecommendationParamsSchema,
     response: StoredRecommendationSchema,
+  }),
+  // Marketing mix: deleting a dataset (models fitted from it are kept) and share links of reports.
+  mmmDeleteDataset: route({
+    method: 'DELETE',
+    path: '/api/mmm/datasets/{id}',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: DatasetParamsSchema,
+    response: DatasetDeletedSchema,
+  }),
+  mmmCreateShare: route({
+    method: 'POST',
+    path: '/api/mmm/models/{id}/shares',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ModelParamsSchema,
+    body: CreateShareBodySchema,
+    response: ShareLinkSchema,
+    successStatus: 201,
+  }),
+  mmmListShares: route({
+    method: 'GET',
+    path: '/api/mmm/models/{id}/shares',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ModelParamsSchema,
+    response: ShareListSchema,
+  }),
+  mmmRevokeShare: route({
+    method: 'DELETE',
+    path: '/api/mmm/shares/{id}',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ShareParamsSchema,
+    response: ShareRevokedSchema,
+  }),
+  // Anyone holding a signed share link (no sign-in): one report, read-only.
+  mmmSharedReport: route({
+    method: 'GET',
+    path: '/api/mmm/shared/{token}',
+    fn: 'marketing-mix',
+    access: 'public',
+    params: SharedTokenParamsSchema,
+    response: SharedReportSchema,
   }),
 } as const;
 

@@ -31,6 +31,12 @@ export const secrets = {
       'Delivery URLs: {"slackWebhookUrl":"https://hooks.slack.com/...","automationWebhookUrl":"https://..."}',
     schema: z.object({ slackWebhookUrl: z.string(), automationWebhookUrl: z.string() }),
   },
+  /** Key that signs marketing-mix share links (HMAC-SHA256). Generated at deploy. */
+  mmmShareKey: {
+    name: 'mmm-share-key',
+    description: 'HMAC key for marketing-mix share links: {"key":"..."} (generated)',
+    schema: z.object({ key: z.string().min(32) }),
+  },
   /** Stripe API key and the webhook endpoint's signing secret. */
   stripe: {
     name: 'stripe',

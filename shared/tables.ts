@@ -174,6 +174,23 @@ export const tables = {
     sortKey: { name: 'recommendation_id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Share links of marketing-mix reports, keyed by the random share id a signed link carries (so
+   * the public page finds the report without naming its owner); the owner lists a model's links
+   * through `by_owner_model` (`<user id>#<model id>`). Revoking deletes the row.
+   */
+  mmmShares: {
+    name: 'mmm_shares',
+    partitionKey: { name: 'share_id', type: 'S' },
+    ttlAttribute: 'expires_at_epoch',
+    globalIndexes: [
+      {
+        name: 'by_owner_model',
+        partitionKey: { name: 'owner_model', type: 'S' },
+        sortKey: { name: 'created_at', type: 'S' },
+      },
+    ],
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

@@ -24,11 +24,18 @@ export const webPaths = {
   marketingMix: '/marketing-mix',
   /** One saved model's report (`:id` = the model id); the owner's, signed in. */
   marketingMixReport: '/marketing-mix/report/:id',
+  /** A report opened through a signed share link: read-only, no sign-in. */
+  marketingMixShared: '/marketing-mix/shared/:token',
 } as const;
 
 /** The report page of one marketing-mix model. */
 export function marketingMixReportPath(id: string): string {
   return webPaths.marketingMixReport.replace(':id', encodeURIComponent(id));
+}
+
+/** The page a share link opens. */
+export function marketingMixSharedPath(token: string): string {
+  return webPaths.marketingMixShared.replace(':token', encodeURIComponent(token));
 }
 
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

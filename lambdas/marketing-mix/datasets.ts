@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { importCsv, parseCsv } from '@shared/mmm/csv-import';
 import { type CreateDatasetBodySchema, type DatasetSummary } from '@shared/schemas/mmm';
 import type * as z from 'zod';
-import { validationError } from '../lib/errors';
-import { listDatasets, putDataset, type MmmTables } from '../lib/mmm/mmm-store';
+import { conflict, notFound, validationError } from '../lib/errors';
+import { deleteDatasetRow, listDatasets, listModelRows, putDataset, type MmmTables } from '../lib/mmm/mmm-store';
 
 /** Most row problems listed in one reply: enough to fix a file, short enough to read. */
 export const MAX_LISTED_PROBLEMS = 50;
@@ -83,4 +83,27 @@ export async function createDataset(
 
 export async function datasetList(tables: MmmTables, userId: string): Promise<{ items: DatasetSummary[] }> {
   return { items: await listDatasets(tables, userId) };
+}
+
+/**
+ * Deletes one of the caller's datasets. Models already fitted from it are kept: a report holds
+ * everything it shows (decomposition, curves, allocation, the model export), so deleting the data
+ * does not take the analysis with it; the model list then names a dataset that is gone. A fit
+ * still queued or running needs its dataset: deleting is refused (409) until it ends or its model
+ * is deleted.
+ */
+export async function removeDataset(
+  tables: MmmTables,
+  userId: string,
+  datasetId: string,
+): Promise<{ deleted: true; modelsKept: number }> {
+  const models = (await listModelRows(tables, userId)).filter((m) => m.dataset_id === datasetId);
+  const busy = models.find((m) => m.status === 'queued' || m.status === 'running');
+  if (busy)
+    throw conflict(
+      `The model "${busy.name}" is still being fitted from this dataset: wait for it to finish (or delete that model), then delete the dataset.`,
+    );
+  if (!(await deleteDatasetRow(tables, userId, datasetId)))
+    throw notFound('That dataset does not exist (or is not yours).');
+  return { deleted: true, modelsKept: models.length };
 }

@@ -9,10 +9,12 @@ import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
-import { createDataset, datasetList } from './datasets';
+import { readSecret } from '../lib/secrets';
+import { createDataset, datasetList, removeDataset } from './datasets';
 import { metaSpendForPeriods } from './meta-spend';
 import { monthlyFitCharge } from './fit-quota';
 import { modelDetail, modelList, removeModel, startFit } from './models';
+import { createShare, listShares, openSharedReport, revokeShare, type ShareDeps } from './shares';
 
 const config = lazyEnv(
   z.object({
@@ -21,6 +23,7 @@ const config = lazyEnv(
     [jobQueueEnvVar('mmmFits')]: z.string().url(),
     [tableEnvVar('quotaUsage')]: z.string().min(1),
     [tableEnvVar('userPlans')]: z.string().min(1),
+    [tableEnvVar('mmmShares')]: z.string().min(1),
   }),
 );
 const tables = (): MmmTables => ({
@@ -33,6 +36,12 @@ const enqueue = async (job: object) => {
     new SendMessageCommand({ QueueUrl: config()[jobQueueEnvVar('mmmFits')]!, MessageBody: JSON.stringify(job) }),
   );
 };
+
+const shareDeps = (): ShareDeps => ({
+  mmm: tables(),
+  shares: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('mmmShares')]! },
+  key: async () => (await readSecret('mmmShareKey')).key,
+});
 
 const fitCharge = () =>
   monthlyFitCharge(
@@ -52,5 +61,10 @@ export const handler = httpFunction([
   ),
   on(routes.mmmListModels, ({ user }) => modelList(tables(), user.sub)),
   on(routes.mmmGetModel, ({ user, params }) => modelDetail(tables(), user.sub, params.id)),
-  on(routes.mmmDeleteModel, ({ user, params }) => removeModel(tables(), user.sub, params.id)),
+  on(routes.mmmDeleteModel, ({ user, params }) => removeModel(tables(), user.sub, params.id, shareDeps())),
+  on(routes.mmmDeleteDataset, ({ user, params }) => removeDataset(tables(), user.sub, params.id)),
+  on(routes.mmmCreateShare, ({ user, params, body }) => createShare(shareDeps(), user.sub, params.id, body)),
+  on(routes.mmmListShares, ({ user, params }) => listShares(shareDeps(), user.sub, params.id)),
+  on(routes.mmmRevokeShare, ({ user, params }) => revokeShare(shareDeps(), user.sub, params.id)),
+  on(routes.mmmSharedReport, ({ params }) => openSharedReport(shareDeps(), params.token)),
 ]);

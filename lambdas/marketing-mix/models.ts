@@ -13,6 +13,7 @@ import {
   updateModel,
   type MmmTables,
 } from '../lib/mmm/mmm-store';
+import { revokeModelShares, type ShareDeps } from './shares';
 
 export interface FitDeps {
   tables: MmmTables;
@@ -68,9 +69,16 @@ export async function modelDetail(tables: MmmTables, userId: string, modelId: st
   return { model: modelSummary(row), report: await getReport(tables, userId, row) };
 }
 
-export async function removeModel(tables: MmmTables, userId: string, modelId: string): Promise<{ deleted: true }> {
+/** Deletes a model and its report; its share links are revoked first, so none outlives it. */
+export async function removeModel(
+  tables: MmmTables,
+  userId: string,
+  modelId: string,
+  shares?: ShareDeps,
+): Promise<{ deleted: true }> {
   const row = await getModelRow(tables, userId, modelId);
   if (!row) throw notFound('That model does not exist (or is not yours).');
+  if (shares) await revokeModelShares(shares, userId, modelId);
   await deleteModel(tables, userId, row);
   return { deleted: true };
 }

@@ -161,6 +161,8 @@ export const ModelDetailSchema = z.object({ model: ModelSummarySchema, report: M
 export type ModelDetail = z.output<typeof ModelDetailSchema>;
 
 export const DeletedSchema = z.object({ deleted: z.literal(true) });
+/** A deleted dataset: the models fitted from it stay (their reports hold what they show). */
+export const DatasetDeletedSchema = z.object({ deleted: z.literal(true), modelsKept: z.number().int() });
 
 /** The message the API queues for the worker: only ids, the worker reads the rest from the tables. */
 export const FitJobSchema = z.object({ userId: z.string().min(1), modelId: id });

@@ -89,6 +89,7 @@ describe('job queues', () => {
         .filter((a) => a.startsWith('dynamodb:'))
         .sort();
     expect(dynamo('adsmith-dev-marketing-mix', 'mmm_datasets')).toEqual([
+      'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',

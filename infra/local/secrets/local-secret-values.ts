@@ -26,8 +26,8 @@ export interface LocalSecretInputs {
  * The HMAC key is generated once and kept in the state dir, so OAuth states
  * issued before a restart still verify after it (as in AWS, where it is generated at deploy).
  */
-async function persistentHmacKey(stateDir: string): Promise<string> {
-  const file = path.join(stateDir, OAUTH_STATE_KEY_FILE);
+async function persistentHmacKey(stateDir: string, name = OAUTH_STATE_KEY_FILE): Promise<string> {
+  const file = path.join(stateDir, name);
   try {
     const key = (await readFile(file, 'utf8')).trim();
     if (key.length >= 32) return key;
@@ -52,6 +52,8 @@ export async function localSecretValues(inputs: LocalSecretInputs): Promise<Map<
     notifications: { slackWebhookUrl: inputs.slackSinkUrl, automationWebhookUrl: inputs.webhookSinkUrl },
     stripe: { ...LOCAL_STRIPE },
     originVerify: { value: inputs.originVerifyValue },
+    // Kept like the OAuth key, so share links made before a restart still open after it.
+    mmmShareKey: { key: await persistentHmacKey(inputs.stateDir, 'mmm-share-key') },
   };
   const result = new Map<string, string>();
   for (const key of Object.keys(secrets) as SecretKey[]) {

@@ -150,6 +150,23 @@ export async function listDatasets(tables: MmmTables, userId: string): Promise<D
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** Deletes one dataset row of the user; false when there was none (or it is another user's). */
+export async function deleteDatasetRow(tables: MmmTables, userId: string, datasetId: string): Promise<boolean> {
+  try {
+    await tables.doc.send(
+      new DeleteCommand({
+        TableName: tables.datasets,
+        Key: { user_id: userId, dataset_id: datasetId },
+        ConditionExpression: 'attribute_exists(dataset_id)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
 // ---- models -----------------------------------------------------------------------------------
 
 const ModelRowSchema = z.object({

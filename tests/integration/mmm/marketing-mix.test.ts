@@ -4,7 +4,15 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/local/function-environment';
 import { parseCsv, proposeMapping } from '@shared/mmm/csv-import';
-import { DatasetSummarySchema, ModelDetailSchema, ModelListSchema, ModelSummarySchema } from '@shared/schemas/mmm';
+import {
+  DatasetDeletedSchema,
+  DatasetListSchema,
+  DatasetSummarySchema,
+  ModelDetailSchema,
+  ModelListSchema,
+  ModelSummarySchema,
+} from '@shared/schemas/mmm';
+import { SharedReportSchema, ShareLinkSchema, ShareListSchema } from '@shared/schemas/mmm-share';
 import { ErrorBodySchema } from '@shared/errors';
 import { api, cognitoClient, deleteUser, twin } from '../twin-client';
 import { confirmedUser, postJson, twinDocumentClient } from '../ai/ai-user';
@@ -92,9 +100,62 @@ describe('marketing mix on the twin', () => {
     expect((await postJson('/api/mmm/models', bob.token, { datasetId: dataset.id, name: 'x' })).status).toBe(404);
     expect((await api(`/api/mmm/models/${queued.id}`, { method: 'DELETE', token: bob.token })).status).toBe(404);
 
+    // Sharing: a signed link opens the report, read-only and with no sign-in, until it is revoked.
+    const made = await postJson(`/api/mmm/models/${queued.id}/shares`, alice.token, { expiresInDays: 7 });
+    expect(made.status).toBe(201);
+    const share = ShareLinkSchema.parse(await made.json());
+    expect(Date.parse(share.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    const opened = await api(`/api/mmm/shared/${share.token}`);
+    expect(opened.status).toBe(200);
+    const body = (await opened.json()) as Record<string, unknown>;
+    // The model's name, when it was fitted, the link's expiry and the report: nothing of the owner's account.
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'fittedAt', 'name', 'report']);
+    const shared = SharedReportSchema.parse(body);
+    expect(shared.name).toBe('Quick look');
+    expect(shared.report.fitted).toEqual(detail!.report!.fitted);
+    expect(JSON.stringify(body)).not.toContain(alice.sub);
+    expect(JSON.stringify(body)).not.toContain(alice.email);
+    // Only the owner's choices of expiry; a stretched or cut token opens nothing.
+    expect((await postJson(`/api/mmm/models/${queued.id}/shares`, alice.token, { expiresInDays: 365 })).status).toBe(
+      400,
+    );
+    const stretched = share.token.replace(/\.(\d+)\./, (_, s: string) => `.${Number(s) + 86_400}.`);
+    expect((await api(`/api/mmm/shared/${stretched}`)).status).toBe(404);
+    expect((await api(`/api/mmm/shared/${share.token.slice(0, -2)}`)).status).toBe(404);
+    // Bob can neither see, make nor revoke Alice's links.
+    expect((await get(`/api/mmm/models/${queued.id}/shares`, bob.token)).status).toBe(404);
+    expect((await postJson(`/api/mmm/models/${queued.id}/shares`, bob.token, { expiresInDays: 1 })).status).toBe(404);
+    expect((await api(`/api/mmm/shares/${share.id}`, { method: 'DELETE', token: bob.token })).status).toBe(404);
+    const listed = ShareListSchema.parse(await (await get(`/api/mmm/models/${queued.id}/shares`, alice.token)).json());
+    expect(listed.items).toEqual([share]);
+    const revoked = await api(`/api/mmm/shares/${share.id}`, { method: 'DELETE', token: alice.token });
+    expect(revoked.status).toBe(200);
+    expect((await api(`/api/mmm/shared/${share.token}`)).status).toBe(404);
+    expect(
+      ShareListSchema.parse(await (await get(`/api/mmm/models/${queued.id}/shares`, alice.token)).json()).items,
+    ).toEqual([]);
+    const second = ShareLinkSchema.parse(
+      await (await postJson(`/api/mmm/models/${queued.id}/shares`, alice.token, { expiresInDays: 1 })).json(),
+    );
+    expect((await api(`/api/mmm/shared/${second.token}`)).status).toBe(200);
+
+    // Deleting the dataset keeps the model fitted from it (its report holds what it shows).
+    expect((await api(`/api/mmm/datasets/${dataset.id}`, { method: 'DELETE', token: bob.token })).status).toBe(404);
+    const dropped = await api(`/api/mmm/datasets/${dataset.id}`, { method: 'DELETE', token: alice.token });
+    expect(dropped.status).toBe(200);
+    expect(DatasetDeletedSchema.parse(await dropped.json())).toEqual({ deleted: true, modelsKept: 1 });
+    const datasetsLeft = DatasetListSchema.parse(await (await get('/api/mmm/datasets', alice.token)).json());
+    expect(datasetsLeft.items.map((d) => d.id)).not.toContain(dataset.id);
+    expect(await datasetRows(alice.sub)).toEqual([]);
+    const kept = ModelDetailSchema.parse(await (await get(`/api/mmm/models/${queued.id}`, alice.token)).json());
+    expect(kept.report?.fitted).toEqual(detail!.report!.fitted);
+    expect((await api(`/api/mmm/datasets/${dataset.id}`, { method: 'DELETE', token: alice.token })).status).toBe(404);
+
     const deleted = await api(`/api/mmm/models/${queued.id}`, { method: 'DELETE', token: alice.token });
     expect(deleted.status).toBe(200);
     expect((await get(`/api/mmm/models/${queued.id}`, alice.token)).status).toBe(404);
+    // A model's links go with it.
+    expect((await api(`/api/mmm/shared/${second.token}`)).status).toBe(404);
   }, 180_000);
 
   it('refuses an invalid CSV with a message per row and stores nothing', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/local/function-environment';
-import { createDataset, datasetList } from '@lambdas/marketing-mix/datasets';
+import { createDataset, datasetList, removeDataset } from '@lambdas/marketing-mix/datasets';
 import { modelDetail, modelList, removeModel, startFit } from '@lambdas/marketing-mix/models';
 import { fitConfig, runFitJob } from '@lambdas/marketing-mix-worker/run-fit-job';
 import { AppError } from '@lambdas/lib/errors';
@@ -167,6 +167,28 @@ describe('fits', () => {
     expect(detail.model.status).toBe('failed');
     expect(detail.model.error).toMatch(/dataset no longer exists/);
     expect(detail.report).toBeNull();
+  });
+
+  it('refuses to delete a dataset while a fit of it waits or runs, then deletes it and keeps its models', async () => {
+    const dataset = await createDataset(tables, 'user-h', { name: 'PyMC', csv: FIXTURE, mapping });
+    const model = await startFit(deps(), 'user-h', {
+      datasetId: dataset.id,
+      name: 'Waiting',
+      adstock: 'geometric',
+      saturation: 'hill',
+      quality: 'quick',
+    });
+    const busy = await rejection(removeDataset(tables, 'user-h', dataset.id));
+    expect(busy.code).toBe('CONFLICT');
+    expect(busy.message).toMatch(/"Waiting" is still being fitted/);
+    expect((await datasetList(tables, 'user-h')).items.map((d) => d.id)).toEqual([dataset.id]);
+    // Another user's attempt finds nothing and deletes nothing.
+    expect((await rejection(removeDataset(tables, 'user-i', dataset.id))).code).toBe('NOT_FOUND');
+
+    await removeModel(tables, 'user-h', model.id);
+    expect(await removeDataset(tables, 'user-h', dataset.id)).toEqual({ deleted: true, modelsKept: 0 });
+    expect((await datasetList(tables, 'user-h')).items).toEqual([]);
+    expect((await rejection(removeDataset(tables, 'user-h', dataset.id))).code).toBe('NOT_FOUND');
   });
 
   it('a failed enqueue leaves the model marked failed, not queued forever', async () => {

@@ -47,6 +47,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: webPaths.auth, lazy: page(() => import('../routes/auth')) },
           { path: webPaths.metaCallback, lazy: page(() => import('../routes/meta-callback')) },
+          // A shared report: the API config loads here, but no sign-in is asked.
+          { path: webPaths.marketingMixShared, lazy: page(() => import('../routes/marketing-mix-shared')) },
           {
             lazy: () => import('./protected-layout'),
             children: [

@@ -69,6 +69,15 @@ export function useStartFit(uid: string | undefined) {
   });
 }
 
+/** Deletes a dataset; models fitted from it stay in the list. */
+export function useDeleteDataset(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('mmmDeleteDataset', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mmmKeys.datasets(uid) }),
+  });
+}
+
 export function useDeleteModel(uid: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

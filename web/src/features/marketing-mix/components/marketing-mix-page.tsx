@@ -13,7 +13,7 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatNumber, formatPercent } from '@web/lib/format';
-import { useDatasets, useDeleteModel, useModel, useModels, useStartFit } from '../api/mmm-api';
+import { useDatasets, useDeleteDataset, useDeleteModel, useModel, useModels, useStartFit } from '../api/mmm-api';
 import { DatasetUpload } from './dataset-upload';
 import { FitProgress } from './fit-progress';
 import { MmmReportView } from './mmm-report-view';
@@ -162,9 +162,58 @@ function CurrentFit({ id }: { id: string }) {
   );
 }
 
+/** The uploaded datasets, each deletable; models fitted from one are kept when it goes. */
+function SavedDatasets() {
+  const { currentUser } = useAuth();
+  const datasets = useDatasets(currentUser?.uid);
+  const remove = useDeleteDataset(currentUser?.uid);
+  const items = datasets.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-medium">Your datasets</h3>
+      {remove.isError ? <Alert variant="destructive">{remove.error.message}</Alert> : null}
+      {remove.isSuccess ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Dataset deleted.{' '}
+          {remove.data.modelsKept > 0
+            ? `The ${remove.data.modelsKept === 1 ? 'model' : `${remove.data.modelsKept} models`} fitted from it stay below.`
+            : ''}
+        </p>
+      ) : null}
+      <ul aria-label="Datasets" className="grid gap-2">
+        {items.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+            <span>
+              <span className="font-medium">{d.name}</span>{' '}
+              <span className="text-muted-foreground">
+                {d.periods} periods from {d.firstDate} · {d.channels.join(', ')}
+              </span>
+            </span>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete dataset ${d.name}`}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`Delete the dataset "${d.name}"? Models already fitted from it are kept.`))
+                  remove.mutate(d.id);
+              }}
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function SavedModels() {
   const { currentUser } = useAuth();
   const models = useModels(currentUser?.uid);
+  const datasets = useDatasets(currentUser?.uid);
+  const datasetGone = (id: string) => !!datasets.data && !datasets.data.items.some((d) => d.id === id);
   const remove = useDeleteModel(currentUser?.uid);
   if (models.isPending) return <Spinner label="Loading your models" />;
   if (models.isError)
@@ -177,7 +226,8 @@ function SavedModels() {
           <div className="grid gap-1">
             <span className="font-medium">{m.name}</span>
             <span className="text-xs text-muted-foreground">
-              {m.datasetName} · {new Date(m.createdAt).toLocaleString()}
+              {m.datasetName}
+              {datasetGone(m.datasetId) ? ' (dataset deleted)' : ''} · {new Date(m.createdAt).toLocaleString()}
               {m.headline
                 ? ` · R² ${formatNumber(m.headline.rSquared, 2)} · possible lift ${formatPercent(100 * m.headline.liftShare, 1)}`
                 : ''}
@@ -228,7 +278,10 @@ export function MarketingMixPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <DatasetUpload onSaved={(d) => setDatasetId(d.id)} />
+          <div className="grid gap-6">
+            <DatasetUpload onSaved={(d) => setDatasetId(d.id)} />
+            <SavedDatasets />
+          </div>
         </CardContent>
       </Card>
       <Card>

@@ -7,6 +7,7 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { useModel } from '../api/mmm-api';
 import { FitProgress } from './fit-progress';
 import { MmmReportView } from './mmm-report-view';
+import { ShareLinks } from './share-links';
 
 /**
  * /marketing-mix/report/:id: one saved model's report, every chart and the downloads. Its URL is
@@ -47,6 +48,7 @@ export function ModelReportPage() {
         </p>
       </div>
       {report ? <MmmReportView name={summary.name} report={report} /> : <FitProgress model={summary} />}
+      {report ? <ShareLinks modelId={summary.id} modelName={summary.name} /> : null}
     </div>
   );
 }
