@@ -88,6 +88,11 @@ export interface FunctionNeeds {
    * = the queue's URL; the grant is sqs:SendMessage on that queue only.
    */
   sendsJobs?: readonly JobQueueKey[];
+  /**
+   * Invoked on a fixed rate by an EventBridge Scheduler schedule (no env var; the schedule's role may
+   * invoke this function only). The twin runs the same rate as a tick (infra/local/rules-tick.ts).
+   */
+  schedule?: { everyMinutes: number };
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -383,6 +388,57 @@ export const functions = {
     memorySize: 1024,
     // Three lists and three insights reports of a large account; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  'automation-rules': {
+    description:
+      'Automation rules: save versioned rules, backtest on the account history, switch on/off, run now, history',
+    tables: {
+      // Rules, their versions and settings: conditional puts and updates on the version, list, delete.
+      automationRules: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+      // Run history, newest first.
+      ruleRuns: { actions: ['Query'] },
+      // The backtest reads the account's history with the user's token (re-written once if stored unencrypted).
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    // "Run now" queues the user's run like the scheduler does.
+    sendsJobs: ['ruleRuns'],
+    memorySize: 1024,
+    timeoutSeconds: 29,
+  },
+  'rules-runner': {
+    description: 'Automation rules tick: finds switched-on rules and queues one run per user',
+    tables: {
+      // The sparse index of switched-on rules: one Query per tick, no Scan.
+      automationRules: { actions: [], indexActions: ['Query'] },
+    },
+    sendsJobs: ['ruleRuns'],
+    schedule: { everyMinutes: 5 },
+    timeoutSeconds: 60,
+  },
+  'rules-evaluator': {
+    description: "Evaluates one user's due rules on their Meta data and acts through the audited Meta change path",
+    tables: {
+      // Read the rules and settings; per-object cooldown and daily budget state (conditional put/update).
+      automationRules: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'] },
+      // Claim a rule's window once (conditional put), give it back when the run failed, write history.
+      ruleRuns: { actions: ['PutItem', 'DeleteItem'] },
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The Meta change path (lambdas/lib/meta-changes): lock per object, append-only audit, outbox event.
+      campaignAudit: { actions: ['PutItem'] },
+      campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
+      eventOutbox: { actions: ['PutItem'] },
+      // After a change the user's cached Meta reads are forgotten, so /campaigns shows it.
+      graphCache: { actions: ['Query', 'BatchWriteItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    memorySize: 1024,
+    // An account with thousands of ads: paged reads and a few changes, well inside 5 minutes.
+    timeoutSeconds: 300,
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 

@@ -26,6 +26,17 @@ export const jobQueues = {
     maxReceiveCount: 3,
     maxConcurrency: 2,
   },
+  /**
+   * Automation rule runs, one message per user (the runner's fan-out, or "run now"), so one slow ad
+   * account never holds the others back. A failed run is retried twice, then dead-lettered.
+   */
+  ruleRuns: {
+    name: 'rule-runs',
+    consumer: 'rules-evaluator',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    maxConcurrency: 4,
+  },
 } as const satisfies Record<string, JobQueueDeclaration>;
 
 export type JobQueueKey = keyof typeof jobQueues;

@@ -191,6 +191,35 @@ export const tables = {
       },
     ],
   },
+  /**
+   * Automation rules per user (issue 13): the current rule (`rule#<id>`), each saved version
+   * (`rule#<id>#v#<000001>`, never rewritten), the user's settings (`settings`: the kill switch) and
+   * per-object state (`object#<id>`: last action for the cooldown, the day's first budget for the
+   * daily cap). Switched-on rules carry `enabled_shard`, so the sparse index lists exactly them.
+   */
+  automationRules: {
+    name: 'automation_rules',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    globalIndexes: [
+      {
+        name: 'enabled-rules',
+        partitionKey: { name: 'enabled_shard', type: 'S' },
+        sortKey: { name: 'user_rule', type: 'S' },
+      },
+    ],
+  },
+  /**
+   * Rule runs per user: the run claim of a rule and window (`claim#<rule>#<window>`, put once, so a
+   * window is evaluated once) and the history row of each run (`run#<time>#<rule>`: every action and
+   * why). TTL clears both after 90 days.
+   */
+  ruleRuns: {
+    name: 'rule_runs',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'run_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

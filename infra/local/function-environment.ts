@@ -100,6 +100,8 @@ const localNeedEnvironment: {
     Object.fromEntries(
       keys.flatMap((key) => (local.jobQueueUrls?.[key] ? [[jobQueueEnvVar(key), local.jobQueueUrls[key]]] : [])),
     ),
+  // No variable: the twin's tick invokes the function at the declared rate.
+  schedule: () => ({}),
 };
 
 /** The variables a function's entry declares, and nothing else. */

@@ -22,6 +22,7 @@ import {
   type NotificationTuning,
 } from './events/notification-queues';
 import { startOutboxRelay } from './events/outbox-relay';
+import { startScheduleTicks, tickPeriodFromEnv } from './schedule-ticks';
 import { FunctionRunner } from './function-runner';
 import { gatewayHandler } from './gateway/gateway-handler';
 import { createJwtAuthorizer } from './gateway/jwt-authorizer';
@@ -88,6 +89,11 @@ export interface TwinOptions {
   logRequests?: boolean;
   /** Queue and forwarder timings, scaled down by tests that replay long outages quickly. */
   notifications?: NotificationTuning;
+  /**
+   * The period of scheduled functions (EventBridge Scheduler's stand-in), or 'off'. Default:
+   * `ADSMITH_SCHEDULE_TICK_MS`, else each function's declared rate.
+   */
+  scheduleTickMs?: number | 'off';
 }
 
 export interface Twin {
@@ -427,6 +433,14 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       api: endpoints.api,
       cognito: endpoints.cognito.endpoint,
     });
+
+    // Scheduled functions (the automation rules runner) tick once everything they call is up.
+    const ticks = startScheduleTicks({
+      invoke: (fn, event) => runner.invoke(fn, event),
+      periodMs: options.scheduleTickMs ?? tickPeriodFromEnv(),
+      log,
+    });
+    stoppers.push(async () => ticks.stop());
 
     // Off the critical path, so the first request is warm and a broken file shows at once.
     const warmed = runner.warm(functionNames(), log);

@@ -261,3 +261,92 @@ export const BacktestResultSchema = z.object({
   partial: z.boolean(),
 });
 export type BacktestResult = z.infer<typeof BacktestResultSchema>;
+
+/* ---- The API (shared/routes.ts) ---- */
+
+export const RuleParamsSchema = z.object({ id: z.string().uuid('Rule ids are UUIDs') }).strict();
+
+export const RuleSettingsSchema = z
+  .object({
+    /** Stops every rule of the user at once: runs are recorded as skipped and nothing reaches Meta. */
+    killSwitch: z.boolean(),
+  })
+  .strict();
+export type RuleSettings = z.infer<typeof RuleSettingsSchema>;
+
+export const RuleListSchema = z.object({ rules: z.array(RuleSchema), settings: RuleSettingsSchema });
+export type RuleList = z.infer<typeof RuleListSchema>;
+
+export const UpdateRuleBodySchema = z
+  .object({
+    rule: RuleDraftSchema,
+    /** The version the edit started from: a save over a newer version answers 409. */
+    expectedVersion: z.number().int().min(1),
+  })
+  .strict();
+
+export const RuleStatusBodySchema = z.object({ status: RuleStatusSchema }).strict();
+
+export const RuleVersionsSchema = z.object({
+  versions: z.array(z.object({ version: z.number().int(), savedAt: z.string(), rule: RuleDraftSchema })),
+});
+
+export const BACKTEST_MAX_DAYS = 120;
+export const BacktestBodySchema = z
+  .object({
+    rule: RuleDraftSchema,
+    /** Days of history to replay over. @default 120 */
+    days: z.number().int().min(14).max(BACKTEST_MAX_DAYS).optional(),
+  })
+  .strict();
+
+export const RunActionSchema = z.object({
+  objectId: z.string(),
+  objectName: z.string(),
+  level: RuleLevelSchema,
+  action: z.string(),
+  readings: z.array(ConditionReadingSchema),
+  /** The readings in words, as Slack says them. */
+  reason: z.string(),
+  status: z.enum(['done', 'failed']),
+  before: z.object({ status: z.string(), dailyBudgetMinor: z.number().nullable() }).optional(),
+  after: z.object({ status: z.string(), dailyBudgetMinor: z.number().nullable() }).optional(),
+  error: z.string().optional(),
+});
+export type RunAction = z.infer<typeof RunActionSchema>;
+
+export const RuleRunSchema = z.object({
+  runKey: z.string(),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  ruleVersion: z.number().int(),
+  window: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  startedAt: z.string(),
+  outcome: z.enum(['acted', 'nothing_to_do', 'skipped', 'failed']),
+  skippedBecause: z.enum(['kill_switch', 'rule_off']).optional(),
+  evaluated: z.number().int(),
+  skips: z.record(z.string(), z.number().int()),
+  actions: z.array(RunActionSchema),
+  error: z.string().optional(),
+});
+export type RuleRun = z.infer<typeof RuleRunSchema>;
+
+export const RuleRunsSchema = z.object({ runs: z.array(RuleRunSchema) });
+
+export const RunNowSchema = z.object({ queued: z.literal(true), ruleId: z.string() });
+
+/** What the runner (or "run now") puts on the rule-runs queue: one user's rules to evaluate. */
+export const RuleRunJobSchema = z
+  .object({
+    userId: z.string().min(1).max(200),
+    /** Only these rules (run now); absent = every due rule of the user. */
+    ruleIds: z.array(z.string().uuid()).max(100).optional(),
+    trigger: z.enum(['schedule', 'manual']),
+    /** When the tick or request happened (ISO); windows are computed from it. */
+    at: z.string(),
+  })
+  .strict();
+export type RuleRunJob = z.infer<typeof RuleRunJobSchema>;
+
+export const DeletedRuleSchema = z.object({ deleted: z.literal(true) });

@@ -26,6 +26,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ai: 'offline',
     // Notification timings scaled down 10× so outage scenarios replay in seconds (the bench runs them full length).
     notifications: SCALED_NOTIFICATIONS,
+    // Rule runs start from the tests ("run now"), never from a tick landing mid-test.
+    scheduleTickMs: 'off',
   });
   // Tests time requests; the first would otherwise also pay for bundling and loading functions.
   await twin.warmed;

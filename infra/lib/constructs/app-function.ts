@@ -9,6 +9,8 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import {
   NEED_ENV,
@@ -324,6 +326,15 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   aiLimitOverride: () => undefined,
   sendsJobs: (fn, keys, resources) => {
     for (const key of keys) fn.bindJobQueue(key, required(resources.jobQueues?.[key], `job queue ${key}`, fn));
+  },
+  schedule: (fn, need) => {
+    // EventBridge Scheduler (not a rule on the bus): its own role may invoke this one function only.
+    new Schedule(fn, 'Schedule', {
+      schedule: ScheduleExpression.rate(Duration.minutes(need.everyMinutes)),
+      // A missed tick is not retried: the next one, minutes later, finds the same due rules.
+      target: new LambdaInvoke(fn.function, { retryAttempts: 0 }),
+      description: `Invokes ${fn.function.node.id} every ${need.everyMinutes} minutes`,
+    });
   },
 };
 

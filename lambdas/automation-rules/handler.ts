@@ -1,0 +1,77 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { jobQueueEnvVar } from '@shared/job-queues';
+import { routes } from '@shared/routes';
+import type { RuleRunJob } from '@shared/schemas/rules';
+import { tableEnvVar } from '@shared/tables';
+import * as z from 'zod';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { sqsClient } from '../lib/aws/sqs';
+import { lazyEnv } from '../lib/env';
+import { httpFunction, on } from '../lib/http/http-function';
+import { metaRuntime } from '../lib/meta-connection/meta-deps';
+import {
+  createRule,
+  deleteRule,
+  listRules,
+  listRuns,
+  listVersions,
+  readRule,
+  readSettings,
+  setRuleStatus,
+  updateRule,
+  writeSettings,
+  type RuleTable,
+} from '../lib/rules/rule-store';
+import { graphForUser } from '../lib/rules/user-graph';
+import { backtestDraft } from './rule-backtest';
+
+const config = lazyEnv(
+  z.object({
+    [tableEnvVar('automationRules')]: z.string().min(1),
+    [tableEnvVar('ruleRuns')]: z.string().min(1),
+    [jobQueueEnvVar('ruleRuns')]: z.string().url(),
+  }),
+);
+const rules = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('automationRules')]! });
+const runs = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('ruleRuns')]! });
+
+/** "Run now": the same job the runner queues, for this one rule, through the same queue. */
+async function queueRun(job: RuleRunJob): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: config()[jobQueueEnvVar('ruleRuns')]!, MessageBody: JSON.stringify(job) }),
+  );
+}
+
+export const handler = httpFunction([
+  on(routes.rulesList, async ({ user }) => ({
+    rules: await listRules(rules(), user.sub),
+    settings: await readSettings(rules(), user.sub),
+  })),
+  on(routes.rulesCreate, ({ user, body }) => createRule(rules(), user.sub, body, new Date())),
+  on(routes.rulesUpdate, ({ user, params, body }) =>
+    updateRule(rules(), user.sub, params.id, body.rule, body.expectedVersion, new Date()),
+  ),
+  on(routes.rulesSetStatus, ({ user, params, body }) =>
+    setRuleStatus(rules(), user.sub, params.id, body.status, new Date()),
+  ),
+  on(routes.rulesDelete, async ({ user, params }) => {
+    await deleteRule(rules(), user.sub, params.id);
+    return { deleted: true as const };
+  }),
+  on(routes.rulesVersions, async ({ user, params }) => ({
+    versions: await listVersions(rules(), user.sub, params.id),
+  })),
+  on(routes.rulesRunNow, async ({ user, params }) => {
+    await readRule(rules(), user.sub, params.id);
+    await queueRun({ userId: user.sub, ruleIds: [params.id], trigger: 'manual', at: new Date().toISOString() });
+    return { queued: true as const, ruleId: params.id };
+  }),
+  on(routes.rulesBacktest, async ({ user, body, context }) =>
+    backtestDraft(await graphForUser(user.sub, metaRuntime()), body.rule, body.days, {
+      now: new Date(),
+      remainingMs: () => context.getRemainingTimeInMillis(),
+    }),
+  ),
+  on(routes.rulesRuns, async ({ user }) => ({ runs: await listRuns(runs(), user.sub) })),
+  on(routes.rulesSettings, ({ user, body }) => writeSettings(rules(), user.sub, body, new Date())),
+]);

@@ -1,0 +1,225 @@
+import * as z from 'zod';
+import { majorToBudget } from '@shared/currency-units';
+import type { DailyPoint, RuleLevel, RuleObject } from '@shared/schemas/rules';
+import type { GraphClient } from '../meta/graph-client';
+import { InsightsRowSchema, summariseInsights } from '../meta/insights-math';
+import { readInsights } from '../meta/insights-reader';
+import { addDays } from './rule-evaluation';
+
+/**
+ * What the rule engine reads from Meta for one ad account: the objects of a level with what the
+ * safeguards need (status, daily budget, objective, learning stage), and their daily insights
+ * (time_increment=1) in chunks of at most a month, so no single read asks Meta for too much; an
+ * oversized chunk still goes through Meta's report jobs (readInsights).
+ */
+
+const PAGE_SIZE = 500;
+/** Days per insights read. */
+export const INSIGHTS_CHUNK_DAYS = 30;
+
+const AccountSchema = z.object({
+  id: z.string(),
+  currency: z.string(),
+  timezone_name: z.string(),
+});
+export interface RuleAccount {
+  id: string;
+  currency: string;
+  timezoneName: string;
+}
+
+export async function readRuleAccount(graph: GraphClient, adAccountId: string): Promise<RuleAccount> {
+  const a = await graph.get(`/${adAccountId}`, { fields: 'id,currency,timezone_name' }, AccountSchema);
+  return { id: a.id, currency: a.currency, timezoneName: a.timezone_name };
+}
+
+const minorOrNull = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined || v === '' || Number(v) === 0 ? null : Number(v)));
+const Learning = z.looseObject({ status: z.string().optional() }).optional();
+
+const CampaignRow = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  objective: z.string().optional(),
+  status: z.string(),
+  daily_budget: minorOrNull,
+});
+const AdSetRow = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  campaign_id: z.string(),
+  status: z.string(),
+  daily_budget: minorOrNull,
+  learning_stage_info: Learning,
+});
+const AdRow = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  campaign_id: z.string(),
+  adset_id: z.string(),
+  status: z.string(),
+});
+
+export interface ReadOptions {
+  remainingMs: () => number;
+  /** Pages per list or insights chunk. @default 20 */
+  maxPages?: number;
+}
+
+async function list<T>(graph: GraphClient, path: string, fields: string, schema: z.ZodType<T>, options: ReadOptions) {
+  const page = await graph.paginate(path, { fields, limit: PAGE_SIZE }, schema, {
+    maxPages: options.maxPages ?? 20,
+    shouldContinue: () => options.remainingMs() > 5000,
+  });
+  return { items: page.items, partial: page.hasMore };
+}
+
+/**
+ * The objects of one level. Ad sets and ads need their campaign's objective and their ad set's
+ * learning stage, so the parents are read too (one paged list each, never one call per object).
+ */
+export async function readRuleObjects(
+  graph: GraphClient,
+  adAccountId: string,
+  level: RuleLevel,
+  options: ReadOptions,
+): Promise<{ objects: RuleObject[]; partial: boolean }> {
+  const campaigns = await list(
+    graph,
+    `/${adAccountId}/campaigns`,
+    'id,name,objective,status,daily_budget',
+    CampaignRow,
+    options,
+  );
+  const objective = new Map(campaigns.items.map((c) => [c.id, c.objective ?? null]));
+  const adsets = await list(
+    graph,
+    `/${adAccountId}/adsets`,
+    'id,name,campaign_id,status,daily_budget,learning_stage_info',
+    AdSetRow,
+    options,
+  );
+  const learning = new Map(adsets.items.map((s) => [s.id, s.learning_stage_info?.status === 'LEARNING']));
+  if (level === 'campaign') {
+    const learningCampaigns = new Set(adsets.items.filter((s) => learning.get(s.id)).map((s) => s.campaign_id));
+    return {
+      objects: campaigns.items.map((c) => ({
+        id: c.id,
+        name: c.name,
+        level,
+        objective: c.objective ?? null,
+        status: c.status,
+        dailyBudgetMinor: c.daily_budget,
+        learning: learningCampaigns.has(c.id),
+      })),
+      partial: campaigns.partial || adsets.partial,
+    };
+  }
+  if (level === 'adset') {
+    return {
+      objects: adsets.items.map((s) => ({
+        id: s.id,
+        name: s.name,
+        level,
+        objective: objective.get(s.campaign_id) ?? null,
+        status: s.status,
+        dailyBudgetMinor: s.daily_budget,
+        learning: learning.get(s.id) ?? false,
+      })),
+      partial: campaigns.partial || adsets.partial,
+    };
+  }
+  const ads = await list(graph, `/${adAccountId}/ads`, 'id,name,campaign_id,adset_id,status', AdRow, options);
+  return {
+    objects: ads.items.map((a) => ({
+      id: a.id,
+      name: a.name,
+      level,
+      objective: objective.get(a.campaign_id) ?? null,
+      status: a.status,
+      dailyBudgetMinor: null,
+      learning: learning.get(a.adset_id) ?? false,
+    })),
+    partial: campaigns.partial || adsets.partial || ads.partial,
+  };
+}
+
+const ID_FIELD: Record<RuleLevel, 'campaign_id' | 'adset_id' | 'ad_id'> = {
+  campaign: 'campaign_id',
+  adset: 'adset_id',
+  ad: 'ad_id',
+};
+
+const DailyRowSchema = InsightsRowSchema.extend({
+  campaign_id: z.string().optional(),
+  adset_id: z.string().optional(),
+  ad_id: z.string().optional(),
+});
+
+/** One insights row as the rule engine's daily point (money in minor units). */
+export function toDailyPoint(row: z.infer<typeof DailyRowSchema>, currency: string): DailyPoint {
+  const s = summariseInsights([row], { currency });
+  const minor = (major: number) => majorToBudget(major, currency);
+  return {
+    date: row.date_start ?? '',
+    spendMinor: minor(s.spend),
+    impressions: s.impressions,
+    reach: s.reach,
+    linkClicks: s.linkClicks,
+    results: s.results ?? s.resultsByType.reduce((sum, r) => sum + r.results, 0),
+    purchaseValueMinor: minor(s.purchaseValue ?? 0),
+  };
+}
+
+/**
+ * Daily points per object of a level between two dates (inclusive), read in chunks of at most
+ * INSIGHTS_CHUNK_DAYS. Days Meta leaves out (no delivery) are simply absent: they count as zero.
+ */
+export async function readDailySeries(
+  graph: GraphClient,
+  account: RuleAccount,
+  level: RuleLevel,
+  since: string,
+  until: string,
+  options: ReadOptions,
+): Promise<{ series: Map<string, DailyPoint[]>; partial: boolean }> {
+  const series = new Map<string, DailyPoint[]>();
+  let partial = false;
+  const idField = ID_FIELD[level];
+  for (let from = since; from <= until; from = addDays(from, INSIGHTS_CHUNK_DAYS)) {
+    const to = addDays(from, INSIGHTS_CHUNK_DAYS - 1) < until ? addDays(from, INSIGHTS_CHUNK_DAYS - 1) : until;
+    const read = await readInsights(
+      graph,
+      account.id,
+      {
+        level,
+        time_increment: 1,
+        time_range: JSON.stringify({ since: from, until: to }),
+        fields: [
+          idField,
+          'spend',
+          'impressions',
+          'reach',
+          'inline_link_clicks',
+          'results',
+          'actions',
+          'action_values',
+        ].join(','),
+        limit: PAGE_SIZE,
+      },
+      DailyRowSchema,
+      { remainingMs: options.remainingMs, maxPages: options.maxPages ?? 50 },
+    );
+    partial ||= read.partial;
+    for (const row of read.rows) {
+      const id = row[idField];
+      if (!id) continue;
+      const list = series.get(id) ?? [];
+      list.push(toDailyPoint(row, account.currency));
+      series.set(id, list);
+    }
+  }
+  return { series, partial };
+}
