@@ -328,11 +328,16 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
     for (const key of keys) fn.bindJobQueue(key, required(resources.jobQueues?.[key], `job queue ${key}`, fn));
   },
   schedule: (fn, need) => {
-    // EventBridge Scheduler (not a rule on the bus): its own role may invoke this one function only.
+    // EventBridge Scheduler (not a rule on the bus), with its own role that may invoke this one function only.
+    const role = new Role(fn, 'ScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(fn).account } },
+      }),
+    });
     new Schedule(fn, 'Schedule', {
       schedule: ScheduleExpression.rate(Duration.minutes(need.everyMinutes)),
       // A missed tick is not retried: the next one, minutes later, finds the same due rules.
-      target: new LambdaInvoke(fn.function, { retryAttempts: 0 }),
+      target: new LambdaInvoke(fn.function, { retryAttempts: 0, role }),
       description: `Invokes ${fn.function.node.id} every ${need.everyMinutes} minutes`,
     });
   },
@@ -340,6 +345,12 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
 
 /** The only wildcards a function's role may carry, each for a reason. */
 const FUNCTION_WILDCARDS = [
+  {
+    finding: /^Resource::<[A-Za-z0-9]+\.Arn>:\*$/,
+    actions: /^lambda:InvokeFunction$/,
+    reason:
+      "A scheduled function's EventBridge Scheduler role: grantInvoke covers that one function's versions and aliases (<arn>:*), nothing else.",
+  },
   {
     finding: /^Resource::\*$/,
     actions: /^xray:(PutTraceSegments|PutTelemetryRecords)$/,
