@@ -26,6 +26,8 @@ export const webPaths = {
   marketingMixReport: '/marketing-mix/report/:id',
   /** A report opened through a signed share link: read-only, no sign-in. */
   marketingMixShared: '/marketing-mix/shared/:token',
+  /** Automation rules (the Optimizer's Rules tab). */
+  optimizerRules: '/optimizer/rules',
 } as const;
 
 /** The report page of one marketing-mix model. */

@@ -130,7 +130,10 @@ describe('stateless stack (dev, functions bundled)', () => {
             userPoolIssuer: 'http://127.0.0.1:1/local_x',
             userPoolClientId: 'c',
             siteUrl: 'http://127.0.0.1:1',
-            jobQueueUrls: { mmmFits: 'http://127.0.0.1:1/000000000000/q' },
+            jobQueueUrls: {
+              mmmFits: 'http://127.0.0.1:1/000000000000/q',
+              ruleRuns: 'http://127.0.0.1:1/000000000000/r',
+            },
           }),
         ),
         ...(behindApi ? [secretEnvVar('originVerify')] : []),
@@ -184,8 +187,14 @@ describe('stateless stack (dev, functions bundled)', () => {
 
     it('gives the Meta token key to no other function', () => {
       // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token;
-      // the campaign generator publishes with it.
-      const tokenUsers = ['secure-meta-api', 'meta-oauth-callback', 'marketing-mix', 'campaign-generator'];
+      // the campaign generator publishes with it; automation rules backtest on the account's history with it.
+      const tokenUsers = [
+        'secure-meta-api',
+        'meta-oauth-callback',
+        'marketing-mix',
+        'campaign-generator',
+        'automation-rules',
+      ];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();
       }
