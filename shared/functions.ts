@@ -1,3 +1,4 @@
+import type { BucketKey, BucketNeed } from './buckets';
 import type { JobQueueKey } from './job-queues';
 import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
@@ -93,6 +94,11 @@ export interface FunctionNeeds {
    * invoke this function only). The twin runs the same rate as a tick (infra/local/rules-tick.ts).
    */
   schedule?: { everyMinutes: number };
+  /**
+   * Buckets of shared/buckets.ts with the exact S3 object actions, each on the declared key
+   * patterns only. Env: BUCKET_* (bucketEnvVar) = the bucket's name.
+   */
+  buckets?: Partial<Record<BucketKey, BucketNeed>>;
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -439,6 +445,35 @@ export const functions = {
     memorySize: 1024,
     // An account with thousands of ads: paged reads and a few changes, well inside 5 minutes.
     timeoutSeconds: 300,
+  },
+  graphics: {
+    description:
+      'Graphics generator: presigned uploads and their checks, brand kit, saved designs, AI images, export, upload to Meta adimages',
+    tables: {
+      // Assets, pending uploads (claimed once by DeleteItem), brand kit, versioned designs (conditional
+      // PutItem) and the storage counter (conditional UpdateItem), all under the user's partition.
+      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+      // AI images count against the plan's daily AI generations (and are given back on failure).
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      aiUsage: { actions: ['UpdateItem'] },
+      // "Use in a campaign" reads the user's Meta token; a row stored before field encryption is re-written.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    buckets: {
+      // Uploads land under uploads/ and are read, checked and deleted on confirm; confirmed images, AI
+      // images and exports live under users/. Presigned URLs act with these same permissions.
+      assets: { actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keyPatterns: ['uploads/*', 'users/*'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp', 'openai'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    ai: true,
+    // Decoding and re-encoding images, rendering four sizes: memory buys CPU on Lambda.
+    memorySize: 1536,
+    // An AI image or an export of four sizes; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 

@@ -71,3 +71,13 @@ export const plans = {
 export type PlanKey = keyof typeof plans;
 /** Every user starts here; billing moves them up. */
 export const DEFAULT_PLAN: PlanKey = 'free';
+
+/**
+ * Graphics storage each plan keeps (uploads, AI images and exports in the assets bucket), in bytes.
+ * Counted per user before anything is written (lambdas/lib/graphics); deleting an image frees its room.
+ */
+export const graphicsStorageBytes: Record<PlanKey, number> = {
+  free: 200 * 1024 * 1024,
+  pro: 5 * 1024 ** 3,
+  agency: 50 * 1024 ** 3,
+};

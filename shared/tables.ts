@@ -220,6 +220,16 @@ export const tables = {
     sortKey: { name: 'run_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Graphics per user: assets (`asset#<id>`), uploads awaiting their checks (`upload#<id>`, TTL),
+   * the brand kit (`brand-kit`), versioned designs (`design#<id>`) and the storage counter (`storage`).
+   */
+  graphicsItems: {
+    name: 'graphics_items',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

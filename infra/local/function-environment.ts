@@ -1,4 +1,4 @@
-import type { BucketKey } from '@shared/buckets';
+import { bucketEnvVar, type BucketKey } from '@shared/buckets';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
@@ -96,6 +96,14 @@ const localNeedEnvironment: {
     wanted && local.ai?.dailyGenerationLimit
       ? { [NEED_ENV.aiDailyGenerationLimit]: local.ai.dailyGenerationLimit }
       : {},
+  buckets: (needs, local) =>
+    Object.fromEntries(
+      Object.keys(needs).map((key) => {
+        const name = local.bucketNames?.[key as BucketKey];
+        if (!name) throw new Error(`bucket ${key} is not served by the twin's S3`);
+        return [bucketEnvVar(key as BucketKey), name];
+      }),
+    ),
   sendsJobs: (keys, local) =>
     Object.fromEntries(
       keys.flatMap((key) => (local.jobQueueUrls?.[key] ? [[jobQueueEnvVar(key), local.jobQueueUrls[key]]] : [])),

@@ -109,6 +109,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
       }
       if (needs.sendsJobs?.length) expected.add('sqs:SendMessage');
+      for (const need of Object.values(needs.buckets ?? {})) for (const action of need.actions) expected.add(action);
       // A job queue's consumer: what the SQS event source mapping needs on that queue.
       if (Object.values(jobQueues).some((q) => q.consumer === fn)) {
         for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
@@ -134,6 +135,7 @@ describe('stateless stack (dev, functions bundled)', () => {
               mmmFits: 'http://127.0.0.1:1/000000000000/q',
               ruleRuns: 'http://127.0.0.1:1/000000000000/r',
             },
+            bucketNames: { assets: 'adsmith-local-assets' },
           }),
         ),
         ...(behindApi ? [secretEnvVar('originVerify')] : []),
@@ -194,6 +196,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         'marketing-mix',
         'campaign-generator',
         'automation-rules',
+        'graphics',
       ];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();

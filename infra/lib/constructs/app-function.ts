@@ -11,6 +11,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { bucketEnvVar, type BucketKey, type BucketNeed } from '@shared/buckets';
 import { Construct } from 'constructs';
 import {
   NEED_ENV,
@@ -262,6 +264,21 @@ export class AppFunction extends Construct {
   }
 
   /**
+   * Uses a bucket: env BUCKET_<NAME> = its name, plus exactly the declared S3 object actions on
+   * the declared key patterns (never the whole bucket, never ListBucket).
+   */
+  bindBucket(key: BucketKey, bucket: IBucket, need: BucketNeed): this {
+    this.function.addEnvironment(bucketEnvVar(key), bucket.bucketName);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...need.actions],
+        resources: need.keyPatterns.map((pattern) => bucket.arnForObjects(pattern)),
+      }),
+    );
+    return this;
+  }
+
+  /**
    * Applies a functions-table entry's needs, one binder per kind of need, failing loudly
    * when the caller did not provide a resource the entry asks for.
    */
@@ -324,6 +341,11 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   // Nothing to bind in AWS: a deployment applies the plans' own limits (the override is the twin's and the
   // benchmark's), and `ai` sets no override either.
   aiLimitOverride: () => undefined,
+  buckets: (fn, needs, resources) => {
+    for (const [key, need] of Object.entries(needs) as [BucketKey, BucketNeed][]) {
+      fn.bindBucket(key, required(resources.buckets?.[key], `bucket ${key}`, fn), need);
+    }
+  },
   sendsJobs: (fn, keys, resources) => {
     for (const key of keys) fn.bindJobQueue(key, required(resources.jobQueues?.[key], `job queue ${key}`, fn));
   },
@@ -363,6 +385,13 @@ const FUNCTION_WILDCARDS = [
       "Query/Scan on a table's global indexes (table/index/*, that one table only), granted only to a function whose entry in shared/functions.ts declares index actions.",
   },
   {
+    finding:
+      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-[a-z]+-<AWS::AccountId>-<AWS::Region>\/(uploads|users)\/\*$/,
+    actions: /^s3:(PutObject|GetObject|DeleteObject)$/,
+    reason:
+      "Objects under one declared key prefix of an assets bucket (uploads/* or users/*), the prefixes the function's entry in shared/functions.ts lists; every key below is built from the verified user id.",
+  },
+  {
     finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
     reason:
       'Writing items of a table encrypted with the customer-managed key: grantEncryptDecrypt adds kms:ReEncrypt* and kms:GenerateDataKey* on that one key only; functions that only read get kms:Decrypt alone.',
@@ -379,6 +408,7 @@ export interface BindableResources {
   readonly userPoolClient?: IUserPoolClient;
   readonly siteUrl?: string;
   readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
+  readonly buckets?: Partial<Record<BucketKey, IBucket>>;
 }
 
 function required<T>(value: T | undefined, what: string, fn: Construct): T {

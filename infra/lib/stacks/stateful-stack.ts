@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config';
 import { AppEventBus } from '../constructs/app-event-bus';
 import { tableFunctions } from '../constructs/app-function';
 import { AppSecrets } from '../constructs/app-secrets';
+import { AssetBuckets } from '../constructs/asset-buckets';
 import { DataTables } from '../constructs/data-tables';
 import { OutboxPipe } from '../constructs/outbox-pipe';
 import { UserAuth } from '../constructs/user-auth';
@@ -36,6 +37,8 @@ export class StatefulStack extends Stack {
   readonly eventBus: AppEventBus;
   readonly outboxPipe: OutboxPipe;
   readonly auth: UserAuth;
+  /** The buckets of shared/buckets.ts (graphics assets). */
+  readonly buckets: AssetBuckets;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -65,6 +68,8 @@ export class StatefulStack extends Stack {
     ) as Record<KmsKeyName, Key>;
 
     this.tables = new DataTables(this, 'Tables', { namePrefix, encryptionKey: this.encryptionKey, removalPolicy });
+
+    this.buckets = new AssetBuckets(this, 'Buckets', { namePrefix, siteUrl: props.siteUrl, removalPolicy });
 
     this.secrets = new AppSecrets(this, 'Secrets', {
       namePrefix: `adsmith/${config.stage}`,

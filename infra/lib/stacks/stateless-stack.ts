@@ -18,6 +18,7 @@ import { JobQueues } from '../constructs/job-queues';
 import { WebContent } from '../constructs/web-content';
 import { siteBucketName } from '../constructs/web-hosting';
 import { AcknowledgeWildcards } from '../nag';
+import { importAssetBuckets } from '../constructs/asset-buckets';
 
 export interface StatelessStackProps extends StackProps {
   readonly config: AppConfig;
@@ -81,6 +82,7 @@ export class StatelessStack extends Stack {
         userPoolClient: props.userPoolClient,
         siteUrl: props.siteUrl,
         jobQueues: this.jobQueues.queues,
+        buckets: importAssetBuckets(this, namePrefix),
       },
     );
     this.jobQueues.connectConsumers(this.functions);

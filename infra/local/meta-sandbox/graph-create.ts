@@ -16,6 +16,10 @@ import {
   type Status,
 } from './reference.js';
 import { audienceSize, parseTargeting } from './targeting-spec.js';
+import { UPLOADED_FILE_NAME } from './request-input.js';
+
+/** Meta's largest ad image. */
+const META_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
 import {
   current,
   forgetChildIndex,
@@ -411,7 +415,11 @@ export function createAdImage(
       throw userError('Invalid Image', 'The image could not be read. Upload a JPG, PNG or GIF file.', 1487242);
     }
     type = signature.type;
-    key = 'bytes';
+    // Meta names the image by the uploaded file's name, or `bytes` for base64 in a parameter.
+    key = params[UPLOADED_FILE_NAME] ?? 'bytes';
+    if (bytes.length > META_IMAGE_MAX_BYTES) {
+      throw userError('Image Too Large', 'The image is larger than 30 MB. Upload a smaller file.', 1487242);
+    }
   } else if (params.url !== undefined) {
     let url: URL;
     try {

@@ -12,7 +12,7 @@ import { ReportRuns } from './report-runs.js';
 import { accessToken, debugToken, dialogDecision, dialogPage, type OAuthContext } from './oauth.js';
 import { PermissionGrants } from './permissions.js';
 import type { Reply } from './reply.js';
-import { parseBody, queryParams, readBody } from './request-input.js';
+import { MAX_IMAGE_UPLOAD_BODY_BYTES, parseBody, queryParams, readBody } from './request-input.js';
 import { checkSandboxOptions } from './sandbox-options.js';
 import { seedWorld, type SeedOptions } from './seed.js';
 import { TokenStore } from './tokens.js';
@@ -205,10 +205,13 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     const url = new URL(request.url ?? '/', 'http://sandbox.local');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const rawMethod = (request.method ?? 'GET').toUpperCase();
-    const body = rawMethod === 'GET' || rawMethod === 'HEAD' ? '' : await readBody(request);
+    const body =
+      rawMethod === 'GET' || rawMethod === 'HEAD'
+        ? Buffer.alloc(0)
+        : await readBody(request, path.endsWith('/adimages') ? MAX_IMAGE_UPLOAD_BODY_BYTES : undefined);
 
     if (path.startsWith('/__admin/')) {
-      return handleAdmin({ faults, calls, reset: (o) => reset(o) }, rawMethod, path, body);
+      return handleAdmin({ faults, calls, reset: (o) => reset(o) }, rawMethod, path, body.toString('utf8'));
     }
     if (rawMethod === 'OPTIONS') {
       return {

@@ -18,6 +18,7 @@ import {
   type OpenAiErrorReply,
 } from './openai-errors';
 import { fillSchema } from './schema-filler';
+import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
 
 /**
@@ -126,6 +127,40 @@ export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: Of
       record({ at: new Date().toISOString(), path: url.pathname, status: MODELS[model] ? 200 : 404, model });
       if (!MODELS[model]) return fail(modelNotFound(model));
       return send(200, { id: model, object: 'model', created: CREATED, owned_by: 'system' });
+    }
+
+    if (url.pathname === '/v1/images/generations' && req.method === 'POST') {
+      let body: Record<string, unknown> | null;
+      try {
+        body = parseJsonObject((await readBody(req, MAX_BODY)).toString('utf8'));
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) return fail(openAiError(413, 'Request body too large.'));
+        throw error;
+      }
+      const call: OfflineModelCall = { at: new Date().toISOString(), path: url.pathname, status: 200 };
+      record(call);
+      if (!body) {
+        call.status = 400;
+        return fail(unparsableBody());
+      }
+      const request = readImageRequest(body);
+      if ('body' in request) {
+        call.status = request.status;
+        return fail(request);
+      }
+      call.model = request.model;
+      if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+      const fault = faults.take();
+      if (fault) call.fault = fault;
+      if (fault === 'rateLimit') {
+        call.status = 429;
+        return fail(rateLimited(request.model, faults.retryAfterSeconds));
+      }
+      if (fault === 'serverError') {
+        call.status = 500;
+        return fail(serverError(id));
+      }
+      return send(200, generateImages(request));
     }
 
     if (url.pathname !== '/v1/chat/completions' || req.method !== 'POST')

@@ -102,6 +102,7 @@ function checkBody(
   verified: VerifiedRequest,
   received: { size: number; md5: Buffer; sha256: string; crc32: number },
   declaredLength: number,
+  query: URLSearchParams,
 ): void {
   if (!verified.payloadHash.startsWith('STREAMING-') && received.size !== declaredLength) {
     throw new S3Error(
@@ -127,7 +128,8 @@ function checkBody(
   if (typeof contentMd5 === 'string' && contentMd5 !== received.md5.toString('base64')) {
     throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   }
-  const declaredCrc = req.headers['x-amz-checksum-crc32'];
+  // A presigned URL may carry the checksum as a query parameter; S3 checks it the same way.
+  const declaredCrc = req.headers['x-amz-checksum-crc32'] ?? query.get('x-amz-checksum-crc32') ?? undefined;
   if (typeof declaredCrc === 'string') {
     const computed = Buffer.alloc(4);
     computed.writeUInt32BE(received.crc32 >>> 0);
@@ -144,6 +146,7 @@ async function putObject(
   target: { bucket: string; key: string },
   verified: VerifiedRequest,
   headers: Record<string, string>,
+  query: URLSearchParams,
 ): Promise<void> {
   const lengthHeader = req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'];
   if (lengthHeader === undefined)
@@ -168,7 +171,7 @@ async function putObject(
   });
   const received = await options.store.receive(target.bucket, body);
   try {
-    checkBody(req, verified, { ...received, crc32: crc }, declaredLength);
+    checkBody(req, verified, { ...received, crc32: crc }, declaredLength, query);
   } catch (error) {
     await options.store.discard(received);
     throw error;
@@ -329,7 +332,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: S3Optio
       if (req.headers['x-amz-copy-source']) {
         throw new S3Error(501, 'NotImplemented', 'The local S3 does not implement CopyObject.');
       }
-      return putObject(req, res, options, target, verified, headers);
+      return putObject(req, res, options, target, verified, headers, query);
     case 'GET':
     case 'HEAD':
       return getObject(req, res, options, target, headers, query);

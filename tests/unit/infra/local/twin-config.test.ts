@@ -70,7 +70,17 @@ describe('functionEnvironment', () => {
     siteUrl: 'http://127.0.0.1:5173',
     kmsUrl: 'http://127.0.0.1:3009',
     kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k-1' },
+    s3Url: 'http://127.0.0.1:3010',
+    bucketNames: { assets: 'adsmith-local-assets' },
   };
+
+  it('names a bucket and the local S3 endpoint only for functions that declare it', () => {
+    expect(functionEnvironment('graphics', local)).toMatchObject({
+      BUCKET_ASSETS: 'adsmith-local-assets',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:3010',
+    });
+    expect(functionEnvironment('health', local)).not.toHaveProperty('BUCKET_ASSETS');
+  });
 
   it('gives each function exactly the tables and secrets its entry declares', () => {
     for (const fn of functionNames()) {

@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { BrandKitSchema } from '../graphics/brand-kit-schema';
+import { DesignSchema } from '../graphics/design-schema';
+import { placementSizeIds } from '../graphics/placement-sizes';
+
+/** Requests and replies of the `graphics` function (/api/graphics/...). */
+
+/** The image types an upload may be, checked again from the bytes on confirm. */
+export const uploadMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+export const UploadMimeTypeSchema = z.enum(uploadMimeTypes);
+
+/** What an upload is for: each purpose has its own types and limits (see uploadLimits). */
+export const uploadPurposes = ['logo', 'product', 'background'] as const;
+export const UploadPurposeSchema = z.enum(uploadPurposes);
+export type UploadPurpose = z.infer<typeof UploadPurposeSchema>;
+
+/** Per purpose: accepted types, largest file, smallest and largest side in pixels. */
+export const uploadLimits: Record<
+  UploadPurpose,
+  { mimeTypes: readonly (typeof uploadMimeTypes)[number][]; maxBytes: number; minSidePx: number; maxSidePx: number }
+> = {
+  // A logo is drawn small: PNG or SVG (sanitised), 2 MB (the brand kit's own limits).
+  logo: { mimeTypes: ['image/png', 'image/svg+xml'], maxBytes: 2 * 1024 * 1024, minSidePx: 64, maxSidePx: 4096 },
+  // Photos fill up to 1080×1920: below 600 px they would be upscaled into blur.
+  product: {
+    mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 15 * 1024 * 1024,
+    minSidePx: 600,
+    maxSidePx: 8192,
+  },
+  background: {
+    mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 15 * 1024 * 1024,
+    minSidePx: 600,
+    maxSidePx: 8192,
+  },
+};
+
+/** How long a presigned upload or download URL stays valid. */
+export const UPLOAD_URL_SECONDS = 300;
+export const DOWNLOAD_URL_SECONDS = 900;
+
+const IdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'Unknown id.');
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const UploadRequestSchema = z.strictObject({
+  purpose: UploadPurposeSchema,
+  fileName: z.string().trim().min(1).max(200),
+  contentType: UploadMimeTypeSchema,
+  size: z.number().int().positive(),
+});
+export type UploadRequest = z.infer<typeof UploadRequestSchema>;
+
+export const UploadTicketSchema = z.object({
+  uploadId: IdSchema,
+  /** PUT the file's bytes here with exactly `headers`; valid until `expiresAt`. */
+  uploadUrl: z.string().url(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+
+export const assetKinds = ['upload', 'ai', 'export'] as const;
+
+export const AssetSchema = z.object({
+  id: IdSchema,
+  kind: z.enum(assetKinds),
+  purpose: z.string(),
+  /** The object key in the assets bucket (`users/{sub}/assets/...`): what a design's image refers to. */
+  key: z.string(),
+  fileName: z.string(),
+  mimeType: UploadMimeTypeSchema,
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  createdAt: z.string(),
+  /** A presigned GET, valid for DOWNLOAD_URL_SECONDS. */
+  url: z.string().url(),
+  altText: z.string().optional(),
+  /** What the SVG sanitiser took out (elements, attributes), so the user knows. */
+  removed: z.array(z.string()).optional(),
+});
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const AssetListSchema = z.object({ assets: z.array(AssetSchema) });
+
+export const BrandKitReplySchema = z.object({
+  brandKit: BrandKitSchema,
+  /** False until the user saved one: the reply then holds the defaults. */
+  saved: z.boolean(),
+  logoUrl: z.string().url().optional(),
+});
+
+export const DesignSummarySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  version: z.number().int(),
+  templateId: z.string(),
+  updatedAt: z.string(),
+});
+
+export const DesignListSchema = z.object({ designs: z.array(DesignSummarySchema) });
+
+export const SavedDesignSchema = DesignSummarySchema.extend({ design: DesignSchema });
+
+export const SaveDesignBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  design: DesignSchema,
+  /** The version this edit started from; absent for a new design. A stale one answers 409. */
+  expectedVersion: z.number().int().min(1).optional(),
+});
+
+export const DeletedSchema = z.object({ deleted: z.literal(true) });
+
+export const aiImageShapes = ['square', 'portrait', 'landscape'] as const;
+
+export const AiImageRequestSchema = z.strictObject({
+  /** What to show: the product, the scene, the mood. */
+  brief: z.string().trim().min(3).max(1000),
+  /** A product scene (subject in a setting) or a background (no subject, room for text). */
+  style: z.enum(['background', 'product-scene']),
+  shape: z.enum(aiImageShapes),
+});
+
+export const PlacementSizeIdSchema = z.enum(placementSizeIds);
+
+export const ExportRequestSchema = z.strictObject({
+  designId: IdSchema,
+  sizes: z.array(PlacementSizeIdSchema).min(1).max(placementSizeIds.length),
+  format: z.enum(['png', 'jpeg']),
+});
+
+export const ExportReplySchema = z.object({
+  exportId: IdSchema,
+  images: z.array(AssetSchema.extend({ sizeId: PlacementSizeIdSchema })),
+  /** Every size in one ZIP, presigned. */
+  zip: z.object({ url: z.string().url(), bytes: z.number().int(), fileName: z.string() }),
+});
+
+export const MetaImagesRequestSchema = z.strictObject({
+  adAccountId: z.string().regex(/^act_\d+$/, 'Ad account ids look like act_123.'),
+  assetIds: z.array(IdSchema).min(1).max(10),
+});
+
+export const MetaImagesReplySchema = z.object({
+  adAccountId: z.string(),
+  images: z.array(
+    z.object({
+      assetId: IdSchema,
+      hash: z.string(),
+      name: z.string(),
+      width: z.number().int().optional(),
+      height: z.number().int().optional(),
+    }),
+  ),
+});

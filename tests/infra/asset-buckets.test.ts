@@ -1,0 +1,103 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketEnvVar, buckets } from '@shared/buckets';
+import { functions } from '@shared/functions';
+import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
+import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
+
+/** The assets bucket: the one whose name joins `adsmith-dev-assets-` with the account and region. */
+function assetsBucket(template: Template): Record<string, unknown> {
+  const found = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) =>
+    JSON.stringify(b.Properties.BucketName ?? '').includes('adsmith-dev-assets-'),
+  );
+  if (!found) throw new Error('no assets bucket in the stateful stack');
+  return found[1].Properties;
+}
+
+describe("the assets bucket (stateful stack) and the graphics function's access to it", () => {
+  let built: BuiltApp;
+  beforeAll(() => {
+    built = buildApp();
+  });
+  afterAll(() => built?.cleanup());
+
+  it('is encrypted, blocks public access, owns its objects and logs access', () => {
+    const bucket = assetsBucket(built.templates.stateful);
+    expect(bucket.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+    expect(bucket.LoggingConfiguration).toMatchObject({ LogFilePrefix: 'assets/' });
+  });
+
+  it('refuses plain HTTP and old TLS in its bucket policy', () => {
+    built.templates.stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Deny', Condition: { NumericLessThan: { 's3:TlsVersion': 1.2 } } }),
+        ]),
+      },
+    });
+  });
+
+  it('aborts incomplete multipart uploads and expires unconfirmed uploads, as shared/buckets.ts declares', () => {
+    const rules = (
+      assetsBucket(built.templates.stateful).LifecycleConfiguration as { Rules: Record<string, unknown>[] }
+    ).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: buckets.assets.abortIncompleteMultipartUploadDays },
+        Status: 'Enabled',
+      }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'uploads/',
+        ExpirationInDays: buckets.assets.expireUnder[0].days,
+        Status: 'Enabled',
+      }),
+    );
+    // Confirmed images under users/ never expire by themselves.
+    expect(rules.some((rule) => rule.Prefix === 'users/')).toBe(false);
+  });
+
+  it('allows presigned browser requests from the site origin only, with the declared methods', () => {
+    const cors = (assetsBucket(built.templates.stateful).CorsConfiguration as { CorsRules: Record<string, unknown>[] })
+      .CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0]).toMatchObject({
+      AllowedMethods: ['GET', 'PUT', 'HEAD'],
+      AllowedHeaders: ['content-type'],
+      ExposedHeaders: ['ETag'],
+      MaxAge: buckets.assets.cors.maxAgeSeconds,
+    });
+    expect(JSON.stringify(cors[0]!.AllowedOrigins)).not.toContain('*');
+  });
+
+  it('grants the graphics function exactly Put/Get/DeleteObject on uploads/* and users/*, no ListBucket', () => {
+    const stateless = built.templates.stateless;
+    const fn = 'adsmith-dev-graphics';
+    const s3Actions = allowedActions(stateless, fn).filter((action) => action.startsWith('s3:'));
+    expect([...new Set(s3Actions)].sort()).toEqual([...functions.graphics.buckets.assets.actions].sort());
+    const statement = roleStatements(stateless, fn).find((s) => [s.Action].flat().includes('s3:PutObject'))!;
+    const resources = JSON.stringify(statement.Resource);
+    expect(resources).toContain('adsmith-dev-assets-');
+    expect(resources).toContain('/uploads/*');
+    expect(resources).toContain('/users/*');
+    // Two object patterns, never the bucket itself.
+    expect([statement.Resource].flat()).toHaveLength(2);
+    expect(functionEnv(stateless, fn)[bucketEnvVar('assets')]).toBeDefined();
+    // No other function touches the bucket.
+    for (const [name, declaration] of Object.entries(functions)) {
+      if (name === 'graphics' || 'cognitoTrigger' in declaration) continue;
+      expect(allowedActions(stateless, `adsmith-dev-${name}`).filter((a) => a.startsWith('s3:'))).toEqual([]);
+    }
+  });
+});
