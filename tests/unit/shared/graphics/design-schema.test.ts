@@ -99,8 +99,16 @@ describe('altText', () => {
     const { altText } = await import('@shared/graphics/alt-text');
     const design = defaultDesign({
       templateId: 'testimonial',
-      texts: { ...defaultDesign().texts, quote: 'Best shoes ever', attribution: 'Maya', cta: 'Shop now', headline: 'ignored' },
+      texts: {
+        ...defaultDesign().texts,
+        quote: 'Best shoes ever',
+        attribution: 'Maya',
+        cta: 'Shop now',
+        headline: 'ignored',
+      },
     });
-    expect(altText(design, 'story')).toBe('Testimonial ad (9:16) on brand colours. “Best shoes ever” — Maya. Button: Shop now.');
+    expect(altText(design, 'story')).toBe(
+      'Testimonial ad (9:16) on brand colours. “Best shoes ever” — Maya. Button: Shop now.',
+    );
   });
 });
