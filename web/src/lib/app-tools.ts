@@ -42,7 +42,7 @@ export const appTools: readonly AppTool[] = [
     icon: BarChart3,
     title: 'Optimizer',
     text: 'Recommendations across your campaigns.',
-    available: false,
+    available: true,
   },
   {
     path: webPaths.adOptimizer,
@@ -56,7 +56,7 @@ export const appTools: readonly AppTool[] = [
     icon: Image,
     title: 'Graphics generator',
     text: 'Ad visuals for every placement.',
-    available: false,
+    available: true,
   },
   {
     path: webPaths.marketingMix,

@@ -63,7 +63,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'settings/errors', lazy: page(() => import('../routes/settings-errors')) },
               { path: webPaths.marketingMix, lazy: page(() => import('../routes/marketing-mix')) },
               { path: webPaths.marketingMixReport, lazy: page(() => import('../routes/marketing-mix-report')) },
-              { path: webPaths.optimizerRules, lazy: page(() => import('../routes/optimizer-rules')) },
+              { path: webPaths.optimizerRules, lazy: page(() => import('../routes/optimizer')) },
             ],
           },
         ],

@@ -1,27 +1,30 @@
-import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { webPaths } from '@shared/web-paths';
 import { PageHeader } from '../../components/layout/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { OptimizerRecommendations } from '../../features/meta/components/optimizer-screen';
+import { RulesPage } from '../../features/rules/components/rules-page';
 
-/** The page's tabs: the rules engineer adds "Rules" here (its own feature, composed by this route). */
-const TABS = [{ value: 'recommendations', label: 'Recommendations' }] as const;
+/** Each tab has its own path, so a rule link or a reload lands on the tab it names. */
+const TABS = [
+  { value: webPaths.optimizer, label: 'Recommendations' },
+  { value: webPaths.optimizerRules, label: 'Rules' },
+] as const;
 type Tab = (typeof TABS)[number]['value'];
 
 export default function OptimizerRoute() {
-  const [tab, setTab] = useState<Tab>('recommendations');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab: Tab = pathname.startsWith(webPaths.optimizerRules) ? webPaths.optimizerRules : webPaths.optimizer;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         eyebrow="AI tools"
         title="Optimizer"
-        description="Recommendations from your own results, each with the numbers behind it, the expected effect and the exact change. Nothing reaches Meta until you approve it."
+        description="Recommendations from your own results, each with the numbers behind it, the expected effect and the exact change, and rules that act for you once they have proven themselves on your history. Nothing reaches Meta until you approve it."
       />
-      <Tabs label="Optimizer sections" items={TABS} value={tab} onValueChange={setTab}>
-        {tab === 'recommendations' ? (
-          <div className="grid gap-6">
-            <OptimizerRecommendations />
-          </div>
-        ) : null}
+      <Tabs label="Optimizer sections" items={TABS} value={tab} onValueChange={(next) => void navigate(next)}>
+        {tab === webPaths.optimizer ? <OptimizerRecommendations /> : <RulesPage />}
       </Tabs>
     </div>
   );

@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import { describeRule, formatMinor } from '@shared/rule-language';
 import type { Rule, RuleRun } from '@shared/schemas/rules';
 import { webPaths } from '@shared/web-paths';
-import { PageHeader } from '@web/components/layout/page-header';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
-import { Button, buttonVariants } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
@@ -131,16 +130,13 @@ export function RulesPage() {
 
   return (
     <div className="grid gap-8">
-      <PageHeader
-        eyebrow="Optimizer"
-        title="Automation rules"
-        description="If this, then that — proven on your account's own history before it runs. Rules run on their schedule in your AWS account and change Meta through the same audited path as a manual change."
-        actions={
-          <Link to={webPaths.optimizer} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-            Back to Optimizer
-          </Link>
-        }
-      />
+      <header className="grid gap-1">
+        <h2 className="text-xl font-semibold tracking-tight">Automation rules</h2>
+        <p className="text-sm text-muted-foreground">
+          If this, then that — proven on your account&apos;s own history before it runs. Rules run on their schedule in
+          your AWS account and change Meta through the same audited path as a manual change.
+        </p>
+      </header>
 
       {accounts.isError ? (
         <Alert variant="warning" title="Connect Meta first">
