@@ -48,8 +48,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the local twin…`);
-    // A hung stop must not keep the terminal: exit anyway after a few seconds.
-    setTimeout(() => process.exit(1), 5000).unref();
+    // A hung stop must not keep the terminal: exit anyway. Generous, because a busy machine's Vite can take
+    // several seconds to stop while it pre-bundles; state is written atomically, so a forced exit loses nothing.
+    setTimeout(() => {
+      console.error('The local twin did not stop within 15 s; exiting anyway.');
+      process.exit(1);
+    }, 15_000).unref();
     twin.stop().then(
       () => process.exit(0),
       () => process.exit(1),

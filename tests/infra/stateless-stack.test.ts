@@ -189,7 +189,8 @@ describe('stateless stack (dev, functions bundled)', () => {
 
     it('gives the Meta token key to no other function', () => {
       // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token;
-      // the campaign generator publishes with it; automation rules backtest on the account's history with it.
+      // the campaign generator publishes with it; automation rules backtest on the account's history with it;
+      // the optimizer reads results and applies approved changes with it.
       const tokenUsers = [
         'secure-meta-api',
         'meta-oauth-callback',
@@ -197,6 +198,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         'campaign-generator',
         'automation-rules',
         'graphics',
+        'optimizer',
       ];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();
