@@ -372,6 +372,10 @@ describe("Meta's validation on create", () => {
     );
     const badImage = await post(`${usd}/adimages`, { bytes: Buffer.from('not an image').toString('base64') });
     expect(badImage.body.error.error_user_title).toBe('Invalid Image');
+    // Meta takes the image itself (bytes or a file), never a URL to fetch.
+    const byUrl = await post(`${usd}/adimages`, { url: 'https://example.com/shoe.png' });
+    expect(byUrl.status).toBe(400);
+    expect(byUrl.body.error.message).toBe('(#100) The parameter bytes is required');
     const ad = await post(`${usd}/ads`, { name: 'x', adset_id: '1', creative: '{"creative_id":"2"}' });
     expect(ad.body.error.error_user_title).toBe('Invalid Ad Set');
   });
