@@ -6,7 +6,7 @@ import type { MetaSession } from './meta-session';
 /**
  * The object-change dependencies of a signed-in user's session: their Graph client, ownership by
  * the connection's ad accounts (holding the plan's place for the account, as any read of it does),
- * and their cached reads forgotten once Meta accepted a change.
+ * the plan's ad-account limit on changes that spend, and their cached reads forgotten once Meta accepted a change.
  */
 export function objectChangeDeps(
   session: MetaSession,
@@ -23,6 +23,8 @@ export function objectChangeDeps(
       await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
       return { id: account.id };
     },
+    // Above the plan's ad-account limit (a downgrade), changes that spend wait for the user to choose what to keep.
+    assertMaySpend: async () => session.deps.adAccountQuota?.assertWithinLimit?.(session.user.sub),
     forgetCachedReads: () => session.deps.cache.forget(session.user.sub),
     ...extra,
   };

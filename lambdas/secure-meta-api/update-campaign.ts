@@ -24,11 +24,6 @@ export async function updateCampaign(
   update: CampaignUpdate,
   deps: UpdateDeps = {},
 ): Promise<Campaign> {
-  // Above the plan's ad-account limit (a downgrade), changes that spend wait for the user to choose what to keep;
-  // stopping spend never does.
-  if (update.status !== 'PAUSED' || update.dailyBudget || update.lifetimeBudget) {
-    await session.deps.adAccountQuota?.assertWithinLimit?.(session.user.sub);
-  }
   const applied = await applyObjectChange(
     objectChangeDeps(session, deps, 'That campaign is not part of your Meta connection.'),
     { userId: session.user.sub, level: 'campaign', objectId: campaignId, change: update },

@@ -26,6 +26,11 @@ export interface ObjectChangeDeps {
    * and answers its node id (`act_…`); throws NOT_FOUND otherwise. Called before anything is written.
    */
   ownedAccount(accountId: string): Promise<{ id: string }>;
+  /**
+   * Throws when the user may not spend more right now (e.g. above the plan's ad-account limit after a
+   * downgrade). Called before a change that can spend more (resume, budget); stopping spend never waits.
+   */
+  assertMaySpend?: () => Promise<void>;
   /** Forgets the user's cached Meta reads once Meta accepted a change. */
   forgetCachedReads?: () => Promise<void>;
   userEmail?: string;
@@ -62,6 +67,11 @@ export interface AppliedChange {
 }
 
 const LEVEL_NAMES: Record<ObjectLevel, string> = { campaign: 'campaign', adset: 'ad set', ad: 'ad' };
+
+/** Whether a change can make Meta spend more: a resume or a new budget. */
+export function maySpendMore(change: ObjectChange): boolean {
+  return change.status === 'ACTIVE' || Boolean(change.dailyBudget || change.lifetimeBudget);
+}
 
 export function describeAction(change: ObjectChange): string {
   if (change.status === 'PAUSED') return 'pause';
@@ -163,6 +173,7 @@ function readObject(graph: GraphClient, level: ObjectLevel, objectId: string): P
 export async function applyObjectChange(deps: ObjectChangeDeps, input: ObjectChangeInput): Promise<AppliedChange> {
   const { level, objectId, change } = input;
   const { doc } = deps;
+  if (maySpendMore(change)) await deps.assertMaySpend?.();
   const lock = await lockObject(doc, tableName('campaignLocks'), objectId, deps.lock, LEVEL_NAMES[level]);
   try {
     // Read under the lock, straight from Meta: this is the "before" the audit shows.

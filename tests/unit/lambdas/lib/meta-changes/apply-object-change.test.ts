@@ -134,6 +134,28 @@ describe('applyObjectChange', () => {
     expect(writes().some((w) => w.table === 'audit-table')).toBe(false);
   });
 
+  it('above the plan limit, refuses changes that spend more but still pauses (the optimizer and undo included)', async () => {
+    const { session, calls } = fakeSession(meta());
+    const overLimit = Object.assign(new Error('Keep 2 ad accounts'), { code: 'QUOTA_EXCEEDED' });
+    const deps = {
+      ...objectChangeDeps(session),
+      assertMaySpend: () => Promise.reject(overLimit),
+    };
+    for (const change of [{ status: 'ACTIVE' as const }, { dailyBudget: 5000 }]) {
+      await expect(
+        applyObjectChange(deps, { userId: 'user-1', level: 'adset', objectId: '77', change }),
+      ).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    }
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    const paused = await applyObjectChange(deps, {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { status: 'PAUSED' },
+    });
+    expect(paused.after.status).toBe('PAUSED');
+  });
+
   it('refuses an ad set budgeted on its campaign with a conflict', async () => {
     const { session } = fakeSession((call) =>
       call.path === '/77' ? { ...adset, daily_budget: '0' } : call.path === '/me/adaccounts' ? adAccounts : {},
