@@ -11,11 +11,13 @@ export const rulesKeys = {
 /** A queued run shows up within seconds: the list and history are polled while one is expected. */
 export const RUN_POLL_MS = 1500;
 
-export function useRules(uid: string | undefined) {
+/** `polling` while a run is expected, so each rule's "last run" follows the history. */
+export function useRules(uid: string | undefined, polling = false) {
   return useQuery({
     queryKey: rulesKeys.list(uid),
     queryFn: ({ signal }) => apiRequest('rulesList', { signal }),
     enabled: !!uid,
+    refetchInterval: polling ? RUN_POLL_MS : false,
   });
 }
 

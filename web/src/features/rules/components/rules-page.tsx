@@ -100,8 +100,8 @@ export function RulesPage() {
   const { currentUser } = useAuth();
   const uid = currentUser?.uid;
   const accounts = useAdAccountsForRules(uid);
-  const rules = useRules(uid);
   const [pollingUntil, setPollingUntil] = useState(0);
+  const rules = useRules(uid, pollingUntil > 0);
   const runs = useRuleRuns(uid, pollingUntil > 0);
   const setStatus = useSetRuleStatus(uid);
   const runNow = useRunNow(uid);
