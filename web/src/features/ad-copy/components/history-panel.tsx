@@ -41,10 +41,11 @@ export function HistoryPanel({ onOpen }: { onOpen: (saved: SavedAdCopy) => void 
         ) : (
           <ul className="grid gap-2" aria-label="Saved ad copy">
             {items.map((item) => (
-              <li key={item.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{item.brief.product}</p>
-                  <p className="truncate text-xs text-muted-foreground">
+              <li key={item.id} className="flex min-w-0 items-center justify-between gap-3 rounded-md border p-3">
+                {/* Wraps rather than truncates: a one-line row would hold the card (a grid item) wider than a phone. */}
+                <div className="min-w-0 break-words">
+                  <p className="font-medium">{item.brief.product}</p>
+                  <p className="text-xs text-muted-foreground">
                     {dateFormat.format(new Date(item.savedAt))} · {item.variants.length} variant
                     {item.variants.length === 1 ? '' : 's'} · {adCopyLanguages[item.brief.language]}
                   </p>
