@@ -3,13 +3,13 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { BrandKitSchema, type BrandKit } from '@shared/graphics/brand-kit-schema';
 import { DesignSchema, type Design } from '@shared/graphics/design-schema';
 import { conflict, notFound } from '../errors';
+import { queryAll as queryAllItems } from '../aws/query-all';
 
 /**
  * A user's graphics records in one table (partition = the user's `sub`, so one user's reads
@@ -51,22 +51,12 @@ const DESIGN = 'design#';
 const BRAND_KIT = 'brand-kit';
 const STORAGE = 'storage';
 
-async function queryAll(store: GraphicsStore, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const reply = await store.doc.send(
-      new QueryCommand({
-        TableName: store.table,
-        KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
-        ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(reply.Items ?? []));
-    start = reply.LastEvaluatedKey;
-  } while (start);
-  return items;
+function queryAll(store: GraphicsStore, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  return queryAllItems(store.doc, {
+    TableName: store.table,
+    KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
+  });
 }
 
 export async function putAsset(store: GraphicsStore, userId: string, asset: AssetRecord): Promise<void> {

@@ -11,10 +11,8 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { DatasetSchema, type MmmDataset } from '@shared/mmm/spec';
 import {
@@ -26,6 +24,7 @@ import {
   type ModelSummary,
 } from '@shared/schemas/mmm';
 import * as z from 'zod';
+import { queryAll } from '../aws/query-all';
 
 export interface MmmTables {
   doc: DynamoDBDocumentClient;
@@ -45,21 +44,6 @@ export function unpack(bytes: Uint8Array): unknown {
 }
 
 const partKey = (modelId: string, part: number) => `${modelId}#part#${String(part).padStart(4, '0')}`;
-
-/** Every item a query finds, page after page (DynamoDB answers at most 1 MB a page). */
-async function queryAll(
-  doc: DynamoDBDocumentClient,
-  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const reply = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(reply.Items ?? []));
-    startKey = reply.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 /** The query that finds every part of one model's report. */
 const reportParts = (tables: MmmTables, userId: string, modelId: string) => ({

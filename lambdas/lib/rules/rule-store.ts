@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { RuleDraftSchema, type Rule, type RuleDraft, type RuleRun, type RuleSettings } from '@shared/schemas/rules';
 import { conflict, notFound } from '../errors';
+import { queryAll as queryAllItems } from '../aws/query-all';
 
 /**
  * The rules table (shared/tables.ts `automationRules`): rules per user, versioned. Every save writes
@@ -195,22 +196,12 @@ export async function deleteRule(t: RuleTable, userId: string, ruleId: string): 
   }
 }
 
-async function queryAll(t: RuleTable, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await t.doc.send(
-      new QueryCommand({
-        TableName: t.table,
-        KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
-        ExpressionAttributeValues: { ':u': userId, ':p': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+function queryAll(t: RuleTable, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  return queryAllItems(t.doc, {
+    TableName: t.table,
+    KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
+    ExpressionAttributeValues: { ':u': userId, ':p': prefix },
+  });
 }
 
 export async function listRules(t: RuleTable, userId: string): Promise<Rule[]> {
