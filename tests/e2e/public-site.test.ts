@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { recordPage, useBrowserJourney } from './support/browser';
+import { coveredByChatLauncher } from './support/layout';
 
 const { web } = inject('e2e');
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 }, contextPer: 'test' });
@@ -70,7 +71,13 @@ describe('the public site in a real browser', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
+      // Scrolled to the end, the chat launcher leaves every footer line and link uncovered.
+      expect(await coveredByChatLauncher(page), path).toEqual([]);
     }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${web}/pricing`);
+    expect(await coveredByChatLauncher(page), '/pricing at 1280 px').toEqual([]);
+    await page.setViewportSize({ width: 360, height: 760 });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();

@@ -3,6 +3,7 @@ import { webPaths } from '@shared/web-paths';
 import { appTools } from '@web/lib/app-tools';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
 import { recordPage, useBrowserJourney } from './support/browser';
+import { coveredByChatLauncher, shownWithoutScrolling } from './support/layout';
 
 const { web } = inject('e2e');
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
@@ -65,8 +66,23 @@ describe('every signed-in page, at desktop and phone widths', () => {
         await page.waitForLoadState('networkidle');
         await journey.screenshot(`signed-in${path.replace(/\//g, '-')}-${width}`, { fullPage: true });
         const found = await overflowing();
+        // Scrolled to the end, nothing may stay under the chat launcher.
+        const covered = await coveredByChatLauncher(page);
+        if (covered.length > 0) found.push(`the chat launcher covers ${covered.map((c) => `"${c}"`).join(', ')}`);
         if (found.length > 0) problems[`${path} at ${width} px`] = found;
       }
+    }
+    // The Campaigns table at desktop width: each row's pause/resume and actions are in view without
+    // scrolling the table sideways, however many metric columns there are.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${web}${webPaths.campaigns}`);
+    const toggle = page.getByRole('button', { name: /^(Pause|Resume) / }).first();
+    await toggle.waitFor();
+    for (const control of [toggle, page.getByRole('button', { name: /^Details of / }).first()]) {
+      if (!(await shownWithoutScrolling(control)))
+        (problems[`${webPaths.campaigns} at 1280 px`] ??= []).push(
+          `"${await control.getAttribute('aria-label')}" is off-screen until the table is scrolled`,
+        );
     }
     expect(problems).toEqual({});
     expect(failures).toEqual([]);

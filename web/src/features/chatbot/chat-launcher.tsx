@@ -32,7 +32,9 @@ export function ChatLauncher() {
 
   if (!interactive) return null;
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden">
+    // Smaller and closer to the corner on a phone; the footer keeps a clear strip below its last line
+    // (site-footer.tsx), so scrolled to the end nothing is under the button.
+    <div className="fixed bottom-3 right-3 z-40 flex flex-col items-end gap-3 sm:bottom-4 sm:right-4 print:hidden">
       {loaded ? (
         <Suspense
           fallback={
@@ -54,7 +56,7 @@ export function ChatLauncher() {
           setLoaded(true);
           setOpen((value) => !value);
         }}
-        className="inline-flex size-14 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [&_svg]:size-6"
+        className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:size-14 [&_svg]:size-6"
       >
         {open ? <X aria-hidden="true" /> : <MessageCircle aria-hidden="true" />}
       </button>

@@ -20,6 +20,10 @@ const columns: { key: SortColumn; label: string; title?: string; numeric?: boole
   { key: 'cpc', label: 'CPC (link)', title: 'CPC (cost per link click)', numeric: true },
 ];
 
+// From tablet width the actions stay in view while the metric columns scroll under them (opaque, with an
+// edge shadow). On a phone a pinned column would take half the screen; pause/resume leads each row there.
+const stickyEnd = 'sm:sticky sm:right-0 sm:z-10 sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
+
 export function statusBadgeVariant(status: string): 'success' | 'outline' | 'default' {
   if (status === 'ACTIVE') return 'success';
   if (status === 'PAUSED') return 'default';
@@ -52,7 +56,7 @@ export function CampaignsTable({
     <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
       <table className="w-full min-w-[64rem] text-sm">
         <caption className="sr-only">Campaigns, sortable by any column</caption>
-        <thead className="bg-muted/60 text-left">
+        <thead className="bg-muted text-left">
           <tr>
             {columns.map((column) => {
               const active = sort.column === column.key;
@@ -79,7 +83,10 @@ export function CampaignsTable({
                 </th>
               );
             })}
-            <th scope="col" className="px-3 py-2 text-right font-medium text-muted-foreground">
+            <th
+              scope="col"
+              className={cn(stickyEnd, 'bg-muted px-3 py-2 text-right font-medium text-muted-foreground')}
+            >
               Actions
             </th>
           </tr>
@@ -96,8 +103,24 @@ export function CampaignsTable({
                 className="cursor-pointer border-t transition-colors hover:bg-muted/40"
                 aria-busy={pending || undefined}
               >
-                <td className="px-3 py-2.5">
-                  <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
+                <td className="whitespace-nowrap px-3 py-2.5" onClick={(e) => e.stopPropagation()}>
+                  {/* Pause/resume first, beside the status, as in Ads Manager: never off-screen however many
+                      metric columns follow. */}
+                  <div className="flex items-center gap-1.5">
+                    {canToggle ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={pending}
+                        aria-label={`${c.status === 'ACTIVE' ? 'Pause' : 'Resume'} ${c.name}`}
+                        title={c.status === 'ACTIVE' ? 'Pause' : 'Resume'}
+                        onClick={() => onToggleStatus(c)}
+                      >
+                        {c.status === 'ACTIVE' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+                      </Button>
+                    ) : null}
+                    <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
+                  </div>
                 </td>
                 <th scope="row" className="min-w-48 max-w-[18rem] px-3 py-2.5 text-left font-medium">
                   <span className="line-clamp-2">{c.name}</span>
@@ -153,20 +176,11 @@ export function CampaignsTable({
                 <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
                   {formatMoney(c.metrics.cpc, currency)}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right" onClick={(e) => e.stopPropagation()}>
+                <td
+                  className={cn(stickyEnd, 'whitespace-nowrap bg-card px-3 py-2.5 text-right')}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   <div className="flex justify-end gap-1">
-                    {canToggle ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={pending}
-                        aria-label={`${c.status === 'ACTIVE' ? 'Pause' : 'Resume'} ${c.name}`}
-                        title={c.status === 'ACTIVE' ? 'Pause' : 'Resume'}
-                        onClick={() => onToggleStatus(c)}
-                      >
-                        {c.status === 'ACTIVE' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-                      </Button>
-                    ) : null}
                     <Button
                       variant="ghost"
                       size="sm"
