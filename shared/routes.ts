@@ -62,6 +62,8 @@ import {
 import { ChatRequestSchema, ChatStreamEventSchema } from './schemas/chat';
 import { BrandKitSchema } from './graphics/brand-kit-schema';
 import {
+  AdImageListSchema,
+  AdImagesQuerySchema,
   AiImageRequestSchema,
   AssetListSchema,
   AssetSchema,
@@ -777,6 +779,15 @@ export const routes = {
     access: 'user',
     body: MetaImagesRequestSchema,
     response: MetaImagesReplySchema,
+  }),
+  // The images sent to one ad account, newest first, with thumbnails: what the campaign generator offers.
+  graphicsAdImages: route({
+    method: 'GET',
+    path: '/api/graphics/ad-images',
+    fn: 'graphics',
+    access: 'user',
+    query: AdImagesQuerySchema,
+    response: AdImageListSchema,
   }),
 } as const;
 

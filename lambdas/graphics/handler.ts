@@ -17,7 +17,7 @@ import {
   writeDesign,
 } from '../lib/graphics/brand-kits-and-designs';
 import { deleteAssetRecord, listAssets, releaseStorage } from '../lib/graphics/graphics-store';
-import { uploadToAdAccount } from '../lib/graphics/meta-images';
+import { listAccountImages, uploadToAdAccount } from '../lib/graphics/meta-images';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
@@ -85,4 +85,5 @@ export const handler = httpFunction([
     const session = await openSession(user, { ...runtime, cache: noGraphCache });
     return uploadToAdAccount(deps(), session.graph, user.sub, body.adAccountId, body.assetIds);
   }),
+  on(routes.graphicsAdImages, ({ user, query }) => listAccountImages(deps(), user.sub, query.adAccountId)),
 ]);

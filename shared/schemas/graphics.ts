@@ -154,3 +154,25 @@ export const MetaImagesReplySchema = z.object({
     }),
   ),
 });
+
+/** `GET /api/graphics/ad-images?adAccountId=`: the images this user sent to that ad account. */
+export const AdImagesQuerySchema = z.strictObject({
+  adAccountId: z.string().regex(/^act_\d+$/, 'Ad account ids look like act_123.'),
+});
+
+/**
+ * One image in the user's ad account, sent there by "Use in a campaign": the hash an ad creative names, and a
+ * presigned thumbnail of the stored image (valid for DOWNLOAD_URL_SECONDS) for the campaign generator to show.
+ */
+export const AdImageSchema = z.object({
+  hash: z.string(),
+  name: z.string(),
+  assetId: IdSchema,
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  thumbnailUrl: z.string().url(),
+  uploadedAt: z.string(),
+});
+export type AdImage = z.infer<typeof AdImageSchema>;
+
+export const AdImageListSchema = z.object({ adAccountId: z.string(), images: z.array(AdImageSchema) });

@@ -320,3 +320,39 @@ export async function takePendingUpload(
 export async function restorePendingUpload(store: GraphicsStore, userId: string, upload: PendingUpload): Promise<void> {
   await putPendingUpload(store, userId, upload);
 }
+
+/** An image sent to an ad account by "Use in a campaign" (`adimage#<act_id>#<hash>`): what the generator offers. */
+export interface AdImageRecord {
+  adAccountId: string;
+  hash: string;
+  name: string;
+  assetId: string;
+  width?: number;
+  height?: number;
+  uploadedAt: string;
+}
+
+const AD_IMAGE = 'adimage#';
+
+export async function putAdImage(store: GraphicsStore, userId: string, image: AdImageRecord): Promise<void> {
+  // Keyed by hash: sending the same image again (Meta answers the same hash) refreshes one row, never two.
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: { user_id: userId, item_key: `${AD_IMAGE}${image.adAccountId}#${image.hash}`, ...image },
+    }),
+  );
+}
+
+export async function listAdImages(
+  store: GraphicsStore,
+  userId: string,
+  adAccountId: string,
+): Promise<AdImageRecord[]> {
+  const rows = await queryAll(store, userId, `${AD_IMAGE}${adAccountId}#`);
+  const images = rows.map((item) => {
+    const { user_id: _user, item_key: _key, ...image } = item;
+    return image as unknown as AdImageRecord;
+  });
+  return images.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+}

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { GraphClient } from '../meta/graph-client';
 import { validationError } from '../errors';
-import { readObject, type AssetBucket } from './asset-objects';
-import { getAsset, type GraphicsStore } from './graphics-store';
+import { presignDownload, readObject, type AssetBucket } from './asset-objects';
+import { getAsset, listAdImages, listAssets, putAdImage, type GraphicsStore } from './graphics-store';
 
 /**
  * "Use in a campaign": the chosen images go to the user's ad account as AdImages
@@ -26,7 +26,7 @@ const AdImagesReplySchema = z.object({
 export const META_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
 
 export async function uploadToAdAccount(
-  deps: { store: GraphicsStore; bucket: AssetBucket },
+  deps: { store: GraphicsStore; bucket: AssetBucket; now: () => Date },
   graph: GraphClient,
   userId: string,
   adAccountId: string,
@@ -48,12 +48,47 @@ export async function uploadToAdAccount(
     );
     const uploaded = Object.values(reply.images)[0];
     if (!uploaded) throw validationError(`Meta did not accept ${asset.fileName}.`);
-    images.push({
+    const image = {
       assetId,
       hash: uploaded.hash,
       name,
       ...(uploaded.width ? { width: uploaded.width } : {}),
       ...(uploaded.height ? { height: uploaded.height } : {}),
+    };
+    // Remembered per ad account, so the campaign generator can offer what was sent (GET /api/graphics/ad-images).
+    await putAdImage(deps.store, userId, { ...image, adAccountId, uploadedAt: deps.now().toISOString() });
+    images.push(image);
+  }
+  return { adAccountId, images };
+}
+
+/**
+ * The images this user sent to `adAccountId`, newest first, each with a presigned thumbnail of the stored image.
+ * An image whose stored asset was deleted since is left out: its hash still works at Meta, but there is nothing
+ * to show for it.
+ */
+export async function listAccountImages(
+  deps: { store: GraphicsStore; bucket: AssetBucket },
+  userId: string,
+  adAccountId: string,
+) {
+  const [sent, assets] = await Promise.all([
+    listAdImages(deps.store, userId, adAccountId),
+    listAssets(deps.store, userId),
+  ]);
+  const byId = new Map(assets.map((asset) => [asset.id, asset]));
+  const images = [];
+  for (const image of sent) {
+    const asset = byId.get(image.assetId);
+    if (!asset) continue;
+    images.push({
+      hash: image.hash,
+      name: image.name,
+      assetId: image.assetId,
+      ...(image.width ? { width: image.width } : {}),
+      ...(image.height ? { height: image.height } : {}),
+      thumbnailUrl: await presignDownload(deps.bucket, asset.key),
+      uploadedAt: image.uploadedAt,
     });
   }
   return { adAccountId, images };

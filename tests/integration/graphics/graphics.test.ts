@@ -256,6 +256,29 @@ describe('Use in a campaign: images to the ad account', () => {
     expect(reply.images[0]!.hash).toMatch(/^[0-9a-f]{32}$/);
     expect(sandbox()).toBeTruthy();
 
+    // The campaign generator lists what was sent to that account: the hash, with a thumbnail it can show.
+    const listed = await json<{ images: { hash: string; assetId: string; thumbnailUrl: string; width?: number }[] }>(
+      await alice.call(`/api/graphics/ad-images?adAccountId=${adAccountId}`),
+    );
+    expect(listed.images).toEqual([
+      expect.objectContaining({ hash: reply.images[0]!.hash, assetId: asset.id, width: 1080 }),
+    ]);
+    const thumbnail = await fetch(listed.images[0]!.thumbnailUrl);
+    expect(thumbnail.status).toBe(200);
+    expect(Buffer.from(await thumbnail.arrayBuffer())).toEqual(photo);
+    // Another account of the same user, and another user, list nothing of it.
+    const other = accounts.data[1]?.id ?? 'act_1';
+    const elsewhere = await json<{ images: unknown[] }>(
+      await alice.call(`/api/graphics/ad-images?adAccountId=${other}`),
+    );
+    expect(elsewhere.images).toEqual([]);
+    const bobsList = await json<{ images: unknown[] }>(
+      await bob.call(`/api/graphics/ad-images?adAccountId=${adAccountId}`),
+    );
+    expect(bobsList.images).toEqual([]);
+    const bad = await alice.call('/api/graphics/ad-images?adAccountId=123');
+    expect(bad.status).toBe(400);
+
     const bobs = await bob.call('/api/graphics/meta-images', {
       method: 'POST',
       body: JSON.stringify({ adAccountId, assetIds: [asset.id] }),
