@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defaultBrandKit } from '@shared/graphics/brand-kit-schema';
 import type { Asset } from '@shared/schemas/graphics';
 import { upstreamError } from '../errors';
-import { AD_IMAGE_PROMPT_VERSION, adImagePrompt } from '../ai/prompts/ad-image';
+import { AD_IMAGE_PROMPT_VERSION, adImagePrompt } from '@shared/graphics/ad-image-prompt';
 import { withRetries } from '../ai/retry';
 import { toUpstreamAppError, upstreamFacts } from '../ai/upstream-errors';
 import { storeAsset, type GraphicsDeps } from './asset-uploads';

@@ -1,5 +1,5 @@
 /**
- * The prompt for an ad image (OpenAI Images API, gpt-image-1). Images take one text prompt, so
+ * The prompt for an ad image (OpenAI Images API, gpt-image-1), in shared/ because the editor shows it before it is sent. Images take one text prompt, so
  * the brief is quoted as a description inside fixed instructions; the brand palette goes in as
  * hex codes (the model, and the offline model, colour the picture from them). No text in the
  * image: the design's own headline and CTA are drawn over it, and words baked into a photo
