@@ -8,6 +8,14 @@ import { GraphicsEditor } from '@web/features/graphics/components/graphics-edito
 import { type GraphicsRenderer } from '@web/features/graphics/lib/graphics-renderer';
 import { renderDesignImage, renderDesignSvgNode } from '@lambdas/lib/graphics-render/render-design-image';
 
+// The editor's server panels (assets, designs) answer empty: these tests are about the design and its previews.
+const api = vi.hoisted(() => ({
+  apiRequest: vi.fn(async (name: string) =>
+    name === 'graphicsAssets' ? { assets: [] } : name === 'graphicsDesigns' ? { designs: [] } : {},
+  ),
+}));
+vi.mock('@web/lib/api', () => api);
+
 // The real renderer (Node entry: same shared layout, satori and resvg as the browser's), counted.
 const renderer: GraphicsRenderer & { svgCalls: number } = {
   svgCalls: 0,

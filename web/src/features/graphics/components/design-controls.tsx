@@ -1,19 +1,15 @@
-import { type ChangeEvent, useState } from 'react';
 import {
   type Design,
   type DesignColours,
-  type DesignImageSlot,
   type DesignTexts,
   MAX_FEATURES,
   textLimits,
 } from '@shared/graphics/design-schema';
 import { fontIds, fonts } from '@shared/graphics/font-catalogue';
 import { templates } from '@shared/graphics/templates/template-registry';
-import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
-import { pickImage } from '../lib/pick-image';
 
 const textLabels: Record<Exclude<keyof DesignTexts, 'features'>, string> = {
   headline: 'Headline',
@@ -32,12 +28,6 @@ const colourLabels: Record<keyof DesignColours, string> = {
   text: 'Text colour',
   accent: 'Accent colour',
   onAccent: 'Text on accent colour',
-};
-
-const imageLabels: Record<DesignImageSlot, string> = {
-  product: 'Product photo',
-  background: 'Background photo',
-  logo: 'Logo',
 };
 
 function TextField({
@@ -72,26 +62,12 @@ function TextField({
   );
 }
 
-/** Texts, colours, fonts, CTA style, alignment and images of a design; each control edits one field. */
+/** Texts, colours, fonts, CTA style and alignment of a design; each control edits one field (images: ImageLibrary). */
 export function DesignControls({ design, onChange }: { design: Design; onChange: (next: Design) => void }) {
   const template = templates[design.templateId];
-  const [imageError, setImageError] = useState<string | null>(null);
   const setTexts = (texts: Partial<DesignTexts>) => onChange({ ...design, texts: { ...design.texts, ...texts } });
   const setColour = (key: keyof DesignColours, value: string) =>
     onChange({ ...design, colours: { ...design.colours, [key]: value.toLowerCase() } });
-
-  async function onImage(slot: DesignImageSlot, event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    try {
-      const ref = await pickImage(file);
-      setImageError(null);
-      onChange({ ...design, images: { ...design.images, [slot]: ref } });
-    } catch (error) {
-      setImageError(error instanceof Error ? error.message : 'The image could not be used.');
-    }
-  }
 
   return (
     <div className="grid gap-6">
@@ -242,46 +218,6 @@ export function DesignControls({ design, onChange }: { design: Design; onChange:
             </NativeSelect>
           )}
         </FormField>
-      </fieldset>
-
-      <fieldset className="grid gap-3">
-        <legend className="mb-1 text-sm font-semibold">Images</legend>
-        <p className="text-xs text-muted-foreground">
-          PNG, JPEG or SVG. Images stay in this browser for the preview until you export.
-        </p>
-        {template.images.map((slot) => (
-          <div key={slot} className="flex items-end gap-2">
-            <FormField label={imageLabels[slot]} className="flex-1">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="file"
-                  accept="image/png,image/jpeg,image/svg+xml"
-                  onChange={(e) => void onImage(slot, e)}
-                />
-              )}
-            </FormField>
-            {design.images[slot] ? (
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`Remove ${imageLabels[slot].toLowerCase()}`}
-                onClick={() => {
-                  const images = { ...design.images };
-                  delete images[slot];
-                  onChange({ ...design, images });
-                }}
-              >
-                Remove
-              </Button>
-            ) : null}
-          </div>
-        ))}
-        {imageError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {imageError}
-          </p>
-        ) : null}
       </fieldset>
     </div>
   );

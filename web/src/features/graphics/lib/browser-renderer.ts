@@ -1,13 +1,7 @@
-import { type Design, type DesignImageSlot } from '@shared/graphics/design-schema';
+import { type Design } from '@shared/graphics/design-schema';
 import { type FontId, type FontWeight } from '@shared/graphics/font-catalogue';
 import { type PlacementSizeId } from '@shared/graphics/placement-sizes';
-import {
-  fontsNeeded,
-  inlineImageUrl,
-  type LoadedFont,
-  renderDesignSvg,
-  type ResolvedImages,
-} from '@shared/graphics/render-svg';
+import { fontsNeeded, type LoadedFont, renderDesignSvg } from '@shared/graphics/render-svg';
 import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff?url';
 import interRegular from '@fontsource/inter/files/inter-latin-400-normal.woff?url';
 import loraBold from '@fontsource/lora/files/lora-latin-700-normal.woff?url';
@@ -20,6 +14,7 @@ import playfairBold from '@fontsource/playfair-display/files/playfair-display-la
 import playfairRegular from '@fontsource/playfair-display/files/playfair-display-latin-400-normal.woff?url';
 import resvgWasmUrl from '@resvg/resvg-wasm/index_bg.wasm?url';
 import type { rasterise as rasteriseType } from '@shared/graphics/rasterise';
+import { resolveDesignImages } from './asset-images';
 import { type GraphicsRenderer } from './graphics-renderer';
 
 /**
@@ -74,18 +69,12 @@ function rasteriser() {
   return wasm;
 }
 
-function browserImages(design: Design): ResolvedImages {
-  const images: ResolvedImages = {};
-  for (const slot of Object.keys(design.images) as DesignImageSlot[]) {
-    const url = inlineImageUrl(design.images[slot]);
-    if (url) images[slot] = url;
-  }
-  return images;
-}
-
 async function svg(design: Design, sizeId: PlacementSizeId): Promise<string> {
-  const fonts = await Promise.all(fontsNeeded(design).map(({ id, weight }) => loadFont(id, weight)));
-  return renderDesignSvg(design, sizeId, browserImages(design), fonts);
+  const [fonts, images] = await Promise.all([
+    Promise.all(fontsNeeded(design).map(({ id, weight }) => loadFont(id, weight))),
+    resolveDesignImages(design),
+  ]);
+  return renderDesignSvg(design, sizeId, images, fonts);
 }
 
 export const browserRenderer: GraphicsRenderer = {

@@ -1,0 +1,156 @@
+import { Megaphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type Design } from '@shared/graphics/design-schema';
+import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
+import { webPaths } from '@shared/web-paths';
+import { Button, buttonVariants } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { Spinner } from '@web/components/ui/spinner';
+import { apiRequest } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth/use-auth';
+import { useAdAccounts } from '@web/features/meta/api/get-ad-accounts';
+import { useMetaConnectionQuery } from '@web/features/meta/api/get-meta-connection';
+import { exportFileName } from '../lib/export-zip';
+import { type GraphicsRenderer } from '../lib/graphics-renderer';
+import { uploadFile } from '../lib/upload-file';
+
+type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };
+
+/** The campaign generator's link for images in an ad account's library (read by its brief form). */
+export function campaignGeneratorLink(adAccountId: string, hashes: readonly string[]): string {
+  const query = new URLSearchParams({ adAccountId, imageHashes: hashes.join(',') });
+  return `${webPaths.campaignGenerator}?${query.toString()}`;
+}
+
+/**
+ * "Use in a campaign": the chosen sizes, rendered by the same renderer as the preview, are stored as the user's
+ * images, sent to the chosen ad account (`/act_{id}/adimages`), and the campaign generator opens with their hashes.
+ */
+export function UseInCampaign({
+  design,
+  renderer,
+  blocked,
+}: {
+  design: Design;
+  renderer: GraphicsRenderer;
+  /** The design has errors listed under Quality checks. */
+  blocked: boolean;
+}) {
+  const { currentUser } = useAuth();
+  const navigate = useNavigate();
+  const connection = useMetaConnectionQuery(currentUser?.uid);
+  const connected = connection.data?.isConnected === true;
+  const accounts = useAdAccounts(currentUser?.uid, connected);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [sizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
+  const [step, setStep] = useState<Step>({ status: 'idle' });
+  const adAccountId = picked ?? accounts.data?.[0]?.id ?? '';
+  const busy = step.status === 'working';
+
+  async function onUse() {
+    if (!adAccountId || sizes.length === 0) return;
+    try {
+      const assetIds: string[] = [];
+      for (const [index, sizeId] of sizes.entries()) {
+        const of = `${index + 1} of ${sizes.length}`;
+        setStep({ status: 'working', message: `Rendering image ${of}…` });
+        const png = await renderer.png(design, sizeId);
+        const file = new File([png as BlobPart], exportFileName(design, sizeId), { type: 'image/png' });
+        const asset = await uploadFile(file, 'product', (fraction) =>
+          setStep({ status: 'working', message: `Storing image ${of}… ${Math.round(fraction * 100)} %` }),
+        );
+        assetIds.push(asset.id);
+      }
+      setStep({ status: 'working', message: 'Sending the images to your ad account…' });
+      const reply = await apiRequest('graphicsMetaImages', { body: { adAccountId, assetIds } });
+      void navigate(
+        campaignGeneratorLink(
+          reply.adAccountId,
+          reply.images.map((image) => image.hash),
+        ),
+      );
+    } catch (error) {
+      setStep({ status: 'failed', message: error instanceof Error ? error.message : 'The images were not sent.' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="use-in-campaign-heading" className="grid gap-3 rounded-lg border p-4">
+      <h2 id="use-in-campaign-heading" className="text-sm font-semibold">
+        Use in a campaign
+      </h2>
+      {connection.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> Checking your Meta connection…
+        </p>
+      ) : !connected ? (
+        <p className="text-sm text-muted-foreground">
+          Connect a Meta ad account to send these images to it.{' '}
+          <Link to={webPaths.dashboard} className={buttonVariants({ variant: 'link', className: 'h-auto p-0' })}>
+            Connect Meta on the dashboard
+          </Link>
+        </p>
+      ) : accounts.isError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          Your ad accounts could not be loaded:{' '}
+          {accounts.error instanceof Error ? accounts.error.message : 'try again.'}
+        </p>
+      ) : (
+        <>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="mb-1 text-sm font-medium">Sizes to send</legend>
+            {placementSizeIds.map((sizeId) => (
+              <label key={sizeId} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={sizes.includes(sizeId)}
+                  onChange={(e) =>
+                    setSizes(
+                      e.target.checked
+                        ? placementSizeIds.filter((id) => id === sizeId || sizes.includes(id))
+                        : sizes.filter((id) => id !== sizeId),
+                    )
+                  }
+                />
+                {placementSizes[sizeId].ratio} {placementSizes[sizeId].width}×{placementSizes[sizeId].height}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField label="Ad account" className="min-w-0 flex-1 basis-48">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={adAccountId}
+                  disabled={accounts.isPending}
+                  onChange={(e) => setPicked(e.target.value)}
+                >
+                  {(accounts.data ?? []).map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {account.name} ({account.currency})
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <Button onClick={() => void onUse()} disabled={busy || blocked || !adAccountId || sizes.length === 0}>
+              {busy ? <Spinner className="size-4" /> : <Megaphone aria-hidden="true" />}
+              Send to ad account and open the campaign generator
+            </Button>
+          </div>
+          <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
+            {step.status === 'working' ? step.message : ''}
+          </div>
+          {step.status === 'failed' ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              The images were not sent: {step.message}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
