@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { encodePng } from '@infra/local/openai/prompt-image';
+import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
@@ -52,5 +53,57 @@ describe('graphics generator in a real browser', () => {
       expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
       expect(bytes.length).toBeGreaterThan(5_000);
     }
+  });
+
+  it('sets a brand colour and logo, saves the design, reopens it after a reload, and uses it in a campaign', async () => {
+    const { page } = journey;
+    await signUpAndSignIn(page, 'Brenda Brand', { email: uniqueEmail('graphics-brand') });
+    await page.goto(`${web}/dashboard`);
+    await ensureMetaConnected(page);
+
+    await page.goto(`${web}/ads-graphics-generator`);
+    await page.getByRole('heading', { name: 'Graphics generator', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Brand kit', exact: true }).click();
+    await page.getByLabel('Brand colour 1', { exact: true }).fill('#1d4ed8');
+    // A real PNG logo through the presigned upload: 200×100, orange.
+    const pixels = new Uint8Array(200 * 100 * 3);
+    for (let i = 0; i < pixels.length; i += 3) pixels.set([249, 115, 22], i);
+    await page.getByLabel('Logo', { exact: true }).setInputFiles({
+      name: 'brand-logo.png',
+      mimeType: 'image/png',
+      buffer: encodePng(200, 100, pixels),
+    });
+    await page.getByRole('img', { name: 'Your logo' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Save brand kit', exact: true }).click();
+    await page.getByText('Brand kit saved and applied to the design.').waitFor({ timeout: 30_000 });
+
+    // The brand colour is the design's background in every size.
+    await page.getByRole('tab', { name: 'Design', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Background colour', { exact: true }).inputValue()).toBe('#1d4ed8');
+    await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Brand new trail shoes');
+    await expect
+      .poll(() => page.getByRole('img', { name: /Brand new trail shoes/ }).count(), { timeout: 60_000 })
+      .toBe(4);
+
+    await page.getByRole('textbox', { name: 'Design name', exact: true }).fill('Trail launch');
+    await page.getByRole('button', { name: 'Save design', exact: true }).click();
+    await page.getByText('Saved “Trail launch” (version 1).').waitFor({ timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('design')).toMatch(/^[0-9a-f-]{36}$/);
+    await journey.screenshot('graphics-generator-branded', { fullPage: true });
+
+    await page.reload();
+    await page.getByText('Editing “Trail launch”, version 1.').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('textbox', { name: 'Headline', exact: true }).inputValue()).toBe(
+      'Brand new trail shoes',
+    );
+    expect(await page.getByLabel('Background colour', { exact: true }).inputValue()).toBe('#1d4ed8');
+
+    // Use in a campaign: the four sizes go to the sandbox ad account; the generator opens with their hashes.
+    await page.getByLabel('Ad account', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send to ad account and open the campaign generator' }).click();
+    await page.waitForURL(/\/campaign-generator\?/, { timeout: 120_000 });
+    const link = new URL(page.url());
+    expect(link.searchParams.get('adAccountId')).toMatch(/^act_\d+$/);
+    expect(link.searchParams.get('imageHashes')!.split(',')).toHaveLength(4);
   });
 });
