@@ -4,7 +4,7 @@ import { useState, type ChangeEvent } from 'react';
 import { adImagePrompt } from '@shared/graphics/ad-image-prompt';
 import { type Design, type DesignImageSlot } from '@shared/graphics/design-schema';
 import { templates } from '@shared/graphics/templates/template-registry';
-import { aiImageShapes, type Asset } from '@shared/schemas/graphics';
+import type { aiImageShapes, Asset } from '@shared/schemas/graphics';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { UsageMeter } from '@web/components/billing/usage-meter';
 import { Alert } from '@web/components/ui/alert';
@@ -64,7 +64,7 @@ export function ImageLibrary({ design, onChange }: { design: Design; onChange: (
   const shownBrief = brief ?? briefFromDesign(design);
   const targetSlot = photoSlots.includes(uploadSlot) ? uploadSlot : (photoSlots[0] ?? 'product');
 
-  const use = (slot: DesignImageSlot, asset: Asset) => {
+  const place = (slot: DesignImageSlot, asset: Asset) => {
     rememberAssetUrl(asset.key, asset.url);
     onChange({ ...design, images: { ...design.images, [slot]: assetRef(asset) } });
   };
@@ -74,7 +74,7 @@ export function ImageLibrary({ design, onChange }: { design: Design; onChange: (
     onSuccess: (asset) => {
       const slot: DesignImageSlot =
         style === 'background' && photoSlots.includes('background') ? 'background' : (photoSlots[0] ?? 'product');
-      use(slot, asset);
+      place(slot, asset);
       void queryClient.invalidateQueries({ queryKey: graphicsKeys.assets });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: usageKey }),
@@ -90,7 +90,7 @@ export function ImageLibrary({ design, onChange }: { design: Design; onChange: (
     try {
       const purpose = targetSlot === 'background' ? 'background' : 'product';
       const asset = await uploadFile(file, purpose, (fraction) => setUpload({ fileName: file.name, fraction }));
-      use(targetSlot, asset);
+      place(targetSlot, asset);
       void queryClient.invalidateQueries({ queryKey: graphicsKeys.assets });
     } catch (error) {
       setUploadError(errorMessage(error, 'The image could not be uploaded.'));
@@ -282,7 +282,7 @@ export function ImageLibrary({ design, onChange }: { design: Design; onChange: (
                       variant="outline"
                       className="h-7 px-2 text-xs"
                       aria-label={`Use ${asset.fileName} as ${imageSlotLabels[slot].toLowerCase()}`}
-                      onClick={() => use(slot, asset)}
+                      onClick={() => place(slot, asset)}
                     >
                       {slot === 'background' ? 'Background' : 'Product'}
                     </Button>
