@@ -236,6 +236,8 @@ describe('ImageLibrary uploads', () => {
       mimeType: 'image/jpeg',
     });
     expect(called('graphicsStartUpload')[0]!.input.body).toMatchObject({ purpose: 'product', size: 5000 });
+    // The file input is disabled while an upload runs; it comes back when this one is done.
+    await waitFor(() => expect(screen.getByLabelText('Photo file')).toBeEnabled());
 
     handlers.graphicsConfirmUpload = () => {
       throw new ApiError(
