@@ -9,6 +9,8 @@ const { web } = inject('e2e');
 const journey = useBrowserJourney({
   viewport: { width: 1440, height: 1000 },
   contextOptions: { acceptDownloads: true },
+  // Each journey signs up its own user.
+  contextPer: 'test',
 });
 
 describe('graphics generator in a real browser', () => {
@@ -89,7 +91,13 @@ describe('graphics generator in a real browser', () => {
     await page.getByRole('button', { name: 'Save design', exact: true }).click();
     await page.getByText('Saved “Trail launch” (version 1).').waitFor({ timeout: 30_000 });
     await expect.poll(() => new URL(page.url()).searchParams.get('design')).toMatch(/^[0-9a-f-]{36}$/);
-    await journey.screenshot('graphics-generator-branded', { fullPage: true });
+    // Looked at on a laptop and on a phone: nothing wider than the screen.
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await journey.screenshot(`graphics-generator-branded-${width}`, { fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     await page.reload();
     await page.getByText('Editing “Trail launch”, version 1.').waitFor({ timeout: 30_000 });
@@ -100,7 +108,7 @@ describe('graphics generator in a real browser', () => {
 
     // Use in a campaign: the four sizes go to the sandbox ad account; the generator opens with their hashes.
     await page.getByLabel('Ad account', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Send to ad account and open the campaign generator' }).click();
+    await page.getByRole('button', { name: 'Send and open the generator', exact: true }).click();
     await page.waitForURL(/\/campaign-generator\?/, { timeout: 120_000 });
     const link = new URL(page.url());
     expect(link.searchParams.get('adAccountId')).toMatch(/^act_\d+$/);

@@ -136,9 +136,13 @@ export function UseInCampaign({
                 </NativeSelect>
               )}
             </FormField>
-            <Button onClick={() => void onUse()} disabled={busy || blocked || !adAccountId || sizes.length === 0}>
+            <Button
+              onClick={() => void onUse()}
+              disabled={busy || blocked || !adAccountId || sizes.length === 0}
+              title="Sends the chosen sizes to the ad account and opens the campaign generator with them"
+            >
               {busy ? <Spinner className="size-4" /> : <Megaphone aria-hidden="true" />}
-              Send to ad account and open the campaign generator
+              Send and open the generator
             </Button>
           </div>
           <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
