@@ -475,6 +475,37 @@ export const functions = {
     // An AI image or an export of four sizes; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
+  'ad-optimizer': {
+    description:
+      'Ad optimizer: ad cards with fatigue curves and verdicts, rewrites through the ad copy generator, paused A/B copies',
+    tables: {
+      // Rewrites and their A/B copies per user: conditional put, claim and status steps (conditional update), list.
+      adOptimizerTests: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // A/B copies go through the object-change module: append-only audit, a lock per object, the outbox.
+      campaignAudit: { actions: ['PutItem'] },
+      campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
+      eventOutbox: { actions: ['PutItem'] },
+      // The per-user request budget of the Meta routes.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      // Ad account lists through the per-user cache; a change forgets the user's cached reads.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The plan's connected-ad-accounts and daily AI generations quotas (conditional updates), the plan.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      // Token totals per day, as the ad copy generator keeps them.
+      aiUsage: { actions: ['UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp', 'openai'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    ai: true,
+    memorySize: 1024,
+    // Three insights reads of an account, or a generation with one retry; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 export type FunctionName = keyof typeof functions;

@@ -230,6 +230,17 @@ export const tables = {
     sortKey: { name: 'item_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * The ad optimizer's rewrites per user (keyed by the user, so nobody else can read or approve
+   * them): the variants written for an ad and, once approved, the paused A/B copy made from them.
+   * The status steps are conditional updates, so a retried approve never creates a second copy.
+   */
+  adOptimizerTests: {
+    name: 'ad_optimizer_tests',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'test_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

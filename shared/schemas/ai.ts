@@ -54,6 +54,15 @@ export const AdCopyRequestSchema = z
     angle: z.enum(adCopyAngleKeys).optional(),
     /** Asks for a different take on the same brief (0 = first). */
     variation: z.number().int().min(0).max(1000).default(0),
+    /** Rewriting a running ad (the ad optimizer): its current copy and why it needs new copy. */
+    rewrite: z
+      .object({
+        headline: z.string().trim().max(255),
+        primaryText: z.string().trim().max(2200),
+        description: z.string().trim().max(255),
+        reason: z.string().trim().min(1).max(1000),
+      })
+      .optional(),
   })
   .refine((r) => r.angle === undefined || r.variants === 1, {
     message: 'Regenerating one angle asks for exactly one variant.',

@@ -114,6 +114,27 @@ describe('least privilege, per action', () => {
     expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
   });
 
+  it('ad-optimizer: its own rewrites table, the object-change path (audit append-only, lock, outbox), the AI quota, no bus', () => {
+    const fn = 'adsmith-dev-ad-optimizer';
+    expect(tableActions(stateless, fn, 'ad_optimizer_tests')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(stateless, fn, 'quota_usage')).toEqual(['dynamodb:UpdateItem']);
+    expect(tableActions(stateless, fn, 'ai_usage')).toEqual(['dynamodb:UpdateItem']);
+    expect(tableActions(stateless, fn, 'optimizer_recommendations')).toEqual([]);
+    expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
+    expect(functionEnv(stateless, fn)[secretEnvVar('openai')]).toBeDefined();
+    expect(allowedActions(stateless, fn)).not.toContain('events:PutEvents');
+    expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
+  });
+
   it('meta-oauth-callback: remembers and consumes states, writes connections, no bus', () => {
     const fn = 'adsmith-dev-meta-oauth-callback';
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([

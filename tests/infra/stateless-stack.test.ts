@@ -190,7 +190,7 @@ describe('stateless stack (dev, functions bundled)', () => {
     it('gives the Meta token key to no other function', () => {
       // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token;
       // the campaign generator publishes with it; automation rules backtest on the account's history with it;
-      // the optimizer reads results and applies approved changes with it.
+      // the optimizer reads results and applies approved changes with it; the ad optimizer reads ads and makes A/B copies.
       const tokenUsers = [
         'secure-meta-api',
         'meta-oauth-callback',
@@ -199,6 +199,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         'automation-rules',
         'graphics',
         'optimizer',
+        'ad-optimizer',
       ];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f))) {
         expect(functionEnv(template, `adsmith-dev-${fn}`)[kmsKeyEnvVar('metaTokens')], fn).toBeUndefined();

@@ -17,6 +17,7 @@ import {
 } from './reference.js';
 import { audienceSize, parseTargeting } from './targeting-spec.js';
 import { UPLOADED_FILE_NAME } from './request-input.js';
+import { findSeededImage } from './seeded-images.js';
 
 /** Meta's largest ad image. */
 const META_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
@@ -439,7 +440,8 @@ export function createAdImage(
 }
 
 export function findImage(world: World, accountId: string, hash: string): AdImage | undefined {
-  return world.images.get(`${accountId}:${hash}`);
+  // The seeded ads' images are in the library too, as a real account's ads' images are.
+  return world.images.get(`${accountId}:${hash}`) ?? findSeededImage(world, accountId, hash);
 }
 
 function isUrl(value: unknown): value is string {
@@ -616,9 +618,12 @@ export function deleteImage(world: World, account: AdAccount, params: CreatePara
   const image = findImage(world, account.accountId, hash);
   if (!image)
     throw userError('Image Not Found', `The image hash ${hash} doesn't match an image in this ad account.`, 1487242);
-  const inUse = [...world.creatives.values()].some(
-    (creative) => creative.accountId === account.accountId && creative.imageHash === hash,
-  );
+  // A seeded ad's image is always in use by that ad.
+  const inUse =
+    !world.images.has(`${account.accountId}:${hash}`) ||
+    [...world.creatives.values()].some(
+      (creative) => creative.accountId === account.accountId && creative.imageHash === hash,
+    );
   if (inUse) {
     throw userError(
       'Image In Use',

@@ -227,7 +227,7 @@ function expandReference(ctx: ReadContext, field: FieldSelection, value: unknown
       validateNodeFields(field.children ?? [], 'AdCreative');
       const out: Json = {};
       for (const child of field.children ?? []) {
-        const childValue = createdCreativeField(created, child.name);
+        const childValue = createdCreativeField(created, child.name, ctx.world);
         if (childValue !== undefined) out[child.name] = childValue;
       }
       out.id = id;
@@ -238,7 +238,7 @@ function expandReference(ctx: ReadContext, field: FieldSelection, value: unknown
     validateNodeFields(field.children ?? [], 'AdCreative');
     const out: Json = {};
     for (const child of field.children ?? []) {
-      const childValue = creativeField(ad, child.name);
+      const childValue = creativeField(ad, child.name, ctx.world);
       if (childValue !== undefined) out[child.name] = childValue;
     }
     out.id = id;

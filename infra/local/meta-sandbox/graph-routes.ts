@@ -287,7 +287,7 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     validateNodeFields(fields, 'AdCreative');
     const out: Json = {};
     for (const field of fields) {
-      const value = createdCreativeField(created, field.name);
+      const value = createdCreativeField(created, field.name, deps.world);
       if (value !== undefined) out[field.name] = value;
     }
     out.id = created.id;
@@ -302,7 +302,7 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     validateNodeFields(fields, 'AdCreative');
     const out: Json = {};
     for (const field of fields) {
-      const value = creativeField(creativeAd, field.name);
+      const value = creativeField(creativeAd, field.name, deps.world);
       if (value !== undefined) out[field.name] = value;
     }
     out.id = creativeAd.creativeId;

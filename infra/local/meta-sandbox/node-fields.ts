@@ -12,7 +12,9 @@ import {
   type AdCreativeObject,
   type AdSet,
   type Campaign,
+  type World,
 } from './world.js';
+import { findSeededImage, seededImageDataUrl, seededImageHash, seededLink, seededStorySpec } from './seeded-images.js';
 
 /**
  * The fields of each Marketing API node type the sandbox can answer, rendered
@@ -325,8 +327,23 @@ export function adField(ctx: ReadContext, ad: Ad, field: string): unknown {
   }
 }
 
-export function creativeField(ad: Ad, field: string): unknown {
+const SEEDED_BODY = 'Gear up for the trail: light, tough and made to last.';
+
+/** Fields of a seeded ad's inline creative (a single-image link ad; `world` gives its Page and image). */
+export function creativeField(ad: Ad, field: string, world?: World): unknown {
+  const account = world?.accounts.get(ad.accountId);
   switch (field) {
+    case 'image_hash':
+      return seededImageHash(ad);
+    case 'image_url':
+    case 'thumbnail_url':
+      return seededImageDataUrl(ad);
+    case 'link_url':
+      return seededLink(ad);
+    case 'object_story_spec':
+      return account
+        ? seededStorySpec(account, ad, { message: SEEDED_BODY, headline: ad.name.split(' | ')[0]! })
+        : undefined;
     case 'id':
       return ad.creativeId;
     case 'account_id':
@@ -336,7 +353,7 @@ export function creativeField(ad: Ad, field: string): unknown {
     case 'title':
       return ad.name.split(' | ')[0];
     case 'body':
-      return 'Gear up for the trail: light, tough and made to last.';
+      return SEEDED_BODY;
     case 'call_to_action_type':
       return ad.callToActionType;
     case 'object_type':
@@ -349,8 +366,17 @@ export function creativeField(ad: Ad, field: string): unknown {
 }
 
 /** Fields of a creative made through `POST /act_{id}/adcreatives`. */
-export function createdCreativeField(creative: AdCreativeObject, field: string): unknown {
+export function createdCreativeField(creative: AdCreativeObject, field: string, world?: World): unknown {
   switch (field) {
+    case 'image_url':
+    case 'thumbnail_url': {
+      const hash = creative.imageHash;
+      const image =
+        hash && world
+          ? (world.images.get(`${creative.accountId}:${hash}`) ?? findSeededImage(world, creative.accountId, hash))
+          : undefined;
+      return image ? (image.dataUrl ?? image.url) : creative.picture;
+    }
     case 'id':
       return creative.id;
     case 'account_id':

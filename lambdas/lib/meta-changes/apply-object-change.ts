@@ -141,14 +141,14 @@ export function reverseChange(before: ObjectState, change: ObjectChange): Object
 }
 
 /** A timeout or dropped connection: Meta may have applied the change without our hearing back. */
-function mayHaveApplied(error: unknown): boolean {
+export function mayHaveApplied(error: unknown): boolean {
   const cause = (error as { cause?: unknown }).cause;
   if (error instanceof GraphError) return error.kind === 'timeout' || error.kind === 'network';
   return cause instanceof GraphError && (cause.kind === 'timeout' || cause.kind === 'network');
 }
 
 /** Runs a step whose failure must not turn an accepted change into an error reply. */
-async function afterAccepted<T>(what: string, step: () => Promise<T>): Promise<T | undefined> {
+export async function afterAccepted<T>(what: string, step: () => Promise<T>): Promise<T | undefined> {
   try {
     return await step();
   } catch (error) {

@@ -41,6 +41,8 @@ export type ChangeOutcome =
       after: AuditedFields;
       /** 'meta' when read back from Meta; 'requested' when that read failed and the request stands in for it. */
       afterSource: 'meta' | 'requested';
+      /** The object the change created (an ad's A/B copy), when it made one. */
+      createdObjectId?: string;
     }
   /** 'failed': Meta answered with an error. 'unknown': no answer (timeout), so Meta may have applied it. */
   | { outcome: 'failed' | 'unknown'; error: string };
@@ -127,7 +129,11 @@ export async function recordChangeOutcome(
         before: change.before,
         requested: change.requested,
         ...(result.outcome === 'completed'
-          ? { after: result.after, after_source: result.afterSource }
+          ? {
+              after: result.after,
+              after_source: result.afterSource,
+              ...(result.createdObjectId ? { created_object_id: result.createdObjectId } : {}),
+            }
           : { error: result.error }),
       },
       ConditionExpression: 'attribute_not_exists(changed_at_id)',

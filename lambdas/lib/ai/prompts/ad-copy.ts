@@ -26,11 +26,13 @@ For each variant:
 - description: at most ${AD_COPY_LIMITS.description} characters, the line under the headline;
 - callToAction: the button that fits the objective best, one of: ${callToActionTypes.map((t) => `${t} (${callToActionLabels[t]})`).join(', ')}.
 
+When the brief has a currentAd, you are rewriting an ad that is running: keep its offer and facts, but write new words from each angle (do not reuse its headline or opening), aimed at what the rewriteBecause line says went wrong.
+
 Meta's rules you must keep: never assert or imply personal attributes of the reader (health, weight, age, religion, ethnicity, sexual orientation, finances: not "Are you overweight?"); no guaranteed or unrealistic results; no before-and-after claims; no sensational or clickbait wording; no ALL CAPS words. Write in the language named in the brief. Use the tone named in the brief, or a friendly, confident one.`;
 
 export const adCopyPrompt: FeaturePrompt<AdCopyRequest> = {
   feature: 'ad-copy',
-  version: 'ad-copy/2026-11-22.1',
+  version: 'ad-copy/2026-11-22.2',
   build(request) {
     const brief = {
       product: request.product,
@@ -41,6 +43,16 @@ export const adCopyPrompt: FeaturePrompt<AdCopyRequest> = {
       landingPage: request.landingPageUrl ?? 'not specified',
       angles: anglesFor(request).map((angle) => `${angle} (${adCopyAngles[angle]})`),
       ...(request.variation > 0 ? { variation: `take #${request.variation + 1}: differ from earlier takes` } : {}),
+      ...(request.rewrite
+        ? {
+            currentAd: {
+              headline: request.rewrite.headline,
+              primaryText: request.rewrite.primaryText,
+              description: request.rewrite.description,
+            },
+            rewriteBecause: request.rewrite.reason,
+          }
+        : {}),
     };
     return [
       { role: 'system', content: SYSTEM },

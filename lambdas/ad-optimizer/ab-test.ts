@@ -1,0 +1,87 @@
+import type { AdTest, ApproveAdTestBody } from '@shared/schemas/ad-optimizer';
+import { conflict } from '../lib/errors';
+import { createAdCopy, deleteAdCopy } from '../lib/meta-changes/ad-copy-change';
+import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import { logger } from '../lib/observability';
+import { requireTest, STALE_CLAIM_MS, transition, type TestStore } from './test-store';
+
+export interface AbTestDeps {
+  store: TestStore;
+  changes: ObjectChangeDeps;
+  userId: string;
+  now: () => Date;
+}
+
+/**
+ * Approving a rewrite: the copy the signed-in user chose (possibly edited) becomes an A/B copy of
+ * the ad, created PAUSED in the same ad set through the audited change path. Once only: the
+ * rewrite is claimed by a conditional update, a retry of a finished approval answers the copy
+ * already made, and a retry after an attempt that died finds the copy Meta made by its key.
+ */
+export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveAdTestBody): Promise<AdTest> {
+  const { test, claimedAt } = await requireTest(deps.store, deps.userId, id);
+  if (test.status === 'created') return test;
+  if (test.status === 'deleting' || test.status === 'deleted') {
+    throw conflict('This A/B copy was deleted; write new copy to test again.');
+  }
+  const now = deps.now();
+  if (test.status === 'creating' && claimedAt !== undefined && now.getTime() - claimedAt < STALE_CLAIM_MS) {
+    throw conflict('This A/B copy is being created. Refresh in a moment.');
+  }
+  // A stale claim keeps the copy approved first: a retry finishes that one, it does not switch copy.
+  const approvedCopy = test.status === 'creating' && test.approvedCopy ? test.approvedCopy : body;
+  const claimed: AdTest = { ...test, status: 'creating', approvedCopy };
+  await transition(deps.store, deps.userId, claimed, test.status, now, {
+    claim: true,
+    ...(test.status === 'creating' && claimedAt !== undefined ? { claimedAt } : {}),
+  });
+  try {
+    const made = await createAdCopy(deps.changes, {
+      userId: deps.userId,
+      adId: test.adId,
+      copy: approvedCopy,
+      key: test.id,
+      source: `ad-optimizer:${test.id}`,
+    });
+    const created: AdTest = {
+      ...claimed,
+      status: 'created',
+      copyAdId: made.copyAdId,
+      copyAdName: made.copyAdName,
+      copyCreativeId: made.copyCreativeId,
+      approvedAt: deps.now().toISOString(),
+    };
+    await transition(deps.store, deps.userId, created, 'creating', deps.now());
+    return created;
+  } catch (error) {
+    logger.warn('A/B copy not created', { error: error as Error, testId: test.id });
+    // Nothing made (or the search by key will find it): the rewrite can be approved again.
+    await transition(deps.store, deps.userId, { ...test, status: 'proposed' }, 'creating', deps.now()).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+/** The undo of an approval: deletes the paused copy (and its creative), audited. */
+export async function undoAdTest(deps: AbTestDeps, id: string): Promise<AdTest> {
+  const { test } = await requireTest(deps.store, deps.userId, id);
+  if (test.status !== 'created' || !test.copyAdId) {
+    throw conflict(`Only a created A/B copy can be deleted (this rewrite is ${test.status}).`);
+  }
+  const deleting: AdTest = { ...test, status: 'deleting' };
+  await transition(deps.store, deps.userId, deleting, 'created', deps.now(), { claim: true });
+  try {
+    await deleteAdCopy(deps.changes, {
+      userId: deps.userId,
+      copyAdId: test.copyAdId,
+      source: `ad-optimizer-undo:${test.id}`,
+    });
+  } catch (error) {
+    await transition(deps.store, deps.userId, test, 'deleting', deps.now()).catch(() => undefined);
+    throw error;
+  }
+  const deleted: AdTest = { ...test, status: 'deleted', deletedAt: deps.now().toISOString() };
+  await transition(deps.store, deps.userId, deleted, 'deleting', deps.now());
+  return deleted;
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import type { AdTest, AdVerdict, RewriteAdBody } from '@shared/schemas/ad-optimizer';
+import { AdCopyRequestSchema } from '@shared/schemas/ai';
+import { generateAdCopy, type AdCopyDeps } from '../ai-campaign-optimizer/ad-copy';
+import { notFound, validationError } from '../lib/errors';
+import { readInsights } from '../lib/meta/insights-reader';
+import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
+import { OriginalAdSchema, ORIGINAL_AD_FIELDS } from '../lib/meta-changes/ad-copy-change';
+import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
+import { AD_HISTORY_WEEKS } from '../optimizer/read-snapshot';
+import { listAdAccounts } from '../secure-meta-api/ad-accounts';
+import { INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
+import type { MetaSession } from '../secure-meta-api/meta-session';
+import { AdInsightRowSchema, creativeSummary, dayFigures, METRIC_FIELDS, rankingsOf, verdictsByAd } from './ad-cards';
+import { putTest, type TestStore } from './test-store';
+
+export interface RewriteDeps {
+  store: TestStore;
+  adCopy: AdCopyDeps;
+  remainingMs: () => number;
+}
+
+const RewriteAdSchema = OriginalAdSchema.extend({
+  adset: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+});
+
+/** Why the ad needs new copy, in the detectors' own words (their numbers), for the prompt and the card. */
+export function rewriteReason(verdicts: readonly AdVerdict[]): string {
+  if (verdicts.length === 0) return 'The marketer wants fresh copy to test against the current ad.';
+  return verdicts.map((v) => v.why).join(' ');
+}
+
+/** The ad's verdicts, read for this ad alone: its weeks and its last week's rankings (two Graph calls). */
+async function verdictsOf(
+  session: MetaSession,
+  ad: z.infer<typeof RewriteAdSchema>,
+  account: { currency: string; timezone_name: string; id: string },
+  remainingMs: () => number,
+) {
+  const today = todayIn(account.timezone_name, session.deps.now());
+  const history = { since: addDays(today, -(AD_HISTORY_WEEKS * 7)), until: addDays(today, -1) };
+  const lastWeek = { since: addDays(today, -OPTIMIZER_CONFIG.recentDays), until: addDays(today, -1) };
+  const read = (params: Record<string, string | number | boolean>) =>
+    readInsights(session.graph, ad.id, { ...INSIGHTS_ATTRIBUTION_PARAMS, ...params }, AdInsightRowSchema, {
+      remainingMs,
+    });
+  const [weeks, week] = await Promise.all([
+    read({ fields: `ad_id,${METRIC_FIELDS}`, time_range: timeRangeParam(history), time_increment: 7 }),
+    read({
+      fields: 'ad_id,impressions,quality_ranking,engagement_rate_ranking,conversion_rate_ranking',
+      time_range: timeRangeParam(lastWeek),
+    }),
+  ]);
+  const rankings = rankingsOf(week.rows[0]);
+  const verdicts = verdictsByAd({
+    adAccountId: account.id,
+    currency: account.currency,
+    today,
+    campaigns: [],
+    adsets: [],
+    ads: [
+      {
+        id: ad.id,
+        name: ad.name,
+        adsetId: ad.adset_id,
+        campaignId: ad.campaign_id,
+        status: ad.effective_status,
+        weeks: weeks.rows.map((r) => dayFigures(r, account.currency)).sort((a, b) => a.date.localeCompare(b.date)),
+        ...(rankings ? { rankings } : {}),
+      },
+    ],
+  });
+  return verdicts.get(ad.id) ?? [];
+}
+
+/**
+ * New copy for one of the user's ads through the ad copy generator (same validation, same daily
+ * AI generations quota, same model), prompted with the ad's current copy and why the optimizer's
+ * detectors judge it tired. The variants are stored for the user; nothing is sent to Meta here.
+ */
+export async function rewriteAd(
+  session: MetaSession,
+  adId: string,
+  body: RewriteAdBody,
+  deps: RewriteDeps,
+): Promise<AdTest> {
+  const fields = `${ORIGINAL_AD_FIELDS},adset{name}`;
+  const accounts = await listAdAccounts(session);
+  const ad = await session.graph.get(`/${adId}`, { fields }, RewriteAdSchema);
+  const account = accounts.find((a) => a.account_id === ad.account_id);
+  if (!account) throw notFound('That ad is not part of your Meta connection.');
+  const current = creativeSummary(ad.creative);
+  if (!current.rewritable) {
+    throw validationError(
+      'Only a single-image link ad can be rewritten and copied; this ad’s creative is of another kind.',
+    );
+  }
+  const verdicts = await verdictsOf(session, ad, account, deps.remainingMs);
+  const reason = rewriteReason(verdicts);
+  const request = AdCopyRequestSchema.parse({
+    product: body.product ?? (current.headline || ad.name.split(' | ')[0] || ad.name).slice(0, 300),
+    audience: body.audience ?? (ad.adset?.name ?? 'people this ad already reaches').slice(0, 300),
+    ...(body.tone ? { tone: body.tone } : {}),
+    ...(current.link ? { landingPageUrl: current.link } : {}),
+    variants: body.variants,
+    variation: body.variation,
+    rewrite: {
+      headline: current.headline.slice(0, 255),
+      primaryText: current.primaryText.slice(0, 2200),
+      description: current.description.slice(0, 255),
+      reason: reason.slice(0, 1000),
+    },
+  });
+  const result = await generateAdCopy(session.user.sub, request, deps.adCopy);
+  const now = session.deps.now();
+  const test: AdTest = {
+    id: randomUUID(),
+    adAccountId: account.id,
+    adId: ad.id,
+    adName: ad.name,
+    adsetId: ad.adset_id,
+    status: 'proposed',
+    reason,
+    original: {
+      headline: current.headline,
+      primaryText: current.primaryText,
+      description: current.description,
+      ...(current.callToAction ? { callToAction: current.callToAction } : {}),
+    },
+    variants: result.variants,
+    model: result.model,
+    offline: result.offline,
+    createdAt: now.toISOString(),
+  };
+  await putTest(deps.store, session.user.sub, test, now);
+  return test;
+}
