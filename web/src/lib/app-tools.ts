@@ -49,7 +49,7 @@ export const appTools: readonly AppTool[] = [
     icon: Sparkles,
     title: 'Ad optimizer',
     text: 'Improve the copy and creative of an ad.',
-    available: false,
+    available: true,
   },
   {
     path: webPaths.adsGraphicsGenerator,

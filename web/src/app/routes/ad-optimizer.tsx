@@ -1,17 +1,15 @@
-import { Sparkles } from 'lucide-react';
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { PageHeader } from '../../components/layout/page-header';
+import { AdOptimizerScreen } from '../../features/ad-optimizer/components/ad-optimizer-screen';
 
 export default function AdOptimizerRoute() {
   return (
-    <ComingSoon
-      title="Ad optimizer"
-      icon={Sparkles}
-      summary="Improve a single ad: its headline, description, call to action and creative."
-      plans={[
-        'Generate a headline, description and call to action for your product and audience',
-        'Compare variants side by side',
-        'Keep the versions you like for your next campaign',
-      ]}
-    />
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+      <PageHeader
+        eyebrow="AI tools"
+        title="Ad optimizer"
+        description="Your ads with their results, the ones your audience has tired of, and new copy to test against them: an A/B copy of the ad, created paused, only when you approve it."
+      />
+      <AdOptimizerScreen />
+    </div>
   );
 }

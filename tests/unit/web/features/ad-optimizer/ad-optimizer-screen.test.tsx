@@ -1,0 +1,249 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
+import { AdOptimizerScreen } from '@web/features/ad-optimizer/components/ad-optimizer-screen';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import { connected, notConnected, usdAccount } from '@tests/unit/web/features/meta/support/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
+import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/features/meta/support/serve-api';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('@web/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+// recharts measures its container; jsdom has none, and the curve's numbers are in its caption.
+vi.mock('recharts', async (original) => ({
+  ...(await original<typeof import('recharts')>()),
+  ResponsiveContainer: () => null,
+}));
+
+const days = Array.from({ length: 14 }, (_, i) => ({
+  date: `2026-01-${String(i + 5).padStart(2, '0')}`,
+  impressions: 1000,
+  ctrLink: 2 - i * 0.1,
+  frequency: 1.2 + Math.floor(i / 7),
+}));
+
+function card(id: string, name: string, extra: Partial<AdCard> = {}): AdCard {
+  return {
+    id,
+    name,
+    status: 'ACTIVE',
+    adsetId: '77',
+    adsetName: 'Hikers',
+    campaignId: '42',
+    creative: {
+      id: `c${id}`,
+      headline: `${name} headline`,
+      primaryText: 'Gear up for the trail.',
+      description: 'Free returns',
+      callToAction: 'SHOP_NOW',
+      thumbnailUrl: 'https://scontent.example/t.jpg',
+      imageUrl: 'https://scontent.example/i.jpg',
+      link: 'https://shop.example.com',
+      rewritable: true,
+    },
+    metrics: {
+      spend: 120.5,
+      impressions: 10_000,
+      linkClicks: 80,
+      results: 8,
+      ctrLink: 0.8,
+      frequency: 2.5,
+      costPerResult: 15.06,
+    },
+    days,
+    firstWeek: { since: '2026-01-05', until: '2026-01-11' },
+    rankings: { quality: 'AVERAGE' },
+    verdicts: [],
+    ...extra,
+  };
+}
+
+const tired = card('1', 'Tired ad', {
+  rankings: { quality: 'BELOW_AVERAGE_10', engagement: 'AVERAGE', conversion: 'UNKNOWN' },
+  verdicts: [
+    {
+      kind: 'creative_fatigue',
+      title: 'Refresh the creative of “Tired ad”: its audience has tired of it',
+      why: 'Its CTR fell from 2% in its first week to 0.8% last week (60% lower) while frequency rose from 1.25 to 2.5.',
+      evidence: { firstWeekCtrPercent: 2, lastWeekCtrPercent: 0.8 },
+      confidence: 0.99,
+    },
+  ],
+});
+const fresh = card('2', 'Fresh ad');
+
+const list = (ads: AdCard[], tests: AdTest[] = []): AdCardList => ({
+  adAccountId: usdAccount.id,
+  currency: 'USD',
+  today: '2026-01-19',
+  generatedAt: '2026-01-19T10:00:00Z',
+  ads,
+  tests,
+  graphCalls: 5,
+});
+
+const proposal: AdTest = {
+  id: '5b0e4a52-7a43-4c1e-9b7e-2f1d9a3c6e11',
+  adAccountId: usdAccount.id,
+  adId: '1',
+  adName: 'Tired ad',
+  adsetId: '77',
+  status: 'proposed',
+  reason: tired.verdicts[0]!.why,
+  original: { headline: 'Tired ad headline', primaryText: 'Gear up for the trail.', description: 'Free returns' },
+  variants: [
+    {
+      angle: 'benefit',
+      headline: 'Boots that last',
+      primaryText: 'Go further.',
+      description: 'Try them',
+      callToAction: 'SHOP_NOW',
+    },
+    {
+      angle: 'question',
+      headline: 'Ready for the trail?',
+      primaryText: 'Lighter boots.',
+      description: 'Free returns',
+      callToAction: 'SHOP_NOW',
+    },
+  ],
+  model: 'offline-demo',
+  offline: true,
+  createdAt: '2026-01-19T10:01:00Z',
+};
+
+const serve = (overrides: Record<string, ApiHandler> = {}) =>
+  serveApi(
+    api.apiRequest,
+    {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount] }),
+      adOptimizerAds: () => list([fresh, tired]),
+    },
+    overrides,
+  );
+
+const callsTo = (name: string) =>
+  api.apiRequest.mock.calls.filter(([called]) => called === name).map(([, input]) => input as ApiInput);
+
+describe('ad optimizer screen', () => {
+  beforeEach(() => {
+    api.apiRequest.mockReset();
+    toast.error.mockReset();
+    toast.success.mockReset();
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+    localStorage.clear();
+  });
+
+  it('asks to connect Meta when it is not connected', async () => {
+    serve({ metaConnection: () => notConnected });
+    renderWithMeta(<AdOptimizerScreen />);
+    expect(await screen.findByText('Connect Meta to see your ads')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
+    expect(callsTo('adOptimizerAds')).toHaveLength(0);
+  });
+
+  it('shows the fatigued ads first as cards: thumbnail, metrics, Meta’s ranking words, the verdict and the curve', async () => {
+    serve();
+    renderWithMeta(<AdOptimizerScreen />);
+    const group = await screen.findByRole('group', { name: 'Ad Tired ad' });
+    expect(screen.queryByRole('group', { name: 'Ad Fresh ad' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('img', { name: 'Creative of Tired ad' })).toHaveAttribute(
+      'src',
+      'https://scontent.example/t.jpg',
+    );
+    const metrics = within(group).getByLabelText('Last 7 days of Tired ad');
+    expect(metrics).toHaveTextContent('CTR (link)0.80%');
+    expect(metrics).toHaveTextContent('Frequency2.5');
+    expect(metrics).toHaveTextContent('$15.06');
+    expect(metrics).toHaveTextContent('$120.50');
+    const rankings = within(group).getByRole('list', { name: "Meta's rankings of Tired ad" });
+    expect(rankings).toHaveTextContent('Quality ranking: Below average - Bottom 10% of ads');
+    expect(rankings).toHaveTextContent('Engagement rate ranking: Average');
+    expect(rankings).toHaveTextContent('Conversion rate ranking: —');
+    expect(within(group).getByText('Creative fatigue')).toBeInTheDocument();
+    expect(within(group).getByText(/first week from/)).toHaveTextContent('Link CTR by day over 14 days');
+    expect(callsTo('adOptimizerAds')[0]!.params).toEqual({ id: usdAccount.id });
+
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'all');
+    expect(screen.getByRole('group', { name: 'Ad Fresh ad' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'low_ranking');
+    expect(await screen.findByText('No low ranking ads right now')).toBeInTheDocument();
+  });
+
+  it('an account without ads says so', async () => {
+    serve({ adOptimizerAds: () => list([]) });
+    renderWithMeta(<AdOptimizerScreen />);
+    expect(await screen.findByText('No ads in this account yet')).toBeInTheDocument();
+  });
+
+  it('rewrites, shows the diff of the chosen and edited variant, and sends nothing to Meta before the approval', async () => {
+    const created: AdTest = {
+      ...proposal,
+      status: 'created',
+      approvedCopy: { headline: 'Ready for the hills?', primaryText: 'Lighter boots.', description: 'Free returns' },
+      copyAdId: '999',
+      copyAdName: 'Tired ad — B',
+      copyCreativeId: '998',
+    };
+    serve({ adOptimizerRewrite: () => proposal, adOptimizerApprove: () => created });
+    renderWithMeta(<AdOptimizerScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rewrite and test: Tired ad' }));
+    const drawer = screen.getByRole('dialog', { name: 'Rewrite and test “Tired ad”' });
+    expect(within(drawer).getByLabelText('Current copy')).toHaveTextContent('Tired ad headline');
+    expect(within(drawer).getByText(/CTR fell from 2%/)).toBeInTheDocument();
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Write new copy' }));
+    expect(callsTo('adOptimizerRewrite')[0]).toEqual({
+      params: { id: '1' },
+      body: { product: 'Tired ad headline', audience: 'Hikers', variants: 3, variation: 0 },
+    });
+    await userEvent.click(await within(drawer).findByRole('radio', { name: 'Variant 2: Question' }));
+    const headline = within(drawer).getByLabelText('Headline');
+    expect(headline).toHaveValue('Ready for the trail?');
+    await userEvent.clear(headline);
+    await userEvent.type(headline, 'Ready for the hills?');
+
+    const diff = within(drawer).getByLabelText('Current and proposed copy');
+    expect(diff.querySelector('del')).toHaveTextContent('Tired ad headline');
+    expect(diff.querySelector('ins')).toHaveTextContent('Ready for the hills?');
+    expect(diff).toHaveTextContent('Description (unchanged)');
+    expect(callsTo('adOptimizerApprove')).toHaveLength(0);
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Approve: create a paused A/B copy' }));
+    expect(callsTo('adOptimizerApprove')[0]).toEqual({
+      params: { id: proposal.id },
+      body: { headline: 'Ready for the hills?', primaryText: 'Lighter boots.', description: 'Free returns' },
+    });
+    expect(await within(drawer).findByText('A/B copy created, paused')).toBeInTheDocument();
+    expect(within(drawer).getByText(/“Tired ad — B” is in the same ad set/)).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('A/B copy created, paused, in the same ad set');
+    expect(within(drawer).getByRole('button', { name: 'See the paused copy' })).toBeInTheDocument();
+  });
+
+  it('says why a rewrite failed (the AI quota) and keeps the drawer open', async () => {
+    const { ApiError } = await import('@web/lib/api-client');
+    serve({
+      adOptimizerRewrite: () => {
+        throw new ApiError('QUOTA_EXCEEDED', 429, 'You have used all 20 AI generations of your plan today.');
+      },
+    });
+    renderWithMeta(<AdOptimizerScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rewrite and test: Tired ad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Write new copy' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('You have used all 20 AI generations of your plan today.'),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,319 @@
+import { ExternalLink, RefreshCw, Sparkles, Wand2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Spinner } from '@web/components/ui/spinner';
+import { AdAccountPicker } from '@web/features/meta/components/ad-account-picker';
+import { ConnectErrorAlert } from '@web/features/meta/components/connect-error-alert';
+import { ConnectMetaButton } from '@web/features/meta/components/connect-meta-button';
+import { QueryErrorAlert } from '@web/features/meta/components/query-error-alert';
+import { useMetaConnection } from '@web/features/meta/context/use-meta-connection';
+import { useAuth } from '@web/lib/auth/use-auth';
+import { formatMoney, formatNumber, formatPercent } from '@web/lib/format';
+import { cn } from '@web/lib/cn';
+import { useAdCards, useAdTestActions } from '../api/ad-optimizer-api';
+import {
+  FILTERS,
+  matchesFilter,
+  RANKING_NAMES,
+  rankingTone,
+  rankingWords,
+  safeImageUrl,
+  type AdFilter,
+} from '../lib/ad-words';
+import { FatigueCurve } from './fatigue-curve';
+import { RewriteDrawer } from './rewrite-drawer';
+
+/** /ad-optimizer: the account's ads as cards, and the rewrite-and-test flow for a tired one. */
+export function AdOptimizerScreen() {
+  const { loading, isConnected, adAccounts, adAccountsLoading, adAccountsError, refresh } = useMetaConnection();
+  if (loading) return <Skeleton className="h-40 w-full" />;
+  if (!isConnected) {
+    return (
+      <Card className="border-dashed">
+        <CardHeader className="items-center text-center">
+          <Sparkles aria-hidden="true" className="size-10 text-primary" />
+          <CardTitle>Connect Meta to see your ads</CardTitle>
+          <CardDescription className="max-w-lg">
+            The ad optimizer reads your ads and their results, shows which ones your audience has tired of, writes new
+            copy for them and sets up an A/B test: a paused copy of the ad, created only when you approve it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid justify-items-center gap-4">
+          <ConnectErrorAlert />
+          <ConnectMetaButton />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (adAccountsError) {
+    return (
+      <QueryErrorAlert
+        title="Your ad accounts could not be loaded"
+        error={adAccountsError}
+        onRetry={() => void refresh()}
+      />
+    );
+  }
+  if (adAccountsLoading) return <Skeleton className="h-96 w-full" />;
+  if (adAccounts.length === 0)
+    return <Alert title="No ad accounts">This Meta user has no ad accounts we may read.</Alert>;
+  return <AdsWorkspace />;
+}
+
+function AdsWorkspace() {
+  const { currentUser } = useAuth();
+  const uid = currentUser?.uid;
+  const { adAccounts, selectedAdAccount, selectAdAccount } = useMetaConnection();
+  const accountId = selectedAdAccount?.id;
+  const list = useAdCards(uid, accountId);
+  const actions = useAdTestActions(uid, accountId);
+  const [filter, setFilter] = useState<AdFilter>('fatigued');
+  const [rewriting, setRewriting] = useState<string | null>(null);
+  const ads = useMemo(() => list.data?.ads ?? [], [list.data]);
+  const shown = ads.filter((ad) => matchesFilter(ad, filter));
+  const ad = ads.find((a) => a.id === rewriting) ?? null;
+
+  const showCopy = (copyAdId: string) => {
+    setRewriting(null);
+    setFilter('all');
+    // After the list shows every ad, bring the copy's card into view.
+    window.setTimeout(() => document.getElementById(`ad-${copyAdId}`)?.scrollIntoView({ block: 'center' }), 50);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
+        <AdAccountPicker accounts={adAccounts} value={accountId} onChange={selectAdAccount} />
+        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RefreshCw aria-hidden="true" className={list.isFetching ? 'animate-spin' : ''} />
+          {list.isFetching ? 'Reading ads…' : 'Read again'}
+        </Button>
+      </div>
+      {list.isError ? (
+        <QueryErrorAlert title="Your ads could not be read" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Reading your ads">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Reading" /> Reading your ads, their creatives and eight weeks of results from Meta…
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-72 w-full" />
+            ))}
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter ads">
+            <div className="grid gap-1.5">
+              <Label htmlFor="ad-filter">Show</Label>
+              <NativeSelect
+                id="ad-filter"
+                className="w-48"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as AdFilter)}
+              >
+                {(Object.keys(FILTERS) as AdFilter[]).map((key) => (
+                  <option key={key} value={key}>
+                    {FILTERS[key]} ({ads.filter((a) => matchesFilter(a, key)).length})
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+              {shown.length} of {ads.length} ads · last 7 days, {list.data.currency}
+            </p>
+          </div>
+          {list.data.partial ? (
+            <p role="status" className="text-sm text-amber-800">
+              Partial data: Meta had more rows than could be read in time, or the account has more ads than one page
+              shows; the ads shown are the flagged ones and the biggest spenders.
+            </p>
+          ) : null}
+          {shown.length === 0 ? (
+            <Card className="border-dashed">
+              <CardHeader className="items-center text-center">
+                <CardTitle>
+                  {ads.length === 0
+                    ? 'No ads in this account yet'
+                    : filter === 'all'
+                      ? 'No ads'
+                      : `No ${FILTERS[filter].toLowerCase()} ads right now`}
+                </CardTitle>
+                <CardDescription>
+                  {ads.length === 0
+                    ? 'Create a campaign with ads, and they will show here with their results.'
+                    : 'Every ad is within the thresholds the optimizer checks. Choose “All ads” to see them all.'}
+                </CardDescription>
+              </CardHeader>
+            </Card>
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Ads">
+              {shown.map((card) => (
+                <AdCardView
+                  key={card.id}
+                  ad={card}
+                  list={list.data}
+                  onRewrite={() => setRewriting(card.id)}
+                  onShowCopy={showCopy}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <RewriteDrawer
+        ad={ad}
+        tests={list.data?.tests ?? []}
+        actions={actions}
+        onClose={() => setRewriting(null)}
+        onShowCopy={showCopy}
+      />
+    </>
+  );
+}
+
+function latestTestOf(ad: AdCard, tests: readonly AdTest[]): AdTest | undefined {
+  return tests.find((t) => t.adId === ad.id && t.status === 'created');
+}
+
+const TONE_CLASSES = {
+  good: 'bg-success/15 text-success',
+  average: 'bg-secondary text-secondary-foreground',
+  low: 'bg-destructive/10 text-destructive',
+  unknown: 'border text-muted-foreground',
+} as const;
+
+function AdCardView({
+  ad,
+  list,
+  onRewrite,
+  onShowCopy,
+}: {
+  ad: AdCard;
+  list: AdCardList;
+  onRewrite: () => void;
+  onShowCopy: (copyAdId: string) => void;
+}) {
+  const image = safeImageUrl(ad.creative?.thumbnailUrl ?? ad.creative?.imageUrl);
+  const test = latestTestOf(ad, list.tests);
+  const copyOf = list.tests.find((t) => t.copyAdId === ad.id && t.status === 'created');
+  const m = ad.metrics;
+  const metrics: Array<[string, string]> = [
+    ['CTR (link)', formatPercent(m.ctrLink)],
+    ['Frequency', formatNumber(m.frequency, 2)],
+    ['Cost per result', formatMoney(m.costPerResult, list.currency)],
+    ['Spend', formatMoney(m.spend, list.currency)],
+  ];
+  return (
+    <li id={`ad-${ad.id}`} className="min-w-0">
+      <Card className={cn('h-full', copyOf ? 'ring-2 ring-primary/40' : '')} aria-label={`Ad ${ad.name}`} role="group">
+        <CardHeader className="gap-3">
+          <div className="flex min-w-0 gap-3">
+            {image ? (
+              <img
+                src={image}
+                alt={`Creative of ${ad.name}`}
+                className="size-20 shrink-0 rounded-md border object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <div
+                className="grid size-20 shrink-0 place-items-center rounded-md border bg-muted text-xs text-muted-foreground"
+                aria-label="No image"
+              >
+                No image
+              </div>
+            )}
+            <div className="grid min-w-0 gap-1">
+              <CardTitle className="text-base break-words">{ad.name}</CardTitle>
+              <CardDescription className="break-words">
+                {ad.adsetName ? `Ad set: ${ad.adsetName}` : `Ad set ${ad.adsetId}`}
+              </CardDescription>
+              <div className="flex flex-wrap gap-1.5">
+                <Badge variant={ad.status === 'ACTIVE' ? 'success' : 'outline'}>
+                  {ad.status === 'ACTIVE' ? 'Active' : ad.status === 'PAUSED' ? 'Paused' : ad.status.toLowerCase()}
+                </Badge>
+                {ad.verdicts.map((v) => (
+                  <Badge key={v.kind} className="bg-amber-100 text-amber-900">
+                    {v.kind === 'creative_fatigue' ? 'Creative fatigue' : 'Low ranking'}
+                  </Badge>
+                ))}
+                {copyOf ? <Badge variant="outline">A/B copy of {copyOf.adName}</Badge> : null}
+              </div>
+            </div>
+          </div>
+          {ad.creative ? (
+            <blockquote className="rounded-md bg-muted/50 p-2 text-sm break-words">
+              <p className="font-medium">{ad.creative.headline || '—'}</p>
+              <p className="text-muted-foreground">{ad.creative.primaryText}</p>
+            </blockquote>
+          ) : null}
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Last 7 days of ${ad.name}`}>
+            {metrics.map(([label, value]) => (
+              <div key={label} className="rounded-md border p-2">
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {ad.rankings ? (
+            <ul className="flex flex-wrap gap-1.5" aria-label={`Meta's rankings of ${ad.name}`}>
+              {(Object.keys(RANKING_NAMES) as Array<keyof typeof RANKING_NAMES>).map((key) => {
+                const value = ad.rankings?.[key];
+                if (!value) return null;
+                return (
+                  <li key={key} className={cn('rounded-full px-2.5 py-0.5 text-xs', TONE_CLASSES[rankingTone(value)])}>
+                    {RANKING_NAMES[key]}: {rankingWords(value)}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {ad.verdicts.map((v) => (
+            <p key={v.kind} className="text-sm">
+              <span className="font-medium">{v.title}.</span> {v.why}
+            </p>
+          ))}
+          <FatigueCurve ad={ad} />
+          <div className="flex flex-wrap items-center gap-2">
+            {ad.creative?.rewritable && ad.status !== 'DELETED' ? (
+              <Button
+                onClick={onRewrite}
+                variant={ad.verdicts.length > 0 ? 'default' : 'outline'}
+                aria-label={`Rewrite and test: ${ad.name}`}
+              >
+                <Wand2 aria-hidden="true" /> Rewrite and test
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">Only single-image link ads can be rewritten here.</p>
+            )}
+            {test?.copyAdId ? (
+              <Button variant="outline" onClick={() => onShowCopy(test.copyAdId!)}>
+                See the A/B copy
+              </Button>
+            ) : null}
+            <a
+              className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+              href={`https://adsmanager.facebook.com/adsmanager/manage/ads?act=${list.adAccountId.replace(/^act_/, '')}&selected_ad_ids=${ad.id}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Ads Manager <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens {ad.name} in a new tab)</span>
+            </a>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
