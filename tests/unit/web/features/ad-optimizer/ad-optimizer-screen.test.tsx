@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type * as Recharts from 'recharts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { AdOptimizerScreen } from '@web/features/ad-optimizer/components/ad-optimizer-screen';
@@ -20,7 +21,7 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.
 vi.mock('sonner', () => ({ toast }));
 // recharts measures its container; jsdom has none, and the curve's numbers are in its caption.
 vi.mock('recharts', async (original) => ({
-  ...(await original<typeof import('recharts')>()),
+  ...(await original<typeof Recharts>()),
   ResponsiveContainer: () => null,
 }));
 
