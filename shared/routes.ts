@@ -11,7 +11,9 @@ import {
   CampaignUpdateSchema,
   DailyInsightsQuerySchema,
   DateRangeQuerySchema,
-  InsightsSeriesSchema,
+  InsightsQuerySchema,
+  InsightsSeriesReplySchema,
+  isReportPending,
   MetaConnectionSchema,
   MetaOAuthCallbackBodySchema,
   MetaOAuthConfigSchema,
@@ -152,6 +154,8 @@ export interface RouteDeclaration<F extends string = string> {
   response: z.ZodType;
   /** Status on success; 200 unless said. */
   successStatus?: number;
+  /** A reply for which this holds answers 202 Accepted instead: a job the client polls is still running. */
+  acceptedWhen?: (reply: never) => boolean;
   /**
    * The reply streams (server-sent events; `response` is one event). API Gateway's HTTP API buffers
    * a Lambda reply whole, so in AWS such a route is served by the function's URL in RESPONSE_STREAM
@@ -221,8 +225,10 @@ export const routes = {
     fn: 'secure-meta-api',
     access: 'user',
     params: AdAccountParamsSchema,
-    query: DateRangeQuerySchema,
-    response: InsightsSeriesSchema,
+    query: InsightsQuerySchema,
+    // 202 with a report ticket and Meta's percent while a report run builds the series.
+    response: InsightsSeriesReplySchema,
+    acceptedWhen: isReportPending,
   }),
   metaCampaigns: route({
     method: 'GET',
@@ -240,7 +246,8 @@ export const routes = {
     access: 'user',
     params: CampaignParamsSchema,
     query: DailyInsightsQuerySchema,
-    response: InsightsSeriesSchema,
+    response: InsightsSeriesReplySchema,
+    acceptedWhen: isReportPending,
   }),
   metaUpdateCampaign: route({
     method: 'PATCH',

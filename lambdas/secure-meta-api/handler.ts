@@ -52,13 +52,13 @@ export const handler = httpFunction([
     await spendBudget(user);
     return listCampaignsWithMetrics(await openSession(user, deps(context)), params.id, query);
   }),
-  on(routes.metaAccountInsights, async ({ user, params, query }) => {
+  on(routes.metaAccountInsights, async ({ user, params, query, context }) => {
     await spendBudget(user);
-    return accountInsights(await openSession(user, deps()), params.id, query);
+    return accountInsights(await openSession(user, deps(context)), params.id, query);
   }),
-  on(routes.metaCampaignInsights, async ({ user, params, query }) => {
+  on(routes.metaCampaignInsights, async ({ user, params, query, context }) => {
     await spendBudget(user);
-    return campaignInsights(await openSession(user, deps()), params.id, query);
+    return campaignInsights(await openSession(user, deps(context)), params.id, query);
   }),
   on(routes.metaUpdateCampaign, async ({ user, params, body }) => {
     await spendBudget(user);

@@ -124,7 +124,24 @@ export const DateRangeQuerySchema = z
   });
 export type DateRangeQuery = z.infer<typeof DateRangeQuerySchema>;
 
-export const DailyInsightsQuerySchema = DateRangeQuerySchema.and(
+/**
+ * Ranges longer than this are read through one of Meta's asynchronous report runs (Meta's advice for
+ * big reads) instead of a direct read that might be refused; shorter ones go async only when Meta
+ * answers code 1 ("reduce the amount of data").
+ */
+export const ASYNC_REPORT_MIN_DAYS = 93;
+
+/**
+ * A running report, as the API hands it to the browser: Meta's report run id and a signature binding it
+ * to the user, the object and the range it was started for, so a poll cannot read someone else's run.
+ */
+export const ReportTicketSchema = z.string().regex(/^\d{1,25}\.[A-Za-z0-9_-]{43}$/, 'Not a report of ours');
+
+/** An insights series query; `report` continues a report run the previous reply said was running. */
+export const InsightsQuerySchema = DateRangeQuerySchema.and(z.object({ report: ReportTicketSchema.optional() }));
+export type InsightsQuery = z.infer<typeof InsightsQuerySchema>;
+
+export const DailyInsightsQuerySchema = InsightsQuerySchema.and(
   z.object({ timeIncrement: z.enum(['1', 'all_days']).optional() }),
 );
 
@@ -227,8 +244,31 @@ export const InsightsSeriesSchema = z.object({
   range: ResolvedRangeSchema,
   previousRange: ResolvedRangeSchema.nullable(),
   currency: z.string(),
+  /**
+   * Meta had more days than could be read in the time a request has: `data` stops at the last day read
+   * (never zero-filled past it) and the totals still cover the whole range.
+   */
+  partial: z.boolean().optional(),
 });
 export type InsightsSeries = z.infer<typeof InsightsSeriesSchema>;
+
+/** Meta is still building the report (HTTP 202): ask again with `report` until the series arrives. */
+export const InsightsReportPendingSchema = z.object({
+  pending: z.literal(true),
+  report: ReportTicketSchema,
+  /** Meta's async_status: "Job Not Started", "Job Started", "Job Running", … */
+  status: z.string(),
+  /** Meta's async_percent_completion, 0–100. */
+  percent: z.number().min(0).max(100),
+});
+export type InsightsReportPending = z.infer<typeof InsightsReportPendingSchema>;
+
+export const InsightsSeriesReplySchema = z.union([InsightsReportPendingSchema, InsightsSeriesSchema]);
+export type InsightsSeriesReply = z.infer<typeof InsightsSeriesReplySchema>;
+
+export function isReportPending(reply: InsightsSeriesReply | undefined): reply is InsightsReportPending {
+  return Boolean(reply && 'pending' in reply && reply.pending);
+}
 
 export const CampaignUpdateSchema = z
   .object({

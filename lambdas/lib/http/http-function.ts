@@ -53,7 +53,9 @@ export function httpFunction(bindings: RouteBinding[]) {
     if (user) logger.appendKeys({ userId: user.sub });
     const result = await logic({ ...request, user, event, context } as RouteInput<RouteDeclaration>);
     // Replies are checked too: a handler that drifts from its contract fails here, not in the browser.
-    return jsonReply(route.successStatus ?? 200, route.response.parse(result));
+    const reply: unknown = route.response.parse(result);
+    const accepted = (route.acceptedWhen as ((reply: unknown) => boolean) | undefined)?.(reply);
+    return jsonReply(accepted ? 202 : (route.successStatus ?? 200), reply);
   };
 
   return middy<HttpEvent, APIGatewayProxyStructuredResultV2>()

@@ -24,8 +24,13 @@ export interface InsightsReadOptions {
   /** Between status polls of a report job. @default 1000 */
   pollIntervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
-  /** Told of the job's progress (percent), for logs and, one day, the UI. */
+  /** Told of the job's progress (percent), for logs. */
   onProgress?: (percent: number, status: string) => void;
+  /**
+   * Rows per page when reading a finished report run: its `/insights` edge pages on its own (Meta's
+   * default is 25 rows), whatever `limit` the run was created with.
+   */
+  pageSize?: number;
 }
 
 export interface InsightsReadResult<T> {
@@ -54,6 +59,42 @@ export function isTooMuchData(error: unknown): boolean {
   return cause instanceof GraphError && cause.code === 1;
 }
 
+/**
+ * Decides after each page whether another fits in the time left: the next page is assumed to take as
+ * long as the slowest so far, so a slow Meta stops the read at a page boundary (a `partial` result)
+ * rather than letting the function time out with nothing.
+ */
+function pagingBudget(timeLeft: () => number) {
+  let pageStarted = Date.now();
+  let slowestPageMs = 0;
+  return () => {
+    const now = Date.now();
+    slowestPageMs = Math.max(slowestPageMs, now - pageStarted);
+    pageStarted = now;
+    return timeLeft() > slowestPageMs;
+  };
+}
+
+function timeLeftOf(options: InsightsReadOptions): () => number {
+  const reserveMs = options.reserveMs ?? 3000;
+  return () => options.remainingMs() - reserveMs;
+}
+
+async function readDirect<T>(
+  graph: GraphClient,
+  nodeId: string,
+  params: GraphParams,
+  rowSchema: ZodType<T>,
+  options: InsightsReadOptions,
+) {
+  const page = await graph.paginate(`/${nodeId}/insights`, params, rowSchema, {
+    maxPages: options.maxPages ?? 10,
+    shouldContinue: pagingBudget(timeLeftOf(options)),
+  });
+  return { rows: page.items, partial: page.hasMore };
+}
+
+/** Reads directly and, when Meta refuses (code 1), waits for a report job within the function's time. */
 export async function readInsights<T>(
   graph: GraphClient,
   nodeId: string,
@@ -61,18 +102,75 @@ export async function readInsights<T>(
   rowSchema: ZodType<T>,
   options: InsightsReadOptions,
 ): Promise<InsightsReadResult<T>> {
-  const reserveMs = options.reserveMs ?? 3000;
-  const timeLeft = () => options.remainingMs() - reserveMs;
   try {
-    const page = await graph.paginate(`/${nodeId}/insights`, params, rowSchema, {
-      maxPages: options.maxPages ?? 10,
-      shouldContinue: () => timeLeft() > 0,
-    });
-    return { rows: page.items, partial: page.hasMore, path: 'sync' };
+    return { ...(await readDirect(graph, nodeId, params, rowSchema, options)), path: 'sync' };
   } catch (error) {
     if (!isTooMuchData(error)) throw error;
   }
-  return readThroughReportJob(graph, nodeId, params, rowSchema, options, timeLeft);
+  return readThroughReportJob(graph, nodeId, params, rowSchema, options);
+}
+
+export type DirectOrReport<T> = { state: 'done'; rows: T[]; partial: boolean } | { state: 'started'; runId: string };
+
+/**
+ * For a caller that lets its client poll (the dashboard's series): reads directly unless `preferReport`
+ * (a big range) or Meta refuses with code 1, and otherwise only starts a report run and says which.
+ */
+export async function readInsightsOrStartReport<T>(
+  graph: GraphClient,
+  nodeId: string,
+  params: GraphParams,
+  rowSchema: ZodType<T>,
+  options: InsightsReadOptions & { preferReport?: boolean },
+): Promise<DirectOrReport<T>> {
+  if (!options.preferReport) {
+    try {
+      return { state: 'done', ...(await readDirect(graph, nodeId, params, rowSchema, options)) };
+    } catch (error) {
+      if (!isTooMuchData(error)) throw error;
+    }
+  }
+  return { state: 'started', runId: await startReportRun(graph, nodeId, params) };
+}
+
+/** POST `/{node}/insights`: Meta queues a report run and answers its id. */
+export async function startReportRun(graph: GraphClient, nodeId: string, params: GraphParams): Promise<string> {
+  // Creating a job is not idempotent, but a lost reply only leaves an unused job at Meta.
+  const { report_run_id: runId } = await graph.post(`/${nodeId}/insights`, params, ReportRunSchema);
+  return runId;
+}
+
+export type ReportRunRead<T> =
+  { state: 'running'; status: string; percent: number } | { state: 'done'; rows: T[]; partial: boolean };
+
+/**
+ * One look at a report run: its status and percent while Meta works on it, its rows (paged within the
+ * time left) once "Job Completed"; AppError UPSTREAM_ERROR when Meta gave up ("Job Failed"/"Job Skipped").
+ */
+export async function readReportRun<T>(
+  graph: GraphClient,
+  runId: string,
+  rowSchema: ZodType<T>,
+  options: InsightsReadOptions,
+): Promise<ReportRunRead<T>> {
+  const status = await graph.get(`/${runId}`, { fields: 'async_status,async_percent_completion' }, ReportStatusSchema);
+  options.onProgress?.(status.async_percent_completion, status.async_status);
+  if (status.async_status === 'Job Failed' || status.async_status === 'Job Skipped') {
+    throw new AppError('UPSTREAM_ERROR', REPORT_FAILED_MESSAGE);
+  }
+  if (status.async_status !== 'Job Completed') {
+    return { state: 'running', status: status.async_status, percent: status.async_percent_completion };
+  }
+  const page = await graph.paginate(
+    `/${runId}/insights`,
+    options.pageSize ? { limit: options.pageSize } : {},
+    rowSchema,
+    {
+      maxPages: options.maxPages ?? 10,
+      shouldContinue: pagingBudget(timeLeftOf(options)),
+    },
+  );
+  return { state: 'done', rows: page.items, partial: page.hasMore };
 }
 
 async function readThroughReportJob<T>(
@@ -81,34 +179,21 @@ async function readThroughReportJob<T>(
   params: GraphParams,
   rowSchema: ZodType<T>,
   options: InsightsReadOptions,
-  timeLeft: () => number,
 ): Promise<InsightsReadResult<T>> {
   const sleep = options.sleep ?? defaultSleep;
   const pollMs = options.pollIntervalMs ?? 1000;
-  // Creating a job is not idempotent, but a lost reply only leaves an unused job at Meta.
-  const { report_run_id: runId } = await graph.post(`/${nodeId}/insights`, params, ReportRunSchema);
+  const timeLeft = timeLeftOf(options);
+  const runId = await startReportRun(graph, nodeId, params);
+  const pageSize = Number(params.limit) || undefined;
   for (;;) {
-    const status = await graph.get(
-      `/${runId}`,
-      { fields: 'async_status,async_percent_completion' },
-      ReportStatusSchema,
-    );
-    options.onProgress?.(status.async_percent_completion, status.async_status);
-    if (status.async_status === 'Job Completed') break;
-    if (status.async_status === 'Job Failed' || status.async_status === 'Job Skipped') {
-      throw new AppError('UPSTREAM_ERROR', REPORT_FAILED_MESSAGE);
-    }
+    const read = await readReportRun(graph, runId, rowSchema, { pageSize, ...options });
+    if (read.state === 'done') return { rows: read.rows, partial: read.partial, path: 'async' };
     if (timeLeft() <= pollMs) {
       throw new AppError(
         'UPSTREAM_ERROR',
-        `Meta is still preparing this report (${Math.round(status.async_percent_completion)}% done). Try again in a minute, or choose a shorter date range.`,
+        `Meta is still preparing this report (${Math.round(read.percent)}% done). Try again in a minute, or choose a shorter date range.`,
       );
     }
     await sleep(pollMs);
   }
-  const page = await graph.paginate(`/${runId}/insights`, {}, rowSchema, {
-    maxPages: options.maxPages ?? 10,
-    shouldContinue: () => timeLeft() > 0,
-  });
-  return { rows: page.items, partial: page.hasMore, path: 'async' };
 }

@@ -68,6 +68,18 @@ describe('reading insights', () => {
     expect(waits).toEqual([500]);
   });
 
+  it("reads a finished run's rows with the limit the report asked for (its edge pages at 25 otherwise)", async () => {
+    const { graph, requests } = graphWith([
+      reduceData,
+      { json: { report_run_id: '780' } },
+      { json: { id: '780', async_status: 'Job Completed', async_percent_completion: 100 } },
+      { json: { data: [{ spend: '2.00' }] } },
+    ]);
+    await readInsights(graph, 'act_1', { level: 'campaign', limit: 500 }, Row, { remainingMs: plenty });
+    expect(requests.at(-1)!.url.pathname).toBe('/v26.0/780/insights');
+    expect(requests.at(-1)!.url.searchParams.get('limit')).toBe('500');
+  });
+
   it('answers a clear error when the report job fails', async () => {
     const { graph } = graphWith([
       reduceData,

@@ -1,17 +1,29 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, InsightsSeries } from '@shared/schemas/meta';
+import type { DateRangeQuery, InsightsSeriesReply } from '@shared/schemas/meta';
 import { apiRequest } from '@web/lib/api';
+import { pollWhileReportRuns, runningReport } from './insights-report-polling';
 import { metaKeys } from './meta-query-keys';
 
-/** Daily figures for an ad account, with totals and the previous period's totals. */
-export function getAccountInsights(accountId: string, range: DateRangeQuery): Promise<InsightsSeries> {
-  return apiRequest('metaAccountInsights', { params: { id: accountId }, query: range });
+/**
+ * Daily figures for an ad account, with totals and the previous period's totals; or, for a long range
+ * or a large account, the progress of the Meta report run building them (continued with `report`).
+ */
+export function getAccountInsights(
+  accountId: string,
+  range: DateRangeQuery,
+  report?: string,
+): Promise<InsightsSeriesReply> {
+  return apiRequest('metaAccountInsights', {
+    params: { id: accountId },
+    query: { ...range, ...(report ? { report } : {}) },
+  });
 }
 
 export function accountInsightsQueryOptions(uid: string, accountId: string, range: DateRangeQuery) {
   return queryOptions({
     queryKey: metaKeys.accountInsights(uid, accountId, range),
-    queryFn: () => getAccountInsights(accountId, range),
+    queryFn: (context) => getAccountInsights(accountId, range, runningReport(context)),
+    refetchInterval: pollWhileReportRuns,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,17 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, InsightsSeries } from '@shared/schemas/meta';
+import type { DateRangeQuery, InsightsSeriesReply } from '@shared/schemas/meta';
 import { apiRequest } from '@web/lib/api';
+import { pollWhileReportRuns, runningReport } from './insights-report-polling';
 import { metaKeys } from './meta-query-keys';
 
-/** One campaign's daily figures (timeIncrement=1) for its detail chart. */
-export function getCampaignInsights(campaignId: string, range: DateRangeQuery): Promise<InsightsSeries> {
-  return apiRequest('metaCampaignInsights', { params: { id: campaignId }, query: { ...range, timeIncrement: '1' } });
+/** One campaign's daily figures (timeIncrement=1) for its detail chart, or a running report's progress. */
+export function getCampaignInsights(
+  campaignId: string,
+  range: DateRangeQuery,
+  report?: string,
+): Promise<InsightsSeriesReply> {
+  return apiRequest('metaCampaignInsights', {
+    params: { id: campaignId },
+    query: { ...range, timeIncrement: '1', ...(report ? { report } : {}) },
+  });
 }
 
 export function campaignInsightsQueryOptions(uid: string, campaignId: string, range: DateRangeQuery) {
   return queryOptions({
     queryKey: metaKeys.campaignInsights(uid, campaignId, range),
-    queryFn: () => getCampaignInsights(campaignId, range),
+    queryFn: (context) => getCampaignInsights(campaignId, range, runningReport(context)),
+    refetchInterval: pollWhileReportRuns,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { isReportPending, type CampaignWithMetrics } from '@shared/schemas/meta';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth/use-auth';
@@ -17,6 +17,7 @@ import { toRangeQuery, type DateRangeValue, rangeLabel } from '../lib/date-range
 import { formatBudget, formatInstant, formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
 import { statusBadgeVariant } from './campaigns-table';
 import { Modal } from '@web/components/ui/modal';
+import { InsightsReportProgress, PartialSeriesNote } from './insights-report-progress';
 import { QueryErrorAlert } from './query-error-alert';
 import { SpendResultsChart } from './spend-results-chart';
 
@@ -107,16 +108,21 @@ function CampaignDetail({
           error={insights.error}
           onRetry={() => void insights.refetch()}
         />
-      ) : insights.isPending ? (
+      ) : isReportPending(insights.data) ? (
+        <InsightsReportProgress percent={insights.data.percent} status={insights.data.status} />
+      ) : !insights.data ? (
         <Skeleton className="h-72 w-full" />
       ) : (
-        <SpendResultsChart
-          subject="for this campaign"
-          data={insights.data.data}
-          currency={insights.data.currency}
-          resultsLabel={resultTypeLabel(insights.data.totals.resultType ?? m.resultType)}
-          height={260}
-        />
+        <>
+          {insights.data.partial ? <PartialSeriesNote lastDay={insights.data.data.at(-1)?.date} /> : null}
+          <SpendResultsChart
+            subject="for this campaign"
+            data={insights.data.data}
+            currency={insights.data.currency}
+            resultsLabel={resultTypeLabel(insights.data.totals.resultType ?? m.resultType)}
+            height={260}
+          />
+        </>
       )}
     </div>
   );

@@ -22,9 +22,11 @@ import { AdAccountPicker } from './ad-account-picker';
 import { DateRangePicker } from './date-range-picker';
 import { KpiTiles, KpiTilesSkeleton } from './kpi-tiles';
 import { MetaConnectionCard } from './meta-connection-card';
+import { InsightsReportProgress, PartialSeriesNote } from './insights-report-progress';
 import { QueryErrorAlert } from './query-error-alert';
 import { SpendResultsChart } from './spend-results-chart';
 import { webPaths } from '@shared/web-paths';
+import { isReportPending } from '@shared/schemas/meta';
 
 /** The dashboard's Meta part: connection, account and range, key figures, daily chart and top campaigns. */
 export function MetaDashboard() {
@@ -87,7 +89,9 @@ function AccountPerformance() {
   const rangeQuery = useMemo(() => toRangeQuery(range), [range]);
   const insights = useAccountInsights(currentUser?.uid, selectedAdAccount?.id, rangeQuery);
   const campaigns = useCampaigns(currentUser?.uid, selectedAdAccount?.id, rangeQuery);
-  const currency = insights.data?.currency ?? selectedAdAccount?.currency ?? 'USD';
+  const reply = insights.data;
+  const series = reply && !isReportPending(reply) ? reply : undefined;
+  const currency = series?.currency ?? selectedAdAccount?.currency ?? 'USD';
 
   const top = useMemo(
     () => [...(campaigns.data?.data ?? [])].sort((a, b) => b.metrics.spend - a.metrics.spend).slice(0, 5),
@@ -102,7 +106,9 @@ function AccountPerformance() {
           error={insights.error}
           onRetry={() => void insights.refetch()}
         />
-      ) : insights.isPending ? (
+      ) : isReportPending(reply) ? (
+        <InsightsReportProgress percent={reply.percent} status={reply.status} />
+      ) : !series ? (
         <>
           <KpiTilesSkeleton />
           <Skeleton className="h-80 w-full" />
@@ -111,26 +117,27 @@ function AccountPerformance() {
         <>
           <div className="grid gap-2">
             <p className="text-sm text-muted-foreground">
-              {rangeLabel(range)}: {formatDay(insights.data.range.since, { dateStyle: 'medium' })} –{' '}
-              {formatDay(insights.data.range.until, { dateStyle: 'medium' })}
-              {insights.data.previousRange
-                ? `, compared with ${formatDay(insights.data.previousRange.since, { dateStyle: 'medium' })} – ${formatDay(insights.data.previousRange.until, { dateStyle: 'medium' })}`
+              {rangeLabel(range)}: {formatDay(series.range.since, { dateStyle: 'medium' })} –{' '}
+              {formatDay(series.range.until, { dateStyle: 'medium' })}
+              {series.previousRange
+                ? `, compared with ${formatDay(series.previousRange.since, { dateStyle: 'medium' })} – ${formatDay(series.previousRange.until, { dateStyle: 'medium' })}`
                 : ''}
             </p>
-            <KpiTiles totals={insights.data.totals} previousTotals={insights.data.previousTotals} currency={currency} />
-            {insights.data.totals.attributionSetting ? (
+            <KpiTiles totals={series.totals} previousTotals={series.previousTotals} currency={currency} />
+            {series.totals.attributionSetting ? (
               <p className="text-xs text-muted-foreground">
-                Attribution setting: {attributionSettingLabel(insights.data.totals.attributionSetting)}. Results and
+                Attribution setting: {attributionSettingLabel(series.totals.attributionSetting)}. Results and
                 conversions are counted with each ad set’s own setting, as in Ads Manager; CTR and CPC use link clicks.
               </p>
             ) : null}
           </div>
+          {series.partial ? <PartialSeriesNote lastDay={series.data.at(-1)?.date} /> : null}
           <Card>
             <CardContent className="pt-6">
               <SpendResultsChart
-                data={insights.data.data}
+                data={series.data}
                 currency={currency}
-                resultsLabel={resultTypeLabel(insights.data.totals.resultType)}
+                resultsLabel={resultTypeLabel(series.totals.resultType)}
               />
             </CardContent>
           </Card>

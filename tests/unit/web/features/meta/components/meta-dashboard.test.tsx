@@ -74,6 +74,36 @@ describe('dashboard: Meta', () => {
     });
   });
 
+  it('shows the progress of a Meta report run, polls it with its ticket, then the figures', async () => {
+    const ticket = `6100000000000001.${'a'.repeat(43)}`;
+    serve({
+      metaAccountInsights: (input) =>
+        input.query?.report === ticket
+          ? series()
+          : { pending: true, report: ticket, status: 'Job Running', percent: 40 },
+    });
+    renderWithMeta(<MetaDashboard />);
+    const progress = await screen.findByRole('progressbar', { name: 'Meta report progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText(/40% done \(Job Running\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Key figures' })).not.toBeInTheDocument();
+
+    const tiles = await screen.findByRole('list', { name: 'Key figures' }, { timeout: 8_000 });
+    expect(within(tiles).getByRole('listitem', { name: 'Spend' })).toHaveTextContent('$100.00');
+    expect(screen.queryByRole('progressbar', { name: 'Meta report progress' })).not.toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('metaAccountInsights', {
+      params: { id: usdAccount.id },
+      query: { datePreset: 'last_30d', report: ticket },
+    });
+  });
+
+  it('says where the chart stops when Meta could not give every day in time', async () => {
+    serve({ metaAccountInsights: () => ({ ...series(), partial: true }) });
+    renderWithMeta(<MetaDashboard />);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(/the daily chart stops at .+\. The totals cover the whole range/);
+  });
+
   it('remembers the chosen ad account per user and asks for the chosen range', async () => {
     serve();
     const user = userEvent.setup();
