@@ -146,6 +146,8 @@ export function GraphicsEditor({
     initialSaved ? { id: initialSaved.id, name: initialSaved.name, version: initialSaved.version } : null,
   );
   const [name, setName] = useState(initialSaved?.name ?? 'Untitled design');
+  // The design as last saved or opened (by reference: every edit makes a new object), to know when to save again.
+  const [savedDesign, setSavedDesign] = useState<Design | null>(initialSaved?.design ?? null);
   const [saveState, setSaveState] = useState<SaveState>({ status: 'idle' });
   const [tab, setTab] = useState<EditorTab>('design');
   const [openProblem, setOpenProblem] = useState<string | null>(openError);
@@ -183,7 +185,8 @@ export function GraphicsEditor({
     if (saveState.status === 'saved') setSaveState({ status: 'idle' });
   };
 
-  async function onSave(asCopy = false) {
+  /** Saves (a new design, the next version, or a copy); the saved id and version, or null when it failed. */
+  async function onSave(asCopy = false): Promise<{ id: string; version: number } | null> {
     setSaveState({ status: 'saving' });
     const current = asCopy ? null : open;
     const body = {
@@ -197,10 +200,12 @@ export function GraphicsEditor({
         : await apiRequest('graphicsCreateDesign', { body });
       setOpen({ id: saved.id, name: saved.name, version: saved.version });
       setName(saved.name);
+      setSavedDesign(design);
       setSaveState({ status: 'saved', version: saved.version });
       queryClient.setQueryData(graphicsKeys.design(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: graphicsKeys.designs });
       if (saved.id !== current?.id) onOpenIdChange(saved.id);
+      return { id: saved.id, version: saved.version };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setSaveState({ status: 'conflict', message: error.message });
@@ -210,8 +215,11 @@ export function GraphicsEditor({
           message: error instanceof Error ? error.message : 'The design was not saved.',
         });
       }
+      return null;
     }
   }
+
+  const unsaved = open === null || design !== savedDesign || name.trim() !== open.name;
 
   async function onOpen(id: string) {
     setOpenProblem(null);
@@ -222,6 +230,7 @@ export function GraphicsEditor({
         staleTime: 0,
       });
       setDesign(saved.design);
+      setSavedDesign(saved.design);
       setOpen({ id: saved.id, name: saved.name, version: saved.version });
       setName(saved.name);
       setSaveState({ status: 'idle' });
@@ -233,6 +242,7 @@ export function GraphicsEditor({
 
   function onNew() {
     setDesign(initialDesign(prefill, brandKit));
+    setSavedDesign(null);
     setOpen(null);
     setName('Untitled design');
     setSaveState({ status: 'idle' });
@@ -346,7 +356,7 @@ export function GraphicsEditor({
           {saveState.status === 'saved'
             ? `Saved “${open?.name ?? name}” (version ${saveState.version}).`
             : open && saveState.status === 'idle'
-              ? `Editing “${open.name}”, version ${open.version}.`
+              ? `Editing “${open.name}”, version ${open.version}.${unsaved ? ' Unsaved changes.' : ''}`
               : ''}
         </div>
         {saveState.status === 'conflict' ? (
