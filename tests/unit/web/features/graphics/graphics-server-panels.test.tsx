@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultBrandKit, type BrandKit } from '@shared/graphics/brand-kit-schema';
 import { defaultDesign } from '@shared/graphics/design-schema';
@@ -249,6 +250,75 @@ describe('ImageLibrary uploads', () => {
     await user.upload(screen.getByLabelText('Photo file'), pngFile('small.png'));
     expect(await screen.findByRole('alert')).toHaveTextContent('small.png is 300×300');
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ImageLibrary AI images', () => {
+  it('shows the prompt built from the design and brand, generates with progress, places the image, and shows the upgrade prompt on 429', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    const design = defaultDesign({
+      templateId: 'bold-headline',
+      palette: ['#1d4ed8', '#f97316'],
+      texts: { ...defaultDesign().texts, headline: 'Lemonade for hot days', body: 'Squeezed this morning.' },
+    });
+    handlers.billingUsage = () => ({
+      plan: 'free',
+      limits: [{ key: 'aiGenerationsPerDay', used: 3, limit: 5, resetsAt: '2026-11-23T00:00:00.000Z', enforced: true }],
+    });
+    let release: () => void = () => undefined;
+    handlers.graphicsAiImage = () =>
+      new Promise((resolve) => {
+        release = () =>
+          resolve({
+            ...logoAsset,
+            kind: 'ai',
+            purpose: 'background',
+            key: `users/${USER}/assets/${ASSET_ID}.png`,
+            fileName: 'ai-background-square.png',
+            width: 1024,
+            height: 1024,
+          });
+      });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client()}>
+          <ImageLibrary design={{ ...design, templateId: 'photo-caption' }} onChange={onChange} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('meter', { name: '2 of 5 AI generations left today' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Describe the image' })).toHaveValue(
+      'Lemonade for hot days. Squeezed this morning.',
+    );
+    const prompt = screen.getByLabelText('Image prompt');
+    expect(prompt).toHaveTextContent('Colour palette: #1d4ed8, #f97316.');
+    expect(prompt).toHaveTextContent('"Lemonade for hot days. Squeezed this morning."');
+
+    await user.click(screen.getByRole('button', { name: 'Generate image' }));
+    expect(await screen.findByText('Drawing your image: this takes up to half a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Generating…/ })).toBeDisabled();
+    expect(called('graphicsAiImage')[0]!.input.body).toEqual({
+      brief: 'Lemonade for hot days. Squeezed this morning.',
+      style: 'background',
+      shape: 'square',
+    });
+    release();
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.calls[0]![0].images.background).toMatchObject({ kind: 'asset', width: 1024, height: 1024 });
+
+    handlers.graphicsAiImage = () => {
+      throw new ApiError('QUOTA_EXCEEDED', 429, 'You have used all 5 AI generations of your plan today.', {
+        quota: 'aiGenerationsPerDay',
+        limit: '5',
+        plan: 'free',
+        resetsAt: '2026-11-23T00:00:00.000Z',
+        upgradeTo: 'pro',
+      });
+    };
+    await user.click(screen.getByRole('button', { name: 'Generate image' }));
+    expect(await screen.findByText('You have used all 5 AI generations of your plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Upgrade to/ })).toBeInTheDocument();
   });
 });
 
