@@ -20,6 +20,14 @@ export const META_DEFAULT_GRAPH_VERSION = 'v26.0';
  */
 export const META_USER_REQUEST_BUCKET = { capacity: 120, refillPerSecond: 2 } as const;
 
+/**
+ * The public marketing-mix report (a share link, no sign-in) has its own budget, per viewer address and per
+ * link: a person reading a report opens it a few times; a scraper or a link posted somewhere busy is held to
+ * a trickle instead of reading report rows as fast as it can.
+ */
+export const MMM_SHARE_VIEWER_BUCKET = { capacity: 20, refillPerSecond: 1 / 6 } as const;
+export const MMM_SHARE_LINK_BUCKET = { capacity: 60, refillPerSecond: 0.5 } as const;
+
 export const OWN_AI_KEY = { prefix: 'sk-', minLength: 21, storageKey: 'openai_api_key' } as const;
 export const AI_COMPLETION = { model: 'gpt-4o-mini', maxTokens: 1000, temperature: 0.7 } as const;
 

@@ -239,6 +239,8 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Share links: create (conditional put), open by id, revoke (delete); a model's links through the index.
       mmmShares: { actions: ['PutItem', 'GetItem', 'DeleteItem'], indexActions: ['Query'] },
+      // The public share page's rate limits (per viewer address, per link): read a bucket, write it back.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
     },
     // Decrypt the stored token; Encrypt for that one-time re-write.
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
@@ -292,9 +294,9 @@ export const functions = {
       // Ad account lists are read through the per-user cache; after a publish the user's cached
       // reads are forgotten (Query + BatchWriteItem), so /campaigns shows the new campaign.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
-      // The AI quota counter, shared with the ad copy generator.
-      // The plan's daily generation quota (conditional increment, refund) and the plan that sets it.
-      quotaUsage: { actions: ['UpdateItem'] },
+      // The plan's daily generation quota (conditional increment, refund) and the plan that sets it; the
+      // connected-ad-accounts places (an account read takes one; publish reads them to wait above the limit).
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
       // The `campaign` event of a publish goes to the outbox; its stream's pipe puts it on the bus.

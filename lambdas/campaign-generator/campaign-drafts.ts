@@ -18,6 +18,7 @@ import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
 import type { MetaSession } from '../secure-meta-api/meta-session';
+import { objectChangeDeps } from '../secure-meta-api/object-change-deps';
 import { buildPlan } from './build-plan';
 import {
   claimPublish,
@@ -149,6 +150,8 @@ export async function publishDraft(
   const draft = await getDraft(deps.drafts, userId, id);
   if (draft.publish?.status === 'published') return draft;
   await ownedAdAccount(session, draft.plan.adAccountId);
+  // A new campaign can spend once resumed: above the plan's ad-account limit it waits, as every change that spends does.
+  await objectChangeDeps(session).assertMaySpend?.();
   const now = session.deps.now();
   const blocking = blockingIssues(validatePlan(draft.plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now }));
   if (blocking.length > 0) {

@@ -7,6 +7,7 @@ import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { logger, metrics } from '../lib/observability';
+import { heldQuota } from '../lib/quota/plan-quota';
 import { tableName } from '../lib/table-name';
 import { openSession, type MetaDeps } from '../secure-meta-api/meta-session';
 import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
@@ -16,7 +17,16 @@ import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
 const tableConfig = lazyEnv(
   z.object({ [tableEnvVar('aiUsage')]: z.string().min(1), [tableEnvVar('campaignDrafts')]: z.string().min(1) }),
 );
-const deps = (): MetaDeps => ({ ...metaRuntime(), cache: metaGraphCache() });
+const deps = (): MetaDeps => ({
+  ...metaRuntime(),
+  cache: metaGraphCache(),
+  // An account takes a plan place when read, as on /campaigns; above the limit (a downgrade) publish waits.
+  adAccountQuota: heldQuota(
+    { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+    { doc: dynamoDocumentClient(), table: tableName('userPlans') },
+    'connectedAdAccounts',
+  ),
+});
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 const drafts = () => ({ doc: dynamoDocumentClient(), table: tableConfig()[tableEnvVar('campaignDrafts')]! });
 const quota = () => ({

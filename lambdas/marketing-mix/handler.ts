@@ -9,7 +9,9 @@ import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
+import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { readSecret } from '../lib/secrets';
+import { clientAddress } from '../contact/submit-contact';
 import { createDataset, datasetList, removeDataset } from './datasets';
 import { metaSpendForPeriods } from './meta-spend';
 import { monthlyFitCharge } from './fit-quota';
@@ -24,6 +26,7 @@ const config = lazyEnv(
     [tableEnvVar('quotaUsage')]: z.string().min(1),
     [tableEnvVar('userPlans')]: z.string().min(1),
     [tableEnvVar('mmmShares')]: z.string().min(1),
+    [tableEnvVar('rateLimitBuckets')]: z.string().min(1),
   }),
 );
 const tables = (): MmmTables => ({
@@ -41,6 +44,8 @@ const shareDeps = (): ShareDeps => ({
   mmm: tables(),
   shares: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('mmmShares')]! },
   key: async () => (await readSecret('mmmShareKey')).key,
+  takeToken: (key, rule) =>
+    takeToken({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('rateLimitBuckets')]! }, key, rule),
 });
 
 const fitCharge = () =>
@@ -66,5 +71,11 @@ export const handler = httpFunction([
   on(routes.mmmCreateShare, ({ user, params, body }) => createShare(shareDeps(), user.sub, params.id, body)),
   on(routes.mmmListShares, ({ user, params }) => listShares(shareDeps(), user.sub, params.id)),
   on(routes.mmmRevokeShare, ({ user, params }) => revokeShare(shareDeps(), user.sub, params.id)),
-  on(routes.mmmSharedReport, ({ params }) => openSharedReport(shareDeps(), params.token)),
+  on(routes.mmmSharedReport, ({ params, event }) =>
+    openSharedReport(
+      shareDeps(),
+      params.token,
+      clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']),
+    ),
+  ),
 ]);

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { MMM_SHARE_LINK_BUCKET, MMM_SHARE_VIEWER_BUCKET } from '@shared/constants';
 import {
   DeleteCommand,
   GetCommand,
@@ -16,6 +17,7 @@ import * as z from 'zod';
 import { conflict, notFound } from '../lib/errors';
 import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
 import { checkShareToken, shareToken } from '../lib/mmm/share-token';
+import type { BucketRule } from '../lib/rate-limit/user-token-bucket';
 
 /**
  * Share links of a report. A share is a row of the shares table keyed by its random id (so the
@@ -28,6 +30,8 @@ export interface ShareDeps {
   /** The HMAC key (Secrets Manager `mmmShareKey`). */
   key: () => Promise<string>;
   now?: () => Date;
+  /** Takes a token of a rate-limit bucket (RATE_LIMITED with Retry-After when empty); the public page's limits. */
+  takeToken?: (key: string, rule: BucketRule) => Promise<unknown>;
 }
 
 const ShareRowSchema = z.object({
@@ -143,12 +147,20 @@ export async function revokeModelShares(deps: ShareDeps, userId: string, modelId
 
 const GONE = 'This share link is not valid any more: it expired, was revoked, or its report was deleted.';
 
+/** The bucket of a viewer's address: hashed, so the table holds no addresses. */
+export function viewerBucketKey(address: string): string {
+  return `mmm-share#ip#${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
+}
+
 /**
  * The public, read-only view of a shared report: the signature and expiry are checked before
- * any read; then the share must still exist (not revoked) and its report be there.
+ * any read; then the share must still exist (not revoked) and its report be there. Its own rate
+ * limits: the viewer's address spends a token before anything is read, and a genuine link spends
+ * one of its own (a forged token never reaches the link's bucket, so it cannot drain a real link's budget).
  */
-export async function openSharedReport(deps: ShareDeps, token: string): Promise<SharedReport> {
+export async function openSharedReport(deps: ShareDeps, token: string, viewerAddress?: string): Promise<SharedReport> {
   const now = deps.now?.() ?? new Date();
+  if (deps.takeToken && viewerAddress) await deps.takeToken(viewerBucketKey(viewerAddress), MMM_SHARE_VIEWER_BUCKET);
   const check = checkShareToken(await deps.key(), token, now);
   if (!check.ok) {
     throw notFound(
@@ -157,6 +169,7 @@ export async function openSharedReport(deps: ShareDeps, token: string): Promise<
         : 'This share link is not valid. Check that it was copied whole.',
     );
   }
+  await deps.takeToken?.(`mmm-share#link#${check.shareId}`, MMM_SHARE_LINK_BUCKET);
   const reply = await deps.shares.doc.send(
     new GetCommand({ TableName: deps.shares.table, Key: { share_id: check.shareId } }),
   );

@@ -135,6 +135,20 @@ describe('least privilege, per action', () => {
     expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
   });
 
+  it('campaign-generator: takes ad-account places and reads them before a publish, never queries usage', () => {
+    const fn = 'adsmith-dev-campaign-generator';
+    expect(tableActions(stateless, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(stateless, fn, 'user_plans')).toEqual(['dynamodb:GetItem']);
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+  });
+
+  it('marketing-mix: the public share page’s rate limits read and write their buckets, nothing more', () => {
+    expect(tableActions(stateless, 'adsmith-dev-marketing-mix', 'rate_limit_buckets')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+    ]);
+  });
+
   it('meta-oauth-callback: remembers and consumes states, writes connections, no bus', () => {
     const fn = 'adsmith-dev-meta-oauth-callback';
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([
