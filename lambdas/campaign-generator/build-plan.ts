@@ -102,8 +102,8 @@ export function buildPlan(
         description: cut(ad.description, LINK_AD_TEXT_LIMITS.description),
         callToAction: ad.callToAction,
         link,
-        ...(brief.imageUrls.length > 0 && {
-          imageUrl: brief.imageUrls[(index * 3 + adIndex) % brief.imageUrls.length],
+        ...(brief.images.length > 0 && {
+          image: brief.images[(index * 3 + adIndex) % brief.images.length],
         }),
       })),
     };

@@ -219,7 +219,7 @@ export async function deliveryEstimate(
 }
 
 /** The creative's `object_story_spec` (link_data) for an ad of the plan. */
-export function storySpec(ad: PlanAd, pageId: string, imageHash?: string): Record<string, unknown> {
+export function storySpec(ad: PlanAd, pageId: string): Record<string, unknown> {
   return {
     page_id: pageId,
     link_data: {
@@ -228,7 +228,8 @@ export function storySpec(ad: PlanAd, pageId: string, imageHash?: string): Recor
       name: ad.headline,
       ...(ad.description && { description: ad.description }),
       call_to_action: { type: ad.callToAction, value: { link: ad.link } },
-      ...(imageHash ? { image_hash: imageHash } : ad.imageUrl ? { picture: ad.imageUrl } : {}),
+      // The image is already in the account's library: the creative names it by hash, as Meta takes it.
+      ...(ad.image && { image_hash: ad.image.hash }),
     },
   };
 }

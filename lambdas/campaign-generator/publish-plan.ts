@@ -3,12 +3,13 @@ import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/s
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError } from '../lib/meta/graph-errors';
 import type { AccountFacts } from './build-plan';
-import { imageFetcher, type ImageFetcher } from './image-bytes';
 import { storySpec, targetingSpec } from './meta-targeting';
 
 /**
- * Publishes a plan to Meta in Meta's order — campaign, ad sets, images,
- * creatives, ads — everything PAUSED. Creates are never retried (a retried
+ * Publishes a plan to Meta in Meta's order — campaign, ad sets, creatives, ads —
+ * everything PAUSED. Images are in the ad account's library already (their bytes
+ * went to `adimages` when they were chosen), so creatives name them by hash and a
+ * rollback leaves the library alone. Creates are never retried (a retried
  * create could make a second object); if any step fails, what was created is
  * deleted again in reverse order and the failure carries what Meta said.
  */
@@ -17,8 +18,6 @@ export interface CreatedObject {
   kind: PublishStep['kind'];
   label: string;
   id: string;
-  /** For images: the hash DELETE /act_{id}/adimages takes. */
-  hash?: string;
 }
 
 export class PublishFailedError extends Error {
@@ -33,7 +32,6 @@ export class PublishFailedError extends Error {
 }
 
 const IdSchema = z.object({ id: z.string() });
-const ImagesSchema = z.object({ images: z.record(z.string(), z.object({ hash: z.string() })) });
 const SuccessSchema = z.object({ success: z.boolean() });
 
 function budgetParams(budget: PlanBudget | null): Record<string, number> {
@@ -73,11 +71,7 @@ export async function rollBack(
   const steps: PublishStep[] = [];
   for (const object of [...created].reverse()) {
     try {
-      if (object.kind === 'image') {
-        await graph.delete(`/${adAccountId}/adimages`, { hash: object.hash }, SuccessSchema);
-      } else {
-        await graph.delete(`/${object.id}`, undefined, SuccessSchema);
-      }
+      await graph.delete(`/${object.id}`, undefined, SuccessSchema);
       steps.unshift({ kind: object.kind, label: object.label, id: object.id, status: 'rolled_back' });
     } catch {
       // Left behind: reported as created so the user can see what remains at Meta.
@@ -92,8 +86,6 @@ export async function publishPlan(
   plan: CampaignPlan,
   facts: AccountFacts,
   onProgress: (steps: PublishStep[]) => Promise<void> = async () => {},
-  /** Reads an image's bytes (Meta takes the file, never a URL to fetch). */
-  images: ImageFetcher = imageFetcher(),
 ): Promise<{ campaignId: string; created: CreatedObject[] }> {
   const account = plan.adAccountId;
   const created: CreatedObject[] = [];
@@ -158,26 +150,6 @@ export async function publishPlan(
       await progress();
     }
 
-    const hashes = new Map<string, string>();
-    for (const url of new Set(
-      plan.adSets.flatMap((set) => set.ads.flatMap((ad) => (ad.imageUrl ? [ad.imageUrl] : []))),
-    )) {
-      const hash = await step(`Image ${url}`, async () => {
-        const file = await images(url);
-        const reply = await graph.post(
-          `/${account}/adimages`,
-          { bytes: file.bytes.toString('base64'), name: file.name },
-          ImagesSchema,
-        );
-        const first = Object.values(reply.images)[0];
-        if (!first) throw new Error('Meta returned no image hash.');
-        return first.hash;
-      });
-      created.push({ kind: 'image', label: current, id: hash, hash });
-      hashes.set(url, hash);
-      await progress();
-    }
-
     const creativeIds: string[][] = [];
     for (const set of plan.adSets) {
       const ids: string[] = [];
@@ -187,7 +159,7 @@ export async function publishPlan(
             `/${account}/adcreatives`,
             {
               name: `${ad.name} creative`,
-              object_story_spec: storySpec(ad, facts.pageId ?? '', ad.imageUrl ? hashes.get(ad.imageUrl) : undefined),
+              object_story_spec: storySpec(ad, facts.pageId ?? ''),
             },
             IdSchema,
           );
@@ -230,7 +202,6 @@ export async function publishPlan(
 function kindOf(label: string): PublishStep['kind'] {
   if (label.startsWith('Campaign')) return 'campaign';
   if (label.startsWith('Ad set')) return 'adset';
-  if (label.startsWith('Image')) return 'image';
   if (label.startsWith('Creative')) return 'creative';
   return 'ad';
 }

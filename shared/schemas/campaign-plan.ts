@@ -13,6 +13,26 @@ const isoDate = z.iso.date({ error: 'Use a date like 2026-12-01.' });
 /** Where Meta's app promotion sends people: the app's store page (`object_store_url`). */
 export const APP_STORE_HOSTS = ['apps.apple.com', 'itunes.apple.com', 'play.google.com'];
 
+/** Meta's image hash: the name of an image in one ad account's library (`POST /act_{id}/adimages`). */
+export const ImageHashSchema = z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'That is not an image of this ad account.');
+
+/**
+ * An ad's image. Adsmith never asks Meta (or anyone) to fetch an image by URL: the bytes go to the ad account's
+ * library when the image is chosen, and the plan names the hash Meta gave back (and the stored asset it came from).
+ */
+export const AdImageRefSchema = z.object({
+  hash: ImageHashSchema,
+  name: z.string().trim().min(1).max(200),
+  /** The user's stored image (graphics assets) the bytes came from, when it was one. */
+  assetId: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/)
+    .optional(),
+});
+export type AdImageRef = z.infer<typeof AdImageRefSchema>;
+
+export const MAX_BRIEF_IMAGES = 6;
+
 export const CampaignBriefSchema = z
   .object({
     adAccountId: z.string().regex(/^act_\d+$/, 'Choose an ad account.'),
@@ -56,10 +76,11 @@ export const CampaignBriefSchema = z
       })
       .optional(),
     adCopy: z.string().trim().max(1000, 'Keep the starting copy under 1000 characters.').optional(),
-    imageUrls: z
-      .array(z.url({ protocol: /^https?$/, error: 'Image addresses must start with https://' }))
-      .max(6, 'At most 6 images.')
-      .default([]),
+    /**
+     * Images already in the ad account's image library (uploaded through the graphics function's
+     * `POST /api/graphics/meta-images`, or by the graphics editor's "Use in a campaign"): the ads take them in turn.
+     */
+    images: z.array(AdImageRefSchema).max(MAX_BRIEF_IMAGES, `At most ${MAX_BRIEF_IMAGES} images.`).default([]),
   })
   .refine((brief) => brief.endDate === undefined || brief.endDate > brief.startDate, {
     message: 'The end date must be after the start date.',
@@ -143,7 +164,7 @@ export const PlanAdSchema = z.object({
   description: z.string(),
   callToAction: z.enum(callToActionTypes),
   link: z.url({ protocol: /^https?$/ }),
-  imageUrl: z.url({ protocol: /^https?$/ }).optional(),
+  image: AdImageRefSchema.optional(),
 });
 export type PlanAd = z.infer<typeof PlanAdSchema>;
 

@@ -4,7 +4,6 @@ import { AppError } from '@lambdas/lib/errors';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
 import { PublishFailedError, publishPlan } from '@lambdas/campaign-generator/publish-plan';
 import { buildPlan, sensibleAgeRange, splitBudget } from '@lambdas/campaign-generator/build-plan';
-import { ImageReadError, imageFetcher } from '@lambdas/campaign-generator/image-bytes';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 
 /** A Graph client that records calls, answers creates with ids, and fails the chosen create. */
@@ -30,24 +29,17 @@ function fakeGraph(failOn?: string) {
           }),
         });
       }
-      if (edge === 'adimages') return { images: { photo: { hash: `hash${next++}` } } };
       return { id: `${edge}-${next++}` };
     },
-    async delete(path: string, params?: Record<string, unknown>) {
-      calls.push(`DELETE ${params?.hash ? `image ${String(params.hash)}` : path.slice(1)}`);
+    async delete(path: string) {
+      calls.push(`DELETE ${path.slice(1)}`);
       return { success: true };
     },
   };
   return { graph: graph as unknown as GraphClient, calls, params };
 }
 
-/** The image the brief points at, as its server would send it: a tiny PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const images = async (url: string) => ({ bytes: PNG, type: 'png' as const, name: url.split('/').pop()! });
-const publish = (graph: GraphClient) => publishPlan(graph, plan(), facts, undefined, images);
+const publish = (graph: GraphClient) => publishPlan(graph, plan(), facts);
 
 const brief = {
   adAccountId: 'act_1',
@@ -63,7 +55,10 @@ const brief = {
   cities: [],
   audience: 'Hikers',
   specialAdCategories: [],
-  imageUrls: ['https://cdn.example.com/a.jpg'],
+  images: [
+    { hash: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', name: 'hero.png', assetId: '0b5f3c9e-3f1a-4c1e-9d7b-2a6f1e0c4d55' },
+    { hash: 'ffeeddccbbaa00998877665544332211', name: 'lifestyle.jpg' },
+  ],
 };
 const ad = {
   headline: 'Go further',
@@ -118,41 +113,41 @@ describe('building the plan', () => {
 });
 
 describe('publishing', () => {
-  it('creates campaign, ad sets, images, creatives, ads in that order', async () => {
+  it('creates campaign, ad sets, creatives, ads in that order, sending no image and no URL', async () => {
     const { graph, calls } = fakeGraph();
     const result = await publish(graph);
     expect(calls).toEqual([
       'POST campaigns',
       'POST adsets',
       'POST adsets',
-      'POST adimages',
       ...Array(4).fill('POST adcreatives'),
       ...Array(4).fill('POST ads'),
     ]);
     expect(result.campaignId).toBe('campaigns-1');
   });
 
-  it('uploads each image as its bytes, as Meta requires, never as a URL for Meta to fetch', async () => {
+  it('names each ad’s image by the hash it has in the account’s library, the brief’s images in turn', async () => {
     const { graph, calls, params } = fakeGraph();
     await publish(graph);
-    const upload = params[calls.indexOf('POST adimages')]!;
-    expect(upload).toEqual({ bytes: PNG.toString('base64'), name: 'a.jpg' });
-    expect(upload).not.toHaveProperty('url');
+    const specs = params
+      .filter((_, i) => calls[i] === 'POST adcreatives')
+      .map((body) => (body.object_story_spec as { link_data: Record<string, unknown> }).link_data);
+    expect(specs.map((data) => data.image_hash)).toEqual([
+      'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+      'ffeeddccbbaa00998877665544332211',
+      'ffeeddccbbaa00998877665544332211',
+      'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    ]);
+    for (const data of specs) expect(data).not.toHaveProperty('picture');
   });
 
-  it('fails the image step (and rolls back) when an image cannot be read', async () => {
-    const { graph, calls } = fakeGraph();
-    const broken = async () =>
-      Promise.reject(new ImageReadError('The file at https://cdn.example.com/a.jpg is not a JPG, PNG or GIF image.'));
-    const error = await publishPlan(graph, plan(), facts, undefined, broken).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PublishFailedError);
-    expect((error as PublishFailedError).message).toMatch(/not a JPG, PNG or GIF/);
-    expect((error as PublishFailedError).failedStep).toMatch(/^Image /);
-    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([
-      'DELETE adsets-3',
-      'DELETE adsets-2',
-      'DELETE campaigns-1',
-    ]);
+  it('leaves the link_data without an image when the brief has none', async () => {
+    const { graph, calls, params } = fakeGraph();
+    const plain = buildPlan({ ...brief, images: [] }, draft, facts, [[], []]);
+    await publishPlan(graph, plain, facts);
+    const data = (params[calls.indexOf('POST adcreatives')]!.object_story_spec as { link_data: object }).link_data;
+    expect(data).not.toHaveProperty('image_hash');
+    expect(data).not.toHaveProperty('picture');
   });
 
   it('rolls back in reverse order when an ad fails, and carries what Meta said', async () => {
@@ -162,17 +157,16 @@ describe('publishing', () => {
     expect((error as PublishFailedError).message).toBe('The ad could not be created.');
     const deletes = calls.filter((call) => call.startsWith('DELETE'));
     expect(deletes).toEqual([
-      'DELETE adcreatives-8',
       'DELETE adcreatives-7',
       'DELETE adcreatives-6',
       'DELETE adcreatives-5',
-      'DELETE image hash4',
+      'DELETE adcreatives-4',
       'DELETE adsets-3',
       'DELETE adsets-2',
       'DELETE campaigns-1',
     ]);
     const steps = (error as PublishFailedError).steps;
-    expect(steps.map((step) => step.status)).toEqual([...Array(8).fill('rolled_back'), 'failed']);
+    expect(steps.map((step) => step.status)).toEqual([...Array(7).fill('rolled_back'), 'failed']);
     expect(steps.at(-1)).toMatchObject({ kind: 'ad' });
   });
 
@@ -180,26 +174,5 @@ describe('publishing', () => {
     const { graph, calls } = fakeGraph('campaigns');
     await expect(publish(graph)).rejects.toBeInstanceOf(PublishFailedError);
     expect(calls).toEqual(['POST campaigns']);
-  });
-});
-
-describe('reading an image for Meta', () => {
-  const serve = (body: Uint8Array<ArrayBuffer>, init: ResponseInit = {}) =>
-    (async () => new Response(new Blob([body]), { status: 200, ...init })) as unknown as typeof fetch;
-
-  it('takes a PNG or JPEG by its first bytes and names it from the URL', async () => {
-    const file = await imageFetcher(serve(PNG))('https://cdn.example.com/shoes/hero');
-    expect(file).toEqual({ bytes: PNG, type: 'png', name: 'hero.png' });
-  });
-
-  it('refuses what is not an image, whatever its content type says, and failed downloads', async () => {
-    const html = new TextEncoder().encode('<html>not an image</html>');
-    await expect(
-      imageFetcher(serve(html, { headers: { 'content-type': 'image/png' } }))('https://x.example/a.png'),
-    ).rejects.toThrow(/not a JPG, PNG or GIF/);
-    await expect(imageFetcher(serve(PNG, { status: 404 }))('https://x.example/a.png')).rejects.toThrow(/HTTP 404/);
-    await expect(
-      imageFetcher(serve(PNG, { headers: { 'content-length': String(9 * 1024 * 1024) } }))('https://x.example/a.png'),
-    ).rejects.toThrow(/larger than 8 MB/);
   });
 });

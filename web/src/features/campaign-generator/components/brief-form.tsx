@@ -10,6 +10,8 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
+import type { PickedImage } from '../lib/brief-images';
+import { BriefImages } from './brief-images';
 
 const textareaClass =
   'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
@@ -22,17 +24,21 @@ const CATEGORY_LABELS: Record<(typeof SPECIAL_AD_CATEGORIES)[number], string> = 
 };
 
 interface BriefFormProps {
+  uid: string | undefined;
   accounts: AdAccount[];
   busy: boolean;
   onSubmit: (brief: CampaignBrief) => void;
+  /** Handed over by a link (the graphics editor's "Use in a campaign"): the account and its images, preselected. */
+  initial?: { adAccountId?: string | undefined; images: PickedImage[] };
 }
 
 /** What is advertised, the goal, budget, dates, where and for whom: the brief the plan is built from. */
-export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) {
+export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: BriefFormProps) {
   const form = useForm<BriefFormValues, unknown, CampaignBrief>({
     resolver: zodResolver(BriefFormSchema),
-    defaultValues: defaultBrief(accounts[0]?.id ?? '', new Date()),
+    defaultValues: defaultBrief(initial?.adAccountId ?? accounts[0]?.id ?? '', new Date(), initial?.images),
   });
+  const images = useWatch({ control: form.control, name: 'images' });
   const { errors } = form.formState;
   const accountId = useWatch({ control: form.control, name: 'adAccountId' });
   const account = accounts.find((candidate) => candidate.id === accountId);
@@ -173,6 +179,13 @@ export function CampaignBriefForm({ accounts, busy, onSubmit }: BriefFormProps) 
       <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}
       </FormField>
+      <BriefImages
+        uid={uid}
+        adAccountId={accountId}
+        images={images}
+        error={errors.images?.message}
+        onChange={(next) => form.setValue('images', next, { shouldValidate: form.formState.isSubmitted })}
+      />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner label="Planning" className="size-4" /> : <Wand2 aria-hidden="true" />}
         {busy ? 'Planning your campaign…' : 'Generate campaign plan'}

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 import { Alert } from '@web/components/ui/alert';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -14,6 +14,7 @@ import {
   usePublishDraft,
   useSaveDraft,
 } from '../api/campaign-generator-api';
+import { imagesFromLink } from '../lib/brief-images';
 import { CampaignBriefForm } from './brief-form';
 import { DraftsList } from './drafts-list';
 import { PlanEditor } from './plan-editor';
@@ -35,6 +36,7 @@ export function CampaignGenerator() {
   const draft = useDraft(uid, draftId, publish.isPending);
   // One key per publish attempt of a draft: a network retry of the same click reuses it.
   const [publishKey, setPublishKey] = useState(newPublishKey);
+  const [search] = useSearchParams();
 
   const publishPlan = async (plan: CampaignPlan) => {
     if (!draftId) return;
@@ -78,6 +80,11 @@ export function CampaignGenerator() {
                 </p>
               ) : null}
               <CampaignBriefForm
+                uid={uid}
+                initial={imagesFromLink(
+                  search,
+                  accounts.data.map((account) => account.id),
+                )}
                 accounts={accounts.data}
                 busy={generate.isPending}
                 onSubmit={(brief) =>

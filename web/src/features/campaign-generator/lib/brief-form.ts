@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
 import { CampaignBriefSchema, type CampaignBriefInput } from '@shared/schemas/campaign-plan';
+import { briefImages, PickedImageSchema, type PickedImage } from './brief-images';
 
 /** Place names typed with commas between them ("California, Oregon"). */
 const names = (text: string) =>
@@ -28,8 +29,14 @@ export const BriefFormSchema = z
     audience: z.string(),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
     adCopy: z.string(),
+    images: z.array(PickedImageSchema),
   })
   .transform((values, ctx) => {
+    const images = briefImages(values.images, values.adAccountId);
+    if ('error' in images) {
+      ctx.addIssue({ code: 'custom', message: images.error, path: ['images'] });
+      return z.NEVER;
+    }
     const brief: CampaignBriefInput = {
       adAccountId: values.adAccountId,
       product: values.product,
@@ -52,6 +59,7 @@ export const BriefFormSchema = z
       audience: values.audience,
       specialAdCategories: values.specialAdCategories,
       ...(values.adCopy.trim() ? { adCopy: values.adCopy } : {}),
+      images: images.images,
     };
     const parsed = CampaignBriefSchema.safeParse(brief);
     if (!parsed.success) {
@@ -65,7 +73,7 @@ export const BriefFormSchema = z
   });
 export type BriefFormValues = z.input<typeof BriefFormSchema>;
 
-export function defaultBrief(adAccountId: string, today: Date): BriefFormValues {
+export function defaultBrief(adAccountId: string, today: Date, images: PickedImage[] = []): BriefFormValues {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return {
     adAccountId,
@@ -84,5 +92,6 @@ export function defaultBrief(adAccountId: string, today: Date): BriefFormValues 
     audience: '',
     specialAdCategories: [],
     adCopy: '',
+    images,
   };
 }

@@ -32,11 +32,13 @@ export function minorFrom(text: string, currency: string): number {
   return text.trim() === '' || !Number.isFinite(value) ? Number.NaN : majorToBudget(value, currency);
 }
 
-/** Steps a publish of this plan takes: campaign, ad sets, distinct images, a creative and an ad per ad. */
+/**
+ * Steps a publish of this plan takes: campaign, ad sets, a creative and an ad per ad (images are in the
+ * account's library already, sent when they were chosen).
+ */
 export function publishStepCount(plan: CampaignPlan): number {
   const ads = plan.adSets.reduce((sum, set) => sum + set.ads.length, 0);
-  const images = new Set(plan.adSets.flatMap((set) => set.ads.flatMap((ad) => (ad.imageUrl ? [ad.imageUrl] : []))));
-  return 1 + plan.adSets.length + images.size + ads * 2;
+  return 1 + plan.adSets.length + ads * 2;
 }
 
 /** Reads Meta's preview markup (`<iframe src=… width=… height=…>`) into attributes we render ourselves. */

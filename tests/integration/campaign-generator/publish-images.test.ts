@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignDraftSchema, PreviewListSchema } from '@shared/schemas/campaign-plan';
+import { encodePng } from '@infra/local/openai/prompt-image';
+import { readyToPublish } from './ready-to-publish';
+import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+
+/**
+ * Issue 8 point 1 on the twin: an image the user uploads (the graphics function's presigned upload and confirm)
+ * goes to the ad account's library, the brief names its hash, the plan's ads carry it, the previews show it, and
+ * the published creatives name it in `link_data.image_hash`.
+ */
+
+let user: FreshUser;
+let usdAccount: string;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) pixels.set(rgb, i);
+  return encodePng(width, height, pixels);
+}
+
+async function json(reply: Response) {
+  const text = await reply.text();
+  return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
+}
+
+/** The browser's path: presigned PUT to the assets bucket, then confirm (checked from the bytes). */
+async function uploadImage(fileName: string, bytes: Buffer): Promise<string> {
+  const ticket = await json(
+    await user.call('/api/graphics/uploads', {
+      method: 'POST',
+      body: JSON.stringify({ purpose: 'product', fileName, contentType: 'image/png', size: bytes.length }),
+    }),
+  );
+  expect(ticket.status).toBe(201);
+  const put = await fetch(String(ticket.body.uploadUrl), {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: ticket.body.headers as Record<string, string>,
+  });
+  expect(put.status).toBe(200);
+  const asset = await json(
+    await user.call(`/api/graphics/uploads/${String(ticket.body.uploadId)}/confirm`, { method: 'POST' }),
+  );
+  expect(asset.status).toBe(200);
+  return String(asset.body.id);
+}
+
+const brief = (images: unknown[]) => ({
+  adAccountId: usdAccount,
+  product: 'Ceramic pour-over coffee set',
+  goal: 'traffic',
+  landingUrl: 'https://shop.example.com/pour-over',
+  budgetType: 'daily',
+  budgetAmount: 25,
+  startDate: day(1),
+  endDate: day(15),
+  countries: ['US'],
+  audience: 'Home baristas who love specialty coffee',
+  images,
+});
+
+beforeAll(async () => {
+  user = await freshUser('cg-images');
+  await connectMeta(user);
+  const accounts = await json(await user.call('/api/meta/ad-accounts'));
+  usdAccount = (accounts.body.data as Array<{ id: string; currency: string }>).find((a) => a.currency === 'USD')!.id;
+});
+
+afterAll(async () => {
+  await user.remove();
+});
+
+describe('campaign generator with the user’s own images', () => {
+  it('refuses a brief naming an image the ad account does not have, and an invalid hash, plainly', async () => {
+    const bad = await json(
+      await user.call('/api/campaign-generator/drafts', {
+        method: 'POST',
+        body: JSON.stringify(brief([{ hash: 'not a hash!', name: 'x.png' }])),
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.message).toMatch(/not an image of this ad account/);
+  });
+
+  it('publishes a plan whose ads use an uploaded image, with that image’s hash in every creative', async () => {
+    const assetId = await uploadImage('pour-over.png', png(1200, 628, [180, 110, 60]));
+    const sent = await json(
+      await user.call('/api/graphics/meta-images', {
+        method: 'POST',
+        body: JSON.stringify({ adAccountId: usdAccount, assetIds: [assetId] }),
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const hash = (sent.body.images as Array<{ hash: string }>)[0]!.hash;
+
+    const made = await json(
+      await user.call('/api/campaign-generator/drafts', {
+        method: 'POST',
+        body: JSON.stringify(brief([{ hash, name: 'pour-over.png', assetId }])),
+      }),
+    );
+    expect(made.status).toBe(201);
+    const draft = await readyToPublish(user, usdAccount, CampaignDraftSchema.parse(made.body));
+    const ads = draft.plan.adSets.flatMap((set) => set.ads);
+    expect(ads.length).toBeGreaterThanOrEqual(2);
+    for (const ad of ads) expect(ad.image).toEqual({ hash, name: 'pour-over.png', assetId });
+
+    // Meta's preview draws the ad with the library's image (the sandbox carries it in the frame's URL).
+    const previews = await json(
+      await user.call('/api/campaign-generator/previews', {
+        method: 'POST',
+        body: JSON.stringify({
+          adAccountId: usdAccount,
+          ad: ads[0],
+          formats: ['MOBILE_FEED_STANDARD', 'INSTAGRAM_STORY'],
+        }),
+      }),
+    );
+    expect(previews.status).toBe(200);
+    const frames = PreviewListSchema.parse(previews.body).previews;
+    expect(frames.map((frame) => frame.format)).toEqual(['MOBILE_FEED_STANDARD', 'INSTAGRAM_STORY']);
+    for (const frame of frames) {
+      const d = /[?&]d=([^&"]+)/.exec(frame.html)?.[1];
+      const shown = JSON.parse(Buffer.from(d!, 'base64url').toString('utf8')) as { image?: string };
+      expect(shown.image).toMatch(/^data:image\/png;base64,/);
+    }
+
+    const before = ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { count: number }).count;
+    const published = await json(
+      await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
+        method: 'POST',
+        body: JSON.stringify({ publishKey: 'images-publish-0001' }),
+      }),
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const record = CampaignDraftSchema.parse(published.body).publish!;
+    expect(record.status).toBe('published');
+    // No image step: the bytes went to the library when the image was chosen.
+    expect(record.steps.filter((step) => step.kind === 'image')).toEqual([]);
+    const creativeIds = record.steps.filter((step) => step.kind === 'creative').map((step) => step.id);
+    expect(creativeIds).toHaveLength(ads.length);
+
+    const log = (await (await fetch(`${sandbox()}/__admin/calls`)).json()) as {
+      calls: Array<{ seq: number; method: string; path: string; params: Record<string, string>; status: number }>;
+    };
+    const creatives = log.calls.filter(
+      (call) =>
+        call.seq > before &&
+        call.method === 'POST' &&
+        call.path.endsWith(`/${usdAccount}/adcreatives`) &&
+        call.status === 200 &&
+        call.params.name?.startsWith(draft.plan.adSets[0]!.ads[0]!.name.slice(0, 20)),
+    );
+    expect(creatives.length).toBeGreaterThan(0);
+    for (const call of creatives) {
+      const spec = JSON.parse(call.params.object_story_spec!) as { link_data: Record<string, unknown> };
+      expect(spec.link_data.image_hash).toBe(hash);
+      expect(spec.link_data).not.toHaveProperty('picture');
+    }
+    expect(log.calls.filter((call) => call.seq > before && call.path.endsWith('/adimages'))).toEqual([]);
+  });
+});
