@@ -155,7 +155,7 @@ function AdsWorkspace() {
               </CardHeader>
             </Card>
           ) : (
-            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Ads">
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Ads">
               {shown.map((card) => (
                 <AdCardView
                   key={card.id}
@@ -214,14 +214,18 @@ function AdCardView({
   ];
   return (
     <li id={`ad-${ad.id}`} className="min-w-0">
-      <Card className={cn('h-full', copyOf ? 'ring-2 ring-primary/40' : '')} aria-label={`Ad ${ad.name}`} role="group">
+      <Card
+        className={cn('h-full min-w-0', copyOf ? 'ring-2 ring-primary/40' : '')}
+        aria-label={`Ad ${ad.name}`}
+        role="group"
+      >
         <CardHeader className="gap-3">
           <div className="flex min-w-0 gap-3">
             {image ? (
               <img
                 src={image}
                 alt={`Creative of ${ad.name}`}
-                className="size-20 shrink-0 rounded-md border object-cover"
+                className="size-20 shrink-0 rounded-md border bg-muted object-contain"
                 loading="lazy"
               />
             ) : (
@@ -257,7 +261,7 @@ function AdCardView({
             </blockquote>
           ) : null}
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid min-w-0 grid-cols-1 gap-3">
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Last 7 days of ${ad.name}`}>
             {metrics.map(([label, value]) => (
               <div key={label} className="rounded-md border p-2">

@@ -30,15 +30,20 @@ export function FatigueCurve({ ad }: { ad: AdCard }) {
           first ? `, first week from ${formatDay(first.since)}` : ''
         }; latest CTR ${formatPercent(last?.ctrLink)} at a weekly frequency of ${formatNumber(last?.frequency, 2)}.`;
   return (
-    <figure className="grid gap-1">
+    <figure className="grid min-w-0 grid-cols-1 gap-1">
       <figcaption className="text-xs text-muted-foreground">{summary}</figcaption>
       {points.length > 0 ? (
-        <div className="h-40 w-full" aria-hidden="true">
+        <div className="h-40 w-full min-w-0 overflow-hidden" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={28} />
-              <YAxis yAxisId="ctr" tick={{ fontSize: 10 }} width={36} unit="%" />
+              <YAxis
+                yAxisId="ctr"
+                tick={{ fontSize: 10 }}
+                width={44}
+                tickFormatter={(v: number) => `${Number(v.toFixed(2))}%`}
+              />
               <YAxis yAxisId="frequency" orientation="right" tick={{ fontSize: 10 }} width={28} />
               <Tooltip />
               <Legend wrapperStyle={{ fontSize: 11 }} />
