@@ -116,7 +116,15 @@ export interface FunctionDeclaration extends FunctionNeeds {
   memorySize?: number;
   /** @default 10 (seconds) */
   timeoutSeconds?: number;
+  /**
+   * Files the handler reads at run time, copied beside its bundle by CDK's bundling (and the twin's): a set of
+   * infra/lib/bundling/bundled-files.ts. No env var, no grant.
+   */
+  bundledFiles?: BundledFileSet;
 }
+
+/** Named sets of run-time files bundled next to a handler. */
+export type BundledFileSet = 'graphicsRenderer';
 
 /** Env var names of the needs that are not per-key (tables and secrets use tableEnvVar / secretEnvVar). */
 export const NEED_ENV = {
@@ -506,6 +514,31 @@ export const functions = {
     ai: true,
     memorySize: 1024,
     // Three insights reads of an account, or a generation with one retry; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'graphics-export': {
+    description:
+      'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',
+    tables: {
+      // The saved design (GetItem), the exported images' asset records and the export record (PutItem), and the
+      // storage counter (conditional UpdateItem), all under the user's partition.
+      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      // The plan's graphics exports a month, counted before rendering and given back when it fails.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    buckets: {
+      // Reads the design's images and writes the exports, under users/ only; presigned GETs act with GetObject.
+      assets: { actions: ['s3:PutObject', 's3:GetObject'], keyPatterns: ['users/*'] },
+    },
+    // Alt text through the AI engine (a failed model falls back to the design's own words).
+    secrets: ['openai'],
+    ai: true,
+    // The fonts and resvg .wasm copied beside the bundle (shared/graphics/render-assets.ts).
+    bundledFiles: 'graphicsRenderer',
+    // Rasterising four 1080-wide images and encoding them: memory buys CPU on Lambda.
+    memorySize: 2048,
+    // The HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
 } as const satisfies Record<string, FunctionDeclaration>;

@@ -23,7 +23,12 @@ export type QuotaKey = keyof PlanLimits;
 
 export const quotas = {
   aiGenerationsPerDay: { window: 'day', noun: 'AI generations', action: 'POST /api/ai/ad-copy' },
-  graphicsExportsPerMonth: { window: 'month', noun: 'graphics exports', action: null },
+  // One export request counts once, whatever the number of sizes it renders.
+  graphicsExportsPerMonth: {
+    window: 'month',
+    noun: 'graphics exports',
+    action: 'POST /api/graphics/designs/{id}/exports',
+  },
   connectedAdAccounts: {
     window: null,
     noun: 'ad accounts',

@@ -79,6 +79,8 @@ import {
   AssetSchema,
   BrandKitReplySchema,
   DeletedSchema as GraphicsDeletedSchema,
+  ExportReplySchema,
+  ExportRequestSchema,
   DesignListSchema,
   IdParamsSchema,
   MetaImagesReplySchema,
@@ -839,6 +841,17 @@ export const routes = {
     access: 'user',
     params: AdTestParamsSchema,
     response: AdTestSchema,
+  }),
+  // Graphics export: its own function (`graphics-export`: more memory, the renderer's fonts and WASM bundled).
+  graphicsExportDesign: route({
+    method: 'POST',
+    path: '/api/graphics/designs/{id}/exports',
+    fn: 'graphics-export',
+    access: 'user',
+    params: IdParamsSchema,
+    body: ExportRequestSchema,
+    response: ExportReplySchema,
+    successStatus: 201,
   }),
 } as const;
 

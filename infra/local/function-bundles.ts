@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
+import type { BundledFile } from '../lib/bundling/bundled-files';
 import { lambdaEsbuildOptions } from '../lib/lambda-bundling';
 
 /**
@@ -14,6 +15,8 @@ export interface FunctionBundlerOptions {
   /** Cache folder; bundles are `<dir>/<fn>/index.mjs`. */
   cacheDir: string;
   tsconfig: string;
+  /** Run-time files copied beside the bundle, as CDK's afterBundling hook copies them (bundled-files.ts). */
+  files?: readonly BundledFile[];
 }
 
 interface Manifest {
@@ -62,9 +65,11 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   const optionsHash = createHash('sha256')
     .update(JSON.stringify({ ...bundleOptions(entry, outfile, options.tsconfig), root }))
     .digest('hex');
+  await mkdir(dir, { recursive: true });
+  // Copied every time (a dozen files): a fresh copy costs less than checking each one.
+  await copyBundledFiles(dir, options.files ?? []);
   if (await unchanged(manifestFile, optionsHash, root)) return outfile;
 
-  await mkdir(dir, { recursive: true });
   // Written beside and renamed into place: two twins bundling at once never load half a file.
   const suffix = `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const result = await build(bundleOptions(entry, `${outfile}${suffix}`, options.tsconfig));
@@ -79,4 +84,17 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   await writeFile(`${manifestFile}${suffix}`, JSON.stringify({ optionsHash, inputs } satisfies Manifest));
   await rename(`${manifestFile}${suffix}`, manifestFile);
   return outfile;
+}
+
+/** Each file written beside and renamed into place, so a worker starting meanwhile never reads half a font. */
+async function copyBundledFiles(dir: string, files: readonly BundledFile[]): Promise<void> {
+  await Promise.all(
+    files.map(async (file) => {
+      const target = path.join(dir, file.target);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await copyFile(file.source, temporary);
+      await rename(temporary, target);
+    }),
+  );
 }

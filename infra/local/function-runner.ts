@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { functionDeclaration, functions, type FunctionName } from '@shared/functions';
 import { physicalFunctionName } from '@shared/physical-names';
+import { bundledFiles } from '../lib/bundling/bundled-files';
 import { functionBundle } from './function-bundles';
 
 /** Function folder names under lambdas/: kebab-case, nothing that could walk out of the folder. */
@@ -166,7 +167,12 @@ export class FunctionRunner {
   #bundle(fn: string): Promise<string> {
     let bundling = this.#bundles.get(fn);
     if (!bundling) {
-      bundling = functionBundle(fn, this.handlerFile(fn), { cacheDir: this.options.bundleDir, tsconfig: TSCONFIG });
+      bundling = functionBundle(fn, this.handlerFile(fn), {
+        cacheDir: this.options.bundleDir,
+        tsconfig: TSCONFIG,
+        // The files CDK copies beside this function's bundle, copied the same way (fonts, WASM).
+        files: fn in functions ? bundledFiles(functionDeclaration(fn as FunctionName).bundledFiles) : [],
+      });
       // A failed build is not kept: fix the file and the next call bundles again.
       bundling.catch(() => this.#bundles.delete(fn));
       this.#bundles.set(fn, bundling);

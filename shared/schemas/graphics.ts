@@ -124,18 +124,70 @@ export const AiImageRequestSchema = z.strictObject({
 
 export const PlacementSizeIdSchema = z.enum(placementSizeIds);
 
+/** Alt text Meta and screen readers handle well: one short sentence (the exports' limit). */
+export const ALT_TEXT_MAX_CHARS = 125;
+
+export const exportFormats = ['png', 'jpeg'] as const;
+export const ExportFormatSchema = z.enum(exportFormats);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/**
+ * `POST /api/graphics/designs/{id}/exports`: renders the SAVED design (the server never renders what the browser
+ * sends, and never trusts the browser's checks) at the chosen sizes in one format. `version` is the saved version
+ * the user looked at: a newer save answers 409, so what is exported is what was checked on screen.
+ * One request counts as ONE export against the plan's `graphicsExportsPerMonth`, whatever the number of sizes.
+ */
 export const ExportRequestSchema = z.strictObject({
-  designId: IdSchema,
-  sizes: z.array(PlacementSizeIdSchema).min(1).max(placementSizeIds.length),
-  format: z.enum(['png', 'jpeg']),
+  version: z.number().int().min(1),
+  sizes: z
+    .array(PlacementSizeIdSchema)
+    .min(1)
+    .max(placementSizeIds.length)
+    .refine((sizes) => new Set(sizes).size === sizes.length, 'Each size once.'),
+  format: ExportFormatSchema,
 });
+export type ExportRequest = z.infer<typeof ExportRequestSchema>;
+
+/** A check the server ran that does not block the export (warnings and notes), for the editor to show. */
+export const ExportCheckSchema = z.object({
+  id: z.string(),
+  level: z.enum(['error', 'warning', 'info']),
+  sizeId: PlacementSizeIdSchema,
+  message: z.string(),
+});
+
+/** The plan's export allowance after this export (the editor shows "N of M exports left this month"). */
+export const ExportUsageSchema = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  /** ISO time the monthly window starts again. */
+  resetsAt: z.string(),
+});
+
+/** One exported image: an asset of kind `export` (usable in a campaign by its id) with its size and alt text. */
+export const ExportedImageSchema = AssetSchema.extend({
+  sizeId: PlacementSizeIdSchema,
+  altText: z.string().min(1).max(ALT_TEXT_MAX_CHARS),
+  /** Who wrote the alt text: the AI model, or the design's own words when the model failed. */
+  altTextSource: z.enum(['model', 'design']),
+});
+export type ExportedImage = z.infer<typeof ExportedImageSchema>;
 
 export const ExportReplySchema = z.object({
   exportId: IdSchema,
-  images: z.array(AssetSchema.extend({ sizeId: PlacementSizeIdSchema })),
+  designId: IdSchema,
+  version: z.number().int(),
+  format: ExportFormatSchema,
+  createdAt: z.string(),
+  /** When the presigned URLs below stop working (DOWNLOAD_URL_SECONDS from now). */
+  urlsExpireAt: z.string(),
+  images: z.array(ExportedImageSchema),
   /** Every size in one ZIP, presigned. */
   zip: z.object({ url: z.string().url(), bytes: z.number().int(), fileName: z.string() }),
+  checks: z.array(ExportCheckSchema),
+  usage: ExportUsageSchema,
 });
+export type ExportReply = z.infer<typeof ExportReplySchema>;
 
 export const MetaImagesRequestSchema = z.strictObject({
   adAccountId: z.string().regex(/^act_\d+$/, 'Ad account ids look like act_123.'),

@@ -35,6 +35,7 @@ import {
   LAMBDA_MAIN_FIELDS,
   LAMBDA_NODE_TARGET,
 } from '../lambda-bundling';
+import { bundledFiles, copyCommands, type BundledFile } from '../bundling/bundled-files';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
 
@@ -54,6 +55,8 @@ export interface AppFunctionProps {
   readonly timeout?: Duration;
   /** Powertools log level. @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Run-time files copied beside the bundle after esbuild (fonts, WASM). @default none */
+  readonly bundledFiles?: readonly BundledFile[];
 }
 
 /**
@@ -123,6 +126,15 @@ export class AppFunction extends Construct {
         // Keep the maps small: stack traces need names and lines, not our sources.
         sourcesContent: false,
         forceDockerBundling: false,
+        ...(props.bundledFiles?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) => copyCommands(props.bundledFiles!, outputDir),
+              },
+            }
+          : {}),
       },
     });
 
@@ -443,6 +455,7 @@ export function tableFunctions<K extends string>(
       memorySize: needs.memorySize,
       timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
       logRetention: settings.logRetention,
+      bundledFiles: bundledFiles(needs.bundledFiles),
       logRemovalPolicy: settings.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     }).bindNeeds(needs, resources);
   }

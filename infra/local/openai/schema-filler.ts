@@ -181,6 +181,7 @@ function textFor(name: string, ctx: FillContext, index = 0): string {
   const product = shortForm(ctx.brief.product);
   const audience = shortForm(ctx.brief.audience, 3);
   const lower = name.toLowerCase();
+  if (/^alt.?text$/.test(lower)) return altTextFor(ctx.brief);
   if (/interest|keyword/.test(lower)) return interestFor(ctx, index);
   if (/name|title|headline/.test(lower)) return `${product} for ${audience}`;
   if (/summary|reason|explanation|rationale|answer|text|message|content/.test(lower)) return writeAnswer(ctx.brief);
@@ -193,4 +194,28 @@ function fitString(text: string, schema: Schema): string {
   let out = [...text].slice(0, max).join('');
   while ([...out].length < min) out += '.';
   return out;
+}
+
+/**
+ * Alt text for an ad image from the design data our alt-text prompt sends (layout, texts by role, image
+ * descriptions): what the image says and shows, in one sentence under 125 characters, written differently from the
+ * server's own fallback so a test can tell which one answered.
+ */
+function altTextFor(brief: Brief): string {
+  const start = brief.question.indexOf('{');
+  let data: { layout?: unknown; texts?: Record<string, unknown>; images?: unknown } = {};
+  try {
+    data = JSON.parse(brief.question.slice(start)) as typeof data;
+  } catch {
+    // Not our prompt: describe what was asked about.
+  }
+  const texts = data.texts ?? {};
+  const said = (key: string) => (typeof texts[key] === 'string' ? texts[key].trim() : '');
+  const layout = typeof data.layout === 'string' ? data.layout.toLowerCase() : 'ad';
+  const main = said('headline') || said('quote') || said('caption') || shortForm(brief.product);
+  const offer = said('badge') || said('eventDate');
+  const photo = Array.isArray(data.images) && data.images.length > 0 ? ' with a photo' : '';
+  const button = said('cta') ? `, button "${said('cta')}"` : '';
+  const sentence = `${layout.charAt(0).toUpperCase()}${layout.slice(1)} ad${photo} reading "${main}"${offer ? ` (${offer})` : ''}${button}.`;
+  return [...sentence].length <= 125 ? sentence : `${[...sentence].slice(0, 124).join('').trimEnd()}…`;
 }

@@ -4,9 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initWasm } from '@resvg/resvg-wasm';
 import { type Design, type DesignImageSlot } from '@shared/graphics/design-schema';
-import { type FontId, type FontWeight, fontFilePath, fonts } from '@shared/graphics/font-catalogue';
+import { type FontId, type FontWeight } from '@shared/graphics/font-catalogue';
 import { type PlacementSizeId } from '@shared/graphics/placement-sizes';
 import { rasterise } from '@shared/graphics/rasterise';
+import {
+  fontAssetName,
+  GRAPHICS_ASSETS_DIR,
+  graphicsAssetFiles,
+  RESVG_WASM_FILE,
+} from '@shared/graphics/render-assets';
 import {
   fontsNeeded,
   inlineImageUrl,
@@ -20,8 +26,10 @@ import { encodeJpeg } from './encode-jpeg';
  * The Node entry of the one renderer (export Lambda, benchmark, tests): the same shared layout + satori + resvg as the
  * browser preview, with fonts and the resvg .wasm read from disk.
  *
- * Where the files are: first `graphics-assets/` beside the running bundle (the export function's bundling copies
- * them there: see `graphicsAssetFiles`), else the installed npm packages (the twin, tests, tsx).
+ * Where the files are: a bundled handler (the export function in AWS and on the twin) reads them from
+ * `graphics-assets/` beside its `index.mjs`, where bundling copied them (shared/graphics/render-assets.ts lists
+ * them); a missing file there fails loudly rather than being looked up elsewhere. Run from source (tests, the
+ * benchmark under tsx) they come from the installed npm packages.
  */
 export type ImageFormat = 'png' | 'jpeg';
 
@@ -30,33 +38,20 @@ export type AssetBytes = Record<string, Uint8Array>;
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Every file the renderer reads at run time: its package path and the flat name it gets in `graphics-assets/`. */
-export function graphicsAssetFiles(): { packagePath: string; name: string }[] {
-  const fontFiles = (Object.keys(fonts) as FontId[]).flatMap((id) =>
-    ([400, 700] as const).map((weight) => ({
-      packagePath: `${fonts[id].package}/${fontFilePath(id, weight)}`,
-      name: `${id}-${weight}.woff`,
-    })),
-  );
-  return [{ packagePath: '@resvg/resvg-wasm/index_bg.wasm', name: 'resvg.wasm' }, ...fontFiles];
-}
+const runFromSource = import.meta.url.endsWith('.ts');
 
 async function readAsset(name: string): Promise<Buffer> {
   const entry = graphicsAssetFiles().find((f) => f.name === name);
   if (!entry) throw new Error(`Unknown graphics asset ${name}`);
-  try {
-    return await readFile(path.join(here, 'graphics-assets', name));
-  } catch {
-    return readFile(require.resolve(entry.packagePath));
-  }
+  if (runFromSource) return readFile(require.resolve(entry.packagePath));
+  return readFile(path.join(here, GRAPHICS_ASSETS_DIR, name));
 }
 
 let wasmReady: Promise<void> | null = null;
 const fontCache = new Map<string, Promise<LoadedFont>>();
 
 function ensureWasm(): Promise<void> {
-  wasmReady ??= readAsset('resvg.wasm').then((bytes) => initWasm(bytes));
+  wasmReady ??= readAsset(RESVG_WASM_FILE).then((bytes) => initWasm(bytes));
   return wasmReady;
 }
 
@@ -64,7 +59,7 @@ function loadFont(id: FontId, weight: FontWeight): Promise<LoadedFont> {
   const key = `${id}-${weight}`;
   let font = fontCache.get(key);
   if (!font) {
-    font = readAsset(`${key}.woff`).then((bytes) => ({
+    font = readAsset(fontAssetName(id, weight)).then((bytes) => ({
       id,
       weight,
       data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
@@ -77,6 +72,8 @@ function loadFont(id: FontId, weight: FontWeight): Promise<LoadedFont> {
 function sniffMime(bytes: Uint8Array): string {
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
+  // RIFF....WEBP: uploads may be WebP (product and background photos).
+  if (bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
   return 'image/svg+xml';
 }
 

@@ -203,7 +203,12 @@ describe('readUsage', () => {
       resetsAt: '2026-12-01T00:00:00.000Z',
       enforced: true,
     });
-    expect(usage.find((u) => u.key === 'graphicsExportsPerMonth')).toMatchObject({ enforced: false });
+    expect(usage.find((u) => u.key === 'graphicsExportsPerMonth')).toMatchObject({
+      used: 0,
+      limit: plans.free.limits.graphicsExportsPerMonth,
+      resetsAt: '2026-12-01T00:00:00.000Z',
+      enforced: true,
+    });
     expect(usage.find((u) => u.key === 'seats')).toMatchObject({ enforced: false, resetsAt: null });
   });
 

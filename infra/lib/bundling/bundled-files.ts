@@ -1,0 +1,45 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { BundledFileSet } from '@shared/functions';
+import { GRAPHICS_ASSETS_DIR, graphicsAssetFiles } from '@shared/graphics/render-assets';
+import { REPO_ROOT } from '../paths';
+
+/**
+ * The run-time files a handler reads from beside its bundle, by set (shared/functions.ts `bundledFiles`): where each
+ * comes from on this machine and where it goes relative to the bundle's folder. CDK's afterBundling hook and the
+ * twin's bundler both copy exactly this list, so the twin loads the files the way Lambda does.
+ */
+export interface BundledFile {
+  /** Absolute path of the file in the installed packages. */
+  source: string;
+  /** Path relative to the bundle's folder, e.g. `graphics-assets/resvg.wasm`. */
+  target: string;
+}
+
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+const sets: Record<BundledFileSet, () => BundledFile[]> = {
+  graphicsRenderer: () =>
+    graphicsAssetFiles().map((file) => ({
+      source: requireFromRoot.resolve(file.packagePath),
+      target: `${GRAPHICS_ASSETS_DIR}/${file.name}`,
+    })),
+};
+
+export function bundledFiles(set: BundledFileSet | undefined): BundledFile[] {
+  return set ? sets[set]() : [];
+}
+
+/** Shell-quoted for the bundling hook's commands (paths of the repository and CDK's output folder). */
+function quote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The commands CDK runs after esbuild: one mkdir per folder, one cp per file, into the bundle's folder. */
+export function copyCommands(files: readonly BundledFile[], outputDir: string): string[] {
+  const dirs = [...new Set(files.map((file) => path.posix.dirname(file.target)))];
+  return [
+    ...dirs.map((dir) => `mkdir -p ${quote(path.posix.join(outputDir, dir))}`),
+    ...files.map((file) => `cp ${quote(file.source)} ${quote(path.posix.join(outputDir, file.target))}`),
+  ];
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { NoSuchKey } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { zipSync } from 'fflate';
+import { checkDesign, fileSizeCheck, type DesignCheck } from '@shared/graphics/design-checks';
+import type { Design } from '@shared/graphics/design-schema';
+import { exportFileName, exportZipName } from '@shared/graphics/export-file-names';
+import { placementSizes, type PlacementSizeId } from '@shared/graphics/placement-sizes';
+import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
+import { DOWNLOAD_URL_SECONDS, type ExportReply, type ExportRequest } from '@shared/schemas/graphics';
+import { conflict, validationError } from '../errors';
+import { assetKey, exportKey, isUsersKey, presignDownload, readObject, writeObject } from '../graphics/asset-objects';
+import { storageFull, type GraphicsDeps } from '../graphics/asset-uploads';
+import {
+  findAssetByKey,
+  getDesign,
+  putAsset,
+  releaseStorage,
+  reserveStorage,
+  StorageFullError,
+  type AssetRecord,
+} from '../graphics/graphics-store';
+import type { AssetBytes, ImageFormat } from '../graphics-render/render-design-image';
+import type { QuotaGrant } from '../quota/plan-quota';
+import type { AltText } from './alt-text';
+
+/**
+ * Server-side export of a saved design. In order, so nothing is spent or written for a request that cannot succeed:
+ * the design is read under the caller's own partition (another user's id is simply not found) at the version the
+ * user saw; the same checks the editor shows run again here and any error refuses the export; the design's images
+ * are read from the user's prefix; one export is counted against the plan (429 before any work when used up); then
+ * each size is rendered by the one renderer, the file-size check runs on the real bytes, storage is reserved, the
+ * images and a ZIP of them are written under `users/{sub}/`, and presigned GETs go back with alt text per image.
+ * A failure after counting gives the export back.
+ */
+export interface ExportDeps extends GraphicsDeps {
+  /** Counts one export against the plan (throws QUOTA_EXCEEDED), and gives it back. */
+  quota: {
+    consume: (userId: string) => Promise<QuotaGrant>;
+    refund: (userId: string, grant: QuotaGrant) => Promise<void>;
+  };
+  render: (design: Design, sizeId: PlacementSizeId, assets: AssetBytes, format: ImageFormat) => Promise<Uint8Array>;
+  altText: (design: Design, imageDescriptions: string[]) => Promise<AltText>;
+  log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+const MIME: Record<ImageFormat, 'image/png' | 'image/jpeg'> = { png: 'image/png', jpeg: 'image/jpeg' };
+const EXTENSION: Record<ImageFormat, 'png' | 'jpg'> = { png: 'png', jpeg: 'jpg' };
+
+/** The check results of every requested size; errors refuse the export with each one named. */
+export function serverChecks(design: Design, sizes: readonly PlacementSizeId[]): DesignCheck[] {
+  return sizes.flatMap((sizeId) => checkDesign(design, sizeId));
+}
+
+function refuseErrors(checks: readonly DesignCheck[]): void {
+  const errors = checks.filter((check) => check.level === 'error');
+  if (errors.length === 0) return;
+  const details = Object.fromEntries(errors.map((check) => [`${check.sizeId}.${check.id}`, check.message]));
+  throw validationError(
+    `This design has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} to fix before it can be exported: ` +
+      errors.map((check) => `${placementSizes[check.sizeId].label}: ${check.message}`).join(' '),
+    details,
+  );
+}
+
+/** Bytes of every image the design places, read from the user's own prefix, and a description of each for alt text. */
+async function loadImages(deps: GraphicsDeps, userId: string, design: Design) {
+  const bytes: AssetBytes = {};
+  const descriptions: string[] = [];
+  for (const [slot, ref] of Object.entries(design.images)) {
+    if (!ref) continue;
+    if (ref.kind !== 'asset' || !isUsersKey(userId, ref.key)) {
+      throw validationError(`The ${slot} image is not one of your uploaded images.`, { slot });
+    }
+    const asset = await findAssetByKey(deps.store, userId, ref.key);
+    if (!asset) throw conflict(`The ${slot} image was deleted: choose another one and save the design.`);
+    try {
+      bytes[ref.key] = await readObject(deps.bucket, ref.key);
+    } catch (error) {
+      if (error instanceof NoSuchKey) {
+        throw conflict(`The ${slot} image was deleted: choose another one and save the design.`);
+      }
+      throw error;
+    }
+    descriptions.push(`${slot}: ${asset.altText ?? `${asset.purpose} image "${asset.fileName}"`}`);
+  }
+  return { bytes, descriptions };
+}
+
+export async function exportDesign(
+  deps: ExportDeps,
+  userId: string,
+  designId: string,
+  request: ExportRequest,
+): Promise<ExportReply> {
+  const record = await getDesign(deps.store, userId, designId);
+  if (record.version !== request.version) {
+    throw conflict(
+      `This design was saved again since (version ${record.version}, you have ${request.version}): reopen it, check it and export again.`,
+    );
+  }
+  const design = record.design;
+  const checks = serverChecks(design, request.sizes);
+  refuseErrors(checks);
+  const images = await loadImages(deps, userId, design);
+
+  const grant = await deps.quota.consume(userId);
+  const started = deps.now().getTime();
+  let reserved = 0;
+  try {
+    // The model writes while the renderer draws; alt text never fails the export (it falls back).
+    const altTextPromise = deps.altText(design, images.descriptions);
+    const rendered: { sizeId: PlacementSizeId; bytes: Uint8Array }[] = [];
+    for (const sizeId of request.sizes) {
+      rendered.push({ sizeId, bytes: await deps.render(design, sizeId, images.bytes, request.format) });
+    }
+    refuseErrors(rendered.flatMap(({ sizeId, bytes }) => fileSizeCheck(sizeId, bytes.length)));
+    const renderMs = deps.now().getTime() - started;
+
+    const exportId = randomUUID();
+    const createdAt = deps.now().toISOString();
+    const names = rendered.map(({ sizeId }) => exportFileName(design.templateId, sizeId, EXTENSION[request.format]));
+    // Images are compressed already: stored in the ZIP, not deflated again.
+    const zip = zipSync(Object.fromEntries(rendered.map(({ bytes }, i) => [names[i]!, [bytes, { level: 0 }]])));
+    const zipName = exportZipName(record.name, record.version);
+
+    const total = rendered.reduce((sum, { bytes }) => sum + bytes.length, 0) + zip.length;
+    const plan: PlanKey = await deps.planOf(userId);
+    try {
+      await reserveStorage(deps.store, userId, total, graphicsStorageBytes[plan]);
+    } catch (error) {
+      if (error instanceof StorageFullError) throw storageFull(error);
+      throw error;
+    }
+    reserved = total;
+
+    const alt = await altTextPromise;
+    const assets: (AssetRecord & { sizeId: PlacementSizeId })[] = rendered.map(({ sizeId, bytes }, i) => {
+      const id = randomUUID();
+      const size = placementSizes[sizeId];
+      return {
+        id,
+        kind: 'export',
+        purpose: 'export',
+        key: assetKey(userId, id, MIME[request.format]),
+        fileName: names[i]!,
+        mimeType: MIME[request.format],
+        width: size.width,
+        height: size.height,
+        bytes: bytes.length,
+        createdAt,
+        altText: alt.text,
+        sizeId,
+      };
+    });
+    const zipKey = exportKey(userId, exportId, zipName);
+    await Promise.all([
+      ...assets.map((asset, i) => writeObject(deps.bucket, asset.key, Buffer.from(rendered[i]!.bytes), asset.mimeType)),
+      writeObject(deps.bucket, zipKey, Buffer.from(zip), 'application/zip'),
+    ]);
+    await Promise.all(assets.map(({ sizeId: _size, ...asset }) => putAsset(deps.store, userId, asset)));
+    await putExportRecord(deps, userId, {
+      exportId,
+      designId,
+      version: record.version,
+      format: request.format,
+      createdAt,
+      assetIds: assets.map((a) => a.id),
+      sizes: request.sizes,
+      zipKey,
+      zipBytes: zip.length,
+      altText: alt.text,
+      altTextSource: alt.source,
+    });
+    deps.log('Design exported', {
+      exportId,
+      sizes: request.sizes.length,
+      format: request.format,
+      renderMs,
+      bytes: total,
+      altTextSource: alt.source,
+    });
+
+    const [urls, zipUrl] = await Promise.all([
+      Promise.all(assets.map((asset) => presignDownload(deps.bucket, asset.key, asset.fileName))),
+      presignDownload(deps.bucket, zipKey, zipName),
+    ]);
+    return {
+      exportId,
+      designId,
+      version: record.version,
+      format: request.format,
+      createdAt,
+      urlsExpireAt: new Date(deps.now().getTime() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+      images: assets.map((asset, i) => ({ ...asset, url: urls[i]!, altText: alt.text, altTextSource: alt.source })),
+      zip: { url: zipUrl, bytes: zip.length, fileName: zipName },
+      checks: checks.map(({ id, level, sizeId, message }) => ({ id, level, sizeId, message })),
+      usage: { used: grant.used, limit: grant.limit, resetsAt: grant.resetsAt },
+    };
+  } catch (error) {
+    // Nothing usable came out: the export is given back, and so is any storage reserved for it.
+    await deps.quota.refund(userId, grant);
+    if (reserved > 0) await releaseStorage(deps.store, userId, reserved);
+    throw error;
+  }
+}
+
+interface ExportRecord {
+  exportId: string;
+  designId: string;
+  version: number;
+  format: ImageFormat;
+  createdAt: string;
+  assetIds: string[];
+  sizes: PlacementSizeId[];
+  zipKey: string;
+  zipBytes: number;
+  altText: string;
+  altTextSource: AltText['source'];
+}
+
+/** What was exported, kept beside the user's designs (`export#<id>`): which images, the ZIP and the alt text. */
+async function putExportRecord(deps: GraphicsDeps, userId: string, record: ExportRecord): Promise<void> {
+  await deps.store.doc.send(
+    new PutCommand({
+      TableName: deps.store.table,
+      Item: { user_id: userId, item_key: `export#${record.exportId}`, ...record },
+      ConditionExpression: 'attribute_not_exists(item_key)',
+    }),
+  );
+}
