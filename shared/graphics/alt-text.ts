@@ -72,7 +72,7 @@ export function visibleTexts(design: Design): Record<string, string> {
   return out;
 }
 
-const sentenceOf = (s: string) => (/[.!?…”]$/.test(s) ? s : `${s}.`);
+const sentenceOf = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
 
 /**
  * The deterministic alt text: "Ad: <headline or quote>. <offer, date, body…>. Button: <cta>.", clipped so the lead
