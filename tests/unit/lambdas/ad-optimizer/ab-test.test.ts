@@ -1,0 +1,137 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdTest } from '@shared/schemas/ad-optimizer';
+import type { ObjectChangeDeps } from '@lambdas/lib/meta-changes/apply-object-change';
+
+const change = vi.hoisted(() => ({ createAdCopy: vi.fn(), deleteAdCopy: vi.fn() }));
+vi.mock('@lambdas/lib/meta-changes/ad-copy-change', () => change);
+const { approveAdTest, undoAdTest } = await import('@lambdas/ad-optimizer/ab-test');
+
+const docMock = mockClient(DynamoDBDocumentClient);
+const now = new Date('2026-03-10T12:00:00Z');
+
+const proposed: AdTest = {
+  id: '5b0e4a52-7a43-4c1e-9b7e-2f1d9a3c6e11',
+  adAccountId: 'act_111',
+  adId: '88',
+  adName: 'Trail boots',
+  adsetId: '77',
+  status: 'proposed',
+  reason: 'Its CTR fell.',
+  original: { headline: 'Old', primaryText: 'Old text', description: '' },
+  variants: [],
+  model: 'offline',
+  offline: true,
+  createdAt: now.toISOString(),
+};
+const copy = { headline: 'New', primaryText: 'New text', description: '' };
+const made = {
+  adAccountId: 'act_111',
+  campaignId: '42',
+  adsetId: '77',
+  copyAdId: '901',
+  copyAdName: 'Trail boots — B',
+  copyCreativeId: '900',
+  after: undefined,
+  reused: false,
+};
+
+function deps() {
+  return {
+    store: { doc: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })), table: 'tests-table' },
+    changes: {} as ObjectChangeDeps,
+    userId: 'user-1',
+    now: () => now,
+  };
+}
+const stored = (test: AdTest, claimedAt?: number) =>
+  docMock.on(GetCommand).resolves({ Item: { record: test, ...(claimedAt ? { claimed_at: claimedAt } : {}) } });
+const updates = () =>
+  docMock.commandCalls(UpdateCommand).map((c) => {
+    const input = c.args[0].input;
+    return {
+      to: (input.ExpressionAttributeValues as Record<string, unknown>)[':to'],
+      condition: input.ConditionExpression,
+    };
+  });
+
+describe('approving a rewrite: the paused A/B copy, once', () => {
+  beforeEach(() => {
+    docMock.reset();
+    docMock.on(UpdateCommand).resolves({});
+    change.createAdCopy.mockReset().mockResolvedValue(made);
+    change.deleteAdCopy.mockReset().mockResolvedValue({ deleted: true });
+  });
+
+  it('claims the rewrite, creates the copy with the approved text and key, and records it', async () => {
+    stored(proposed);
+    const result = await approveAdTest(deps(), proposed.id, copy);
+    expect(change.createAdCopy).toHaveBeenCalledWith(expect.anything(), {
+      userId: 'user-1',
+      adId: '88',
+      copy,
+      key: proposed.id,
+      source: `ad-optimizer:${proposed.id}`,
+    });
+    expect(result).toMatchObject({ status: 'created', copyAdId: '901', approvedCopy: copy });
+    expect(updates()).toEqual([
+      { to: 'creating', condition: '#status = :from' },
+      { to: 'created', condition: '#status = :from' },
+    ]);
+  });
+
+  it('answers a finished approval again without creating anything', async () => {
+    stored({ ...proposed, status: 'created', copyAdId: '901' });
+    expect((await approveAdTest(deps(), proposed.id, copy)).copyAdId).toBe('901');
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+    expect(updates()).toEqual([]);
+  });
+
+  it('refuses while another approval is creating the copy (409), and resumes one that died with its first text', async () => {
+    const first = { headline: 'First', primaryText: 'First text', description: '' };
+    stored({ ...proposed, status: 'creating', approvedCopy: first }, now.getTime() - 5_000);
+    await expect(approveAdTest(deps(), proposed.id, copy)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+
+    stored({ ...proposed, status: 'creating', approvedCopy: first }, now.getTime() - 120_000);
+    await approveAdTest(deps(), proposed.id, copy);
+    expect(change.createAdCopy.mock.calls[0]![1]).toMatchObject({ copy: first, key: proposed.id });
+    expect(updates()[0]).toEqual({ to: 'creating', condition: '#status = :from AND claimed_at = :claimedAt' });
+  });
+
+  it('a second tab that loses the claim creates nothing', async () => {
+    stored(proposed);
+    docMock
+      .on(UpdateCommand)
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    await expect(approveAdTest(deps(), proposed.id, copy)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+  });
+
+  it('gives the rewrite back when Meta refuses, so it can be approved again', async () => {
+    stored(proposed);
+    change.createAdCopy.mockRejectedValue(new Error('(#100) Invalid parameter'));
+    await expect(approveAdTest(deps(), proposed.id, copy)).rejects.toThrow(/Invalid parameter/);
+    expect(updates().map((u) => u.to)).toEqual(['creating', 'proposed']);
+  });
+
+  it('another user’s rewrite is not found', async () => {
+    docMock.on(GetCommand).resolves({});
+    await expect(approveAdTest(deps(), proposed.id, copy)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('undo deletes the created copy; a rewrite without one cannot be undone', async () => {
+    stored({ ...proposed, status: 'created', copyAdId: '901' });
+    const undone = await undoAdTest(deps(), proposed.id);
+    expect(change.deleteAdCopy).toHaveBeenCalledWith(expect.anything(), {
+      userId: 'user-1',
+      copyAdId: '901',
+      source: `ad-optimizer-undo:${proposed.id}`,
+    });
+    expect(undone.status).toBe('deleted');
+    stored(proposed);
+    await expect(undoAdTest(deps(), proposed.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
