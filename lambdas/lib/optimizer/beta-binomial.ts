@@ -2,8 +2,11 @@
  * Bayesian beta-binomial comparison of ads on a rate (CTR: clicks of impressions; conversion
  * rate: results of link clicks). Each ad's rate has a Beta(1 + successes, 1 + failures)
  * posterior (uniform prior). For two ads the probability that one beats the other is exact
- * (Evan Miller's closed form); for any number of ads the probability each is best comes from
- * seeded Monte Carlo draws, so the same data always gives the same answer.
+ * (Evan Miller's closed form); for any number of ads the probability each is best is the integral
+ * ∫ f_i(x) Π_{j≠i} F_j(x) dx, computed by quadrature on a grid fitted to each posterior. Seeded
+ * Monte Carlo is kept as a cross-check: at 20,000 draws it cost ~40 ms per ad set, 28 s for an
+ * account of 600 ad sets and 2,000 ads, past the function's time limit; the quadrature takes well
+ * under a millisecond and gives the same answer every time.
  */
 
 export interface Arm {
@@ -95,21 +98,72 @@ function seedOf(arms: readonly Arm[]): number {
   return hash >>> 0;
 }
 
+/** Grid points per arm, spread over its posterior's mean ± `SPREAD_SDS` standard deviations. */
+const POINTS_PER_ARM = 300;
+/** Beyond 16 sd even a skewed Beta(1, n) (an exponential) keeps less than 1e-7 of its mass. */
+const SPREAD_SDS = 16;
+
+function betaShape(arm: Arm): { alpha: number; beta: number } {
+  return { alpha: 1 + arm.successes, beta: 1 + arm.trials - arm.successes };
+}
+
+/** Beta density at x, 0 outside (0, 1) except where the density is finite at the edge (α or β = 1). */
+function betaDensity(x: number, alpha: number, beta: number, logNorm: number): number {
+  const left = alpha === 1 ? 0 : x <= 0 ? -Infinity : (alpha - 1) * Math.log(x);
+  const right = beta === 1 ? 0 : x >= 1 ? -Infinity : (beta - 1) * Math.log1p(-x);
+  return Math.exp(left + right - logNorm);
+}
+
 /**
- * The probability each arm has the highest rate: exact for two arms, seeded Monte Carlo for more.
- * Keys are the arms' ids; values add up to 1.
+ * P(each arm has the highest rate) by quadrature: one grid that is fine (0.1 sd) around every
+ * arm's posterior, each arm's density and CDF (cumulative trapezoid) on it, then
+ * ∫ f_i Π_{j≠i} F_j by the trapezoid rule. Within 1e-4 of the closed form for two arms (tested).
  */
-export function probabilityBest(
+export function probabilityBestByQuadrature(arms: readonly Arm[]): Record<string, number> {
+  const shapes = arms.map(betaShape);
+  const points: number[] = [0, 1];
+  for (const { alpha, beta } of shapes) {
+    const n = alpha + beta;
+    const mean = alpha / n;
+    const sd = Math.sqrt((alpha * beta) / (n * n * (n + 1)));
+    const lo = Math.max(0, mean - SPREAD_SDS * sd);
+    const hi = Math.min(1, mean + SPREAD_SDS * sd);
+    for (let k = 0; k <= POINTS_PER_ARM; k += 1) points.push(lo + ((hi - lo) * k) / POINTS_PER_ARM);
+  }
+  points.sort((a, b) => a - b);
+  const grid = points.filter((x, i) => i === 0 || x > points[i - 1]!);
+  const densities = shapes.map(({ alpha, beta }) => {
+    const logNorm = logBeta(alpha, beta);
+    return grid.map((x) => betaDensity(x, alpha, beta, logNorm));
+  });
+  const cdfs = densities.map((density) => {
+    const cdf = new Array<number>(grid.length).fill(0);
+    for (let k = 1; k < grid.length; k += 1) {
+      cdf[k] = cdf[k - 1]! + ((density[k]! + density[k - 1]!) / 2) * (grid[k]! - grid[k - 1]!);
+    }
+    const total = cdf[grid.length - 1]! || 1;
+    return cdf.map((value) => value / total);
+  });
+  const raw = arms.map((_, i) => {
+    let integral = 0;
+    let previous = 0;
+    for (let k = 0; k < grid.length; k += 1) {
+      let value = densities[i]![k]!;
+      for (let j = 0; j < arms.length && value > 0; j += 1) if (j !== i) value *= cdfs[j]![k]!;
+      if (k > 0) integral += ((value + previous) / 2) * (grid[k]! - grid[k - 1]!);
+      previous = value;
+    }
+    return integral;
+  });
+  const sum = raw.reduce((total, p) => total + p, 0) || 1;
+  return Object.fromEntries(arms.map((arm, index) => [arm.id, raw[index]! / sum]));
+}
+
+/** The probability each arm is best from seeded Monte Carlo draws: the cross-check for the quadrature. */
+export function probabilityBestMonteCarlo(
   arms: readonly Arm[],
   options: { draws: number; seed?: number },
 ): Record<string, number> {
-  if (arms.length === 0) return {};
-  if (arms.length === 1) return { [arms[0]!.id]: 1 };
-  if (arms.length === 2) {
-    const [a, b] = arms as [Arm, Arm];
-    const bBest = probabilityBBeatsA(a, b);
-    return { [a.id]: 1 - bBest, [b.id]: bBest };
-  }
   const random = seededRandom(options.seed ?? seedOf(arms));
   const wins = new Array<number>(arms.length).fill(0);
   for (let draw = 0; draw < options.draws; draw += 1) {
@@ -125,4 +179,28 @@ export function probabilityBest(
     wins[best]! += 1;
   }
   return Object.fromEntries(arms.map((arm, index) => [arm.id, wins[index]! / options.draws]));
+}
+
+/**
+ * The probability each arm has the highest rate: exact for two arms, quadrature for more (or
+ * seeded Monte Carlo when asked for). Keys are the arms' ids; values add up to 1.
+ */
+export function probabilityBest(
+  arms: readonly Arm[],
+  options: { method?: 'quadrature' | 'monte-carlo'; draws?: number; seed?: number } = {},
+): Record<string, number> {
+  if (arms.length === 0) return {};
+  if (arms.length === 1) return { [arms[0]!.id]: 1 };
+  if (arms.length === 2) {
+    const [a, b] = arms as [Arm, Arm];
+    const bBest = probabilityBBeatsA(a, b);
+    return { [a.id]: 1 - bBest, [b.id]: bBest };
+  }
+  if (options.method === 'monte-carlo') {
+    return probabilityBestMonteCarlo(arms, {
+      draws: options.draws ?? 20_000,
+      ...(options.seed ? { seed: options.seed } : {}),
+    });
+  }
+  return probabilityBestByQuadrature(arms);
 }

@@ -569,7 +569,7 @@ export function detectAbLosers(ctx: Context): Draft[] {
         .filter((arm) => arm.clicks >= rules.minTrials && arm.trials > 0);
       if (arms.length < 2) continue;
       if (metric === 'conversion' && arms.every((arm) => arm.successes === 0)) continue;
-      const best = probabilityBest(arms, { draws: rules.draws });
+      const best = probabilityBest(arms);
       const [winnerId, winnerP] = Object.entries(best).sort((a, b) => b[1] - a[1])[0]!;
       if (winnerP < rules.winnerAbove) continue;
       const winner = arms.find((a) => a.id === winnerId)!;

@@ -67,8 +67,6 @@ export const OPTIMIZER_CONFIG = {
     /** Probability of being best that names a winner; an ad below `loserBelow` is a loser. */
     winnerAbove: 0.95,
     loserBelow: 0.05,
-    /** Monte Carlo draws for the probability each ad is best (seeded: the same data gives the same answer). */
-    draws: 20_000,
   },
   rankings: {
     /** Meta's below-average buckets that are worth a rewrite: the bottom 20 % and 10 % (not the bottom 35 %). */

@@ -4,6 +4,7 @@ import {
   logGamma,
   probabilityBBeatsA,
   probabilityBest,
+  probabilityBestByQuadrature,
   seededRandom,
 } from '@lambdas/lib/optimizer/beta-binomial';
 
@@ -50,14 +51,52 @@ describe('beta-binomial maths', () => {
       { id: 'c', successes: 0, trials: 1 },
     ];
     // Arm c has almost no data but could be anything: it keeps a real share of "best".
-    const best = probabilityBest(arms, { draws: 40_000 });
+    const best = probabilityBest(arms, { method: 'monte-carlo', draws: 40_000 });
     expect(Object.values(best).reduce((s, p) => s + p, 0)).toBeCloseTo(1, 10);
-    expect(probabilityBest(arms, { draws: 40_000 })).toEqual(best);
+    expect(probabilityBest(arms, { method: 'monte-carlo', draws: 40_000 })).toEqual(best);
     const twoArm = probabilityBest(arms.slice(0, 2), { draws: 0 });
     expect(twoArm.b).toBeCloseTo(probabilityBBeatsA(arms[0]!, arms[1]!), 12);
     const threeWithoutC = probabilityBest([...arms.slice(0, 2), { id: 'c', successes: 0, trials: 100_000 }], {
+      method: 'monte-carlo',
       draws: 40_000,
     });
     expect(threeWithoutC.b).toBeCloseTo(twoArm.b!, 2);
+  });
+
+  it.each([
+    { a: [30, 1000], b: [42, 1000] },
+    // Zero conversions on one side, a handful on the other.
+    { a: [0, 150], b: [3, 160] },
+    // CTR-sized samples: narrow posteriors close together.
+    { a: [300, 20_000], b: [340, 21_000] },
+    // One arm with no data at all against a very narrow one.
+    { a: [1, 100_000], b: [0, 1] },
+    { a: [5000, 10_000], b: [5100, 10_000] },
+  ])('quadrature equals the closed form within 1e-4 for a=$a b=$b', ({ a, b }) => {
+    const arms = [
+      { id: 'a', successes: a[0]!, trials: a[1]! },
+      { id: 'b', successes: b[0]!, trials: b[1]! },
+    ];
+    expect(Math.abs(probabilityBestByQuadrature(arms).b! - probabilityBBeatsA(arms[0]!, arms[1]!))).toBeLessThan(1e-4);
+  });
+
+  it('quadrature agrees with Monte Carlo for several arms and is the default beyond two', () => {
+    const arms = [
+      { id: 'a', successes: 30, trials: 1000 },
+      { id: 'b', successes: 42, trials: 1000 },
+      { id: 'c', successes: 0, trials: 1 },
+      { id: 'd', successes: 38, trials: 1100 },
+    ];
+    const quadrature = probabilityBest(arms);
+    expect(quadrature).toEqual(probabilityBestByQuadrature(arms));
+    expect(Object.values(quadrature).reduce((s, p) => s + p, 0)).toBeCloseTo(1, 10);
+    const monteCarlo = probabilityBest(arms, { method: 'monte-carlo', draws: 100_000 });
+    for (const id of ['a', 'b', 'c', 'd']) expect(Math.abs(quadrature[id]! - monteCarlo[id]!)).toBeLessThan(0.006);
+  });
+
+  it('ranks equal arms equally', () => {
+    const arms = ['a', 'b', 'c'].map((id) => ({ id, successes: 50, trials: 2000 }));
+    const best = probabilityBestByQuadrature(arms);
+    for (const id of ['a', 'b', 'c']) expect(best[id]).toBeCloseTo(1 / 3, 4);
   });
 });
