@@ -381,8 +381,9 @@ export const functions = {
   optimizer: {
     description: 'Optimizer: recommendations from an ad account’s results, applied to Meta on approval, undo',
     tables: {
-      // Recommendations per user: stored proposals (conditional put), status steps (conditional update), history (Query).
-      optimizerRecommendations: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
+      // Recommendations per user: new proposals (BatchWriteItem), changed ones (conditional put), status steps
+      // (conditional update), the account's rows (Query).
+      optimizerRecommendations: { actions: ['PutItem', 'BatchWriteItem', 'GetItem', 'UpdateItem', 'Query'] },
       // Read the user's Meta token; re-write a row stored before field encryption.
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
       // Approved changes go through the object-change module: append-only audit, a lock per object, the outbox.

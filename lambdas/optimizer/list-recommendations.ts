@@ -5,7 +5,7 @@ import { lastDays } from '../lib/optimizer/detectors';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import { readAccountSnapshot } from './read-snapshot';
-import { listActedOn, saveProposals, type RecommendationStore } from './recommendation-store';
+import { actedOn, listAccountRows, saveProposals, type RecommendationStore } from './recommendation-store';
 
 export interface ListDeps {
   store: RecommendationStore;
@@ -46,7 +46,10 @@ export async function listRecommendations(
   adAccountId: string,
   deps: ListDeps,
 ): Promise<RecommendationList> {
-  const snapshot = await readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs });
+  const [snapshot, stored] = await Promise.all([
+    readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs }),
+    listAccountRows(deps.store, session.user.sub, adAccountId),
+  ]);
   const now = session.deps.now();
   const proposals = recommend(snapshot);
   let saved = await saveProposals(
@@ -54,12 +57,12 @@ export async function listRecommendations(
     session.user.sub,
     { adAccountId: snapshot.adAccountId, currency: snapshot.currency, now },
     proposals,
+    stored,
   );
   if (deps.explain) saved = await deps.explain(saved);
   const open = saved.filter((r) => r.status === 'proposed');
-  const actedOn = await listActedOn(deps.store, session.user.sub, snapshot.adAccountId);
   return {
-    data: [...open, ...actedOn],
+    data: [...open, ...actedOn(stored)],
     health: accountHealth(snapshot, open),
     currency: snapshot.currency,
     generatedAt: now.toISOString(),

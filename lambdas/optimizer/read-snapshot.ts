@@ -9,10 +9,13 @@ import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api
 import type { MetaSession } from '../secure-meta-api/meta-session';
 
 /**
- * Reads what the detectors need for one ad account in a fixed number of Graph calls however
- * large the account is: three object lists (campaigns, ad sets with learning stage, ads) and
- * three insights reports (ad sets by day, ads by week, ads' rankings for the last week), each
- * paged at Meta's largest page and through a report job when Meta refuses a direct read.
+ * Reads what the detectors need for one ad account in a few Graph calls however large the
+ * account is: three object lists (campaigns, ad sets with learning stage, ads) and three
+ * insights reports (ad sets by day, ads by week, ads' rankings for the last week), all at once.
+ * A report longer than one page (500 rows) goes through Meta's asynchronous report runs: Meta
+ * builds the rows once and the pages are only read, where a synchronous read is rebuilt for
+ * every page — on an account of 2,000 ads that was 32 rebuilds of 16,000 ad-weeks. Paging stops when the
+ * function's time runs short and the snapshot says `partial`.
  */
 
 const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
@@ -57,6 +60,10 @@ const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape).join(',');
 const METRIC_FIELDS = 'spend,impressions,reach,clicks,inline_link_clicks,results,actions,action_values';
 /** Objects, pages of 500: 2,000 ads take four pages. */
 const MAX_LIST_PAGES = 20;
+/** Report rows, pages of 500: 2,000 ads × 8 weeks take 32 pages; beyond 60 the reply is partial. */
+const MAX_REPORT_PAGES = 60;
+/** Report jobs of this size finish in a second or two at Meta: poll often rather than wait a whole second. */
+const REPORT_POLL_MS = 300;
 /** Weeks of ad history the fatigue detector compares (first week against the latest). */
 export const AD_HISTORY_WEEKS = 8;
 
@@ -78,7 +85,10 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | undefined): Ma
   const map = new Map<string, T[]>();
   for (const row of rows) {
     const id = key(row);
-    if (id) map.set(id, [...(map.get(id) ?? []), row]);
+    if (!id) continue;
+    const group = map.get(id);
+    if (group) group.push(row);
+    else map.set(id, [row]);
   }
   return map;
 }
@@ -104,7 +114,12 @@ export async function readAccountSnapshot(
       account.id,
       { limit: GRAPH_PAGE_SIZE.list, ...INSIGHTS_ATTRIBUTION_PARAMS, ...params },
       InsightRow,
-      { maxPages: MAX_LIST_PAGES, remainingMs: options.remainingMs },
+      {
+        maxPages: MAX_REPORT_PAGES,
+        remainingMs: options.remainingMs,
+        asyncWhenPaged: true,
+        pollIntervalMs: REPORT_POLL_MS,
+      },
     );
 
   const [campaigns, adsets, ads, adsetDays, adWeeks, rankings] = await Promise.all([

@@ -1,11 +1,12 @@
 import {
+  BatchWriteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { StoredRecommendationSchema, type Recommendation, type StoredRecommendation } from '@shared/schemas/optimizer';
+import { queryAll } from '../lib/aws/query-all';
 import { conflict, notFound } from '../lib/errors';
 
 /**
@@ -19,6 +20,9 @@ export interface RecommendationStore {
   doc: DynamoDBDocumentClient;
   table: string;
 }
+
+/** Conditional puts in flight at once: a large account has hundreds of proposals to store. */
+const WRITE_CONCURRENCY = 16;
 
 /** Rows are kept 30 days: long enough to look back at what was applied and undone. */
 const KEEP_DAYS = 30;
@@ -47,51 +51,147 @@ function fromItem(item: Record<string, unknown>): StoredRecommendation {
   return StoredRecommendationSchema.parse(record);
 }
 
+/** Every stored recommendation of one of the user's ad accounts (one paged query). */
+export async function listAccountRows(
+  store: RecommendationStore,
+  userId: string,
+  adAccountId: string,
+): Promise<StoredRecommendation[]> {
+  const items = await queryAll(store.doc, {
+    TableName: store.table,
+    KeyConditionExpression: 'user_id = :user AND begins_with(recommendation_id, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': `${adAccountId.replace(/^act_/, '')}.` },
+  });
+  return items.map(fromItem);
+}
+
+/** JSON with object keys sorted: DynamoDB does not keep a map's key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The same proposal as stored: nothing to write (and its explanation still fits it). */
+export function sameProposal(stored: StoredRecommendation, next: StoredRecommendation): boolean {
+  const content = ({ generatedAt: _g, explanation: _e, explanationSource: _s, ...rest }: StoredRecommendation) => rest;
+  return canonical(content(stored)) === canonical(content(next));
+}
+
+async function inBatches<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))));
+  return results;
+}
+
 /**
  * Stores this run's recommendations. A recommendation already approved (or being applied, or
- * undone) keeps its row: a new run never overwrites what was done with a fresh proposal.
+ * undone) keeps its row: a new run never overwrites what was done with a fresh proposal (the
+ * put is conditional, so an approval racing this run wins). A proposal stored unchanged is not
+ * written again and keeps its explanation; the rest are written 16 at a time.
  */
 export async function saveProposals(
   store: RecommendationStore,
   userId: string,
   context: { adAccountId: string; currency: string; now: Date },
   recommendations: readonly Recommendation[],
+  stored?: readonly StoredRecommendation[],
 ): Promise<StoredRecommendation[]> {
   const generatedAt = context.now.toISOString();
-  const saved: StoredRecommendation[] = [];
-  for (const rec of recommendations) {
-    const record: StoredRecommendation = {
-      ...rec,
-      id: storedId(context.adAccountId, rec.id),
-      adAccountId: context.adAccountId,
-      currency: context.currency,
-      status: 'proposed',
-      generatedAt,
-    };
+  const known = new Map(
+    (stored ?? (await listAccountRows(store, userId, context.adAccountId))).map((row) => [row.id, row]),
+  );
+  const records = recommendations.map((rec): StoredRecommendation => ({
+    ...rec,
+    id: storedId(context.adAccountId, rec.id),
+    adAccountId: context.adAccountId,
+    currency: context.currency,
+    status: 'proposed',
+    generatedAt,
+  }));
+  const item = (record: StoredRecommendation) => ({
+    user_id: userId,
+    recommendation_id: record.id,
+    status: 'proposed',
+    record,
+    expires_at: expiry(context.now),
+  });
+  // New rows cannot race an approval (nothing is approved before it is stored): 25 a request.
+  const fresh = records.filter((record) => !known.has(record.id));
+  await writeNew(store, fresh.map(item));
+  return inBatches(records, WRITE_CONCURRENCY, async (record) => {
+    const before = known.get(record.id);
+    if (!before) return record;
+    if (before.status !== 'proposed' || sameProposal(before, record)) return before;
     try {
       await store.doc.send(
         new PutCommand({
           TableName: store.table,
-          Item: {
-            user_id: userId,
-            recommendation_id: record.id,
-            status: 'proposed',
-            record,
-            expires_at: expiry(context.now),
-          },
+          Item: item(record),
           ConditionExpression: 'attribute_not_exists(recommendation_id) OR #status = :proposed',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':proposed': 'proposed' },
         }),
       );
-      saved.push(record);
+      return record;
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-      const existing = await getRecommendation(store, userId, record.id);
-      if (existing) saved.push(existing);
+      return (await getRecommendation(store, userId, record.id)) ?? record;
     }
-  }
-  return saved;
+  });
+}
+
+/** BatchWriteItem takes 25 puts; unprocessed ones (throttling) are sent again, never dropped. */
+async function writeNew(store: RecommendationStore, items: readonly Record<string, unknown>[]): Promise<void> {
+  const chunks: Array<Record<string, unknown>[]> = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  await inBatches(chunks, 4, async (chunk) => {
+    let requests: Record<string, unknown[]> | undefined = {
+      [store.table]: chunk.map((Item) => ({ PutRequest: { Item } })),
+    };
+    for (let attempt = 0; requests && Object.keys(requests).length > 0; attempt += 1) {
+      if (attempt === 5) throw new Error('DynamoDB left recommendations unwritten after 5 attempts');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const reply = await store.doc.send(new BatchWriteCommand({ RequestItems: requests as never }));
+      requests = reply.UnprocessedItems as Record<string, unknown[]> | undefined;
+    }
+  });
+}
+
+/** Explanations written for stored proposals (one update each; a row acted on meanwhile is left alone). */
+export async function saveExplanations(
+  store: RecommendationStore,
+  userId: string,
+  records: readonly StoredRecommendation[],
+): Promise<void> {
+  await inBatches(records, WRITE_CONCURRENCY, async (record) => {
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.table,
+          Key: { user_id: userId, recommendation_id: record.id },
+          UpdateExpression: 'SET #record = :record',
+          ConditionExpression: '#status = :proposed',
+          ExpressionAttributeNames: { '#status': 'status', '#record': 'record' },
+          ExpressionAttributeValues: { ':record': record, ':proposed': 'proposed' },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  });
+}
+
+/** Recommendations acted on (applied, undone), newest first. */
+export function actedOn(rows: readonly StoredRecommendation[]): StoredRecommendation[] {
+  return rows
+    .filter((row) => row.status !== 'proposed')
+    .sort((a, b) => (b.appliedAt ?? '').localeCompare(a.appliedAt ?? ''));
 }
 
 /** Recommendations of one ad account that were acted on (applied, undone), newest first. */
@@ -100,20 +200,7 @@ export async function listActedOn(
   userId: string,
   adAccountId: string,
 ): Promise<StoredRecommendation[]> {
-  const reply = await store.doc.send(
-    new QueryCommand({
-      TableName: store.table,
-      KeyConditionExpression: 'user_id = :user AND begins_with(recommendation_id, :prefix)',
-      FilterExpression: '#status <> :proposed',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':user': userId,
-        ':prefix': `${adAccountId.replace(/^act_/, '')}.`,
-        ':proposed': 'proposed',
-      },
-    }),
-  );
-  return (reply.Items ?? []).map(fromItem).sort((a, b) => (b.appliedAt ?? '').localeCompare(a.appliedAt ?? ''));
+  return actedOn(await listAccountRows(store, userId, adAccountId));
 }
 
 export async function getRecommendation(

@@ -100,6 +100,7 @@ describe('least privilege, per action', () => {
   it('optimizer: its own recommendations table, the object-change path (audit append-only, lock, outbox), no bus', () => {
     const fn = 'adsmith-dev-optimizer';
     expect(tableActions(stateless, fn, 'optimizer_recommendations')).toEqual([
+      'dynamodb:BatchWriteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
       'dynamodb:Query',

@@ -30,6 +30,7 @@ export const SandboxOptionsSchema = z.object({
     .object({
       seed: z.number().int().optional(),
       campaignsPerAccount: z.number().int().min(0).max(5_000).optional(),
+      adsPerAdSet: z.number().int().min(1).max(50).optional(),
     })
     .strict()
     .optional(),

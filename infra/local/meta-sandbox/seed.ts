@@ -11,6 +11,8 @@ export interface SeedOptions {
   seed?: number;
   /** Campaigns per ad account. Default 6 (one per ODAX objective); benchmarks use hundreds. */
   campaignsPerAccount?: number;
+  /** Ads in every ad set. Default 3 in the first ad set of a campaign, 2 in the others; benchmarks use more. */
+  adsPerAdSet?: number;
 }
 
 /** Days of daily insights, ending today in each account's time zone. */
@@ -345,7 +347,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
         };
         world.adsets.set(adset.id, adset);
 
-        const adCount = a === 0 ? 3 : 2;
+        const adCount = options.adsPerAdSet ?? (a === 0 ? 3 : 2);
         for (let d = 0; d < adCount; d += 1) {
           const adStart = d === 2 ? addDays(start, integerBetween(random, 10, 40)) : start;
           const paused = d === 1 && random() < 0.25;

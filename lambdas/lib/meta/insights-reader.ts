@@ -31,6 +31,12 @@ export interface InsightsReadOptions {
    * default is 25 rows), whatever `limit` the run was created with.
    */
   pageSize?: number;
+  /**
+   * For reports that may be large (ad level over weeks): read one page directly and, when Meta
+   * has more, read the whole report through a report job instead, where Meta builds the rows
+   * once and the pages are only read (a direct read is rebuilt for every page).
+   */
+  asyncWhenPaged?: boolean;
 }
 
 export interface InsightsReadResult<T> {
@@ -103,7 +109,11 @@ export async function readInsights<T>(
   options: InsightsReadOptions,
 ): Promise<InsightsReadResult<T>> {
   try {
-    return { ...(await readDirect(graph, nodeId, params, rowSchema, options)), path: 'sync' };
+    const direct = await readDirect(graph, nodeId, params, rowSchema, {
+      ...options,
+      ...(options.asyncWhenPaged ? { maxPages: 1 } : {}),
+    });
+    if (!(options.asyncWhenPaged && direct.partial)) return { ...direct, path: 'sync' };
   } catch (error) {
     if (!isTooMuchData(error)) throw error;
   }
@@ -135,8 +145,11 @@ export async function readInsightsOrStartReport<T>(
 
 /** POST `/{node}/insights`: Meta queues a report run and answers its id. */
 export async function startReportRun(graph: GraphClient, nodeId: string, params: GraphParams): Promise<string> {
-  // Creating a job is not idempotent, but a lost reply only leaves an unused job at Meta.
-  const { report_run_id: runId } = await graph.post(`/${nodeId}/insights`, params, ReportRunSchema);
+  // Creating a job is not idempotent, but a lost reply only leaves an unused job at Meta, so a
+  // dropped connection (a reused keep-alive socket the server just closed) is worth a retry.
+  const { report_run_id: runId } = await graph.post(`/${nodeId}/insights`, params, ReportRunSchema, {
+    idempotent: true,
+  });
   return runId;
 }
 

@@ -45,6 +45,15 @@ describe('seeded world', () => {
     }
   });
 
+  it('seeds as many ads per ad set as a benchmark asks for (200 campaigns × 6 ads: over 2,000 ads an account)', () => {
+    const { world } = demoWorld({ campaignsPerAccount: 200, adsPerAdSet: 6 });
+    const counts = new Map<string, number>();
+    for (const ad of world.ads.values()) counts.set(ad.adsetId, (counts.get(ad.adsetId) ?? 0) + 1);
+    expect(new Set(counts.values())).toEqual(new Set([6]));
+    const usd = accountByCurrency(world, 'USD');
+    expect([...world.ads.values()].filter((ad) => ad.accountId === usd.accountId).length).toBeGreaterThan(2000);
+  });
+
   it('is deterministic: same seed, same world and numbers; another seed, other numbers', () => {
     const a = demoWorld({ seed: 7 });
     const b = demoWorld({ seed: 7 });

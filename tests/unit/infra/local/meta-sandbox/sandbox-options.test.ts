@@ -7,8 +7,9 @@ describe('checkSandboxOptions', () => {
   it('accepts the twin’s options and a benchmark seed', () => {
     expect(() => checkSandboxOptions(valid)).not.toThrow();
     expect(() =>
-      checkSandboxOptions({ ...valid, seed: { campaignsPerAccount: 200 }, usage: 'development' }),
+      checkSandboxOptions({ ...valid, seed: { campaignsPerAccount: 200, adsPerAdSet: 6 }, usage: 'development' }),
     ).not.toThrow();
+    expect(() => checkSandboxOptions({ ...valid, seed: { adsPerAdSet: 0 } })).toThrow(/seed\.adsPerAdSet/);
   });
 
   it('names every problem at once', () => {

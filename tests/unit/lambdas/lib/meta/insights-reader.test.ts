@@ -80,6 +80,43 @@ describe('reading insights', () => {
     expect(requests.at(-1)!.url.searchParams.get('limit')).toBe('500');
   });
 
+  it('reads a one-page report directly even when a report job is allowed', async () => {
+    const { graph, requests } = graphWith([{ json: { data: [{ spend: '1.00' }] } }]);
+    const result = await readInsights(graph, 'act_1', { level: 'ad', limit: 500 }, Row, {
+      remainingMs: plenty,
+      asyncWhenPaged: true,
+    });
+    expect(result).toEqual({ rows: [{ spend: '1.00' }], partial: false, path: 'sync' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('reads a report of several pages through a report job, paging at the size asked for', async () => {
+    const { graph, requests } = graphWith([
+      {
+        json: {
+          data: [{ spend: '1.00' }],
+          paging: { cursors: { after: 'x' }, next: 'https://graph.facebook.com/v26.0/act_1/insights?after=x' },
+        },
+      },
+      { json: { report_run_id: '778' } },
+      { json: { id: '778', async_status: 'Job Completed', async_percent_completion: 100 } },
+      { json: { data: [{ spend: '1.00' }, { spend: '4.00' }] } },
+    ]);
+    const result = await readInsights(graph, 'act_1', { level: 'ad', limit: 500 }, Row, {
+      remainingMs: plenty,
+      asyncWhenPaged: true,
+    });
+    expect(result).toEqual({ rows: [{ spend: '1.00' }, { spend: '4.00' }], partial: false, path: 'async' });
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'GET /v26.0/act_1/insights',
+      'POST /v26.0/act_1/insights',
+      'GET /v26.0/778',
+      'GET /v26.0/778/insights',
+    ]);
+    // Without it the run's rows come 25 a page (Meta's default): 16,000 rows would take 640 calls.
+    expect(requests[3]!.url.searchParams.get('limit')).toBe('500');
+  });
+
   it('answers a clear error when the report job fails', async () => {
     const { graph } = graphWith([
       reduceData,
