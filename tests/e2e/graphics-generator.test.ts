@@ -113,5 +113,11 @@ describe('graphics generator in a real browser', () => {
     const link = new URL(page.url());
     expect(link.searchParams.get('adAccountId')).toMatch(/^act_\d+$/);
     expect(link.searchParams.get('imageHashes')!.split(',')).toHaveLength(4);
+    // The generator's brief offers them, chosen.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem').count(), {
+        timeout: 30_000,
+      })
+      .toBe(4);
   });
 });
