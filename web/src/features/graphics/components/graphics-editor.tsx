@@ -13,6 +13,7 @@ import {
   type TemplateId,
 } from '@shared/graphics/design-schema';
 import { type PlacementSizeId, placementSizeIds } from '@shared/graphics/placement-sizes';
+import type { ExportReply } from '@shared/schemas/graphics';
 import { Button } from '@web/components/ui/button';
 import { Alert } from '@web/components/ui/alert';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -35,6 +36,7 @@ import { ImageLibrary } from './image-library';
 import { SavedDesigns } from './saved-designs';
 import { SizePreviews } from './size-previews';
 import { TemplatePicker } from './template-picker';
+import { ServerExport, type SavingTools } from './server-export';
 import { UseInCampaign } from './use-in-campaign';
 
 /** Texts every template can show, so switching layouts never leaves a field empty. */
@@ -126,6 +128,7 @@ export function GraphicsEditor({
   openError = null,
   onOpenIdChange = () => undefined,
   campaignPanel,
+  exportPanel,
 }: {
   renderer: GraphicsRenderer;
   prefill: Partial<DesignTexts> | null;
@@ -138,7 +141,9 @@ export function GraphicsEditor({
   /** The open design changed (saved as new, opened, closed): the page puts its id in the URL. */
   onOpenIdChange?: (id: string | null) => void;
   /** "Use in a campaign" (needs the router and the signed-in user, so the page supplies it). */
-  campaignPanel?: (design: Design, blocked: boolean) => ReactNode;
+  campaignPanel?: (blocked: boolean, saving: SavingTools) => ReactNode;
+  /** The server's export (saves first); without it the ZIP is built in the browser. */
+  exportPanel?: (blocked: boolean, saving: SavingTools) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [design, setDesign] = useState(() => initialSaved?.design ?? initialDesign(prefill, brandKit));
@@ -219,7 +224,15 @@ export function GraphicsEditor({
     }
   }
 
+  const [lastExport, setLastExport] = useState<ExportReply | null>(null);
   const unsaved = open === null || design !== savedDesign || name.trim() !== open.name;
+  /** What the server renders is the saved version: save first when the design is new or changed. */
+  const ensureSaved = async () => (open && !unsaved ? { id: open.id, version: open.version } : onSave());
+  const savingTools: SavingTools = {
+    ensureSaved,
+    lastExport: lastExport && open && !unsaved && lastExport.version === open.version ? lastExport : null,
+    onExported: setLastExport,
+  };
 
   async function onOpen(id: string) {
     setOpenProblem(null);
@@ -398,9 +411,11 @@ export function GraphicsEditor({
                 <Spinner className="size-3" /> Updating previews…
               </span>
             ) : null}
-            <Button onClick={() => void onExportZip()} disabled={busy || errors > 0}>
-              <FileArchive aria-hidden="true" /> Export ZIP (4 PNG)
-            </Button>
+            {exportPanel ? null : (
+              <Button onClick={() => void onExportZip()} disabled={busy || errors > 0}>
+                <FileArchive aria-hidden="true" /> Export ZIP (4 PNG)
+              </Button>
+            )}
           </div>
         </div>
         {errors > 0 ? (
@@ -431,7 +446,8 @@ export function GraphicsEditor({
           onDownload={(id) => void onDownload(id)}
           downloading={busy}
         />
-        {campaignPanel?.(deferred, errors > 0)}
+        {exportPanel?.(errors > 0, savingTools)}
+        {campaignPanel?.(errors > 0, savingTools)}
         <ChecksList checks={checks} />
       </div>
     </div>
@@ -472,7 +488,10 @@ export function GraphicsGenerator({ renderer }: { renderer: GraphicsRenderer }) 
       brandKit={brandKit.data?.saved ? brandKit.data.brandKit : null}
       initialSaved={saved.data ?? null}
       openError={saved.isError ? (saved.error instanceof Error ? saved.error.message : 'unknown error') : null}
-      campaignPanel={(design, blocked) => <UseInCampaign design={design} renderer={renderer} blocked={blocked} />}
+      exportPanel={(blocked, saving) => (
+        <ServerExport ensureSaved={saving.ensureSaved} blocked={blocked} onExported={saving.onExported} />
+      )}
+      campaignPanel={(blocked, saving) => <UseInCampaign blocked={blocked} saving={saving} />}
       onOpenIdChange={(id) =>
         setParams(
           (current) => {

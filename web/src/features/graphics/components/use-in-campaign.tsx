@@ -1,20 +1,19 @@
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type Design } from '@shared/graphics/design-schema';
 import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
 import { webPaths } from '@shared/web-paths';
+import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { quotaExceededOf, type QuotaExceeded } from '@web/lib/billing/quota-exceeded';
 import { useAdAccounts } from '@web/features/meta/api/get-ad-accounts';
 import { useMetaConnectionQuery } from '@web/features/meta/api/get-meta-connection';
-import { exportFileName } from '../lib/export-zip';
-import { type GraphicsRenderer } from '../lib/graphics-renderer';
-import { uploadFile } from '../lib/upload-file';
+import { type SavingTools } from './server-export';
 
 type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };
 
@@ -25,18 +24,17 @@ export function campaignGeneratorLink(adAccountId: string, hashes: readonly stri
 }
 
 /**
- * "Use in a campaign": the chosen sizes, rendered by the same renderer as the preview, are stored as the user's
- * images, sent to the chosen ad account (`/act_{id}/adimages`), and the campaign generator opens with their hashes.
+ * "Use in a campaign": the chosen sizes of the saved design, exported by the server (the last export is reused when
+ * it is of this version and has them), are sent to the chosen ad account (`/act_{id}/adimages`), and the campaign
+ * generator opens with their hashes.
  */
 export function UseInCampaign({
-  design,
-  renderer,
   blocked,
+  saving,
 }: {
-  design: Design;
-  renderer: GraphicsRenderer;
   /** The design has errors listed under Quality checks. */
   blocked: boolean;
+  saving: SavingTools;
 }) {
   const { currentUser } = useAuth();
   const navigate = useNavigate();
@@ -46,23 +44,31 @@ export function UseInCampaign({
   const [picked, setPicked] = useState<string | null>(null);
   const [sizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
   const [step, setStep] = useState<Step>({ status: 'idle' });
+  const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
   const adAccountId = picked ?? accounts.data?.[0]?.id ?? '';
   const busy = step.status === 'working';
 
   async function onUse() {
     if (!adAccountId || sizes.length === 0) return;
+    setQuotaHit(null);
     try {
-      const assetIds: string[] = [];
-      for (const [index, sizeId] of sizes.entries()) {
-        const of = `${index + 1} of ${sizes.length}`;
-        setStep({ status: 'working', message: `Rendering image ${of}…` });
-        const png = await renderer.png(design, sizeId);
-        const file = new File([png as BlobPart], exportFileName(design, sizeId), { type: 'image/png' });
-        const asset = await uploadFile(file, 'product', (fraction) =>
-          setStep({ status: 'working', message: `Storing image ${of}… ${Math.round(fraction * 100)} %` }),
-        );
-        assetIds.push(asset.id);
+      const last = saving.lastExport;
+      let images = last && sizes.every((id) => last.images.some((image) => image.sizeId === id)) ? last.images : null;
+      if (!images) {
+        setStep({
+          status: 'working',
+          message: `Saving and exporting ${sizes.length} ${sizes.length === 1 ? 'size' : 'sizes'}…`,
+        });
+        const saved = await saving.ensureSaved();
+        if (!saved) throw new Error('the design could not be saved first.');
+        const reply = await apiRequest('graphicsExportDesign', {
+          params: { id: saved.id },
+          body: { version: saved.version, sizes, format: 'png' },
+        });
+        saving.onExported(reply);
+        images = reply.images;
       }
+      const assetIds = images.filter((image) => sizes.includes(image.sizeId)).map((image) => image.id);
       setStep({ status: 'working', message: 'Sending the images to your ad account…' });
       const reply = await apiRequest('graphicsMetaImages', { body: { adAccountId, assetIds } });
       void navigate(
@@ -72,7 +78,13 @@ export function UseInCampaign({
         ),
       );
     } catch (error) {
-      setStep({ status: 'failed', message: error instanceof Error ? error.message : 'The images were not sent.' });
+      const quota = quotaExceededOf(error);
+      setQuotaHit(quota);
+      setStep(
+        quota
+          ? { status: 'idle' }
+          : { status: 'failed', message: error instanceof Error ? error.message : 'The images were not sent.' },
+      );
     }
   }
 
@@ -148,6 +160,7 @@ export function UseInCampaign({
           <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
             {step.status === 'working' ? step.message : ''}
           </div>
+          {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
           {step.status === 'failed' ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               The images were not sent: {step.message}
