@@ -455,7 +455,7 @@ describe('ServerExport', () => {
     HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
       clicked.push(this.href);
     };
-    const writeText = vi.fn(async () => undefined);
+    const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     handlers.billingUsage = () => ({
       plan: 'free',
