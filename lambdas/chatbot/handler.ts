@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
+import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import { tableEnvVar } from '@shared/tables';
 import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
@@ -50,7 +51,9 @@ const generationQuota = (): GenerationQuota => ({
 
 export const handler = streamFunction(routes.chat, ({ body, event }) =>
   answerChat(
-    { body, ip: event.requestContext.http.sourceIp, token: bearerToken(event.headers) },
+    // The token's own header: in front of the function URL, CloudFront's origin access control signs with
+    // Authorization (shared/streaming-headers.ts).
+    { body, ip: event.requestContext.http.sourceIp, token: bearerToken(event.headers, STREAM_TOKEN_HEADER) },
     {
       runtime: aiRuntime,
       limits: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('chatRateLimits')]! },

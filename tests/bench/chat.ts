@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { chatLimits } from '@shared/schemas/chat';
+import { CONTENT_SHA256_HEADER } from '@shared/streaming-headers';
 import { percentile } from './percentiles';
 
 export interface ChatLatencyFigure {
@@ -33,10 +35,15 @@ export async function measureChat(api: string): Promise<ChatLatencyFigure> {
   const requests = Math.min(questions.length, chatLimits.perIpPerMinute);
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
+    const body = JSON.stringify({ messages: [{ role: 'user', content: questions[i] }], page: '/' });
     const reply = await fetch(`${api}/api/chat`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ role: 'user', content: questions[i] }], page: '/' }),
+      // As through CloudFront's origin access control: the body's hash goes with it (shared/streaming-headers.ts).
+      headers: {
+        'content-type': 'application/json',
+        [CONTENT_SHA256_HEADER]: createHash('sha256').update(body).digest('hex'),
+      },
+      body,
     });
     if (!reply.ok || !reply.body) {
       failures++;

@@ -261,7 +261,10 @@ describe('stateless stack (dev, functions bundled)', () => {
         AuthType: 'NONE',
         InvokeMode: 'RESPONSE_STREAM',
         TargetFunctionArn: { 'Fn::GetAtt': [functionId, 'Arn'] },
-        Cors: { AllowMethods: ['POST'], AllowHeaders: ['content-type', 'authorization'] },
+        Cors: {
+          AllowMethods: ['POST'],
+          AllowHeaders: ['content-type', 'x-adsmith-authorization', 'x-amz-content-sha256'],
+        },
       });
       expect(JSON.stringify(url.Properties.Cors.AllowOrigins)).toContain('DomainName');
     });

@@ -8,6 +8,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
 import { apiGatewayFunctionNames, routes as routesTable } from '@shared/routes';
+import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
@@ -167,7 +168,9 @@ export class StatelessStack extends Stack {
       cors: {
         allowedOrigins: [siteUrl],
         allowedMethods: [HttpMethod.POST],
-        allowedHeaders: ['content-type', 'authorization'],
+        // The web sends what CloudFront's origin access control will need in front of this URL
+        // (shared/streaming-headers.ts): the body's hash, and the token in its own header.
+        allowedHeaders: ['content-type', STREAM_TOKEN_HEADER, CONTENT_SHA256_HEADER],
         maxAge: Duration.hours(1),
       },
     });

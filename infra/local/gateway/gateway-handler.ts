@@ -6,6 +6,7 @@ import { BodyTooLargeError, readBody } from '../http-io';
 import { gatewayMessage, internalServerError, replyFromResult, type GatewayReply } from './handler-reply';
 import type { AuthorizerResult } from './jwt-authorizer';
 import { tokenFromAuthorizationHeader } from './jwt-authorizer';
+import { headersPastOriginAccessControl, refusedByOriginAccessControl } from './origin-access-control';
 import { buildProxyEvent } from './proxy-event';
 import { createRouteMatcher } from './route-matcher';
 
@@ -108,6 +109,12 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
       throw error;
     }
 
+    // A streaming route is a function URL behind CloudFront's origin access control in AWS: the same rules here.
+    if (matched.route.stream) {
+      const refused = refusedByOriginAccessControl(method, req.headers, body);
+      if (refused) return refused;
+    }
+
     let jwt: { claims: Record<string, unknown>; scopes: string[] | null } | undefined;
     if (matched.route.access === 'user') {
       const header = req.headers.authorization;
@@ -122,7 +129,7 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
       {
         method,
         url,
-        headers: req.headers,
+        headers: matched.route.stream ? headersPastOriginAccessControl(req.headers) : req.headers,
         body,
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         port: options.port(),

@@ -38,11 +38,17 @@ export function accessTokenVerifier(config: AccessTokenVerifierConfig): (token: 
   };
 }
 
-/** The bearer token of an `Authorization` header, or undefined when there is none. */
-export function bearerToken(headers: Record<string, string | undefined> | undefined): string | undefined {
-  const value = headers?.authorization ?? headers?.Authorization;
+/**
+ * The bearer token of an `Authorization` header (or of `header`, lower case, as Lambda's events name
+ * headers), or undefined when there is none.
+ */
+export function bearerToken(
+  headers: Record<string, string | undefined> | undefined,
+  header = 'authorization',
+): string | undefined {
+  const value = headers?.[header] ?? (header === 'authorization' ? headers?.Authorization : undefined);
   if (!value) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
-  if (!match) throw authError('The Authorization header must be "Bearer <token>".');
+  if (!match) throw authError(`The ${header} header must be "Bearer <token>".`);
   return match[1];
 }

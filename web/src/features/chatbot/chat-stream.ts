@@ -1,5 +1,6 @@
 import { ChatStreamEventSchema, type ChatRequest } from '@shared/schemas/chat';
 import { ErrorBodySchema } from '@shared/errors';
+import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 
 /** A reply that ended with an error the reader should see (its code and message). */
 export class ChatError extends Error {
@@ -23,6 +24,12 @@ export interface StreamChatOptions {
   fetch?: typeof fetch;
 }
 
+/** Hex SHA-256 of the exact bytes sent, which CloudFront's origin access control signs with. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * POSTs a question and reads the server-sent events as they arrive, handing each piece of
  * the answer on at once. Every event is checked against the shared schema; a non-2xx reply
@@ -30,14 +37,21 @@ export interface StreamChatOptions {
  */
 export async function streamChat(options: StreamChatOptions): Promise<{ model: string; offline: boolean }> {
   const doFetch = options.fetch ?? fetch;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = JSON.stringify(options.body);
+  // The chat is a function URL behind CloudFront's origin access control (see shared/streaming-headers.ts):
+  // the body's hash goes with it, and the token in its own header, as `Authorization` carries the signature.
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    [CONTENT_SHA256_HEADER]: await sha256Hex(body),
+  };
+  if (options.token) headers[STREAM_TOKEN_HEADER] = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await doFetch(options.url, {
       method: 'POST',
       headers,
-      body: JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (error) {

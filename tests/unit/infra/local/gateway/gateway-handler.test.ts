@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayHandler } from '@infra/local/gateway/gateway-handler';
@@ -8,6 +9,7 @@ import { HealthSchema } from '@shared/schemas/account';
 const routes: RouteDeclaration[] = [
   { method: 'GET', path: '/api/open', fn: 'open', access: 'public', response: HealthSchema },
   { method: 'POST', path: '/api/items/{id}', fn: 'items', access: 'user', response: HealthSchema },
+  { method: 'POST', path: '/api/talk', fn: 'talk', access: 'public', response: HealthSchema, stream: true },
 ];
 
 const invoke = vi.fn(async (_fn: string, _event: unknown): Promise<unknown> => ({
@@ -75,5 +77,51 @@ describe('gatewayHandler', () => {
 
     expect(reply.status).toBe(500);
     expect(await reply.json()).toEqual({ message: 'Internal Server Error' });
+  });
+
+  describe('a streaming route, as CloudFront’s origin access control and the function URL treat it', () => {
+    const body = '{"messages":[{"role":"user","content":"hi"}]}';
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+    it('answers 403 AccessDeniedException without calling the function when the body hash is missing', async () => {
+      invoke.mockClear();
+      const reply = await fetch(`${base}/api/talk`, { method: 'POST', body });
+      expect(reply.status).toBe(403);
+      expect(reply.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+      expect(((await reply.json()) as { Message: string }).Message).toMatch(/^Forbidden/);
+      expect(invoke).not.toHaveBeenCalled();
+    });
+
+    it('answers 403 InvalidSignatureException when the hash is not the body’s', async () => {
+      invoke.mockClear();
+      const reply = await fetch(`${base}/api/talk`, {
+        method: 'POST',
+        headers: { 'x-amz-content-sha256': sha256(`${body} `) },
+        body,
+      });
+      expect(reply.status).toBe(403);
+      expect(reply.headers.get('x-amzn-errortype')).toBe('InvalidSignatureException');
+      expect(invoke).not.toHaveBeenCalled();
+    });
+
+    it('passes a hashed request on without the viewer’s Authorization, which CloudFront replaces with its signature', async () => {
+      invoke.mockClear();
+      const reply = await fetch(`${base}/api/talk`, {
+        method: 'POST',
+        headers: {
+          'x-amz-content-sha256': sha256(body),
+          authorization: 'Bearer viewer',
+          'x-adsmith-authorization': 'Bearer viewer',
+        },
+        body,
+      });
+      expect(reply.status).toBe(200);
+      await reply.arrayBuffer();
+      const [fn, event] = invoke.mock.lastCall as [string, { headers: Record<string, string>; body: string }];
+      expect(fn).toBe('talk');
+      expect(event.body).toBe(body);
+      expect(event.headers.authorization).toBeUndefined();
+      expect(event.headers['x-adsmith-authorization']).toBe('Bearer viewer');
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChatError, streamChat } from '@web/features/chatbot/chat-stream';
 import { historyToSend, loadConversation, saveConversation } from '@web/features/chatbot/chat-storage';
+import { createHash } from 'node:crypto';
 import { chatLimits } from '@shared/schemas/chat';
 import { quotaExceededOf } from '@web/lib/billing/quota-exceeded';
 
@@ -38,7 +39,16 @@ describe('streamChat', () => {
     expect(pieces).toEqual(['Pro is ', '$49 a month.']);
     expect(done).toEqual({ model: 'gpt-4o-mini', offline: true });
     const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    const headers = init.headers as Record<string, string>;
+    // CloudFront's origin access control signs with Authorization: the token rides in its own header, and the
+    // body's SHA-256 (of the exact bytes sent) goes along, as Lambda refuses unsigned payloads.
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['x-adsmith-authorization']).toBe('Bearer tok');
+    expect(headers['x-amz-content-sha256']).toBe(
+      createHash('sha256')
+        .update(init.body as string)
+        .digest('hex'),
+    );
     expect(JSON.parse(init.body as string)).toEqual(body);
   });
 
