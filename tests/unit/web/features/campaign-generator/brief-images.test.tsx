@@ -7,7 +7,7 @@ import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import type { Asset } from '@shared/schemas/graphics';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
-import { imagesFromLink } from '@web/features/campaign-generator/lib/brief-images';
+import { imagesFromLink, withKnownImages } from '@web/features/campaign-generator/lib/brief-images';
 import { jpyAccount, usdAccount } from '../meta/support/meta-fixtures';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
@@ -16,6 +16,8 @@ vi.mock('@web/lib/api', () => api);
 const HASH = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const ASSET_ID = '0b5f3c9e-3f1a-4c1e-9d7b-2a6f1e0c4d55';
 const DESIGN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const SENT_ID = '2b9e6679-7425-40de-944b-e07fc1f90a01';
+const SENT_HASH = 'ffeeddccbbaa00998877665544332211';
 
 const asset = (id: string, fileName: string, mimeType: Asset['mimeType'] = 'image/png'): Asset => ({
   id,
@@ -60,6 +62,20 @@ beforeEach(() => {
         assets: [
           asset(DESIGN_ID, 'summer-sale.png'),
           asset('1f2e3d4c-0000-4000-8000-000000000000', 'logo.svg', 'image/svg+xml'),
+        ],
+      };
+    }
+    if (name === 'graphicsAdImages') {
+      return {
+        adAccountId: usdAccount.id,
+        images: [
+          {
+            hash: SENT_HASH,
+            name: 'spring-promo.png',
+            assetId: SENT_ID,
+            thumbnailUrl: `https://assets.example.com/${SENT_ID}.png?sig=2`,
+            uploadedAt: '2026-11-22T11:00:00.000Z',
+          },
         ],
       };
     }
@@ -179,6 +195,44 @@ describe('images on the campaign brief', () => {
     await user.click(screen.getByRole('button', { name: 'Generate campaign plan' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].images).toEqual([{ hash: HASH, name: 'Graphics generator image 1' }]);
+  });
+
+  it('offers the images already in the ad account as they are, sending nothing again', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Pick from the graphics generator' }));
+    const library = await screen.findByRole('list', { name: 'Already in this ad account' });
+    await user.click(within(library).getByRole('button', { name: 'Use spring-promo.png' }));
+    const chosen = screen.getByRole('list', { name: 'Chosen images' });
+    expect(within(chosen).getByRole('img', { name: 'spring-promo.png' })).toHaveAttribute(
+      'src',
+      `https://assets.example.com/${SENT_ID}.png?sig=2`,
+    );
+    expect(api.apiRequest).not.toHaveBeenCalledWith('graphicsMetaImages', expect.anything());
+    await fillBrief(user);
+    await user.click(screen.getByRole('button', { name: 'Generate campaign plan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0].images).toEqual([
+      { hash: SENT_HASH, name: 'spring-promo.png', assetId: SENT_ID },
+    ]);
+  });
+
+  it('names and pictures handed-over hashes from what the account is known to hold', () => {
+    const link = imagesFromLink(new URLSearchParams(`?adAccountId=${usdAccount.id}&imageHashes=${SENT_HASH},${HASH}`), [
+      usdAccount.id,
+    ]);
+    const known = [
+      { hash: SENT_HASH, name: 'spring-promo.png', assetId: SENT_ID, thumbnailUrl: 'https://t.example/1' },
+    ];
+    expect(withKnownImages(link.images, known)).toEqual([
+      {
+        hash: SENT_HASH,
+        name: 'spring-promo.png',
+        assetId: SENT_ID,
+        adAccountId: usdAccount.id,
+        thumbnailUrl: 'https://t.example/1',
+      },
+      { hash: HASH, name: 'Graphics generator image 2', adAccountId: usdAccount.id },
+    ]);
   });
 
   it('ignores a link naming an account that is not the user’s', () => {

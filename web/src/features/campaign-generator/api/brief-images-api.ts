@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Asset } from '@shared/schemas/graphics';
+import type { AdImage, Asset } from '@shared/schemas/graphics';
 import { apiRequest } from '@web/lib/api';
 import type { AdImageType, PickedImage } from '../lib/brief-images';
 
@@ -17,6 +17,27 @@ export function useImageAssets(uid: string | undefined, enabled: boolean) {
     enabled: Boolean(uid) && enabled,
     staleTime: 60_000,
   });
+}
+
+/** The images the user already sent to this ad account (hash, name, thumbnail), newest first. */
+export function useAccountAdImages(uid: string | undefined, adAccountId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['campaign-generator', uid, 'ad-images', adAccountId] as const,
+    queryFn: async () => (await apiRequest('graphicsAdImages', { query: { adAccountId: adAccountId! } })).images,
+    enabled: Boolean(uid && adAccountId) && enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** An image already in the account's library, as the brief holds it. */
+export function pickedFromAccount(adAccountId: string, image: AdImage): PickedImage {
+  return {
+    hash: image.hash,
+    name: image.name,
+    assetId: image.assetId,
+    adAccountId,
+    thumbnailUrl: image.thumbnailUrl,
+  };
 }
 
 export async function uploadImageFile(file: File, contentType: AdImageType): Promise<Asset> {

@@ -6,7 +6,13 @@ import { MAX_BRIEF_IMAGES } from '@shared/schemas/campaign-plan';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { sendToAdAccount, uploadImageFile, useImageAssets } from '../api/brief-images-api';
+import {
+  pickedFromAccount,
+  sendToAdAccount,
+  uploadImageFile,
+  useAccountAdImages,
+  useImageAssets,
+} from '../api/brief-images-api';
 import {
   AD_IMAGE_TYPES,
   addPicked,
@@ -45,8 +51,15 @@ export function BriefImages({ uid, adAccountId, images, onChange, error }: Brief
   const [problems, setProblems] = useState<string[]>([]);
   const [browsing, setBrowsing] = useState(false);
   const assets = useImageAssets(uid, browsing);
+  const inAccount = useAccountAdImages(uid, adAccountId, browsing);
   const uploadId = useId();
-  const usable = (assets.data ?? []).filter((asset) => (AD_IMAGE_TYPES as readonly string[]).includes(asset.mimeType));
+  const inLibrary = inAccount.data ?? [];
+  // Stored images not yet in this account's library (those already there are offered as they are).
+  const usable = (assets.data ?? []).filter(
+    (asset) =>
+      (AD_IMAGE_TYPES as readonly string[]).includes(asset.mimeType) &&
+      !inLibrary.some((image) => image.assetId === asset.id),
+  );
   const full = images.length >= MAX_BRIEF_IMAGES;
 
   const add = (added: PickedImage[], found: string[]) => {
@@ -113,6 +126,7 @@ export function BriefImages({ uid, adAccountId, images, onChange, error }: Brief
 
   const chosen = (asset: Asset) =>
     images.some((image) => image.assetId === asset.id && image.adAccountId === adAccountId);
+  const chosenHash = (hash: string) => images.some((image) => image.hash === hash && image.adAccountId === adAccountId);
 
   return (
     <fieldset className="grid min-w-0 gap-3" aria-describedby={`${uploadId}-hint`}>
@@ -193,7 +207,26 @@ export function BriefImages({ uid, adAccountId, images, onChange, error }: Brief
         <div className="grid gap-2">
           {assets.isPending ? <Spinner label="Loading your images" className="size-6" /> : null}
           {assets.isError ? <Alert variant="destructive">{assets.error.message}</Alert> : null}
-          {assets.data && usable.length === 0 ? (
+          {inAccount.isError ? <Alert variant="destructive">{inAccount.error.message}</Alert> : null}
+          {inLibrary.length > 0 ? (
+            <ul aria-label="Already in this ad account" className="flex flex-wrap gap-2">
+              {inLibrary.map((image) => (
+                <li key={image.hash}>
+                  <button
+                    type="button"
+                    aria-label={`Use ${image.name}`}
+                    aria-pressed={chosenHash(image.hash)}
+                    disabled={chosenHash(image.hash) || full || working !== null}
+                    onClick={() => add([pickedFromAccount(adAccountId, image)], [])}
+                    className="block rounded-md border-2 border-transparent focus-visible:ring-2 focus-visible:ring-ring aria-pressed:border-primary disabled:opacity-60"
+                  >
+                    <img src={image.thumbnailUrl} alt="" className="size-20 rounded object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {assets.data && inAccount.data && usable.length === 0 && inLibrary.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No PNG or JPEG images yet.{' '}
               <Link to="/ads-graphics-generator" className="text-primary underline-offset-4 hover:underline">

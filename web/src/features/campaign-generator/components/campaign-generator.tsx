@@ -14,7 +14,8 @@ import {
   usePublishDraft,
   useSaveDraft,
 } from '../api/campaign-generator-api';
-import { imagesFromLink } from '../lib/brief-images';
+import { useAccountAdImages } from '../api/brief-images-api';
+import { imagesFromLink, withKnownImages } from '../lib/brief-images';
 import { CampaignBriefForm } from './brief-form';
 import { DraftsList } from './drafts-list';
 import { PlanEditor } from './plan-editor';
@@ -37,6 +38,12 @@ export function CampaignGenerator() {
   // One key per publish attempt of a draft: a network retry of the same click reuses it.
   const [publishKey, setPublishKey] = useState(newPublishKey);
   const [search] = useSearchParams();
+  const link = imagesFromLink(
+    search,
+    (accounts.data ?? []).map((account) => account.id),
+  );
+  // Images handed over by the graphics editor: their names and thumbnails come from what it sent to the account.
+  const handedOver = useAccountAdImages(uid, link.adAccountId, link.images.length > 0);
 
   const publishPlan = async (plan: CampaignPlan) => {
     if (!draftId) return;
@@ -49,7 +56,9 @@ export function CampaignGenerator() {
     publish.mutate({ id: draftId, publishKey }, { onSettled: () => setPublishKey(newPublishKey()) });
   };
 
-  if (accounts.isPending) return <Spinner label="Loading ad accounts" className="size-8" />;
+  if (accounts.isPending || (link.images.length > 0 && handedOver.isPending)) {
+    return <Spinner label="Loading ad accounts" className="size-8" />;
+  }
   if (accounts.isError) {
     return (
       <Alert variant="warning" title="Connect Meta first">
@@ -81,10 +90,7 @@ export function CampaignGenerator() {
               ) : null}
               <CampaignBriefForm
                 uid={uid}
-                initial={imagesFromLink(
-                  search,
-                  accounts.data.map((account) => account.id),
-                )}
+                initial={{ adAccountId: link.adAccountId, images: withKnownImages(link.images, handedOver.data ?? []) }}
                 accounts={accounts.data}
                 busy={generate.isPending}
                 onSubmit={(brief) =>

@@ -86,6 +86,17 @@ export function imagesFromLink(
   return { adAccountId, images };
 }
 
+/** Preselected images named and pictured from what the account's library is known to hold (by hash). */
+export function withKnownImages(
+  images: readonly PickedImage[],
+  known: ReadonlyArray<{ hash: string; name: string; assetId: string; thumbnailUrl: string }>,
+): PickedImage[] {
+  return images.map((image) => {
+    const found = known.find((candidate) => candidate.hash === image.hash);
+    return found ? { ...image, name: found.name, assetId: found.assetId, thumbnailUrl: found.thumbnailUrl } : image;
+  });
+}
+
 /** The brief's images: only ever those in the chosen account's library. */
 export function briefImages(
   images: readonly PickedImage[],
