@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { encodePng } from '@infra/local/openai/prompt-image';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
@@ -6,6 +7,17 @@ const { web } = inject('e2e');
 const journey = useBrowserJourney();
 /** The journey connects Meta when the demo user is not connected, and then leaves it as it found it. */
 let connectedHere = false;
+
+/** A 1200×628 PNG (a link ad's size) with a warm gradient, so a blank preview would show. */
+function heroPng(): Buffer {
+  const width = 1200;
+  const height = 628;
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) pixels.set([200, 80 + Math.round((x / width) * 120), 40], (y * width + x) * 3);
+  }
+  return encodePng(width, height, pixels);
+}
 
 describe('campaign generator in a real browser', () => {
   afterAll(async () => {
@@ -35,6 +47,13 @@ describe('campaign generator in a real browser', () => {
     await page.getByLabel(/^Budget \(/).fill('40');
     await page.getByLabel('Countries').fill('US, CA');
     await page.getByLabel('Who is it for?').fill('Hiking and camping fans who run trails at weekends');
+    // An own image: checked in the browser, uploaded through the graphics upload, sent to the ad account's library.
+    await page
+      .getByLabel('Upload your own images', { exact: true })
+      .setInputFiles({ name: 'trail-hero.png', mimeType: 'image/png', buffer: heroPng() });
+    const chosen = page.getByRole('list', { name: 'Chosen images', exact: true });
+    await chosen.getByRole('img', { name: 'trail-hero.png', exact: true }).waitFor({ timeout: 60_000 });
+    await journey.screenshot('campaign-generator-brief-images', { fullPage: true });
     await page.getByRole('button', { name: 'Generate campaign plan' }).click();
 
     // The plan: every field editable, validated live.
@@ -74,7 +93,18 @@ describe('campaign generator in a real browser', () => {
     await page.getByRole('button', { name: 'Preview Ad 1.1' }).click();
     const feed = page.frameLocator('iframe[title="Preview: Facebook feed"]');
     await feed.getByText('Sponsored').waitFor();
-    await page.frameLocator('iframe[title="Preview: Instagram story"]').getByText('Sponsored').waitFor();
+    const story = page.frameLocator('iframe[title="Preview: Instagram story"]');
+    await story.getByText('Sponsored').waitFor();
+    // Not blank: each frame draws the ad's own image (decoded, with pixels), as Meta renders it.
+    for (const frame of [feed, story]) {
+      const image = frame.getByRole('img', { name: 'Ad image', exact: true });
+      await image.waitFor();
+      await expect
+        .poll(() => image.evaluate((node) => (node instanceof HTMLImageElement ? node.naturalWidth : 0)), {
+          timeout: 20_000,
+        })
+        .toBe(1200);
+    }
     await journey.screenshot('campaign-generator-plan', { fullPage: true });
 
     // Publish: step by step, then a link to the campaign.

@@ -7,7 +7,9 @@ import type { AdAccount, AdCreativeObject, World } from './world.js';
  * `GET /act_{id}/generatepreviews?creative=…&ad_format=…`: Meta answers
  * `{data:[{body:"<iframe src=… width=… height=…>"}]}` and the iframe page renders
  * the ad. The sandbox serves that page itself at `/ads/api/preview_iframe.php`
- * (the path Meta uses), with the ad encoded in `d` so it needs no state.
+ * (the path Meta uses), with the ad encoded in `d`. An image of the account's library travels as its
+ * hash and is drawn from the library when the page is served: its bytes would make the frame's URL far longer
+ * than an HTTP request line may be (Node answers 431 past 16 KB), leaving the frame blank.
  */
 
 export const AD_FORMATS = [
@@ -34,7 +36,10 @@ interface PreviewAd {
   description?: string;
   cta?: string;
   link: string;
+  /** A picture URL given in link_data (short). */
   image?: string;
+  /** An image of the account's library, by hash. */
+  imageRef?: { accountId: string; hash: string };
 }
 
 function escapeHtml(text: string): string {
@@ -83,9 +88,9 @@ export function handleGeneratePreviews(
     ...(creative.headline !== undefined && { headline: creative.headline }),
     ...(creative.description !== undefined && { description: creative.description }),
     ...(creative.callToActionType !== undefined && { cta: creative.callToActionType }),
-    ...((image?.dataUrl ?? image?.url ?? creative.picture) && {
-      image: image?.dataUrl ?? image?.url ?? creative.picture,
-    }),
+    ...(image
+      ? { imageRef: { accountId: image.accountId, hash: image.hash } }
+      : creative.picture !== undefined && { image: creative.picture }),
   };
   const size = FRAME_SIZE[format]!;
   const d = Buffer.from(JSON.stringify(ad)).toString('base64url');
@@ -100,7 +105,7 @@ export function handleGeneratePreviews(
 }
 
 /** The page inside the preview iframe: the ad drawn in the look of the placement. */
-export function previewPage(d: string | undefined): Reply {
+export function previewPage(world: World, d: string | undefined): Reply {
   let ad: PreviewAd;
   try {
     ad = JSON.parse(Buffer.from(d ?? '', 'base64url').toString('utf8')) as PreviewAd;
@@ -117,8 +122,10 @@ export function previewPage(d: string | undefined): Reply {
       return '';
     }
   })();
-  const image = ad.image
-    ? `<img class="media" alt="Ad image" src="${escapeHtml(ad.image)}">`
+  const stored = ad.imageRef ? findImage(world, ad.imageRef.accountId, ad.imageRef.hash) : undefined;
+  const source = stored ? (stored.dataUrl ?? stored.url) : ad.image;
+  const image = source
+    ? `<img class="media" alt="Ad image" src="${escapeHtml(source)}">`
     : `<div class="media placeholder" role="img" aria-label="Ad image">${escapeHtml(ad.headline ?? domain)}</div>`;
   const header = `<header><span class="avatar" aria-hidden="true">${escapeHtml(ad.page.charAt(0))}</span><span><b>${escapeHtml(
     instagram ? ad.page.toLowerCase().replace(/[^a-z0-9]+/g, '') : ad.page,

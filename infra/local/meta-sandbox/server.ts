@@ -232,7 +232,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     const form = parseBody(body, request.headers['content-type']);
     const params = { ...query, ...form };
 
-    if (rawMethod === 'GET' && path === '/ads/api/preview_iframe.php') return previewPage(params.d);
+    if (rawMethod === 'GET' && path === '/ads/api/preview_iframe.php') return previewPage(state.world, params.d);
     if (segments[0] === 'dialog' && segments[1] === 'oauth') {
       if (rawMethod === 'GET' && segments.length === 2) return dialogPage(oauthContext(), version, params);
       if (rawMethod === 'POST' && segments[2] === 'confirm') return dialogDecision(oauthContext(), params);
