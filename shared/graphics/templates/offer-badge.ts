@@ -15,6 +15,18 @@ import {
   type TemplateContext,
 } from './template-kit';
 
+/** Offers this short ("-30 %", "NEW", "2 for 1") read as one unit: never broken over two lines. */
+export const ONE_LINE_BADGE_CHARS = 8;
+
+/**
+ * The badge's text style: a short offer keeps to one line (the fitter then picks the largest size that fits on one
+ * line, and the badge grows from the text when even the minimum does not), a longer one may take two.
+ */
+function badgeStyle(ctx: TemplateContext, colour?: string) {
+  const style = roleStyle(ctx, 'badge', colour);
+  return [...ctx.design.texts.badge.trim()].length <= ONE_LINE_BADGE_CHARS ? { ...style, maxLines: 1 } : style;
+}
+
 /** The discount badge: a round accent badge with the offer text fitted inside it, centred in its frame. */
 function badge(
   ctx: TemplateContext,
@@ -47,7 +59,7 @@ function badge(
     'badge',
     text,
     innerFrame,
-    roleStyle(ctx, 'badge', ctx.design.colours.onAccent),
+    badgeStyle(ctx, ctx.design.colours.onAccent),
     'center',
     {
       kind: 'colour',
@@ -62,7 +74,7 @@ function badge(
 function badgeMinHeight(ctx: TemplateContext, width: number): number {
   const text = ctx.design.texts.badge.trim();
   if (text === '') return 0;
-  const style = roleStyle(ctx, 'badge');
+  const style = badgeStyle(ctx);
   for (let diameter = Math.round(160 * Math.max(ctx.scale, 0.6)); diameter < width; diameter += 10) {
     const inner = Math.floor(diameter / Math.SQRT2);
     const fit = textNode(

@@ -72,3 +72,27 @@ describe('templates', () => {
     },
   );
 });
+
+describe('the offer badge', () => {
+  it.each(placementSizeIds)('keeps a short offer ("-30 %", "NEW", "2 for 1") on one line at %s', (sizeId) => {
+    for (const badge of ['-30 %', 'NEW', '2 for 1', '-50%']) {
+      const design = defaultDesign({
+        templateId: 'offer-badge',
+        texts: { ...defaultDesign().texts, headline: 'Summer sale: everything for the beach', badge },
+      });
+      const node = layoutDesign(design, sizeId).nodes.find((n): n is TextNode => n.kind === 'text' && n.id === 'badge');
+      expect(node?.fit.lines, `${badge} at ${sizeId}`).toHaveLength(1);
+      expect(node?.fit.fits).toBe(true);
+    }
+  });
+
+  it('still lets a longer offer take two lines', () => {
+    const design = defaultDesign({
+      templateId: 'offer-badge',
+      texts: { ...defaultDesign().texts, badge: 'Free shipping today' },
+    });
+    const node = layoutDesign(design, 'square').nodes.find((n): n is TextNode => n.kind === 'text' && n.id === 'badge');
+    expect(node?.fit.fits).toBe(true);
+    expect(node?.fit.lines.length).toBeLessThanOrEqual(2);
+  });
+});
