@@ -1,8 +1,12 @@
 import { createContext } from 'react';
-import type { AdAccount, CampaignWithMetrics, MetaConnection } from '@shared/schemas/meta';
+import type { AdAccount, MetaConnection } from '@shared/schemas/meta';
 import type { DateRangeValue } from '../lib/date-range';
 
-/** The signed-in user's Meta connection, plus the account and range the screens share. */
+/**
+ * The signed-in user's Meta connection (connect and disconnect flows, token health), plus the account and
+ * range the screens share. Server state (ad accounts, campaigns, insights) lives in the TanStack Query
+ * hooks of features/meta/api; the ad accounts are passed through from their hook for the account picker.
+ */
 export interface MetaConnectionContextValue {
   isConnected: boolean;
   /** True while the connection is being checked for the signed-in user. */
@@ -11,8 +15,6 @@ export interface MetaConnectionContextValue {
   adAccounts: AdAccount[];
   adAccountsLoading: boolean;
   adAccountsError: unknown;
-  /** The selected account's campaigns over the shared range. */
-  campaigns: CampaignWithMetrics[];
   selectedAdAccount: AdAccount | null;
   selectAdAccount: (accountId: string) => void;
   range: DateRangeValue;

@@ -6,11 +6,10 @@ import { handleError } from '@web/lib/errors/handle-error';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useDisconnectMeta } from '../api/disconnect-meta';
 import { useAdAccounts } from '../api/get-ad-accounts';
-import { useCampaigns } from '../api/get-campaigns';
 import { metaConnectionQueryOptions, useMetaConnectionQuery } from '../api/get-meta-connection';
 import { getMetaOAuthConfig } from '../api/get-meta-oauth-config';
 import { metaKeys } from '../api/meta-query-keys';
-import { DEFAULT_RANGE, toRangeQuery, type DateRangeValue } from '../lib/date-range';
+import { DEFAULT_RANGE, type DateRangeValue } from '../lib/date-range';
 import { writeAuthAttempt } from '../lib/meta-auth-attempt';
 import {
   META_CANCELLED_MESSAGE,
@@ -57,13 +56,9 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     [uid],
   );
 
+  // The range the screens share is a choice, not server state: each screen reads its figures through its
+  // own query hook (campaigns, insights) keyed by it.
   const [range, setRange] = useState<DateRangeValue>(DEFAULT_RANGE);
-  const rangeQuery = useMemo(() => toRangeQuery(range), [range]);
-  const campaignsQuery = useCampaigns(uid, isConnected ? selectedAdAccount?.id : undefined, rangeQuery);
-  const campaigns = useMemo(
-    () => (isConnected ? (campaignsQuery.data?.data ?? []) : []),
-    [isConnected, campaignsQuery.data],
-  );
 
   const [connecting, setConnecting] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
@@ -171,11 +166,9 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
     await disconnectAsync().catch(() => undefined);
   }, [disconnectAsync]);
 
-  // Either the connection check says Meta no longer honours the token, or a data call was refused for it.
-  const tokenExpired =
-    Boolean(connectionQuery.data?.needsReconnect) ||
-    isTokenExpiredError(adAccountsQuery.error) ||
-    isTokenExpiredError(campaignsQuery.error);
+  // Either the connection check says Meta no longer honours the token, or the ad accounts read (made
+  // whenever connected) was refused for it.
+  const tokenExpired = Boolean(connectionQuery.data?.needsReconnect) || isTokenExpiredError(adAccountsQuery.error);
 
   const value = useMemo<MetaConnectionContextValue>(
     () => ({
@@ -185,7 +178,6 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
       adAccounts,
       adAccountsLoading: isConnected && adAccountsQuery.isPending,
       adAccountsError: adAccountsQuery.error,
-      campaigns,
       selectedAdAccount,
       selectAdAccount,
       range,
@@ -207,7 +199,6 @@ export function MetaConnectionProvider({ children }: { children: ReactNode }) {
       adAccounts,
       adAccountsQuery.isPending,
       adAccountsQuery.error,
-      campaigns,
       selectedAdAccount,
       selectAdAccount,
       range,

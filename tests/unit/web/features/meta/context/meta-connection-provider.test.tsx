@@ -8,7 +8,13 @@ import { META_AUTH_ATTEMPT_KEY } from '@web/features/meta/lib/meta-auth-attempt'
 import { META_CANCELLED_MESSAGE, META_POPUP_CLOSED_MESSAGE } from '@web/features/meta/lib/meta-error-message';
 import { META_AUTH_MESSAGE_TYPE } from '@web/features/meta/lib/meta-popup';
 import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
-import { apiErrors, connected, notConnected, oauthConfig } from '@tests/unit/web/features/meta/support/meta-fixtures';
+import {
+  apiErrors,
+  connected,
+  notConnected,
+  oauthConfig,
+  usdAccount,
+} from '@tests/unit/web/features/meta/support/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
@@ -212,5 +218,29 @@ describe('Meta connection context: connect', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Meta' }));
     expect(await screen.findByText(messages.metaAppNotConfigured)).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('Meta connection context: only connection state', () => {
+  beforeEach(() => {
+    api.apiRequest.mockReset();
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+  });
+
+  it('reads the connection and the ad accounts, never campaigns or figures (those are the screens’ query hooks)', async () => {
+    api.apiRequest.mockImplementation(async (name: string) => {
+      if (name === 'metaConnection') return connected;
+      if (name === 'metaAdAccounts') return { data: [usdAccount] };
+      throw new Error(`unexpected ${name}`);
+    });
+    function AccountProbe() {
+      const meta = useMetaConnection();
+      return <p data-testid="account">{meta.selectedAdAccount?.name ?? 'none'}</p>;
+    }
+    renderWithMeta(<AccountProbe />);
+    expect(await screen.findByText(usdAccount.name)).toBeInTheDocument();
+    // Give any stray fetch a chance to start before looking.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.apiRequest.mock.calls.map(([name]) => name).sort()).toEqual(['metaAdAccounts', 'metaConnection']);
   });
 });
