@@ -150,9 +150,9 @@ export const functions = {
   'secure-meta-api': {
     description: 'Meta connection status, ad accounts, campaigns, insights and campaign changes',
     tables: {
-      // Status reads the connection; disconnect deletes it (conditionally); a row stored before
-      // field encryption is re-written encrypted (UpdateItem) on first use.
-      userMetaConnections: { actions: ['GetItem', 'DeleteItem', 'UpdateItem'] },
+      // Status reads the connection; disconnect turns it into a tombstone and records the revoke (conditional
+      // UpdateItem); a row stored before field encryption is re-written encrypted (UpdateItem) on first use.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
       // Append-only: an audit row is never changed or removed by the app. A change writes a
       // pending row, then a second row with its outcome (no UpdateItem to flip a status).
       campaignAudit: { actions: ['PutItem'] },

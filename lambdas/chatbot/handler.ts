@@ -36,11 +36,11 @@ async function metaConnected(userId: string): Promise<boolean> {
     new GetCommand({
       TableName: config()[tableEnvVar('userMetaConnections')]!,
       Key: { user_id: userId },
-      // Whether a row exists, nothing of the token.
-      ProjectionExpression: 'user_id',
+      // Whether a connection exists (a disconnect leaves a row without one), nothing of the token itself.
+      ProjectionExpression: 'meta_user_id',
     }),
   );
-  return reply.Item !== undefined;
+  return reply.Item?.meta_user_id !== undefined;
 }
 
 const generationQuota = (): GenerationQuota => ({

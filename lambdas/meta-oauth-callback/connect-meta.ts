@@ -154,7 +154,8 @@ export async function completeConnection(
     connection_id: randomUUID(),
   };
   const table = { doc: deps.doc, table: tableName('userMetaConnections'), cipher: deps.cipher };
-  const replaced = await saveConnection(table, row);
+  // `now` was taken before the code exchange: a disconnect that revoked after it may have killed this token.
+  const replaced = await saveConnection(table, row, { exchangeStartedAt: now });
   if (replaced) await revokeReplaced(replaced, row.meta_user_id, { transport, appSecret: app.appSecret });
   return toConnectionView({ ...row, declined_scopes: row.declined_scopes });
 }

@@ -3,7 +3,12 @@ import { NOT_CONNECTED, type MetaConnection } from '@shared/schemas/meta';
 import type { RequestUser } from '../lib/http/request-user';
 import { logger } from '../lib/observability';
 import { revokePermissions } from '../lib/meta/oauth-exchange';
-import { deleteConnection, isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
+import {
+  beginDisconnect,
+  finishDisconnect,
+  isTokenExpired,
+  readConnection,
+} from '../lib/meta-connection/connection-store';
 import { NEEDS_RECONNECT, toConnectionView } from '../lib/meta-connection/connection-view';
 import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
 import { connectionTable, graphClientFor, type MetaDeps } from './meta-session';
@@ -36,17 +41,20 @@ export async function connectionStatus(user: RequestUser, deps: MetaDeps): Promi
 }
 
 /**
- * Disconnects the connection it reads, and only that one: the delete is
- * conditional on the connection id, so a reconnect that landed meanwhile stays
- * (and its status is returned). Then Adsmith's permissions are revoked at Meta
- * with the old token (best effort: the user may already have removed the app).
+ * Disconnects the connection it reads, and only that one: the row becomes a
+ * tombstone only if it still holds that connection id, so a reconnect that
+ * landed meanwhile stays (and its status is returned). Then Adsmith's
+ * permissions are revoked at Meta with the old token (best effort: the user may
+ * already have removed the app), and the tombstone records when: Meta's revoke
+ * kills every token of that Meta user, so a reconnect whose code exchange began
+ * before that moment is refused rather than stored with a dead token.
  */
 export async function disconnect(user: RequestUser, deps: MetaDeps): Promise<MetaConnection> {
   const table = connectionTable(deps);
   const row = await readConnection(table, user.sub);
   if (!row) return NOT_CONNECTED;
-  const deleted = await deleteConnection(table, user.sub, row.connection_id);
-  if (!deleted) {
+  const begun = await beginDisconnect(table, user.sub, row.connection_id, deps.now());
+  if (!begun) {
     logger.info('A reconnect replaced the connection during disconnect; keeping the new one');
     return connectionStatus(user, deps);
   }
@@ -56,6 +64,7 @@ export async function disconnect(user: RequestUser, deps: MetaDeps): Promise<Met
   } catch (error) {
     logger.warn('Revoking Meta permissions failed; the connection is deleted anyway', { error: error as Error });
   }
+  await finishDisconnect(table, user.sub, row.connection_id, deps.now());
   await deps.cache.forget(user.sub);
   // The accounts of a removed connection no longer count against the plan.
   await deps.adAccountQuota?.releaseAll(user.sub);

@@ -69,13 +69,10 @@ describe('least privilege, per action', () => {
     expect(findings).toEqual([]);
   });
 
-  it('secure-meta-api: reads and deletes connections, appends audit rows, reads/fills/evicts the cache', () => {
+  it('secure-meta-api: reads connections and ends them as tombstones, appends audit rows, reads/fills/evicts the cache', () => {
     const fn = 'adsmith-dev-secure-meta-api';
-    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual([
-      'dynamodb:DeleteItem',
-      'dynamodb:GetItem',
-      'dynamodb:UpdateItem',
-    ]);
+    // No DeleteItem: a disconnect leaves a tombstone recording when Meta revoked (see connection-store).
+    expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'graph_cache')).toEqual([
       'dynamodb:BatchWriteItem',

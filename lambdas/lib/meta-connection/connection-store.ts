@@ -1,11 +1,6 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { AppError } from '../errors';
 import { logger } from '../observability';
 import type { TokenCipher } from './token-cipher';
 
@@ -94,43 +89,116 @@ export async function readConnection(store: ConnectionTable, userId: string): Pr
 }
 
 /**
+ * A disconnect in progress that started longer ago than this no longer holds a reconnect back: the
+ * disconnecting function (29 s timeout) has revoked by then, or never will.
+ */
+export const DISCONNECT_STALE_MS = 60_000;
+
+/** Said when a reconnect's token may have been revoked by a disconnect that ran at the same time. */
+export const RECONNECT_DURING_DISCONNECT_MESSAGE =
+  'Meta was being disconnected while you connected, which can cancel the new access. Please connect Meta again.';
+
+/**
  * Stores a connection (token encrypted) and returns the one it replaced, if any:
  * one atomic put, so of two racing writers each learns exactly what it replaced
  * and can revoke that token at Meta.
+ *
+ * Meta's `DELETE /me/permissions` (a disconnect) revokes every token of that Meta user for the app,
+ * including one a reconnect obtained moments before. So the put is refused (AppError CONFLICT) while a
+ * disconnect is under way, or when one finished revoking after this connect's code exchange began:
+ * that token may already be dead, and storing it would show a connection that cannot work.
  */
-export async function saveConnection(store: ConnectionTable, input: NewConnection): Promise<StoredConnection | null> {
+export async function saveConnection(
+  store: ConnectionTable,
+  input: NewConnection,
+  options: { exchangeStartedAt: Date },
+): Promise<StoredConnection | null> {
   const connection = StoredConnectionSchema.parse(input);
   const { access_token: token, ...rest } = connection;
   const item: StoredRow = { ...rest, access_token_encrypted: await store.cipher.encrypt(connection.user_id, token) };
-  const reply = await store.doc.send(new PutCommand({ TableName: store.table, Item: item, ReturnValues: 'ALL_OLD' }));
+  let reply;
+  try {
+    reply = await store.doc.send(
+      new PutCommand({
+        TableName: store.table,
+        Item: item,
+        ReturnValues: 'ALL_OLD',
+        ConditionExpression:
+          'attribute_not_exists(user_id) OR attribute_not_exists(disconnect_started_at) OR ' +
+          'revoked_at < :exchangeStarted OR disconnect_started_at < :stale',
+        ExpressionAttributeValues: {
+          ':exchangeStarted': options.exchangeStartedAt.getTime(),
+          ':stale': options.exchangeStartedAt.getTime() - DISCONNECT_STALE_MS,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('CONFLICT', RECONNECT_DURING_DISCONNECT_MESSAGE);
+    throw error;
+  }
   if (!reply.Attributes) return null;
   const previous = StoredRowSchema.safeParse(reply.Attributes);
   return previous.success ? toConnection(store, previous.data, { rewritePlaintext: false }) : null;
 }
 
+function sameConnection(connectionId: string) {
+  // Rows from before connection ids have none; 'legacy' stands for them.
+  return connectionId === 'legacy'
+    ? { ConditionExpression: 'attribute_exists(user_id) AND attribute_not_exists(connection_id)' }
+    : { ConditionExpression: 'connection_id = :id', ExpressionAttributeValues: { ':id': connectionId } };
+}
+
 /**
- * Deletes the user's connection only if it is still the one read (same
- * connection_id): a disconnect racing a reconnect cannot delete the new one.
- * Returns false when the row had already changed.
+ * First step of a disconnect: the row becomes a tombstone (token and Meta identity removed, so every
+ * reader sees no connection) only if it is still the connection read, so a disconnect racing a reconnect
+ * never removes the new one. Returns false when a reconnect replaced it meanwhile.
  */
-export async function deleteConnection(store: ConnectionTable, userId: string, connectionId: string): Promise<boolean> {
+export async function beginDisconnect(
+  store: ConnectionTable,
+  userId: string,
+  connectionId: string,
+  now: Date,
+): Promise<boolean> {
+  const same = sameConnection(connectionId);
   try {
     await store.doc.send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: store.table,
         Key: { user_id: userId },
-        // Rows from before connection ids have none; 'legacy' stands for them.
-        ConditionExpression:
-          connectionId === 'legacy'
-            ? 'attribute_exists(user_id) AND attribute_not_exists(connection_id)'
-            : 'connection_id = :id',
-        ...(connectionId === 'legacy' ? {} : { ExpressionAttributeValues: { ':id': connectionId } }),
+        UpdateExpression:
+          'SET disconnect_started_at = :started REMOVE access_token_encrypted, access_token, meta_user_id, ' +
+          'meta_user_name, token_expires_at, scopes, declined_scopes, connected_at',
+        ConditionExpression: same.ConditionExpression,
+        ExpressionAttributeValues: { ...same.ExpressionAttributeValues, ':started': now.getTime() },
       }),
     );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Last step of a disconnect: Meta has revoked (or refused to); tokens exchanged from now on are safe to keep. */
+export async function finishDisconnect(
+  store: ConnectionTable,
+  userId: string,
+  connectionId: string,
+  now: Date,
+): Promise<void> {
+  const same = sameConnection(connectionId);
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: { user_id: userId },
+        UpdateExpression: 'SET revoked_at = :revoked',
+        ConditionExpression: `(${same.ConditionExpression}) AND attribute_exists(disconnect_started_at)`,
+        ExpressionAttributeValues: { ...same.ExpressionAttributeValues, ':revoked': now.getTime() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -2,9 +2,12 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/local/function-environment';
 import {
-  deleteConnection,
+  beginDisconnect,
+  DISCONNECT_STALE_MS,
+  finishDisconnect,
   readConnection,
-  saveConnection,
+  RECONNECT_DURING_DISCONNECT_MESSAGE,
+  saveConnection as saveWithExchangeTime,
   type ConnectionTable,
   type NewConnection,
 } from '@lambdas/lib/meta-connection/connection-store';
@@ -34,6 +37,10 @@ const connection = (userId: string, token: string, extra: Partial<NewConnection>
   connection_id: `c-${userId}-${++seq}`,
   ...extra,
 });
+
+/** A save whose code exchange began just now (the callback passes the time before its exchange). */
+const saveConnection = (store: ConnectionTable, input: NewConnection, exchangeStartedAt = new Date()) =>
+  saveWithExchangeTime(store, input, { exchangeStartedAt });
 
 const rawRow = async (userId: string) =>
   (await aws.doc.send(new GetCommand({ TableName: table, Key: { user_id: userId } }))).Item;
@@ -94,16 +101,53 @@ describe('Meta connection store: tokens encrypted at field level', () => {
     expect([...seen, final].sort()).toEqual(['EAA0', 'EAA1', 'EAA2', 'EAA3']);
   });
 
-  it('deletes only the connection that was read: a newer one survives', async () => {
+  it('begins a disconnect only on the connection that was read: a newer one survives', async () => {
     await saveConnection(store, connection('u-del', 'EAAold'));
     const old = (await readConnection(store, 'u-del'))!;
     await saveConnection(store, connection('u-del', 'EAAnew'));
 
-    expect(await deleteConnection(store, 'u-del', old.connection_id)).toBe(false);
+    expect(await beginDisconnect(store, 'u-del', old.connection_id, new Date())).toBe(false);
     expect((await readConnection(store, 'u-del'))?.access_token).toBe('EAAnew');
 
     const current = (await readConnection(store, 'u-del'))!;
-    expect(await deleteConnection(store, 'u-del', current.connection_id)).toBe(true);
+    expect(await beginDisconnect(store, 'u-del', current.connection_id, new Date())).toBe(true);
     expect(await readConnection(store, 'u-del')).toBeNull();
+    // The tombstone keeps nothing of the token or the Meta user.
+    expect(Object.keys((await rawRow('u-del'))!).sort()).toEqual(['connection_id', 'disconnect_started_at', 'user_id']);
+  });
+
+  it("refuses a reconnect whose code exchange began before the disconnect's revoke finished, or while it runs", async () => {
+    await saveConnection(store, connection('u-revoke', 'EAAold'));
+    const old = (await readConnection(store, 'u-revoke'))!;
+    const reconnectStarted = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    expect(await beginDisconnect(store, 'u-revoke', old.connection_id, new Date())).toBe(true);
+    // Under way (Meta is revoking every token of this Meta user): a reconnect now might hold a dead token.
+    await expect(saveConnection(store, connection('u-revoke', 'EAAduring'), new Date())).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: RECONNECT_DURING_DISCONNECT_MESSAGE,
+    });
+    await finishDisconnect(store, 'u-revoke', old.connection_id, new Date());
+    // Exchanged before the revoke finished: refused; begun after it: kept.
+    await expect(saveConnection(store, connection('u-revoke', 'EAAearly'), reconnectStarted)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveConnection(store, connection('u-revoke', 'EAAafter'), new Date());
+    expect((await readConnection(store, 'u-revoke'))?.access_token).toBe('EAAafter');
+  });
+
+  it('a disconnect that never finished (its function died) stops holding reconnects back after a minute', async () => {
+    await saveConnection(store, connection('u-stuck', 'EAAold'));
+    const old = (await readConnection(store, 'u-stuck'))!;
+    const started = new Date();
+    expect(await beginDisconnect(store, 'u-stuck', old.connection_id, started)).toBe(true);
+    await saveConnection(
+      store,
+      connection('u-stuck', 'EAAlater'),
+      new Date(started.getTime() + DISCONNECT_STALE_MS + 1),
+    );
+    expect((await readConnection(store, 'u-stuck'))?.access_token).toBe('EAAlater');
   });
 });
