@@ -49,7 +49,50 @@ describe('marketing mix in a real browser', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download model (JSON)' }).click();
     expect((await download).suggestedFilename()).toBe('e2e-quick-model-model.json');
-  }, 240_000);
+
+    // Share: a signed link opens the report read-only for someone signed out, until the owner revokes it.
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const links = page.getByRole('list', { name: 'Share links', exact: true });
+    const link = links.getByRole('textbox').first();
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(new RegExp(`^${web}/marketing-mix/shared/`));
+
+    const visitor = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const shared = await visitor.newPage();
+      const opened = shared.waitForResponse((reply) => reply.url().includes('/api/mmm/shared/'), { timeout: 90_000 });
+      await shared.goto(url);
+      const reply = await opened;
+      expect(reply.status(), await reply.text()).toBe(200);
+      await shared.getByRole('heading', { name: 'E2E quick model', level: 1 }).waitFor();
+      await shared.getByText('Shared marketing-mix report · read-only').waitFor();
+      for (const chart of ['Fit vs actual', 'Decomposition', 'Response curves', 'ROI per channel'])
+        await shared.getByRole('figure', { name: chart }).waitFor();
+      expect(await shared.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(4);
+      // Read-only: nothing of the owner's account, no share or delete controls, no sign-out.
+      expect(await shared.getByRole('button', { name: /Create share link|Revoke|Delete|Sign out/ }).count()).toBe(0);
+      await journey.screenshot('marketing-mix-shared-1280', { page: shared, fullPage: true });
+      await shared.setViewportSize({ width: 360, height: 800 });
+      await shared.getByRole('figure', { name: 'Fit vs actual' }).waitFor();
+      expect(await shared.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await journey.screenshot('marketing-mix-shared-360', { page: shared, fullPage: true });
+
+      await links
+        .getByRole('button', { name: /^Revoke the link/ })
+        .first()
+        .click();
+      await page.getByText('No live links. Links you create appear here.').waitFor();
+      await shared.reload();
+      await shared.getByText('This link does not open a report').waitFor({ timeout: 30_000 });
+      await shared.getByText(/not valid any more: it expired, was revoked/).waitFor();
+    } finally {
+      // Where the visitor's page ended, whatever happened.
+      for (const open of visitor.pages())
+        await journey.screenshot('marketing-mix-shared-last', { page: open, fullPage: true });
+      await visitor.close();
+    }
+  }, 300_000);
 
   it('lists the file’s problems and saves nothing when rows are invalid', async () => {
     const { page } = journey;

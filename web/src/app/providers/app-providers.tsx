@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
 import { AIConnectionProvider } from '../../lib/ai/ai-connection-provider';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -25,10 +25,14 @@ function QueryProvider({ children }: { children: ReactNode }) {
     onUnauthorized = () => void signOut();
   }, [signOut]);
 
-  const signedIn = currentUser !== null;
+  // Only a sign-out empties the cache. Clearing whenever nobody is signed in also cancelled a signed-out
+  // visitor's own first query (the shared marketing-mix report), leaving its page loading for ever.
+  const uid = currentUser?.uid ?? null;
+  const previousUid = useRef(uid);
   useEffect(() => {
-    if (!signedIn) client.clear();
-  }, [signedIn, client]);
+    if (previousUid.current !== null && uid === null) client.clear();
+    previousUid.current = uid;
+  }, [uid, client]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
