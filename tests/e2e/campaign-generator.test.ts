@@ -106,6 +106,9 @@ describe('campaign generator in a real browser', () => {
         .toBe(1200);
     }
     await journey.screenshot('campaign-generator-plan', { fullPage: true });
+    // A full-page capture leaves Meta's cross-origin frames empty: the previews are looked at in the viewport.
+    await page.locator('iframe[title="Preview: Instagram story"]').scrollIntoViewIfNeeded();
+    await journey.screenshot('campaign-generator-previews');
 
     // Publish: step by step, then a link to the campaign.
     await page.getByRole('button', { name: 'Publish to Meta' }).click();
