@@ -1,7 +1,7 @@
 import { type Design } from '../design-schema';
 import { type LayoutTree } from '../layout-tree';
 import { type PlacementSize } from '../placement-sizes';
-import { belowLogo, column, flatBackdrop, logoNode, templateContext } from './template-kit';
+import { belowLogo, column, flatBackdrop, logoNode, templateContext, textStack } from './template-kit';
 
 /** Bold headline on colour: the accent colour full bleed, a huge headline, a line of body and the CTA. No photo. */
 export function boldHeadline(design: Design, size: PlacementSize): LayoutTree {
@@ -18,16 +18,12 @@ export function boldHeadline(design: Design, size: PlacementSize): LayoutTree {
     },
   };
   const inv = { ...ctx, design: inverted };
-  const nodes = column(
-    inv,
-    belowLogo(inv),
-    [
-      { kind: 'text', id: 'headline', role: 'headline', text: design.texts.headline, share: 5 },
-      { kind: 'text', id: 'body', role: 'body', text: design.texts.body, share: 2 },
-      { kind: 'cta', share: 1.2 },
-    ],
-    { align: design.align, vAlign: 'center', backdrop, gap: Math.round(40 * Math.max(ctx.scale, 0.6)) },
-  );
+  const nodes = column(inv, belowLogo(inv), textStack(design, { headline: 5, body: 2, cta: 1.2 }), {
+    align: design.align,
+    vAlign: 'center',
+    backdrop,
+    gap: Math.round(40 * Math.max(ctx.scale, 0.6)),
+  });
   return {
     sizeId: size.id,
     width: size.width,

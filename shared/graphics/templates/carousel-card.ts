@@ -1,7 +1,16 @@
 import { type Design } from '../design-schema';
 import { type LayoutTree } from '../layout-tree';
 import { type PlacementSize } from '../placement-sizes';
-import { column, flatBackdrop, isLandscape, logoNode, rect, splitHorizontally, templateContext } from './template-kit';
+import {
+  column,
+  flatBackdrop,
+  isLandscape,
+  logoNode,
+  rect,
+  splitHorizontally,
+  templateContext,
+  textStack,
+} from './template-kit';
 
 /** Carousel card: a rounded card on the brand colour, photo on top (left on 1.91:1), headline, body and CTA below. */
 export function carouselCard(design: Design, size: PlacementSize): LayoutTree {
@@ -20,11 +29,7 @@ export function carouselCard(design: Design, size: PlacementSize): LayoutTree {
   const backdrop = flatBackdrop(cardColour);
   const pad = Math.round(40 * Math.max(ctx.scale, 0.6));
   const inner = { x: card.x + pad, y: card.y + pad, width: card.width - 2 * pad, height: card.height - 2 * pad };
-  const texts = [
-    { kind: 'text' as const, id: 'headline', role: 'headline' as const, text: design.texts.headline, share: 3 },
-    { kind: 'text' as const, id: 'body', role: 'body' as const, text: design.texts.body, share: 2 },
-    { kind: 'cta' as const, share: 1.2 },
-  ];
+  const texts = textStack(design, { headline: 3, body: 2, cta: 1.2 });
   const radius = Math.round(32 * Math.max(ctx.scale, 0.6));
   let nodes;
   if (isLandscape(ctx)) {

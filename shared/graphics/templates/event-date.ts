@@ -10,6 +10,7 @@ import {
   rect,
   splitHorizontally,
   templateContext,
+  textStack,
 } from './template-kit';
 
 /** Event: the date huge in the accent colour, the event name, where, and the CTA; photo behind under a scrim. */
@@ -38,12 +39,9 @@ export function eventDate(design: Design, size: PlacementSize): LayoutTree {
     share: 2.6,
     colour: design.colours.accent,
   };
-  const rest = [
-    { kind: 'text' as const, id: 'headline', role: 'headline' as const, text: design.texts.headline, share: 3 },
-    { kind: 'text' as const, id: 'event-place', role: 'event-place' as const, text: design.texts.eventPlace, share: 1 },
-    { kind: 'text' as const, id: 'body', role: 'body' as const, text: design.texts.body, share: 1.6 },
-    { kind: 'cta' as const, share: 1.1 },
-  ];
+  const rest = textStack(design, { headline: 3, body: 1.6, cta: 1.1 }, [
+    { kind: 'text', id: 'event-place', role: 'event-place', text: design.texts.eventPlace, share: 1 },
+  ]);
   let nodes;
   if (isLandscape(ctx)) {
     const [left, right] = splitHorizontally(region, 0.38, ctx.padding);

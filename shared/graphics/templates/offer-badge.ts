@@ -13,6 +13,7 @@ import {
   templateContext,
   textNode,
   type TemplateContext,
+  textStack,
 } from './template-kit';
 
 /** Offers this short ("-30 %", "NEW", "2 for 1") read as one unit: never broken over two lines. */
@@ -114,11 +115,7 @@ export function offerBadge(design: Design, size: PlacementSize): LayoutTree {
       : [];
   const region = belowLogo(ctx);
   const align = design.align;
-  const texts = [
-    { kind: 'text' as const, id: 'headline', role: 'headline' as const, text: design.texts.headline, share: 3 },
-    { kind: 'text' as const, id: 'body', role: 'body' as const, text: design.texts.body, share: 2 },
-    { kind: 'cta' as const, share: 1.2 },
-  ];
+  const texts = textStack(design, { headline: 3, body: 2, cta: 1.2 });
   let nodes;
   if (isLandscape(ctx)) {
     const [left, right] = splitHorizontally(region, 0.36, ctx.padding);

@@ -9,6 +9,7 @@ import {
   logoNode,
   splitHorizontally,
   templateContext,
+  textStack,
 } from './template-kit';
 
 /** Product hero: the product shot large, headline, one line of body and the CTA under it (beside it on 1.91:1). */
@@ -17,11 +18,7 @@ export function productHero(design: Design, size: PlacementSize): LayoutTree {
   const backdrop = flatBackdrop(design.colours.background);
   const region = belowLogo(ctx);
   const align = design.align;
-  const texts = [
-    { kind: 'text' as const, id: 'headline', role: 'headline' as const, text: design.texts.headline, share: 3 },
-    { kind: 'text' as const, id: 'body', role: 'body' as const, text: design.texts.body, share: 2.2 },
-    { kind: 'cta' as const, share: 1.2 },
-  ];
+  const texts = textStack(design, { headline: 3, body: 2.2, cta: 1.2 });
   let nodes;
   if (isLandscape(ctx)) {
     const [left, right] = splitHorizontally(region, 0.42, ctx.padding);

@@ -210,6 +210,23 @@ export type ColumnItem =
       minHeight?: (width: number) => number;
     };
 
+/**
+ * The headline → body → call-to-action stack most templates end with, by their shares of the column's height;
+ * `between` goes after the headline (an event's place). One definition, so every template stacks them alike.
+ */
+export function textStack(
+  design: Design,
+  shares: { headline: number; body: number; cta: number },
+  between: ColumnItem[] = [],
+): ColumnItem[] {
+  return [
+    { kind: 'text', id: 'headline', role: 'headline', text: design.texts.headline, share: shares.headline },
+    ...between,
+    { kind: 'text', id: 'body', role: 'body', text: design.texts.body, share: shares.body },
+    { kind: 'cta', share: shares.cta },
+  ];
+}
+
 const UNBOUNDED = 100_000;
 
 /** The least height an item needs in a column of this width: its text at the minimum font size, wrapped. */
