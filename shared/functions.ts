@@ -394,12 +394,17 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Ad account lists through the per-user cache; a change forgets the user's cached reads.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
-      // The plan's connected-ad-accounts quota (an account takes a place when first read) and the plan.
+      // The plan's connected-ad-accounts quota (an account takes a place when first read), the daily AI
+      // generation an explanation batch counts (conditional increment and refund), and the plan.
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
+      // Token totals per day: one UpdateItem per explanation batch.
+      aiUsage: { actions: ['UpdateItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
-    secrets: ['metaApp'],
+    // The AI engine writes the recommendations' explanations (lambdas/lib/ai, offline model on the twin).
+    secrets: ['metaApp', 'openai'],
+    ai: true,
     // The Meta configuration (redirect URI) is built from the site's URL.
     siteUrl: true,
     memorySize: 1024,

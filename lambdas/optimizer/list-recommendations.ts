@@ -5,15 +5,22 @@ import { lastDays } from '../lib/optimizer/detectors';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import type { MetaSession } from '../secure-meta-api/meta-session';
 import { readAccountSnapshot } from './read-snapshot';
-import { actedOn, listAccountRows, saveProposals, type RecommendationStore } from './recommendation-store';
+import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
+import {
+  actedOn,
+  listAccountRows,
+  saveExplanations,
+  saveProposals,
+  type RecommendationStore,
+} from './recommendation-store';
 
 export interface ListDeps {
   store: RecommendationStore;
   remainingMs: () => number;
   /** Graph calls made so far in this request (the session's onGraphCall counts them). */
   graphCalls: () => number;
-  /** Turns evidence into two plain sentences; recommendations keep their template text without it. */
-  explain?: (recs: StoredRecommendation[]) => Promise<StoredRecommendation[]>;
+  /** The AI engine's two plain sentences per recommendation; recommendations keep their template text without it. */
+  explain?: ExplainDeps;
 }
 
 export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRecommendation[]): AccountHealth {
@@ -59,7 +66,12 @@ export async function listRecommendations(
     proposals,
     stored,
   );
-  if (deps.explain) saved = await deps.explain(saved);
+  let explained: ExplainOutcome | undefined;
+  if (deps.explain) {
+    explained = await explainRecommendations(saved, deps.explain);
+    saved = explained.recommendations;
+    await saveExplanations(deps.store, session.user.sub, explained.toStore);
+  }
   const open = saved.filter((r) => r.status === 'proposed');
   return {
     data: [...open, ...actedOn(stored)],
@@ -68,5 +80,8 @@ export async function listRecommendations(
     generatedAt: now.toISOString(),
     ...(snapshot.partial ? { partial: true } : {}),
     graphCalls: deps.graphCalls(),
+    ...(explained
+      ? { explanations: { status: explained.status, ...(explained.reason ? { message: explained.reason } : {}) } }
+      : {}),
   };
 }

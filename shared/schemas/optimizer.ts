@@ -134,6 +134,14 @@ export const RecommendationListSchema = z.object({
   partial: z.boolean().optional(),
   /** Graph calls made to build this answer (bounded however large the account is). */
   graphCalls: z.number(),
+  /**
+   * The AI explanations of this answer: 'generated' (one generation of the daily quota explained
+   * the new recommendations), 'unchanged' (nothing new to explain), 'unavailable' (template text,
+   * with the reason), absent when the AI engine is not wired.
+   */
+  explanations: z
+    .object({ status: z.enum(['generated', 'unchanged', 'unavailable']), message: z.string().optional() })
+    .optional(),
 });
 export type RecommendationList = z.infer<typeof RecommendationListSchema>;
 
@@ -160,3 +168,12 @@ export const ApproveRecommendationBodySchema = z
   })
   .strict();
 export type ApproveRecommendationBody = z.infer<typeof ApproveRecommendationBodySchema>;
+
+/**
+ * What the AI engine answers when asked to explain recommendations: per recommendation id, two
+ * plain sentences. Each is checked against that recommendation's evidence before it is kept.
+ */
+export const RecommendationExplanationsSchema = z.object({
+  explanations: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type RecommendationExplanations = z.infer<typeof RecommendationExplanationsSchema>;

@@ -105,6 +105,8 @@ describe('least privilege, per action', () => {
     ]);
     expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    // Explanations: one generation of the daily quota a batch, its tokens added to the day.
+    expect(tableActions(stateless, fn, 'ai_usage')).toEqual(['dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);

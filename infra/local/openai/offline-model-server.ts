@@ -18,6 +18,7 @@ import {
   type OpenAiErrorReply,
 } from './openai-errors';
 import { fillSchema } from './schema-filler';
+import { EXPLANATIONS_SCHEMA_NAME, writeExplanations } from './explanation-writer';
 import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
 
@@ -321,9 +322,12 @@ function compose(request: ChatRequest, fault: FaultKind | null): string {
   const format = request.responseFormat;
   if (format.type === 'json_schema' || format.type === 'json_object') {
     const schema = format.type === 'json_schema' ? format.json_schema.schema : undefined;
-    const value = schema
-      ? fillSchema(schema, brief, random)
-      : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
+    const value =
+      format.type === 'json_schema' && format.json_schema.name === EXPLANATIONS_SCHEMA_NAME
+        ? writeExplanations(request.messages)
+        : schema
+          ? fillSchema(schema, brief, random)
+          : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
     if (fault === 'schemaMismatch')
       return JSON.stringify({ unexpected: true, note: 'offline model fault: schemaMismatch' });
     const text = JSON.stringify(value);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import { checkExplanation } from '@lambdas/lib/optimizer/explanation-check';
+import { MAX_EXPLAINED_PER_REQUEST } from '@lambdas/optimizer/explain-recommendations';
 import { twin } from '../twin-client';
 import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
@@ -78,6 +80,29 @@ describe('optimizer', () => {
     expect(open).toEqual([...open].sort((a, b) => b - a));
     expect(list.graphCalls).toBeGreaterThan(0);
     expect(list.graphCalls).toBeLessThanOrEqual(12);
+  });
+
+  it('explains the recommendations with the offline model in one generation, every number checked', async () => {
+    expect(list.explanations?.status, list.explanations?.message).toBe('generated');
+    const open = list.data.filter((r) => r.status === 'proposed');
+    const explained = open.filter((r) => r.explanationSource === 'ai');
+    expect(explained.length).toBeGreaterThan(0);
+    expect(open.filter((r) => r.explanation).length).toBe(Math.min(open.length, MAX_EXPLAINED_PER_REQUEST));
+    for (const rec of explained) {
+      const check = checkExplanation(rec.explanation!, {
+        evidence: rec.evidence,
+        extraNumbers: [rec.expectedEffect.low, rec.expectedEffect.expected, rec.expectedEffect.high],
+        names: [rec.objectName, ...rec.changes.map((c) => c.objectName)],
+      });
+      expect(check, rec.explanation).toEqual({ ok: true });
+    }
+    // The next read finds them stored: no generation is used again.
+    const again = (await (
+      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
+    ).json()) as RecommendationList;
+    expect(again.explanations?.status).toBe(open.length > MAX_EXPLAINED_PER_REQUEST ? 'generated' : 'unchanged');
+    const first = explained[0]!;
+    expect(again.data.find((r) => r.id === first.id)?.explanation).toBe(first.explanation);
   });
 
   it('refuses another user, and objects the recommendation did not propose', async () => {

@@ -264,6 +264,13 @@ function RecommendationCard({
           </div>
           <CardTitle className="text-base">{rec.title}</CardTitle>
           <CardDescription>{rec.explanation ?? rec.why}</CardDescription>
+          {rec.explanationSource ? (
+            <p className="text-muted-foreground text-xs">
+              {rec.explanationSource === 'ai'
+                ? 'Written by the AI engine; every number checked against the evidence.'
+                : 'The detector’s own words.'}
+            </p>
+          ) : null}
         </CardHeader>
         <CardContent className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
