@@ -421,6 +421,10 @@ export const functions = {
       ruleRuns: { actions: ['Query'] },
       // The backtest reads the account's history with the user's token (re-written once if stored unencrypted).
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The plan's rules-on-at-once limit: take a place when a rule is switched on (conditional update), free it.
+      quotaUsage: { actions: ['UpdateItem'] },
+      // The user's plan, which sets that limit.
+      userPlans: { actions: ['GetItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
@@ -454,6 +458,10 @@ export const functions = {
       eventOutbox: { actions: ['PutItem'] },
       // After a change the user's cached Meta reads are forgotten, so /campaigns shows it.
       graphCache: { actions: ['Query', 'BatchWriteItem'] },
+      // The plan: its ad-account limit before a change that spends (read the places held), and its rules-on
+      // limit after a downgrade (read the rules' places, free the ones switched off, hold the ones kept).
+      quotaUsage: { actions: ['GetItem', 'UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],

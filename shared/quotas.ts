@@ -34,7 +34,12 @@ export const quotas = {
     noun: 'ad accounts',
     action: 'GET /api/meta/ad-accounts/{id}/campaigns, /insights (first use of an account)',
   },
-  automationRules: { window: null, noun: 'automation rules', action: null },
+  automationRules: {
+    window: null,
+    noun: 'automation rules',
+    // Rules on at once: counted when one is switched on, freed when it is switched off or deleted.
+    action: 'PUT /api/rules/{id}/status (switching a rule on)',
+  },
   mmmFitsPerMonth: { window: 'month', noun: 'marketing-mix fits', action: 'POST /api/mmm/models' },
   seats: { window: null, noun: 'seats', action: null },
 } as const satisfies Record<QuotaKey, QuotaDeclaration>;

@@ -129,6 +129,7 @@ import {
   RuleRunsSchema,
   RuleSchema,
   RuleSettingsSchema,
+  RuleSettingsStateSchema,
   RuleStatusBodySchema,
   RuleVersionsSchema,
   RunNowSchema,
@@ -689,7 +690,7 @@ export const routes = {
     fn: 'automation-rules',
     access: 'user',
     body: RuleSettingsSchema,
-    response: RuleSettingsSchema,
+    response: RuleSettingsStateSchema,
   }),
   // Graphics generator, service side: the `graphics` function.
   graphicsStartUpload: route({

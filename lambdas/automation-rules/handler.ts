@@ -17,12 +17,13 @@ import {
   listVersions,
   readRule,
   readSettings,
-  setRuleStatus,
   updateRule,
   writeSettings,
   type RuleTable,
 } from '../lib/rules/rule-store';
+import { ruleQuota, switchRule } from '../lib/rules/rule-quota';
 import { graphForUser } from '../lib/rules/user-graph';
+import { tableName } from '../lib/table-name';
 import { backtestDraft } from './rule-backtest';
 
 const config = lazyEnv(
@@ -34,6 +35,11 @@ const config = lazyEnv(
 );
 const rules = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('automationRules')]! });
 const runs = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('ruleRuns')]! });
+const quota = () =>
+  ruleQuota(
+    { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+    { doc: dynamoDocumentClient(), table: tableName('userPlans') },
+  );
 
 /** "Run now": the same job the runner queues, for this one rule, through the same queue. */
 async function queueRun(job: RuleRunJob): Promise<void> {
@@ -52,10 +58,12 @@ export const handler = httpFunction([
     updateRule(rules(), user.sub, params.id, body.rule, body.expectedVersion, new Date()),
   ),
   on(routes.rulesSetStatus, ({ user, params, body }) =>
-    setRuleStatus(rules(), user.sub, params.id, body.status, new Date()),
+    switchRule(rules(), quota(), user.sub, params.id, body.status, new Date()),
   ),
   on(routes.rulesDelete, async ({ user, params }) => {
     await deleteRule(rules(), user.sub, params.id);
+    // A deleted rule no longer counts against the plan's rules on at once.
+    await quota().release(user.sub, [params.id]);
     return { deleted: true as const };
   }),
   on(routes.rulesVersions, async ({ user, params }) => ({

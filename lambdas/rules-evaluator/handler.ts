@@ -11,7 +11,10 @@ import { dynamoGraphCache } from '../lib/meta-connection/graph-cache';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { logger } from '../lib/observability';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
+import { heldQuota } from '../lib/quota/plan-quota';
+import { ruleQuota } from '../lib/rules/rule-quota';
 import { runRulesForUser } from '../lib/rules/run-rules';
+import { tableName } from '../lib/table-name';
 import { graphForUser } from '../lib/rules/user-graph';
 
 const config = lazyEnv(
@@ -31,6 +34,10 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   const doc = dynamoDocumentClient();
   const runtime = metaRuntime();
+  const counters = { doc, table: tableName('quotaUsage') };
+  const planTable = { doc, table: tableName('userPlans') };
+  const adAccountQuota = heldQuota(counters, planTable, 'connectedAdAccounts');
+  const rulesOn = ruleQuota(counters, planTable);
   for (const record of event.Records) {
     let body: unknown;
     try {
@@ -56,6 +63,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
           remainingMs: () => context?.getRemainingTimeInMillis() ?? 60_000,
           finalAttempt: receives >= jobQueues.ruleRuns.maxReceiveCount,
           log: (message, facts) => logger.warn(message, { ...facts }),
+          ruleLimit: rulesOn,
           notify: async (detail) => {
             await enqueueEvent(doc, 'ruleRun', detail);
           },
@@ -70,6 +78,12 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
                   if (`act_${accountId}` !== adAccountId)
                     throw notFound('That object is not in the rule’s ad account.');
                   return { id: adAccountId };
+                },
+                // A change that spends waits while the user holds more ad accounts than the plan allows (a
+                // downgrade), and needs the rule's account among the places held; pausing never waits.
+                assertMaySpend: async () => {
+                  await adAccountQuota.assertWithinLimit(job.data.userId);
+                  await adAccountQuota.hold(job.data.userId, adAccountId);
                 },
                 forgetCachedReads: () => cache.forget(job.data.userId),
               },

@@ -268,13 +268,21 @@ export const RuleParamsSchema = z.object({ id: z.string().uuid('Rule ids are UUI
 
 export const RuleSettingsSchema = z
   .object({
-    /** Stops every rule of the user at once: runs are recorded as skipped and nothing reaches Meta. */
+    /** Stops every rule of the user at once: nothing reaches Meta; each rule gets one "stopped" history row. */
     killSwitch: z.boolean(),
   })
   .strict();
 export type RuleSettings = z.infer<typeof RuleSettingsSchema>;
 
-export const RuleListSchema = z.object({ rules: z.array(RuleSchema), settings: RuleSettingsSchema });
+/** The settings as stored: with the time the kill switch was switched on (null while off). */
+export const RuleSettingsStateSchema = z.object({
+  killSwitch: z.boolean(),
+  /** ISO time it was switched on ('earlier' for settings saved before this was kept); null while off. */
+  killSwitchSince: z.string().nullable(),
+});
+export type RuleSettingsState = z.infer<typeof RuleSettingsStateSchema>;
+
+export const RuleListSchema = z.object({ rules: z.array(RuleSchema), settings: RuleSettingsStateSchema });
 export type RuleList = z.infer<typeof RuleListSchema>;
 
 export const UpdateRuleBodySchema = z
@@ -324,7 +332,7 @@ export const RuleRunSchema = z.object({
   trigger: z.enum(['schedule', 'manual']),
   startedAt: z.string(),
   outcome: z.enum(['acted', 'nothing_to_do', 'skipped', 'failed']),
-  skippedBecause: z.enum(['kill_switch', 'rule_off']).optional(),
+  skippedBecause: z.enum(['kill_switch', 'rule_off', 'plan_limit']).optional(),
   evaluated: z.number().int(),
   skips: z.record(z.string(), z.number().int()),
   actions: z.array(RunActionSchema),

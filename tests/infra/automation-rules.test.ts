@@ -89,4 +89,15 @@ describe('automation rules infrastructure', () => {
     expect(dynamo('adsmith-dev-rules-evaluator', 'campaign_audit')).toEqual(['dynamodb:PutItem']);
     expect(dynamo('adsmith-dev-rules-evaluator', 'automation_rules', true)).toEqual([]);
   });
+
+  it('gives the rules functions the plan quotas they enforce, and nothing more of them', () => {
+    // Switching a rule on takes a place of the plan's rules-on limit (conditional update); the plan is read.
+    expect(dynamo('adsmith-dev-automation-rules', 'quota_usage')).toEqual(['dynamodb:UpdateItem']);
+    expect(dynamo('adsmith-dev-automation-rules', 'user_plans')).toEqual(['dynamodb:GetItem']);
+    // The evaluator reads the places held (ad accounts before a change that spends, rules after a downgrade),
+    // takes and frees them; it never changes the plan.
+    expect(dynamo('adsmith-dev-rules-evaluator', 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(dynamo('adsmith-dev-rules-evaluator', 'user_plans')).toEqual(['dynamodb:GetItem']);
+    expect(dynamo('adsmith-dev-rules-runner', 'quota_usage')).toEqual([]);
+  });
 });

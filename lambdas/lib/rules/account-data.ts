@@ -86,6 +86,21 @@ export async function readRuleObjects(
   level: RuleLevel,
   options: ReadOptions,
 ): Promise<{ objects: RuleObject[]; partial: boolean }> {
+  const read = await readAccountObjects(graph, adAccountId, new Set([level]), options);
+  return { objects: read.byLevel.get(level) ?? [], partial: read.partial };
+}
+
+/**
+ * The objects of every level some rule needs, for one account, in one pass: campaigns and ad sets are
+ * listed once whatever the levels (each level's objects need them), ads only when a rule looks at ads.
+ * A run with rules on all three levels of an account costs three paged lists, not three per level.
+ */
+export async function readAccountObjects(
+  graph: GraphClient,
+  adAccountId: string,
+  levels: ReadonlySet<RuleLevel>,
+  options: ReadOptions,
+): Promise<{ byLevel: Map<RuleLevel, RuleObject[]>; partial: boolean }> {
   const campaigns = await list(
     graph,
     `/${adAccountId}/campaigns`,
@@ -102,48 +117,54 @@ export async function readRuleObjects(
     options,
   );
   const learning = new Map(adsets.items.map((s) => [s.id, s.learning_stage_info?.status === 'LEARNING']));
-  if (level === 'campaign') {
+  const byLevel = new Map<RuleLevel, RuleObject[]>();
+  let partial = campaigns.partial || adsets.partial;
+  if (levels.has('campaign')) {
     const learningCampaigns = new Set(adsets.items.filter((s) => learning.get(s.id)).map((s) => s.campaign_id));
-    return {
-      objects: campaigns.items.map((c) => ({
+    byLevel.set(
+      'campaign',
+      campaigns.items.map((c) => ({
         id: c.id,
         name: c.name,
-        level,
+        level: 'campaign' as const,
         objective: c.objective ?? null,
         status: c.status,
         dailyBudgetMinor: c.daily_budget,
         learning: learningCampaigns.has(c.id),
       })),
-      partial: campaigns.partial || adsets.partial,
-    };
+    );
   }
-  if (level === 'adset') {
-    return {
-      objects: adsets.items.map((s) => ({
+  if (levels.has('adset')) {
+    byLevel.set(
+      'adset',
+      adsets.items.map((s) => ({
         id: s.id,
         name: s.name,
-        level,
+        level: 'adset' as const,
         objective: objective.get(s.campaign_id) ?? null,
         status: s.status,
         dailyBudgetMinor: s.daily_budget,
         learning: learning.get(s.id) ?? false,
       })),
-      partial: campaigns.partial || adsets.partial,
-    };
+    );
   }
-  const ads = await list(graph, `/${adAccountId}/ads`, 'id,name,campaign_id,adset_id,status', AdRow, options);
-  return {
-    objects: ads.items.map((a) => ({
-      id: a.id,
-      name: a.name,
-      level,
-      objective: objective.get(a.campaign_id) ?? null,
-      status: a.status,
-      dailyBudgetMinor: null,
-      learning: learning.get(a.adset_id) ?? false,
-    })),
-    partial: campaigns.partial || adsets.partial || ads.partial,
-  };
+  if (levels.has('ad')) {
+    const ads = await list(graph, `/${adAccountId}/ads`, 'id,name,campaign_id,adset_id,status', AdRow, options);
+    partial ||= ads.partial;
+    byLevel.set(
+      'ad',
+      ads.items.map((a) => ({
+        id: a.id,
+        name: a.name,
+        level: 'ad' as const,
+        objective: objective.get(a.campaign_id) ?? null,
+        status: a.status,
+        dailyBudgetMinor: null,
+        learning: learning.get(a.adset_id) ?? false,
+      })),
+    );
+  }
+  return { byLevel, partial };
 }
 
 const ID_FIELD: Record<RuleLevel, 'campaign_id' | 'adset_id' | 'ad_id'> = {

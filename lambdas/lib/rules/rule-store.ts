@@ -7,7 +7,14 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { RuleDraftSchema, type Rule, type RuleDraft, type RuleRun, type RuleSettings } from '@shared/schemas/rules';
+import {
+  RuleDraftSchema,
+  type Rule,
+  type RuleDraft,
+  type RuleRun,
+  type RuleSettings,
+  type RuleSettingsState,
+} from '@shared/schemas/rules';
 import { conflict, notFound } from '../errors';
 import { queryAll as queryAllItems } from '../aws/query-all';
 
@@ -49,6 +56,37 @@ interface RuleItem {
   last_run?: Rule['lastRun'];
   enabled_shard?: string;
   user_rule?: string;
+  /** The last scheduled window run (runner and evaluator skip a rule already run in its window). */
+  last_window?: string;
+  /** The rule's ad account as last read from Meta (zone and currency), so due-ness needs no Meta read. */
+  account_facts?: AccountFacts;
+}
+
+/** What the rule engine needs of an ad account beyond its objects: cached on the rule items. */
+export interface AccountFacts {
+  id: string;
+  currency: string;
+  timezoneName: string;
+  /** ISO time Meta was read. */
+  readAt: string;
+}
+
+/** A stored rule with what the runner and evaluator keep beside it. */
+export interface RuleRecord {
+  rule: Rule;
+  lastWindow: string | null;
+  /** Cached facts of the rule's current account (null when never read, or read for another account). */
+  accountFacts: AccountFacts | null;
+}
+
+export function toRuleRecord(item: Record<string, unknown>): RuleRecord {
+  const rule = toRule(item);
+  const facts = (item as unknown as RuleItem).account_facts;
+  return {
+    rule,
+    lastWindow: (item.last_window as string | undefined) ?? null,
+    accountFacts: facts && facts.id === rule.rule.scope.adAccountId ? facts : null,
+  };
 }
 
 export function toRule(item: Record<string, unknown>): Rule {
@@ -205,11 +243,16 @@ function queryAll(t: RuleTable, userId: string, prefix: string): Promise<Record<
 }
 
 export async function listRules(t: RuleTable, userId: string): Promise<Rule[]> {
+  return (await listRuleRecords(t, userId)).map((r) => r.rule);
+}
+
+/** The user's rules, newest first, with their last window and cached account facts (evaluator). */
+export async function listRuleRecords(t: RuleTable, userId: string): Promise<RuleRecord[]> {
   const items = await queryAll(t, userId, 'rule#');
   return items
     .filter((i) => i.kind === 'rule')
-    .map(toRule)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .map(toRuleRecord)
+    .sort((a, b) => b.rule.createdAt.localeCompare(a.rule.createdAt));
 }
 
 export async function listVersions(t: RuleTable, userId: string, ruleId: string) {
@@ -220,32 +263,48 @@ export async function listVersions(t: RuleTable, userId: string, ruleId: string)
     .sort((a, b) => b.version - a.version);
 }
 
-export async function readSettings(t: RuleTable, userId: string): Promise<RuleSettings> {
+export async function readSettings(t: RuleTable, userId: string): Promise<RuleSettingsState> {
   const { Item } = await t.doc.send(
     new GetCommand({ TableName: t.table, Key: { user_id: userId, item_key: SETTINGS_KEY } }),
   );
-  return { killSwitch: Item?.kill_switch === true };
+  const on = Item?.kill_switch === true;
+  return {
+    killSwitch: on,
+    // Items written before the time was kept: the activation is "some time ago", one stop row all the same.
+    killSwitchSince: on ? ((Item?.kill_switch_since as string | undefined) ?? 'earlier') : null,
+  };
 }
 
-export async function writeSettings(t: RuleTable, userId: string, settings: RuleSettings, now: Date) {
-  await t.doc.send(
-    new PutCommand({
+/**
+ * Switching the kill switch on keeps the time it was first switched on (a second "on" does not move it):
+ * the evaluator writes one "stopped by the kill switch" row per rule per activation, never one per window.
+ */
+export async function writeSettings(
+  t: RuleTable,
+  userId: string,
+  settings: RuleSettings,
+  now: Date,
+): Promise<RuleSettingsState> {
+  const { Attributes } = await t.doc.send(
+    new UpdateCommand({
       TableName: t.table,
-      Item: {
-        user_id: userId,
-        item_key: SETTINGS_KEY,
-        kind: 'settings',
-        kill_switch: settings.killSwitch,
-        updated_at: now.toISOString(),
-      },
+      Key: { user_id: userId, item_key: SETTINGS_KEY },
+      UpdateExpression: settings.killSwitch
+        ? 'SET kind = :kind, kill_switch = :on, updated_at = :now, kill_switch_since = if_not_exists(kill_switch_since, :now)'
+        : 'SET kind = :kind, kill_switch = :on, updated_at = :now REMOVE kill_switch_since',
+      ExpressionAttributeValues: { ':kind': 'settings', ':on': settings.killSwitch, ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return settings;
+  return {
+    killSwitch: settings.killSwitch,
+    killSwitchSince: settings.killSwitch ? ((Attributes?.kill_switch_since as string | undefined) ?? null) : null,
+  };
 }
 
 /** The switched-on rules of every user, from the sparse index (runner). */
-export async function listEnabledRules(t: RuleTable): Promise<{ userId: string; rule: Rule }[]> {
-  const found: { userId: string; rule: Rule }[] = [];
+export async function listEnabledRules(t: RuleTable): Promise<({ userId: string } & RuleRecord)[]> {
+  const found: ({ userId: string } & RuleRecord)[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await t.doc.send(
@@ -257,26 +316,47 @@ export async function listEnabledRules(t: RuleTable): Promise<{ userId: string; 
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) found.push({ userId: item.user_id as string, rule: toRule(item) });
+    for (const item of page.Items ?? []) found.push({ userId: item.user_id as string, ...toRuleRecord(item) });
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
 }
 
+/**
+ * After a run: its summary for the list, and (scheduled runs) the window it ran and the account facts it
+ * used, in the same update, so the next tick decides due-ness from the item alone. `lastRun: null` records
+ * only the window (a window the kill switch held back: no history row, nothing to show).
+ */
 export async function recordLastRun(
   t: RuleTable,
   userId: string,
   ruleId: string,
-  lastRun: NonNullable<Rule['lastRun']>,
+  lastRun: NonNullable<Rule['lastRun']> | null,
+  extra: { window?: string; accountFacts?: AccountFacts } = {},
 ) {
+  const sets: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (lastRun) {
+    sets.push('last_run = :run');
+    values[':run'] = lastRun;
+  }
+  if (extra.window) {
+    sets.push('last_window = :window');
+    values[':window'] = extra.window;
+  }
+  if (extra.accountFacts) {
+    sets.push('account_facts = :facts');
+    values[':facts'] = extra.accountFacts;
+  }
+  if (sets.length === 0) return;
   try {
     await t.doc.send(
       new UpdateCommand({
         TableName: t.table,
         Key: { user_id: userId, item_key: ruleKey(ruleId) },
-        UpdateExpression: 'SET last_run = :run',
+        UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(item_key)',
-        ExpressionAttributeValues: { ':run': lastRun },
+        ExpressionAttributeValues: values,
       }),
     );
   } catch (error) {

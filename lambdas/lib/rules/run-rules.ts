@@ -12,28 +12,32 @@ import {
   type RunAction,
 } from '@shared/schemas/rules';
 import type { GraphClient } from '../meta/graph-client';
-import { readDailySeries, readRuleAccount, readRuleObjects, type RuleAccount } from './account-data';
+import { readAccountObjects, readDailySeries, readRuleAccount, type RuleAccount } from './account-data';
 import { nextBudget } from './budget-change';
 import { addDays, decide, inScope } from './rule-evaluation';
 import { dueWindow, localTime } from './rule-schedule';
 import {
   claimWindow,
-  listRules,
+  listRuleRecords,
   readObjectStates,
   readSettings,
   recordLastRun,
   releaseWindow,
+  setRuleStatus,
   writeObjectState,
   writeRun,
+  type AccountFacts,
   type ObjectState,
+  type RuleRecord,
   type RuleTable,
 } from './rule-store';
 
 /**
- * One user's rule run (the evaluator's work for one SQS message): for each of their rules that is
- * due (or asked for with "run now"), claim the window once, read the account's objects and daily
- * insights (shared by every rule on the same account and level), decide per object with the
- * safeguards, act through the Meta change path, and record every action and its reason.
+ * One user's rule run (the evaluator's work for one SQS message): decide which rules are due from
+ * the stored schedules and the cached account time zone, claim each window once, then read each
+ * account's objects once and its daily insights once per level (shared by every due rule on it),
+ * decide per object with the safeguards, act through the Meta change path, and record every action
+ * and its reason. With the kill switch on nothing is read from Meta.
  */
 
 /** A change through lambdas/lib/meta-changes: the same lock, audit and `campaign` event as a manual change. */
@@ -61,6 +65,16 @@ export interface RunDeps {
   /** This is the last delivery SQS will make: a failed read is recorded instead of retried. */
   finalAttempt: boolean;
   log?: (message: string, facts?: Record<string, unknown>) => void;
+  /**
+   * The plan's limit of rules on at once (issue 15). Scheduled runs switch off the rules beyond it (after a
+   * downgrade) and keep the held places equal to the rules that stay on.
+   */
+  ruleLimit?: {
+    limitOf(userId: string): Promise<{ limit: number; planName: string }>;
+    holdExactly(userId: string, ruleIds: string[]): Promise<void>;
+  };
+  /** Overrides PLAN_LIMIT_NOTE (tests). */
+  planLimitNote?: string;
 }
 
 const ACTION_WORD: Record<string, string> = {
@@ -98,159 +112,303 @@ function daysNeeded(rule: Rule): number {
   );
 }
 
+/** Cached account facts older than this are read again when a rule on the account is due. */
+export const ACCOUNT_FACTS_MAX_AGE_MS = 24 * 3_600_000;
+
+/**
+ * The scheduled window a rule is due in, decided from the item alone (its schedule, the account time zone
+ * cached on it, the last window it ran): `null` when not due, `'unknown'` when the zone was never read
+ * (the evaluator reads the account once and caches it). The runner and the evaluator both use it, so
+ * Meta is read only for users with a due rule.
+ */
+export function scheduledWindow(record: RuleRecord, at: Date): string | null | 'unknown' {
+  if (!record.accountFacts) return 'unknown';
+  const window = dueWindow(record.rule.rule.schedule, at, record.accountFacts.timezoneName);
+  return window === null || window === record.lastWindow ? null : window;
+}
+
+/**
+ * After a downgrade a user may have more rules on than the plan allows: the oldest `limit` stay on
+ * (they have run longest and were proven first), the newer ones are switched off.
+ */
+export function rulesBeyondLimit(records: readonly RuleRecord[], limit: number): { keep: Rule[]; switchOff: Rule[] } {
+  const on = records
+    .map((r) => r.rule)
+    .filter((r) => r.status === 'on')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.ruleId.localeCompare(b.ruleId));
+  return { keep: on.slice(0, Math.max(0, limit)), switchOff: on.slice(Math.max(0, limit)) };
+}
+
+function baseRun(deps: RunDeps, rule: Rule, window: string, trigger: RuleRunJob['trigger']): RuleRun {
+  return {
+    runKey: `${deps.now().toISOString()}#${rule.ruleId}`,
+    ruleId: rule.ruleId,
+    ruleName: rule.rule.name,
+    ruleVersion: rule.version,
+    window,
+    trigger,
+    startedAt: deps.now().toISOString(),
+    outcome: 'nothing_to_do',
+    evaluated: 0,
+    skips: {},
+    actions: [],
+  };
+}
+
+/** Switches off the rules beyond the plan's limit, each with a history row saying why; answers the rest. */
+async function enforceRuleLimit(deps: RunDeps, userId: string, records: RuleRecord[]): Promise<RuleRecord[]> {
+  if (!deps.ruleLimit) return records;
+  const { limit, planName } = await deps.ruleLimit.limitOf(userId);
+  const { keep, switchOff } = rulesBeyondLimit(records, limit);
+  for (const rule of switchOff) {
+    await setRuleStatus(deps.rules, userId, rule.ruleId, 'off', deps.now());
+    const run: RuleRun = {
+      ...baseRun(deps, rule, `plan-limit@${deps.now().toISOString()}`, 'schedule'),
+      outcome: 'skipped',
+      skippedBecause: 'plan_limit',
+      error:
+        `Switched off: your ${planName} plan allows ${limit} rule${limit === 1 ? '' : 's'} on at once, ` +
+        `and the ${limit === 1 ? 'oldest stays' : `${limit} oldest stay`} on. Upgrade, or switch another rule off, to switch it on again.`,
+    };
+    await writeRun(deps.runs, userId, run, deps.now());
+    await recordLastRun(deps.rules, userId, rule.ruleId, { at: run.startedAt, outcome: 'skipped', actions: 0 });
+  }
+  // The held places follow the rules that are on (also for rules switched on before the quota was counted).
+  await deps.ruleLimit.holdExactly(
+    userId,
+    keep.map((r) => r.ruleId),
+  );
+  if (switchOff.length === 0) return records;
+  const off = new Set(switchOff.map((r) => r.ruleId));
+  return records.map((r) => (off.has(r.rule.ruleId) ? { ...r, rule: { ...r.rule, status: 'off' as const } } : r));
+}
+
+/** The kill switch: one "stopped" row per rule per activation, no Meta read, and the window marked as handled. */
+async function stopByKillSwitch(
+  deps: RunDeps,
+  job: RuleRunJob,
+  chosen: RuleRecord[],
+  since: string,
+  at: Date,
+): Promise<RuleRun[]> {
+  const results: RuleRun[] = [];
+  for (const record of chosen) {
+    const { rule } = record;
+    const due = job.trigger === 'schedule' ? scheduledWindow(record, at) : null;
+    const window = due === 'unknown' ? undefined : (due ?? undefined);
+    if (await claimWindow(deps.runs, job.userId, rule.ruleId, `kill-switch@${since}`, deps.now())) {
+      const run: RuleRun = {
+        ...baseRun(deps, rule, `kill-switch@${since}`, job.trigger),
+        outcome: 'skipped',
+        skippedBecause: 'kill_switch',
+      };
+      await writeRun(deps.runs, job.userId, run, deps.now());
+      await recordLastRun(
+        deps.rules,
+        job.userId,
+        rule.ruleId,
+        { at: run.startedAt, outcome: 'skipped', actions: 0 },
+        {
+          window,
+        },
+      );
+      results.push(run);
+    } else if (window) {
+      // Already told once for this activation: only remember the window, so the runner stops queuing it.
+      await recordLastRun(deps.rules, job.userId, rule.ruleId, null, { window });
+    }
+  }
+  return results;
+}
+
+interface ClaimedRule {
+  record: RuleRecord;
+  window: string;
+}
+
 export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<RuleRun[]> {
   const at = new Date(job.at);
   const settings = await readSettings(deps.rules, job.userId);
-  const all = await listRules(deps.rules, job.userId);
-  const chosen = job.ruleIds
-    ? all.filter((r) => job.ruleIds!.includes(r.ruleId))
-    : all.filter((r) => r.status === 'on');
+  let records = await listRuleRecords(deps.rules, job.userId);
+  if (job.trigger === 'schedule') records = await enforceRuleLimit(deps, job.userId, records);
+  const chosen =
+    job.trigger === 'manual'
+      ? records.filter((r) => job.ruleIds?.includes(r.rule.ruleId))
+      : records.filter((r) => r.rule.status === 'on' && (!job.ruleIds || job.ruleIds.includes(r.rule.ruleId)));
   if (chosen.length === 0) return [];
+  if (settings.killSwitch) return stopByKillSwitch(deps, job, chosen, settings.killSwitchSince ?? 'earlier', at);
 
-  const accounts = new Map<string, Promise<RuleAccount>>();
-  const accountOf = (id: string) => {
-    if (!accounts.has(id)) accounts.set(id, readRuleAccount(deps.graph, id));
-    return accounts.get(id)!;
-  };
-  // Reads shared by every rule on the same account and level, over the longest window any of them needs.
-  const longest = new Map<string, number>();
-  for (const rule of chosen) {
-    const key = `${rule.rule.scope.adAccountId}|${rule.rule.scope.level}`;
-    longest.set(key, Math.max(longest.get(key) ?? 0, daysNeeded(rule)));
-  }
-  const levelData = new Map<string, Promise<LevelData>>();
-  const dataFor = (account: RuleAccount, level: RuleLevel, today: string) => {
-    const key = `${account.id}|${level}`;
-    if (!levelData.has(key)) {
-      levelData.set(
-        key,
-        (async () => {
-          const options = { remainingMs: deps.remainingMs };
-          const { objects } = await readRuleObjects(deps.graph, account.id, level, options);
-          const { series } = await readDailySeries(
-            deps.graph,
-            account,
-            level,
-            addDays(today, -(longest.get(key) ?? 31)),
-            today,
-            options,
-          );
-          return { objects, series };
-        })(),
+  // Account facts (currency, zone): cached on the rule items; Meta is read only for an account never read,
+  // or, once a day, for an account with a due rule. One read per account per run.
+  const freshReads = new Map<string, Promise<AccountFacts>>();
+  const readFacts = (id: string): Promise<AccountFacts> => {
+    if (!freshReads.has(id))
+      freshReads.set(
+        id,
+        readRuleAccount(deps.graph, id).then((a) => ({
+          id: a.id,
+          currency: a.currency,
+          timezoneName: a.timezoneName,
+          readAt: deps.now().toISOString(),
+        })),
       );
-    }
-    return levelData.get(key)!;
+    return freshReads.get(id)!;
   };
-
-  const states = await readObjectStates(deps.rules, job.userId);
-  const results: RuleRun[] = [];
+  const readErrors = new Map<string, unknown>();
   let retryable: unknown;
 
-  for (const rule of chosen) {
-    const { rule: draft } = rule;
-    let account: RuleAccount | undefined;
-    let readError: unknown;
+  // 1. Which rules are due, and claim each one's window, before any insights are read.
+  const claimed: ClaimedRule[] = [];
+  for (const record of chosen) {
+    const accountId = record.rule.rule.scope.adAccountId;
+    let window: string | null;
+    if (job.trigger === 'manual') window = `manual@${job.at}`;
+    else {
+      const due = scheduledWindow(record, at);
+      if (due === 'unknown') {
+        try {
+          record.accountFacts = await readFacts(accountId);
+        } catch (error) {
+          // Not claimed yet: SQS's next delivery tries again; only the last one records the failure.
+          if (!deps.finalAttempt) {
+            retryable ??= error;
+            continue;
+          }
+          readErrors.set(accountId, error);
+        }
+        window = dueWindow(record.rule.rule.schedule, at, record.accountFacts?.timezoneName ?? 'UTC');
+      } else window = due;
+    }
+    if (window === null) continue;
+    if (!(await claimWindow(deps.runs, job.userId, record.rule.ruleId, window, deps.now()))) continue;
+    claimed.push({ record, window });
+  }
+
+  // 2. Each account's objects once (every level its due rules need) and its daily insights once per level,
+  //    over the longest window any due rule of that level needs.
+  const accounts = new Map<string, ClaimedRule[]>();
+  for (const c of claimed) {
+    const id = c.record.rule.rule.scope.adAccountId;
+    accounts.set(id, [...(accounts.get(id) ?? []), c]);
+  }
+  const data = new Map<string, Map<RuleLevel, LevelData>>();
+  const factsUsed = new Map<string, AccountFacts>();
+  for (const [accountId, rules] of accounts) {
     try {
-      account = await accountOf(draft.scope.adAccountId);
+      if (readErrors.has(accountId)) throw readErrors.get(accountId);
+      const cached = rules.map((r) => r.record.accountFacts).find((f) => f !== null);
+      const facts =
+        cached && deps.now().getTime() - Date.parse(cached.readAt) < ACCOUNT_FACTS_MAX_AGE_MS
+          ? cached
+          : await readFacts(accountId);
+      factsUsed.set(accountId, facts);
+      const levels = new Set(rules.map((r) => r.record.rule.rule.scope.level));
+      const options = { remainingMs: deps.remainingMs };
+      const { byLevel } = await readAccountObjects(deps.graph, accountId, levels, options);
+      const today = localTime(at, facts.timezoneName).date;
+      const perLevel = new Map<RuleLevel, LevelData>();
+      for (const level of levels) {
+        const days = Math.max(
+          ...rules.filter((r) => r.record.rule.rule.scope.level === level).map((r) => daysNeeded(r.record.rule)),
+        );
+        const account: RuleAccount = { id: facts.id, currency: facts.currency, timezoneName: facts.timezoneName };
+        const { series } = await readDailySeries(deps.graph, account, level, addDays(today, -days), today, options);
+        perLevel.set(level, { objects: byLevel.get(level) ?? [], series });
+      }
+      data.set(accountId, perLevel);
     } catch (error) {
-      readError = error;
-      // Not claimed yet: SQS's next delivery tries again; only the last one records the failure.
       if (!deps.finalAttempt) {
+        // Nothing was done for these windows yet: give them back so SQS's retry runs them again.
+        for (const r of rules) await releaseWindow(deps.runs, job.userId, r.record.rule.ruleId, r.window);
         retryable ??= error;
+        accounts.delete(accountId);
         continue;
       }
+      readErrors.set(accountId, error);
     }
-    const zone = account?.timezoneName ?? 'UTC';
-    const window = job.trigger === 'manual' ? `manual@${job.at}` : dueWindow(draft.schedule, at, zone);
-    if (window === null) continue;
-    if (!(await claimWindow(deps.runs, job.userId, rule.ruleId, window, deps.now()))) continue;
+  }
 
-    const run: RuleRun = {
-      runKey: `${deps.now().toISOString()}#${rule.ruleId}`,
-      ruleId: rule.ruleId,
-      ruleName: draft.name,
-      ruleVersion: rule.version,
-      window,
-      trigger: job.trigger,
-      startedAt: deps.now().toISOString(),
-      outcome: 'nothing_to_do',
-      evaluated: 0,
-      skips: {},
-      actions: [],
-    };
-
-    const currency = account?.currency ?? 'USD';
-    if (settings.killSwitch) {
-      run.outcome = 'skipped';
-      run.skippedBecause = 'kill_switch';
-    } else {
-      const today = localTime(at, zone).date;
-      let data: LevelData;
-      try {
-        if (!account) throw readError;
-        data = await dataFor(account, draft.scope.level, today);
-      } catch (error) {
-        if (!deps.finalAttempt) {
-          // Nothing was done for this window yet: give it back so SQS's retry runs it again.
-          await releaseWindow(deps.runs, job.userId, rule.ruleId, window);
-          retryable ??= error;
-          continue;
-        }
-        run.outcome = 'failed';
-        run.error = `Meta could not be read: ${(error as Error).message}`.slice(0, 300);
-        data = { objects: [], series: new Map() };
+  // 3. Decide and act, rule by rule, with the safeguards; record every action and its reason.
+  const states = await readObjectStates(deps.rules, job.userId);
+  const results: RuleRun[] = [];
+  for (const { record, window } of claimed) {
+    const rule = record.rule;
+    const { rule: draft } = rule;
+    const accountId = draft.scope.adAccountId;
+    if (!accounts.has(accountId)) continue;
+    const facts = factsUsed.get(accountId) ?? record.accountFacts;
+    const run = baseRun(deps, rule, window, job.trigger);
+    const currency = facts?.currency ?? 'USD';
+    const today = localTime(at, facts?.timezoneName ?? 'UTC').date;
+    let level = data.get(accountId)?.get(draft.scope.level);
+    if (!level) {
+      run.outcome = 'failed';
+      run.error =
+        `Meta could not be read: ${(readErrors.get(accountId) as Error | undefined)?.message ?? 'no data'}`.slice(
+          0,
+          300,
+        );
+      level = { objects: [], series: new Map() };
+    }
+    for (const object of level.objects.filter((o) => inScope(draft, o))) {
+      run.evaluated += 1;
+      // Changes share one cooldown per object across rules; a notify rule only holds back its own notices.
+      const stateKey = draft.action.type === 'notify' ? `${object.id}#notify#${rule.ruleId}` : object.id;
+      const state = states.get(stateKey);
+      const inCooldown =
+        state?.lastActionAt != null &&
+        deps.now().getTime() - Date.parse(state.lastActionAt) < draft.safeguards.cooldownHours * 3_600_000;
+      const series = level.series.get(object.id) ?? [];
+      const decision = decide(draft, object, series, { today, inCooldown });
+      if (!decision.fire) {
+        if (decision.skipped) run.skips[decision.skipped] = (run.skips[decision.skipped] ?? 0) + 1;
+        continue;
       }
-      for (const object of data.objects.filter((o) => inScope(draft, o))) {
-        run.evaluated += 1;
-        // Changes share one cooldown per object across rules; a notify rule only holds back its own notices.
-        const stateKey = draft.action.type === 'notify' ? `${object.id}#notify#${rule.ruleId}` : object.id;
-        const state = states.get(stateKey);
-        const inCooldown =
-          state?.lastActionAt != null &&
-          deps.now().getTime() - Date.parse(state.lastActionAt) < draft.safeguards.cooldownHours * 3_600_000;
-        const series = data.series.get(object.id) ?? [];
-        const decision = decide(draft, object, series, { today, inCooldown });
-        if (!decision.fire) {
-          if (decision.skipped) run.skips[decision.skipped] = (run.skips[decision.skipped] ?? 0) + 1;
-          continue;
-        }
-        const action = await act(deps, rule, object, decision.readings, currency, today, state);
-        if (action === 'at_limit') {
-          // Already at the floor, ceiling or today's cap: nothing to send to Meta.
-          run.skips.at_limit = (run.skips.at_limit ?? 0) + 1;
-          continue;
-        }
-        run.actions.push(action);
-        if (action.status === 'done') {
-          const next: ObjectState = {
-            lastActionAt: deps.now().toISOString(),
-            budgetDay: action.before && draft.action.type === 'change_budget' ? today : (state?.budgetDay ?? null),
-            dayStartBudgetMinor:
-              draft.action.type === 'change_budget'
-                ? state?.budgetDay === today
-                  ? (state.dayStartBudgetMinor ?? object.dailyBudgetMinor)
-                  : object.dailyBudgetMinor
-                : (state?.dayStartBudgetMinor ?? null),
-          };
-          states.set(stateKey, next);
-          await writeObjectState(deps.rules, job.userId, stateKey, next);
-        }
+      const action = await act(deps, rule, object, decision.readings, currency, today, state);
+      if (action === 'at_limit') {
+        // Already at the floor, ceiling or today's cap: nothing to send to Meta.
+        run.skips.at_limit = (run.skips.at_limit ?? 0) + 1;
+        continue;
       }
-      if (run.outcome !== 'failed') {
-        run.outcome = run.actions.some((a) => a.status === 'failed')
-          ? 'failed'
-          : run.actions.length > 0
-            ? 'acted'
-            : 'nothing_to_do';
+      if (action === 'plan_limit') {
+        run.skips.plan_limit = (run.skips.plan_limit ?? 0) + 1;
+        continue;
       }
+      run.actions.push(action);
+      if (action.status === 'done') {
+        const next: ObjectState = {
+          lastActionAt: deps.now().toISOString(),
+          budgetDay: action.before && draft.action.type === 'change_budget' ? today : (state?.budgetDay ?? null),
+          dayStartBudgetMinor:
+            draft.action.type === 'change_budget'
+              ? state?.budgetDay === today
+                ? (state.dayStartBudgetMinor ?? object.dailyBudgetMinor)
+                : object.dailyBudgetMinor
+              : (state?.dayStartBudgetMinor ?? null),
+        };
+        states.set(stateKey, next);
+        await writeObjectState(deps.rules, job.userId, stateKey, next);
+      }
+    }
+    if (run.outcome !== 'failed') {
+      run.outcome = run.actions.some((a) => a.status === 'failed')
+        ? 'failed'
+        : run.actions.length > 0
+          ? 'acted'
+          : 'nothing_to_do';
+    }
+    if ((run.skips.plan_limit ?? 0) > 0 && run.outcome !== 'failed') {
+      run.error = deps.planLimitNote ?? PLAN_LIMIT_NOTE;
     }
 
     await writeRun(deps.runs, job.userId, run, deps.now());
-    await recordLastRun(deps.rules, job.userId, rule.ruleId, {
-      at: run.startedAt,
-      outcome: run.outcome,
-      actions: run.actions.filter((a) => a.status === 'done').length,
-    });
+    await recordLastRun(
+      deps.rules,
+      job.userId,
+      rule.ruleId,
+      { at: run.startedAt, outcome: run.outcome, actions: run.actions.filter((a) => a.status === 'done').length },
+      { ...(job.trigger === 'schedule' ? { window } : {}), ...(facts ? { accountFacts: facts } : {}) },
+    );
     if (run.outcome === 'acted' || run.outcome === 'failed') {
       await deps.notify({
         ruleId: rule.ruleId,
@@ -278,6 +436,11 @@ export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<R
   return results;
 }
 
+/** Said in the history when the plan's ad-account limit held back a change that spends. */
+export const PLAN_LIMIT_NOTE =
+  'Changes that spend (resume, budget) were refused: you hold more ad accounts than your plan allows. ' +
+  'Choose which to keep under Plan and billing on the dashboard, or upgrade; pauses still run.';
+
 async function act(
   deps: RunDeps,
   rule: Rule,
@@ -286,7 +449,7 @@ async function act(
   currency: string,
   today: string,
   state: ObjectState | undefined,
-): Promise<RunAction | 'at_limit'> {
+): Promise<RunAction | 'at_limit' | 'plan_limit'> {
   const draft = rule.rule;
   const base = {
     objectId: object.id,
@@ -335,6 +498,8 @@ async function act(
       after: { status: applied.after.status, dailyBudgetMinor: applied.after.dailyBudget },
     };
   } catch (error) {
+    // Refused by the plan (above the ad-account limit after a downgrade): not a failure to retry, a choice to make.
+    if ((error as { code?: string } | null)?.code === 'QUOTA_EXCEEDED') return 'plan_limit';
     deps.log?.('rule action failed at Meta', { objectId: object.id, error: String(error) });
     return { ...base, status: 'failed', error: (error as Error).message.slice(0, 300) };
   }

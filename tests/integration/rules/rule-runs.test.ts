@@ -1,4 +1,9 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '@shared/plans';
+import { UsageSchema } from '@shared/schemas/billing';
+import { localTableName } from '@infra/local/function-environment';
+import { twinDocumentClient } from '../ai/ai-user';
 import type { BacktestResult, Rule, RuleDraft, RuleRun } from '@shared/schemas/rules';
 import { defaultSafeguards } from '@shared/rule-language';
 import { twin } from '../twin-client';
@@ -258,5 +263,98 @@ describe('automation rules on the twin', () => {
       30_000,
     );
     expect(posts).toContain('meta down');
+  });
+
+  it('counts rules switched on against the plan: a third on Free answers 429 QUOTA_EXCEEDED, no reset, naming Pro', async () => {
+    const made: Rule[] = [];
+    for (let i = 0; i < 3; i++) made.push(await create(draft({ name: `quota ${i}` })));
+    const setStatus = (ruleId: string, status: 'on' | 'off') =>
+      user.call(`/api/rules/${ruleId}/status`, { method: 'PUT', body: JSON.stringify({ status }) });
+    const rulesUsage = async () =>
+      UsageSchema.parse(await (await user.call('/api/billing/usage')).json()).limits.find(
+        (l) => l.key === 'automationRules',
+      )!;
+    try {
+      expect((await setStatus(made[0]!.ruleId, 'on')).status).toBe(200);
+      expect((await setStatus(made[1]!.ruleId, 'on')).status).toBe(200);
+      expect(await rulesUsage()).toMatchObject({
+        used: 2,
+        limit: plans.free.limits.automationRules,
+        resetsAt: null,
+        enforced: true,
+      });
+
+      const refused = await setStatus(made[2]!.ruleId, 'on');
+      expect(refused.status).toBe(429);
+      const body = (await refused.json()) as {
+        error: { code: string; message: string; details: Record<string, string> };
+      };
+      expect(body.error.code).toBe('QUOTA_EXCEEDED');
+      expect(body.error.details).toMatchObject({
+        quota: 'automationRules',
+        limit: '2',
+        plan: 'free',
+        upgradeTo: 'pro',
+      });
+      expect(body.error.details.resetsAt).toBeUndefined();
+      expect(body.error.message).toMatch(/not an allowance that resets/);
+      const list = (await (await user.call('/api/rules')).json()) as { rules: Rule[] };
+      expect(list.rules.find((r) => r.ruleId === made[2]!.ruleId)?.status).toBe('off');
+
+      // Switching one off frees its place.
+      expect((await setStatus(made[0]!.ruleId, 'off')).status).toBe(200);
+      expect((await setStatus(made[2]!.ruleId, 'on')).status).toBe(200);
+      expect((await rulesUsage()).used).toBe(2);
+    } finally {
+      for (const rule of made) await setStatus(rule.ruleId, 'off');
+    }
+    expect((await rulesUsage()).used).toBe(0);
+  });
+
+  it('above the plan’s ad-account limit, a rule’s change that spends is reported as refused, not retried; pauses still run', async () => {
+    const doc = twinDocumentClient();
+    const key = { user_id: userSub, counter: 'connectedAdAccounts' };
+    const table = localTableName('quotaUsage');
+    const before = (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+    const target = campaigns[2]!;
+    try {
+      // A pause never waits for the plan.
+      const pause = await create(
+        draft({
+          name: 'pause for the plan test',
+          scope: { adAccountId: accountId, level: 'campaign', filter: { kind: 'ids', ids: [target.id] } },
+          action: { type: 'pause' },
+          safeguards: { ...draft({}).safeguards, cooldownHours: 0 },
+        }),
+      );
+      // Three accounts held from a bigger plan; Free allows two.
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...key, members: new Set([accountId, 'act_held_elsewhere_1', 'act_held_elsewhere_2']) },
+        }),
+      );
+      const paused = await runNow(pause.ruleId);
+      expect(paused.actions.map((a) => [a.objectId, a.status])).toEqual([[target.id, 'done']]);
+
+      const resume = await create(
+        draft({
+          name: 'resume above the plan',
+          scope: { adAccountId: accountId, level: 'campaign', filter: { kind: 'ids', ids: [target.id] } },
+          action: { type: 'resume' },
+          safeguards: { ...draft({}).safeguards, cooldownHours: 0 },
+        }),
+      );
+      const refused = await runNow(resume.ruleId);
+      expect(refused).toMatchObject({ outcome: 'nothing_to_do', actions: [], skips: { plan_limit: 1 } });
+      expect(refused.error).toMatch(/more ad accounts than your plan allows/);
+      expect((await statusOf()).get(target.id)).toBe('PAUSED');
+      // Once, not again and again: the history holds one row for that run.
+      expect(await runs(resume.ruleId)).toHaveLength(1);
+    } finally {
+      if (before) await doc.send(new PutCommand({ TableName: table, Item: before }));
+      else await doc.send(new DeleteCommand({ TableName: table, Key: key }));
+      doc.destroy();
+    }
   });
 });
