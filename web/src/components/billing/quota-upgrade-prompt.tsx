@@ -17,6 +17,9 @@ export function QuotaUpgradePrompt({ quota }: { quota: QuotaExceeded }) {
     <Alert variant="warning" title={`You have used all ${quota.limit.toLocaleString()} ${noun} of your plan`}>
       <p>
         {quota.resetsAt ? `They start again ${formatTime(quota.resetsAt)}. ` : null}
+        {quota.resetsAt
+          ? null
+          : 'This limit counts what you have now and does not reset by itself: free a place to use another. '}
         {upgrade
           ? `${upgrade.name} allows ${upgrade.limits[quota.quota].toLocaleString()}.`
           : `You are on our largest plan (${plans[quota.plan].name}).`}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RuleDraft } from '@shared/schemas/rules';
 import { apiRequest } from '@web/lib/api';
+import { usageKey } from '@web/lib/billing/usage';
 
 export const rulesKeys = {
   all: (uid: string | undefined) => ['rules', uid] as const,
@@ -63,9 +64,12 @@ export function useUpdateRule(uid: string | undefined) {
 
 export function useSetRuleStatus(uid: string | undefined) {
   const invalidate = useInvalidateRules(uid);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; status: 'on' | 'off' }) =>
       apiRequest('rulesSetStatus', { params: { id: input.id }, body: { status: input.status } }),
+    // A rule switched on or off takes or frees a place of the plan's limit: the usage follows.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usageKey }),
     onSuccess: invalidate,
   });
 }

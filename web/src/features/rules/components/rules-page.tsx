@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import { describeRule, formatMinor } from '@shared/rule-language';
 import type { Rule, RuleRun } from '@shared/schemas/rules';
 import { webPaths } from '@shared/web-paths';
+import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { quotaExceededOf, useUsage } from '@web/lib/billing/usage';
 import {
   useAdAccountsForRules,
   useDeleteRule,
@@ -33,6 +35,7 @@ const SKIP_LABEL: Record<string, string> = {
   cooldown: 'in cooldown',
   not_applicable: 'nothing to change',
   at_limit: 'budget at its limit',
+  plan_limit: 'refused by the plan',
 };
 const ACTION_LABEL: Record<string, string> = {
   pause: 'Paused',
@@ -43,55 +46,81 @@ const ACTION_LABEL: Record<string, string> = {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function RunHistory({ runs, currencyOf }: { runs: RuleRun[]; currencyOf: (ruleId: string) => string }) {
+export function RunHistory({
+  runs,
+  currencyOf,
+  killSwitchSince = null,
+}: {
+  runs: RuleRun[];
+  currencyOf: (ruleId: string) => string;
+  /** While the kill switch is on: when it was switched on. */
+  killSwitchSince?: string | null;
+}) {
+  const stopped = killSwitchSince ? (
+    <Alert variant="warning" title="The kill switch is on">
+      {killSwitchSince === 'earlier' ? 'No rule runs' : `Since ${when(killSwitchSince)} no rule runs`}: scheduled runs
+      and Run now are held back and nothing reaches Meta.
+    </Alert>
+  ) : null;
   if (runs.length === 0)
-    return <p className="text-sm text-muted-foreground">No runs yet. Switch a rule on, or press Run now.</p>;
+    return (
+      <div className="grid gap-3">
+        {stopped}
+        <p className="text-sm text-muted-foreground">No runs yet. Switch a rule on, or press Run now.</p>
+      </div>
+    );
   return (
-    <ol className="grid gap-3" aria-label="Run history">
-      {runs.map((run) => {
-        const currency = currencyOf(run.ruleId);
-        const skips = Object.entries(run.skips)
-          .filter(([, n]) => n > 0)
-          .map(([reason, n]) => `${n} ${SKIP_LABEL[reason] ?? reason}`);
-        return (
-          <li key={run.runKey} className="rounded-md border p-3 text-sm">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{run.ruleName}</span>
-              <Badge variant={run.outcome === 'acted' ? 'success' : 'outline'}>{OUTCOME_LABEL[run.outcome]}</Badge>
-              <span className="text-muted-foreground">
-                {when(run.startedAt)} · {run.trigger === 'manual' ? 'run now' : 'scheduled'} · {run.evaluated} checked
-                {skips.length > 0 ? ` · skipped: ${skips.join(', ')}` : ''}
-              </span>
-            </div>
-            {run.skippedBecause === 'kill_switch' ? (
-              <p className="mt-1 text-muted-foreground">The kill switch was on: nothing was checked or changed.</p>
-            ) : null}
-            {run.error ? <p className="mt-1 text-destructive">{run.error}</p> : null}
-            {run.actions.length > 0 ? (
-              <ul className="mt-2 grid gap-1">
-                {run.actions.map((a) => (
-                  <li key={a.objectId}>
-                    <span className={a.status === 'failed' ? 'text-destructive' : ''}>
-                      {a.status === 'failed' ? 'Failed: ' : ''}
-                      {ACTION_LABEL[a.action] ?? a.action} <strong>{a.objectName}</strong>
-                    </span>
-                    {a.before &&
-                    a.after &&
-                    a.action === 'change_budget' &&
-                    a.before.dailyBudgetMinor &&
-                    a.after.dailyBudgetMinor
-                      ? ` (${formatMinor(a.before.dailyBudgetMinor, currency)} → ${formatMinor(a.after.dailyBudgetMinor, currency)})`
-                      : ''}
-                    <span className="text-muted-foreground"> — {reasonText(a.readings, currency)}</span>
-                    {a.error ? <span className="text-destructive"> ({a.error})</span> : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="grid gap-3">
+      {stopped}
+      <ol className="grid gap-3" aria-label="Run history">
+        {runs.map((run) => {
+          const currency = currencyOf(run.ruleId);
+          const skips = Object.entries(run.skips)
+            .filter(([, n]) => n > 0)
+            .map(([reason, n]) => `${n} ${SKIP_LABEL[reason] ?? reason}`);
+          return (
+            <li key={run.runKey} className="rounded-md border p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{run.ruleName}</span>
+                <Badge variant={run.outcome === 'acted' ? 'success' : 'outline'}>{OUTCOME_LABEL[run.outcome]}</Badge>
+                <span className="text-muted-foreground">
+                  {when(run.startedAt)} · {run.trigger === 'manual' ? 'run now' : 'scheduled'} · {run.evaluated} checked
+                  {skips.length > 0 ? ` · skipped: ${skips.join(', ')}` : ''}
+                </span>
+              </div>
+              {run.skippedBecause === 'kill_switch' ? (
+                <p className="mt-1 text-muted-foreground">
+                  Stopped by the kill switch: nothing is checked or changed until it is switched off (one line per rule,
+                  however many runs it holds back).
+                </p>
+              ) : null}
+              {run.error ? <p className="mt-1 text-destructive">{run.error}</p> : null}
+              {run.actions.length > 0 ? (
+                <ul className="mt-2 grid gap-1">
+                  {run.actions.map((a) => (
+                    <li key={a.objectId}>
+                      <span className={a.status === 'failed' ? 'text-destructive' : ''}>
+                        {a.status === 'failed' ? 'Failed: ' : ''}
+                        {ACTION_LABEL[a.action] ?? a.action} <strong>{a.objectName}</strong>
+                      </span>
+                      {a.before &&
+                      a.after &&
+                      a.action === 'change_budget' &&
+                      a.before.dailyBudgetMinor &&
+                      a.after.dailyBudgetMinor
+                        ? ` (${formatMinor(a.before.dailyBudgetMinor, currency)} → ${formatMinor(a.after.dailyBudgetMinor, currency)})`
+                        : ''}
+                      <span className="text-muted-foreground"> — {reasonText(a.readings, currency)}</span>
+                      {a.error ? <span className="text-destructive"> ({a.error})</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 
@@ -117,6 +146,10 @@ export function RulesPage() {
     return rule ? currencyOfAccount(rule.rule.scope.adAccountId) : 'USD';
   };
   const killed = rules.data?.settings.killSwitch ?? false;
+  const usage = useUsage({ enabled: !!uid });
+  const rulesLimit = usage.data?.limits.find((l) => l.key === 'automationRules');
+  const rulesOn = ruleList.filter((r) => r.status === 'on').length;
+  const quotaHit = setStatus.isError ? quotaExceededOf(setStatus.error) : null;
 
   const startRun = (ruleId: string) =>
     runNow.mutate(ruleId, {
@@ -149,7 +182,8 @@ export function RulesPage() {
         <CardHeader>
           <CardTitle>Kill switch</CardTitle>
           <CardDescription>
-            Stops every rule at once. Runs are recorded as skipped; nothing reaches Meta.
+            Stops every rule at once: nothing reaches Meta, and each rule shows one &ldquo;stopped&rdquo; line in the
+            history until you switch it off.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap items-center gap-3">
@@ -172,6 +206,12 @@ export function RulesPage() {
           <div>
             <CardTitle>Your rules</CardTitle>
             <CardDescription>New rules start switched off: run the backtest, then switch them on.</CardDescription>
+            {rulesLimit && rules.data ? (
+              <p className="mt-1 text-sm font-medium" aria-label="Rules switched on">
+                {rulesOn} of {rulesLimit.limit.toLocaleString()} rules on
+                <span className="font-normal text-muted-foreground"> (your plan’s limit of rules on at once)</span>
+              </p>
+            ) : null}
           </div>
           <Button onClick={() => setEditing('new')} disabled={accountList.length === 0 || editing !== null}>
             New rule
@@ -255,6 +295,10 @@ export function RulesPage() {
               ))}
             </ul>
           ) : null}
+          {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
+          {setStatus.isError && !quotaHit ? (
+            <Alert variant="destructive">The rule was not switched: {setStatus.error.message}</Alert>
+          ) : null}
           {runNow.isError ? <Alert variant="destructive">The run was not started: {runNow.error.message}</Alert> : null}
         </CardContent>
       </Card>
@@ -269,7 +313,13 @@ export function RulesPage() {
           {runs.isError ? (
             <Alert variant="destructive">The history could not be loaded: {runs.error.message}</Alert>
           ) : null}
-          {runs.data ? <RunHistory runs={runs.data.runs} currencyOf={currencyOfRule} /> : null}
+          {runs.data ? (
+            <RunHistory
+              runs={runs.data.runs}
+              currencyOf={currencyOfRule}
+              killSwitchSince={rules.data?.settings.killSwitchSince ?? null}
+            />
+          ) : null}
         </CardContent>
       </Card>
     </div>
