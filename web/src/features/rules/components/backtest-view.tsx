@@ -13,9 +13,26 @@ const ACTION_LABEL: Record<string, string> = {
   notify: 'Notified',
 };
 
+type Firing = BacktestResult['firings'][number];
+
+/** The firings grouped by day, in order, so the table says each day once however many objects fired on it. */
+export function firingsByDay(firings: readonly Firing[]): { date: string; firings: Firing[] }[] {
+  const days: { date: string; firings: Firing[] }[] = [];
+  for (const f of firings) {
+    const last = days.at(-1);
+    if (last?.date === f.date) last.firings.push(f);
+    else days.push({ date: f.date, firings: [f] });
+  }
+  return days;
+}
+
 /** The backtest: when the rule would have fired (chart), on what and with what effect (table), and warnings. */
 export function BacktestView({ result }: { result: BacktestResult }) {
   const { currency, totals } = result;
+  // A rule has one action: said once above the table rather than on every row.
+  const actions = [...new Set(result.firings.map((f) => f.action))];
+  const oneAction = actions.length === 1 ? actions[0]! : null;
+  const days = firingsByDay(result.firings);
   const running = result.days.reduce<number[]>((sums, d) => [...sums, (sums.at(-1) ?? 0) + d.spendDeltaMinor], []);
   const points = result.days.map((d, i) => ({
     label: formatDay(d.date),
@@ -73,52 +90,71 @@ export function BacktestView({ result }: { result: BacktestResult }) {
         </figure>
       ) : null}
       {result.firings.length > 0 ? (
-        <div className="max-h-96 overflow-auto rounded-md border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Each day the rule would have fired</caption>
-            <thead className="sticky top-0 bg-muted text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Object
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Why
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Spend
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Results
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.firings.map((f) => (
-                <tr key={`${f.date}-${f.objectId}`} className="border-t align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{formatDay(f.date)}</td>
-                  <td className="px-3 py-2">{f.objectName}</td>
-                  <td className="px-3 py-2">{ACTION_LABEL[f.action] ?? f.action}</td>
-                  <td className="px-3 py-2 text-muted-foreground">{reasonText(f.readings, currency)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    {f.spendDeltaMinor === null
-                      ? '—'
-                      : `${f.spendDeltaMinor < 0 ? '−' : '+'}${formatMinor(Math.abs(f.spendDeltaMinor), currency)}`}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    {f.resultsDelta === null
-                      ? '—'
-                      : `${f.resultsDelta < 0 ? '−' : '+'}${formatNumber(Math.abs(f.resultsDelta), 1)}`}
-                  </td>
+        <div className="grid gap-2">
+          {oneAction ? (
+            <p className="text-sm text-muted-foreground">
+              Action on each object below: <strong>{ACTION_LABEL[oneAction] ?? oneAction}</strong>
+            </p>
+          ) : null}
+          <div className="max-h-96 overflow-auto rounded-md border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Each day the rule would have fired, and on which objects</caption>
+              <thead className="sticky top-0 bg-muted text-left">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Day
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Object
+                  </th>
+                  {oneAction ? null : (
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Action
+                    </th>
+                  )}
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Why
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Spend
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Results
+                  </th>
                 </tr>
+              </thead>
+              {days.map((day) => (
+                <tbody key={day.date} className="border-t">
+                  {day.firings.map((f, i) => (
+                    <tr key={f.objectId} className="align-top">
+                      {i === 0 ? (
+                        <th
+                          scope="rowgroup"
+                          rowSpan={day.firings.length}
+                          className="whitespace-nowrap px-3 py-2 text-left font-normal"
+                        >
+                          {formatDay(day.date)}
+                        </th>
+                      ) : null}
+                      <td className="px-3 py-2">{f.objectName}</td>
+                      {oneAction ? null : <td className="px-3 py-2">{ACTION_LABEL[f.action] ?? f.action}</td>}
+                      <td className="px-3 py-2 text-muted-foreground">{reasonText(f.readings, currency)}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right">
+                        {f.spendDeltaMinor === null
+                          ? '—'
+                          : `${f.spendDeltaMinor < 0 ? '−' : '+'}${formatMinor(Math.abs(f.spendDeltaMinor), currency)}`}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right">
+                        {f.resultsDelta === null
+                          ? '—'
+                          : `${f.resultsDelta < 0 ? '−' : '+'}${formatNumber(Math.abs(f.resultsDelta), 1)}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
               ))}
-            </tbody>
-          </table>
+            </table>
+          </div>
         </div>
       ) : null}
     </section>
