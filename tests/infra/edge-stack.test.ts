@@ -149,6 +149,8 @@ describe('edge stack (dev, CloudFront domain)', () => {
       // Meta's ad previews are iframes of facebook.com: allowed as frames, nothing else is.
       expect(csp).toContain('frame-src https://www.facebook.com https://business.facebook.com');
       expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
+      // Graphics uploads go from the browser to the assets bucket's presigned URL.
+      expect(csp).toMatch(/connect-src [^;]* https:\/\/\*\.s3\.",\{"Ref":"AWS::Region"\},"\.amazonaws\.com/);
       expect(headers.StrictTransportSecurity).toMatchObject({
         AccessControlMaxAgeSec: 63072000,
         IncludeSubdomains: true,

@@ -103,7 +103,9 @@ export class WebHosting extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           // connect-src: the API is same-origin; Amplify talks to Cognito directly; the chatbot
-          // streams from its function URL (Lambda response streaming needs one).
+          // streams from its function URL (Lambda response streaming needs one); graphics uploads
+          // PUT straight to the assets bucket through presigned URLs (virtual-hosted S3 addresses;
+          // the bucket's name is chosen by AWS in a later stack, hence the wildcard).
           // style-src 'unsafe-inline': charting and toast libraries set inline styles.
           // img-src https: generated ad images and Meta previews come from other hosts.
           contentSecurityPolicy: [
@@ -112,7 +114,7 @@ export class WebHosting extends Construct {
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.lambda-url.${region}.on.aws`,
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.lambda-url.${region}.on.aws https://*.s3.${region}.amazonaws.com`,
             // Ad previews are Meta's own pages (generatepreviews answers an iframe of facebook.com);
             // without this, default-src 'self' leaves every preview frame blank.
             'frame-src https://www.facebook.com https://business.facebook.com',
