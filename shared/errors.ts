@@ -12,7 +12,7 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'We could not find what you asked for.' },
   CONFLICT: { status: 409, message: 'That cannot be done in the current state.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
-  /** The user has no Meta connection (spec §4 wording). */
+  /** The user has no Meta connection (the message tells them to connect first). */
   META_NOT_CONNECTED: { status: 409, message: 'Not connected to Meta.' },
   /** Meta no longer honours the stored token (expired, revoked, password changed): the web offers to reconnect. */
   META_RECONNECT_REQUIRED: { status: 409, message: 'Your Meta connection has expired. Please reconnect Meta.' },
@@ -61,7 +61,7 @@ export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 
 export type ErrorSeverity = 'critical' | 'warning' | 'info';
 
-/** Spec §8: critical if code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
+/** Critical if code or message mentions "critical"; warning for NETWORK/AUTH codes; else info. */
 export function errorSeverity(code: string, message: string): ErrorSeverity {
   if (/critical/i.test(code) || /critical/i.test(message)) return 'critical';
   if (/NETWORK|AUTH/.test(code)) return 'warning';

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The events table: every event Adsmith puts on its EventBridge bus, the detail
- * it carries (spec §7 notification types and webhook events) and where it is
+ * it carries (notification types and webhook events) and where it is
  * delivered. CDK turns `deliverTo` into rules (bus → SQS → forwarder), the local
  * bus routes by it, forwarders parse `detail` with the same schemas.
  */
@@ -35,7 +35,7 @@ export const events = {
   },
   contact: {
     detailType: 'contact',
-    // Spec §7: free form. Ours carries the contact form's fields and the stored message id.
+    // Free form. Ours carries the contact form's fields and the stored message id.
     detail: z.record(z.string(), z.unknown()),
     deliverTo: ['slack'],
   },
@@ -83,14 +83,14 @@ export const events = {
     }),
     deliverTo: ['slack'],
   },
-  /** Automation webhook (spec §7): a confirmed signup. */
+  /** Automation webhook: a confirmed signup. */
   userSignup: {
     detailType: 'user_signup',
     detail: z.object({ email: SHORT, userId: SHORT }),
     deliverTo: ['webhook'],
     dedupeKey: (detail) => (typeof detail.userId === 'string' ? `user_signup:${detail.userId}` : undefined),
   },
-  /** Automation webhook (spec §7): a submitted public form (the contact form). */
+  /** Automation webhook: a submitted public form (the contact form). */
   formSubmission: {
     detailType: 'form_submission',
     detail: z.object({ formData: z.record(z.string(), z.unknown()) }),

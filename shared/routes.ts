@@ -342,7 +342,7 @@ export const routes = {
     response: SavedAdCopySchema,
     successStatus: 201,
   }),
-  // Notifications (spec §7 chat notification function) and the operators' views of them.
+  // Notifications (the chat notification function) and the operators' views of them.
   notify: route({
     method: 'POST',
     path: '/api/notifications',

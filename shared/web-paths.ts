@@ -28,7 +28,14 @@ export const webPaths = {
   marketingMixShared: '/marketing-mix/shared/:token',
   /** Automation rules (the Optimizer's Rules tab). */
   optimizerRules: '/optimizer/rules',
+  /** Which notifications this browser sends (account menu). */
+  settingsNotifications: '/settings/notifications',
+  /** This tab's error log (account menu). */
+  settingsErrors: '/settings/errors',
 } as const;
+
+/** The auth page opened on its sign-up tab (calls to action on the public pages). */
+export const signUpPath = `${webPaths.auth}?tab=sign-up`;
 
 /** The report page of one marketing-mix model. */
 export function marketingMixReportPath(id: string): string {

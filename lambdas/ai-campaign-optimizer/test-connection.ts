@@ -10,7 +10,7 @@ export interface ConnectionDeps {
 }
 
 /**
- * Spec §4/§7 `test_connection`: asks the model service about the configured
+ * The `test_connection` action: asks the model service about the configured
  * model with the server's key (a metadata call: it costs no tokens). Any
  * failure is `success: false` with a reason a person can act on, never a 5xx:
  * the web turns it into "disconnected".

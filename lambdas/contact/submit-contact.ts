@@ -123,7 +123,7 @@ export async function submitContact(
   return { id, status: 'received' };
 }
 
-/** Anonymous visitors' clicks (spec §7: every click is notified; these carry no email), throttled per address. */
+/** Anonymous visitors' clicks (every click is notified; these carry no email), throttled per address. */
 export async function acceptAnonymousClicks(
   clicks: readonly { buttonText: string; page: string }[],
   sourceIp: string,

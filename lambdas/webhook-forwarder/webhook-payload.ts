@@ -1,7 +1,7 @@
 import type { ForwardedEvent } from '../lib/notifications/forwarded-event';
 import type { OutgoingPost } from '../lib/notifications/forward-batch';
 
-/** The event names the automation webhook receives (spec §7), by detail-type. */
+/** The event names the automation webhook receives, by detail-type. */
 const WEBHOOK_EVENT_NAMES: Record<string, string> = {
   user_signup: 'user_signup',
   form_submission: 'form_submission',
@@ -9,7 +9,7 @@ const WEBHOOK_EVENT_NAMES: Record<string, string> = {
 };
 
 /**
- * Spec §7's automation webhook body: `{event, timestamp, source}` plus the
+ * The automation webhook's body: `{event, timestamp, source}` plus the
  * event's own fields (user_signup: email, userId; form_submission: formData).
  * `source` is the site's origin, as the browser would have sent it.
  */

@@ -10,7 +10,7 @@ import {
 
 /** Contracts of the AI engine (the spec's `ai-campaign-optimizer` function). */
 
-/** POST /api/ai/test-connection (spec §4, §7): success plus data, or error. */
+/** POST /api/ai/test-connection: success plus data, or error. */
 export const AiConnectionTestSchema = z.discriminatedUnion('success', [
   z.object({
     success: z.literal(true),

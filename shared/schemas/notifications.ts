@@ -3,7 +3,7 @@ import { MAX_NOTIFICATION_BATCH } from '../click-tracking';
 import { events } from '../events';
 
 /**
- * What the browser may send to the notification API (spec §7 "chat notification
+ * What the browser may send to the notification API ("chat notification
  * function": type, data, timestamp). Only the types a browser can honestly witness
  * are accepted: clicks and errors. `signup` comes from Cognito's trigger, `contact`
  * from its own public endpoint, `campaign` from the server when a campaign changes

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { AI_COMPLETION } from '@shared/constants';
 
 /**
- * The AI engine's configuration, from the function's environment (spec §9
- * defaults). OPENAI_BASE_URL points the same SDK path at any OpenAI-compatible
+ * The AI engine's configuration, from the function's environment, with the
+ * product's defaults. OPENAI_BASE_URL points the same SDK path at any OpenAI-compatible
  * server (the twin's offline model, a proxy); unset means api.openai.com.
  */
 export const AiConfigSchema = z.object({

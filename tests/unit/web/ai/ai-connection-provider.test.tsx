@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('own key validation (spec §5, §9)', () => {
+describe('own key validation', () => {
   it('accepts only keys that start with "sk-" and are longer than 20 characters', () => {
     expect(OWN_AI_KEY).toMatchObject({ prefix: 'sk-', storageKey: 'openai_api_key' });
     expect(isValidOwnKey('sk-' + 'a'.repeat(18))).toBe(true); // 21 characters
@@ -72,7 +72,7 @@ describe('own key validation (spec §5, §9)', () => {
   });
 });
 
-describe('AI connection context (spec §3, §4, §8)', () => {
+describe('AI connection context', () => {
   it('starts as checking, then is connected when the server test succeeds', async () => {
     let answer!: (value: AiConnectionTest) => void;
     const test = vi.fn(() => new Promise<AiConnectionTest>((resolve) => (answer = resolve)));

@@ -19,7 +19,7 @@ const completion = (content: string | null) => ({
   choices: content === null ? [] : [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
 });
 
-describe('direct AI chat completion (spec §7)', () => {
+describe('direct AI chat completion', () => {
   it('sends the spec’s request with the user’s key and returns the first choice’s content', async () => {
     const fetch = vi.fn(async () => reply(200, completion('Headline: Fresh bars')));
     const client = createOwnKeyClient('sk-user-key-0123456789', 'http://127.0.0.1:3006/v1/', fetch);

@@ -98,10 +98,10 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
         </Link>
-        <Link role="menuitem" to="/settings/notifications" className={itemClass} onClick={() => setOpen(false)}>
+        <Link role="menuitem" to={webPaths.settingsNotifications} className={itemClass} onClick={() => setOpen(false)}>
           <Bell aria-hidden="true" className="size-4" /> Notifications
         </Link>
-        <Link role="menuitem" to="/settings/errors" className={itemClass} onClick={() => setOpen(false)}>
+        <Link role="menuitem" to={webPaths.settingsErrors} className={itemClass} onClick={() => setOpen(false)}>
           <ScrollText aria-hidden="true" className="size-4" /> Error log
         </Link>
         <div className="my-1 h-px bg-border" />

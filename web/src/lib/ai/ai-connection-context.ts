@@ -6,7 +6,7 @@ export type AiConnectionStatus = 'checking' | 'connected' | 'disconnected' | 'er
 /** Where generations go: the server's key (through our API) or the user's own key (browser to OpenAI). */
 export type AiMode = 'server' | 'own-key';
 
-/** Spec §3's AI connection context: client, apiKey, isConfigured, loading, connectionStatus, setters, refresh. */
+/** The AI connection context: client, apiKey, isConfigured, loading, connectionStatus, setters, refresh. */
 export interface AiConnectionContextValue {
   /** The own-key client when the user set a key; null when generations go through the server. */
   client: OwnKeyClient | null;

@@ -19,7 +19,7 @@ export interface AiConnectionProviderProps {
 }
 
 /**
- * The AI connection (spec §3, §4, §5, §8, §9). Starts as checking. A stored
+ * The AI connection. Starts as checking. A stored
  * own key makes it connected at once, with a client that calls OpenAI from the
  * browser. Otherwise the server is asked (`test_connection`): success is
  * connected, `success: false` is disconnected with a warning logged, a failed
@@ -36,7 +36,7 @@ interface ServerCheck {
   error: string | null;
 }
 
-/** What the last setter did; it decides the status until the next check (spec §4). */
+/** What the last setter did; it decides the status until the next check. */
 type KeyEvent = 'invalid-key' | 'cleared' | null;
 
 export function AIConnectionProvider({

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AI_COMPLETION } from '@shared/constants';
 
 /**
- * Own-key mode's client (spec §7 "direct AI chat completion"): the browser
+ * Own-key mode's client ("direct AI chat completion"): the browser
  * calls the OpenAI-compatible endpoint itself with the user's key. The reply
  * is validated like any outside input; failures become errors with a code the
  * central handler understands.
@@ -106,7 +106,7 @@ export interface DirectAdCopyInput {
 }
 
 /**
- * Spec §7: one completion asking for a headline, description and call to
+ * One completion asking for a headline, description and call to
  * action for a Facebook/Instagram ad for the product and target audience
  * (gpt-4o-mini, max_tokens 1000, temperature 0.7); the first choice's content,
  * or an empty string. On failure: logged as "OpenAI API Error:" and rethrown.

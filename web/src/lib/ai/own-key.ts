@@ -1,7 +1,7 @@
 import { OWN_AI_KEY } from '@shared/constants';
 
 /**
- * The user's own OpenAI key (spec §5, §9): valid only when it starts with
+ * The user's own OpenAI key: valid only when it starts with
  * "sk-" and is longer than 20 characters; kept in this browser's localStorage
  * under `openai_api_key`, and nowhere else (never sent to our API).
  */

@@ -5,7 +5,7 @@ import {
   type AiConnectionContextValue,
 } from './ai-connection-context';
 
-/** Spec §8: the AI context hook must be used inside its provider. */
+/** The AI context hook must be used inside its provider. */
 export function useAIConnection(): AiConnectionContextValue {
   const value = useContext(AiConnectionContext);
   if (!value) throw new Error(AI_CONTEXT_OUTSIDE_PROVIDER);

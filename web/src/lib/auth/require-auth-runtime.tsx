@@ -3,7 +3,7 @@ import { ConfigErrorScreen } from '../../components/config-error-screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuthRuntime } from './auth-runtime-context';
 
-/** Renders its children once auth has started; the loading screen until then (spec §2). */
+/** Renders its children once auth has started; the loading screen until then. */
 export function RequireAuthRuntime({ children }: { children: ReactNode }) {
   const { request, ready, error } = useAuthRuntime();
   useEffect(request, [request]);

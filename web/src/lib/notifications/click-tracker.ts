@@ -1,5 +1,5 @@
 /**
- * Spec §7: every click on a button, link or role=button becomes a `button_click`
+ * Every click on a button, link or role=button becomes a `button_click`
  * notification with its label and the current path. Clicks are queued and sent
  * in batches (every 5 s, at 20, and when the page is hidden, with `keepalive`
  * so the last ones survive navigation), so tracking never slows a click.

@@ -2,9 +2,9 @@ import type { NotificationInput } from '@shared/schemas/notifications';
 import { apiRequest } from '../api';
 
 /**
- * Spec §7's chat notification call: POST {type, data, timestamp}. Resolves true
+ * The chat notification call: POST {type, data, timestamp}. Resolves true
  * when the API accepted it; on any failure logs "Failed to send Slack
- * notification" and resolves false (spec §8) — it never throws, so reporting an
+ * notification" and resolves false — it never throws, so reporting an
  * error can never raise another.
  */
 export async function sendNotification(notification: NotificationInput): Promise<boolean> {

@@ -13,7 +13,7 @@ import { sendNotification } from './notification-api';
 const TOKEN_REFRESH_MS = 60_000;
 
 /**
- * Spec §8's "sent as a chat notification" for a signed-in user: an `error`
+ * What is "sent as a chat notification" for a signed-in user: an `error`
  * notification for Slack and a structured report for operators' logs. Both are
  * best effort; `sendNotification` already logs its own failure and returns false.
  */

@@ -24,7 +24,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** Own-key mode: one direct completion per angle (spec §7), so progress is real: n of N written. */
+/** Own-key mode: one direct completion per angle, so progress is real: n of N written. */
 async function generateWithOwnKey(
   client: OwnKeyClient,
   input: AdCopyRequestInput,

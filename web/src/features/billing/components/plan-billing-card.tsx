@@ -13,6 +13,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useUsage } from '@web/lib/billing/usage';
 import { useBillingStatus, useOpenPortal, useStartCheckout } from '../api/billing';
 import { KeepAdAccounts } from './keep-ad-accounts';
+import { webPaths } from '@shared/web-paths';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 const dollars = (cents: number) =>
@@ -166,7 +167,7 @@ function BillingActions({ status }: { status: BillingStatus }) {
               {interval === 'monthly' ? 'month' : 'year'}
             </Button>
           ))}
-          <Link to="/pricing" className="text-sm text-primary underline-offset-4 hover:underline">
+          <Link to={webPaths.pricing} className="text-sm text-primary underline-offset-4 hover:underline">
             Compare plans
           </Link>
         </>

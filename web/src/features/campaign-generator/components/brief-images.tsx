@@ -21,6 +21,7 @@ import {
   type AdImageType,
   type PickedImage,
 } from '../lib/brief-images';
+import { webPaths } from '@shared/web-paths';
 
 interface BriefImagesProps {
   uid: string | undefined;
@@ -229,7 +230,7 @@ export function BriefImages({ uid, adAccountId, images, onChange, error }: Brief
           {assets.data && inAccount.data && usable.length === 0 && inLibrary.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No PNG or JPEG images yet.{' '}
-              <Link to="/ads-graphics-generator" className="text-primary underline-offset-4 hover:underline">
+              <Link to={webPaths.adsGraphicsGenerator} className="text-primary underline-offset-4 hover:underline">
                 Make one in the graphics generator
               </Link>
               .

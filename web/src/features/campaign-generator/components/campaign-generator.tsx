@@ -20,6 +20,7 @@ import { CampaignBriefForm } from './brief-form';
 import { DraftsList } from './drafts-list';
 import { PlanEditor } from './plan-editor';
 import { PublishProgress } from './publish-progress';
+import { webPaths } from '@shared/web-paths';
 
 function newPublishKey(): string {
   return crypto.randomUUID().replace(/-/g, '');
@@ -63,7 +64,7 @@ export function CampaignGenerator() {
     return (
       <Alert variant="warning" title="Connect Meta first">
         The campaign generator plans for one of your ad accounts.{' '}
-        <Link to="/dashboard" className={buttonVariants({ variant: 'link' })}>
+        <Link to={webPaths.dashboard} className={buttonVariants({ variant: 'link' })}>
           Connect Meta on the dashboard
         </Link>
       </Alert>

@@ -23,7 +23,7 @@ function failureMessage(error: unknown): string {
   return userMessageFor(code, error instanceof Error ? error.message : '');
 }
 
-/** The contact form (spec §2 /contact): validated with the server's own schema, honeypot, nothing lost on failure. */
+/** The contact form (/contact): validated with the server's own schema, honeypot, nothing lost on failure. */
 export function ContactForm() {
   const send = useSendContact();
   const form = useForm<ContactRequest>({

@@ -5,6 +5,7 @@ import { buttonVariants } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { ProductPreview } from './product-preview';
+import { signUpPath, webPaths } from '@shared/web-paths';
 
 const features = [
   {
@@ -49,7 +50,7 @@ export function HomePage() {
   const { currentUser } = useAuth();
   const primary = currentUser
     ? { to: '/dashboard', label: 'Open your dashboard' }
-    : { to: '/auth?tab=sign-up', label: 'Start for free' };
+    : { to: signUpPath, label: 'Start for free' };
   return (
     <>
       <section className="relative overflow-hidden">
@@ -83,7 +84,7 @@ export function HomePage() {
             <Link to={primary.to} className={buttonVariants({ size: 'lg' })}>
               {primary.label} <ArrowRight aria-hidden="true" />
             </Link>
-            <Link to="/about" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <Link to={webPaths.about} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
               How it works
             </Link>
           </div>

@@ -8,6 +8,7 @@ import { buttonVariants } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { planFeatures, planPrice, yearlySavingPercent, type BillingPeriod } from '../content/plan-features';
 import { pricingFaq } from '../content/pricing-faq';
+import { signUpPath } from '@shared/web-paths';
 
 const highlighted: PlanKey = 'pro';
 const ctaLabel: Record<PlanKey, string> = {
@@ -104,7 +105,7 @@ export function PricingPage({ account }: { account?: PricingAccount }) {
                 account.action(key, period)
               ) : (
                 <Link
-                  to="/auth?tab=sign-up"
+                  to={signUpPath}
                   aria-label={`${ctaLabel[key]}: ${plan.name} plan`}
                   className={buttonVariants({ variant: featured ? 'default' : 'outline', className: 'mt-6 w-full' })}
                 >

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { clearErrorLog, getErrorLog, type ErrorLogEntry } from '@web/lib/errors/error-log';
 import { severityFor } from '@web/lib/errors/handle-error';
 
-/** Spec §9: the error log view refreshes every 30 s; its recent windows are 5 minutes and 24 hours. */
+/** The error log view refreshes every 30 s; its recent windows are 5 minutes and 24 hours. */
 export const ERROR_LOG_REFRESH_MS = 30_000;
 const FIVE_MINUTES_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -23,7 +23,7 @@ const SEVERITY_STYLE = {
   info: 'bg-secondary text-secondary-foreground',
 } as const;
 
-/** The in-memory error log (spec §3, §8) of this browser tab, for the signed-in user. */
+/** The in-memory error log of this browser tab, for the signed-in user. */
 export function ErrorLogPage() {
   const [entries, setEntries] = useState(() => getErrorLog());
   const [now, setNow] = useState(() => Date.now());
