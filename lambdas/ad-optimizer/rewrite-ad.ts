@@ -90,6 +90,8 @@ export async function rewriteAd(
   const ad = await session.graph.get(`/${adId}`, { fields }, RewriteAdSchema);
   const account = accounts.find((a) => a.account_id === ad.account_id);
   if (!account) throw notFound('That ad is not part of your Meta connection.');
+  // Working with an account takes one of the plan's ad-account places, as every read of it does.
+  await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
   const current = creativeSummary(ad.creative);
   if (!current.rewritable) {
     throw validationError(
