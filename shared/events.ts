@@ -80,8 +80,13 @@ export const events = {
       /** Set when an ad set or ad changed (campaignName then names that object; campaignId its campaign). */
       level: z.enum(['campaign', 'adset', 'ad']).optional(),
       objectId: z.string().optional(),
+      /** The outbox row it was relayed from (set by lambdas/lib/outbox, never by the caller). */
+      outboxId: z.string().optional(),
     }),
     deliverTo: ['slack'],
+    // The outbox's relay (an EventBridge Pipe) delivers at least once: a row relayed twice becomes two bus
+    // events with different ids but one outbox id, and must still reach Slack once.
+    dedupeKey: (detail) => (typeof detail.outboxId === 'string' ? `outbox:${detail.outboxId}` : undefined),
   },
   /** Automation webhook: a confirmed signup. */
   userSignup: {

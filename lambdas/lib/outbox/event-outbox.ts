@@ -30,14 +30,19 @@ export const OutboxRowSchema = z.object({
 });
 export type OutboxRow = z.infer<typeof OutboxRowSchema>;
 
-/** The row for one event of the events table; its detail is checked against the declared schema. */
+/**
+ * The row for one event of the events table; its detail is checked against the declared schema.
+ * The detail carries the row's id as `outboxId`: the relay delivers at least once, so a row may
+ * reach the bus twice under two event ids, and consumers recognise the repeat by this id (the
+ * events table declares it for the events that go through the outbox).
+ */
 export function outboxRow<K extends EventKey>(key: K, detail: EventDetail<K>, now: Date, id = randomUUID()): OutboxRow {
   const declaration = events[key];
   return {
     event_id: id,
     source: EVENT_SOURCE,
     detail_type: declaration.detailType,
-    detail: JSON.stringify(declaration.detail.parse(detail)),
+    detail: JSON.stringify(declaration.detail.parse({ ...detail, outboxId: id })),
     created_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + OUTBOX_ROW_DAYS * 24 * 3600,
   };

@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EVENT_SOURCE } from '@shared/events';
+import { slackRequests } from '../notifications/sink-client';
 import { twin } from '../twin-client';
 import { auditRows, connectMeta, freshUser, resetFaults, setFaults, type FreshUser } from './meta-user';
 
@@ -143,6 +146,49 @@ describe('campaign changes: audit, lock and outbox', () => {
       userId: userSub,
       budget,
     });
+    target.dailyBudget = budget;
+  });
+
+  it('posts a campaign event to Slack once when the relay delivers its outbox row twice', async () => {
+    const budget = target.dailyBudget + 3;
+    expect((await rebudget(budget)).status).toBe(200);
+    const [event] = await until(
+      async () => (await campaignEvents(target.id)).filter((e) => e.event.detail.budget === budget),
+      (list) => list.length > 0,
+    );
+    const outboxId = event?.event.detail.outboxId;
+    expect(typeof outboxId).toBe('string');
+    const key = `outbox:${String(outboxId)}`;
+    const postsWithKey = async () =>
+      (await slackRequests()).filter((r) => r.status === 200 && r.eventIds.includes(key));
+    expect(await until(postsWithKey, (posts) => posts.length > 0)).toHaveLength(1);
+
+    // The pipe's at-least-once redelivery: the same row's detail on the bus again, under a new event id.
+    const bus = new EventBridgeClient({
+      endpoint: twin().eventBridge,
+      region: twin().cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const again = await bus.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            Source: EVENT_SOURCE,
+            DetailType: 'campaign',
+            Detail: JSON.stringify(event!.event.detail),
+            EventBusName: 'adsmith-local',
+          },
+        ],
+      }),
+    );
+    expect(again.FailedEntryCount).toBe(0);
+    await until(
+      async () => (await campaignEvents(target.id)).filter((e) => e.event.detail.outboxId === outboxId),
+      (list) => list.length > 1,
+    );
+    // Time for the forwarder to (wrongly) post the repeat.
+    await pause(3000);
+    expect(await postsWithKey()).toHaveLength(1);
     target.dailyBudget = budget;
   });
 });
