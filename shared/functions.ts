@@ -394,9 +394,10 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Ad account lists through the per-user cache; a change forgets the user's cached reads.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
-      // The plan's connected-ad-accounts quota (an account takes a place when first read), the daily AI
-      // generation an explanation batch counts (conditional increment and refund), and the plan.
-      quotaUsage: { actions: ['UpdateItem'] },
+      // The plan's connected-ad-accounts quota (an account takes a place when first read; an approval that
+      // spends reads the places held, as after a downgrade), the daily AI generation an explanation batch
+      // counts (conditional increment and refund), and the plan.
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       userPlans: { actions: ['GetItem'] },
       // Token totals per day: one UpdateItem per explanation batch.
       aiUsage: { actions: ['UpdateItem'] },
@@ -515,8 +516,9 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Ad account lists through the per-user cache; a change forgets the user's cached reads.
       graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
-      // The plan's connected-ad-accounts and daily AI generations quotas (conditional updates), the plan.
-      quotaUsage: { actions: ['UpdateItem'] },
+      // The plan's connected-ad-accounts and daily AI generations quotas (conditional updates; creating the
+      // A/B copy reads the places held, as after a downgrade), the plan.
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       userPlans: { actions: ['GetItem'] },
       // Token totals per day, as the ad copy generator keeps them.
       aiUsage: { actions: ['UpdateItem'] },

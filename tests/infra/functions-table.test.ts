@@ -107,6 +107,8 @@ describe('least privilege, per action', () => {
     expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
     // Explanations: one generation of the daily quota a batch, its tokens added to the day.
     expect(tableActions(stateless, fn, 'ai_usage')).toEqual(['dynamodb:UpdateItem']);
+    // An approval that spends reads the ad-account places held (assertMaySpend) before Meta is asked.
+    expect(tableActions(stateless, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
@@ -126,7 +128,8 @@ describe('least privilege, per action', () => {
     expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-    expect(tableActions(stateless, fn, 'quota_usage')).toEqual(['dynamodb:UpdateItem']);
+    // assertMaySpend reads the ad-account places held (GetItem) before the copy is created.
+    expect(tableActions(stateless, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'ai_usage')).toEqual(['dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'optimizer_recommendations')).toEqual([]);
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
