@@ -14,7 +14,7 @@ import {
 import type { GraphNode, Json, ReadContext } from './read-context.js';
 import { paginate, type PageRequest } from './paging.js';
 import { EFFECTIVE_STATUS_FILTER_VALUES, type InsightsLevel, type NodeType } from './reference.js';
-import { accountOf, children, effectiveStatusOf, type Ad, type AdAccount, type AdObject } from './world.js';
+import { accountOf, children, effectiveStatusOf, type Ad, type AdAccount, type AdObject, type World } from './world.js';
 
 /**
  * Reading the Marketing API object graph: rendering nodes with the requested
@@ -142,7 +142,45 @@ export function insightsRows(
     const adDays = from > to ? 0 : scope.ads.length * (daysBetween(from, to) + 1);
     if (adDays > SYNC_AD_DAY_LIMIT || ctx.takeReduceData?.()) throw reduceDataError();
   }
-  return { rows: buildInsightsRows(ctx.world, ctx.model, ctx.seed, scope, parsed), range: parsed.range };
+  const key = reportKey(ctx, node, params);
+  const cached = builtReports.get(ctx.world)?.get(key);
+  if (cached) return cached;
+  const built = { rows: buildInsightsRows(ctx.world, ctx.model, ctx.seed, scope, parsed), range: parsed.range };
+  remember(ctx.world, key, built);
+  return built;
+}
+
+/**
+ * Reports just built, so that reading one report page by page builds it once (Meta's cursors page
+ * through one result too). A report is the same while the world is unchanged (every write bumps its
+ * revision) and within a few seconds (today's figures grow through the day).
+ */
+const builtReports = new WeakMap<
+  World,
+  Map<string, { rows: InsightsRow[]; range: { since: string; until: string } }>
+>();
+const REPORT_REUSE_MS = 5_000;
+const REPORTS_KEPT = 16;
+const PAGING_PARAMS = new Set(['after', 'before', 'limit', 'access_token', 'appsecret_proof']);
+
+function reportKey(ctx: ReadContext, node: GraphNode, params: Record<string, string | undefined>): string {
+  const asked = Object.entries(params)
+    .filter(([name, value]) => value !== undefined && !PAGING_PARAMS.has(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const window = Math.floor(ctx.now().getTime() / REPORT_REUSE_MS);
+  return `${ctx.world.revision}|${window}|${nodeId(node)}|${JSON.stringify(asked)}`;
+}
+
+function remember(
+  world: World,
+  key: string,
+  report: { rows: InsightsRow[]; range: { since: string; until: string } },
+): void {
+  const kept = builtReports.get(world) ?? new Map();
+  kept.set(key, report);
+  // Oldest first out: a Map iterates in insertion order.
+  while (kept.size > REPORTS_KEPT) kept.delete(kept.keys().next().value!);
+  builtReports.set(world, kept);
 }
 
 /** Insights of a node as an edge response ({data, paging}). */
