@@ -22,6 +22,7 @@ import { measureMmmFit } from './mmm-fit-probe';
 import { queues } from '@shared/queues';
 import { measureNotificationDelivery } from './notification-delivery';
 import { measureOptimizer } from './optimizer';
+import { measureRules } from './rules';
 import { measurePublicSite, printPublicSite } from './public-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
     // 5. Meta: Graph calls and latency of the campaign list, for 12 and 200 campaigns.
     figures.metaCampaigns = measureMetaCampaigns();
     figures.optimizer = measureOptimizer();
+    figures.rules = measureRules();
   } finally {
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });
