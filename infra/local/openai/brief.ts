@@ -12,6 +12,8 @@ export interface Brief {
   tone: string;
   objective: string;
   angles: string[];
+  /** Which take of the same brief (1, the first, when absent; "take #2: differ from earlier takes" asks for a second). */
+  take?: number;
   /** The last user message, whole. */
   question: string;
 }
@@ -60,7 +62,8 @@ export function readBrief(messages: ChatMessage[]): Brief {
     : line(question, ['angle'])
       ? [line(question, ['angle']).split(/[\s(]/)[0]!]
       : [];
-  return { product, audience, tone, objective, angles, question };
+  const take = Number(/take #?(\d+)/i.exec(str(json?.variation) || question)?.[1] ?? 1);
+  return { product, audience, tone, objective, angles, take: Number.isInteger(take) && take > 0 ? take : 1, question };
 }
 
 function firstWords(text: string, count: number): string {

@@ -1,4 +1,5 @@
 import type { Brief } from './brief';
+import { randomFor } from '../meta-sandbox/prng';
 
 /**
  * The offline model's copywriting: real sentences about the product and the
@@ -172,12 +173,14 @@ export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd 
   const forms = formsOf(brief);
   const t = toneWords(brief.tone);
   const cta = callToActionFor(brief.objective, random);
-  // One random start per field, the same across forms: a longer brief falls back to shorter words, not other ideas.
-  const headlineStart = random();
-  const textStart = random();
-  const descriptionStart = random();
-  const candidates = (field: 'headlines' | 'texts', start: number, order: (keyof typeof forms)[]) =>
-    order.flatMap((form) => rotate(copyFor(angle, forms[form], t, cta)[field], start));
+  // The starts come from the brief and angle alone, and each later take moves one candidate on, so a
+  // regenerated variant always differs from the one it replaces (as a real model asked to would).
+  const pick = randomFor(
+    'offline-copy',
+    JSON.stringify([brief.product, brief.audience, brief.tone, brief.objective, angle]),
+  );
+  const shift = (brief.take ?? 1) - 1;
+  const written = (form: keyof typeof forms) => copyFor(angle, forms[form], t, cta);
   const descriptions = (f: Forms) => [
     `Made for ${f.audience}`,
     `${f.Product} for ${f.audience}`,
@@ -185,20 +188,27 @@ export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd 
     `${cta} today`,
   ];
   return {
-    headline: fit(candidates('headlines', headlineStart, ['short', 'tiny']), LIMITS.headline),
-    primaryText: fit(candidates('texts', textStart, ['full', 'short', 'tiny']), LIMITS.primaryText),
-    description: fit(
-      [...rotate(descriptions(forms.short), descriptionStart), ...rotate(descriptions(forms.tiny), descriptionStart)],
-      LIMITS.description,
+    headline: choose([written('short').headlines, written('tiny').headlines], LIMITS.headline, pick(), shift),
+    primaryText: choose(
+      [written('full').texts, written('short').texts, written('tiny').texts],
+      LIMITS.primaryText,
+      pick(),
+      shift,
     ),
+    description: choose([descriptions(forms.short), descriptions(forms.tiny)], LIMITS.description, pick(), shift),
     callToAction: cta,
   };
 }
 
-/** The candidates starting at a given fraction, so variation changes the first choice but keeps the fall-backs. */
-function rotate<T>(items: T[], start: number): T[] {
-  const at = Math.floor(start * items.length);
-  return [...items.slice(at), ...items.slice(0, at)];
+/**
+ * One candidate within the limit: from the first form (fullest words first) in which two or more fit,
+ * else from all that fit; `start` picks one and each later take moves one on, so takes differ.
+ */
+function choose(forms: string[][], limit: number, start: number, shift: number): string {
+  const fitting = forms.map((list) => list.filter((candidate) => [...candidate].length <= limit));
+  const pool = fitting.find((list) => list.length >= 2) ?? [...new Set(fitting.flat())];
+  if (pool.length === 0) return fit(forms.flat(), limit);
+  return pool[(Math.floor(start * pool.length) + shift) % pool.length]!;
 }
 
 /** A short plain answer for prompts that are not ad briefs (the chatbot's kind). */
