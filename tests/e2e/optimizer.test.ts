@@ -26,7 +26,7 @@ describe('optimizer in a real browser', () => {
     // Only budget shifts: the filter narrows the list.
     await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption({ label: 'Budget shift' });
     const shift = list.getByRole('listitem').first();
-    await shift.getByText(/Move .* a day from/).waitFor();
+    await shift.getByRole('heading', { name: /Move .* a day from/ }).waitFor();
     await shift.getByRole('button', { name: /^Review changes/ }).click();
 
     const drawer = page.getByRole('dialog', { name: 'Review and approve' });
