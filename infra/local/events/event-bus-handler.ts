@@ -14,7 +14,7 @@ import {
 } from './event-routing';
 
 /** How many records each list keeps; older ones drop off so a long session does not grow without end. */
-const MAX_RECORDS = 1000;
+const MAX_RECORDS = 5000;
 /** PutEvents' own limit of entries per call. */
 const MAX_ENTRIES_PER_CALL = 10;
 
