@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { blogContentPlugin } from './vite/blog-content-plugin';
 import { prerenderPlugin } from './vite/prerender-plugin';
+import { localhostRedirectPlugin } from './vite/localhost-redirect-plugin';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -112,6 +113,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    localhostRedirectPlugin(),
     runtimeConfigPlugin(),
     privateSourceMapsPlugin(),
     blogContentPlugin(path.join(webRoot, 'content/blog')),

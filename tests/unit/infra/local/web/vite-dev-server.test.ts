@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
@@ -59,4 +59,29 @@ describe('the Vite dev server', () => {
     const seen = (await reply.json()) as Record<string, string>;
     expect(seen[ORIGIN_VERIFY_HEADER]).toBe(ORIGIN_VALUE);
   });
+
+  it('sends a page opened as localhost to the address it listens on (Meta returns to 127.0.0.1), path and query kept', async () => {
+    const { port } = new URL(server!.url);
+    const reply = await rawGet(server!.url, '/campaigns?status=ACTIVE', `localhost:${port}`);
+    expect(reply.status).toBe(308);
+    expect(reply.location).toBe(`http://127.0.0.1:${port}/campaigns?status=ACTIVE`);
+  });
+
+  it('serves a page opened as 127.0.0.1 without a redirect', async () => {
+    const { port } = new URL(server!.url);
+    const reply = await rawGet(server!.url, '/campaigns', `127.0.0.1:${port}`);
+    expect(reply.status).toBe(200);
+  });
 });
+
+/** A GET with a chosen Host header (fetch may not set Host), redirects not followed. */
+function rawGet(base: string, path: string, host: string): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { headers: { host } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
