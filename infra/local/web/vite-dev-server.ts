@@ -25,6 +25,12 @@ export interface ViteDevServerOptions {
   apiOrigin: ApiOriginHeader;
   /** The runtime config Vite serves as /config.json. */
   webConfigFile: string;
+  /**
+   * Where Vite keeps its pre-bundled dependencies (default: node_modules/.vite). A second server on
+   * the same folder re-optimises it under the first one, whose pages then fail to load
+   * ("Outdated Optimize Dep"), so tests that start their own server pass a folder of their own.
+   */
+  cacheDir?: string;
 }
 
 /**
@@ -41,6 +47,7 @@ export async function startViteDevServer(
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: options.configFile,
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     server: { port: options.port, strictPort: true, host: TWIN_HOST },
     clearScreen: false,
     logLevel: 'warn',

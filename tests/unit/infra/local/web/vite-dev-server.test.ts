@@ -10,6 +10,8 @@ import { startViteDevServer } from '@infra/local/web/vite-dev-server';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const probeDir = path.join(repoRoot, '.local');
 const probeFile = path.join(probeDir, `vite-deny-probe-${process.pid}.json`);
+/** Its own dependency cache: sharing node_modules/.vite would break a twin running in this checkout. */
+const cacheDir = path.join(repoRoot, 'node_modules/.cache', `vite-dev-server-test-${process.pid}`);
 
 let server: Awaited<ReturnType<typeof startViteDevServer>>;
 /** Stands in for the gateway: answers with the headers the proxy sent it. */
@@ -30,6 +32,7 @@ beforeAll(async () => {
     apiUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
     apiOrigin: { header: ORIGIN_VERIFY_HEADER, value: ORIGIN_VALUE },
     webConfigFile: path.join(probeDir, 'no-such-web-config.json'),
+    cacheDir,
   });
 }, 60_000);
 
@@ -37,6 +40,7 @@ afterAll(async () => {
   await server?.server.close();
   await new Promise((resolve) => gateway.close(resolve));
   await rm(probeFile, { force: true });
+  await rm(cacheDir, { recursive: true, force: true });
 });
 
 describe('the Vite dev server', () => {
@@ -58,6 +62,10 @@ describe('the Vite dev server', () => {
     expect(reply.status).toBe(200);
     const seen = (await reply.json()) as Record<string, string>;
     expect(seen[ORIGIN_VERIFY_HEADER]).toBe(ORIGIN_VALUE);
+  });
+
+  it('keeps its pre-bundled dependencies apart from a twin running in this checkout', () => {
+    expect(server!.server.config.cacheDir).toBe(cacheDir);
   });
 
   it('sends a page opened as localhost to the address it listens on (Meta returns to 127.0.0.1), path and query kept', async () => {
