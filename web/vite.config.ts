@@ -141,6 +141,8 @@ export default defineConfig(({ command }) => ({
     // Maps for decoding error reports, but never served: no sourceMappingURL in the files,
     // and the maps are moved out of dist/ (the deployed folder) into web/sourcemaps/.
     sourcemap: 'hidden',
+    // Every browser the site supports has <link rel="modulepreload">; the polyfill was JavaScript on every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteBudgets } from '@tests/bench/site-budgets';
 import type { PrerenderManifest } from '@web/prerender/prerender-manifest';
 
 /**
@@ -29,7 +31,7 @@ describe('the production build of the site', { timeout: 300_000 }, () => {
         configFile: path.join(repoRoot, 'web/vite.config.ts'),
         mode: 'production',
         logLevel: 'warn',
-        build: { outDir, emptyOutDir: true, sourcemap: false },
+        build: { outDir, emptyOutDir: true, sourcemap: false, manifest: true },
       });
     } finally {
       process.env.NODE_ENV = nodeEnv;
@@ -109,5 +111,31 @@ describe('the production build of the site', { timeout: 300_000 }, () => {
     const assets = await readdir(path.join(outDir, 'assets'));
     const scripts = await Promise.all(assets.filter((a) => a.endsWith('.js')).map((a) => read(`assets/${a}`)));
     expect(scripts.some((s) => s.includes('marked') && s.includes('Lexer'))).toBe(false);
+  });
+
+  it('keeps what `/` loads under its JavaScript budget, without sign-in, the chat panel or tailwind-merge', async () => {
+    // Vite's manifest names each chunk's static imports: the entry's, plus the home route's (resolved before
+    // hydration), are what a browser loads for `/` (the bench measures the same in Chromium).
+    type Chunk = { file: string; imports?: string[] };
+    const chunks = JSON.parse(await read('.vite/manifest.json')) as Record<string, Chunk>;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = chunks[key];
+      expect(chunk, key).toBeDefined();
+      if (files.has(chunk!.file)) return;
+      files.add(chunk!.file);
+      for (const imported of chunk!.imports ?? []) visit(imported);
+    };
+    visit('index.html');
+    visit('src/app/routes/home.tsx');
+    const code = await Promise.all([...files].map((file) => readFile(path.join(outDir, file))));
+    const gzipBytes = code.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(siteBudgets.homeJsGzipKB * 1024);
+    // On demand only: the chat panel (opened by a click), the auth runtime with Amplify (sign-in, a stored session).
+    const onDemand = ['src/features/chatbot/chat-panel.tsx', 'src/lib/auth/auth-runtime.tsx'];
+    for (const key of onDemand) expect(files, key).not.toContain(chunks[key]?.file);
+    expect([...files].some((file) => /amplify/.test(file))).toBe(false);
+    // tailwind-merge's class table ('fvn-ordinal' is its font-variant-numeric group); public pages join classes.
+    expect(code.some((body) => body.includes('fvn-ordinal'))).toBe(false);
   });
 });

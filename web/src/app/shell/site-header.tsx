@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { buttonVariants } from '../../components/ui/button';
+import { clsx } from 'clsx';
+import { buttonClasses } from '../../components/ui/plain-classes';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
-import { cn } from '../../lib/cn';
 import { BrandLink } from './brand-link';
 import { appLinks, publicLinks } from './nav-links';
 import { webPaths } from '@shared/web-paths';
@@ -12,8 +12,9 @@ import { webPaths } from '@shared/web-paths';
 // Only a signed-in visitor needs the menu (and the error handling behind sign-out).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
+// Joined, not merged (no tailwind-merge in the public pages' JavaScript): no class here contradicts another.
 function navClass({ isActive }: { isActive: boolean }) {
-  return cn(
+  return clsx(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'text-foreground bg-muted' : 'text-muted-foreground hover:text-foreground',
   );
@@ -43,23 +44,23 @@ export function SiteHeader() {
               {pathname === webPaths.dashboard ? null : (
                 <Link
                   to={webPaths.dashboard}
-                  className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden sm:inline-flex')}
+                  className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden sm:inline-flex' })}
                 >
                   Open dashboard
                 </Link>
               )}
-              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+              <Suspense fallback={<Skeleton circle className="size-9" />}>
                 <AccountMenu user={currentUser} />
               </Suspense>
             </>
           ) : (
             <>
-              <Link to={webPaths.auth} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <Link to={webPaths.auth} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                 Sign in
               </Link>
               <Link
                 to={`${webPaths.auth}?tab=sign-up`}
-                className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}
+                className={buttonClasses({ size: 'sm', display: 'hidden sm:inline-flex' })}
               >
                 Get started
               </Link>
@@ -92,12 +93,12 @@ export function SiteHeader() {
           {[currentUser ? appLinks : [], publicLinks]
             .filter((group) => group.length > 0)
             .map((group, index) => (
-              <ul key={index} className={cn('grid gap-1', index > 0 && 'mt-2 border-t pt-2')}>
+              <ul key={index} className={clsx('grid gap-1', index > 0 && 'mt-2 border-t pt-2')}>
                 {group.map((link) => (
                   <li key={link.to}>
                     <NavLink
                       to={link.to}
-                      className={(s) => cn(navClass(s), 'block')}
+                      className={(s) => clsx(navClass(s), 'block')}
                       onClick={() => setMobileOpen(false)}
                     >
                       {link.label}

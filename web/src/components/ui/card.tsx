@@ -1,8 +1,9 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { cardClasses } from './plain-classes';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return <div className={cn(cardClasses, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -1,8 +1,8 @@
 import { ArrowRight, BarChart3, Image, Megaphone, PenLine, PlugZap, Wand2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
-import { buttonVariants } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
+import { clsx } from 'clsx';
+import { buttonClasses, cardClasses } from '@web/components/ui/plain-classes';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { ProductPreview } from './product-preview';
 import { signUpPath, webPaths } from '@shared/web-paths';
@@ -81,10 +81,10 @@ export function HomePage() {
             them against the results in your own Meta ad account.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link to={primary.to} className={buttonVariants({ size: 'lg' })}>
+            <Link to={primary.to} className={buttonClasses({ size: 'lg' })}>
               {primary.label} <ArrowRight aria-hidden="true" />
             </Link>
-            <Link to={webPaths.about} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <Link to={webPaths.about} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
               How it works
             </Link>
           </div>
@@ -102,13 +102,13 @@ export function HomePage() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (
             <li key={title}>
-              <Card className="h-full p-6 transition-shadow hover:shadow-md">
+              <div className={clsx(cardClasses, 'h-full p-6 transition-shadow hover:shadow-md')}>
                 <span className="flex size-10 items-center justify-center rounded-lg bg-secondary">
                   <Icon aria-hidden="true" className="size-5 text-primary" />
                 </span>
                 <h3 className="mt-4 font-semibold">{title}</h3>
                 <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-              </Card>
+              </div>
             </li>
           ))}
         </ul>
@@ -137,7 +137,7 @@ export function HomePage() {
         <div className="rounded-2xl bg-gradient-to-br from-indigo-600 to-pink-600 px-6 py-14 text-center text-white shadow-xl">
           <h2 className="text-3xl font-bold tracking-tight">Ready to make your next campaign your best?</h2>
           <p className="mx-auto mt-3 max-w-xl text-white/85">Create your account in under a minute.</p>
-          <Link to={primary.to} className={buttonVariants({ size: 'lg', variant: 'secondary', className: 'mt-8' })}>
+          <Link to={primary.to} className={buttonClasses({ size: 'lg', variant: 'secondary' }, 'mt-8')}>
             {primary.label} <ArrowRight aria-hidden="true" />
           </Link>
         </div>
