@@ -133,6 +133,10 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
+  // satori (the graphics renderer) reads process.env.SATORI_STANDALONE when it loads. A build replaces
+  // process.env; the dev server's dependency optimiser does not, and the graphics editor died in dev
+  // with "process is not defined". Undefined is what the build sees too (the bundled yoga is used).
+  optimizeDeps: { rolldownOptions: { transform: { define: { 'process.env.SATORI_STANDALONE': 'undefined' } } } },
   server: { proxy: apiProxy, fs: { strict: true, deny: DEV_SERVER_DENY } },
   preview: { proxy: apiProxy },
   build: {

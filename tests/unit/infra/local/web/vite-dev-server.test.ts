@@ -68,6 +68,18 @@ describe('the Vite dev server', () => {
     expect(server!.server.config.cacheDir).toBe(cacheDir);
   });
 
+  it('serves the graphics renderer (satori) without the Node-only process.env it reads as it loads', async () => {
+    // The dev server pre-bundles satori on first use; a build replaces process.env, the optimiser must too.
+    const source = await (
+      await fetch(`${server!.url}/@fs${path.join(repoRoot, 'shared/graphics/render-svg.ts')}`)
+    ).text();
+    const satoriUrl = /from\s+["']([^"']*\/deps\/satori\.js[^"']*)["']/.exec(source)?.[1];
+    expect(satoriUrl, 'render-svg.ts imports the pre-bundled satori').toBeDefined();
+    const reply = await fetch(`${server!.url}${satoriUrl}`);
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).not.toMatch(/process\.env\.SATORI_STANDALONE/);
+  }, 120_000);
+
   it('sends a page opened as localhost to the address it listens on (Meta returns to 127.0.0.1), path and query kept', async () => {
     const { port } = new URL(server!.url);
     const reply = await rawGet(server!.url, '/campaigns?status=ACTIVE', `localhost:${port}`);
