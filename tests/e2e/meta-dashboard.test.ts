@@ -14,6 +14,14 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     // Not connected: a friendly card with the Connect button.
     const connect = page.getByRole('button', { name: 'Connect Meta' });
     await connect.waitFor();
+    // Beside the taller account column the card sits right under the greeting, not pushed down by stretched rows.
+    const greetingBottom = await page
+      .getByRole('heading', { level: 1 })
+      .evaluate((h) => h.parentElement!.getBoundingClientRect().bottom);
+    const cardTitleTop = await page
+      .getByRole('heading', { name: 'Meta ad account' })
+      .evaluate((h) => h.getBoundingClientRect().top);
+    expect(cardTitleTop - greetingBottom).toBeLessThan(120);
 
     // Connect through the sandbox's consent dialog in a popup.
     const [popup] = await Promise.all([page.waitForEvent('popup'), connect.click()]);

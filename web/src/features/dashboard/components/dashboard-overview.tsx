@@ -10,7 +10,8 @@ export function DashboardOverview({ children }: { children?: ReactNode }) {
   const { currentUser } = useAuth();
   const firstName = currentUser?.displayName?.split(' ')[0];
   return (
-    <div className="grid gap-6">
+    // content-start: beside a taller account column, rows keep their height instead of stretching apart.
+    <div className="grid content-start gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
         <p className="mt-1 text-muted-foreground">Your advertising workspace. Here is where things stand.</p>
