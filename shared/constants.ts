@@ -40,3 +40,10 @@ export const messages = {
   metaAppNotConfigured: 'Meta app not configured. Please contact support.',
   errorLogCleared: 'Error log cleared',
 } as const;
+
+/**
+ * How long after a change approved in the optimizer or the ad optimizer (a budget, a status, an A/B copy) its
+ * undo is offered: long enough to notice a mistake the next morning, short enough that restoring "before" still
+ * means something. The server enforces it; the web hides the undo once it has passed.
+ */
+export const UNDO_WINDOW_MS = 24 * 3600 * 1000;

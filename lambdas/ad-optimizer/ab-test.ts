@@ -2,6 +2,7 @@ import type { AdTest, ApproveAdTestBody } from '@shared/schemas/ad-optimizer';
 import { conflict } from '../lib/errors';
 import { createAdCopy, deleteAdCopy } from '../lib/meta-changes/ad-copy-change';
 import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
 import { requireTest, STALE_CLAIM_MS, transition, type TestStore } from './test-store';
 
@@ -43,13 +44,15 @@ export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveA
       key: test.id,
       source: `ad-optimizer:${test.id}`,
     });
+    const approvedAt = deps.now();
     const created: AdTest = {
       ...claimed,
       status: 'created',
       copyAdId: made.copyAdId,
       copyAdName: made.copyAdName,
       copyCreativeId: made.copyCreativeId,
-      approvedAt: deps.now().toISOString(),
+      approvedAt: approvedAt.toISOString(),
+      undoUntil: undoUntilFrom(approvedAt),
     };
     await transition(deps.store, deps.userId, created, 'creating', deps.now());
     return created;
@@ -63,12 +66,19 @@ export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveA
   }
 }
 
-/** The undo of an approval: deletes the paused copy (and its creative), audited. */
+/**
+ * The undo of an approval, within 24 hours of it like the optimizer's: deletes the paused copy (and its
+ * creative), audited. Later the copy may be running with results of its own: it is paused or deleted in
+ * Ads Manager, by a person who sees them.
+ */
 export async function undoAdTest(deps: AbTestDeps, id: string): Promise<AdTest> {
   const { test } = await requireTest(deps.store, deps.userId, id);
   if (test.status !== 'created' || !test.copyAdId) {
     throw conflict(`Only a created A/B copy can be deleted (this rewrite is ${test.status}).`);
   }
+  // Copies made before the window was recorded count it from their approval.
+  const approvedAt = test.approvedAt ? new Date(test.approvedAt) : undefined;
+  assertWithinUndoWindow(test.undoUntil ?? (approvedAt ? undoUntilFrom(approvedAt) : undefined), deps.now());
   const deleting: AdTest = { ...test, status: 'deleting' };
   await transition(deps.store, deps.userId, deleting, 'created', deps.now(), { claim: true });
   try {

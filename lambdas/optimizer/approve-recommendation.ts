@@ -1,11 +1,9 @@
 import type { ApproveRecommendationBody, AppliedObjectChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { conflict, validationError } from '../lib/errors';
 import { applyObjectChange, reverseChange, type ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
 import { requireRecommendation, transition, type RecommendationStore } from './recommendation-store';
-
-/** How long after applying a recommendation its undo is offered. */
-export const UNDO_WINDOW_MS = 24 * 3600 * 1000;
 
 export interface ApprovalDeps {
   store: RecommendationStore;
@@ -76,7 +74,7 @@ export async function approveRecommendation(
     ...rec,
     status: 'applied',
     appliedAt: now.toISOString(),
-    undoUntil: new Date(now.getTime() + UNDO_WINDOW_MS).toISOString(),
+    undoUntil: undoUntilFrom(now),
     applied,
     ...(failures.length ? { failures } : {}),
   };
@@ -89,9 +87,7 @@ export async function undoRecommendation(deps: ApprovalDeps, id: string): Promis
   const rec = await requireRecommendation(deps.store, deps.userId, id);
   if (rec.status !== 'applied' || !rec.applied)
     throw conflict(`Only an applied recommendation can be undone (this one is ${rec.status}).`);
-  if (!rec.undoUntil || deps.now().getTime() > Date.parse(rec.undoUntil)) {
-    throw conflict('The 24 hours in which this change could be undone have passed.');
-  }
+  assertWithinUndoWindow(rec.undoUntil, deps.now());
   await transition(deps.store, deps.userId, { ...rec, status: 'undoing' }, 'applied', deps.now());
   const failures: Array<{ objectId: string; message: string }> = [];
   // Last applied first, as a stack unwinds.

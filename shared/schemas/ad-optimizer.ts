@@ -97,6 +97,8 @@ export const AdTestSchema = z.object({
   copyCreativeId: z.string().optional(),
   approvedAt: z.string().optional(),
   deletedAt: z.string().optional(),
+  /** The copy can be deleted (the approval undone) until then: 24 hours after it was made. */
+  undoUntil: z.string().optional(),
 });
 export type AdTest = z.infer<typeof AdTestSchema>;
 

@@ -75,7 +75,13 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
       key: proposed.id,
       source: `ad-optimizer:${proposed.id}`,
     });
-    expect(result).toMatchObject({ status: 'created', copyAdId: '901', approvedCopy: copy });
+    expect(result).toMatchObject({
+      status: 'created',
+      copyAdId: '901',
+      approvedCopy: copy,
+      approvedAt: now.toISOString(),
+      undoUntil: '2026-03-11T12:00:00.000Z',
+    });
     expect(updates()).toEqual([
       { to: 'creating', condition: '#status = :from' },
       { to: 'created', condition: '#status = :from' },
@@ -123,7 +129,7 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
   });
 
   it('undo deletes the created copy; a rewrite without one cannot be undone', async () => {
-    stored({ ...proposed, status: 'created', copyAdId: '901' });
+    stored({ ...proposed, status: 'created', copyAdId: '901', approvedAt: '2026-03-10T09:00:00.000Z' });
     const undone = await undoAdTest(deps(), proposed.id);
     expect(change.deleteAdCopy).toHaveBeenCalledWith(expect.anything(), {
       userId: 'user-1',
@@ -133,5 +139,45 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
     expect(undone.status).toBe('deleted');
     stored(proposed);
     await expect(undoAdTest(deps(), proposed.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  const hour = 3600_000;
+  const createdAt = (approvedAgoMs: number, withUntil: boolean): AdTest => {
+    const approvedAt = new Date(now.getTime() - approvedAgoMs);
+    return {
+      ...proposed,
+      status: 'created',
+      copyAdId: '901',
+      approvedAt: approvedAt.toISOString(),
+      ...(withUntil ? { undoUntil: new Date(approvedAt.getTime() + 24 * hour).toISOString() } : {}),
+    };
+  };
+  it.each([
+    { name: 'a minute before the 24 hours end', ago: 24 * hour - 60_000, withUntil: true, allowed: true },
+    { name: 'exactly at the end of the 24 hours', ago: 24 * hour, withUntil: true, allowed: true },
+    { name: 'a second after the 24 hours', ago: 24 * hour + 1000, withUntil: true, allowed: false },
+    { name: 'two days later', ago: 48 * hour, withUntil: true, allowed: false },
+    {
+      name: 'a copy made before the window was recorded, within a day',
+      ago: 2 * hour,
+      withUntil: false,
+      allowed: true,
+    },
+    { name: 'a copy made before the window was recorded, days ago', ago: 72 * hour, withUntil: false, allowed: false },
+  ])('undo $name: allowed = $allowed', async ({ ago, withUntil, allowed }) => {
+    stored(createdAt(ago, withUntil));
+    if (allowed) {
+      expect((await undoAdTest(deps(), proposed.id)).status).toBe('deleted');
+      expect(change.deleteAdCopy).toHaveBeenCalledTimes(1);
+      return;
+    }
+    await expect(undoAdTest(deps(), proposed.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      statusCode: 409,
+      message: 'The 24 hours in which this change could be undone have passed.',
+    });
+    // Nothing claimed, nothing sent to Meta.
+    expect(change.deleteAdCopy).not.toHaveBeenCalled();
+    expect(updates()).toEqual([]);
   });
 });

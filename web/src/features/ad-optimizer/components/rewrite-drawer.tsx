@@ -10,6 +10,7 @@ import { Modal } from '@web/components/ui/modal';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import type { useAdTestActions } from '../api/ad-optimizer-api';
+import { withinUndoWindow } from '@web/lib/undo-window';
 import { changedFields } from '../lib/ad-words';
 
 type Actions = ReturnType<typeof useAdTestActions>;
@@ -24,12 +25,15 @@ const STATUS_ORDER: readonly AdTest['status'][] = AB_TEST_STATUSES;
 export function RewriteDrawer({
   ad,
   tests,
+  now,
   actions,
   onClose,
   onShowCopy,
 }: {
   ad: AdCard | null;
   tests: readonly AdTest[];
+  /** The server's time of the list, against which the copy's 24 hours of undo are judged. */
+  now: number;
   actions: Actions;
   onClose: () => void;
   onShowCopy: (copyAdId: string) => void;
@@ -42,7 +46,9 @@ export function RewriteDrawer({
       title={ad ? `Rewrite and test “${ad.name}”` : 'Rewrite and test'}
       description="New copy is written for you to choose and edit. Nothing reaches Meta until you approve the A/B copy; it is created paused."
     >
-      {ad ? <RewriteFlow key={ad.id} ad={ad} tests={tests} actions={actions} onShowCopy={onShowCopy} /> : null}
+      {ad ? (
+        <RewriteFlow key={ad.id} ad={ad} tests={tests} now={now} actions={actions} onShowCopy={onShowCopy} />
+      ) : null}
     </Modal>
   );
 }
@@ -56,11 +62,13 @@ interface Draft {
 function RewriteFlow({
   ad,
   tests,
+  now,
   actions,
   onShowCopy,
 }: {
   ad: AdCard;
   tests: readonly AdTest[];
+  now: number;
   actions: Actions;
   onShowCopy: (copyAdId: string) => void;
 }) {
@@ -125,16 +133,23 @@ function RewriteFlow({
           <Alert title="A/B copy deleted">The copy was deleted at Meta; the original ad is as it was.</Alert>
         )}
         <div className="flex flex-wrap justify-end gap-2">
+          {test.status === 'created' && !withinUndoWindow(test, now) ? (
+            <p className="text-sm text-muted-foreground">
+              The 24 hours in which it could be deleted here have passed: pause or delete it in Ads Manager.
+            </p>
+          ) : null}
           {test.status === 'created' ? (
             <>
-              <Button
-                variant="outline"
-                onClick={() => undo.mutate(test.id, { onSuccess: setMine })}
-                disabled={undo.isPending}
-                aria-label={`Delete the A/B copy ${test.copyAdName ?? ''}`}
-              >
-                <Trash2 aria-hidden="true" /> {undo.isPending ? 'Deleting…' : 'Delete the copy'}
-              </Button>
+              {withinUndoWindow(test, now) ? (
+                <Button
+                  variant="outline"
+                  onClick={() => undo.mutate(test.id, { onSuccess: setMine })}
+                  disabled={undo.isPending}
+                  aria-label={`Delete the A/B copy ${test.copyAdName ?? ''}`}
+                >
+                  <Trash2 aria-hidden="true" /> {undo.isPending ? 'Deleting…' : 'Delete the copy'}
+                </Button>
+              ) : null}
               <Button onClick={() => onShowCopy(test.copyAdId!)}>See the paused copy</Button>
             </>
           ) : null}
