@@ -247,4 +247,54 @@ describe('ad optimizer screen', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
+
+  it('arriving from an optimizer recommendation (?ad=) lists every ad and marks the one it named', async () => {
+    serve();
+    renderWithMeta(<AdOptimizerScreen />, { path: '/ad-optimizer?ad=2' });
+    const named = await screen.findByRole('group', { name: 'Ad Fresh ad' });
+    expect(named).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('group', { name: 'Ad Tired ad' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
+  });
+
+  const createdCopy = (approvedAt: string, undoUntil?: string): AdTest => ({
+    ...proposal,
+    status: 'created',
+    approvedCopy: { headline: 'Boots that last', primaryText: 'Go further.', description: 'Try them' },
+    copyAdId: '999',
+    copyAdName: 'Tired ad — B',
+    copyCreativeId: '998',
+    approvedAt,
+    ...(undoUntil ? { undoUntil } : {}),
+  });
+
+  it('offers to delete an A/B copy for 24 hours after it was made, and deletes it on request', async () => {
+    // The list was read at 10:00 on the 19th; the copy was made at 09:00.
+    const created = createdCopy('2026-01-19T09:00:00Z', '2026-01-20T09:00:00Z');
+    let current = created;
+    serve({
+      adOptimizerAds: () => list([fresh, tired], [current]),
+      adOptimizerUndo: () => (current = { ...created, status: 'deleted', deletedAt: '2026-01-19T10:02:00Z' }),
+    });
+    renderWithMeta(<AdOptimizerScreen />);
+    const group = await screen.findByRole('group', { name: 'Ad Tired ad' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Delete the A/B copy of Tired ad' }));
+    expect(callsTo('adOptimizerUndo')).toEqual([{ params: { id: proposal.id } }]);
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('The A/B copy was deleted'));
+    await vi.waitFor(() =>
+      expect(within(group).queryByRole('button', { name: 'Delete the A/B copy of Tired ad' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it.each([
+    { name: 'with its recorded end passed', created: createdCopy('2026-01-17T09:00:00Z', '2026-01-18T09:00:00Z') },
+    { name: 'made before the end was recorded, two days ago', created: createdCopy('2026-01-17T09:00:00Z') },
+  ])('no longer offers to delete an A/B copy after 24 hours ($name)', async ({ created }) => {
+    serve({ adOptimizerAds: () => list([fresh, tired], [created]) });
+    renderWithMeta(<AdOptimizerScreen />);
+    const group = await screen.findByRole('group', { name: 'Ad Tired ad' });
+    expect(within(group).getByRole('button', { name: 'See the A/B copy' })).toBeInTheDocument();
+    expect(within(group).queryByRole('button', { name: /Delete the A\/B copy/ })).not.toBeInTheDocument();
+    expect(within(group).getByText(/over 24 hours old: pause or delete it in Ads Manager/)).toBeInTheDocument();
+  });
 });

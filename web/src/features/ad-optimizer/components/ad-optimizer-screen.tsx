@@ -1,5 +1,6 @@
-import { ExternalLink, RefreshCw, Sparkles, Wand2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ExternalLink, RefreshCw, Sparkles, Trash2, Wand2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -17,6 +18,7 @@ import { useMetaConnection } from '@web/features/meta/context/use-meta-connectio
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatMoney, formatNumber, formatPercent } from '@web/lib/format';
 import { cn } from '@web/lib/cn';
+import { withinUndoWindow } from '@web/lib/undo-window';
 import { useAdCards, useAdTestActions } from '../api/ad-optimizer-api';
 import {
   FILTERS,
@@ -74,11 +76,19 @@ function AdsWorkspace() {
   const accountId = selectedAdAccount?.id;
   const list = useAdCards(uid, accountId);
   const actions = useAdTestActions(uid, accountId);
-  const [filter, setFilter] = useState<AdFilter>('fatigued');
+  // Arriving from an optimizer recommendation (?ad=<id>): every ad is listed, and that one is brought into view.
+  const [searchParams] = useSearchParams();
+  const focusAdId = searchParams.get('ad');
+  const [filter, setFilter] = useState<AdFilter>(() => (focusAdId ? 'all' : 'fatigued'));
   const [rewriting, setRewriting] = useState<string | null>(null);
   const ads = useMemo(() => list.data?.ads ?? [], [list.data]);
   const shown = ads.filter((ad) => matchesFilter(ad, filter));
   const ad = ads.find((a) => a.id === rewriting) ?? null;
+
+  const focusLoaded = Boolean(focusAdId && ads.some((a) => a.id === focusAdId));
+  useEffect(() => {
+    if (focusLoaded) document.getElementById(`ad-${focusAdId}`)?.scrollIntoView?.({ block: 'center' });
+  }, [focusLoaded, focusAdId]);
 
   const showCopy = (copyAdId: string) => {
     setRewriting(null);
@@ -161,8 +171,11 @@ function AdsWorkspace() {
                   key={card.id}
                   ad={card}
                   list={list.data}
+                  focused={card.id === focusAdId}
                   onRewrite={() => setRewriting(card.id)}
                   onShowCopy={showCopy}
+                  onDeleteCopy={(testId) => actions.undo.mutate(testId)}
+                  deletingTestId={actions.undo.isPending ? actions.undo.variables : undefined}
                 />
               ))}
             </ul>
@@ -172,6 +185,7 @@ function AdsWorkspace() {
       <RewriteDrawer
         ad={ad}
         tests={list.data?.tests ?? []}
+        now={list.data ? Date.parse(list.data.generatedAt) : 0}
         actions={actions}
         onClose={() => setRewriting(null)}
         onShowCopy={showCopy}
@@ -196,15 +210,23 @@ function AdCardView({
   list,
   onRewrite,
   onShowCopy,
+  onDeleteCopy,
+  deletingTestId,
+  focused,
 }: {
   ad: AdCard;
   list: AdCardList;
+  /** The ad an optimizer recommendation linked to. */
+  focused: boolean;
   onRewrite: () => void;
   onShowCopy: (copyAdId: string) => void;
+  onDeleteCopy: (testId: string) => void;
+  deletingTestId: string | undefined;
 }) {
   const image = safeImageUrl(ad.creative?.thumbnailUrl ?? ad.creative?.imageUrl);
   const test = latestTestOf(ad, list.tests);
   const copyOf = list.tests.find((t) => t.copyAdId === ad.id && t.status === 'created');
+  const deleting = test !== undefined && deletingTestId === test.id;
   const m = ad.metrics;
   const metrics: Array<[string, string]> = [
     ['CTR (link)', formatPercent(m.ctrLink)],
@@ -215,7 +237,8 @@ function AdCardView({
   return (
     <li id={`ad-${ad.id}`} className="min-w-0">
       <Card
-        className={cn('h-full min-w-0', copyOf ? 'ring-2 ring-primary/40' : '')}
+        className={cn('h-full min-w-0', copyOf ? 'ring-2 ring-primary/40' : '', focused ? 'ring-2 ring-primary' : '')}
+        aria-current={focused ? 'true' : undefined}
         aria-label={`Ad ${ad.name}`}
         role="group"
       >
@@ -305,6 +328,20 @@ function AdCardView({
               <Button variant="outline" onClick={() => onShowCopy(test.copyAdId!)}>
                 See the A/B copy
               </Button>
+            ) : null}
+            {test?.copyAdId && withinUndoWindow(test, Date.parse(list.generatedAt)) ? (
+              <Button
+                variant="outline"
+                onClick={() => onDeleteCopy(test.id)}
+                disabled={deleting}
+                aria-label={`Delete the A/B copy of ${ad.name}`}
+              >
+                <Trash2 aria-hidden="true" /> {deleting ? 'Deleting…' : 'Delete the A/B copy'}
+              </Button>
+            ) : test?.copyAdId ? (
+              <p className="text-sm text-muted-foreground">
+                Its A/B copy is over 24 hours old: pause or delete it in Ads Manager.
+              </p>
             ) : null}
             <a
               className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"

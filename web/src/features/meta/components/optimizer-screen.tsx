@@ -1,10 +1,12 @@
-import { Gauge, RefreshCw, Undo2 } from 'lucide-react';
+import { Gauge, RefreshCw, Undo2, Wand2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { budgetToMajor } from '@shared/currency-units';
 import type { ProposedChange, RecommendationKind, StoredRecommendation } from '@shared/schemas/optimizer';
+import { webPaths } from '@shared/web-paths';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -14,6 +16,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatBudget, formatMoney, formatNumber } from '@web/lib/format';
+import { withinUndoWindow } from '@web/lib/undo-window';
 import { useRecommendationActions, useRecommendations, type RecommendationList } from '../api/optimizer';
 import { useMetaConnection } from '../context/use-meta-connection';
 import { AdAccountPicker } from './ad-account-picker';
@@ -35,6 +38,10 @@ export const KIND_LABELS: Record<RecommendationKind, string> = {
 };
 
 const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;
+
+/** A tired or low-ranking ad needs new copy: the ad optimizer writes it and sets up the A/B test. */
+const rewritesInAdOptimizer = (rec: StoredRecommendation) =>
+  rec.level === 'ad' && (rec.kind === 'creative_fatigue' || rec.kind === 'low_ranking');
 
 function effectText(rec: StoredRecommendation): string {
   const { metric, low, expected, high } = rec.expectedEffect;
@@ -249,7 +256,7 @@ function RecommendationCard({
   undoing: boolean;
 }) {
   // Judged at the server's time of the list; the server checks the 24 hours again on undo.
-  const canUndo = rec.status === 'applied' && rec.undoUntil && Date.parse(rec.undoUntil) > now;
+  const canUndo = rec.status === 'applied' && rec.undoUntil !== undefined && withinUndoWindow(rec, now);
   return (
     <li>
       <Card>
@@ -280,6 +287,14 @@ function RecommendationCard({
             <Button onClick={onReview} aria-label={`Review changes: ${rec.title}`}>
               Review changes
             </Button>
+          ) : rec.status === 'proposed' && rewritesInAdOptimizer(rec) ? (
+            <Link
+              to={`${webPaths.adOptimizer}?ad=${encodeURIComponent(rec.objectId)}`}
+              className={buttonVariants({ variant: 'outline' })}
+              aria-label={`Rewrite and test in the ad optimizer: ${rec.objectName}`}
+            >
+              <Wand2 aria-hidden="true" /> Rewrite and test in the ad optimizer
+            </Link>
           ) : rec.status === 'proposed' ? (
             <p className="text-sm text-muted-foreground">
               Needs you in Ads Manager or the ad optimizer: no automatic change.
