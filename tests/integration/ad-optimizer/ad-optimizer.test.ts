@@ -1,8 +1,13 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '@infra/local/function-environment';
+import { twin } from '../twin-client';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import type { Usage } from '@shared/schemas/billing';
-import { twin } from '../twin-client';
-import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
+import type { FreshUser } from '../meta-api/meta-user';
+import { auditRows } from '../meta-api/meta-user';
+import { campaignEvents, optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
 
 /**
  * The ad optimizer on the twin: a seeded fatiguing ad of the demo USD account shows as a card with
@@ -11,51 +16,48 @@ import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/m
  * evented) exactly once however often it is retried; another user is refused; undo deletes it.
  */
 
-interface BusEvent {
-  event: { 'detail-type': string; detail: Record<string, unknown> };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const giveUpAt = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > giveUpAt) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Moves a created A/B copy's approval (and so its undo window) back in time, as if made `hours` ago. */
+async function approvedHoursAgo(userSub: string, testId: string, hours: number): Promise<void> {
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: twin().dynamodb,
+      region: twin().cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const approvedAt = Date.now() - hours * 3600_000;
+  await doc.send(
+    new UpdateCommand({
+      TableName: localTableName('adOptimizerTests'),
+      Key: { user_id: userSub, test_id: testId },
+      UpdateExpression: 'SET #record.approvedAt = :approvedAt, #record.undoUntil = :undoUntil',
+      ExpressionAttributeNames: { '#record': 'record' },
+      ExpressionAttributeValues: {
+        ':approvedAt': new Date(approvedAt).toISOString(),
+        ':undoUntil': new Date(approvedAt + 24 * 3600_000).toISOString(),
+      },
+    }),
+  );
+  doc.destroy();
 }
 
 describe('ad optimizer', () => {
-  let user: FreshUser;
-  let other: FreshUser;
-  let userSub: string;
-  let usdAccount: string;
+  let users: OptimizerUsers;
   let list: AdCardList;
   let tired: AdCard;
   let rewrite: AdTest;
 
-  const cards = async (who: FreshUser = user) => {
-    const reply = await who.call(`/api/ad-optimizer/ad-accounts/${usdAccount}/ads`);
+  const cards = async (who: FreshUser = users.user) => {
+    const reply = await who.call(`/api/ad-optimizer/ad-accounts/${users.usdAccount}/ads`);
     expect(reply.status).toBe(200);
     return (await reply.json()) as AdCardList;
   };
 
   beforeAll(async () => {
-    user = await freshUser('ad-optimizer');
-    other = await freshUser('ad-optimizer-other');
-    await connectMeta(user);
-    await connectMeta(other);
-    userSub = (await (await user.call('/api/me')).json()).uid;
-    const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as {
-      id: string;
-      currency: string;
-    }[];
-    usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+    users = await optimizerUsers('ad-optimizer');
     list = await cards();
   });
-  afterAll(async () => {
-    await user.remove();
-    await other.remove();
-  });
+  afterAll(() => users.remove());
 
   it('lists the ads as cards: creative with thumbnail, metrics, daily curve, rankings, the fatigue verdict', () => {
     expect(list.currency).toBe('USD');
@@ -80,11 +82,11 @@ describe('ad optimizer', () => {
 
   it('rewrites the tired ad through the ad copy generator, prompted with its copy and why it is tired', async () => {
     const generations = async () =>
-      ((await (await user.call('/api/billing/usage')).json()) as Usage).limits.find(
+      ((await (await users.user.call('/api/billing/usage')).json()) as Usage).limits.find(
         (l) => l.key === 'aiGenerationsPerDay',
       )!.used;
     const before = await generations();
-    const reply = await user.call(`/api/ad-optimizer/ads/${tired.id}/rewrites`, {
+    const reply = await users.user.call(`/api/ad-optimizer/ads/${tired.id}/rewrites`, {
       method: 'POST',
       body: JSON.stringify({ audience: 'weekend hikers', variants: 2 }),
     });
@@ -99,13 +101,13 @@ describe('ad optimizer', () => {
   });
 
   it('validates the rewrite request and refuses another user’s ad account objects', async () => {
-    const bad = await user.call(`/api/ad-optimizer/ads/${tired.id}/rewrites`, {
+    const bad = await users.user.call(`/api/ad-optimizer/ads/${tired.id}/rewrites`, {
       method: 'POST',
       body: JSON.stringify({ variants: 9 }),
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('VALIDATION_ERROR');
-    const stranger = await other.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, {
+    const stranger = await users.other.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, {
       method: 'POST',
       body: JSON.stringify({ headline: 'x', primaryText: 'y' }),
     });
@@ -119,7 +121,7 @@ describe('ad optimizer', () => {
       primaryText: chosen.primaryText,
       description: chosen.description,
     });
-    const approve = () => user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, { method: 'POST', body });
+    const approve = () => users.user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, { method: 'POST', body });
     const first = await approve();
     expect(first.status).toBe(200);
     const made = (await first.json()) as AdTest;
@@ -143,7 +145,7 @@ describe('ad optimizer', () => {
     expect(copies[0]!.creative!.imageUrl).toBe(tired.creative!.imageUrl);
     expect(after.tests.find((t) => t.id === rewrite.id)).toMatchObject({ status: 'created', copyAdId: made.copyAdId });
 
-    const rows = (await auditRows(userSub)).filter((r) => r.source === `ad-optimizer:${rewrite.id}`);
+    const rows = (await auditRows(users.userSub)).filter((r) => r.source === `ad-optimizer:${rewrite.id}`);
     expect(rows.map((r) => r.status).sort()).toEqual(['completed', 'pending']);
     expect(rows.find((r) => r.status === 'completed')).toMatchObject({
       action: 'create_ad_copy',
@@ -151,29 +153,60 @@ describe('ad optimizer', () => {
       created_object_id: made.copyAdId,
       after: { status: 'PAUSED' },
     });
-    const events = await until(
-      async () =>
-        ((await (await fetch(`${twin().eventBridge}/events?detailType=campaign`)).json()) as BusEvent[]).filter(
-          (e) => e.event.detail.objectId === made.copyAdId,
-        ),
-      (found) => found.length > 0,
-    );
-    expect(events[0]!.event.detail).toMatchObject({ action: 'create_ad_copy', level: 'ad', userId: userSub });
+    const events = await campaignEvents((detail) => detail.objectId === made.copyAdId);
+    expect(events[0]!.event.detail).toMatchObject({ action: 'create_ad_copy', level: 'ad', userId: users.userSub });
   });
 
   it('undo deletes the copy; the original keeps running', async () => {
-    const stranger = await other.call(`/api/ad-optimizer/rewrites/${rewrite.id}/undo`, { method: 'POST' });
+    const stranger = await users.other.call(`/api/ad-optimizer/rewrites/${rewrite.id}/undo`, { method: 'POST' });
     expect(stranger.status).toBe(404);
-    const reply = await user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/undo`, { method: 'POST' });
+    const reply = await users.user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/undo`, { method: 'POST' });
     expect(reply.status).toBe(200);
     expect(((await reply.json()) as AdTest).status).toBe('deleted');
     const after = await cards();
     expect(after.ads.some((ad) => ad.name === `${tired.name} — B`)).toBe(false);
     expect(after.ads.find((ad) => ad.id === tired.id)!.status).toBe('ACTIVE');
-    const again = await user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, {
+    const again = await users.user.call(`/api/ad-optimizer/rewrites/${rewrite.id}/approve`, {
       method: 'POST',
       body: JSON.stringify({ headline: 'x', primaryText: 'y' }),
     });
     expect(again.status).toBe(409);
+  });
+
+  it('offers undo for 24 hours only: after them a 409 CONFLICT says so and the copy stays at Meta', async () => {
+    const written = await users.user.call(`/api/ad-optimizer/ads/${tired.id}/rewrites`, {
+      method: 'POST',
+      body: JSON.stringify({ variants: 2 }),
+    });
+    expect(written.status).toBe(201);
+    const second = (await written.json()) as AdTest;
+    const chosen = second.variants[1]!;
+    const approved = await users.user.call(`/api/ad-optimizer/rewrites/${second.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({ headline: chosen.headline, primaryText: chosen.primaryText, description: '' }),
+    });
+    expect(approved.status).toBe(200);
+    const made = (await approved.json()) as AdTest;
+    expect(Date.parse(made.undoUntil!) - Date.parse(made.approvedAt!)).toBe(24 * 3600_000);
+
+    await approvedHoursAgo(users.userSub, second.id, 25);
+    const late = await users.user.call(`/api/ad-optimizer/rewrites/${second.id}/undo`, { method: 'POST' });
+    expect(late.status).toBe(409);
+    expect((await late.json()).error).toEqual({
+      code: 'CONFLICT',
+      message: 'The 24 hours in which this change could be undone have passed.',
+    });
+    const after = await cards();
+    expect(after.ads.find((ad) => ad.id === made.copyAdId)).toMatchObject({ status: 'PAUSED' });
+    expect(after.tests.find((t) => t.id === second.id)).toMatchObject({ status: 'created' });
+    expect((await auditRows(users.userSub)).filter((r) => r.source === `ad-optimizer-undo:${second.id}`)).toHaveLength(
+      0,
+    );
+
+    // Within the window (23 hours on) the same copy is deleted: only the time decided. It leaves the shared world clean.
+    await approvedHoursAgo(users.userSub, second.id, 23);
+    const inTime = await users.user.call(`/api/ad-optimizer/rewrites/${second.id}/undo`, { method: 'POST' });
+    expect(inTime.status).toBe(200);
+    expect(((await inTime.json()) as AdTest).status).toBe('deleted');
   });
 });

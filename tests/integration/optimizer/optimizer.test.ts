@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { checkExplanation } from '@lambdas/lib/optimizer/explanation-check';
 import { MAX_EXPLAINED_PER_REQUEST } from '@lambdas/optimizer/explain-recommendations';
-import { twin } from '../twin-client';
-import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
+import { auditRows } from '../meta-api/meta-user';
+import { campaignEvents, optimizerUsers, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * The optimizer on the twin: the seeded problems of the demo USD account come back as
@@ -11,45 +11,17 @@ import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/m
  * undo restores the before values; another user can never approve it.
  */
 
-interface BusEvent {
-  event: { 'detail-type': string; detail: Record<string, unknown> };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const giveUpAt = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > giveUpAt) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('optimizer', () => {
-  let user: FreshUser;
-  let other: FreshUser;
-  let userSub: string;
-  let usdAccount: string;
+  let users: OptimizerUsers;
   let list: RecommendationList;
 
   beforeAll(async () => {
-    user = await freshUser('optimizer');
-    other = await freshUser('optimizer-other');
-    await connectMeta(user);
-    await connectMeta(other);
-    userSub = (await (await user.call('/api/me')).json()).uid;
-    const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as {
-      id: string;
-      currency: string;
-    }[];
-    usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
-    const reply = await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`);
+    users = await optimizerUsers('optimizer');
+    const reply = await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`);
     expect(reply.status).toBe(200);
     list = (await reply.json()) as RecommendationList;
   });
-  afterAll(async () => {
-    await user.remove();
-    await other.remove();
-  });
+  afterAll(() => users.remove());
 
   const find = (kind: string) => list.data.find((r) => r.kind === kind && r.status === 'proposed');
 
@@ -98,7 +70,7 @@ describe('optimizer', () => {
     }
     // The next read finds them stored: no generation is used again.
     const again = (await (
-      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
+      await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)
     ).json()) as RecommendationList;
     expect(again.explanations?.status).toBe(open.length > MAX_EXPLAINED_PER_REQUEST ? 'generated' : 'unchanged');
     const first = explained[0]!;
@@ -108,12 +80,12 @@ describe('optimizer', () => {
   it('refuses another user, and objects the recommendation did not propose', async () => {
     const shift = find('budget_shift')!;
     const body = { changes: shift.changes.map((c) => ({ level: c.level, objectId: c.objectId, change: c.change })) };
-    const stranger = await other.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+    const stranger = await users.other.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
       method: 'POST',
       body: JSON.stringify(body),
     });
     expect(stranger.status).toBe(404);
-    const outside = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+    const outside = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
       method: 'POST',
       body: JSON.stringify({ changes: [{ level: 'adset', objectId: '1', change: { dailyBudget: 100 } }] }),
     });
@@ -126,7 +98,7 @@ describe('optimizer', () => {
     const [from, to] = shift.changes as [StoredRecommendation['changes'][0], StoredRecommendation['changes'][0]];
     // The marketer edits the amount moved: 10.00 a day instead of the proposed share.
     const moved = 1000;
-    const reply = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+    const reply = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
       method: 'POST',
       body: JSON.stringify({
         changes: [
@@ -143,31 +115,27 @@ describe('optimizer', () => {
       [to.before.dailyBudget, to.before.dailyBudget! + moved],
     ]);
 
-    const rows = (await auditRows(userSub)).filter((r) => r.source === `optimizer:${shift.id}`);
+    const rows = (await auditRows(users.userSub)).filter((r) => r.source === `optimizer:${shift.id}`);
     const completed = rows.filter((r) => r.status === 'completed');
     expect(completed).toHaveLength(2);
     expect(completed.every((r) => r.level === 'adset' && r.after_source === 'meta')).toBe(true);
 
-    const events = await until(
-      async () =>
-        ((await (await fetch(`${twin().eventBridge}/events?detailType=campaign`)).json()) as BusEvent[]).filter(
-          (e) => e.event.detail.objectId === to.objectId && e.event.detail.budget === to.before.dailyBudget! + moved,
-        ),
-      (found) => found.length > 0,
+    const events = await campaignEvents(
+      (detail) => detail.objectId === to.objectId && detail.budget === to.before.dailyBudget! + moved,
     );
-    expect(events[0]!.event.detail).toMatchObject({ level: 'adset', action: 'budget_change', userId: userSub });
+    expect(events[0]!.event.detail).toMatchObject({ level: 'adset', action: 'budget_change', userId: users.userSub });
 
     // Approving twice applies nothing more.
-    const again = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+    const again = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
       method: 'POST',
       body: JSON.stringify({ changes: [{ level: to.level, objectId: to.objectId, change: { dailyBudget: 99_900 } }] }),
     });
     expect(again.status).toBe(409);
 
-    const undo = await user.call(`/api/optimizer/recommendations/${shift.id}/undo`, { method: 'POST' });
+    const undo = await users.user.call(`/api/optimizer/recommendations/${shift.id}/undo`, { method: 'POST' });
     expect(undo.status).toBe(200);
     expect(((await undo.json()) as StoredRecommendation).status).toBe('undone');
-    const undoRows = (await auditRows(userSub)).filter(
+    const undoRows = (await auditRows(users.userSub)).filter(
       (r) => r.source === `optimizer-undo:${shift.id}` && r.status === 'completed',
     );
     expect(undoRows.map((r) => [r.object_id, r.after.dailyBudget]).sort()).toEqual(
@@ -180,7 +148,7 @@ describe('optimizer', () => {
 
     // The list keeps it as undone: a new run never overwrites what was done.
     const after = (await (
-      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
+      await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)
     ).json()) as RecommendationList;
     expect(after.data.find((r) => r.id === shift.id)!.status).toBe('undone');
   });

@@ -1,0 +1,62 @@
+import { twin } from '../twin-client';
+import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
+
+/**
+ * What the optimizer and ad optimizer suites share: a user connected to the sandbox's demo Meta user
+ * with the demo USD account (where the seeded situations live), a second connected user to prove
+ * neither can act on the other's proposals, and the `campaign` events a change emitted.
+ */
+export interface OptimizerUsers {
+  user: FreshUser;
+  other: FreshUser;
+  userSub: string;
+  usdAccount: string;
+  remove: () => Promise<void>;
+}
+
+export async function optimizerUsers(label: string): Promise<OptimizerUsers> {
+  const user = await freshUser(label);
+  const other = await freshUser(`${label}-other`);
+  await connectMeta(user);
+  await connectMeta(other);
+  const userSub = ((await (await user.call('/api/me')).json()) as { uid: string }).uid;
+  const accounts = (
+    (await (await user.call('/api/meta/ad-accounts')).json()) as { data: { id: string; currency: string }[] }
+  ).data;
+  const usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+  return {
+    user,
+    other,
+    userSub,
+    usdAccount,
+    remove: async () => {
+      await user.remove();
+      await other.remove();
+    },
+  };
+}
+
+export interface BusEvent {
+  event: { 'detail-type': string; detail: Record<string, unknown> };
+}
+
+/** Polls `read` until `done` (or the time is up, answering the last value for the test to judge). */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const giveUpAt = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > giveUpAt) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The `campaign` events on the twin's bus whose detail matches: other suites write there too. */
+export function campaignEvents(match: (detail: Record<string, unknown>) => boolean): Promise<BusEvent[]> {
+  return until(
+    async () =>
+      ((await (await fetch(`${twin().eventBridge}/events?detailType=campaign`)).json()) as BusEvent[]).filter((e) =>
+        match(e.event.detail),
+      ),
+    (found) => found.length > 0,
+  );
+}
