@@ -35,7 +35,13 @@ export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRe
     activeAds: snapshot.ads.filter((a) => a.status === 'ACTIVE').length,
     spendLast7Days: Math.round(recent.spend * 100) / 100,
     resultsLast7Days: recent.results,
-    learningLimitedAdSets: snapshot.adsets.filter((a) => a.status === 'ACTIVE' && a.learningStatus === 'FAIL').length,
+    // As the detector counts them: an ad set of a paused campaign is not learning anything.
+    learningLimitedAdSets: snapshot.adsets.filter(
+      (a) =>
+        a.status === 'ACTIVE' &&
+        a.learningStatus === 'FAIL' &&
+        snapshot.campaigns.some((c) => c.id === a.campaignId && c.status === 'ACTIVE'),
+    ).length,
     opportunityPerWeek:
       Math.round(
         open.filter((r) => r.status === 'proposed').reduce((sum, r) => sum + Math.max(0, r.valuePerWeek), 0) * 100,

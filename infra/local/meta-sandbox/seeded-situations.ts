@@ -14,13 +14,22 @@ import type { AdSet, Budget, Campaign, Timeline, World } from './world.js';
  * - Awareness: the first ad set's small audience has seen its ads again and again (creative
  *   fatigue: frequency up, CTR down against the first week); the second cannot spend its
  *   budget (underdelivery, audience saturated).
- * - Sales: CPM jumped in the last three days (a CPM spike).
+ * - Sales: CPM jumped in the last three days (a CPM spike). It is otherwise healthy: enough budget and
+ *   purchases that its ad sets have left learning, so the only learning-limited ad set is the app loser.
  */
 export const SITUATION_OBJECTIVES = {
   budget: 'OUTCOME_APP_PROMOTION',
   fatigue: 'OUTCOME_AWARENESS',
   cpm: 'OUTCOME_SALES',
 } as const;
+
+/**
+ * The sales campaign is the account's main spend: six times the seed's budget and four times its conversion
+ * rate buy each active ad set 65-100 purchases a week (probed over dates months apart), well over the 50 that
+ * end learning, so Meta reports them SUCCESS and the learning-limited detector names only the seeded app ad set.
+ */
+const SALES_BUDGET_MULTIPLE = 6;
+const SALES_CONVERSION_BOOST = 4;
 
 /** Moves a campaign's start (and its ad sets' and ads') back to `date`, so it has weeks of history to judge. */
 function startNoLaterThan(world: World, campaign: Campaign, date: IsoDate): void {
@@ -79,7 +88,20 @@ export function seedSituations(world: World, now: Date): void {
     starved.audienceSize = 20_000;
   }
 
-  for (const adset of adsetsOf(find(SITUATION_OBJECTIVES.cpm))) {
+  const sales = find(SITUATION_OBJECTIVES.cpm);
+  const salesBudget = sales?.budgetHistory.at(-1)?.value;
+  if (sales && salesBudget?.daily) {
+    const from = sales.budgetHistory[0]!.from;
+    sales.budgetHistory = [{ from, value: { daily: Math.round(salesBudget.daily * SALES_BUDGET_MULTIPLE) } }];
+  }
+  for (const adset of adsetsOf(sales)) {
     adset.cpmShock = { from: addDays(today, -3), factor: 1.9 };
+    // Enough purchases to have left learning even through the spike: the CPM spike is their one problem.
+    adset.profile = {
+      ...adset.profile,
+      cpmFactor: Math.min(adset.profile.cpmFactor, 1),
+      ctrFactor: Math.max(adset.profile.ctrFactor, 1.2),
+      conversionFactor: adset.profile.conversionFactor * SALES_CONVERSION_BOOST,
+    };
   }
 }

@@ -338,7 +338,14 @@ export function detectOverspendingLosers(ctx: Context): Draft[] {
   return drafts;
 }
 
-/** Ad sets Meta reports as learning limited: too few optimization events a week to leave learning. */
+/**
+ * Ad sets Meta reports as learning limited (`learning_stage_info.status` FAIL): too few optimization events
+ * a week to leave learning. Meta's word decides, never our own count: LEARNING (within 7 days of a
+ * significant edit) and SUCCESS are left alone whatever the numbers. Two cases Meta's status does not
+ * settle are skipped: an ad set that spent nothing in the window (nothing is learning: underdelivery's
+ * business), and one our window already counts 50 events for (Meta's status lags the day's data; a
+ * recommendation saying "needs 50" beside 50 would contradict itself).
+ */
 export function detectLearningLimited(ctx: Context): Draft[] {
   const { snapshot, config, offset } = ctx;
   const rules = config.learningLimited;
@@ -347,6 +354,7 @@ export function detectLearningLimited(ctx: Context): Draft[] {
     const campaign = snapshot.campaigns.find((c) => c.id === adset.campaignId);
     if (adset.learningStatus !== 'FAIL' || adset.status !== 'ACTIVE' || campaign?.status !== 'ACTIVE') continue;
     const recent = lastDays(adset.days, snapshot.today, config.recentDays);
+    if (recent.spend <= 0 || recent.results >= rules.eventsPerWeek) continue;
     const cost = costPerResult(recent);
     const evidence: Record<string, number> = {
       resultsPerWeek: recent.results,

@@ -71,6 +71,28 @@ describe('seeded situations and diagnostics', () => {
     expect((adsetField(ctx, reach!, 'learning_stage_info') as { status: string }).status).toBe('SUCCESS');
   });
 
+  it('reports no other active ad set of the demo account learning limited: the seeded one is not lost in noise', () => {
+    const { world, account, ctx, adsetsOf } = setup();
+    const [, limited] = adsetsOf(SITUATION_OBJECTIVES.budget);
+    const failing = [...world.adsets.values()]
+      .filter((adset) => {
+        const campaign = world.campaigns.get(adset.campaignId)!;
+        return (
+          campaign.accountId === account.accountId &&
+          campaign.statusHistory.at(-1)!.value === 'ACTIVE' &&
+          adset.statusHistory.at(-1)!.value === 'ACTIVE'
+        );
+      })
+      .filter((adset) => (adsetField(ctx, adset, 'learning_stage_info') as { status: string }).status === 'FAIL');
+    expect(failing.map((a) => a.name)).toEqual([limited!.name]);
+    // The sales ad sets have left learning with room to spare, even through their CPM spike.
+    for (const adset of adsetsOf(SITUATION_OBJECTIVES.cpm).filter((a) => a.statusHistory.at(-1)!.value === 'ACTIVE')) {
+      const info = adsetField(ctx, adset, 'learning_stage_info') as { status: string; conversions: number };
+      expect(info.status).toBe('SUCCESS');
+      expect(info.conversions).toBeGreaterThanOrEqual(60);
+    }
+  });
+
   it('makes the app winner several times cheaper per install than the loser, on the same budget', () => {
     const { run, adsetsOf } = setup();
     const [winner, loser] = adsetsOf(SITUATION_OBJECTIVES.budget);

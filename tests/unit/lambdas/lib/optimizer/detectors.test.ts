@@ -202,6 +202,71 @@ describe('detectors', () => {
     expect(rec.evidence).toMatchObject({ resultsPerWeek: 14, neededPerWeek: 50 });
   });
 
+  const week = (results: number, spend = 70) =>
+    days(7, { spend: spend / 7, impressions: 3000, reach: 2000, linkClicks: 30, results: results / 7 });
+  it.each([
+    { name: 'Meta says FAIL, 14 events a week', extra: { learningStatus: 'FAIL', days: week(14) }, found: true },
+    { name: 'Meta says FAIL, zero events but spending', extra: { learningStatus: 'FAIL', days: week(0) }, found: true },
+    {
+      name: 'Meta says LEARNING (a recent edit), 5 events',
+      extra: { learningStatus: 'LEARNING', days: week(5) },
+      found: false,
+    },
+    { name: 'Meta says SUCCESS, 30 events', extra: { learningStatus: 'SUCCESS', days: week(30) }, found: false },
+    { name: 'Meta gave no learning stage', extra: { learningStatus: undefined, days: week(5) }, found: false },
+    {
+      name: 'FAIL, but our week already counts 50 events',
+      extra: { learningStatus: 'FAIL', days: week(50) },
+      found: false,
+    },
+    { name: 'FAIL, but nothing spent in the week', extra: { learningStatus: 'FAIL', days: week(0, 0) }, found: false },
+    { name: 'FAIL, one day of data', extra: { learningStatus: 'FAIL', days: week(7).slice(0, 1) }, found: true },
+    {
+      name: 'FAIL, but the ad set is paused',
+      extra: { learningStatus: 'FAIL', status: 'PAUSED', days: week(5) },
+      found: false,
+    },
+  ] as Array<{ name: string; extra: Partial<AdSetSnapshot>; found: boolean }>)(
+    'learning limited: $name → recommended = $found',
+    ({ extra, found }) => {
+      const found_ = kinds(account({ adsets: [adset('s1', { dailyBudget: 1000, ...extra })] }));
+      expect(found_.includes('learning_limited:s1')).toBe(found);
+    },
+  );
+
+  it('learning limited: nothing for an ad set of a paused campaign', () => {
+    const snapshot = account({ adsets: [adset('s1', { learningStatus: 'FAIL', days: week(5) })] });
+    snapshot.campaigns[0]!.status = 'PAUSED';
+    expect(kinds(snapshot)).not.toContain('learning_limited:s1');
+  });
+
+  it('learning limited without a cost per result (zero events) proposes a merge, no budget change', () => {
+    const rec = recommend(account({ adsets: [adset('s1', { learningStatus: 'FAIL', days: week(0) })] })).find(
+      (r) => r.kind === 'learning_limited',
+    )!;
+    expect(rec.changes).toEqual([]);
+    expect(rec.title).toBe('Merge “Ad set s1” with a sibling ad set or broaden its audience');
+    expect(rec.evidence).toMatchObject({ resultsPerWeek: 0, neededPerWeek: 50 });
+  });
+
+  it('learning limited in JPY: the budget is proposed in whole yen', () => {
+    const rec = recommend(
+      account({
+        currency: 'JPY',
+        adsets: [
+          adset('s1', {
+            learningStatus: 'FAIL',
+            dailyBudget: 3000,
+            days: days(7, { spend: 3000, impressions: 3000, reach: 2000, linkClicks: 30, results: 1 }),
+          }),
+        ],
+      }),
+    ).find((r) => r.kind === 'learning_limited')!;
+    // 50 events at 3,000 yen each would be 21,429 a day: capped at double, 6,000 yen.
+    expect(rec.changes[0]!.change).toEqual({ dailyBudget: 6000 });
+    expect(Number.isInteger(rec.changes[0]!.change.dailyBudget)).toBe(true);
+  });
+
   it('names A/B losers only with enough clicks, by the probability each ad is best', () => {
     const weeks = (impressions: number, clicks: number) => [
       day(14, { impressions, reach: impressions, linkClicks: clicks }),
