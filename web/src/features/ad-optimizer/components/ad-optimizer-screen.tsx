@@ -1,8 +1,7 @@
-import { ExternalLink, RefreshCw, Sparkles, Trash2, Wand2 } from 'lucide-react';
+import { ExternalLink, Sparkles, Trash2, Wand2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
-import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -10,9 +9,7 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
-import { AdAccountPicker } from '@web/features/meta/components/ad-account-picker';
-import { ConnectErrorAlert } from '@web/features/meta/components/connect-error-alert';
-import { ConnectMetaButton } from '@web/features/meta/components/connect-meta-button';
+import { AdAccountToolbar, MetaAccountGate } from '@web/features/meta/components/meta-account-gate';
 import { QueryErrorAlert } from '@web/features/meta/components/query-error-alert';
 import { useMetaConnection } from '@web/features/meta/context/use-meta-connection';
 import { useAuth } from '@web/lib/auth/use-auth';
@@ -34,39 +31,15 @@ import { RewriteDrawer } from './rewrite-drawer';
 
 /** /ad-optimizer: the account's ads as cards, and the rewrite-and-test flow for a tired one. */
 export function AdOptimizerScreen() {
-  const { loading, isConnected, adAccounts, adAccountsLoading, adAccountsError, refresh } = useMetaConnection();
-  if (loading) return <Skeleton className="h-40 w-full" />;
-  if (!isConnected) {
-    return (
-      <Card className="border-dashed">
-        <CardHeader className="items-center text-center">
-          <Sparkles aria-hidden="true" className="size-10 text-primary" />
-          <CardTitle>Connect Meta to see your ads</CardTitle>
-          <CardDescription className="max-w-lg">
-            The ad optimizer reads your ads and their results, shows which ones your audience has tired of, writes new
-            copy for them and sets up an A/B test: a paused copy of the ad, created only when you approve it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid justify-items-center gap-4">
-          <ConnectErrorAlert />
-          <ConnectMetaButton />
-        </CardContent>
-      </Card>
-    );
-  }
-  if (adAccountsError) {
-    return (
-      <QueryErrorAlert
-        title="Your ad accounts could not be loaded"
-        error={adAccountsError}
-        onRetry={() => void refresh()}
-      />
-    );
-  }
-  if (adAccountsLoading) return <Skeleton className="h-96 w-full" />;
-  if (adAccounts.length === 0)
-    return <Alert title="No ad accounts">This Meta user has no ad accounts we may read.</Alert>;
-  return <AdsWorkspace />;
+  return (
+    <MetaAccountGate
+      icon={Sparkles}
+      title="Connect Meta to see your ads"
+      description="The ad optimizer reads your ads and their results, shows which ones your audience has tired of, writes new copy for them and sets up an A/B test: a paused copy of the ad, created only when you approve it."
+    >
+      <AdsWorkspace />
+    </MetaAccountGate>
+  );
 }
 
 function AdsWorkspace() {
@@ -99,13 +72,15 @@ function AdsWorkspace() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <AdAccountPicker accounts={adAccounts} value={accountId} onChange={selectAdAccount} />
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw aria-hidden="true" className={list.isFetching ? 'animate-spin' : ''} />
-          {list.isFetching ? 'Reading ads…' : 'Read again'}
-        </Button>
-      </div>
+      <AdAccountToolbar
+        accounts={adAccounts}
+        value={accountId}
+        onChange={selectAdAccount}
+        fetching={list.isFetching}
+        onRefetch={() => void list.refetch()}
+        idleLabel="Read again"
+        busyLabel="Reading ads…"
+      />
       {list.isError ? (
         <QueryErrorAlert title="Your ads could not be read" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (

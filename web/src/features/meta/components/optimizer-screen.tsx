@@ -1,10 +1,9 @@
-import { Gauge, RefreshCw, Undo2, Wand2 } from 'lucide-react';
+import { Gauge, Undo2, Wand2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { budgetToMajor } from '@shared/currency-units';
 import type { ProposedChange, RecommendationKind, StoredRecommendation } from '@shared/schemas/optimizer';
 import { webPaths } from '@shared/web-paths';
-import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -19,10 +18,8 @@ import { formatBudget, formatMoney, formatNumber } from '@web/lib/format';
 import { withinUndoWindow } from '@web/lib/undo-window';
 import { useRecommendationActions, useRecommendations, type RecommendationList } from '../api/optimizer';
 import { useMetaConnection } from '../context/use-meta-connection';
-import { AdAccountPicker } from './ad-account-picker';
 import { parseBudgetInput } from './campaign-actions';
-import { ConnectErrorAlert } from './connect-error-alert';
-import { ConnectMetaButton } from './connect-meta-button';
+import { AdAccountToolbar, MetaAccountGate } from './meta-account-gate';
 import { QueryErrorAlert } from './query-error-alert';
 
 export const KIND_LABELS: Record<RecommendationKind, string> = {
@@ -60,39 +57,15 @@ function effectText(rec: StoredRecommendation): string {
 
 /** /optimizer: recommendations for the chosen ad account, each applied only after the marketer approves its diff. */
 export function OptimizerRecommendations() {
-  const { loading, isConnected, adAccounts, adAccountsLoading, adAccountsError, refresh } = useMetaConnection();
-  if (loading) return <Skeleton className="h-40 w-full" />;
-  if (!isConnected) {
-    return (
-      <Card className="border-dashed">
-        <CardHeader className="items-center text-center">
-          <Gauge aria-hidden="true" className="size-10 text-primary" />
-          <CardTitle>Connect Meta to get recommendations</CardTitle>
-          <CardDescription className="max-w-lg">
-            The optimizer reads your campaigns, ad sets and ads, finds what to change, and shows you exactly what each
-            change would do before anything reaches Meta.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid justify-items-center gap-4">
-          <ConnectErrorAlert />
-          <ConnectMetaButton />
-        </CardContent>
-      </Card>
-    );
-  }
-  if (adAccountsError) {
-    return (
-      <QueryErrorAlert
-        title="Your ad accounts could not be loaded"
-        error={adAccountsError}
-        onRetry={() => void refresh()}
-      />
-    );
-  }
-  if (adAccountsLoading) return <Skeleton className="h-96 w-full" />;
-  if (adAccounts.length === 0)
-    return <Alert title="No ad accounts">This Meta user has no ad accounts we may read.</Alert>;
-  return <RecommendationsWorkspace />;
+  return (
+    <MetaAccountGate
+      icon={Gauge}
+      title="Connect Meta to get recommendations"
+      description="The optimizer reads your campaigns, ad sets and ads, finds what to change, and shows you exactly what each change would do before anything reaches Meta."
+    >
+      <RecommendationsWorkspace />
+    </MetaAccountGate>
+  );
 }
 
 function RecommendationsWorkspace() {
@@ -116,13 +89,15 @@ function RecommendationsWorkspace() {
 
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <AdAccountPicker accounts={adAccounts} value={accountId} onChange={selectAdAccount} />
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw aria-hidden="true" className={list.isFetching ? 'animate-spin' : ''} />
-          {list.isFetching ? 'Analysing…' : 'Analyse again'}
-        </Button>
-      </div>
+      <AdAccountToolbar
+        accounts={adAccounts}
+        value={accountId}
+        onChange={selectAdAccount}
+        fetching={list.isFetching}
+        onRefetch={() => void list.refetch()}
+        idleLabel="Analyse again"
+        busyLabel="Analysing…"
+      />
       {list.isError ? (
         <QueryErrorAlert
           title="Recommendations could not be computed"
