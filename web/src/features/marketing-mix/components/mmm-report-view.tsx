@@ -25,17 +25,22 @@ const colour = (i: number) => COLOURS[i % COLOURS.length]!;
 const compact = (v: number) =>
   new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v);
 const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v, 2));
+/** Axis labels stay short enough not to run into each other on a phone; the tooltip and table give the full name. */
+const shortLabel = (name: string, max = 12) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
 function ChartCard({
   title,
   description,
   summary,
+  height,
   children,
 }: {
   title: string;
   description: string;
   /** What the chart shows, for screen readers. */
   summary: string;
+  /** Pixels, when the chart grows with its rows (default 288). */
+  height?: number;
   children: ReactNode;
 }) {
   return (
@@ -46,7 +51,9 @@ function ChartCard({
       </CardHeader>
       <CardContent>
         <figure aria-label={title}>
-          <div className="h-72 w-full">{children}</div>
+          <div className="h-72 w-full" style={height ? { height } : undefined}>
+            {children}
+          </div>
           <figcaption className="sr-only">{summary}</figcaption>
         </figure>
       </CardContent>
@@ -89,7 +96,11 @@ function FitChart({ report }: { report: MmmReport }) {
   );
 }
 
-/** The total decomposition as a waterfall: each component a floating bar from the running total. */
+/**
+ * The total decomposition as a waterfall: each component a floating bar from the running total.
+ * Bars run across, one row per component, so names never crowd an axis (a phone has room for a
+ * dozen rows, not a dozen slanted names side by side).
+ */
 function WaterfallChart({ report }: { report: MmmReport }) {
   const data = waterfallBars(report.totals);
   const top = [...report.totals].sort((a, b) => b.total - a.total).slice(0, 3);
@@ -98,12 +109,20 @@ function WaterfallChart({ report }: { report: MmmReport }) {
       title="Decomposition"
       description="What built the KPI over the whole window: baseline, then each channel and control."
       summary={`Largest contributions: ${top.map((t) => `${t.name} ${formatPercent(100 * t.share, 1)}`).join(', ')}.`}
+      height={Math.max(288, 28 * data.length + 48)}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" interval={0} angle={-30} textAnchor="end" fontSize={11} height={48} />
-          <YAxis tickFormatter={compact} fontSize={12} width={56} />
+        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" tickFormatter={compact} fontSize={12} tickCount={4} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            interval={0}
+            fontSize={11}
+            width={92}
+            tickFormatter={(name: string) => shortLabel(name)}
+          />
           <Tooltip
             formatter={(_, __, item) => {
               const p = (item as { payload?: { total: number; share: number } }).payload;
@@ -195,7 +214,12 @@ function RoiChart({ report }: { report: MmmReport }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" fontSize={12} />
+          <XAxis
+            dataKey="name"
+            fontSize={12}
+            interval="preserveStartEnd"
+            tickFormatter={(n: string) => shortLabel(n)}
+          />
           <YAxis fontSize={12} width={56} />
           <Tooltip formatter={(v) => formatNumber(Number(v), 2)} />
           <Bar dataKey="roi" name={what} isAnimationActive={false}>
@@ -230,7 +254,12 @@ function AllocationChart({ report }: { report: MmmReport }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" fontSize={12} />
+          <XAxis
+            dataKey="name"
+            fontSize={12}
+            interval="preserveStartEnd"
+            tickFormatter={(n: string) => shortLabel(n)}
+          />
           <YAxis tickFormatter={compact} fontSize={12} width={56} />
           <Tooltip formatter={(v) => formatNumber(Number(v))} />
           <Legend />
@@ -242,39 +271,68 @@ function AllocationChart({ report }: { report: MmmReport }) {
   );
 }
 
+const CHANNEL_COLUMNS = ['Spend', 'Contribution', 'ROI (90 % interval)', 'Marginal ROI', 'Optimal spend'] as const;
+
+function channelCells(report: MmmReport, c: MmmReport['channels'][number]): string[] {
+  return [
+    formatNumber(c.spend),
+    formatNumber(c.contribution.estimate),
+    c.roi ? `${ratio(c.roi.estimate)} (${ratio(c.roi.low)}–${ratio(c.roi.high)})` : '—',
+    ratio(c.marginalRoi),
+    formatNumber(report.allocation.channels.find((a) => a.name === c.name)?.optimal ?? null),
+  ];
+}
+
+/**
+ * The channel figures: a table from tablet width; on a phone, one card per channel with the same
+ * figures stacked (six columns do not fit 360 px, and a sideways-scrolling table hides its last ones).
+ */
 function ChannelTable({ report }: { report: MmmReport }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Channel figures</caption>
-        <thead className="bg-muted text-left">
-          <tr>
-            {['Channel', 'Spend', 'Contribution', 'ROI (90 % interval)', 'Marginal ROI', 'Optimal spend'].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.channels.map((c) => (
-            <tr key={c.name} className="border-t">
-              <th scope="row" className="px-3 py-2 text-left font-medium">
-                {c.name}
-              </th>
-              <td className="px-3 py-2">{formatNumber(c.spend)}</td>
-              <td className="px-3 py-2">{formatNumber(c.contribution.estimate)}</td>
-              <td className="px-3 py-2">
-                {c.roi ? `${ratio(c.roi.estimate)} (${ratio(c.roi.low)}–${ratio(c.roi.high)})` : '—'}
-              </td>
-              <td className="px-3 py-2">{ratio(c.marginalRoi)}</td>
-              <td className="px-3 py-2">
-                {formatNumber(report.allocation.channels.find((a) => a.name === c.name)?.optimal ?? null)}
-              </td>
+    <div>
+      <ul aria-label="Channel figures" className="grid gap-3 sm:hidden">
+        {report.channels.map((c) => (
+          <li key={c.name} className="rounded-md border p-3">
+            <p className="font-medium break-words">{c.name}</p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {channelCells(report, c).map((value, i) => (
+                <div key={CHANNEL_COLUMNS[i]} className="contents">
+                  <dt className="text-muted-foreground">{CHANNEL_COLUMNS[i]}</dt>
+                  <dd className="text-right tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-md border sm:block">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Channel figures</caption>
+          <thead className="bg-muted text-left">
+            <tr>
+              {['Channel', ...CHANNEL_COLUMNS].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {report.channels.map((c) => (
+              <tr key={c.name} className="border-t">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {c.name}
+                </th>
+                {channelCells(report, c).map((value, i) => (
+                  <td key={CHANNEL_COLUMNS[i]} className="px-3 py-2 tabular-nums">
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
