@@ -401,6 +401,8 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Token totals per day: one UpdateItem per explanation batch.
       aiUsage: { actions: ['UpdateItem'] },
+      // The marketing-mix hand-off reads one of the user's models: its row and its report's parts.
+      mmmModels: { actions: ['GetItem', 'Query'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     // The AI engine writes the recommendations' explanations (lambdas/lib/ai, offline model on the twin).

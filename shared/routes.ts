@@ -105,6 +105,7 @@ import {
   ShareParamsSchema,
   ShareRevokedSchema,
 } from './schemas/mmm-share';
+import { MmmHandoffBodySchema } from './schemas/mmm-handoff';
 import {
   CampaignBriefSchema,
   CampaignDraftSchema,
@@ -852,6 +853,17 @@ export const routes = {
     params: IdParamsSchema,
     body: ExportRequestSchema,
     response: ExportReplySchema,
+    successStatus: 201,
+  }),
+  // Marketing mix → optimizer: a model's Meta allocation proposed as budgets, approved in /optimizer's drawer.
+  optimizerMmmHandoff: route({
+    method: 'POST',
+    path: '/api/optimizer/ad-accounts/{id}/mmm-handoffs',
+    fn: 'optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: MmmHandoffBodySchema,
+    response: StoredRecommendationSchema,
     successStatus: 201,
   }),
 } as const;

@@ -15,6 +15,7 @@ import { openSession } from '../secure-meta-api/meta-session';
 import { approveRecommendation, undoRecommendation } from './approve-recommendation';
 import { aiExplainDeps } from './explain-deps';
 import { listRecommendations } from './list-recommendations';
+import { handOffAllocation } from './mmm-handoff';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') });
 
@@ -52,5 +53,14 @@ export const handler = httpFunction([
   on(routes.optimizerUndo, async ({ user, params, context }) => {
     await spendMetaBudget(user);
     return undoRecommendation({ store: store(), ...(await approvalSession(user, context)) }, params.id);
+  }),
+  on(routes.optimizerMmmHandoff, async ({ user, params, body, context }) => {
+    await spendBudget(user);
+    const session = await openSession(user, deps(context));
+    return handOffAllocation(session, params.id, body, {
+      store: store(),
+      models: { doc: dynamoDocumentClient(), models: tableName('mmmModels') },
+      remainingMs: session.deps.remainingMs ?? (() => DEFAULT_REMAINING_MS),
+    });
   }),
 ]);

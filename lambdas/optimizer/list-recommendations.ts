@@ -79,8 +79,10 @@ export async function listRecommendations(
     await saveExplanations(deps.store, session.user.sub, explained.toStore);
   }
   const open = saved.filter((r) => r.status === 'proposed');
+  // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on.
+  const requested = stored.filter((r) => r.kind === 'mmm_allocation' && r.status === 'proposed');
   return {
-    data: [...open, ...actedOn(stored)],
+    data: [...requested, ...open, ...actedOn(stored)],
     health: accountHealth(snapshot, open),
     currency: snapshot.currency,
     generatedAt: now.toISOString(),

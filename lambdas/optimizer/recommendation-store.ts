@@ -247,3 +247,35 @@ export async function transition(
     throw error;
   }
 }
+
+/**
+ * Stores a proposal made on request (the marketing-mix hand-off), not by a detector run. A proposal
+ * with its id still open is replaced; one already approved or undone keeps its row and the new
+ * proposal is stored under `<id>-<time>` (so a later hand-off of the same model is a new one).
+ */
+export async function putRequestedProposal(
+  store: RecommendationStore,
+  userId: string,
+  record: StoredRecommendation,
+  now: Date,
+): Promise<StoredRecommendation> {
+  const put = async (row: StoredRecommendation, condition: string) =>
+    store.doc.send(
+      new PutCommand({
+        TableName: store.table,
+        Item: { user_id: userId, recommendation_id: row.id, status: 'proposed', record: row, expires_at: expiry(now) },
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':proposed': 'proposed' },
+      }),
+    );
+  try {
+    await put(record, 'attribute_not_exists(recommendation_id) OR #status = :proposed');
+    return record;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  }
+  const again = { ...record, id: `${record.id}-${now.getTime().toString(36)}` };
+  await put(again, 'attribute_not_exists(recommendation_id) OR #status = :proposed');
+  return again;
+}

@@ -16,6 +16,8 @@ export const RECOMMENDATION_KINDS = [
   'cpm_spike',
   'ab_loser',
   'low_ranking',
+  /** A marketing-mix model's allocation for Meta, handed off as daily budgets (POST …/mmm-handoffs). */
+  'mmm_allocation',
 ] as const;
 export const RecommendationKindSchema = z.enum(RECOMMENDATION_KINDS);
 export type RecommendationKind = z.infer<typeof RecommendationKindSchema>;
@@ -35,8 +37,11 @@ export const ProposedChangeSchema = z.object({
 export type ProposedChange = z.infer<typeof ProposedChangeSchema>;
 
 export const ExpectedEffectSchema = z.object({
-  /** What moves: extra results a week, spend saved a week (major units), CTR points. */
-  metric: z.enum(['results_per_week', 'spend_per_week', 'link_clicks_per_week', 'ctr_percent']),
+  /**
+   * What moves: extra results a week, spend saved a week (major units), CTR points, extra revenue
+   * a week (major units: a marketing-mix model's revenue KPI).
+   */
+  metric: z.enum(['results_per_week', 'spend_per_week', 'link_clicks_per_week', 'ctr_percent', 'revenue_per_week']),
   low: z.number(),
   expected: z.number(),
   high: z.number(),

@@ -112,6 +112,9 @@ describe('least privilege, per action', () => {
     expect(tableActions(stateless, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
     expect(tableActions(stateless, fn, 'user_meta_connections')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     expect(tableActions(stateless, fn, 'oauth_states')).toEqual([]);
+    // The marketing-mix hand-off reads one of the user's models (row and report parts), never writes one.
+    expect(tableActions(stateless, fn, 'mmm_models')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(tableActions(stateless, fn, 'mmm_datasets')).toEqual([]);
     expect(allowedActions(stateless, fn)).not.toContain('events:PutEvents');
     expect(functionEnv(stateless, fn).EVENT_BUS_NAME).toBeUndefined();
   });

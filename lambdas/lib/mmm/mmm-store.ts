@@ -46,7 +46,7 @@ export function unpack(bytes: Uint8Array): unknown {
 const partKey = (modelId: string, part: number) => `${modelId}#part#${String(part).padStart(4, '0')}`;
 
 /** The query that finds every part of one model's report. */
-const reportParts = (tables: MmmTables, userId: string, modelId: string) => ({
+const reportParts = (tables: Pick<MmmTables, 'models'>, userId: string, modelId: string) => ({
   TableName: tables.models,
   KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
   ExpressionAttributeValues: { ':u': userId, ':p': `${modelId}#part#` },
@@ -202,7 +202,11 @@ export async function putQueuedModel(
   return item;
 }
 
-export async function getModelRow(tables: MmmTables, userId: string, modelId: string): Promise<ModelRow | null> {
+export async function getModelRow(
+  tables: Pick<MmmTables, 'doc' | 'models'>,
+  userId: string,
+  modelId: string,
+): Promise<ModelRow | null> {
   const reply = await tables.doc.send(
     new GetCommand({ TableName: tables.models, Key: { user_id: userId, item_key: modelId } }),
   );
@@ -308,7 +312,11 @@ export async function putReport(
   return parts;
 }
 
-export async function getReport(tables: MmmTables, userId: string, row: ModelRow): Promise<MmmReport | null> {
+export async function getReport(
+  tables: Pick<MmmTables, 'doc' | 'models'>,
+  userId: string,
+  row: ModelRow,
+): Promise<MmmReport | null> {
   if (row.status !== 'done' || !row.parts) return null;
   const items = await queryAll(tables.doc, reportParts(tables, userId, row.model_id));
   const chunks = items.map((item) => z.instanceof(Uint8Array).parse(item.bytes));

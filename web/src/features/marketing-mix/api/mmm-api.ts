@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDatasetBody, ModelDetail, StartFitBody } from '@shared/schemas/mmm';
+import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
 import { apiRequest } from '@web/lib/api';
 
 export const mmmKeys = {
@@ -83,5 +84,19 @@ export function useDeleteModel(uid: string | undefined) {
   return useMutation({
     mutationFn: (id: string) => apiRequest('mmmDeleteModel', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mmmKeys.models(uid) }),
+  });
+}
+
+/**
+ * Hands a model's Meta allocation to the optimizer: a recommendation that waits there for approval.
+ * The optimizer's cached lists are dropped so /optimizer shows it at once.
+ */
+export function useMetaHandoff(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ adAccountId, body }: { adAccountId: string; body: MmmHandoffBody }) =>
+      apiRequest('optimizerMmmHandoff', { params: { id: adAccountId }, body }),
+    meta: { component: 'MetaHandoff', ownErrorToast: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['meta', uid ?? '', 'optimizer'] }),
   });
 }

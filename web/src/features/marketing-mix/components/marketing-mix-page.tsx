@@ -16,6 +16,7 @@ import { formatNumber, formatPercent } from '@web/lib/format';
 import { useDatasets, useDeleteDataset, useDeleteModel, useModel, useModels, useStartFit } from '../api/mmm-api';
 import { DatasetUpload } from './dataset-upload';
 import { FitProgress } from './fit-progress';
+import { MetaHandoff } from './meta-handoff';
 import { MmmReportView } from './mmm-report-view';
 
 const ADSTOCK_LABELS: Record<(typeof ADSTOCK_KINDS)[number], string> = {
@@ -156,6 +157,7 @@ function CurrentFit({ id }: { id: string }) {
             (every chart and the downloads, at a link you can come back to).
           </p>
           <MmmReportView name={summary.name} report={report} />
+          <MetaHandoff modelId={id} report={report} />
         </>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useModel } from '../api/mmm-api';
 import { FitProgress } from './fit-progress';
+import { MetaHandoff } from './meta-handoff';
 import { MmmReportView } from './mmm-report-view';
 import { ShareLinks } from './share-links';
 
@@ -48,6 +49,7 @@ export function ModelReportPage() {
         </p>
       </div>
       {report ? <MmmReportView name={summary.name} report={report} /> : <FitProgress model={summary} />}
+      {report ? <MetaHandoff modelId={summary.id} report={report} /> : null}
       {report ? <ShareLinks modelId={summary.id} modelName={summary.name} /> : null}
     </div>
   );

@@ -32,6 +32,7 @@ export const KIND_LABELS: Record<RecommendationKind, string> = {
   cpm_spike: 'CPM spike',
   ab_loser: 'A/B loser',
   low_ranking: 'Low ranking',
+  mmm_allocation: 'Marketing mix budget',
 };
 
 const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;
@@ -52,6 +53,8 @@ function effectText(rec: StoredRecommendation): string {
       return `${money(expected)} a week (${money(low)} to ${money(high)})`;
     case 'ctr_percent':
       return `CTR up ${expected.toFixed(2)} points (${low.toFixed(2)} to ${high.toFixed(2)})`;
+    case 'revenue_per_week':
+      return `${money(expected)} more revenue a week (${money(low)} to ${money(high)})`;
   }
 }
 
