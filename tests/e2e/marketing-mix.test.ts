@@ -1,11 +1,26 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { signInAsDemo } from './support/accounts';
+import { ensureMetaConnected, signInAsDemo, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
 const FIXTURE = path.resolve(__dirname, '../fixtures/mmm/pymc_marketing_mmm_example.csv');
 const journey = useBrowserJourney();
+
+/** The fixture with its spend columns ×1,000,000: yen a week of a plausible account, so Meta's minimums are met. */
+function yenSizedCsv(): string {
+  return readFileSync(FIXTURE, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line, i) => {
+      if (i === 0) return line;
+      const cells = line.split(',');
+      for (const c of [2, 3]) cells[c] = String(Math.round(Number(cells[c]) * 1_000_000));
+      return cells.join(',');
+    })
+    .join('\n');
+}
 
 describe('marketing mix in a real browser', () => {
   it('uploads the fixture CSV, maps its columns, fits with progress and shows every chart', async () => {
@@ -118,4 +133,52 @@ describe('marketing mix in a real browser', () => {
     const datasets = await page.getByLabel('Dataset', { exact: true }).locator('option').allTextContents();
     expect(datasets.some((name) => name.startsWith('broken'))).toBe(false);
   });
+
+  it('hands the Meta channel’s allocation to the optimizer, where its budgets wait in the approval drawer', async () => {
+    const { page } = journey;
+    // A marketer of its own: the free plan's one fit a month is this journey's.
+    await signUpAndSignIn(page, 'Mia Mix', { email: uniqueEmail('mmm-handoff') });
+    await ensureMetaConnected(page);
+    await page.goto(`${web}/marketing-mix`);
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'meta-mix.csv', mimeType: 'text/csv', buffer: Buffer.from(yenSizedCsv()) });
+    await page.getByText(/179 rows, 8 columns/).waitFor();
+    await page.getByLabel('Dataset name').fill('Meta mix (e2e)');
+    await page.getByRole('button', { name: 'Check and save dataset' }).click();
+    await page.getByText(/Dataset saved/).waitFor();
+    await page.getByLabel('Model name').fill('E2E hand-off model');
+    await page.getByLabel('Search').selectOption('quick');
+    await page.getByRole('button', { name: 'Fit model' }).click();
+    await page.getByRole('figure', { name: 'Fit vs actual' }).waitFor({ timeout: 120_000 });
+
+    // x1 is the column this marketer marks as Meta; the proposal is for the yen account.
+    await page.getByRole('combobox', { name: 'Meta channel', exact: true }).selectOption('x1');
+    const account = page.getByRole('combobox', { name: 'Ad account', exact: true });
+    const accounts = await account.locator('option').allTextContents();
+    await account.selectOption({ label: accounts.find((o) => o.includes('JPY'))! });
+    await page.getByRole('button', { name: 'Send Meta budget to the optimizer' }).click();
+    await page.getByText('Waiting for your approval in the optimizer').waitFor({ timeout: 60_000 });
+    await journey.screenshot('marketing-mix-handoff');
+
+    await page.getByRole('link', { name: 'Review it in the optimizer' }).click();
+    await page.waitForURL(`${web}/optimizer`);
+    const handed = page
+      .getByRole('list', { name: 'Recommendations' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Marketing mix budget' })
+      .first();
+    await handed.getByRole('heading', { name: /Meta to .* JPY a day/ }).waitFor({ timeout: 60_000 });
+    await handed.getByRole('button', { name: /^Review changes/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Review and approve' });
+    const items = drawer.getByRole('list', { name: 'Changes to approve' }).getByRole('listitem');
+    await items.first().waitFor();
+    expect(await items.count()).toBeGreaterThan(0);
+    expect(await drawer.textContent()).toMatch(/¥[\d,]+ a day/);
+    await journey.screenshot('optimizer-mmm-handoff-drawer');
+    // Nothing reaches Meta from here: cancelling leaves the proposal waiting.
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await handed.getByRole('button', { name: /^Review changes/ }).waitFor();
+  }, 300_000);
 });
