@@ -26,7 +26,9 @@ const compact = (v: number) =>
   new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(v);
 const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v, 2));
 /** Axis labels stay short enough not to run into each other on a phone; the tooltip and table give the full name. */
-const shortLabel = (name: string, max = 12) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
+const shortLabel = (name: string, max = 12) =>
+  // The middle goes: numbered components (trend_changepoint_1, _2…) stay told apart by their ends.
+  name.length > max ? `${name.slice(0, Math.ceil((max - 1) / 2))}…${name.slice(-Math.floor((max - 1) / 2))}` : name;
 
 function ChartCard({
   title,
