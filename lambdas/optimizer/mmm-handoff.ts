@@ -33,8 +33,9 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 function evidenceOf(plan: MetaChannelPlan, currency: string, objects: number, minDaily: number, fixedDaily: number) {
   return {
-    currentDaily: round2(plan.currentDaily),
-    proposedDaily: round2(plan.optimalDaily),
+    // Money a day in the account currency's precision: cents, or whole yen.
+    currentDaily: budgetToMajor(majorToBudget(plan.currentDaily, currency), currency),
+    proposedDaily: budgetToMajor(majorToBudget(plan.optimalDaily, currency), currency),
     marginalRoiProposed: round2(plan.marginalRoiProposed),
     ...(plan.marginalRoiNow !== null ? { marginalRoiNow: round2(plan.marginalRoiNow) } : {}),
     liftPerWeek: round2(plan.liftPerWeek.estimate),

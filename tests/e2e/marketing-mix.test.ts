@@ -136,7 +136,10 @@ describe('marketing mix in a real browser', () => {
 
   it('hands the Meta channel’s allocation to the optimizer, where its budgets wait in the approval drawer', async () => {
     const { page } = journey;
-    // A marketer of its own: the free plan's one fit a month is this journey's.
+    // A marketer of its own (the free plan's one fit a month is this journey's): the demo user signs out first.
+    await page.goto(web);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
     await signUpAndSignIn(page, 'Mia Mix', { email: uniqueEmail('mmm-handoff') });
     await ensureMetaConnected(page);
     await page.goto(`${web}/marketing-mix`);
@@ -147,6 +150,8 @@ describe('marketing mix in a real browser', () => {
     await page.getByLabel('Dataset name').fill('Meta mix (e2e)');
     await page.getByRole('button', { name: 'Check and save dataset' }).click();
     await page.getByText(/Dataset saved/).waitFor();
+    // The fit form appears once the datasets list is read again (slow on a loaded machine).
+    await page.getByLabel('Model name').waitFor({ timeout: 90_000 });
     await page.getByLabel('Model name').fill('E2E hand-off model');
     await page.getByLabel('Search').selectOption('quick');
     await page.getByRole('button', { name: 'Fit model' }).click();

@@ -174,7 +174,9 @@ describe('marketing mix → optimizer hand-off', () => {
     expect(capped.id.startsWith(handed.id)).toBe(true);
     expect(capped.evidence.targetRoi).toBe(0.0001);
     // The lowest target is met at the allocator's upper bounds: Meta at twice its spend.
-    expect(capped.evidence.proposedDaily).toBeCloseTo(2 * capped.evidence.currentDaily!, 0);
+    expect(capped.evidence.proposedDaily! / capped.evidence.currentDaily!).toBeCloseTo(2, 3);
+    // Whole yen a day.
+    expect(Number.isInteger(capped.evidence.proposedDaily)).toBe(true);
     expect(capped.title).toMatch(/^Raise Meta/);
   }, 120_000);
 });

@@ -57,6 +57,7 @@ export function MetaHandoff({ modelId, report }: { modelId: string; report: MmmR
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField
+            className="content-start"
             label="Meta channel"
             description={
               allocated
@@ -75,7 +76,7 @@ export function MetaHandoff({ modelId, report }: { modelId: string; report: MmmR
               </NativeSelect>
             )}
           </FormField>
-          <FormField label="Ad account">
+          <FormField className="content-start" label="Ad account">
             {(control) => (
               <NativeSelect {...control} value={account.id} onChange={(e) => setAccountId(e.target.value)}>
                 {adAccounts.map((a) => (
@@ -87,6 +88,7 @@ export function MetaHandoff({ modelId, report }: { modelId: string; report: MmmR
             )}
           </FormField>
           <FormField
+            className="content-start"
             label="Target ROI (optional)"
             description="Empty: same total budget. A target: the largest budget that still returns it, as caps."
             error={roiInvalid ? 'A target ROI is a number above 0, at most 1,000.' : undefined}
