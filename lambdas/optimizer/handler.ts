@@ -55,12 +55,12 @@ export const handler = httpFunction([
     return undoRecommendation({ store: store(), ...(await approvalSession(user, context)) }, params.id);
   }),
   on(routes.optimizerMmmHandoff, async ({ user, params, body, context }) => {
-    await spendBudget(user);
-    const session = await openSession(user, deps(context));
+    await spendMetaBudget(user);
+    const session = await openSession(user, metaHandlerDeps(context));
     return handOffAllocation(session, params.id, body, {
       store: store(),
       models: { doc: dynamoDocumentClient(), models: tableName('mmmModels') },
-      remainingMs: session.deps.remainingMs ?? (() => DEFAULT_REMAINING_MS),
+      remainingMs: remainingMsOf(session),
     });
   }),
 ]);
