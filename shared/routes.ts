@@ -96,6 +96,7 @@ import {
   RecommendationParamsSchema,
   StoredRecommendationSchema,
 } from './schemas/optimizer';
+import { AppliedListSchema } from './schemas/optimizer-outcomes';
 import {
   CreateShareBodySchema,
   SharedReportSchema,
@@ -865,6 +866,15 @@ export const routes = {
     body: MmmHandoffBodySchema,
     response: StoredRecommendationSchema,
     successStatus: 201,
+  }),
+  // Optimizer, closing the loop: applied recommendations, predicted against actual after 7 days, detector hit rates.
+  optimizerApplied: route({
+    method: 'GET',
+    path: '/api/optimizer/ad-accounts/{id}/applied',
+    fn: 'optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: AppliedListSchema,
   }),
 } as const;
 

@@ -12,6 +12,7 @@ import {
   spendMetaBudget,
 } from '../secure-meta-api/meta-handler-deps';
 import { openSession } from '../secure-meta-api/meta-session';
+import { listAppliedOutcomes } from './applied-outcomes';
 import { approveRecommendation, undoRecommendation } from './approve-recommendation';
 import { aiExplainDeps } from './explain-deps';
 import { listRecommendations } from './list-recommendations';
@@ -62,5 +63,14 @@ export const handler = httpFunction([
       models: { doc: dynamoDocumentClient(), models: tableName('mmmModels') },
       remainingMs: remainingMsOf(session),
     });
+  }),
+  on(routes.optimizerApplied, async ({ user, params, context }) => {
+    await spendMetaBudget(user);
+    let calls = 0;
+    const session = await openSession(
+      user,
+      metaHandlerDeps(context, () => (calls += 1)),
+    );
+    return listAppliedOutcomes(session, params.id, { store: store(), graphCalls: () => calls });
   }),
 ]);

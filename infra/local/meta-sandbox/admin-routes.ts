@@ -2,6 +2,7 @@ import { ZodError } from 'zod';
 import type { CallLog } from './call-log.js';
 import type { FaultSwitches } from './faults.js';
 import { jsonReply, type Reply } from './reply.js';
+import { AdvanceDaysSchema } from './time-travel.js';
 
 /**
  * `/__admin/*`: test and benchmark controls. Not part of Meta's API, never
@@ -13,6 +14,8 @@ export interface AdminDeps {
   calls: CallLog;
   /** Clears faults, usage scores and the call log; with `world` also reseeds the data and forgets tokens. */
   reset: (options: { world: boolean }) => void;
+  /** Moves the world's history `days` into the past, as if that many days had passed (see time-travel.ts). */
+  advanceDays: (days: number) => { daysAdvanced: number };
 }
 
 const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" viewBox="0 0 50 50"><rect width="50" height="50" fill="#e4e6eb"/><circle cx="25" cy="19" r="9" fill="#bcc0c4"/><path d="M8 46c2-10 9-14 17-14s15 4 17 14z" fill="#bcc0c4"/></svg>`;
@@ -27,6 +30,25 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
     return { status: 200, headers: { 'Content-Type': 'image/svg+xml' }, html: AVATAR };
   if (method === 'GET' && path === '/__admin/calls') return jsonReply(deps.calls.snapshot());
   if (method === 'GET' && path === '/__admin/faults') return jsonReply({ faults: deps.faults.snapshot() });
+  if (method === 'POST' && path === '/__admin/advance-days') {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      return adminError('Body must be JSON like {"days":7}');
+    }
+    const parsed = AdvanceDaysSchema.safeParse(payload);
+    if (!parsed.success) {
+      return adminError(
+        `Invalid advance: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`,
+      );
+    }
+    try {
+      return jsonReply({ success: true, ...deps.advanceDays(parsed.data.days) });
+    } catch (error) {
+      return adminError((error as Error).message);
+    }
+  }
   if (method === 'POST' && (path === '/__admin/faults' || path === '/__admin/reset')) {
     let payload: unknown = {};
     if (body.trim() !== '') {

@@ -2,6 +2,7 @@ import { addDays, dayFractionElapsed, dayOfWeek, daysBetween, todayIn, type IsoD
 import { gaussian, randomFor, stochasticRound } from './prng.js';
 import { currencyOffset } from './reference.js';
 import { UNITS_PER_USD } from './seed.js';
+import { daysAdvanced } from './time-travel.js';
 import {
   children,
   valueOn,
@@ -220,9 +221,11 @@ export class InsightsModel {
     let cumulativeReach = 0;
     const series: DailyMetrics[] = [];
     const days = daysBetween(account.dataStart, today) + 1;
+    // After days were made to pass (time-travel.ts) a day keeps the draws it had on its own date.
+    const advanced = daysAdvanced(this.world);
     for (let index = 0; index < days; index += 1) {
       const date = addDays(account.dataStart, index);
-      const random = randomFor(this.seed, ad.id, date);
+      const random = randomFor(this.seed, ad.id, advanced ? addDays(date, advanced) : date);
       const budgetMinor = this.budgetOn(context, date);
       if (budgetMinor <= 0) {
         series.push({ date, ...EMPTY_METRICS });

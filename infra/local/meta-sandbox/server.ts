@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
+import { advanceDays, daysAdvanced } from './time-travel.js';
 import { previewPage } from './ad-previews.js';
 import { handleBatch } from './batch.js';
 import { CallLog } from './call-log.js';
@@ -211,7 +212,20 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
         : await readBody(request, path.endsWith('/adimages') ? MAX_IMAGE_UPLOAD_BODY_BYTES : undefined);
 
     if (path.startsWith('/__admin/')) {
-      return handleAdmin({ faults, calls, reset: (o) => reset(o) }, rawMethod, path, body.toString('utf8'));
+      return handleAdmin(
+        {
+          faults,
+          calls,
+          reset: (o) => reset(o),
+          advanceDays: (days) => {
+            advanceDays(state.world, days);
+            return { daysAdvanced: daysAdvanced(state.world) };
+          },
+        },
+        rawMethod,
+        path,
+        body.toString('utf8'),
+      );
     }
     if (rawMethod === 'OPTIONS') {
       return {

@@ -1,0 +1,300 @@
+import type { ExpectedEffect, RecommendationKind } from '@shared/schemas/optimizer';
+import {
+  OUTCOME_WINDOW_DAYS,
+  type DetectorScore,
+  type Outcome,
+  type WindowFigures,
+} from '@shared/schemas/optimizer-outcomes';
+
+/**
+ * Closing the loop: what an applied recommendation did, in the unit it predicted, from Meta's
+ * daily rows for the 7 days before and the 7 days after the day it was applied (that day is
+ * left out of both: it is half before, half after). Plain functions; the reading is elsewhere.
+ */
+
+/** Meta keeps attributing conversions to a day for up to 7 days after a click (7-day click window). */
+export const ATTRIBUTION_SETTLE_DAYS = 7;
+/** Measured recommendations a detector needs before a hit rate means anything. */
+export const MIN_HISTORY = 5;
+/** Meta's `updated_time` moves when we apply the change itself: later than this after it is someone else's change. */
+const OWN_WRITE_SLACK_MS = 5 * 60_000;
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+export interface OutcomeWindows {
+  before: { since: string; until: string };
+  after: { since: string; until: string };
+  /** The first day the after window is complete (the account's today from then on). */
+  measuredOn: string;
+  /** From this day Meta's late conversions no longer change the after window. */
+  settledOn: string;
+}
+
+/** The windows compared for a change applied on `appliedOn` (an account-local date). */
+export function outcomeWindows(appliedOn: string): OutcomeWindows {
+  const afterUntil = addDays(appliedOn, OUTCOME_WINDOW_DAYS);
+  return {
+    before: { since: addDays(appliedOn, -OUTCOME_WINDOW_DAYS), until: addDays(appliedOn, -1) },
+    after: { since: addDays(appliedOn, 1), until: afterUntil },
+    measuredOn: addDays(afterUntil, 1),
+    settledOn: addDays(afterUntil, 1 + ATTRIBUTION_SETTLE_DAYS),
+  };
+}
+
+/** One day of one object as Meta reported it (money in major units). */
+export interface DailyRow {
+  date: string;
+  spend: number;
+  results: number;
+  impressions: number;
+  linkClicks: number;
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A window's totals as Meta states them for the whole window (its `results`, `cost_per_result`, `spend`). */
+export interface WindowTotals {
+  spend: number;
+  results: number;
+  /** Meta's cost_per_result; null without results. */
+  costPerResult: number | null;
+  impressions: number;
+  linkClicks: number;
+}
+
+/**
+ * A window's figures: Meta's own totals for it when given (Meta's numbers, not our sums of its
+ * rounded daily rows), otherwise the sum of the daily rows; days Meta sent no daily row for, or a
+ * row without delivery, are days without delivery.
+ */
+export function windowFigures(
+  rows: readonly DailyRow[],
+  range: { since: string; until: string },
+  totals?: WindowTotals,
+): WindowFigures {
+  const inside = rows.filter((row) => row.date >= range.since && row.date <= range.until);
+  const sum = (pick: (row: DailyRow) => number) => inside.reduce((total, row) => total + pick(row), 0);
+  const spend = round(totals ? totals.spend : sum((row) => row.spend));
+  const results = totals ? totals.results : sum((row) => row.results);
+  return {
+    since: range.since,
+    until: range.until,
+    spend,
+    results,
+    costPerResult: totals ? totals.costPerResult : results > 0 ? round(spend / results) : null,
+    impressions: totals ? totals.impressions : sum((row) => row.impressions),
+    linkClicks: totals ? totals.linkClicks : sum((row) => row.linkClicks),
+    daysWithDelivery: new Set(inside.filter((row) => row.spend > 0 || row.impressions > 0).map((row) => row.date)).size,
+  };
+}
+
+/**
+ * The actual effect in the prediction's unit. Both windows are 7 days, so "a week" is the
+ * difference of the two. Spend predictions of applied recommendations are savings (a cut or a
+ * pause), so spend is before − after. CTR in percentage points; null when a window had no impressions.
+ */
+export function actualEffect(
+  metric: ExpectedEffect['metric'],
+  before: WindowFigures,
+  after: WindowFigures,
+): number | null {
+  switch (metric) {
+    case 'results_per_week':
+      return after.results - before.results;
+    case 'spend_per_week':
+      return round(before.spend - after.spend);
+    case 'link_clicks_per_week':
+      return after.linkClicks - before.linkClicks;
+    case 'ctr_percent':
+      if (before.impressions === 0 || after.impressions === 0) return null;
+      return round((after.linkClicks / after.impressions - before.linkClicks / before.impressions) * 100);
+  }
+}
+
+/** Within the predicted range, with the ranges' own rounding (two decimals) as the tolerance. */
+export function withinRange(actual: number, predicted: Pick<ExpectedEffect, 'low' | 'high'>): boolean {
+  return actual >= predicted.low - 0.005 && actual <= predicted.high + 0.005;
+}
+
+/** One changed object as Meta reads it now. */
+export interface ObjectState {
+  objectId: string;
+  objectName: string;
+  /** Meta's effective_status; 'DELETED' also when Meta no longer finds the object. */
+  effectiveStatus: string;
+  /** Meta's updated_time (ISO), when it has one. */
+  updatedTime?: string;
+  /** Another applied recommendation of ours that changed this object later (ISO). */
+  laterChangeAt?: string;
+}
+
+export interface JudgeInput {
+  /** When the change was applied (ISO instant) and that day in the account's time zone. */
+  appliedAt: string;
+  appliedOn: string;
+  /** The account's today. */
+  today: string;
+  predicted: ExpectedEffect;
+  /** Daily rows of the objects whose delivery the change moved (summed together). */
+  rows: readonly DailyRow[];
+  /** Meta's own totals for each window, when read; otherwise the daily rows are summed. */
+  totals?: { before?: WindowTotals; after?: WindowTotals };
+  objects: readonly ObjectState[];
+  /** False when every change paused something: no delivery after is then the expected outcome. */
+  expectsDelivery: boolean;
+  /** The account-local date of an instant (the account's time zone). */
+  localDate: (instant: Date) => string;
+  now: Date;
+}
+
+/** The measuring day shown before the after window is complete: the day it was applied is day 1. */
+export function measuringDay(appliedOn: string, today: string): number {
+  return Math.min(OUTCOME_WINDOW_DAYS, Math.max(1, daysBetween(appliedOn, today) + 1));
+}
+
+function changedAgain(object: ObjectState, input: JudgeInput): boolean {
+  const applied = Date.parse(input.appliedAt);
+  const lastDay = outcomeWindows(input.appliedOn).after.until;
+  const later = (at: string | undefined) => {
+    if (!at) return false;
+    const time = Date.parse(at);
+    if (Number.isNaN(time)) return false;
+    return time > applied + OWN_WRITE_SLACK_MS && input.localDate(new Date(time)) <= lastDay;
+  };
+  return later(object.updatedTime) || later(object.laterChangeAt);
+}
+
+/**
+ * The outcome of one applied recommendation: measuring (day N of 7), measured (actual against
+ * the predicted range), or why it cannot be measured (the object was deleted or archived, had no
+ * delivery, or was changed again inside the window, which mixes two changes' effects).
+ */
+export function judgeOutcome(input: JudgeInput): Outcome {
+  const measuredAt = input.now.toISOString();
+  const gone = input.objects.find((o) => o.effectiveStatus === 'DELETED' || o.effectiveStatus === 'ARCHIVED');
+  if (gone) {
+    const deleted = gone.effectiveStatus === 'DELETED';
+    return {
+      state: 'not_measurable',
+      reason: deleted ? 'deleted' : 'archived',
+      message: `“${gone.objectName}” was ${deleted ? 'deleted' : 'archived'} in Meta, so its results after the change cannot be compared.`,
+      measuredAt,
+    };
+  }
+  const again = input.objects.find((o) => changedAgain(o, input));
+  if (again) {
+    return {
+      state: 'not_measurable',
+      reason: 'changed_again',
+      message: `“${again.objectName}” was changed again within 7 days of this change, so what followed cannot be put down to this one.`,
+      measuredAt,
+    };
+  }
+  const windows = outcomeWindows(input.appliedOn);
+  if (input.today < windows.measuredOn) {
+    return {
+      state: 'measuring',
+      day: measuringDay(input.appliedOn, input.today),
+      measuredOn: windows.measuredOn,
+    };
+  }
+  const before = windowFigures(input.rows, windows.before, input.totals?.before);
+  const after = windowFigures(input.rows, windows.after, input.totals?.after);
+  const names = input.objects.map((o) => `“${o.objectName}”`).join(' and ');
+  if (before.daysWithDelivery === 0) {
+    return {
+      state: 'not_measurable',
+      reason: 'no_delivery',
+      message: `${names} had no delivery in the 7 days before the change, so there is nothing to compare with.`,
+      measuredAt,
+    };
+  }
+  if (input.expectsDelivery && after.daysWithDelivery === 0) {
+    return {
+      state: 'not_measurable',
+      reason: 'no_delivery',
+      message: `${names} had no delivery in the 7 days after the change (paused or out of budget), so its effect cannot be measured.`,
+      measuredAt,
+    };
+  }
+  const actual = actualEffect(input.predicted.metric, before, after);
+  if (actual === null) {
+    return {
+      state: 'not_measurable',
+      reason: 'no_delivery',
+      message: `${names} had no impressions in one of the two weeks, so the CTR cannot be compared.`,
+      measuredAt,
+    };
+  }
+  return {
+    state: 'measured',
+    before,
+    after,
+    actual,
+    withinRange: withinRange(actual, input.predicted),
+    settled: input.today >= windows.settledOn,
+    measuredAt,
+  };
+}
+
+/** An outcome that will never change: read from the store, never from Meta again. */
+export function isFinal(outcome: Outcome | undefined): boolean {
+  if (!outcome) return false;
+  if (outcome.state === 'measured') return outcome.settled;
+  return outcome.state === 'not_measurable' || outcome.state === 'undone';
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface ScoredOutcome {
+  kind: RecommendationKind;
+  predicted: ExpectedEffect;
+  outcome: Outcome;
+}
+
+/**
+ * Per detector: the share of its measured recommendations whose actual fell within the predicted
+ * range, and the median of actual − expected (positive: the detector is too cautious; negative:
+ * it promises too much). Below `minHistory` measurements neither is given: "not enough history".
+ * The bias is in the prediction's unit, so it is given only when the detector's measured
+ * predictions share one unit.
+ */
+export function detectorScores(
+  outcomes: readonly ScoredOutcome[],
+  kinds: readonly RecommendationKind[],
+  minHistory = MIN_HISTORY,
+): DetectorScore[] {
+  const allKinds = [...kinds, ...outcomes.map((o) => o.kind).filter((kind) => !kinds.includes(kind))];
+  return [...new Set(allKinds)].map((kind) => {
+    const measured = outcomes.filter(
+      (o): o is ScoredOutcome & { outcome: Extract<Outcome, { state: 'measured' }> } =>
+        o.kind === kind && o.outcome.state === 'measured',
+    );
+    const hits = measured.filter((o) => o.outcome.withinRange).length;
+    const metrics = [...new Set(measured.map((o) => o.predicted.metric))];
+    const enoughHistory = measured.length >= minHistory;
+    const bias = median(measured.map((o) => o.outcome.actual - o.predicted.expected));
+    return {
+      kind,
+      n: measured.length,
+      hits,
+      hitRate: enoughHistory ? round(hits / measured.length, 3) : null,
+      medianBias: enoughHistory && metrics.length === 1 && bias !== null ? round(bias) : null,
+      metric: metrics.length === 1 ? metrics[0]! : null,
+      enoughHistory,
+    };
+  });
+}

@@ -1,0 +1,257 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '@infra/local/function-environment';
+import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
+import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import type { AppliedList } from '@shared/schemas/optimizer-outcomes';
+import { consent } from '../../support/meta-consent';
+import { twin } from '../twin-client';
+import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+
+/**
+ * Closing the loop on the twin: a budget shift is approved, it is "measuring" at once; then eight
+ * days pass in the Meta sandbox (its world's history moves back, and our record of when it was
+ * applied with it) and the outcome is measured from the sandbox's own insights: the same
+ * results, spend and cost per result Meta reports for the 7 days before and after. Another user
+ * never sees it. The sandbox and the change are put back afterwards.
+ */
+
+/** Two whole weeks: the sandbox's past keeps its exact numbers when whole weeks pass. */
+const DAYS = 14;
+
+interface SandboxRow {
+  adset_id?: string;
+  spend: string;
+  results?: Array<{ indicator: string; values?: Array<{ value: string }> }>;
+  cost_per_result?: Array<{ indicator: string; values?: Array<{ value: string }> }>;
+}
+
+async function sandboxToken(user: FreshUser): Promise<string> {
+  const config = await (await user.call('/api/meta/oauth/config')).json();
+  const back = await consent(config.dialogUrl, 'continue');
+  const url = new URL(`${sandbox()}/v26.0/oauth/access_token`);
+  url.search = new URLSearchParams({
+    client_id: LOCAL_META_APP.appId,
+    client_secret: LOCAL_META_APP.appSecret,
+    redirect_uri: config.redirectUri,
+    code: back.searchParams.get('code')!,
+  }).toString();
+  const reply = await fetch(url);
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Meta's own totals for some ad sets over a window, read with a token of our own: added up by Meta
+ * (one row), and per ad set.
+ */
+async function sandboxTotals(
+  token: string,
+  accountId: string,
+  ids: string[],
+  window: { since: string; until: string },
+) {
+  const range = { since: window.since, until: window.until };
+  const [total] = await sandboxRows(token, accountId, ids, range, {});
+  const perAdset = await sandboxRows(token, accountId, ids, range, { level: 'adset' });
+  const results = (row: SandboxRow | undefined) => Number(row?.results?.[0]?.values?.[0]?.value ?? 0);
+  return {
+    spend: Number(total?.spend ?? 0),
+    results: results(total),
+    costPerResult: total?.cost_per_result?.[0]?.values?.[0]?.value,
+    byAdset: new Map(perAdset.map((row) => [row.adset_id!, { spend: Number(row.spend), results: results(row) }])),
+  };
+}
+
+async function sandboxRows(
+  token: string,
+  accountId: string,
+  ids: string[],
+  range: { since: string; until: string },
+  extra: Record<string, string>,
+): Promise<SandboxRow[]> {
+  const url = new URL(`${sandbox()}/v26.0/${accountId}/insights`);
+  url.search = new URLSearchParams({
+    ...extra,
+    fields: 'adset_id,spend,results,cost_per_result',
+    filtering: JSON.stringify([{ field: 'adset.id', operator: 'IN', value: ids }]),
+    time_range: JSON.stringify(range),
+    use_unified_attribution_setting: 'true',
+    limit: '100',
+    access_token: token,
+  }).toString();
+  const reply = await fetch(url);
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { data: SandboxRow[] }).data;
+}
+
+async function advanceSandbox(days: number): Promise<void> {
+  const reply = await fetch(`${sandbox()}/__admin/advance-days`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ days }),
+  });
+  if (!reply.ok) throw new Error(`advance-days failed: ${reply.status} ${await reply.text()}`);
+}
+
+function recommendationsTable() {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: twin().dynamodb,
+      region: twin().cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+}
+
+/** Moves our record of when it was applied by `days` (the sandbox's history moved as much). */
+async function shiftApplied(userSub: string, rec: StoredRecommendation, days: number): Promise<void> {
+  const shift = (iso: string) => new Date(Date.parse(iso) - days * 86_400_000).toISOString();
+  await recommendationsTable().send(
+    new UpdateCommand({
+      TableName: localTableName('optimizerRecommendations'),
+      Key: { user_id: userSub, recommendation_id: rec.id },
+      UpdateExpression: 'SET #record.appliedAt = :at, #record.undoUntil = :until',
+      ExpressionAttributeNames: { '#record': 'record' },
+      ExpressionAttributeValues: { ':at': shift(rec.appliedAt!), ':until': shift(rec.undoUntil!) },
+    }),
+  );
+}
+
+describe('optimizer: applied recommendations, predicted against actual', () => {
+  let user: FreshUser;
+  let other: FreshUser;
+  let userSub: string;
+  let usdAccount: string;
+  let applied: StoredRecommendation | undefined;
+  let advanced = false;
+
+  beforeAll(async () => {
+    user = await freshUser('outcomes');
+    other = await freshUser('outcomes-other');
+    await connectMeta(user);
+    await connectMeta(other);
+    userSub = (await (await user.call('/api/me')).json()).uid;
+    const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as {
+      id: string;
+      currency: string;
+    }[];
+    usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+  });
+
+  afterAll(async () => {
+    // Put the shared sandbox back as it was found, then undo the change (it is "today" again).
+    if (advanced) await advanceSandbox(-DAYS);
+    if (applied) {
+      await shiftApplied(userSub, applied, 0);
+      await user.call(`/api/optimizer/recommendations/${applied.id}/undo`, { method: 'POST' });
+    }
+    await user.remove();
+    await other.remove();
+  });
+
+  const readApplied = async (who: FreshUser) => {
+    const reply = await who.call(`/api/optimizer/ad-accounts/${usdAccount}/applied`);
+    expect(reply.status).toBe(200);
+    return (await reply.json()) as AppliedList;
+  };
+
+  it('shows nothing applied yet, with every detector that changes something at "not enough history"', async () => {
+    const list = await readApplied(user);
+    expect(list.data).toEqual([]);
+    expect(list.detectors.map((d) => d.kind)).toContain('budget_shift');
+    expect(list.detectors.every((d) => d.n === 0 && d.hitRate === null && !d.enoughHistory)).toBe(true);
+  });
+
+  it('tracks an approved budget shift, measures it 7 days on from Meta’s insights, and shows it to no one else', async () => {
+    const recs = (await (
+      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
+    ).json()) as RecommendationList;
+    const shift = recs.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
+    expect(shift).toBeDefined();
+    const approve = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({
+        changes: shift.changes.map((c) => ({ level: c.level, objectId: c.objectId, change: c.change })),
+      }),
+    });
+    expect(approve.status).toBe(200);
+    applied = (await approve.json()) as StoredRecommendation;
+
+    // Day 1 of 7: what was predicted is kept with it.
+    const measuring = await readApplied(user);
+    const tracked = measuring.data.find((a) => a.id === shift.id)!;
+    expect(tracked).toMatchObject({
+      kind: 'budget_shift',
+      status: 'applied',
+      predicted: shift.expectedEffect,
+      outcome: { state: 'measuring', day: 1 },
+    });
+    expect(tracked.objects.map((o) => o.objectId).sort()).toEqual(shift.changes.map((c) => c.objectId).sort());
+    expect((await readApplied(other)).data.find((a) => a.id === shift.id)).toBeUndefined();
+
+    // Eight days pass.
+    await advanceSandbox(DAYS);
+    advanced = true;
+    await shiftApplied(userSub, applied, DAYS);
+
+    const list = await readApplied(user);
+    const item = list.data.find((a) => a.id === shift.id)!;
+    expect(item.outcome.state).toBe('measured');
+    if (item.outcome.state !== 'measured') return;
+    const { before, after, actual, withinRange } = item.outcome;
+    expect(before.until < after.since).toBe(true);
+    // Applied DAYS ago: the after window is the 7 days that followed.
+    const dayOf = (offset: number) =>
+      new Date(Date.parse(`${list.today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    expect(after).toMatchObject({ since: dayOf(-DAYS + 1), until: dayOf(-DAYS + 7) });
+    expect(before).toMatchObject({ since: dayOf(-DAYS - 7), until: dayOf(-DAYS - 1) });
+
+    // The numbers are Meta's: the sandbox's own totals for the two ad sets over each window.
+    const token = await sandboxToken(user);
+    const ids = shift.changes.map((c) => c.objectId);
+    const metaBefore = await sandboxTotals(token, usdAccount, ids, before);
+    const metaAfter = await sandboxTotals(token, usdAccount, ids, after);
+    expect(before.results).toBe(metaBefore.results);
+    expect(after.results).toBe(metaAfter.results);
+    expect(before.spend).toBeCloseTo(metaBefore.spend, 2);
+    expect(after.spend).toBeCloseTo(metaAfter.spend, 2);
+    expect(after.costPerResult).toBeCloseTo(Number(metaAfter.costPerResult), 2);
+    expect(before.costPerResult).toBeCloseTo(Number(metaBefore.costPerResult), 2);
+    expect(actual).toBe(after.results - before.results);
+    expect(withinRange).toBe(actual >= shift.expectedEffect.low && actual <= shift.expectedEffect.high);
+
+    // The sandbox reacted to the budgets: the ad set that gained spent more, the one that lost less.
+    const [from, to] = shift.changes;
+    const gained = metaAfter.byAdset.get(to!.objectId)!.spend / metaBefore.byAdset.get(to!.objectId)!.spend;
+    const lost = metaAfter.byAdset.get(from!.objectId)!.spend / metaBefore.byAdset.get(from!.objectId)!.spend;
+    expect(gained).toBeGreaterThan(1.08);
+    expect(lost).toBeLessThan(0.92);
+
+    // The detector's score counts it; one measurement is not enough history for a percentage.
+    const score = list.detectors.find((d) => d.kind === 'budget_shift')!;
+    expect(score).toMatchObject({ n: 1, hits: withinRange ? 1 : 0, hitRate: null, enoughHistory: false });
+
+    // Read again (Meta may still attribute late conversions for a week), the same numbers.
+    const again = (await readApplied(user)).data.find((a) => a.id === shift.id)!.outcome;
+    expect(again).toMatchObject({ state: 'measured', actual, before, after });
+
+    // Still no one else's.
+    const stranger = await readApplied(other);
+    expect(stranger.data.find((a) => a.id === shift.id)).toBeUndefined();
+  });
+
+  it('refuses a malformed account id and a bad advance of the sandbox', async () => {
+    const bad = await user.call('/api/optimizer/ad-accounts/not-an-account/applied');
+    expect(bad.status).toBe(400);
+    for (const body of ['{"days":0}', '{"days":1.5}', '{"days":7,"x":1}', 'nope', '{"days":-500}']) {
+      const reply = await fetch(`${sandbox()}/__admin/advance-days`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(reply.status).toBe(400);
+    }
+  });
+});
