@@ -32,6 +32,8 @@ export const webPaths = {
   settingsNotifications: '/settings/notifications',
   /** This tab's error log (account menu). */
   settingsErrors: '/settings/errors',
+  /** Applied recommendations, predicted against actual (the Optimizer's Applied tab). */
+  optimizerApplied: '/optimizer/applied',
 } as const;
 
 /** The auth page opened on its sign-up tab (calls to action on the public pages). */

@@ -64,6 +64,7 @@ export const appRoutes: RouteObject[] = [
               { path: webPaths.marketingMix, lazy: page(() => import('../routes/marketing-mix')) },
               { path: webPaths.marketingMixReport, lazy: page(() => import('../routes/marketing-mix-report')) },
               { path: webPaths.optimizerRules, lazy: page(() => import('../routes/optimizer')) },
+              { path: webPaths.optimizerApplied, lazy: page(() => import('../routes/optimizer')) },
             ],
           },
         ],
