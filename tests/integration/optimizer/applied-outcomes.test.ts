@@ -7,7 +7,8 @@ import type { RecommendationList, StoredRecommendation } from '@shared/schemas/o
 import type { AppliedList } from '@shared/schemas/optimizer-outcomes';
 import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
-import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { sandbox, type FreshUser } from '../meta-api/meta-user';
+import { optimizerUsers, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * Closing the loop on the twin: a budget shift is approved, it is "measuring" at once; then eight
@@ -120,6 +121,7 @@ async function shiftApplied(userSub: string, rec: StoredRecommendation, days: nu
 }
 
 describe('optimizer: applied recommendations, predicted against actual', () => {
+  let users: OptimizerUsers;
   let user: FreshUser;
   let other: FreshUser;
   let userSub: string;
@@ -128,16 +130,8 @@ describe('optimizer: applied recommendations, predicted against actual', () => {
   let advanced = false;
 
   beforeAll(async () => {
-    user = await freshUser('outcomes');
-    other = await freshUser('outcomes-other');
-    await connectMeta(user);
-    await connectMeta(other);
-    userSub = (await (await user.call('/api/me')).json()).uid;
-    const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as {
-      id: string;
-      currency: string;
-    }[];
-    usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+    users = await optimizerUsers('outcomes');
+    ({ user, other, userSub, usdAccount } = users);
   });
 
   afterAll(async () => {
@@ -147,8 +141,7 @@ describe('optimizer: applied recommendations, predicted against actual', () => {
       await shiftApplied(userSub, applied, 0);
       await user.call(`/api/optimizer/recommendations/${applied.id}/undo`, { method: 'POST' });
     }
-    await user.remove();
-    await other.remove();
+    await users.remove();
   });
 
   const readApplied = async (who: FreshUser) => {

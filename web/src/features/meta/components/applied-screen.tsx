@@ -1,4 +1,4 @@
-import { History, RefreshCw, Undo2 } from 'lucide-react';
+import { History, Undo2 } from 'lucide-react';
 import type { ExpectedEffect } from '@shared/schemas/optimizer';
 import type { AppliedRecommendation, DetectorScore, WindowFigures } from '@shared/schemas/optimizer-outcomes';
 import { Alert } from '@web/components/ui/alert';
@@ -11,9 +11,7 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { formatDay, formatMoney, formatNumber } from '@web/lib/format';
 import { useAppliedOutcomes, useUndoApplied, type AppliedList } from '../api/optimizer-applied';
 import { useMetaConnection } from '../context/use-meta-connection';
-import { AdAccountPicker } from './ad-account-picker';
-import { ConnectErrorAlert } from './connect-error-alert';
-import { ConnectMetaButton } from './connect-meta-button';
+import { AdAccountToolbar, MetaAccountGate } from './meta-account-gate';
 import { KIND_LABELS } from './optimizer-screen';
 import { QueryErrorAlert } from './query-error-alert';
 
@@ -330,13 +328,15 @@ function AppliedWorkspace() {
   const items = list.data?.data ?? [];
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <AdAccountPicker accounts={adAccounts} value={accountId} onChange={selectAdAccount} />
-        <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw aria-hidden="true" className={list.isFetching ? 'animate-spin' : ''} />
-          {list.isFetching ? 'Measuring…' : 'Measure again'}
-        </Button>
-      </div>
+      <AdAccountToolbar
+        accounts={adAccounts}
+        value={accountId}
+        onChange={selectAdAccount}
+        fetching={list.isFetching}
+        onRefetch={() => void list.refetch()}
+        idleLabel="Measure again"
+        busyLabel="Measuring…"
+      />
       {list.isError ? (
         <QueryErrorAlert
           title="Applied recommendations could not be measured"
@@ -384,36 +384,13 @@ function AppliedWorkspace() {
 
 /** /optimizer/applied: what applied recommendations predicted, what happened, and how each detector scores. */
 export function OptimizerApplied() {
-  const { loading, isConnected, adAccounts, adAccountsLoading, adAccountsError, refresh } = useMetaConnection();
-  if (loading) return <Skeleton className="h-40 w-full" />;
-  if (!isConnected) {
-    return (
-      <Card className="border-dashed">
-        <CardHeader className="items-center text-center">
-          <History aria-hidden="true" className="size-10 text-primary" />
-          <CardTitle>Connect Meta to see what applied recommendations did</CardTitle>
-          <CardDescription className="max-w-lg">
-            Each recommendation you approve is measured 7 days later against Meta’s own results.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid justify-items-center gap-4">
-          <ConnectErrorAlert />
-          <ConnectMetaButton />
-        </CardContent>
-      </Card>
-    );
-  }
-  if (adAccountsError) {
-    return (
-      <QueryErrorAlert
-        title="Your ad accounts could not be loaded"
-        error={adAccountsError}
-        onRetry={() => void refresh()}
-      />
-    );
-  }
-  if (adAccountsLoading) return <Skeleton className="h-96 w-full" />;
-  if (adAccounts.length === 0)
-    return <Alert title="No ad accounts">This Meta user has no ad accounts we may read.</Alert>;
-  return <AppliedWorkspace />;
+  return (
+    <MetaAccountGate
+      icon={History}
+      title="Connect Meta to see what applied recommendations did"
+      description="Each recommendation you approve is measured 7 days later against Meta’s own results."
+    >
+      <AppliedWorkspace />
+    </MetaAccountGate>
+  );
 }
