@@ -27,7 +27,8 @@ export const WindowFiguresSchema = z.object({
 export type WindowFigures = z.infer<typeof WindowFiguresSchema>;
 
 /** Why an outcome is not a number: said plainly on the screen instead. */
-export const OUTCOME_REASONS = ['deleted', 'archived', 'no_delivery', 'changed_again'] as const;
+/** `not_in_meta`: the prediction is of something Meta does not report (a marketing-mix model's revenue). */
+export const OUTCOME_REASONS = ['deleted', 'archived', 'no_delivery', 'changed_again', 'not_in_meta'] as const;
 export const OutcomeReasonSchema = z.enum(OUTCOME_REASONS);
 
 export const OutcomeSchema = z.discriminatedUnion('state', [

@@ -113,6 +113,9 @@ export function actualEffect(
       return round(before.spend - after.spend);
     case 'link_clicks_per_week':
       return after.linkClicks - before.linkClicks;
+    case 'revenue_per_week':
+      // A marketing-mix model's revenue is the business's own KPI, not a figure Meta reports.
+      return null;
     case 'ctr_percent':
       if (before.impressions === 0 || after.impressions === 0) return null;
       return round((after.linkClicks / after.impressions - before.linkClicks / before.impressions) * 100);
@@ -204,6 +207,15 @@ export function judgeOutcome(input: JudgeInput): Outcome {
       state: 'measuring',
       day: measuringDay(input.appliedOn, input.today),
       measuredOn: windows.measuredOn,
+    };
+  }
+  if (input.predicted.metric === 'revenue_per_week') {
+    return {
+      state: 'not_measurable',
+      reason: 'not_in_meta',
+      message:
+        'The marketing-mix model predicted revenue, which Meta’s insights do not report: the next fit of the model, on data from after the change, is where to compare it.',
+      measuredAt,
     };
   }
   const before = windowFigures(input.rows, windows.before, input.totals?.before);

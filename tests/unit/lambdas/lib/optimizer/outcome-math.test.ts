@@ -216,6 +216,12 @@ describe('judgeOutcome', () => {
     expect(nothingBefore).toMatchObject({ state: 'not_measurable', reason: 'no_delivery' });
   });
 
+  it('says a marketing-mix revenue prediction cannot be measured from Meta, after the week like any other', () => {
+    const mmm = predicted(100, 400, 700, 'revenue_per_week');
+    expect(judgeOutcome(input({ predicted: mmm, today: '2026-11-13' })).state).toBe('measuring');
+    expect(judgeOutcome(input({ predicted: mmm }))).toMatchObject({ state: 'not_measurable', reason: 'not_in_meta' });
+  });
+
   it('measures a pause by the spend it saved, no delivery after being the point', () => {
     const paused = judgeOutcome(
       input({

@@ -28,6 +28,8 @@ function effectValue(metric: ExpectedEffect['metric'], value: number, currency: 
       return `${value < 0 ? '−' : ''}${formatMoney(abs, currency)} saved a week`;
     case 'ctr_percent':
       return `${sign}${abs.toFixed(2)} CTR points`;
+    case 'revenue_per_week':
+      return `${sign}${formatMoney(abs, currency)} revenue a week`;
   }
 }
 
