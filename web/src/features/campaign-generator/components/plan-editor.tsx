@@ -1,5 +1,5 @@
 import { Eye, Send, Save, Split } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { callToActionLabels, callToActionTypes } from '@shared/ad-copy-rules';
 import { blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
 import type { CampaignDraft, CampaignPlan, PlanAd, PlanAdSet } from '@shared/schemas/campaign-plan';
@@ -11,6 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { edit, errorAt, majorText, minorFrom, warningAt } from '../lib/plan-edits';
+import { deliverySentence, issuePlace } from '../lib/plan-words';
 import { AdPreviews } from './ad-previews';
 import { AudienceSize } from './audience-size';
 import { InterestPicker } from './interest-picker';
@@ -32,7 +33,9 @@ const placementValue = (set: PlanAdSet) =>
 /** Every field of the plan, editable, with the pre-publish validator running on each change. */
 export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: PlanEditorProps) {
   const [plan, setPlan] = useState<CampaignPlan>(draft.plan);
-  const [previewing, setPreviewing] = useState<PlanAd | null>(null);
+  /** The ad as it was when its Preview was pressed (each preview is a Meta call, not one per keystroke). */
+  const [previewing, setPreviewing] = useState<{ ad: PlanAd; label: string } | null>(null);
+  const previewRef = useRef<HTMLElement>(null);
   const issues = useMemo(
     () => validatePlan(plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now: new Date() }),
     [plan, draft.minDailyBudgetMinor],
@@ -43,15 +46,31 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
   const currency = plan.currency;
   const campaignBudget = plan.campaign.budget;
 
+  // The preview card is drawn below every ad set: bring it into view (and focus) when an ad's Preview is pressed,
+  // or the press seems to do nothing on a long plan.
+  useEffect(() => {
+    if (!previewing) return;
+    previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    previewRef.current?.focus({ preventScroll: true });
+  }, [previewing]);
+
   return (
     <div className="grid gap-6">
       {locked ? null : blocking.length > 0 ? (
-        <Alert variant="destructive" title={`${blocking.length} thing(s) to fix before publishing`}>
+        <Alert
+          variant="destructive"
+          title={`${blocking.length} ${blocking.length === 1 ? 'thing' : 'things'} to fix before publishing`}
+        >
           <ul className="list-disc pl-4">
             {blocking.slice(0, 6).map((issue) => (
-              <li key={`${issue.path}-${issue.message}`}>{issue.message}</li>
+              <li key={`${issue.path}-${issue.message}`}>
+                <span className="font-medium">{issuePlace(issue.path)}:</span> {issue.message}
+              </li>
             ))}
           </ul>
+          {blocking.length > 6 ? (
+            <p className="mt-1">…and {blocking.length - 6} more, marked on their fields.</p>
+          ) : null}
         </Alert>
       ) : (
         <Alert variant="success" title="Ready to publish">
@@ -363,10 +382,7 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
                   targeting={set.targeting}
                 />
               </div>
-              <p className="text-xs text-muted-foreground">
-                Optimised for {set.optimizationGoal}, billed on {set.billingEvent}
-                {set.destinationType ? `, conversion location ${set.destinationType}` : ''}.
-              </p>
+              <p className="text-xs text-muted-foreground">{deliverySentence(set)}</p>
               <div className="grid gap-4 xl:grid-cols-3">
                 {set.ads.map((ad, adIndex) => {
                   const adAt = `${at}.ads.${adIndex}`;
@@ -442,7 +458,7 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
                           />
                         )}
                       </FormField>
-                      <Button variant="outline" size="sm" onClick={() => setPreviewing(ad)}>
+                      <Button variant="outline" size="sm" onClick={() => setPreviewing({ ad, label })}>
                         <Eye aria-hidden="true" /> Preview {label}
                       </Button>
                     </fieldset>
@@ -455,14 +471,16 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
       })}
 
       {previewing ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Preview</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <AdPreviews adAccountId={plan.adAccountId} ad={previewing} />
-          </CardContent>
-        </Card>
+        <section ref={previewRef} tabIndex={-1} aria-labelledby="ad-preview-heading" className="scroll-mt-32">
+          <Card>
+            <CardHeader>
+              <CardTitle id="ad-preview-heading">Preview of {previewing.label}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AdPreviews adAccountId={plan.adAccountId} ad={previewing.ad} />
+            </CardContent>
+          </Card>
+        </section>
       ) : null}
 
       {locked ? null : (
