@@ -28,6 +28,9 @@ async function main(): Promise<void> {
     ['s3', `${endpoints.s3 ?? '(not started)'}  (path-style; objects under .local/s3/)`],
     ['eventbridge', `${endpoints.eventBridge}  (deliveries: ${endpoints.eventBridge}/deliveries)`],
     ['meta sandbox', endpoints.meta ?? '(not started)'],
+    ['stripe', endpoints.stripe ? `${endpoints.stripe}  (test card 4242 4242 4242 4242)` : '(not started)'],
+    ['sinks', `${endpoints.sinks}  (Slack and automation webhook deliveries)`],
+    ['sqs', endpoints.sqs ?? '(not started)'],
     [
       'openai',
       endpoints.openai

@@ -62,6 +62,10 @@ describe('the twin stopped at any moment', () => {
     async () => {
       const first = start();
       const endpoints = await whenReady(first, stateDir);
+      // Where every service listens is printed, not only some of them (Stripe's checkout, the sinks, the queues).
+      for (const url of [endpoints.meta, endpoints.stripe, endpoints.sinks, endpoints.sqs, endpoints.s3]) {
+        expect(first.output()).toContain(url);
+      }
 
       // A second `npm run dev` in the same folder says who holds it and touches nothing.
       const lockBefore = await readFile(path.join(stateDir, LOCK_FILE_NAME), 'utf8');
