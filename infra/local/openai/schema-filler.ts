@@ -1,4 +1,5 @@
 import { callToActionFromText } from '@shared/ad-copy-rules';
+import { INTERESTS } from '../meta-sandbox/targeting-search';
 import type { Brief } from './brief';
 import { shortForm, writeAd, writeAnswer, type Random, type WrittenAd } from './copywriter';
 
@@ -14,6 +15,8 @@ interface FillContext {
   brief: Brief;
   random: Random;
   depth: number;
+  /** The index of the item this value sits in (an ad set's interests vary with the ad set). */
+  outerIndex?: number;
 }
 
 export function fillSchema(schema: Schema, brief: Brief, random: Random): unknown {
@@ -52,7 +55,7 @@ function fill(raw: Schema, ctx: FillContext, index: number, name = ''): unknown 
       const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
       const wanted = isAdLike(resolve(items, ctx)) && ctx.brief.angles.length > 0 ? ctx.brief.angles.length : 3;
       const count = Math.max(min, Math.min(max, wanted));
-      return Array.from({ length: count }, (_, i) => fill(items, deeper, i, name));
+      return Array.from({ length: count }, (_, i) => fill(items, { ...deeper, outerIndex: index }, i, name));
     }
     case 'integer':
     case 'number': {
@@ -165,8 +168,61 @@ const NOT_INTERESTS = new Set([
   'the',
 ]);
 
-/** The brief's content words (audience first), for interest-like fields: one per item, varied by index. */
+/** A word without the endings that separate "hikers" from "hiking" or "sustainability" from "sustainable". */
+function stem(word: string): string {
+  for (const ending of ['ability', 'able', 'ers', 'ing', 'er', 'es', 's']) {
+    if (word.length - ending.length >= 3 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  }
+  return word;
+}
+
+const sameStem = (a: string, b: string) =>
+  a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
+
+/** Product words whose interest does not share their stem. */
+const INTEREST_SYNONYMS: Record<string, string> = {
+  boot: 'Footwear',
+  sho: 'Footwear',
+  sneak: 'Footwear',
+  trainer: 'Footwear',
+  mug: 'Coffee',
+  app: 'Mobile apps',
+  puppi: 'Dogs',
+};
+
+/**
+ * Meta interests the brief is about, as a model that knows Meta's detailed targeting names them: the
+ * sandbox's catalogue entries whose name (or its first word) shares a stem with a word of the audience or
+ * product ("hikers" → Hiking, "sustainability" → Sustainable fashion, "boots" → Footwear), audience first.
+ */
+function briefInterests(brief: Brief): string[] {
+  const stems = `${brief.audience} ${brief.product}`
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 3 && !NOT_INTERESTS.has(word))
+    .map(stem);
+  const found: string[] = [];
+  for (const word of stems) {
+    const synonym = INTEREST_SYNONYMS[word];
+    if (synonym) found.push(synonym);
+    for (const interest of INTERESTS) {
+      const words = interest.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean);
+      if (sameStem(stem(words.join('')), word) || sameStem(stem(words[0]!), word)) found.push(interest.name);
+    }
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * An interest for item `index` of an interest list: one Meta knows when the brief names one, rotated by the
+ * ad set so each starts from a different one; else the brief's content words (which the editor then flags).
+ */
 function interestFor(ctx: FillContext, index: number): string {
+  const known = briefInterests(ctx.brief);
+  if (known.length > 0) return known[((ctx.outerIndex ?? 0) + index) % known.length]!;
   const words = `${ctx.brief.audience} ${ctx.brief.product}`
     .toLowerCase()
     .split(/[^a-z]+/)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { INTERESTS } from '@infra/local/meta-sandbox/targeting-search';
 import { fillSchema } from '@infra/local/openai/schema-filler';
 import { AiCampaignDraftSchema } from '@shared/schemas/campaign-plan';
 
@@ -31,5 +32,32 @@ describe('offline model: campaign plans', () => {
         expect([44, 54, 65]).toContain(set.ageMax);
       }
     }
+  });
+
+  it('names interests Meta knows that the brief is about, each ad set starting from a different one', () => {
+    const schema = z.toJSONSchema(AiCampaignDraftSchema) as Record<string, unknown>;
+    const boots = {
+      ...brief,
+      product: 'Recycled waterproof hiking boots',
+      audience: 'Weekend hikers who care about sustainability',
+    };
+    const known = new Set(INTERESTS.map((interest) => interest.name));
+    for (let seed = 1; seed <= 10; seed += 1) {
+      const draft = AiCampaignDraftSchema.parse(fillSchema(schema, boots, seeded(seed)));
+      const all = draft.adSets.flatMap((set) => set.interestKeywords);
+      // "Weekend" and "Hikers" were written before, which Meta does not know; "care" found Skin care.
+      for (const interest of all) expect(known.has(interest), interest).toBe(true);
+      expect(new Set(all)).toEqual(new Set(['Hiking', 'Sustainable fashion', 'Footwear']));
+      if (draft.adSets.length > 1) {
+        expect(new Set(draft.adSets.map((set) => set.interestKeywords[0])).size).toBe(draft.adSets.length);
+      }
+    }
+  });
+
+  it("falls back to the brief's own words when it names nothing Meta knows (the editor then asks)", () => {
+    const schema = z.toJSONSchema(AiCampaignDraftSchema) as Record<string, unknown>;
+    const odd = { ...brief, product: 'Quantum widget polish', audience: 'Widget collectors' };
+    const draft = AiCampaignDraftSchema.parse(fillSchema(schema, odd, seeded(3)));
+    expect(draft.adSets[0]!.interestKeywords[0]).toBe('Widget');
   });
 });
