@@ -12,18 +12,21 @@ const METRIC: Record<string, string> = {
 };
 const COMPARATOR: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤' };
 
-/** "Cost per result $52.10 > $40 (Nov 18–Nov 20)": a reading, short enough for a table cell. */
+/**
+ * "Cost per result $52.10 > $40 (Nov 18–Nov 20)": a reading, short enough for a table cell. A value that could not be
+ * computed says so and whether it counted ("Cost per result: no results, counts as > $50"), not "no results > $50".
+ */
 export function reasonText(readings: readonly ConditionReading[], currency: string): string {
   return readings
     .map((r) => {
-      const value =
-        r.value === null
-          ? r.metric === 'cost_per_result'
-            ? 'no results'
-            : 'n/a'
-          : formatThreshold(r.metric, r.value, currency);
+      const metric = METRIC[r.metric] ?? r.metric;
+      const test = `${COMPARATOR[r.comparator]} ${formatThreshold(r.metric, r.threshold, currency)}`;
       const span = r.from === r.to ? r.from : `${r.from} – ${r.to}`;
-      return `${METRIC[r.metric] ?? r.metric} ${value} ${COMPARATOR[r.comparator]} ${formatThreshold(r.metric, r.threshold, currency)} (${span})`;
+      if (r.value === null) {
+        const missing = r.metric === 'cost_per_result' ? 'no results' : 'not measurable';
+        return `${metric}: ${missing}, ${r.met ? 'counts as' : 'not'} ${test} (${span})`;
+      }
+      return `${metric} ${formatThreshold(r.metric, r.value, currency)} ${test} (${span})`;
     })
     .join('; ');
 }
