@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { disconnectMeta, signUpAndSignIn, uniqueEmail } from './support/accounts';
-import { useBrowserJourney } from './support/browser';
+import { recordPage, useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
 // Each test is a new marketer in a fresh browser context.
@@ -25,8 +25,11 @@ describe('Meta dashboard and campaigns in a real browser', () => {
 
     // Connect through the sandbox's consent dialog in a popup.
     const [popup] = await Promise.all([page.waitForEvent('popup'), connect.click()]);
+    const popupLog = recordPage(popup);
     await popup.getByRole('button', { name: 'Continue' }).click();
     await popup.waitForEvent('close', { timeout: 20_000 });
+    // Meta's dialog loads cleanly (the sandbox answered the browser's favicon request with a Graph error).
+    expect(popupLog.errors).toEqual([]);
     await page.getByText('Demo Marketer').waitFor();
     await page.getByRole('list', { name: 'Granted permissions' }).getByText('ads_read').waitFor();
 

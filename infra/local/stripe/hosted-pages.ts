@@ -28,6 +28,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
   main { max-width: 440px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 32px;
