@@ -127,7 +127,11 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
         <FormField label="Start date" error={errors.startDate?.message}>
           {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
         </FormField>
-        <FormField label="End date" error={errors.endDate?.message} description="Needed for a total budget.">
+        <FormField
+          label="End date"
+          error={errors.endDate?.message}
+          description="Optional with a daily budget (it runs until paused); needed for a total budget."
+        >
           {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
         </FormField>
       </div>

@@ -83,7 +83,9 @@ export function defaultBrief(adAccountId: string, today: Date, images: PickedIma
     budgetType: 'daily',
     budgetAmount: '50',
     startDate: day(1),
-    endDate: day(31),
+    // A daily budget runs until paused, as in Ads Manager: an end date prefilled here ended campaigns a month
+    // in without anyone choosing it. A total budget asks for one.
+    endDate: '',
     countries: 'US',
     regions: '',
     cities: '',
