@@ -10,7 +10,12 @@ const log = (line: string) => console.log(`  ${line}`);
 async function main(): Promise<void> {
   console.log('Starting the Adsmith local twin…');
   // ADSMITH_STATE_DIR gives a second twin (or a test) its own state folder instead of `.local/`.
-  const twin = await startTwin({ log, logRequests: true, stateDir: process.env.ADSMITH_STATE_DIR || undefined });
+  const twin = await startTwin({
+    log,
+    logRequests: true,
+    stateDir: process.env.ADSMITH_STATE_DIR || undefined,
+    demoHistory: true,
+  });
   const { endpoints } = twin;
   // Since this process started (performance's time origin), module loading included.
   const seconds = (performance.now() / 1000).toFixed(1);

@@ -9,7 +9,11 @@ import { TWIN_HOST } from './twin-ports';
  * of the twin's services: it knows the same app id and secret the twin puts in
  * the meta-app secret, so OAuth exchange and appsecret_proof check out.
  */
-export async function startMetaSandboxService(port: number, seed?: SeedOptions): Promise<MetaSandbox> {
+export async function startMetaSandboxService(
+  port: number,
+  seed?: SeedOptions,
+  options: { pastApproval?: boolean } = {},
+): Promise<MetaSandbox> {
   // Probing first gives the same busy-port message as every other service.
   const free = await reservePort('meta', port);
   // Loaded on demand so a sandbox that fails to load costs only the Meta features (see twin.ts).
@@ -20,5 +24,6 @@ export async function startMetaSandboxService(port: number, seed?: SeedOptions):
     appId: LOCAL_META_APP.appId,
     appSecret: LOCAL_META_APP.appSecret,
     ...(seed ? { seed } : {}),
+    ...(options.pastApproval ? { pastApproval: true } : {}),
   });
 }

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ViteDevServer } from 'vite';
 import { functionNames } from '@shared/functions';
 import { physicalQueueName } from '@shared/job-queues';
@@ -10,6 +12,7 @@ import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { createCognitoEmulator } from './cognito/cognito-emulator';
 import { cognitoFrontHandler } from './cognito/cognito-front-handler';
 import { cognitoClientFor, DEMO_USER, provisionUserPool, seedDemoUser } from './cognito/provision-user-pool';
+import { seedDemoPastApproval } from './demo-past-approval';
 import { startDynalite, type DynaliteProcess } from './dynamodb/dynalite-process';
 import { provisionTables } from './dynamodb/provision-tables';
 import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
@@ -28,6 +31,7 @@ import { gatewayHandler } from './gateway/gateway-handler';
 import { createJwtAuthorizer } from './gateway/jwt-authorizer';
 import {
   functionEnvironment,
+  LOCAL_CREDENTIALS,
   LOCAL_EVENT_BUS_NAME,
   LOCAL_NAME_PREFIX,
   localKmsAliases,
@@ -94,6 +98,11 @@ export interface TwinOptions {
    * `ADSMITH_SCHEDULE_TICK_MS`, else each function's declared rate.
    */
   scheduleTickMs?: number | 'off';
+  /**
+   * Seed the demo user's history for a first look: a recommendation approved days ago, measured on the
+   * optimizer's Applied tab. `npm run dev` sets it; tests leave the sandbox's world as seeded. Default false.
+   */
+  demoHistory?: boolean;
 }
 
 export interface Twin {
@@ -178,11 +187,13 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const metaStarting =
       options.meta === false
         ? Promise.resolve(null)
-        : startMetaSandboxService(ports.meta, options.metaSeed).catch((error: unknown) => {
-            if (error instanceof TwinSetupError) throw error;
-            console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
-            return null;
-          });
+        : startMetaSandboxService(ports.meta, options.metaSeed, { pastApproval: options.demoHistory === true }).catch(
+            (error: unknown) => {
+              if (error instanceof TwinSetupError) throw error;
+              console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
+              return null;
+            },
+          );
     starting.push(metaStarting);
     metaStarting.then(
       (sandbox) => sandbox && stoppers.push(() => sandbox.stop()),
@@ -308,6 +319,28 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     stoppers.push(() => outboxRelay.stop());
 
     const meta = await metaStarting;
+    const pastApproval = options.demoHistory ? meta?.pastApproval() : undefined;
+    if (pastApproval) {
+      // A demo nicety: a failure is said and the rest starts.
+      const cognito = cognitoClientFor(cognitoFront.url, region);
+      const doc = DynamoDBDocumentClient.from(
+        new DynamoDBClient({ endpoint: urlOf(dynamoPort), region, credentials: LOCAL_CREDENTIALS }),
+      );
+      await seedDemoPastApproval({
+        cognito,
+        userPoolId: pool.userPoolId,
+        demoEmail: DEMO_USER.email,
+        doc,
+        table: localTableName('optimizerRecommendations'),
+        approval: pastApproval,
+        now: new Date(),
+      })
+        .catch((error: unknown) => console.error('[demo] the demo applied recommendation was not stored:', error))
+        .finally(() => {
+          cognito.destroy();
+          doc.destroy();
+        });
+    }
     const stripe = await stripeStarting;
     // Stripe sends its signed webhooks to the product's own route, as in production.
     stripe.setWebhookUrl(`${api.url}/api/billing/webhook`, { [apiOrigin.header]: apiOrigin.value });

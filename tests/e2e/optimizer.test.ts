@@ -47,4 +47,30 @@ describe('optimizer in a real browser', () => {
     await list.getByRole('listitem').filter({ hasText: 'undone' }).first().waitFor();
     await journey.screenshot('optimizer-undone', { fullPage: true });
   });
+
+  it('lists the undone budget shift on the Applied tab with the detectors’ hit rates, at 1440 and 360 px', async () => {
+    const { page } = journey;
+    await page.getByRole('tab', { name: 'Applied' }).click();
+    await page.waitForURL(/\/optimizer\/applied$/);
+    const applied = page.getByRole('list', { name: 'Applied recommendations' });
+    const shift = applied
+      .getByRole('listitem')
+      .filter({ hasText: /Move .* a day from/ })
+      .first();
+    await shift.waitFor({ timeout: 60_000 });
+    await shift.getByText(/Undone on .*not measured/).waitFor();
+    const table = page.getByRole('table', { name: 'Detector hit rates' });
+    await table.getByRole('rowheader', { name: 'Budget shift', exact: true }).waitFor();
+    expect(await table.getByText('Not enough history').count()).toBeGreaterThan(0);
+    await journey.screenshot('optimizer-applied', { fullPage: true });
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await table.waitFor();
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(0);
+    await journey.screenshot('optimizer-applied-360', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

@@ -37,6 +37,7 @@ export const SandboxOptionsSchema = z.object({
   now: z.custom<() => Date>((value) => typeof value === 'function', 'must be a function returning a Date').optional(),
   usage: z.union([z.literal('development'), z.literal('standard'), UsageLimitsSchema]).optional(),
   faults: FaultSettingsSchema.optional(),
+  pastApproval: z.boolean().optional(),
 });
 
 export function checkSandboxOptions(options: unknown): void {

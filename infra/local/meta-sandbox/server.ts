@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
 import { advanceDays, daysAdvanced } from './time-travel.js';
+import { seedPastApproval, type PastApproval } from './seeded-past-approval.js';
 import { previewPage } from './ad-previews.js';
 import { handleBatch } from './batch.js';
 import { CallLog } from './call-log.js';
@@ -47,6 +48,8 @@ export interface MetaSandboxOptions {
   usage?: 'development' | 'standard' | Partial<UsageLimits>;
   /** Initial fault switches; default from the META_SANDBOX_FAULTS env var (JSON). */
   faults?: FaultSettings;
+  /** Seed a budget raise the demo marketer approved in Adsmith days ago (`npm run dev`; see seeded-past-approval.ts). */
+  pastApproval?: boolean;
 }
 
 export interface MetaSandbox {
@@ -57,6 +60,8 @@ export interface MetaSandbox {
   calls(): ReturnType<CallLog['snapshot']>;
   /** Clears faults, usage and the call log; `{ world: true }` also reseeds the data and forgets tokens. */
   reset(options?: { world?: boolean }): void;
+  /** The demo approval seeded in the current world (option `pastApproval`), if any. */
+  pastApproval(): PastApproval | undefined;
 }
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
@@ -72,6 +77,7 @@ interface State {
   model: InsightsModel;
   tokens: TokenStore;
   grants: PermissionGrants;
+  pastApproval?: PastApproval | undefined;
 }
 
 export async function startMetaSandbox(options: MetaSandboxOptions): Promise<MetaSandbox> {
@@ -83,11 +89,13 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
 
   const fresh = (): State => {
     const world = seedWorld(options.seed ?? {}, now());
+    const model = new InsightsModel(world, seed, now);
     return {
       world,
-      model: new InsightsModel(world, seed, now),
+      model,
       tokens: new TokenStore(now),
       grants: new PermissionGrants(),
+      ...(options.pastApproval ? { pastApproval: seedPastApproval(world, model, now()) } : {}),
     };
   };
   let state = fresh();
@@ -344,6 +352,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     faults,
     calls: () => calls.snapshot(),
     reset,
+    pastApproval: () => state.pastApproval,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

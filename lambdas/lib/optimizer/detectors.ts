@@ -59,12 +59,12 @@ function roundBudget(minor: number, currency: string): number {
 }
 
 /** Results a week after moving spend from `spend` to `spend × factor`, by the elasticity. */
-function resultsAt(results: number, factor: number): number {
+export function resultsAt(results: number, factor: number): number {
   return results * (factor ** SPEND_ELASTICITY - 1);
 }
 
 /** A Poisson count's 95 % range. */
-function countRange(count: number): [number, number] {
+export function countRange(count: number): [number, number] {
   const spread = Z95 * Math.sqrt(count);
   return [Math.max(0, count - spread), count + spread];
 }

@@ -58,7 +58,7 @@ function OutcomeChart({
   const x = (v: number) => 8 + ((v - (min - pad)) / (max - min + 2 * pad)) * 284;
   const inside = actual !== null && actual >= predicted.low && actual <= predicted.high;
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 300 44" className="h-11 w-full max-w-md" preserveAspectRatio="none">
+    <svg role="img" aria-label={label} viewBox="0 0 300 44" className="h-auto w-full max-w-md">
       <line x1="8" x2="292" y1="22" y2="22" className="stroke-muted-foreground/30" strokeWidth="1" />
       <line
         x1={x(0)}
@@ -172,6 +172,9 @@ function OutcomeBody({ item, currency }: { item: AppliedRecommendation; currency
             actual={outcome.actual}
             label={`Predicted ${predictedText(predicted, currency)}; actual ${effectValue(predicted.metric, outcome.actual, currency)}`}
           />
+          <p className="text-xs text-muted-foreground">
+            Band: the predicted range, its line the expected effect; dot: what happened; dashed line: no change.
+          </p>
           <div className="overflow-x-auto">
             <WindowTable before={outcome.before} after={outcome.after} currency={currency} />
           </div>
@@ -329,7 +332,7 @@ function AppliedWorkspace() {
   const undo = useUndoApplied(uid, accountId);
   const items = list.data?.data ?? [];
   return (
-    <>
+    <div className="grid gap-4">
       <AdAccountToolbar
         accounts={adAccounts}
         value={accountId}
@@ -380,7 +383,7 @@ function AppliedWorkspace() {
           {list.data ? <DetectorTable list={list.data} /> : null}
         </>
       )}
-    </>
+    </div>
   );
 }
 
