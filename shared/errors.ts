@@ -32,6 +32,13 @@ export const errorCatalogue = {
     status: 502,
     message: 'A service we depend on did not answer properly. Please try again shortly.',
   },
+  /** A team invitation link that was used, revoked or has expired (each token works once). */
+  INVITATION_INVALID: {
+    status: 410,
+    message: 'This invitation is no longer valid. Ask the workspace owner to send a new one.',
+  },
+  /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
+  OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
 } as const;
 
 export type ApiErrorCode = keyof typeof errorCatalogue;

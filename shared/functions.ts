@@ -99,6 +99,12 @@ export interface FunctionNeeds {
    * patterns only. Env: BUCKET_* (bucketEnvVar) = the bucket's name.
    */
   buckets?: Partial<Record<BucketKey, BucketNeed>>;
+  /**
+   * Sends email through SES v2 (SendEmail) from the stage's sender address. Env: EMAIL_FROM_ADDRESS (absent when
+   * the stage has no domain to send from: the function then hands its links to the person instead); the grant is
+   * ses:SendEmail on that domain's identity, from that address only. The twin's mailbox answers as SES.
+   */
+  email?: boolean;
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -136,6 +142,7 @@ export const NEED_ENV = {
   aiOfflineModel: 'AI_OFFLINE_MODEL',
   aiBaseUrl: 'OPENAI_BASE_URL',
   aiDailyGenerationLimit: 'AI_DAILY_GENERATION_LIMIT',
+  emailFrom: 'EMAIL_FROM_ADDRESS',
 } as const;
 
 export const functions = {
@@ -558,6 +565,23 @@ export const functions = {
     memorySize: 2048,
     // The HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  team: {
+    description: 'Team of a workspace: invitations by email (single-use hashed tokens), members, seats of the plan',
+    tables: {
+      // A member's row: read, put once on accept (conditional), deleted on remove or leave; the members by workspace.
+      teamMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
+      // Invitations: put, read by id on accept, deleted (conditionally) when accepted, revoked or found expired.
+      teamInvitations: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
+      // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
+      quotaUsage: { actions: ['GetItem', 'UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    // The inviter's and the invitee's verified email come from their pool attributes (access tokens carry none).
+    userPool: ['AdminGetUser'],
+    // The join link in the invitation.
+    siteUrl: true,
+    email: true,
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 

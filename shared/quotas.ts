@@ -41,7 +41,9 @@ export const quotas = {
     action: 'PUT /api/rules/{id}/status (switching a rule on)',
   },
   mmmFitsPerMonth: { window: 'month', noun: 'marketing-mix fits', action: 'POST /api/mmm/models' },
-  seats: { window: null, noun: 'seats', action: null },
+  // The owner, members and pending invitations each hold a seat: taken by an invitation, freed by a revoke,
+  // an expiry, a removal or a member leaving.
+  seats: { window: null, noun: 'seats', action: 'POST /api/team/invitations' },
 } as const satisfies Record<QuotaKey, QuotaDeclaration>;
 
 export const quotaKeys = Object.keys(quotas) as [QuotaKey, ...QuotaKey[]];

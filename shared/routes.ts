@@ -137,6 +137,14 @@ import {
   RunNowSchema,
   UpdateRuleBodySchema,
 } from './schemas/rules';
+import {
+  AcceptInvitationBodySchema,
+  InvitationCreatedSchema,
+  InvitationParamsSchema,
+  InviteBodySchema,
+  MemberParamsSchema,
+  TeamSchema,
+} from './schemas/team';
 
 /**
  * The routes table: one entry per endpoint. CDK makes an HTTP API route from each,
@@ -168,7 +176,16 @@ export interface RouteDeclaration<F extends string = string> {
    * streams it the same way.
    */
   stream?: true;
+  /**
+   * Whose data a signed-in request works on (lambdas/lib/team resolves it once per request). Default
+   * `shared`: the workspace's (a member works on the owner's plan, quotas, Meta connection and data).
+   * `personal`: the signed-in person's own (their profile, the team routes, which resolve it themselves).
+   * `owner`: the workspace's, and a member is refused with OWNER_ONLY (billing, the Meta connection itself).
+   */
+  workspace?: WorkspaceScope;
 }
+
+export type WorkspaceScope = 'shared' | 'personal' | 'owner';
 
 function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R): R {
   return declaration;
@@ -176,12 +193,20 @@ function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R
 
 export const routes = {
   health: route({ method: 'GET', path: '/api/health', fn: 'health', access: 'public', response: HealthSchema }),
-  getMe: route({ method: 'GET', path: '/api/me', fn: 'account', access: 'user', response: MeSchema }),
+  getMe: route({
+    method: 'GET',
+    path: '/api/me',
+    fn: 'account',
+    access: 'user',
+    workspace: 'personal',
+    response: MeSchema,
+  }),
   updateMe: route({
     method: 'PATCH',
     path: '/api/me',
     fn: 'account',
     access: 'user',
+    workspace: 'personal',
     body: UpdateMeSchema,
     response: MeSchema,
   }),
@@ -192,6 +217,7 @@ export const routes = {
     path: '/api/meta/oauth/config',
     fn: 'meta-oauth-callback',
     access: 'user',
+    workspace: 'owner',
     query: MetaOAuthConfigQuerySchema,
     response: MetaOAuthConfigSchema,
   }),
@@ -200,6 +226,7 @@ export const routes = {
     path: '/api/meta/oauth/callback',
     fn: 'meta-oauth-callback',
     access: 'user',
+    workspace: 'owner',
     body: MetaOAuthCallbackBodySchema,
     response: MetaConnectionSchema,
   }),
@@ -215,6 +242,7 @@ export const routes = {
     path: '/api/meta/connection',
     fn: 'secure-meta-api',
     access: 'user',
+    workspace: 'owner',
     response: MetaConnectionSchema,
   }),
   metaAdAccounts: route({
@@ -284,6 +312,7 @@ export const routes = {
     path: '/api/billing/checkout',
     fn: 'billing',
     access: 'user',
+    workspace: 'owner',
     body: CheckoutRequestSchema,
     response: BillingRedirectSchema,
   }),
@@ -293,6 +322,7 @@ export const routes = {
     path: '/api/billing/plan',
     fn: 'billing',
     access: 'user',
+    workspace: 'owner',
     body: CheckoutRequestSchema,
     response: BillingStatusSchema,
   }),
@@ -301,6 +331,7 @@ export const routes = {
     path: '/api/billing/portal',
     fn: 'billing',
     access: 'user',
+    workspace: 'owner',
     response: BillingRedirectSchema,
   }),
   /** Stripe calls this; the raw body is checked against Stripe's signature, so it declares no body schema. */
@@ -538,6 +569,7 @@ export const routes = {
     path: '/api/billing/ad-accounts',
     fn: 'billing',
     access: 'user',
+    workspace: 'owner',
     body: KeepAdAccountsSchema,
     response: UsageSchema,
   }),
@@ -876,6 +908,60 @@ export const routes = {
     params: AdAccountParamsSchema,
     response: AppliedListSchema,
   }),
+  // Team: a workspace's members and invitations (lambdas/team). Personal: the routes resolve the workspace themselves.
+  getTeam: route({
+    method: 'GET',
+    path: '/api/team',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    response: TeamSchema,
+  }),
+  inviteTeammate: route({
+    method: 'POST',
+    path: '/api/team/invitations',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    body: InviteBodySchema,
+    response: InvitationCreatedSchema,
+    successStatus: 201,
+  }),
+  revokeInvitation: route({
+    method: 'DELETE',
+    path: '/api/team/invitations/{id}',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    params: InvitationParamsSchema,
+    response: TeamSchema,
+  }),
+  removeTeammate: route({
+    method: 'DELETE',
+    path: '/api/team/members/{userId}',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    params: MemberParamsSchema,
+    response: TeamSchema,
+  }),
+  leaveTeam: route({
+    method: 'POST',
+    path: '/api/team/leave',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    response: TeamSchema,
+  }),
+  acceptInvitation: route({
+    method: 'POST',
+    path: '/api/team/accept',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    body: AcceptInvitationBodySchema,
+    response: TeamSchema,
+  }),
 } as const;
 
 export type Routes = typeof routes;
@@ -901,6 +987,20 @@ export function apiGatewayFunctionNames(): AppFunctionName[] {
     ...new Set(
       Object.values(routes as Record<string, RouteDeclaration>)
         .filter((r) => !r.stream)
+        .map((r): AppFunctionName => r.fn as AppFunctionName),
+    ),
+  ].sort();
+}
+
+/**
+ * The functions that serve a signed-in route keyed by the workspace: each looks its user up in
+ * `team_memberships` once per request (GetItem only), whatever its entry in shared/functions.ts declares.
+ */
+export function workspaceFunctionNames(): AppFunctionName[] {
+  return [
+    ...new Set(
+      Object.values(routes as Record<string, RouteDeclaration>)
+        .filter((r) => r.access === 'user' && r.workspace !== 'personal')
         .map((r): AppFunctionName => r.fn as AppFunctionName),
     ),
   ].sort();

@@ -241,6 +241,38 @@ export const tables = {
     sortKey: { name: 'test_id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Who works in whose workspace: one row per member (a user is in at most one workspace besides their own).
+   * `workspace_id` is the owner's `sub`; every signed-in request looks its user up here once (lambdas/lib/team)
+   * and keys its data by the workspace. Owners and solo users have no row.
+   */
+  teamMemberships: {
+    name: 'team_memberships',
+    partitionKey: { name: 'user_id', type: 'S' },
+    globalIndexes: [
+      {
+        name: 'by_workspace',
+        partitionKey: { name: 'workspace_id', type: 'S' },
+        sortKey: { name: 'user_id', type: 'S' },
+      },
+    ],
+  },
+  /**
+   * Pending invitations to a workspace: the token's SHA-256 only (the token itself is in the email and nowhere
+   * else), deleted when accepted or revoked, so a token works once. Readers check `expires_at`; TTL cleans up.
+   */
+  teamInvitations: {
+    name: 'team_invitations',
+    partitionKey: { name: 'invitation_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    globalIndexes: [
+      {
+        name: 'by_workspace',
+        partitionKey: { name: 'workspace_id', type: 'S' },
+        sortKey: { name: 'invitation_id', type: 'S' },
+      },
+    ],
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

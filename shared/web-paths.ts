@@ -34,6 +34,10 @@ export const webPaths = {
   settingsErrors: '/settings/errors',
   /** Applied recommendations, predicted against actual (the Optimizer's Applied tab). */
   optimizerApplied: '/optimizer/applied',
+  /** The workspace's team: members, invitations, seats (account menu). */
+  settingsTeam: '/settings/team',
+  /** Where an emailed invitation link lands (`?token=`): sign in or up with the invited address, then accept. */
+  teamJoin: '/team/join',
 } as const;
 
 /** The auth page opened on its sign-up tab (calls to action on the public pages). */

@@ -4,7 +4,7 @@ import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
-import { apiGatewayFunctionNames } from '@shared/routes';
+import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 
@@ -14,6 +14,8 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local
 export const LOCAL_STAGE = 'local';
 export const LOCAL_NAME_PREFIX = stageNamePrefix(LOCAL_STAGE);
 export const LOCAL_EVENT_BUS_NAME = `${EVENT_BUS_BASE_NAME}-${LOCAL_STAGE}`;
+/** The one sender the twin's SES stand-in (the mailbox) accepts. */
+export const LOCAL_EMAIL_FROM = 'noreply@adsmith.local';
 
 /** The physical table name, as the stack names it. */
 export function localTableName(key: TableKey): string {
@@ -52,6 +54,8 @@ export interface LocalResources {
   /** The local S3 (path-style) and each bucket's physical name in it. */
   s3Url?: string;
   bucketNames?: Partial<Record<BucketKey, string>>;
+  /** SES v2 (SendEmail), answered by the dev mailbox. */
+  sesUrl?: string;
   /** The AI model functions call: the offline demo model, another OpenAI-compatible server, or OpenAI. */
   ai?: { offline: boolean; baseUrl?: string; dailyGenerationLimit?: string };
 }
@@ -110,6 +114,8 @@ const localNeedEnvironment: {
     ),
   // No variable: the twin's tick invokes the function at the declared rate.
   schedule: () => ({}),
+  // The twin's mailbox answers SES v2's SendEmail and accepts only this sender (as SES only a verified identity).
+  email: (wanted) => (wanted ? { [NEED_ENV.emailFrom]: LOCAL_EMAIL_FROM } : {}),
 };
 
 /** The variables a function's entry declares, and nothing else. */
@@ -146,6 +152,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
     AWS_ENDPOINT_URL_KMS: local.kmsUrl,
     ...(local.sqsUrl ? { AWS_ENDPOINT_URL_SQS: local.sqsUrl } : {}),
     ...(local.s3Url ? { AWS_ENDPOINT_URL_S3: local.s3Url } : {}),
+    ...(local.sesUrl ? { AWS_ENDPOINT_URL_SESV2: local.sesUrl } : {}),
     // The SDK warns that Node 20 support ends in 2027; functions run on Node 22 in AWS, so here it is noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_SERVICE_NAME: fn,
@@ -165,13 +172,17 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
 
 /**
  * A function's whole environment in the twin: the base plus exactly what its entry declares, plus the
- * origin-verify secret for a function behind the HTTP API (as the stateless stack binds it).
+ * origin-verify secret for a function behind the HTTP API and the memberships table for one serving signed-in
+ * routes keyed by the workspace (as the stateless stack binds them).
  */
 export function functionEnvironment(fn: FunctionName, local: LocalResources): Record<string, string> {
   const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
+  const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn);
   return {
     ...baseEnvironment(fn, local),
     ...declaredEnvironment(functionDeclaration(fn), local),
     ...(behindApi ? { [secretEnvVar('originVerify')]: secrets.originVerify.name } : {}),
+    // Every signed-in request's workspace (lambdas/lib/team), as the stateless stack binds it.
+    ...(resolvesWorkspace ? { [tableEnvVar('teamMemberships')]: localTableName('teamMemberships') } : {}),
   };
 }

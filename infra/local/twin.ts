@@ -32,6 +32,7 @@ import { createJwtAuthorizer } from './gateway/jwt-authorizer';
 import {
   functionEnvironment,
   LOCAL_CREDENTIALS,
+  LOCAL_EMAIL_FROM,
   LOCAL_EVENT_BUS_NAME,
   LOCAL_NAME_PREFIX,
   localKmsAliases,
@@ -221,7 +222,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     }
 
     const mailbox = new Mailbox();
-    mailboxServer.server.on('request', mailboxHandler(mailbox));
+    mailboxServer.server.on('request', mailboxHandler(mailbox, LOCAL_EMAIL_FROM));
     const postInterval = options.notifications?.minPostIntervalMs;
     // The Slack sink rate-limits as Slack does, at the pace the forwarders are tuned to.
     sinksServer.server.on(
@@ -395,6 +396,7 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
       kmsKeyArns: kmsKeyArns(kms),
       sqsUrl: sqsServer.url,
       s3Url: s3.url,
+      sesUrl: mailboxServer.url,
       bucketNames: s3.bucketNames,
       jobQueueUrls: sqs.queueUrls(),
       ai: {

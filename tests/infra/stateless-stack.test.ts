@@ -6,7 +6,15 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/local/function-environment';
 import { appFunctionNames, functionDeclaration } from '@shared/functions';
-import { apiGatewayFunctionNames, httpFunctionNames, routeKey, routes, type RouteDeclaration } from '@shared/routes';
+import {
+  apiGatewayFunctionNames,
+  httpFunctionNames,
+  routeKey,
+  routes,
+  workspaceFunctionNames,
+  type RouteDeclaration,
+} from '@shared/routes';
+import { tableEnvVar } from '@shared/tables';
 import { secretEnvVar } from '@shared/secrets';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
@@ -91,7 +99,10 @@ describe('stateless stack (dev, functions bundled)', () => {
       for (const need of tableNeeds) {
         for (const action of [...need.actions, ...(need.indexActions ?? [])]) expected.add(`dynamodb:${action}`);
       }
-      if (tableNeeds.length > 0 || needs.secrets?.length) expected.add('kms:Decrypt');
+      // A function serving signed-in routes keyed by the workspace reads the memberships table (GetItem only).
+      const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn) && !needs.tables?.teamMemberships;
+      if (resolvesWorkspace) expected.add('dynamodb:GetItem');
+      if (tableNeeds.length > 0 || needs.secrets?.length || resolvesWorkspace) expected.add('kms:Decrypt');
       if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
         for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
       }
@@ -139,6 +150,7 @@ describe('stateless stack (dev, functions bundled)', () => {
           }),
         ),
         ...(behindApi ? [secretEnvVar('originVerify')] : []),
+        ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
       ];
       expect(Object.keys(env).sort()).toEqual(
         [

@@ -253,6 +253,23 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /**
+   * Sends email through SES: env EMAIL_FROM_ADDRESS, plus ses:SendEmail on the domain's identity only, and only
+   * from that address (the domain must be verified in SES, and out of the SES sandbox to reach anyone).
+   */
+  bindEmail(sender: EmailSender): this {
+    const { region, account, partition } = Stack.of(this);
+    this.function.addEnvironment(NEED_ENV.emailFrom, sender.address);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`arn:${partition}:ses:${region}:${account}:identity/${sender.domain}`],
+        conditions: { StringEquals: { 'ses:FromAddress': sender.address } },
+      }),
+    );
+    return this;
+  }
+
   /** Builds links back to the site: env SITE_URL. No permission involved. */
   bindSiteUrl(siteUrl: string): this {
     this.function.addEnvironment(NEED_ENV.siteUrl, siteUrl);
@@ -375,6 +392,10 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
       description: `Invokes ${fn.function.node.id} every ${need.everyMinutes} minutes`,
     });
   },
+  email: (fn, wanted, resources) => {
+    // No sender without a domain of the stage's own: the function then hands its links to the person.
+    if (wanted && resources.emailFrom) fn.bindEmail(resources.emailFrom);
+  },
 };
 
 /** The only wildcards a function's role may carry, each for a reason. */
@@ -421,6 +442,14 @@ export interface BindableResources {
   readonly siteUrl?: string;
   readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
   readonly buckets?: Partial<Record<BucketKey, IBucket>>;
+  /** The stage's sender for email (absent without a custom domain). */
+  readonly emailFrom?: EmailSender;
+}
+
+/** An address on a domain verified in SES. */
+export interface EmailSender {
+  address: string;
+  domain: string;
 }
 
 function required<T>(value: T | undefined, what: string, fn: Construct): T {

@@ -7,7 +7,7 @@ import { FunctionUrlAuthType, HttpMethod, InvokeMode, type IFunction } from 'aws
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
-import { apiGatewayFunctionNames, routes as routesTable } from '@shared/routes';
+import { apiGatewayFunctionNames, routes as routesTable, workspaceFunctionNames } from '@shared/routes';
 import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
@@ -84,6 +84,9 @@ export class StatelessStack extends Stack {
         siteUrl: props.siteUrl,
         jobQueues: this.jobQueues.queues,
         buckets: importAssetBuckets(this, namePrefix),
+        ...(config.domain
+          ? { emailFrom: { address: `noreply@${config.domain.name}`, domain: config.domain.name } }
+          : {}),
       },
     );
     this.jobQueues.connectConsumers(this.functions);
@@ -95,6 +98,13 @@ export class StatelessStack extends Stack {
         if (!originVerify) throw new Error(`${name} serves API routes, but the stack was given no originVerify secret`);
         fn.bindSecret('originVerify', originVerify);
       }
+    }
+    // Every function serving signed-in routes keyed by the workspace looks its user up once (lambdas/lib/team):
+    // GetItem on the memberships table, nothing more (the team function declares its own, wider need).
+    for (const name of workspaceFunctionNames()) {
+      const fn = this.functions[name];
+      const declared = functionDeclaration(name).tables?.teamMemberships;
+      if (fn && !declared) fn.bindTable('teamMemberships', tables.teamMemberships, { actions: ['GetItem'] });
     }
     const chatUrl = this.streamingUrl(routesTable.chat.fn, props.siteUrl);
 

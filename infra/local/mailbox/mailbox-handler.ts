@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import { sendHtml, sendJson } from '../http-io';
 import { escapeHtml } from './email-text';
 import type { Mailbox, MailboxMessage } from './mailbox';
+import { handleSesSendEmail, SES_SEND_EMAIL_PATH } from './ses-send-email';
 
 function renderMessage(m: MailboxMessage): string {
   const links = m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('');
@@ -26,10 +27,20 @@ ${items || '<p>No messages yet.</p>'}
 </body></html>`;
 }
 
-/** `GET /messages[?to=]` as JSON, `GET /` as a page; read-only. */
-export function mailboxHandler(mailbox: Mailbox): RequestListener {
+/**
+ * `GET /messages[?to=]` as JSON, `GET /` as a page; read-only, except SES v2's SendEmail, which delivers here
+ * when it comes from `verifiedSender` (see ses-send-email.ts).
+ */
+export function mailboxHandler(mailbox: Mailbox, verifiedSender?: string): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
+    if (verifiedSender && req.method === 'POST' && url.pathname === SES_SEND_EMAIL_PATH) {
+      handleSesSendEmail(req, res, mailbox, verifiedSender).catch(() => {
+        if (!res.headersSent)
+          sendJson(res, 500, { message: 'Internal failure' }, { 'x-amzn-ErrorType': 'InternalFailure' });
+      });
+      return;
+    }
     if (req.method !== 'GET') return sendJson(res, 405, { message: 'Method Not Allowed' });
     if (url.pathname === '/messages') return sendJson(res, 200, mailbox.list(url.searchParams.get('to') ?? undefined));
     if (url.pathname === '/') return sendHtml(res, 200, renderMailboxPage(mailbox.list()));

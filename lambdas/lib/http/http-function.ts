@@ -11,6 +11,9 @@ import { assertThroughCloudFront } from './origin-check';
 import { errorReply, jsonReply } from './replies';
 import { parseRequest, type ParsedRequest } from './parse-request';
 import { userFromClaims, type RequestUser } from './request-user';
+import { dynamoDocumentClient } from '../aws/dynamodb';
+import { tableName } from '../table-name';
+import { assertAllowed, workspaceOf } from '../team/workspace';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -48,9 +51,10 @@ export function httpFunction(bindings: RouteBinding[]) {
     await assertThroughCloudFront(event.headers);
     const { route, logic } = binding;
     const request = parseRequest(route, event);
-    const user = route.access === 'user' ? userFromClaims(event) : undefined;
-    // Every log line of the request names the user (the verified `sub`, never a token or an email).
-    if (user) logger.appendKeys({ userId: user.sub });
+    const user = route.access === 'user' ? await inWorkspace(userFromClaims(event), route) : undefined;
+    // Every log line of the request names the user (the verified `sub`, never a token or an email) and, for a
+    // member, the workspace they work in.
+    if (user) logger.appendKeys({ userId: user.actor ?? user.sub, ...(user.actor ? { workspaceId: user.sub } : {}) });
     const result = await logic({ ...request, user, event, context } as RouteInput<RouteDeclaration>);
     // Replies are checked too: a handler that drifts from its contract fails here, not in the browser.
     const reply: unknown = route.response.parse(result);
@@ -78,6 +82,17 @@ export function httpFunction(bindings: RouteBinding[]) {
       },
     })
     .handler(dispatch);
+}
+
+/**
+ * The user as the route's data sees them: in their workspace (a member's `sub` becomes the owner's, their own kept
+ * as `actor`), unless the route is personal; a member is refused an owner-only route.
+ */
+async function inWorkspace(user: RequestUser, route: RouteDeclaration): Promise<RequestUser> {
+  if (route.workspace === 'personal') return user;
+  const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub);
+  assertAllowed(route.workspace, workspace);
+  return workspace.role === 'member' ? { ...user, sub: workspace.id, actor: user.sub } : user;
 }
 
 /** One metric per request, by outcome: what dashboards and alarms are built on. */

@@ -3,8 +3,13 @@ import { authError } from '../errors';
 
 /** The signed-in user, as the API Gateway JWT authorizer verified them. */
 export interface RequestUser {
-  /** Cognito `sub`: the key of everything stored for this user. */
+  /**
+   * The key of everything stored: the workspace's (its owner's Cognito `sub`). For an owner or a solo user, and on
+   * routes declared `personal`, it is the signed-in user's own `sub`.
+   */
   sub: string;
+  /** The signed-in person's own `sub`, set when it differs from `sub` (a member working in the owner's workspace). */
+  actor?: string;
   /** Cognito username (the user pool's internal name for the user). */
   username: string;
   /** Present on ID tokens only; access tokens carry no email. */

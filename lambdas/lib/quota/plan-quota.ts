@@ -221,7 +221,8 @@ export async function readUsage(
       const members = byCounter.get(key)?.members as Set<string> | undefined;
       return {
         key,
-        used: members?.size ?? 0,
+        // The owner always holds a seat, even before anyone was invited (lambdas/team/seats.ts).
+        used: key === 'seats' ? Math.max(1, members?.size ?? 0) : (members?.size ?? 0),
         limit,
         resetsAt: null,
         enforced: declaration.action !== null,

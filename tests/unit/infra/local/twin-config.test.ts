@@ -5,7 +5,7 @@ import { portsFromEnv, TwinSetupError, twinServices } from '@infra/local/twin-po
 import { localWebConfig } from '@infra/local/web/web-config-file';
 import { functionDeclaration, functionNames } from '@shared/functions';
 import { METRICS_NAMESPACE } from '@shared/physical-names';
-import { apiGatewayFunctionNames } from '@shared/routes';
+import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
 
@@ -87,8 +87,15 @@ describe('functionEnvironment', () => {
       const env = functionEnvironment(fn, local);
       const declaration = functionDeclaration(fn);
       const tableVars = Object.keys(env).filter((k) => k.startsWith('TABLE_'));
+      // Plus the memberships table for a function serving signed-in routes keyed by the workspace.
+      const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn);
       expect(tableVars.sort(), fn).toEqual(
-        (Object.keys(declaration.tables ?? {}) as TableKey[]).map((key) => tableEnvVar(key)).sort(),
+        [
+          ...new Set([
+            ...(Object.keys(declaration.tables ?? {}) as TableKey[]).map((key) => tableEnvVar(key)),
+            ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
+          ]),
+        ].sort(),
       );
       for (const key of Object.keys(declaration.tables ?? {}) as TableKey[]) {
         expect(env[tableEnvVar(key)]).toBe(localTableName(key));

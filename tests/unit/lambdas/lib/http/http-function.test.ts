@@ -6,6 +6,7 @@ import { AppError, conflict } from '@lambdas/lib/errors';
 import { httpFunction, on } from '@lambdas/lib/http/http-function';
 import { logger, metrics } from '@lambdas/lib/observability';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
+import { tableEnvVar } from '@shared/tables';
 import { httpEvent, lambdaContext, TEST_ORIGIN_VALUE } from '@tests/support/http-event';
 
 // The origin-verify secret as Secrets Manager would hand it to the function.
@@ -13,6 +14,20 @@ vi.mock('@lambdas/lib/secrets', async () => {
   const { TEST_ORIGIN_VALUE: value } = await import('@tests/support/http-event');
   return { readSecret: vi.fn(async () => ({ value })) };
 });
+
+// Who works in whose workspace, as team_memberships would answer (lambdas/lib/team/workspace.ts).
+const memberships = new Map<string, string>([['member-1', 'owner-9']]);
+vi.mock('@lambdas/lib/team/workspace', async (importOriginal) => {
+  const actual = await importOriginal<Record<string, unknown>>();
+  return {
+    ...actual,
+    workspaceOf: vi.fn(async (_doc: unknown, _table: string, userId: string) => {
+      const owner = memberships.get(userId);
+      return owner ? { id: owner, role: 'member' } : { id: userId, role: 'owner' };
+    }),
+  };
+});
+process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-team_memberships';
 
 const echoRoute = {
   method: 'POST',
@@ -23,6 +38,24 @@ const echoRoute = {
   params: z.object({ id: z.string().regex(/^\d+$/, 'Id must be numeric') }),
   response: z.object({ text: z.string(), id: z.string(), sub: z.string() }),
   successStatus: 201,
+} as const satisfies RouteDeclaration;
+
+const ownerRoute = {
+  method: 'POST',
+  path: '/api/owner-only',
+  fn: 'test',
+  access: 'user',
+  workspace: 'owner',
+  response: z.object({ sub: z.string() }),
+} as const satisfies RouteDeclaration;
+
+const personalRoute = {
+  method: 'GET',
+  path: '/api/personal',
+  fn: 'test',
+  access: 'user',
+  workspace: 'personal',
+  response: z.object({ sub: z.string(), actor: z.string().nullable() }),
 } as const satisfies RouteDeclaration;
 
 const publicRoute = {
@@ -47,6 +80,8 @@ const handler = httpFunction([
     served('echo served');
     return { text: body.text, id: params.id, sub: user.sub };
   }),
+  on(ownerRoute, async ({ user }) => ({ sub: user.sub })),
+  on(personalRoute, async ({ user }) => ({ sub: user.sub, actor: user.actor ?? null })),
   on(publicRoute, async ({ query }) => {
     served('public served');
     if (query.n === 7) throw conflict('Seven is taken.');
@@ -221,5 +256,29 @@ describe('httpFunction', () => {
     expect(JSON.stringify(echoLine)).not.toContain('secret-token');
     expect(publicLine).toBeDefined();
     expect(publicLine).not.toHaveProperty('userId');
+  });
+
+  it('keys a member’s request by the workspace (the owner’s sub) and keeps the person as actor', async () => {
+    const asMember = await echo(JSON.stringify({ text: 'hi' }), { claims: { sub: 'member-1', username: 'member-1' } });
+    expect(JSON.parse(asMember.body ?? '{}')).toMatchObject({ sub: 'owner-9' });
+    const asOwner = await echo(JSON.stringify({ text: 'hi' }), { claims: { sub: 'owner-9', username: 'owner-9' } });
+    expect(JSON.parse(asOwner.body ?? '{}')).toMatchObject({ sub: 'owner-9' });
+    // A personal route (profile, team) sees the person, not the workspace.
+    const personal = await handler(
+      httpEvent({ routeKey: 'GET /api/personal', claims: { sub: 'member-1', username: 'member-1' } }),
+      lambdaContext,
+    );
+    expect(JSON.parse(personal.body ?? '{}')).toEqual({ sub: 'member-1', actor: null });
+  });
+
+  it('refuses a member an owner-only route with 403 OWNER_ONLY, and serves the owner', async () => {
+    const call = (sub: string) =>
+      handler(httpEvent({ routeKey: 'POST /api/owner-only', claims: { sub, username: sub } }), lambdaContext);
+    const member = await call('member-1');
+    expect(member.statusCode).toBe(403);
+    expect(errorOf(member).code).toBe('OWNER_ONLY');
+    const owner = await call('owner-9');
+    expect(owner.statusCode).toBe(200);
+    expect(JSON.parse(owner.body ?? '{}')).toEqual({ sub: 'owner-9' });
   });
 });

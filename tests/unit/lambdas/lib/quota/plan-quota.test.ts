@@ -209,7 +209,8 @@ describe('readUsage', () => {
       resetsAt: '2026-12-01T00:00:00.000Z',
       enforced: true,
     });
-    expect(usage.find((u) => u.key === 'seats')).toMatchObject({ enforced: false, resetsAt: null });
+    // The owner always holds a seat.
+    expect(usage.find((u) => u.key === 'seats')).toMatchObject({ used: 1, enforced: true, resetsAt: null });
   });
 
   it('reports an operator’s override as the limit that applies (AI_DAILY_GENERATION_LIMIT), the plan’s for the rest', async () => {

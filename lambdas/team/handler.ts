@@ -1,0 +1,57 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import * as z from 'zod';
+import { NEED_ENV } from '@shared/functions';
+import { routes } from '@shared/routes';
+import { cognitoClient } from '../lib/aws/cognito';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { sesClient } from '../lib/aws/sesv2';
+import { lazyEnv } from '../lib/env';
+import { httpFunction, on } from '../lib/http/http-function';
+import { logger } from '../lib/observability';
+import { tableName } from '../lib/table-name';
+import { sendInvitationEmail } from './invitation-email';
+import { acceptInvitation, invite, leaveTeam, readTeam, removeMember, revokeInvitation, type TeamDeps } from './team';
+
+const config = lazyEnv(
+  z.object({
+    SITE_URL: z.url(),
+    USER_POOL_ID: z.string().min(1),
+    [NEED_ENV.emailFrom]: z.email().optional(),
+  }),
+);
+
+async function emailOf(user: { username: string }) {
+  const reply = await cognitoClient().send(
+    new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }),
+  );
+  const attribute = (name: string) => reply.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const email = attribute('email');
+  return email ? { email, verified: attribute('email_verified') === 'true' } : undefined;
+}
+
+function deps(): TeamDeps {
+  const doc = dynamoDocumentClient();
+  const from = config()[NEED_ENV.emailFrom];
+  return {
+    doc,
+    tables: {
+      memberships: tableName('teamMemberships'),
+      invitations: tableName('teamInvitations'),
+      userPlans: tableName('userPlans'),
+    },
+    counters: { doc, table: tableName('quotaUsage') },
+    siteUrl: config().SITE_URL.replace(/\/$/, ''),
+    emailOf,
+    sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient(), from, to, invitation) : null,
+    log: (message, detail) => logger.warn(message, detail),
+  };
+}
+
+export const handler = httpFunction([
+  on(routes.getTeam, ({ user }) => readTeam(user, deps())),
+  on(routes.inviteTeammate, ({ user, body }) => invite(user, body, deps())),
+  on(routes.revokeInvitation, ({ user, params }) => revokeInvitation(user, params.id, deps())),
+  on(routes.removeTeammate, ({ user, params }) => removeMember(user, params.userId, deps())),
+  on(routes.leaveTeam, ({ user }) => leaveTeam(user, deps())),
+  on(routes.acceptInvitation, ({ user, body }) => acceptInvitation(user, body.token, deps())),
+]);

@@ -1,0 +1,83 @@
+import * as z from 'zod';
+import { PlanKeySchema } from './billing';
+
+/**
+ * The team of a workspace. A workspace is the paying account: its owner's plan, quotas, Meta connection and
+ * data. Members work in it as the owner does, except billing and the team itself, which stay the owner's.
+ */
+export const TeamRoleSchema = z.enum(['owner', 'member']);
+export type TeamRole = z.infer<typeof TeamRoleSchema>;
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 7;
+
+export const TeamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: TeamRoleSchema,
+  /** When they accepted; null for the owner. */
+  joinedAt: z.iso.datetime().nullable(),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+export const PendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const TeamSchema = z.object({
+  /** The signed-in user's role in the workspace they work in now. */
+  role: TeamRoleSchema,
+  /** The workspace's plan: the owner's, which members share. */
+  plan: PlanKeySchema,
+  ownerEmail: z.string(),
+  members: z.array(TeamMemberSchema),
+  /** Pending invitations (shown to the owner only; members see none). */
+  invitations: z.array(PendingInvitationSchema),
+  /** Seats held: the owner, every member and every pending invitation. */
+  seats: z.object({ used: z.number().int().nonnegative(), limit: z.number().int().positive() }),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+/** Email addresses are compared lower-cased (Cognito's pool treats them case-insensitively). */
+export const InviteBodySchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .max(254, 'An email address is at most 254 characters.')
+      .pipe(z.email({ message: 'Enter a valid email address.' }))
+      .transform((email) => email.toLowerCase()),
+  })
+  .strict();
+export type InviteBody = z.infer<typeof InviteBodySchema>;
+
+export const InvitationCreatedSchema = z.object({
+  invitation: PendingInvitationSchema,
+  /** The join link (the token is in it and nowhere else: only its hash is stored). */
+  link: z.url(),
+  /** False when no sender address is configured: share the link yourself. */
+  emailed: z.boolean(),
+  team: TeamSchema,
+});
+export type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
+
+/** `<invitation id>.<secret>`: the id finds the row, the secret's hash must match it. */
+export const InvitationTokenSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{32,128}$/,
+    'This invitation link is incomplete. Open the link from the email again.',
+  );
+
+export const AcceptInvitationBodySchema = z.object({ token: InvitationTokenSchema }).strict();
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
+
+export const InvitationParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown invitation.'),
+});
+export const MemberParamsSchema = z.object({ userId: z.string().min(1).max(128) });

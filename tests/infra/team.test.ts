@@ -1,0 +1,93 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppFunction } from '@infra/lib/constructs/app-function';
+import { functions, NEED_ENV } from '@shared/functions';
+import { workspaceFunctionNames } from '@shared/routes';
+import { tableEnvVar } from '@shared/tables';
+import { buildApp, type BuiltApp } from './support/build-app';
+import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
+
+/** The DynamoDB actions a function's role allows on one table (its indexes apart, or only them). */
+function tableActions(built: BuiltApp, fn: string, table: string, onIndex = false): string[] {
+  return roleStatements(built.templates.stateless, fn)
+    .filter((s) => {
+      const resource = JSON.stringify(s.Resource);
+      return resource.includes(`-${table}`) && resource.includes('/index/') === onIndex;
+    })
+    .flatMap((s) => [s.Action].flat())
+    .filter((a) => a.startsWith('dynamodb:'))
+    .sort();
+}
+
+describe('teams: the team function and the workspace lookup of every signed-in function', () => {
+  let built: BuiltApp;
+  let withDomain: Template;
+  beforeAll(() => {
+    built = buildApp();
+    // The team function's entry bound with a sender, as the stateless stack binds it on a stage with a domain.
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'WithDomain', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    new AppFunction(stack, 'Team', {
+      name: 'team',
+      namePrefix: 'adsmith-dev',
+      description: functions.team.description,
+      logRetention: RetentionDays.ONE_WEEK,
+    }).bindNeeds(
+      { email: functions.team.email },
+      { emailFrom: { address: 'noreply@ads.example.com', domain: 'ads.example.com' } },
+    );
+    withDomain = Template.fromStack(stack);
+  }, 300_000);
+  afterAll(() => built?.cleanup());
+
+  it('team: exactly its memberships, invitations, seats and plan actions, AdminGetUser, no bus', () => {
+    const fn = 'adsmith-dev-team';
+    expect(tableActions(built, fn, 'team_memberships')).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+    ]);
+    expect(tableActions(built, fn, 'team_memberships', true)).toEqual(['dynamodb:Query']);
+    expect(tableActions(built, fn, 'team_invitations')).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+    ]);
+    expect(tableActions(built, fn, 'team_invitations', true)).toEqual(['dynamodb:Query']);
+    expect(tableActions(built, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(tableActions(built, fn, 'user_plans')).toEqual(['dynamodb:GetItem']);
+    const actions = allowedActions(built.templates.stateless, fn);
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actions).not.toContain('events:PutEvents');
+    // No domain of its own: no sender, no SES grant (the owner shares the link).
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+    expect(functionEnv(built.templates.stateless, fn)[NEED_ENV.emailFrom]).toBeUndefined();
+  });
+
+  it('every function serving workspace routes may GetItem a membership and nothing else on that table', () => {
+    for (const name of workspaceFunctionNames()) {
+      if (name === 'team') continue;
+      const fn = `adsmith-dev-${name}`;
+      expect(tableActions(built, fn, 'team_memberships'), name).toEqual(['dynamodb:GetItem']);
+      expect(tableActions(built, fn, 'team_memberships', true), name).toEqual([]);
+      expect(tableActions(built, fn, 'team_invitations'), name).toEqual([]);
+      expect(functionEnv(built.templates.stateless, fn)[tableEnvVar('teamMemberships')], name).toBeDefined();
+    }
+    for (const name of ['health', 'contact']) {
+      expect(tableActions(built, `adsmith-dev-${name}`, 'team_memberships'), name).toEqual([]);
+    }
+  });
+
+  it('with a domain: team sends email from noreply@ that domain only, through its SES identity', () => {
+    const fn = 'adsmith-dev-team';
+    expect(functionEnv(withDomain, fn)[NEED_ENV.emailFrom]).toBe('noreply@ads.example.com');
+    const ses = roleStatements(withDomain, fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('ses:')));
+    expect(ses).toHaveLength(1);
+    expect([ses[0]!.Action].flat()).toEqual(['ses:SendEmail']);
+    expect(JSON.stringify(ses[0]!.Resource)).toContain('ses:eu-west-1:123456789012:identity/ads.example.com');
+    expect(ses[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'noreply@ads.example.com' } });
+  });
+});

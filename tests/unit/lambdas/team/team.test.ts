@@ -1,0 +1,258 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans, type PlanKey } from '@shared/plans';
+import { localTableName } from '@infra/local/function-environment';
+import { AppError } from '@lambdas/lib/errors';
+import type { RequestUser } from '@lambdas/lib/http/request-user';
+import { readUsage } from '@lambdas/lib/quota/plan-quota';
+import { workspaceOf } from '@lambdas/lib/team/workspace';
+import { hashSecret, isLive, issueToken, secretMatches, splitToken } from '@lambdas/team/invitation-token';
+import {
+  acceptInvitation,
+  invite,
+  leaveTeam,
+  readTeam,
+  removeMember,
+  revokeInvitation,
+  type TeamDeps,
+} from '@lambdas/team/team';
+import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
+
+let aws: LocalAws;
+let clock = new Date('2026-11-23T10:00:00.000Z');
+let n = 0;
+const sent: { to: string; link: string }[] = [];
+/** Verified email per username (the pool's attributes, as AdminGetUser answers). */
+const emails = new Map<string, { email: string; verified: boolean }>();
+
+function person(email: string, verified = true): RequestUser {
+  const sub = `team-user-${++n}-${Date.now()}`;
+  emails.set(sub, { email, verified });
+  return { sub, username: sub };
+}
+
+const deps = (): TeamDeps => ({
+  doc: aws.doc,
+  tables: {
+    memberships: localTableName('teamMemberships'),
+    invitations: localTableName('teamInvitations'),
+    userPlans: localTableName('userPlans'),
+  },
+  counters: { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock },
+  siteUrl: 'http://site.test',
+  emailOf: async (user) => emails.get(user.username),
+  sendInvitation: async (to, invitation) => {
+    sent.push({ to, link: invitation.link });
+  },
+  now: () => clock,
+});
+
+async function onPlan(user: RequestUser, plan: PlanKey) {
+  await aws.doc.send(
+    new PutCommand({
+      TableName: localTableName('userPlans'),
+      Item: {
+        user_id: user.sub,
+        plan,
+        subscription_status: 'active',
+        current_period_end: Math.floor(clock.getTime() / 1000) + 30 * 86400,
+      },
+    }),
+  );
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+beforeAll(async () => {
+  aws = await startLocalAws();
+}, 60_000);
+afterAll(async () => aws?.stop());
+
+describe('invitation tokens', () => {
+  it('are <id>.<secret> with only the secret’s SHA-256 kept, matched in constant time', () => {
+    const issued = issueToken(clock);
+    const { id, secret } = splitToken(issued.token);
+    expect(id).toBe(issued.id);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(issued.hash).toBe(hashSecret(secret));
+    expect(issued.hash).not.toContain(secret);
+    expect(secretMatches(secret, issued.hash)).toBe(true);
+    expect(secretMatches(`${secret.slice(0, -1)}A`, issued.hash)).toBe(secret.endsWith('A'));
+    expect(secretMatches(secret, issueToken(clock).hash)).toBe(false);
+  });
+
+  it('expire after 7 days', () => {
+    const issued = issueToken(clock);
+    expect(isLive(issued.expiresAt, new Date(clock.getTime() + 7 * 86400_000 - 1000))).toBe(true);
+    expect(isLive(issued.expiresAt, new Date(clock.getTime() + 7 * 86400_000))).toBe(false);
+  });
+});
+
+describe('seats', () => {
+  it('a Free owner cannot invite anyone: 429 QUOTA_EXCEEDED naming the seat limit and Pro', async () => {
+    const owner = person('free-owner@example.com');
+    const error = await refusal(invite(owner, { email: 'mate@example.com' }, deps()));
+    expect(error.code).toBe('QUOTA_EXCEEDED');
+    expect(error.statusCode).toBe(429);
+    expect(error.details).toMatchObject({ quota: 'seats', limit: '1', plan: 'free', upgradeTo: 'pro' });
+    expect(error.message).toContain('Pro allows 3 seats');
+  });
+
+  it('counts the owner, members and pending invitations: a Pro owner invites 2, the 3rd is refused', async () => {
+    const owner = person('pro-owner@example.com');
+    await onPlan(owner, 'pro');
+    const first = await invite(owner, { email: 'one@example.com' }, deps());
+    expect(first.emailed).toBe(true);
+    expect(first.team.seats).toEqual({ used: 2, limit: 3 });
+    const second = await invite(owner, { email: 'two@example.com' }, deps());
+    expect(second.team.seats).toEqual({ used: 3, limit: 3 });
+    expect(second.team.invitations.map((i) => i.email)).toEqual(['one@example.com', 'two@example.com']);
+    const third = await refusal(invite(owner, { email: 'three@example.com' }, deps()));
+    expect(third.code).toBe('QUOTA_EXCEEDED');
+    expect(third.details).toMatchObject({ quota: 'seats', limit: String(plans.pro.limits.seats), upgradeTo: 'agency' });
+    // The plan card's usage says the same.
+    const usage = await readUsage(deps().counters, owner.sub, 'pro');
+    expect(usage.find((u) => u.key === 'seats')).toMatchObject({ used: 3, limit: 3, enforced: true });
+    // A revoke frees the seat: the third invitation goes now.
+    await revokeInvitation(owner, first.invitation.id, deps());
+    const again = await invite(owner, { email: 'three@example.com' }, deps());
+    expect(again.team.seats.used).toBe(3);
+  });
+
+  it('an invitation nobody answered gives its seat back once expired', async () => {
+    const owner = person('expiring-owner@example.com');
+    await onPlan(owner, 'pro');
+    await invite(owner, { email: 'a@example.com' }, deps());
+    await invite(owner, { email: 'b@example.com' }, deps());
+    const saved = clock;
+    clock = new Date(clock.getTime() + 8 * 86400_000);
+    try {
+      const team = await readTeam(owner, deps());
+      expect(team.invitations).toEqual([]);
+      expect(team.seats.used).toBe(1);
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('refuses the same address twice, a member’s address and the owner’s own', async () => {
+    const owner = person('dupes-owner@example.com');
+    await onPlan(owner, 'agency');
+    await invite(owner, { email: 'dup@example.com' }, deps());
+    expect((await refusal(invite(owner, { email: 'dup@example.com' }, deps()))).code).toBe('CONFLICT');
+    expect((await refusal(invite(owner, { email: 'dupes-owner@example.com' }, deps()))).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('accepting', () => {
+  it('only the invited, verified address accepts; the token works once; the member shares the workspace', async () => {
+    const owner = person('acc-owner@example.com');
+    await onPlan(owner, 'pro');
+    const created = await invite(owner, { email: 'invitee@example.com' }, deps());
+    const token = tokenOf(created.link);
+    expect(sent.at(-1)).toEqual({ to: 'invitee@example.com', link: created.link });
+
+    const stranger = person('stranger@example.com');
+    const wrong = await refusal(acceptInvitation(stranger, token, deps()));
+    expect(wrong.code).toBe('FORBIDDEN');
+    expect(wrong.message).toContain('i***@example.com');
+
+    const unverified = person('invitee@example.com', false);
+    expect((await refusal(acceptInvitation(unverified, token, deps()))).code).toBe('FORBIDDEN');
+
+    const forged = `${splitToken(token).id}.${'A'.repeat(43)}`;
+    const invitee = person('Invitee@Example.com');
+    expect((await refusal(acceptInvitation(invitee, forged, deps()))).code).toBe('INVITATION_INVALID');
+
+    const team = await acceptInvitation(invitee, token, deps());
+    expect(team.role).toBe('member');
+    expect(team.ownerEmail).toBe('acc-owner@example.com');
+    expect(team.members.map((m) => [m.email, m.role])).toEqual([
+      ['acc-owner@example.com', 'owner'],
+      ['invitee@example.com', 'member'],
+    ]);
+    expect(team.seats).toEqual({ used: 2, limit: 3 });
+    await expect(workspaceOf(aws.doc, localTableName('teamMemberships'), invitee.sub)).resolves.toEqual({
+      id: owner.sub,
+      role: 'member',
+    });
+
+    // Replayed, by the same person or anyone: refused.
+    expect((await refusal(acceptInvitation(invitee, token, deps()))).code).toBe('INVITATION_INVALID');
+    // A member cannot manage the owner's team.
+    expect((await refusal(invite(invitee, { email: 'x@example.com' }, deps()))).code).toBe('OWNER_ONLY');
+  });
+
+  it('refuses an expired or revoked link', async () => {
+    const owner = person('exp-owner@example.com');
+    await onPlan(owner, 'pro');
+    const invitee = person('late@example.com');
+    const created = await invite(owner, { email: 'late@example.com' }, deps());
+    const saved = clock;
+    clock = new Date(clock.getTime() + 7 * 86400_000 + 1000);
+    try {
+      expect((await refusal(acceptInvitation(invitee, tokenOf(created.link), deps()))).code).toBe('INVITATION_INVALID');
+    } finally {
+      clock = saved;
+    }
+    const other = await invite(owner, { email: 'late@example.com' }, deps()).catch(async () => {
+      // Still pending at the original clock: revoke, then invite again.
+      await revokeInvitation(owner, created.invitation.id, deps());
+      return invite(owner, { email: 'late@example.com' }, deps());
+    });
+    await revokeInvitation(owner, other.invitation.id, deps());
+    expect((await refusal(acceptInvitation(invitee, tokenOf(other.link), deps()))).code).toBe('INVITATION_INVALID');
+  });
+
+  it('removing a member or a member leaving frees the seat and ends the membership', async () => {
+    const owner = person('rm-owner@example.com');
+    await onPlan(owner, 'pro');
+    const a = person('rm-a@example.com');
+    const b = person('rm-b@example.com');
+    await acceptInvitation(a, tokenOf((await invite(owner, { email: 'rm-a@example.com' }, deps())).link), deps());
+    await acceptInvitation(b, tokenOf((await invite(owner, { email: 'rm-b@example.com' }, deps())).link), deps());
+    expect((await readTeam(owner, deps())).seats).toEqual({ used: 3, limit: 3 });
+
+    const afterRemove = await removeMember(owner, a.sub, deps());
+    expect(afterRemove.members.map((m) => m.email)).toEqual(['rm-owner@example.com', 'rm-b@example.com']);
+    expect(afterRemove.seats.used).toBe(2);
+    const removed = await aws.doc.send(
+      new GetCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: a.sub } }),
+    );
+    expect(removed.Item).toBeUndefined();
+    expect((await readTeam(a, deps())).role).toBe('owner');
+    // Only the owner removes, and only their own members.
+    expect((await refusal(removeMember(person('else@example.com'), b.sub, deps()))).code).toBe('NOT_FOUND');
+
+    const mine = await leaveTeam(b, deps());
+    expect(mine).toMatchObject({ role: 'owner', ownerEmail: 'rm-b@example.com' });
+    expect((await readTeam(owner, deps())).seats.used).toBe(1);
+  });
+
+  it('after a downgrade nobody is removed, but no invitation goes until the team is under the limit', async () => {
+    const owner = person('down-owner@example.com');
+    await onPlan(owner, 'agency');
+    for (const name of ['d1', 'd2', 'd3']) {
+      const mate = person(`${name}@example.com`);
+      await acceptInvitation(
+        mate,
+        tokenOf((await invite(owner, { email: `${name}@example.com` }, deps())).link),
+        deps(),
+      );
+    }
+    await onPlan(owner, 'pro');
+    const team = await readTeam(owner, deps());
+    expect(team.members).toHaveLength(4);
+    expect(team.seats).toEqual({ used: 4, limit: 3 });
+    expect((await refusal(invite(owner, { email: 'd4@example.com' }, deps()))).code).toBe('QUOTA_EXCEEDED');
+  });
+});
