@@ -14,6 +14,7 @@ const pages = [
   ...appTools.map((tool) => tool.path).filter((path) => path !== webPaths.dashboard),
   '/settings/notifications',
   '/settings/errors',
+  webPaths.settingsTeam,
 ];
 
 /**

@@ -49,6 +49,8 @@ export const appRoutes: RouteObject[] = [
           { path: webPaths.metaCallback, lazy: page(() => import('../routes/meta-callback')) },
           // A shared report: the API config loads here, but no sign-in is asked.
           { path: webPaths.marketingMixShared, lazy: page(() => import('../routes/marketing-mix-shared')) },
+          // An invitation link: signed out, it says how to sign in with the invited address and comes back here.
+          { path: webPaths.teamJoin, lazy: page(() => import('../routes/team-join')) },
           {
             lazy: () => import('./protected-layout'),
             children: [
@@ -65,6 +67,7 @@ export const appRoutes: RouteObject[] = [
               { path: webPaths.marketingMixReport, lazy: page(() => import('../routes/marketing-mix-report')) },
               { path: webPaths.optimizerRules, lazy: page(() => import('../routes/optimizer')) },
               { path: webPaths.optimizerApplied, lazy: page(() => import('../routes/optimizer')) },
+              { path: webPaths.settingsTeam, lazy: page(() => import('../routes/settings-team')) },
             ],
           },
         ],

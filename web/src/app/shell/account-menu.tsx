@@ -1,4 +1,4 @@
-import { Bell, LayoutDashboard, LogOut, ScrollText, UserRound } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, ScrollText, UserRound, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../lib/auth/auth-user';
@@ -97,6 +97,9 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         </Link>
         <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
+        </Link>
+        <Link role="menuitem" to={webPaths.settingsTeam} className={itemClass} onClick={() => setOpen(false)}>
+          <Users aria-hidden="true" className="size-4" /> Team
         </Link>
         <Link role="menuitem" to={webPaths.settingsNotifications} className={itemClass} onClick={() => setOpen(false)}>
           <Bell aria-hidden="true" className="size-4" /> Notifications

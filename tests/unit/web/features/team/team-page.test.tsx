@@ -1,0 +1,157 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvitationCreated, Team } from '@shared/schemas/team';
+import { createQueryClient } from '@web/app/providers/query-client';
+import { TeamPage } from '@web/features/team/components/team-page';
+import { ApiError } from '@web/lib/api-client';
+
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
+
+const owner = { userId: 'owner-1', email: 'owner@example.com', role: 'owner' as const, joinedAt: null };
+const mate = {
+  userId: 'mate-1',
+  email: 'mate@example.com',
+  role: 'member' as const,
+  joinedAt: '2026-11-20T10:00:00.000Z',
+};
+const pending = {
+  id: 'inv_aaaaaaaaaaaaaaaaaaaa',
+  email: 'new@example.com',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  expiresAt: '2026-11-29T10:00:00.000Z',
+};
+const proTeam: Team = {
+  role: 'owner',
+  plan: 'pro',
+  ownerEmail: 'owner@example.com',
+  members: [owner, mate],
+  invitations: [pending],
+  seats: { used: 3, limit: 3 },
+};
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+      <MemoryRouter>
+        <TeamPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Answers the API as the server would, per route name. */
+function serve(routes: Record<string, (input?: { body?: unknown; params?: unknown }) => unknown>) {
+  api.apiRequest.mockImplementation(async (name: string, input?: { body?: unknown; params?: unknown }) => {
+    const answer = routes[name];
+    if (!answer) throw new Error(`unexpected ${name}`);
+    return answer(input);
+  });
+}
+
+beforeEach(() => {
+  api.apiRequest.mockReset();
+});
+
+describe('TeamPage', () => {
+  it('shows the owner the seats used, members with roles, pending invitations and what a team shares', async () => {
+    serve({ getTeam: () => proTeam });
+    renderPage();
+    expect(await screen.findByRole('meter', { name: /Seats: 3 of 3 used \(Pro plan\)/ })).toBeInTheDocument();
+    const members = screen.getByRole('list', { name: 'Members' });
+    expect(within(members).getByText('owner@example.com')).toBeInTheDocument();
+    expect(within(members).getByText('mate@example.com')).toBeInTheDocument();
+    expect(within(members).getByRole('button', { name: 'Remove mate@example.com' })).toBeInTheDocument();
+    // The owner cannot be removed.
+    expect(within(members).queryByRole('button', { name: 'Remove owner@example.com' })).toBeNull();
+    const invitations = screen.getByRole('list', { name: 'Pending invitations' });
+    expect(within(invitations).getByText('new@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/All 3 seats of your Pro plan are taken/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What a team shares' })).toBeInTheDocument();
+    expect(screen.getByText(/a member’s AI generation uses the team’s daily allowance/)).toBeInTheDocument();
+  });
+
+  it('shows the upgrade prompt, not an error, when an invitation is over the seats', async () => {
+    serve({
+      getTeam: () => proTeam,
+      inviteTeammate: () => {
+        throw new ApiError('QUOTA_EXCEEDED', 429, 'Your Pro plan allows 3 seats. Agency allows 10 seats.', {
+          quota: 'seats',
+          limit: '3',
+          plan: 'pro',
+          upgradeTo: 'agency',
+        });
+      },
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Teammate’s email'), 'fourth@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('You have used all 3 seats of your plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Agency' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByText('The invitation was not sent')).toBeNull();
+  });
+
+  it('sends an invitation and shows its link; revoking one updates the list', async () => {
+    const small: Team = { ...proTeam, members: [owner], invitations: [], seats: { used: 1, limit: 3 } };
+    const created: InvitationCreated = {
+      invitation: pending,
+      link: 'http://127.0.0.1:5173/team/join?token=abc',
+      emailed: true,
+      team: { ...small, invitations: [pending], seats: { used: 2, limit: 3 } },
+    };
+    serve({
+      getTeam: () => small,
+      inviteTeammate: (input) => {
+        expect(input?.body).toEqual({ email: 'new@example.com' });
+        return created;
+      },
+      revokeInvitation: (input) => {
+        expect(input?.params).toEqual({ id: pending.id });
+        return small;
+      },
+      billingUsage: () => ({ plan: 'pro', limits: [] }),
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Teammate’s email'), ' new@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation emailed to new@example.com')).toBeInTheDocument();
+    expect(screen.getByText(created.link)).toBeInTheDocument();
+    expect(await screen.findByRole('meter', { name: /Seats: 2 of 3 used/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the invitation to new@example.com' }));
+    expect(await screen.findByText('No invitations waiting.')).toBeInTheDocument();
+  });
+
+  it('tells an owner over the seats after a downgrade that nobody loses access', async () => {
+    serve({ getTeam: () => ({ ...proTeam, seats: { used: 4, limit: 3 } }) });
+    renderPage();
+    expect(await screen.findByText('More teammates than your plan’s seats')).toBeInTheDocument();
+    expect(screen.getByText(/Nobody loses access/)).toBeInTheDocument();
+  });
+
+  it('shows a member whose workspace they work in, with no team management, and lets them leave', async () => {
+    const memberView: Team = { ...proTeam, role: 'member', invitations: [] };
+    serve({
+      getTeam: () => memberView,
+      leaveTeam: () => ({
+        ...proTeam,
+        role: 'owner',
+        ownerEmail: 'mate@example.com',
+        members: [mate],
+        invitations: [],
+      }),
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'You work in owner@example.com’s workspace' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Teammate’s email')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave this team' }));
+    expect(await screen.findByLabelText('Teammate’s email')).toBeInTheDocument();
+    expect(api.apiRequest).toHaveBeenCalledWith('leaveTeam');
+  });
+});

@@ -1,0 +1,5 @@
+import { TeamPage } from '../../features/team/components/team-page';
+
+export default function SettingsTeamRoute() {
+  return <TeamPage />;
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Team } from '@shared/schemas/team';
+import { apiRequest } from '@web/lib/api';
+
+export const teamKey = ['team'] as const;
+
+/** GET /api/team: the workspace the signed-in person works in, its members, pending invitations and seats. */
+export function useTeam() {
+  return useQuery({ queryKey: teamKey, queryFn: () => apiRequest('getTeam') });
+}
+
+/** A change of team: the answer is the team as it is now. */
+function useTeamChange<V>(mutationFn: (variables: V) => Promise<Team>, component: string, workspaceMoves = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { component },
+    onSuccess: async (team) => {
+      queryClient.setQueryData(teamKey, team);
+      // Joining or leaving moves the person to another workspace: everything cached belongs to the old one.
+      if (workspaceMoves) await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== teamKey[0] });
+      else await queryClient.invalidateQueries({ queryKey: ['billing'] });
+    },
+  });
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiRequest('inviteTeammate', { body: { email } }),
+    meta: { component: 'Team.invite' },
+    onSuccess: async (created) => {
+      queryClient.setQueryData(teamKey, created.team);
+      await queryClient.invalidateQueries({ queryKey: ['billing'] });
+    },
+  });
+}
+
+export const useRevokeInvitation = () =>
+  useTeamChange((id: string) => apiRequest('revokeInvitation', { params: { id } }), 'Team.revoke');
+
+export const useRemoveMember = () =>
+  useTeamChange((userId: string) => apiRequest('removeTeammate', { params: { userId } }), 'Team.remove');
+
+export const useLeaveTeam = () => useTeamChange(() => apiRequest('leaveTeam'), 'Team.leave', true);
+
+export const useAcceptInvitation = () =>
+  useTeamChange((token: string) => apiRequest('acceptInvitation', { body: { token } }), 'Team.accept', true);
