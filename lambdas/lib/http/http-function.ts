@@ -13,6 +13,7 @@ import { parseRequest, type ParsedRequest } from './parse-request';
 import { userFromClaims, type RequestUser } from './request-user';
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import { tableName } from '../table-name';
+import { withActor } from '../team/request-actor';
 import { assertAllowed, workspaceOf } from '../team/workspace';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -55,7 +56,9 @@ export function httpFunction(bindings: RouteBinding[]) {
     // Every log line of the request names the user (the verified `sub`, never a token or an email) and, for a
     // member, the workspace they work in.
     if (user) logger.appendKeys({ userId: user.actor ?? user.sub, ...(user.actor ? { workspaceId: user.sub } : {}) });
-    const result = await logic({ ...request, user, event, context } as RouteInput<RouteDeclaration>);
+    const input = { ...request, user, event, context } as RouteInput<RouteDeclaration>;
+    // The person acting (a teammate's own sub in the owner's workspace) goes with the request, for the audit trail.
+    const result = user ? await withActor(user.actor ?? user.sub, () => logic(input)) : await logic(input);
     // Replies are checked too: a handler that drifts from its contract fails here, not in the browser.
     const reply: unknown = route.response.parse(result);
     const accepted = (route.acceptedWhen as ((reply: unknown) => boolean) | undefined)?.(reply);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ObjectLevel, ObjectState } from '@shared/schemas/object-change';
+import { currentActor } from '../team/request-actor';
 
 /** The fields a change can touch, as the audit shows them. */
 export type AuditedFields = ObjectState;
@@ -84,9 +85,14 @@ export async function recordPendingChange(
   return { change, changeId, key };
 }
 
-/** The columns naming what changed; level, object id and name only when the change says them. */
+/**
+ * The columns naming what changed; level, object id and name only when the change says them. `actor_id`: the person
+ * who asked, when a signed-in request did (a teammate's own id in the owner's workspace; absent for scheduled runs).
+ */
 function objectColumns(change: PendingChange): Record<string, string> {
+  const actor = currentActor();
   return {
+    ...(actor ? { actor_id: actor } : {}),
     campaign_id: change.campaignId,
     ...(change.campaignName !== undefined ? { campaign_name: change.campaignName } : {}),
     ad_account_id: change.adAccountId,

@@ -2,6 +2,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyObjectChange, reverseChange } from '@lambdas/lib/meta-changes/apply-object-change';
+import { withActor } from '@lambdas/lib/team/request-actor';
 import { objectChangeDeps } from '@lambdas/secure-meta-api/object-change-deps';
 import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/secure-meta-api/fake-session';
 
@@ -99,6 +100,30 @@ describe('applyObjectChange', () => {
       campaignName: 'Prospecting 25-44',
       budget: 6000,
     });
+  });
+
+  it('records who acted: a teammate working in the owner’s workspace is named beside it in both audit rows', async () => {
+    const { session } = fakeSession(meta());
+    await withActor('teammate-7', () =>
+      applyObjectChange(objectChangeDeps(session), {
+        userId: 'owner-1',
+        level: 'adset',
+        objectId: '77',
+        change: { status: 'PAUSED' },
+      }),
+    );
+    const [, pending, completed] = writes();
+    expect(pending!.item).toMatchObject({ user_id: 'owner-1', actor_id: 'teammate-7', status: 'pending' });
+    expect(completed!.item).toMatchObject({ user_id: 'owner-1', actor_id: 'teammate-7', status: 'completed' });
+    // Outside a signed-in request (a scheduled rule run) nobody is named.
+    docMock.resetHistory();
+    await applyObjectChange(objectChangeDeps(session), {
+      userId: 'owner-1',
+      level: 'adset',
+      objectId: '77',
+      change: { status: 'ACTIVE' },
+    });
+    expect(writes()[1]!.item).not.toHaveProperty('actor_id');
   });
 
   it("swaps an ad's creative and the reverse change swaps it back", async () => {
