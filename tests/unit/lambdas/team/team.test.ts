@@ -115,7 +115,7 @@ describe('seats', () => {
     expect(first.team.seats).toEqual({ used: 2, limit: 3 });
     const second = await invite(owner, { email: 'two@example.com' }, deps());
     expect(second.team.seats).toEqual({ used: 3, limit: 3 });
-    expect(second.team.invitations.map((i) => i.email)).toEqual(['one@example.com', 'two@example.com']);
+    expect(second.team.invitations.map((i) => i.email).sort()).toEqual(['one@example.com', 'two@example.com']);
     const third = await refusal(invite(owner, { email: 'three@example.com' }, deps()));
     expect(third.code).toBe('QUOTA_EXCEEDED');
     expect(third.details).toMatchObject({ quota: 'seats', limit: String(plans.pro.limits.seats), upgradeTo: 'agency' });
