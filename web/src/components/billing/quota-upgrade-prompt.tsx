@@ -14,7 +14,14 @@ export function QuotaUpgradePrompt({ quota }: { quota: QuotaExceeded }) {
   const noun = quotas[quota.quota].noun;
   const upgrade = quota.upgradeTo ? plans[quota.upgradeTo] : null;
   return (
-    <Alert variant="warning" title={`You have used all ${quota.limit.toLocaleString()} ${noun} of your plan`}>
+    <Alert
+      variant="warning"
+      title={
+        quota.limit === 1
+          ? `Your plan allows one ${noun.replace(/s$/, '')}, and it is taken`
+          : `You have used all ${quota.limit.toLocaleString()} ${noun} of your plan`
+      }
+    >
       <p>
         {quota.resetsAt ? `They start again ${formatTime(quota.resetsAt)}. ` : null}
         {quota.resetsAt
