@@ -5,6 +5,7 @@ import { HealthSchema, MeSchema, UpdateMeSchema } from './schemas/account';
 import {
   AdAccountListSchema,
   AdAccountParamsSchema,
+  CampaignAdSetListSchema,
   CampaignListSchema,
   CampaignParamsSchema,
   CampaignSchema,
@@ -961,6 +962,15 @@ export const routes = {
     workspace: 'personal',
     body: AcceptInvitationBodySchema,
     response: TeamSchema,
+  }),
+  // A campaign's ad sets with their budgets: where /campaigns shows budgets that sit on the ad sets.
+  metaCampaignAdSets: route({
+    method: 'GET',
+    path: '/api/meta/campaigns/{id}/adsets',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    response: CampaignAdSetListSchema,
   }),
 } as const;
 

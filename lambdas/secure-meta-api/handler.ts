@@ -9,6 +9,7 @@ import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { tableName } from '../lib/table-name';
 import { listAdAccounts, toAdAccount } from './ad-accounts';
+import { listCampaignAdSets } from './campaign-adsets';
 import { listCampaignsWithMetrics } from './campaigns';
 import { connectionStatus, disconnect } from './connection-status';
 import { accountInsights, campaignInsights } from './insights-series';
@@ -63,5 +64,9 @@ export const handler = httpFunction([
   on(routes.metaUpdateCampaign, async ({ user, params, body }) => {
     await spendBudget(user);
     return updateCampaign(await openSession(user, deps()), params.id, body, { userEmail: user.email });
+  }),
+  on(routes.metaCampaignAdSets, async ({ user, params, context }) => {
+    await spendBudget(user);
+    return listCampaignAdSets(await openSession(user, deps(context)), params.id);
   }),
 ]);

@@ -285,3 +285,21 @@ export const CampaignUpdateSchema = z
 export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;
 
 export const AdAccountListSchema = z.object({ data: z.array(AdAccountSchema) });
+
+/** One ad set of a campaign, as /campaigns lists them: its status and budget (minor units, null when none). */
+export const CampaignAdSetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  effectiveStatus: z.string(),
+  dailyBudget: z.number().int().nullable(),
+  lifetimeBudget: z.number().int().nullable(),
+});
+export type CampaignAdSet = z.infer<typeof CampaignAdSetSchema>;
+
+export const CampaignAdSetListSchema = z.object({
+  data: z.array(CampaignAdSetSchema),
+  currency: z.string(),
+  /** Meta had more ad sets than one read shows. */
+  partial: z.boolean().optional(),
+});

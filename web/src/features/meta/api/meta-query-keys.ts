@@ -10,6 +10,9 @@ export const metaKeys = {
   campaignsOf: (uid: string, accountId: string) => ['meta', uid, 'campaigns', accountId] as const,
   campaigns: (uid: string, accountId: string, range: DateRangeQuery) =>
     ['meta', uid, 'campaigns', accountId, range] as const,
+  /** Under campaignsOf: a change made at Meta (the optimizer's budgets) refreshes the ad sets with the campaigns. */
+  campaignAdSets: (uid: string, accountId: string, campaignId: string) =>
+    ['meta', uid, 'campaigns', accountId, 'adsets', campaignId] as const,
   campaignInsights: (uid: string, campaignId: string, range: DateRangeQuery) =>
     ['meta', uid, 'campaign-insights', campaignId, range] as const,
 };

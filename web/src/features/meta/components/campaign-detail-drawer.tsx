@@ -3,6 +3,7 @@ import { isReportPending, type CampaignWithMetrics } from '@shared/schemas/meta'
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { useCampaignAdSets } from '../api/get-campaign-adsets';
 import { useCampaignInsights } from '../api/get-campaign-insights';
 import {
   attributionSettingLabel,
@@ -124,6 +125,60 @@ function CampaignDetail({
           />
         </>
       )}
+      <CampaignAdSets campaign={campaign} currency={currency} />
     </div>
+  );
+}
+
+/** The campaign's ad sets with their status and budget: where budgets sit when the campaign has none. */
+function CampaignAdSets({ campaign, currency }: { campaign: CampaignWithMetrics; currency: string }) {
+  const { currentUser } = useAuth();
+  // Keyed under the ad account's campaigns (`act_<id>`, as the account picker names it), so a change made at
+  // Meta elsewhere in the app refreshes them together.
+  const adsets = useCampaignAdSets(currentUser?.uid, `act_${campaign.accountId}`, campaign.id);
+  return (
+    <section aria-labelledby={`adsets-${campaign.id}`} className="grid gap-2">
+      <h3 id={`adsets-${campaign.id}`} className="text-sm font-semibold">
+        Ad sets
+      </h3>
+      {adsets.isError ? (
+        <QueryErrorAlert
+          title="The ad sets could not be loaded"
+          error={adsets.error}
+          onRetry={() => void adsets.refetch()}
+        />
+      ) : !adsets.data ? (
+        <Skeleton className="h-16 w-full" />
+      ) : adsets.data.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">This campaign has no ad sets yet.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={`Ad sets of ${campaign.name}`}>
+          {adsets.data.data.map((adset) => {
+            const budget =
+              adset.dailyBudget !== null
+                ? `${formatBudget(adset.dailyBudget, currency)} a day`
+                : adset.lifetimeBudget !== null
+                  ? `${formatBudget(adset.lifetimeBudget, currency)} lifetime`
+                  : 'Campaign budget';
+            return (
+              <li
+                key={adset.id}
+                aria-label={adset.name}
+                className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+              >
+                <span className="min-w-0 font-medium break-words">{adset.name}</span>
+                <span className="flex items-center gap-2">
+                  <Badge variant={statusBadgeVariant(adset.status)}>{statusLabel(adset.status)}</Badge>
+                  <span className="tabular-nums">{budget}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {adsets.data?.partial ? (
+        <p className="text-xs text-muted-foreground">Meta has more ad sets than shown here.</p>
+      ) : null}
+    </section>
   );
 }

@@ -34,6 +34,35 @@ const serve = (overrides: Record<string, ApiHandler> = {}) =>
       metaAdAccounts: () => ({ data: [usdAccount] }),
       metaCampaigns: () => campaignList(),
       metaCampaignInsights: () => series(),
+      metaCampaignAdSets: () => ({
+        currency: 'USD',
+        data: [
+          {
+            id: '11',
+            name: 'Lookalike 1%',
+            status: 'ACTIVE',
+            effectiveStatus: 'ACTIVE',
+            dailyBudget: 7500,
+            lifetimeBudget: null,
+          },
+          {
+            id: '12',
+            name: 'Broad',
+            status: 'PAUSED',
+            effectiveStatus: 'PAUSED',
+            dailyBudget: null,
+            lifetimeBudget: 90_000,
+          },
+          {
+            id: '13',
+            name: 'Retargeting',
+            status: 'ACTIVE',
+            effectiveStatus: 'ACTIVE',
+            dailyBudget: null,
+            lifetimeBudget: null,
+          },
+        ],
+      }),
     },
     overrides,
   );
@@ -168,6 +197,33 @@ describe('campaigns screen', () => {
     });
     await user.click(within(drawer).getByRole('button', { name: 'Show as table' }));
     expect(within(drawer).getByRole('table')).toHaveTextContent('$40.00');
+  });
+
+  it('lists the campaign’s ad sets in the drawer with their status and budget, read for that campaign', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Details of Lead Magnet' }));
+    const drawer = screen.getByRole('dialog', { name: 'Lead Magnet' });
+    const list = await within(drawer).findByRole('list', { name: 'Ad sets of Lead Magnet' });
+    expect(within(list).getByRole('listitem', { name: 'Lookalike 1%' })).toHaveTextContent('Active$75.00 a day');
+    expect(within(list).getByRole('listitem', { name: 'Broad' })).toHaveTextContent('Paused$900.00 lifetime');
+    expect(within(list).getByRole('listitem', { name: 'Retargeting' })).toHaveTextContent('Campaign budget');
+    const lead = campaigns.find((c) => c.name === 'Lead Magnet')!;
+    expect(api.apiRequest).toHaveBeenCalledWith('metaCampaignAdSets', { params: { id: lead.id } });
+  });
+
+  it('says so when the ad sets cannot be read, with a retry', async () => {
+    serve({
+      metaCampaignAdSets: () => {
+        throw apiErrors.rateLimited();
+      },
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Details of Spring Sale' }));
+    const drawer = screen.getByRole('dialog', { name: 'Spring Sale' });
+    expect(await within(drawer).findByText('The ad sets could not be loaded')).toBeInTheDocument();
   });
 
   it('shows an empty state for an account without campaigns', async () => {
