@@ -6,7 +6,7 @@ const { web } = inject('e2e');
 const journey = useBrowserJourney({ viewport: { width: 1440, height: 900 } });
 
 describe('optimizer in a real browser', () => {
-  it('shows recommendations, approves an edited budget shift through the diff drawer, then undoes it', async () => {
+  it('shows recommendations, approves an edited budget shift through the diff drawer, sees it in /campaigns, then undoes it', async () => {
     const { page } = journey;
     await signUpAndSignIn(page, 'Olive Optimizer', { email: uniqueEmail('optimizer') });
     await ensureMetaConnected(page);
@@ -34,11 +34,36 @@ describe('optimizer in a real browser', () => {
     expect(await items.count()).toBe(2);
     // Edit the budget of the ad set that gains.
     const gainer = drawer.getByRole('textbox', { name: /New daily budget for “Lookalike 1% \| app installs”/ });
+    const gainerBefore = /^\$[\d,.]+ a day/.exec(
+      (await drawer.getByLabel('Before and after for Lookalike 1% | app installs').textContent()) ?? '',
+    )?.[0];
+    expect(gainerBefore).toBeTruthy();
     await gainer.fill('75');
     await drawer.getByText('$75.00 a day').waitFor();
     await journey.screenshot('optimizer-approve-drawer');
     await drawer.getByRole('button', { name: 'Approve 2 changes' }).click();
     await drawer.waitFor({ state: 'detached' });
+
+    // /campaigns shows it: the shift is between ad sets, so the campaign's drawer lists them with their budgets.
+    const gainerBudget = async () => {
+      await page.goto(`${web}/campaigns`);
+      await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+      const select = page.getByRole('combobox', { name: 'Ad account', exact: true });
+      const labels = await select.locator('option').allTextContents();
+      await select.selectOption({ label: labels.find((o) => o.includes('USD'))! });
+      await page
+        .getByRole('button', { name: /^Details of US \| App installs/ })
+        .first()
+        .click({ timeout: 60_000 });
+      const detail = page.getByRole('dialog', { name: /App installs/ });
+      return detail
+        .getByRole('list', { name: /^Ad sets of / })
+        .getByRole('listitem', { name: 'Lookalike 1% | app installs', exact: true });
+    };
+    await (await gainerBudget()).getByText('$75.00 a day').waitFor({ timeout: 60_000 });
+    await journey.screenshot('optimizer-shift-in-campaigns');
+    await page.goto(`${web}/optimizer`);
+    await list.getByRole('listitem').first().waitFor({ timeout: 60_000 });
 
     // Applied: shown as such, with an undo offered for 24 hours.
     await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'Applied or undone' });
@@ -46,6 +71,8 @@ describe('optimizer in a real browser', () => {
     await applied.getByRole('button', { name: /^Undo/ }).click();
     await list.getByRole('listitem').filter({ hasText: 'undone' }).first().waitFor();
     await journey.screenshot('optimizer-undone', { fullPage: true });
+    // Undone: /campaigns shows the budget it had before.
+    await (await gainerBudget()).getByText(gainerBefore!, { exact: true }).waitFor({ timeout: 60_000 });
   });
 
   it('lists the undone budget shift on the Applied tab with the detectors’ hit rates, at 1440 and 360 px', async () => {

@@ -45,6 +45,10 @@ describe('optimizer', () => {
     ]);
     expect(shift.evidence.costRatio).toBeGreaterThan(1.5);
     expect(find('cpm_spike')!.objectName).toMatch(/Sales/);
+    // Learning limited names the seeded ad set only, not every small conversion ad set (noise).
+    expect(
+      list.data.filter((r) => r.kind === 'learning_limited' && r.status === 'proposed').map((r) => r.objectName),
+    ).toEqual(['Interests: Camping | app installs']);
     expect(list.health.activeCampaigns).toBeGreaterThan(0);
     expect(list.currency).toBe('USD');
     // Ranked by what the effect is worth a week.
@@ -124,6 +128,18 @@ describe('optimizer', () => {
       (detail) => detail.objectId === to.objectId && detail.budget === to.before.dailyBudget! + moved,
     );
     expect(events[0]!.event.detail).toMatchObject({ level: 'adset', action: 'budget_change', userId: users.userSub });
+
+    // /campaigns reads the campaign's ad sets from Meta: the new budgets show there.
+    const adsets = await users.user.call(`/api/meta/campaigns/${shift.campaignId}/adsets`);
+    expect(adsets.status).toBe(200);
+    const budgets = Object.fromEntries(
+      ((await adsets.json()) as { data: Array<{ id: string; dailyBudget: number | null }> }).data.map((a) => [
+        a.id,
+        a.dailyBudget,
+      ]),
+    );
+    expect(budgets[from.objectId]).toBe(from.before.dailyBudget! - moved);
+    expect(budgets[to.objectId]).toBe(to.before.dailyBudget! + moved);
 
     // Approving twice applies nothing more.
     const again = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
