@@ -73,6 +73,9 @@ describe('optimizer in a real browser', () => {
     await journey.screenshot('optimizer-undone', { fullPage: true });
     // Undone: /campaigns shows the budget it had before.
     await (await gainerBudget()).getByText(gainerBefore!, { exact: true }).waitFor({ timeout: 60_000 });
+    // The next journey starts from /optimizer's tabs.
+    await page.goto(`${web}/optimizer`);
+    await page.getByRole('tab', { name: 'Recommendations' }).waitFor();
   });
 
   it('lists the undone budget shift on the Applied tab with the detectors’ hit rates, at 1440 and 360 px', async () => {
