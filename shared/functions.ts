@@ -127,6 +127,14 @@ export interface FunctionDeclaration extends FunctionNeeds {
    * infra/lib/bundling/bundled-files.ts. No env var, no grant.
    */
   bundledFiles?: BundledFileSet;
+  /**
+   * Deployed in the edge stack, beside the CloudFront distribution that fronts its function URL with origin
+   * access control (a streaming route). The edge stack comes before the stateful one, so the function reaches
+   * the later stacks' resources by name: tables and secrets by their physical names, their KMS key by its
+   * alias, and the user pool's ids from the site's config.json (env USER_POOL_WEB_CONFIG instead of
+   * USER_POOL_ISSUER / USER_POOL_CLIENT_ID). Its needs may not include what has no name to find it by.
+   */
+  edge?: true;
 }
 
 /** Named sets of run-time files bundled next to a handler. */
@@ -138,6 +146,8 @@ export const NEED_ENV = {
   userPool: 'USER_POOL_ID',
   userTokensIssuer: 'USER_POOL_ISSUER',
   userTokensClientId: 'USER_POOL_CLIENT_ID',
+  /** An edge function's alternative to the two above: `s3://<site bucket>/config.json`, the SPA's runtime config. */
+  userTokensWebConfig: 'USER_POOL_WEB_CONFIG',
   siteUrl: 'SITE_URL',
   aiOfflineModel: 'AI_OFFLINE_MODEL',
   aiBaseUrl: 'OPENAI_BASE_URL',
@@ -278,7 +288,9 @@ export const functions = {
     timeoutSeconds: 900,
   },
   chatbot: {
-    description: 'POST /api/chat: the chatbot widget, answers streamed through the function URL',
+    description: 'POST /api/chat: the chatbot widget, answers streamed through CloudFront from the function URL',
+    // CloudFront's `/api/chat` behaviour signs requests to its URL (origin access control): see `edge`.
+    edge: true,
     tables: {
       // The rate-limit counters: one conditional ADD per window.
       chatRateLimits: { actions: ['UpdateItem'] },
@@ -592,7 +604,7 @@ export type TriggerFunctionName = {
   [K in FunctionName]: (typeof functions)[K] extends { cognitoTrigger: CognitoTrigger } ? K : never;
 }[FunctionName];
 
-/** Functions deployed with the code (stateless stack): everything but the Cognito triggers. */
+/** Functions deployed with the code (stateless stack, or the edge stack for `edge: true`): all but the Cognito triggers. */
 export type AppFunctionName = Exclude<FunctionName, TriggerFunctionName>;
 
 /** A function's entry, widened to the declaration type (for code that walks the table). */
@@ -610,6 +622,16 @@ export function triggerFunctionNames(): TriggerFunctionName[] {
 
 export function appFunctionNames(): AppFunctionName[] {
   return functionNames().filter((name): name is AppFunctionName => !('cognitoTrigger' in functions[name]));
+}
+
+/** App functions deployed in the edge stack (`edge: true`): the ones CloudFront fronts by function URL. */
+export function edgeFunctionNames(): AppFunctionName[] {
+  return appFunctionNames().filter((name) => functionDeclaration(name).edge === true);
+}
+
+/** App functions deployed in the stateless stack: all but the Cognito triggers and the edge functions. */
+export function statelessFunctionNames(): AppFunctionName[] {
+  return appFunctionNames().filter((name) => functionDeclaration(name).edge !== true);
 }
 
 /** The function wired to a user pool trigger. */

@@ -172,9 +172,10 @@ export interface RouteDeclaration<F extends string = string> {
   acceptedWhen?: (reply: never) => boolean;
   /**
    * The reply streams (server-sent events; `response` is one event). API Gateway's HTTP API buffers
-   * a Lambda reply whole, so in AWS such a route is served by the function's URL in RESPONSE_STREAM
-   * mode (the web reads that URL from config.json) and gets no HTTP API route; the twin's gateway
-   * streams it the same way.
+   * a Lambda reply whole, so in AWS such a route gets no HTTP API route: CloudFront serves its path
+   * (same origin, no parameters) from the function's URL in RESPONSE_STREAM mode, signing each request
+   * with origin access control, so the function must be an `edge` entry of shared/functions.ts. The
+   * twin's gateway streams it the same way (shared/streaming-headers.ts).
    */
   stream?: true;
   /**

@@ -1,5 +1,11 @@
 import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
-import { appFunctionNames, functions, type AppFunctionName, type FunctionDeclaration } from '@shared/functions';
+import {
+  appFunctionNames,
+  functionDeclaration,
+  functions,
+  type AppFunctionName,
+  type FunctionDeclaration,
+} from '@shared/functions';
 import { stageNamePrefix } from '@shared/physical-names';
 import type { AppConfig } from '../config';
 import { readSiteManifest } from './constructs/site-routing';
@@ -29,7 +35,9 @@ export interface CreateStacksOptions {
  * The whole of Adsmith for one stage, as three stacks split by lifecycle:
  *
  *   waf        the CloudFront web ACL, in us-east-1 whatever the app's region (CloudFront requires it)
- *   edge       front door whose URLs others hold: CloudFront + site bucket, the HTTP API (no routes)
+ *   edge       front door whose URLs others hold: CloudFront + site bucket, the HTTP API (no routes), and
+ *              the streaming routes' functions CloudFront fronts by function URL (they read the later
+ *              stacks' tables and secrets by name, the user pool's ids from the site's config.json)
  *   stateful   data and identity: KMS key, tables, secrets, event bus, user pool (+ its triggers)
  *   stateless  code and content: HTTP functions, API routes + JWT authorizer, SPA files + config.json
  *
@@ -37,9 +45,12 @@ export interface CreateStacksOptions {
  * custom-message trigger needs the site URL, while the API's authorizer needs the pool.
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
-  const deployed = Object.fromEntries(
-    (options.functionNames ?? appFunctionNames()).map((name): [string, FunctionDeclaration] => [name, functions[name]]),
-  );
+  const entries = (names: readonly AppFunctionName[]) =>
+    Object.fromEntries(names.map((name): [string, FunctionDeclaration] => [name, functions[name]]));
+  const names = options.functionNames ?? appFunctionNames();
+  // The streaming routes' functions go with the distribution that fronts them (see EdgeFunctions).
+  const edgeFunctions = entries(names.filter((name) => functionDeclaration(name).edge === true));
+  const deployed = entries(names.filter((name) => functionDeclaration(name).edge !== true));
 
   const namePrefix = stageNamePrefix(config.stage);
   const env = options.env ?? {
@@ -65,7 +76,8 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
       'Fn::GetStackOutput': { StackName: waf.stackName, OutputName: WEB_ACL_ARN_OUTPUT, Region: WAF_REGION },
     }),
     siteManifest: readSiteManifest(distDir),
-    description: description('CloudFront, site bucket and HTTP API front door'),
+    functions: edgeFunctions,
+    description: description('CloudFront, site bucket, HTTP API front door and the streaming routes’ functions'),
   });
   edge.addDependency(waf, 'CloudFront names the web ACL');
 
@@ -89,6 +101,8 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     signUpClient: stateful.auth.signUpClient,
     dependsOn: [edge, stateful],
     functions: deployed,
+    // Watched with the others (alarms, dashboard, saved queries), though they live in the edge stack.
+    edgeFunctions: edge.functions,
     dataKey: stateful.encryptionKey,
     resources: {
       secrets: { ...stateful.secrets.byKey, originVerify: edge.originVerifySecret },

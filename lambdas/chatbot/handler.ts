@@ -1,3 +1,4 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
@@ -7,11 +8,19 @@ import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
 import { answerChat } from './chat';
+import {
+  cachedUserPoolSettings,
+  parseS3Location,
+  userPoolSettingsFromWebConfig,
+  type UserPoolSettings,
+} from './user-pool-settings';
+import { viewerIp } from './viewer-ip';
 
 const config = lazyEnv(
   z.object({
@@ -20,16 +29,39 @@ const config = lazyEnv(
     [tableEnvVar('quotaUsage')]: z.string().min(1),
     [tableEnvVar('userPlans')]: z.string().min(1),
     [tableEnvVar('aiUsage')]: z.string().min(1),
-    [NEED_ENV.userTokensIssuer]: z.url(),
-    [NEED_ENV.userTokensClientId]: z.string().min(1),
+    // The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
+    [NEED_ENV.userTokensIssuer]: z.url().optional(),
+    [NEED_ENV.userTokensClientId]: z.string().min(1).optional(),
+    [NEED_ENV.userTokensWebConfig]: z.string().startsWith('s3://').optional(),
   }),
 );
-let verifier: ReturnType<typeof accessTokenVerifier> | undefined;
-const verifyToken = (token: string) =>
-  (verifier ??= accessTokenVerifier({
-    issuer: config()[NEED_ENV.userTokensIssuer]!,
-    clientId: config()[NEED_ENV.userTokensClientId]!,
-  }))(token);
+
+async function readWebConfig(location: string): Promise<UserPoolSettings> {
+  const reply = await s3Client().send(new GetObjectCommand(parseS3Location(location)));
+  return userPoolSettingsFromWebConfig(await reply.Body!.transformToString());
+}
+
+const userPool = cachedUserPoolSettings(
+  async () => {
+    const env = config();
+    const [issuer, clientId] = [env[NEED_ENV.userTokensIssuer], env[NEED_ENV.userTokensClientId]];
+    if (issuer && clientId) return { issuer, clientId };
+    const location = env[NEED_ENV.userTokensWebConfig];
+    if (!location)
+      throw new Error(
+        `Set ${NEED_ENV.userTokensIssuer} and ${NEED_ENV.userTokensClientId}, or ${NEED_ENV.userTokensWebConfig}`,
+      );
+    return readWebConfig(location);
+  },
+  // A redeployed user pool reaches warm containers within minutes.
+  { maxAgeMs: 5 * 60_000 },
+);
+let verifier: { for: UserPoolSettings; verify: ReturnType<typeof accessTokenVerifier> } | undefined;
+async function verifyToken(token: string) {
+  const settings = await userPool();
+  if (verifier?.for !== settings) verifier = { for: settings, verify: accessTokenVerifier(settings) };
+  return verifier.verify(token);
+}
 
 async function metaConnected(userId: string): Promise<boolean> {
   const reply = await dynamoDocumentClient().send(
@@ -53,7 +85,11 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
   answerChat(
     // The token's own header: in front of the function URL, CloudFront's origin access control signs with
     // Authorization (shared/streaming-headers.ts).
-    { body, ip: event.requestContext.http.sourceIp, token: bearerToken(event.headers, STREAM_TOKEN_HEADER) },
+    {
+      body,
+      ip: viewerIp(event.headers, event.requestContext.http.sourceIp),
+      token: bearerToken(event.headers, STREAM_TOKEN_HEADER),
+    },
     {
       runtime: aiRuntime,
       limits: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('chatRateLimits')]! },

@@ -28,11 +28,6 @@ export const WebConfigSchema = z.object({
    * unless the stage says otherwise (the twin's offline model locally).
    */
   openaiBaseUrl: z.url().default('https://api.openai.com/v1'),
-  /**
-   * Where the chatbot widget streams answers from: the chatbot function's URL in AWS (Lambda
-   * response streaming reaches browsers only through a function URL), `/api/chat` on the twin.
-   */
-  chatUrl: z.string().min(1).default('/api/chat'),
 });
 export type WebConfig = z.infer<typeof WebConfigSchema>;
 /** What a stage writes; fields with defaults may be left out. */

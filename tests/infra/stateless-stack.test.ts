@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/local/function-environment';
-import { appFunctionNames, functionDeclaration, NEED_ENV } from '@shared/functions';
+import { functionDeclaration, NEED_ENV, statelessFunctionNames } from '@shared/functions';
 import {
   apiGatewayFunctionNames,
   httpFunctionNames,
@@ -41,18 +41,18 @@ describe('stateless stack (dev, functions bundled)', () => {
   afterAll(() => built?.cleanup());
 
   describe('functions', () => {
-    it('deploys exactly the functions of the table but the Cognito triggers', () => {
+    it('deploys exactly the functions of the table but the Cognito triggers and the edge functions', () => {
       const names = resourcesOf(template, 'AWS::Lambda::Function')
         .map(([, f]) => f.Properties.FunctionName as string | undefined)
         .filter((name): name is string => name?.startsWith('adsmith-dev-') ?? false);
       expect(names.sort()).toEqual(
-        appFunctionNames()
+        statelessFunctionNames()
           .map((fn) => `adsmith-dev-${fn}`)
           .sort(),
       );
     });
 
-    it.each(appFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
+    it.each(statelessFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
       const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
       expect(resource.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -74,7 +74,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       });
     });
 
-    it.each(appFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
+    it.each(statelessFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
       const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
       const assetHash = (resource.Properties.Code.S3Key as string).replace(/\.zip$/, '');
       const assetDir = join(built.outdir, `asset.${assetHash}`);
@@ -85,84 +85,87 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(code).toMatch(/export\s*\{[^}]*as handler/);
     });
 
-    it.each(appFunctionNames())('%s: environment and IAM follow its functions-table entry and nothing else', (fn) => {
-      const needs = functionDeclaration(fn);
-      const name = `adsmith-dev-${fn}`;
-      const env = functionEnv(template, name);
-      const expected = new Set([
-        'logs:CreateLogStream',
-        'logs:PutLogEvents',
-        'xray:PutTelemetryRecords',
-        'xray:PutTraceSegments',
-      ]);
-      const tableNeeds = Object.values(needs.tables ?? {});
-      for (const need of tableNeeds) {
-        for (const action of [...need.actions, ...(need.indexActions ?? [])]) expected.add(`dynamodb:${action}`);
-      }
-      // A function serving signed-in routes keyed by the workspace reads the memberships table (GetItem only).
-      const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn) && !needs.tables?.teamMemberships;
-      if (resolvesWorkspace) expected.add('dynamodb:GetItem');
-      if (tableNeeds.length > 0 || needs.secrets?.length || resolvesWorkspace) expected.add('kms:Decrypt');
-      if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
-        for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
-      }
-      // A function behind the HTTP API also reads the origin-verify secret (AWS-managed key: no kms:Decrypt for it).
-      const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
-      if (needs.secrets?.length || behindApi) {
-        expected.add('secretsmanager:GetSecretValue');
-        expected.add('secretsmanager:DescribeSecret');
-      }
-      for (const action of needs.userPool ?? []) expected.add(`cognito-idp:${action}`);
-      if (needs.eventBus) expected.add('events:PutEvents');
-      for (const actions of Object.values(needs.kmsKeys ?? {})) for (const action of actions) expected.add(action);
-      // A queue's consumer (queues table) may receive, delete and re-time its queue's messages (the event source).
-      if (Object.values(queues).some((queue) => queue.consumer === fn)) {
-        for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
-      }
-      if (needs.sendsJobs?.length) expected.add('sqs:SendMessage');
-      for (const need of Object.values(needs.buckets ?? {})) for (const action of need.actions) expected.add(action);
-      // A job queue's consumer: what the SQS event source mapping needs on that queue.
-      if (Object.values(jobQueues).some((q) => q.consumer === fn)) {
-        for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
-      }
-      expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
+    it.each(statelessFunctionNames())(
+      '%s: environment and IAM follow its functions-table entry and nothing else',
+      (fn) => {
+        const needs = functionDeclaration(fn);
+        const name = `adsmith-dev-${fn}`;
+        const env = functionEnv(template, name);
+        const expected = new Set([
+          'logs:CreateLogStream',
+          'logs:PutLogEvents',
+          'xray:PutTelemetryRecords',
+          'xray:PutTraceSegments',
+        ]);
+        const tableNeeds = Object.values(needs.tables ?? {});
+        for (const need of tableNeeds) {
+          for (const action of [...need.actions, ...(need.indexActions ?? [])]) expected.add(`dynamodb:${action}`);
+        }
+        // A function serving signed-in routes keyed by the workspace reads the memberships table (GetItem only).
+        const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn) && !needs.tables?.teamMemberships;
+        if (resolvesWorkspace) expected.add('dynamodb:GetItem');
+        if (tableNeeds.length > 0 || needs.secrets?.length || resolvesWorkspace) expected.add('kms:Decrypt');
+        if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
+          for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
+        }
+        // A function behind the HTTP API also reads the origin-verify secret (AWS-managed key: no kms:Decrypt for it).
+        const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
+        if (needs.secrets?.length || behindApi) {
+          expected.add('secretsmanager:GetSecretValue');
+          expected.add('secretsmanager:DescribeSecret');
+        }
+        for (const action of needs.userPool ?? []) expected.add(`cognito-idp:${action}`);
+        if (needs.eventBus) expected.add('events:PutEvents');
+        for (const actions of Object.values(needs.kmsKeys ?? {})) for (const action of actions) expected.add(action);
+        // A queue's consumer (queues table) may receive, delete and re-time its queue's messages (the event source).
+        if (Object.values(queues).some((queue) => queue.consumer === fn)) {
+          for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
+        }
+        if (needs.sendsJobs?.length) expected.add('sqs:SendMessage');
+        for (const need of Object.values(needs.buckets ?? {})) for (const action of need.actions) expected.add(action);
+        // A job queue's consumer: what the SQS event source mapping needs on that queue.
+        if (Object.values(jobQueues).some((q) => q.consumer === fn)) {
+          for (const action of SQS_CONSUME_ACTIONS) expected.add(action);
+        }
+        expect([...new Set(allowedActions(template, name))].sort()).toEqual([...expected].sort());
 
-      // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
-      const declared = [
-        ...Object.keys(
-          declaredEnvironment(needs, {
-            region: 'us-east-1',
-            dynamodbUrl: 'http://127.0.0.1:1',
-            secretsManagerUrl: 'http://127.0.0.1:1',
-            eventBridgeUrl: 'http://127.0.0.1:1',
-            cognitoUrl: 'http://127.0.0.1:1',
-            kmsUrl: 'http://127.0.0.1:1',
-            kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
-            userPoolId: 'local_x',
-            userPoolIssuer: 'http://127.0.0.1:1/local_x',
-            userPoolClientId: 'c',
-            siteUrl: 'http://127.0.0.1:1',
-            jobQueueUrls: {
-              mmmFits: 'http://127.0.0.1:1/000000000000/q',
-              ruleRuns: 'http://127.0.0.1:1/000000000000/r',
-            },
-            bucketNames: { assets: 'adsmith-local-assets' },
-          }),
-        ),
-        ...(behindApi ? [secretEnvVar('originVerify')] : []),
-        ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
-        // The dev stage has no domain of its own to send email from (the twin's mailbox stands in for SES).
-      ].filter((variable) => variable !== NEED_ENV.emailFrom);
-      expect(Object.keys(env).sort()).toEqual(
-        [
-          ...declared,
-          'POWERTOOLS_SERVICE_NAME',
-          'POWERTOOLS_METRICS_NAMESPACE',
-          'POWERTOOLS_LOG_LEVEL',
-          'NODE_OPTIONS',
-        ].sort(),
-      );
-    });
+        // Exactly the variables the twin gives the same function (both built from the entry), plus Lambda's own.
+        const declared = [
+          ...Object.keys(
+            declaredEnvironment(needs, {
+              region: 'us-east-1',
+              dynamodbUrl: 'http://127.0.0.1:1',
+              secretsManagerUrl: 'http://127.0.0.1:1',
+              eventBridgeUrl: 'http://127.0.0.1:1',
+              cognitoUrl: 'http://127.0.0.1:1',
+              kmsUrl: 'http://127.0.0.1:1',
+              kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k' },
+              userPoolId: 'local_x',
+              userPoolIssuer: 'http://127.0.0.1:1/local_x',
+              userPoolClientId: 'c',
+              siteUrl: 'http://127.0.0.1:1',
+              jobQueueUrls: {
+                mmmFits: 'http://127.0.0.1:1/000000000000/q',
+                ruleRuns: 'http://127.0.0.1:1/000000000000/r',
+              },
+              bucketNames: { assets: 'adsmith-local-assets' },
+            }),
+          ),
+          ...(behindApi ? [secretEnvVar('originVerify')] : []),
+          ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
+          // The dev stage has no domain of its own to send email from (the twin's mailbox stands in for SES).
+        ].filter((variable) => variable !== NEED_ENV.emailFrom);
+        expect(Object.keys(env).sort()).toEqual(
+          [
+            ...declared,
+            'POWERTOOLS_SERVICE_NAME',
+            'POWERTOOLS_METRICS_NAMESPACE',
+            'POWERTOOLS_LOG_LEVEL',
+            'NODE_OPTIONS',
+          ].sort(),
+        );
+      },
+    );
 
     it('lets account call exactly AdminGetUser and AdminUpdateUserAttributes on the pool, and read no table', () => {
       const statements = roleStatements(template, 'adsmith-dev-account');
@@ -223,7 +226,7 @@ describe('stateless stack (dev, functions bundled)', () => {
       const behindApi = apiGatewayFunctionNames() as string[];
       expect(behindApi).toContain('account');
       expect(behindApi).not.toContain(routes.chat.fn);
-      for (const fn of appFunctionNames()) {
+      for (const fn of statelessFunctionNames()) {
         const ref = functionEnv(template, `adsmith-dev-${fn}`)[secretEnvVar('originVerify')];
         if (!behindApi.includes(fn)) {
           expect(ref, fn).toBeUndefined();
@@ -246,7 +249,7 @@ describe('stateless stack (dev, functions bundled)', () => {
     });
 
     it('uses wildcard resources only for X-Ray', () => {
-      for (const fn of appFunctionNames()) {
+      for (const fn of statelessFunctionNames()) {
         for (const statement of roleStatements(template, `adsmith-dev-${fn}`)) {
           if (statement.Resource === '*') {
             expect([statement.Action].flat().every((a) => a.startsWith('xray:'))).toBe(true);
@@ -267,19 +270,9 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(keys).not.toContain(routeKey(routes.chat));
     });
 
-    it('serve a streaming route from its function’s URL in RESPONSE_STREAM mode, callable from the site only', () => {
-      const [functionId] = functionNamed(template, `adsmith-dev-${routes.chat.fn}`);
-      const [[, url]] = resourcesOf(template, 'AWS::Lambda::Url') as [[string, CfnJson]];
-      expect(url.Properties).toMatchObject({
-        AuthType: 'NONE',
-        InvokeMode: 'RESPONSE_STREAM',
-        TargetFunctionArn: { 'Fn::GetAtt': [functionId, 'Arn'] },
-        Cors: {
-          AllowMethods: ['POST'],
-          AllowHeaders: ['content-type', 'x-adsmith-authorization', 'x-amz-content-sha256'],
-        },
-      });
-      expect(JSON.stringify(url.Properties.Cors.AllowOrigins)).toContain('DomainName');
+    it('give no function a URL: the streaming routes’ functions are the edge stack’s, behind CloudFront', () => {
+      template.resourceCountIs('AWS::Lambda::Url', 0);
+      expect(() => functionNamed(template, `adsmith-dev-${routes.chat.fn}`)).toThrow();
     });
 
     it('require the Cognito JWT on user routes and only there', () => {

@@ -204,11 +204,13 @@ export class AppFunction extends Construct {
    * policy already lets the account's IAM policies use it via Secrets Manager.
    */
   bindSecret(key: SecretKey, secret: ISecret): this {
-    this.function.addEnvironment(secretEnvVar(key), secret.secretArn);
+    // A secret imported by name (an edge function's) has no full ARN: the function asks for it by name, and the
+    // grant covers the six random characters Secrets Manager appends to the ARN.
+    this.function.addEnvironment(secretEnvVar(key), secret.secretFullArn ?? secret.secretName);
     this.function.addToRolePolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
-        resources: [secret.secretArn],
+        resources: [secret.secretFullArn ?? `${secret.secretArn}-??????`],
       }),
     );
     if (secret.encryptionKey) {
@@ -266,6 +268,19 @@ export class AppFunction extends Construct {
         resources: [`arn:${partition}:ses:${region}:${account}:identity/${sender.domain}`],
         conditions: { StringEquals: { 'ses:FromAddress': sender.address } },
       }),
+    );
+    return this;
+  }
+
+  /**
+   * Verifies the web app's access tokens with the pool and client named in the site's config.json (an edge
+   * function, deployed before the pool exists): env USER_POOL_WEB_CONFIG = `s3://<bucket>/<key>`, plus
+   * s3:GetObject on that one object.
+   */
+  bindUserTokensWebConfig(bucket: IBucket, key: string): this {
+    this.function.addEnvironment(NEED_ENV.userTokensWebConfig, `s3://${bucket.bucketName}/${key}`);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(key)] }),
     );
     return this;
   }
@@ -354,7 +369,9 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
     if (actions.length > 0) fn.bindUserPool(required(resources.userPool, 'the user pool', fn), actions);
   },
   userTokens: (fn, wanted, resources) => {
-    if (wanted) {
+    if (wanted && !resources.userPool && resources.userTokensWebConfig) {
+      fn.bindUserTokensWebConfig(resources.userTokensWebConfig.bucket, resources.userTokensWebConfig.key);
+    } else if (wanted) {
       fn.bindUserTokens(
         required(resources.userPool, 'the user pool', fn),
         required(resources.userPoolClient, 'the web app client', fn),
@@ -425,6 +442,12 @@ const FUNCTION_WILDCARDS = [
       "Objects under one declared key prefix of an assets bucket (uploads/* or users/*), the prefixes the function's entry in shared/functions.ts lists; every key below is built from the verified user id.",
   },
   {
+    finding: /^Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key\/\*$/,
+    actions: /^kms:(Decrypt|Encrypt|ReEncrypt\*|GenerateDataKey\*)$/,
+    reason:
+      "An edge function's use of the data key, which the stateful stack creates after the edge stack: any key of the account, but only the one whose alias is the stage's data key (kms:ResourceAliases) and only through DynamoDB or Secrets Manager (kms:ViaService).",
+  },
+  {
     finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
     reason:
       'Writing items of a table encrypted with the customer-managed key: grantEncryptDecrypt adds kms:ReEncrypt* and kms:GenerateDataKey* on that one key only; functions that only read get kms:Decrypt alone.',
@@ -439,6 +462,8 @@ export interface BindableResources {
   readonly eventBus?: IEventBus;
   readonly userPool?: IUserPool;
   readonly userPoolClient?: IUserPoolClient;
+  /** Where an edge stack's function finds the pool ids instead (no userPool): the site's config.json. */
+  readonly userTokensWebConfig?: { bucket: IBucket; key: string };
   readonly siteUrl?: string;
   readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
   readonly buckets?: Partial<Record<BucketKey, IBucket>>;

@@ -72,6 +72,11 @@ export class AppSecrets extends Construct {
   }
 }
 
+/** The secrets' name prefix for a stage (`adsmith/dev`): a secret is `<prefix>/<declared name>`. */
+export function secretNamePrefix(stage: string): string {
+  return `adsmith/${stage}`;
+}
+
 /** `{ field: '' }` for every field of a declared secret shape: a placeholder, never a value. */
 function emptyShape(shape: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.keys(shape).map((field) => [field, '']));

@@ -74,7 +74,8 @@ export class DataTables extends Construct {
 export function importDataTables(
   scope: Construct,
   namePrefix: string,
-  encryptionKey: IKey,
+  /** undefined: the caller grants the key's use itself (the edge stack, by the key's alias). */
+  encryptionKey: IKey | undefined,
   declarations: Record<TableKey, TableDeclaration> = tables,
 ): Record<TableKey, ITable> {
   return Object.fromEntries(
@@ -87,6 +88,11 @@ export function importDataTables(
       }),
     ]),
   ) as Record<TableKey, ITable>;
+}
+
+/** The alias of the key that encrypts the tables and secrets, known to stacks deployed before the key. */
+export function dataKeyAliasName(namePrefix: string): string {
+  return `alias/${namePrefix}-data`;
 }
 
 function toAttribute(key: KeyDeclaration): Attribute {

@@ -12,17 +12,22 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
+import { STREAM_FORWARDED_HEADERS, VIEWER_ADDRESS_HEADER } from '@shared/streaming-headers';
 import { siteRoutingSource, type SiteManifest } from './site-routing';
 
 export interface WebHostingProps {
@@ -44,6 +49,12 @@ export interface WebHostingProps {
   readonly apiOriginVerifyValue: string;
   /** How long CloudFront and S3 access logs are kept. @default Duration.days(90) */
   readonly logExpiration?: Duration;
+  /**
+   * Streaming routes (`stream: true` in the routes table, e.g. POST /api/chat): each path is served by its
+   * function's URL (auth type AWS_IAM), which CloudFront signs requests to with origin access control, ahead
+   * of `/api/*`. @default none
+   */
+  readonly streamingRoutes?: readonly { path: string; functionUrl: IFunctionUrl }[];
 }
 
 /**
@@ -102,10 +113,10 @@ export class WebHosting extends Construct {
       comment: 'Adsmith security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // connect-src: the API is same-origin; Amplify talks to Cognito directly; the chatbot
-          // streams from its function URL (Lambda response streaming needs one); graphics uploads
-          // PUT straight to the assets bucket through presigned URLs (virtual-hosted S3 addresses;
-          // the bucket's name is chosen by AWS in a later stack, hence the wildcard).
+          // connect-src: the API is same-origin (the chatbot's stream too: CloudFront's `/api/chat`
+          // behaviour); Amplify talks to Cognito directly; graphics uploads PUT straight to the assets
+          // bucket through presigned URLs (virtual-hosted S3 addresses; the bucket's name is chosen by AWS
+          // in a later stack, hence the wildcard).
           // style-src 'unsafe-inline': charting and toast libraries set inline styles.
           // img-src https: generated ad images and Meta previews come from other hosts.
           contentSecurityPolicy: [
@@ -114,7 +125,7 @@ export class WebHosting extends Construct {
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",
-            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.lambda-url.${region}.on.aws https://*.s3.${region}.amazonaws.com`,
+            `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
             // Ad previews are Meta's own pages (generatepreviews answers an iframe of facebook.com);
             // without this, default-src 'self' leaves every preview frame blank.
             'frame-src https://www.facebook.com https://business.facebook.com',
@@ -153,6 +164,34 @@ export class WebHosting extends Construct {
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.apiOriginVerifyValue },
     });
 
+    // A streaming route's function needs the body's type and hash and the user's token, and the viewer's
+    // address for its per-IP limit; never Host (the URL must see its own host name, or the signature fails),
+    // nor cookies or a query string.
+    const streamingRequests = props.streamingRoutes?.length
+      ? new OriginRequestPolicy(this, 'StreamingRequests', {
+          comment: 'Adsmith streaming routes: body type and hash, the user token, the viewer address',
+          headerBehavior: OriginRequestHeaderBehavior.allowList(...STREAM_FORWARDED_HEADERS, VIEWER_ADDRESS_HEADER),
+          queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+          cookieBehavior: OriginRequestCookieBehavior.none(),
+        })
+      : undefined;
+    const streamingBehaviours = Object.fromEntries(
+      (props.streamingRoutes ?? []).map(({ path, functionUrl }) => [
+        path,
+        {
+          origin: FunctionUrlOrigin.withOriginAccessControl(functionUrl),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          // CloudFront offers GET/HEAD, +OPTIONS, or all; POST needs all (the function answers its own method).
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: streamingRequests!,
+          responseHeadersPolicy: this.securityHeaders,
+          // Compressing would hold the stream back; the answer arrives a few words at a time.
+          compress: false,
+        },
+      ]),
+    );
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Adsmith web app and API',
       webAclId: props.webAclArn,
@@ -182,6 +221,8 @@ export class WebHosting extends Construct {
         ],
       },
       additionalBehaviors: {
+        // First: CloudFront takes the first behaviour whose pattern matches, and `/api/*` matches these too.
+        ...streamingBehaviours,
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -1,8 +1,13 @@
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { FunctionDeclaration } from '@shared/functions';
+import { routeKey, routes, type RouteDeclaration } from '@shared/routes';
 import { secrets } from '@shared/secrets';
 import type { AppConfig } from '../../config';
+import type { AppFunction } from '../constructs/app-function';
+import { EdgeFunctions } from '../constructs/edge-functions';
 import { HttpApiShell } from '../constructs/http-api';
 import type { SiteManifest } from '../constructs/site-routing';
 import { siteBucketName, WebHosting } from '../constructs/web-hosting';
@@ -15,6 +20,8 @@ export interface EdgeStackProps extends StackProps {
   readonly webAclArn: string;
   /** The web build's page list, for CloudFront's page routing. @default - no build (placeholder page) */
   readonly siteManifest?: SiteManifest;
+  /** The `edge: true` entries of shared/functions.ts (the streaming routes' functions). @default none */
+  readonly functions?: Record<string, FunctionDeclaration>;
 }
 
 /**
@@ -27,6 +34,8 @@ export interface EdgeStackProps extends StackProps {
  */
 export class EdgeStack extends Stack {
   readonly httpApi: HttpApiShell;
+  /** The functions CloudFront fronts by function URL (see EdgeFunctions), by name. */
+  readonly functions: Record<string, AppFunction>;
   readonly hosting: WebHosting;
   readonly siteUrl: string;
   /** The value CloudFront sends to the API and the API's functions expect (see ORIGIN_VERIFY_HEADER). */
@@ -61,8 +70,32 @@ export class EdgeStack extends Stack {
         'CloudFront reads the value only when this stack deploys (dynamic reference), so a rotation Lambda would leave CloudFront sending the old value; it is rotated by hand: put-secret-value, then redeploy the edge stack (functions re-read it within 5 minutes).',
     });
 
+    // Before the distribution, whose streaming routes they are origins of; they find the site bucket by name.
+    const edgeFunctions = new EdgeFunctions(this, 'Functions', {
+      entries: props.functions ?? {},
+      settings: {
+        namePrefix: props.namePrefix,
+        logRetention: config.settings.logRetention,
+        retainLogs: config.settings.retainData,
+      },
+      stage: config.stage,
+      webConfig: {
+        bucket: Bucket.fromBucketName(this, 'SiteBucketByName', siteBucketName(props.namePrefix)),
+        key: 'config.json',
+      },
+    });
+    this.functions = edgeFunctions.functions;
+    const streamingRoutes = (Object.values(routes) as RouteDeclaration[])
+      .filter((route) => route.stream && edgeFunctions.urls[route.fn])
+      .map((route) => {
+        if (route.path.includes('{'))
+          throw new Error(`${routeKey(route)}: a streaming route's path is a CloudFront path pattern, no {parameters}`);
+        return { path: route.path, functionUrl: edgeFunctions.urls[route.fn]! };
+      });
+
     this.hosting = new WebHosting(this, 'Web', {
       siteBucketName: siteBucketName(props.namePrefix),
+      streamingRoutes,
       apiDomainName: this.httpApi.domainName,
       // A `{{resolve:secretsmanager:...}}` reference: CloudFormation fetches the value when it deploys.
       apiOriginVerifyValue: this.originVerifySecret.secretValueFromJson('value').unsafeUnwrap(),

@@ -7,9 +7,9 @@ import { functions, triggerFunction, triggerFunctionNames, type FunctionDeclarat
 import type { AppConfig } from '../../config';
 import { AppEventBus } from '../constructs/app-event-bus';
 import { tableFunctions } from '../constructs/app-function';
-import { AppSecrets } from '../constructs/app-secrets';
+import { AppSecrets, secretNamePrefix } from '../constructs/app-secrets';
 import { AssetBuckets } from '../constructs/asset-buckets';
-import { DataTables } from '../constructs/data-tables';
+import { DataTables, dataKeyAliasName } from '../constructs/data-tables';
 import { OutboxPipe } from '../constructs/outbox-pipe';
 import { UserAuth } from '../constructs/user-auth';
 
@@ -46,7 +46,7 @@ export class StatefulStack extends Stack {
     const removalPolicy = config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.encryptionKey = new Key(this, 'DataKey', {
-      alias: `alias/${namePrefix}-data`,
+      alias: dataKeyAliasName(namePrefix),
       description: `Adsmith ${config.stage}: encrypts tables (Meta tokens) and secrets`,
       enableKeyRotation: true,
       pendingWindow: Duration.days(config.settings.retainData ? 30 : 7),
@@ -72,7 +72,7 @@ export class StatefulStack extends Stack {
     this.buckets = new AssetBuckets(this, 'Buckets', { namePrefix, siteUrl: props.siteUrl, removalPolicy });
 
     this.secrets = new AppSecrets(this, 'Secrets', {
-      namePrefix: `adsmith/${config.stage}`,
+      namePrefix: secretNamePrefix(config.stage),
       encryptionKey: this.encryptionKey,
       removalPolicy,
     });

@@ -1,14 +1,13 @@
-import { Aspects, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aspects, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
-import { FunctionUrlAuthType, HttpMethod, InvokeMode, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
-import { apiGatewayFunctionNames, routes as routesTable, workspaceFunctionNames } from '@shared/routes';
-import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
+import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
@@ -43,8 +42,10 @@ export interface StatelessStackProps extends StackProps {
    * policy, which would make that stack depend on this one (a cycle).
    */
   readonly dependsOn: readonly Stack[];
-  /** The shared/functions.ts entries of the functions to deploy (all but the Cognito triggers). */
+  /** The shared/functions.ts entries of the functions to deploy (all but the Cognito triggers and edge functions). */
   readonly functions: Record<string, FunctionDeclaration>;
+  /** The edge stack's functions, watched by this stack's alarms and dashboard like its own. @default none */
+  readonly edgeFunctions?: Record<string, AppFunction>;
   /** The built SPA; undefined deploys a placeholder page. */
   readonly webDistDir?: string;
 }
@@ -106,7 +107,6 @@ export class StatelessStack extends Stack {
       const declared = functionDeclaration(name).tables?.teamMemberships;
       if (fn && !declared) fn.bindTable('teamMemberships', tables.teamMemberships, { actions: ['GetItem'] });
     }
-    const chatUrl = this.streamingUrl(routesTable.chat.fn, props.siteUrl);
 
     // Imported into this stack so the routes, integrations and the JWT authorizer
     // are created here: an authorizer in the edge stack would make the edge stack
@@ -136,7 +136,7 @@ export class StatelessStack extends Stack {
     this.operations = new Operations(this, 'Operations', {
       namePrefix,
       httpApi,
-      functions: this.functions,
+      functions: { ...this.functions, ...props.edgeFunctions },
       pipes: this.fanOut?.pipes,
       jobDeadLetterQueues: this.jobQueues.deadLetterQueues,
     });
@@ -155,37 +155,9 @@ export class StatelessStack extends Stack {
         authFlowType: 'USER_SRP_AUTH',
         apiBaseUrl: '/api',
         offlineModel: false,
-        ...(chatUrl ? { chatUrl } : {}),
       },
     });
     this.acknowledgeBucketDeploymentFindings();
-  }
-
-  /**
-   * A function whose route streams (`stream: true` in the routes table) answers through its own
-   * URL in RESPONSE_STREAM mode: Lambda response streaming reaches the browser only through a
-   * function URL; API Gateway's HTTP API (and CloudFront in front of it) would buffer the whole
-   * answer. The URL is reachable from the site's origin only (CORS), the function verifies
-   * tokens and rate-limits per IP and per user itself. The web reads the URL from config.json.
-   */
-  private streamingUrl(fn: string, siteUrl: string): string | undefined {
-    const target = this.functions[fn];
-    // A stack built with a subset of the functions (tests) has no chat.
-    if (!target) return undefined;
-    const url = target.function.addFunctionUrl({
-      authType: FunctionUrlAuthType.NONE,
-      invokeMode: InvokeMode.RESPONSE_STREAM,
-      cors: {
-        allowedOrigins: [siteUrl],
-        allowedMethods: [HttpMethod.POST],
-        // The web sends what CloudFront's origin access control will need in front of this URL
-        // (shared/streaming-headers.ts): the body's hash, and the token in its own header.
-        allowedHeaders: ['content-type', STREAM_TOKEN_HEADER, CONTENT_SHA256_HEADER],
-        maxAge: Duration.hours(1),
-      },
-    });
-    new CfnOutput(this, 'ChatUrl', { value: url.url, description: 'The chatbot’s streaming function URL' });
-    return url.url;
   }
 
   /**

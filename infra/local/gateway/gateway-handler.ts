@@ -129,7 +129,12 @@ export function gatewayHandler(options: GatewayOptions): RequestListener {
       {
         method,
         url,
-        headers: matched.route.stream ? headersPastOriginAccessControl(req.headers) : req.headers,
+        headers: matched.route.stream
+          ? headersPastOriginAccessControl(req.headers, {
+              ip: req.socket.remoteAddress ?? '127.0.0.1',
+              port: req.socket.remotePort ?? 0,
+            })
+          : req.headers,
         body,
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         port: options.port(),

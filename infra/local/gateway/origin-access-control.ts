@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { CONTENT_SHA256_HEADER } from '@shared/streaming-headers';
+import { CONTENT_SHA256_HEADER, STREAM_FORWARDED_HEADERS, VIEWER_ADDRESS_HEADER } from '@shared/streaming-headers';
 import type { GatewayReply } from './handler-reply';
 
 /**
@@ -48,8 +48,18 @@ export function refusedByOriginAccessControl(
   return undefined;
 }
 
-/** The viewer's headers as the function receives them: `Authorization` is CloudFront's signature, not theirs. */
-export function headersPastOriginAccessControl(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { authorization: _signedByCloudFront, ...rest } = headers;
-  return rest;
+/**
+ * The viewer's headers as the function receives them through CloudFront's `/api/chat` behaviour: only those its
+ * origin request policy forwards (STREAM_FORWARDED_HEADERS; `Authorization` is CloudFront's signature, not theirs,
+ * and is not passed on here), the host, and CloudFront-Viewer-Address, which CloudFront writes itself from the
+ * connection whatever the viewer sent.
+ */
+export function headersPastOriginAccessControl(
+  headers: IncomingHttpHeaders,
+  viewer: { ip: string; port: number },
+): IncomingHttpHeaders {
+  const forwarded: Record<string, string | string[] | undefined> = { host: headers.host };
+  for (const name of STREAM_FORWARDED_HEADERS) if (headers[name] !== undefined) forwarded[name] = headers[name];
+  forwarded[VIEWER_ADDRESS_HEADER] = `${viewer.ip.replace(/^::ffff:/, '')}:${viewer.port}`;
+  return forwarded as IncomingHttpHeaders;
 }

@@ -181,7 +181,6 @@ it('localWebConfig is a valid runtime config for the twin', () => {
     apiBaseUrl: '/api',
     offlineModel: true,
     openaiBaseUrl: 'http://127.0.0.1:3006/v1',
-    chatUrl: '/api/chat',
   });
 });
 

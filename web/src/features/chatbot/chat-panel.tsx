@@ -77,7 +77,8 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
     try {
       const [config, token] = await Promise.all([loadWebConfig(), accessToken()]);
       const result = await streamChat({
-        url: config.chatUrl,
+        // Same origin: CloudFront's `/api/chat` behaviour streams from the chatbot's function URL.
+        url: `${config.apiBaseUrl}/chat`,
         body: { messages: historyToSend(asked), page: pathname },
         token,
         signal: controller.signal,

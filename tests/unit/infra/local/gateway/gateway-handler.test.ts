@@ -112,6 +112,9 @@ describe('gatewayHandler', () => {
           'x-amz-content-sha256': sha256(body),
           authorization: 'Bearer viewer',
           'x-adsmith-authorization': 'Bearer viewer',
+          // Neither is in the behaviour's origin request policy; CloudFront writes the viewer address itself.
+          cookie: 'session=abc',
+          'cloudfront-viewer-address': '203.0.113.66:1234',
         },
         body,
       });
@@ -122,6 +125,9 @@ describe('gatewayHandler', () => {
       expect(event.body).toBe(body);
       expect(event.headers.authorization).toBeUndefined();
       expect(event.headers['x-adsmith-authorization']).toBe('Bearer viewer');
+      expect(event.headers['x-amz-content-sha256']).toBe(sha256(body));
+      expect(event.headers.cookie).toBeUndefined();
+      expect(event.headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
     });
   });
 });

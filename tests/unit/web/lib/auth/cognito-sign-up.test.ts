@@ -11,7 +11,6 @@ const config = {
   apiBaseUrl: '/api',
   offlineModel: false,
   openaiBaseUrl: 'https://api.openai.com/v1',
-  chatUrl: '/api/chat',
 };
 
 afterEach(() => vi.unstubAllGlobals());
