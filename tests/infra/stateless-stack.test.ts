@@ -19,7 +19,7 @@ import { secretEnvVar } from '@shared/secrets';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { queues } from '@shared/queues';
-import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
+import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
 const SQS_CONSUME_ACTIONS = [

@@ -442,7 +442,8 @@ const FUNCTION_WILDCARDS = [
       "Objects under one declared key prefix of an assets bucket (uploads/* or users/*), the prefixes the function's entry in shared/functions.ts lists; every key below is built from the verified user id.",
   },
   {
-    finding: /^Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key\/\*$/,
+    finding:
+      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):kms:([a-z0-9-]+|<AWS::Region>):(\d{12}|<AWS::AccountId>):key\/\*$/,
     actions: /^kms:(Decrypt|Encrypt|ReEncrypt\*|GenerateDataKey\*)$/,
     reason:
       "An edge function's use of the data key, which the stateful stack creates after the edge stack: any key of the account, but only the one whose alias is the stage's data key (kms:ResourceAliases) and only through DynamoDB or Secrets Manager (kms:ViaService).",
