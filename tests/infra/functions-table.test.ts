@@ -171,7 +171,9 @@ describe('least privilege, per action', () => {
 
   it('grants no function Scan, and BatchGetItem or an index only where declared', () => {
     for (const name of appFunctionNames()) {
-      const statements = roleStatements(stateless, `adsmith-dev-${name}`);
+      // The streaming routes' functions are the edge stack's.
+      const template = functionDeclaration(name).edge ? CdkTemplate.fromStack(built.stacks.edge) : stateless;
+      const statements = roleStatements(template, `adsmith-dev-${name}`);
       const actions = statements.flatMap((s) => [s.Action].flat());
       expect(actions, name).not.toContain('dynamodb:Scan');
       // BatchGetItem only where an entry asks for it (the forwarders check a whole SQS batch's dedupe keys at once).
