@@ -271,7 +271,9 @@ function RecommendationCard({
               className={buttonVariants({ variant: 'outline' })}
               aria-label={`Rewrite and test in the ad optimizer: ${rec.objectName}`}
             >
-              <Wand2 aria-hidden="true" /> Rewrite and test in the ad optimizer
+              {/* The full words overflow a 360 px card; the aria-label keeps them for every width. */}
+              <Wand2 aria-hidden="true" /> Rewrite and test
+              <span className="hidden sm:inline"> in the ad optimizer</span>
             </Link>
           ) : rec.status === 'proposed' ? (
             <p className="text-sm text-muted-foreground">
