@@ -19,8 +19,18 @@ export const appLinks = [
   { to: webPaths.marketingMix, label: 'Marketing mix' },
 ] as const;
 
-/** Paths search engines should not crawl: sign-in and the signed-in app (robots.txt). */
-export const SIGNED_IN_PATHS = [webPaths.auth, ...appLinks.map((link) => link.to)] as const;
+/**
+ * Paths search engines should not crawl (robots.txt), and the prefixes served the app shell with a 200:
+ * sign-in, the signed-in app, the account menu's settings and an emailed invitation's landing page.
+ */
+export const SIGNED_IN_PATHS = [
+  webPaths.auth,
+  ...appLinks.map((link) => link.to),
+  webPaths.settingsNotifications,
+  webPaths.settingsErrors,
+  webPaths.settingsTeam,
+  webPaths.teamJoin,
+] as const;
 
 /** The footer's extra links: the policies (Meta's app review asks for a reachable privacy policy). */
 export const legalLinks = [
