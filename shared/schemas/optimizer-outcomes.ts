@@ -45,6 +45,11 @@ export const OutcomeSchema = z.discriminatedUnion('state', [
     after: WindowFiguresSchema,
     /** The effect in the prediction's own unit (results a week, spend saved a week…). */
     actual: z.number(),
+    /**
+     * How far the measured effect can stray by chance (95 %, the two weeks' own noise): the predicted
+     * range widened by it is what `withinRange` judges. Absent on outcomes measured before it existed.
+     */
+    noise: z.number().min(0).optional(),
     withinRange: z.boolean(),
     /** Late conversions are still being attributed to the window: measured again until then. */
     settled: z.boolean(),

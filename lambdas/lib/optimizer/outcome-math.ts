@@ -122,9 +122,50 @@ export function actualEffect(
   }
 }
 
-/** Within the predicted range, with the ranges' own rounding (two decimals) as the tolerance. */
-export function withinRange(actual: number, predicted: Pick<ExpectedEffect, 'low' | 'high'>): boolean {
-  return actual >= predicted.low - 0.005 && actual <= predicted.high + 0.005;
+/** Two-sided 95 %, as the detectors' own ranges. */
+const Z95 = 1.96;
+
+/**
+ * How far a measured effect can stray from the true one by chance alone (95 %). The detectors'
+ * ranges are for the expected effect; what is measured is the difference of two noisy weeks,
+ * so judging it against the bare range would count most honest predictions as misses. Results
+ * and clicks are counts (Poisson: the difference's variance is the sum of the two weeks); CTR
+ * is a proportion of each week's impressions; spend follows the budget, so no allowance.
+ */
+export function measurementNoise(
+  metric: ExpectedEffect['metric'],
+  before: WindowFigures,
+  after: WindowFigures,
+): number {
+  switch (metric) {
+    case 'results_per_week':
+      return round(Z95 * Math.sqrt(before.results + after.results));
+    case 'link_clicks_per_week':
+      return round(Z95 * Math.sqrt(before.linkClicks + after.linkClicks));
+    case 'ctr_percent': {
+      if (before.impressions === 0 || after.impressions === 0) return 0;
+      const variance = (clicks: number, impressions: number) => {
+        const p = clicks / impressions;
+        return (p * (1 - p)) / impressions;
+      };
+      return round(
+        Z95 *
+          100 *
+          Math.sqrt(variance(before.linkClicks, before.impressions) + variance(after.linkClicks, after.impressions)),
+      );
+    }
+    case 'spend_per_week':
+    case 'revenue_per_week':
+      return 0;
+  }
+}
+
+/**
+ * Within the predicted range widened by the measurement's own noise, with the ranges' rounding
+ * (two decimals) as the tolerance.
+ */
+export function withinRange(actual: number, predicted: Pick<ExpectedEffect, 'low' | 'high'>, noise = 0): boolean {
+  return actual >= predicted.low - noise - 0.005 && actual <= predicted.high + noise + 0.005;
 }
 
 /** One changed object as Meta reads it now. */
@@ -246,12 +287,14 @@ export function judgeOutcome(input: JudgeInput): Outcome {
       measuredAt,
     };
   }
+  const noise = measurementNoise(input.predicted.metric, before, after);
   return {
     state: 'measured',
     before,
     after,
     actual,
-    withinRange: withinRange(actual, input.predicted),
+    noise,
+    withinRange: withinRange(actual, input.predicted, noise),
     settled: input.today >= windows.settledOn,
     measuredAt,
   };

@@ -130,9 +130,29 @@ describe('judgeOutcome', () => {
     expect(outcome.after.costPerResult).toBeCloseTo(504 / 80.5, 2);
   });
 
-  it('measures a worsening as a negative effect outside the range', () => {
-    const outcome = judgeOutcome(input({ rows: rows(day(60, 10), day(72, 9)) }));
-    expect(outcome).toMatchObject({ state: 'measured', actual: -7, withinRange: false });
+  it('measures a worsening as a negative effect outside the range, noise allowed for', () => {
+    // 700 results a week before, 630 after: chance alone moves the difference by about ±72 (1.96·√1330).
+    const outcome = judgeOutcome(input({ rows: rows(day(600, 100), day(540, 90)) }));
+    expect(outcome).toMatchObject({ state: 'measured', actual: -70, noise: 71.48, withinRange: false });
+  });
+
+  it('judges the actual against the predicted range widened by the two weeks’ own noise', () => {
+    // Predicted +5 to +15 on 70 results a week; +3.5 is below the bare range but well within chance (±23.5).
+    const outcome = judgeOutcome(input({ rows: rows(day(60, 10), day(60, 10.5)) }));
+    expect(outcome).toMatchObject({ state: 'measured', actual: 3.5, noise: 23.48, withinRange: true });
+    // CTR: a proportion of each week's impressions (1 % of 7,000 and 1.5 % of 7,000).
+    const ctr = judgeOutcome(
+      input({
+        predicted: predicted(0.1, 0.2, 0.3, 'ctr_percent'),
+        rows: rows(day(60, 10, 1000, 10), day(60, 10, 1000, 15)),
+      }),
+    );
+    expect(ctr).toMatchObject({ state: 'measured', actual: 0.5, noise: 0.37, withinRange: true });
+    // Spend follows the budget: no allowance.
+    const spend = judgeOutcome(
+      input({ predicted: predicted(80, 90, 100, 'spend_per_week'), rows: rows(day(60, 10), day(40, 10)) }),
+    );
+    expect(spend).toMatchObject({ state: 'measured', actual: 140, noise: 0, withinRange: false });
   });
 
   it('counts zero results after the change as a measured loss, not as missing data', () => {

@@ -174,6 +174,9 @@ function OutcomeBody({ item, currency }: { item: AppliedRecommendation; currency
           />
           <p className="text-xs text-muted-foreground">
             Band: the predicted range, its line the expected effect; dot: what happened; dashed line: no change.
+            {outcome.noise
+              ? ` Judged against the range widened by ${effectValue(predicted.metric, outcome.noise, currency).replace(/^\+/, '')} either side: how far two weeks of Meta’s figures can differ by chance alone.`
+              : null}
           </p>
           <div className="overflow-x-auto">
             <WindowTable before={outcome.before} after={outcome.after} currency={currency} />

@@ -51,6 +51,7 @@ const measured: AppliedRecommendation = {
     before: window('2026-10-25', '2026-10-31', 840, 118),
     after: window('2026-11-02', '2026-11-08', 838.5, 130),
     actual: 12,
+    noise: 30.75,
     withinRange: true,
     settled: true,
     measuredAt: '2026-11-09T10:00:00.000Z',
@@ -140,6 +141,8 @@ describe('optimizer: the Applied tab', () => {
     expect(card).toHaveTextContent('Predicted: +11.8 results a week (range +9.2 results a week to +14.4');
     expect(card).toHaveTextContent('Actual: +12 results a week');
     expect(within(card).getByText('Within the predicted range')).toBeInTheDocument();
+    // What "within" allowed for, in the prediction's unit.
+    expect(within(card).getByText(/widened by 30\.8 results a week either side/)).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: /Predicted .*; actual \+12 results a week/ })).toBeInTheDocument();
     const row = within(card).getByRole('rowheader', { name: 'Cost per result' }).closest('tr')!;
     expect(row).toHaveTextContent('$7.12');
