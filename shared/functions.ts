@@ -301,6 +301,8 @@ export const functions = {
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
+      // A teammate's answers count against their workspace's plan, and speak of its Meta connection.
+      teamMemberships: { actions: ['GetItem'] },
     },
     secrets: ['openai'],
     ai: true,

@@ -13,8 +13,13 @@ export interface ChatDeps {
   limits: RateLimitStore;
   /** Throws AUTH_ERROR for a token that is not a valid access token of the web app. */
   verifyToken: (token: string) => Promise<VerifiedUser>;
-  /** Whether the user has a Meta connection (never the connection itself). */
-  metaConnected: (userId: string) => Promise<boolean>;
+  /**
+   * The workspace a signed-in visitor works in (the owner's id for a teammate, lambdas/lib/team): its Meta
+   * connection and its plan's generations are the ones the chat speaks of and counts against.
+   */
+  workspaceOf: (userId: string) => Promise<string>;
+  /** Whether the workspace has a Meta connection (never the connection itself). */
+  metaConnected: (workspaceId: string) => Promise<boolean>;
   log: (message: string, facts: Record<string, unknown>) => void;
   /**
    * A signed-in visitor's answers are AI generations of their plan (QUOTA_EXCEEDED once the day's are used);
@@ -46,15 +51,17 @@ export interface ChatCall {
  */
 export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncIterable<string>> {
   const user = call.token ? await deps.verifyToken(call.token) : undefined;
+  // The rate limit is the person's; the connection and the allowance are their workspace's.
   await takeChatMessage(deps.limits, { ip: call.ip, userId: user?.sub });
+  const workspace = user ? await deps.workspaceOf(user.sub) : undefined;
   const visitor: ChatVisitor = {
     signedIn: user !== undefined,
-    metaConnected: user ? await deps.metaConnected(user.sub) : undefined,
+    metaConnected: workspace ? await deps.metaConnected(workspace) : undefined,
     page: call.body.page,
   };
-  const grant = user ? await deps.generations.consume(user.sub) : undefined;
+  const grant = workspace ? await deps.generations.consume(workspace) : undefined;
   const refund = async () => {
-    if (user && grant) await deps.generations.refund(user.sub, grant).catch(() => undefined);
+    if (workspace && grant) await deps.generations.refund(workspace, grant).catch(() => undefined);
   };
   let runtime: AiRuntime;
   try {
@@ -83,8 +90,8 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
           yield chatEventLine({ type: 'delta', text: event.text });
         } else {
           deps.log('Chat answer finished', { firstTokenMs, totalMs: Date.now() - started, usage: event.usage });
-          if (user && grant) {
-            await deps.generations.addTokens(user.sub, grant, event.usage).catch(() => undefined);
+          if (workspace && grant) {
+            await deps.generations.addTokens(workspace, grant, event.usage).catch(() => undefined);
           }
           yield chatEventLine({ type: 'done', model: event.model, offline: runtime.offline });
         }

@@ -13,6 +13,7 @@ import { lazyEnv } from '../lib/env';
 import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
+import { workspaceOf } from '../lib/team/workspace';
 import { answerChat } from './chat';
 import {
   cachedUserPoolSettings,
@@ -29,6 +30,7 @@ const config = lazyEnv(
     [tableEnvVar('quotaUsage')]: z.string().min(1),
     [tableEnvVar('userPlans')]: z.string().min(1),
     [tableEnvVar('aiUsage')]: z.string().min(1),
+    [tableEnvVar('teamMemberships')]: z.string().min(1),
     // The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
     [NEED_ENV.userTokensIssuer]: z.url().optional(),
     [NEED_ENV.userTokensClientId]: z.string().min(1).optional(),
@@ -94,6 +96,8 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
       runtime: aiRuntime,
       limits: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('chatRateLimits')]! },
       verifyToken,
+      workspaceOf: async (userId) =>
+        (await workspaceOf(dynamoDocumentClient(), config()[tableEnvVar('teamMemberships')]!, userId)).id,
       metaConnected,
       log: (message, facts) => logger.info(message, facts),
       generations: {

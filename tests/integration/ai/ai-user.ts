@@ -5,6 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import { api, GOOD_PASSWORD, signIn, signUp, twin, uniqueEmail } from '../twin-client';
 
 /** A confirmed user of the test's own: its email, sub and access token. */
@@ -61,4 +63,24 @@ export function twinDocumentClient(): DynamoDBDocumentClient {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
+}
+
+/**
+ * POSTs to the chat as the web does through CloudFront's origin access control: the body's SHA-256 in
+ * x-amz-content-sha256 and the token in x-adsmith-authorization (shared/streaming-headers.ts).
+ */
+export function chatRequest(body: string, contentType: string, token?: string): Promise<Response> {
+  return api('/api/chat', {
+    method: 'POST',
+    headers: {
+      'content-type': contentType,
+      [CONTENT_SHA256_HEADER]: createHash('sha256').update(body).digest('hex'),
+      ...(token ? { [STREAM_TOKEN_HEADER]: `Bearer ${token}` } : {}),
+    },
+    body,
+  });
+}
+
+export function chat(body: unknown, token?: string): Promise<Response> {
+  return chatRequest(JSON.stringify(body), 'application/json', token);
 }

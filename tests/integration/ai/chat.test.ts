@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { chatLimits, ChatStreamEventSchema, type ChatStreamEvent } from '@shared/schemas/chat';
 import { ErrorBodySchema } from '@shared/errors';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { UsageSchema } from '@shared/schemas/billing';
-import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import { localTableName } from '@infra/local/function-environment';
+import { CONTENT_SHA256_HEADER } from '@shared/streaming-headers';
 import { api, cognitoClient, deleteUser } from '../twin-client';
-import { confirmedUser, resetModelFaults, setModelFaults, twinDocumentClient } from './ai-user';
+import { chat, chatRequest, confirmedUser, resetModelFaults, setModelFaults, twinDocumentClient } from './ai-user';
 
 const client = cognitoClient();
 let carol: Awaited<ReturnType<typeof confirmedUser>>;
@@ -28,26 +27,6 @@ const doc = twinDocumentClient();
 async function generationsUsed(token: string): Promise<number> {
   const usage = UsageSchema.parse(await (await api('/api/billing/usage', { token })).json());
   return usage.limits.find((limit) => limit.key === 'aiGenerationsPerDay')!.used;
-}
-
-/**
- * POSTs to the chat as the web does through CloudFront's origin access control: the body's SHA-256 in
- * x-amz-content-sha256 and the token in x-adsmith-authorization (shared/streaming-headers.ts).
- */
-function chatRequest(body: string, contentType: string, token?: string): Promise<Response> {
-  return api('/api/chat', {
-    method: 'POST',
-    headers: {
-      'content-type': contentType,
-      [CONTENT_SHA256_HEADER]: createHash('sha256').update(body).digest('hex'),
-      ...(token ? { [STREAM_TOKEN_HEADER]: `Bearer ${token}` } : {}),
-    },
-    body,
-  });
-}
-
-function chat(body: unknown, token?: string): Promise<Response> {
-  return chatRequest(JSON.stringify(body), 'application/json', token);
 }
 
 /** Reads the event stream as it arrives: the events, and how many network reads carried them. */

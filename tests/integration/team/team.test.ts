@@ -4,7 +4,7 @@ import { plans } from '@shared/plans';
 import { UsageSchema } from '@shared/schemas/billing';
 import { InvitationCreatedSchema, TeamSchema } from '@shared/schemas/team';
 import { localTableName } from '@infra/local/function-environment';
-import { confirmedUser, postJson, twinDocumentClient } from '../ai/ai-user';
+import { chat, confirmedUser, postJson, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser, eventually, mailboxMessages } from '../twin-client';
 
 /**
@@ -129,6 +129,14 @@ describe('teams and seats', () => {
     const before = await generationsUsed(owner);
     expect((await postJson('/api/ai/ad-copy', first.token, brief)).status).toBe(200);
     expect(await generationsUsed(owner)).toBe(before + 1);
+    // The chat widget's answers too: its function reads the token itself, and resolves the workspace as well.
+    const answer = await chat(
+      { messages: [{ role: 'user', content: 'What does the Pro plan include?' }] },
+      first.token,
+    );
+    expect(answer.status).toBe(200);
+    await answer.text();
+    expect(await generationsUsed(owner)).toBe(before + 2);
     // At the workspace's limit, the member is refused too.
     const today = new Date().toISOString().slice(0, 10);
     await doc.send(
