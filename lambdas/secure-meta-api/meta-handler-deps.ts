@@ -11,15 +11,16 @@ import { openSession, type MetaDeps, type MetaSession } from './meta-session';
 import { objectChangeDeps } from './object-change-deps';
 
 /**
- * The wiring every handler that reads or writes Meta for the signed-in user shares (the optimizer, the
- * ad optimizer): the Meta runtime with the plan's ad-account quota, the invocation's remaining time, the
- * user's request budget, and the change path for approvals.
+ * The wiring every handler that reads or writes Meta for the signed-in user shares (the campaigns routes, the
+ * optimizer, the ad optimizer, the campaign generator): the Meta runtime with the plan's ad-account quota (an
+ * account takes a plan place when read), the invocation's remaining time, the user's request budget, and the
+ * change path for approvals.
  */
 
 /** Without a Lambda context (scripts): what the 29 s timeout leaves after start-up. */
 const DEFAULT_REMAINING_MS = 25_000;
 
-export function metaHandlerDeps(context: Context | undefined, onGraphCall?: () => void): MetaDeps {
+export function metaHandlerDeps(context?: Context, onGraphCall?: () => void): MetaDeps {
   return {
     ...metaRuntime(),
     cache: metaGraphCache(),

@@ -110,11 +110,11 @@ describe('GraphicsEditor', () => {
     expect(within(story).queryByTestId('safe-zone-overlay')).not.toBeInTheDocument();
   });
 
-  it('exports a ZIP with one PNG per size', async () => {
+  it('exports a ZIP with one PNG per size, named as the server names its exports', async () => {
     const user = userEvent.setup();
     renderEditor();
     await user.click(screen.getByRole('button', { name: /Export ZIP/ }));
-    await screen.findByText('Downloaded adsmith-product-hero.zip.', undefined, { timeout: 30_000 });
+    await screen.findByText('Downloaded adsmith-untitled-design.zip.', undefined, { timeout: 30_000 });
     expect(downloads).toHaveLength(1);
     const entries = unzipSync(new Uint8Array(await downloads[0]!.arrayBuffer()));
     expect(Object.keys(entries).sort()).toEqual([

@@ -12,6 +12,7 @@ import {
   templateIds,
   type TemplateId,
 } from '@shared/graphics/design-schema';
+import { exportFileName, exportZipName } from '@shared/graphics/export-file-names';
 import { type PlacementSizeId, placementSizeIds } from '@shared/graphics/placement-sizes';
 import type { ExportReply } from '@shared/schemas/graphics';
 import { Button } from '@web/components/ui/button';
@@ -27,7 +28,7 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { graphicsKeys, useAssets, useBrandKit, useSavedDesign } from '../api/graphics-api';
 import { useLastAdCopyTexts } from '../api/last-ad-copy';
 import { canDrawAsset, rememberAssetUrl } from '../lib/asset-images';
-import { downloadBytes, exportFileName, exportZip } from '../lib/export-zip';
+import { downloadBytes, exportZip } from '../lib/export-zip';
 import { type GraphicsRenderer } from '../lib/graphics-renderer';
 import { BrandKitPanel } from './brand-kit-panel';
 import { ChecksList } from './checks-list';
@@ -269,7 +270,8 @@ export function GraphicsEditor({
       const zip = await exportZip(design, renderer, (done, total) =>
         setExporting({ status: 'rendering', done, total }),
       );
-      const fileName = `adsmith-${design.templateId}.zip`;
+      // Named as the server names its ZIP; the version only when these are the saved version's images.
+      const fileName = exportZipName(name, unsaved || !open ? undefined : open.version);
       downloadBytes(zip, fileName, 'application/zip');
       setExporting({ status: 'done', fileName });
     } catch (error) {
@@ -280,7 +282,7 @@ export function GraphicsEditor({
   async function onDownload(sizeId: PlacementSizeId) {
     setExporting({ status: 'rendering', done: 0, total: 1 });
     try {
-      const fileName = exportFileName(design, sizeId);
+      const fileName = exportFileName(design.templateId, sizeId);
       downloadBytes(await renderer.png(design, sizeId), fileName, 'image/png');
       setExporting({ status: 'done', fileName });
     } catch (error) {

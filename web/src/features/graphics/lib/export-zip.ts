@@ -1,13 +1,8 @@
 import { zipSync } from 'fflate';
 import { type Design } from '@shared/graphics/design-schema';
-import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
+import { exportFileName } from '@shared/graphics/export-file-names';
+import { placementSizeIds } from '@shared/graphics/placement-sizes';
 import { type GraphicsRenderer } from './graphics-renderer';
-
-/** File name of one exported size, e.g. `adsmith-product-hero-1080x1920.png`. */
-export function exportFileName(design: Design, sizeId: PlacementSizeId, extension = 'png'): string {
-  const size = placementSizes[sizeId];
-  return `adsmith-${design.templateId}-${size.width}x${size.height}.${extension}`;
-}
 
 /**
  * Every size as PNG, zipped in the browser with the same renderer the preview uses. Stands in until the export
@@ -22,7 +17,7 @@ export async function exportZip(
   let done = 0;
   onProgress(0, placementSizeIds.length);
   for (const sizeId of placementSizeIds) {
-    files[exportFileName(design, sizeId)] = [await renderer.png(design, sizeId), { level: 0 }];
+    files[exportFileName(design.templateId, sizeId)] = [await renderer.png(design, sizeId), { level: 0 }];
     done += 1;
     onProgress(done, placementSizeIds.length);
   }
