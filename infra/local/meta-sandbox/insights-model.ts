@@ -232,7 +232,10 @@ export class InsightsModel {
         continue;
       }
       const weekday = dayOfWeek(date);
-      const pacing = Math.min(1, 0.9 + 0.04 * gaussian(random)) * WEEKDAY_PACING[weekday]! * (adset.deliveryCap ?? 1);
+      // One draw either way, so an ad set's other numbers keep their draws.
+      const pacingNoise = gaussian(random);
+      const basePacing = adset.spendsWholeBudget ? 0.98 + 0.01 * pacingNoise : 0.9 + 0.04 * pacingNoise;
+      const pacing = Math.min(1, basePacing) * WEEKDAY_PACING[weekday]! * (adset.deliveryCap ?? 1);
       const partial = date === today ? todayFraction : 1;
       const spendMinor = Math.round(budgetMinor * pacing * partial);
       const spendUsd = spendMinor / offset / usdRate;

@@ -1,6 +1,6 @@
 import { addDays, todayIn, type IsoDate } from './calendar.js';
 import type { Status } from './reference.js';
-import type { AdSet, Budget, Campaign, Timeline, World } from './world.js';
+import type { AdAccount, AdSet, Budget, Campaign, Timeline, World } from './world.js';
 
 /**
  * Problems the demo account really has, so the optimizer has something true to find. They are
@@ -16,6 +16,9 @@ import type { AdSet, Budget, Campaign, Timeline, World } from './world.js';
  *   budget (underdelivery, audience saturated).
  * - Sales: CPM jumped in the last three days (a CPM spike). It is otherwise healthy: enough budget and
  *   purchases that its ad sets have left learning, so the only learning-limited ad set is the app loser.
+ *
+ * The second (JPY) account has the app situation too, in whole yen, and is otherwise healthy: see
+ * `seedJapanSituations`.
  */
 export const SITUATION_OBJECTIVES = {
   budget: 'OUTCOME_APP_PROMOTION',
@@ -46,7 +49,8 @@ function startNoLaterThan(world: World, campaign: Campaign, date: IsoDate): void
 }
 
 export function seedSituations(world: World, now: Date): void {
-  const account = [...world.accounts.values()][0];
+  const [account, japan] = [...world.accounts.values()];
+  if (japan?.currency === 'JPY') seedJapanSituations(world, japan, now);
   if (!account) return;
   const today = todayIn(account.timezoneName, now);
   const campaigns = [...world.campaigns.values()].filter((c) => c.accountId === account.accountId);
@@ -63,6 +67,8 @@ export function seedSituations(world: World, now: Date): void {
     winner.profile = { ...winner.profile, ctrFactor: 1.4, cpmFactor: 0.8, conversionFactor: 1.3 };
     loser.profile = { ...loser.profile, ctrFactor: 0.5, cpmFactor: 1.25, conversionFactor: 0.6 };
     const start = winner.budgetHistory[0]!.from;
+    // Both spend their whole budgets (the winner is held back by it; the loser spends it all on dear installs).
+    for (const adset of [winner, loser]) adset.spendsWholeBudget = true;
     // The same budget on both since the start, so only their costs differ.
     const budget = { daily: Math.max(account.minDailyBudget, 6000) };
     winner.budgetHistory = [{ from: start, value: budget }];
@@ -103,5 +109,68 @@ export function seedSituations(world: World, now: Date): void {
       ctrFactor: Math.max(adset.profile.ctrFactor, 1.2),
       conversionFactor: adset.profile.conversionFactor * SALES_CONVERSION_BOOST,
     };
+  }
+}
+
+/**
+ * The JPY demo account (whole-yen budgets, offset 1): one seeded problem, the same app pair as the USD
+ * account (a budget-limited winner and an overspending, learning-limited loser on the same budget), in
+ * yen. Its other conversion campaigns are healthy, as a real account's main spend would be: budgets and
+ * conversion rates that buy each active ad set 60-120 leads or purchases a week (probed over dates
+ * months apart), so Meta reports them SUCCESS and learning limited names only the seeded ad set, not
+ * every small ad set of the account (11-36 events a week before, all FAIL).
+ */
+export const JAPAN_APP_BUDGET_YEN = 9_000;
+const JAPAN_HEALTHY = {
+  OUTCOME_LEADS: { budgetMultiple: 2, conversionFactor: 1.9 },
+  OUTCOME_SALES: { budgetMultiple: 5, conversionFactor: 4.5 },
+} as const;
+
+export function seedJapanSituations(world: World, account: AdAccount, now: Date): void {
+  const today = todayIn(account.timezoneName, now);
+  const campaigns = [...world.campaigns.values()].filter((c) => c.accountId === account.accountId);
+  const find = (objective: string): Campaign | undefined => campaigns.find((c) => c.objective === objective);
+  const adsetsOf = (campaign: Campaign | undefined): AdSet[] =>
+    campaign ? [...world.adsets.values()].filter((a) => a.campaignId === campaign.id) : [];
+
+  const app = find(SITUATION_OBJECTIVES.budget);
+  const [winner, loser] = adsetsOf(app);
+  if (app && winner && loser && winner.budgetHistory.at(-1)?.value && loser.budgetHistory.at(-1)?.value) {
+    // Weeks of history, so last week is not the week it started.
+    startNoLaterThan(world, app, addDays(today, -42));
+    for (const adset of [winner, loser]) {
+      adset.optimizationGoal = 'APP_INSTALLS';
+      adset.attributionSetting = winner.attributionSetting;
+    }
+    winner.name = 'Broad | app installs';
+    loser.name = 'Lookalike 1% | app installs';
+    winner.profile = { ...winner.profile, ctrFactor: 1.4, cpmFactor: 0.8, conversionFactor: 1.3 };
+    loser.profile = { ...loser.profile, ctrFactor: 0.5, cpmFactor: 1.25, conversionFactor: 0.6 };
+    for (const adset of [winner, loser]) adset.spendsWholeBudget = true;
+    const budget = { daily: Math.max(account.minDailyBudget, JAPAN_APP_BUDGET_YEN) };
+    winner.budgetHistory = [{ from: winner.budgetHistory[0]!.from, value: budget }];
+    loser.budgetHistory = [{ from: loser.budgetHistory[0]!.from, value: { ...budget } }];
+  }
+
+  for (const [objective, tuning] of Object.entries(JAPAN_HEALTHY)) {
+    const campaign = find(objective);
+    if (!campaign) continue;
+    startNoLaterThan(world, campaign, addDays(today, -42));
+    const budget = campaign.budgetHistory.at(-1)?.value;
+    if (budget?.daily) {
+      // One budget since the start, in whole hundreds of yen.
+      const daily = Math.round((budget.daily * tuning.budgetMultiple) / 100) * 100;
+      campaign.budgetHistory = [{ from: campaign.budgetHistory[0]!.from, value: { daily } }];
+    }
+    for (const adset of adsetsOf(campaign)) {
+      // Comparable ad sets: the campaign's budget splits evenly, and each converts as well as a healthy one does.
+      adset.weight = 1;
+      adset.profile = {
+        ...adset.profile,
+        cpmFactor: Math.min(adset.profile.cpmFactor, 1),
+        ctrFactor: Math.max(adset.profile.ctrFactor, 1.1),
+        conversionFactor: tuning.conversionFactor,
+      };
+    }
   }
 }

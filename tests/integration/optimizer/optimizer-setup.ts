@@ -3,7 +3,7 @@ import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
 /**
  * What the optimizer and ad optimizer suites share: a user connected to the sandbox's demo Meta user
- * with the demo USD account (where the seeded situations live), a second connected user to prove
+ * with the demo USD account (where most seeded situations live) and the JPY one, a second connected user to prove
  * neither can act on the other's proposals, and the `campaign` events a change emitted.
  */
 export interface OptimizerUsers {
@@ -11,6 +11,8 @@ export interface OptimizerUsers {
   other: FreshUser;
   userSub: string;
   usdAccount: string;
+  /** The demo JPY account (whole yen), seeded with the app budget situation only. */
+  jpyAccount: string;
   remove: () => Promise<void>;
 }
 
@@ -24,11 +26,13 @@ export async function optimizerUsers(label: string): Promise<OptimizerUsers> {
     (await (await user.call('/api/meta/ad-accounts')).json()) as { data: { id: string; currency: string }[] }
   ).data;
   const usdAccount = accounts.find((a) => a.currency === 'USD')!.id;
+  const jpyAccount = accounts.find((a) => a.currency === 'JPY')!.id;
   return {
     user,
     other,
     userSub,
     usdAccount,
+    jpyAccount,
     remove: async () => {
       await user.remove();
       await other.remove();

@@ -68,6 +68,32 @@ describe('optimizer', () => {
     expect(list.graphCalls).toBeLessThanOrEqual(12);
   });
 
+  it('names the JPY account’s seeded app pair in whole yen, and no other ad set there as learning limited', async () => {
+    const reply = await users.user.call(`/api/optimizer/ad-accounts/${users.jpyAccount}/recommendations`);
+    expect(reply.status).toBe(200);
+    const jpy = (await reply.json()) as RecommendationList;
+    expect(jpy.currency).toBe('JPY');
+    const open = jpy.data.filter((r) => r.status === 'proposed');
+    const named = (kind: string) => open.filter((r) => r.kind === kind).map((r) => r.objectName);
+    // The seed's one problem there: a cheap app ad set held back by its budget, a dear one on the same budget.
+    expect(named('budget_shift')).toEqual(['Broad | app installs']);
+    expect(named('budget_limited_winner')).toEqual(['Broad | app installs']);
+    expect(named('overspending_loser')).toEqual(['Lookalike 1% | app installs']);
+    // Its healthy leads and sales ad sets have left learning: only the seeded one is named (it was most of them).
+    expect(named('learning_limited')).toEqual(['Lookalike 1% | app installs']);
+    expect(jpy.health.learningLimitedAdSets).toBe(1);
+    const shift = open.find((r) => r.kind === 'budget_shift')!;
+    expect(shift.evidence.costRatio).toBeGreaterThan(1.5);
+    expect(Number.isInteger(shift.evidence.movedPerDay)).toBe(true);
+    // Yen have no minor units: every proposed budget is whole yen, at least Meta's ¥150 minimum for the account.
+    const budgets = open.flatMap((r) => r.changes.flatMap((c) => [c.change.dailyBudget, c.before.dailyBudget]));
+    expect(budgets.filter((b) => b !== undefined).length).toBeGreaterThan(0);
+    for (const budget of budgets.filter((b): b is number => b !== undefined)) {
+      expect(Number.isInteger(budget)).toBe(true);
+      expect(budget).toBeGreaterThanOrEqual(150);
+    }
+  });
+
   it('explains the recommendations with the offline model in one generation, every number checked', async () => {
     expect(list.explanations?.status, list.explanations?.message).toBe('generated');
     const open = list.data.filter((r) => r.status === 'proposed');
