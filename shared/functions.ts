@@ -408,7 +408,9 @@ export const functions = {
       // Read the user's Meta token; re-write a row stored before field encryption.
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
       // Approved changes go through the object-change module: append-only audit, a lock per object, the outbox.
-      campaignAudit: { actions: ['PutItem'] },
+      // The Applied tab reads the user's audit rows since a change was applied (Query): any other change
+      // to its objects in its 7 days means the outcome cannot be put down to it.
+      campaignAudit: { actions: ['PutItem', 'Query'] },
       campaignLocks: { actions: ['PutItem', 'DeleteItem'] },
       eventOutbox: { actions: ['PutItem'] },
       // The per-user request budget of the Meta routes.

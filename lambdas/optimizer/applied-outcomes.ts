@@ -1,9 +1,11 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { RecommendationKind, StoredRecommendation } from '@shared/schemas/optimizer';
 import type { AppliedList, AppliedRecommendation, Outcome } from '@shared/schemas/optimizer-outcomes';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { categorise, toAppError } from '../lib/meta/graph-errors';
 import { InsightsRowSchema, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
+import { listObjectChanges } from '../lib/meta-changes/change-audit';
 import { todayIn } from '../lib/meta-connection/date-range';
 import {
   detectorScores,
@@ -11,6 +13,7 @@ import {
   judgeOutcome,
   MIN_HISTORY,
   outcomeWindows,
+  type AuditedChange,
   type DailyRow,
   type ObjectState,
   type OutcomeWindows,
@@ -54,6 +57,8 @@ const InsightsPageSchema = graphList(InsightsRowSchema);
 
 export interface AppliedDeps {
   store: RecommendationStore;
+  /** Our audit table: every change made through Adsmith, with its time ("changed again" in between). */
+  audit: { doc: DynamoDBDocumentClient; table: string };
   /** Graph calls made so far in this request. */
   graphCalls: () => number;
 }
@@ -249,6 +254,20 @@ export async function listAppliedOutcomes(
     open.flatMap((row) => row.record.applied!.map((a) => [a.objectId, { objectId: a.objectId, level: a.level }])),
   );
   const nodes = objects.size ? await readNodes(session.graph, [...objects.values()]) : new Map();
+  // Every audited change since the oldest open one was applied: Meta's updated_time keeps only the latest edit.
+  const oldest = open.reduce<string | undefined>(
+    (first, row) => (!first || row.record.appliedAt! < first ? row.record.appliedAt! : first),
+    undefined,
+  );
+  const audited = oldest
+    ? await listObjectChanges(deps.audit.doc, deps.audit.table, session.user.sub, new Date(oldest))
+    : [];
+  const auditedByObject = new Map<string, AuditedChange[]>();
+  for (const change of audited) {
+    const list = auditedByObject.get(change.objectId) ?? [];
+    list.push({ at: change.at, action: change.action, ...(change.source ? { source: change.source } : {}) });
+    auditedByObject.set(change.objectId, list);
+  }
 
   const plans = open.map((row) => {
     const appliedOn = localDate(new Date(row.record.appliedAt!));
@@ -279,9 +298,11 @@ export async function listAppliedOutcomes(
         effectiveStatus: node?.effective_status ?? 'UNKNOWN',
         ...(node?.updated_time ? { updatedTime: node.updated_time } : {}),
         ...(later.get(a.objectId) ? { laterChangeAt: later.get(a.objectId)! } : {}),
+        auditedChanges: auditedByObject.get(a.objectId) ?? [],
       };
     });
     const outcome = judgeOutcome({
+      recommendationId: row.record.id,
       appliedAt: row.record.appliedAt!,
       appliedOn,
       today,

@@ -71,6 +71,10 @@ export const handler = httpFunction([
       user,
       metaHandlerDeps(context, () => (calls += 1)),
     );
-    return listAppliedOutcomes(session, params.id, { store: store(), graphCalls: () => calls });
+    return listAppliedOutcomes(session, params.id, {
+      store: store(),
+      audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') },
+      graphCalls: () => calls,
+    });
   }),
 ]);

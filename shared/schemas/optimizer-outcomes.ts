@@ -60,6 +60,8 @@ export const OutcomeSchema = z.discriminatedUnion('state', [
     reason: OutcomeReasonSchema,
     /** Plain words for the marketer, naming the object. */
     message: z.string(),
+    /** `changed_again`: when the first other change to the object was made (ISO). */
+    changedAt: z.string().optional(),
     measuredAt: z.string(),
   }),
   z.object({ state: z.literal('undone'), undoneAt: z.string() }),

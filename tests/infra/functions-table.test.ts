@@ -103,7 +103,8 @@ describe('least privilege, per action', () => {
       'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
-    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+    // Append-only (no UpdateItem or DeleteItem); Query for the Applied tab's "changed again" in between.
+    expect(tableActions(stateless, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem', 'dynamodb:Query']);
     expect(tableActions(stateless, fn, 'campaign_locks')).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
     // Explanations: one generation of the daily quota a batch, its tokens added to the day.
     expect(tableActions(stateless, fn, 'ai_usage')).toEqual(['dynamodb:UpdateItem']);

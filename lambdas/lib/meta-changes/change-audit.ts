@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { ObjectLevel, ObjectState } from '@shared/schemas/object-change';
+import { queryAll } from '../aws/query-all';
 import { currentActor } from '../team/request-actor';
 
 /** The fields a change can touch, as the audit shows them. */
@@ -145,4 +147,72 @@ export async function recordChangeOutcome(
       ConditionExpression: 'attribute_not_exists(changed_at_id)',
     }),
   );
+}
+
+const AuditRowSchema = z.looseObject({
+  change_id: z.string(),
+  changed_at: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'unknown']),
+  action: z.string(),
+  campaign_id: z.string(),
+  level: z.string().optional(),
+  object_id: z.string().optional(),
+  source: z.string().optional(),
+});
+
+/** One change to one object, as its audit rows tell it. */
+export interface AuditedObjectChange {
+  changeId: string;
+  /** The campaign, ad set or ad changed. */
+  objectId: string;
+  /** When it was asked of Meta (the pending row's time, ISO). */
+  at: string;
+  action: string;
+  source?: string;
+  /** 'pending': no outcome row (the function stopped while asking Meta), so it may have happened. */
+  outcome: 'completed' | 'unknown' | 'pending';
+}
+
+/**
+ * The user's changes asked of Meta from `from` on (every change made through Adsmith), one per change:
+ * its pending row with its outcome. A change Meta refused (`failed`) changed nothing and is left out;
+ * one with no answer (`unknown`) or no outcome row yet may have happened and is kept. Campaign rows
+ * name the campaign as `campaign_id` only (rows written before ad set and ad changes had no level).
+ */
+export async function listObjectChanges(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  from: Date,
+): Promise<AuditedObjectChange[]> {
+  const items = await queryAll(doc, {
+    TableName: table,
+    // Sort keys start with the ISO time the change was asked: the range is a plain key condition.
+    KeyConditionExpression: 'user_id = :user AND changed_at_id >= :from',
+    ExpressionAttributeValues: { ':user': userId, ':from': from.toISOString() },
+  });
+  const byChange = new Map<string, { pending?: z.infer<typeof AuditRowSchema>; outcome?: string }>();
+  for (const item of items) {
+    const row = AuditRowSchema.safeParse(item);
+    if (!row.success) continue;
+    const entry = byChange.get(row.data.change_id) ?? {};
+    if (row.data.status === 'pending') entry.pending = row.data;
+    else entry.outcome = row.data.status;
+    byChange.set(row.data.change_id, entry);
+  }
+  const changes: AuditedObjectChange[] = [];
+  for (const [changeId, { pending, outcome }] of byChange) {
+    if (!pending || outcome === 'failed') continue;
+    const objectId = pending.object_id ?? (pending.level ? undefined : pending.campaign_id);
+    if (!objectId) continue;
+    changes.push({
+      changeId,
+      objectId,
+      at: pending.changed_at,
+      action: pending.action,
+      ...(pending.source ? { source: pending.source } : {}),
+      outcome: outcome === 'completed' || outcome === 'unknown' ? outcome : 'pending',
+    });
+  }
+  return changes.sort((a, b) => a.at.localeCompare(b.at));
 }

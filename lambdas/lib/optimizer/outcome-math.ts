@@ -178,9 +178,28 @@ export interface ObjectState {
   updatedTime?: string;
   /** Another applied recommendation of ours that changed this object later (ISO). */
   laterChangeAt?: string;
+  /**
+   * Every change our audit table recorded for this object since the change was applied (each made
+   * through Adsmith: the campaigns page, rules, the optimizer, undo), with when it was asked. Meta's
+   * `updated_time` keeps only the latest edit, so an edit made and reverted inside the window, or
+   * followed by another after it, is seen only here.
+   */
+  auditedChanges?: readonly AuditedChange[];
+}
+
+/** One change to an object as our audit table recorded it. */
+export interface AuditedChange {
+  /** When it was asked of Meta (ISO). */
+  at: string;
+  /** `budget_change`, `pause`, `resume`, `creative_swap`, `rename`, `undo`… */
+  action: string;
+  /** Who asked: `optimizer:<id>`, `optimizer-undo:<id>`, `rule:<id>`…; absent for a person on the campaigns page. */
+  source?: string;
 }
 
 export interface JudgeInput {
+  /** The recommendation judged: its own apply and undo are not "changed again". */
+  recommendationId?: string;
   /** When the change was applied (ISO instant) and that day in the account's time zone. */
   appliedAt: string;
   appliedOn: string;
@@ -204,16 +223,63 @@ export function measuringDay(appliedOn: string, today: string): number {
   return Math.min(OUTCOME_WINDOW_DAYS, Math.max(1, daysBetween(appliedOn, today) + 1));
 }
 
-function changedAgain(object: ObjectState, input: JudgeInput): boolean {
+/** A rename moves Meta's updated_time but not delivery: it mixes no effect into the window. */
+const DELIVERY_NEUTRAL_ACTIONS = new Set(['rename']);
+
+/** The recommendation's own writes: applying it, and undoing it. */
+export function isOwnChange(change: AuditedChange, recommendationId: string | undefined): boolean {
+  if (!recommendationId || !change.source) return false;
+  return change.source === `optimizer:${recommendationId}` || change.source === `optimizer-undo:${recommendationId}`;
+}
+
+function whoChanged(source: string | undefined): string {
+  if (!source) return 'on the campaigns page';
+  if (source.startsWith('rule:')) return 'by an automation rule';
+  if (source.startsWith('optimizer-undo:')) return 'by undoing another recommendation';
+  if (source.startsWith('optimizer:')) return 'by another approved recommendation';
+  return 'through Adsmith';
+}
+
+export interface LaterChange {
+  /** When (ISO). */
+  at: string;
+  /** How, in words: "on the campaigns page", "by an automation rule", "in Meta"… */
+  by: string;
+}
+
+/**
+ * The first change to the object after this one and within its after window, from every record we
+ * have: our audit (every change made through Adsmith, each with its time, other than this
+ * recommendation's own apply and undo), our other applied recommendations, and Meta's
+ * `updated_time` (any edit, in Ads Manager too, but only the latest; its own write moves it, hence
+ * the slack). Null when nothing else touched it.
+ */
+export function firstLaterChange(object: ObjectState, input: JudgeInput): LaterChange | null {
   const applied = Date.parse(input.appliedAt);
   const lastDay = outcomeWindows(input.appliedOn).after.until;
-  const later = (at: string | undefined) => {
+  const inWindow = (at: string | undefined, slackMs: number) => {
     if (!at) return false;
     const time = Date.parse(at);
     if (Number.isNaN(time)) return false;
-    return time > applied + OWN_WRITE_SLACK_MS && input.localDate(new Date(time)) <= lastDay;
+    return time > applied + slackMs && input.localDate(new Date(time)) <= lastDay;
   };
-  return later(object.updatedTime) || later(object.laterChangeAt);
+  const candidates: LaterChange[] = [];
+  for (const change of object.auditedChanges ?? []) {
+    if (isOwnChange(change, input.recommendationId) || DELIVERY_NEUTRAL_ACTIONS.has(change.action)) continue;
+    // Our own record names the change exactly: no slack for our write, an edit a minute later counts.
+    if (inWindow(change.at, 0)) candidates.push({ at: change.at, by: whoChanged(change.source) });
+  }
+  if (inWindow(object.laterChangeAt, 0)) candidates.push({ at: object.laterChangeAt!, by: whoChanged('optimizer:') });
+  if (inWindow(object.updatedTime, OWN_WRITE_SLACK_MS)) candidates.push({ at: object.updatedTime!, by: 'in Meta' });
+  if (candidates.length === 0) return null;
+  return candidates.reduce((first, c) => (Date.parse(c.at) < Date.parse(first.at) ? c : first));
+}
+
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** An account-local date (YYYY-MM-DD) as "25 Nov". */
+function dayMonth(date: string): string {
+  return DAY_MONTH.format(new Date(`${date}T00:00:00Z`));
 }
 
 /**
@@ -233,12 +299,17 @@ export function judgeOutcome(input: JudgeInput): Outcome {
       measuredAt,
     };
   }
-  const again = input.objects.find((o) => changedAgain(o, input));
+  const again = input.objects
+    .map((object) => ({ object, change: firstLaterChange(object, input) }))
+    .filter((found): found is { object: ObjectState; change: LaterChange } => found.change !== null)
+    .sort((a, b) => Date.parse(a.change.at) - Date.parse(b.change.at))[0];
   if (again) {
+    const on = input.localDate(new Date(again.change.at));
     return {
       state: 'not_measurable',
       reason: 'changed_again',
-      message: `“${again.objectName}” was changed again within 7 days of this change, so what followed cannot be put down to this one.`,
+      message: `“${again.object.objectName}” was changed again on ${dayMonth(on)} (${again.change.by}), within 7 days of this change, so what followed cannot be put down to this one.`,
+      changedAt: again.change.at,
       measuredAt,
     };
   }

@@ -1,14 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/local/function-environment';
 import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import type { AppliedList } from '@shared/schemas/optimizer-outcomes';
+import type { RuleDraft, RuleRun } from '@shared/schemas/rules';
+import { defaultSafeguards } from '@shared/rule-language';
 import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
-import { sandbox, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, type OptimizerUsers } from './optimizer-setup';
+import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { optimizerUsers, until, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * Closing the loop on the twin: a budget shift is approved, it is "measuring" at once; then eight
@@ -250,5 +252,133 @@ describe('optimizer: applied recommendations, predicted against actual', () => {
       });
       expect(reply.status).toBe(400);
     }
+  });
+});
+
+/**
+ * "Changed again" sees every edit, not only Meta's latest: a budget shift is approved, and a minute later an
+ * automation rule pauses one of its ad sets and another rule resumes it (edit, then revert). Meta's updated_time
+ * then names only the resume, a minute after our own write (inside the slack kept for it), so it alone would
+ * say nothing happened; our audit table has both, with their times. Days pass (the sandbox, our record of the
+ * apply and the audit rows move back together), and the outcome says "changed again", when, and by what.
+ */
+describe('optimizer: an applied recommendation whose ad set was edited and reverted in between', () => {
+  let users: OptimizerUsers;
+  let applied: StoredRecommendation | undefined;
+  let advanced = false;
+
+  beforeAll(async () => {
+    users = await optimizerUsers('changed-again');
+  });
+
+  afterAll(async () => {
+    if (advanced) await advanceSandbox(-DAYS);
+    if (applied) {
+      await shiftApplied(users.userSub, applied, 0);
+      await users.user.call(`/api/optimizer/recommendations/${applied.id}/undo`, { method: 'POST' });
+    }
+    await users.remove();
+  });
+
+  /** A rule on one ad set, run now; answers once its run is in the history. */
+  async function ruleOnAdset(adsetId: string, action: 'pause' | 'resume'): Promise<RuleRun> {
+    const rule: RuleDraft = {
+      name: `${action} in between`,
+      scope: { adAccountId: users.usdAccount, level: 'adset', filter: { kind: 'ids', ids: [adsetId] } },
+      conditions: [{ metric: 'spend', window: 'last_7_days', comparator: 'gte', threshold: 0 }],
+      action: { type: action },
+      schedule: { kind: 'hourly' },
+      // The shifted ad set is back in learning (a budget change is a significant edit): act on it anyway.
+      safeguards: { ...defaultSafeguards('USD'), minSpendMinor: 0, skipLearning: false, cooldownHours: 0 },
+    };
+    const created = await users.user.call('/api/rules', { method: 'POST', body: JSON.stringify(rule) });
+    expect(created.status).toBe(201);
+    const { ruleId } = (await created.json()) as { ruleId: string };
+    expect((await users.user.call(`/api/rules/${ruleId}/run`, { method: 'POST' })).status).toBe(202);
+    const runs = await until(
+      async () =>
+        ((await (await users.user.call('/api/rules/runs')).json()) as { runs: RuleRun[] }).runs.filter(
+          (r) => r.ruleId === ruleId,
+        ),
+      (found) => found.length > 0,
+      60_000,
+    );
+    expect(runs).toHaveLength(1);
+    return runs[0]!;
+  }
+
+  /** Moves the user's audit rows `days` into the past, as the sandbox's history moved (keys keep their shape). */
+  async function shiftAudit(days: number): Promise<void> {
+    const doc = recommendationsTable();
+    for (const row of await auditRows(users.userSub)) {
+      const at = new Date(Date.parse(row.changed_at as string) - days * 86_400_000).toISOString();
+      const key = row.changed_at_id as string;
+      const pendingKey = row.pending_key as string | undefined;
+      const shift = (value: string) =>
+        `${new Date(Date.parse(value.slice(0, 24)) - days * 86_400_000).toISOString()}${value.slice(24)}`;
+      await doc.send(
+        new DeleteCommand({
+          TableName: localTableName('campaignAudit'),
+          Key: { user_id: users.userSub, changed_at_id: key },
+        }),
+      );
+      await doc.send(
+        new PutCommand({
+          TableName: localTableName('campaignAudit'),
+          Item: {
+            ...row,
+            changed_at: at,
+            changed_at_id: shift(key),
+            ...(pendingKey ? { pending_key: shift(pendingKey) } : {}),
+          },
+        }),
+      );
+    }
+  }
+
+  it('marks the outcome "changed again" with when and by what, from the audit', async () => {
+    const recs = (await (
+      await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)
+    ).json()) as RecommendationList;
+    const shift = recs.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
+    expect(shift).toBeDefined();
+    const approve = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
+      method: 'POST',
+      body: JSON.stringify({
+        changes: shift.changes.map((c) => ({ level: c.level, objectId: c.objectId, change: c.change })),
+      }),
+    });
+    expect(approve.status).toBe(200);
+    applied = (await approve.json()) as StoredRecommendation;
+    const winner = shift.changes.at(-1)!.objectId;
+
+    const paused = await ruleOnAdset(winner, 'pause');
+    expect(paused.actions.map((a) => [a.objectId, a.status])).toEqual([[winner, 'done']]);
+    const resumed = await ruleOnAdset(winner, 'resume');
+    expect(resumed.actions.map((a) => [a.objectId, a.status])).toEqual([[winner, 'done']]);
+    const edits = (await auditRows(users.userSub)).filter(
+      (r) => r.object_id === winner && r.status === 'pending' && String(r.source).startsWith('rule:'),
+    );
+    expect(edits.map((r) => r.action).sort()).toEqual(['pause', 'resume']);
+    const firstEdit = edits.map((r) => r.changed_at as string).sort()[0]!;
+    // Both rules ran within minutes of the apply: Meta's updated_time (the resume) is inside our own write's slack.
+    expect(Date.parse(firstEdit) - Date.parse(applied.appliedAt!)).toBeLessThan(4 * 60_000);
+
+    await advanceSandbox(DAYS);
+    advanced = true;
+    await shiftApplied(users.userSub, applied, DAYS);
+    await shiftAudit(DAYS);
+
+    const list = (await (
+      await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/applied`)
+    ).json()) as AppliedList;
+    const item = list.data.find((a) => a.id === shift.id)!;
+    const movedEdit = new Date(Date.parse(firstEdit) - DAYS * 86_400_000).toISOString();
+    expect(item.outcome).toMatchObject({ state: 'not_measurable', reason: 'changed_again', changedAt: movedEdit });
+    if (item.outcome.state !== 'not_measurable') return;
+    expect(item.outcome.message).toContain(`“${shift.changes.at(-1)!.objectName}” was changed again on`);
+    expect(item.outcome.message).toContain('(by an automation rule)');
+    // Not measured, so the detector's score does not count it.
+    expect(list.detectors.find((d) => d.kind === 'budget_shift')!.n).toBe(0);
   });
 });

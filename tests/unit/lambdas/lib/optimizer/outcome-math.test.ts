@@ -229,6 +229,104 @@ describe('judgeOutcome', () => {
     expect(ours).toMatchObject({ state: 'not_measurable', reason: 'changed_again' });
   });
 
+  describe('changed again: our audit of every change, and Meta’s updated_time', () => {
+    const REC = 'act1.rec-7';
+    const object = (extra: Partial<JudgeInput['objects'][0]>) => ({
+      objectId: '1',
+      objectName: 'Lookalike',
+      effectiveStatus: 'ACTIVE',
+      ...extra,
+    });
+    const judge = (extra: Partial<JudgeInput['objects'][0]>, others: JudgeInput['objects'] = []) =>
+      judgeOutcome(input({ recommendationId: REC, objects: [object(extra), ...others] }));
+
+    it('sees an edit made and reverted inside the window, which updated_time (the latest edit, later) does not', () => {
+      // Raised on the 12th, put back on the 13th on the campaigns page; edited again in Ads Manager on the 19th,
+      // after the window: Meta's updated_time alone says nothing happened inside it.
+      const outcome = judge({
+        updatedTime: '2026-11-19T09:00:00+0000',
+        auditedChanges: [
+          { at: '2026-11-12T10:00:00.000Z', action: 'budget_change' },
+          { at: '2026-11-13T08:30:00.000Z', action: 'budget_change' },
+        ],
+      });
+      expect(outcome).toMatchObject({
+        state: 'not_measurable',
+        reason: 'changed_again',
+        changedAt: '2026-11-12T10:00:00.000Z',
+      });
+      if (outcome.state !== 'not_measurable') return;
+      expect(outcome.message).toBe(
+        '“Lookalike” was changed again on 12 Nov (on the campaigns page), within 7 days of this change, so what followed cannot be put down to this one.',
+      );
+      // Without the audit, the same object reads as measured.
+      expect(judge({ updatedTime: '2026-11-19T09:00:00+0000' }).state).toBe('measured');
+    });
+
+    it('sees our own edit a minute after applying, inside the slack kept for updated_time', () => {
+      const at = '2026-11-10T15:01:00.000Z';
+      expect(judge({ updatedTime: at }).state).toBe('measured');
+      expect(judge({ updatedTime: at, auditedChanges: [{ at, action: 'pause', source: 'rule:r1' }] })).toMatchObject({
+        reason: 'changed_again',
+        changedAt: at,
+        message: expect.stringContaining('on 10 Nov (by an automation rule)'),
+      });
+    });
+
+    it('does not count the recommendation’s own apply and undo, nor a rename, nor a change outside the window', () => {
+      const outcome = judge({
+        auditedChanges: [
+          // Its own writes: the apply (just before appliedAt is stamped) and an undo within the 24 hours.
+          { at: '2026-11-10T14:59:59.000Z', action: 'budget_change', source: `optimizer:${REC}` },
+          { at: '2026-11-11T09:00:00.000Z', action: 'undo', source: `optimizer-undo:${REC}` },
+          { at: '2026-11-12T09:00:00.000Z', action: 'rename' },
+          // Before the apply, and after the after window (ends 2026-11-17, account-local).
+          { at: '2026-11-09T09:00:00.000Z', action: 'budget_change' },
+          { at: '2026-11-18T00:00:01.000Z', action: 'pause' },
+        ],
+      });
+      expect(outcome.state).toBe('measured');
+      // Another recommendation's undo of the same object is a change like any other.
+      expect(
+        judge({ auditedChanges: [{ at: '2026-11-14T09:00:00.000Z', action: 'undo', source: 'optimizer-undo:x' }] }),
+      ).toMatchObject({
+        reason: 'changed_again',
+        message: expect.stringContaining('by undoing another recommendation'),
+      });
+    });
+
+    it('ignores a change to an unrelated object, and names the first object changed when several were', () => {
+      expect(judge({}).state).toBe('measured');
+      const twoObjects = judgeOutcome(
+        input({
+          recommendationId: REC,
+          objects: [
+            object({ auditedChanges: [{ at: '2026-11-15T09:00:00.000Z', action: 'pause', source: 'rule:r' }] }),
+            {
+              objectId: '2',
+              objectName: 'Broad',
+              effectiveStatus: 'ACTIVE',
+              auditedChanges: [{ at: '2026-11-11T09:00:00.000Z', action: 'budget_change' }],
+            },
+          ],
+        }),
+      );
+      expect(twoObjects).toMatchObject({ reason: 'changed_again', changedAt: '2026-11-11T09:00:00.000Z' });
+      if (twoObjects.state === 'not_measurable')
+        expect(twoObjects.message).toMatch(/^“Broad” was changed again on 11 Nov/);
+    });
+
+    it('takes the earliest of the audit, our other recommendations and updated_time', () => {
+      const outcome = judge({
+        updatedTime: '2026-11-13T09:00:00+0000',
+        laterChangeAt: '2026-11-14T09:00:00.000Z',
+        auditedChanges: [{ at: '2026-11-15T09:00:00.000Z', action: 'budget_change' }],
+      });
+      expect(outcome).toMatchObject({ changedAt: '2026-11-13T09:00:00+0000' });
+      if (outcome.state === 'not_measurable') expect(outcome.message).toContain('on 13 Nov (in Meta)');
+    });
+  });
+
   it('says "no delivery" when the object delivered nothing after a change that should deliver', () => {
     const none = judgeOutcome(input({ rows: rows(day(60, 10), day(0, 0, 0, 0)) }));
     expect(none).toMatchObject({ state: 'not_measurable', reason: 'no_delivery' });
