@@ -1,4 +1,4 @@
-import { Gauge, Undo2, Wand2 } from 'lucide-react';
+import { ChevronDown, Gauge, Undo2, Wand2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { budgetToMajor } from '@shared/currency-units';
@@ -15,6 +15,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatBudget, formatMoney, formatNumber } from '@web/lib/format';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { withinUndoWindow } from '@web/lib/undo-window';
 import { useRecommendationActions, useRecommendations, type RecommendationList } from '../api/optimizer';
 import { useMetaConnection } from '../context/use-meta-connection';
@@ -36,6 +37,16 @@ export const KIND_LABELS: Record<RecommendationKind, string> = {
 };
 
 const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;
+
+/**
+ * On a phone, the recommendations shown at first and added by each "Show more": the list is ranked by what
+ * each is worth a week, so the first ones matter most, and the demo account's 30 cards made the page
+ * 14,600 px tall at 360 px. Wider screens list them all (shorter cards, and a page to scan).
+ */
+export const RECOMMENDATIONS_PAGE = 10;
+
+/** Tailwind's `sm`: from here on the evidence shows open; below it, behind its disclosure. */
+const WIDE_SCREEN = '(min-width: 640px)';
 
 /** A tired or low-ranking ad needs new copy: the ad optimizer writes it and sets up the A/B test. */
 const rewritesInAdOptimizer = (rec: StoredRecommendation) =>
@@ -81,6 +92,8 @@ function RecommendationsWorkspace() {
   const [kind, setKind] = useState<'all' | RecommendationKind>('all');
   const [show, setShow] = useState<'open' | 'done' | 'all'>('open');
   const [reviewId, setReviewId] = useState<string | null>(null);
+  const [limit, setLimit] = useState(RECOMMENDATIONS_PAGE);
+  const wide = useMediaQuery(WIDE_SCREEN, true);
   const all = useMemo(() => list.data?.data ?? [], [list.data]);
   const kinds = useMemo(() => [...new Set(all.map((r) => r.kind))], [all]);
   const shown = all.filter(
@@ -89,6 +102,7 @@ function RecommendationsWorkspace() {
       (show === 'all' || (show === 'open' ? r.status === 'proposed' : r.status !== 'proposed')),
   );
   const reviewing = all.find((r) => r.id === reviewId) ?? null;
+  const visible = wide ? shown : shown.slice(0, limit);
 
   return (
     <>
@@ -126,7 +140,10 @@ function RecommendationsWorkspace() {
                 id="rec-kind"
                 className="w-56"
                 value={kind}
-                onChange={(e) => setKind(e.target.value as typeof kind)}
+                onChange={(e) => {
+                  setKind(e.target.value as typeof kind);
+                  setLimit(RECOMMENDATIONS_PAGE);
+                }}
               >
                 <option value="all">All kinds</option>
                 {kinds.map((k) => (
@@ -142,7 +159,10 @@ function RecommendationsWorkspace() {
                 id="rec-show"
                 className="w-44"
                 value={show}
-                onChange={(e) => setShow(e.target.value as typeof show)}
+                onChange={(e) => {
+                  setShow(e.target.value as typeof show);
+                  setLimit(RECOMMENDATIONS_PAGE);
+                }}
               >
                 <option value="open">Open</option>
                 <option value="done">Applied or undone</option>
@@ -165,18 +185,30 @@ function RecommendationsWorkspace() {
               </CardHeader>
             </Card>
           ) : (
-            <ol className="grid gap-3" aria-label="Recommendations">
-              {shown.map((rec) => (
-                <RecommendationCard
-                  key={rec.id}
-                  rec={rec}
-                  now={Date.parse(list.data.generatedAt)}
-                  onReview={() => setReviewId(rec.id)}
-                  onUndo={() => undo.mutate(rec.id)}
-                  undoing={undo.isPending && undo.variables === rec.id}
-                />
-              ))}
-            </ol>
+            <>
+              <ol className="grid gap-3" aria-label="Recommendations">
+                {visible.map((rec) => (
+                  <RecommendationCard
+                    key={rec.id}
+                    rec={rec}
+                    now={Date.parse(list.data.generatedAt)}
+                    onReview={() => setReviewId(rec.id)}
+                    onUndo={() => undo.mutate(rec.id)}
+                    undoing={undo.isPending && undo.variables === rec.id}
+                  />
+                ))}
+              </ol>
+              {shown.length > visible.length ? (
+                <div className="flex flex-wrap items-center justify-center gap-3">
+                  <p className="text-sm text-muted-foreground">
+                    Showing {visible.length} of {shown.length}, highest value first
+                  </p>
+                  <Button variant="outline" onClick={() => setLimit((n) => n + RECOMMENDATIONS_PAGE)}>
+                    Show {Math.min(RECOMMENDATIONS_PAGE, shown.length - visible.length)} more
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </>
       )}
@@ -235,11 +267,17 @@ function RecommendationCard({
 }) {
   // Judged at the server's time of the list; the server checks the 24 hours again on undo.
   const canUndo = rec.status === 'applied' && rec.undoUntil !== undefined && withinUndoWindow(rec, now);
+  // The evidence is open on wide screens; on a phone each card shows what, its effect and its action, and the
+  // numbers behind it one tap (or Enter) away, so the list stays a list. Any choice the marketer makes stays.
+  const wide = useMediaQuery(WIDE_SCREEN, true);
+  const [opened, setOpened] = useState<boolean | null>(null);
+  const expanded = opened ?? wide;
+  const evidenceId = useId();
   return (
     <li>
       <Card>
-        <CardHeader className="gap-2">
-          <div className="flex flex-wrap items-center gap-2">
+        <CardHeader className="gap-1.5 p-4 sm:gap-2 sm:p-6">
+          <div className="flex flex-wrap items-center gap-1.5">
             <Badge>{KIND_LABELS[rec.kind]}</Badge>
             <Badge variant="outline">{LEVEL_LABELS[rec.level]}</Badge>
             <Badge variant="outline" aria-label={`Confidence ${Math.round(rec.confidence * 100)}%`}>
@@ -248,19 +286,36 @@ function RecommendationCard({
             {rec.status !== 'proposed' ? <Badge variant="success">{rec.status}</Badge> : null}
           </div>
           <CardTitle className="text-base">{rec.title}</CardTitle>
-          <CardDescription>{rec.explanation ?? rec.why}</CardDescription>
-          {rec.explanationSource ? (
-            <p className="text-muted-foreground text-xs">
-              {rec.explanationSource === 'ai'
-                ? 'Written by the AI engine; every number checked against the evidence.'
-                : 'The detector’s own words.'}
-            </p>
-          ) : null}
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
             <span className="font-medium">Expected effect:</span> {effectText(rec)}
           </p>
+          <div id={evidenceId} hidden={!expanded} className="grid gap-1">
+            <CardDescription>{rec.explanation ?? rec.why}</CardDescription>
+            {rec.explanationSource ? (
+              <p className="text-muted-foreground text-xs">
+                {rec.explanationSource === 'ai'
+                  ? 'Written by the AI engine; every number checked against the evidence.'
+                  : 'The detector’s own words.'}
+              </p>
+            ) : null}
+          </div>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center justify-between gap-2 p-4 pt-0 sm:gap-3 sm:p-6 sm:pt-0">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-ml-2"
+            aria-expanded={expanded}
+            aria-controls={evidenceId}
+            // The visible words first (what a voice user says), then which card: every card has one.
+            aria-label={`${expanded ? 'Hide the numbers' : 'Why: the numbers'}: ${rec.title}`}
+            onClick={() => setOpened(!expanded)}
+          >
+            <ChevronDown aria-hidden="true" className={expanded ? 'rotate-180' : undefined} />
+            {/* One word on a phone, so the disclosure and the card's action share a row. */}
+            <span className="sm:hidden">{expanded ? 'Hide' : 'Why'}</span>
+            <span className="hidden sm:inline">{expanded ? 'Hide the numbers' : 'Why: the numbers'}</span>
+          </Button>
           {rec.status === 'proposed' && rec.changes.length > 0 ? (
             <Button onClick={onReview} aria-label={`Review changes: ${rec.title}`}>
               Review changes

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
@@ -147,6 +147,12 @@ const callsTo = (name: string) =>
 
 const cards = () => within(screen.getByRole('list', { name: 'Recommendations' })).getAllByRole('listitem');
 const cardOf = (title: string) => cards().find((item) => within(item).queryByText(title))!;
+/** A card's buttons other than its evidence disclosure: what the marketer can do with it. */
+const actionsOf = (card: HTMLElement) =>
+  within(card)
+    .queryAllByRole('button')
+    .filter((button) => !button.hasAttribute('aria-expanded'))
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent);
 
 describe('optimizer screen', () => {
   beforeEach(() => {
@@ -234,7 +240,7 @@ describe('optimizer screen', () => {
     expect(cardOf(fatigue.title)).toHaveTextContent('CTR up 0.35 points (0.10 to 0.60)');
     // A recommendation without an automatic change says who acts on it.
     expect(cardOf(learning.title)).toHaveTextContent('Needs you in Ads Manager or the ad optimizer');
-    expect(within(cardOf(learning.title)).queryByRole('button')).not.toBeInTheDocument();
+    expect(actionsOf(cardOf(learning.title))).toEqual([]);
     expect(screen.getByText('3 of 4 recommendations · ranked by what they are worth a week')).toBeInTheDocument();
   });
 
@@ -372,12 +378,102 @@ describe('optimizer screen', () => {
     await screen.findByText('No recommendation matches');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'done');
     // Applied two days ago: its 24 hours have passed.
-    expect(within(cardOf(oldApplied.title)).queryByRole('button')).not.toBeInTheDocument();
+    expect(actionsOf(cardOf(oldApplied.title))).toEqual([]);
 
     await userEvent.click(within(cardOf(shift.title)).getByRole('button', { name: `Undo: ${shift.title}` }));
     expect(callsTo('optimizerUndo')).toEqual([{ params: { id: shift.id } }]);
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Undone: the values before are back'));
     expect(within(cardOf(shift.title)).getByText('undone')).toBeInTheDocument();
-    expect(within(cardOf(shift.title)).queryByRole('button')).not.toBeInTheDocument();
+    expect(actionsOf(cardOf(shift.title))).toEqual([]);
+  });
+
+  describe('compact on a phone', () => {
+    /** Thirteen open recommendations, most valuable first. */
+    const many = () =>
+      Array.from({ length: 13 }, (_, i) =>
+        rec(`learning_limited.${300 + i}`, {
+          kind: i % 2 ? 'learning_limited' : 'budget_shift',
+          objectId: String(300 + i),
+          title: `Recommendation number ${i + 1}`,
+          valuePerWeek: 100 - i,
+        }),
+      );
+
+    it('keeps the evidence behind a disclosure that opens from the keyboard, and keeps it open', async () => {
+      // The test setup's matchMedia matches nothing: a narrow screen.
+      serve();
+      renderWithMeta(<OptimizerRecommendations />);
+      const first = await screen.findByRole('heading', { name: shift.title });
+      const card = cardOf(shift.title);
+      expect(first).toBeVisible();
+      expect(card).toHaveTextContent('Expected effect: 20 more results a week (12.5 to 31.5)');
+      expect(within(card).getByText(shift.explanation!)).not.toBeVisible();
+      expect(within(card).getByText(/Written by the AI engine/)).not.toBeVisible();
+      const disclosure = within(card).getByRole('button', { name: `Why: the numbers: ${shift.title}` });
+      expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+      expect(document.getElementById(disclosure.getAttribute('aria-controls')!)).toContainElement(
+        within(card).getByText(shift.explanation!),
+      );
+
+      // From the keyboard: tab to it, Enter.
+      disclosure.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+      expect(disclosure).toHaveAccessibleName(`Hide the numbers: ${shift.title}`);
+      expect(within(card).getByText(shift.explanation!)).toBeVisible();
+      // Only that card opened.
+      expect(within(cardOf(learning.title)).getByText(learning.why)).not.toBeVisible();
+      await userEvent.keyboard(' ');
+      expect(within(card).getByText(shift.explanation!)).not.toBeVisible();
+    });
+
+    it('shows the evidence open, and every recommendation, on a wide screen', async () => {
+      const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === '(min-width: 640px)',
+            media: query,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+      );
+      try {
+        serve();
+        renderWithMeta(<OptimizerRecommendations />);
+        await screen.findByRole('heading', { name: shift.title });
+        const card = cardOf(shift.title);
+        expect(within(card).getByText(shift.explanation!)).toBeVisible();
+        expect(within(card).getByRole('button', { name: `Hide the numbers: ${shift.title}` })).toHaveAttribute(
+          'aria-expanded',
+          'true',
+        );
+        cleanup();
+        serve({ optimizerRecommendations: () => list(many()) });
+        renderWithMeta(<OptimizerRecommendations />);
+        await screen.findByRole('heading', { name: 'Recommendation number 13' });
+        expect(cards()).toHaveLength(13);
+        expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+      } finally {
+        matchMedia.mockRestore();
+      }
+    });
+
+    it('shows the ten most valuable first and the rest on request; a new filter starts again from ten', async () => {
+      const all = many();
+      serve({ optimizerRecommendations: () => list(all) });
+      renderWithMeta(<OptimizerRecommendations />);
+      await screen.findByRole('heading', { name: 'Recommendation number 1' });
+      const titles = () => cards().map((c) => within(c).getByRole('heading').textContent);
+      expect(titles()).toEqual(all.slice(0, 10).map((r) => r.title));
+      expect(screen.getByText('Showing 10 of 13, highest value first')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Show 3 more' }));
+      expect(titles()).toEqual(all.map((r) => r.title));
+      expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'budget_shift');
+      expect(titles()).toEqual(all.filter((r) => r.kind === 'budget_shift').map((r) => r.title));
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'all');
+      expect(titles()).toHaveLength(10);
+    });
   });
 });
