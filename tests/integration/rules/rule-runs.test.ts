@@ -7,7 +7,15 @@ import { twinDocumentClient } from '../ai/ai-user';
 import type { BacktestResult, Rule, RuleDraft, RuleRun } from '@shared/schemas/rules';
 import { defaultSafeguards } from '@shared/rule-language';
 import { twin } from '../twin-client';
-import { auditRows, connectMeta, freshUser, resetFaults, setFaults, type FreshUser } from '../meta-api/meta-user';
+import {
+  auditRows,
+  connectMeta,
+  freshUser,
+  resetFaults,
+  sandbox,
+  setFaults,
+  type FreshUser,
+} from '../meta-api/meta-user';
 
 /**
  * Automation rules on the twin, end to end: the rules API, "run now" through the rule-runs queue,
@@ -78,6 +86,15 @@ describe('automation rules on the twin', () => {
   };
 
   beforeAll(async () => {
+    // The campaigns as seeded: earlier suites (the optimizer's) change and undo budgets on the same account, and a
+    // budget change puts an ad set back in learning for 7 days, which the default safeguard leaves alone. Integration
+    // files run one at a time and each connects its own users, so this suite starts from a fresh world.
+    const reset = await fetch(`${sandbox()}/__admin/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ world: true }),
+    });
+    expect(reset.status).toBe(200);
     user = await freshUser('rules');
     await connectMeta(user);
     userSub = (await (await user.call('/api/me')).json()).uid;
