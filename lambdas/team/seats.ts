@@ -46,17 +46,41 @@ export async function takeSeat(store: QuotaStore, workspaceId: string, plan: Pla
   }
 }
 
-/** Hands a seat from an accepted invitation to its new member (the seat was taken when they were invited). */
-export async function seatMember(store: QuotaStore, workspaceId: string, invitationId: string, userId: string) {
-  await store.doc.send(
-    new UpdateCommand({
-      TableName: store.table,
-      Key: { user_id: workspaceId, counter: COUNTER },
-      UpdateExpression: 'ADD members :member',
-      ExpressionAttributeValues: { ':member': new Set([OWNER_PLACE, memberPlace(userId)]) },
-    }),
-  );
-  await releaseSeats(store, workspaceId, [invitePlace(invitationId)]);
+/** What moveSeat found: it moved the place, it had been moved already, or `from` was gone (nothing to move). */
+export type SeatMove = 'moved' | 'already' | 'missing';
+
+/**
+ * Hands the seat `from` holds to `to` (an accepted invitation's seat to its new member) in ONE conditional
+ * write, so no reader ever sees both places (one person counted twice) or neither (a seat another invitation
+ * could take). DynamoDB cannot ADD and DELETE the same attribute in one update, so the new set is written whole,
+ * on condition that the set is still the one read (set equality ignores order); a concurrent change retries.
+ * Idempotent: once `to` holds the seat and `from` is gone, it answers 'already'.
+ */
+export async function moveSeat(store: QuotaStore, workspaceId: string, from: string, to: string): Promise<SeatMove> {
+  for (let attempt = 0; ; attempt++) {
+    const reply = await store.doc.send(
+      new GetCommand({ TableName: store.table, Key: { user_id: workspaceId, counter: COUNTER }, ConsistentRead: true }),
+    );
+    const members = reply.Item?.members as Set<string> | undefined;
+    if (!members?.has(from)) return members?.has(to) ? 'already' : 'missing';
+    const next = new Set(members);
+    next.delete(from);
+    next.add(to);
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.table,
+          Key: { user_id: workspaceId, counter: COUNTER },
+          UpdateExpression: 'SET members = :next',
+          ConditionExpression: 'members = :seen',
+          ExpressionAttributeValues: { ':next': next, ':seen': members },
+        }),
+      );
+      return 'moved';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException) || attempt >= 20) throw error;
+    }
+  }
 }
 
 /** Frees places (a revoked or expired invitation, a removed or departed member). */

@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { plans } from '@shared/plans';
 import type { InviteBody, InvitationCreated, PendingInvitation, Team, TeamMember } from '@shared/schemas/team';
 import { webPaths } from '@shared/web-paths';
@@ -10,7 +16,7 @@ import { queryAll } from '../lib/aws/query-all';
 import type { QuotaStore } from '../lib/quota/plan-quota';
 import { forgetWorkspace, readMembership, type MembershipRecord } from '../lib/team/workspace';
 import { isLive, issueToken, secretMatches, splitToken } from './invitation-token';
-import { invitePlace, memberPlace, releaseSeats, seatMember, seatsUsed, takeSeat } from './seats';
+import { invitePlace, memberPlace, moveSeat, releaseSeats, seatsUsed, takeSeat } from './seats';
 
 /**
  * The team of a workspace. The workspace is its owner's (the paying account); the owner invites teammates by
@@ -28,6 +34,8 @@ export interface InvitationRecord {
   expires_at: number;
   created_at: string;
   owner_email: string;
+  /** The sub of the invited person once their accept has claimed it (the first of accept's writes). */
+  accepted_by?: string;
 }
 
 /** A person's verified email, from their pool attributes (access tokens carry none). */
@@ -88,7 +96,12 @@ async function pendingInvitations(workspaceId: string, deps: TeamDeps): Promise<
     ExpressionAttributeValues: { ':w': workspaceId },
   })) as unknown as InvitationRecord[];
   const now = nowOf(deps);
-  const expired = items.filter((i) => !isLive(i.expires_at, now));
+  const finished = new Set<string>();
+  for (const invitation of items.filter((i) => i.accepted_by)) {
+    if (await finishAccepted(invitation, deps)) finished.add(invitation.invitation_id);
+  }
+  const open = items.filter((i) => !finished.has(i.invitation_id));
+  const expired = open.filter((i) => !isLive(i.expires_at, now));
   for (const invitation of expired) {
     try {
       await deps.doc.send(
@@ -108,7 +121,7 @@ async function pendingInvitations(workspaceId: string, deps: TeamDeps): Promise<
     workspaceId,
     expired.map((i) => invitePlace(i.invitation_id)),
   );
-  return items.filter((i) => isLive(i.expires_at, now)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return open.filter((i) => isLive(i.expires_at, now)).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 async function teamView(
@@ -203,6 +216,14 @@ export async function invite(user: RequestUser, body: InviteBody, deps: TeamDeps
 /** The owner takes an invitation back: its link stops working and its seat is free. */
 export async function revokeInvitation(user: RequestUser, id: string, deps: TeamDeps): Promise<Team> {
   await assertOwner(user, deps);
+  const found = await deps.doc.send(
+    new GetCommand({ TableName: deps.tables.invitations, Key: { invitation_id: id }, ConsistentRead: true }),
+  );
+  const claimed = found.Item as InvitationRecord | undefined;
+  if (claimed?.workspace_id === user.sub && (await finishAccepted(claimed, deps))) {
+    // Their accept had written the membership and then stopped: they are in, so revoking would strand them.
+    throw conflict(`${claimed.email} has already joined your team: remove them from the team instead.`);
+  }
   try {
     await deps.doc.send(
       new DeleteCommand({
@@ -271,9 +292,76 @@ function masked(email: string): string {
 }
 
 /**
+ * Completes an accept whose membership was written (by a request that then stopped before its last writes):
+ * hands the invitation's seat to the member and deletes the invitation. Answers whether the membership was
+ * there (so the invitation is spent); false leaves the invitation as it is: claimed only, it is still pending.
+ */
+async function finishAccepted(invitation: InvitationRecord, deps: TeamDeps): Promise<boolean> {
+  if (!invitation.accepted_by) return false;
+  const membership = await readMembership(deps.doc, deps.tables.memberships, invitation.accepted_by);
+  if (membership?.invitation_id !== invitation.invitation_id) return false;
+  const moved = await moveSeat(
+    deps.counters,
+    invitation.workspace_id,
+    invitePlace(invitation.invitation_id),
+    memberPlace(invitation.accepted_by),
+  );
+  if (moved === 'missing') {
+    await withdrawMembership(invitation.accepted_by, invitation.invitation_id, deps);
+    return false;
+  }
+  await deleteAcceptedInvitation(invitation.invitation_id, invitation.accepted_by, deps);
+  return true;
+}
+
+/** Takes back a membership whose seat was never handed over (the invitation was revoked or expired meanwhile). */
+async function withdrawMembership(userId: string, invitationId: string, deps: TeamDeps): Promise<void> {
+  try {
+    await deps.doc.send(
+      new DeleteCommand({
+        TableName: deps.tables.memberships,
+        Key: { user_id: userId },
+        ConditionExpression: 'invitation_id = :i',
+        ExpressionAttributeValues: { ':i': invitationId },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  forgetWorkspace(userId);
+}
+
+async function deleteAcceptedInvitation(invitationId: string, userId: string, deps: TeamDeps): Promise<void> {
+  try {
+    await deps.doc.send(
+      new DeleteCommand({
+        TableName: deps.tables.invitations,
+        Key: { invitation_id: invitationId },
+        ConditionExpression: 'accepted_by = :u',
+        ExpressionAttributeValues: { ':u': userId },
+      }),
+    );
+  } catch (error) {
+    // Already deleted by an earlier attempt or by the owner's view finishing it.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
  * Joins the workspace an invitation names. Only the invited address may accept (the signed-in user's verified
- * email); the token works once (the row is deleted conditionally before the membership is written) and not
- * after it expires or is revoked.
+ * email), the token works for that one person once, and not after it expires or is revoked.
+ *
+ * DynamoDB transactions are not available on the twin (dynalite), so accept is four writes in an order where a
+ * crash after any of them leaves a state that is counted once and that a retry (same token, same user) or the
+ * owner's next look at the team completes:
+ *   1. claim: the invitation records `accepted_by` (conditional: live, right hash, unclaimed or claimed by us).
+ *      Alone it changes nothing: the invitation still holds the seat and still expires or can be revoked.
+ *   2. membership: written with the invitation's id (conditional: none yet, or ours from an earlier attempt).
+ *   3. commit: the seat moves from `invite:<id>` to `member:<sub>` in one conditional write (moveSeat), so the
+ *      person holds exactly one place at every moment. If the invitation's place is gone (revoked or expired
+ *      after the claim), the membership is taken back and the link is refused.
+ *   4. the invitation is deleted (conditional on our claim).
+ * A retry after 4 finds no invitation but a membership naming it, and answers the team as a first accept would.
  */
 export async function acceptInvitation(user: RequestUser, token: string, deps: TeamDeps): Promise<Team> {
   const { id, secret } = splitToken(token);
@@ -282,9 +370,19 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
     new GetCommand({ TableName: deps.tables.invitations, Key: { invitation_id: id }, ConsistentRead: true }),
   );
   const invitation = found.Item as InvitationRecord | undefined;
-  if (!invitation || !isLive(invitation.expires_at, now) || !secretMatches(secret, invitation.token_hash)) {
+  const existing = await readMembership(deps.doc, deps.tables.memberships, user.sub);
+  if (!invitation) {
+    // Accepted already by this very person (a retry after the last write): the same answer again.
+    if (existing?.invitation_id === id) {
+      return teamView(existing.workspace_id, 'member', existing.owner_email, deps);
+    }
     throw invalid();
   }
+  if (!secretMatches(secret, invitation.token_hash)) throw invalid();
+  const resuming = invitation.accepted_by === user.sub;
+  if (invitation.accepted_by && !resuming) throw invalid();
+  // A claim made while the link was live is completed even if the link has expired since.
+  if (!resuming && !isLive(invitation.expires_at, now)) throw invalid();
   const email = await verifiedEmailOf(user, deps);
   if (email !== invitation.email) {
     throw forbidden(
@@ -293,54 +391,83 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
     );
   }
   if (invitation.workspace_id === user.sub) throw conflict('This invitation is to your own workspace.');
-  if (await readMembership(deps.doc, deps.tables.memberships, user.sub)) {
+  const ours = existing?.invitation_id === id;
+  if (existing && !ours) {
     throw conflict('You already work in another team’s workspace. Leave it first (Team, in your account menu).');
   }
-  const [ownMembers, ownInvitations] = await Promise.all([
-    membersOf(user.sub, deps),
-    pendingInvitations(user.sub, deps),
-  ]);
-  if (ownMembers.length > 0 || ownInvitations.length > 0) {
-    throw conflict('Your own workspace has teammates or pending invitations. Remove them before joining another.');
+  if (!ours) {
+    const [ownMembers, ownInvitations] = await Promise.all([
+      membersOf(user.sub, deps),
+      pendingInvitations(user.sub, deps),
+    ]);
+    if (ownMembers.length > 0 || ownInvitations.length > 0) {
+      throw conflict('Your own workspace has teammates or pending invitations. Remove them before joining another.');
+    }
   }
-  try {
-    await deps.doc.send(
-      new DeleteCommand({
-        TableName: deps.tables.invitations,
-        Key: { invitation_id: id },
-        ConditionExpression: 'token_hash = :h AND expires_at > :now',
-        ExpressionAttributeValues: { ':h': invitation.token_hash, ':now': Math.floor(now.getTime() / 1000) },
-      }),
-    );
-  } catch (error) {
-    // Accepted (or revoked) a moment ago by another request: a token works once.
-    if (error instanceof ConditionalCheckFailedException) throw invalid();
-    throw error;
+
+  // 1. Claim.
+  if (!resuming) {
+    try {
+      await deps.doc.send(
+        new UpdateCommand({
+          TableName: deps.tables.invitations,
+          Key: { invitation_id: id },
+          UpdateExpression: 'SET accepted_by = :u',
+          ConditionExpression:
+            'token_hash = :h AND expires_at > :now AND (attribute_not_exists(accepted_by) OR accepted_by = :u)',
+          ExpressionAttributeValues: {
+            ':u': user.sub,
+            ':h': invitation.token_hash,
+            ':now': Math.floor(now.getTime() / 1000),
+          },
+        }),
+      );
+    } catch (error) {
+      // Revoked, expired or claimed a moment ago by another request.
+      if (error instanceof ConditionalCheckFailedException) throw invalid();
+      throw error;
+    }
   }
-  const membership: MembershipRecord = {
-    user_id: user.sub,
-    workspace_id: invitation.workspace_id,
-    role: 'member',
-    email,
-    owner_email: invitation.owner_email,
-    joined_at: now.toISOString(),
-  };
-  try {
-    await deps.doc.send(
-      new PutCommand({
-        TableName: deps.tables.memberships,
-        Item: membership,
-        ConditionExpression: 'attribute_not_exists(user_id)',
-      }),
-    );
-  } catch (error) {
-    // Joined elsewhere in the same instant: put the invitation back so it is not lost.
-    await deps.doc.send(new PutCommand({ TableName: deps.tables.invitations, Item: invitation }));
-    if (error instanceof ConditionalCheckFailedException)
-      throw conflict('You already work in another team’s workspace.');
-    throw error;
+
+  // 2. Membership.
+  if (!ours) {
+    const membership: MembershipRecord = {
+      user_id: user.sub,
+      workspace_id: invitation.workspace_id,
+      role: 'member',
+      email,
+      owner_email: invitation.owner_email,
+      joined_at: now.toISOString(),
+      invitation_id: id,
+    };
+    try {
+      await deps.doc.send(
+        new PutCommand({
+          TableName: deps.tables.memberships,
+          Item: membership,
+          ConditionExpression: 'attribute_not_exists(user_id) OR invitation_id = :i',
+          ExpressionAttributeValues: { ':i': id },
+        }),
+      );
+    } catch (error) {
+      // Joined another team in the same instant. The claim stays (it is this person's): leaving that team and
+      // opening the link again completes this one.
+      if (error instanceof ConditionalCheckFailedException) {
+        throw conflict('You already work in another team’s workspace.');
+      }
+      throw error;
+    }
   }
-  await seatMember(deps.counters, invitation.workspace_id, id, user.sub);
   forgetWorkspace(user.sub);
+
+  // 3. Commit: the seat becomes the member's.
+  const moved = await moveSeat(deps.counters, invitation.workspace_id, invitePlace(id), memberPlace(user.sub));
+  if (moved === 'missing') {
+    await withdrawMembership(user.sub, id, deps);
+    throw invalid();
+  }
+
+  // 4. The invitation is spent.
+  await deleteAcceptedInvitation(id, user.sub, deps);
   return teamView(invitation.workspace_id, 'member', invitation.owner_email, deps);
 }

@@ -14,6 +14,8 @@ export interface MembershipRecord {
   email: string;
   owner_email: string;
   joined_at: string;
+  /** The invitation accepted to join: lets a retried accept recognise the membership it wrote itself. */
+  invitation_id?: string;
 }
 
 export interface Workspace {

@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, type PlanKey } from '@shared/plans';
 import { localTableName } from '@infra/local/function-environment';
@@ -186,8 +192,12 @@ describe('accepting', () => {
       role: 'member',
     });
 
-    // Replayed, by the same person or anyone: refused.
-    expect((await refusal(acceptInvitation(invitee, token, deps()))).code).toBe('INVITATION_INVALID');
+    // Replayed by anyone else: refused. By the same person: the same answer (a retry changes nothing).
+    const other = person('invitee@example.com');
+    expect((await refusal(acceptInvitation(other, token, deps()))).code).toBe('INVITATION_INVALID');
+    const again = await acceptInvitation(invitee, token, deps());
+    expect(again.seats).toEqual({ used: 2, limit: 3 });
+    expect(again.members).toHaveLength(2);
     // A member cannot manage the owner's team.
     expect((await refusal(invite(invitee, { email: 'x@example.com' }, deps()))).code).toBe('OWNER_ONLY');
   });
@@ -254,5 +264,129 @@ describe('accepting', () => {
     expect(team.members).toHaveLength(4);
     expect(team.seats).toEqual({ used: 4, limit: 3 });
     expect((await refusal(invite(owner, { email: 'd4@example.com' }, deps()))).code).toBe('QUOTA_EXCEEDED');
+  });
+});
+
+/**
+ * A DynamoDB client whose function "crashes" (throws, as a timed-out or killed Lambda would stop) when it is
+ * about to make its (writes + 1)th write: the first `writes` writes land, nothing after them.
+ */
+function crashingAfter(writes: number): DynamoDBDocumentClient {
+  let done = 0;
+  return new Proxy(aws.doc, {
+    get(target, prop, receiver) {
+      if (prop !== 'send') return Reflect.get(target, prop, receiver);
+      return async (command: unknown) => {
+        const write =
+          command instanceof PutCommand || command instanceof UpdateCommand || command instanceof DeleteCommand;
+        if (write && done >= writes) throw new Error(`crashed after write ${writes}`);
+        const reply = await target.send(command as never);
+        if (write) done++;
+        return reply;
+      };
+    },
+  });
+}
+
+const crashingDeps = (writes: number): TeamDeps => {
+  const doc = crashingAfter(writes);
+  return { ...deps(), doc, counters: { ...deps().counters, doc } };
+};
+
+async function invitationRow(id: string) {
+  const reply = await aws.doc.send(
+    new GetCommand({ TableName: localTableName('teamInvitations'), Key: { invitation_id: id }, ConsistentRead: true }),
+  );
+  return reply.Item;
+}
+
+async function membershipRow(userId: string) {
+  const reply = await aws.doc.send(
+    new GetCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: userId }, ConsistentRead: true }),
+  );
+  return reply.Item;
+}
+
+describe('accepting survives a crash between its writes', () => {
+  // Accept makes four writes (claim, membership, seat, invitation delete); crash after each of the first three,
+  // then retry. After the fourth it is done, and a retry (the reply was lost) answers the same: tested above.
+  it.each([1, 2, 3])('crash after write %i: one seat held throughout, a retry completes the join', async (k) => {
+    const owner = person(`crash${k}-owner@example.com`);
+    await onPlan(owner, 'pro');
+    const created = await invite(owner, { email: `crash${k}@example.com` }, deps());
+    const invitee = person(`crash${k}@example.com`);
+    const token = tokenOf(created.link);
+
+    const crash = await acceptInvitation(invitee, token, crashingDeps(k)).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(crash?.message).toBe(`crashed after write ${k}`);
+    // Half done: the invitee holds exactly one seat (the invitation's or the member's), never both.
+    expect((await readUsage(deps().counters, owner.sub, 'pro')).find((u) => u.key === 'seats')?.used).toBe(2);
+
+    const team = await acceptInvitation(invitee, token, deps());
+    expect(team.role).toBe('member');
+    expect(team.members.map((m) => m.email)).toEqual([`crash${k}-owner@example.com`, `crash${k}@example.com`]);
+    expect(team.seats).toEqual({ used: 2, limit: 3 });
+    expect(await invitationRow(created.invitation.id)).toBeUndefined();
+    expect(await membershipRow(invitee.sub)).toMatchObject({
+      workspace_id: owner.sub,
+      invitation_id: created.invitation.id,
+    });
+    const ownerView = await readTeam(owner, deps());
+    expect(ownerView.invitations).toEqual([]);
+    expect(ownerView.seats).toEqual({ used: 2, limit: 3 });
+    // The freed third seat is really free: one more invitation goes, a second is refused.
+    await invite(owner, { email: `crash${k}-next@example.com` }, deps());
+    expect((await refusal(invite(owner, { email: `crash${k}-full@example.com` }, deps()))).code).toBe('QUOTA_EXCEEDED');
+  });
+
+  it('a membership written before the crash is completed by the owner’s next look, without a retry', async () => {
+    const owner = person('look-owner@example.com');
+    await onPlan(owner, 'pro');
+    const created = await invite(owner, { email: 'look@example.com' }, deps());
+    const invitee = person('look@example.com');
+    await acceptInvitation(invitee, tokenOf(created.link), crashingDeps(2)).catch(() => undefined);
+    const team = await readTeam(owner, deps());
+    expect(team.members.map((m) => m.email)).toEqual(['look-owner@example.com', 'look@example.com']);
+    expect(team.invitations).toEqual([]);
+    expect(team.seats.used).toBe(2);
+    // The invitation is spent.
+    await expect(invitationRow(created.invitation.id)).resolves.toBeUndefined();
+  });
+
+  it('the owner revoking a claimed invitation: before the membership the link dies; after it, revoke is refused', async () => {
+    const owner = person('rv-owner@example.com');
+    await onPlan(owner, 'pro');
+    const first = await invite(owner, { email: 'rv1@example.com' }, deps());
+    const one = person('rv1@example.com');
+    await acceptInvitation(one, tokenOf(first.link), crashingDeps(1)).catch(() => undefined);
+    expect(await invitationRow(first.invitation.id)).toMatchObject({ accepted_by: one.sub });
+    const afterRevoke = await revokeInvitation(owner, first.invitation.id, deps());
+    expect(afterRevoke.seats.used).toBe(1);
+    expect((await refusal(acceptInvitation(one, tokenOf(first.link), deps()))).code).toBe('INVITATION_INVALID');
+    expect(await membershipRow(one.sub)).toBeUndefined();
+
+    const second = await invite(owner, { email: 'rv2@example.com' }, deps());
+    const two = person('rv2@example.com');
+    await acceptInvitation(two, tokenOf(second.link), crashingDeps(2)).catch(() => undefined);
+    const refused = await refusal(revokeInvitation(owner, second.invitation.id, deps()));
+    expect(refused.code).toBe('CONFLICT');
+    const team = await readTeam(owner, deps());
+    expect(team.members.map((m) => m.email)).toEqual(['rv-owner@example.com', 'rv2@example.com']);
+    expect(team.seats.used).toBe(2);
+  });
+
+  it('a claimed invitation is still the claimant’s alone', async () => {
+    const owner = person('cl-owner@example.com');
+    await onPlan(owner, 'pro');
+    const created = await invite(owner, { email: 'cl@example.com' }, deps());
+    const claimant = person('cl@example.com');
+    await acceptInvitation(claimant, tokenOf(created.link), crashingDeps(1)).catch(() => undefined);
+    // The same address under another account (signed up again) cannot take over the claim.
+    const twin = person('cl@example.com');
+    expect((await refusal(acceptInvitation(twin, tokenOf(created.link), deps()))).code).toBe('INVITATION_INVALID');
+    expect((await acceptInvitation(claimant, tokenOf(created.link), deps())).role).toBe('member');
   });
 });
