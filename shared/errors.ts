@@ -39,6 +39,11 @@ export const errorCatalogue = {
   },
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
+  /**
+   * A budget below the ad account's minimum (Meta's `min_daily_budget`, a lifetime budget that much per scheduled
+   * day), refused before Meta is asked. Details: `minimum` (minor units), `currency`, `kind` (daily or lifetime).
+   */
+  BUDGET_TOO_LOW: { status: 400, message: 'That budget is below the minimum Meta accepts for this ad account.' },
 } as const;
 
 export type ApiErrorCode = keyof typeof errorCatalogue;

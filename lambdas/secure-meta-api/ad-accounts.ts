@@ -30,6 +30,7 @@ export function toAdAccount(account: GraphAdAccount): AdAccount {
     status: ACCOUNT_STATUS[account.account_status] ?? `STATUS_${account.account_status}`,
     // amount_spent is in minor units like budgets; the UI converts with the currency.
     amountSpent: account.amount_spent ?? null,
+    minDailyBudget: account.min_daily_budget ?? null,
   };
 }
 

@@ -14,6 +14,8 @@ export const GraphAdAccountSchema = z.object({
   timezone_name: z.string(),
   account_status: z.number(),
   amount_spent: numeric.optional(),
+  /** The smallest daily budget Meta accepts in this account, minor units (Meta sends it as a number). */
+  min_daily_budget: numeric.optional(),
 });
 export type GraphAdAccount = z.infer<typeof GraphAdAccountSchema>;
 

@@ -21,7 +21,10 @@ export function objectChangeDeps(
       const account = (await listAdAccounts(session)).find((a) => a.account_id === accountId);
       if (!account) throw notFound(notOwnedMessage);
       await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
-      return { id: account.id };
+      return {
+        id: account.id,
+        ...(account.min_daily_budget ? { minDailyBudget: account.min_daily_budget, currency: account.currency } : {}),
+      };
     },
     // Above the plan's ad-account limit (a downgrade), changes that spend wait for the user to choose what to keep.
     assertMaySpend: async () => session.deps.adAccountQuota?.assertWithinLimit?.(session.user.sub),

@@ -160,6 +160,8 @@ export const AdAccountSchema = z.object({
   /** Meta's account_status as a word: ACTIVE, DISABLED, UNSETTLED, ... */
   status: z.string(),
   amountSpent: z.number().nullable(),
+  /** Meta's `min_daily_budget` in minor units: the smallest daily budget this account accepts (null if unknown). */
+  minDailyBudget: z.number().nullable().optional(),
 });
 export type AdAccount = z.infer<typeof AdAccountSchema>;
 

@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { ObjectChange, ObjectLevel, ObjectState } from '@shared/schemas/object-change';
-import { conflict, validationError } from '../errors';
+import { belowMinimumMessage, budgetMinimum, minimumText } from '@shared/budget-minimum';
+import { AppError, conflict, validationError } from '../errors';
 import type { GraphClient } from '../meta/graph-client';
 import { GraphError } from '../meta/graph-errors';
 import { logger } from '../observability';
@@ -25,7 +26,7 @@ export interface ObjectChangeDeps {
    * Checks that the object's ad account (numeric `account_id`) is one of the user's connection's
    * and answers its node id (`act_…`); throws NOT_FOUND otherwise. Called before anything is written.
    */
-  ownedAccount(accountId: string): Promise<{ id: string }>;
+  ownedAccount(accountId: string): Promise<OwnedAccount>;
   /**
    * Throws when the user may not spend more right now (e.g. above the plan's ad-account limit after a
    * downgrade). Called before a change that can spend more (resume, budget); stopping spend never waits.
@@ -36,6 +37,14 @@ export interface ObjectChangeDeps {
   userEmail?: string;
   /** Lock timing (tests shorten the wait). */
   lock?: ObjectLockOptions;
+}
+
+export interface OwnedAccount {
+  /** The ad account's node id (`act_…`). */
+  id: string;
+  /** Meta's `min_daily_budget` (minor units) and the account's currency, when known: budgets below are refused here. */
+  minDailyBudget?: number;
+  currency?: string;
 }
 
 export interface ObjectChangeInput {
@@ -99,6 +108,24 @@ function checkChangeShape(level: ObjectLevel, before: ObjectState, change: Objec
   if (change.lifetimeBudget && before.dailyBudget) {
     throw validationError(`This ${LEVEL_NAMES[level]} has a daily budget; set dailyBudget instead.`);
   }
+}
+
+/**
+ * Refuses a budget Meta would refuse for being under the account's minimum, before anything is written or
+ * sent, with the minimum in the account's currency (details carry it in minor units for the form to show).
+ */
+export function checkBudgetMinimum(object: ChangedObject, change: ObjectChange, account: OwnedAccount): void {
+  const { minDailyBudget, currency } = account;
+  if (!minDailyBudget || !currency) return;
+  const kind = change.dailyBudget ? 'daily' : change.lifetimeBudget ? 'lifetime' : null;
+  if (!kind) return;
+  const { start_time: start, stop_time: stop } = object as { start_time?: string; stop_time?: string };
+  const minimum = budgetMinimum(kind, minDailyBudget, { start, stop });
+  const amount = (kind === 'daily' ? change.dailyBudget : change.lifetimeBudget) ?? 0;
+  if (amount >= minimum.minor) return;
+  throw new AppError('BUDGET_TOO_LOW', belowMinimumMessage(kind, minimum, minimumText(minimum.minor, currency)), {
+    details: { minimum: String(minimum.minor), currency, kind },
+  });
 }
 
 /** The Graph parameters of a change (budgets in minor units, as Meta keeps them). */
@@ -181,6 +208,7 @@ export async function applyObjectChange(deps: ObjectChangeDeps, input: ObjectCha
     const account = await deps.ownedAccount(beforeObject.account_id);
     const before = stateOf(beforeObject);
     checkChangeShape(level, before, change);
+    checkBudgetMinimum(beforeObject, change, account);
 
     const requested = graphParams(change);
     const auditTable = tableName('campaignAudit');

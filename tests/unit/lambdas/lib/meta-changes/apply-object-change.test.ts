@@ -1,6 +1,7 @@
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { budgetMinimum } from '@shared/budget-minimum';
 import { applyObjectChange, reverseChange } from '@lambdas/lib/meta-changes/apply-object-change';
 import { withActor } from '@lambdas/lib/team/request-actor';
 import { objectChangeDeps } from '@lambdas/secure-meta-api/object-change-deps';
@@ -193,6 +194,60 @@ describe('applyObjectChange', () => {
         change: { dailyBudget: 100 },
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('refuses a budget under the account’s min_daily_budget with BUDGET_TOO_LOW (400) before auditing or calling Meta', async () => {
+    const withMinimum = (currency: string, minimum: number) => (call: GraphCall) =>
+      call.path === '/me/adaccounts'
+        ? { data: adAccounts.data.map((a) => ({ ...a, currency, min_daily_budget: minimum })) }
+        : meta()(call);
+    const usd = fakeSession(withMinimum('USD', 100));
+    const refused = await applyObjectChange(objectChangeDeps(usd.session), {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { dailyBudget: 50 },
+    }).catch((e: unknown) => e as { code: string; statusCode: number; message: string; details: unknown });
+    expect(refused).toMatchObject({
+      code: 'BUDGET_TOO_LOW',
+      statusCode: 400,
+      message: 'The minimum daily budget for this ad account is 1.00 USD.',
+      details: { minimum: '100', currency: 'USD', kind: 'daily' },
+    });
+    expect(usd.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(writes().some((w) => w.table === 'audit-table')).toBe(false);
+    // At the minimum it goes to Meta.
+    await applyObjectChange(objectChangeDeps(usd.session), {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { dailyBudget: 100 },
+    });
+    expect(usd.calls.find((c) => c.method === 'POST')).toMatchObject({ params: { daily_budget: 100 } });
+
+    // JPY has no minor units: the minimum is whole yen.
+    const jpy = fakeSession(withMinimum('JPY', 150));
+    await expect(
+      applyObjectChange(objectChangeDeps(jpy.session), {
+        userId: 'user-1',
+        level: 'adset',
+        objectId: '77',
+        change: { dailyBudget: 149 },
+      }),
+    ).rejects.toMatchObject({ message: 'The minimum daily budget for this ad account is 150 JPY.' });
+  });
+});
+
+describe('budgetMinimum', () => {
+  it('is the daily minimum a day, and that much per scheduled day for a lifetime budget', () => {
+    expect(budgetMinimum('daily', 100)).toEqual({ minor: 100, days: 1 });
+    expect(
+      budgetMinimum('lifetime', 100, { start: '2026-11-01T00:00:00+0000', stop: '2026-11-15T00:00:00+0000' }),
+    ).toEqual({ minor: 1400, days: 14 });
+    expect(budgetMinimum('lifetime', 150, { start: '2026-11-01T00:00:00+0000', stop: null })).toEqual({
+      minor: 150,
+      days: 1,
+    });
   });
 });
 

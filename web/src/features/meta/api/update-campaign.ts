@@ -14,6 +14,8 @@ export function updateCampaign(campaignId: string, update: CampaignUpdate): Prom
 export interface UpdateCampaignVariables {
   campaignId: string;
   update: CampaignUpdate;
+  /** The caller shows a refusal itself (the budget dialog keeps it inline), so no toast. */
+  errorShownInline?: boolean;
 }
 
 function applyUpdate(list: CampaignList | undefined, campaignId: string, update: CampaignUpdate) {
@@ -52,9 +54,9 @@ export function useUpdateCampaign(uid: string | undefined, accountId: string | u
       queryClient.setQueriesData<CampaignList>({ queryKey: listsKey }, (list) => applyUpdate(list, campaignId, update));
       return { snapshot };
     },
-    onError: (error, _variables, context) => {
+    onError: (error, variables, context) => {
       for (const [key, list] of context?.snapshot ?? []) queryClient.setQueryData(key, list);
-      toast.error(metaErrorMessage(error));
+      if (!variables.errorShownInline) toast.error(metaErrorMessage(error));
     },
     onSuccess: (campaign) => {
       queryClient.setQueriesData<CampaignList>({ queryKey: listsKey }, (list) =>

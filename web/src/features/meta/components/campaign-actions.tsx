@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
 import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import { belowMinimumMessage, budgetMinimum } from '@shared/budget-minimum';
 import { budgetToMajor, currencyOffset, majorToBudget } from '@shared/currency-units';
+import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { campaignBudget } from '../lib/campaign-table';
 import { formatBudget } from '@web/lib/format';
 import { Modal } from '@web/components/ui/modal';
+import { metaErrorMessage } from '../lib/meta-error-message';
 
 /** Confirms pausing or resuming a campaign. */
 export function StatusConfirmDialog({
@@ -46,8 +49,18 @@ export function StatusConfirmDialog({
   );
 }
 
+/** The least a budget may be, in minor units, and the sentence shown below it. */
+export interface BudgetFloor {
+  minor: number;
+  message: string;
+}
+
 /** Parses what a person typed as a budget in major units; an error message when it cannot be used. */
-export function parseBudgetInput(text: string, currency: string): { minor: number } | { error: string } {
+export function parseBudgetInput(
+  text: string,
+  currency: string,
+  floor?: BudgetFloor | null,
+): { minor: number } | { error: string } {
   const trimmed = text.trim().replace(',', '.');
   if (!trimmed) return { error: 'Enter a budget.' };
   const major = Number(trimmed);
@@ -58,20 +71,45 @@ export function parseBudgetInput(text: string, currency: string): { minor: numbe
     const places = currencyOffset(currency) === 1 ? 'no' : 'at most 2';
     return { error: `${currency} budgets have ${places} decimal places.` };
   }
+  if (floor && minor < floor.minor) return { error: floor.message };
   return { minor };
 }
 
-/** Edits a campaign's daily or lifetime budget in major units, with a review step before it is sent. */
+/**
+ * The floor Meta puts on this campaign's budget: the account's `min_daily_budget` a day (a lifetime budget that
+ * much per scheduled day); null when Meta did not say (the server still checks, and Meta has the last word).
+ */
+export function budgetFloor(
+  campaign: CampaignWithMetrics,
+  kind: 'daily' | 'lifetime',
+  minDailyBudget: number | null | undefined,
+  currency: string,
+): BudgetFloor | null {
+  if (!minDailyBudget) return null;
+  const minimum = budgetMinimum(kind, minDailyBudget, { start: campaign.startTime, stop: campaign.stopTime });
+  return { minor: minimum.minor, message: belowMinimumMessage(kind, minimum, formatBudget(minimum.minor, currency)) };
+}
+
+type BudgetUpdate = { dailyBudget: number } | { lifetimeBudget: number };
+
+/**
+ * Edits a campaign's daily or lifetime budget in major units, with a review step before it is sent. A budget
+ * under Meta's minimum is refused here, before anything is sent; when Meta refuses for another reason the
+ * dialog stays open with Meta's words (`onConfirm` rejects), so the person can correct and send again.
+ */
 export function BudgetDialog({
   campaign,
   currency,
+  minDailyBudget,
   onCancel,
   onConfirm,
 }: {
   campaign: CampaignWithMetrics | null;
   currency: string;
+  /** The ad account's `min_daily_budget` in minor units (null when unknown). */
+  minDailyBudget: number | null | undefined;
   onCancel: () => void;
-  onConfirm: (campaign: CampaignWithMetrics, update: { dailyBudget: number } | { lifetimeBudget: number }) => void;
+  onConfirm: (campaign: CampaignWithMetrics, update: BudgetUpdate) => Promise<void>;
 }) {
   return (
     <Modal
@@ -85,6 +123,7 @@ export function BudgetDialog({
           key={campaign.id}
           campaign={campaign}
           currency={currency}
+          minDailyBudget={minDailyBudget}
           onCancel={onCancel}
           onConfirm={onConfirm}
         />
@@ -96,22 +135,43 @@ export function BudgetDialog({
 function BudgetForm({
   campaign,
   currency,
+  minDailyBudget,
   onCancel,
   onConfirm,
 }: {
   campaign: CampaignWithMetrics;
   currency: string;
+  minDailyBudget: number | null | undefined;
   onCancel: () => void;
-  onConfirm: (campaign: CampaignWithMetrics, update: { dailyBudget: number } | { lifetimeBudget: number }) => void;
+  onConfirm: (campaign: CampaignWithMetrics, update: BudgetUpdate) => Promise<void>;
 }) {
   const id = useId();
   const budget = campaignBudget(campaign);
   const [text, setText] = useState(budget ? String(budgetToMajor(budget.minor, currency)) : '');
   const [review, setReview] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   if (!budget) return null;
   const kindLabel = budget.kind === 'daily' ? 'Daily budget' : 'Lifetime budget';
   const decimals = currencyOffset(currency) === 1 ? 0 : 2;
+  const floor = budgetFloor(campaign, budget.kind, minDailyBudget, currency);
+
+  const send = async (minor: number) => {
+    setSaving(true);
+    setRefusal(null);
+    try {
+      await onConfirm(campaign, budget.kind === 'daily' ? { dailyBudget: minor } : { lifetimeBudget: minor });
+    } catch (failure) {
+      // Back to the form, the amount kept: under the minimum it belongs to the field, otherwise Meta's words.
+      setReview(null);
+      const message = metaErrorMessage(failure);
+      if (failure instanceof ApiError && failure.code === 'BUDGET_TOO_LOW') setError(message);
+      else setRefusal(message);
+    } finally {
+      setSaving(false);
+    }
+  };
 
   if (review !== null) {
     return (
@@ -121,15 +181,11 @@ function BudgetForm({
           <strong>{formatBudget(review, currency)}</strong>?
         </p>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setReview(null)}>
+          <Button variant="outline" onClick={() => setReview(null)} disabled={saving}>
             Back
           </Button>
-          <Button
-            onClick={() =>
-              onConfirm(campaign, budget.kind === 'daily' ? { dailyBudget: review } : { lifetimeBudget: review })
-            }
-          >
-            Confirm budget
+          <Button onClick={() => void send(review)} disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Saving…' : 'Confirm budget'}
           </Button>
         </div>
       </div>
@@ -142,12 +198,13 @@ function BudgetForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = parseBudgetInput(text, currency);
+        const parsed = parseBudgetInput(text, currency, floor);
         if ('error' in parsed) {
           setError(parsed.error);
           return;
         }
         setError(null);
+        setRefusal(null);
         setReview(parsed.minor);
       }}
     >
@@ -159,22 +216,30 @@ function BudgetForm({
           id={id}
           type="number"
           inputMode="decimal"
-          min={decimals ? 0.01 : 1}
+          min={floor ? budgetToMajor(floor.minor, currency) : decimals ? 0.01 : 1}
           step={decimals ? 0.01 : 1}
           value={text}
           onChange={(e) => setText(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={`${id}-help`}
           data-autofocus
         />
         {error ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          <p id={`${id}-help`} className="text-sm font-medium text-destructive">
             {error}
           </p>
         ) : (
-          <p className="text-sm text-muted-foreground">Now {formatBudget(budget.minor, currency)}.</p>
+          <p id={`${id}-help`} className="text-sm text-muted-foreground">
+            Now {formatBudget(budget.minor, currency)}.
+            {floor ? ` Meta’s minimum here: ${formatBudget(floor.minor, currency)}.` : ''}
+          </p>
         )}
       </div>
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <span className="font-medium">Meta did not accept the change:</span> {refusal}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel

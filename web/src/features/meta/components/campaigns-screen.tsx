@@ -231,13 +231,13 @@ function CampaignsWorkspace() {
       <BudgetDialog
         campaign={budgetTarget}
         currency={currency}
+        minDailyBudget={selectedAdAccount?.minDailyBudget}
         onCancel={() => setBudgetTarget(null)}
-        onConfirm={(campaign, change) => {
+        onConfirm={async (campaign, change) => {
+          // A refusal rejects into the dialog, which stays open and shows it.
+          await update.mutateAsync({ campaignId: campaign.id, update: change, errorShownInline: true });
           setBudgetTarget(null);
-          update.mutate(
-            { campaignId: campaign.id, update: change },
-            { onSuccess: () => toast.success(`The budget of “${campaign.name}” was updated.`) },
-          );
+          toast.success(`The budget of “${campaign.name}” was updated.`);
         }}
       />
     </>

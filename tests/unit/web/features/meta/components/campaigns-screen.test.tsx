@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsScreen } from '@web/features/meta/components/campaigns-screen';
+import { ApiError } from '@web/lib/api-client';
 import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '@web/features/meta/lib/campaign-table';
 import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
 import {
@@ -9,6 +10,7 @@ import {
   campaignList,
   campaigns,
   connected,
+  jpyAccount,
   series,
   usdAccount,
 } from '@tests/unit/web/features/meta/support/meta-fixtures';
@@ -182,6 +184,106 @@ describe('campaigns screen', () => {
     const { metrics: _metrics, ...campaign } = campaigns[0]!;
     resolve({ ...campaign, dailyBudget: 6000 });
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('The budget of “Spring Sale” was updated.'));
+  });
+
+  it('refuses a daily budget under the account’s minimum inline, before anything is sent', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit budget of Spring Sale' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Meta’s minimum here: $1.00.');
+    const field = within(dialog).getByLabelText('Daily budget (USD)');
+    await user.clear(field);
+    await user.type(field, '0.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('The minimum daily budget for this ad account is $1.00.');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm budget' })).toBeNull();
+    expect(api.apiRequest).not.toHaveBeenCalledWith('metaUpdateCampaign', expect.anything());
+
+    await user.clear(field);
+    await user.type(field, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(within(dialog).getByRole('button', { name: 'Confirm budget' })).toBeInTheDocument();
+  });
+
+  it('in JPY: whole yen only, and the minimum in yen', async () => {
+    const yen = campaigns.map((c) => (c.id === '1' ? { ...c, dailyBudget: 3000 } : c));
+    serve({
+      metaAdAccounts: () => ({ data: [jpyAccount] }),
+      metaCampaigns: () => ({ ...campaignList(yen), currency: 'JPY', timezoneName: 'Asia/Tokyo' }),
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit budget of Spring Sale' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByLabelText('Daily budget (JPY)');
+    expect(field).toHaveValue(3000);
+    await user.clear(field);
+    await user.type(field, '149.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(field).toHaveAccessibleDescription('JPY budgets have no decimal places.');
+    await user.clear(field);
+    await user.type(field, '149');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(field).toHaveAccessibleDescription(/^The minimum daily budget for this ad account is [¥￥]150\.$/);
+    await user.clear(field);
+    await user.type(field, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(dialog).toHaveTextContent(/from [¥￥]3,000 to [¥￥]150/);
+  });
+
+  it('when Meta refuses the budget, the dialog stays open with Meta’s words inline and no toast', async () => {
+    serve({
+      metaUpdateCampaign: () =>
+        Promise.reject(
+          new ApiError('VALIDATION_ERROR', 400, 'Meta: This campaign’s spend cap is lower than the new budget.'),
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit budget of Spring Sale' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByLabelText('Daily budget (USD)');
+    await user.clear(field);
+    await user.type(field, '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm budget' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This campaign’s spend cap is lower than the new budget.');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Daily budget (USD)')).toHaveValue(80);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    // The optimistic row went back to what Meta still has.
+    await vi.waitFor(() => expect(rowOf('Spring Sale')).toHaveTextContent('$50.00'));
+
+    // The server's own minimum check lands on the field.
+    serve({
+      metaUpdateCampaign: () =>
+        Promise.reject(
+          new ApiError('BUDGET_TOO_LOW', 400, 'The minimum daily budget for this ad account is 5.00 USD.', {
+            minimum: '500',
+            currency: 'USD',
+            kind: 'daily',
+          }),
+        ),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm budget' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByLabelText('Daily budget (USD)')).toHaveAccessibleDescription(
+        'The minimum daily budget for this ad account is 5.00 USD.',
+      ),
+    );
   });
 
   it('opens a detail drawer with the daily chart', async () => {

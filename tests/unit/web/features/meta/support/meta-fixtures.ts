@@ -27,6 +27,7 @@ export const usdAccount: AdAccount = {
   timezoneName: 'America/New_York',
   status: 'ACTIVE',
   amountSpent: 100_000,
+  minDailyBudget: 100,
 };
 export const jpyAccount: AdAccount = {
   id: 'act_222',
@@ -36,6 +37,7 @@ export const jpyAccount: AdAccount = {
   timezoneName: 'Asia/Tokyo',
   status: 'ACTIVE',
   amountSpent: 5_000_000,
+  minDailyBudget: 150,
 };
 
 export function metrics(overrides: Partial<Metrics> = {}): Metrics {
