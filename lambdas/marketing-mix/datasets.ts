@@ -70,7 +70,7 @@ export async function createDataset(
         { 'metaSpend.adAccountId': 'No spend in the dataset’s dates.' },
       );
     }
-    data.channels.push({ name: channel, spend: meta.spend, organic: false });
+    data.channels.push({ name: channel, spend: meta.spend, organic: false, source: 'meta' });
   }
   return putDataset(tables, userId, {
     id: randomUUID(),

@@ -19,6 +19,11 @@ export const ChannelSchema = z.object({
   spend: z.array(finite.nonnegative()),
   /** Organic channels (newsletter, PR) are transformed like media but have no spend: no ROI, not in DECOMP.RSSD. */
   organic: z.boolean().default(false),
+  /**
+   * Where the channel's spend came from: 'meta' for "use my Meta spend" (read from the connected ad account).
+   * Kept with the data, so the hand-off to the optimizer finds the Meta channel whatever the marketer named it.
+   */
+  source: z.enum(['meta']).optional(),
 });
 
 export const ControlSchema = z.object({

@@ -154,6 +154,11 @@ export const MmmReportSchema = z.object({
   }),
   /** The reloadable model (shared/mmm/model-export.ts): the JSON download. */
   model: ModelExportSchema,
+  /**
+   * The channel whose spend came from "use my Meta spend", by origin not by name (null: none did). Absent in
+   * reports fitted before it was recorded.
+   */
+  metaChannel: z.string().nullable().optional(),
 });
 export type MmmReport = z.output<typeof MmmReportSchema>;
 

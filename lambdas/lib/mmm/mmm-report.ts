@@ -70,5 +70,6 @@ export function buildReport(raw: RawFit): MmmReport {
       })),
     },
     model: exportModel(raw),
+    metaChannel: problem.data.channels.find((c) => c.source === 'meta')?.name ?? null,
   };
 }

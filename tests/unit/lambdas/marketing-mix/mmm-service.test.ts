@@ -256,6 +256,32 @@ describe('use my Meta spend', () => {
     expect(summary.channels).toEqual(['x1', 'x2', 'meta']);
   });
 
+  it('remembers which channel came from Meta, whatever it is named, and the report says so', async () => {
+    const summary = await createDataset(
+      tables,
+      'user-m',
+      { name: 'Renamed', csv: FIXTURE, mapping, metaSpend: { adAccountId: 'act_1001', channel: 'Paid social' } },
+      {
+        metaSpend: async (_, dates) => ({
+          spend: dates.map((_, i) => 200 + ((i * 37) % 90)),
+          range: { since: dates[0]!, until: dates.at(-1)! },
+        }),
+      },
+    );
+    expect(summary.channels).toEqual(['x1', 'x2', 'Paid social']);
+    const model = await startFit(deps(), 'user-m', {
+      datasetId: summary.id,
+      name: 'With Meta',
+      adstock: 'geometric',
+      saturation: 'hill',
+      quality: 'quick',
+    });
+    expect(await runFitJob({ tables, log: () => undefined, progressEveryMs: 0 }, queued.at(-1)!)).toBe('done');
+    const { report } = await modelDetail(tables, 'user-m', model.id);
+    expect(report?.metaChannel).toBe('Paid social');
+    expect(report?.allocation.channels.map((c) => c.name)).toContain('Paid social');
+  }, 120_000);
+
   it('refuses, storing nothing, when Meta reports no spend in the dataset’s dates or the name is taken', async () => {
     const none = async (_: string, dates: readonly string[]) => ({ spend: dates.map(() => 0), range: null });
     const empty = await rejection(

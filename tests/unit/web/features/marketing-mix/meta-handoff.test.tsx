@@ -93,6 +93,25 @@ describe('Send the Meta budget to the optimizer', () => {
     expect(screen.getByRole('link', { name: 'Review it in the optimizer' })).toHaveAttribute('href', '/optimizer');
   });
 
+  it('preselects the channel that came from “use my Meta spend” even when the marketer renamed it', async () => {
+    serve();
+    const renamed = {
+      ...report([
+        ['facebook_organic_reach', 50, 60],
+        ['Paid social', 100, 150],
+        ['tv', 500, 400],
+      ]),
+      metaChannel: 'Paid social',
+    } as MmmReport;
+    renderWithMeta(<MetaHandoff modelId={MODEL_ID} report={renamed} />);
+    const select = await screen.findByRole('combobox', { name: 'Meta channel' });
+    // By origin, not by name: the column named like Facebook is not the one Meta's spend filled.
+    expect(select).toHaveValue('Paid social');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Meta budget to the optimizer' }));
+    await screen.findByText('Waiting for your approval in the optimizer');
+    expect(handoffCalls()[0]!.body).toEqual({ modelId: MODEL_ID, channel: 'Paid social' });
+  });
+
   it('waits for a channel to be marked as Meta, sends a target ROI, and refuses a bad one', async () => {
     serve();
     renderWithMeta(<MetaHandoff modelId={MODEL_ID} report={report([['x1', 10, 20]])} />);

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { parseCsv, proposeMapping, type ColumnMapping } from '@shared/mmm/csv-import';
+import { SAMPLE_FILE_NAME, sampleCsv, sampleHeader } from '@shared/mmm/sample-csv';
 import { MAX_MMM_CSV_CHARS, type DatasetSummary } from '@shared/schemas/mmm';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -10,6 +11,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useMetaAdAccountsForMmm, useUploadDataset } from '../api/mmm-api';
+
+/** The sample as a download link of its own (no server round trip; the same file every time). */
+let sampleUrl: string | undefined;
+function sampleHref(): string {
+  sampleUrl ??= `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv())}`;
+  return sampleUrl;
+}
 
 interface LoadedFile {
   fileName: string;
@@ -120,6 +128,18 @@ export function DatasetUpload({ onSaved }: { onSaved: (dataset: DatasetSummary) 
       >
         {(control) => <Input {...control} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} />}
       </FormField>
+      <p className="text-sm text-muted-foreground">
+        Not sure of the layout?{' '}
+        <a
+          className="font-medium text-primary underline underline-offset-4"
+          href={sampleHref()}
+          download={SAMPLE_FILE_NAME}
+        >
+          Download a sample CSV
+        </a>{' '}
+        (a year of weeks with the columns <span className="[overflow-wrap:anywhere]">{sampleHeader().join(', ')}</span>)
+        and open it beside your own.
+      </p>
 
       {file && mapping ? (
         <>

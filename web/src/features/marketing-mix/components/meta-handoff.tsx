@@ -14,8 +14,18 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { formatNumber } from '@web/lib/format';
 import { useMetaHandoff } from '../api/mmm-api';
 
-/** Channel names that are Meta by their look: the "use my Meta spend" default and the usual column names. */
+/** Channel names that are Meta by their look: the usual column names of an uploaded file. */
 const META_NAME = /meta|facebook|\bfb\b|instagram|\big\b/i;
+
+/**
+ * The channel to preselect: the one the model's data took from the connected Meta account ("use my Meta spend"),
+ * whatever it was named; otherwise a column whose name says Meta; otherwise none (the marketer chooses).
+ */
+export function metaChannelOf(report: Pick<MmmReport, 'metaChannel' | 'allocation'>): string {
+  const channels = report.allocation.channels.map((c) => c.name);
+  if (report.metaChannel && channels.includes(report.metaChannel)) return report.metaChannel;
+  return channels.find((c) => META_NAME.test(c)) ?? '';
+}
 
 /**
  * "Send Meta budget to the optimizer": the allocation's amount for the channel that is Meta becomes
@@ -26,7 +36,7 @@ export function MetaHandoff({ modelId, report }: { modelId: string; report: MmmR
   const { currentUser } = useAuth();
   const { isConnected, adAccounts, selectedAdAccount, selectAdAccount } = useMetaConnection();
   const channels = report.allocation.channels.map((c) => c.name);
-  const [channel, setChannel] = useState(() => channels.find((c) => META_NAME.test(c)) ?? '');
+  const [channel, setChannel] = useState(() => metaChannelOf(report));
   const [accountId, setAccountId] = useState<string | undefined>(undefined);
   const [targetRoi, setTargetRoi] = useState('');
   const handoff = useMetaHandoff(currentUser?.uid);
