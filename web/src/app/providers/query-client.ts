@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { usageKey } from '../../lib/billing/usage-key';
 import { handleError } from '../../lib/errors/handle-error';
 
 /**
@@ -22,7 +23,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 export function createQueryClient({ onUnauthorized }: QueryClientHooks): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!isUnauthorized(error)) return;
@@ -37,6 +38,10 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks): QueryCl
         handleError(error, { component, silent: mutation.meta?.ownErrorToast === true });
         if (isUnauthorized(error)) onUnauthorized();
       },
+      // Whether an action counts against the plan is the server's to decide (a generation, an export, a fit,
+      // connecting Meta, an invitation, a refused attempt that refunds): after any change, usage on screen is
+      // asked again. invalidateQueries refetches only a usage query that is mounted, so it costs nothing elsewhere.
+      onSettled: () => void client.invalidateQueries({ queryKey: usageKey }),
     }),
     defaultOptions: {
       queries: {
@@ -47,4 +52,5 @@ export function createQueryClient({ onUnauthorized }: QueryClientHooks): QueryCl
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -17,9 +17,10 @@ export function UsageMeter({ usage, label, className }: { usage: QuotaUsage; lab
   const share = usage.limit > 0 ? Math.min(1, usage.used / usage.limit) : 1;
   return (
     <div className={cn('grid gap-1 text-sm', className)}>
+      {/* The label may wrap on a narrow screen; the figures never do ("0 / 20" stays on one line, right-aligned). */}
       <div className="flex items-baseline justify-between gap-3">
-        <span className="text-muted-foreground">{label ?? allowanceText(usage)}</span>
-        <span className="font-medium tabular-nums">
+        <span className="min-w-0 text-muted-foreground">{label ?? allowanceText(usage)}</span>
+        <span className="shrink-0 whitespace-nowrap font-medium tabular-nums">
           {usage.used.toLocaleString()} / {usage.limit.toLocaleString()}
         </span>
       </div>

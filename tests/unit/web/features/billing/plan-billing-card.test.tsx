@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plans, type PlanKey } from '@shared/plans';
 import type { BillingStatus, Usage } from '@shared/schemas/billing';
+import type { Team } from '@shared/schemas/team';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { PlanBillingCard } from '@web/features/billing/components/plan-billing-card';
 
@@ -61,8 +62,19 @@ const usageOf = (plan: PlanKey, generations: number): Usage => ({
   ],
 });
 
-function renderCard(status: BillingStatus, path = '/dashboard') {
+/** GET /api/team as the owner or a member of owner@example.com's workspace sees it. */
+const teamAs = (role: 'owner' | 'member', plan: PlanKey = 'pro'): Team => ({
+  role,
+  plan,
+  ownerEmail: 'owner@example.com',
+  members: [{ userId: 'o', email: 'owner@example.com', role: 'owner', joinedAt: null }],
+  invitations: [],
+  seats: { used: 1, limit: plans[plan].limits.seats },
+});
+
+function renderCard(status: BillingStatus, path = '/dashboard', role: 'owner' | 'member' = 'owner') {
   api.apiRequest.mockImplementation(async (name: string) => {
+    if (name === 'getTeam') return teamAs(role, status.plan);
     if (name === 'billingStatus') return status;
     if (name === 'billingUsage') return usageOf(status.plan, 3);
     if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
@@ -106,7 +118,7 @@ describe('plan and billing card', () => {
     expect(screen.getByText(/Renews on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upgrade/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Manage billing' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/p/session/bps_1'));
   });
 
@@ -137,6 +149,7 @@ describe('plan and billing card', () => {
     });
     let current = over(held);
     api.apiRequest.mockImplementation(async (name: string, input?: { body?: { keep: string[] } }) => {
+      if (name === 'getTeam') return teamAs('owner', 'free');
       if (name === 'billingStatus') return free;
       if (name === 'billingUsage') return current;
       if (name === 'metaAdAccounts')
@@ -170,5 +183,26 @@ describe('plan and billing card', () => {
     await user.click(within(alert).getByRole('button', { name: 'Keep 2 and free the others' }));
     expect(api.apiRequest).toHaveBeenCalledWith('billingKeepAdAccounts', { body: { keep: ['act_1', 'act_2'] } });
     await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('a member sees the shared plan and its usage, read-only: who manages billing, and no billing buttons', async () => {
+    renderCard({ ...pro, paymentFailed: true, downgradesAt: '2027-01-22T12:00:00.000Z' }, '/dashboard', 'member');
+    expect(await screen.findByText('Pro')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The workspace owner manages billing: ask them to upgrade or change the plan/),
+    ).toHaveTextContent('owner@example.com');
+    const usage = await screen.findByRole('region', { name: 'Usage' });
+    expect(within(usage).getByRole('meter', { name: /AI generations a day/ })).toBeVisible();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    // The owner's own matters (a card to update) are not the member's to act on.
+    expect(screen.queryByText('Your last payment failed')).not.toBeInTheDocument();
+    expect(api.apiRequest).not.toHaveBeenCalledWith('billingPortal');
+  });
+
+  it('the owner on the same plan gets the buttons', async () => {
+    renderCard(free, '/dashboard', 'owner');
+    expect(await screen.findByRole('button', { name: /Upgrade to Pro/ })).toBeEnabled();
+    expect(screen.queryByText(/The workspace owner manages billing/)).not.toBeInTheDocument();
   });
 });

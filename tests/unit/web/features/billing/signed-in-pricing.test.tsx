@@ -30,8 +30,18 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPricing(status: BillingStatus) {
+function renderPricing(status: BillingStatus, role: 'owner' | 'member' = 'owner') {
   api.apiRequest.mockImplementation(async (name: string, input?: { body?: { plan: string } }) => {
+    if (name === 'getTeam') {
+      return {
+        role,
+        plan: status.plan,
+        ownerEmail: 'owner@example.com',
+        members: [],
+        invitations: [],
+        seats: { used: 2, limit: 3 },
+      };
+    }
     if (name === 'billingStatus') return status;
     if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
     if (name === 'billingPortal') return { url: 'http://stripe.test/p/session/bps_1' };
@@ -72,5 +82,16 @@ describe('/pricing for a signed-in user', () => {
     expect(api.apiRequest).toHaveBeenCalledWith('billingChangePlan', { body: { plan: 'agency', interval: 'monthly' } });
     expect(within(card('Agency')).getByText('Your plan')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a team member sees the workspace’s plan marked and who manages billing, with no buttons', async () => {
+    renderPricing(pro, 'member');
+    await within(card('Pro')).findByText('Your plan');
+    expect(screen.getByRole('status')).toHaveTextContent('Your workspace owner manages billing');
+    expect(screen.getByRole('status')).toHaveTextContent('owner@example.com');
+    for (const name of ['Free', 'Pro', 'Agency']) {
+      expect(within(card(name)).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(within(card('Agency')).getByText('Your workspace owner manages billing')).toBeInTheDocument();
   });
 });

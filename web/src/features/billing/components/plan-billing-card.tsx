@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useUsage } from '@web/lib/billing/usage';
+import { useWorkspaceRole, type WorkspaceRole } from '@web/lib/team/workspace-role';
 import { useBillingStatus, useOpenPortal, useStartCheckout } from '../api/billing';
 import { KeepAdAccounts } from './keep-ad-accounts';
 import { webPaths } from '@shared/web-paths';
@@ -59,13 +60,15 @@ export function PlanBillingCard() {
 
 function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; waitingForPayment: boolean }) {
   const plan = plans[status.plan];
+  const workspace = useWorkspaceRole();
+  const member = workspace.role === 'member';
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-lg font-semibold">{plan.name}</p>
         {status.interval ? <Badge variant="outline">Billed {status.interval}</Badge> : null}
       </div>
-      <StatusNote status={status} />
+      {member ? null : <StatusNote status={status} />}
       {waitingForPayment ? (
         <Alert variant="info" title="Payment received">
           <span className="flex items-center gap-2">
@@ -73,14 +76,18 @@ function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; wai
           </span>
         </Alert>
       ) : null}
-      <PlanUsage planKey={status.plan} />
-      <BillingActions status={status} />
+      <PlanUsage planKey={status.plan} member={member} />
+      {member ? (
+        <OwnerManagesBilling workspace={workspace} />
+      ) : workspace.pending ? null : (
+        <BillingActions status={status} />
+      )}
     </>
   );
 }
 
 /** Usage against each limit the server counts; the limits of features not built yet, as plain numbers. */
-function PlanUsage({ planKey }: { planKey: PlanKey }) {
+function PlanUsage({ planKey, member }: { planKey: PlanKey; member: boolean }) {
   const usage = useUsage();
   const plan = plans[planKey];
   const counted = usage.data?.plan === planKey ? usage.data.limits.filter((limit) => limit.enforced) : [];
@@ -89,7 +96,7 @@ function PlanUsage({ planKey }: { planKey: PlanKey }) {
   return (
     <>
       {usage.isPending ? <Skeleton className="h-12" aria-label="Loading your usage" /> : null}
-      {overAdAccounts ? <KeepAdAccounts usage={overAdAccounts} planKey={planKey} /> : null}
+      {overAdAccounts && !member ? <KeepAdAccounts usage={overAdAccounts} planKey={planKey} /> : null}
       {counted.length > 0 ? (
         <section aria-label="Usage" className="grid gap-3">
           {counted.map((limit) => (
@@ -108,6 +115,21 @@ function PlanUsage({ planKey }: { planKey: PlanKey }) {
           ))}
       </dl>
     </>
+  );
+}
+
+/** A member shares the owner's plan: they see it, and who to ask, but billing is the owner's to change. */
+function OwnerManagesBilling({ workspace }: { workspace: WorkspaceRole }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      You share this plan as a member of{' '}
+      {workspace.ownerEmail ? (
+        <span className="font-medium text-foreground [overflow-wrap:anywhere]">{workspace.ownerEmail}</span>
+      ) : (
+        'the owner'
+      )}
+      ’s workspace. The workspace owner manages billing: ask them to upgrade or change the plan.
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
 import type { BillingStatus } from '@shared/schemas/billing';
+import type { Team } from '@shared/schemas/team';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -26,15 +27,24 @@ const isPaid = (plan: PlanKey) => plans[plan].priceCents.monthly > 0;
  */
 export default function SignedInPricing({ render }: { render: (account: PricingAccount) => ReactNode }) {
   const [status, setStatus] = useState<BillingStatus | null>(null);
+  const [team, setTeam] = useState<Team | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<ReactNode>(null);
 
   const fetchStatus = useCallback(() => {
-    apiRequest('billingStatus').then(setStatus, (error: unknown) => {
-      setLoadFailed(true);
-      handleError(error, { component: 'Pricing.status', silent: true });
-    });
+    // The team says whether this person owns the workspace: a member's plan is the owner's to change. Without
+    // it the page offers the owner's actions (the server still refuses a member with 403).
+    Promise.all([apiRequest('billingStatus'), apiRequest('getTeam').catch(() => null)]).then(
+      ([billing, workspace]) => {
+        setTeam(workspace);
+        setStatus(billing);
+      },
+      (error: unknown) => {
+        setLoadFailed(true);
+        handleError(error, { component: 'Pricing.status', silent: true });
+      },
+    );
   }, []);
   useEffect(fetchStatus, [fetchStatus]);
   const retry = () => {
@@ -87,6 +97,13 @@ export default function SignedInPricing({ render }: { render: (account: PricingA
       );
     }
     const current = status.plan;
+    if (team?.role === 'member') {
+      return (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {plan === current ? 'Your workspace’s plan' : 'Your workspace owner manages billing'}
+        </p>
+      );
+    }
     if (plan === current) {
       return isPaid(plan) ? (
         <Button className="mt-6 w-full" variant="outline" disabled={busy !== null} onClick={() => void portal()}>
@@ -131,6 +148,11 @@ export default function SignedInPricing({ render }: { render: (account: PricingA
         <Button variant="outline" size="sm" onClick={retry}>
           Try again
         </Button>
+      </Alert>
+    ) : team?.role === 'member' ? (
+      <Alert variant="info" title="Your workspace owner manages billing">
+        You share the plan of <span className="[overflow-wrap:anywhere]">{team.ownerEmail}</span>’s workspace. Ask them
+        to upgrade or change it.
       </Alert>
     ) : (
       notice

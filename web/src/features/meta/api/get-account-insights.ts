@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DateRangeQuery, InsightsSeriesReply } from '@shared/schemas/meta';
 import { apiRequest } from '@web/lib/api';
+import { refreshUsageUnlessHeld } from '@web/lib/billing/usage-key';
 import { pollWhileReportRuns, runningReport } from './insights-report-polling';
 import { metaKeys } from './meta-query-keys';
 
@@ -22,7 +23,12 @@ export function getAccountInsights(
 export function accountInsightsQueryOptions(uid: string, accountId: string, range: DateRangeQuery) {
   return queryOptions({
     queryKey: metaKeys.accountInsights(uid, accountId, range),
-    queryFn: (context) => getAccountInsights(accountId, range, runningReport(context)),
+    queryFn: async (context) => {
+      const reply = await getAccountInsights(accountId, range, runningReport(context));
+      // The first use of an account takes one of the plan's ad-account places.
+      refreshUsageUnlessHeld(context.client, accountId);
+      return reply;
+    },
     refetchInterval: pollWhileReportRuns,
     placeholderData: keepPreviousData,
   });

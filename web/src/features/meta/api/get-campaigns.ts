@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DateRangeQuery } from '@shared/schemas/meta';
 import type { ResponseOf } from '@web/lib/api-client';
 import { apiRequest } from '@web/lib/api';
+import { refreshUsageUnlessHeld } from '@web/lib/billing/usage-key';
 import { metaKeys } from './meta-query-keys';
 
 export type CampaignList = ResponseOf<'metaCampaigns'>;
@@ -14,7 +15,12 @@ export function getCampaigns(accountId: string, range: DateRangeQuery): Promise<
 export function campaignsQueryOptions(uid: string, accountId: string, range: DateRangeQuery) {
   return queryOptions({
     queryKey: metaKeys.campaigns(uid, accountId, range),
-    queryFn: () => getCampaigns(accountId, range),
+    queryFn: async ({ client }) => {
+      const list = await getCampaigns(accountId, range);
+      // The first use of an account takes one of the plan's ad-account places.
+      refreshUsageUnlessHeld(client, accountId);
+      return list;
+    },
   });
 }
 

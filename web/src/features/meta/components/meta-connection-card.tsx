@@ -4,6 +4,7 @@ import { REQUIRED_META_PERMISSIONS } from '@shared/schemas/meta';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useWorkspaceRole } from '@web/lib/team/workspace-role';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMetaConnection } from '../context/use-meta-connection';
@@ -38,6 +39,7 @@ export function declinedPermissionsMessage(declined: readonly (typeof REQUIRED_M
 export function MetaConnectionCard() {
   const { loading, isConnected, connection, tokenExpired, disconnect, disconnecting } = useMetaConnection();
   const [confirming, setConfirming] = useState(false);
+  const member = useWorkspaceRole().role === 'member';
 
   if (loading) {
     return (
@@ -112,9 +114,13 @@ export function MetaConnectionCard() {
             </CardDescription>
           </div>
         </div>
-        <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={disconnecting}>
-          Disconnect
-        </Button>
+        {member ? (
+          <p className="text-sm text-muted-foreground">Managed by your workspace owner</p>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={disconnecting}>
+            Disconnect
+          </Button>
+        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         <ul aria-label="Granted permissions" className="flex flex-wrap gap-1.5">

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Team } from '@shared/schemas/team';
 import { apiRequest } from '@web/lib/api';
-
-export const teamKey = ['team'] as const;
+import { teamKey } from '@web/lib/team/workspace-role';
 
 /** GET /api/team: the workspace the signed-in person works in, its members, pending invitations and seats. */
 export function useTeam() {

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Usage } from '@shared/schemas/billing';
+import type { Team } from '@shared/schemas/team';
 import { MetaDashboard } from '@web/features/meta/components/meta-dashboard';
+import { useUsage } from '@web/lib/billing/usage';
 import { daysUntil } from '@web/features/meta/components/meta-connection-card';
 import { selectedAdAccountKey } from '@web/features/meta/lib/selected-ad-account';
 import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
@@ -41,6 +44,27 @@ const serve = (overrides: Record<string, ApiHandler> = {}) =>
     },
     overrides,
   );
+
+const memberTeam: Team = {
+  role: 'member',
+  plan: 'pro',
+  ownerEmail: 'owner@example.com',
+  members: [],
+  invitations: [],
+  seats: { used: 2, limit: 3 },
+};
+
+const usageHolding = (held: string[]): Usage => ({
+  plan: 'free',
+  limits: [{ key: 'connectedAdAccounts', used: held.length, limit: 2, resetsAt: null, enforced: true, held }],
+});
+
+/** What a usage meter elsewhere on the page reads (the shared usage query). */
+function AdAccountUsage() {
+  const usage = useUsage();
+  const accounts = usage.data?.limits.find((limit) => limit.key === 'connectedAdAccounts');
+  return accounts ? <p>Ad accounts in use: {accounts.used}</p> : null;
+}
 
 describe('dashboard: Meta', () => {
   beforeEach(() => {
@@ -193,6 +217,72 @@ describe('dashboard: Meta', () => {
     expect(await screen.findByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
     expect(api.apiRequest).toHaveBeenCalledWith('metaDisconnect');
     expect(screen.queryByLabelText('Ad account')).not.toBeInTheDocument();
+  });
+
+  it('a team member sees the connection but no Connect or Disconnect button: the owner manages it', async () => {
+    serve({ getTeam: () => memberTeam, metaConnection: async () => notConnected });
+    const { unmount } = renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByText(/Ask your workspace owner/)).toHaveTextContent(
+      'Ask your workspace owner (owner@example.com) to connect Meta',
+    );
+    expect(screen.queryByRole('button', { name: 'Connect Meta' })).not.toBeInTheDocument();
+    unmount();
+
+    serve({ getTeam: () => memberTeam });
+    renderWithMeta(<MetaDashboard />);
+    expect(await screen.findByText('Managed by your workspace owner')).toBeInTheDocument();
+    expect(screen.getByText('Demo Marketer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  it('the usage meter counts the ad account Meta’s first read of it took, without a reload', async () => {
+    let held: string[] = [];
+    let releaseInsights: () => void = () => undefined;
+    const insightsRead = new Promise<void>((resolve) => (releaseInsights = resolve));
+    serve({
+      billingUsage: () => usageHolding(held),
+      // The server takes the plan's place for the account when it first reads its figures.
+      metaAccountInsights: async () => {
+        await insightsRead;
+        held = [usdAccount.id];
+        return series();
+      },
+    });
+    renderWithMeta(
+      <>
+        <AdAccountUsage />
+        <MetaDashboard />
+      </>,
+    );
+    expect(await screen.findByText('Ad accounts in use: 0')).toBeInTheDocument();
+    releaseInsights();
+    expect(await screen.findByText('Ad accounts in use: 1')).toBeInTheDocument();
+  });
+
+  it('the usage meter gives the places back after a disconnect, without a reload', async () => {
+    let held = [usdAccount.id];
+    serve({
+      billingUsage: () => usageHolding(held),
+      metaDisconnect: () => {
+        held = [];
+        return notConnected;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithMeta(
+      <>
+        <AdAccountUsage />
+        <MetaDashboard />
+      </>,
+    );
+    expect(await screen.findByText('Ad accounts in use: 1')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Disconnect Meta?' })).getByRole('button', {
+        name: 'Disconnect Meta',
+      }),
+    );
+    expect(await screen.findByText('Ad accounts in use: 0')).toBeInTheDocument();
   });
 
   it('counts whole days until the token expires', () => {
