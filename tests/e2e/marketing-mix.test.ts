@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { sampleCsv } from '@shared/mmm/sample-csv';
 import { ensureMetaConnected, signInAsDemo, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
@@ -31,6 +32,16 @@ describe('marketing mix in a real browser', () => {
       .first()
       .click();
     await page.waitForURL(`${web}/marketing-mix`);
+
+    // The upload step offers a sample file in the layout it expects; the browser saves it under its name.
+    const sampleLink = page.getByRole('link', { name: 'Download a sample CSV' });
+    const [sample] = await Promise.all([page.waitForEvent('download'), sampleLink.click()]);
+    expect(sample.suggestedFilename()).toBe('adsmith-marketing-mix-sample.csv');
+    expect(readFileSync(await sample.path(), 'utf8')).toBe(sampleCsv());
+    await journey.screenshot('marketing-mix-upload-1440');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await journey.screenshot('marketing-mix-upload-360');
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     await page.getByLabel('CSV file').setInputFiles(FIXTURE);
     await page.getByText(/179 rows, 8 columns/).waitFor();

@@ -50,6 +50,10 @@ describe('Meta dashboard and campaigns in a real browser', () => {
       expect(await tiles.getByRole('listitem', { name: tile }).count()).toBe(1);
     }
     await page.getByRole('img', { name: /^Daily spend/ }).waitFor();
+    // The plan card's meter counts both accounts just used, without a reload (each first read holds a place).
+    await page
+      .getByRole('meter', { name: /^Connected ad accounts: 0 of 2 ad accounts left/ })
+      .waitFor({ timeout: 30_000 });
     const top = page.getByRole('list', { name: 'Top campaigns by spend' });
     await top.getByRole('listitem').first().waitFor();
     expect(await top.getByRole('listitem').count()).toBeGreaterThan(0);
@@ -101,6 +105,23 @@ describe('Meta dashboard and campaigns in a real browser', () => {
     await row.getByRole('button', { name: `Resume ${campaignName}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Resume campaign' }).click();
     await row.getByText('Active', { exact: true }).waitFor();
+
+    // A budget under Meta's minimum for the account is refused in the dialog, before anything is sent.
+    await table
+      .getByRole('button', { name: /^Edit budget of / })
+      .first()
+      .click();
+    const budgetDialog = page.getByRole('dialog', { name: /^Edit budget of/ });
+    await budgetDialog.getByText(/Meta’s minimum here: \$/).waitFor();
+    await budgetDialog.getByRole('spinbutton').fill('0.50');
+    await budgetDialog.getByRole('button', { name: 'Review change' }).click();
+    await budgetDialog.getByText(/^The minimum (daily|lifetime) budget for this (ad account|schedule) is \$/).waitFor();
+    expect(await budgetDialog.getByRole('button', { name: 'Confirm budget' }).count()).toBe(0);
+    await journey.screenshot('meta-budget-minimum');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await journey.screenshot('meta-budget-minimum-360');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await budgetDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Disconnect from the dashboard: the Connect button is back.
     await disconnectMeta(page);

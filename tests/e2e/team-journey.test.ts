@@ -89,15 +89,36 @@ describe('a team in a real browser', () => {
     expect(await page.getByRole('textbox', { name: 'Teammate’s email' }).count()).toBe(0);
     await journey.screenshot('team-member-1280', { fullPage: true });
 
-    // The owner sees the member; the link does not work a second time.
+    // The member's dashboard: the shared plan read-only, who manages billing, no billing or Meta buttons.
+    await page.goto(`${web}/dashboard`);
+    const billing = page.locator('#billing');
+    await billing.getByText('The workspace owner manages billing').waitFor();
+    await billing.getByText(owner).waitFor();
+    expect(await billing.getByRole('button').count()).toBe(0);
+    await page.getByText(/Ask your workspace owner .* to connect Meta/).waitFor();
+    expect(await page.getByRole('button', { name: 'Connect Meta' }).count()).toBe(0);
+    await journey.screenshot('team-member-dashboard-1280', { fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await journey.screenshot('team-member-dashboard-360', { fullPage: true });
+    await noSidewaysScroll();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Opening the link again is a retry by the same person: they are in, once (no second seat).
     await page.goto(link);
     await page.getByRole('button', { name: 'Accept the invitation' }).click();
-    await page.getByText('This invitation is no longer valid').waitFor();
+    await page.getByText(`You joined ${owner}’s workspace`).waitFor();
+
+    // The owner sees the member; for anyone else the link no longer works.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signIn(page, owner);
     await page.goto(`${web}/settings/team`);
     await page.getByRole('list', { name: 'Members' }).getByText(mate).waitFor();
+    await page.getByRole('meter', { name: new RegExp(`Seats: 2 of ${seats} used`) }).waitFor();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Accept the invitation' }).click();
+    await page.getByText('This invitation is no longer valid').waitFor();
+    await page.goto(`${web}/settings/team`);
     await page.getByRole('button', { name: `Remove ${mate}` }).waitFor();
   });
 });
