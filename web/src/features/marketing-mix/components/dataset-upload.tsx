@@ -218,7 +218,7 @@ export function DatasetUpload({ onSaved }: { onSaved: (dataset: DatasetSummary) 
             </label>
             {useMeta ? (
               accounts.isPending ? (
-                <Spinner label="Loading your Meta ad accounts" />
+                <Spinner label="Loading your Meta ad accounts" className="size-6 text-muted-foreground" />
               ) : accounts.isError ? (
                 <Alert variant="warning">
                   {accounts.error.message} Connect Meta from the dashboard, or add its spend to the file as a column.

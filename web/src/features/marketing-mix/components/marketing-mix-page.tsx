@@ -59,7 +59,7 @@ function FitForm({
     );
   };
 
-  if (datasets.isPending) return <Spinner label="Loading your datasets" />;
+  if (datasets.isPending) return <Spinner label="Loading your datasets" className="size-6 text-muted-foreground" />;
   if (datasets.isError)
     return <Alert variant="destructive">Your datasets could not be loaded: {datasets.error.message}</Alert>;
   if (items.length === 0)
@@ -139,7 +139,7 @@ function FitForm({
 function CurrentFit({ id }: { id: string }) {
   const { currentUser } = useAuth();
   const model = useModel(currentUser?.uid, id);
-  if (model.isPending) return <Spinner label="Starting the fit" />;
+  if (model.isPending) return <Spinner label="Starting the fit" className="size-6 text-muted-foreground" />;
   if (model.isError) return <Alert variant="destructive">{model.error.message}</Alert>;
   const { model: summary, report } = model.data;
   return (
@@ -217,7 +217,7 @@ function SavedModels() {
   const datasets = useDatasets(currentUser?.uid);
   const datasetGone = (id: string) => !!datasets.data && !datasets.data.items.some((d) => d.id === id);
   const remove = useDeleteModel(currentUser?.uid);
-  if (models.isPending) return <Spinner label="Loading your models" />;
+  if (models.isPending) return <Spinner label="Loading your models" className="size-6 text-muted-foreground" />;
   if (models.isError)
     return <Alert variant="destructive">Your models could not be loaded: {models.error.message}</Alert>;
   if (models.data.items.length === 0) return <p className="text-sm text-muted-foreground">No models yet.</p>;

@@ -24,7 +24,7 @@ export function ModelReportPage() {
       ← Marketing mix
     </Link>
   );
-  if (model.isPending) return <Spinner label="Loading the report" />;
+  if (model.isPending) return <Spinner label="Loading the report" className="size-6 text-muted-foreground" />;
   if (model.isError) {
     const missing = model.error instanceof ApiError && model.error.status === 404;
     return (

@@ -66,7 +66,7 @@ export function ShareLinks({ modelId, modelName }: { modelId: string; modelName:
         </form>
         {create.isError ? <Alert variant="destructive">{create.error.message}</Alert> : null}
         {revoke.isError ? <Alert variant="destructive">{revoke.error.message}</Alert> : null}
-        {shares.isPending ? <Spinner label="Loading the share links" /> : null}
+        {shares.isPending ? <Spinner label="Loading the share links" className="size-6 text-muted-foreground" /> : null}
         {shares.isError ? (
           <Alert variant="destructive">The share links could not be loaded: {shares.error.message}</Alert>
         ) : null}

@@ -11,7 +11,7 @@ import { MmmReportView } from './mmm-report-view';
 export function SharedReportPage() {
   const { token = '' } = useParams();
   const shared = useSharedReport(token);
-  if (shared.isPending) return <Spinner label="Loading the shared report" />;
+  if (shared.isPending) return <Spinner label="Loading the shared report" className="size-6 text-muted-foreground" />;
   if (shared.isError)
     return (
       <Alert variant="destructive" title="This link does not open a report">
