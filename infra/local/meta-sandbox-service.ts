@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { reservePort } from './listen';
 import type { SeedOptions } from './meta-sandbox/seed';
 import type { MetaSandbox } from './meta-sandbox/server';
@@ -12,13 +13,19 @@ import { TWIN_HOST } from './twin-ports';
 export async function startMetaSandboxService(
   port: number,
   seed?: SeedOptions,
-  options: { pastApproval?: boolean } = {},
+  options: { pastApproval?: boolean; stateDir?: string; log?: (line: string) => void } = {},
 ): Promise<MetaSandbox> {
   // Probing first gives the same busy-port message as every other service.
   const free = await reservePort('meta', port);
   // Loaded on demand so a sandbox that fails to load costs only the Meta features (see twin.ts).
-  const { startMetaSandbox } = await import('./meta-sandbox/server');
+  const [{ startMetaSandbox }, { SANDBOX_STATE_FILE }] = await Promise.all([
+    import('./meta-sandbox/server'),
+    import('./meta-sandbox/persisted-state'),
+  ]);
   return startMetaSandbox({
+    // Tokens, grants and Graph writes survive a restart of the twin (cleared with the folder or a world reset).
+    ...(options.stateDir ? { stateFile: path.join(options.stateDir, SANDBOX_STATE_FILE) } : {}),
+    ...(options.log ? { log: options.log } : {}),
     port: free,
     host: TWIN_HOST,
     appId: LOCAL_META_APP.appId,

@@ -188,13 +188,16 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     const metaStarting =
       options.meta === false
         ? Promise.resolve(null)
-        : startMetaSandboxService(ports.meta, options.metaSeed, { pastApproval: options.demoHistory === true }).catch(
-            (error: unknown) => {
-              if (error instanceof TwinSetupError) throw error;
-              console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
-              return null;
-            },
-          );
+        : startMetaSandboxService(ports.meta, options.metaSeed, {
+            pastApproval: options.demoHistory === true,
+            // Kept beside the tables, which hold the encrypted tokens this Meta issued.
+            ...(inMemory ? {} : { stateDir }),
+            log: options.log ?? ((line) => console.warn(line)),
+          }).catch((error: unknown) => {
+            if (error instanceof TwinSetupError) throw error;
+            console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
+            return null;
+          });
     starting.push(metaStarting);
     metaStarting.then(
       (sandbox) => sandbox && stoppers.push(() => sandbox.stop()),

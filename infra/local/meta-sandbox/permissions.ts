@@ -93,4 +93,18 @@ export class PermissionGrants {
   clear(): void {
     this.grants.clear();
   }
+
+  /** Each user's grants per app, for the state file. */
+  snapshot(): Array<{ appId: string; userId: string; permissions: Array<[string, PermissionStatus]> }> {
+    return [...this.grants].map(([key, permissions]) => {
+      const [appId = '', userId = ''] = key.split(':');
+      return { appId, userId, permissions: [...permissions] };
+    });
+  }
+
+  /** Takes back what a previous run saved. */
+  restore(saved: ReturnType<PermissionGrants['snapshot']>): void {
+    this.grants.clear();
+    for (const entry of saved) this.grants.set(this.key(entry.appId, entry.userId), new Map(entry.permissions));
+  }
 }

@@ -38,6 +38,8 @@ export const SandboxOptionsSchema = z.object({
   usage: z.union([z.literal('development'), z.literal('standard'), UsageLimitsSchema]).optional(),
   faults: FaultSettingsSchema.optional(),
   pastApproval: z.boolean().optional(),
+  stateFile: z.string().min(1).optional(),
+  log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'must be a function').optional(),
 });
 
 export function checkSandboxOptions(options: unknown): void {

@@ -1,4 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { handleAdmin } from './admin-routes.js';
 import { advanceDays, daysAdvanced } from './time-travel.js';
@@ -20,6 +22,8 @@ import { seedWorld, type SeedOptions } from './seed.js';
 import { TokenStore } from './tokens.js';
 import { DEVELOPMENT_TIER, STANDARD_TIER, UsageMeter, type UsageLimits } from './usage.js';
 import type { World } from './world.js';
+import { loadSandboxState, SandboxStateSaver, type SandboxState } from './persisted-state.js';
+import { applyChanges, baselineOf, changesSince, fingerprintOf, type WorldBaseline } from './world-changes.js';
 
 export type { SeedOptions } from './seed.js';
 export type { FaultSettings } from './faults.js';
@@ -50,6 +54,13 @@ export interface MetaSandboxOptions {
   faults?: FaultSettings;
   /** Seed a budget raise the demo marketer approved in Adsmith days ago (`npm run dev`; see seeded-past-approval.ts). */
   pastApproval?: boolean;
+  /**
+   * Keep tokens, grants and Graph writes in this file across restarts (persisted-state.ts); the twin
+   * uses `.local/meta-sandbox.json`. Without it everything is in memory only.
+   */
+  stateFile?: string;
+  /** Where a line about the state file goes (a damaged file set aside, a changed seed). Default console.warn. */
+  log?: (line: string) => void;
 }
 
 export interface MetaSandbox {
@@ -62,6 +73,8 @@ export interface MetaSandbox {
   reset(options?: { world?: boolean }): void;
   /** The demo approval seeded in the current world (option `pastApproval`), if any. */
   pastApproval(): PastApproval | undefined;
+  /** Resolves once every change so far is in the state file (option `stateFile`); at once without one. */
+  saved(): Promise<void>;
 }
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
@@ -78,6 +91,11 @@ interface State {
   tokens: TokenStore;
   grants: PermissionGrants;
   pastApproval?: PastApproval | undefined;
+  /** The instant the world was seeded for (it is kept across restarts, so the seed is the same world). */
+  seededAt: Date;
+  /** Only with a state file: the seed's fingerprint, and the seeded world (advanced as the live one) to diff against. */
+  fingerprint?: string;
+  baseline?: { days: number; objects: WorldBaseline };
 }
 
 export async function startMetaSandbox(options: MetaSandboxOptions): Promise<MetaSandbox> {
@@ -87,18 +105,83 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
   const app = { appId: options.appId, appSecret: options.appSecret };
   const appName = options.appName ?? 'Adsmith (local)';
 
+  const log = options.log ?? ((line: string) => console.warn(line));
+
+  /** The seeded world for an instant: the same instant (and seed code) gives the same world. */
+  const seeded = (at: Date): { world: World; pastApproval?: PastApproval | undefined } => {
+    const world = seedWorld(options.seed ?? {}, at);
+    if (!options.pastApproval) return { world };
+    return { world, pastApproval: seedPastApproval(world, new InsightsModel(world, seed, () => at), at) };
+  };
+  const stateOf = (at: Date, built: ReturnType<typeof seeded>): State => ({
+    world: built.world,
+    model: new InsightsModel(built.world, seed, now),
+    tokens: new TokenStore(now),
+    grants: new PermissionGrants(),
+    ...(built.pastApproval ? { pastApproval: built.pastApproval } : {}),
+    seededAt: at,
+    ...(options.stateFile && {
+      fingerprint: fingerprintOf(built.world),
+      baseline: { days: 0, objects: baselineOf(built.world) },
+    }),
+  });
   const fresh = (): State => {
-    const world = seedWorld(options.seed ?? {}, now());
-    const model = new InsightsModel(world, seed, now);
+    const at = now();
+    return stateOf(at, seeded(at));
+  };
+
+  /** The previous run's state put back: the same seed, the days advanced, then what was written since. */
+  const restored = (saved: SandboxState): State => {
+    const built = seeded(saved.seededAt);
+    let restoredState: State;
+    if (fingerprintOf(built.world) === saved.fingerprint) {
+      restoredState = stateOf(saved.seededAt, built);
+      if (saved.daysAdvanced > 0) {
+        advanceDays(restoredState.world, saved.daysAdvanced);
+        restoredState.baseline = { days: saved.daysAdvanced, objects: baselineOf(restoredState.world) };
+      }
+      applyChanges(restoredState.world, saved.world);
+      restoredState.world.revision = Math.max(restoredState.world.revision, saved.revision);
+    } else {
+      // The seed code or options changed: the saved edits were made to objects that may no longer exist.
+      log(
+        `[meta] The sandbox's seed changed since ${options.stateFile} was saved: campaigns start again from the new seed (Meta connections are kept).`,
+      );
+      restoredState = fresh();
+    }
+    restoredState.tokens.restore(saved);
+    restoredState.grants.restore(saved.grants);
+    return restoredState;
+  };
+
+  let state: State;
+  if (options.stateFile) {
+    await mkdir(path.dirname(options.stateFile), { recursive: true });
+    const loaded = await loadSandboxState(options.stateFile, log);
+    state = loaded.kind === 'loaded' ? restored(loaded.state) : fresh();
+  } else {
+    state = fresh();
+  }
+
+  /** What the state file holds now: the world as changes to its seed (advanced as far as the world was). */
+  const snapshot = (): SandboxState => {
+    const days = daysAdvanced(state.world);
+    if (!state.baseline || state.baseline.days !== days) {
+      const { world } = seeded(state.seededAt);
+      if (days > 0) advanceDays(world, days);
+      state.baseline = { days, objects: baselineOf(world) };
+    }
     return {
-      world,
-      model,
-      tokens: new TokenStore(now),
-      grants: new PermissionGrants(),
-      ...(options.pastApproval ? { pastApproval: seedPastApproval(world, model, now()) } : {}),
+      seededAt: state.seededAt,
+      fingerprint: state.fingerprint ?? '',
+      daysAdvanced: days,
+      revision: state.world.revision,
+      world: changesSince(state.baseline.objects, state.world),
+      ...state.tokens.snapshot(),
+      grants: state.grants.snapshot(),
     };
   };
-  let state = fresh();
+  const saver = options.stateFile ? new SandboxStateSaver(options.stateFile, snapshot, log) : undefined;
   const faults = new FaultSwitches(() => state.tokens.expireAll());
   faults.set(options.faults ?? faultsFromEnv(process.env.META_SANDBOX_FAULTS));
   const usage = new UsageMeter(usageLimits(options.usage), now);
@@ -112,6 +195,8 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     if (world) {
       state = fresh();
       reports.clear();
+      // The file then holds the fresh seed alone: a restart comes back to the reset world.
+      saver?.request();
     }
   };
 
@@ -311,8 +396,21 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     response.end(text);
   }
 
+  /** Reads never change what is saved; anything else (a write, a login, an admin switch) may. */
+  const mayChangeState = (request: IncomingMessage): boolean => {
+    const method = (request.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
+    const url = new URL(request.url ?? '/', 'http://sandbox.local');
+    // Graph's `method=` override, and the token endpoint, which issues tokens on a GET.
+    return url.searchParams.has('method') || url.pathname.replace(/\/+$/, '').endsWith('/oauth/access_token');
+  };
+
   const server = createServer((request, response) => {
     handle(request)
+      .finally(() => {
+        // Once the change is made: the save that follows sees it.
+        if (saver && mayChangeState(request)) saver.request();
+      })
       .then((reply) => send(response, reply))
       .catch((error: unknown) => {
         if (error instanceof GraphError) {
@@ -353,10 +451,14 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     calls: () => calls.snapshot(),
     reset,
     pastApproval: () => state.pastApproval,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
+    saved: async () => saver?.settled(),
+    stop: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      // Nothing written before the stop is lost: the last changes reach the file first.
+      await saver?.settled();
+    },
   };
 }

@@ -114,6 +114,18 @@ export class TokenStore {
     this.tokens.clear();
     this.codes.clear();
   }
+
+  /** Every token and code, for the state file. */
+  snapshot(): { tokens: AccessToken[]; codes: AuthorizationCode[] } {
+    return { tokens: [...this.tokens.values()], codes: [...this.codes.values()] };
+  }
+
+  /** Takes back what a previous run saved. */
+  restore(saved: { tokens: AccessToken[]; codes: AuthorizationCode[] }): void {
+    this.clear();
+    for (const token of saved.tokens) this.tokens.set(token.token, { ...token, scopes: [...token.scopes] });
+    for (const code of saved.codes) this.codes.set(code.code, { ...code, scopes: [...code.scopes] });
+  }
 }
 
 /** appsecret_proof = hex HMAC-SHA256 of the access token keyed with the app secret. */

@@ -21,7 +21,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** Names the copy so a second damaged start keeps both, and so nothing that lists `*.json` picks it up. */
-function keptName(file: string, now: Date): string {
+export function keptName(file: string, now: Date): string {
   return `${file}.damaged-${now
     .toISOString()
     .replace(/[-:]/g, '')

@@ -1,0 +1,199 @@
+import { readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod';
+import { writeFileAtomic } from '../state/atomic-file.js';
+import { describeSetAside, keptName } from '../state/damaged-state.js';
+import type { PermissionStatus } from './permissions.js';
+import type { AccessToken, AuthorizationCode } from './tokens.js';
+import { decodeJson, encodeJson, WORLD_MAPS, type WorldChanges, type WorldMapName } from './world-changes.js';
+
+/**
+ * The sandbox's state file (`.local/meta-sandbox.json` in the twin): what Meta would remember
+ * between two runs of the twin — access tokens and codes, each user's permission grants, and
+ * what was written through the Graph API (as changes to the seeded world, see world-changes.ts)
+ * with the days advanced. Faults, usage scores, the call log and report jobs are not kept.
+ */
+
+export const SANDBOX_STATE_FILE = 'meta-sandbox.json';
+const FORMAT_VERSION = 1;
+/** Writes asked for within this long are one write: a batch, or a dialog and its token exchange. */
+const COALESCE_MS = 25;
+
+export interface GrantEntry {
+  appId: string;
+  userId: string;
+  permissions: Array<[string, PermissionStatus]>;
+}
+
+export interface SandboxState {
+  /** The instant the world was seeded for; the same instant seeds the same world. */
+  seededAt: Date;
+  /** The seeded world's fingerprint (world-changes.ts): changes apply only to the seed they were made on. */
+  fingerprint: string;
+  daysAdvanced: number;
+  revision: number;
+  world: WorldChanges;
+  tokens: AccessToken[];
+  codes: AuthorizationCode[];
+  grants: GrantEntry[];
+}
+
+const validDate = z.date().refine((date) => !Number.isNaN(date.getTime()), 'invalid date');
+
+const AccessTokenSchema = z.object({
+  token: z.string().startsWith('EAA'),
+  appId: z.string(),
+  userId: z.string(),
+  scopes: z.array(z.string()),
+  kind: z.enum(['short', 'long']),
+  issuedAt: validDate,
+  expiresAt: validDate,
+  revoked: z.boolean(),
+});
+
+const AuthorizationCodeSchema = z.object({
+  code: z.string(),
+  appId: z.string(),
+  redirectUri: z.string(),
+  userId: z.string(),
+  scopes: z.array(z.string()),
+  expiresAt: validDate,
+  used: z.boolean(),
+});
+
+/** Every world object is checked for the key it is stored under; its other fields are the sandbox's own. */
+const keyedObject = (key: 'id' | 'hash') => z.looseObject({ [key]: z.string() });
+const objectKey: Record<WorldMapName, 'id' | 'hash'> = {
+  accounts: 'id',
+  campaigns: 'id',
+  adsets: 'id',
+  ads: 'id',
+  images: 'hash',
+  creatives: 'id',
+};
+const MapChangesSchema = (name: WorldMapName) =>
+  z.object({
+    changed: z.array(
+      z.tuple([
+        z.string(),
+        name === 'accounts' ? z.looseObject({ accountId: z.string() }) : keyedObject(objectKey[name]),
+      ]),
+    ),
+    removed: z.array(z.string()),
+  });
+
+const SandboxStateSchema = z.object({
+  version: z.literal(FORMAT_VERSION),
+  seededAt: validDate,
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  daysAdvanced: z.number().int().min(0),
+  revision: z.number().int().min(0),
+  world: z.object(Object.fromEntries(WORLD_MAPS.map((name) => [name, MapChangesSchema(name)]))),
+  tokens: z.array(AccessTokenSchema),
+  codes: z.array(AuthorizationCodeSchema),
+  grants: z.array(
+    z.object({
+      appId: z.string(),
+      userId: z.string(),
+      permissions: z.array(z.tuple([z.string(), z.enum(['granted', 'declined'])])),
+    }),
+  ),
+});
+
+export function encodeSandboxState(state: SandboxState): string {
+  return `${encodeJson({ version: FORMAT_VERSION, ...state })}\n`;
+}
+
+/** Parses a state file's text; throws with the first problem when it is not one. */
+export function decodeSandboxState(text: string): SandboxState {
+  if (text.trim() === '') throw new Error('the file is empty');
+  const parsed = SandboxStateSchema.safeParse(decodeJson(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'not a sandbox state'}`);
+  }
+  const { version: _version, ...state } = parsed.data;
+  return state as unknown as SandboxState;
+}
+
+export type LoadedSandboxState =
+  { kind: 'missing' } | { kind: 'loaded'; state: SandboxState } | { kind: 'damaged'; keptAs: string; problem: string };
+
+/**
+ * Reads the state a previous run left. A damaged or unreadable file never stops the sandbox:
+ * it is renamed aside (kept, never deleted, as damaged-state.ts does for the twin's other
+ * files), `report` gets one line about it, and the sandbox starts from its seed.
+ */
+export async function loadSandboxState(
+  file: string,
+  report: (line: string) => void,
+  now = new Date(),
+): Promise<LoadedSandboxState> {
+  let problem: string;
+  try {
+    return { kind: 'loaded', state: decodeSandboxState(await readFile(file, 'utf8')) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    problem = ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').slice(0, 200);
+  }
+  const name = path.basename(file);
+  const keptAs = keptName(name, now);
+  await rename(file, path.join(path.dirname(file), keptAs));
+  report(
+    describeSetAside({
+      file: name,
+      keptAs,
+      problem,
+      reset: 'the Meta sandbox (its campaigns are as seeded, and Meta connections must be made again)',
+    }),
+  );
+  return { kind: 'damaged', keptAs, problem };
+}
+
+/**
+ * Saves the state after changes: each request marks it dirty, and one write at a time puts
+ * the latest snapshot on disk atomically (a stop mid-write leaves the previous file). A
+ * burst of requests is one write; a snapshot equal to the last one written is not written.
+ */
+export class SandboxStateSaver {
+  private dirty = false;
+  private running: Promise<void> | undefined;
+  private lastWritten: string | undefined;
+  private failing = false;
+
+  constructor(
+    readonly file: string,
+    private readonly snapshot: () => SandboxState,
+    private readonly report: (line: string) => void,
+  ) {}
+
+  /** Something may have changed: it is saved shortly. */
+  request(): void {
+    this.dirty = true;
+    this.running ??= this.drain();
+  }
+
+  /** Resolves once every change asked for so far is on disk (or its write failed and was reported). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+    while (this.dirty) {
+      this.dirty = false;
+      const text = encodeSandboxState(this.snapshot());
+      if (text === this.lastWritten) continue;
+      try {
+        await writeFileAtomic(this.file, text);
+        this.lastWritten = text;
+        this.failing = false;
+      } catch (error) {
+        // Said once per run of failures; the sandbox keeps answering from memory.
+        if (!this.failing) this.report(`[meta] could not save ${this.file}: ${(error as Error).message}`);
+        this.failing = true;
+      }
+    }
+    this.running = undefined;
+  }
+}
