@@ -46,3 +46,26 @@ export function majorToBudget(major: number, currency: string): number {
   if (!Number.isFinite(major)) throw new InvalidAmountError('A budget amount is not a number.');
   return Math.round(Number((major * currencyOffset(currency)).toPrecision(12)));
 }
+
+/**
+ * Money for people in the account currency, as every screen and text of the app shows it: the
+ * currency's symbol and its own minor digits ("$12.00", "¥1,200": yen have none). Server text uses
+ * en-US so the same account reads the same everywhere; the web passes the browser's locale.
+ */
+export function formatCurrency(
+  major: number,
+  currency: string,
+  options: { locale?: string | undefined; compact?: boolean } = { locale: 'en-US' },
+): string {
+  try {
+    return new Intl.NumberFormat(options.locale, {
+      style: 'currency',
+      currency,
+      notation: options.compact ? 'compact' : 'standard',
+      maximumFractionDigits: options.compact ? 1 : undefined,
+    }).format(major);
+  } catch {
+    // Not an ISO currency code Intl knows: the amount with its code.
+    return `${major.toFixed(currencyOffset(currency) === 1 ? 0 : 2)} ${currency}`;
+  }
+}

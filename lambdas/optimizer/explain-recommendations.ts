@@ -43,7 +43,12 @@ function facts(rec: StoredRecommendation) {
   return {
     evidence: rec.evidence,
     extraNumbers: [low, expected, high],
-    names: [rec.objectName, ...rec.changes.map((c) => c.objectName)],
+    // Its title may name objects whose change another recommendation took: their names may be quoted too.
+    names: [
+      rec.objectName,
+      ...rec.changes.map((c) => c.objectName),
+      ...(rec.alreadyChanged ?? []).map((a) => a.objectName),
+    ],
   };
 }
 

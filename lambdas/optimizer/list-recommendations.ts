@@ -64,7 +64,10 @@ export async function listRecommendations(
     listAccountRows(deps.store, session.user.sub, adAccountId),
   ]);
   const now = session.deps.now();
-  const proposals = recommend(snapshot);
+  // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on,
+  // and the objects they change are theirs (a detector's change to the same object is taken out).
+  const requested = stored.filter((r) => r.kind === 'mmm_allocation' && r.status === 'proposed');
+  const proposals = recommend(snapshot, OPTIMIZER_CONFIG, requested);
   let saved = await saveProposals(
     deps.store,
     session.user.sub,
@@ -79,8 +82,6 @@ export async function listRecommendations(
     await saveExplanations(deps.store, session.user.sub, explained.toStore);
   }
   const open = saved.filter((r) => r.status === 'proposed');
-  // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on.
-  const requested = stored.filter((r) => r.kind === 'mmm_allocation' && r.status === 'proposed');
   return {
     data: [...requested, ...open, ...actedOn(stored)],
     health: accountHealth(snapshot, open),

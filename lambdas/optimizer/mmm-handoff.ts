@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { budgetToMajor, majorToBudget } from '@shared/currency-units';
+import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-units';
 import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
 import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { conflict, notFound, validationError } from '../lib/errors';
@@ -104,8 +104,8 @@ export async function handOffAllocation(
     throw conflict('No active campaign or ad set of this ad account has a daily budget to set.');
   if (!split.ok) {
     throw conflict(
-      `The model gives Meta ${budgetToMajor(dailyTotal, currency)} ${currency} a day; the account's active budgets need ` +
-        `at least ${budgetToMajor(split.neededDaily, currency)} ${currency} a day at Meta's minimum. Pause some first.`,
+      `The model gives Meta ${formatCurrency(budgetToMajor(dailyTotal, currency), currency)} a day; the account's active budgets need ` +
+        `at least ${formatCurrency(budgetToMajor(split.neededDaily, currency), currency)} a day at Meta's minimum. Pause some first.`,
     );
   }
   if (split.changes.length === 0) throw conflict("The account's budgets already match the model's amount for Meta.");
@@ -121,6 +121,7 @@ export async function handOffAllocation(
         ? plan.liftPerWeek.estimate / plan.marginalRoiNow
         : 0;
   const now = session.deps.now();
+  const money = (major: number) => formatCurrency(major, currency);
   const record: StoredRecommendation = {
     id: storedId(snapshot.adAccountId, `mmm-${body.modelId}`),
     kind: 'mmm_allocation',
@@ -128,12 +129,12 @@ export async function handOffAllocation(
     objectId: lead.id,
     objectName: lead.name,
     campaignId: lead.campaignId,
-    title: `${direction} Meta to ${evidence.proposedDaily} ${currency} a day, as the marketing-mix model “${row.name}” allocates`,
+    title: `${direction} Meta to ${money(evidence.proposedDaily)} a day, as the marketing-mix model “${row.name}” allocates`,
     why:
       `The model (R² ${evidence.rSquared}) ${plan.mode === 'target_roi' ? `for a target ROI of ${plan.targetRoi} ` : ''}` +
-      `gives ${plan.channel} ${evidence.proposedDaily} a day against ${evidence.currentDaily} over its ${plan.windowDays} days; ` +
+      `gives ${plan.channel} ${money(evidence.proposedDaily)} a day against ${money(evidence.currentDaily)} over its ${plan.windowDays} days; ` +
       `there its marginal ROI is ${evidence.marginalRoiProposed}. Split across ${evidence.objects} budgets in proportion ` +
-      `to their last 7 days' spend, each at least Meta's minimum of ${evidence.minDailyBudget}.`,
+      `to their last 7 days' spend, each at least Meta's minimum of ${money(evidence.minDailyBudget)}.`,
     evidence,
     expectedEffect: {
       metric: plan.kpiKind === 'revenue' ? 'revenue_per_week' : 'results_per_week',

@@ -106,8 +106,13 @@ export async function saveProposals(
   const known = new Map(
     (stored ?? (await listAccountRows(store, userId, context.adAccountId))).map((row) => [row.id, row]),
   );
+  // A recommendation that names another of this run (its change already made there) names it by stored id too.
+  const runIds = new Map(recommendations.map((rec) => [rec.id, storedId(context.adAccountId, rec.id)]));
   const records = recommendations.map((rec): StoredRecommendation => ({
     ...rec,
+    ...(rec.alreadyChanged
+      ? { alreadyChanged: rec.alreadyChanged.map((a) => ({ ...a, byId: runIds.get(a.byId) ?? a.byId })) }
+      : {}),
     id: storedId(context.adAccountId, rec.id),
     adAccountId: context.adAccountId,
     currency: context.currency,

@@ -68,6 +68,24 @@ export const RecommendationSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** The exact changes approving it makes; empty when it needs a person (e.g. new creative, wider audience). */
   changes: z.array(ProposedChangeSchema),
+  /**
+   * Objects this recommendation would also change but a higher-ranked one of the same list already
+   * does: their changes were taken out (one budget or status change per object per list), so its
+   * changes and expected effect are only what it still makes. Shown as "Its budget is already changed by: <title>".
+   */
+  alreadyChanged: z
+    .array(
+      z.object({
+        level: ObjectLevelSchema,
+        objectId: z.string(),
+        objectName: z.string(),
+        /** What the other recommendation changes on it. */
+        field: z.enum(['budget', 'status', 'creative', 'name']),
+        byId: z.string(),
+        byTitle: z.string(),
+      }),
+    )
+    .optional(),
   /** Two plain sentences for a marketer (AI engine, checked against the evidence; template otherwise). */
   explanation: z.string().optional(),
   explanationSource: z.enum(['ai', 'template']).optional(),

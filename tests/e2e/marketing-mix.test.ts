@@ -184,7 +184,7 @@ describe('marketing mix in a real browser', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Marketing mix budget' })
       .first();
-    await handed.getByRole('heading', { name: /Meta to .* JPY a day/ }).waitFor({ timeout: 60_000 });
+    await handed.getByRole('heading', { name: /Meta to ¥[\d,]+ a day/ }).waitFor({ timeout: 60_000 });
     await handed.getByRole('button', { name: /^Review changes/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Review and approve' });
     const items = drawer.getByRole('list', { name: 'Changes to approve' }).getByRole('listitem');

@@ -1,4 +1,4 @@
-import { currencyOffset } from '@shared/currency-units';
+import { currencyOffset, formatCurrency } from '@shared/currency-units';
 import type { ObjectLevel } from '@shared/schemas/object-change';
 import type { ExpectedEffect, ProposedChange, Recommendation, RecommendationKind } from '@shared/schemas/optimizer';
 import type { AccountSnapshot, AdSnapshot, DayFigures, Figures } from './account-snapshot';
@@ -17,7 +17,14 @@ export const SPEND_ELASTICITY = 0.7;
 /** Two-sided 95 % normal quantile, for ranges. */
 const Z95 = 1.96;
 
-type Draft = Omit<Recommendation, 'id' | 'explanation' | 'explanationSource'>;
+type Draft = Omit<Recommendation, 'id' | 'explanation' | 'explanationSource'> & {
+  /**
+   * The expected effect and value of only the `kept` changes, when a higher-ranked recommendation of the
+   * list already changes the other objects. Absent: keeping none leaves no effect (the detectors whose
+   * recommendations change several objects say how to restate a part).
+   */
+  restate?: (kept: readonly ProposedChange[]) => Pick<Draft, 'expectedEffect' | 'valuePerWeek'>;
+};
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 through erf), for confidences from z scores. */
 export function normalCdf(z: number): number {
@@ -139,10 +146,17 @@ function budgetChange(unit: BudgetUnit, dailyBudget: number): ProposedChange {
   };
 }
 
+/** What a budget raise adds to spend a week (major units): the unit spends its share of the new budget. */
+function extraSpendPerWeek(ctx: Context, budget: number, raised: number, spendShare: number): number {
+  return ((raised - budget) / ctx.offset) * ctx.config.recentDays * Math.min(1, spendShare);
+}
+
 interface Context {
   snapshot: AccountSnapshot;
   config: OptimizerConfig;
   offset: number;
+  /** Money in the account currency for the titles and reasons: "$12.00", "¥1,200". */
+  money: (major: number) => string;
   /**
    * The median cost per result of the other active units with the same objective and goal and
    * enough results ("similar ad sets"), by unit id; absent when there is none to compare with.
@@ -167,12 +181,18 @@ function context(snapshot: AccountSnapshot, config: OptimizerConfig): Context {
     const value = median(others);
     if (value !== null) medianCost.set(id, value);
   }
-  return { snapshot, config, offset: currencyOffset(snapshot.currency), medianCost };
+  return {
+    snapshot,
+    config,
+    offset: currencyOffset(snapshot.currency),
+    money: (major) => formatCurrency(major, snapshot.currency),
+    medianCost,
+  };
 }
 
 /** Moves budget from the costliest unit to the cheapest within each objective and optimization goal. */
 export function detectBudgetShifts(ctx: Context): Draft[] {
-  const { snapshot, config, offset } = ctx;
+  const { snapshot, config, offset, money } = ctx;
   const rules = config.budgetShift;
   const groups = new Map<string, Array<{ unit: BudgetUnit; recent: Figures; cost: number }>>();
   for (const unit of budgetUnits(snapshot)) {
@@ -202,6 +222,29 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
     const [winLow, winHigh] = countRange(winner.recent.results).map((r) =>
       resultsAt(r, (winner.unit.dailyBudget + moved) / winner.unit.dailyBudget),
     ) as [number, number];
+    // Results are valued at what similar ad sets pay for them, as the raise and the cut value theirs.
+    const rate = ctx.medianCost.get(winner.unit.id) ?? winner.cost;
+    const movedPerWeek = (moved / offset) * config.recentDays;
+    const loserSpendShare = loser.recent.spend / ((loser.unit.dailyBudget / offset) * config.recentDays);
+    // One half alone is no longer spend-neutral: the raise spends the amount, the cut saves what the loser spent of it.
+    const restate = (kept: readonly ProposedChange[]): Pick<Draft, 'expectedEffect' | 'valuePerWeek'> => {
+      const keepsWinner = kept.some((c) => c.objectId === winner.unit.id);
+      const keepsLoser = kept.some((c) => c.objectId === loser.unit.id);
+      if (keepsWinner && !keepsLoser) {
+        return {
+          expectedEffect: effect('results_per_week', winLow, gain, winHigh),
+          valuePerWeek: round(gain * rate - movedPerWeek),
+        };
+      }
+      if (keepsLoser && !keepsWinner) {
+        const saved = movedPerWeek * Math.min(1, loserSpendShare);
+        return {
+          expectedEffect: effect('spend_per_week', saved * 0.8, saved, saved),
+          valuePerWeek: round(saved + loss * rate),
+        };
+      }
+      return { expectedEffect: effect('results_per_week', 0, 0, 0), valuePerWeek: 0 };
+    };
     const evidence = {
       winnerCostPerResult: round(winner.cost),
       loserCostPerResult: round(loser.cost),
@@ -217,11 +260,13 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
       objectId: winner.unit.id,
       objectName: winner.unit.name,
       campaignId: winner.unit.campaignId,
-      title: `Move ${evidence.movedPerDay} a day from “${loser.unit.name}” to “${winner.unit.name}”`,
-      why: `Over the last ${evidence.days} days “${winner.unit.name}” paid ${evidence.winnerCostPerResult} per result (${evidence.winnerResults} results) and “${loser.unit.name}” paid ${evidence.loserCostPerResult} (${evidence.loserResults} results), ${evidence.costRatio} times as much.`,
+      title: `Move ${money(evidence.movedPerDay)} a day from “${loser.unit.name}” to “${winner.unit.name}”`,
+      why: `Over the last ${evidence.days} days “${winner.unit.name}” paid ${money(evidence.winnerCostPerResult)} per result (${evidence.winnerResults} results) and “${loser.unit.name}” paid ${money(evidence.loserCostPerResult)} (${evidence.loserResults} results), ${evidence.costRatio} times as much.`,
       evidence,
       expectedEffect: effect('results_per_week', winLow + loss, net, winHigh + loss),
-      valuePerWeek: round(net * winner.cost),
+      // Spend-neutral: the results gained net of those given up.
+      valuePerWeek: round(net * rate),
+      restate,
       confidence: round(clamp01(normalCdf(z)), 3),
       changes: [
         budgetChange(loser.unit, loser.unit.dailyBudget - moved),
@@ -234,7 +279,7 @@ export function detectBudgetShifts(ctx: Context): Draft[] {
 
 /** Cheap results, budget fully spent: the budget is what holds it back. */
 export function detectBudgetLimitedWinners(ctx: Context): Draft[] {
-  const { snapshot, config, offset } = ctx;
+  const { snapshot, config, offset, money } = ctx;
   const rules = config.budgetLimitedWinner;
   const drafts: Draft[] = [];
   for (const unit of budgetUnits(snapshot)) {
@@ -264,11 +309,12 @@ export function detectBudgetLimitedWinners(ctx: Context): Draft[] {
       objectId: unit.id,
       objectName: unit.name,
       campaignId: unit.campaignId,
-      title: `Raise “${unit.name}” from ${evidence.dailyBudget} to ${evidence.newDailyBudget} a day`,
-      why: `It spent ${evidence.spentSharePercent}% of its budget over ${evidence.days} days at ${evidence.costPerResult} per result, against ${evidence.medianCostPerResult} for similar ad sets (${evidence.results} results).`,
+      title: `Raise “${unit.name}” from ${money(evidence.dailyBudget)} to ${money(evidence.newDailyBudget)} a day`,
+      why: `It spent ${evidence.spentSharePercent}% of its budget over ${evidence.days} days at ${money(evidence.costPerResult)} per result, against ${money(evidence.medianCostPerResult)} for similar ad sets (${evidence.results} results).`,
       evidence,
       expectedEffect: effect('results_per_week', low, expected, high),
-      valuePerWeek: round(expected * median),
+      // The extra results at what similar ad sets pay for them, less the extra spend that buys them.
+      valuePerWeek: round(expected * median - extraSpendPerWeek(ctx, unit.dailyBudget, raised, spendShare)),
       confidence: round(clamp01(normalCdf(Math.log(median / cost) * Math.sqrt(recent.results))), 3),
       changes: [budgetChange(unit, raised)],
     });
@@ -278,7 +324,7 @@ export function detectBudgetLimitedWinners(ctx: Context): Draft[] {
 
 /** Expensive results (or none), budget fully spent: cut it, or pause when nothing came of it. */
 export function detectOverspendingLosers(ctx: Context): Draft[] {
-  const { snapshot, config, offset } = ctx;
+  const { snapshot, config, offset, money } = ctx;
   const rules = config.overspendingLoser;
   const drafts: Draft[] = [];
   for (const unit of budgetUnits(snapshot)) {
@@ -308,11 +354,11 @@ export function detectOverspendingLosers(ctx: Context): Draft[] {
       objectName: unit.name,
       campaignId: unit.campaignId,
       title: nothing
-        ? `Pause “${unit.name}”: no results for ${evidence.spend} spent`
-        : `Cut “${unit.name}” from ${evidence.dailyBudget} to ${evidence.newDailyBudget} a day`,
+        ? `Pause “${unit.name}”: no results for ${money(evidence.spend)} spent`
+        : `Cut “${unit.name}” from ${money(evidence.dailyBudget)} to ${money(evidence.newDailyBudget!)} a day`,
       why: nothing
-        ? `It spent ${evidence.spend} over ${evidence.days} days with ${evidence.results} results, while similar ad sets pay ${evidence.medianCostPerResult} per result.`
-        : `It paid ${evidence.costPerResult} per result over ${evidence.days} days (${evidence.results} results, ${evidence.spend} spent), against ${evidence.medianCostPerResult} for similar ad sets.`,
+        ? `It spent ${money(evidence.spend)} over ${evidence.days} days with ${evidence.results} results, while similar ad sets pay ${money(evidence.medianCostPerResult)} per result.`
+        : `It paid ${money(evidence.costPerResult!)} per result over ${evidence.days} days (${evidence.results} results, ${money(evidence.spend)} spent), against ${money(evidence.medianCostPerResult)} for similar ad sets.`,
       evidence,
       expectedEffect: effect('spend_per_week', savedPerWeek * 0.8, savedPerWeek, savedPerWeek),
       // Spend saved, less the results given up valued at what similar ad sets pay for them.
@@ -347,7 +393,7 @@ export function detectOverspendingLosers(ctx: Context): Draft[] {
  * recommendation saying "needs 50" beside 50 would contradict itself).
  */
 export function detectLearningLimited(ctx: Context): Draft[] {
-  const { snapshot, config, offset } = ctx;
+  const { snapshot, config, offset, money } = ctx;
   const rules = config.learningLimited;
   const drafts: Draft[] = [];
   for (const adset of snapshot.adsets) {
@@ -365,6 +411,7 @@ export function detectLearningLimited(ctx: Context): Draft[] {
     let changes: ProposedChange[] = [];
     let expected = 0;
     let high = 0;
+    let extraSpend = 0;
     if (adset.dailyBudget && cost !== null) {
       // The budget that would buy 50 events a week at today's cost, within the cap.
       const wantedMinor = ((rules.eventsPerWeek * cost) / config.recentDays) * offset;
@@ -384,6 +431,8 @@ export function detectLearningLimited(ctx: Context): Draft[] {
         evidence.costPerResult = round(cost);
         expected = resultsAt(recent.results, target / adset.dailyBudget);
         high = resultsAt(countRange(recent.results)[1], target / adset.dailyBudget);
+        const spendShare = recent.spend / ((adset.dailyBudget / offset) * config.recentDays);
+        extraSpend = extraSpendPerWeek(ctx, adset.dailyBudget, target, spendShare);
       }
     }
     drafts.push({
@@ -393,12 +442,13 @@ export function detectLearningLimited(ctx: Context): Draft[] {
       objectName: adset.name,
       campaignId: adset.campaignId,
       title: changes.length
-        ? `Give “${adset.name}” enough budget to leave learning (${evidence.newDailyBudget} a day), or merge it`
+        ? `Give “${adset.name}” enough budget to leave learning (${money(evidence.newDailyBudget!)} a day), or merge it`
         : `Merge “${adset.name}” with a sibling ad set or broaden its audience`,
       why: `Meta reports it learning limited: ${evidence.resultsPerWeek} results in ${evidence.days} days, and it needs about ${evidence.neededPerWeek} a week to finish learning.`,
       evidence,
       expectedEffect: effect('results_per_week', 0, expected, high),
-      valuePerWeek: round(expected * (cost ?? 0)),
+      // As a raise is valued: the extra results at what similar ad sets pay (its own cost when none compare), less the extra spend.
+      valuePerWeek: round(expected * (ctx.medianCost.get(adset.id) ?? cost ?? 0) - extraSpend),
       confidence: 0.8,
       changes,
     });
@@ -465,7 +515,7 @@ export function detectFatigue(ctx: Context): Draft[] {
 
 /** Budget well above what gets spent, and the likely reason. */
 export function detectUnderdelivery(ctx: Context): Draft[] {
-  const { snapshot, config, offset } = ctx;
+  const { snapshot, config, offset, money } = ctx;
   const rules = config.underdelivery;
   const drafts: Draft[] = [];
   for (const unit of budgetUnits(snapshot)) {
@@ -500,7 +550,7 @@ export function detectUnderdelivery(ctx: Context): Draft[] {
       objectName: unit.name,
       campaignId: unit.campaignId,
       title: `“${unit.name}” spends only ${evidence.spentSharePercent}% of its budget`,
-      why: `It spent ${evidence.spend} of ${evidence.budget} over ${evidence.days} days; likely cause: ${cause}.`,
+      why: `It spent ${money(evidence.spend)} of ${money(evidence.budget)} over ${evidence.days} days; likely cause: ${cause}.`,
       evidence,
       expectedEffect: effect('spend_per_week', 0, budgetMajor - recent.spend, budgetMajor - recent.spend),
       valuePerWeek: 0,
@@ -513,7 +563,7 @@ export function detectUnderdelivery(ctx: Context): Draft[] {
 
 /** CPM in the last few days well above the weeks before, per campaign. */
 export function detectCpmSpikes(ctx: Context): Draft[] {
-  const { snapshot, config } = ctx;
+  const { snapshot, config, money } = ctx;
   const rules = config.cpmSpike;
   const drafts: Draft[] = [];
   for (const campaign of snapshot.campaigns) {
@@ -543,7 +593,7 @@ export function detectCpmSpikes(ctx: Context): Draft[] {
       objectName: campaign.name,
       campaignId: campaign.id,
       title: `CPM of “${campaign.name}” jumped ${evidence.risePercent}%`,
-      why: `Over the last ${evidence.spikeDays} days it paid ${evidence.cpm} per 1,000 impressions against ${evidence.baselineCpm} in the ${evidence.baselineDays} days before: check for auction competition, a narrowed audience or a creative Meta rates lower.`,
+      why: `Over the last ${evidence.spikeDays} days it paid ${money(evidence.cpm)} per 1,000 impressions against ${money(evidence.baselineCpm)} in the ${evidence.baselineDays} days before: check for auction competition, a narrowed audience or a creative Meta rates lower.`,
       evidence,
       expectedEffect: effect('spend_per_week', 0, extraPerWeek, extraPerWeek),
       valuePerWeek: 0,
@@ -680,13 +730,91 @@ function stableId(kind: RecommendationKind, draft: Draft): string {
   return `${kind}-${objects}`;
 }
 
-/** Every detector over one account, ranked by what the effect is worth a week. */
-export function recommend(snapshot: AccountSnapshot, config: OptimizerConfig = OPTIMIZER_CONFIG): Recommendation[] {
+/** A change another recommendation already makes to an object, as a claim on it. */
+export interface ObjectClaim {
+  /** The recommendation that makes it (a stored id for a proposal made outside this run). */
+  id: string;
+  title: string;
+  changes: readonly ProposedChange[];
+}
+
+type AlreadyChanged = NonNullable<Recommendation['alreadyChanged']>[number];
+
+function fieldOf(change: ProposedChange['change']): AlreadyChanged['field'] {
+  if (change.dailyBudget || change.lifetimeBudget) return 'budget';
+  if (change.status) return 'status';
+  if (change.creativeId) return 'creative';
+  return 'name';
+}
+
+const byRank = (a: Recommendation, b: Recommendation) =>
+  b.valuePerWeek - a.valuePerWeek || b.confidence - a.confidence || a.id.localeCompare(b.id);
+
+/**
+ * One change per object per list. Going down the ranking, a recommendation that would change an object
+ * (budget or status) already changed by one ranked higher (or by a proposal the marketer asked for, `claims`)
+ * loses its change to that object and names the other in `alreadyChanged`; it keeps its evidence, title and
+ * reasons, and its expected effect and value are restated from what it still changes (none when nothing is
+ * left). Approving both would otherwise contradict (raise and cut) or compound (two cuts, each from the same
+ * "before"). Deterministic: ties go by confidence, then id.
+ */
+export function oneChangePerObject(
+  drafts: ReadonlyArray<Draft & { id: string }>,
+  claims: readonly ObjectClaim[] = [],
+): Recommendation[] {
+  const claimedBy = new Map<string, ObjectClaim>();
+  for (const claim of claims)
+    for (const c of claim.changes) if (!claimedBy.has(c.objectId)) claimedBy.set(c.objectId, claim);
+  const ranked = [...drafts].sort(byRank);
+  const resolved = ranked.map(({ restate, ...draft }): Recommendation => {
+    const taken = draft.changes.filter((c) => claimedBy.has(c.objectId));
+    const kept = draft.changes.filter((c) => !claimedBy.has(c.objectId));
+    const self: ObjectClaim = { id: draft.id, title: draft.title, changes: kept };
+    for (const c of kept) claimedBy.set(c.objectId, self);
+    if (taken.length === 0) return draft;
+    const restated = restate
+      ? restate(kept)
+      : {
+          expectedEffect: { metric: draft.expectedEffect.metric, low: 0, expected: 0, high: 0 },
+          valuePerWeek: 0,
+        };
+    return {
+      ...draft,
+      ...restated,
+      changes: kept,
+      alreadyChanged: taken.map((c) => {
+        const by = claimedBy.get(c.objectId)!;
+        return {
+          level: c.level,
+          objectId: c.objectId,
+          objectName: c.objectName,
+          field: fieldOf(c.change),
+          byId: by.id,
+          byTitle: by.title,
+        };
+      }),
+    };
+  });
+  // The rank follows the restated value.
+  return resolved.sort(byRank);
+}
+
+/**
+ * Every detector over one account, ranked by what the effect is worth a week, with one change per object
+ * (`claims`: open proposals made outside the detectors, e.g. a marketing-mix hand-off, which come first).
+ */
+export function recommend(
+  snapshot: AccountSnapshot,
+  config: OptimizerConfig = OPTIMIZER_CONFIG,
+  claims: readonly ObjectClaim[] = [],
+): Recommendation[] {
   const ctx = context(snapshot, config);
   const drafts = DETECTORS.flatMap((detector) => detector(ctx));
   const seen = new Set<string>();
-  return drafts
-    .map((draft) => ({ ...draft, id: stableId(draft.kind, draft) }))
-    .filter((rec) => (seen.has(rec.id) ? false : (seen.add(rec.id), true)))
-    .sort((a, b) => b.valuePerWeek - a.valuePerWeek || b.confidence - a.confidence);
+  return oneChangePerObject(
+    drafts
+      .map((draft) => ({ ...draft, id: stableId(draft.kind, draft) }))
+      .filter((rec) => (seen.has(rec.id) ? false : (seen.add(rec.id), true))),
+    claims,
+  );
 }

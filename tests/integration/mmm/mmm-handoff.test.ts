@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCurrency } from '@shared/currency-units';
 import { parseCsv, proposeMapping } from '@shared/mmm/csv-import';
 import { DatasetSummarySchema, ModelDetailSchema, ModelSummarySchema } from '@shared/schemas/mmm';
 import {
@@ -118,7 +119,9 @@ describe('marketing mix → optimizer hand-off', () => {
     expect(e.liftPerWeekLow).toBeLessThanOrEqual(e.liftPerWeek!);
     expect(e.liftPerWeekHigh).toBeGreaterThanOrEqual(e.liftPerWeek!);
     expect(handed.expectedEffect.expected).toBe(e.liftPerWeek);
-    expect(handed.why).toContain(String(e.proposedDaily));
+    // Money in the account currency as the app writes it: whole yen with the sign.
+    expect(handed.why).toContain(formatCurrency(e.proposedDaily!, 'JPY'));
+    expect(handed.title).toMatch(/Meta to ¥[\d,]+ a day/);
     expect((await auditRows(userSub)).length).toBe(before);
 
     // /optimizer lists it, with the detectors' recommendations.

@@ -59,11 +59,24 @@ describe('optimizer', () => {
     expect(
       list.data.filter((r) => r.kind === 'learning_limited' && r.status === 'proposed').map((r) => r.objectName),
     ).toEqual(['Interests: Camping | app installs']);
+    // One budget change per object: the seeded "Camping" ad set is a learning-limited raise, an overspending cut
+    // and the shift's cut at once; only the top-ranked one (the shift) still changes it, the others name it.
+    const open = list.data.filter((r) => r.status === 'proposed');
+    const objects = open.flatMap((r) => r.changes.map((c) => c.objectId));
+    expect(new Set(objects).size).toBe(objects.length);
+    const camping = shift.changes[0]!.objectId;
+    for (const kind of ['learning_limited', 'overspending_loser']) {
+      const rec = open.find((r) => r.kind === kind && r.objectId === camping)!;
+      expect(rec.changes, kind).toEqual([]);
+      expect(rec.alreadyChanged, kind).toEqual([expect.objectContaining({ objectId: camping, byId: shift.id })]);
+      expect(rec.expectedEffect.expected, kind).toBe(0);
+    }
+    expect(shift.title).toMatch(/^Move \$\d+\.\d{2} a day from/);
     expect(list.health.activeCampaigns).toBeGreaterThan(0);
     expect(list.currency).toBe('USD');
     // Ranked by what the effect is worth a week.
-    const open = list.data.filter((r) => r.status === 'proposed').map((r) => r.valuePerWeek);
-    expect(open).toEqual([...open].sort((a, b) => b - a));
+    const values = open.map((r) => r.valuePerWeek);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
     expect(list.graphCalls).toBeGreaterThan(0);
     expect(list.graphCalls).toBeLessThanOrEqual(12);
   });
@@ -104,7 +117,11 @@ describe('optimizer', () => {
       const check = checkExplanation(rec.explanation!, {
         evidence: rec.evidence,
         extraNumbers: [rec.expectedEffect.low, rec.expectedEffect.expected, rec.expectedEffect.high],
-        names: [rec.objectName, ...rec.changes.map((c) => c.objectName)],
+        names: [
+          rec.objectName,
+          ...rec.changes.map((c) => c.objectName),
+          ...(rec.alreadyChanged ?? []).map((a) => a.objectName),
+        ],
       });
       expect(check, rec.explanation).toEqual({ ok: true });
     }

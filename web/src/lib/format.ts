@@ -1,18 +1,9 @@
-import { budgetToMajor } from '@shared/currency-units';
+import { budgetToMajor, formatCurrency } from '@shared/currency-units';
 
-/** Money in major units (insights), in the ad account's currency. */
+/** Money in major units (insights), in the ad account's currency (the shared formatter, in the browser's locale). */
 export function formatMoney(value: number | null | undefined, currency: string, options?: { compact?: boolean }) {
   if (value === null || value === undefined) return '—';
-  try {
-    return new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency,
-      notation: options?.compact ? 'compact' : 'standard',
-      maximumFractionDigits: options?.compact ? 1 : undefined,
-    }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency}`;
-  }
+  return formatCurrency(value, currency, { locale: undefined, compact: options?.compact ?? false });
 }
 
 /** A budget as Meta keeps it (minor units: cents, or yen) shown in the account currency. */

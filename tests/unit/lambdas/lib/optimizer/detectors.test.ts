@@ -1,66 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountSnapshot, AdSetSnapshot, AdSnapshot, DayFigures } from '@lambdas/lib/optimizer/account-snapshot';
+import type { AccountSnapshot, AdSetSnapshot } from '@lambdas/lib/optimizer/account-snapshot';
 import { recommend } from '@lambdas/lib/optimizer/detectors';
-
-const TODAY = '2026-03-29';
-
-function day(offset: number, figures: Partial<DayFigures>): DayFigures {
-  const date = new Date(Date.parse(`${TODAY}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
-  return {
-    date,
-    spend: 0,
-    impressions: 0,
-    reach: 0,
-    clicks: 0,
-    linkClicks: 0,
-    results: 0,
-    purchaseValue: 0,
-    ...figures,
-  };
-}
-
-/** `n` complete days before today with the same figures each day. */
-const days = (n: number, figures: Partial<DayFigures>) => Array.from({ length: n }, (_, i) => day(i + 1, figures));
-
-function adset(id: string, extra: Partial<AdSetSnapshot>): AdSetSnapshot {
-  return {
-    id,
-    name: `Ad set ${id}`,
-    campaignId: 'c1',
-    status: 'ACTIVE',
-    optimizationGoal: 'OFFSITE_CONVERSIONS',
-    dailyBudget: 10_000,
-    lifetimeBudget: null,
-    learningStatus: 'SUCCESS',
-    days: [],
-    ...extra,
-  };
-}
-
-function ad(id: string, extra: Partial<AdSnapshot>): AdSnapshot {
-  return { id, name: `Ad ${id}`, adsetId: 's1', campaignId: 'c1', status: 'ACTIVE', weeks: [], ...extra };
-}
-
-function account(extra: Partial<AccountSnapshot>): AccountSnapshot {
-  return {
-    adAccountId: 'act_1',
-    currency: 'USD',
-    today: TODAY,
-    campaigns: [
-      {
-        id: 'c1',
-        name: 'Sales',
-        objective: 'OUTCOME_SALES',
-        status: 'ACTIVE',
-        dailyBudget: null,
-        lifetimeBudget: null,
-      },
-    ],
-    adsets: [],
-    ads: [],
-    ...extra,
-  };
-}
+import { account, ad, adset, day, days } from './snapshot-fixtures';
 
 const kinds = (snapshot: AccountSnapshot) => recommend(snapshot).map((r) => `${r.kind}:${r.objectId}`);
 
@@ -120,11 +61,12 @@ describe('detectors', () => {
   });
 
   it('proposes a budget shift as two exact changes in minor units, with evidence behind every number', () => {
+    // Neither spends 90 % of its budget: no raise or cut of its own competes for the two ad sets.
     const [shift] = recommend(
       account({
         adsets: [
-          adset('s1', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
-          adset('s2', { days: days(7, { spend: 100, impressions: 8000, reach: 6000, linkClicks: 80, results: 4 }) }),
+          adset('s1', { days: days(7, { spend: 80, impressions: 8000, reach: 6000, linkClicks: 80, results: 10 }) }),
+          adset('s2', { days: days(7, { spend: 80, impressions: 8000, reach: 6000, linkClicks: 80, results: 4 }) }),
         ],
       }),
     ).filter((r) => r.kind === 'budget_shift');
@@ -132,7 +74,9 @@ describe('detectors', () => {
       expect.objectContaining({ objectId: 's2', change: { dailyBudget: 8000 }, before: { dailyBudget: 10_000 } }),
       expect.objectContaining({ objectId: 's1', change: { dailyBudget: 12_000 }, before: { dailyBudget: 10_000 } }),
     ]);
-    expect(shift!.evidence).toMatchObject({ winnerCostPerResult: 10, loserCostPerResult: 25, costRatio: 2.5 });
+    expect(shift!.evidence).toMatchObject({ winnerCostPerResult: 8, loserCostPerResult: 20, costRatio: 2.5 });
+    expect(shift!.title).toBe('Move $20.00 a day from “Ad set s2” to “Ad set s1”');
+    expect(shift!.alreadyChanged).toBeUndefined();
     expect(shift!.expectedEffect.low).toBeLessThanOrEqual(shift!.expectedEffect.expected);
     expect(shift!.expectedEffect.expected).toBeGreaterThan(0);
     expect(shift!.confidence).toBeGreaterThan(0.9);
@@ -159,6 +103,9 @@ describe('detectors', () => {
     const shift = recommend(snapshot).find((r) => r.kind === 'budget_shift')!;
     expect(shift.changes.map((c) => c.change.dailyBudget)).toEqual([2666, 4000]);
     expect(shift.evidence.movedPerDay).toBe(667);
+    // Money in the text is yen as people write it: no minor units.
+    expect(shift.title).toBe('Move ¥667 a day from “Ad set s2” to “Ad set s1”');
+    expect(shift.why).toContain('paid ¥167 per result (140 results)');
   });
 
   it('finds creative fatigue only when frequency rises and CTR falls against the first week', () => {
@@ -199,6 +146,7 @@ describe('detectors', () => {
     ).find((r) => r.kind === 'learning_limited')!;
     // 50 events at 10 a result = 500 a week = 71.43 a day; capped at 2 × 20.
     expect(rec.changes[0]!.change).toEqual({ dailyBudget: 4000 });
+    expect(rec.title).toBe('Give “Ad set s1” enough budget to leave learning ($40.00 a day), or merge it');
     expect(rec.evidence).toMatchObject({ resultsPerWeek: 14, neededPerWeek: 50 });
   });
 
@@ -265,6 +213,7 @@ describe('detectors', () => {
     // 50 events at 3,000 yen each would be 21,429 a day: capped at double, 6,000 yen.
     expect(rec.changes[0]!.change).toEqual({ dailyBudget: 6000 });
     expect(Number.isInteger(rec.changes[0]!.change.dailyBudget)).toBe(true);
+    expect(rec.title).toBe('Give “Ad set s1” enough budget to leave learning (¥6,000 a day), or merge it');
   });
 
   it('names A/B losers only with enough clicks, by the probability each ad is best', () => {

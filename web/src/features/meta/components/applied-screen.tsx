@@ -276,7 +276,9 @@ function DetectorTable({ list }: { list: AppliedList }) {
       <CardHeader>
         <CardTitle className="text-base">How each detector’s predictions held up</CardTitle>
         <CardDescription>
-          Hit rate: the share of measured recommendations whose actual effect fell within the predicted range. Bias: the
+          Hit rate: the share of measured recommendations whose actual effect fell within the predicted range widened by
+          the measurement’s own chance variation (how far two weeks of Meta’s figures differ by chance alone: for
+          results and clicks 1.96 × √(before + after), for CTR the two weeks’ binomial error, for spend none). Bias: the
           median of actual minus expected (above zero, the detector is too cautious; below, it promises too much). Shown
           once a detector has {list.minHistory} measured recommendations.
         </CardDescription>

@@ -52,7 +52,25 @@ const WIDE_SCREEN = '(min-width: 640px)';
 const rewritesInAdOptimizer = (rec: StoredRecommendation) =>
   rec.level === 'ad' && (rec.kind === 'creative_fatigue' || rec.kind === 'low_ranking');
 
+/** Every change it proposed is made by a higher-ranked recommendation: it is advice, with no effect of its own. */
+const adviceOnly = (rec: StoredRecommendation) => Boolean(rec.alreadyChanged?.length) && rec.changes.length === 0;
+
+const FIELD_WORDS = { budget: 'budget', status: 'status', creative: 'creative', name: 'name' } as const;
+
+/** "Its budget is already changed by: <title>", or naming the object when it is another of its objects. */
+export function alreadyChangedLine(
+  rec: Pick<StoredRecommendation, 'objectId'>,
+  taken: NonNullable<StoredRecommendation['alreadyChanged']>[number],
+): string {
+  const subject =
+    taken.objectId === rec.objectId
+      ? `Its ${FIELD_WORDS[taken.field]}`
+      : `The ${FIELD_WORDS[taken.field]} of “${taken.objectName}”`;
+  return `${subject} is already changed by: ${taken.byTitle}`;
+}
+
 function effectText(rec: StoredRecommendation): string {
+  if (adviceOnly(rec)) return 'none from this one: its change is made by the recommendation named above';
   const { metric, low, expected, high } = rec.expectedEffect;
   const money = (v: number) => formatMoney(v, rec.currency);
   switch (metric) {
@@ -286,6 +304,12 @@ function RecommendationCard({
             {rec.status !== 'proposed' ? <Badge variant="success">{rec.status}</Badge> : null}
           </div>
           <CardTitle className="text-base">{rec.title}</CardTitle>
+          {/* Shown even with the numbers folded away: it says why the card has no change of its own. */}
+          {rec.alreadyChanged?.map((taken) => (
+            <p key={taken.objectId} className="text-sm font-medium text-amber-800">
+              {alreadyChangedLine(rec, taken)}
+            </p>
+          ))}
           <p className="text-sm">
             <span className="font-medium">Expected effect:</span> {effectText(rec)}
           </p>
@@ -330,6 +354,8 @@ function RecommendationCard({
               <Wand2 aria-hidden="true" /> Rewrite and test
               <span className="hidden sm:inline"> in the ad optimizer</span>
             </Link>
+          ) : rec.status === 'proposed' && adviceOnly(rec) ? (
+            <p className="text-sm text-muted-foreground">Advice only: approve the other recommendation instead.</p>
           ) : rec.status === 'proposed' ? (
             <p className="text-sm text-muted-foreground">
               Needs you in Ads Manager or the ad optimizer: no automatic change.

@@ -182,6 +182,11 @@ describe('optimizer: the Applied tab', () => {
     const shift = within(table).getByRole('rowheader', { name: 'Budget shift' }).closest('tr')!;
     expect(shift).toHaveTextContent('Not enough history');
     expect(shift).not.toHaveTextContent('%');
+    // The help text says what a hit is: within the range widened by the chance variation the items allow for.
+    expect(screen.getByText(/^Hit rate:/)).toHaveTextContent(
+      'fell within the predicted range widened by the measurement’s own chance variation',
+    );
+    expect(screen.getByText(/^Hit rate:/)).toHaveTextContent('1.96 × √(before + after)');
     unmount();
 
     serve({ optimizerApplied: () => list([measured], true) });

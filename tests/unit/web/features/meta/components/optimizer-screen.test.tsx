@@ -244,6 +244,52 @@ describe('optimizer screen', () => {
     expect(screen.getByText('3 of 4 recommendations · ranked by what they are worth a week')).toBeInTheDocument();
   });
 
+  it('a recommendation whose changes another makes names it, claims no effect and offers no approval', async () => {
+    const raise = rec('budget_limited_winner.201', {
+      kind: 'budget_limited_winner',
+      title: 'Raise “Lookalike 1%” from $60.00 to $72.00 a day',
+      why: 'It spent 100% of its budget over 7 days at $2.00 per result.',
+      expectedEffect: { metric: 'results_per_week', low: 0, expected: 0, high: 0 },
+      valuePerWeek: 0,
+      alreadyChanged: [
+        {
+          level: 'adset',
+          objectId: '201',
+          objectName: 'Lookalike 1%',
+          field: 'budget',
+          byId: shift.id,
+          byTitle: shift.title,
+        },
+      ],
+    });
+    // A shift that kept one of its two ad sets names the other by name.
+    const half = rec('budget_shift.301', {
+      title: 'Move $10.00 a day from “Broad” to “Retargeting”',
+      objectId: '301',
+      objectName: 'Retargeting',
+      changes: [shift.changes[0]!],
+      alreadyChanged: [
+        { level: 'adset', objectId: '302', objectName: 'Broad', field: 'status', byId: 'x', byTitle: 'Pause “Broad”' },
+      ],
+    });
+    serve({ optimizerRecommendations: () => list([shift, half, raise]) });
+    renderWithMeta(<OptimizerRecommendations />);
+    const card = cardOf((await screen.findByText(raise.title)).textContent!);
+    expect(card).toHaveTextContent(`Its budget is already changed by: ${shift.title}`);
+    // Its evidence stays: what the detector found is still true.
+    expect(card).toHaveTextContent(raise.why);
+    expect(card).toHaveTextContent('Expected effect: none from this one');
+    expect(card).not.toHaveTextContent('0 more results');
+    expect(card).toHaveTextContent('Advice only: approve the other recommendation instead.');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+
+    const partly = cardOf(half.title);
+    expect(partly).toHaveTextContent('The status of “Broad” is already changed by: Pause “Broad”');
+    expect(partly).toHaveTextContent('Expected effect: 2 more results a week (1 to 3)');
+    expect(within(partly).getByRole('button', { name: `Review changes: ${half.title}` })).toBeInTheDocument();
+    expect(cardOf(shift.title)).not.toHaveTextContent('already changed by');
+  });
+
   it('says when Meta’s data was read in part', async () => {
     serve({ optimizerRecommendations: () => list([shift], { partial: true }) });
     renderWithMeta(<OptimizerRecommendations />);
