@@ -98,6 +98,10 @@ describe('optimizer', () => {
     const shift = open.find((r) => r.kind === 'budget_shift')!;
     expect(shift.evidence.costRatio).toBeGreaterThan(1.5);
     expect(Number.isInteger(shift.evidence.movedPerDay)).toBe(true);
+    // Money in yen as people write it, and one budget change per ad set across the list here too.
+    expect(shift.title).toMatch(/^Move ¥[\d,]+ a day from/);
+    const changed = open.flatMap((r) => r.changes.map((c) => c.objectId));
+    expect(new Set(changed).size).toBe(changed.length);
     // Yen have no minor units: every proposed budget is whole yen, at least Meta's ¥150 minimum for the account.
     const budgets = open.flatMap((r) => r.changes.flatMap((c) => [c.change.dailyBudget, c.before.dailyBudget]));
     expect(budgets.filter((b) => b !== undefined).length).toBeGreaterThan(0);
