@@ -260,7 +260,7 @@ export async function listAppliedOutcomes(
     undefined,
   );
   const audited = oldest
-    ? await listObjectChanges(deps.audit.doc, deps.audit.table, session.user.sub, new Date(oldest))
+    ? await listObjectChanges(deps.audit.doc, deps.audit.table, session.user.sub, new Date(oldest), account.id)
     : [];
   const auditedByObject = new Map<string, AuditedChange[]>();
   for (const change of audited) {

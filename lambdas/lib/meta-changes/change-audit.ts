@@ -184,12 +184,15 @@ export async function listObjectChanges(
   table: string,
   userId: string,
   from: Date,
+  /** Only this ad account's changes (`act_…`), as every row names it. */
+  adAccountId: string,
 ): Promise<AuditedObjectChange[]> {
   const items = await queryAll(doc, {
     TableName: table,
     // Sort keys start with the ISO time the change was asked: the range is a plain key condition.
     KeyConditionExpression: 'user_id = :user AND changed_at_id >= :from',
-    ExpressionAttributeValues: { ':user': userId, ':from': from.toISOString() },
+    FilterExpression: 'ad_account_id = :account',
+    ExpressionAttributeValues: { ':user': userId, ':from': from.toISOString(), ':account': adAccountId },
   });
   const byChange = new Map<string, { pending?: z.infer<typeof AuditRowSchema>; outcome?: string }>();
   for (const item of items) {
