@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
 import { AIConnectionProvider } from '../../lib/ai/ai-connection-provider';
 import { useAuth } from '../../lib/auth/use-auth';
+import { useUsageAnnouncements } from '../../lib/billing/usage-announcements';
 import { NotificationWiring } from '../../lib/notifications/notification-wiring';
 import { createQueryClient } from './query-client';
 
@@ -37,6 +38,12 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
+/** Counted actions outside React Query (the chat's answers) refresh the usage meters on screen. */
+function UsageAnnouncements() {
+  useUsageAnnouncements();
+  return null;
+}
+
 /** What the signed-in part of the app needs beyond auth (which AuthHost holds for every page). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -47,6 +54,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AIConnectionProvider>{children}</AIConnectionProvider>
       </MetaConnectionProvider>
       <NotificationWiring />
+      <UsageAnnouncements />
     </QueryProvider>
   );
 }

@@ -5,6 +5,7 @@ import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
 import { QuotaUpgradePrompt } from '../../components/billing/quota-upgrade-prompt';
 import { loadWebConfig } from '../../config/web-config';
 import { quotaExceededOf, type QuotaExceeded } from '../../lib/billing/quota-exceeded';
+import { announceUsageChanged } from '../../lib/billing/usage-key';
 import { hasStoredSession } from '../../lib/auth/stored-session';
 import { cn } from '../../lib/cn';
 import { ChatError, streamChat } from './chat-stream';
@@ -107,6 +108,8 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
       setStreaming(false);
       setWaitingFirstWords(false);
       abortRef.current = null;
+      // An answer (or a refused one) counts against the workspace's AI generations: meters on screen catch up.
+      announceUsageChanged();
     }
   }
 

@@ -17,3 +17,13 @@ export function refreshUsageUnlessHeld(client: QueryClient, adAccountId: string)
   if (held?.includes(adAccountId)) return;
   void client.invalidateQueries({ queryKey: usageKey });
 }
+
+export const USAGE_CHANGED = 'adsmith:usage-changed';
+
+/**
+ * For counted actions that are not React Query mutations (the chat's streamed answers count AI generations): the
+ * chat lives outside the signed-in providers, so it announces the change and the signed-in part refreshes usage.
+ */
+export function announceUsageChanged(): void {
+  window.dispatchEvent(new Event(USAGE_CHANGED));
+}
