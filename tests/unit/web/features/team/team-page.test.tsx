@@ -75,6 +75,17 @@ describe('TeamPage', () => {
     expect(screen.getByText(/a member’s AI generation uses the team’s daily allowance/)).toBeInTheDocument();
   });
 
+  it('a Free owner reads that the one seat is theirs, not “all 1 seats”', async () => {
+    serve({
+      getTeam: () => ({ ...proTeam, plan: 'free', members: [owner], invitations: [], seats: { used: 1, limit: 1 } }),
+    });
+    renderPage();
+    expect(await screen.findByText(/Your Free plan’s one seat is yours\./)).toHaveTextContent(
+      'Your Free plan’s one seat is yours. Upgrade to invite more.',
+    );
+    expect(screen.queryByText(/All 1 seats/)).toBeNull();
+  });
+
   it('shows the upgrade prompt, not an error, when an invitation is over the seats', async () => {
     serve({
       getTeam: () => proTeam,

@@ -99,10 +99,11 @@ function InviteForm({ team }: { team: Team }) {
       </form>
       {full && !quota ? (
         <p className="text-sm text-muted-foreground">
-          All {team.seats.limit} seats of your {plans[team.plan].name} plan are taken (you, your members and pending
-          invitations each hold one). Revoke an invitation, remove a member or{' '}
+          {team.seats.limit === 1
+            ? `Your ${plans[team.plan].name} plan’s one seat is yours. `
+            : `All ${team.seats.limit} seats of your ${plans[team.plan].name} plan are taken (you, your members and pending invitations each hold one). Revoke an invitation, remove a member or `}
           <Link to={webPaths.pricing} className="font-medium text-primary underline-offset-4 hover:underline">
-            upgrade
+            {team.seats.limit === 1 ? 'Upgrade' : 'upgrade'}
           </Link>{' '}
           to invite more.
         </p>
