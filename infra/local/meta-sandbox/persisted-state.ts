@@ -61,24 +61,44 @@ const AuthorizationCodeSchema = z.object({
   used: z.boolean(),
 });
 
-/** Every world object is checked for the key it is stored under; its other fields are the sandbox's own. */
-const keyedObject = (key: 'id' | 'hash') => z.looseObject({ [key]: z.string() });
-const objectKey: Record<WorldMapName, 'id' | 'hash'> = {
-  accounts: 'id',
-  campaigns: 'id',
-  adsets: 'id',
-  ads: 'id',
-  images: 'hash',
-  creatives: 'id',
+/**
+ * World objects are checked for what the sandbox reads first (their key, parent ids, timelines and
+ * dates), so a hand-edited or foreign file is refused here rather than failing requests later.
+ */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const timeline = z.array(z.object({ from: isoDate, value: z.unknown() })).min(1);
+const profile = z.looseObject({ cpmFactor: z.number(), ctrFactor: z.number(), conversionFactor: z.number() });
+const adObject = {
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  statusHistory: timeline,
+  startDate: isoDate,
+  createdTime: validDate,
+  updatedTime: validDate,
+};
+const WORLD_OBJECT_SCHEMAS: Record<WorldMapName, z.ZodType> = {
+  accounts: z.looseObject({
+    kind: z.literal('AdAccount'),
+    accountId: z.string(),
+    currency: z.string(),
+    dataStart: isoDate,
+  }),
+  campaigns: z.looseObject({ ...adObject, kind: z.literal('Campaign'), budgetHistory: timeline }),
+  adsets: z.looseObject({
+    ...adObject,
+    kind: z.literal('AdSet'),
+    campaignId: z.string(),
+    budgetHistory: timeline,
+    profile,
+  }),
+  ads: z.looseObject({ ...adObject, kind: z.literal('Ad'), campaignId: z.string(), adsetId: z.string(), profile }),
+  images: z.looseObject({ hash: z.string(), accountId: z.string(), createdTime: validDate }),
+  creatives: z.looseObject({ id: z.string(), accountId: z.string(), createdTime: validDate }),
 };
 const MapChangesSchema = (name: WorldMapName) =>
   z.object({
-    changed: z.array(
-      z.tuple([
-        z.string(),
-        name === 'accounts' ? z.looseObject({ accountId: z.string() }) : keyedObject(objectKey[name]),
-      ]),
-    ),
+    changed: z.array(z.tuple([z.string(), WORLD_OBJECT_SCHEMAS[name]])),
     removed: z.array(z.string()),
   });
 
@@ -129,13 +149,26 @@ export async function loadSandboxState(
   report: (line: string) => void,
   now = new Date(),
 ): Promise<LoadedSandboxState> {
-  let problem: string;
   try {
     return { kind: 'loaded', state: decodeSandboxState(await readFile(file, 'utf8')) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    problem = ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').slice(0, 200);
+    const problem = firstLine(error);
+    return { kind: 'damaged', keptAs: await setAsideSandboxState(file, problem, report, now), problem };
   }
+}
+
+function firstLine(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').slice(0, 200);
+}
+
+/** Renames a state file the sandbox cannot use to `<name>.damaged-<time>` and says so in one line; returns the new name. */
+export async function setAsideSandboxState(
+  file: string,
+  problem: unknown,
+  report: (line: string) => void,
+  now = new Date(),
+): Promise<string> {
   const name = path.basename(file);
   const keptAs = keptName(name, now);
   await rename(file, path.join(path.dirname(file), keptAs));
@@ -143,11 +176,11 @@ export async function loadSandboxState(
     describeSetAside({
       file: name,
       keptAs,
-      problem,
+      problem: typeof problem === 'string' ? problem : firstLine(problem),
       reset: 'the Meta sandbox (its campaigns are as seeded, and Meta connections must be made again)',
     }),
   );
-  return { kind: 'damaged', keptAs, problem };
+  return keptAs;
 }
 
 /**

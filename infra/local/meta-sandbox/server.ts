@@ -22,8 +22,15 @@ import { seedWorld, type SeedOptions } from './seed.js';
 import { TokenStore } from './tokens.js';
 import { DEVELOPMENT_TIER, STANDARD_TIER, UsageMeter, type UsageLimits } from './usage.js';
 import type { World } from './world.js';
-import { loadSandboxState, SandboxStateSaver, type SandboxState } from './persisted-state.js';
-import { applyChanges, baselineOf, changesSince, fingerprintOf, type WorldBaseline } from './world-changes.js';
+import { loadSandboxState, SandboxStateSaver, setAsideSandboxState, type SandboxState } from './persisted-state.js';
+import {
+  applyChanges,
+  baselineOf,
+  changesSince,
+  checkParents,
+  fingerprintOf,
+  type WorldBaseline,
+} from './world-changes.js';
 
 export type { SeedOptions } from './seed.js';
 export type { FaultSettings } from './faults.js';
@@ -141,6 +148,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
         restoredState.baseline = { days: saved.daysAdvanced, objects: baselineOf(restoredState.world) };
       }
       applyChanges(restoredState.world, saved.world);
+      checkParents(restoredState.world);
       restoredState.world.revision = Math.max(restoredState.world.revision, saved.revision);
     } else {
       // The seed code or options changed: the saved edits were made to objects that may no longer exist.
@@ -158,7 +166,13 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
   if (options.stateFile) {
     await mkdir(path.dirname(options.stateFile), { recursive: true });
     const loaded = await loadSandboxState(options.stateFile, log);
-    state = loaded.kind === 'loaded' ? restored(loaded.state) : fresh();
+    try {
+      state = loaded.kind === 'loaded' ? restored(loaded.state) : fresh();
+    } catch (error) {
+      // A file that reads well but does not fit the world (an object whose parent is gone) is damaged too.
+      await setAsideSandboxState(options.stateFile, error, log);
+      state = fresh();
+    }
   } else {
     state = fresh();
   }

@@ -92,6 +92,18 @@ export function applyChanges(world: World, changes: WorldChanges): void {
   forgetChildIndex(world);
 }
 
+/** Every object's parents exist: saved changes that break the tree are not used (the caller starts from the seed). */
+export function checkParents(world: World): void {
+  const missing = (kind: string, id: string, parent: string) => {
+    throw new Error(`${kind} ${id} belongs to ${parent}, which is not in the world`);
+  };
+  for (const campaign of world.campaigns.values())
+    if (!world.accounts.has(campaign.accountId)) missing('campaign', campaign.id, `account ${campaign.accountId}`);
+  for (const adset of world.adsets.values())
+    if (!world.campaigns.has(adset.campaignId)) missing('ad set', adset.id, `campaign ${adset.campaignId}`);
+  for (const ad of world.ads.values()) if (!world.adsets.has(ad.adsetId)) missing('ad', ad.id, `ad set ${ad.adsetId}`);
+}
+
 export function noChanges(): WorldChanges {
   return Object.fromEntries(WORLD_MAPS.map((name) => [name, { changed: [], removed: [] }])) as unknown as WorldChanges;
 }

@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeSandboxState } from '@infra/local/meta-sandbox/persisted-state';
+import { decodeSandboxState, encodeSandboxState } from '@infra/local/meta-sandbox/persisted-state';
+import { seedWorld } from '@infra/local/meta-sandbox/seed';
+import { startMetaSandboxService } from '@infra/local/meta-sandbox-service';
 import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
 import { APP_ID, APP_SECRET, graph, login, startTestSandbox, type LooseJson } from './sandbox-client';
 
@@ -184,5 +186,58 @@ describe('the Meta sandbox across a restart', () => {
       'meta-sandbox.json',
       expect.stringMatching(/^meta-sandbox\.json\.damaged-\d{8}T\d{6}Z$/),
     ]);
+  });
+
+  it('sets aside a file whose changes do not fit the seeded world, and starts from the seed', async () => {
+    const first = await start();
+    await longLivedToken(first);
+    await stop(first);
+    const saved = decodeSandboxState(await readFile(stateFile, 'utf8'));
+    const seededAdset = [...seedWorld({}, saved.seededAt).adsets.values()][0]!;
+    // An ad set whose campaign is not in the world: readable, but not a world the sandbox can serve.
+    saved.world.adsets.changed.push(['999', { ...seededAdset, id: '999', campaignId: '404' }]);
+    await writeFile(stateFile, encodeSandboxState(saved));
+
+    const second = await start();
+
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/meta-sandbox\.json was damaged \(ad set 999 belongs to campaign 404, .*\)/);
+    const token = await longLivedToken(second);
+    expect((await activeCampaign(second, token)).dailyBudget).toBeGreaterThan(0);
+  });
+
+  it('starts the campaigns from a changed seed and keeps the connections', async () => {
+    const first = await start();
+    const token = await longLivedToken(first);
+    const { id, dailyBudget } = await activeCampaign(first, token);
+    await graph(
+      first,
+      `/v26.0/${id}`,
+      { access_token: token, daily_budget: String(dailyBudget + 300) },
+      { method: 'POST' },
+    );
+    await stop(first);
+    // What a change to the seed code looks like from the file: another fingerprint.
+    const saved = decodeSandboxState(await readFile(stateFile, 'utf8'));
+    await writeFile(stateFile, encodeSandboxState({ ...saved, fingerprint: '0'.repeat(64) }));
+
+    const second = await start();
+
+    expect(logged).toEqual([expect.stringContaining("The sandbox's seed changed since")]);
+    expect(await budgetOf(second, token, id)).toEqual({ daily_budget: String(dailyBudget), id });
+  });
+
+  it("is the twin's Meta: its service keeps the state in the state folder's meta-sandbox.json", async () => {
+    const options = { stateDir: dir, pastApproval: true, log: (line: string) => logged.push(line) };
+    const first = await startMetaSandboxService(0, undefined, options);
+    running.add(first);
+    expect((await admin(first, '/__admin/advance-days', { days: 2 })).body).toMatchObject({ daysAdvanced: 2 });
+    await stop(first);
+    expect(decodeSandboxState(await readFile(path.join(dir, 'meta-sandbox.json'), 'utf8')).daysAdvanced).toBe(2);
+
+    const second = await startMetaSandboxService(0, undefined, options);
+    running.add(second);
+    expect((await admin(second, '/__admin/advance-days', { days: -2 })).body).toMatchObject({ daysAdvanced: 0 });
+    expect(logged).toEqual([]);
   });
 });

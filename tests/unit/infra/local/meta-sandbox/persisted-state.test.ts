@@ -108,6 +108,14 @@ describe('the sandbox state file', () => {
     ['empty', ''],
     ['not the state', JSON.stringify({ version: 1, tokens: 'none' })],
     ['an invalid date', encodeSandboxState(stateWith()).replace('2027-01-19T17:01:00.000Z', 'soon')],
+    [
+      'a campaign without its timelines',
+      encodeSandboxState(
+        stateWith({
+          world: { ...noChanges(), campaigns: { changed: [['1202', { id: '1202', kind: 'Campaign' }]], removed: [] } },
+        }),
+      ),
+    ],
   ])('sets a damaged file (%s) aside, keeps its bytes and says so once', async (_label, text) => {
     await writeFile(file, text);
     const lines: string[] = [];
