@@ -294,7 +294,7 @@ export const functions = {
     tables: {
       // The rate-limit counters: one conditional ADD per window.
       chatRateLimits: { actions: ['UpdateItem'] },
-      // Whether a signed-in visitor has a Meta connection (the row's key only, never the token).
+      // Whether a signed-in visitor has a Meta connection, and its sealed token to read their account's figures.
       userMetaConnections: { actions: ['GetItem'] },
       // A signed-in visitor's answers are AI generations of their plan: the conditional count and its
       // refund (UpdateItem), the plan that sets the limit, and the day's token totals.
@@ -304,7 +304,11 @@ export const functions = {
       // A teammate's answers count against their workspace's plan, and speak of its Meta connection.
       teamMemberships: { actions: ['GetItem'] },
     },
-    secrets: ['openai'],
+    // A connected visitor's questions about their results are answered from their account's figures: the stored
+    // token is decrypted (never re-written: no Encrypt, no UpdateItem on the connection) and Graph is called with
+    // the Meta app's appsecret_proof. Reading an account takes one of the plan's places (quotaUsage UpdateItem).
+    kmsKeys: { metaTokens: ['kms:Decrypt'] },
+    secrets: ['openai', 'metaApp'],
     ai: true,
     userTokens: true,
     memorySize: 1024,

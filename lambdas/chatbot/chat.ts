@@ -1,4 +1,5 @@
 import { chatEventLine, chatLimits, type ChatRequest } from '@shared/schemas/chat';
+import type { ChatAccountContext } from '@shared/schemas/chat-account';
 import { AiNotConfiguredError, type AiRuntime } from '../lib/ai/ai-runtime';
 import { chatPrompt, type ChatVisitor } from '../lib/ai/prompts/chat';
 import { streamCompletion } from '../lib/ai/stream-completion';
@@ -20,6 +21,11 @@ export interface ChatDeps {
   workspaceOf: (userId: string) => Promise<string>;
   /** Whether the workspace has a Meta connection (never the connection itself). */
   metaConnected: (workspaceId: string) => Promise<boolean>;
+  /**
+   * The connected workspace's ad account figures for the model (read-account.ts); undefined when there is no
+   * usable account. A failure only leaves the figures out: the visitor still gets an answer.
+   */
+  account?: (workspaceId: string) => Promise<ChatAccountContext | undefined>;
   log: (message: string, facts: Record<string, unknown>) => void;
   /**
    * A signed-in visitor's answers are AI generations of their plan (QUOTA_EXCEEDED once the day's are used);
@@ -54,11 +60,19 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
   // The rate limit is the person's; the connection and the allowance are their workspace's.
   await takeChatMessage(deps.limits, { ip: call.ip, userId: user?.sub });
   const workspace = user ? await deps.workspaceOf(user.sub) : undefined;
-  const visitor: ChatVisitor = {
-    signedIn: user !== undefined,
-    metaConnected: workspace ? await deps.metaConnected(workspace) : undefined,
-    page: call.body.page,
-  };
+  const metaConnected = workspace ? await deps.metaConnected(workspace) : undefined;
+  const visitor: ChatVisitor = { signedIn: user !== undefined, metaConnected, page: call.body.page };
+  if (workspace && metaConnected && deps.account) {
+    try {
+      visitor.account = await deps.account(workspace);
+    } catch (error) {
+      // Meta down, a token Meta revoked, the plan's accounts all taken: the answer says it could not look.
+      visitor.accountUnavailable = true;
+      deps.log('Chat answer without the account’s figures', {
+        code: isAppError(error) ? error.code : 'UNKNOWN',
+      });
+    }
+  }
   const grant = workspace ? await deps.generations.consume(workspace) : undefined;
   const refund = async () => {
     if (workspace && grant) await deps.generations.refund(workspace, grant).catch(() => undefined);

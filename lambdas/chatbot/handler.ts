@@ -8,6 +8,13 @@ import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { kmsClient, kmsKeyArn } from '../lib/aws/kms';
+import { logGraphCalls } from '../lib/meta/graph-call-log';
+import { metaGraphConfig } from '../lib/meta-connection/meta-config';
+import { kmsTokenCipher } from '../lib/meta-connection/token-cipher';
+import { heldQuota } from '../lib/quota/plan-quota';
+import { readSecret } from '../lib/secrets';
+import type { MetaDeps } from '../secure-meta-api/meta-session';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
@@ -15,6 +22,7 @@ import { streamFunction } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
 import { workspaceOf } from '../lib/team/workspace';
 import { answerChat } from './chat';
+import { cachedChatAccount, readChatAccount } from './read-account';
 import {
   cachedUserPoolSettings,
   parseS3Location,
@@ -77,6 +85,31 @@ async function metaConnected(userId: string): Promise<boolean> {
   return reply.Item?.meta_user_id !== undefined;
 }
 
+/**
+ * Reading the connected account for the model: the token decrypted with the Meta token key (by its alias in the
+ * edge stack), the Meta app secret for appsecret_proof, and the plan's ad-account places, as the dashboard takes
+ * them. No Graph cache table: reads are shared within an answer and kept a few minutes in this container.
+ */
+let metaDeps: MetaDeps | undefined;
+function chatMetaDeps(): MetaDeps {
+  metaDeps ??= {
+    config: metaGraphConfig(),
+    doc: dynamoDocumentClient(),
+    cipher: kmsTokenCipher(kmsClient(), kmsKeyArn('metaTokens')),
+    metaApp: () => readSecret('metaApp'),
+    now: () => new Date(),
+    onGraphCall: logGraphCalls(logger),
+    cache: { remember: (_user, _key, compute) => compute(), forget: async () => undefined },
+    adAccountQuota: heldQuota(
+      { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
+      { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
+      'connectedAdAccounts',
+    ),
+  };
+  return metaDeps;
+}
+const chatAccount = cachedChatAccount((workspaceId) => readChatAccount(workspaceId, chatMetaDeps()));
+
 const generationQuota = (): GenerationQuota => ({
   counters: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
   plans: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
@@ -99,6 +132,7 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
       workspaceOf: async (userId) =>
         (await workspaceOf(dynamoDocumentClient(), config()[tableEnvVar('teamMemberships')]!, userId)).id,
       metaConnected,
+      account: chatAccount,
       log: (message, facts) => logger.info(message, facts),
       generations: {
         consume: (userId) => consumeGeneration(generationQuota(), userId, aiConfig().AI_DAILY_GENERATION_LIMIT),

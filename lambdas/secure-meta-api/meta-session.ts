@@ -10,13 +10,14 @@ import {
 } from '../lib/meta-connection/connection-store';
 import type { TokenCipher } from '../lib/meta-connection/token-cipher';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
-import { type MetaConfig } from '../lib/meta-connection/meta-config';
+import { type MetaGraphConfig } from '../lib/meta-connection/meta-config';
 import { tableName } from '../lib/table-name';
 
 export interface MetaDeps {
   doc: DynamoDBDocumentClient;
   cipher: TokenCipher;
-  config: MetaConfig;
+  /** Only Graph's address and version are read here (a MetaConfig is one). */
+  config: MetaGraphConfig;
   cache: GraphCache;
   metaApp: () => Promise<{ appId: string; appSecret: string }>;
   now: () => Date;

@@ -3,6 +3,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgeFunctionNames, functionDeclaration, NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
+import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { secretEnvVar } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
@@ -152,8 +153,9 @@ describe('edge functions: /api/chat behind CloudFront', () => {
         expect(json(resource)).toMatch(/:table\/adsmith-dev-[a-z0-9_]+"\]\]\}$/);
       }
     }
-    // The key: any key of the account, but only the stage's data key by alias, and only through the two services.
-    const kms = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('kms:')));
+    // The data key: any key of the account, but only the stage's data key by alias, and only through the two services.
+    const kmsAll = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('kms:')));
+    const kms = kmsAll.filter((s) => (s.Condition as CfnJson).StringEquals?.['kms:ViaService'] !== undefined);
     expect(kms).toHaveLength(2);
     for (const statement of kms) {
       expect(json(statement.Resource)).toContain(':key/*');
@@ -164,9 +166,34 @@ describe('edge functions: /api/chat behind CloudFront', () => {
     expect(kms.map((s) => json((s.Condition as CfnJson).StringEquals['kms:ViaService'])).join()).toMatch(
       /dynamodb\..*secretsmanager\.|secretsmanager\..*dynamodb\./,
     );
-    // The secret by name plus the six characters Secrets Manager appends.
+    // The Meta token key, to read a connected visitor's account: Decrypt only, by its alias, with the user id as
+    // encryption context, and the alias ARN as the key id the code uses.
+    const tokenKey = kmsAll.filter((s) => !kms.includes(s));
+    expect(tokenKey).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'kms:Decrypt',
+        Resource: kms[0]!.Resource,
+        Condition: {
+          'ForAnyValue:StringEquals': { 'kms:ResourceAliases': 'alias/adsmith-dev-meta-tokens' },
+          'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['user_id'] },
+          Null: { 'kms:EncryptionContext:user_id': 'false' },
+        },
+      },
+    ]);
+    expect(json(functionEnv(edge, chat)[kmsKeyEnvVar('metaTokens')])).toMatch(
+      /:alias\/adsmith-dev-meta-tokens"\]\]\}$/,
+    );
+    // Each secret by name plus the six characters Secrets Manager appends: the model's key and the Meta app's.
     const secret = statements.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))!;
-    expect(json(secret.Resource)).toMatch(/:secret:adsmith\/dev\/openai-\?\?\?\?\?\?"\]\]\}$/);
+    const secretArns = [secret.Resource].flat().map(json);
+    expect(secretArns).toHaveLength(2);
+    expect(secretArns.find((arn) => arn.includes('openai'))).toMatch(
+      /:secret:adsmith\/dev\/openai-\?\?\?\?\?\?"\]\]\}$/,
+    );
+    expect(secretArns.find((arn) => !arn.includes('openai'))).toMatch(
+      /:secret:adsmith\/dev\/[a-z-]+-\?\?\?\?\?\?"\]\]\}$/,
+    );
     // config.json of the site bucket, nothing else of it.
     const s3 = statements.find((s) => [s.Action].flat().includes('s3:GetObject'))!;
     expect(json(s3.Resource)).toMatch(/adsmith-dev-site-.*\/config\.json"\]\]\}$/);

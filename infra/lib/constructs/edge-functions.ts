@@ -5,6 +5,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { FunctionDeclaration, NeedKind } from '@shared/functions';
+import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secrets as secretsTable, type SecretKey } from '@shared/secrets';
 import { tableFunctions, type AppFunction, type FunctionSettings } from './app-function';
 import { secretNamePrefix } from './app-secrets';
@@ -17,6 +18,7 @@ const NEEDS_FOUND_BY_NAME: ReadonlySet<NeedKind> = new Set([
   'userTokens',
   'ai',
   'aiLimitOverride',
+  'kmsKeys',
 ]);
 const WRITE_ACTIONS: ReadonlySet<string> = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 
@@ -34,8 +36,9 @@ export interface EdgeFunctionsProps {
  * distribution: a URL is an origin of the distribution, and a distribution in the edge stack cannot wait for
  * anything deployed after it (the stateful stack needs the site URL for its emails). So these functions hold
  * no reference to a later stack: tables and secrets are imported by their names, the key that encrypts both is
- * used by its alias (kms:ResourceAliases, through DynamoDB or Secrets Manager only), and the user pool's ids
- * are read at run time from the site's config.json, which the stateless stack writes.
+ * used by its alias (kms:ResourceAliases, through DynamoDB or Secrets Manager only), a field-encryption key of
+ * shared/kms-keys.ts by its alias too (its alias ARN as the key id, its encryption context required), and the
+ * user pool's ids are read at run time from the site's config.json, which the stateless stack writes.
  *
  * Each function gets a URL with auth type AWS_IAM in RESPONSE_STREAM mode: only CloudFront, signing with
  * origin access control, can call it.
@@ -64,7 +67,11 @@ export class EdgeFunctions extends Construct {
       ]),
     );
 
-    this.functions = tableFunctions(this, props.entries, props.settings, {
+    // Field-encryption keys are bound below, by alias: the common binder needs the key itself.
+    const withoutKeys = Object.fromEntries(
+      Object.entries(props.entries).map(([name, entry]) => [name, { ...entry, kmsKeys: undefined }]),
+    );
+    this.functions = tableFunctions(this, withoutKeys, props.settings, {
       tables: importDataTables(this, namePrefix, undefined),
       secrets,
       userTokensWebConfig: props.webConfig,
@@ -86,6 +93,28 @@ export class EdgeFunctions extends Construct {
               : ['kms:Decrypt'],
             resources: [dataKeys],
             conditions: { ...byAlias, StringEquals: { 'kms:ViaService': `dynamodb.${region}.${urlSuffix}` } },
+          }),
+        );
+      }
+      for (const [key, actions] of Object.entries(entry.kmsKeys ?? {}) as [KmsKeyName, readonly string[]][]) {
+        // KMS takes an alias ARN as the key id; the grant names any key of the account but holds only for the one
+        // behind the stage's alias, and only when every call carries the key's encryption context (as CDK's
+        // bindKmsKey requires of the stateless functions).
+        const alias = kmsAliasName(namePrefix, key);
+        fn.function.addEnvironment(
+          kmsKeyEnvVar(key),
+          Stack.of(this).formatArn({ service: 'kms', resource: 'alias', resourceName: alias.slice('alias/'.length) }),
+        );
+        const contextKeys = [...kmsKeys[key].encryptionContextKeys];
+        fn.role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: [...actions],
+            resources: [dataKeys],
+            conditions: {
+              'ForAnyValue:StringEquals': { 'kms:ResourceAliases': alias },
+              'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': contextKeys },
+              Null: Object.fromEntries(contextKeys.map((name) => [`kms:EncryptionContext:${name}`, 'false'])),
+            },
           }),
         );
       }

@@ -1,3 +1,4 @@
+import { accountOf, answerBudget, answerPerformance } from './account-answerer';
 import { textOf, type ChatMessage } from './chat-request';
 
 /**
@@ -6,7 +7,9 @@ import { textOf, type ChatMessage } from './chat-request';
  * message from those lines only: the facts whose words best match the question, word for
  * word, so an answer about prices is exactly what shared/plans.ts says. It refuses what the
  * prompt tells a real model to refuse (its instructions, other people's data), and gives a
- * few fixed, sound tips for general ads questions. Same conversation, same answer.
+ * few fixed, sound tips for general ads questions. A question about the visitor's own results
+ * is answered from the `<account>` block when the chat function sent one (account-answerer.ts).
+ * Same conversation, same answer.
  */
 export function isChatbotConversation(messages: ChatMessage[]): boolean {
   return messages.some((m) => (m.role === 'system' || m.role === 'developer') && /<knowledge>/.test(textOf(m)));
@@ -78,7 +81,8 @@ interface Fact {
 }
 
 function factsOf(system: string): Fact[] {
-  const block = /<knowledge>([\s\S]*?)<\/knowledge>/.exec(system)?.[1] ?? '';
+  // The block itself opens a line; the rules above it name <knowledge> in a sentence.
+  const block = /<knowledge>\n([\s\S]*?)<\/knowledge>/.exec(system)?.[1] ?? '';
   return block
     .split('\n')
     .map((line) => /^\s*-\s*([^:]+):\s*(.+)$/.exec(line))
@@ -132,6 +136,37 @@ const AD_TIPS: { pattern: RegExp; answer: string }[] = [
   },
 ];
 
+/**
+ * What a question is about, as the chat's suggested questions and common marketer questions fall: the
+ * visitor's own performance, budget, creative, Adsmith's prices and plans, or how to do something in the app
+ * (anything else). Prices only when the words are about paying for Adsmith: "cost per result" is a metric.
+ */
+export type ChatIntent = 'performance' | 'budget' | 'creative' | 'pricing' | 'app';
+
+const PRICING =
+  /\b(price|prices|pricing|plans?|subscriptions?|subscribe|upgrade|downgrade|billing|invoices?|refunds?|trial|cheap|expensive to use)\b|\bhow much (does|is|do|would)\b(?![^?]*\b(spend|budget|bid)\b)|\bcosts?\b(?!\s+(per|of|a|an)\b)/i;
+const PERFORMANCE =
+  /\b(cost per|cpa|cpr|cpm|cpc|ctr|roas|frequency|performance|performing|underperform\w*|results?|conversions?|worst|best|learning phase|expensive|too high|so high|going up|dropp?(ed|ing)?|fell|falling)\b/i;
+/** Metrics that make a question about results even without "my": "what does a high CPM mean?". */
+const METRIC = /\b(cost per|cpa|cpm|cpc|ctr|roas|frequency|learning phase)\b/i;
+const BUDGET = /\b(budgets?|spend|spending|scale|scaling|bid|bidding|allocate)\b/i;
+const CREATIVE = /\b(creatives?|images?|videos?|headlines?|hooks?|fatigue|fatigued|tired|refresh)\b/i;
+const OWN = /\b(my|our|mine|i|we|campaigns?|account)\b/i;
+
+export function chatIntent(question: string): ChatIntent {
+  // "Why is my cost per result high?" is about results, though "cost" also names a price.
+  if (PERFORMANCE.test(question) && OWN.test(question) && !/\b(adsmith|plan|subscription)\b/i.test(question))
+    return 'performance';
+  if (PRICING.test(question)) return 'pricing';
+  if (BUDGET.test(question)) return 'budget';
+  if (METRIC.test(question)) return 'performance';
+  if (CREATIVE.test(question)) return 'creative';
+  return 'app';
+}
+
+const NO_ACCOUNT_PERFORMANCE =
+  'A high cost per result usually has one of a few causes: audience fatigue (frequency above about 3 with a falling CTR), ad sets stuck in Meta’s learning phase (fewer than about 50 results a week), a dearer auction (CPM up against the weeks before), or a weak landing page (people click but do not convert). Compare each campaign’s cost per result with your account’s median to find the one to fix first.';
+
 export function answerChatbot(messages: ChatMessage[]): string {
   const system = messages
     .filter((m) => m.role === 'system' || m.role === 'developer')
@@ -147,6 +182,12 @@ export function answerChatbot(messages: ChatMessage[]): string {
     return 'I can’t share anything about other people’s accounts or data, and I don’t have access to any. I can tell you about Adsmith’s features and plans, or help with your own ads.';
   }
 
+  const intent = chatIntent(question);
+  const account = accountOf(system);
+  if (account && (intent === 'performance' || (intent === 'budget' && OWN.test(question)))) {
+    return intent === 'budget' ? answerBudget(account) : answerPerformance(account);
+  }
+
   const asked = words(question);
   const ranked = factsOf(system)
     .map((fact) => ({ fact, score: score(fact, asked) }))
@@ -160,14 +201,25 @@ export function answerChatbot(messages: ChatMessage[]): string {
       : '';
 
   const tip = AD_TIPS.find((t) => t.pattern.test(question));
-  const best = ranked[0];
+  if (intent === 'performance') {
+    // Without the account's figures: the causes to look for, never a price list or invented numbers.
+    const seeFigures = notConnected
+      ? ' Connect Meta on your dashboard and I can name your own campaigns and their figures.'
+      : /figures could not be read just now/.test(visitor)
+        ? ' I could not read your ad account’s figures just now; ask again in a minute, or open /campaigns.'
+        : '';
+    return `${NO_ACCOUNT_PERFORMANCE}${seeFigures}`;
+  }
+  const isPlanFact = (fact: Fact) => / plan$/i.test(fact.title);
+  // Plans and prices are quoted only when asked about; otherwise a word like "free" must not pull them in.
+  const relevant = intent === 'pricing' ? ranked : ranked.filter((entry) => !isPlanFact(entry.fact));
+  const best = relevant[0];
   if (best && best.score >= 3) {
-    const planFacts = ranked.filter((entry) => / plan$/i.test(entry.fact.title));
-    const aboutPrices = /\b(price|prices|pricing|cost|costs|plans|how much|cheap)\b/i.test(question);
+    const planFacts = relevant.filter((entry) => isPlanFact(entry.fact));
     const chosen =
-      aboutPrices && planFacts.length > 1
+      intent === 'pricing' && planFacts.length > 1
         ? planFacts.map((entry) => entry.fact).sort((a, b) => a.index - b.index)
-        : ranked
+        : relevant
             .filter((entry) => entry.score >= Math.max(3, best.score - 1))
             .slice(0, 2)
             .map((entry) => entry.fact);

@@ -77,7 +77,15 @@ async function toConnection(
   return { ...rest, access_token: plaintext };
 }
 
-export async function readConnection(store: ConnectionTable, userId: string): Promise<StoredConnection | null> {
+/**
+ * The user's connection with its token decrypted, or null. `rewritePlaintext: false` for a reader that may not
+ * write the table (the chatbot): a row from before field encryption is then used as it is.
+ */
+export async function readConnection(
+  store: ConnectionTable,
+  userId: string,
+  options: { rewritePlaintext: boolean } = { rewritePlaintext: true },
+): Promise<StoredConnection | null> {
   const reply = await store.doc.send(
     new GetCommand({ TableName: store.table, Key: { user_id: userId }, ConsistentRead: true }),
   );
@@ -85,7 +93,7 @@ export async function readConnection(store: ConnectionTable, userId: string): Pr
   const parsed = StoredRowSchema.safeParse(reply.Item);
   // A row we cannot read is treated as no connection: the user reconnects and it is replaced.
   if (!parsed.success) return null;
-  return toConnection(store, parsed.data, { rewritePlaintext: true });
+  return toConnection(store, parsed.data, options);
 }
 
 /**

@@ -21,6 +21,22 @@ export const metaConfig = lazyEnv(
 
 export type MetaConfig = ReturnType<typeof metaConfig>;
 
+/**
+ * The Graph settings alone, for a function that only reads Graph with a stored token (the chatbot, in the edge
+ * stack, has no site URL: the distribution it sits behind would depend on itself).
+ */
+export const metaGraphConfig = lazyEnv(
+  z.object({
+    META_GRAPH_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    META_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/)
+      .default(META_DEFAULT_GRAPH_VERSION),
+  }),
+);
+
+export type MetaGraphConfig = ReturnType<typeof metaGraphConfig>;
+
 /** Where Meta sends the user back after consent: the SPA's callback page. */
 export function metaRedirectUri(siteUrl: string): string {
   return new URL(webPaths.metaCallback, siteUrl).toString();

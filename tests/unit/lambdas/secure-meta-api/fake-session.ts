@@ -59,9 +59,7 @@ export function fakeSession(answer: Answer, now = new Date('2026-03-10T12:00:00Z
       },
       config: {
         META_GRAPH_BASE_URL: 'https://graph.facebook.com',
-        META_DIALOG_BASE_URL: 'https://www.facebook.com',
         META_GRAPH_VERSION: 'v26.0',
-        SITE_URL: 'https://ads.example.com',
       },
       cache: {
         remember: (_user, _key, compute) => compute(),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
-import { answerChatbot, isChatbotConversation } from '@infra/local/openai/chat-answerer';
+import { answerChatbot, chatIntent, isChatbotConversation } from '@infra/local/openai/chat-answerer';
+import { accountContext } from '@lambdas/chatbot/account-context';
 import { chatPrompt, type ChatVisitor } from '@lambdas/lib/ai/prompts/chat';
+import { campaignRow, demoPeriods } from '@tests/support/chat-account-fixtures';
 
 /** The offline model answering exactly what the chatbot function sends. */
 function ask(question: string, visitor: ChatVisitor = { signedIn: false }): string {
@@ -44,5 +46,109 @@ describe('offline model as the chatbot', () => {
 
   it('leaves conversations without a knowledge block to the copywriter', () => {
     expect(isChatbotConversation([{ role: 'user', content: 'Write a headline' }])).toBe(false);
+  });
+
+  it('routes questions by intent: prices only when asked about prices or plans', () => {
+    expect(chatIntent('Why is my cost per result high?')).toBe('performance');
+    expect(chatIntent('Which of my campaigns is performing worst?')).toBe('performance');
+    expect(chatIntent('What does a high CPM mean?')).toBe('performance');
+    expect(chatIntent('How much does Adsmith cost?')).toBe('pricing');
+    expect(chatIntent('Which plan includes more seats?')).toBe('pricing');
+    expect(chatIntent('Where should I put more budget?')).toBe('budget');
+    expect(chatIntent('How much should I spend a day?')).toBe('budget');
+    expect(chatIntent('How often should I refresh my creative?')).toBe('creative');
+    expect(chatIntent('How do I connect my Facebook ad account?')).toBe('app');
+  });
+});
+
+describe('offline model answering from the connected visitor’s own account', () => {
+  const connected = (): ChatVisitor => ({
+    signedIn: true,
+    metaConnected: true,
+    page: '/dashboard',
+    account: accountContext(demoPeriods()),
+  });
+
+  it('names the campaign with the highest cost per result, its figure and the median, never the price list', () => {
+    const answer = ask('why is my cost per result high?', connected());
+    expect(answer).toContain('Retargeting — cart abandoners has the highest cost per result: $30.86 per result');
+    expect(answer).toContain('against a median of $22.10 across your 3 campaigns getting purchases');
+    expect(answer).not.toMatch(/ plan:|a month/);
+  });
+
+  it('gives the causes its figures support, quoting them as given', () => {
+    const answer = ask('Why is my cost per result so high?', connected());
+    expect(answer).toMatch(/frequency is 4\.2.*audience fatigue/);
+    expect(answer).toContain('CPM rose from $10.10 to $14.2');
+    expect(answer).toContain('link CTR fell from 1.1% to 0.8%');
+    // 31 purchases in 30 days is under 50 a week: the learning phase.
+    expect(answer).toContain('It got 31 purchases in 30 days');
+  });
+
+  it('uses only numbers present in what it was given', () => {
+    const visitor = connected();
+    const messages = chatPrompt.build({ messages: [{ role: 'user', content: 'Why is my CPA so high?' }], visitor });
+    const input = messages.map((m) => String(m.content)).join('\n');
+    const answer = answerChatbot(messages as never);
+    const numbers = answer.match(/\d+(?:[.,]\d+)*/g) ?? [];
+    expect(numbers.length).toBeGreaterThan(4);
+    for (const n of numbers) expect(input).toContain(n);
+  });
+
+  it('picks causes that fit: a new campaign is learning, a steady one points after the click', () => {
+    const young = campaignRow('c-new', 'Launch week', {
+      spend: 400,
+      results: 8,
+      costPerResult: 50,
+      cpm: 9,
+      frequency: 1.1,
+      startTime: '2026-11-19T00:00:00+0000',
+    });
+    const steady = campaignRow('c-steady', 'Evergreen', {
+      spend: 7800,
+      results: 300,
+      costPerResult: 26,
+      cpm: 9,
+      frequency: 1.3,
+    });
+    const cheap = campaignRow('c-cheap', 'Cheap', { spend: 1000, results: 100, costPerResult: 10, cpm: 9 });
+    const base = demoPeriods();
+    const account = (campaigns: ReturnType<typeof campaignRow>[]) =>
+      accountContext({ ...base, current: { ...base.current, campaigns }, previous: undefined });
+    const learning = ask('why are my results so expensive?', {
+      signedIn: true,
+      metaConnected: true,
+      account: account([young, cheap]),
+    });
+    expect(learning).toMatch(/Launch week has the highest cost per result: \$50\.00/);
+    expect(learning).toMatch(/started 3 days ago.*learning phase/);
+    expect(learning).not.toMatch(/fatigue/);
+    const afterClick = ask('why is my cost per result high?', {
+      signedIn: true,
+      metaConnected: true,
+      account: account([steady, cheap, cheap]),
+    });
+    expect(afterClick).toMatch(/Evergreen has the highest cost per result/);
+    expect(afterClick).toMatch(/frequency 1\.3, CPM \$9\.00 look normal.*landing page/);
+  });
+
+  it('answers where budget should go from the account', () => {
+    const answer = ask('Where should I move my budget?', connected());
+    expect(answer).toContain('Summer sale — broad is the best place for more budget: $18.40 per result');
+    expect(answer).toContain('Retargeting — cart abandoners is the first to trim: $30.86 against $22.10');
+  });
+
+  it('without the account’s figures, explains the usual causes instead of quoting prices', () => {
+    const anonymous = ask('Why is my cost per result high?');
+    expect(anonymous).toMatch(/audience fatigue/);
+    expect(anonymous).not.toMatch(/ plan:/);
+    expect(ask('Why is my cost per result high?', { signedIn: true, metaConnected: false })).toMatch(
+      /Connect Meta on your dashboard/,
+    );
+  });
+
+  it('still answers prices and app questions from the knowledge when connected', () => {
+    expect(ask('How much does Adsmith cost?', connected())).toContain(`${plans.pro.name} plan:`);
+    expect(ask('Can it write ad copy for me?', connected())).toMatch(/ad copy generator/);
   });
 });

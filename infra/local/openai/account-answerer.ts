@@ -1,0 +1,141 @@
+import {
+  ChatAccountContextSchema,
+  type ChatAccountCampaign,
+  type ChatAccountContext,
+} from '@shared/schemas/chat-account';
+
+/**
+ * The offline model reading a connected visitor's own ad account, as the chat function sends it in `<account>`
+ * (shared/schemas/chat-account.ts). Like a real model told the prompt's rules, it names campaigns and quotes
+ * their figures exactly as given — never a number that is not in its input — and picks the causes the figures
+ * support. The thresholds below are the usual rules of thumb media buyers apply, not account data.
+ */
+
+/** Above this frequency over the period, the same people keep seeing the ads: audience fatigue. */
+const FATIGUE_FREQUENCY = 3;
+/** Meta's learning phase ends after about 50 optimisation events in a week. */
+const LEARNING_RESULTS_PER_WEEK = 50;
+/** A campaign younger than this is still in its first week of learning. */
+const LEARNING_DAYS = 7;
+/** A CPM this much above the period before counts as the auction getting dearer (15%). */
+const CPM_RISE = 1.15;
+/** A link CTR this much below the period before counts as tiring creative (15% down). */
+const CTR_FALL = 0.85;
+
+export function accountOf(system: string): ChatAccountContext | undefined {
+  // The block opens a line; the rules name <account> in sentences.
+  const block = /<account>\n([\s\S]*?)\n<\/account>/.exec(system)?.[1];
+  if (!block) return undefined;
+  try {
+    const parsed = ChatAccountContextSchema.safeParse(JSON.parse(block));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const percent = (value: number) => `${value}%`;
+
+/** "31 purchases for $950.00" — the campaign's own figures, as written in the context. */
+function resultsPhrase(c: ChatAccountCampaign): string {
+  return c.results !== null && c.resultLabel ? `${c.results} ${c.resultLabel} for ${c.spend.text}` : c.spend.text;
+}
+
+function weeklyResultsLow(c: ChatAccountCampaign, days: number): boolean {
+  return c.results !== null && (c.results / days) * 7 < LEARNING_RESULTS_PER_WEEK;
+}
+
+/** The causes the campaign's figures support, each with the figures that show it. */
+export function causesFor(c: ChatAccountCampaign, account: ChatAccountContext): string[] {
+  const causes: string[] = [];
+  if (c.frequency !== null && c.frequency >= FATIGUE_FREQUENCY) {
+    causes.push(
+      `Its frequency is ${c.frequency}: the same people have seen its ads about that many times, so the audience is tiring (audience fatigue). Broaden the audience or refresh the creative.`,
+    );
+  }
+  if (c.cpm && c.previousCpm && c.cpm.value > c.previousCpm.value * CPM_RISE) {
+    causes.push(
+      `Its CPM rose from ${c.previousCpm.text} to ${c.cpm.text} against the period before: the auction got dearer (more advertisers, the season, or an audience too narrow), so every result costs more.`,
+    );
+  }
+  if (c.ctr !== null && c.previousCtr !== null && c.ctr < c.previousCtr * CTR_FALL) {
+    causes.push(
+      `Its link CTR fell from ${percent(c.previousCtr)} to ${percent(c.ctr)}: fewer people click, a sign the ads are wearing out. Test new creative.`,
+    );
+  }
+  if (c.daysRunning !== null && c.daysRunning < LEARNING_DAYS) {
+    causes.push(
+      `It started ${c.daysRunning === 0 ? 'today' : `${c.daysRunning} day${c.daysRunning === 1 ? '' : 's'} ago`}, so it is still in Meta's learning phase, when costs swing; judge it after a full week.`,
+    );
+  } else if (weeklyResultsLow(c, account.period.days)) {
+    causes.push(
+      `It got ${c.results} ${c.resultLabel} in ${account.period.days} days, fewer than the about ${LEARNING_RESULTS_PER_WEEK} a week Meta needs to leave the learning phase, so delivery stays unstable: merge its ad sets or optimise for a more frequent event.`,
+    );
+  }
+  if (causes.length === 0) {
+    const signals = [
+      c.frequency !== null ? `frequency ${c.frequency}` : undefined,
+      c.cpm ? `CPM ${c.cpm.text}${c.previousCpm ? ` (${c.previousCpm.text} before)` : ''}` : undefined,
+    ].filter(Boolean);
+    causes.push(
+      `${signals.length > 0 ? `Its ${signals.join(', ')} look normal, so the` : 'The'} likely cause is after the click: check the landing page, the offer and the pixel's events.`,
+    );
+  }
+  return causes;
+}
+
+const periodPhrase = (a: ChatAccountContext) => `from ${a.period.since} to ${a.period.until}`;
+
+function comparison(c: ChatAccountCampaign): string {
+  if (!c.costPerResult) return '';
+  if (!c.medianCostPerResult || c.campaignsInMedian <= 1) {
+    return `${c.costPerResult.text} per result (${resultsPhrase(c)}); it is your only campaign getting ${c.resultLabel ?? 'these results'}, so compare it with its own earlier weeks`;
+  }
+  return `${c.costPerResult.text} per result (${resultsPhrase(c)}), against a median of ${c.medianCostPerResult.text} across your ${c.campaignsInMedian} campaigns getting ${c.resultLabel}`;
+}
+
+const withCost = (a: ChatAccountContext) => a.campaigns.filter((c) => c.costPerResult !== null);
+
+/** Why costs are high / which campaign is worst: the worst against its median, its causes, the next one. */
+export function answerPerformance(account: ChatAccountContext): string {
+  const ranked = withCost(account);
+  if (ranked.length === 0) {
+    return `In ${account.adAccount.name}, no campaign reported results ${periodPhrase(account)} (spend ${account.totals.spend.text}), so there is no cost per result to compare yet. Check that each campaign's optimisation event is firing (the pixel or app events) and give new campaigns a week.`;
+  }
+  const worst = ranked[0]!;
+  const parts = [
+    `In ${account.adAccount.name} ${periodPhrase(account)}, ${worst.name} has the highest cost per result: ${comparison(worst)}.`,
+    ...causesFor(worst, account),
+  ];
+  const next = ranked[1];
+  if (
+    next &&
+    next.costPerResult &&
+    next.medianCostPerResult &&
+    next.campaignsInMedian > 1 &&
+    next.costPerResult.value > next.medianCostPerResult.value
+  ) {
+    parts.push(`Next is ${next.name} at ${next.costPerResult.text} (median ${next.medianCostPerResult.text}).`);
+  }
+  parts.push('The optimizer (/optimizer) shows each ad set behind these figures and the exact change it would make.');
+  return parts.join(' ');
+}
+
+/** Where budget should go: the cheapest results against their median up, the dearest down. */
+export function answerBudget(account: ChatAccountContext): string {
+  const ranked = withCost(account).filter((c) => c.campaignsInMedian > 1 && c.medianCostPerResult);
+  if (ranked.length === 0) return answerPerformance(account);
+  const worst = ranked[0]!;
+  const best = ranked[ranked.length - 1]!;
+  const parts = [
+    `Going by cost per result in ${account.adAccount.name} ${periodPhrase(account)}, ${best.name} is the best place for more budget: ${comparison(best)}.`,
+  ];
+  if (worst !== best)
+    parts.push(
+      `${worst.name} is the first to trim: ${worst.costPerResult!.text} against ${worst.medianCostPerResult!.text}.`,
+    );
+  parts.push(
+    'Move budget in steps of about 20% a few days apart, so the ad sets do not go back into the learning phase; the optimizer (/optimizer) proposes the exact shift.',
+  );
+  return parts.join(' ');
+}
