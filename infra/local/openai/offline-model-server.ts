@@ -18,6 +18,7 @@ import {
   type OpenAiErrorReply,
 } from './openai-errors';
 import { fillSchema } from './schema-filler';
+import { CAMPAIGN_PLAN_SCHEMA_NAME, planAudiences } from './campaign-planner';
 import { EXPLANATIONS_SCHEMA_NAME, writeExplanations } from './explanation-writer';
 import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
@@ -326,7 +327,9 @@ function compose(request: ChatRequest, fault: FaultKind | null): string {
       format.type === 'json_schema' && format.json_schema.name === EXPLANATIONS_SCHEMA_NAME
         ? writeExplanations(request.messages)
         : schema
-          ? fillSchema(schema, brief, random)
+          ? format.type === 'json_schema' && format.json_schema.name === CAMPAIGN_PLAN_SCHEMA_NAME
+            ? planAudiences(fillSchema(schema, brief, random), brief)
+            : fillSchema(schema, brief, random)
           : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
     if (fault === 'schemaMismatch')
       return JSON.stringify({ unexpected: true, note: 'offline model fault: schemaMismatch' });

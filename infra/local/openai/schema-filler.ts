@@ -195,7 +195,7 @@ const INTEREST_SYNONYMS: Record<string, string> = {
  * sandbox's catalogue entries whose name (or its first word) shares a stem with a word of the audience or
  * product ("hikers" → Hiking, "sustainability" → Sustainable fashion, "boots" → Footwear), audience first.
  */
-function briefInterests(brief: Brief): string[] {
+export function briefInterests(brief: Brief): string[] {
   const stems = `${brief.audience} ${brief.product}`
     .toLowerCase()
     .split(/[^a-z]+/)
