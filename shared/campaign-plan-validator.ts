@@ -11,7 +11,7 @@ import {
   CITY_RADIUS,
 } from './campaign-rules';
 import { currencyOffset } from './currency-units';
-import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue } from './schemas/campaign-plan';
+import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue, PlanTargeting } from './schemas/campaign-plan';
 
 /**
  * The pre-publish validator: every rule Meta enforces on the objects a plan
@@ -279,6 +279,74 @@ export function checkAdText(ad: PlanAd, at: string, stories: boolean): PlanIssue
   return issues;
 }
 
+/**
+ * The places a targeting reaches: its regions and cities when it narrows a country to them (the plan sends a
+ * country only when nothing narrows it), else its countries.
+ */
+function reachedPlaces(t: PlanTargeting): { countries: Set<string>; regions: Set<string>; cities: Set<string> } {
+  const narrowed = new Set([...t.regions.map((r) => r.countryCode), ...t.cities.map((c) => c.countryCode)]);
+  return {
+    countries: new Set(t.countries.filter((country) => !narrowed.has(country))),
+    regions: new Set(t.regions.map((r) => r.key)),
+    cities: new Set(t.cities.map((c) => c.key)),
+  };
+}
+
+function placesOverlap(a: PlanTargeting, b: PlanTargeting): boolean {
+  const [pa, pb] = [reachedPlaces(a), reachedPlaces(b)];
+  const shares = <T>(x: Set<T>, y: Set<T>) => [...x].some((item) => y.has(item));
+  if (shares(pa.countries, pb.countries) || shares(pa.regions, pb.regions) || shares(pa.cities, pb.cities)) return true;
+  // A whole country contains its regions and cities; a region contains the cities Meta places in it.
+  const inCountry = (countries: Set<string>, t: PlanTargeting) =>
+    t.regions.some((r) => countries.has(r.countryCode)) || t.cities.some((c) => countries.has(c.countryCode));
+  const cityInRegion = (regions: Set<string>, t: PlanTargeting) =>
+    t.cities.some((c) => c.regionKey !== undefined && regions.has(c.regionKey));
+  return (
+    inCountry(pa.countries, b) ||
+    inCountry(pb.countries, a) ||
+    cityInRegion(pa.regions, b) ||
+    cityInRegion(pb.regions, a)
+  );
+}
+
+/**
+ * Whether two ad sets of one campaign target overlapping audiences: they reach a common place, their age ranges
+ * share a year, their genders meet (none chosen = all), and their interests meet — an ad set without interests is
+ * broad and reaches everyone the others reach, and two lists sharing an interest reach its people twice (an
+ * interest list is "any of", so different interests are treated as different people; Meta does not say more
+ * before delivery). Such ad sets bid against each other in the same auctions, raising each other's price, and
+ * split the conversions Meta's learning phase needs (about 50 a week per ad set) between them.
+ */
+export function audiencesOverlap(a: PlanTargeting, b: PlanTargeting): boolean {
+  const ages = a.ageMin <= b.ageMax && b.ageMin <= a.ageMax;
+  const genders = a.genders.length === 0 || b.genders.length === 0 || a.genders.some((g) => b.genders.includes(g));
+  const interestKey = (i: { id?: string; name: string }) => i.id ?? i.name.trim().toLowerCase();
+  const bKeys = new Set(b.interests.map(interestKey));
+  const interests =
+    a.interests.length === 0 || b.interests.length === 0 || a.interests.some((i) => bKeys.has(interestKey(i)));
+  return ages && genders && interests && placesOverlap(a, b);
+}
+
+/**
+ * A warning on each of two ad sets whose audiences overlap (audiencesOverlap), naming the other: a plan may
+ * publish so (a marketer may test the same people on purpose), but most plans should not.
+ */
+export function checkAudienceOverlap(plan: CampaignPlan): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const label = (index: number) => `ad set ${index + 1} (“${plan.adSets[index]!.name}”)`;
+  plan.adSets.forEach((a, i) => {
+    plan.adSets.forEach((b, j) => {
+      if (i === j || !audiencesOverlap(a.targeting, b.targeting)) return;
+      issues.push({
+        path: `adSets.${i}.targeting.audience`,
+        severity: 'warning',
+        message: `Overlaps ${label(j)}: same places, overlapping ages, genders and interests, so the two bid against each other in the same auctions and split Meta's learning. Give them different age bands or interests.`,
+      });
+    });
+  });
+  return issues;
+}
+
 /** Every finding for the plan, errors and warnings, in the order of the editor's fields. */
 export function validatePlan(plan: CampaignPlan, context: ValidationContext): PlanIssue[] {
   const issues = [...checkObjective(plan), ...checkBudgets(plan, context)];
@@ -290,6 +358,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     issues.push(...checkTargeting(plan, adSet, at));
     adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
   });
+  issues.push(...checkAudienceOverlap(plan));
   return issues;
 }
 

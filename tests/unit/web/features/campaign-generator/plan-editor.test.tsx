@@ -107,6 +107,29 @@ describe('the campaign plan editor', () => {
     expect(within(alert).getByRole('listitem')).toHaveTextContent(`Ad set 2: "Weekend" isn't an interest Meta knows.`);
   });
 
+  it('warns beside both ad sets whose audiences overlap, naming the other, until they are apart', async () => {
+    const hiking = [{ id: '6003', name: 'Hiking' }];
+    renderEditor(draftOf(plan([adSet('Hikers 25–54', hiking), adSet('Hikers again', hiking)])));
+    const warnings = screen.getAllByRole('alert').filter((a) => /Audience overlap/.test(a.textContent ?? ''));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toHaveTextContent('Overlaps ad set 2 (“Hikers again”)');
+    expect(warnings[1]).toHaveTextContent('Overlaps ad set 1 (“Hikers 25–54”)');
+    // Each sits in the card of the ad set it is about (title → header → card).
+    const cardOf = (title: string) => screen.getByRole('heading', { name: title }).parentElement!.parentElement!;
+    expect(cardOf('Ad set 1: Hikers 25–54')).toContainElement(warnings[0]!);
+    expect(cardOf('Ad set 2: Hikers again')).toContainElement(warnings[1]!);
+    // A warning, not a blocker: the plan is still ready to publish.
+    expect(screen.getByText('Ready to publish')).toBeInTheDocument();
+
+    const minimum = screen.getByRole('spinbutton', { name: 'Ad set 2 minimum age' });
+    const maximum = screen.getByRole('spinbutton', { name: 'Ad set 2 maximum age' });
+    await userEvent.clear(maximum);
+    await userEvent.type(maximum, '65');
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '55');
+    expect(screen.queryByText(/Audience overlap/)).not.toBeInTheDocument();
+  });
+
   it('counts several problems as things', () => {
     renderEditor(draftOf(plan([adSet('Hikers', [{ name: 'Weekend' }, { name: 'Hikers' }])])));
     expect(screen.getByRole('alert')).toHaveTextContent('2 things to fix before publishing');

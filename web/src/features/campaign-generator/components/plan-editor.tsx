@@ -167,6 +167,13 @@ export function PlanEditor({ draft, saving, publishing, onSave, onPublish }: Pla
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
+              {issues
+                .filter((issue) => issue.path === `${at}.targeting.audience`)
+                .map((issue) => (
+                  <Alert key={issue.message} variant="warning" title="Audience overlap">
+                    {issue.message}
+                  </Alert>
+                ))}
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <FormField label={`Ad set ${setIndex + 1} name`} className="lg:col-span-2">
                   {(control) => (
