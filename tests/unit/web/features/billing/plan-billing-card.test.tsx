@@ -205,4 +205,32 @@ describe('plan and billing card', () => {
     expect(await screen.findByRole('button', { name: /Upgrade to Pro/ })).toBeEnabled();
     expect(screen.queryByText(/The workspace owner manages billing/)).not.toBeInTheDocument();
   });
+
+  it('a member above the ad-account limit is told why spending waits, without the owner’s choice of accounts', async () => {
+    api.apiRequest.mockImplementation(async (name: string) => {
+      if (name === 'getTeam') return teamAs('member', 'free');
+      if (name === 'billingStatus') return free;
+      if (name === 'billingUsage') {
+        return {
+          plan: 'free',
+          limits: [
+            { key: 'connectedAdAccounts', used: 3, limit: 2, resetsAt: null, enforced: true, held: ['a', 'b', 'c'] },
+          ],
+        } satisfies Usage;
+      }
+      throw new Error(`unexpected ${name}`);
+    });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+          <PlanBillingCard />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText(/changes that spend wait until the workspace owner chooses which 2 to keep/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
 });

@@ -76,7 +76,7 @@ function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; wai
           </span>
         </Alert>
       ) : null}
-      <PlanUsage planKey={status.plan} member={member} />
+      <PlanUsage planKey={status.plan} member={member} ownerKnown={!workspace.pending && !member} />
       {member ? (
         <OwnerManagesBilling workspace={workspace} />
       ) : workspace.pending ? null : (
@@ -87,7 +87,7 @@ function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; wai
 }
 
 /** Usage against each limit the server counts; the limits of features not built yet, as plain numbers. */
-function PlanUsage({ planKey, member }: { planKey: PlanKey; member: boolean }) {
+function PlanUsage({ planKey, member, ownerKnown }: { planKey: PlanKey; member: boolean; ownerKnown: boolean }) {
   const usage = useUsage();
   const plan = plans[planKey];
   const counted = usage.data?.plan === planKey ? usage.data.limits.filter((limit) => limit.enforced) : [];
@@ -96,7 +96,13 @@ function PlanUsage({ planKey, member }: { planKey: PlanKey; member: boolean }) {
   return (
     <>
       {usage.isPending ? <Skeleton className="h-12" aria-label="Loading your usage" /> : null}
-      {overAdAccounts && !member ? <KeepAdAccounts usage={overAdAccounts} planKey={planKey} /> : null}
+      {overAdAccounts && ownerKnown ? <KeepAdAccounts usage={overAdAccounts} planKey={planKey} /> : null}
+      {overAdAccounts && member ? (
+        <Alert variant="warning" title="More ad accounts than the plan allows">
+          Every account stays readable and campaigns can be paused, but changes that spend wait until the workspace
+          owner chooses which {overAdAccounts.limit} to keep, or upgrades.
+        </Alert>
+      ) : null}
       {counted.length > 0 ? (
         <section aria-label="Usage" className="grid gap-3">
           {counted.map((limit) => (
