@@ -502,10 +502,11 @@ export const functions = {
   },
   graphics: {
     description:
-      'Graphics generator: presigned uploads and their checks, brand kit, saved designs, AI images, export, upload to Meta adimages',
+      'Graphics generator: presigned uploads and their checks, brand kit, saved designs, AI images, past exports (list, delete), upload to Meta adimages',
     tables: {
       // Assets, pending uploads (claimed once by DeleteItem), brand kit, versioned designs (conditional
-      // PutItem) and the storage counter (conditional UpdateItem), all under the user's partition.
+      // PutItem), export records (listed, deleted), pending-object markers (put, claimed by DeleteItem, swept
+      // by Query) and the storage counter (conditional UpdateItem), all under the user's partition.
       graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
       // AI images count against the plan's daily AI generations (and are given back on failure).
       quotaUsage: { actions: ['UpdateItem'] },
@@ -566,15 +567,18 @@ export const functions = {
       'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',
     tables: {
       // The saved design (GetItem), the exported images' asset records and the export record (PutItem), and the
-      // storage counter (conditional UpdateItem), all under the user's partition.
-      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      // storage counter (conditional UpdateItem), all under the user's partition. A pending marker is put before
+      // the objects are written and deleted after; a failed write deletes the records it wrote (DeleteItem) and
+      // checks which records exist (GetItem) before deleting their objects.
+      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
       // The plan's graphics exports a month, counted before rendering and given back when it fails.
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
     },
     buckets: {
       // Reads the design's images and writes the exports, under users/ only; presigned GETs act with GetObject.
-      assets: { actions: ['s3:PutObject', 's3:GetObject'], keyPatterns: ['users/*'] },
+      // A write whose records fail deletes the objects it wrote (DeleteObject), so none stays without a record.
+      assets: { actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keyPatterns: ['users/*'] },
     },
     // Alt text through the AI engine (a failed model falls back to the design's own words).
     secrets: ['openai'],

@@ -80,6 +80,7 @@ import {
   AssetSchema,
   BrandKitReplySchema,
   DeletedSchema as GraphicsDeletedSchema,
+  ExportListSchema,
   ExportReplySchema,
   ExportRequestSchema,
   DesignListSchema,
@@ -972,6 +973,22 @@ export const routes = {
     access: 'user',
     params: CampaignParamsSchema,
     response: CampaignAdSetListSchema,
+  }),
+  // Past graphics exports (served by the light `graphics` function, not the renderer's): list, and delete one's ZIP.
+  graphicsExports: route({
+    method: 'GET',
+    path: '/api/graphics/exports',
+    fn: 'graphics',
+    access: 'user',
+    response: ExportListSchema,
+  }),
+  graphicsDeleteExport: route({
+    method: 'DELETE',
+    path: '/api/graphics/exports/{id}',
+    fn: 'graphics',
+    access: 'user',
+    params: IdParamsSchema,
+    response: GraphicsDeletedSchema,
   }),
 } as const;
 

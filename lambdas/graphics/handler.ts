@@ -1,12 +1,11 @@
 import { routes } from '@shared/routes';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
-import { consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
+import { consumeGeneration, refundGeneration } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { s3Client } from '../lib/aws/s3';
 import { planOfUser } from '../lib/billing/plan-record';
 import { bucketName } from '../lib/bucket-name';
-import { deleteObject } from '../lib/graphics/asset-objects';
-import { assetView, confirmUpload, startUpload, type GraphicsDeps } from '../lib/graphics/asset-uploads';
+import { assetView, confirmUpload, removeAsset, startUpload, type GraphicsDeps } from '../lib/graphics/asset-uploads';
 import { generateAiImage, type AiImageDeps } from '../lib/graphics/ai-images';
 import {
   listSavedDesigns,
@@ -16,13 +15,16 @@ import {
   writeBrandKit,
   writeDesign,
 } from '../lib/graphics/brand-kits-and-designs';
-import { deleteAssetRecord, listAssets, releaseStorage } from '../lib/graphics/graphics-store';
+import { listAssets } from '../lib/graphics/graphics-store';
+import { sweepStragglers } from '../lib/graphics/pending-objects';
+import { deleteExport, listExports } from '../lib/graphics-export/export-records';
 import { listAccountImages, uploadToAdAccount } from '../lib/graphics/meta-images';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
+import { aiGenerationQuota } from '../secure-meta-api/meta-handler-deps';
 import { openSession } from '../secure-meta-api/meta-session';
 
 const noGraphCache: GraphCache = { remember: (_user, _key, compute) => compute(), forget: async () => undefined };
@@ -32,13 +34,14 @@ const deps = (): GraphicsDeps => ({
   bucket: { s3: s3Client(), bucket: bucketName('assets') },
   planOf: (userId) => planOfUser(dynamoDocumentClient(), tableName('userPlans'), userId),
   now: () => new Date(),
+  log: (message, facts) => logger.info(message, facts),
 });
 
-const generationQuota = (): GenerationQuota => ({
-  counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-  plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-  tokens: { doc: dynamoDocumentClient(), table: tableName('aiUsage') },
-});
+/** Settles what requests that died half-way left (pending-objects.ts); housekeeping never fails the read. */
+const sweep = (d: GraphicsDeps, userId: string) =>
+  sweepStragglers(d, userId).catch((error: unknown) =>
+    logger.warn('Straggler sweep failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
 
 const aiImageDeps = (): AiImageDeps => {
   const config = aiConfig();
@@ -46,7 +49,7 @@ const aiImageDeps = (): AiImageDeps => {
     ...deps(),
     openai: async () => (await aiRuntime()).client,
     consume: async (userId) => {
-      const quota = generationQuota();
+      const quota = aiGenerationQuota();
       const grant = await consumeGeneration(quota, userId, config.AI_DAILY_GENERATION_LIMIT);
       return { refund: () => refundGeneration(quota, userId, grant) };
     },
@@ -62,15 +65,10 @@ export const handler = httpFunction([
   on(routes.graphicsConfirmUpload, ({ user, params }) => confirmUpload(deps(), user.sub, params.id)),
   on(routes.graphicsAssets, async ({ user }) => {
     const d = deps();
+    await sweep(d, user.sub);
     return { assets: await Promise.all((await listAssets(d.store, user.sub)).map((a) => assetView(d.bucket, a))) };
   }),
-  on(routes.graphicsDeleteAsset, async ({ user, params }) => {
-    const d = deps();
-    const asset = await deleteAssetRecord(d.store, user.sub, params.id);
-    await deleteObject(d.bucket, asset.key);
-    await releaseStorage(d.store, user.sub, asset.bytes);
-    return { deleted: true as const };
-  }),
+  on(routes.graphicsDeleteAsset, ({ user, params }) => removeAsset(deps(), user.sub, params.id)),
   on(routes.graphicsBrandKit, ({ user }) => readBrandKit(deps(), user.sub)),
   on(routes.graphicsSaveBrandKit, ({ user, body }) => writeBrandKit(deps(), user.sub, body)),
   on(routes.graphicsDesigns, ({ user }) => listSavedDesigns(deps(), user.sub)),
@@ -86,4 +84,10 @@ export const handler = httpFunction([
     return uploadToAdAccount(deps(), session.graph, user.sub, body.adAccountId, body.assetIds);
   }),
   on(routes.graphicsAdImages, ({ user, query }) => listAccountImages(deps(), user.sub, query.adAccountId)),
+  on(routes.graphicsExports, async ({ user }) => {
+    const d = deps();
+    await sweep(d, user.sub);
+    return listExports(d, user.sub);
+  }),
+  on(routes.graphicsDeleteExport, ({ user, params }) => deleteExport(deps(), user.sub, params.id)),
 ]);

@@ -228,3 +228,20 @@ export const AdImageSchema = z.object({
 export type AdImage = z.infer<typeof AdImageSchema>;
 
 export const AdImageListSchema = z.object({ adAccountId: z.string(), images: z.array(AdImageSchema) });
+
+/**
+ * One past export as the exports list shows it: what was exported and its ZIP, presigned again (valid for
+ * DOWNLOAD_URL_SECONDS). Deleting an export deletes its ZIP; its images stay among the user's images.
+ */
+export const ExportSummarySchema = z.object({
+  exportId: IdSchema,
+  designId: IdSchema,
+  version: z.number().int(),
+  format: ExportFormatSchema,
+  sizes: z.array(PlacementSizeIdSchema),
+  createdAt: z.string(),
+  zip: z.object({ url: z.string().url(), bytes: z.number().int(), fileName: z.string() }),
+});
+export type ExportSummary = z.infer<typeof ExportSummarySchema>;
+
+export const ExportListSchema = z.object({ exports: z.array(ExportSummarySchema) });

@@ -71,11 +71,15 @@ describe('the graphics-export function', () => {
     expect(bundledFiles(undefined)).toEqual([]);
   });
 
-  it('may only Get/Put objects under users/ of the assets bucket', () => {
+  it('may only Get/Put objects under users/ of the assets bucket, and delete the ones a failed write left', () => {
     const stateless = built.templates.stateless;
     const s3Actions = allowedActions(stateless, fn).filter((action) => action.startsWith('s3:'));
-    expect([...new Set(s3Actions)].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
-    expect([...functions['graphics-export'].buckets.assets.actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect([...new Set(s3Actions)].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect([...functions['graphics-export'].buckets.assets.actions].sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:PutObject',
+    ]);
     const statements = roleStatements(stateless, fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
     expect(statements).toHaveLength(1);
     const resources = [statements[0]!.Resource].flat();
@@ -85,9 +89,14 @@ describe('the graphics-export function', () => {
     expect(functionEnv(stateless, fn)[bucketEnvVar('assets')]).toBeDefined();
   });
 
-  it('has exactly its declared DynamoDB actions: the design, its asset and export records, the storage and export counters', () => {
+  it('has exactly its declared DynamoDB actions: the design, its asset and export records, their pending marker, the storage and export counters', () => {
     const dynamo = allowedActions(built.templates.stateless, fn).filter((a) => a.startsWith('dynamodb:'));
-    expect([...new Set(dynamo)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect([...new Set(dynamo)].sort()).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
     const env = functionEnv(built.templates.stateless, fn);
     expect(env[tableEnvVar('graphicsItems')]).toBeDefined();
     expect(env[tableEnvVar('quotaUsage')]).toBeDefined();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { NoSuchKey } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { zipSync } from 'fflate';
 import { checkDesign, fileSizeCheck, type DesignCheck } from '@shared/graphics/design-checks';
 import type { Design } from '@shared/graphics/design-schema';
@@ -9,9 +8,10 @@ import { placementSizes, type PlacementSizeId } from '@shared/graphics/placement
 import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
 import { DOWNLOAD_URL_SECONDS, type ExportReply, type ExportRequest } from '@shared/schemas/graphics';
 import { conflict, validationError } from '../errors';
-import { assetKey, exportKey, isUsersKey, presignDownload, readObject, writeObject } from '../graphics/asset-objects';
+import { assetKey, exportKey, isUsersKey, presignDownload, readObject } from '../graphics/asset-objects';
 import { storageFull, type GraphicsDeps } from '../graphics/asset-uploads';
 import {
+  assetItemKey,
   findAssetByKey,
   getDesign,
   putAsset,
@@ -22,7 +22,9 @@ import {
 } from '../graphics/graphics-store';
 import type { AssetBytes, ImageFormat } from '../graphics-render/render-design-image';
 import type { QuotaGrant } from '../quota/plan-quota';
+import { writeObjectsThenRecords } from '../graphics/pending-objects';
 import type { AltText } from './alt-text';
+import { exportItemKey, putExportRecord } from './export-records';
 
 /**
  * Server-side export of a saved design. In order, so nothing is spent or written for a request that cannot succeed:
@@ -30,8 +32,8 @@ import type { AltText } from './alt-text';
  * user saw; the same checks the editor shows run again here and any error refuses the export; the design's images
  * are read from the user's prefix; one export is counted against the plan (429 before any work when used up); then
  * each size is rendered by the one renderer, the file-size check runs on the real bytes, storage is reserved, the
- * images and a ZIP of them are written under `users/{sub}/`, and presigned GETs go back with alt text per image.
- * A failure after counting gives the export back.
+ * images and a ZIP of them are written under `users/{sub}/` before their records (pending-objects.ts keeps that
+ * order safe), and presigned GETs go back with alt text per image. A failure after counting gives the export back.
  */
 export interface ExportDeps extends GraphicsDeps {
   /** Counts one export against the plan (throws QUOTA_EXCEEDED), and gives it back. */
@@ -154,24 +156,46 @@ export async function exportDesign(
       };
     });
     const zipKey = exportKey(userId, exportId, zipName);
-    await Promise.all([
-      ...assets.map((asset, i) => writeObject(deps.bucket, asset.key, Buffer.from(rendered[i]!.bytes), asset.mimeType)),
-      writeObject(deps.bucket, zipKey, Buffer.from(zip), 'application/zip'),
-    ]);
-    await Promise.all(assets.map(({ sizeId: _size, ...asset }) => putAsset(deps.store, userId, asset)));
-    await putExportRecord(deps, userId, {
-      exportId,
-      designId,
-      version: record.version,
-      format: request.format,
-      createdAt,
-      assetIds: assets.map((a) => a.id),
-      sizes: request.sizes,
-      zipKey,
-      zipBytes: zip.length,
-      altText: alt.text,
-      altTextSource: alt.source,
-    });
+    // Objects first, then their records, under a pending marker: a record that cannot be written takes its
+    // object (and its reserved bytes) with it, and a function that dies half-way leaves the marker for the sweep.
+    // From here the storage reservation is the marked write's to give back.
+    reserved = 0;
+    await writeObjectsThenRecords(
+      deps,
+      userId,
+      [
+        ...assets.map((asset, i) => ({
+          key: asset.key,
+          record: assetItemKey(asset.id),
+          bytes: asset.bytes,
+          body: Buffer.from(rendered[i]!.bytes),
+          contentType: asset.mimeType,
+        })),
+        {
+          key: zipKey,
+          record: exportItemKey(exportId),
+          bytes: zip.length,
+          body: Buffer.from(zip),
+          contentType: 'application/zip',
+        },
+      ],
+      async () => {
+        await Promise.all(assets.map(({ sizeId: _size, ...asset }) => putAsset(deps.store, userId, asset)));
+        await putExportRecord(deps.store, userId, {
+          exportId,
+          designId,
+          version: record.version,
+          format: request.format,
+          createdAt,
+          assetIds: assets.map((a) => a.id),
+          sizes: request.sizes,
+          zipKey,
+          zipBytes: zip.length,
+          altText: alt.text,
+          altTextSource: alt.source,
+        });
+      },
+    );
     deps.log('Design exported', {
       exportId,
       sizes: request.sizes.length,
@@ -203,29 +227,4 @@ export async function exportDesign(
     if (reserved > 0) await releaseStorage(deps.store, userId, reserved);
     throw error;
   }
-}
-
-interface ExportRecord {
-  exportId: string;
-  designId: string;
-  version: number;
-  format: ImageFormat;
-  createdAt: string;
-  assetIds: string[];
-  sizes: PlacementSizeId[];
-  zipKey: string;
-  zipBytes: number;
-  altText: string;
-  altTextSource: AltText['source'];
-}
-
-/** What was exported, kept beside the user's designs (`export#<id>`): which images, the ZIP and the alt text. */
-async function putExportRecord(deps: GraphicsDeps, userId: string, record: ExportRecord): Promise<void> {
-  await deps.store.doc.send(
-    new PutCommand({
-      TableName: deps.store.table,
-      Item: { user_id: userId, item_key: `export#${record.exportId}`, ...record },
-      ConditionExpression: 'attribute_not_exists(item_key)',
-    }),
-  );
 }

@@ -16,13 +16,14 @@ import {
   presignUpload,
   readObject,
   uploadKey,
-  writeObject,
   type AssetBucket,
 } from './asset-objects';
 import {
+  assetItemKey,
+  deleteAssetRecord,
+  getAsset,
   putAsset,
   putPendingUpload,
-  releaseStorage,
   reserveStorage,
   restorePendingUpload,
   StorageFullError,
@@ -31,6 +32,7 @@ import {
   type GraphicsStore,
 } from './graphics-store';
 import { inspectImage } from './image-inspect';
+import { deleteRecordsThenObjects, writeObjectsThenRecords } from './pending-objects';
 
 /**
  * Browser uploads in two steps. `startUpload` checks the declared type and size against the
@@ -47,6 +49,7 @@ export interface GraphicsDeps {
   /** The user's plan, for the storage limit. */
   planOf: (userId: string) => Promise<PlanKey>;
   now: () => Date;
+  log?: (message: string, facts: Record<string, unknown>) => void;
 }
 
 export function storageFull(error: StorageFullError): AppError {
@@ -158,7 +161,7 @@ export async function confirmUpload(deps: GraphicsDeps, userId: string, uploadId
 
 /**
  * Writes an image under the user's prefix and records it, after reserving its bytes against
- * the plan's storage (given back if the write fails).
+ * the plan's storage; if the record cannot be written the object is deleted and the bytes given back.
  */
 export async function storeAsset(
   deps: GraphicsDeps,
@@ -180,12 +183,32 @@ export async function storeAsset(
     bytes: input.bytes.length,
     createdAt: deps.now().toISOString(),
   };
-  try {
-    await writeObject(deps.bucket, record.key, input.bytes, input.mimeType);
-    await putAsset(deps.store, userId, record);
-  } catch (error) {
-    await releaseStorage(deps.store, userId, input.bytes.length);
-    throw error;
-  }
+  // From here the reservation is the marked write's: given back with the object if the record cannot be written.
+  await writeObjectsThenRecords(
+    deps,
+    userId,
+    [
+      {
+        key: record.key,
+        record: assetItemKey(id),
+        bytes: record.bytes,
+        body: input.bytes,
+        contentType: input.mimeType,
+      },
+    ],
+    () => putAsset(deps.store, userId, record),
+  );
   return assetView(deps.bucket, record);
+}
+
+/**
+ * Deletes one of the user's images: its record, then its object, under a marker (a function that dies in between
+ * leaves no object behind for good), and gives its bytes back. 404 for an id the user does not have.
+ */
+export async function removeAsset(deps: GraphicsDeps, userId: string, id: string): Promise<{ deleted: true }> {
+  const asset = await getAsset(deps.store, userId, id);
+  await deleteRecordsThenObjects(deps, userId, [{ key: asset.key, record: assetItemKey(id), bytes: asset.bytes }], () =>
+    deleteAssetRecord(deps.store, userId, id),
+  );
+  return { deleted: true };
 }

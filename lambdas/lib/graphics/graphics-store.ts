@@ -51,6 +51,9 @@ const DESIGN = 'design#';
 const BRAND_KIT = 'brand-kit';
 const STORAGE = 'storage';
 
+/** The item_key of an asset's record: what an object's pending marker names as its owner. */
+export const assetItemKey = (id: string) => `${ASSET}${id}`;
+
 function queryAll(store: GraphicsStore, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
   return queryAllItems(store.doc, {
     TableName: store.table,

@@ -8,7 +8,7 @@ import { placementSizeIds, placementSizes } from '@shared/graphics/placement-siz
 import { plans } from '@shared/plans';
 import { windowId } from '@shared/quotas';
 import { UsageSchema } from '@shared/schemas/billing';
-import { ALT_TEXT_MAX_CHARS, ExportReplySchema, type ExportReply } from '@shared/schemas/graphics';
+import { ALT_TEXT_MAX_CHARS, ExportListSchema, ExportReplySchema, type ExportReply } from '@shared/schemas/graphics';
 import { encodePng } from '@infra/local/openai/prompt-image';
 import { localTableName } from '@infra/local/function-environment';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
@@ -221,6 +221,49 @@ describe('POST /api/graphics/designs/{id}/exports', () => {
     expect(stale.status).toBe(409);
     const badBody = await exportDesign(alice, saved.id, { version: 1, sizes: ['square', 'square'], format: 'gif' });
     expect(badBody.status).toBe(400);
+  });
+
+  it('lists exports and deletes one: its record and ZIP go and its bytes come back, its images stay; 404 for another user', async () => {
+    const reply = await json<ExportReply>(
+      await exportDesign(alice, saved.id, { version: saved.version, sizes: ['square'], format: 'png' }),
+      201,
+    );
+    const listed = ExportListSchema.parse(await json(await call(alice, '/api/graphics/exports'), 200));
+    // Newest first, each ZIP presigned again.
+    expect(listed.exports[0]).toMatchObject({
+      exportId: reply.exportId,
+      designId: saved.id,
+      version: saved.version,
+      format: 'png',
+      sizes: ['square'],
+      zip: { fileName: reply.zip.fileName, bytes: reply.zip.bytes },
+    });
+    const zipUrl = listed.exports[0]!.zip.url;
+    expect((await fetch(zipUrl)).status).toBe(200);
+    expect(ExportListSchema.parse(await json(await call(bob, '/api/graphics/exports'), 200)).exports).toEqual([]);
+
+    const stranger = await call(bob, `/api/graphics/exports/${reply.exportId}`, { method: 'DELETE' });
+    expect((await json<{ error: { code: string } }>(stranger, 404)).error.code).toBe('NOT_FOUND');
+    expect((await fetch(zipUrl)).status).toBe(200);
+
+    const storage = await storageBytes(alice.sub);
+    expect(await json(await call(alice, `/api/graphics/exports/${reply.exportId}`, { method: 'DELETE' }), 200)).toEqual(
+      {
+        deleted: true,
+      },
+    );
+    expect((await fetch(zipUrl)).status).toBe(404);
+    expect(await storageBytes(alice.sub)).toBe(storage - reply.zip.bytes);
+    expect((await exportRecords(alice.sub)).some((r) => r.exportId === reply.exportId)).toBe(false);
+    const after = ExportListSchema.parse(await json(await call(alice, '/api/graphics/exports'), 200));
+    expect(after.exports.map((e) => e.exportId)).not.toContain(reply.exportId);
+    // The exported images are assets of their own: deleted under Images, not with the ZIP.
+    expect((await fetch(reply.images[0]!.url)).status).toBe(200);
+
+    const again = await call(alice, `/api/graphics/exports/${reply.exportId}`, { method: 'DELETE' });
+    expect(again.status).toBe(404);
+    const badId = await call(alice, '/api/graphics/exports/not-an-id', { method: 'DELETE' });
+    expect(badId.status).toBe(400);
   });
 
   it('answers 429 QUOTA_EXCEEDED with the limit, reset and upgrade once the month’s exports are used, writing nothing', async () => {

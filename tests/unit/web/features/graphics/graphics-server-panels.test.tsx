@@ -9,6 +9,7 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { BrandKitPanel } from '@web/features/graphics/components/brand-kit-panel';
 import { GraphicsEditor } from '@web/features/graphics/components/graphics-editor';
 import { ImageLibrary } from '@web/features/graphics/components/image-library';
+import { PastExports } from '@web/features/graphics/components/past-exports';
 import { ServerExport } from '@web/features/graphics/components/server-export';
 import { type GraphicsRenderer } from '@web/features/graphics/lib/graphics-renderer';
 import { ApiError } from '@web/lib/api-client';
@@ -74,6 +75,7 @@ beforeEach(() => {
     graphicsBrandKit: () => ({ brandKit: defaultBrandKit, saved: false }),
     graphicsAssets: () => ({ assets: [] }),
     graphicsDesigns: () => ({ designs: [] }),
+    graphicsExports: () => ({ exports: [] }),
     billingUsage: () => ({ plan: 'free', limits: [] }),
     graphicsStartUpload: () => ({
       uploadId: UPLOAD_ID,
@@ -524,5 +526,87 @@ describe('ServerExport', () => {
     await user.click(within(images).getByRole('button', { name: 'Copy alt text for 9:16' }));
     expect(writeText).toHaveBeenCalledWith('Ad for trail shoes, story: blue background, orange button.');
     expect(within(images).getByRole('button', { name: 'Copy alt text for 9:16' })).toHaveTextContent('Copied');
+  });
+});
+
+describe('PastExports', () => {
+  const EXPORT_ID = '55555555-5555-4555-8555-555555555555';
+  const OLDER_ID = '66666666-6666-4666-8666-666666666666';
+  const exported = (exportId: string, fileName: string, createdAt: string) => ({
+    exportId,
+    designId: DESIGN_ID,
+    version: 2,
+    format: 'png',
+    sizes: ['square', 'story'],
+    createdAt,
+    zip: { url: `http://localhost:3010/assets/${exportId}.zip?X-Amz-Signature=z`, bytes: 3 * 1024 * 1024, fileName },
+  });
+
+  function renderList() {
+    let stored = [
+      exported(EXPORT_ID, 'adsmith-trail-v2.zip', '2026-11-22T10:00:00.000Z'),
+      exported(OLDER_ID, 'adsmith-trail-v1.zip', '2026-11-21T10:00:00.000Z'),
+    ];
+    handlers.graphicsExports = () => ({ exports: stored });
+    handlers.graphicsDeleteExport = ({ params }) => {
+      stored = stored.filter((e) => e.exportId !== params!.id);
+      return { deleted: true };
+    };
+    render(
+      <QueryClientProvider client={client()}>
+        <PastExports />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('lists each export with its sizes, format and size, and a download of its ZIP', async () => {
+    renderList();
+    const list = await screen.findByRole('list', { name: 'Past exports' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('adsmith-trail-v2.zip');
+    expect(rows[0]).toHaveTextContent('1:1, 9:16 · PNG · 3.0 MB');
+    expect(within(rows[0]!).getByRole('link', { name: 'Download adsmith-trail-v2.zip' })).toHaveAttribute(
+      'href',
+      `http://localhost:3010/assets/${EXPORT_ID}.zip?X-Amz-Signature=z`,
+    );
+  });
+
+  it('deletes an export only once the user confirms, and the list follows', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    renderList();
+    const remove = await screen.findByRole('button', { name: 'Delete export adsmith-trail-v2.zip' });
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('the exported images stay under Images'));
+    expect(called('graphicsDeleteExport')).toHaveLength(0);
+
+    confirm.mockReturnValue(true);
+    await user.click(remove);
+    await waitFor(() => expect(called('graphicsDeleteExport').map((c) => c.input.params)).toEqual([{ id: EXPORT_ID }]));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete export adsmith-trail-v2.zip' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Delete export adsmith-trail-v1.zip' })).toBeInTheDocument();
+  });
+
+  it('says why when a delete is refused, and shows the empty state', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('confirm', () => true);
+    renderList();
+    handlers.graphicsDeleteExport = () => {
+      throw new ApiError('NOT_FOUND', 404, 'That export does not exist.');
+    };
+    await user.click(await screen.findByRole('button', { name: 'Delete export adsmith-trail-v1.zip' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not deleted: That export does not exist.');
+
+    handlers.graphicsExports = () => ({ exports: [] });
+    render(
+      <QueryClientProvider client={client()}>
+        <PastExports />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/No exports yet/)).toBeInTheDocument();
   });
 });

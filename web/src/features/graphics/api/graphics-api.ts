@@ -9,6 +9,7 @@ export const graphicsKeys = {
   assets: ['graphics', 'assets'] as const,
   designs: ['graphics', 'designs'] as const,
   design: (id: string) => ['graphics', 'design', id] as const,
+  exports: ['graphics', 'exports'] as const,
 };
 
 /** GET /api/graphics/brand-kit; the logo's presigned URL is handed to the preview's image cache. */
@@ -79,5 +80,25 @@ export function useSavedDesign(id: string | null) {
     // The editor keeps its own working copy; the stored one is read once per open.
     staleTime: Infinity,
     retry: false,
+  });
+}
+
+/** GET /api/graphics/exports: past exports, newest first, each ZIP presigned again. */
+export function useExports() {
+  return useQuery({
+    queryKey: graphicsKeys.exports,
+    queryFn: async ({ signal }) => (await apiRequest('graphicsExports', { signal })).exports,
+    // Presigned URLs last 15 minutes: refresh the list well before they expire.
+    staleTime: 5 * 60_000,
+    refetchInterval: 10 * 60_000,
+    retry: false,
+  });
+}
+
+export function useDeleteExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('graphicsDeleteExport', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: graphicsKeys.exports }),
   });
 }

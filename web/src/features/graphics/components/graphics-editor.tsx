@@ -34,6 +34,7 @@ import { BrandKitPanel } from './brand-kit-panel';
 import { ChecksList } from './checks-list';
 import { DesignControls } from './design-controls';
 import { ImageLibrary } from './image-library';
+import { PastExports } from './past-exports';
 import { SavedDesigns } from './saved-designs';
 import { SizePreviews } from './size-previews';
 import { TemplatePicker } from './template-picker';
@@ -317,21 +318,24 @@ export function GraphicsEditor({
             ) : tab === 'images' ? (
               <ImageLibrary design={design} onChange={edit} />
             ) : (
-              <SavedDesigns
-                openId={open?.id ?? null}
-                onOpen={(id) => void onOpen(id)}
-                onRenamed={(id, newName, version) => {
-                  if (open?.id !== id) return;
-                  setOpen({ id, name: newName, version });
-                  setName(newName);
-                }}
-                onDeleted={(id) => {
-                  if (open?.id !== id) return;
-                  setOpen(null);
-                  setSaveState({ status: 'idle' });
-                  onOpenIdChange(null);
-                }}
-              />
+              <div className="grid gap-6">
+                <SavedDesigns
+                  openId={open?.id ?? null}
+                  onOpen={(id) => void onOpen(id)}
+                  onRenamed={(id, newName, version) => {
+                    if (open?.id !== id) return;
+                    setOpen({ id, name: newName, version });
+                    setName(newName);
+                  }}
+                  onDeleted={(id) => {
+                    if (open?.id !== id) return;
+                    setOpen(null);
+                    setSaveState({ status: 'idle' });
+                    onOpenIdChange(null);
+                  }}
+                />
+                <PastExports />
+              </div>
             )}
           </Tabs>
         </CardContent>

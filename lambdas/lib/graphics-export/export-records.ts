@@ -1,0 +1,116 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlacementSizeId } from '@shared/graphics/placement-sizes';
+import type { ExportSummary } from '@shared/schemas/graphics';
+import { queryAll } from '../aws/query-all';
+import { notFound } from '../errors';
+import { presignDownload } from '../graphics/asset-objects';
+import type { GraphicsDeps } from '../graphics/asset-uploads';
+import type { GraphicsStore } from '../graphics/graphics-store';
+import { deleteRecordsThenObjects, type PendingObjectsDeps } from '../graphics/pending-objects';
+import type { ImageFormat } from '../graphics-render/render-design-image';
+import type { AltText } from './alt-text';
+
+/**
+ * What was exported, kept beside the user's designs (`export#<id>`, under the workspace's partition, so another
+ * user's id is simply not found): which images, the ZIP and the alt text. The exported images are assets of
+ * their own (listed and deleted with the user's images); the ZIP belongs to this record alone.
+ */
+export interface ExportRecord {
+  exportId: string;
+  designId: string;
+  version: number;
+  format: ImageFormat;
+  createdAt: string;
+  assetIds: string[];
+  sizes: PlacementSizeId[];
+  zipKey: string;
+  zipBytes: number;
+  altText: string;
+  altTextSource: AltText['source'];
+}
+
+const EXPORT = 'export#';
+
+export const exportItemKey = (exportId: string) => `${EXPORT}${exportId}`;
+
+export async function putExportRecord(store: GraphicsStore, userId: string, record: ExportRecord): Promise<void> {
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: { user_id: userId, item_key: exportItemKey(record.exportId), ...record },
+      ConditionExpression: 'attribute_not_exists(item_key)',
+    }),
+  );
+}
+
+function recordFrom(item: Record<string, unknown>): ExportRecord {
+  const { user_id: _user, item_key: _key, ...record } = item;
+  return record as unknown as ExportRecord;
+}
+
+/** The ZIP's file name is the last part of its key (exportKey puts it there). */
+const zipFileName = (record: ExportRecord) => record.zipKey.slice(record.zipKey.lastIndexOf('/') + 1);
+
+/** The user's exports, newest first, each ZIP presigned again for download. */
+export async function listExports(deps: GraphicsDeps, userId: string): Promise<{ exports: ExportSummary[] }> {
+  const rows = await queryAll(deps.store.doc, {
+    TableName: deps.store.table,
+    KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': EXPORT },
+  });
+  const records = rows.map(recordFrom).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return {
+    exports: await Promise.all(
+      records.map(async (record) => {
+        const fileName = zipFileName(record);
+        return {
+          exportId: record.exportId,
+          designId: record.designId,
+          version: record.version,
+          format: record.format,
+          sizes: record.sizes,
+          createdAt: record.createdAt,
+          zip: { url: await presignDownload(deps.bucket, record.zipKey, fileName), bytes: record.zipBytes, fileName },
+        };
+      }),
+    ),
+  };
+}
+
+/**
+ * Deletes an export's record and its ZIP, and gives the ZIP's bytes back to the storage counter. Only the
+ * workspace that made it can: the record is looked up under the caller's own partition, so another user's
+ * export answers 404 like one that never existed (and so does one deleted already).
+ */
+export async function deleteExport(
+  deps: PendingObjectsDeps,
+  userId: string,
+  exportId: string,
+): Promise<{ deleted: true }> {
+  const reply = await deps.store.doc.send(
+    new GetCommand({
+      TableName: deps.store.table,
+      Key: { user_id: userId, item_key: exportItemKey(exportId) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!reply.Item) throw notFound('That export does not exist.');
+  const record = recordFrom(reply.Item);
+  await deleteRecordsThenObjects(
+    deps,
+    userId,
+    [{ key: record.zipKey, record: exportItemKey(exportId), bytes: record.zipBytes }],
+    async () => {
+      const deleted = await deps.store.doc.send(
+        new DeleteCommand({
+          TableName: deps.store.table,
+          Key: { user_id: userId, item_key: exportItemKey(exportId) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      // Deleted meanwhile by another request: that one settles the ZIP.
+      if (!deleted.Attributes) throw notFound('That export does not exist.');
+    },
+  );
+  return { deleted: true };
+}
