@@ -231,7 +231,7 @@ export const AdImageListSchema = z.object({ adAccountId: z.string(), images: z.a
 
 /**
  * One past export as the exports list shows it: what was exported and its ZIP, presigned again (valid for
- * DOWNLOAD_URL_SECONDS). Deleting an export deletes its ZIP; its images stay among the user's images.
+ * DOWNLOAD_URL_SECONDS). Deleting an export deletes its ZIP and its images (copies already sent to Meta stay there).
  */
 export const ExportSummarySchema = z.object({
   exportId: IdSchema,

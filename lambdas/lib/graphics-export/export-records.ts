@@ -5,15 +5,15 @@ import { queryAll } from '../aws/query-all';
 import { notFound } from '../errors';
 import { presignDownload } from '../graphics/asset-objects';
 import type { GraphicsDeps } from '../graphics/asset-uploads';
-import type { GraphicsStore } from '../graphics/graphics-store';
+import { assetItemKey, getAsset, type GraphicsStore } from '../graphics/graphics-store';
 import { deleteRecordsThenObjects, type PendingObjectsDeps } from '../graphics/pending-objects';
 import type { ImageFormat } from '../graphics-render/render-design-image';
 import type { AltText } from './alt-text';
 
 /**
  * What was exported, kept beside the user's designs (`export#<id>`, under the workspace's partition, so another
- * user's id is simply not found): which images, the ZIP and the alt text. The exported images are assets of
- * their own (listed and deleted with the user's images); the ZIP belongs to this record alone.
+ * user's id is simply not found): which images, the ZIP and the alt text. The exported images are asset records
+ * (kind `export`, usable in a campaign by id, not shown in the image library); they go with the export.
  */
 export interface ExportRecord {
   exportId: string;
@@ -78,9 +78,11 @@ export async function listExports(deps: GraphicsDeps, userId: string): Promise<{
 }
 
 /**
- * Deletes an export's record and its ZIP, and gives the ZIP's bytes back to the storage counter. Only the
- * workspace that made it can: the record is looked up under the caller's own partition, so another user's
- * export answers 404 like one that never existed (and so does one deleted already).
+ * Deletes an export: its record, its ZIP and the images it made (their records and objects), and gives their bytes
+ * back. Exported images are not shown among the user's images, so keeping them would keep storage the user can
+ * neither see nor free; images already sent to an ad account stay at Meta under their hash. Only the workspace that
+ * made the export can delete it: the record is looked up under the caller's own partition, so another user's export
+ * answers 404 like one that never existed (and so does one deleted already).
  */
 export async function deleteExport(
   deps: PendingObjectsDeps,
@@ -96,10 +98,17 @@ export async function deleteExport(
   );
   if (!reply.Item) throw notFound('That export does not exist.');
   const record = recordFrom(reply.Item);
+  // An image deleted on its own already (DELETE /api/graphics/assets/{id}) is simply not there.
+  const images = (
+    await Promise.all(record.assetIds.map((id) => getAsset(deps.store, userId, id).catch(() => null)))
+  ).filter((asset) => asset !== null);
   await deleteRecordsThenObjects(
     deps,
     userId,
-    [{ key: record.zipKey, record: exportItemKey(exportId), bytes: record.zipBytes }],
+    [
+      { key: record.zipKey, record: exportItemKey(exportId), bytes: record.zipBytes },
+      ...images.map((image) => ({ key: image.key, record: assetItemKey(image.id), bytes: image.bytes })),
+    ],
     async () => {
       const deleted = await deps.store.doc.send(
         new DeleteCommand({
@@ -108,8 +117,18 @@ export async function deleteExport(
           ReturnValues: 'ALL_OLD',
         }),
       );
-      // Deleted meanwhile by another request: that one settles the ZIP.
+      // Deleted meanwhile by another request: that one settles the objects.
       if (!deleted.Attributes) throw notFound('That export does not exist.');
+      await Promise.all(
+        images.map((image) =>
+          deps.store.doc.send(
+            new DeleteCommand({
+              TableName: deps.store.table,
+              Key: { user_id: userId, item_key: assetItemKey(image.id) },
+            }),
+          ),
+        ),
+      );
     },
   );
   return { deleted: true };

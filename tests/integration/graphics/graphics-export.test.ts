@@ -223,7 +223,7 @@ describe('POST /api/graphics/designs/{id}/exports', () => {
     expect(badBody.status).toBe(400);
   });
 
-  it('lists exports and deletes one: its record and ZIP go and its bytes come back, its images stay; 404 for another user', async () => {
+  it('lists exports and deletes one: its record, ZIP and images go and their bytes come back; 404 for another user', async () => {
     const reply = await json<ExportReply>(
       await exportDesign(alice, saved.id, { version: saved.version, sizes: ['square'], format: 'png' }),
       201,
@@ -253,12 +253,14 @@ describe('POST /api/graphics/designs/{id}/exports', () => {
       },
     );
     expect((await fetch(zipUrl)).status).toBe(404);
-    expect(await storageBytes(alice.sub)).toBe(storage - reply.zip.bytes);
+    expect(await storageBytes(alice.sub)).toBe(storage - reply.zip.bytes - reply.images[0]!.bytes);
     expect((await exportRecords(alice.sub)).some((r) => r.exportId === reply.exportId)).toBe(false);
     const after = ExportListSchema.parse(await json(await call(alice, '/api/graphics/exports'), 200));
     expect(after.exports.map((e) => e.exportId)).not.toContain(reply.exportId);
-    // The exported images are assets of their own: deleted under Images, not with the ZIP.
-    expect((await fetch(reply.images[0]!.url)).status).toBe(200);
+    // Its images went with it (the image library does not show exported images: kept, they could never be freed).
+    expect((await fetch(reply.images[0]!.url)).status).toBe(404);
+    const assets = await json<{ assets: { id: string }[] }>(await call(alice, '/api/graphics/assets'), 200);
+    expect(assets.assets.map((a) => a.id)).not.toContain(reply.images[0]!.id);
 
     const again = await call(alice, `/api/graphics/exports/${reply.exportId}`, { method: 'DELETE' });
     expect(again.status).toBe(404);

@@ -281,7 +281,7 @@ describe('deleting records then objects', () => {
     expect(await storageUsed(healthy, userId)).toBe(0);
   });
 
-  it('deletes an export: its record and ZIP go, its bytes come back, its images stay; 404 for another user', async () => {
+  it('deletes an export: its record, ZIP and images go and their bytes come back; 404 for another user', async () => {
     const { userId, deps, healthy, exists, markers } = setup();
     const design = await saveDesign(
       healthy,
@@ -305,8 +305,10 @@ describe('deleting records then objects', () => {
     expect(await deleteExport(deps(), userId, reply.exportId)).toEqual({ deleted: true });
     expect(await exists(zipKey)).toBe(false);
     expect((await listExports(deps(), userId)).exports).toEqual([]);
-    expect(await storageUsed(healthy, userId)).toBe(before - reply.zip.bytes);
-    expect(await exists(reply.images[0]!.key)).toBe(true);
+    expect(await storageUsed(healthy, userId)).toBe(0);
+    expect(before).toBe(reply.zip.bytes + reply.images[0]!.bytes);
+    expect(await exists(reply.images[0]!.key)).toBe(false);
+    expect(await listAssets(healthy, userId)).toEqual([]);
     expect(await markers()).toEqual([]);
     const again = await rejection(deleteExport(deps(), userId, reply.exportId));
     expect((again as AppError).code).toBe('NOT_FOUND');
@@ -336,8 +338,10 @@ describe('deleting records then objects', () => {
     expect(await exists(zipKey)).toBe(true);
     expect(await markers()).toHaveLength(1);
 
-    expect(await sweepStragglers(deps(later(STRAGGLER_AGE_MS + 1)), userId)).toBe(1);
+    // The ZIP and the one image.
+    expect(await sweepStragglers(deps(later(STRAGGLER_AGE_MS + 1)), userId)).toBe(2);
     expect(await exists(zipKey)).toBe(false);
-    expect(await storageUsed(healthy, userId)).toBe(before - reply.zip.bytes);
+    expect(await exists(reply.images[0]!.key)).toBe(false);
+    expect(await storageUsed(healthy, userId)).toBe(before - reply.zip.bytes - reply.images[0]!.bytes);
   });
 });

@@ -579,7 +579,9 @@ describe('PastExports', () => {
     renderList();
     const remove = await screen.findByRole('button', { name: 'Delete export adsmith-trail-v2.zip' });
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('the exported images stay under Images'));
+    expect(confirm).toHaveBeenCalledWith(
+      'Delete the export “adsmith-trail-v2.zip” and its 2 images? This cannot be undone. Images already sent to an ad account stay there.',
+    );
     expect(called('graphicsDeleteExport')).toHaveLength(0);
 
     confirm.mockReturnValue(true);

@@ -11,11 +11,9 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBrandKit, useSaveBrandKit } from '../api/graphics-api';
 import { rememberAssetUrl } from '../lib/asset-images';
+import { errorMessage } from '../lib/display-text';
 import { acceptedTypesText, uploadFile } from '../lib/upload-file';
 import { UploadProgress } from './upload-progress';
-
-const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * The user's brand kit: logo (uploaded through the presigned upload and checked by the server), up to six colours,

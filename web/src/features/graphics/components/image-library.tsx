@@ -7,7 +7,6 @@ import { templates } from '@shared/graphics/templates/template-registry';
 import type { aiImageShapes, Asset } from '@shared/schemas/graphics';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { UsageMeter } from '@web/components/billing/usage-meter';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -17,7 +16,9 @@ import { apiRequest } from '@web/lib/api';
 import { quotaExceededOf, usageKey, useUsage } from '@web/lib/billing/usage';
 import { graphicsKeys, useAssets, useDeleteAsset } from '../api/graphics-api';
 import { rememberAssetUrl } from '../lib/asset-images';
+import { errorMessage } from '../lib/display-text';
 import { uploadFile } from '../lib/upload-file';
+import { ServerList } from './server-list';
 import { UploadProgress } from './upload-progress';
 
 export const imageSlotLabels: Record<DesignImageSlot, string> = {
@@ -25,9 +26,6 @@ export const imageSlotLabels: Record<DesignImageSlot, string> = {
   background: 'Background photo',
   logo: 'Logo',
 };
-
-const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** An asset as a design's image reference (the key, pixel size and type travel with it). */
 export function assetRef(asset: Asset): NonNullable<Design['images'][DesignImageSlot]> {
@@ -250,70 +248,68 @@ export function ImageLibrary({ design, onChange }: { design: Design; onChange: (
         <h3 id="image-library-heading" className="text-sm font-semibold">
           Your images
         </h3>
-        {assets.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Loading your images…
-          </p>
-        ) : assets.isError ? (
-          <Alert variant="destructive" title="Your images could not be loaded">
-            {errorMessage(assets.error, 'Please try again.')}
-          </Alert>
-        ) : library.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No images yet: upload a photo or generate one.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3" aria-label="Your images">
-            {library.map((asset) => (
-              <li key={asset.id} className="grid gap-1 rounded-md border p-2 text-xs">
-                <img
-                  src={asset.url}
-                  alt={asset.altText ?? asset.fileName}
-                  className="aspect-square w-full rounded object-cover"
-                  loading="lazy"
-                />
-                <span className="truncate" title={asset.fileName}>
-                  {asset.kind === 'ai' ? 'AI · ' : ''}
-                  {asset.width}×{asset.height}
-                </span>
-                <div className="flex flex-wrap gap-1">
-                  {photoSlots.map((slot) => (
+        <ServerList
+          query={assets}
+          items={library}
+          loading="Loading your images…"
+          failed="Your images could not be loaded"
+          empty="No images yet: upload a photo or generate one."
+        >
+          {(items) => (
+            <ul className="grid grid-cols-2 gap-3" aria-label="Your images">
+              {items.map((asset) => (
+                <li key={asset.id} className="grid gap-1 rounded-md border p-2 text-xs">
+                  <img
+                    src={asset.url}
+                    alt={asset.altText ?? asset.fileName}
+                    className="aspect-square w-full rounded object-cover"
+                    loading="lazy"
+                  />
+                  <span className="truncate" title={asset.fileName}>
+                    {asset.kind === 'ai' ? 'AI · ' : ''}
+                    {asset.width}×{asset.height}
+                  </span>
+                  <div className="flex flex-wrap gap-1">
+                    {photoSlots.map((slot) => (
+                      <Button
+                        key={slot}
+                        size="sm"
+                        variant="outline"
+                        className="h-7 px-2 text-xs"
+                        aria-label={`Use ${asset.fileName} as ${imageSlotLabels[slot].toLowerCase()}`}
+                        onClick={() => place(slot, asset)}
+                      >
+                        {slot === 'background' ? 'Background' : 'Product'}
+                      </Button>
+                    ))}
                     <Button
-                      key={slot}
-                      size="sm"
-                      variant="outline"
-                      className="h-7 px-2 text-xs"
-                      aria-label={`Use ${asset.fileName} as ${imageSlotLabels[slot].toLowerCase()}`}
-                      onClick={() => place(slot, asset)}
+                      size="icon"
+                      variant="ghost"
+                      className="size-7"
+                      aria-label={`Delete ${asset.fileName}`}
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        remove.mutate(asset.id, {
+                          // A deleted image leaves the design too, or it would point at nothing.
+                          onSuccess: () => {
+                            const images = { ...design.images };
+                            for (const slot of Object.keys(images) as DesignImageSlot[]) {
+                              const ref = images[slot];
+                              if (ref?.kind === 'asset' && ref.key === asset.key) delete images[slot];
+                            }
+                            onChange({ ...design, images });
+                          },
+                        })
+                      }
                     >
-                      {slot === 'background' ? 'Background' : 'Product'}
+                      <Trash2 aria-hidden="true" />
                     </Button>
-                  ))}
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    className="size-7"
-                    aria-label={`Delete ${asset.fileName}`}
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(asset.id, {
-                        // A deleted image leaves the design too, or it would point at nothing.
-                        onSuccess: () => {
-                          const images = { ...design.images };
-                          for (const slot of Object.keys(images) as DesignImageSlot[]) {
-                            const ref = images[slot];
-                            if (ref?.kind === 'asset' && ref.key === asset.key) delete images[slot];
-                          }
-                          onChange({ ...design, images });
-                        },
-                      })
-                    }
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ServerList>
         {remove.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
             The image was not deleted: {errorMessage(remove.error, 'please try again.')}

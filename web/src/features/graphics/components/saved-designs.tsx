@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
 import { graphicsKeys, useDesigns } from '../api/graphics-api';
-
-const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { errorMessage, formatSavedAt } from '../lib/display-text';
+import { ServerList } from './server-list';
 
 /**
  * The user's saved designs: open one into the editor, rename it (a versioned save of the stored design with the new
@@ -60,96 +54,97 @@ export function SavedDesigns({
       <h2 id="saved-designs-heading" className="text-sm font-semibold">
         Saved designs
       </h2>
-      {designs.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Loading your designs…
-        </p>
-      ) : designs.isError ? (
-        <Alert variant="destructive" title="Your designs could not be loaded">
-          {errorMessage(designs.error, 'Please try again.')}
-        </Alert>
-      ) : designs.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No saved designs yet: name this one and save it.</p>
-      ) : (
-        <ul className="grid gap-2" aria-label="Saved designs">
-          {designs.data.map((design) => (
-            <li
-              key={design.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
-              aria-current={design.id === openId ? 'true' : undefined}
-            >
-              {renaming?.id === design.id ? (
-                <form
-                  className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    if (renaming.name.trim()) rename.mutate({ id: design.id, name: renaming.name.trim() });
-                  }}
-                >
-                  <Input
-                    aria-label={`New name for ${design.name}`}
-                    value={renaming.name}
-                    maxLength={120}
-                    onChange={(e) => setRenaming({ id: design.id, name: e.target.value })}
-                    className="h-8 min-w-0 flex-1"
-                    autoFocus
-                  />
-                  <Button type="submit" size="sm" disabled={rename.isPending || !renaming.name.trim()}>
-                    {rename.isPending ? 'Renaming…' : 'Rename'}
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
-                    Cancel
-                  </Button>
-                </form>
-              ) : (
-                <>
-                  <span className="grid min-w-0">
-                    <span className="truncate font-medium">
-                      {design.name}
-                      {design.id === openId ? <span className="font-normal text-muted-foreground"> (open)</span> : null}
+      <ServerList
+        query={designs}
+        items={designs.data ?? []}
+        loading="Loading your designs…"
+        failed="Your designs could not be loaded"
+        empty="No saved designs yet: name this one and save it."
+      >
+        {(items) => (
+          <ul className="grid gap-2" aria-label="Saved designs">
+            {items.map((design) => (
+              <li
+                key={design.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+                aria-current={design.id === openId ? 'true' : undefined}
+              >
+                {renaming?.id === design.id ? (
+                  <form
+                    className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (renaming.name.trim()) rename.mutate({ id: design.id, name: renaming.name.trim() });
+                    }}
+                  >
+                    <Input
+                      aria-label={`New name for ${design.name}`}
+                      value={renaming.name}
+                      maxLength={120}
+                      onChange={(e) => setRenaming({ id: design.id, name: e.target.value })}
+                      className="h-8 min-w-0 flex-1"
+                      autoFocus
+                    />
+                    <Button type="submit" size="sm" disabled={rename.isPending || !renaming.name.trim()}>
+                      {rename.isPending ? 'Renaming…' : 'Rename'}
+                    </Button>
+                    <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
+                      Cancel
+                    </Button>
+                  </form>
+                ) : (
+                  <>
+                    <span className="grid min-w-0">
+                      <span className="truncate font-medium">
+                        {design.name}
+                        {design.id === openId ? (
+                          <span className="font-normal text-muted-foreground"> (open)</span>
+                        ) : null}
+                      </span>
+                      <span className="text-xs text-muted-foreground">
+                        v{design.version} · {formatSavedAt(design.updatedAt)}
+                      </span>
                     </span>
-                    <span className="text-xs text-muted-foreground">
-                      v{design.version} · {formatTime(design.updatedAt)}
+                    <span className="flex gap-1">
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-8"
+                        aria-label={`Open ${design.name}`}
+                        onClick={() => onOpen(design.id)}
+                      >
+                        <FolderOpen aria-hidden="true" />
+                      </Button>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-8"
+                        aria-label={`Rename ${design.name}`}
+                        onClick={() => setRenaming({ id: design.id, name: design.name })}
+                      >
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-8"
+                        aria-label={`Delete ${design.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Delete “${design.name}”? This cannot be undone.`))
+                            remove.mutate(design.id);
+                        }}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
                     </span>
-                  </span>
-                  <span className="flex gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      className="size-8"
-                      aria-label={`Open ${design.name}`}
-                      onClick={() => onOpen(design.id)}
-                    >
-                      <FolderOpen aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      className="size-8"
-                      aria-label={`Rename ${design.name}`}
-                      onClick={() => setRenaming({ id: design.id, name: design.name })}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      className="size-8"
-                      aria-label={`Delete ${design.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Delete “${design.name}”? This cannot be undone.`)) remove.mutate(design.id);
-                      }}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </span>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ServerList>
       {rename.isError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           Not renamed: {errorMessage(rename.error, 'please try again.')}
