@@ -119,5 +119,27 @@ describe('graphics generator in a real browser', () => {
         timeout: 30_000,
       })
       .toBe(4);
+
+    // The export made on the way is listed under Saved, and can be deleted once confirmed.
+    await page.goBack();
+    await page.getByRole('tab', { name: 'Saved', exact: true }).click();
+    const exports = page.getByRole('list', { name: 'Past exports', exact: true });
+    await expect.poll(() => exports.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1);
+    const zipName = 'adsmith-trail-launch-v1.zip';
+    await page.getByRole('link', { name: `Download ${zipName}`, exact: true }).waitFor();
+    await page.setViewportSize({ width: 360, height: 900 });
+    await journey.screenshot('graphics-generator-past-exports-360', { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: `Delete export ${zipName}`, exact: true }).click();
+    await page.getByText('No exports yet: export a saved design to keep its ZIP here.').waitFor({ timeout: 30_000 });
+    expect(dialogs).toEqual([
+      `Delete the export “${zipName}” and its 4 images? This cannot be undone. Images already sent to an ad account stay there.`,
+    ]);
   });
 });

@@ -119,6 +119,17 @@ function setup(fails: Failing = () => false) {
   return { userId, deps, watched, keys, healthy, exists, markers, logs };
 }
 
+/** A saved design named "Spring", exported at one size. */
+async function exportOneSize(deps: ExportDeps, userId: string) {
+  const design = await saveDesign(
+    deps.store,
+    userId,
+    { id: crypto.randomUUID(), name: 'Spring', design: defaultDesign() },
+    clock,
+  );
+  return exportDesign(deps, userId, design.id, { version: 1, sizes: ['square'], format: 'png' });
+}
+
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
     () => {
@@ -283,13 +294,7 @@ describe('deleting records then objects', () => {
 
   it('deletes an export: its record, ZIP and images go and their bytes come back; 404 for another user', async () => {
     const { userId, deps, healthy, exists, markers } = setup();
-    const design = await saveDesign(
-      healthy,
-      userId,
-      { id: crypto.randomUUID(), name: 'Spring', design: defaultDesign() },
-      clock,
-    );
-    const reply = await exportDesign(deps(), userId, design.id, { version: 1, sizes: ['square'], format: 'png' });
+    const reply = await exportOneSize(deps(), userId);
     const listed = await listExports(deps(), userId);
     expect(listed.exports.map((e) => e.exportId)).toEqual([reply.exportId]);
     expect(listed.exports[0]!.zip).toMatchObject({ fileName: 'adsmith-spring-v1.zip', bytes: reply.zip.bytes });
@@ -316,13 +321,7 @@ describe('deleting records then objects', () => {
 
   it('leaves the ZIP to the sweep when S3 fails after the record is deleted', async () => {
     const { userId, deps, healthy, exists, markers } = setup();
-    const design = await saveDesign(
-      healthy,
-      userId,
-      { id: crypto.randomUUID(), name: 'Spring', design: defaultDesign() },
-      clock,
-    );
-    const reply = await exportDesign(deps(), userId, design.id, { version: 1, sizes: ['square'], format: 'png' });
+    const reply = await exportOneSize(deps(), userId);
     const zipKey = `users/${userId}/exports/${reply.exportId}/${reply.zip.fileName}`;
     const before = await storageUsed(healthy, userId);
     const unreachable = new S3Client({

@@ -233,7 +233,11 @@ export function GraphicsEditor({
   const savingTools: SavingTools = {
     ensureSaved,
     lastExport: lastExport && open && !unsaved && lastExport.version === open.version ? lastExport : null,
-    onExported: setLastExport,
+    onExported: (reply) => {
+      setLastExport(reply);
+      // Whichever panel exported, the new export joins the past exports.
+      void queryClient.invalidateQueries({ queryKey: graphicsKeys.exports });
+    },
   };
 
   async function onOpen(id: string) {
@@ -334,7 +338,10 @@ export function GraphicsEditor({
                     onOpenIdChange(null);
                   }}
                 />
-                <PastExports />
+                <PastExports
+                  // Its images went with it: "Use in a campaign" must export again rather than send them.
+                  onDeleted={(exportId) => setLastExport((last) => (last?.exportId === exportId ? null : last))}
+                />
               </div>
             )}
           </Tabs>

@@ -13,7 +13,7 @@ const formatBytes = (bytes: number) =>
  * The user's past exports (`GET /api/graphics/exports`): each ZIP to download again or delete. Deleting asks first:
  * the ZIP and the export's images go; images already sent to an ad account stay at Meta.
  */
-export function PastExports() {
+export function PastExports({ onDeleted }: { onDeleted?: (exportId: string) => void }) {
   const exports = useExports();
   const remove = useDeleteExport();
 
@@ -66,7 +66,7 @@ export function PastExports() {
                             `Delete the export “${item.zip.fileName}” and its ${item.sizes.length === 1 ? 'image' : `${item.sizes.length} images`}? This cannot be undone. Images already sent to an ad account stay there.`,
                           )
                         )
-                          remove.mutate(item.exportId);
+                          remove.mutate(item.exportId, { onSuccess: () => onDeleted?.(item.exportId) });
                       }}
                     >
                       {deleting ? <Spinner className="size-4" /> : <Trash2 aria-hidden="true" />}

@@ -11,7 +11,6 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
 import { quotaExceededOf, usageKey, useUsage } from '@web/lib/billing/usage';
-import { graphicsKeys } from '../api/graphics-api';
 
 /** The open design as saved: what the server renders (it never renders what the browser holds). */
 export interface SavedVersion {
@@ -77,9 +76,6 @@ export function ServerExport({
     onSuccess: (reply) => {
       download(reply.zip.url, reply.zip.fileName);
       onExported?.(reply);
-      // The new export (and its images) join the past exports and the image library.
-      void queryClient.invalidateQueries({ queryKey: graphicsKeys.exports });
-      void queryClient.invalidateQueries({ queryKey: graphicsKeys.assets });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: usageKey }),
   });
