@@ -323,7 +323,8 @@ export async function startTwin(options: TwinOptions = {}): Promise<Twin> {
     stoppers.push(() => outboxRelay.stop());
 
     const meta = await metaStarting;
-    const pastApproval = options.demoHistory ? meta?.pastApproval() : undefined;
+    // A world kept from the last run already has its approval stored (and perhaps undone since): written once per seed.
+    const pastApproval = options.demoHistory && !meta?.keptWorld ? meta?.pastApproval() : undefined;
     if (pastApproval) {
       // A demo nicety: a failure is said and the rest starts.
       const cognito = cognitoClientFor(cognitoFront.url, region);

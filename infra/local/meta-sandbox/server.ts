@@ -82,6 +82,8 @@ export interface MetaSandbox {
   pastApproval(): PastApproval | undefined;
   /** Resolves once every change so far is in the state file (option `stateFile`); at once without one. */
   saved(): Promise<void>;
+  /** True when the world at start came from the state file (a previous run's), not a fresh seed. */
+  readonly keptWorld: boolean;
 }
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
@@ -142,6 +144,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     const built = seeded(saved.seededAt);
     let restoredState: State;
     if (fingerprintOf(built.world) === saved.fingerprint) {
+      keptWorld = true;
       restoredState = stateOf(saved.seededAt, built);
       if (saved.daysAdvanced > 0) {
         advanceDays(restoredState.world, saved.daysAdvanced);
@@ -162,6 +165,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     return restoredState;
   };
 
+  let keptWorld = false;
   let state: State;
   if (options.stateFile) {
     await mkdir(path.dirname(options.stateFile), { recursive: true });
@@ -171,6 +175,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     } catch (error) {
       // A file that reads well but does not fit the world (an object whose parent is gone) is damaged too.
       await setAsideSandboxState(options.stateFile, error, log);
+      keptWorld = false;
       state = fresh();
     }
   } else {
@@ -466,6 +471,7 @@ export async function startMetaSandbox(options: MetaSandboxOptions): Promise<Met
     reset,
     pastApproval: () => state.pastApproval,
     saved: async () => saver?.settled(),
+    keptWorld,
     stop: async () => {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

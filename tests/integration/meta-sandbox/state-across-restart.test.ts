@@ -121,6 +121,7 @@ describe('the Meta sandbox across a restart', () => {
     const permissionsBefore = (await graph(first, '/v26.0/me/permissions', { access_token: token })).body;
     const approvalBefore = first.pastApproval();
     expect(approvalBefore).toBeDefined();
+    expect(first.keptWorld).toBe(false);
     await stop(first);
 
     // What is kept is the seed's instant and what changed since, not a second copy of the seeded world.
@@ -142,6 +143,8 @@ describe('the Meta sandbox across a restart', () => {
     expect(kept.body).toMatchObject({ name: 'Kept across a restart' });
     expect((await graph(second, `/v26.0/${usd}/insights`, insightsParams)).body).toEqual(insightsBefore);
     expect(second.pastApproval()).toEqual(approvalBefore);
+    // The twin stores the demo approval only for a fresh world, so an undo made since is not overwritten.
+    expect(second.keptWorld).toBe(true);
     // The days advanced are kept too: exactly those can be given back.
     expect((await admin(second, '/__admin/advance-days', { days: -7 })).body).toMatchObject({ daysAdvanced: 0 });
     expect(logged).toEqual([]);
@@ -224,6 +227,7 @@ describe('the Meta sandbox across a restart', () => {
     const second = await start();
 
     expect(logged).toEqual([expect.stringContaining("The sandbox's seed changed since")]);
+    expect(second.keptWorld).toBe(false);
     expect(await budgetOf(second, token, id)).toEqual({ daily_budget: String(dailyBudget), id });
   });
 
