@@ -25,6 +25,7 @@ import { Tabs } from '@web/components/ui/tabs';
 import { ApiError } from '@web/lib/api-client';
 import { apiRequest } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { usageKey } from '@web/lib/billing/usage';
 import { graphicsKeys, useAssets, useBrandKit, useSavedDesign } from '../api/graphics-api';
 import { useLastAdCopyTexts } from '../api/last-ad-copy';
 import { canDrawAsset, rememberAssetUrl } from '../lib/asset-images';
@@ -235,8 +236,9 @@ export function GraphicsEditor({
     lastExport: lastExport && open && !unsaved && lastExport.version === open.version ? lastExport : null,
     onExported: (reply) => {
       setLastExport(reply);
-      // Whichever panel exported, the new export joins the past exports.
+      // Whichever panel exported (Export or Use in a campaign), the export joins the past exports and is counted.
       void queryClient.invalidateQueries({ queryKey: graphicsKeys.exports });
+      void queryClient.invalidateQueries({ queryKey: usageKey });
     },
   };
 
