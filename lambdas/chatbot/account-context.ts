@@ -79,12 +79,16 @@ export function accountContext(input: AccountContextInput): ChatAccountContext {
     if (resultType === null || costPerResult === null) continue;
     costsByType.set(resultType, [...(costsByType.get(resultType) ?? []), costPerResult]);
   }
+  const allCosts = [...costsByType.values()].flat();
   const until = Date.parse(`${input.current.range.until}T23:59:59Z`);
   const campaigns = delivered.map((c): ChatAccountCampaign & { ratio: number } => {
     const m = c.metrics;
     const before = previousById.get(c.id);
     const peers = m.resultType !== null ? (costsByType.get(m.resultType) ?? []) : [];
-    const typical = m.costPerResult !== null ? median(peers) : null;
+    // A campaign alone of its result type is compared with the whole account's median (the answer says so).
+    const ownType = peers.length > 1;
+    const pool = ownType ? peers : allCosts;
+    const typical = m.costPerResult !== null && pool.length > 1 ? median(pool) : null;
     const started = c.startTime ? Date.parse(c.startTime) : NaN;
     return {
       name: c.name,
@@ -95,7 +99,8 @@ export function accountContext(input: AccountContextInput): ChatAccountContext {
       spend: money(round2(m.spend), currency)!,
       costPerResult: money(m.costPerResult, currency),
       medianCostPerResult: money(typical === null ? null : round2(typical), currency),
-      campaignsInMedian: typical === null ? 0 : peers.length,
+      medianScope: ownType ? 'resultType' : 'account',
+      campaignsInMedian: typical === null ? 0 : pool.length,
       cpm: money(m.cpm, currency),
       previousCpm: money(before?.cpm ?? null, currency),
       // Rounded as Ads Manager shows them: the model quotes them as they stand.

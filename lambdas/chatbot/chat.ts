@@ -62,6 +62,11 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
   const workspace = user ? await deps.workspaceOf(user.sub) : undefined;
   const metaConnected = workspace ? await deps.metaConnected(workspace) : undefined;
   const visitor: ChatVisitor = { signedIn: user !== undefined, metaConnected, page: call.body.page };
+  const grant = workspace ? await deps.generations.consume(workspace) : undefined;
+  const refund = async () => {
+    if (workspace && grant) await deps.generations.refund(workspace, grant).catch(() => undefined);
+  };
+  // After the allowance: a visitor at the day's limit costs Meta no reads.
   if (workspace && metaConnected && deps.account) {
     try {
       visitor.account = await deps.account(workspace);
@@ -73,10 +78,6 @@ export async function answerChat(call: ChatCall, deps: ChatDeps): Promise<AsyncI
       });
     }
   }
-  const grant = workspace ? await deps.generations.consume(workspace) : undefined;
-  const refund = async () => {
-    if (workspace && grant) await deps.generations.refund(workspace, grant).catch(() => undefined);
-  };
   let runtime: AiRuntime;
   try {
     runtime = await deps.runtime();

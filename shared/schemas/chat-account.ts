@@ -18,8 +18,12 @@ export const ChatAccountCampaignSchema = z.object({
   results: z.number().nullable(),
   spend: money,
   costPerResult: money.nullable(),
-  /** The median cost per result of the account's campaigns with the same result type (this one included). */
+  /**
+   * The median cost per result of the account's campaigns with the same result type (this one included); when no
+   * other campaign counts the same result, the median of all the account's campaigns with results (`account`).
+   */
   medianCostPerResult: money.nullable(),
+  medianScope: z.enum(['resultType', 'account']),
   /** How many campaigns that median is over. */
   campaignsInMedian: z.number().int(),
   cpm: money.nullable(),

@@ -91,6 +91,9 @@ function comparison(c: ChatAccountCampaign): string {
   if (!c.medianCostPerResult || c.campaignsInMedian <= 1) {
     return `${c.costPerResult.text} per result (${resultsPhrase(c)}); it is your only campaign getting ${c.resultLabel ?? 'these results'}, so compare it with its own earlier weeks`;
   }
+  if (c.medianScope === 'account') {
+    return `${c.costPerResult.text} per result (${resultsPhrase(c)}), against a median of ${c.medianCostPerResult.text} across your ${c.campaignsInMedian} campaigns with results; they count different results (it is your only campaign getting ${c.resultLabel}), so judge it against its own earlier weeks too`;
+  }
   return `${c.costPerResult.text} per result (${resultsPhrase(c)}), against a median of ${c.medianCostPerResult.text} across your ${c.campaignsInMedian} campaigns getting ${c.resultLabel}`;
 }
 
@@ -117,13 +120,24 @@ export function answerPerformance(account: ChatAccountContext): string {
   ) {
     parts.push(`Next is ${next.name} at ${next.costPerResult.text} (median ${next.medianCostPerResult.text}).`);
   }
+  // Fatigue elsewhere in the account is worth a line even when its cost per result is not the highest.
+  for (const other of account.campaigns
+    .filter((c) => c !== worst && c !== next && c.frequency !== null && c.frequency >= FATIGUE_FREQUENCY)
+    .slice(0, 2)) {
+    parts.push(
+      `${other.name} has a frequency of ${other.frequency}: its audience sees the ads often, so refresh its creative.`,
+    );
+  }
   parts.push('The optimizer (/optimizer) shows each ad set behind these figures and the exact change it would make.');
   return parts.join(' ');
 }
 
 /** Where budget should go: the cheapest results against their median up, the dearest down. */
 export function answerBudget(account: ChatAccountContext): string {
-  const ranked = withCost(account).filter((c) => c.campaignsInMedian > 1 && c.medianCostPerResult);
+  // Only like for like: a cheap install is no reason to move money from purchases.
+  const ranked = withCost(account).filter(
+    (c) => c.medianScope === 'resultType' && c.campaignsInMedian > 1 && c.medianCostPerResult,
+  );
   if (ranked.length === 0) return answerPerformance(account);
   const worst = ranked[0]!;
   const best = ranked[ranked.length - 1]!;

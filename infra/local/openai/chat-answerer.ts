@@ -185,7 +185,10 @@ export function answerChatbot(messages: ChatMessage[]): string {
   const intent = chatIntent(question);
   const account = accountOf(system);
   if (account && (intent === 'performance' || (intent === 'budget' && OWN.test(question)))) {
-    return intent === 'budget' ? answerBudget(account) : answerPerformance(account);
+    if (intent === 'performance') return answerPerformance(account);
+    // "How should I set my daily budget?" wants the rule of thumb first, then where their money does best.
+    const setting = /\b(set|setting|start|how much|daily budget)\b/i.test(question);
+    return setting ? `${AD_TIPS[0]!.answer} ${answerBudget(account)}` : answerBudget(account);
   }
 
   const asked = words(question);

@@ -10,8 +10,8 @@ describe('the account as the chatbot is told it', () => {
     expect(context.campaigns.map((c) => c.name)).toEqual([
       'Retargeting — cart abandoners',
       'Spring sale — prospecting',
-      'App installs — iOS',
       'Summer sale — broad',
+      'App installs — iOS',
       'Brand awareness',
     ]);
     const worst = context.campaigns[0]!;
@@ -21,7 +21,12 @@ describe('the account as the chatbot is told it', () => {
     expect(worst.campaignsInMedian).toBe(3);
     expect(worst.resultLabel).toBe('purchases');
     expect(worst.previousCpm?.text).toBe('$10.10');
-    expect(context.campaigns.find((c) => c.name === 'App installs — iOS')!.campaignsInMedian).toBe(1);
+    expect(worst.medianScope).toBe('resultType');
+    // Alone of its kind: against the whole account's median (30.86, 22.10, 18.40, 3.50 → 20.25), said so.
+    const installs = context.campaigns.find((c) => c.name === 'App installs — iOS')!;
+    expect(installs.medianScope).toBe('account');
+    expect(installs.campaignsInMedian).toBe(4);
+    expect(installs.medianCostPerResult?.text).toBe('$20.25');
   });
 
   it('adds up the period and leaves out campaigns that did not deliver', () => {

@@ -132,6 +132,45 @@ describe('offline model answering from the connected visitor’s own account', (
     expect(afterClick).toMatch(/frequency 1\.3, CPM \$9\.00 look normal.*landing page/);
   });
 
+  it('answers the widget’s budget question with the rule of thumb, then where the account’s money does best', () => {
+    const answer = ask('How should I set my daily budget?', connected());
+    expect(answer).toMatch(/^Start with a daily budget of at least five times your target cost per result/);
+    expect(answer).toContain('Summer sale — broad is the best place for more budget');
+  });
+
+  it('compares a campaign alone of its result type with the whole account, saying the results differ', () => {
+    const base = demoPeriods();
+    const account = accountContext({
+      ...base,
+      current: {
+        ...base.current,
+        campaigns: [
+          campaignRow('s', 'US | Sales', {
+            spend: 10787.06,
+            results: 671,
+            costPerResult: 16.08,
+            cpm: 17.36,
+            frequency: 2.47,
+          }),
+          campaignRow('a', 'US | App installs', {
+            spend: 3312.74,
+            results: 519,
+            costPerResult: 6.38,
+            resultType: 'mobile_app_install',
+          }),
+          campaignRow('l', 'US | Leads', { spend: 1018.08, results: 149, costPerResult: 6.83, resultType: 'lead' }),
+          campaignRow('w', 'US | Awareness', { spend: 900, cpm: 2.45, frequency: 4.24 }),
+        ],
+      },
+      previous: undefined,
+    });
+    const answer = ask('Why is my cost per result high?', { signedIn: true, metaConnected: true, account });
+    expect(answer).toContain(
+      'US | Sales has the highest cost per result: $16.08 per result (671 purchases for $10,787.06), against a median of $6.83 across your 3 campaigns with results; they count different results',
+    );
+    expect(answer).toContain('US | Awareness has a frequency of 4.24');
+  });
+
   it('answers where budget should go from the account', () => {
     const answer = ask('Where should I move my budget?', connected());
     expect(answer).toContain('Summer sale — broad is the best place for more budget: $18.40 per result');
