@@ -116,7 +116,8 @@ export function answerPerformance(account: ChatAccountContext): string {
     next.costPerResult &&
     next.medianCostPerResult &&
     next.campaignsInMedian > 1 &&
-    next.costPerResult.value > next.medianCostPerResult.value
+    // Clearly above its median (10%), not the median campaign itself with a rounding's difference.
+    next.costPerResult.value > next.medianCostPerResult.value * 1.1
   ) {
     parts.push(`Next is ${next.name} at ${next.costPerResult.text} (median ${next.medianCostPerResult.text}).`);
   }

@@ -158,7 +158,7 @@ describe('offline model answering from the connected visitor’s own account', (
             costPerResult: 6.38,
             resultType: 'mobile_app_install',
           }),
-          campaignRow('l', 'US | Leads', { spend: 1018.08, results: 149, costPerResult: 6.83, resultType: 'lead' }),
+          campaignRow('l', 'US | Leads', { spend: 1018.08, results: 149, costPerResult: 6.832752, resultType: 'lead' }),
           campaignRow('w', 'US | Awareness', { spend: 900, cpm: 2.45, frequency: 4.24 }),
         ],
       },
@@ -169,6 +169,8 @@ describe('offline model answering from the connected visitor’s own account', (
       'US | Sales has the highest cost per result: $16.08 per result (671 purchases for $10,787.06), against a median of $6.83 across your 3 campaigns with results; they count different results',
     );
     expect(answer).toContain('US | Awareness has a frequency of 4.24');
+    // The leads campaign is the median itself ($6.83 against $6.83): not worth a "next".
+    expect(answer).not.toContain('Next is');
   });
 
   it('answers where budget should go from the account', () => {
