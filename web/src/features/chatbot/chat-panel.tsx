@@ -143,7 +143,7 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
           </h2>
           <p className="text-xs text-muted-foreground">
             {offline
-              ? 'Offline demo model · answers from Adsmith’s own facts'
+              ? 'Offline demo model · answers from Adsmith’s facts and your account’s figures'
               : 'Ask about Adsmith or your Facebook and Instagram ads'}
           </p>
         </div>
