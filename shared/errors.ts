@@ -44,6 +44,14 @@ export const errorCatalogue = {
    * day), refused before Meta is asked. Details: `minimum` (minor units), `currency`, `kind` (daily or lifetime).
    */
   BUDGET_TOO_LOW: { status: 400, message: 'That budget is below the minimum Meta accepts for this ad account.' },
+  /**
+   * A proposed change's "before" (budget, status, creative) is no longer what Meta has: it was computed from
+   * values someone has changed since. Nothing is written. Details: per object id, the object with both values.
+   */
+  STALE_BEFORE: {
+    status: 409,
+    message: 'Meta’s values changed since this was proposed. Refresh the recommendations and review it again.',
+  },
 } as const;
 
 export type ApiErrorCode = keyof typeof errorCatalogue;

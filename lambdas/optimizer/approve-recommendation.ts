@@ -1,6 +1,13 @@
 import type { ApproveRecommendationBody, AppliedObjectChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { conflict, validationError } from '../lib/errors';
-import { applyObjectChange, reverseChange, type ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
+import {
+  applyObjectChange,
+  readObject,
+  reverseChange,
+  type ObjectChangeDeps,
+} from '../lib/meta-changes/apply-object-change';
+import { stateOf } from '../lib/meta-changes/object-shapes';
+import { isStaleBefore, staleBeforeError, staleFields, staleMessage } from '../lib/meta-changes/stale-before';
 import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
 import { requireRecommendation, transition, type RecommendationStore } from './recommendation-store';
@@ -35,12 +42,15 @@ export async function approveRecommendation(
   if (new Set(body.changes.map((c) => c.objectId)).size !== body.changes.length) {
     throw validationError('Each object can be approved once.');
   }
+  await refuseStaleBefore(deps, rec, body);
 
   await transition(deps.store, deps.userId, { ...rec, status: 'applying' }, 'proposed', deps.now());
   const applied: AppliedObjectChange[] = [];
   const failures: Array<{ objectId: string; message: string }> = [];
+  const stale: Array<{ objectId: string; message: string }> = [];
   for (const item of body.changes) {
-    const objectName = rec.changes.find((c) => c.objectId === item.objectId)!.objectName;
+    const proposed = rec.changes.find((c) => c.objectId === item.objectId)!;
+    const objectName = proposed.objectName;
     try {
       const result = await applyObjectChange(deps.changes, {
         userId: deps.userId,
@@ -48,6 +58,7 @@ export async function approveRecommendation(
         objectId: item.objectId,
         change: item.change,
         source: `optimizer:${rec.id}`,
+        expectedBefore: { values: proposed.before, currency: rec.currency },
       });
       applied.push({
         level: item.level,
@@ -61,6 +72,7 @@ export async function approveRecommendation(
     } catch (error) {
       logger.warn('Optimizer change refused', { error: error as Error, objectId: item.objectId });
       failures.push({ objectId: item.objectId, message: (error as Error).message.slice(0, 300) });
+      if (isStaleBefore(error)) stale.push({ objectId: item.objectId, message: error.details?.[item.objectId] ?? '' });
     }
   }
 
@@ -68,6 +80,7 @@ export async function approveRecommendation(
   if (applied.length === 0) {
     // Nothing changed at Meta: the recommendation can be approved again.
     await transition(deps.store, deps.userId, { ...rec, status: 'proposed', failures }, 'applying', now);
+    if (stale.length === failures.length) throw staleBeforeError(stale);
     throw conflict(`Meta refused the change: ${failures.map((f) => f.message).join('; ')}`);
   }
   const done: StoredRecommendation = {
@@ -80,6 +93,35 @@ export async function approveRecommendation(
   };
   await transition(deps.store, deps.userId, done, 'applying', now);
   return done;
+}
+
+/**
+ * Refuses the approval when any approved item's "before" (the values the drawer showed) is no longer what
+ * Meta has, read now: nothing is written for any item, and the 409 names each stale object with both values.
+ * Read once more under each object's lock as it is applied, which catches a change made in between.
+ */
+async function refuseStaleBefore(
+  deps: ApprovalDeps,
+  rec: StoredRecommendation,
+  body: ApproveRecommendationBody,
+): Promise<void> {
+  const checked = await Promise.all(
+    body.changes.map(async (item) => {
+      const proposed = rec.changes.find((c) => c.objectId === item.objectId)!;
+      const object = await readObject(deps.changes.graph, item.level, item.objectId);
+      const fields = staleFields(proposed.before, stateOf(object));
+      return fields.length > 0
+        ? [
+            {
+              objectId: item.objectId,
+              message: staleMessage({ level: item.level, name: object.name }, fields, rec.currency),
+            },
+          ]
+        : [];
+    }),
+  );
+  const stale = checked.flat();
+  if (stale.length > 0) throw staleBeforeError(stale);
 }
 
 /** Restores the before values of an applied recommendation, within 24 hours of applying it. */

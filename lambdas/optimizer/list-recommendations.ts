@@ -23,18 +23,35 @@ export interface ListDeps {
   explain?: ExplainDeps;
 }
 
+/** The last 7 days' results per kind of result (the ad set's result type, else its optimization goal), most first. */
+export function resultsByType(snapshot: AccountSnapshot): AccountHealth['resultsByType'] {
+  const totals = new Map<string, number>();
+  for (const adset of snapshot.adsets) {
+    const { results } = lastDays(adset.days, snapshot.today, OPTIMIZER_CONFIG.recentDays);
+    if (results <= 0) continue;
+    const type = adset.resultType ?? adset.optimizationGoal.toLowerCase();
+    totals.set(type, (totals.get(type) ?? 0) + results);
+  }
+  return [...totals.entries()]
+    .map(([resultType, results]) => ({ resultType, results }))
+    .sort((a, b) => b.results - a.results || a.resultType.localeCompare(b.resultType));
+}
+
 export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRecommendation[]): AccountHealth {
   const recent = lastDays(
     snapshot.adsets.flatMap((a) => a.days),
     snapshot.today,
     OPTIMIZER_CONFIG.recentDays,
   );
+  const byType = resultsByType(snapshot);
   return {
     activeCampaigns: snapshot.campaigns.filter((c) => c.status === 'ACTIVE').length,
     activeAdSets: snapshot.adsets.filter((a) => a.status === 'ACTIVE').length,
     activeAds: snapshot.ads.filter((a) => a.status === 'ACTIVE').length,
     spendLast7Days: Math.round(recent.spend * 100) / 100,
-    resultsLast7Days: recent.results,
+    // Installs, purchases and leads are not one number: a total only when every result is of one kind.
+    resultsLast7Days: byType.length <= 1 ? recent.results : null,
+    resultsByType: byType,
     // As the detector counts them: an ad set of a paused campaign is not learning anything.
     learningLimitedAdSets: snapshot.adsets.filter(
       (a) =>

@@ -81,6 +81,14 @@ function figures(row: InsightsRow, currency: string): DayFigures {
   };
 }
 
+/** The result indicator an ad set's rows report most (one, unless its goal changed within the window). */
+function resultTypeOf(rows: readonly InsightsRow[], currency: string): string | undefined {
+  const types = summariseInsights(rows, { currency }).resultsByType;
+  return [...types].sort((a, b) => b.results - a.results || a.resultType.localeCompare(b.resultType))[0]?.resultType;
+}
+
+const resultTypeField = (resultType: string | undefined) => (resultType ? { resultType } : {});
+
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | undefined): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const row of rows) {
@@ -174,6 +182,7 @@ export async function readAccountSnapshot(
       dailyBudget: a.daily_budget,
       lifetimeBudget: a.lifetime_budget,
       ...(a.learning_stage_info ? { learningStatus: a.learning_stage_info.status } : {}),
+      ...resultTypeField(resultTypeOf((daysByAdset.get(a.id) ?? []) as InsightsRow[], currency)),
       days: (daysByAdset.get(a.id) ?? []).map((row) => figures(row as InsightsRow, currency)).sort(byDate),
     })),
     ads: ads.map((ad) => {

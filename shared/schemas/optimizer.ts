@@ -32,6 +32,8 @@ export const ProposedChangeSchema = z.object({
     status: z.string().optional(),
     dailyBudget: z.number().nullable().optional(),
     lifetimeBudget: z.number().nullable().optional(),
+    /** Ads: the creative shown now (a creative swap is refused if Meta shows another by then). */
+    creativeId: z.string().optional(),
   }),
 });
 export type ProposedChange = z.infer<typeof ProposedChangeSchema>;
@@ -141,7 +143,13 @@ export const AccountHealthSchema = z.object({
   activeAdSets: z.number(),
   activeAds: z.number(),
   spendLast7Days: z.number(),
-  resultsLast7Days: z.number(),
+  /**
+   * Results of the last 7 days when the ad sets all aim at one kind of result; null when they aim at
+   * different ones (installs and purchases do not add up): see resultsByType.
+   */
+  resultsLast7Days: z.number().nullable(),
+  /** The last 7 days' results per kind (Meta's result indicator, e.g. `omni_app_install`, `lead`), most first. */
+  resultsByType: z.array(z.object({ resultType: z.string(), results: z.number() })),
   learningLimitedAdSets: z.number(),
   /** What the open recommendations are worth a week, in the account currency. */
   opportunityPerWeek: z.number(),

@@ -11,6 +11,7 @@ import { tableName } from '../table-name';
 import { recordChangeOutcome, recordPendingChange } from './change-audit';
 import { lockObject, type ObjectLockOptions } from './object-lock';
 import { campaignIdOf, changeFields, changeShapes, stateOf, type ChangedObject } from './object-shapes';
+import { staleBeforeError, staleFields, staleMessage, type ExpectedBefore } from './stale-before';
 
 /**
  * The one path by which Adsmith changes a campaign, ad set or ad at Meta: the campaigns page, the
@@ -56,6 +57,11 @@ export interface ObjectChangeInput {
   action?: string;
   /** Who asked, for the audit: e.g. `optimizer:<recommendation id>`, `rule:<id>`; absent for a person on the campaigns page. */
   source?: string;
+  /**
+   * The values the change was proposed from (an approved recommendation's "before"): when Meta has others
+   * by the time the lock is held, the change is refused (409 STALE_BEFORE) before anything is written.
+   */
+  expectedBefore?: { values: ExpectedBefore; currency: string };
 }
 
 export interface AppliedChange {
@@ -184,7 +190,8 @@ export async function afterAccepted<T>(what: string, step: () => Promise<T>): Pr
   }
 }
 
-function readObject(graph: GraphClient, level: ObjectLevel, objectId: string): Promise<ChangedObject> {
+/** The object as Meta has it now: the fields a change reads. */
+export function readObject(graph: GraphClient, level: ObjectLevel, objectId: string): Promise<ChangedObject> {
   return graph.get(`/${objectId}`, { fields: changeFields(level) }, changeShapes[level] as z.ZodType<ChangedObject>);
 }
 
@@ -207,6 +214,14 @@ export async function applyObjectChange(deps: ObjectChangeDeps, input: ObjectCha
     const beforeObject = await readObject(deps.graph, level, objectId);
     const account = await deps.ownedAccount(beforeObject.account_id);
     const before = stateOf(beforeObject);
+    if (input.expectedBefore) {
+      // Checked under the lock: a change approved a moment ago on the same object is seen here.
+      const stale = staleFields(input.expectedBefore.values, before);
+      if (stale.length > 0) {
+        const message = staleMessage({ level, name: beforeObject.name }, stale, input.expectedBefore.currency);
+        throw staleBeforeError([{ objectId, message }]);
+      }
+    }
     checkChangeShape(level, before, change);
     checkBudgetMinimum(beforeObject, change, account);
 

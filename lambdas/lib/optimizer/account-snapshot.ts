@@ -42,6 +42,11 @@ export interface AdSetSnapshot {
   lifetimeBudget: number | null;
   /** Meta's learning_stage_info.status: LEARNING, SUCCESS or FAIL ("Learning limited"). */
   learningStatus?: string;
+  /**
+   * What its results are (Meta's result indicator without `actions:`: `omni_app_install`, `lead`,
+   * `offsite_conversion.fb_pixel_purchase`…), the one it reported most; absent when it reported none.
+   */
+  resultType?: string;
   /** Daily rows of the recent days, oldest first (days without delivery may be missing). */
   days: DayFigures[];
 }

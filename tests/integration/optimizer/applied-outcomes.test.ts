@@ -2,15 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/local/function-environment';
-import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import type { AppliedList } from '@shared/schemas/optimizer-outcomes';
 import type { RuleDraft, RuleRun } from '@shared/schemas/rules';
 import { defaultSafeguards } from '@shared/rule-language';
-import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, until, type OptimizerUsers } from './optimizer-setup';
+import { optimizerUsers, sandboxToken, until, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * Closing the loop on the twin: a budget shift is approved, it is "measuring" at once; then eight
@@ -28,21 +26,6 @@ interface SandboxRow {
   spend: string;
   results?: Array<{ indicator: string; values?: Array<{ value: string }> }>;
   cost_per_result?: Array<{ indicator: string; values?: Array<{ value: string }> }>;
-}
-
-async function sandboxToken(user: FreshUser): Promise<string> {
-  const config = await (await user.call('/api/meta/oauth/config')).json();
-  const back = await consent(config.dialogUrl, 'continue');
-  const url = new URL(`${sandbox()}/v26.0/oauth/access_token`);
-  url.search = new URLSearchParams({
-    client_id: LOCAL_META_APP.appId,
-    client_secret: LOCAL_META_APP.appSecret,
-    redirect_uri: config.redirectUri,
-    code: back.searchParams.get('code')!,
-  }).toString();
-  const reply = await fetch(url);
-  expect(reply.status).toBe(200);
-  return ((await reply.json()) as { access_token: string }).access_token;
 }
 
 /**

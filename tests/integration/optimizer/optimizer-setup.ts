@@ -1,5 +1,7 @@
+import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
+import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
-import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
+import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
 
 /**
  * What the optimizer and ad optimizer suites share: a user connected to the sandbox's demo Meta user
@@ -63,4 +65,20 @@ export function campaignEvents(match: (detail: Record<string, unknown>) => boole
       ),
     (found) => found.length > 0,
   );
+}
+
+/** A sandbox token of the demo Meta user, of the test's own: to read or change Meta as someone outside Adsmith would. */
+export async function sandboxToken(user: FreshUser): Promise<string> {
+  const config = await (await user.call('/api/meta/oauth/config')).json();
+  const back = await consent(config.dialogUrl, 'continue');
+  const url = new URL(`${sandbox()}/v26.0/oauth/access_token`);
+  url.search = new URLSearchParams({
+    client_id: LOCAL_META_APP.appId,
+    client_secret: LOCAL_META_APP.appSecret,
+    redirect_uri: config.redirectUri,
+    code: back.searchParams.get('code')!,
+  }).toString();
+  const reply = await fetch(url);
+  if (reply.status !== 200) throw new Error(`No sandbox token: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { access_token: string }).access_token;
 }

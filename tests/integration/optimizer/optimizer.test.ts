@@ -73,6 +73,11 @@ describe('optimizer', () => {
     }
     expect(shift.title).toMatch(/^Move \$\d+\.\d{2} a day from/);
     expect(list.health.activeCampaigns).toBeGreaterThan(0);
+    // The demo account's ad sets aim at installs, purchases, leads…: no total across them, one count per kind.
+    const kinds = list.health.resultsByType.map((k) => k.resultType);
+    expect(kinds.length).toBeGreaterThan(1);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect(list.health.resultsLast7Days).toBeNull();
     expect(list.currency).toBe('USD');
     // Ranked by what the effect is worth a week.
     const values = open.map((r) => r.valuePerWeek);

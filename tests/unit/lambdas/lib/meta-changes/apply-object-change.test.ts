@@ -182,6 +182,46 @@ describe('applyObjectChange', () => {
     expect(paused.after.status).toBe('PAUSED');
   });
 
+  it('refuses a change whose expected before is not what Meta has, under the lock: 409 STALE_BEFORE, nothing written', async () => {
+    const { session, calls } = fakeSession(meta());
+    const deps = objectChangeDeps(session);
+    // Proposed from 50.00 a day; Meta has 40.00 (someone changed it, or another approval came first).
+    await expect(
+      applyObjectChange(deps, {
+        userId: 'user-1',
+        level: 'adset',
+        objectId: '77',
+        change: { dailyBudget: 3500 },
+        expectedBefore: { values: { dailyBudget: 5000 }, currency: 'USD' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'STALE_BEFORE',
+      statusCode: 409,
+      details: { '77': 'Ad set “Prospecting 25-44”: the daily budget was $50.00 when proposed; Meta now has $40.00.' },
+    });
+    await expect(
+      applyObjectChange(deps, {
+        userId: 'user-1',
+        level: 'ad',
+        objectId: '88',
+        change: { status: 'PAUSED' },
+        expectedBefore: { values: { status: 'ACTIVE', creativeId: '554' }, currency: 'USD' },
+      }),
+    ).rejects.toMatchObject({ code: 'STALE_BEFORE' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(writes().some((w) => w.table === 'audit-table')).toBe(false);
+
+    // The values it was proposed from: it goes through.
+    const applied = await applyObjectChange(deps, {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { dailyBudget: 3500 },
+      expectedBefore: { values: { dailyBudget: 4000 }, currency: 'USD' },
+    });
+    expect(applied.after.dailyBudget).toBe(3500);
+  });
+
   it('refuses an ad set budgeted on its campaign with a conflict', async () => {
     const { session } = fakeSession((call) =>
       call.path === '/77' ? { ...adset, daily_budget: '0' } : call.path === '/me/adaccounts' ? adAccounts : {},

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { ApproveRecommendationBody, StoredRecommendation } from '@shared/schemas/optimizer';
-import type { ResponseOf } from '@web/lib/api-client';
+import { ApiError, type ResponseOf } from '@web/lib/api-client';
 import { apiRequest } from '@web/lib/api';
 import { metaErrorMessage } from '../lib/meta-error-message';
 import { metaKeys } from './meta-query-keys';
@@ -42,7 +42,10 @@ export function useRecommendationActions(uid: string | undefined, accountId: str
       settle(rec);
       toast.success(rec.failures?.length ? 'Applied in part: Meta refused some changes' : 'Applied to Meta');
     },
-    onError: (error) => toast.error(metaErrorMessage(error)),
+    // A stale "before" is shown in the drawer, per object, with the offer to refresh.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.code === 'STALE_BEFORE')) toast.error(metaErrorMessage(error));
+    },
   });
   const undo = useMutation({
     mutationFn: (id: string) => apiRequest('optimizerUndo', { params: { id } }),

@@ -1,5 +1,5 @@
-import { ChevronDown, Gauge, Undo2, Wand2 } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { ChevronDown, Gauge, RefreshCw, Undo2, Wand2 } from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { budgetToMajor } from '@shared/currency-units';
 import type { ProposedChange, RecommendationKind, StoredRecommendation } from '@shared/schemas/optimizer';
@@ -13,12 +13,15 @@ import { Modal } from '@web/components/ui/modal';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { cn } from '@web/lib/cn';
 import { formatBudget, formatMoney, formatNumber } from '@web/lib/format';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { withinUndoWindow } from '@web/lib/undo-window';
 import { useRecommendationActions, useRecommendations, type RecommendationList } from '../api/optimizer';
 import { useMetaConnection } from '../context/use-meta-connection';
+import { resultTypeLabel } from '../lib/campaign-labels';
 import { parseBudgetInput } from './campaign-actions';
 import { AdAccountToolbar, MetaAccountGate } from './meta-account-gate';
 import { QueryErrorAlert } from './query-error-alert';
@@ -210,7 +213,10 @@ function RecommendationsWorkspace() {
                     key={rec.id}
                     rec={rec}
                     now={Date.parse(list.data.generatedAt)}
-                    onReview={() => setReviewId(rec.id)}
+                    onReview={() => {
+                      approve.reset();
+                      setReviewId(rec.id);
+                    }}
                     onUndo={() => undo.mutate(rec.id)}
                     undoing={undo.isPending && undo.variables === rec.id}
                   />
@@ -233,6 +239,14 @@ function RecommendationsWorkspace() {
       <ApproveDrawer
         rec={reviewing}
         pending={approve.isPending}
+        error={approve.error}
+        refreshing={list.isFetching}
+        onRefresh={() => {
+          // Recomputed from Meta's values now: the drawer closes on the fresh list.
+          approve.reset();
+          setReviewId(null);
+          void list.refetch();
+        }}
         onClose={() => setReviewId(null)}
         onApprove={(body) =>
           reviewing && approve.mutate({ id: reviewing.id, body }, { onSuccess: () => setReviewId(null) })
@@ -242,23 +256,69 @@ function RecommendationsWorkspace() {
   );
 }
 
+interface HealthTile {
+  label: string;
+  value: string;
+  /** Below the figure: the parts it is made of. */
+  detail?: ReactNode;
+  wide?: boolean;
+}
+
+/**
+ * The last 7 days' results as the dashboard treats them: one kind, named ("App installs"); several kinds are
+ * never added up (installs plus purchases is no number anyone can use), each is listed with its own count.
+ */
+function resultsTile(health: RecommendationList['health']): HealthTile {
+  const kinds = health.resultsByType;
+  if (kinds.length <= 1) {
+    const label = kinds[0] ? resultTypeLabel(kinds[0].resultType) : 'Results';
+    return { label: `${label}, last 7 days`, value: formatNumber(health.resultsLast7Days ?? kinds[0]?.results ?? 0) };
+  }
+  return {
+    label: 'Results, last 7 days',
+    value: `${kinds.length} kinds`,
+    wide: true,
+    detail: (
+      <ul aria-label="Results by kind, last 7 days" className="mt-1 grid gap-0.5 text-xs">
+        {kinds.map((kind) => (
+          <li key={kind.resultType} className="flex justify-between gap-2">
+            <span className="text-muted-foreground">{resultTypeLabel(kind.resultType)}</span>
+            <span className="font-medium tabular-nums">{formatNumber(kind.results)}</span>
+          </li>
+        ))}
+      </ul>
+    ),
+  };
+}
+
 function HealthSummary({ list }: { list: RecommendationList }) {
   const { health, currency } = list;
-  const tiles: Array<[string, string]> = [
-    ['Active campaigns', formatNumber(health.activeCampaigns)],
-    ['Active ad sets', formatNumber(health.activeAdSets)],
-    ['Active ads', formatNumber(health.activeAds)],
-    ['Spend, last 7 days', formatMoney(health.spendLast7Days, currency)],
-    ['Results, last 7 days', formatNumber(health.resultsLast7Days)],
-    ['Learning limited ad sets', formatNumber(health.learningLimitedAdSets)],
-    ['Open opportunity a week', formatMoney(health.opportunityPerWeek, currency)],
+  const tiles: HealthTile[] = [
+    { label: 'Active campaigns', value: formatNumber(health.activeCampaigns) },
+    { label: 'Active ad sets', value: formatNumber(health.activeAdSets) },
+    { label: 'Active ads', value: formatNumber(health.activeAds) },
+    { label: 'Spend, last 7 days', value: formatMoney(health.spendLast7Days, currency) },
+    resultsTile(health),
+    { label: 'Learning limited ad sets', value: formatNumber(health.learningLimitedAdSets) },
+    { label: 'Open opportunity a week', value: formatMoney(health.opportunityPerWeek, currency) },
   ];
   return (
-    <section aria-label="Account health" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-      {tiles.map(([label, value]) => (
-        <div key={label} className="rounded-lg border bg-card p-3 shadow-sm">
-          <p className="text-xs text-muted-foreground">{label}</p>
-          <p className="text-lg font-semibold tabular-nums">{value}</p>
+    <section
+      aria-label="Account health"
+      // Eight columns when the results tile is two wide: every tile in one row on a wide screen.
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:grid-cols-4',
+        tiles.some((t) => t.wide) ? 'lg:grid-cols-8' : 'lg:grid-cols-7',
+      )}
+    >
+      {tiles.map((tile) => (
+        <div
+          key={tile.label}
+          className={cn('rounded-lg border bg-card p-3 shadow-sm', tile.wide ? 'col-span-2' : undefined)}
+        >
+          <p className="text-xs text-muted-foreground">{tile.label}</p>
+          <p className="text-lg font-semibold tabular-nums">{tile.value}</p>
+          {tile.detail}
         </div>
       ))}
       {list.partial ? (
@@ -389,12 +449,20 @@ interface DraftItem {
 }
 
 /** The diff-and-approve drawer: before → after per object; items can be deselected and budgets edited. */
+interface StaleProps {
+  /** The approval's error: a STALE_BEFORE one is shown inline, per object. */
+  error: Error | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
 function ApproveDrawer({
   rec,
   pending,
   onClose,
   onApprove,
-}: {
+  ...stale
+}: StaleProps & {
   rec: StoredRecommendation | null;
   pending: boolean;
   onClose: () => void;
@@ -410,9 +478,16 @@ function ApproveDrawer({
       title="Review and approve"
       description="Nothing changes at Meta until you approve. You can deselect items or edit the budgets."
     >
-      {rec ? <ApproveForm key={rec.id} rec={rec} pending={pending} onClose={onClose} onApprove={onApprove} /> : null}
+      {rec ? (
+        <ApproveForm key={rec.id} rec={rec} pending={pending} onClose={onClose} onApprove={onApprove} {...stale} />
+      ) : null}
     </Modal>
   );
+}
+
+/** The per-object messages of a STALE_BEFORE refusal (keyed by object id), or null for any other outcome. */
+function staleDetails(error: Error | null): Record<string, string> | null {
+  return error instanceof ApiError && error.code === 'STALE_BEFORE' ? (error.details ?? {}) : null;
 }
 
 function ApproveForm({
@@ -420,7 +495,10 @@ function ApproveForm({
   pending,
   onClose,
   onApprove,
-}: {
+  error,
+  refreshing,
+  onRefresh,
+}: StaleProps & {
   rec: StoredRecommendation;
   pending: boolean;
   onClose: () => void;
@@ -440,6 +518,7 @@ function ApproveForm({
   );
   const invalid = parsed.some((p, i) => items[i]!.include && p && 'error' in p);
   const selected = items.filter((i) => i.include).length;
+  const stale = staleDetails(error);
 
   const submit = () => {
     onApprove({
@@ -455,6 +534,15 @@ function ApproveForm({
   return (
     <div className="grid gap-4">
       <p className="text-sm font-medium">{rec.title}</p>
+      {stale ? (
+        <div role="alert" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-medium">Meta’s values changed since this was proposed: nothing was applied.</p>
+          <p>The change was computed from the values shown as “before”. Refresh to get recommendations from today’s.</p>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={onRefresh} disabled={refreshing}>
+            <RefreshCw aria-hidden="true" /> {refreshing ? 'Refreshing…' : 'Refresh the recommendations'}
+          </Button>
+        </div>
+      ) : null}
       <ul className="grid gap-3" aria-label="Changes to approve">
         {rec.changes.map((c, i) => {
           const item = items[i]!;
@@ -506,6 +594,7 @@ function ApproveForm({
                   ) : null}
                 </div>
               ) : null}
+              {stale?.[c.objectId] ? <p className="text-sm text-destructive">{stale[c.objectId]}</p> : null}
             </li>
           );
         })}

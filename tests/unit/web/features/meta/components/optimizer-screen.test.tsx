@@ -122,6 +122,7 @@ const list = (data: StoredRecommendation[], extra: Partial<RecommendationList> =
     activeAds: 21,
     spendLast7Days: 1234.5,
     resultsLast7Days: 321,
+    resultsByType: [{ resultType: 'omni_app_install', results: 321 }],
     learningLimitedAdSets: 1,
     opportunityPerWeek: 165,
   },
@@ -216,7 +217,8 @@ describe('optimizer screen', () => {
       'Active ad sets7',
       'Active ads21',
       'Spend, last 7 days$1,234.50',
-      'Results, last 7 days321',
+      // One kind of result: named as the dashboard names it.
+      'App installs, last 7 days321',
       'Learning limited ad sets1',
       'Open opportunity a week$165.00',
     ]) {
@@ -288,6 +290,30 @@ describe('optimizer screen', () => {
     expect(partly).toHaveTextContent('Expected effect: 2 more results a week (1 to 3)');
     expect(within(partly).getByRole('button', { name: `Review changes: ${half.title}` })).toBeInTheDocument();
     expect(cardOf(shift.title)).not.toHaveTextContent('already changed by');
+  });
+
+  it('never adds up different kinds of result: each kind with its own count, as the dashboard does', async () => {
+    const health = {
+      ...list([]).health,
+      resultsLast7Days: null,
+      resultsByType: [
+        { resultType: 'omni_app_install', results: 46_210 },
+        { resultType: 'offsite_conversion.fb_pixel_purchase', results: 1_012 },
+        { resultType: 'lead', results: 236 },
+      ],
+    };
+    serve({ optimizerRecommendations: () => list([shift], { health }) });
+    renderWithMeta(<OptimizerRecommendations />);
+    const region = await screen.findByRole('region', { name: 'Account health' });
+    expect(region).toHaveTextContent('Results, last 7 days3 kinds');
+    // 47,458 would be installs + purchases + leads: no such figure is shown.
+    expect(region).not.toHaveTextContent('47,458');
+    const kinds = within(region).getByRole('list', { name: 'Results by kind, last 7 days' });
+    expect(
+      within(kinds)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['App installs46,210', 'Purchases1,012', 'Leads236']);
   });
 
   it('says when Meta’s data was read in part', async () => {
@@ -412,6 +438,40 @@ describe('optimizer screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve 2 changes' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('This recommendation was already applied.'));
     expect(screen.getByRole('dialog', { name: 'Review and approve' })).toBeInTheDocument();
+  });
+
+  it('a stale before is shown in the drawer per object, with the offer to refresh the recommendations', async () => {
+    const { ApiError } = await import('@web/lib/api-client');
+    const camping = 'Ad set “Interests: Camping”: the daily budget was $60.00 when proposed; Meta now has $55.00.';
+    serve({
+      optimizerApprove: () => {
+        throw new ApiError('STALE_BEFORE', 409, `Meta’s values changed since this was proposed. ${camping}`, {
+          '202': camping,
+        });
+      },
+    });
+    renderWithMeta(<OptimizerRecommendations />);
+    await userEvent.click(await screen.findByRole('button', { name: `Review changes: ${shift.title}` }));
+    const drawer = screen.getByRole('dialog', { name: 'Review and approve' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Approve 2 changes' }));
+
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent('Meta’s values changed since this was proposed: nothing was applied.');
+    // The object it concerns says so under its own diff; the other one says nothing.
+    const items = within(within(drawer).getByRole('list', { name: 'Changes to approve' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(camping);
+    expect(items[1]).not.toHaveTextContent('when proposed');
+    // Shown inline, not as a toast.
+    expect(toast.error).not.toHaveBeenCalled();
+
+    expect(callsTo('optimizerRecommendations')).toHaveLength(1);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Refresh the recommendations' }));
+    await vi.waitFor(() => expect(callsTo('optimizerRecommendations')).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Opening it again starts clean.
+    await userEvent.click(await screen.findByRole('button', { name: `Review changes: ${shift.title}` }));
+    expect(within(screen.getByRole('dialog', { name: 'Review and approve' })).queryByRole('alert')).toBeNull();
   });
 
   it('offers undo within 24 hours of applying, calls it, and shows the change undone; never after', async () => {
