@@ -95,6 +95,7 @@ export async function explainRecommendations(
         title: rec.title,
         evidence: rec.evidence,
         expectedEffect: rec.expectedEffect,
+        ...(rec.changes.length === 0 && rec.alreadyChanged?.length ? { adviceOnly: true } : {}),
       })),
     });
   } catch (error) {
