@@ -132,7 +132,7 @@ describe('the production build of the site', { timeout: 300_000 }, () => {
     const gzipBytes = code.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
     expect(gzipBytes).toBeLessThanOrEqual(siteBudgets.homeJsGzipKB * 1024);
     // On demand only: the chat panel (opened by a click), the auth runtime with Amplify (sign-in, a stored session).
-    const onDemand = ['src/features/chatbot/chat-panel.tsx', 'src/lib/auth/auth-runtime.tsx'];
+    const onDemand = ['src/features/chatbot/components/chat-panel.tsx', 'src/lib/auth/auth-runtime.tsx'];
     for (const key of onDemand) expect(files, key).not.toContain(chunks[key]?.file);
     expect([...files].some((file) => /amplify/.test(file))).toBe(false);
     // tailwind-merge's class table ('fvn-ordinal' is its font-variant-numeric group); public pages join classes.

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/constants';
 import { LoadingScreen } from '../../components/loading-screen';
-import { ChatLauncher } from '../../features/chatbot/chat-launcher';
+import { ChatLauncher } from '../../features/chatbot/components/chat-launcher';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ChatError, streamChat } from '@web/features/chatbot/chat-stream';
-import { historyToSend, loadConversation, saveConversation } from '@web/features/chatbot/chat-storage';
+import { ChatError, streamChat } from '@web/features/chatbot/api/chat-stream';
+import { historyToSend, loadConversation, saveConversation } from '@web/features/chatbot/lib/chat-storage';
 import { createHash } from 'node:crypto';
 import { chatLimits } from '@shared/schemas/chat';
 import { quotaExceededOf } from '@web/lib/billing/quota-exceeded';

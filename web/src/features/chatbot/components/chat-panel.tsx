@@ -2,14 +2,14 @@ import { Bot, RotateCcw, Send, Square, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
-import { QuotaUpgradePrompt } from '../../components/billing/quota-upgrade-prompt';
-import { loadWebConfig } from '../../config/web-config';
-import { quotaExceededOf, type QuotaExceeded } from '../../lib/billing/quota-exceeded';
-import { announceUsageChanged } from '../../lib/billing/usage-key';
-import { hasStoredSession } from '../../lib/auth/stored-session';
-import { cn } from '../../lib/cn';
-import { ChatError, streamChat } from './chat-stream';
-import { historyToSend, loadConversation, saveConversation } from './chat-storage';
+import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
+import { loadWebConfig } from '@web/config/web-config';
+import { quotaExceededOf, type QuotaExceeded } from '@web/lib/billing/quota-exceeded';
+import { announceUsageChanged } from '@web/lib/billing/usage-key';
+import { hasStoredSession } from '@web/lib/auth/stored-session';
+import { cn } from '@web/lib/cn';
+import { ChatError, streamChat } from '../api/chat-stream';
+import { historyToSend, loadConversation, saveConversation } from '../lib/chat-storage';
 
 const SUGGESTIONS = [
   'What does Adsmith cost?',
@@ -21,7 +21,7 @@ const SUGGESTIONS = [
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession(localStorage)) return null;
   try {
-    const { getAccessToken } = await import('../../lib/auth/cognito');
+    const { getAccessToken } = await import('@web/lib/auth/cognito');
     return await getAccessToken();
   } catch {
     return null;
