@@ -12,8 +12,8 @@ import {
   metaHandlerDeps,
   remainingMsOf,
   spendMetaBudget,
-} from '../secure-meta-api/meta-handler-deps';
-import { openSession } from '../secure-meta-api/meta-session';
+} from '../lib/meta-session/handler-deps';
+import { openSession } from '../lib/meta-session/session';
 import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
 import { rewriteAd } from './rewrite-ad';

@@ -3,9 +3,9 @@ import { readInsights } from '../lib/meta/insights-reader';
 import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import { AD_HISTORY_WEEKS } from '../optimizer/read-snapshot';
-import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
+import type { MetaSession } from '../lib/meta-session/session';
 import { AD_LIST_FIELDS, AdInsightRowSchema, AdListRowSchema, buildAdCards, METRIC_FIELDS } from './ad-cards';
 import { listTests, type TestStore } from './test-store';
 

@@ -9,9 +9,9 @@ import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-ra
 import { OriginalAdSchema, ORIGINAL_AD_FIELDS } from '../lib/meta-changes/ad-copy-change';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import { AD_HISTORY_WEEKS } from '../optimizer/read-snapshot';
-import { listAdAccounts } from '../secure-meta-api/ad-accounts';
-import { INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import { listAdAccounts } from '../lib/meta-session/ad-accounts';
+import { INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
+import type { MetaSession } from '../lib/meta-session/session';
 import { AdInsightRowSchema, creativeSummary, dayFigures, METRIC_FIELDS, rankingsOf, verdictsByAd } from './ad-cards';
 import { putTest, type TestStore } from './test-store';
 

@@ -16,9 +16,9 @@ import { recordTokenUsage } from '../lib/ai/token-usage';
 import { AppError, upstreamError, validationError } from '../lib/errors';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
-import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import type { MetaSession } from '../secure-meta-api/meta-session';
-import { objectChangeDeps } from '../secure-meta-api/object-change-deps';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import type { MetaSession } from '../lib/meta-session/session';
+import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
 import { buildPlan } from './build-plan';
 import {
   claimPublish,

@@ -12,8 +12,8 @@ import type {
   PREVIEW_FORMATS,
 } from '@shared/schemas/campaign-plan';
 import { validationError } from '../lib/errors';
-import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import type { MetaSession } from '../lib/meta-session/session';
 import type { AccountFacts } from './build-plan';
 
 /**

@@ -14,7 +14,7 @@ import { metaGraphConfig } from '../lib/meta-connection/meta-config';
 import { kmsTokenCipher } from '../lib/meta-connection/token-cipher';
 import { heldQuota } from '../lib/quota/plan-quota';
 import { readSecret } from '../lib/secrets';
-import type { MetaDeps } from '../secure-meta-api/meta-session';
+import type { MetaDeps } from '../lib/meta-session/session';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';

@@ -1,9 +1,9 @@
 import type { ChatAccountContext } from '@shared/schemas/chat-account';
 import { addDays } from '../lib/meta-connection/date-range';
 import { isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
-import { listAdAccounts, toAdAccount } from '../secure-meta-api/ad-accounts';
-import { listCampaignsWithMetrics } from '../secure-meta-api/campaigns';
-import { connectionTable, graphClientFor, type MetaDeps, type MetaSession } from '../secure-meta-api/meta-session';
+import { listAdAccounts, toAdAccount } from '../lib/meta-session/ad-accounts';
+import { listCampaignsWithMetrics } from '../lib/meta-session/campaigns';
+import { connectionTable, graphClientFor, type MetaDeps, type MetaSession } from '../lib/meta-session/session';
 import { accountContext } from './account-context';
 
 /** The account's figures are read once per answer, then kept this long for the next questions (a warm container). */

@@ -24,8 +24,8 @@ import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import { aiGenerationQuota } from '../secure-meta-api/meta-handler-deps';
-import { openSession } from '../secure-meta-api/meta-session';
+import { aiGenerationQuota } from '../lib/meta-session/handler-deps';
+import { openSession } from '../lib/meta-session/session';
 
 const noGraphCache: GraphCache = { remember: (_user, _key, compute) => compute(), forget: async () => undefined };
 

@@ -19,9 +19,9 @@ import {
   type OutcomeWindows,
   type WindowTotals,
 } from '../lib/optimizer/outcome-math';
-import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { graphList, INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import { graphList, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
+import type { MetaSession } from '../lib/meta-session/session';
 import type { RecommendationStore } from './recommendation-store';
 import { listAppliedRows, saveOutcome, type AppliedRow } from './outcome-store';
 

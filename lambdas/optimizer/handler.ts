@@ -10,8 +10,8 @@ import {
   metaHandlerDeps,
   remainingMsOf,
   spendMetaBudget,
-} from '../secure-meta-api/meta-handler-deps';
-import { openSession } from '../secure-meta-api/meta-session';
+} from '../lib/meta-session/handler-deps';
+import { openSession } from '../lib/meta-session/session';
 import { listAppliedOutcomes } from './applied-outcomes';
 import { approveRecommendation, undoRecommendation } from './approve-recommendation';
 import { aiExplainDeps } from './explain-deps';

@@ -3,7 +3,7 @@ import type { AccountSnapshot } from '../lib/optimizer/account-snapshot';
 import { recommend } from '../lib/optimizer/detectors';
 import { lastDays } from '../lib/optimizer/detectors';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
 import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
 import {

@@ -6,7 +6,7 @@ import { conflict, notFound, validationError } from '../lib/errors';
 import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../lib/mmm/meta-channel-plan';
 import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
 import { budgetHolders, splitDailyBudget, type BudgetChange } from '../lib/optimizer/mmm-budget-split';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
 import { putRequestedProposal, storedId, type RecommendationStore } from './recommendation-store';
 

@@ -4,9 +4,9 @@ import { readInsights } from '../lib/meta/insights-reader';
 import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
 import type { AccountSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
-import { ownedAdAccount } from '../secure-meta-api/ad-accounts';
-import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../secure-meta-api/graph-shapes';
-import type { MetaSession } from '../secure-meta-api/meta-session';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
+import type { MetaSession } from '../lib/meta-session/session';
 
 /**
  * Reads what the detectors need for one ad account in a few Graph calls however large the

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { CampaignAdSet } from '@shared/schemas/meta';
 import { ownedCampaign } from './insights-series';
-import type { MetaSession } from './meta-session';
+import type { MetaSession } from '../lib/meta-session/session';
 
 const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
 

@@ -11,7 +11,7 @@ import {
 } from '../lib/meta-connection/connection-store';
 import { NEEDS_RECONNECT, toConnectionView } from '../lib/meta-connection/connection-view';
 import { isMetaTokenInvalid } from '../lib/meta/graph-errors';
-import { connectionTable, graphClientFor, type MetaDeps } from './meta-session';
+import { connectionTable, graphClientFor, type MetaDeps } from '../lib/meta-session/session';
 
 /**
  * Connected only when the check says so; any failure — no row, an

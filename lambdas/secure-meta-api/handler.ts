@@ -1,12 +1,12 @@
 import { routes } from '@shared/routes';
 import { httpFunction, on } from '../lib/http/http-function';
-import { listAdAccounts, toAdAccount } from './ad-accounts';
+import { listAdAccounts, toAdAccount } from '../lib/meta-session/ad-accounts';
 import { listCampaignAdSets } from './campaign-adsets';
-import { listCampaignsWithMetrics } from './campaigns';
+import { listCampaignsWithMetrics } from '../lib/meta-session/campaigns';
 import { connectionStatus, disconnect } from './connection-status';
 import { accountInsights, campaignInsights } from './insights-series';
-import { metaHandlerDeps, spendMetaBudget } from './meta-handler-deps';
-import { openSession } from './meta-session';
+import { metaHandlerDeps, spendMetaBudget } from '../lib/meta-session/handler-deps';
+import { openSession } from '../lib/meta-session/session';
 import { updateCampaign } from './update-campaign';
 
 export const handler = httpFunction([

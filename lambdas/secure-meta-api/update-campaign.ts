@@ -1,10 +1,10 @@
 import type { Campaign, CampaignUpdate } from '@shared/schemas/meta';
 import { applyObjectChange } from '../lib/meta-changes/apply-object-change';
 import type { ObjectLockOptions } from '../lib/meta-changes/object-lock';
-import { toCampaign } from './campaigns';
-import { GraphCampaignSchema } from './graph-shapes';
-import type { MetaSession } from './meta-session';
-import { objectChangeDeps } from './object-change-deps';
+import { toCampaign } from '../lib/meta-session/campaigns';
+import { GraphCampaignSchema } from '../lib/meta-session/graph-shapes';
+import type { MetaSession } from '../lib/meta-session/session';
+import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
 
 export interface UpdateDeps {
   userEmail?: string;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ObjectLevel, ObjectState } from '@shared/schemas/object-change';
-import { GraphCampaignSchema } from '../../secure-meta-api/graph-shapes';
+import { GraphCampaignSchema } from '../meta-session/graph-shapes';
 
 /**
  * The parts of a campaign, ad set or ad a change reads before and after it, checked at the

@@ -3,7 +3,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { updateCampaign } from '@lambdas/secure-meta-api/update-campaign';
-import { adAccounts, campaign, fakeSession, type GraphCall } from './fake-session';
+import { adAccounts, campaign, fakeSession, type GraphCall } from '../lib/meta-session/fake-session';
 
 const docMock = mockClient(DynamoDBDocumentClient);
 

@@ -11,8 +11,8 @@ import {
   type OriginalAd,
 } from '@lambdas/lib/meta-changes/ad-copy-change';
 import { AppError } from '@lambdas/lib/errors';
-import { objectChangeDeps } from '@lambdas/secure-meta-api/object-change-deps';
-import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/secure-meta-api/fake-session';
+import { objectChangeDeps } from '@lambdas/lib/meta-session/object-change-deps';
+import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/lib/meta-session/fake-session';
 
 const docMock = mockClient(DynamoDBDocumentClient);
 

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { budgetMinimum } from '@shared/budget-minimum';
 import { applyObjectChange, reverseChange } from '@lambdas/lib/meta-changes/apply-object-change';
 import { withActor } from '@lambdas/lib/team/request-actor';
-import { objectChangeDeps } from '@lambdas/secure-meta-api/object-change-deps';
-import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/secure-meta-api/fake-session';
+import { objectChangeDeps } from '@lambdas/lib/meta-session/object-change-deps';
+import { adAccounts, fakeSession, type GraphCall } from '@tests/unit/lambdas/lib/meta-session/fake-session';
 
 const docMock = mockClient(DynamoDBDocumentClient);
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { Campaign, CampaignWithMetrics, DateRangeQuery } from '@shared/schemas/meta';
-import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { readInsights } from '../lib/meta/insights-reader';
-import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';
+import { summariseInsights, type InsightsRow } from '../meta/insights-math';
+import { readInsights } from '../meta/insights-reader';
+import { resolveRange, timeRangeParam } from '../meta-connection/date-range';
 import { ownedAdAccount } from './ad-accounts';
 import {
   CAMPAIGN_FIELDS,
@@ -12,7 +12,7 @@ import {
   INSIGHTS_ATTRIBUTION_PARAMS,
   type GraphCampaign,
 } from './graph-shapes';
-import type { MetaSession } from './meta-session';
+import type { MetaSession } from './session';
 
 /** Meta's largest page for these edges: 12 or 200 campaigns cost one call each. */
 const MAX_PAGES = 20;

@@ -1,7 +1,7 @@
-import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
-import { notFound } from '../lib/errors';
+import type { ObjectChangeDeps } from '../meta-changes/apply-object-change';
+import { notFound } from '../errors';
 import { listAdAccounts } from './ad-accounts';
-import type { MetaSession } from './meta-session';
+import type { MetaSession } from './session';
 
 /**
  * The object-change dependencies of a signed-in user's session: their Graph client, ownership by

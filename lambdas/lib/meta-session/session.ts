@@ -1,17 +1,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../lib/errors';
-import type { RequestUser } from '../lib/http/request-user';
-import { createGraphClient, type GraphCallInfo, type GraphClient } from '../lib/meta/graph-client';
+import { AppError } from '../errors';
+import type { RequestUser } from '../http/request-user';
+import { createGraphClient, type GraphCallInfo, type GraphClient } from '../meta/graph-client';
 import {
   isTokenExpired,
   readConnection,
   type ConnectionTable,
   type StoredConnection,
-} from '../lib/meta-connection/connection-store';
-import type { TokenCipher } from '../lib/meta-connection/token-cipher';
-import type { GraphCache } from '../lib/meta-connection/graph-cache';
-import { type MetaGraphConfig } from '../lib/meta-connection/meta-config';
-import { tableName } from '../lib/table-name';
+} from '../meta-connection/connection-store';
+import type { TokenCipher } from '../meta-connection/token-cipher';
+import type { GraphCache } from '../meta-connection/graph-cache';
+import { type MetaGraphConfig } from '../meta-connection/meta-config';
+import { tableName } from '../table-name';
 
 export interface MetaDeps {
   doc: DynamoDBDocumentClient;

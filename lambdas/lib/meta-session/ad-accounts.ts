@@ -1,7 +1,7 @@
 import type { AdAccount } from '@shared/schemas/meta';
-import { notFound } from '../lib/errors';
+import { notFound } from '../errors';
 import { AD_ACCOUNT_FIELDS, GRAPH_PAGE_SIZE, GraphAdAccountSchema, type GraphAdAccount } from './graph-shapes';
-import type { MetaSession } from './meta-session';
+import type { MetaSession } from './session';
 
 /** Meta's account_status codes as words (fields-and-enums.json). */
 const ACCOUNT_STATUS: Record<number, string> = {

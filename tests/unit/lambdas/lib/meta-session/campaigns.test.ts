@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCampaignsWithMetrics } from '@lambdas/secure-meta-api/campaigns';
+import { listCampaignsWithMetrics } from '@lambdas/lib/meta-session/campaigns';
 import { adAccounts, campaign, fakeSession, type GraphCall } from './fake-session';
 
 function answerFor(campaignCount: number) {

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GraphClient } from '@lambdas/lib/meta/graph-client';
-import type { MetaSession } from '@lambdas/secure-meta-api/meta-session';
+import type { MetaSession } from '@lambdas/lib/meta-session/session';
 
 export interface GraphCall {
   method: string;

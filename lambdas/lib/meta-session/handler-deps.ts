@@ -1,13 +1,13 @@
 import type { Context } from 'aws-lambda';
 import { META_USER_REQUEST_BUCKET } from '@shared/constants';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import type { RequestUser } from '../lib/http/request-user';
-import { metaGraphCache, metaRuntime } from '../lib/meta-connection/meta-deps';
-import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
-import { heldQuota } from '../lib/quota/plan-quota';
-import { takeToken } from '../lib/rate-limit/user-token-bucket';
-import { tableName } from '../lib/table-name';
-import { openSession, type MetaDeps, type MetaSession } from './meta-session';
+import { dynamoDocumentClient } from '../aws/dynamodb';
+import type { RequestUser } from '../http/request-user';
+import { metaGraphCache, metaRuntime } from '../meta-connection/meta-deps';
+import type { ObjectChangeDeps } from '../meta-changes/apply-object-change';
+import { heldQuota } from '../quota/plan-quota';
+import { takeToken } from '../rate-limit/user-token-bucket';
+import { tableName } from '../table-name';
+import { openSession, type MetaDeps, type MetaSession } from './session';
 import { objectChangeDeps } from './object-change-deps';
 
 /**
