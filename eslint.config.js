@@ -18,7 +18,7 @@ const boundaries = [
   },
   { target: './lambdas', from: ['./web', './infra'], message: 'lambdas/ may import only shared/.' },
   { target: './web', from: ['./lambdas', './infra'], message: 'web/ may import only shared/.' },
-  { target: './infra/lib', from: ['./web/src'], message: 'infra/ deploys web/dist; it does not import web code.' },
+  { target: './infra/cdk', from: ['./web/src'], message: 'infra/ deploys web/dist; it does not import web code.' },
   {
     target: './web/src/features/*',
     from: './web/src/features/*',

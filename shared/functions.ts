@@ -14,8 +14,8 @@ import type { TableKey } from './tables';
  * shared/routes.ts. Adding a KIND of need (an SQS queue to consume or send to, a KMS key, an S3
  * bucket, a schedule, ...) is three edits, and the compiler points at the last two:
  *   1. a field in `FunctionNeeds` below (what the function declares; its env var names here too),
- *   2. a binder in `needBinders` (infra/lib/constructs/app-function.ts): env var + narrowest grant,
- *   3. a line in `localNeedEnvironment` (infra/local/function-environment.ts): the same env var, locally.
+ *   2. a binder in `needBinders` (infra/cdk/lib/constructs/app-function.ts): env var + narrowest grant,
+ *   3. a line in `localNeedEnvironment` (infra/twin/function-environment.ts): the same env var, locally.
  */
 
 /** DynamoDB data-plane actions, granted one by one (no read/write bundles). */
@@ -91,7 +91,7 @@ export interface FunctionNeeds {
   sendsJobs?: readonly JobQueueKey[];
   /**
    * Invoked on a fixed rate by an EventBridge Scheduler schedule (no env var; the schedule's role may
-   * invoke this function only). The twin runs the same rate as a tick (infra/local/rules-tick.ts).
+   * invoke this function only). The twin runs the same rate as a tick (infra/twin/rules-tick.ts).
    */
   schedule?: { everyMinutes: number };
   /**
@@ -124,7 +124,7 @@ export interface FunctionDeclaration extends FunctionNeeds {
   timeoutSeconds?: number;
   /**
    * Files the handler reads at run time, copied beside its bundle by CDK's bundling (and the twin's): a set of
-   * infra/lib/bundling/bundled-files.ts. No env var, no grant.
+   * infra/cdk/lib/bundling/bundled-files.ts. No env var, no grant.
    */
   bundledFiles?: BundledFileSet;
   /**

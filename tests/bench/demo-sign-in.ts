@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
+import type { TwinEndpoints } from '@infra/twin/endpoints-file';
 
 /** The twin's demo user's access token, as the web app would get it. */
 export async function demoAccessToken(endpoints: TwinEndpoints): Promise<string> {

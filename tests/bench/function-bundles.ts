@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { lambdaEsbuildOptions } from '@infra/lib/lambda-bundling';
+import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functionNames } from '@shared/functions';
 import { median } from './percentiles';
 

@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { apiOriginHeaders } from '@infra/local/endpoints-file';
-import type { SeedOptions } from '@infra/local/meta-sandbox/seed';
-import { startTwin } from '@infra/local/twin';
+import { apiOriginHeaders } from '@infra/twin/endpoints-file';
+import type { SeedOptions } from '@infra/twin/meta-sandbox/seed';
+import { startTwin } from '@infra/twin/twin';
 import { consent } from '../support/meta-consent';
 import { demoAccessToken } from './demo-sign-in';
 

@@ -1,4 +1,4 @@
-import { apiOriginHeaders, type TwinEndpoints } from '@infra/local/endpoints-file';
+import { apiOriginHeaders, type TwinEndpoints } from '@infra/twin/endpoints-file';
 import { percentile } from './percentiles';
 
 export interface NotificationDeliveryFigure {

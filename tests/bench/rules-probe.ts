@@ -7,8 +7,8 @@
  * with the Graph calls each run made. Changes at Meta are recorded, not sent (the object-change path has
  * its own tests): the figure is the evaluation. Prints one JSON line.
  */
-import { startMetaSandbox } from '@infra/local/meta-sandbox/server';
-import { localTableName } from '@infra/local/function-environment';
+import { startMetaSandbox } from '@infra/twin/meta-sandbox/server';
+import { localTableName } from '@infra/twin/function-environment';
 import { defaultSafeguards } from '@shared/rule-language';
 import type { RuleDraft } from '@shared/schemas/rules';
 import { createGraphClient } from '@lambdas/lib/meta/graph-client';

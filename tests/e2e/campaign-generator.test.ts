@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { encodePng } from '@infra/local/openai/prompt-image';
+import { encodePng } from '@infra/twin/openai/prompt-image';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 

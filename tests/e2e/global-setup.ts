@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startTwin } from '@infra/local/twin';
-import { apiProxyEnvironment } from '@infra/local/web/vite-dev-server';
+import { startTwin } from '@infra/twin/twin';
+import { apiProxyEnvironment } from '@infra/twin/web/vite-dev-server';
 
 /**
  * Starts the local twin for the browser journeys. By default the web app is the

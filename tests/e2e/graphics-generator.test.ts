@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
-import { encodePng } from '@infra/local/openai/prompt-image';
+import { encodePng } from '@infra/twin/openai/prompt-image';
 import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 

@@ -11,7 +11,7 @@ interface SinkRow {
   status: number;
 }
 
-/** What the Slack sink received, as JSON (infra/local/sinks). */
+/** What the Slack sink received, as JSON (infra/twin/sinks). */
 async function slackPosts(): Promise<SinkRow[]> {
   return (await (await fetch(`${sinks}/slack/requests`)).json()) as SinkRow[];
 }

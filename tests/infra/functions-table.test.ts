@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Template as CdkTemplate, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lambdaEntry } from '@infra/lib/paths';
+import { lambdaEntry } from '@infra/cdk/lib/paths';
 import {
   appFunctionNames,
   functionDeclaration,

@@ -9,8 +9,8 @@ import { bucketEnvVar } from '@shared/buckets';
 import { functions } from '@shared/functions';
 import { GRAPHICS_ASSETS_DIR, graphicsAssetFiles } from '@shared/graphics/render-assets';
 import { tableEnvVar } from '@shared/tables';
-import { bundledFiles, copyCommands } from '@infra/lib/bundling/bundled-files';
-import { AppFunction } from '@infra/lib/constructs/app-function';
+import { bundledFiles, copyCommands } from '@infra/cdk/lib/bundling/bundled-files';
+import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
 import { buildApp, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
 

@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_5XX_RATE_ALARM, LAMBDA_ERRORS_ALARM, SAVED_QUERIES } from '@infra/lib/constructs/operations';
+import { API_5XX_RATE_ALARM, LAMBDA_ERRORS_ALARM, SAVED_QUERIES } from '@infra/cdk/lib/constructs/operations';
 import { EVENT_SOURCE, events, eventKeysFor } from '@shared/events';
 import { appFunctionNames } from '@shared/functions';
 import { jobQueues } from '@shared/job-queues';

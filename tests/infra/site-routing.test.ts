@@ -8,7 +8,7 @@ import {
   readSiteManifest,
   siteRoutingSource,
   type SiteManifest,
-} from '@infra/lib/constructs/site-routing';
+} from '@infra/cdk/lib/constructs/site-routing';
 import { resolveSitePath } from '@web/prerender/prerender-manifest';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredEnvironment } from '@infra/local/function-environment';
+import { declaredEnvironment } from '@infra/twin/function-environment';
 import { functionDeclaration, NEED_ENV, statelessFunctionNames } from '@shared/functions';
 import {
   apiGatewayFunctionNames,

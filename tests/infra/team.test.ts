@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppFunction } from '@infra/lib/constructs/app-function';
+import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
 import { functions, NEED_ENV } from '@shared/functions';
 import { workspaceFunctionNames } from '@shared/routes';
 import { tableEnvVar } from '@shared/tables';

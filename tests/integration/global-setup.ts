@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
-import { startTwin } from '@infra/local/twin';
+import type { TwinEndpoints } from '@infra/twin/endpoints-file';
+import { startTwin } from '@infra/twin/twin';
 import { SCALED_NOTIFICATIONS } from './notifications/scaled-timings';
 
 declare module 'vitest' {

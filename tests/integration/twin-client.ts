@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { apiOriginHeaders, type TwinEndpoints } from '@infra/local/endpoints-file';
+import { apiOriginHeaders, type TwinEndpoints } from '@infra/twin/endpoints-file';
 
 /** The running twin's endpoints; fails at once, with the reason, when global setup did not start one. */
 export function twin(): TwinEndpoints {

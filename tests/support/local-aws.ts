@@ -6,12 +6,12 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startDynalite, type DynaliteProcess } from '@infra/local/dynamodb/dynalite-process';
-import { provisionTables } from '@infra/local/dynamodb/provision-tables';
-import { kmsHandler } from '@infra/local/kms/kms-handler';
-import { LOCAL_CREDENTIALS } from '@infra/local/function-environment';
-import { openLocalKms } from '@infra/local/kms/local-kms';
-import { reservePort } from '@infra/local/listen';
+import { startDynalite, type DynaliteProcess } from '@infra/twin/dynamodb/dynalite-process';
+import { provisionTables } from '@infra/twin/dynamodb/provision-tables';
+import { kmsHandler } from '@infra/twin/kms/kms-handler';
+import { LOCAL_CREDENTIALS } from '@infra/twin/function-environment';
+import { openLocalKms } from '@infra/twin/kms/local-kms';
+import { reservePort } from '@infra/twin/listen';
 
 const REGION = 'us-east-1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -12,7 +12,7 @@ import { errorReply } from './replies';
  * `awslambda` (typed by @types/aws-lambda). `streamifyResponse` marks a handler as streaming;
  * `HttpResponseStream.from` writes the status and headers a function URL in RESPONSE_STREAM
  * mode sends before the body. The twin's execution environment provides the same global
- * (infra/local/function-worker.mjs).
+ * (infra/twin/function-worker.mjs).
  */
 export interface HttpResponseMetadata {
   statusCode: number;

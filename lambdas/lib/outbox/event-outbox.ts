@@ -7,7 +7,7 @@ import { tableName } from '../table-name';
 /**
  * The event outbox: a function that must not lose an event writes it here (one PutItem, no
  * bus call), and a relay puts it on the bus later — in AWS the outbox table's stream feeds an
- * EventBridge Pipe, on the twin `infra/local/events/outbox-relay.ts` reads the table. A bus
+ * EventBridge Pipe, on the twin `infra/twin/events/outbox-relay.ts` reads the table. A bus
  * outage then delays the event instead of dropping it, and the request that caused it still
  * succeeds.
  *

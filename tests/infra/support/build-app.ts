@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { parseConfig } from '@infra/config';
-import { createStacks, type AdsmithStacks } from '@infra/lib/create-stacks';
-import { enableNag } from '@infra/lib/nag';
-import { REPO_ROOT } from '@infra/lib/paths';
+import { parseConfig } from '@infra/cdk/config';
+import { createStacks, type AdsmithStacks } from '@infra/cdk/lib/create-stacks';
+import { enableNag } from '@infra/cdk/lib/nag';
+import { REPO_ROOT } from '@infra/cdk/lib/paths';
 import type { AppFunctionName } from '@shared/functions';
 
 export interface BuildOptions {

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { twin } from '../twin-client';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import type { Usage } from '@shared/schemas/billing';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AD_COPY_LIMITS, callToActionTypes } from '@shared/ad-copy-rules';
 import { plans, DEFAULT_PLAN } from '@shared/plans';
 import { AdCopyResultSchema, AiConnectionTestSchema } from '@shared/schemas/ai';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { api, cognitoClient, deleteUser } from '../twin-client';
 import { confirmedUser, modelCalls, postJson, resetModelFaults, setModelFaults, twinDocumentClient } from './ai-user';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { ChatStreamEventSchema } from '@shared/schemas/chat';
 import { CampaignListSchema, AdAccountListSchema, type CampaignWithMetrics } from '@shared/schemas/meta';
-import { apiOriginHeaders } from '@infra/local/endpoints-file';
+import { apiOriginHeaders } from '@infra/twin/endpoints-file';
 import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 import { twin } from '../twin-client';

@@ -4,7 +4,7 @@ import { chatLimits, ChatStreamEventSchema, type ChatStreamEvent } from '@shared
 import { ErrorBodySchema } from '@shared/errors';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { UsageSchema } from '@shared/schemas/billing';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { CONTENT_SHA256_HEADER } from '@shared/streaming-headers';
 import { api, cognitoClient, deleteUser } from '../twin-client';
 import { chat, chatRequest, confirmedUser, resetModelFaults, setModelFaults, twinDocumentClient } from './ai-user';

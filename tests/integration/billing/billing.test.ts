@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { UsageSchema, type BillingStatus } from '@shared/schemas/billing';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { postJson, twinDocumentClient } from '../ai/ai-user';
 import { deliveredCounts, slackRequests } from '../notifications/sink-client';
 import {

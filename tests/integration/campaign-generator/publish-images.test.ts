@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignDraftSchema, PreviewListSchema } from '@shared/schemas/campaign-plan';
-import { encodePng } from '@infra/local/openai/prompt-image';
+import { encodePng } from '@infra/twin/openai/prompt-image';
 import { readyToPublish } from './ready-to-publish';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
 

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { CampaignDraftSchema, type CampaignDraft } from '@shared/schemas/campaign-plan';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { twinDocumentClient } from '../ai/ai-user';
 import { readyToPublish } from './ready-to-publish';
 import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';

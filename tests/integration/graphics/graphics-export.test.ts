@@ -9,8 +9,8 @@ import { plans } from '@shared/plans';
 import { windowId } from '@shared/quotas';
 import { UsageSchema } from '@shared/schemas/billing';
 import { ALT_TEXT_MAX_CHARS, ExportListSchema, ExportReplySchema, type ExportReply } from '@shared/schemas/graphics';
-import { encodePng } from '@infra/local/openai/prompt-image';
-import { localTableName } from '@infra/local/function-environment';
+import { encodePng } from '@infra/twin/openai/prompt-image';
+import { localTableName } from '@infra/twin/function-environment';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser } from '../twin-client';
 

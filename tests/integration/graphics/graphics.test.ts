@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesign } from '@shared/graphics/design-schema';
-import { encodePng } from '@infra/local/openai/prompt-image';
+import { encodePng } from '@infra/twin/openai/prompt-image';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '@tests/integration/meta-api/meta-user';
 
 /** A real PNG of the given size (flat colour), encoded as the offline model encodes its images. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
+import { LOCAL_META_APP } from '@infra/twin/secrets/local-secret-values';
 import type { CampaignWithMetrics } from '@shared/schemas/meta';
 import { consent } from '../../support/meta-consent';
 import { connectMeta, freshUser, sandbox, type FreshUser } from './meta-user';

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
 import { freshUser, resetFaults, setFaults, type FreshUser } from './meta-user';

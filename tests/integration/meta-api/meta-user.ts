@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { consent } from '../../support/meta-consent';
 import { api, cognitoClient, deleteUser, signIn, signUp, twin, uniqueEmail, GOOD_PASSWORD } from '../twin-client';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
-import { oldestAdsApiVersion } from '@infra/local/meta-sandbox/graph-routes';
+import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
+import { oldestAdsApiVersion } from '@infra/twin/meta-sandbox/graph-routes';
 import { graph, login, proof, startTestSandbox } from './sandbox-client';
 
 let sandbox: MetaSandbox;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
+import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import {
   APP_ID,
   APP_SECRET,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
+import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import { graph, login, startTestSandbox } from './sandbox-client';
 
 let sandbox: MetaSandbox;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { startMetaSandbox, type MetaSandbox, type MetaSandboxOptions } from '@infra/local/meta-sandbox/server';
+import { startMetaSandbox, type MetaSandbox, type MetaSandboxOptions } from '@infra/twin/meta-sandbox/server';
 
 /** Helpers for tests that run their own Meta sandbox on a free port. */
 

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeSandboxState, encodeSandboxState } from '@infra/local/meta-sandbox/persisted-state';
-import { seedWorld } from '@infra/local/meta-sandbox/seed';
-import { startMetaSandboxService } from '@infra/local/meta-sandbox-service';
-import type { MetaSandbox } from '@infra/local/meta-sandbox/server';
+import { decodeSandboxState, encodeSandboxState } from '@infra/twin/meta-sandbox/persisted-state';
+import { seedWorld } from '@infra/twin/meta-sandbox/seed';
+import { startMetaSandboxService } from '@infra/twin/meta-sandbox-service';
+import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import { APP_ID, APP_SECRET, graph, login, startTestSandbox, type LooseJson } from './sandbox-client';
 
 /**

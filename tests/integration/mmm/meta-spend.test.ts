@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { DatasetSummarySchema } from '@shared/schemas/mmm';
 import { ErrorBodySchema } from '@shared/errors';
 import { InsightsSeriesSchema } from '@shared/schemas/meta';

@@ -1,4 +1,4 @@
-import type { NotificationTuning } from '@infra/local/events/notification-queues';
+import type { NotificationTuning } from '@infra/twin/events/notification-queues';
 
 /**
  * The integration twin's notification timings: production's divided by 10, so a

@@ -1,6 +1,6 @@
 import { twin } from '../twin-client';
 
-/** What the sinks recorded (infra/local/sinks): one row per request. */
+/** What the sinks recorded (infra/twin/sinks): one row per request. */
 export interface SinkRow {
   id: string;
   receivedAt: string;

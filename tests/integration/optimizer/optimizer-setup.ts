@@ -1,4 +1,4 @@
-import { LOCAL_META_APP } from '@infra/local/secrets/local-secret-values';
+import { LOCAL_META_APP } from '@infra/twin/secrets/local-secret-values';
 import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';

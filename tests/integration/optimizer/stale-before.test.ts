@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { twin } from '../twin-client';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { UsageSchema } from '@shared/schemas/billing';
 import { InvitationCreatedSchema, TeamSchema } from '@shared/schemas/team';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { chat, confirmedUser, postJson, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser, eventually, mailboxMessages } from '../twin-client';
 

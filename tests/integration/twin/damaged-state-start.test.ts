@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_USER } from '@infra/local/cognito/provision-user-pool';
-import { apiOriginHeaders } from '@infra/local/endpoints-file';
-import { TwinAlreadyRunningError } from '@infra/local/state/twin-lock';
-import { startTwin, type Twin } from '@infra/local/twin';
+import { DEMO_USER } from '@infra/twin/cognito/provision-user-pool';
+import { apiOriginHeaders } from '@infra/twin/endpoints-file';
+import { TwinAlreadyRunningError } from '@infra/twin/state/twin-lock';
+import { startTwin, type Twin } from '@infra/twin/twin';
 
 let stateDir: string;
 const twins: Twin[] = [];

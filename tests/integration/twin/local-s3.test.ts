@@ -14,7 +14,7 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localBucketName } from '@shared/buckets';
-import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '@infra/local/function-environment';
+import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '@infra/twin/function-environment';
 import { twin } from '@tests/integration/twin-client';
 
 const BUCKET = localBucketName(LOCAL_NAME_PREFIX, 'assets');

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
-import { twinServices, type TwinService } from '@infra/local/twin-ports';
+import type { TwinEndpoints } from '@infra/twin/endpoints-file';
+import { twinServices, type TwinService } from '@infra/twin/twin-ports';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,7 +42,7 @@ export function spawnDevTwin(stateDir: string, portsEnv: Record<string, string>)
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
     if (!key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST') env[key] = value;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/dev.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/twin/dev.ts'], {
     cwd: repoRoot,
     env: { ...env, ...portsEnv, ADSMITH_STATE_DIR: stateDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,9 +7,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TwinEndpoints } from '@infra/local/endpoints-file';
-import { parseCognitoStore } from '@infra/local/state/cognito-data-store';
-import { LOCK_FILE_NAME } from '@infra/local/state/twin-lock';
+import type { TwinEndpoints } from '@infra/twin/endpoints-file';
+import { parseCognitoStore } from '@infra/twin/state/cognito-data-store';
+import { LOCK_FILE_NAME } from '@infra/twin/state/twin-lock';
 import { freeTwinPortsEnv, spawnDevTwin, stopDevTwin, whenReady, type DevTwin } from './twin-process';
 
 const PASSWORD = 'Kill-Test-Password-2026!';

@@ -7,7 +7,7 @@ import {
   characterCount,
   checkLength,
 } from '@shared/ad-copy-rules';
-import { CALL_TO_ACTION_VALUES } from '@infra/local/meta-sandbox/reference';
+import { CALL_TO_ACTION_VALUES } from '@infra/twin/meta-sandbox/reference';
 
 describe('call-to-action types', () => {
   it('are all values of Meta’s CallToAction.type enum (Marketing API v26)', () => {

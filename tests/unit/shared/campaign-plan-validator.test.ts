@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ODAX_GOALS as SANDBOX_ODAX_GOALS } from '@infra/local/meta-sandbox/reference';
-import { BILLING_EVENTS_FOR_GOAL as SANDBOX_BILLING } from '@infra/local/meta-sandbox/graph-create';
+import { ODAX_GOALS as SANDBOX_ODAX_GOALS } from '@infra/twin/meta-sandbox/reference';
+import { BILLING_EVENTS_FOR_GOAL as SANDBOX_BILLING } from '@infra/twin/meta-sandbox/graph-create';
 import { validatePlan, blockingIssues } from '@shared/campaign-plan-validator';
 import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, goalsFor } from '@shared/campaign-rules';
 import { majorToBudget } from '@shared/currency-units';

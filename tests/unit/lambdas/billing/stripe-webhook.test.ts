@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tables } from '@shared/tables';
-import { createTableInput } from '@infra/local/dynamodb/provision-tables';
+import { createTableInput } from '@infra/twin/dynamodb/provision-tables';
 import { handleStripeWebhook, type WebhookDeps } from '@lambdas/billing/stripe-webhook';
 
 const SECRET = 'whsec_unit_tests';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesign, type Design } from '@shared/graphics/design-schema';
 import { plans } from '@shared/plans';
 import { windowId } from '@shared/quotas';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { AppError } from '@lambdas/lib/errors';
 import { exportDesign, type ExportDeps } from '@lambdas/lib/graphics-export/export-design';
 import { saveDesign } from '@lambdas/lib/graphics/graphics-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '@infra/local/openai/prompt-image';
+import { encodePng } from '@infra/twin/openai/prompt-image';
 import { inspectImage } from '@lambdas/lib/graphics/image-inspect';
 
 /** The smallest JPEG header a decoder reads the size from: SOI, APP0, SOF0 (baseline) with height and width. */

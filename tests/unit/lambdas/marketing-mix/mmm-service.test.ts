@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { createDataset, datasetList, removeDataset } from '@lambdas/marketing-mix/datasets';
 import { modelDetail, modelList, removeModel, startFit } from '@lambdas/marketing-mix/models';
 import { fitConfig, runFitJob } from '@lambdas/marketing-mix-worker/run-fit-job';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MMM_SHARE_LINK_BUCKET, MMM_SHARE_VIEWER_BUCKET } from '@shared/constants';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { shareToken } from '@lambdas/lib/mmm/share-token';
 import { BucketEmptyError, takeToken } from '@lambdas/lib/rate-limit/user-token-bucket';
 import { openSharedReport, viewerBucketKey, type ShareDeps } from '@lambdas/marketing-mix/shares';

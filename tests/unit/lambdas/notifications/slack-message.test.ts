@@ -8,7 +8,7 @@ import {
   formatMoney,
   MAX_BLOCKS_PER_MESSAGE,
 } from '@lambdas/lib/notifications/slack-message';
-import { slackPayloadProblem } from '@infra/local/sinks/slack-payload-check';
+import { slackPayloadProblem } from '@infra/twin/sinks/slack-payload-check';
 
 let n = 0;
 function event(detailType: string, detail: Record<string, unknown>): ForwardedEvent {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { AppError } from '@lambdas/lib/errors';
 import { heldMembers, readUsage } from '@lambdas/lib/quota/plan-quota';
 import { ruleQuota, rulesQuotaExceeded, switchRule } from '@lambdas/lib/rules/rule-quota';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuleDraft, RuleRunJob } from '@shared/schemas/rules';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import type { GraphClient } from '@lambdas/lib/meta/graph-client';
 import { queueDueUsers } from '@lambdas/lib/rules/rule-runner';
 import {

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, type PlanKey } from '@shared/plans';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { AppError } from '@lambdas/lib/errors';
 import type { RequestUser } from '@lambdas/lib/http/request-user';
 import { readUsage } from '@lambdas/lib/quota/plan-quota';

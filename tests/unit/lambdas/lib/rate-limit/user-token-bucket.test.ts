@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTableName } from '@infra/local/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { BucketEmptyError, takeToken } from '@lambdas/lib/rate-limit/user-token-bucket';
 import { startLocalAws } from '@tests/support/local-aws';
 

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ageBands, briefAges, planAudiences } from '@infra/twin/openai/campaign-planner';
+import { readBrief } from '@infra/twin/openai/brief';
+import { fillSchema } from '@infra/twin/openai/schema-filler';
+import { randomFor } from '@infra/twin/meta-sandbox/prng';
+import { buildPlan } from '@lambdas/campaign-generator/build-plan';
+import { campaignPlanPrompt } from '@lambdas/lib/ai/prompts/campaign-plan';
+import { strictJsonSchema } from '@lambdas/lib/ai/strict-json-schema';
+import { audiencesOverlap, checkAudienceOverlap } from '@shared/campaign-plan-validator';
+import { AiCampaignDraftSchema, CampaignBriefSchema, type CampaignBrief } from '@shared/schemas/campaign-plan';
+
+function brief(change: Partial<CampaignBrief> = {}): CampaignBrief {
+  return CampaignBriefSchema.parse({
+    adAccountId: 'act_1',
+    product: 'Lightweight trail running shoes',
+    goal: 'traffic',
+    landingUrl: 'https://shop.example.com/trail',
+    budgetType: 'daily',
+    budgetAmount: 60,
+    startDate: '2026-12-01',
+    endDate: '2026-12-31',
+    countries: ['US'],
+    audience: 'Hiking and camping fans',
+    ...change,
+  });
+}
+
+/** The offline model answering exactly what the campaign generator sends (prompt and strict schema). */
+function offlineDraft(input: CampaignBrief) {
+  const messages = campaignPlanPrompt.build(input) as never;
+  const schema = strictJsonSchema(AiCampaignDraftSchema) as Record<string, unknown>;
+  const parsed = readBrief(messages);
+  const value = planAudiences(fillSchema(schema, parsed, randomFor('test', JSON.stringify(input))), parsed);
+  return AiCampaignDraftSchema.parse(value);
+}
+
+function offlinePlan(input: CampaignBrief) {
+  const draft = offlineDraft(input);
+  // Resolved as Meta's search would: one id per interest name.
+  const ids = new Map<string, string>();
+  const idOf = (name: string) => ids.get(name) ?? (ids.set(name, `600300000${ids.size}`), ids.get(name)!);
+  const interests = draft.adSets.map((set) => set.interestKeywords.map((name) => ({ id: idOf(name), name })));
+  return buildPlan(input, draft, { adAccountId: 'act_1', currency: 'USD', minDailyBudgetMinor: 100 }, interests);
+}
+
+describe('offline model: campaign plans a media buyer would propose', () => {
+  it('gives every ad set a distinct, descriptive name (audience | interest | ages)', () => {
+    const draft = offlineDraft(brief());
+    expect(draft.adSets.length).toBeGreaterThan(1);
+    const names = draft.adSets.map((set) => set.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const set of draft.adSets) {
+      expect(set.name).toMatch(/^Hiking and camping fans \| .+ \| \d{2}–\d{2}\+?$/);
+      expect(set.name).toContain(`${set.ageMin}–${set.ageMax}`);
+      expect(set.name).toContain(set.interestKeywords[0]!);
+    }
+  });
+
+  it('splits ages into disjoint bands, so no two ad sets of the campaign overlap, and the plan check agrees', () => {
+    for (const audience of ['Hiking and camping fans', 'Busy parents', 'Coffee lovers aged 25-54']) {
+      const plan = offlinePlan(brief({ audience }));
+      const sets = plan.adSets;
+      for (let i = 0; i < sets.length; i += 1)
+        for (let j = i + 1; j < sets.length; j += 1) {
+          expect(sets[i]!.targeting.ageMax < sets[j]!.targeting.ageMin, audience).toBe(true);
+          expect(audiencesOverlap(sets[i]!.targeting, sets[j]!.targeting)).toBe(false);
+        }
+      expect(checkAudienceOverlap(plan)).toEqual([]);
+    }
+  });
+
+  it('keeps the brief’s own ages when it names them', () => {
+    const plan = offlinePlan(brief({ audience: 'Coffee lovers aged 25-54' }));
+    expect(plan.adSets[0]!.targeting.ageMin).toBe(25);
+    expect(plan.adSets.at(-1)!.targeting.ageMax).toBe(54);
+  });
+
+  it('in a special ad category (ages fixed at 18–65) keeps ad sets apart by disjoint interests instead', () => {
+    const plan = offlinePlan(brief({ specialAdCategories: ['HOUSING'], audience: 'Hiking and camping fans' }));
+    expect(plan.adSets.length).toBeGreaterThanOrEqual(1);
+    for (const set of plan.adSets) expect([set.targeting.ageMin, set.targeting.ageMax]).toEqual([18, 65]);
+    const names = plan.adSets.map((set) => set.targeting.interests.map((i) => i.name).join());
+    expect(new Set(names).size).toBe(plan.adSets.length);
+    expect(checkAudienceOverlap(plan)).toEqual([]);
+  });
+
+  it('cuts age ranges into bands of at least ten years', () => {
+    expect(ageBands({ min: 18, max: 65 }, 3)).toEqual([
+      { min: 18, max: 29 },
+      { min: 30, max: 44 },
+      { min: 45, max: 65 },
+    ]);
+    // 25–54 holds two bands the generator keeps as they are (it widens anything under ten years), not three.
+    expect(ageBands({ min: 25, max: 54 }, 3)).toEqual([
+      { min: 25, max: 39 },
+      { min: 40, max: 54 },
+    ]);
+    expect(ageBands({ min: 30, max: 45 }, 3)).toEqual([{ min: 30, max: 45 }]);
+    expect(briefAges('women 30 to 55')).toEqual({ min: 30, max: 55 });
+    expect(briefAges('students')).toEqual({ min: 18, max: 65 });
+  });
+});
