@@ -11,12 +11,12 @@ vi.mock('@web/lib/auth/use-auth', () => ({ useAuth: () => ({ currentUser: { disp
 
 const webSrc = path.resolve(__dirname, '../../../../web/src');
 const routerDir = path.join(webSrc, 'app/router');
-const routesSource = readFileSync(path.join(routerDir, 'routes.tsx'), 'utf8');
+const pagesSource = readFileSync(path.join(routerDir, 'screen-pages.ts'), 'utf8');
 
-/** The source of the module the router loads for a path (`{ path: webPaths.x, lazy: page(() => import('…')) }`). */
+/** The source of the module the router loads for a screen (`key: () => import('…')` in screen-pages.ts). */
 function routeModuleSource(pathKey: string): string {
-  const entry = new RegExp(`path: webPaths\\.${pathKey},[^\\n]*?import\\('([^']+)'\\)`).exec(routesSource);
-  if (!entry) throw new Error(`routes.tsx mounts no lazy route at webPaths.${pathKey}`);
+  const entry = new RegExp(`^  ${pathKey}: \\(\\) => import\\('([^']+)'\\)`, 'm').exec(pagesSource);
+  if (!entry) throw new Error(`screen-pages.ts loads no page for the screen ${pathKey}`);
   const specifier = entry[1]!;
   const base = specifier.startsWith('@web/')
     ? path.join(webSrc, specifier.slice('@web/'.length))
@@ -35,7 +35,7 @@ describe('the app tools list', () => {
       const placeholder = /\bComingSoon\b/.test(routeModuleSource(keyOf(tool.path)));
       expect(
         tool.available,
-        `web/src/lib/app-tools.ts says ${tool.title} is ${tool.available ? '' : 'not '}available, but its route ${placeholder ? 'still renders' : 'no longer renders'} ComingSoon`,
+        `shared/screens.ts says ${tool.title} is ${tool.available ? '' : 'not '}available, but its route ${placeholder ? 'still renders' : 'no longer renders'} ComingSoon`,
       ).toBe(!placeholder);
     },
   );

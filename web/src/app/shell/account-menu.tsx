@@ -1,10 +1,12 @@
-import { Bell, LayoutDashboard, LogOut, ScrollText, UserRound, Users } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../lib/auth/auth-user';
 import { useAuth } from '../../lib/auth/use-auth';
 import { cn } from '../../lib/cn';
 import { handleError } from '../../lib/errors/handle-error';
+import { screenIcons } from '../../lib/screen-icons';
+import { accountLinks } from './nav-links';
 import { webPaths } from '@shared/web-paths';
 
 function initials(user: AuthUser): string {
@@ -98,15 +100,14 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
         </Link>
-        <Link role="menuitem" to={webPaths.settingsTeam} className={itemClass} onClick={() => setOpen(false)}>
-          <Users aria-hidden="true" className="size-4" /> Team
-        </Link>
-        <Link role="menuitem" to={webPaths.settingsNotifications} className={itemClass} onClick={() => setOpen(false)}>
-          <Bell aria-hidden="true" className="size-4" /> Notifications
-        </Link>
-        <Link role="menuitem" to={webPaths.settingsErrors} className={itemClass} onClick={() => setOpen(false)}>
-          <ScrollText aria-hidden="true" className="size-4" /> Error log
-        </Link>
+        {accountLinks.map((link) => {
+          const Icon = link.icon ? screenIcons[link.icon] : null;
+          return (
+            <Link key={link.to} role="menuitem" to={link.to} className={itemClass} onClick={() => setOpen(false)}>
+              {Icon ? <Icon aria-hidden="true" className="size-4" /> : null} {link.label}
+            </Link>
+          );
+        })}
         <div className="my-1 h-px bg-border" />
         <button role="menuitem" type="button" className={itemClass} onClick={() => void onSignOut()}>
           <LogOut aria-hidden="true" className="size-4" /> Sign out

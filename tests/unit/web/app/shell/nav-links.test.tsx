@@ -1,0 +1,98 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { screenEntries } from '@shared/screens';
+import { webPaths } from '@shared/web-paths';
+import { AccountMenu } from '@web/app/shell/account-menu';
+import { accountLinks, appLinks, legalLinks, publicLinks, SIGNED_IN_PATHS } from '@web/app/shell/nav-links';
+import { SiteFooter } from '@web/app/shell/site-footer';
+import { SiteHeader } from '@web/app/shell/site-header';
+import { resolveSitePath } from '@web/prerender/prerender-manifest';
+
+const user = { uid: 'user-1', email: 'dana@example.com', emailVerified: true, displayName: 'Dana Doe', photoURL: null };
+vi.mock('@web/lib/auth/use-auth', () => ({
+  useAuth: () => ({ currentUser: user, loading: false, signOut: vi.fn() }),
+}));
+
+/** The public pages, prerendered each to its own HTML; every other fixed path belongs to the signed-in app. */
+const PUBLIC = new Set<string>([
+  webPaths.home,
+  webPaths.about,
+  webPaths.pricing,
+  webPaths.blog,
+  webPaths.contact,
+  webPaths.privacy,
+  webPaths.terms,
+]);
+
+describe('signed-in paths', () => {
+  const manifest = { siteUrl: 'https://ads.example.com', pages: [...PUBLIC], appPaths: SIGNED_IN_PATHS };
+  const appPaths = Object.values(webPaths)
+    .filter((path) => !PUBLIC.has(path))
+    .map((path) => path.replace(/:[a-z]+/gi, 'abc123'));
+
+  it.each(appPaths)('%s is served the app shell with a 200, not the not-found page', (path) => {
+    expect(resolveSitePath(path, manifest)).toEqual({ file: 'app.html', status: 200 });
+  });
+});
+
+const linksIn = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('link')
+    .map((link) => [link.getAttribute('href'), link.textContent?.trim()]);
+const asPairs = (links: readonly { to: string; label: string }[]) => links.map((link) => [link.to, link.label]);
+
+describe('the navigation, from the screens table', () => {
+  it('lists every screen with a nav label in one of the menus', () => {
+    const listed = [...publicLinks, ...appLinks, ...legalLinks, ...accountLinks].map((link) => link.to);
+    expect(listed.sort()).toEqual(
+      screenEntries
+        .filter((entry) => entry.nav)
+        .map((entry) => entry.path)
+        .sort(),
+    );
+  });
+
+  it('shows the main links in the header and, signed in, the app links in the app bar', () => {
+    render(
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>,
+    );
+    expect(linksIn(screen.getByRole('navigation', { name: 'Main' }))).toEqual(asPairs(publicLinks));
+    expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(appLinks));
+  });
+
+  it('shows the main and legal links in the footer', () => {
+    render(
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>,
+    );
+    expect(linksIn(screen.getByRole('navigation', { name: 'Footer' }))).toEqual(
+      asPairs([...publicLinks, ...legalLinks]),
+    );
+  });
+
+  it('shows the settings screens in the account menu, after Dashboard and Account settings', async () => {
+    render(
+      <MemoryRouter>
+        <AccountMenu user={user} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const items = within(screen.getByRole('menu', { name: 'Account' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent?.trim())).toEqual([
+      'Dashboard',
+      'Account settings',
+      ...accountLinks.map((link) => link.label),
+      'Sign out',
+    ]);
+    expect(accountLinks.map((link) => [link.to, link.label])).toEqual([
+      [webPaths.settingsTeam, 'Team'],
+      [webPaths.settingsNotifications, 'Notifications'],
+      [webPaths.settingsErrors, 'Error log'],
+    ]);
+  });
+});
