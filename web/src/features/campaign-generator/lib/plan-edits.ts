@@ -49,3 +49,27 @@ export function previewFrame(html: string): { src: string; width: number; height
   const height = Number(/height="(\d+)"/.exec(html)?.[1] ?? 480);
   return { src, width, height };
 }
+
+/**
+ * Moves the budget between the campaign (Meta shares it across ad sets) and the ad sets (split evenly, the
+ * remainder on the first), keeping the total the person had set.
+ */
+export function setBudgetLevel(plan: CampaignPlan, level: 'campaign' | 'adsets'): void {
+  const total = plan.campaign.budget ?? plan.adSets[0]?.budget ?? { type: 'daily', amountMinor: 0 };
+  if (level === 'campaign') {
+    const sum = plan.adSets.reduce((s, set) => s + (set.budget?.amountMinor ?? 0), 0);
+    plan.campaign.budget = { type: total.type, amountMinor: sum || total.amountMinor };
+    delete plan.campaign.isAdsetBudgetSharingEnabled;
+    for (const set of plan.adSets) set.budget = null;
+  } else {
+    const share = Math.floor(total.amountMinor / plan.adSets.length);
+    plan.adSets.forEach((set, i) => {
+      set.budget = {
+        type: total.type,
+        amountMinor: share + (i === 0 ? total.amountMinor - share * plan.adSets.length : 0),
+      };
+    });
+    plan.campaign.budget = null;
+    plan.campaign.isAdsetBudgetSharingEnabled = false;
+  }
+}
