@@ -9,7 +9,7 @@ import { Root } from '../app/root';
 import { appRoutes } from '../app/router/routes';
 import { NOT_FOUND_SEO, prerenderPaths, seoForPath, sitemapPaths, type PageSeo } from '../app/seo/page-seo';
 import { SIGNED_IN_PATHS } from '../app/shell/nav-links';
-import { pricingFaq } from '../features/marketing/content/pricing-faq';
+import { pricingFaq } from '../features/site/content/pricing-faq';
 import { fillTemplate, renderHead, renderRobots, renderSitemap } from './render-head';
 
 export interface PrerenderedPage {

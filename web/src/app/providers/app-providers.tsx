@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { MetaConnectionProvider } from '../../features/meta/context/meta-connection-provider';
+import { MetaConnectionProvider } from '../../lib/meta-account/meta-connection-provider';
 import { AIConnectionProvider } from '../../lib/ai/ai-connection-provider';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useUsageAnnouncements } from '../../lib/billing/usage-announcements';

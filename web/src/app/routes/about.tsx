@@ -1,4 +1,4 @@
-import { AboutPage } from '../../features/marketing/components/about-page';
+import { AboutPage } from '../../features/site/components/about-page';
 
 export default function AboutRoute() {
   return <AboutPage />;

@@ -1,4 +1,4 @@
-import { CampaignsScreen } from '../../features/meta/components/campaigns-screen';
+import { CampaignsScreen } from '../../features/campaigns/components/campaigns-screen';
 
 export default function CampaignsRoute() {
   return <CampaignsScreen />;

@@ -2,7 +2,7 @@ import { AccountSettingsCard } from '../../features/account/components/account-s
 import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
 import { AiSettingsPanel } from '../../features/ai-settings/components/ai-settings-panel';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
-import { MetaDashboard } from '../../features/meta/components/meta-dashboard';
+import { MetaDashboard } from '../../features/campaigns/components/meta-dashboard';
 
 /** The dashboard composes features that must not know about each other. */
 export default function DashboardRoute() {

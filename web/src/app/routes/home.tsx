@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { VERIFY_EMAIL_MODE, parseAuthLink } from '@shared/auth-links';
 import { RequireAuthRuntime } from '../../lib/auth/require-auth-runtime';
-import { HomePage } from '../../features/marketing/components/home-page';
+import { HomePage } from '../../features/site/components/home-page';
 
 // Only a visitor arriving from the verification email needs auth: the home page itself never loads it.
 const VerifyEmailLanding = lazy(() =>

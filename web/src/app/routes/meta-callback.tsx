@@ -1,4 +1,4 @@
-import { MetaCallbackPage } from '../../features/meta/components/meta-callback-page';
+import { MetaCallbackPage } from '../../components/meta-account/meta-callback-page';
 
 export default function MetaCallbackRoute() {
   return <MetaCallbackPage />;

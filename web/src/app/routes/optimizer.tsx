@@ -2,9 +2,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { webPaths } from '@shared/web-paths';
 import { PageHeader } from '../../components/layout/page-header';
 import { Tabs } from '../../components/ui/tabs';
-import { OptimizerApplied } from '../../features/meta/components/applied-screen';
-import { OptimizerRecommendations } from '../../features/meta/components/optimizer-screen';
-import { RulesPage } from '../../features/rules/components/rules-page';
+import { OptimizerApplied } from '../../features/optimizer/components/applied/applied-screen';
+import { OptimizerRecommendations } from '../../features/optimizer/components/recommendations/optimizer-screen';
+import { RulesPage } from '../../features/optimizer/components/rules/rules-page';
 
 /** Each tab has its own path, so a rule link or a reload lands on the tab it names. */
 const TABS = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth/use-auth';
-import { PricingPage } from '../../features/marketing/components/pricing-page';
+import { PricingPage } from '../../features/site/components/pricing-page';
 
 /** Loaded only for a signed-in user: visitors keep the prerendered page with no auth or API code. */
 const SignedInPricing = lazy(() => import('../../features/billing/components/signed-in-pricing'));

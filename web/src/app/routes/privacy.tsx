@@ -1,4 +1,4 @@
-import { PrivacyPage } from '../../features/marketing/components/privacy-page';
+import { PrivacyPage } from '../../features/site/components/privacy-page';
 
 export default function PrivacyRoute() {
   return <PrivacyPage />;

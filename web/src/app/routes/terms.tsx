@@ -1,4 +1,4 @@
-import { TermsPage } from '../../features/marketing/components/terms-page';
+import { TermsPage } from '../../features/site/components/terms-page';
 
 export default function TermsRoute() {
   return <TermsPage />;

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { AdOptimizerScreen } from '@web/features/ad-optimizer/components/ad-optimizer-screen';
 import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
-import { connected, notConnected, usdAccount } from '@tests/unit/web/features/meta/support/meta-fixtures';
-import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
-import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/features/meta/support/serve-api';
+import { connected, notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {

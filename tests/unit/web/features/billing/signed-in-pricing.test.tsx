@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingStatus } from '@shared/schemas/billing';
 import SignedInPricing from '@web/features/billing/components/signed-in-pricing';
-import { PricingPage } from '@web/features/marketing/components/pricing-page';
+import { PricingPage } from '@web/features/site/components/pricing-page';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);

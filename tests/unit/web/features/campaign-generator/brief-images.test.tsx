@@ -8,7 +8,7 @@ import type { Asset } from '@shared/schemas/graphics';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
 import { imagesFromLink, withKnownImages } from '@web/features/campaign-generator/lib/brief-images';
-import { jpyAccount, usdAccount } from '../meta/support/meta-fixtures';
+import { jpyAccount, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);

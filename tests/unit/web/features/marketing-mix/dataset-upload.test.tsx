@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleCsv } from '@shared/mmm/sample-csv';
 import { DatasetUpload } from '@web/features/marketing-mix/components/dataset-upload';
 import { testUser } from '@tests/unit/web/support/cognito-mock';
-import { notConnected } from '@tests/unit/web/features/meta/support/meta-fixtures';
-import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
-import { serveApi } from '@tests/unit/web/features/meta/support/serve-api';
+import { notConnected } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { serveApi } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as { getSignedInUser: ReturnType<typeof vi.fn> } }));
 vi.mock('@web/lib/auth/cognito', async () => {

@@ -6,9 +6,9 @@ import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { MetaHandoff } from '@web/features/marketing-mix/components/meta-handoff';
 import { ApiError } from '@web/lib/api-client';
 import { testUser } from '@tests/unit/web/support/cognito-mock';
-import { connected, notConnected, usdAccount } from '@tests/unit/web/features/meta/support/meta-fixtures';
-import { renderWithMeta } from '@tests/unit/web/features/meta/support/render-meta';
-import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/features/meta/support/serve-api';
+import { connected, notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as { getSignedInUser: ReturnType<typeof vi.fn> } }));
 vi.mock('@web/lib/auth/cognito', async () => {

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import type { AdCardList, AdTest, ApproveAdTestBodyInput, RewriteAdBodyInput } from '@shared/schemas/ad-optimizer';
 import { apiRequest } from '@web/lib/api';
 import { ApiError } from '@web/lib/api-client';
-import { metaErrorMessage } from '@web/features/meta/lib/meta-error-message';
-import { metaKeys } from '@web/features/meta/api/meta-query-keys';
+import { metaErrorMessage } from '@web/lib/meta-account/meta-error-message';
+import { metaKeys } from '@web/lib/meta-account/meta-query-keys';
 
 /** The server's own words for a refused rewrite (the AI quota, a bad brief); Meta's wording for Meta's errors. */
 function rewriteErrorMessage(error: unknown): string {

@@ -11,8 +11,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { quotaExceededOf, type QuotaExceeded } from '@web/lib/billing/quota-exceeded';
-import { useAdAccounts } from '@web/features/meta/api/get-ad-accounts';
-import { useMetaConnectionQuery } from '@web/features/meta/api/get-meta-connection';
+import { useAdAccounts } from '@web/lib/meta-account/get-ad-accounts';
+import { useMetaConnectionQuery } from '@web/lib/meta-account/get-meta-connection';
 import { type SavingTools } from './server-export';
 
 type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };

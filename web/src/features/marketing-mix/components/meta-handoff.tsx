@@ -9,7 +9,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
-import { useMetaConnection } from '@web/features/meta/context/use-meta-connection';
+import { useMetaConnection } from '@web/lib/meta-account/use-meta-connection';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatNumber } from '@web/lib/format';
 import { useMetaHandoff } from '../api/mmm-api';

@@ -1,0 +1,214 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppliedList, AppliedRecommendation } from '@shared/schemas/optimizer-outcomes';
+import { OptimizerApplied } from '@web/features/optimizer/components/applied/applied-screen';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import { apiErrors, connected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { serveApi, type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('@web/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const window = (since: string, until: string, spend: number, results: number) => ({
+  since,
+  until,
+  spend,
+  results,
+  costPerResult: results ? Math.round((spend / results) * 100) / 100 : null,
+  impressions: 50_000,
+  linkClicks: 900,
+  daysWithDelivery: 7,
+});
+
+const base = {
+  kind: 'budget_shift' as const,
+  status: 'applied' as const,
+  predicted: { metric: 'results_per_week' as const, low: 9.17, expected: 11.78, high: 14.38 },
+  objects: [
+    { level: 'adset' as const, objectId: '1', objectName: 'Interests: Camping' },
+    { level: 'adset' as const, objectId: '2', objectName: 'Lookalike 1%' },
+  ],
+};
+
+const measured: AppliedRecommendation = {
+  ...base,
+  id: '111.budget_shift.a',
+  title: 'Move 12 a day from “Interests: Camping” to “Lookalike 1%”',
+  appliedAt: '2026-11-01T15:00:00.000Z',
+  undoUntil: '2026-11-02T15:00:00.000Z',
+  outcome: {
+    state: 'measured',
+    before: window('2026-10-25', '2026-10-31', 840, 118),
+    after: window('2026-11-02', '2026-11-08', 838.5, 130),
+    actual: 12,
+    noise: 30.75,
+    withinRange: true,
+    settled: true,
+    measuredAt: '2026-11-09T10:00:00.000Z',
+  },
+};
+
+const measuring: AppliedRecommendation = {
+  ...base,
+  id: '111.budget_limited_winner.b',
+  kind: 'budget_limited_winner',
+  title: 'Raise “Lookalike 1%” from 72 to 86 a day',
+  appliedAt: new Date(Date.now() - 3_600_000).toISOString(),
+  undoUntil: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+  outcome: { state: 'measuring', day: 3, measuredOn: '2026-11-30' },
+};
+
+const deleted: AppliedRecommendation = {
+  ...base,
+  id: '111.ab_loser.c',
+  kind: 'ab_loser',
+  title: 'Pause “Ad B”',
+  appliedAt: '2026-10-01T15:00:00.000Z',
+  outcome: {
+    state: 'not_measurable',
+    reason: 'deleted',
+    message: '“Ad B” was deleted in Meta, so its results after the change cannot be compared.',
+    measuredAt: '2026-10-09T10:00:00.000Z',
+  },
+};
+
+const list = (data: AppliedRecommendation[], scored = false): AppliedList => ({
+  data,
+  detectors: [
+    scored
+      ? {
+          kind: 'budget_shift',
+          n: 6,
+          hits: 4,
+          hitRate: 0.667,
+          medianBias: -1.5,
+          metric: 'results_per_week',
+          enoughHistory: true,
+        }
+      : {
+          kind: 'budget_shift',
+          n: 1,
+          hits: 1,
+          hitRate: null,
+          medianBias: null,
+          metric: 'results_per_week',
+          enoughHistory: false,
+        },
+    { kind: 'ab_loser', n: 0, hits: 0, hitRate: null, medianBias: null, metric: null, enoughHistory: false },
+  ],
+  currency: 'USD',
+  today: '2026-11-23',
+  minHistory: 5,
+  graphCalls: 2,
+});
+
+const serve = (overrides: Record<string, ApiHandler> = {}) =>
+  serveApi(
+    api.apiRequest,
+    {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount] }),
+      optimizerApplied: () => list([measuring, measured, deleted]),
+      optimizerUndo: () => ({}),
+    },
+    overrides,
+  );
+
+describe('optimizer: the Applied tab', () => {
+  beforeEach(() => {
+    api.apiRequest.mockReset();
+    toast.error.mockReset();
+    toast.success.mockReset();
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+    localStorage.clear();
+  });
+
+  it('shows predicted against actual, with the band chart and Meta’s figures before and after', async () => {
+    serve();
+    renderWithMeta(<OptimizerApplied />);
+    const items = await screen.findByRole('list', { name: 'Applied recommendations' });
+    const card = within(items).getAllByRole('listitem')[1]!;
+    expect(card).toHaveTextContent('Predicted: +11.8 results a week (range +9.2 results a week to +14.4');
+    expect(card).toHaveTextContent('Actual: +12 results a week');
+    expect(within(card).getByText('Within the predicted range')).toBeInTheDocument();
+    // What "within" allowed for, in the prediction's unit.
+    expect(within(card).getByText(/widened by 30\.8 results a week either side/)).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: /Predicted .*; actual \+12 results a week/ })).toBeInTheDocument();
+    const row = within(card).getByRole('rowheader', { name: 'Cost per result' }).closest('tr')!;
+    expect(row).toHaveTextContent('$7.12');
+    expect(row).toHaveTextContent('$6.45');
+    // Applied weeks ago: no undo any more.
+    expect(within(card).queryByRole('button', { name: /Undo/ })).toBeNull();
+  });
+
+  it('says "measuring — day N of 7" with progress, and offers undo within 24 hours', async () => {
+    serve();
+    renderWithMeta(<OptimizerApplied />);
+    const items = await screen.findByRole('list', { name: 'Applied recommendations' });
+    const card = within(items).getAllByRole('listitem')[0]!;
+    expect(card).toHaveTextContent('Measuring — day 3 of 7');
+    expect(within(card).getByRole('progressbar', { name: 'Measuring: day 3 of 7' })).toHaveAttribute(
+      'aria-valuenow',
+      '43',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: `Undo: ${measuring.title}` }));
+    expect(api.apiRequest).toHaveBeenCalledWith('optimizerUndo', { params: { id: measuring.id } });
+    expect(toast.success).toHaveBeenCalled();
+  });
+
+  it('says plainly why a recommendation was not measured', async () => {
+    serve();
+    renderWithMeta(<OptimizerApplied />);
+    const items = await screen.findByRole('list', { name: 'Applied recommendations' });
+    const card = within(items).getAllByRole('listitem')[2]!;
+    expect(card).toHaveTextContent('“Ad B” was deleted in Meta');
+    expect(card).not.toHaveTextContent('Actual:');
+  });
+
+  it('shows each detector’s hit rate, or "not enough history" below the minimum', async () => {
+    serve();
+    const { unmount } = renderWithMeta(<OptimizerApplied />);
+    const table = await screen.findByRole('table', { name: 'Detector hit rates' });
+    const shift = within(table).getByRole('rowheader', { name: 'Budget shift' }).closest('tr')!;
+    expect(shift).toHaveTextContent('Not enough history');
+    expect(shift).not.toHaveTextContent('%');
+    // The help text says what a hit is: within the range widened by the chance variation the items allow for.
+    expect(screen.getByText(/^Hit rate:/)).toHaveTextContent(
+      'fell within the predicted range widened by the measurement’s own chance variation',
+    );
+    expect(screen.getByText(/^Hit rate:/)).toHaveTextContent('1.96 × √(before + after)');
+    unmount();
+
+    serve({ optimizerApplied: () => list([measured], true) });
+    renderWithMeta(<OptimizerApplied />);
+    const scored = await screen.findByRole('table', { name: 'Detector hit rates' });
+    const row = within(scored).getByRole('rowheader', { name: 'Budget shift' }).closest('tr')!;
+    expect(row).toHaveTextContent('67% (4 of 6)');
+    expect(row).toHaveTextContent('−1.5 results a week');
+  });
+
+  it('has an empty state, and an error state with a retry', async () => {
+    serve({ optimizerApplied: () => list([]) });
+    const { unmount } = renderWithMeta(<OptimizerApplied />);
+    expect(await screen.findByText('Nothing applied yet')).toBeInTheDocument();
+    unmount();
+
+    serve({
+      optimizerApplied: () => {
+        throw apiErrors.rateLimited();
+      },
+    });
+    renderWithMeta(<OptimizerApplied />);
+    expect(await screen.findByText('Applied recommendations could not be measured')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { ApproveRecommendationBody, StoredRecommendation } from '@shared/schemas/optimizer';
+import { ApiError, type ResponseOf } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api';
+import { metaErrorMessage } from '@web/lib/meta-account/meta-error-message';
+import { metaKeys } from '@web/lib/meta-account/meta-query-keys';
+
+export type RecommendationList = ResponseOf<'optimizerRecommendations'>;
+
+const recommendationsKey = (uid: string, accountId: string) => ['meta', uid, 'optimizer', accountId] as const;
+
+/** The optimizer's recommendations for an ad account, computed from Meta's data on each read. */
+export function useRecommendations(uid: string | undefined, accountId: string | undefined) {
+  return useQuery({
+    queryKey: recommendationsKey(uid ?? '', accountId ?? ''),
+    queryFn: () => apiRequest('optimizerRecommendations', { params: { id: accountId! } }),
+    enabled: Boolean(uid && accountId),
+    // A read costs several Graph calls: keep it a while, refresh on demand.
+    staleTime: 5 * 60_000,
+  });
+}
+
+function replaceIn(list: RecommendationList | undefined, rec: StoredRecommendation): RecommendationList | undefined {
+  return list ? { ...list, data: list.data.map((r) => (r.id === rec.id ? rec : r)) } : list;
+}
+
+/** Approve (the selected, possibly edited items) or undo; campaigns lists are refreshed after. */
+export function useRecommendationActions(uid: string | undefined, accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = recommendationsKey(uid ?? '', accountId ?? '');
+  const settle = (rec: StoredRecommendation) => {
+    queryClient.setQueryData<RecommendationList>(key, (list) => replaceIn(list, rec));
+    // Budgets and statuses changed at Meta: /campaigns must read them again.
+    void queryClient.invalidateQueries({ queryKey: metaKeys.campaignsOf(uid ?? '', accountId ?? '') });
+  };
+  const approve = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ApproveRecommendationBody }) =>
+      apiRequest('optimizerApprove', { params: { id }, body }),
+    meta: { component: 'OptimizerScreen', ownErrorToast: true },
+    onSuccess: (rec) => {
+      settle(rec);
+      toast.success(rec.failures?.length ? 'Applied in part: Meta refused some changes' : 'Applied to Meta');
+    },
+    // A stale "before" is shown in the drawer, per object, with the offer to refresh.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.code === 'STALE_BEFORE')) toast.error(metaErrorMessage(error));
+    },
+  });
+  const undo = useMutation({
+    mutationFn: (id: string) => apiRequest('optimizerUndo', { params: { id } }),
+    meta: { component: 'OptimizerScreen', ownErrorToast: true },
+    onSuccess: (rec) => {
+      settle(rec);
+      toast.success('Undone: the values before are back');
+    },
+    onError: (error) => toast.error(metaErrorMessage(error)),
+  });
+  return { approve, undo };
+}
