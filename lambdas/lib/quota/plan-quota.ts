@@ -215,7 +215,7 @@ export async function readUsage(
   const byCounter = new Map(items.map((item) => [String(item.counter), item]));
 
   return (Object.keys(quotas) as QuotaKey[]).map((key) => {
-    const declaration: { window: QuotaWindow | null; action: string | null } = quotas[key];
+    const declaration: { window: QuotaWindow | null; countedBy: readonly unknown[] } = quotas[key];
     const limit = overrides[key] ?? limitOf(plan, key);
     if (declaration.window === null) {
       const members = byCounter.get(key)?.members as Set<string> | undefined;
@@ -225,7 +225,7 @@ export async function readUsage(
         used: key === 'seats' ? Math.max(1, members?.size ?? 0) : (members?.size ?? 0),
         limit,
         resetsAt: null,
-        enforced: declaration.action !== null,
+        enforced: declaration.countedBy.length > 0,
         held: [...(members ?? [])].sort(),
       };
     }
@@ -235,7 +235,7 @@ export async function readUsage(
       used: Math.max(0, Number(item?.used ?? 0)),
       limit,
       resetsAt: windowEnd(declaration.window, now).toISOString(),
-      enforced: declaration.action !== null,
+      enforced: declaration.countedBy.length > 0,
     };
   });
 }

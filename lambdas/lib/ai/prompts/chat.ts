@@ -1,6 +1,7 @@
 import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
 import type { ChatAccountContext } from '@shared/schemas/chat-account';
-import { plans, type PlanKey, type PlanLimits } from '@shared/plans';
+import { plans, type PlanKey } from '@shared/plans';
+import { planAllowances } from '@shared/quotas';
 import { webPaths } from '@shared/web-paths';
 import type { FeaturePrompt, PromptMessages } from './prompt';
 
@@ -30,17 +31,16 @@ export interface ChatPromptInput {
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
-const count = (n: number) => n.toLocaleString('en-US');
+/** Items as a sentence lists them: "a, b and c". */
+const listed = (items: string[]) => `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 function planFact(key: PlanKey): string {
   const plan = plans[key];
-  // Widened to numbers: the plans table's literal types would make a comparison with 1 a type error.
-  const limits: PlanLimits = plan.limits;
   const price =
     plan.priceCents.monthly === 0
       ? 'free forever'
       : `${dollars(plan.priceCents.monthly)} a month, or ${dollars(plan.priceCents.yearly)} a year paid yearly`;
-  return `- ${plan.name} plan: ${price}. ${plan.tagline} Includes ${count(limits.aiGenerationsPerDay)} AI generations a day, ${limits.connectedAdAccounts} connected ad account${limits.connectedAdAccounts === 1 ? '' : 's'}, ${count(limits.graphicsExportsPerMonth)} graphics exports a month, ${limits.automationRules} automation rules, ${limits.mmmFitsPerMonth} marketing-mix model fit${limits.mmmFitsPerMonth === 1 ? '' : 's'} a month and ${limits.seats} seat${limits.seats === 1 ? '' : 's'}.`;
+  return `- ${plan.name} plan: ${price}. ${plan.tagline} Includes ${listed(planAllowances(plan.limits))}.`;
 }
 
 /** Each line is one fact the bot may use; the offline model answers from these lines too. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
+import { quotaKeys, quotas } from '@shared/quotas';
 import type { BillingStatus } from '@shared/schemas/billing';
 import { UsageMeter } from '@web/components/billing/usage-meter';
 import { Alert } from '@web/components/ui/alert';
@@ -20,14 +21,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(cents / 100);
 
-const limitLabels: { key: keyof (typeof plans)['free']['limits']; label: string }[] = [
-  { key: 'aiGenerationsPerDay', label: 'AI generations a day' },
-  { key: 'graphicsExportsPerMonth', label: 'Graphics exports a month' },
-  { key: 'connectedAdAccounts', label: 'Connected ad accounts' },
-  { key: 'automationRules', label: 'Automation rules' },
-  { key: 'mmmFitsPerMonth', label: 'Marketing-mix fits a month' },
-  { key: 'seats', label: 'Seats' },
-];
+const limitLabels = quotaKeys.map((key) => ({ key, label: quotas[key].label }));
 
 /** The user's plan, what it allows, and the way to upgrade (Stripe Checkout) or manage it (Stripe's portal). */
 export function PlanBillingCard() {

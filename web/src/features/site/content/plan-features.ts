@@ -1,4 +1,5 @@
 import { plans, type PlanKey } from '@shared/plans';
+import { planAllowances } from '@shared/quotas';
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -33,18 +34,7 @@ export function yearlySavingPercent(): number {
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
-
 /** The plan card's list, read from the limits the server enforces. */
 export function planFeatures(key: PlanKey): string[] {
-  const l = plans[key].limits;
-  return [
-    `${count(l.aiGenerationsPerDay)} AI generations a day`,
-    `${plural(l.connectedAdAccounts, 'Meta ad account', 'Meta ad accounts')}`,
-    `${count(l.graphicsExportsPerMonth)} graphics exports a month`,
-    `${plural(l.automationRules, 'automation rule', 'automation rules')}`,
-    `${plural(l.mmmFitsPerMonth, 'marketing-mix model a month', 'marketing-mix models a month')}`,
-    `${plural(l.seats, 'seat', 'seats')}`,
-  ];
+  return planAllowances(plans[key].limits);
 }

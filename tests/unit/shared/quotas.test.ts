@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { plans } from '@shared/plans';
+import { planAllowance, planAllowances, quotaKeys, quotas } from '@shared/quotas';
+import { routes } from '@shared/routes';
+
+describe('the quotas table', () => {
+  it('names the routes it counts by their key in shared/routes.ts, and each is signed in', () => {
+    for (const key of quotaKeys) {
+      expect(quotas[key].countedBy.length, key).toBeGreaterThan(0);
+      for (const route of quotas[key].countedBy) {
+        expect(routes[route], `${key}: ${route}`).toBeDefined();
+        expect(routes[route].access, `${key}: ${route}`).toBe('user');
+      }
+    }
+  });
+
+  it('counts the requests it always counted', () => {
+    const counted = (key: (typeof quotaKeys)[number]) =>
+      quotas[key].countedBy.map((route) => `${routes[route].method} ${routes[route].path}`);
+    expect(counted('aiGenerationsPerDay')).toEqual(['POST /api/ai/ad-copy']);
+    expect(counted('graphicsExportsPerMonth')).toEqual(['POST /api/graphics/designs/{id}/exports']);
+    expect(counted('connectedAdAccounts')).toEqual([
+      'GET /api/meta/ad-accounts/{id}/campaigns',
+      'GET /api/meta/ad-accounts/{id}/insights',
+    ]);
+    expect(counted('automationRules')).toEqual(['PUT /api/rules/{id}/status']);
+    expect(counted('mmmFitsPerMonth')).toEqual(['POST /api/mmm/models']);
+    expect(counted('seats')).toEqual(['POST /api/team/invitations']);
+  });
+
+  it('says an allowance in the singular for one and the plural otherwise', () => {
+    expect(planAllowance('seats', 1)).toBe('1 seat');
+    expect(planAllowance('seats', 10)).toBe('10 seats');
+    expect(planAllowance('aiGenerationsPerDay', 1_000)).toBe('1,000 AI generations a day');
+  });
+
+  it('lists every limit of a plan, each once', () => {
+    expect(planAllowances(plans.free.limits)).toEqual([
+      '20 AI generations a day',
+      '2 Meta ad accounts',
+      '10 graphics exports a month',
+      '2 automation rules',
+      '1 marketing-mix model a month',
+      '1 seat',
+    ]);
+    expect(planAllowances(plans.agency.limits)).toHaveLength(quotaKeys.length);
+  });
+});
