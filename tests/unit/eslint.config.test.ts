@@ -70,9 +70,8 @@ async function boundaryErrors(file: string, specifier: string): Promise<string[]
 
 const webFeatures = foldersIn('web/src/features');
 const functionFolders = foldersIn('lambdas').filter((folder) => folder !== 'lambdas/lib');
-/** The CDK app's code (infra/lib until it moves to infra/cdk). */
-const cdkFolder = ['infra/cdk/lib', 'infra/lib'].find((folder) => fs.existsSync(path.join(repoRoot, folder)))!;
-const twinFolder = ['infra/twin', 'infra/local'].find((folder) => fs.existsSync(path.join(repoRoot, folder)))!;
+const cdkFolder = 'infra/cdk/lib';
+const twinFolder = 'infra/twin';
 
 const [featureA, featureB] = webFeatures as [string, string];
 const [functionA, functionB] = functionFolders as [string, string];
