@@ -3,6 +3,7 @@ import type { JobQueueKey } from './job-queues';
 import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
+import { workspaceFunctionNames } from './routes';
 
 /**
  * The functions table: every Lambda function of Adsmith and exactly what it may touch.
@@ -622,6 +623,24 @@ export type AppFunctionName = Exclude<FunctionName, TriggerFunctionName>;
 /** A function's entry, widened to the declaration type (for code that walks the table). */
 export function functionDeclaration(name: FunctionName): FunctionDeclaration {
   return functions[name];
+}
+
+/**
+ * The membership lookup: a function serving a signed-in route keyed by the workspace (shared/routes.ts) looks
+ * its user up in `team_memberships` once per request (lambdas/lib/team), so it may GetItem there and nothing
+ * more, whatever its entry declares. An entry that declares its own need on the table (team) keeps it.
+ */
+export const WORKSPACE_MEMBERSHIP_NEED: TableNeed = { actions: ['GetItem'] };
+
+/**
+ * A function's needs as CDK grants them and the twin provides them: its entry, plus the membership lookup
+ * its routes imply. Both read this, so the grant cannot drift between AWS and the twin.
+ */
+export function grantedNeeds(name: FunctionName): FunctionDeclaration {
+  const declared = functionDeclaration(name);
+  const resolvesWorkspace = (workspaceFunctionNames() as FunctionName[]).includes(name);
+  if (!resolvesWorkspace || declared.tables?.teamMemberships) return declared;
+  return { ...declared, tables: { ...declared.tables, teamMemberships: WORKSPACE_MEMBERSHIP_NEED } };
 }
 
 export function functionNames(): FunctionName[] {

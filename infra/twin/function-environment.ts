@@ -2,9 +2,9 @@ import { bucketEnvVar, type BucketKey } from '@shared/buckets';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
-import { functionDeclaration, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
+import { grantedNeeds, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
-import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
+import { apiGatewayFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 
@@ -171,18 +171,15 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
 }
 
 /**
- * A function's whole environment in the twin: the base plus exactly what its entry declares, plus the
- * origin-verify secret for a function behind the HTTP API and the memberships table for one serving signed-in
- * routes keyed by the workspace (as the stateless stack binds them).
+ * A function's whole environment in the twin: the base plus exactly the needs CDK grants it (its entry and the
+ * membership lookup its routes imply, shared/functions.ts `grantedNeeds`), plus the origin-verify secret for a
+ * function behind the HTTP API (as the stateless stack binds it).
  */
 export function functionEnvironment(fn: FunctionName, local: LocalResources): Record<string, string> {
   const behindApi = (apiGatewayFunctionNames() as string[]).includes(fn);
-  const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn);
   return {
     ...baseEnvironment(fn, local),
-    ...declaredEnvironment(functionDeclaration(fn), local),
+    ...declaredEnvironment(grantedNeeds(fn), local),
     ...(behindApi ? { [secretEnvVar('originVerify')]: secrets.originVerify.name } : {}),
-    // Every signed-in request's workspace (lambdas/lib/team), as the stateless stack binds it.
-    ...(resolvesWorkspace ? { [tableEnvVar('teamMemberships')]: localTableName('teamMemberships') } : {}),
   };
 }

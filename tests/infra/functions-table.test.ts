@@ -7,9 +7,11 @@ import {
   functionDeclaration,
   functionNames,
   functions,
+  grantedNeeds,
   triggerFunctionNames,
+  WORKSPACE_MEMBERSHIP_NEED,
 } from '@shared/functions';
-import { httpFunctionNames } from '@shared/routes';
+import { httpFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import { secretEnvVar } from '@shared/secrets';
 import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 import { createApp } from './support/build-app';
@@ -32,6 +34,27 @@ describe('functions table', () => {
 
   it('gives no Cognito trigger the user pool (it would make the pool depend on its own trigger)', () => {
     for (const name of triggerFunctionNames()) expect(functions[name]).not.toHaveProperty('userPool');
+  });
+
+  it('declares the membership lookup (GetItem on team_memberships) for every function serving workspace routes', () => {
+    expect(WORKSPACE_MEMBERSHIP_NEED).toEqual({ actions: ['GetItem'] });
+    const workspace = workspaceFunctionNames() as string[];
+    expect(workspace).toContain('secure-meta-api');
+    for (const name of functionNames()) {
+      const declared = functionDeclaration(name).tables?.teamMemberships;
+      const granted = grantedNeeds(name).tables?.teamMemberships;
+      if (declared) expect(granted, name).toBe(declared);
+      else if (workspace.includes(name)) expect(granted, name).toEqual(WORKSPACE_MEMBERSHIP_NEED);
+      else expect(granted, name).toBeUndefined();
+      // Everything else is the entry as written.
+      expect({ ...grantedNeeds(name), tables: undefined }, name).toEqual({
+        ...functionDeclaration(name),
+        tables: undefined,
+      });
+    }
+    // The team function keeps its own, wider need; a function with no workspace route gets none.
+    expect(grantedNeeds('team').tables?.teamMemberships?.actions).toContain('PutItem');
+    expect(grantedNeeds('health').tables?.teamMemberships).toBeUndefined();
   });
 });
 

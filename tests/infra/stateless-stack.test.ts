@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/twin/function-environment';
-import { functionDeclaration, NEED_ENV, statelessFunctionNames } from '@shared/functions';
+import {
+  functionDeclaration,
+  grantedNeeds,
+  NEED_ENV,
+  statelessFunctionNames,
+  WORKSPACE_MEMBERSHIP_NEED,
+} from '@shared/functions';
 import {
   apiGatewayFunctionNames,
   httpFunctionNames,
@@ -88,7 +94,8 @@ describe('stateless stack (dev, functions bundled)', () => {
     it.each(statelessFunctionNames())(
       '%s: environment and IAM follow its functions-table entry and nothing else',
       (fn) => {
-        const needs = functionDeclaration(fn);
+        // Its entry plus the membership lookup its workspace routes imply, both declared in shared/functions.ts.
+        const needs = grantedNeeds(fn);
         const name = `adsmith-dev-${fn}`;
         const env = functionEnv(template, name);
         const expected = new Set([
@@ -101,10 +108,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         for (const need of tableNeeds) {
           for (const action of [...need.actions, ...(need.indexActions ?? [])]) expected.add(`dynamodb:${action}`);
         }
-        // A function serving signed-in routes keyed by the workspace reads the memberships table (GetItem only).
-        const resolvesWorkspace = (workspaceFunctionNames() as string[]).includes(fn) && !needs.tables?.teamMemberships;
-        if (resolvesWorkspace) expected.add('dynamodb:GetItem');
-        if (tableNeeds.length > 0 || needs.secrets?.length || resolvesWorkspace) expected.add('kms:Decrypt');
+        if (tableNeeds.length > 0 || needs.secrets?.length) expected.add('kms:Decrypt');
         if (tableNeeds.some((need) => need.actions.some((a) => /^(Put|Update|Delete|BatchWrite)/.test(a)))) {
           for (const action of ['kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*']) expected.add(action);
         }
@@ -152,7 +156,6 @@ describe('stateless stack (dev, functions bundled)', () => {
             }),
           ),
           ...(behindApi ? [secretEnvVar('originVerify')] : []),
-          ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
           // The dev stage has no domain of its own to send email from (the twin's mailbox stands in for SES).
         ].filter((variable) => variable !== NEED_ENV.emailFrom);
         expect(Object.keys(env).sort()).toEqual(
@@ -166,6 +169,22 @@ describe('stateless stack (dev, functions bundled)', () => {
         );
       },
     );
+
+    it('grants the membership lookup shared/functions.ts declares to every function serving workspace routes', () => {
+      const lookup = [...WORKSPACE_MEMBERSHIP_NEED.actions].map((action) => `dynamodb:${action}`);
+      for (const fn of workspaceFunctionNames()) {
+        if (functionDeclaration(fn).tables?.teamMemberships || functionDeclaration(fn).edge) continue;
+        const name = `adsmith-dev-${fn}`;
+        const onMemberships = roleStatements(template, name)
+          .filter((s) => JSON.stringify(s.Resource).includes('adsmith-dev-team_memberships'))
+          .flatMap((s) => [s.Action].flat());
+        expect(onMemberships, fn).toEqual(lookup);
+        expect(functionEnv(template, name)[tableEnvVar('teamMemberships')], fn).toBeDefined();
+      }
+      // A function with no workspace route gets no such grant.
+      const health = roleStatements(template, 'adsmith-dev-health');
+      expect(health.filter((s) => JSON.stringify(s.Resource).includes('team_memberships'))).toEqual([]);
+    });
 
     it('lets account call exactly AdminGetUser and AdminUpdateUserAttributes on the pool, and read no table', () => {
       const statements = roleStatements(template, 'adsmith-dev-account');

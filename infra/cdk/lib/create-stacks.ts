@@ -2,7 +2,7 @@ import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import {
   appFunctionNames,
   functionDeclaration,
-  functions,
+  grantedNeeds,
   type AppFunctionName,
   type FunctionDeclaration,
 } from '@shared/functions';
@@ -46,7 +46,7 @@ export interface CreateStacksOptions {
  */
 export function createStacks(app: App, config: AppConfig, options: CreateStacksOptions = {}): AdsmithStacks {
   const entries = (names: readonly AppFunctionName[]) =>
-    Object.fromEntries(names.map((name): [string, FunctionDeclaration] => [name, functions[name]]));
+    Object.fromEntries(names.map((name): [string, FunctionDeclaration] => [name, grantedNeeds(name)]));
   const names = options.functionNames ?? appFunctionNames();
   // The streaming routes' functions go with the distribution that fronts them (see EdgeFunctions).
   const edgeFunctions = entries(names.filter((name) => functionDeclaration(name).edge === true));

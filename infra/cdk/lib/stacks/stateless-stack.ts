@@ -7,7 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
-import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
+import { apiGatewayFunctionNames } from '@shared/routes';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
@@ -99,13 +99,6 @@ export class StatelessStack extends Stack {
         if (!originVerify) throw new Error(`${name} serves API routes, but the stack was given no originVerify secret`);
         fn.bindSecret('originVerify', originVerify);
       }
-    }
-    // Every function serving signed-in routes keyed by the workspace looks its user up once (lambdas/lib/team):
-    // GetItem on the memberships table, nothing more (the team function declares its own, wider need).
-    for (const name of workspaceFunctionNames()) {
-      const fn = this.functions[name];
-      const declared = functionDeclaration(name).tables?.teamMemberships;
-      if (fn && !declared) fn.bindTable('teamMemberships', tables.teamMemberships, { actions: ['GetItem'] });
     }
 
     // Imported into this stack so the routes, integrations and the JWT authorizer

@@ -70,14 +70,26 @@ describe('acquireTwinLock', () => {
         JSON.stringify({ pid: process.pid, processStart: '1', token: 'old', startedAt: new Date().toISOString() }),
       );
       const lock = await acquireTwinLock(stateDir);
+
+      // The lock is now this process's, with its real start time, not the stale holder's.
+      const content = JSON.parse(await readFile(lock.file, 'utf8'));
+      expect(content).toMatchObject({ pid: process.pid, processStart: processStartTime(process.pid) });
+      expect(content.token).not.toBe('old');
       await lock.release();
+      await expect(readFile(lock.file)).rejects.toMatchObject({ code: 'ENOENT' });
     },
   );
 
   it('takes over a lock file that is not a lock (debris)', async () => {
     await writeFile(path.join(stateDir, LOCK_FILE_NAME), '{"pid": 12');
     const lock = await acquireTwinLock(stateDir);
+
+    // The debris is replaced by a whole lock naming this process, which a second claim then respects.
+    const content = JSON.parse(await readFile(lock.file, 'utf8'));
+    expect(content).toMatchObject({ pid: process.pid, token: expect.any(String), startedAt: expect.any(String) });
+    await expect(acquireTwinLock(stateDir)).rejects.toThrow(new RegExp(`pid ${process.pid} \\(still starting\\)`));
     await lock.release();
+    await expect(readFile(lock.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('does not remove a lock another twin has taken over since', async () => {
