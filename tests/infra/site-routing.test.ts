@@ -9,6 +9,7 @@ import {
   siteRoutingSource,
   type SiteManifest,
 } from '@infra/cdk/lib/constructs/site-routing';
+import { appShellPaths, screenEntries } from '@shared/screens';
 import { resolveSitePath } from '@web/prerender/prerender-manifest';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 
@@ -130,6 +131,30 @@ describe('CloudFront site routing function', () => {
     };
     expect(() => siteRoutingSource(huge)).toThrow(/KeyValueStore/);
     expect(Buffer.byteLength(siteRoutingSource(manifest))).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES);
+  });
+});
+
+describe('CloudFront site routing, from the screens table', () => {
+  // What the build writes (web/src/prerender/render-page.tsx): the public screens' pages, the table's app-shell paths.
+  const publicScreens = screenEntries.filter((screen) => screen.access === 'public');
+  const handler = load(
+    siteRoutingSource({ pages: publicScreens.map((screen) => screen.path), appPaths: appShellPaths() }),
+  );
+
+  it.each(screenEntries.filter((screen) => screen.access !== 'public').map((screen) => [screen.key, screen.path]))(
+    'serves the signed-in screen %s (%s) the app shell with a 200',
+    (_key, path) => {
+      expect(visit(handler, path.replace(/:[a-z]+/gi, 'abc123'))).toEqual({ file: '/app.html', status: 200 });
+    },
+  );
+
+  it('serves every public screen its own prerendered page', () => {
+    for (const { path } of publicScreens) {
+      expect(visit(handler, path), path).toEqual({
+        file: path === '/' ? '/index.html' : `${path}/index.html`,
+        status: 200,
+      });
+    }
   });
 });
 

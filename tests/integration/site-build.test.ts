@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appShellPaths } from '@shared/screens';
 import { siteBudgets } from '@tests/bench/site-budgets';
 import type { PrerenderManifest } from '@web/prerender/prerender-manifest';
 
@@ -102,6 +103,11 @@ describe('the production build of the site', { timeout: 300_000 }, () => {
     const robots = await read('robots.txt');
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     expect(robots).toContain('Disallow: /dashboard');
+    for (const prefix of appShellPaths()) expect(robots).toContain(`Disallow: ${prefix}\n`);
+  });
+
+  it("writes the screens table's app-shell paths into prerendered.json, for CloudFront and the preview server", () => {
+    expect(manifest.appPaths).toEqual(appShellPaths());
   });
 
   it('marks the SPA shell and the not-found page noindex, and ships no Markdown parser to browsers', async () => {

@@ -5,10 +5,10 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { posts } from 'virtual:adsmith/blog-index';
+import { appShellPaths } from '@shared/screens';
 import { Root } from '../app/root';
 import { appRoutes } from '../app/router/routes';
 import { NOT_FOUND_SEO, prerenderPaths, seoForPath, sitemapPaths, type PageSeo } from '../app/seo/page-seo';
-import { SIGNED_IN_PATHS } from '../app/shell/nav-links';
 import { pricingFaq } from '../features/site/content/pricing-faq';
 import { fillTemplate, renderHead, renderRobots, renderSitemap } from './render-head';
 
@@ -74,14 +74,18 @@ export function renderAppShell(template: string): string {
   return template.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>');
 }
 
+/**
+ * Prefixes of paths the SPA shell serves (the rest, if not prerendered, is a 404): the screens table's
+ * (shared/screens.ts), written to prerendered.json for CloudFront and the preview server. Search engines
+ * are asked not to crawl them (robots.txt).
+ */
+export const APP_SHELL_PATHS: readonly string[] = appShellPaths();
+
 export function renderSiteFiles(siteUrl: string): { sitemap: string; robots: string } {
   return {
     sitemap: renderSitemap(siteUrl, sitemapPaths(posts)),
-    robots: renderRobots(siteUrl, SIGNED_IN_PATHS),
+    robots: renderRobots(siteUrl, APP_SHELL_PATHS),
   };
 }
-
-/** Prefixes of paths the SPA shell serves (the rest, if not prerendered, is a 404). */
-export const APP_SHELL_PATHS: readonly string[] = [...SIGNED_IN_PATHS];
 
 export { posts };

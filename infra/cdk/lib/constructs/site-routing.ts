@@ -5,7 +5,7 @@ import * as z from 'zod';
 /**
  * What the web build says about its HTML files (`web/dist/prerendered.json`): the public
  * paths that have their own prerendered page, and the path prefixes of the signed-in app,
- * which get the SPA shell (`app.html`). Anything else is the not-found page with a 404.
+ * which get the SPA shell (`app.html`): the screens table's (shared/screens.ts `appShellPaths`). Anything else is the not-found page with a 404.
  * The preview server applies the same rule (web/src/prerender/prerender-manifest.ts).
  */
 export const SiteManifestSchema = z.object({

@@ -5,37 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { screenEntries } from '@shared/screens';
 import { webPaths } from '@shared/web-paths';
 import { AccountMenu } from '@web/app/shell/account-menu';
-import { accountLinks, appLinks, legalLinks, publicLinks, SIGNED_IN_PATHS } from '@web/app/shell/nav-links';
+import { accountLinks, appLinks, legalLinks, publicLinks } from '@web/app/shell/nav-links';
 import { SiteFooter } from '@web/app/shell/site-footer';
 import { SiteHeader } from '@web/app/shell/site-header';
-import { resolveSitePath } from '@web/prerender/prerender-manifest';
 
 const user = { uid: 'user-1', email: 'dana@example.com', emailVerified: true, displayName: 'Dana Doe', photoURL: null };
 vi.mock('@web/lib/auth/use-auth', () => ({
   useAuth: () => ({ currentUser: user, loading: false, signOut: vi.fn() }),
 }));
-
-/** The public pages, prerendered each to its own HTML; every other fixed path belongs to the signed-in app. */
-const PUBLIC = new Set<string>([
-  webPaths.home,
-  webPaths.about,
-  webPaths.pricing,
-  webPaths.blog,
-  webPaths.contact,
-  webPaths.privacy,
-  webPaths.terms,
-]);
-
-describe('signed-in paths', () => {
-  const manifest = { siteUrl: 'https://ads.example.com', pages: [...PUBLIC], appPaths: SIGNED_IN_PATHS };
-  const appPaths = Object.values(webPaths)
-    .filter((path) => !PUBLIC.has(path))
-    .map((path) => path.replace(/:[a-z]+/gi, 'abc123'));
-
-  it.each(appPaths)('%s is served the app shell with a 200, not the not-found page', (path) => {
-    expect(resolveSitePath(path, manifest)).toEqual({ file: 'app.html', status: 200 });
-  });
-});
 
 const linksIn = (region: HTMLElement) =>
   within(region)

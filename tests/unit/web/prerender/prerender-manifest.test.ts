@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { appShellPaths } from '@shared/screens';
+import { webPaths } from '@shared/web-paths';
+import { resolveSitePath } from '@web/prerender/prerender-manifest';
+
+/** The public pages, prerendered each to its own HTML; every other fixed path belongs to the signed-in app. */
+const PUBLIC = new Set<string>([
+  webPaths.home,
+  webPaths.about,
+  webPaths.pricing,
+  webPaths.blog,
+  webPaths.contact,
+  webPaths.privacy,
+  webPaths.terms,
+]);
+
+describe('signed-in paths', () => {
+  const manifest = { siteUrl: 'https://ads.example.com', pages: [...PUBLIC], appPaths: appShellPaths() };
+  const appPaths = Object.values(webPaths)
+    .filter((path) => !PUBLIC.has(path))
+    .map((path) => path.replace(/:[a-z]+/gi, 'abc123'));
+
+  it.each(appPaths)('%s is served the app shell with a 200, not the not-found page', (path) => {
+    expect(resolveSitePath(path, manifest)).toEqual({ file: 'app.html', status: 200 });
+  });
+});
