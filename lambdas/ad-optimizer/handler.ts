@@ -1,19 +1,13 @@
-import type { Context } from 'aws-lambda';
 import { routes } from '@shared/routes';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
-import type { RequestUser } from '../lib/http/request-user';
 import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import {
-  aiGenerationQuota,
-  approvalSession,
-  metaHandlerDeps,
-  remainingMsOf,
-  spendMetaBudget,
-} from '../lib/meta-session/handler-deps';
-import { openSession } from '../lib/meta-session/session';
+import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
+import { approvalOf, remainingMsOf } from '../lib/meta-session/handler-deps';
+import { metaSession } from '../lib/meta-session/meta-route';
+import type { MetaSession } from '../lib/meta-session/session';
 import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
 import { rewriteAd } from './rewrite-ad';
@@ -28,40 +22,32 @@ const adCopyDeps = () => ({
   log: (message: string, facts: Record<string, unknown>) => logger.info(message, facts),
 });
 
-const abTestDeps = async (user: RequestUser, context: Context | undefined) => ({
+const abTestDeps = (session: MetaSession) => ({
   store: store(),
-  ...(await approvalSession(user, context, 'That ad is not part of your Meta connection.')),
+  ...approvalOf(session, 'That ad is not part of your Meta connection.'),
 });
 
 export const handler = httpFunction([
-  on(routes.adOptimizerAds, async ({ user, params, context }) => {
-    await spendMetaBudget(user);
-    let calls = 0;
-    const session = await openSession(
-      user,
-      metaHandlerDeps(context, () => (calls += 1)),
-    );
-    return listAdCards(session, params.id, {
-      store: store(),
-      remainingMs: remainingMsOf(session),
-      graphCalls: () => calls,
-    });
-  }),
-  on(routes.adOptimizerRewrite, async ({ user, params, body, context }) => {
-    await spendMetaBudget(user);
-    const session = await openSession(user, metaHandlerDeps(context));
-    return rewriteAd(session, params.id, body, {
-      store: store(),
-      adCopy: adCopyDeps(),
-      remainingMs: remainingMsOf(session),
-    });
-  }),
-  on(routes.adOptimizerApprove, async ({ user, params, body, context }) => {
-    await spendMetaBudget(user);
-    return approveAdTest(await abTestDeps(user, context), params.id, body);
-  }),
-  on(routes.adOptimizerUndo, async ({ user, params, context }) => {
-    await spendMetaBudget(user);
-    return undoAdTest(await abTestDeps(user, context), params.id);
-  }),
+  on(
+    routes.adOptimizerAds,
+    ({ session, graphCalls, params }) =>
+      listAdCards(session, params.id, { store: store(), remainingMs: remainingMsOf(session), graphCalls }),
+    metaSession(),
+  ),
+  on(
+    routes.adOptimizerRewrite,
+    ({ session, params, body }) =>
+      rewriteAd(session, params.id, body, {
+        store: store(),
+        adCopy: adCopyDeps(),
+        remainingMs: remainingMsOf(session),
+      }),
+    metaSession(),
+  ),
+  on(
+    routes.adOptimizerApprove,
+    ({ session, params, body }) => approveAdTest(abTestDeps(session), params.id, body),
+    metaSession(),
+  ),
+  on(routes.adOptimizerUndo, ({ session, params }) => undoAdTest(abTestDeps(session), params.id), metaSession()),
 ]);

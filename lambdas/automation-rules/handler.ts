@@ -22,7 +22,7 @@ import {
   type RuleTable,
 } from '../lib/rules/rule-store';
 import { ruleQuota, switchRule } from '../lib/rules/rule-quota';
-import { graphForUser } from '../lib/rules/user-graph';
+import { graphForUser } from '../lib/meta-session/session';
 import { tableName } from '../lib/table-name';
 import { backtestDraft } from './rule-backtest';
 

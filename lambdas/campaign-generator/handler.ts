@@ -4,51 +4,59 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import { aiGenerationQuota, metaHandlerDeps } from '../lib/meta-session/handler-deps';
-import { openSession } from '../lib/meta-session/session';
+import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
+import { metaSession } from '../lib/meta-session/meta-route';
 import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
 import { getDraft, listDrafts } from './drafts';
 import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
 
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 const drafts = () => ({ doc: dynamoDocumentClient(), table: tableName('campaignDrafts') });
+// A generation is budgeted by the plan's daily generations, and this function has no Meta request budget table.
+const withMeta = metaSession({ requestBudget: false });
 
 export const handler = httpFunction([
-  on(routes.campaignGeneratorPlan, async ({ user, body }) =>
-    generateDraft(await openSession(user, metaHandlerDeps()), body, {
-      runtime: aiRuntime,
-      quota: aiGenerationQuota(),
-      limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
-      drafts: drafts(),
-      metrics,
-      log,
-    }),
+  on(
+    routes.campaignGeneratorPlan,
+    ({ session, body }) =>
+      generateDraft(session, body, {
+        runtime: aiRuntime,
+        quota: aiGenerationQuota(),
+        limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
+        drafts: drafts(),
+        metrics,
+        log,
+      }),
+    withMeta,
   ),
   on(routes.campaignGeneratorDrafts, ({ user }) => listDrafts(drafts(), user.sub)),
   on(routes.campaignGeneratorDraft, ({ user, params }) => getDraft(drafts(), user.sub, params.id)),
   on(routes.campaignGeneratorSaveDraft, ({ user, params, body }) =>
     saveDraftPlan(drafts(), user.sub, params.id, body.plan, new Date()),
   ),
-  on(routes.campaignGeneratorPublish, async ({ user, params, body }) =>
-    publishDraft(await openSession(user, metaHandlerDeps()), params.id, body.publishKey, {
-      drafts: drafts(),
-      ...(user.email ? { userEmail: user.email } : {}),
-      log,
-    }),
+  on(
+    routes.campaignGeneratorPublish,
+    ({ session, user, params, body }) =>
+      publishDraft(session, params.id, body.publishKey, {
+        drafts: drafts(),
+        ...(user.email ? { userEmail: user.email } : {}),
+        log,
+      }),
+    withMeta,
   ),
-  on(routes.campaignGeneratorInterests, async ({ user, query }) => {
-    const session = await openSession(user, metaHandlerDeps());
-    return { data: await searchInterests(session, query.q, 10) };
-  }),
-  on(routes.campaignGeneratorEstimate, async ({ user, body }) =>
-    deliveryEstimate(
-      await openSession(user, metaHandlerDeps()),
-      body.adAccountId,
-      body.optimizationGoal,
-      body.targeting,
-    ),
+  on(
+    routes.campaignGeneratorInterests,
+    async ({ session, query }) => ({ data: await searchInterests(session, query.q, 10) }),
+    withMeta,
   ),
-  on(routes.campaignGeneratorPreviews, async ({ user, body }) =>
-    previews(await openSession(user, metaHandlerDeps()), body.adAccountId, body.ad, body.formats),
+  on(
+    routes.campaignGeneratorEstimate,
+    ({ session, body }) => deliveryEstimate(session, body.adAccountId, body.optimizationGoal, body.targeting),
+    withMeta,
+  ),
+  on(
+    routes.campaignGeneratorPreviews,
+    ({ session, body }) => previews(session, body.adAccountId, body.ad, body.formats),
+    withMeta,
   ),
 ]);

@@ -20,14 +20,10 @@ import { sweepStragglers } from '../lib/graphics/pending-objects';
 import { deleteExport, listExports } from '../lib/graphics-export/export-records';
 import { listAccountImages, uploadToAdAccount } from '../lib/graphics/meta-images';
 import { httpFunction, on } from '../lib/http/http-function';
-import { metaRuntime } from '../lib/meta-connection/meta-deps';
-import type { GraphCache } from '../lib/meta-connection/graph-cache';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import { aiGenerationQuota } from '../lib/meta-session/handler-deps';
-import { openSession } from '../lib/meta-session/session';
-
-const noGraphCache: GraphCache = { remember: (_user, _key, compute) => compute(), forget: async () => undefined };
+import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
+import { metaSession } from '../lib/meta-session/meta-route';
 
 const deps = (): GraphicsDeps => ({
   store: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
@@ -77,12 +73,12 @@ export const handler = httpFunction([
   on(routes.graphicsSaveDesign, ({ user, params, body }) => writeDesign(deps(), user.sub, params.id, body)),
   on(routes.graphicsDeleteDesign, ({ user, params }) => removeDesign(deps(), user.sub, params.id)),
   on(routes.graphicsAiImage, ({ user, body }) => generateAiImage(aiImageDeps(), user.sub, body)),
-  on(routes.graphicsMetaImages, async ({ user, body }) => {
-    const runtime = metaRuntime();
-    // Uploads are writes and nothing is read through the Graph cache here: no cache table to grant.
-    const session = await openSession(user, { ...runtime, cache: noGraphCache });
-    return uploadToAdAccount(deps(), session.graph, user.sub, body.adAccountId, body.assetIds);
-  }),
+  // Uploads are not counted in the Meta request budget (this function has no budget table).
+  on(
+    routes.graphicsMetaImages,
+    ({ session, user, body }) => uploadToAdAccount(deps(), session.graph, user.sub, body.adAccountId, body.assetIds),
+    metaSession({ requestBudget: false }),
+  ),
   on(routes.graphicsAdImages, ({ user, query }) => listAccountImages(deps(), user.sub, query.adAccountId)),
   on(routes.graphicsExports, async ({ user }) => {
     const d = deps();

@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import { dayNumber, isoFromDay } from '@shared/mmm/calendar';
-import { AppError } from '../lib/errors';
-import { createGraphClient, type GraphClient } from '../lib/meta/graph-client';
-import { isTokenExpired, readConnection } from '../lib/meta-connection/connection-store';
 import type { MetaRuntime } from '../lib/meta-connection/meta-deps';
-import { tableName } from '../lib/table-name';
+import { graphForUser } from '../lib/meta-session/session';
 
 /** Daily rows as Meta returns them: spend is a decimal string in the account's currency. */
 const DailySpendSchema = z.looseObject({ date_start: z.string(), spend: z.string().optional() });
@@ -51,24 +48,6 @@ export function insightsRange(dates: readonly string[], today: string): { since:
   return since > until ? null : { since: isoFromDay(since), until: isoFromDay(until) };
 }
 
-/** The user's Graph client, or META_NOT_CONNECTED / META_RECONNECT_REQUIRED as everywhere else. */
-async function graphFor(userId: string, runtime: MetaRuntime): Promise<GraphClient> {
-  const connection = await readConnection(
-    { doc: runtime.doc, table: tableName('userMetaConnections'), cipher: runtime.cipher },
-    userId,
-  );
-  if (!connection) throw new AppError('META_NOT_CONNECTED');
-  if (isTokenExpired(connection, runtime.now())) throw new AppError('META_RECONNECT_REQUIRED');
-  const app = await runtime.metaApp();
-  return createGraphClient({
-    baseUrl: runtime.config.META_GRAPH_BASE_URL,
-    version: runtime.config.META_GRAPH_VERSION,
-    appSecret: app.appSecret,
-    accessToken: connection.access_token,
-    onCall: runtime.onGraphCall,
-  });
-}
-
 /**
  * The connected ad account's spend per period of the dataset, from its daily insights. Meta
  * refuses an account the user cannot read, and that refusal reaches the user as Meta's error.
@@ -81,7 +60,7 @@ export async function metaSpendForPeriods(
 ): Promise<{ spend: number[]; range: { since: string; until: string } | null }> {
   const range = insightsRange(dates, runtime.now().toISOString().slice(0, 10));
   if (!range) return { spend: dates.map(() => 0), range };
-  const graph = await graphFor(userId, runtime);
+  const graph = await graphForUser(userId, runtime);
   const page = await graph.paginate(
     `/${adAccountId}/insights`,
     {

@@ -15,7 +15,7 @@ import { heldQuota } from '../lib/quota/plan-quota';
 import { ruleQuota } from '../lib/rules/rule-quota';
 import { runRulesForUser } from '../lib/rules/run-rules';
 import { tableName } from '../lib/table-name';
-import { graphForUser } from '../lib/rules/user-graph';
+import { graphForUser } from '../lib/meta-session/session';
 
 const config = lazyEnv(
   z.object({

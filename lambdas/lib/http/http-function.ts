@@ -24,16 +24,31 @@ export type RouteInput<R extends RouteDeclaration> = ParsedRequest<R> & {
   context: Context;
 };
 
-type RouteLogic<R extends RouteDeclaration> = (input: RouteInput<R>) => Promise<z.input<R['response']>>;
+type RouteLogic<R extends RouteDeclaration, Opened extends object = object> = (
+  input: RouteInput<R> & Opened,
+) => Promise<z.input<R['response']>>;
+
+/**
+ * Opens, for each request, what a route's logic works on beside the request, e.g. the user's Meta session
+ * (`metaSession()` in lib/meta-session/meta-route.ts); its failures are the route's errors.
+ */
+export type RouteOpener<R extends RouteDeclaration, Opened> = (input: RouteInput<R>) => Promise<Opened>;
 
 interface RouteBinding {
   route: RouteDeclaration;
   logic: RouteLogic<RouteDeclaration>;
 }
 
-/** Binds a route of the routes table to the plain function that serves it. */
-export function on<R extends RouteDeclaration>(route: R, logic: RouteLogic<R>): RouteBinding {
-  return { route, logic: logic as unknown as RouteLogic<RouteDeclaration> };
+/** Binds a route of the routes table to the plain function that serves it, given what `open` opens for it. */
+export function on<R extends RouteDeclaration, Opened extends object = object>(
+  route: R,
+  logic: RouteLogic<R, Opened>,
+  open?: RouteOpener<R, Opened>,
+): RouteBinding {
+  const serve: RouteLogic<R> = open
+    ? async (input) => logic({ ...input, ...(await open(input)) })
+    : (logic as RouteLogic<R>);
+  return { route, logic: serve as unknown as RouteLogic<RouteDeclaration> };
 }
 
 /**

@@ -2,35 +2,54 @@ import type { Context } from 'aws-lambda';
 import { META_USER_REQUEST_BUCKET } from '@shared/constants';
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import type { RequestUser } from '../http/request-user';
+import type { GraphCache } from '../meta-connection/graph-cache';
 import { metaGraphCache, metaRuntime } from '../meta-connection/meta-deps';
 import type { ObjectChangeDeps } from '../meta-changes/apply-object-change';
 import { heldQuota } from '../quota/plan-quota';
 import { takeToken } from '../rate-limit/user-token-bucket';
 import { tableName } from '../table-name';
-import { openSession, type MetaDeps, type MetaSession } from './session';
+import type { MetaDeps, MetaSession } from './session';
 import { objectChangeDeps } from './object-change-deps';
 
 /**
  * The wiring every handler that reads or writes Meta for the signed-in user shares (the campaigns routes, the
- * optimizer, the ad optimizer, the campaign generator): the Meta runtime with the plan's ad-account quota (an
+ * optimizer, the ad optimizer, the campaign generator, the graphics upload): the Meta runtime with the plan's ad-account quota (an
  * account takes a plan place when read), the invocation's remaining time, the user's request budget, and the
- * change path for approvals.
+ * change path for approvals. Routes get it through `metaSession()` (meta-route.ts).
  */
 
 /** Without a Lambda context (scripts): what the 29 s timeout leaves after start-up. */
 const DEFAULT_REMAINING_MS = 25_000;
 
-export function metaHandlerDeps(context?: Context, onGraphCall?: () => void): MetaDeps {
+/**
+ * The Graph cache's table is reached only when a read goes through it, so a function that only writes to Meta (the
+ * graphics upload to an ad account) needs no grant on it.
+ */
+const graphCacheWhenUsed: GraphCache = {
+  remember: (userId, key, compute) => metaGraphCache().remember(userId, key, compute),
+  forget: (userId) => metaGraphCache().forget(userId),
+};
+
+/** `countGraphCall` is told of each Graph call too, beside the log every Meta function keeps of them. */
+export function metaHandlerDeps(context?: Context, countGraphCall?: () => void): MetaDeps {
+  const runtime = metaRuntime();
   return {
-    ...metaRuntime(),
-    cache: metaGraphCache(),
+    ...runtime,
+    cache: graphCacheWhenUsed,
     adAccountQuota: heldQuota(
       { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
       { doc: dynamoDocumentClient(), table: tableName('userPlans') },
       'connectedAdAccounts',
     ),
     ...(context ? { remainingMs: () => context.getRemainingTimeInMillis() } : {}),
-    ...(onGraphCall ? { onGraphCall } : {}),
+    ...(countGraphCall
+      ? {
+          onGraphCall: (info) => {
+            countGraphCall();
+            runtime.onGraphCall(info);
+          },
+        }
+      : {}),
   };
 }
 
@@ -46,20 +65,12 @@ export const spendMetaBudget = (user: RequestUser) =>
     META_USER_REQUEST_BUCKET,
   );
 
-/** The tables an AI generation is counted in (the plan's daily generations and the tokens used). */
-export const aiGenerationQuota = () => ({
-  counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-  plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-  tokens: { doc: dynamoDocumentClient(), table: tableName('aiUsage') },
-});
-
-/** What approving or undoing needs: the audited change path, as the signed-in user, at the session's clock. */
-export async function approvalSession(
-  user: RequestUser,
-  context: Context | undefined,
+/** What approving or undoing needs: the audited change path, as the session's user, at the session's clock. */
+export function approvalOf(
+  session: MetaSession,
   notOwnedMessage?: string,
-): Promise<{ changes: ObjectChangeDeps; userId: string; now: () => Date }> {
-  const session = await openSession(user, metaHandlerDeps(context));
+): { changes: ObjectChangeDeps; userId: string; now: () => Date } {
+  const { user } = session;
   return {
     changes: objectChangeDeps(session, user.email ? { userEmail: user.email } : {}, notOwnedMessage),
     userId: user.sub,

@@ -55,7 +55,14 @@ export function connectionTable(deps: Pick<MetaDeps, 'doc' | 'cipher'>): Connect
   return { doc: deps.doc, table: tableName('userMetaConnections'), cipher: deps.cipher };
 }
 
-export function graphClientFor(token: string, appSecret: string, deps: MetaDeps): GraphClient {
+/** What opening a user's Graph client takes: their sealed connection, Meta's app secret, Graph's address, the clock. */
+export type UserGraphDeps = Pick<MetaDeps, 'doc' | 'cipher' | 'config' | 'metaApp' | 'now' | 'fetch' | 'onGraphCall'>;
+
+export function graphClientFor(
+  token: string,
+  appSecret: string,
+  deps: Pick<MetaDeps, 'config' | 'fetch' | 'onGraphCall'>,
+): GraphClient {
   return createGraphClient({
     baseUrl: deps.config.META_GRAPH_BASE_URL,
     version: deps.config.META_GRAPH_VERSION,
@@ -67,18 +74,38 @@ export function graphClientFor(token: string, appSecret: string, deps: MetaDeps)
 }
 
 /**
+ * The user's stored connection and a Graph client acting as them (their KMS-sealed token, with appsecret_proof),
+ * or META_NOT_CONNECTED ("Not connected to Meta.") or, for a token past its expiry, META_RECONNECT_REQUIRED.
+ */
+async function openUserConnection(
+  userId: string,
+  deps: UserGraphDeps,
+): Promise<{ connection: StoredConnection; graph: GraphClient }> {
+  const connection = await readConnection(connectionTable(deps), userId);
+  if (!connection) throw new AppError('META_NOT_CONNECTED');
+  if (isTokenExpired(connection, deps.now())) throw new AppError('META_RECONNECT_REQUIRED');
+  const app = await deps.metaApp();
+  return { connection, graph: graphClientFor(connection.access_token, app.appSecret, deps) };
+}
+
+/**
+ * A Graph client acting as the user, for work that needs no per-request session: the rules API, the rules
+ * evaluator (which runs with no request) and the marketing-mix spend import. Fails as `openSession` does.
+ */
+export async function graphForUser(userId: string, deps: UserGraphDeps): Promise<GraphClient> {
+  return (await openUserConnection(userId, deps)).graph;
+}
+
+/**
  * Opens the user's connection, or fails with META_NOT_CONNECTED ("Not connected
  * to Meta.") or, for a token past its expiry, META_RECONNECT_REQUIRED.
  */
 export async function openSession(user: RequestUser, deps: MetaDeps): Promise<MetaSession> {
-  const connection = await readConnection(connectionTable(deps), user.sub);
-  if (!connection) throw new AppError('META_NOT_CONNECTED');
-  if (isTokenExpired(connection, deps.now())) throw new AppError('META_RECONNECT_REQUIRED');
-  const app = await deps.metaApp();
+  const { connection, graph } = await openUserConnection(user.sub, deps);
   return {
     user,
     connection,
-    graph: graphClientFor(connection.access_token, app.appSecret, deps),
+    graph,
     deps,
     // The Meta user is part of the key: a reconnect to another Meta user never sees old answers.
     cached: (key, read) => deps.cache.remember(user.sub, `${connection.meta_user_id}|${key}`, read),

@@ -67,6 +67,25 @@ const publicRoute = {
   response: z.object({ n: z.number() }),
 } as const satisfies RouteDeclaration;
 
+const openedRoute = {
+  method: 'GET',
+  path: '/api/opened/{id}',
+  fn: 'test',
+  access: 'user',
+  params: z.object({ id: z.string() }),
+  response: z.object({ opened: z.string(), id: z.string() }),
+} as const satisfies RouteDeclaration;
+
+/** What an opener gives a route (as metaSession() gives a Meta session); id 'refused' makes it fail instead. */
+const openedFor = vi.fn(async ({ user, params }: { user: { sub: string }; params: { id: string } }) => {
+  if (params.id === 'refused') throw new AppError('META_NOT_CONNECTED');
+  return { opened: `opened for ${user.sub}` };
+});
+const openedLogic = vi.fn(async ({ opened, params }: { opened: string; params: { id: string } }) => ({
+  opened,
+  id: params.id,
+}));
+
 /** Set by the logging test: the fixtures then log one line each (Powertools is silenced in tests, per invocation). */
 let logServed = false;
 const served = (message: string) => {
@@ -81,6 +100,7 @@ const handler = httpFunction([
     return { text: body.text, id: params.id, sub: user.sub };
   }),
   on(ownerRoute, async ({ user }) => ({ sub: user.sub })),
+  on(openedRoute, openedLogic, openedFor),
   on(personalRoute, async ({ user }) => ({ sub: user.sub, actor: user.actor ?? null })),
   on(publicRoute, async ({ query }) => {
     served('public served');
@@ -280,5 +300,21 @@ describe('httpFunction', () => {
     const owner = await call('owner-9');
     expect(owner.statusCode).toBe(200);
     expect(JSON.parse(owner.body ?? '{}')).toEqual({ sub: 'owner-9' });
+  });
+
+  it('opens what a route declares before its logic, for the workspace user, and answers its refusal', async () => {
+    const call = (id: string, sub = 'member-1') =>
+      handler(
+        httpEvent({ routeKey: 'GET /api/opened/{id}', pathParameters: { id }, claims: { sub, username: sub } }),
+        lambdaContext,
+      );
+    const reply = await call('7');
+    expect(reply.statusCode).toBe(200);
+    expect(JSON.parse(reply.body ?? '{}')).toEqual({ opened: 'opened for owner-9', id: '7' });
+    openedLogic.mockClear();
+    const refused = await call('refused', 'user-1');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('META_NOT_CONNECTED');
+    expect(openedLogic).not.toHaveBeenCalled();
   });
 });
