@@ -5,7 +5,7 @@ import { type TextNode } from '@shared/graphics/layout-tree';
 import { placementSizeIds, placementSizes, safeArea } from '@shared/graphics/placement-sizes';
 import { layoutDesign, templates } from '@shared/graphics/templates/template-registry';
 import { measureText } from '@shared/graphics/text-measure';
-import { textSets, withImages } from './design-fixtures';
+import { textSets, withImages } from '../design-fixtures';
 
 const cases = templateIds.flatMap((templateId) =>
   placementSizeIds.flatMap((sizeId) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { UpdateMeSchema } from '@shared/schemas/account';
-import { DateRangeQuerySchema, isRealCalendarDate } from '@shared/schemas/meta';
 
 const nameIssues = (displayName: string) => {
   const parsed = UpdateMeSchema.safeParse({ displayName });
@@ -41,24 +40,5 @@ describe('display names', () => {
   it('still trims and bounds the length', () => {
     expect(UpdateMeSchema.parse({ displayName: '  Ana  ' })).toEqual({ displayName: 'Ana' });
     expect(nameIssues('x'.repeat(101))).toEqual(['Display name is at most 100 characters']);
-  });
-});
-
-describe('calendar dates', () => {
-  it.each(['2026-02-28', '2028-02-29', '2026-12-31', '2026-01-01'])('%s is a real date', (date) => {
-    expect(isRealCalendarDate(date)).toBe(true);
-  });
-
-  it.each(['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32'])(
-    '%s is not',
-    (date) => {
-      expect(isRealCalendarDate(date)).toBe(false);
-    },
-  );
-
-  it('a range with an impossible date is refused, naming the field', () => {
-    const parsed = DateRangeQuerySchema.safeParse({ since: '2026-02-01', until: '2026-02-30' });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['until', 'Not a real date']);
   });
 });

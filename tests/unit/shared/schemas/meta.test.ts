@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignUpdateSchema, DateRangeQuerySchema } from '@shared/schemas/meta';
+import { CampaignUpdateSchema, DateRangeQuerySchema, isRealCalendarDate } from '@shared/schemas/meta';
 
 describe('Meta request contracts', () => {
   it('accepts a preset or a full custom range', () => {
@@ -28,5 +28,24 @@ describe('Meta request contracts', () => {
     expect(CampaignUpdateSchema.safeParse({ dailyBudget: -1 }).success).toBe(false);
     expect(CampaignUpdateSchema.safeParse({ dailyBudget: 100, lifetimeBudget: 100 }).success).toBe(false);
     expect(CampaignUpdateSchema.safeParse({ status: 'PAUSED', owner: 'x' }).success).toBe(false);
+  });
+});
+
+describe('calendar dates', () => {
+  it.each(['2026-02-28', '2028-02-29', '2026-12-31', '2026-01-01'])('%s is a real date', (date) => {
+    expect(isRealCalendarDate(date)).toBe(true);
+  });
+
+  it.each(['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32'])(
+    '%s is not',
+    (date) => {
+      expect(isRealCalendarDate(date)).toBe(false);
+    },
+  );
+
+  it('a range with an impossible date is refused, naming the field', () => {
+    const parsed = DateRangeQuerySchema.safeParse({ since: '2026-02-01', until: '2026-02-30' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['until', 'Not a real date']);
   });
 });
