@@ -7,11 +7,11 @@ import { AIConnectionProvider } from '@web/lib/ai/ai-connection-provider';
 import { isValidOwnKey } from '@web/lib/ai/own-key';
 import { useAIConnection } from '@web/lib/ai/use-ai-connection';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { type createCognitoMock, testUser } from '../support/cognito-mock';
+import { type createCognitoMock, testUser } from '../../support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../support/cognito-mock');
+  const { createCognitoMock } = await import('../../support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
