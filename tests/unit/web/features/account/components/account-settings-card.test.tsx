@@ -6,11 +6,11 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { AccountSettingsCard } from '@web/features/account/components/account-settings-card';
 import { ApiError } from '@web/lib/api-client';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { type createCognitoMock, testUser } from '../../../support/cognito-mock';
+import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../../../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
