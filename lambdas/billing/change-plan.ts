@@ -39,7 +39,7 @@ export async function changePlan(
   const lookupKey = stripeLookupKey(request.plan, request.interval);
   const prices = await deps.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   const price = prices.data[0];
-  if (!price) throw new Error(`No active Stripe price has the lookup key ${lookupKey} (README, "Billing")`);
+  if (!price) throw new Error(`No active Stripe price has the lookup key ${lookupKey} (docs/deploying.md)`);
 
   const updated = await deps.stripe.subscriptions.update(
     subscription.id,

@@ -32,7 +32,7 @@ export async function startCheckout(
   const prices = await deps.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   const price = prices.data[0];
   // A deployment whose Stripe account lacks the prices is misconfigured: say which key is missing in the logs.
-  if (!price) throw new Error(`No active Stripe price has the lookup key ${lookupKey} (README, "Billing")`);
+  if (!price) throw new Error(`No active Stripe price has the lookup key ${lookupKey} (docs/deploying.md)`);
 
   const metadata = { userId: user.sub, plan: request.plan, interval: request.interval };
   const session = await deps.stripe.checkout.sessions.create({

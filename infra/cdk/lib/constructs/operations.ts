@@ -56,7 +56,7 @@ const FIVE_MINUTES = Duration.minutes(5);
  * an old queued notification) to one SNS topic, a dashboard with every figure the
  * alarms watch and the product's own metrics (deliveries, client errors by code),
  * and three saved Logs Insights queries over every function's log group.
- * README "Operating Adsmith" says what each alarm means and what to do.
+ * docs/operating.md says what each alarm means and what to do.
  */
 export class Operations extends Construct {
   readonly topic: Topic;
@@ -102,7 +102,7 @@ export class Operations extends Construct {
     alarm('Api5xxRate', () =>
       serverErrorRate.createAlarm(this, 'Api5xxRate', {
         alarmName: `${namePrefix}-api-5xx-rate`,
-        alarmDescription: `More than ${API_5XX_RATE_ALARM.percent} % of API requests answered 5xx for ${API_5XX_RATE_ALARM.periods * 5} minutes. See README, Operating Adsmith.`,
+        alarmDescription: `More than ${API_5XX_RATE_ALARM.percent} % of API requests answered 5xx for ${API_5XX_RATE_ALARM.periods * 5} minutes. See docs/operating.md.`,
         threshold: API_5XX_RATE_ALARM.percent,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: API_5XX_RATE_ALARM.periods,
@@ -116,7 +116,7 @@ export class Operations extends Construct {
       alarm(`Errors-${name}`, () =>
         fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }).createAlarm(this, `LambdaErrors-${name}`, {
           alarmName: `${namePrefix}-${name}-errors`,
-          alarmDescription: `${name} failed ${LAMBDA_ERRORS_ALARM.errors} or more times in 5 minutes (uncaught errors or timeouts). See README, Operating Adsmith.`,
+          alarmDescription: `${name} failed ${LAMBDA_ERRORS_ALARM.errors} or more times in 5 minutes (uncaught errors or timeouts). See docs/operating.md.`,
           threshold: LAMBDA_ERRORS_ALARM.errors,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           evaluationPeriods: 1,
@@ -133,7 +133,7 @@ export class Operations extends Construct {
           .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
           .createAlarm(this, `DlqNotEmpty-${declaration.name}`, {
             alarmName: `${namePrefix}-${declaration.name}-dlq-not-empty`,
-            alarmDescription: `Notifications for ${declaration.target} gave up after ${declaration.maxReceiveCount} attempts and wait in ${deadLetterQueue.node.path}. See README, Operating Adsmith.`,
+            alarmDescription: `Notifications for ${declaration.target} gave up after ${declaration.maxReceiveCount} attempts and wait in ${deadLetterQueue.node.path}. See docs/operating.md.`,
             threshold: 1,
             comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
             evaluationPeriods: 1,
@@ -145,7 +145,7 @@ export class Operations extends Construct {
           .metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' })
           .createAlarm(this, `QueueAge-${declaration.name}`, {
             alarmName: `${namePrefix}-${declaration.name}-oldest-message-age`,
-            alarmDescription: `A ${declaration.target} notification has waited over ${declaration.maxAgeAlarmSeconds} s: ${declaration.consumer} is failing or slowed (rate limits). See README, Operating Adsmith.`,
+            alarmDescription: `A ${declaration.target} notification has waited over ${declaration.maxAgeAlarmSeconds} s: ${declaration.consumer} is failing or slowed (rate limits). See docs/operating.md.`,
             threshold: declaration.maxAgeAlarmSeconds,
             comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
             evaluationPeriods: 5,
@@ -162,7 +162,7 @@ export class Operations extends Construct {
           .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
           .createAlarm(this, `JobDlqNotEmpty-${declaration.name}`, {
             alarmName: `${namePrefix}-${declaration.name}-dlq-not-empty`,
-            alarmDescription: `A ${declaration.name} job failed ${declaration.maxReceiveCount} times in ${declaration.consumer} and waits in ${deadLetterQueue.node.path}. See README, Operating Adsmith.`,
+            alarmDescription: `A ${declaration.name} job failed ${declaration.maxReceiveCount} times in ${declaration.consumer} and waits in ${deadLetterQueue.node.path}. See docs/operating.md.`,
             threshold: 1,
             comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
             evaluationPeriods: 1,
@@ -265,7 +265,7 @@ export class Operations extends Construct {
 
     dashboard.addWidgets(
       new TextWidget({
-        markdown: `# Adsmith ${namePrefix}\nAlarms go to SNS topic \`${namePrefix}-alarms\`. What each means and what to do: README, *Operating Adsmith*. Logs: the saved queries under \`${namePrefix}/\` in Logs Insights.`,
+        markdown: `# Adsmith ${namePrefix}\nAlarms go to SNS topic \`${namePrefix}-alarms\`. What each means and what to do: docs/operating.md. Logs: the saved queries under \`${namePrefix}/\` in Logs Insights.`,
         width: 24,
         height: 2,
       }),

@@ -28,7 +28,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** The front matter every post carries (see web/content/blog/README.md). */
+/** The front matter every post carries (see docs/features/site.md). */
 export const BlogFrontMatterSchema = z.strictObject({
   title: z.string().trim().min(10).max(110),
   description: z.string().trim().min(50).max(160),

@@ -55,7 +55,7 @@ function TargetCard({
               Posting to <code className="font-mono">{status.host}</code>
             </>
           ) : (
-            'No URL is set: fill it in the notifications secret (see the README, operators).'
+            'No URL is set: fill it in the notifications secret (see docs/operating.md).'
           )}
         </p>
         <div>
