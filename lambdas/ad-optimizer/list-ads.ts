@@ -2,7 +2,7 @@ import type { AdCardList } from '@shared/schemas/ad-optimizer';
 import { readInsights } from '../lib/meta/insights-reader';
 import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
-import { AD_HISTORY_WEEKS } from '../optimizer/read-snapshot';
+import { AD_HISTORY_WEEKS } from '../lib/optimizer/optimizer-config';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';

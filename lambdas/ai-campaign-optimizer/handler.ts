@@ -4,7 +4,7 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import { generateAdCopy } from './ad-copy';
+import { generateAdCopy } from '../lib/ai/ad-copy';
 import { listAdCopy, saveAdCopy } from './ad-copy-history';
 import { testConnection } from './test-connection';
 

@@ -5,7 +5,8 @@ import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on, type HttpEvent } from '../lib/http/http-function';
 import { tableName } from '../lib/table-name';
-import { acceptAnonymousClicks, clientAddress, submitContact } from './submit-contact';
+import { clientAddress } from '../lib/http/client-address';
+import { acceptAnonymousClicks, submitContact } from './submit-contact';
 
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 

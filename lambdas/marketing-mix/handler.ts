@@ -11,7 +11,7 @@ import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { readSecret } from '../lib/secrets';
-import { clientAddress } from '../contact/submit-contact';
+import { clientAddress } from '../lib/http/client-address';
 import { createDataset, datasetList, removeDataset } from './datasets';
 import { metaSpendForPeriods } from './meta-spend';
 import { monthlyFitCharge } from './fit-quota';

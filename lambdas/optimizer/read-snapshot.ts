@@ -3,7 +3,7 @@ import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 import { readInsights } from '../lib/meta/insights-reader';
 import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
 import type { AccountSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
-import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
+import { AD_HISTORY_WEEKS, OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
@@ -64,8 +64,6 @@ const MAX_LIST_PAGES = 20;
 const MAX_REPORT_PAGES = 60;
 /** Report jobs of this size finish in a second or two at Meta: poll often rather than wait a whole second. */
 const REPORT_POLL_MS = 300;
-/** Weeks of ad history the fatigue detector compares (first week against the latest). */
-export const AD_HISTORY_WEEKS = 8;
 
 function figures(row: InsightsRow, currency: string): DayFigures {
   const summary = summariseInsights([row], { currency });

@@ -75,3 +75,6 @@ export const OPTIMIZER_CONFIG = {
 } as const;
 
 export type OptimizerConfig = typeof OPTIMIZER_CONFIG;
+
+/** Weeks of ad history the fatigue detector compares (first week against the latest), in the optimizer and the ad optimizer. */
+export const AD_HISTORY_WEEKS = 8;

@@ -1,13 +1,13 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { z } from 'zod';
 import { AdCopyModelOutputSchema, type AdCopyRequest, type AdCopyResult } from '@shared/schemas/ai';
-import type { AiRuntime } from '../lib/ai/ai-runtime';
-import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
+import type { AiRuntime } from './ai-runtime';
+import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from './generation-quota';
 import { anglesFor } from '@shared/ad-copy-rules';
-import { adCopyPrompt } from '../lib/ai/prompts/ad-copy';
-import { generateStructured } from '../lib/ai/structured-generation';
-import { recordTokenUsage } from '../lib/ai/token-usage';
-import { upstreamError } from '../lib/errors';
+import { adCopyPrompt } from './prompts/ad-copy';
+import { generateStructured } from './structured-generation';
+import { recordTokenUsage } from './token-usage';
+import { upstreamError } from '../errors';
 
 export interface AdCopyDeps {
   runtime: () => Promise<AiRuntime>;
