@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { BRIEF_GOALS, briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
+import { BRIEF_GOALS, briefGoalKeys } from '@shared/campaign-rules';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import type { AdAccount } from '@shared/schemas/meta';
 import { Button } from '@web/components/ui/button';
@@ -12,16 +12,10 @@ import { Spinner } from '@web/components/ui/spinner';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
 import type { PickedImage } from '../lib/brief-images';
 import { BriefImages } from './brief-images';
+import { BriefLocationFields, SpecialAdCategoriesField } from './brief-targeting-fields';
 
 const textareaClass =
   'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
-
-const CATEGORY_LABELS: Record<(typeof SPECIAL_AD_CATEGORIES)[number], string> = {
-  HOUSING: 'Housing',
-  EMPLOYMENT: 'Employment',
-  FINANCIAL_PRODUCTS_SERVICES: 'Credit or financial services',
-  ISSUES_ELECTIONS_POLITICS: 'Social issues, elections or politics',
-};
 
 interface BriefFormProps {
   uid: string | undefined;
@@ -135,29 +129,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
           {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
         </FormField>
       </div>
-      <FormField
-        label="Countries"
-        error={errors.countries?.message}
-        description="Two-letter codes separated by commas, e.g. US, CA."
-      >
-        {(control) => <Input {...control} {...form.register('countries')} />}
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Regions (optional)"
-          error={errors.regions?.message}
-          description="Narrow a country to regions, e.g. California, Oregon."
-        >
-          {(control) => <Input {...control} {...form.register('regions')} />}
-        </FormField>
-        <FormField
-          label="Cities (optional)"
-          error={errors.cities?.message}
-          description="Cities with 25 miles around them, e.g. Austin, Denver."
-        >
-          {(control) => <Input {...control} {...form.register('cities')} />}
-        </FormField>
-      </div>
+      <BriefLocationFields form={form} />
       <FormField label="Who is it for?" error={errors.audience?.message}>
         {(control) => (
           <textarea
@@ -169,17 +141,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
           />
         )}
       </FormField>
-      <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">Is the product about any of these? (Meta restricts targeting)</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {SPECIAL_AD_CATEGORIES.map((category) => (
-            <label key={category} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" value={category} {...form.register('specialAdCategories')} />
-              {CATEGORY_LABELS[category]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SpecialAdCategoriesField form={form} />
       <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}
       </FormField>
