@@ -5,11 +5,11 @@ import {
   MAX_FEATURES,
   textLimits,
 } from '@shared/graphics/design-schema';
-import { fontIds, fonts } from '@shared/graphics/font-catalogue';
 import { templates } from '@shared/graphics/templates/template-registry';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { ButtonFillSelect, ButtonShapeSelect, FontSelect } from './style-selects';
 
 const textLabels: Record<Exclude<keyof DesignTexts, 'features'>, string> = {
   headline: 'Headline',
@@ -132,93 +132,46 @@ export function DesignControls({ design, onChange }: { design: Design; onChange:
         </div>
       </fieldset>
 
-      <fieldset className="grid grid-cols-2 gap-3">
-        <legend className="mb-1 text-sm font-semibold">Type and layout</legend>
-        <FormField label="Heading font">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={design.fonts.heading}
-              onChange={(e) =>
-                onChange({
-                  ...design,
-                  fonts: { ...design.fonts, heading: e.target.value as Design['fonts']['heading'] },
-                })
-              }
-            >
-              {fontIds.map((id) => (
-                <option key={id} value={id}>
-                  {fonts[id].label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Body font">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={design.fonts.body}
-              onChange={(e) =>
-                onChange({ ...design, fonts: { ...design.fonts, body: e.target.value as Design['fonts']['body'] } })
-              }
-            >
-              {fontIds.map((id) => (
-                <option key={id} value={id}>
-                  {fonts[id].label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Button shape">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={design.ctaStyle.shape}
-              onChange={(e) =>
-                onChange({
-                  ...design,
-                  ctaStyle: { ...design.ctaStyle, shape: e.target.value as Design['ctaStyle']['shape'] },
-                })
-              }
-            >
-              <option value="pill">Pill</option>
-              <option value="rounded">Rounded</option>
-              <option value="square">Square</option>
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Button fill">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={design.ctaStyle.fill}
-              onChange={(e) =>
-                onChange({
-                  ...design,
-                  ctaStyle: { ...design.ctaStyle, fill: e.target.value as Design['ctaStyle']['fill'] },
-                })
-              }
-            >
-              <option value="solid">Solid</option>
-              <option value="outline">Outline</option>
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Text alignment">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={design.align}
-              onChange={(e) => onChange({ ...design, align: e.target.value as Design['align'] })}
-            >
-              <option value="center">Centred</option>
-              <option value="left">Left</option>
-            </NativeSelect>
-          )}
-        </FormField>
-      </fieldset>
+      <TypeAndLayoutFields design={design} onChange={onChange} />
     </div>
+  );
+}
+
+/** Fonts, the call-to-action button's style and the text alignment. */
+function TypeAndLayoutFields({ design, onChange }: { design: Design; onChange: (next: Design) => void }) {
+  const setCtaStyle = (ctaStyle: Partial<Design['ctaStyle']>) =>
+    onChange({ ...design, ctaStyle: { ...design.ctaStyle, ...ctaStyle } });
+  return (
+    <fieldset className="grid grid-cols-2 gap-3">
+      <legend className="mb-1 text-sm font-semibold">Type and layout</legend>
+      <FontSelect
+        label="Heading font"
+        value={design.fonts.heading}
+        onChange={(heading) => onChange({ ...design, fonts: { ...design.fonts, heading } })}
+      />
+      <FontSelect
+        label="Body font"
+        value={design.fonts.body}
+        onChange={(body) => onChange({ ...design, fonts: { ...design.fonts, body } })}
+      />
+      <ButtonShapeSelect
+        label="Button shape"
+        value={design.ctaStyle.shape}
+        onChange={(shape) => setCtaStyle({ shape })}
+      />
+      <ButtonFillSelect label="Button fill" value={design.ctaStyle.fill} onChange={(fill) => setCtaStyle({ fill })} />
+      <FormField label="Text alignment">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={design.align}
+            onChange={(e) => onChange({ ...design, align: e.target.value as Design['align'] })}
+          >
+            <option value="center">Centred</option>
+            <option value="left">Left</option>
+          </NativeSelect>
+        )}
+      </FormField>
+    </fieldset>
   );
 }
