@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { AdCopyAngle } from '@shared/ad-copy-rules';
+import type { AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
+import { useAuth } from '@web/lib/auth/use-auth';
+import { quotaExceededOf, usageKey, type QuotaExceeded } from '@web/lib/billing/usage';
+import { errorCode, handleError } from '@web/lib/errors/handle-error';
+import { useSaveAdCopy } from '../api/ad-copy-api';
+import { useAdCopyGeneration, type Generated } from './use-ad-copy-generation';
+import { briefOf, EMPTY_BRIEF, formOf, validateBrief, type BriefErrors, type BriefFormValues } from '../lib/brief-form';
+
+/** Errors whose own message helps more than the generic toast (rate limits, upstream trouble); quotas get the upgrade prompt. */
+const SHOWN_INLINE = new Set(['RATE_LIMITED', 'UPSTREAM_ERROR', 'AUTH_ERROR']);
+
+/**
+ * The generator's working state: the brief being edited, the variants written from the brief last used (each
+ * editable and regenerable with a new take on its angle), saving them to the history and reopening a saved set,
+ * and what went wrong (the upgrade prompt for a quota, the message inline for some errors, a toast otherwise).
+ */
+export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | undefined) {
+  const { currentUser } = useAuth();
+  const { state, generate, cancel } = useAdCopyGeneration();
+  const save = useSaveAdCopy(currentUser?.uid);
+  const [values, setValues] = useState<BriefFormValues>({ ...EMPTY_BRIEF, ...initialBrief });
+  const [errors, setErrors] = useState<BriefErrors>({});
+  const [result, setResult] = useState<{ variants: AdCopyVariant[]; meta: Omit<Generated, 'variants'> } | null>(null);
+  const [briefUsed, setBriefUsed] = useState<BriefFormValues | null>(null);
+  const [regenerating, setRegenerating] = useState<number | null>(null);
+  const [takes, setTakes] = useState<Partial<Record<AdCopyAngle, number>>>({});
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
+  const queryClient = useQueryClient();
+  const refreshUsage = () => void queryClient.invalidateQueries({ queryKey: usageKey });
+
+  const fail = (error: unknown) => {
+    const quota = quotaExceededOf(error);
+    setQuotaHit(quota);
+    if (quota) {
+      setInlineError(null);
+      // An expected outcome shown as the upgrade prompt: not an error to log or report.
+      refreshUsage();
+      return;
+    }
+    const code = errorCode(error);
+    const inline = SHOWN_INLINE.has(code) && error instanceof Error;
+    setInlineError(inline ? error.message : null);
+    handleError(error, { component: 'AdCopyGenerator', silent: inline });
+  };
+
+  const onGenerate = async () => {
+    const checked = validateBrief(values);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    setInlineError(null);
+    setQuotaHit(null);
+    try {
+      const generated = await generate(checked.request, `Writing ${checked.request.variants} variants…`);
+      if (generated?.quota) refreshUsage();
+      if (!generated) return;
+      const { variants, ...meta } = generated;
+      setResult({ variants, meta });
+      setBriefUsed(values);
+      setTakes({});
+      setSavedId(null);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const onRegenerate = async (index: number) => {
+    if (!result || !briefUsed) return;
+    const angle = result.variants[index]!.angle;
+    const variation = (takes[angle] ?? 0) + 1;
+    const checked = validateBrief(briefUsed, { angle, variation });
+    if (!checked.ok) return;
+    setRegenerating(index);
+    setInlineError(null);
+    setQuotaHit(null);
+    try {
+      const generated = await generate(checked.request, `Rewriting variant ${index + 1}…`);
+      if (generated?.quota) refreshUsage();
+      if (!generated?.variants[0]) return;
+      setTakes((t) => ({ ...t, [angle]: variation }));
+      setResult((r) =>
+        r ? { ...r, variants: r.variants.map((v, i) => (i === index ? generated.variants[0]! : v)) } : r,
+      );
+      setSavedId(null);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setRegenerating(null);
+    }
+  };
+
+  const onSave = async () => {
+    if (!result || !briefUsed) return;
+    try {
+      const saved = await save.mutateAsync({ brief: briefOf(briefUsed), variants: result.variants });
+      setSavedId(saved.id);
+      toast.success('Saved to your ad copy history');
+    } catch (error) {
+      handleError(error, { component: 'AdCopyGenerator' });
+    }
+  };
+
+  const onOpen = (saved: SavedAdCopy) => {
+    cancel();
+    const form = formOf(saved.brief, saved.variants.length);
+    setValues(form);
+    setBriefUsed(form);
+    setErrors({});
+    setResult({ variants: saved.variants, meta: { model: '', offline: false, via: 'server' } });
+    setSavedId(saved.id);
+    setTakes({});
+    toast.info(`Opened “${saved.brief.product}”`);
+  };
+
+  const editVariant = (index: number, next: AdCopyVariant) => {
+    setResult((r) => (r ? { ...r, variants: r.variants.map((v, i) => (i === index ? next : v)) } : r));
+    setSavedId(null);
+  };
+
+  return {
+    state,
+    cancel,
+    saving: save.isPending,
+    values,
+    setValues,
+    errors,
+    result,
+    regenerating,
+    inlineError,
+    savedId,
+    quotaHit,
+    onGenerate,
+    onRegenerate,
+    onSave,
+    onOpen,
+    editVariant,
+  };
+}
