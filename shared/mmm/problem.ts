@@ -297,6 +297,267 @@ export function saturateSeries(x: Float64Array, transform: ChannelTransform): Fl
   return out;
 }
 
+/**
+ * Everything a candidate fit reads that does not depend on its hyperparameters: the window, the standardised KPI,
+ * the standardised fixed columns with their Gram block, the spends and the coefficient bounds.
+ */
+interface ProblemSetup {
+  config: MmmConfig;
+  dims: HyperDimension[];
+  windowStart: number;
+  windowEnd: number;
+  /** Window rows, training rows among them, and media, fixed and all columns. */
+  n: number;
+  nTrain: number;
+  m: number;
+  f: number;
+  p: number;
+  ys: Float64Array;
+  ySd: number;
+  zFixed: Float64Array[];
+  gramFixed: Float64Array;
+  rhsFixed: Float64Array;
+  spends: Float64Array[];
+  references: number[];
+  paid: boolean[];
+  spendTotals: number[];
+  lower: Float64Array;
+  upper: Float64Array;
+  penalty: Float64Array;
+}
+
+/** One candidate's transforms, media columns, ridge coefficients (standardised scale) and fitted KPI. */
+interface Core {
+  transforms: ChannelTransform[];
+  media: Float64Array[];
+  mediaStats: { mean: number; sd: number; active: boolean }[];
+  beta: Float64Array;
+  lambda: number;
+  fittedStd: Float64Array;
+}
+
+/** The fixed columns standardised on every window row (training statistics), and their Gram block and right side. */
+function standardiseFixed(fixed: FixedColumn[], ys: Float64Array, nTrain: number) {
+  const f = fixed.length;
+  const zFixed = fixed.map((c) => c.raw.map((v) => (c.active ? (v - c.mean) / c.sd : 0)));
+  const gramFixed = new Float64Array(f * f);
+  const rhsFixed = new Float64Array(f);
+  for (let i = 0; i < f; i += 1) {
+    for (let j = 0; j <= i; j += 1) {
+      let s = 0;
+      for (let t = 0; t < nTrain; t += 1) s += zFixed[i]![t]! * zFixed[j]![t]!;
+      gramFixed[i * f + j] = s / nTrain;
+      gramFixed[j * f + i] = s / nTrain;
+    }
+    let s = 0;
+    for (let t = 0; t < nTrain; t += 1) s += zFixed[i]![t]! * ys[t]!;
+    rhsFixed[i] = s / nTrain;
+  }
+  return { zFixed, gramFixed, rhsFixed };
+}
+
+/** Each channel's spend adstocked then saturated on the window rows, under one candidate's hyperparameters. */
+function transformMedia(setup: ProblemSetup, hyper: ArrayLike<number>) {
+  const { config, m, windowStart, windowEnd, spends, references } = setup;
+  const transforms: ChannelTransform[] = [];
+  const media: Float64Array[] = [];
+  for (let c = 0; c < m; c += 1) {
+    const partial = transformFor(config, hyper, c, references[c]!);
+    const adstocked = applyAdstock(spends[c]!, partial.adstock).subarray(windowStart, windowEnd);
+    const saturation: ChannelTransform['saturation'] = { ...partial.saturation };
+    if (partial.saturation.kind === 'hill') {
+      saturation.inflexion = hillInflexion(adstocked, partial.saturation.gamma ?? 1);
+      delete (saturation as { gamma?: number }).gamma;
+    }
+    const transform: ChannelTransform = { adstock: partial.adstock, saturation, reference: partial.reference };
+    transforms.push(transform);
+    media.push(saturateSeries(adstocked, transform));
+  }
+  return { transforms, media };
+}
+
+/**
+ * The ridge's normal equations over the training rows: the fixed block copied, the media columns' cross-products
+ * added. An inactive (constant) media column is pinned to zero through its bounds, which are set here on each call.
+ */
+function normalEquations(setup: ProblemSetup, media: Float64Array[], mediaStats: Core['mediaStats']) {
+  const { m, f, p, nTrain, ys, zFixed, gramFixed, rhsFixed, lower, upper } = setup;
+  const gram = new Float64Array(p * p);
+  const rhs = new Float64Array(p);
+  for (let i = 0; i < f; i += 1) {
+    for (let j = 0; j < f; j += 1) gram[(m + i) * p + m + j] = gramFixed[i * f + j]!;
+    rhs[m + i] = rhsFixed[i]!;
+  }
+  for (let c = 0; c < m; c += 1) {
+    const st = mediaStats[c]!;
+    const col = media[c]!;
+    if (!st.active) {
+      gram[c * p + c] = 1;
+      lower[c] = 0;
+      upper[c] = 0;
+      continue;
+    }
+    lower[c] = 0;
+    upper[c] = Infinity;
+    const inv = 1 / st.sd;
+    // Fixed columns are centred on the training rows, so Σ(x − x̄)z = Σ x·z.
+    for (let j = 0; j < f; j += 1) {
+      const z = zFixed[j]!;
+      let s = 0;
+      for (let t = 0; t < nTrain; t += 1) s += col[t]! * z[t]!;
+      const g = (s * inv) / nTrain;
+      gram[c * p + m + j] = g;
+      gram[(m + j) * p + c] = g;
+    }
+    for (let d = 0; d <= c; d += 1) {
+      const sd = mediaStats[d]!;
+      if (!sd.active) continue;
+      const other = media[d]!;
+      let s = 0;
+      for (let t = 0; t < nTrain; t += 1) s += (col[t]! - st.mean) * (other[t]! - sd.mean);
+      const g = (s * inv) / sd.sd / nTrain;
+      gram[c * p + d] = g;
+      gram[d * p + c] = g;
+    }
+    let s = 0;
+    for (let t = 0; t < nTrain; t += 1) s += col[t]! * ys[t]!;
+    rhs[c] = (s * inv) / nTrain;
+  }
+  return { gram, rhs };
+}
+
+/** The fitted KPI on the standardised scale, on every window row. */
+function fittedStandardised(
+  setup: ProblemSetup,
+  beta: Float64Array,
+  media: Float64Array[],
+  mediaStats: Core['mediaStats'],
+) {
+  const { m, f, n, zFixed } = setup;
+  const fittedStd = new Float64Array(n);
+  for (let c = 0; c < m; c += 1) {
+    const st = mediaStats[c]!;
+    const b = beta[c]!;
+    if (!st.active || b === 0) continue;
+    const col = media[c]!;
+    for (let t = 0; t < n; t += 1) fittedStd[t] = fittedStd[t]! + (b * (col[t]! - st.mean)) / st.sd;
+  }
+  for (let j = 0; j < f; j += 1) {
+    const b = beta[m + j]!;
+    if (b === 0) continue;
+    const z = zFixed[j]!;
+    for (let t = 0; t < n; t += 1) fittedStd[t] = fittedStd[t]! + b * z[t]!;
+  }
+  return fittedStd;
+}
+
+/** One candidate fit: transform the media, solve the bounded ridge, and the fitted KPI. */
+function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
+  const { transforms, media } = transformMedia(setup, hyper);
+  const mediaStats = media.map((col) => {
+    const { mean, sd } = meanSd(col, setup.nTrain);
+    return { mean, sd, active: sd > 1e-12 * (1 + Math.abs(mean)) };
+  });
+  const { gram, rhs } = normalEquations(setup, media, mediaStats);
+  const lambda = Math.pow(10, hyper[setup.dims.length - 1]!);
+  const { p, penalty, lower, upper } = setup;
+  const beta = solveBoxRidge({ gram, rhs, p, lambda, penalty, lower, upper });
+  return { transforms, media, mediaStats, beta, lambda, fittedStd: fittedStandardised(setup, beta, media, mediaStats) };
+}
+
+/** NRMSE of the standardised fit over some rows (scale-free, so the standardised scale is as good as the original). */
+function nrmseOn(ys: Float64Array, fittedStd: Float64Array, [from, to]: [number, number]) {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let t = from; t < to; t += 1) {
+    sum += (ys[t]! - fittedStd[t]!) ** 2;
+    if (ys[t]! < min) min = ys[t]!;
+    if (ys[t]! > max) max = ys[t]!;
+  }
+  return max > min ? Math.sqrt(sum / (to - from)) / (max - min) : 0;
+}
+
+/** DECOMP.RSSD: how far the paid channels' shares of effect are from their shares of spend (training rows). */
+function rssdOf(setup: ProblemSetup, c: Core) {
+  const { m, nTrain, ySd, paid, spendTotals } = setup;
+  const effects: number[] = [];
+  const spendShare: number[] = [];
+  for (let ch = 0; ch < m; ch += 1) {
+    if (!paid[ch]) continue;
+    const st = c.mediaStats[ch]!;
+    let effect = 0;
+    if (st.active) {
+      const col = c.media[ch]!;
+      for (let t = 0; t < nTrain; t += 1) effect += col[t]!;
+      effect *= (c.beta[ch]! * ySd) / st.sd;
+    }
+    effects.push(effect);
+    spendShare.push(spendTotals[ch]!);
+  }
+  return decompRssd(effects, spendShare);
+}
+
+/** A candidate as a whole model: coefficients and contributions on the KPI's own scale, the fit and its metrics. */
+function modelFit(
+  setup: ProblemSetup,
+  source: { data: MmmDataset; fixed: FixedColumn[]; y: Float64Array; yMean: number; nValidation: number },
+  hyper: ArrayLike<number>,
+  objectiveRows: [number, number],
+): ModelFit {
+  const { m, n, nTrain, ySd, ys, paid } = setup;
+  const { data, fixed, y, yMean, nValidation } = source;
+  const c = fitCore(setup, hyper);
+  const coefficients: ModelFit['coefficients'] = [];
+  const mediaContributions: Float64Array[] = [];
+  let intercept = yMean;
+  for (let ch = 0; ch < m; ch += 1) {
+    const st = c.mediaStats[ch]!;
+    const value = st.active ? (c.beta[ch]! * ySd) / st.sd : 0;
+    intercept -= value * st.mean;
+    coefficients.push({ name: data.channels[ch]!.name, kind: paid[ch] ? 'media' : 'organic', value });
+    mediaContributions.push(c.media[ch]!.map((v) => value * v));
+  }
+  const fixedContributions = fixed.map((col, j) => {
+    const value = col.active ? (c.beta[m + j]! * ySd) / col.sd : 0;
+    intercept -= value * col.mean;
+    coefficients.push({ name: col.name, kind: col.kind, value });
+    return col.raw.map((v) => value * v);
+  });
+  const fitted = c.fittedStd.map((v) => yMean + ySd * v);
+  const activeColumns = c.mediaStats.filter((s) => s.active).length + fixed.filter((col) => col.active).length;
+  const metricsOn = (from: number, to: number) => {
+    const actual = y.subarray(from, to);
+    const pred = fitted.subarray(from, to);
+    const r2 = rSquared(actual, pred);
+    return {
+      r2,
+      adjR2: adjustedRSquared(r2, to - from, activeColumns),
+      nrmse: nrmse(actual, pred),
+      mape: mape(actual, pred),
+    };
+  };
+  const rssd = rssdOf(setup, c);
+  return {
+    nrmse: nrmseOn(ys, c.fittedStd, objectiveRows),
+    rssd,
+    hyper: Array.from(hyper),
+    lambda: c.lambda,
+    transforms: c.transforms,
+    intercept,
+    coefficients,
+    fitted,
+    mediaContributions,
+    fixedContributions,
+    metrics: {
+      train: metricsOn(0, nTrain),
+      ...(nValidation > 0 ? { validation: metricsOn(nTrain, nTrain + nValidation) } : {}),
+      ...(n - nTrain - nValidation > 0 ? { test: metricsOn(nTrain + nValidation, n) } : {}),
+      rssd,
+    },
+  };
+}
+
 export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?: Float64Array): Problem {
   const [windowStart, windowEnd] = windowRows(data.dates, config.window);
   const n = windowEnd - windowStart;
@@ -316,22 +577,7 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
   const yStats = meanSd(y, nTrain);
   const ySd = yStats.sd > 0 ? yStats.sd : 1;
   const ys = y.map((v) => (v - yStats.mean) / ySd);
-
-  // Standardised fixed columns on every window row (training statistics) and their Gram block.
-  const zFixed = fixed.map((c) => c.raw.map((v) => (c.active ? (v - c.mean) / c.sd : 0)));
-  const gramFixed = new Float64Array(f * f);
-  const rhsFixed = new Float64Array(f);
-  for (let i = 0; i < f; i += 1) {
-    for (let j = 0; j <= i; j += 1) {
-      let s = 0;
-      for (let t = 0; t < nTrain; t += 1) s += zFixed[i]![t]! * zFixed[j]![t]!;
-      gramFixed[i * f + j] = s / nTrain;
-      gramFixed[j * f + i] = s / nTrain;
-    }
-    let s = 0;
-    for (let t = 0; t < nTrain; t += 1) s += zFixed[i]![t]! * ys[t]!;
-    rhsFixed[i] = s / nTrain;
-  }
+  const { zFixed, gramFixed, rhsFixed } = standardiseFixed(fixed, ys, nTrain);
   const spends = data.channels.map((c) => Float64Array.from(c.spend));
   const references = spends.map((s) => Math.max(1e-12, ...s));
   const paid = data.channels.map((c) => !c.organic);
@@ -350,125 +596,33 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     penalty[m + j] = c.penalty;
   });
 
-  interface Core {
-    transforms: ChannelTransform[];
-    media: Float64Array[];
-    mediaStats: { mean: number; sd: number; active: boolean }[];
-    beta: Float64Array;
-    lambda: number;
-    fittedStd: Float64Array;
-  }
-
-  const core = (hyper: ArrayLike<number>): Core => {
-    const transforms: ChannelTransform[] = [];
-    const media: Float64Array[] = [];
-    for (let c = 0; c < m; c += 1) {
-      const partial = transformFor(config, hyper, c, references[c]!);
-      const adstocked = applyAdstock(spends[c]!, partial.adstock).subarray(windowStart, windowEnd);
-      const saturation: ChannelTransform['saturation'] = { ...partial.saturation };
-      if (partial.saturation.kind === 'hill') {
-        saturation.inflexion = hillInflexion(adstocked, partial.saturation.gamma ?? 1);
-        delete (saturation as { gamma?: number }).gamma;
-      }
-      const transform: ChannelTransform = { adstock: partial.adstock, saturation, reference: partial.reference };
-      transforms.push(transform);
-      media.push(saturateSeries(adstocked, transform));
-    }
-    const mediaStats = media.map((col) => {
-      const { mean, sd } = meanSd(col, nTrain);
-      return { mean, sd, active: sd > 1e-12 * (1 + Math.abs(mean)) };
-    });
-    const gram = new Float64Array(p * p);
-    const rhs = new Float64Array(p);
-    for (let i = 0; i < f; i += 1) {
-      for (let j = 0; j < f; j += 1) gram[(m + i) * p + m + j] = gramFixed[i * f + j]!;
-      rhs[m + i] = rhsFixed[i]!;
-    }
-    for (let c = 0; c < m; c += 1) {
-      const st = mediaStats[c]!;
-      const col = media[c]!;
-      if (!st.active) {
-        gram[c * p + c] = 1;
-        lower[c] = 0;
-        upper[c] = 0;
-        continue;
-      }
-      lower[c] = 0;
-      upper[c] = Infinity;
-      const inv = 1 / st.sd;
-      // Fixed columns are centred on the training rows, so Σ(x − x̄)z = Σ x·z.
-      for (let j = 0; j < f; j += 1) {
-        const z = zFixed[j]!;
-        let s = 0;
-        for (let t = 0; t < nTrain; t += 1) s += col[t]! * z[t]!;
-        const g = (s * inv) / nTrain;
-        gram[c * p + m + j] = g;
-        gram[(m + j) * p + c] = g;
-      }
-      for (let d = 0; d <= c; d += 1) {
-        const sd = mediaStats[d]!;
-        if (!sd.active) continue;
-        const other = media[d]!;
-        let s = 0;
-        for (let t = 0; t < nTrain; t += 1) s += (col[t]! - st.mean) * (other[t]! - sd.mean);
-        const g = (s * inv) / sd.sd / nTrain;
-        gram[c * p + d] = g;
-        gram[d * p + c] = g;
-      }
-      let s = 0;
-      for (let t = 0; t < nTrain; t += 1) s += col[t]! * ys[t]!;
-      rhs[c] = (s * inv) / nTrain;
-    }
-    const lambda = Math.pow(10, hyper[dims.length - 1]!);
-    const beta = solveBoxRidge({ gram, rhs, p, lambda, penalty, lower, upper });
-    const fittedStd = new Float64Array(n);
-    for (let c = 0; c < m; c += 1) {
-      const st = mediaStats[c]!;
-      const b = beta[c]!;
-      if (!st.active || b === 0) continue;
-      const col = media[c]!;
-      for (let t = 0; t < n; t += 1) fittedStd[t] = fittedStd[t]! + (b * (col[t]! - st.mean)) / st.sd;
-    }
-    for (let j = 0; j < f; j += 1) {
-      const b = beta[m + j]!;
-      if (b === 0) continue;
-      const z = zFixed[j]!;
-      for (let t = 0; t < n; t += 1) fittedStd[t] = fittedStd[t]! + b * z[t]!;
-    }
-    return { transforms, media, mediaStats, beta, lambda, fittedStd };
+  const setup: ProblemSetup = {
+    config,
+    dims,
+    windowStart,
+    windowEnd,
+    n,
+    nTrain,
+    m,
+    f,
+    p,
+    ys,
+    ySd,
+    zFixed,
+    gramFixed,
+    rhsFixed,
+    spends,
+    references,
+    paid,
+    spendTotals,
+    lower,
+    upper,
+    penalty,
   };
-
   const objectiveRows: [number, number] = nValidation > 0 ? [nTrain, nTrain + nValidation] : [0, nTrain];
-  const nrmseOn = (fittedStd: Float64Array, [from, to]: [number, number]) => {
-    let sum = 0;
-    let min = Infinity;
-    let max = -Infinity;
-    for (let t = from; t < to; t += 1) {
-      sum += (ys[t]! - fittedStd[t]!) ** 2;
-      if (ys[t]! < min) min = ys[t]!;
-      if (ys[t]! > max) max = ys[t]!;
-    }
-    return max > min ? Math.sqrt(sum / (to - from)) / (max - min) : 0;
-  };
-  const rssdOf = (c: Core) => {
-    const effects: number[] = [];
-    const spendShare: number[] = [];
-    for (let ch = 0; ch < m; ch += 1) {
-      if (!paid[ch]) continue;
-      const st = c.mediaStats[ch]!;
-      let effect = 0;
-      if (st.active) {
-        const col = c.media[ch]!;
-        for (let t = 0; t < nTrain; t += 1) effect += col[t]!;
-        effect *= (c.beta[ch]! * ySd) / st.sd;
-      }
-      effects.push(effect);
-      spendShare.push(spendTotals[ch]!);
-    }
-    return decompRssd(effects, spendShare);
-  };
+  const source = { data, fixed, y, yMean: yStats.mean, nValidation };
 
-  const problem: Problem = {
+  return {
     data,
     config,
     dates: data.dates.slice(windowStart, windowEnd),
@@ -480,63 +634,14 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     dimensions: dims,
     fixed,
     evaluate(hyper) {
-      const c = core(hyper);
-      return { nrmse: nrmseOn(c.fittedStd, objectiveRows), rssd: rssdOf(c) };
+      const c = fitCore(setup, hyper);
+      return { nrmse: nrmseOn(ys, c.fittedStd, objectiveRows), rssd: rssdOf(setup, c) };
     },
     fit(hyper) {
-      const c = core(hyper);
-      const coefficients: ModelFit['coefficients'] = [];
-      const mediaContributions: Float64Array[] = [];
-      let intercept = yStats.mean;
-      for (let ch = 0; ch < m; ch += 1) {
-        const st = c.mediaStats[ch]!;
-        const value = st.active ? (c.beta[ch]! * ySd) / st.sd : 0;
-        intercept -= value * st.mean;
-        coefficients.push({ name: data.channels[ch]!.name, kind: paid[ch] ? 'media' : 'organic', value });
-        mediaContributions.push(c.media[ch]!.map((v) => value * v));
-      }
-      const fixedContributions = fixed.map((col, j) => {
-        const value = col.active ? (c.beta[m + j]! * ySd) / col.sd : 0;
-        intercept -= value * col.mean;
-        coefficients.push({ name: col.name, kind: col.kind, value });
-        return col.raw.map((v) => value * v);
-      });
-      const fitted = c.fittedStd.map((v) => yStats.mean + ySd * v);
-      const activeColumns = c.mediaStats.filter((s) => s.active).length + fixed.filter((col) => col.active).length;
-      const metricsOn = (from: number, to: number) => {
-        const actual = y.subarray(from, to);
-        const pred = fitted.subarray(from, to);
-        const r2 = rSquared(actual, pred);
-        return {
-          r2,
-          adjR2: adjustedRSquared(r2, to - from, activeColumns),
-          nrmse: nrmse(actual, pred),
-          mape: mape(actual, pred),
-        };
-      };
-      const rssd = rssdOf(c);
-      return {
-        nrmse: nrmseOn(c.fittedStd, objectiveRows),
-        rssd,
-        hyper: Array.from(hyper),
-        lambda: c.lambda,
-        transforms: c.transforms,
-        intercept,
-        coefficients,
-        fitted,
-        mediaContributions,
-        fixedContributions,
-        metrics: {
-          train: metricsOn(0, nTrain),
-          ...(nValidation > 0 ? { validation: metricsOn(nTrain, nTrain + nValidation) } : {}),
-          ...(n - nTrain - nValidation > 0 ? { test: metricsOn(nTrain + nValidation, n) } : {}),
-          rssd,
-        },
-      };
+      return modelFit(setup, source, hyper, objectiveRows);
     },
     withKpi(next) {
       return createProblem(data, config, next);
     },
   };
-  return problem;
 }
