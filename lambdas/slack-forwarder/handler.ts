@@ -1,12 +1,9 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy from '@middy/core';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { queueBatchFunction } from '../lib/http/queue-function';
 import { forwardBatch } from '../lib/notifications/forward-batch';
 import { forwarderEnv, forwarderServices } from '../lib/notifications/forwarder-runtime';
 import { fetchPostJson } from '../lib/notifications/post-json';
 import { PostPacer } from '../lib/notifications/post-pacer';
-import { logger, metrics } from '../lib/observability';
+import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
 import { slackPosts } from './slack-posts';
 
@@ -16,25 +13,22 @@ const services = forwarderServices('Slack');
 const pacer = new PostPacer(env.NOTIFY_MIN_POST_INTERVAL_MS);
 const post = fetchPostJson(env.NOTIFY_POST_TIMEOUT_MS);
 
-export const handler = middy<SQSEvent, SQSBatchResponse>()
-  .use(injectLambdaContext(logger))
-  .use(logMetrics(metrics))
-  .handler(async (event, context) => {
-    const { slackWebhookUrl } = await readSecret('notifications');
-    if (!slackWebhookUrl) {
-      // Kept, not dropped: the records retry and end in the DLQ, whose alarm tells the operator.
-      logger.error('Slack webhook URL is not configured (secret notifications.slackWebhookUrl)');
-      return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };
-    }
-    return forwardBatch(event.Records, slackPosts, {
-      ...services,
-      target: 'slack',
-      url: slackWebhookUrl,
-      post,
-      pacer,
-      remainingMs: () => context.getRemainingTimeInMillis(),
-      serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
-      // With the back-off doubling from 1 s, five attempts ride out about 15 s of 5xx in one invocation.
-      serverErrorAttempts: 5,
-    });
+export const handler = queueBatchFunction(async (records, context) => {
+  const { slackWebhookUrl } = await readSecret('notifications');
+  if (!slackWebhookUrl) {
+    // Kept, not dropped: the records retry and end in the DLQ, whose alarm tells the operator.
+    logger.error('Slack webhook URL is not configured (secret notifications.slackWebhookUrl)');
+    return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
+  }
+  return forwardBatch(records, slackPosts, {
+    ...services,
+    target: 'slack',
+    url: slackWebhookUrl,
+    post,
+    pacer,
+    remainingMs: () => context.getRemainingTimeInMillis(),
+    serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
+    // With the back-off doubling from 1 s, five attempts ride out about 15 s of 5xx in one invocation.
+    serverErrorAttempts: 5,
   });
+});

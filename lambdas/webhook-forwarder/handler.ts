@@ -1,14 +1,11 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy from '@middy/core';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { readEnv } from '../lib/env';
+import { queueBatchFunction } from '../lib/http/queue-function';
 import { forwardBatch } from '../lib/notifications/forward-batch';
 import { forwarderEnv, forwarderServices } from '../lib/notifications/forwarder-runtime';
 import { fetchPostJson } from '../lib/notifications/post-json';
 import { PostPacer } from '../lib/notifications/post-pacer';
-import { logger, metrics } from '../lib/observability';
+import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
 import { webhookPosts } from './webhook-payload';
 
@@ -20,23 +17,20 @@ const services = forwarderServices('Webhook');
 const pacer = new PostPacer(0);
 const post = fetchPostJson(env.NOTIFY_POST_TIMEOUT_MS);
 
-export const handler = middy<SQSEvent, SQSBatchResponse>()
-  .use(injectLambdaContext(logger))
-  .use(logMetrics(metrics))
-  .handler(async (event, context) => {
-    const { automationWebhookUrl } = await readSecret('notifications');
-    if (!automationWebhookUrl) {
-      logger.error('Automation webhook URL is not configured (secret notifications.automationWebhookUrl)');
-      return { batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) };
-    }
-    return forwardBatch(event.Records, (events) => webhookPosts(events, source), {
-      ...services,
-      target: 'webhook',
-      url: automationWebhookUrl,
-      post,
-      pacer,
-      remainingMs: () => context.getRemainingTimeInMillis(),
-      serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
-      serverErrorAttempts: 3,
-    });
+export const handler = queueBatchFunction(async (records, context) => {
+  const { automationWebhookUrl } = await readSecret('notifications');
+  if (!automationWebhookUrl) {
+    logger.error('Automation webhook URL is not configured (secret notifications.automationWebhookUrl)');
+    return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
+  }
+  return forwardBatch(records, (events) => webhookPosts(events, source), {
+    ...services,
+    target: 'webhook',
+    url: automationWebhookUrl,
+    post,
+    pacer,
+    remainingMs: () => context.getRemainingTimeInMillis(),
+    serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
+    serverErrorAttempts: 3,
   });
+});

@@ -1,12 +1,10 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routeKey, type RouteDeclaration } from '@shared/routes';
 import { notFound } from '../errors';
-import { logger, metrics, tracer } from '../observability';
+import { logger, metrics } from '../observability';
+import { instrumented } from './instrumentation';
 import { assertThroughCloudFront } from './origin-check';
 import { errorReply, jsonReply } from './replies';
 import { parseRequest, type ParsedRequest } from './parse-request';
@@ -80,17 +78,8 @@ export function httpFunction(bindings: RouteBinding[]) {
     return jsonReply(accepted ? 202 : (route.successStatus ?? 200), reply);
   };
 
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
-    .use(captureLambdaHandler(tracer))
-    .use(logMetrics(metrics))
-    .use({
-      before: (request) => {
-        logger.addContext(request.context);
-        logger.setCorrelationId(request.event.requestContext?.requestId);
-        logger.appendKeys({ routeKey: request.event.routeKey });
-      },
-      after: () => logger.resetKeys(),
-    })
+  return instrumented<HttpEvent, APIGatewayProxyStructuredResultV2>((event) => event.requestContext?.requestId)
+    .use({ before: (request) => logger.appendKeys({ routeKey: request.event.routeKey }) })
     .use({
       after: (request) => countOutcome(request.response?.statusCode),
       onError: (request) => {
