@@ -1,13 +1,8 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { jobQueueEnvVar } from '@shared/job-queues';
 import { routes } from '@shared/routes';
 import type { RuleRunJob } from '@shared/schemas/rules';
-import { tableEnvVar } from '@shared/tables';
-import * as z from 'zod';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { sqsClient } from '../lib/aws/sqs';
-import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
+import { sendJob } from '../lib/job-queue';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import {
   createRule,
@@ -26,15 +21,8 @@ import { graphForUser } from '../lib/meta-session/session';
 import { tableName } from '../lib/table-name';
 import { backtestDraft } from './rule-backtest';
 
-const config = lazyEnv(
-  z.object({
-    [tableEnvVar('automationRules')]: z.string().min(1),
-    [tableEnvVar('ruleRuns')]: z.string().min(1),
-    [jobQueueEnvVar('ruleRuns')]: z.string().url(),
-  }),
-);
-const rules = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('automationRules')]! });
-const runs = (): RuleTable => ({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('ruleRuns')]! });
+const rules = (): RuleTable => ({ doc: dynamoDocumentClient(), table: tableName('automationRules') });
+const runs = (): RuleTable => ({ doc: dynamoDocumentClient(), table: tableName('ruleRuns') });
 const quota = () =>
   ruleQuota(
     { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
@@ -42,10 +30,8 @@ const quota = () =>
   );
 
 /** "Run now": the same job the runner queues, for this one rule, through the same queue. */
-async function queueRun(job: RuleRunJob): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: config()[jobQueueEnvVar('ruleRuns')]!, MessageBody: JSON.stringify(job) }),
-  );
+function queueRun(job: RuleRunJob): Promise<void> {
+  return sendJob('ruleRuns', job);
 }
 
 export const handler = httpFunction([

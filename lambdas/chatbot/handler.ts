@@ -1,9 +1,6 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
 import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
-import { tableEnvVar } from '@shared/tables';
 import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
@@ -17,73 +14,41 @@ import { readSecret } from '../lib/secrets';
 import type { MetaDeps } from '../lib/meta-session/session';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
-import { accessTokenVerifier, bearerToken } from '../lib/http/access-token';
+import { bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
+import { tableName } from '../lib/table-name';
 import { workspaceOf } from '../lib/team/workspace';
 import { answerChat } from './chat';
 import { cachedChatAccount, readChatAccount } from './read-account';
-import {
-  cachedUserPoolSettings,
-  parseS3Location,
-  userPoolSettingsFromWebConfig,
-  type UserPoolSettings,
-} from './user-pool-settings';
+import { metaConnected } from './meta-connected';
+import { cachedUserPoolSettings } from './user-pool-settings';
+import { loadUserPoolSettings, userTokenVerifier } from './user-tokens';
 import { viewerIp } from './viewer-ip';
 
+// The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
 const config = lazyEnv(
   z.object({
-    [tableEnvVar('chatRateLimits')]: z.string().min(1),
-    [tableEnvVar('userMetaConnections')]: z.string().min(1),
-    [tableEnvVar('quotaUsage')]: z.string().min(1),
-    [tableEnvVar('userPlans')]: z.string().min(1),
-    [tableEnvVar('aiUsage')]: z.string().min(1),
-    [tableEnvVar('teamMemberships')]: z.string().min(1),
-    // The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
     [NEED_ENV.userTokensIssuer]: z.url().optional(),
     [NEED_ENV.userTokensClientId]: z.string().min(1).optional(),
     [NEED_ENV.userTokensWebConfig]: z.string().startsWith('s3://').optional(),
   }),
 );
 
-async function readWebConfig(location: string): Promise<UserPoolSettings> {
-  const reply = await s3Client().send(new GetObjectCommand(parseS3Location(location)));
-  return userPoolSettingsFromWebConfig(await reply.Body!.transformToString());
-}
-
 const userPool = cachedUserPoolSettings(
-  async () => {
-    const env = config();
-    const [issuer, clientId] = [env[NEED_ENV.userTokensIssuer], env[NEED_ENV.userTokensClientId]];
-    if (issuer && clientId) return { issuer, clientId };
-    const location = env[NEED_ENV.userTokensWebConfig];
-    if (!location)
-      throw new Error(
-        `Set ${NEED_ENV.userTokensIssuer} and ${NEED_ENV.userTokensClientId}, or ${NEED_ENV.userTokensWebConfig}`,
-      );
-    return readWebConfig(location);
-  },
+  () =>
+    loadUserPoolSettings(
+      {
+        issuer: config()[NEED_ENV.userTokensIssuer],
+        clientId: config()[NEED_ENV.userTokensClientId],
+        webConfig: config()[NEED_ENV.userTokensWebConfig],
+      },
+      s3Client(),
+    ),
   // A redeployed user pool reaches warm containers within minutes.
   { maxAgeMs: 5 * 60_000 },
 );
-let verifier: { for: UserPoolSettings; verify: ReturnType<typeof accessTokenVerifier> } | undefined;
-async function verifyToken(token: string) {
-  const settings = await userPool();
-  if (verifier?.for !== settings) verifier = { for: settings, verify: accessTokenVerifier(settings) };
-  return verifier.verify(token);
-}
-
-async function metaConnected(userId: string): Promise<boolean> {
-  const reply = await dynamoDocumentClient().send(
-    new GetCommand({
-      TableName: config()[tableEnvVar('userMetaConnections')]!,
-      Key: { user_id: userId },
-      // Whether a connection exists (a disconnect leaves a row without one), nothing of the token itself.
-      ProjectionExpression: 'meta_user_id',
-    }),
-  );
-  return reply.Item?.meta_user_id !== undefined;
-}
+const verifyToken = userTokenVerifier(userPool);
 
 /**
  * Reading the connected account for the model: the token decrypted with the Meta token key (by its alias in the
@@ -101,8 +66,8 @@ function chatMetaDeps(): MetaDeps {
     onGraphCall: logGraphCalls(logger),
     cache: { remember: (_user, _key, compute) => compute(), forget: async () => undefined },
     adAccountQuota: heldQuota(
-      { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
-      { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
+      { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+      { doc: dynamoDocumentClient(), table: tableName('userPlans') },
       'connectedAdAccounts',
     ),
   };
@@ -111,9 +76,9 @@ function chatMetaDeps(): MetaDeps {
 const chatAccount = cachedChatAccount((workspaceId) => readChatAccount(workspaceId, chatMetaDeps()));
 
 const generationQuota = (): GenerationQuota => ({
-  counters: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
-  plans: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
-  tokens: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('aiUsage')]! },
+  counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+  plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
+  tokens: { doc: dynamoDocumentClient(), table: tableName('aiUsage') },
 });
 
 export const handler = streamFunction(routes.chat, ({ body, event }) =>
@@ -127,11 +92,12 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
     },
     {
       runtime: aiRuntime,
-      limits: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('chatRateLimits')]! },
+      limits: { doc: dynamoDocumentClient(), table: tableName('chatRateLimits') },
       verifyToken,
       workspaceOf: async (userId) =>
-        (await workspaceOf(dynamoDocumentClient(), config()[tableEnvVar('teamMemberships')]!, userId)).id,
-      metaConnected,
+        (await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), userId)).id,
+      metaConnected: (workspaceId) =>
+        metaConnected(dynamoDocumentClient(), tableName('userMetaConnections'), workspaceId),
       account: chatAccount,
       log: (message, facts) => logger.info(message, facts),
       generations: {

@@ -1,16 +1,12 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { jobQueueEnvVar } from '@shared/job-queues';
 import { routes } from '@shared/routes';
-import { tableEnvVar } from '@shared/tables';
-import * as z from 'zod';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { sqsClient } from '../lib/aws/sqs';
-import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
+import { sendJob } from '../lib/job-queue';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { readSecret } from '../lib/secrets';
+import { tableName } from '../lib/table-name';
 import { clientAddress } from '../lib/http/client-address';
 import { createDataset, datasetList, removeDataset } from './datasets';
 import { metaSpendForPeriods } from './meta-spend';
@@ -18,40 +14,24 @@ import { monthlyFitCharge } from './fit-quota';
 import { modelDetail, modelList, removeModel, startFit } from './models';
 import { createShare, listShares, openSharedReport, revokeShare, type ShareDeps } from './shares';
 
-const config = lazyEnv(
-  z.object({
-    [tableEnvVar('mmmDatasets')]: z.string().min(1),
-    [tableEnvVar('mmmModels')]: z.string().min(1),
-    [jobQueueEnvVar('mmmFits')]: z.string().url(),
-    [tableEnvVar('quotaUsage')]: z.string().min(1),
-    [tableEnvVar('userPlans')]: z.string().min(1),
-    [tableEnvVar('mmmShares')]: z.string().min(1),
-    [tableEnvVar('rateLimitBuckets')]: z.string().min(1),
-  }),
-);
 const tables = (): MmmTables => ({
   doc: dynamoDocumentClient(),
-  datasets: config()[tableEnvVar('mmmDatasets')]!,
-  models: config()[tableEnvVar('mmmModels')]!,
+  datasets: tableName('mmmDatasets'),
+  models: tableName('mmmModels'),
 });
-const enqueue = async (job: object) => {
-  await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: config()[jobQueueEnvVar('mmmFits')]!, MessageBody: JSON.stringify(job) }),
-  );
-};
+const enqueue = (job: object) => sendJob('mmmFits', job);
 
 const shareDeps = (): ShareDeps => ({
   mmm: tables(),
-  shares: { doc: dynamoDocumentClient(), table: config()[tableEnvVar('mmmShares')]! },
+  shares: { doc: dynamoDocumentClient(), table: tableName('mmmShares') },
   key: async () => (await readSecret('mmmShareKey')).key,
-  takeToken: (key, rule) =>
-    takeToken({ doc: dynamoDocumentClient(), table: config()[tableEnvVar('rateLimitBuckets')]! }, key, rule),
+  takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
 });
 
 const fitCharge = () =>
   monthlyFitCharge(
-    { doc: dynamoDocumentClient(), table: config()[tableEnvVar('quotaUsage')]! },
-    { doc: dynamoDocumentClient(), table: config()[tableEnvVar('userPlans')]! },
+    { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
+    { doc: dynamoDocumentClient(), table: tableName('userPlans') },
   );
 
 export const handler = httpFunction([
