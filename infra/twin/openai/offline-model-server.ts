@@ -57,6 +57,19 @@ const CREATED = 1_721_172_741;
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
+/** One request and how to answer it, as every route below sees it. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  id: string;
+  cors: Record<string, string>;
+  send(status: number, body: unknown, headers?: Record<string, string>): void;
+  fail(reply: OpenAiErrorReply): void;
+  /** Adds a call to the log (kept to the last MAX_CALLS_KEPT). */
+  record(call: OfflineModelCall): void;
+}
+
 export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: OfflineModelCall[]) {
   const record = (call: OfflineModelCall) => {
     calls.push(call);
@@ -64,189 +77,250 @@ export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: Of
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://offline-model');
-    const id = requestId();
-    const cors = corsHeaders(req);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      const text = JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(text)),
-        'x-request-id': id,
-        'openai-version': '2020-10-01',
-        ...cors,
-        ...headers,
-      });
-      res.end(text);
-    };
-    const fail = (reply: OpenAiErrorReply) => send(reply.status, reply.body, reply.headers);
-
+    const x = exchangeOf(req, res, record);
+    const { url } = x;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'access-control-max-age': '600' });
+      res.writeHead(204, { ...x.cors, 'access-control-max-age': '600' });
       res.end();
       return;
     }
-
     // Admin: fault switches and the call log (not part of OpenAI's API).
-    if (url.pathname === '/__admin/faults') {
-      if (req.method === 'GET') return send(200, faults.snapshot());
-      if (req.method === 'DELETE') {
-        faults.reset();
-        return send(200, faults.snapshot());
-      }
-      if (req.method === 'POST') {
-        const body = parseJsonObject((await readBody(req, 64 * 1024)).toString('utf8'));
-        const parsed = OfflineModelFaultsSchema.safeParse(body);
-        if (!parsed.success) return send(400, { error: parsed.error.issues.map((i) => i.message).join('; ') });
-        faults.set(parsed.data);
-        return send(200, faults.snapshot());
-      }
-    }
-    if (url.pathname === '/__admin/calls' && req.method === 'GET') return send(200, { calls });
+    if (url.pathname === '/__admin/faults' && (await adminFaults(x, faults))) return;
+    if (url.pathname === '/__admin/calls' && req.method === 'GET') return x.send(200, { calls });
 
-    if (!url.pathname.startsWith('/v1/')) return fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
-
-    const auth = req.headers.authorization ?? '';
-    if (!/^Bearer\s+\S+/i.test(auth)) {
+    if (!url.pathname.startsWith('/v1/'))
+      return x.fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
+    if (!/^Bearer\s+\S+/i.test(req.headers.authorization ?? '')) {
       record({ at: new Date().toISOString(), path: url.pathname, status: 401 });
-      return fail(missingKey());
+      return x.fail(missingKey());
     }
-
-    if (req.method === 'GET' && url.pathname === '/v1/models') {
-      return send(200, {
-        object: 'list',
-        data: Object.keys(MODELS).map((model) => ({
-          id: model,
-          object: 'model',
-          created: CREATED,
-          owned_by: 'system',
-        })),
-      });
+    if (req.method === 'GET' && url.pathname.startsWith('/v1/models')) {
+      if (models(x)) return;
     }
-    const modelMatch = /^\/v1\/models\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && modelMatch) {
-      const model = decodeURIComponent(modelMatch[1]!);
-      record({ at: new Date().toISOString(), path: url.pathname, status: MODELS[model] ? 200 : 404, model });
-      if (!MODELS[model]) return fail(modelNotFound(model));
-      return send(200, { id: model, object: 'model', created: CREATED, owned_by: 'system' });
-    }
-
-    if (url.pathname === '/v1/images/generations' && req.method === 'POST') {
-      let body: Record<string, unknown> | null;
-      try {
-        body = parseJsonObject((await readBody(req, MAX_BODY)).toString('utf8'));
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) return fail(openAiError(413, 'Request body too large.'));
-        throw error;
-      }
-      const call: OfflineModelCall = { at: new Date().toISOString(), path: url.pathname, status: 200 };
-      record(call);
-      if (!body) {
-        call.status = 400;
-        return fail(unparsableBody());
-      }
-      const request = readImageRequest(body);
-      if ('body' in request) {
-        call.status = request.status;
-        return fail(request);
-      }
-      call.model = request.model;
-      if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-      const fault = faults.take();
-      if (fault) call.fault = fault;
-      if (fault === 'rateLimit') {
-        call.status = 429;
-        return fail(rateLimited(request.model, faults.retryAfterSeconds));
-      }
-      if (fault === 'serverError') {
-        call.status = 500;
-        return fail(serverError(id));
-      }
-      return send(200, generateImages(request));
-    }
-
+    if (url.pathname === '/v1/images/generations' && req.method === 'POST') return imageGenerations(x, faults);
     if (url.pathname !== '/v1/chat/completions' || req.method !== 'POST')
-      return fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
+      return x.fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
+    return chatCompletions(x, faults);
+  };
+}
 
-    let body: Record<string, unknown> | null;
-    try {
-      body = parseJsonObject((await readBody(req, MAX_BODY)).toString('utf8'));
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return fail(openAiError(413, 'Request body too large.'));
-      throw error;
-    }
-    const call: OfflineModelCall = {
-      at: new Date().toISOString(),
-      path: url.pathname,
-      status: 200,
-      retryCount: headerOf(req, 'x-stainless-retry-count'),
-    };
-    record(call);
-    if (!body) {
-      call.status = 400;
-      return fail(unparsableBody());
-    }
-    const request = readChatRequest(body);
-    if (isErrorReply(request)) {
-      call.status = request.status;
-      return fail(request);
-    }
-    Object.assign(call, {
-      model: request.model,
-      stream: request.stream,
-      responseFormat: request.responseFormat.type,
+function exchangeOf(req: IncomingMessage, res: ServerResponse, record: Exchange['record']): Exchange {
+  const id = requestId();
+  const cors = corsHeaders(req);
+  const send: Exchange['send'] = (status, body, headers = {}) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      'x-request-id': id,
+      'openai-version': '2020-10-01',
+      ...cors,
+      ...headers,
     });
-    if (!MODELS[request.model]) {
-      call.status = 404;
-      return fail(modelNotFound(request.model));
-    }
-    if (request.responseFormat.type === 'json_schema' && request.responseFormat.json_schema.strict) {
-      const problem = strictSchemaProblem(
-        request.responseFormat.json_schema.name,
-        request.responseFormat.json_schema.schema,
-      );
-      if (problem) {
-        call.status = 400;
-        return fail(openAiError(400, problem, { param: 'response_format' }));
-      }
-    }
+    res.end(text);
+  };
+  return {
+    req,
+    res,
+    url: new URL(req.url ?? '/', 'http://offline-model'),
+    id,
+    cors,
+    send,
+    fail: (reply) => send(reply.status, reply.body, reply.headers),
+    record,
+  };
+}
 
-    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-    const fault = faults.take();
-    if (fault) call.fault = fault;
-    if (fault === 'rateLimit') {
-      call.status = 429;
-      return fail(rateLimited(request.model, faults.retryAfterSeconds));
-    }
-    if (fault === 'serverError') {
-      call.status = 500;
-      return fail(serverError(id));
-    }
+/** GET, DELETE (reset) or POST (set) the fault switches; false for any other method. */
+async function adminFaults(x: Exchange, faults: OfflineModelFaultSwitches): Promise<boolean> {
+  const { req, send } = x;
+  if (req.method === 'GET') {
+    send(200, faults.snapshot());
+    return true;
+  }
+  if (req.method === 'DELETE') {
+    faults.reset();
+    send(200, faults.snapshot());
+    return true;
+  }
+  if (req.method !== 'POST') return false;
+  const body = parseJsonObject((await readBody(req, 64 * 1024)).toString('utf8'));
+  const parsed = OfflineModelFaultsSchema.safeParse(body);
+  if (!parsed.success) send(400, { error: parsed.error.issues.map((i) => i.message).join('; ') });
+  else {
+    faults.set(parsed.data);
+    send(200, faults.snapshot());
+  }
+  return true;
+}
 
-    const started = Date.now();
-    const content = compose(request, fault);
-    const promptTokens = tokens(request.messages.map((m) => JSON.stringify(m.content)).join('\n'));
-    const limit = request.maxTokens ?? Infinity;
-    const complete = tokens(content) <= limit;
-    const written = complete ? content : content.slice(0, Math.max(0, limit * 4));
-    const completionTokens = complete ? tokens(content) : limit;
-    const finishReason = complete ? 'stop' : 'length';
-    const model = MODELS[request.model]!.snapshot;
-    const cid = completionId();
-    const created = Math.floor(Date.now() / 1000);
-    const usage = {
-      prompt_tokens: promptTokens,
-      completion_tokens: completionTokens,
-      total_tokens: promptTokens + completionTokens,
-      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-      completion_tokens_details: {
-        reasoning_tokens: 0,
-        audio_tokens: 0,
-        accepted_prediction_tokens: 0,
-        rejected_prediction_tokens: 0,
-      },
-    };
-    const headers = {
+/** GET /v1/models and /v1/models/{id}; false for any other path under /v1/models. */
+function models(x: Exchange): boolean {
+  const { url, send } = x;
+  if (url.pathname === '/v1/models') {
+    send(200, {
+      object: 'list',
+      data: Object.keys(MODELS).map((model) => ({
+        id: model,
+        object: 'model',
+        created: CREATED,
+        owned_by: 'system',
+      })),
+    });
+    return true;
+  }
+  const modelMatch = /^\/v1\/models\/([^/]+)$/.exec(url.pathname);
+  if (!modelMatch) return false;
+  const model = decodeURIComponent(modelMatch[1]!);
+  x.record({ at: new Date().toISOString(), path: url.pathname, status: MODELS[model] ? 200 : 404, model });
+  if (!MODELS[model]) x.fail(modelNotFound(model));
+  else send(200, { id: model, object: 'model', created: CREATED, owned_by: 'system' });
+  return true;
+}
+
+/** The request's JSON body; undefined once a too-large body has been answered with 413. */
+async function jsonBody(x: Exchange): Promise<Record<string, unknown> | null | undefined> {
+  try {
+    return parseJsonObject((await readBody(x.req, MAX_BODY)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      x.fail(openAiError(413, 'Request body too large.'));
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** The latency and fault switches: true once a fault has been answered (and logged on the call). */
+async function answeredByFault(
+  x: Exchange,
+  faults: OfflineModelFaultSwitches,
+  call: OfflineModelCall,
+  model: string,
+): Promise<{ answered: boolean; fault: FaultKind | null }> {
+  if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+  const fault = faults.take();
+  if (fault) call.fault = fault;
+  if (fault === 'rateLimit') {
+    call.status = 429;
+    x.fail(rateLimited(model, faults.retryAfterSeconds));
+    return { answered: true, fault };
+  }
+  if (fault === 'serverError') {
+    call.status = 500;
+    x.fail(serverError(x.id));
+    return { answered: true, fault };
+  }
+  return { answered: false, fault };
+}
+
+async function imageGenerations(x: Exchange, faults: OfflineModelFaultSwitches): Promise<void> {
+  const body = await jsonBody(x);
+  if (body === undefined) return;
+  const call: OfflineModelCall = { at: new Date().toISOString(), path: x.url.pathname, status: 200 };
+  x.record(call);
+  if (!body) {
+    call.status = 400;
+    return x.fail(unparsableBody());
+  }
+  const request = readImageRequest(body);
+  if ('body' in request) {
+    call.status = request.status;
+    return x.fail(request);
+  }
+  call.model = request.model;
+  if ((await answeredByFault(x, faults, call, request.model)).answered) return;
+  x.send(200, generateImages(request));
+}
+
+/** Parses and checks a chat request as OpenAI does; null once an error has been answered. */
+function readCheckedChat(
+  x: Exchange,
+  body: Record<string, unknown> | null,
+  call: OfflineModelCall,
+): ChatRequest | null {
+  if (!body) {
+    call.status = 400;
+    x.fail(unparsableBody());
+    return null;
+  }
+  const request = readChatRequest(body);
+  if (isErrorReply(request)) {
+    call.status = request.status;
+    x.fail(request);
+    return null;
+  }
+  Object.assign(call, {
+    model: request.model,
+    stream: request.stream,
+    responseFormat: request.responseFormat.type,
+  });
+  if (!MODELS[request.model]) {
+    call.status = 404;
+    x.fail(modelNotFound(request.model));
+    return null;
+  }
+  if (request.responseFormat.type === 'json_schema' && request.responseFormat.json_schema.strict) {
+    const problem = strictSchemaProblem(
+      request.responseFormat.json_schema.name,
+      request.responseFormat.json_schema.schema,
+    );
+    if (problem) {
+      call.status = 400;
+      x.fail(openAiError(400, problem, { param: 'response_format' }));
+      return null;
+    }
+  }
+  return request;
+}
+
+async function chatCompletions(x: Exchange, faults: OfflineModelFaultSwitches): Promise<void> {
+  const body = await jsonBody(x);
+  if (body === undefined) return;
+  const call: OfflineModelCall = {
+    at: new Date().toISOString(),
+    path: x.url.pathname,
+    status: 200,
+    retryCount: headerOf(x.req, 'x-stainless-retry-count'),
+  };
+  x.record(call);
+  const request = readCheckedChat(x, body, call);
+  if (!request) return;
+  const { answered, fault } = await answeredByFault(x, faults, call, request.model);
+  if (answered) return;
+  answerChat(x, request, fault);
+}
+
+/** The completion: written by compose, cut at max_tokens, sent whole or streamed as OpenAI's chunks. */
+function answerChat(x: Exchange, request: ChatRequest, fault: FaultKind | null): void {
+  const started = Date.now();
+  const content = compose(request, fault);
+  const promptTokens = tokens(request.messages.map((m) => JSON.stringify(m.content)).join('\n'));
+  const limit = request.maxTokens ?? Infinity;
+  const complete = tokens(content) <= limit;
+  const written = complete ? content : content.slice(0, Math.max(0, limit * 4));
+  const completionTokens = complete ? tokens(content) : limit;
+  const finishReason = complete ? 'stop' : 'length';
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: 0,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
+  };
+  const completion: Completion = {
+    cid: completionId(),
+    created: Math.floor(Date.now() / 1000),
+    model: MODELS[request.model]!.snapshot,
+    written,
+    finishReason,
+    usage,
+    headers: {
       'openai-processing-ms': String(Date.now() - started),
       'x-ratelimit-limit-requests': '10000',
       'x-ratelimit-remaining-requests': '9999',
@@ -254,66 +328,81 @@ export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: Of
       'x-ratelimit-limit-tokens': '10000000',
       'x-ratelimit-remaining-tokens': String(10_000_000 - usage.total_tokens),
       'x-ratelimit-reset-tokens': '0s',
-    };
-
-    if (!request.stream) {
-      return send(
-        200,
-        {
-          id: cid,
-          object: 'chat.completion',
-          created,
-          model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: written, refusal: null, annotations: [] },
-              logprobs: null,
-              finish_reason: finishReason,
-            },
-          ],
-          usage,
-          service_tier: 'default',
-          system_fingerprint: 'fp_offline0001',
-        },
-        headers,
-      );
-    }
-
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-request-id': id,
-      'openai-version': '2020-10-01',
-      ...cors,
-      ...headers,
-    });
-    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-      `data: ${JSON.stringify({
-        id: cid,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        service_tier: 'default',
-        system_fingerprint: 'fp_offline0001',
-        choices,
-        ...(request.includeUsage ? { usage: null } : {}),
-        ...extra,
-      })}\n\n`;
-    res.write(
-      chunk([
-        { index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
-      ]),
-    );
-    for (const piece of written.match(/\S+\s*|\s+/g) ?? []) {
-      if (res.destroyed) return;
-      res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
-    }
-    res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finishReason }]));
-    if (request.includeUsage) res.write(chunk([], { usage }));
-    res.end('data: [DONE]\n\n');
+    },
   };
+  if (request.stream) streamCompletion(x, request, completion);
+  else sendCompletion(x, completion);
+}
+
+interface Completion {
+  cid: string;
+  created: number;
+  model: string;
+  written: string;
+  finishReason: 'stop' | 'length';
+  usage: Record<string, unknown> & { total_tokens: number };
+  headers: Record<string, string>;
+}
+
+function sendCompletion(x: Exchange, c: Completion): void {
+  x.send(
+    200,
+    {
+      id: c.cid,
+      object: 'chat.completion',
+      created: c.created,
+      model: c.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: c.written, refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: c.finishReason,
+        },
+      ],
+      usage: c.usage,
+      service_tier: 'default',
+      system_fingerprint: 'fp_offline0001',
+    },
+    c.headers,
+  );
+}
+
+function streamCompletion(x: Exchange, request: ChatRequest, c: Completion): void {
+  const { res } = x;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-request-id': x.id,
+    'openai-version': '2020-10-01',
+    ...x.cors,
+    ...c.headers,
+  });
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({
+      id: c.cid,
+      object: 'chat.completion.chunk',
+      created: c.created,
+      model: c.model,
+      service_tier: 'default',
+      system_fingerprint: 'fp_offline0001',
+      choices,
+      ...(request.includeUsage ? { usage: null } : {}),
+      ...extra,
+    })}\n\n`;
+  res.write(
+    chunk([
+      { index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
+    ]),
+  );
+  for (const piece of c.written.match(/\S+\s*|\s+/g) ?? []) {
+    if (res.destroyed) return;
+    res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+  }
+  res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: c.finishReason }]));
+  if (request.includeUsage) res.write(chunk([], { usage: c.usage }));
+  res.end('data: [DONE]\n\n');
 }
 
 function compose(request: ChatRequest, fault: FaultKind | null): string {
