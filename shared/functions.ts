@@ -92,7 +92,7 @@ export interface FunctionNeeds {
   sendsJobs?: readonly JobQueueKey[];
   /**
    * Invoked on a fixed rate by an EventBridge Scheduler schedule (no env var; the schedule's role may
-   * invoke this function only). The twin runs the same rate as a tick (infra/twin/rules-tick.ts).
+   * invoke this function only). The twin runs the same rate as a tick (infra/twin/schedule-ticks.ts).
    */
   schedule?: { everyMinutes: number };
   /**
