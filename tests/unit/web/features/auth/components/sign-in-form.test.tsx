@@ -4,11 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '@web/features/auth/components/auth-page';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { type createCognitoMock, namedError } from '../../support/cognito-mock';
+import { type createCognitoMock, namedError } from '@tests/unit/web/support/cognito-mock';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
-  const { createCognitoMock } = await import('../../support/cognito-mock');
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
   cognito.current = createCognitoMock();
   return cognito.current;
 });
