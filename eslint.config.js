@@ -85,20 +85,7 @@ const functionZones = [
   },
 ];
 
-const crossingZones = [...featureZones, ...functionZones];
-const boundaryZones = [...roomZones, ...crossingZones];
-
-/**
- * TEMPORARY: files that still import another feature or function folder while issue 21's moves land. Each is
- * freed only from the zone fencing its own folder; the room zones still hold. This list must shrink to empty:
- * add nothing to it.
- */
-const crossingAllowList = [];
-
-/** The zones for an allow-listed file: all but the one that fences its own feature or function folder. */
-function zonesForAllowListed(file) {
-  return [...roomZones, ...crossingZones.filter((zone) => !file.startsWith(`${zone.target}/`))];
-}
+const boundaryZones = [...roomZones, ...featureZones, ...functionZones];
 
 const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
 
@@ -113,16 +100,10 @@ const longFunctionAllowList = [
   'lambdas/lib/notifications/slack-message.ts',
   'lambdas/lib/rules/run-rules.ts',
   'shared/mmm/problem.ts',
-  'web/src/features/ad-copy/components/ad-copy-generator.tsx',
   'web/src/features/ad-optimizer/components/ad-optimizer-screen.tsx',
   'web/src/features/ad-optimizer/components/rewrite-drawer.tsx',
-  'web/src/features/campaign-generator/components/brief-form.tsx',
-  'web/src/features/campaign-generator/components/brief-images.tsx',
   'web/src/features/campaigns/components/campaigns-screen.tsx',
   'web/src/features/campaigns/components/campaigns-table.tsx',
-  'web/src/features/graphics/components/brand-kit-panel.tsx',
-  'web/src/features/graphics/components/design-controls.tsx',
-  'web/src/features/marketing-mix/components/dataset-upload.tsx',
   'web/src/features/optimizer/components/rules/rule-builder.tsx',
   'web/src/features/optimizer/components/rules/rules-page.tsx',
   'web/src/lib/meta-account/meta-connection-provider.tsx',
@@ -175,8 +156,4 @@ export default tseslint.config(
   ...(longFunctionAllowList.length > 0
     ? [{ files: longFunctionAllowList, rules: { 'max-lines-per-function': 'off' } }]
     : []),
-  ...crossingAllowList.map((file) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(zonesForAllowListed(file)) },
-  })),
 );
