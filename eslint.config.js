@@ -99,7 +99,6 @@ const longFunctionAllowList = [
   'infra/twin/twin.ts',
   'lambdas/lib/notifications/slack-message.ts',
   'lambdas/lib/rules/run-rules.ts',
-  'shared/mmm/problem.ts',
   'web/src/features/ad-optimizer/components/ad-optimizer-screen.tsx',
   'web/src/features/ad-optimizer/components/rewrite-drawer.tsx',
   'web/src/features/campaigns/components/campaigns-screen.tsx',
