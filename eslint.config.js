@@ -94,9 +94,6 @@ const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
  */
 const longFunctionAllowList = [
   'infra/twin/meta-sandbox/graph-routes.ts',
-  'infra/twin/meta-sandbox/server.ts',
-  'infra/twin/openai/offline-model-server.ts',
-  'infra/twin/twin.ts',
   'lambdas/lib/notifications/slack-message.ts',
   'lambdas/lib/rules/run-rules.ts',
   'web/src/features/ad-optimizer/components/ad-optimizer-screen.tsx',
