@@ -31,16 +31,8 @@ const notYetMirrored = [
   'tests/unit/lambdas/marketing-mix/mmm-service.test.ts',
   'tests/unit/lambdas/notifications/slack-message.test.ts',
   'tests/unit/web/features/ad-optimizer/ad-optimizer-screen.test.tsx',
-  'tests/unit/web/features/campaign-generator/brief-form.test.ts',
-  'tests/unit/web/features/campaign-generator/brief-images.test.tsx',
-  'tests/unit/web/features/campaign-generator/plan-editor.test.tsx',
   'tests/unit/web/features/campaigns/components/result-labels.test.tsx',
-  'tests/unit/web/features/graphics/graphics-editor.test.tsx',
   'tests/unit/web/features/graphics/graphics-server-panels.test.tsx',
-  'tests/unit/web/features/marketing-mix/dataset-upload.test.tsx',
-  'tests/unit/web/features/marketing-mix/meta-handoff.test.tsx',
-  'tests/unit/web/features/marketing-mix/report-files.test.ts',
-  'tests/unit/web/features/team/team-page.test.tsx',
   'tests/unit/web/site/page-seo.test.ts',
 ];
 
