@@ -9,6 +9,7 @@ import {
   STORY_UNSUPPORTED_CTAS,
   TARGETING_AGE,
   CITY_RADIUS,
+  SPECIAL_CATEGORY_MIN_RADIUS,
 } from './campaign-rules';
 import { currencyOffset } from './currency-units';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue, PlanTargeting } from './schemas/campaign-plan';
@@ -186,7 +187,7 @@ export function checkTargeting(plan: CampaignPlan, adSet: PlanAdSet, at: string)
       message: `Ads in ${restricted.join(', ')} must target ages 18 to 65 and all genders.`,
     });
   }
-  issues.push(...checkLocations(adSet, at));
+  issues.push(...checkLocations(adSet, at, plan.campaign.specialAdCategories.length > 0));
   interests.forEach((interest, index) => {
     if (!interest.id) {
       issues.push({
@@ -200,7 +201,7 @@ export function checkTargeting(plan: CampaignPlan, adSet: PlanAdSet, at: string)
 }
 
 /** Regions and cities: inside the plan's countries, cities within Meta's radius bounds, no city inside a targeted region. */
-export function checkLocations(adSet: PlanAdSet, at: string): PlanIssue[] {
+export function checkLocations(adSet: PlanAdSet, at: string, specialCategories = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const { countries, regions, cities } = adSet.targeting;
   regions.forEach((region, index) => {
@@ -222,12 +223,14 @@ export function checkLocations(adSet: PlanAdSet, at: string): PlanIssue[] {
       });
     }
     const bounds = CITY_RADIUS[city.distanceUnit];
-    if (!Number.isFinite(city.radius) || city.radius < bounds.min || city.radius > bounds.max) {
+    // Special ad categories raise Meta's floor (15 miles / 25 km): the smaller radii are refused there.
+    const min = specialCategories ? SPECIAL_CATEGORY_MIN_RADIUS[city.distanceUnit] : bounds.min;
+    if (!Number.isFinite(city.radius) || city.radius < min || city.radius > bounds.max) {
       const unit = city.distanceUnit === 'mile' ? 'miles' : 'km';
       issues.push({
         path: `${path}.radius`,
         severity: 'error',
-        message: `The radius around ${city.name} must be ${bounds.min}–${bounds.max} ${unit}.`,
+        message: `The radius around ${city.name} must be ${min}–${bounds.max} ${unit}${specialCategories ? ' in a special ad category campaign' : ''}.`,
       });
     }
     if (city.regionKey && regions.some((region) => region.key === city.regionKey)) {

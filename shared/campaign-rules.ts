@@ -181,6 +181,11 @@ export const TARGETING_AGE = { min: 18, max: 65 } as const;
 
 /** The radius Meta allows around a targeted city, per `distance_unit`. */
 export const CITY_RADIUS = { mile: { min: 10, max: 50 }, kilometer: { min: 17, max: 80 } } as const;
+/**
+ * The smallest radius around a city in a campaign with special ad categories: 15 miles, about 25 km
+ * (Meta's Special Ad Category rules, per the 2026-11 audit in shared/reference/meta).
+ */
+export const SPECIAL_CATEGORY_MIN_RADIUS = { mile: 15, kilometer: 25 } as const;
 /** Meta's radius when a city is targeted without one (and the plan's default). */
 export const DEFAULT_CITY_RADIUS = { radius: 25, distanceUnit: 'mile' } as const;
 

@@ -159,7 +159,6 @@ export async function resolveLocations(
   return { regions, cities };
 }
 
-/** Our targeting as Meta's targeting spec. */
 /**
  * Meta's `geo_locations`: regions and cities by their keys, and the countries nothing narrows (a
  * country with a targeted region or city in it would overlap them, which Meta refuses).
@@ -185,6 +184,10 @@ export function targetingSpec(targeting: PlanTargeting): Record<string, unknown>
     geo_locations: geoLocations(targeting),
     age_min: targeting.ageMin,
     age_max: targeting.ageMax,
+    // Since v23 Meta refuses an ad set without this flag (code 100, subcode 1870227). Our plans set
+    // their own ages (and maybe genders), which Advantage+ audience (1) would treat as suggestions
+    // and refuse below 65 / above 25, so we opt out.
+    targeting_automation: { advantage_audience: 0 },
     ...(targeting.genders.length > 0 && { genders: targeting.genders.map((gender) => (gender === 'male' ? 1 : 2)) }),
     ...(targeting.interests.some((interest) => interest.id) && {
       flexible_spec: [

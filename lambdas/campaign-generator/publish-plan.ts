@@ -51,6 +51,15 @@ function promotedObject(set: PlanAdSet): Record<string, string> | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/**
+ * Where a special-ad-category campaign runs: every country its ad sets target (a country narrowed to
+ * regions or cities still counts). Meta refuses such a campaign without `special_ad_category_country`.
+ */
+export function specialAdCategoryCountries(plan: CampaignPlan): string[] {
+  if (plan.campaign.specialAdCategories.length === 0) return [];
+  return [...new Set(plan.adSets.flatMap((set) => set.targeting.countries))].sort();
+}
+
 /** What Meta said, in the words it meant for people when it gave any. */
 export function metaMessage(error: unknown): string {
   // The Graph client throws our AppError with Meta's GraphError as its cause.
@@ -108,6 +117,9 @@ export async function publishPlan(
           buying_type: campaign.buyingType,
           status: 'PAUSED',
           special_ad_categories: campaign.specialAdCategories,
+          ...(campaign.specialAdCategories.length > 0 && {
+            special_ad_category_country: specialAdCategoryCountries(plan),
+          }),
           ...budgetParams(campaign.budget),
           ...(campaign.budget
             ? { bid_strategy: campaign.bidStrategy }

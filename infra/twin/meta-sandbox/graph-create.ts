@@ -18,6 +18,7 @@ import {
 import { audienceSize, parseTargeting } from './targeting-spec.js';
 import { UPLOADED_FILE_NAME } from './request-input.js';
 import { findSeededImage } from './seeded-images.js';
+import { checkSpecialCategoryRadius, parseSpecialAdCategoryCountry, requireAdvantageAudience } from './v26-rules.js';
 
 /** Meta's largest ad image. */
 const META_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
@@ -158,6 +159,8 @@ export function createCampaign(world: World, account: AdAccount, params: CreateP
   if (!Array.isArray(categories) || !categories.every((item) => SPECIAL_AD_CATEGORIES.includes(String(item)))) {
     throw enumParameter('special_ad_categories', SPECIAL_AD_CATEGORIES);
   }
+  const specialCategories = (categories as string[]).filter((category) => category !== 'NONE');
+  const specialCountries = parseSpecialAdCategoryCountry(specialCategories, params.special_ad_category_country);
   const buyingType = params.buying_type ?? 'AUCTION';
   if (buyingType !== 'AUCTION') throw enumParameter('buying_type', ['AUCTION', 'RESERVED']);
   const budget = budgetParams(params, account);
@@ -194,7 +197,8 @@ export function createCampaign(world: World, account: AdAccount, params: CreateP
     startDate: today,
     createdTime: now,
     updatedTime: now,
-    specialAdCategories: (categories as string[]).filter((category) => category !== 'NONE'),
+    specialAdCategories: specialCategories,
+    ...(specialCountries.length > 0 && { specialAdCategoryCountry: specialCountries }),
   };
   world.campaigns.set(id, campaign);
   touch(world, id);
@@ -293,6 +297,8 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
   checkPromotedObject(goal, jsonParam(params, 'promoted_object'), account);
 
   const targeting = parseTargeting(params.targeting);
+  const advantageAudience = requireAdvantageAudience(targeting.advantageAudience);
+  checkSpecialCategoryRadius(campaign.specialAdCategories, targeting.cities);
   if (campaign.specialAdCategories.some((category) => RESTRICTED_CATEGORIES.includes(category))) {
     if (targeting.ageMin !== 18 || targeting.ageMax !== 65 || targeting.genders.length > 0) {
       throw userError(
@@ -360,6 +366,7 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
     audienceSize: audienceSize(targeting),
     ageMin: targeting.ageMin,
     ageMax: targeting.ageMax,
+    advantageAudience,
     countries: targeting.countries,
     ...(targeting.regions.length > 0 && {
       regions: targeting.regions.map((r) => ({ key: r.key, name: r.name, country: r.countryCode })),

@@ -11,6 +11,7 @@ import {
   STATUS_VALUES,
   type Status,
 } from './reference.js';
+import { checkBudgetChangeLimit, recentBudgetChanges } from './v26-rules.js';
 import { accountOf, children, current, setFrom, type AdObject, type Budget, type World } from './world.js';
 
 /**
@@ -227,6 +228,7 @@ export function updateAdObject(
     budget = nextBudget(current(node.budgetHistory), daily, lifetime);
     const campaign = world.campaigns.get(node.campaignId)!;
     if (budget && current(campaign.budgetHistory)) throw bothLevelsError();
+    if (budget) checkBudgetChangeLimit(node.budgetChangesAt, now);
   }
 
   const creative = params.creative === undefined ? undefined : swappedCreative(world, node, params.creative);
@@ -235,6 +237,8 @@ export function updateAdObject(
   if (status !== undefined) setFrom(node.statusHistory, today, status);
   if (name !== undefined) node.name = name;
   if (budget && node.kind !== 'Ad') setFrom(node.budgetHistory, today, budget);
+  if (budget && node.kind === 'AdSet')
+    node.budgetChangesAt = [...recentBudgetChanges(node.budgetChangesAt, now), now.getTime()];
   if (bidStrategy !== undefined && node.kind !== 'Ad') node.bidStrategy = bidStrategy;
   if (node.kind === 'AdSet') {
     if (optimizationGoal !== undefined) node.optimizationGoal = optimizationGoal;

@@ -144,6 +144,8 @@ export function campaignField(ctx: ReadContext, campaign: Campaign, field: strin
       return campaign.specialAdCategories;
     case 'special_ad_category':
       return 'NONE';
+    case 'special_ad_category_country':
+      return campaign.specialAdCategoryCountry;
     case 'can_use_spend_cap':
       return true;
     case 'pacing_type':
@@ -267,7 +269,7 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
           ...(adset.cities?.length && { cities: adset.cities }),
           location_types: ['home', 'recent'],
         },
-        targeting_automation: { advantage_audience: 1 },
+        targeting_automation: { advantage_audience: adset.advantageAudience ?? 1 },
       };
     case 'promoted_object':
       return promotedObject(campaign, account);

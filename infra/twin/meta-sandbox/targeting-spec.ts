@@ -3,6 +3,7 @@ import type { Json } from './read-context.js';
 import reference from './meta-reference.json';
 import { CITY_RADIUS, findGeo, type GeoLocation } from './geo-locations.js';
 import { findInterest, type Interest } from './targeting-search.js';
+import { checkAdvantageAudienceAges, parseAdvantageAudience } from './v26-rules.js';
 
 /**
  * The `targeting` spec of ad sets and delivery estimates, checked the way Meta
@@ -27,6 +28,8 @@ export interface TargetingSpec {
   genders: number[];
   interests: Interest[];
   publisherPlatforms: string[];
+  /** `targeting_automation.advantage_audience` as sent (ad set creation requires it; estimates do not). */
+  advantageAudience?: 0 | 1;
 }
 
 /** People on Meta's apps aged 18–65 per country (sandbox figures, rough orders of magnitude). */
@@ -201,6 +204,8 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
   if (ageMin > ageMax) {
     throw targetingError('Invalid Age Range', 'The minimum age must not be greater than the maximum age.');
   }
+  const advantageAudience = parseAdvantageAudience(spec.targeting_automation);
+  checkAdvantageAudienceAges(advantageAudience, ageMin, ageMax);
 
   const genders = spec.genders === undefined ? [] : spec.genders;
   if (!Array.isArray(genders) || !genders.every((gender) => gender === 1 || gender === 2)) {
@@ -252,6 +257,7 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
     genders: genders as number[],
     interests,
     publisherPlatforms: platforms as string[],
+    ...(advantageAudience !== undefined && { advantageAudience }),
   };
 }
 

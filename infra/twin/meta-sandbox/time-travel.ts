@@ -71,6 +71,7 @@ export function advanceDays(world: World, days: number): void {
     if (adset.cpmShock) adset.cpmShock = { ...adset.cpmShock, from: date(adset.cpmShock.from) };
     adset.createdTime = instant(adset.createdTime);
     adset.updatedTime = instant(adset.updatedTime);
+    if (adset.budgetChangesAt) adset.budgetChangesAt = adset.budgetChangesAt.map((at) => at - days * 86_400_000);
   }
   for (const ad of world.ads.values()) {
     ad.startDate = date(ad.startDate);

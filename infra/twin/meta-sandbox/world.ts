@@ -72,6 +72,8 @@ export interface Campaign {
   createdTime: Date;
   updatedTime: Date;
   specialAdCategories: string[];
+  /** Where a special-ad-category campaign runs (ISO codes), as sent. */
+  specialAdCategoryCountry?: string[];
 }
 
 export interface AdSet {
@@ -94,6 +96,10 @@ export interface AdSet {
   audienceSize: number;
   ageMin: number;
   ageMax: number;
+  /** `targeting_automation.advantage_audience` as created; seeded ad sets predate it and read as 1. */
+  advantageAudience?: 0 | 1;
+  /** When its budget was changed (epoch ms), for Meta's 4-changes-an-hour limit. */
+  budgetChangesAt?: number[];
   countries: string[];
   /** Regions and cities of a created ad set's targeting, as Meta reads them back. */
   regions?: Array<{ key: string; name: string; country: string }>;

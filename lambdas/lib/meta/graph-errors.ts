@@ -83,6 +83,7 @@ export type GraphErrorCategory =
   | 'invalid-request'
   | 'transient'
   | 'too-much-data'
+  | 'budget-change-limit'
   | 'invalid-response'
   | 'unknown';
 
@@ -90,6 +91,15 @@ export type GraphErrorCategory =
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
 const isBusinessUseCaseThrottle = (code: number) => code >= 80000 && code <= 80014;
 const TRANSIENT_CODES = new Set([1, 2]);
+
+/**
+ * Meta allows at most 4 budget changes per ad set per hour (Marketing API rate-limiting notes). Its
+ * refusal is code 17 with this subcode in our Meta sandbox; the subcode is the sandbox's own and
+ * UNCONFIRMED against Meta (our reference does not name it), so change both together. Waiting a few
+ * seconds does not help, so it is never retried: the person is told how long the wait is.
+ */
+export const BUDGET_CHANGE_LIMIT_SUBCODE = 1487632;
+export const BUDGET_CHANGES_PER_HOUR = 4;
 
 /**
  * Which of our behaviours a failure calls for. Meta's code decides before
@@ -111,6 +121,7 @@ export function categorise(error: GraphError): GraphErrorCategory {
   const code = error.meta?.code ?? 0;
   if (code === 190 || code === 102) return 'token';
   if (code === 10 || (code >= 200 && code <= 299)) return 'permission';
+  if (code === 17 && error.meta?.error_subcode === BUDGET_CHANGE_LIMIT_SUBCODE) return 'budget-change-limit';
   if (RATE_LIMIT_CODES.has(code) || isBusinessUseCaseThrottle(code)) return 'rate-limit';
   // 100/33: "Object with ID ... does not exist, cannot be loaded due to missing permissions, or does not support this operation".
   if ((code === 100 && error.meta?.error_subcode === 33) || code === 803) return 'not-found';
@@ -139,6 +150,8 @@ export const graphMessages = {
   unavailable: 'Meta did not answer properly. Please try again shortly.',
   rejected: 'Meta could not complete the request. Please try again shortly.',
   tooMuchData: 'This report asks Meta for too much data at once. Please choose a shorter date range.',
+  budgetChangeLimit: (waitMinutes?: number) =>
+    `Meta allows at most ${BUDGET_CHANGES_PER_HOUR} budget changes per ad set per hour, and this ad set has had that many in the last hour. Nothing was changed: please try again in ${waitMinutes === undefined ? 'up to an hour' : waitMinutes === 1 ? '1 minute' : `${waitMinutes} minutes`}.`,
 } as const;
 
 /**
@@ -165,6 +178,22 @@ export class MetaRateLimitedError extends AppError {
   }
 }
 
+/**
+ * RATE_LIMITED (429) with the wait Meta names ("Try again in N minutes") as Retry-After. Callers must
+ * not retry it on their own: the message tells the person when the budget can change again.
+ */
+export class MetaBudgetChangeLimitError extends AppError {
+  readonly retryAfterSeconds?: number;
+
+  constructor(cause: GraphError) {
+    const minutes = /try again in (\d+) minute/i.exec(cause.meta?.error_user_msg ?? '')?.[1];
+    const waitMinutes = minutes === undefined ? undefined : Number(minutes);
+    super('RATE_LIMITED', graphMessages.budgetChangeLimit(waitMinutes), { cause });
+    this.name = 'MetaBudgetChangeLimitError';
+    this.retryAfterSeconds = waitMinutes === undefined ? undefined : waitMinutes * 60;
+  }
+}
+
 /** Maps a Graph failure to our error catalogue; the GraphError stays as `cause` for the log. */
 export function toAppError(error: GraphError): AppError {
   switch (categorise(error)) {
@@ -188,6 +217,8 @@ export function toAppError(error: GraphError): AppError {
       return new AppError('UPSTREAM_ERROR', graphMessages.unavailable, { cause: error });
     case 'too-much-data':
       return new AppError('UPSTREAM_ERROR', graphMessages.tooMuchData, { cause: error });
+    case 'budget-change-limit':
+      return new MetaBudgetChangeLimitError(error);
     case 'unknown':
       return new AppError('UPSTREAM_ERROR', graphMessages.rejected, { cause: error });
   }

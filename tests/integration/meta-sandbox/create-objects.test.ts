@@ -44,7 +44,13 @@ function get(path: string, params: Record<string, string> = {}) {
 }
 
 const targeting = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ geo_locations: { countries: ['US'] }, age_min: 25, age_max: 55, ...extra });
+  JSON.stringify({
+    geo_locations: { countries: ['US'] },
+    age_min: 25,
+    age_max: 55,
+    targeting_automation: { advantage_audience: 0 },
+    ...extra,
+  });
 
 async function campaign(params: Record<string, string> = {}) {
   return post(`${usd}/campaigns`, {
@@ -305,7 +311,8 @@ describe("Meta's validation on create", () => {
     ).toMatch(/location_types must be one of/);
 
     const id = (await campaign()).body.id;
-    const geo = (geo_locations: Record<string, unknown>) => JSON.stringify({ geo_locations, age_min: 25, age_max: 55 });
+    const geo = (geo_locations: Record<string, unknown>) =>
+      JSON.stringify({ geo_locations, age_min: 25, age_max: 55, targeting_automation: { advantage_audience: 0 } });
     const ok = await adset(id, {
       targeting: geo({
         regions: [{ key: california.key }],
@@ -357,11 +364,136 @@ describe("Meta's validation on create", () => {
   });
 
   it('keeps housing ads to ages 18–65 and all genders', async () => {
-    const housing = (await campaign({ special_ad_categories: '["HOUSING"]' })).body.id;
+    const housing = (await campaign({ special_ad_categories: '["HOUSING"]', special_ad_category_country: '["US"]' }))
+      .body.id;
     const narrowed = await adset(housing);
     expect(narrowed.body.error.error_user_title).toBe('Special Ad Category Restrictions');
-    const open = await adset(housing, { targeting: JSON.stringify({ geo_locations: { countries: ['US'] } }) });
+    const open = await adset(housing, {
+      targeting: JSON.stringify({
+        geo_locations: { countries: ['US'] },
+        targeting_automation: { advantage_audience: 0 },
+      }),
+    });
     expect(open.status).toBe(200);
+  });
+
+  // Issue 22, finding 1: since v23 Meta refuses an ad set without the Advantage+ audience flag
+  // (code 100 / 1870227; source: the 2026-11 audit notes in shared/reference/meta, ChatbotX PR #1061).
+  it('refuses an ad set without targeting_automation.advantage_audience, with Meta’s 1870227', async () => {
+    const campaignId = (await campaign()).body.id;
+    const reply = await adset(campaignId, {
+      targeting: JSON.stringify({ geo_locations: { countries: ['US'] }, age_min: 25, age_max: 55 }),
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 1870227,
+      is_transient: false,
+      error_user_title: 'Advantage Audience Flag Required',
+      error_user_msg: expect.stringContaining('advantage_audience'),
+      fbtrace_id: expect.any(String),
+    });
+    const bad = await adset(campaignId, { targeting: targeting({ targeting_automation: { advantage_audience: 2 } }) });
+    expect(bad.body.error.error_user_title).toBe('Invalid Advantage Audience Value');
+  });
+
+  it('echoes the flag as sent, and with Advantage+ audience on refuses age_max below 65 and age_min above 25', async () => {
+    const campaignId = (await campaign()).body.id;
+    const off = (await adset(campaignId)).body.id;
+    expect((await get(off, { fields: 'targeting' })).body.targeting.targeting_automation).toEqual({
+      advantage_audience: 0,
+    });
+    const on = (
+      await adset(campaignId, {
+        targeting: targeting({ age_min: 25, age_max: 65, targeting_automation: { advantage_audience: 1 } }),
+      })
+    ).body.id;
+    expect((await get(on, { fields: 'targeting' })).body.targeting.targeting_automation).toEqual({
+      advantage_audience: 1,
+    });
+    const lowMax = await adset(campaignId, {
+      targeting: targeting({ age_max: 55, targeting_automation: { advantage_audience: 1 } }),
+    });
+    expect(lowMax.body.error).toMatchObject({ code: 100, error_user_title: expect.stringMatching(/^Maximum Age/) });
+    const highMin = await adset(campaignId, {
+      targeting: targeting({ age_min: 30, age_max: 65, targeting_automation: { advantage_audience: 1 } }),
+    });
+    expect(highMin.body.error).toMatchObject({ code: 100, error_user_title: expect.stringMatching(/^Minimum Age/) });
+  });
+
+  // Issue 22, finding 2 (Meta's Special Ad Category guide, per the audit notes).
+  it('needs special_ad_category_country on a special-category campaign, and 15 miles around its cities', async () => {
+    const missing = await campaign({ special_ad_categories: '["EMPLOYMENT"]' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({
+      code: 100,
+      is_transient: false,
+      error_user_title: 'Special Ad Category Country Required',
+      error_user_msg: expect.stringContaining('special_ad_category_country'),
+    });
+    expect(
+      (await campaign({ special_ad_categories: '["EMPLOYMENT"]', special_ad_category_country: '["usa"]' })).body.error
+        .error_user_title,
+    ).toBe('Invalid Special Ad Category Country');
+    const jobs = (await campaign({ special_ad_categories: '["EMPLOYMENT"]', special_ad_category_country: '["US"]' }))
+      .body.id;
+    expect((await get(jobs, { fields: 'special_ad_category_country' })).body.special_ad_category_country).toEqual([
+      'US',
+    ]);
+    const austin = (
+      await get('search', { type: 'adgeolocation', q: 'Austin', location_types: '["city"]', country_code: 'US' })
+    ).body.data[0].key as string;
+    const around = (radius: number, distance_unit: string) =>
+      adset(jobs, {
+        targeting: JSON.stringify({
+          geo_locations: { cities: [{ key: austin, radius, distance_unit }] },
+          targeting_automation: { advantage_audience: 0 },
+        }),
+      });
+    const small = await around(10, 'mile');
+    expect(small.body.error).toMatchObject({ code: 100, error_user_title: 'Invalid Radius' });
+    expect(small.body.error.error_user_msg).toMatch(/at least 15 miles/);
+    expect((await around(20, 'kilometer')).body.error.error_user_msg).toMatch(/at least 25 kilometers/);
+    expect((await around(15, 'mile')).status).toBe(200);
+    // Outside special categories 10 miles stays fine.
+    const plain = (await campaign()).body.id;
+    const plainCity = await adset(plain, {
+      targeting: JSON.stringify({
+        geo_locations: { cities: [{ key: austin, radius: 10, distance_unit: 'mile' }] },
+        targeting_automation: { advantage_audience: 0 },
+      }),
+    });
+    expect(plainCity.status).toBe(200);
+  });
+
+  // Issue 22, finding 3: at most 4 budget changes per ad set per hour (Meta's rate-limiting notes). The
+  // code 17 subcode is the sandbox's own (unconfirmed against Meta), so the test names it.
+  it('refuses the fifth budget change to an ad set within an hour, and takes one after the hour', async () => {
+    const campaignId = (await campaign({ daily_budget: '', is_adset_budget_sharing_enabled: 'false' })).body.id;
+    const adsetId = (await adset(campaignId, { daily_budget: '2000' })).body.id as string;
+    expect(adsetId).toBeDefined();
+    for (const amount of ['2100', '2200', '2300', '2400']) {
+      expect((await post(adsetId, { daily_budget: amount })).status).toBe(200);
+      clock = new Date(clock.getTime() + 5 * 60_000);
+    }
+    const fifth = await post(adsetId, { daily_budget: '2500' });
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.error).toMatchObject({
+      message: 'User request limit reached',
+      code: 17,
+      error_subcode: 1487632,
+      is_transient: false,
+      error_user_title: 'Budget Change Limit Reached',
+      error_user_msg: expect.stringMatching(/at most 4 times an hour\. Try again in 40 minutes\./),
+    });
+    expect((await get(adsetId, { fields: 'daily_budget' })).body.daily_budget).toBe('2400');
+    // Other edits are not budget changes; the limit is per ad set.
+    expect((await post(adsetId, { name: 'Renamed' })).status).toBe(200);
+    // The hour rolls: an hour after the first change, one more is allowed, then the limit holds again.
+    clock = new Date(clock.getTime() + 40 * 60_000);
+    expect((await post(adsetId, { daily_budget: '2500' })).status).toBe(200);
+    expect((await post(adsetId, { daily_budget: '2600' })).body.error?.code).toBe(17);
   });
 
   it('checks creatives: page, link, image hash and call to action', async () => {

@@ -283,6 +283,22 @@ describe('regions and cities', () => {
     expect(errorsAt(p)).toEqual(['adSets.0.targeting.cities.0.radius']);
   });
 
+  // Issue 22, finding 2: cities in special-ad-category campaigns need 15 miles (about 25 km).
+  it.each([
+    [10, 'mile', true],
+    [14, 'mile', true],
+    [15, 'mile', false],
+    [24, 'kilometer', true],
+    [25, 'kilometer', false],
+  ] as const)('in a special ad category campaign, %i %s is refused: %s', (radius, distanceUnit, refused) => {
+    const p = plan((d) => {
+      d.campaign.specialAdCategories = ['HOUSING'];
+      d.adSets[0]!.targeting.cities = [{ ...la, radius, distanceUnit }];
+    });
+    const radiusErrors = errorsAt(p).filter((path) => path.endsWith('.radius'));
+    expect(radiusErrors).toEqual(refused ? ['adSets.0.targeting.cities.0.radius'] : []);
+  });
+
   it('refuses a city inside a targeted region, and places outside the plan’s countries', () => {
     const inside = plan((d) => {
       d.adSets[0]!.targeting.regions = [california];

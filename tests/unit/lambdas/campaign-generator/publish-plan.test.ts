@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GraphClient } from '@lambdas/lib/meta/graph-client';
 import { AppError } from '@lambdas/lib/errors';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
-import { PublishFailedError, publishPlan } from '@lambdas/campaign-generator/publish-plan';
+import { PublishFailedError, publishPlan, specialAdCategoryCountries } from '@lambdas/campaign-generator/publish-plan';
 import { buildPlan, sensibleAgeRange, splitBudget } from '@lambdas/campaign-generator/build-plan';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 
@@ -124,6 +124,38 @@ describe('publishing', () => {
       ...Array(4).fill('POST ads'),
     ]);
     expect(result.campaignId).toBe('campaigns-1');
+  });
+
+  // Issue 22, finding 1: since v23 Meta refuses an ad set without the Advantage+ audience flag
+  // (code 100 / 1870227); our ad sets set their own ages, so they opt out.
+  it('sends targeting_automation.advantage_audience 0 with the ages on every ad set', async () => {
+    const { graph, calls, params } = fakeGraph();
+    await publish(graph);
+    const adsets = params.filter((_, index) => calls[index] === 'POST adsets');
+    expect(adsets).toHaveLength(2);
+    for (const body of adsets) {
+      expect(body.targeting).toMatchObject({
+        age_min: expect.any(Number),
+        age_max: expect.any(Number),
+        targeting_automation: { advantage_audience: 0 },
+      });
+    }
+    // No special categories: no country list.
+    expect(params[calls.indexOf('POST campaigns')]).not.toHaveProperty('special_ad_category_country');
+  });
+
+  // Issue 22, finding 2: Meta refuses a special-ad-category campaign without its countries.
+  it('sends special_ad_category_country, every targeted country, with special ad categories', async () => {
+    const { graph, calls, params } = fakeGraph();
+    const special = plan();
+    special.campaign.specialAdCategories = ['EMPLOYMENT'];
+    special.adSets[1]!.targeting.countries = ['US', 'CA'];
+    expect(specialAdCategoryCountries(special)).toEqual(['CA', 'US']);
+    await publishPlan(graph, special, facts);
+    expect(params[calls.indexOf('POST campaigns')]).toMatchObject({
+      special_ad_categories: ['EMPLOYMENT'],
+      special_ad_category_country: ['CA', 'US'],
+    });
   });
 
   it('names each ad’s image by the hash it has in the account’s library, the brief’s images in turn', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   GraphError,
+  isRetryable,
+  MetaBudgetChangeLimitError,
   MetaRateLimitedError,
   MetaTokenInvalidError,
   isMetaTokenInvalid,
@@ -105,6 +107,29 @@ describe('Graph error mapping', () => {
       retryAfterSeconds: 61,
       message: 'Meta is limiting requests for this ad account. Please try again in 2 minutes.',
     });
+  });
+
+  // Issue 22, finding 3: 4 budget changes per ad set per hour. Waiting seconds does not help, so it is
+  // never retried; the person reads how long to wait. (Subcode 1487632 is the sandbox's, unconfirmed.)
+  it('explains the budget-change limit with the wait Meta names, and never retries it', () => {
+    const error = metaFailure(17, {
+      subcode: 1487632,
+      message: 'User request limit reached',
+      userMsg: "An ad set's budget can be changed at most 4 times an hour. Try again in 40 minutes.",
+    });
+    expect(isRetryable(error)).toBe(false);
+    const appError = toAppError(error);
+    expect(appError).toBeInstanceOf(MetaBudgetChangeLimitError);
+    expect(appError).toMatchObject({
+      code: 'RATE_LIMITED',
+      statusCode: 429,
+      retryAfterSeconds: 2400,
+      message:
+        'Meta allows at most 4 budget changes per ad set per hour, and this ad set has had that many in the last hour. Nothing was changed: please try again in 40 minutes.',
+    });
+    expect(toAppError(metaFailure(17, { subcode: 1487632 })).message).toMatch(/try again in up to an hour\.$/);
+    // Meta's ordinary user request limit stays a retryable rate limit.
+    expect(isRetryable(metaFailure(17, { subcode: 2446079 }))).toBe(true);
   });
 
   it('lets callers recognise an invalid token', () => {
