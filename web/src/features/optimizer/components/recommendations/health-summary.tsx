@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
+import { formatMoney, formatNumber } from '@web/lib/format';
+import { resultTypeLabel } from '@web/lib/meta-account/campaign-labels';
+import type { RecommendationList } from '../../api/optimizer';
+
+interface HealthTile {
+  label: string;
+  value: string;
+  /** Below the figure: the parts it is made of. */
+  detail?: ReactNode;
+  wide?: boolean;
+}
+
+/**
+ * The last 7 days' results as the dashboard treats them: one kind, named ("App installs"); several kinds are
+ * never added up (installs plus purchases is no number anyone can use), each is listed with its own count.
+ */
+function resultsTile(health: RecommendationList['health']): HealthTile {
+  const kinds = health.resultsByType;
+  if (kinds.length <= 1) {
+    const label = kinds[0] ? resultTypeLabel(kinds[0].resultType) : 'Results';
+    return { label: `${label}, last 7 days`, value: formatNumber(health.resultsLast7Days ?? kinds[0]?.results ?? 0) };
+  }
+  return {
+    label: 'Results, last 7 days',
+    value: `${kinds.length} kinds`,
+    wide: true,
+    detail: (
+      <ul aria-label="Results by kind, last 7 days" className="mt-1 grid gap-0.5 text-xs">
+        {kinds.map((kind) => (
+          <li key={kind.resultType} className="flex justify-between gap-2">
+            <span className="text-muted-foreground">{resultTypeLabel(kind.resultType)}</span>
+            <span className="font-medium tabular-nums">{formatNumber(kind.results)}</span>
+          </li>
+        ))}
+      </ul>
+    ),
+  };
+}
+
+export function HealthSummary({ list }: { list: RecommendationList }) {
+  const { health, currency } = list;
+  const tiles: HealthTile[] = [
+    { label: 'Active campaigns', value: formatNumber(health.activeCampaigns) },
+    { label: 'Active ad sets', value: formatNumber(health.activeAdSets) },
+    { label: 'Active ads', value: formatNumber(health.activeAds) },
+    { label: 'Spend, last 7 days', value: formatMoney(health.spendLast7Days, currency) },
+    resultsTile(health),
+    { label: 'Learning limited ad sets', value: formatNumber(health.learningLimitedAdSets) },
+    { label: 'Open opportunity a week', value: formatMoney(health.opportunityPerWeek, currency) },
+  ];
+  return (
+    <section
+      aria-label="Account health"
+      // Eight columns when the results tile is two wide: every tile in one row on a wide screen.
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:grid-cols-4',
+        tiles.some((t) => t.wide) ? 'lg:grid-cols-8' : 'lg:grid-cols-7',
+      )}
+    >
+      {tiles.map((tile) => (
+        <div
+          key={tile.label}
+          className={cn('rounded-lg border bg-card p-3 shadow-sm', tile.wide ? 'col-span-2' : undefined)}
+        >
+          <p className="text-xs text-muted-foreground">{tile.label}</p>
+          <p className="text-lg font-semibold tabular-nums">{tile.value}</p>
+          {tile.detail}
+        </div>
+      ))}
+      {list.partial ? (
+        <p role="status" className="col-span-full text-sm text-amber-800">
+          Partial data: Meta had more rows than could be read in time; some objects were judged on part of their data.
+        </p>
+      ) : null}
+    </section>
+  );
+}
