@@ -4,10 +4,11 @@ import type * as Recharts from 'recharts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdCard, AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { AdOptimizerScreen } from '@web/features/ad-optimizer/components/ad-optimizer-screen';
-import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
-import { connected, notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
-import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
+import { type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -123,11 +124,9 @@ const proposal: AdTest = {
 };
 
 const serve = (overrides: Record<string, ApiHandler> = {}) =>
-  serveApi(
+  serveAccountScreen(
     api.apiRequest,
     {
-      metaConnection: () => connected,
-      metaAdAccounts: () => ({ data: [usdAccount] }),
       adOptimizerAds: () => list([fresh, tired]),
     },
     overrides,
@@ -138,11 +137,7 @@ const callsTo = (name: string) =>
 
 describe('ad optimizer screen', () => {
   beforeEach(() => {
-    api.apiRequest.mockReset();
-    toast.error.mockReset();
-    toast.success.mockReset();
-    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
-    localStorage.clear();
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
   });
 
   it('asks to connect Meta when it is not connected', async () => {

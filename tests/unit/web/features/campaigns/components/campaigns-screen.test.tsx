@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsScreen } from '@web/features/campaigns/components/campaigns-screen';
 import { ApiError } from '@web/lib/api-client';
 import { filterCampaigns, sortCampaigns, EMPTY_FILTERS } from '@web/features/campaigns/lib/campaign-table';
-import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
 import {
   apiErrors,
   campaignList,
@@ -12,10 +12,10 @@ import {
   connected,
   jpyAccount,
   series,
-  usdAccount,
 } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
-import { serveApi, type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
+import { type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -29,11 +29,9 @@ const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.
 vi.mock('sonner', () => ({ toast }));
 
 const serve = (overrides: Record<string, ApiHandler> = {}) =>
-  serveApi(
+  serveAccountScreen(
     api.apiRequest,
     {
-      metaConnection: () => connected,
-      metaAdAccounts: () => ({ data: [usdAccount] }),
       metaCampaigns: () => campaignList(),
       metaCampaignInsights: () => series(),
       metaCampaignAdSets: () => ({
@@ -74,11 +72,7 @@ const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest(
 
 describe('campaigns screen', () => {
   beforeEach(() => {
-    api.apiRequest.mockReset();
-    toast.error.mockReset();
-    toast.success.mockReset();
-    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
-    localStorage.clear();
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
   });
 
   it('lists campaigns with human labels and budgets in the account currency', async () => {

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppliedList, AppliedRecommendation } from '@shared/schemas/optimizer-outcomes';
 import { OptimizerApplied } from '@web/features/optimizer/components/applied/applied-screen';
-import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
-import { apiErrors, connected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { apiErrors } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
-import { serveApi, type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
+import { type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -113,11 +114,9 @@ const list = (data: AppliedRecommendation[], scored = false): AppliedList => ({
 });
 
 const serve = (overrides: Record<string, ApiHandler> = {}) =>
-  serveApi(
+  serveAccountScreen(
     api.apiRequest,
     {
-      metaConnection: () => connected,
-      metaAdAccounts: () => ({ data: [usdAccount] }),
       optimizerApplied: () => list([measuring, measured, deleted]),
       optimizerUndo: () => ({}),
     },
@@ -126,11 +125,7 @@ const serve = (overrides: Record<string, ApiHandler> = {}) =>
 
 describe('optimizer: the Applied tab', () => {
   beforeEach(() => {
-    api.apiRequest.mockReset();
-    toast.error.mockReset();
-    toast.success.mockReset();
-    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
-    localStorage.clear();
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
   });
 
   it('shows predicted against actual, with the band chart and Meta’s figures before and after', async () => {

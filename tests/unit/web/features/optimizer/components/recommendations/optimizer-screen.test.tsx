@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { OptimizerRecommendations } from '@web/features/optimizer/components/recommendations/optimizer-screen';
-import { type createCognitoMock, testUser } from '@tests/unit/web/support/cognito-mock';
-import { connected, notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
-import { serveApi, type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
+import { type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
 vi.mock('@web/lib/auth/cognito', async () => {
@@ -133,11 +134,9 @@ const list = (data: StoredRecommendation[], extra: Partial<RecommendationList> =
 });
 
 const serve = (overrides: Record<string, ApiHandler> = {}) =>
-  serveApi(
+  serveAccountScreen(
     api.apiRequest,
     {
-      metaConnection: () => connected,
-      metaAdAccounts: () => ({ data: [usdAccount] }),
       optimizerRecommendations: () => list([shift, fatigue, learning, oldApplied]),
     },
     overrides,
@@ -157,11 +156,7 @@ const actionsOf = (card: HTMLElement) =>
 
 describe('optimizer screen', () => {
   beforeEach(() => {
-    api.apiRequest.mockReset();
-    toast.error.mockReset();
-    toast.success.mockReset();
-    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
-    localStorage.clear();
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
   });
 
   it('asks to connect Meta when it is not connected, and reads nothing', async () => {
