@@ -13,6 +13,15 @@ const isoDate = z.iso.date({ error: 'Use a date like 2026-12-01.' });
 /** Where Meta's app promotion sends people: the app's store page (`object_store_url`). */
 export const APP_STORE_HOSTS = ['apps.apple.com', 'itunes.apple.com', 'play.google.com'];
 
+/**
+ * Zod runs this refinement even when the url format check already failed, so a value that is not a web
+ * address must be answered here (the format issue names it) rather than thrown by `new URL()` as a 500.
+ */
+function isAppStorePage(url: string): boolean {
+  if (!URL.canParse(url)) return true;
+  return APP_STORE_HOSTS.includes(new URL(url).hostname);
+}
+
 /** Meta's image hash: the name of an image in one ad account's library (`POST /act_{id}/adimages`). */
 export const ImageHashSchema = z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'That is not an image of this ad account.');
 
@@ -71,7 +80,7 @@ export const CampaignBriefSchema = z
       .optional(),
     appStoreUrl: z
       .url({ protocol: /^https$/, error: 'Enter the app’s store page, starting with https://' })
-      .refine((url) => APP_STORE_HOSTS.includes(new URL(url).hostname), {
+      .refine((url) => isAppStorePage(url), {
         message: 'Use the app’s page on the App Store (apps.apple.com) or Google Play (play.google.com).',
       })
       .optional(),

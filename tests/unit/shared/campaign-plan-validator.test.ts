@@ -366,6 +366,31 @@ describe('the brief', () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues).toContainEqual(expect.objectContaining({ path: [path], message }));
   });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['a script tag', '<script>alert(1)</script>'],
+    ['a lone surrogate', 'https://\uD800.example'],
+    ['200 KiB', 'x'.repeat(200 * 1024)],
+  ])(
+    'an appStoreUrl that is not a web address (%s) is an issue on appStoreUrl, never a throw',
+    (_label, appStoreUrl) => {
+      const result = CampaignBriefSchema.safeParse({
+        ...brief,
+        goal: 'app_promotion',
+        appId: '1234567890123456',
+        appStoreUrl,
+      });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues).toContainEqual(
+        expect.objectContaining({
+          path: ['appStoreUrl'],
+          message: 'Enter the app’s store page, starting with https://',
+        }),
+      );
+    },
+  );
 });
 
 const hiking = { id: '6003000000001', name: 'Hiking' };
