@@ -35,6 +35,12 @@ export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A user-supplied value as escaped text, or undefined when there is none (for the summaries' fallbacks). */
+function escaped(value: unknown): string | undefined {
+  const shown = str(value);
+  return shown === undefined ? undefined : escapeMrkdwn(shown);
+}
+
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
@@ -51,8 +57,12 @@ function field(label: string, value: unknown): SlackText {
   return { type: 'mrkdwn', text: clip(`*${label}*\n${shown ? escapeMrkdwn(shown) : '—'}`, MAX_FIELD_TEXT) };
 }
 
+/** Headers carry user text (rule names, error types); Slack asks for the same escaping in plain_text. */
 function header(text: string): SlackBlock {
-  return { type: 'header', text: { type: 'plain_text', text: clip(text, MAX_HEADER_TEXT), emoji: true } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: clip(escapeMrkdwn(text), MAX_HEADER_TEXT), emoji: true },
+  };
 }
 
 function context(...parts: (string | undefined)[]): SlackBlock {
@@ -65,7 +75,7 @@ function context(...parts: (string | undefined)[]): SlackBlock {
 function when(time: string): string {
   const date = new Date(time);
   return Number.isNaN(date.getTime())
-    ? time
+    ? escapeMrkdwn(time)
     : date
         .toISOString()
         .replace('T', ' ')
@@ -104,7 +114,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
   switch (event.detailType) {
     case 'signup':
       return {
-        summary: `New signup: ${str(d.email) ?? 'unknown email'}`,
+        summary: `New signup: ${escaped(d.email) ?? 'unknown email'}`,
         blocks: [
           header(':tada: New signup'),
           { type: 'section', fields: [field('Name', d.name), field('Email', d.email)] },
@@ -114,7 +124,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
     case 'contact': {
       const message = str(d.message);
       return {
-        summary: `New contact message from ${str(d.name) ?? str(d.email) ?? 'a visitor'}`,
+        summary: `New contact message from ${escaped(d.name) ?? escaped(d.email) ?? 'a visitor'}`,
         blocks: [
           header(':envelope_with_arrow: New contact message'),
           {
@@ -139,7 +149,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
     case 'payment': {
       const amount = typeof d.amount === 'number' ? formatMoney(d.amount, str(d.currency)) : '—';
       return {
-        summary: `Payment received: ${amount} from ${str(d.customerEmail) ?? 'a customer'}`,
+        summary: `Payment received: ${escapeMrkdwn(amount)} from ${escaped(d.customerEmail) ?? 'a customer'}`,
         blocks: [
           header(':moneybag: Payment received'),
           {
@@ -153,7 +163,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
     case 'error': {
       const severity = str(d.severity) ?? errorSeverity(str(d.errorType) ?? '', str(d.message) ?? '');
       return {
-        summary: `${severity === 'critical' ? 'Critical error' : 'Error'}: ${str(d.message) ?? str(d.errorType) ?? ''}`,
+        summary: `${severity === 'critical' ? 'Critical error' : 'Error'}: ${escaped(d.message) ?? escaped(d.errorType) ?? ''}`,
         blocks: [
           header(
             `${SEVERITY_ICON[severity] ?? ':warning:'} ${severity === 'critical' ? 'Critical error' : `Error (${severity})`}: ${str(d.errorType) ?? 'UNKNOWN_ERROR'}`,
@@ -176,7 +186,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
     case 'campaign': {
       const action = str(d.action) ?? 'changed';
       return {
-        summary: `Campaign ${action}: ${str(d.campaignName) ?? ''}`,
+        summary: `Campaign ${escapeMrkdwn(action)}: ${escaped(d.campaignName) ?? ''}`,
         blocks: [
           header(`:loudspeaker: Campaign ${action}`),
           {
@@ -201,7 +211,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
       );
       const more = typeof d.moreActions === 'number' && d.moreActions > 0 ? [`…and ${d.moreActions} more`] : [];
       return {
-        summary: `Rule ${failed ? 'failed' : 'acted'}: ${str(d.ruleName) ?? ''} (${actions.length} action${actions.length === 1 ? '' : 's'})`,
+        summary: `Rule ${failed ? 'failed' : 'acted'}: ${escaped(d.ruleName) ?? ''} (${actions.length} action${actions.length === 1 ? '' : 's'})`,
         blocks: [
           header(`${failed ? ':warning: Rule failed' : ':robot_face: Rule acted'}: ${str(d.ruleName) ?? ''}`),
           {
@@ -245,7 +255,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
       };
     default:
       return {
-        summary: `Adsmith event ${event.detailType}`,
+        summary: `Adsmith event ${escapeMrkdwn(event.detailType)}`,
         blocks: [
           header(`Adsmith event: ${event.detailType}`),
           {

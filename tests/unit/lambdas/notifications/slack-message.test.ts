@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { events } from '@shared/events';
 import type { ForwardedEvent } from '@lambdas/lib/notifications/forwarded-event';
 import { parseForwardedEvent } from '@lambdas/lib/notifications/forwarded-event';
 import {
@@ -141,4 +142,104 @@ describe('parseForwardedEvent', () => {
     expect(() => parseForwardedEvent(envelope('signup', { email: 'a' }))).toThrow(/does not match/);
     expect(() => parseForwardedEvent(envelope('mystery', {}))).toThrow(/No event mystery/);
   });
+});
+
+/**
+ * Every user-supplied string of every event that reaches Slack, made hostile one at a time: Slack's control
+ * characters must arrive escaped in every part of the post (the summary `text`, every block), so a contact form
+ * named `<!channel>` cannot ping the channel and a rule or campaign name cannot carry a disguised link.
+ */
+const HOSTILE = '<!channel> <https://evil.example|click> & <@U123>';
+
+/** A valid detail per Slack event type (its user-supplied strings are what the test makes hostile). */
+const DETAILS: Record<string, Record<string, unknown>> = {
+  signup: { email: 'ana@example.com', name: 'Ana Lima', userId: 'u-1' },
+  contact: { name: 'Ana', email: 'ana@example.com', company: 'Acme', message: 'Hello\nthere', id: 'm-1' },
+  button_click: { buttonText: 'Start', page: '/pricing', userEmail: 'ana@example.com' },
+  payment: { amount: 4900, currency: 'USD', customerEmail: 'ana@example.com', paymentId: 'pi_1' },
+  error: {
+    errorType: 'TypeError',
+    message: 'boom',
+    component: 'Chart',
+    userEmail: 'ana@example.com',
+    url: '/dashboard',
+    severity: 'warning',
+  },
+  campaign: { action: 'paused', campaignName: 'Trail shoes', userEmail: 'ana@example.com', campaignId: '120' },
+  rule_run: {
+    ruleId: 'r-1',
+    ruleName: 'Pause losers',
+    description: 'Pause campaigns that spend without results',
+    outcome: 'failed',
+    actions: [
+      { objectName: 'Trail', objectId: '1', action: 'pause', reason: 'spend ≥ 10', status: 'failed', error: 'nope' },
+    ],
+    error: 'Meta said no',
+    userId: 'u-1',
+    runKey: 'k-1',
+  },
+  notification_test_slack: { requestedBy: 'ana@example.com' },
+};
+
+const slackEvents = Object.values(events).filter((e) => (e.deliverTo as readonly string[]).includes('slack'));
+
+/** Every path to a string leaf of a detail. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  return [];
+}
+
+function withValue(detail: Record<string, unknown>, path: (string | number)[], value: string) {
+  const copy = structuredClone(detail) as Record<string | number, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = value;
+  return copy;
+}
+
+function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(allStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings);
+  return [];
+}
+
+describe('Slack posts escape every user-supplied string', () => {
+  it('every Slack event type has a detail here', () => {
+    expect(Object.keys(DETAILS).sort()).toEqual(slackEvents.map((e) => e.detailType).sort());
+  });
+
+  const cases = slackEvents.flatMap((declaration) => {
+    const detail = DETAILS[declaration.detailType] ?? {};
+    // Enum fields (severity, outcome, status, currency) are not free text: the schema refuses other values.
+    return stringPaths(detail)
+      .filter((path) => declaration.detail.safeParse(withValue(detail, path, HOSTILE)).success)
+      .filter((path) => !['currency'].includes(String(path.at(-1))))
+      .map((path) => [declaration.detailType, path.join('.'), detail, path] as const);
+  });
+
+  it.each(cases)(
+    '%s: a hostile %s never appears unescaped in text, blocks or attachments',
+    (type, _p, detail, path) => {
+      const event: ForwardedEvent = {
+        eventId: 'e1',
+        dedupeKey: 'event:e1',
+        detailType: type,
+        time: '2026-11-22T10:00:00Z',
+        detail: withValue(detail, path, HOSTILE),
+      };
+      const posts = buildSlackMessages([event]).map((p) => p.message);
+      expect(posts.length).toBeGreaterThan(0);
+      for (const post of posts) {
+        const strings = allStrings(post);
+        for (const s of strings) {
+          expect(s).not.toContain('<');
+          expect(s).not.toMatch(/&(?!amp;|lt;|gt;)/);
+        }
+      }
+    },
+  );
 });
