@@ -4,6 +4,7 @@
  * schema validates), so the sample and the validator cannot drift apart; a test feeds the sample through
  * parseCsv → proposeMapping → importCsv. Deterministic (seeded), so the download is the same every time.
  */
+import { csvCell } from '../csv-cell';
 import { dayNumber, isoFromDay } from './calendar';
 import { ColumnMappingSchema, type ColumnMapping } from './csv-import';
 import { createRandom } from './random';
@@ -65,5 +66,5 @@ export function sampleCsv(): string {
     // Written in the header's order; a column the generator forgot comes out empty and the validator says so.
     return sampleHeader().map((column) => cells.get(column) ?? '');
   });
-  return [sampleHeader(), ...rows].map((row) => row.join(',')).join('\n') + '\n';
+  return [sampleHeader(), ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }

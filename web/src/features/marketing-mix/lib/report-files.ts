@@ -1,10 +1,5 @@
+import { csvCell } from '@shared/csv-cell';
 import type { MmmReport } from '@shared/schemas/mmm';
-
-/** A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-function field(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Per period: actual, fitted and every component's contribution; then one row per channel's ROI. */
 export function decompositionCsv(report: MmmReport): string {
@@ -15,7 +10,7 @@ export function decompositionCsv(report: MmmReport): string {
     report.fitted[t]!,
     ...report.decomposition.map((d) => d.values[t]!),
   ]);
-  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** Channel figures: spend, contribution and ROI with their intervals, marginal ROI, optimal spend. */
@@ -47,7 +42,7 @@ export function channelsCsv(report: MmmReport): string {
       optimal ?? '',
     ];
   });
-  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** A file name from the model's name: letters, digits and dashes only. */

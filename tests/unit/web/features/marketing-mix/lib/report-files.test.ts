@@ -63,6 +63,20 @@ describe('report downloads', () => {
     expect(row).toBe('tv,35,70,56,84,2,1.6,2.4,1.1,35');
   });
 
+  it('neutralises channel and component names a spreadsheet would run as formulas; negative numbers stay numbers', () => {
+    const hostile = "=cmd|' /C calc'!A0";
+    const named = {
+      ...report,
+      decomposition: report.decomposition.map((d, i) => (i === 1 ? { ...d, name: hostile } : d)),
+      channels: report.channels.map((c) => ({ ...c, name: hostile })),
+      allocation: { ...report.allocation, channels: report.allocation.channels.map((c) => ({ ...c, name: hostile })) },
+    } as MmmReport;
+    const decomposition = decompositionCsv(named).split('\r\n');
+    expect(decomposition[0]).toBe(`date,actual,fitted,intercept,"'${hostile}",price`);
+    expect(decomposition[1]).toBe('2024-01-01,100,98,50,30,-2');
+    expect(channelsCsv(named).split('\r\n')[1]).toBe(`"'${hostile}",35,70,56,84,2,1.6,2.4,1.1,35`);
+  });
+
   it('names files from the model name', () => {
     expect(fileStem('Q3 — Robyn demo (v2)')).toBe('q3-robyn-demo-v2');
     expect(fileStem('!!!')).toBe('model');
