@@ -17,6 +17,7 @@ import {
   type RuleTable,
 } from '../lib/rules/rule-store';
 import { ruleQuota, switchRule } from '../lib/rules/rule-quota';
+import { assertAdAccountHeld } from '../lib/meta-session/ad-accounts';
 import { graphForUser } from '../lib/meta-session/session';
 import { tableName } from '../lib/table-name';
 import { backtestDraft } from './rule-backtest';
@@ -34,18 +35,32 @@ function queueRun(job: RuleRunJob): Promise<void> {
   return sendJob('ruleRuns', job);
 }
 
+/** A rule acts on its ad account later, with no one watching: it must be one the user's connection holds. */
+async function assertRuleAccountHeld(userId: string, adAccountId: string): Promise<void> {
+  await assertAdAccountHeld(await graphForUser(userId, metaRuntime()), adAccountId);
+}
+
 export const handler = httpFunction([
   on(routes.rulesList, async ({ user }) => ({
     rules: await listRules(rules(), user.sub),
     settings: await readSettings(rules(), user.sub),
   })),
-  on(routes.rulesCreate, ({ user, body }) => createRule(rules(), user.sub, body, new Date())),
-  on(routes.rulesUpdate, ({ user, params, body }) =>
-    updateRule(rules(), user.sub, params.id, body.rule, body.expectedVersion, new Date()),
-  ),
-  on(routes.rulesSetStatus, ({ user, params, body }) =>
-    switchRule(rules(), quota(), user.sub, params.id, body.status, new Date()),
-  ),
+  on(routes.rulesCreate, async ({ user, body }) => {
+    await assertRuleAccountHeld(user.sub, body.scope.adAccountId);
+    return createRule(rules(), user.sub, body, new Date());
+  }),
+  on(routes.rulesUpdate, async ({ user, params, body }) => {
+    await assertRuleAccountHeld(user.sub, body.rule.scope.adAccountId);
+    return updateRule(rules(), user.sub, params.id, body.rule, body.expectedVersion, new Date());
+  }),
+  on(routes.rulesSetStatus, async ({ user, params, body }) => {
+    // Switching off is always allowed: it is how a rule on a lost account is stopped.
+    if (body.status === 'on') {
+      const { rule } = await readRule(rules(), user.sub, params.id);
+      await assertRuleAccountHeld(user.sub, rule.scope.adAccountId);
+    }
+    return switchRule(rules(), quota(), user.sub, params.id, body.status, new Date());
+  }),
   on(routes.rulesDelete, async ({ user, params }) => {
     await deleteRule(rules(), user.sub, params.id);
     // A deleted rule no longer counts against the plan's rules on at once.
@@ -56,7 +71,8 @@ export const handler = httpFunction([
     versions: await listVersions(rules(), user.sub, params.id),
   })),
   on(routes.rulesRunNow, async ({ user, params }) => {
-    await readRule(rules(), user.sub, params.id);
+    const { rule } = await readRule(rules(), user.sub, params.id);
+    await assertRuleAccountHeld(user.sub, rule.scope.adAccountId);
     await queueRun({ userId: user.sub, ruleIds: [params.id], trigger: 'manual', at: new Date().toISOString() });
     return { queued: true as const, ruleId: params.id };
   }),

@@ -1,7 +1,7 @@
 import type { AdAccount } from '@shared/schemas/meta';
 import { notFound } from '../errors';
 import { AD_ACCOUNT_FIELDS, GRAPH_PAGE_SIZE, GraphAdAccountSchema, type GraphAdAccount } from './graph-shapes';
-import type { MetaSession } from './session';
+import type { GraphClient, MetaSession } from './session';
 
 /** Meta's account_status codes as words (fields-and-enums.json). */
 const ACCOUNT_STATUS: Record<number, string> = {
@@ -60,4 +60,22 @@ export async function ownedAdAccount(session: MetaSession, adAccountId: string):
   // Working with an account takes one of the plan's ad-account places (free if already taken).
   await session.deps.adAccountQuota?.hold(session.user.sub, account.id);
   return account;
+}
+
+const HeldAdAccountSchema = GraphAdAccountSchema.pick({ id: true, account_id: true });
+
+/**
+ * NOT_FOUND unless the connection behind `graph` holds the ad account, as `ownedAdAccount` answers for the
+ * session routes: for work that keeps an account id to act on later without a session (automation rules), so a
+ * rule on someone else's account is refused when saved, switched on or run, not discovered by Meta later.
+ */
+export async function assertAdAccountHeld(graph: GraphClient, adAccountId: string): Promise<void> {
+  const page = await graph.paginate(
+    '/me/adaccounts',
+    { fields: 'id,account_id', limit: GRAPH_PAGE_SIZE.adAccounts },
+    HeldAdAccountSchema,
+    { maxPages: MAX_PAGES },
+  );
+  if (!page.items.some((a) => a.id === adAccountId || `act_${a.account_id}` === adAccountId))
+    throw notFound('That ad account is not part of your Meta connection.');
 }

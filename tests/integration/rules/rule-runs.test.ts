@@ -374,4 +374,59 @@ describe('automation rules on the twin', () => {
       doc.destroy();
     }
   });
+
+  it('a rule naming an ad account outside the user’s Meta connection is refused on create, update, switch-on and run-now; nothing is stored', async () => {
+    const foreign = 'act_999000111222';
+    const foreignDraft = draft({
+      name: 'someone else’s account',
+      scope: { adAccountId: foreign, level: 'campaign', filter: { kind: 'all' } },
+    });
+    const listed = async () => ((await (await user.call('/api/rules')).json()) as { rules: Rule[] }).rules;
+    const expectRefused = async (reply: Response) => {
+      expect([403, 404]).toContain(reply.status);
+      const body = (await reply.json()) as { error: { code: string; message: string } };
+      expect(body.error).toEqual({ code: expect.any(String), message: expect.stringMatching(/ad account/i) });
+    };
+    const before = await listed();
+
+    await expectRefused(await user.call('/api/rules', { method: 'POST', body: JSON.stringify(foreignDraft) }));
+    expect((await listed()).map((r) => r.ruleId)).toEqual(before.map((r) => r.ruleId));
+
+    const own = await create(draft({ name: 'own account, then moved' }));
+    await expectRefused(
+      await user.call(`/api/rules/${own.ruleId}`, {
+        method: 'PUT',
+        body: JSON.stringify({ rule: foreignDraft, expectedVersion: own.version }),
+      }),
+    );
+    const unchanged = (await listed()).find((r) => r.ruleId === own.ruleId)!;
+    expect(unchanged.version).toBe(own.version);
+    expect(unchanged.rule.scope.adAccountId).toBe(accountId);
+
+    // A rule stored before this check (or by hand) naming a foreign account: never switched on, never run.
+    const doc = twinDocumentClient();
+    const table = localTableName('automationRules');
+    const ruleId = '00000000-0000-4000-8000-00000000f0e1';
+    try {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: table, Key: { user_id: userSub, item_key: `rule#${own.ruleId}` } }),
+      );
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...Item, item_key: `rule#${ruleId}`, rule_id: ruleId, rule: foreignDraft, status: 'off' },
+        }),
+      );
+      await expectRefused(
+        await user.call(`/api/rules/${ruleId}/status`, { method: 'PUT', body: JSON.stringify({ status: 'on' }) }),
+      );
+      expect((await listed()).find((r) => r.ruleId === ruleId)?.status).toBe('off');
+      await expectRefused(await user.call(`/api/rules/${ruleId}/run`, { method: 'POST' }));
+      expect(await runs(ruleId)).toHaveLength(0);
+    } finally {
+      await doc.send(new DeleteCommand({ TableName: table, Key: { user_id: userSub, item_key: `rule#${ruleId}` } }));
+      await user.call(`/api/rules/${own.ruleId}`, { method: 'DELETE' });
+      doc.destroy();
+    }
+  });
 });
