@@ -96,11 +96,8 @@ const longFunctionAllowList = [
   'infra/twin/meta-sandbox/graph-routes.ts',
   'lambdas/lib/notifications/slack-message.ts',
   'lambdas/lib/rules/run-rules.ts',
-  'web/src/features/ad-optimizer/components/ad-optimizer-screen.tsx',
   'web/src/features/ad-optimizer/components/rewrite-drawer.tsx',
-  'web/src/features/campaigns/components/campaigns-screen.tsx',
   'web/src/features/campaigns/components/campaigns-table.tsx',
-  'web/src/features/optimizer/components/rules/rule-builder.tsx',
   'web/src/features/optimizer/components/rules/rules-page.tsx',
   'web/src/lib/meta-account/meta-connection-provider.tsx',
 ];
