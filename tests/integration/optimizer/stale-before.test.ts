@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { twin } from '../twin-client';
-import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { auditRows, connectMeta, sandbox, type FreshUser } from '../meta-api/meta-user';
 import { optimizerUsers, sandboxToken, type OptimizerUsers } from './optimizer-setup';
 
 /**
@@ -18,14 +18,19 @@ describe('optimizer: a stale before is refused at approval', () => {
   let users: OptimizerUsers;
   let token: string;
 
-  beforeAll(async () => {
-    // The seeded budget shift holds in the world as seeded (other suites change the same ad sets).
+  /** A fresh sandbox world: the seeded budget shift holds as seeded, and no ad set has budget changes this hour. */
+  const resetWorld = async () => {
     const reset = await fetch(`${sandbox()}/__admin/reset`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ world: true }),
     });
     expect(reset.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    // Other suites change the same ad sets.
+    await resetWorld();
     users = await optimizerUsers('stale-before');
     token = await sandboxToken(users.user);
   });
@@ -100,7 +105,13 @@ describe('optimizer: a stale before is refused at approval', () => {
   });
 
   it('two recommendations on the same object approved one after the other: the second is refused', async () => {
+    // The first case changed these ad sets' budgets four times within the hour (the outside edit, approve, undo,
+    // the edit put back), and Meta allows four budget changes per ad set per hour: this case starts from a fresh
+    // world, whose tokens are new, so its user connects again and the test reads Meta with a new token.
+    await resetWorld();
     const who = users.other;
+    await connectMeta(who);
+    token = await sandboxToken(users.user);
     const sub = ((await (await who.call('/api/me')).json()) as { uid: string }).uid;
     const shift = shiftOf(await recommendations(who));
     // A second proposal computed from the same before, as a tab opened earlier holds one (a list makes only
