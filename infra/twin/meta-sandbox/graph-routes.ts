@@ -245,34 +245,14 @@ function injectedWriteFailure(node: string, edge: string): Error {
   });
 }
 
-export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
-  const [first = '', edge, ...rest] = request.segments;
-  const isUser = first === 'me' || first === deps.world.user.id;
-  if (!isUser) requireAdsVersion(request.version, deps.now());
-  const token = authenticateUser(
-    deps.tokens,
-    deps.app,
-    request.params,
-    request.authorization,
-    deps.requireAppsecretProof(),
-    deps.now(),
-  );
-  const ctx: ReadContext = {
-    ...deps.readContext,
-    versionBaseUrl: `${request.origin}/${request.version}`,
-    // Nested paging URLs carry the credentials the way the request brought them (query only).
-    carriedParams: Object.fromEntries(
-      ['access_token', 'appsecret_proof'].flatMap((key) => (request.query[key] ? [[key, request.query[key]]] : [])),
-    ),
-  };
-  if (isUser) return { reply: userRoutes(deps, request, token, ctx) };
-
-  const method = request.method.toLowerCase() as 'get' | 'post' | 'delete';
-  if (first === 'search' && edge === undefined) {
-    if (request.method !== 'GET') throw unsupportedRequest(method, first);
-    requireRead(token);
-    return { reply: handleSearch(request.params) };
-  }
+/** A creative by id: created ones read and deleted, seeded ones read-only; undefined when `first` is none. */
+function creativeRoutes(
+  deps: GraphDeps,
+  request: GraphRequest,
+  token: AccessToken,
+  first: string,
+  edge: string | undefined,
+): GraphOutcome | undefined {
   const created = deps.world.creatives.get(first);
   if (created && edge === undefined && request.method !== 'POST') {
     if (request.method === 'DELETE') {
@@ -308,6 +288,39 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     out.id = creativeAd.creativeId;
     return { reply: jsonReply(out), accountId: creativeAd.accountId };
   }
+  return undefined;
+}
+
+export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
+  const [first = '', edge, ...rest] = request.segments;
+  const isUser = first === 'me' || first === deps.world.user.id;
+  if (!isUser) requireAdsVersion(request.version, deps.now());
+  const token = authenticateUser(
+    deps.tokens,
+    deps.app,
+    request.params,
+    request.authorization,
+    deps.requireAppsecretProof(),
+    deps.now(),
+  );
+  const ctx: ReadContext = {
+    ...deps.readContext,
+    versionBaseUrl: `${request.origin}/${request.version}`,
+    // Nested paging URLs carry the credentials the way the request brought them (query only).
+    carriedParams: Object.fromEntries(
+      ['access_token', 'appsecret_proof'].flatMap((key) => (request.query[key] ? [[key, request.query[key]]] : [])),
+    ),
+  };
+  if (isUser) return { reply: userRoutes(deps, request, token, ctx) };
+
+  const method = request.method.toLowerCase() as 'get' | 'post' | 'delete';
+  if (first === 'search' && edge === undefined) {
+    if (request.method !== 'GET') throw unsupportedRequest(method, first);
+    requireRead(token);
+    return { reply: handleSearch(request.params) };
+  }
+  const creative = creativeRoutes(deps, request, token, first, edge);
+  if (creative) return creative;
 
   const run = deps.reports.get(first);
   if (run) return { reply: reportRunRoutes(deps, request, token, run), accountId: run.account.accountId };
