@@ -107,6 +107,44 @@ const SEVERITY_ICON: Record<string, string> = {
   info: ':information_source:',
 };
 
+/** A rule's run that acted or failed: each action with its reason, and the run's error. */
+function ruleRunMessage(d: Record<string, unknown>, at: string): { summary: string; blocks: SlackBlock[] } {
+  const actions = Array.isArray(d.actions) ? (d.actions as Record<string, unknown>[]) : [];
+  const failed = d.outcome === 'failed';
+  const lines = actions.map(
+    (a) =>
+      `• ${a.status === 'failed' ? ':x:' : ':white_check_mark:'} *${escapeMrkdwn(str(a.objectName) ?? '—')}* ${escapeMrkdwn(str(a.action) ?? '')}: ${escapeMrkdwn(str(a.reason) ?? '')}${a.status === 'failed' && str(a.error) ? ` — failed: ${escapeMrkdwn(str(a.error)!)}` : ''}`,
+  );
+  const more = typeof d.moreActions === 'number' && d.moreActions > 0 ? [`…and ${d.moreActions} more`] : [];
+  return {
+    summary: `Rule ${failed ? 'failed' : 'acted'}: ${escaped(d.ruleName) ?? ''} (${actions.length} action${actions.length === 1 ? '' : 's'})`,
+    blocks: [
+      header(`${failed ? ':warning: Rule failed' : ':robot_face: Rule acted'}: ${str(d.ruleName) ?? ''}`),
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: clip(`_${escapeMrkdwn(str(d.description) ?? '')}_`, MAX_SECTION_TEXT) },
+      },
+      ...(lines.length > 0
+        ? [
+            {
+              type: 'section' as const,
+              text: { type: 'mrkdwn' as const, text: clip([...lines, ...more].join('\n'), MAX_SECTION_TEXT) },
+            },
+          ]
+        : []),
+      ...(str(d.error)
+        ? [
+            {
+              type: 'section' as const,
+              text: { type: 'mrkdwn' as const, text: clip(`:x: ${escapeMrkdwn(str(d.error)!)}`, MAX_SECTION_TEXT) },
+            },
+          ]
+        : []),
+      context(str(d.ruleId) ? `Rule ${escapeMrkdwn(str(d.ruleId)!)}` : undefined, at),
+    ],
+  };
+}
+
 /** The blocks and one-line summary for one event (clicks are digested separately). */
 export function formatEvent(event: ForwardedEvent): { summary: string; blocks: SlackBlock[] } {
   const d = event.detail;
@@ -202,42 +240,8 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
         ],
       };
     }
-    case 'rule_run': {
-      const actions = Array.isArray(d.actions) ? (d.actions as Record<string, unknown>[]) : [];
-      const failed = d.outcome === 'failed';
-      const lines = actions.map(
-        (a) =>
-          `• ${a.status === 'failed' ? ':x:' : ':white_check_mark:'} *${escapeMrkdwn(str(a.objectName) ?? '—')}* ${escapeMrkdwn(str(a.action) ?? '')}: ${escapeMrkdwn(str(a.reason) ?? '')}${a.status === 'failed' && str(a.error) ? ` — failed: ${escapeMrkdwn(str(a.error)!)}` : ''}`,
-      );
-      const more = typeof d.moreActions === 'number' && d.moreActions > 0 ? [`…and ${d.moreActions} more`] : [];
-      return {
-        summary: `Rule ${failed ? 'failed' : 'acted'}: ${escaped(d.ruleName) ?? ''} (${actions.length} action${actions.length === 1 ? '' : 's'})`,
-        blocks: [
-          header(`${failed ? ':warning: Rule failed' : ':robot_face: Rule acted'}: ${str(d.ruleName) ?? ''}`),
-          {
-            type: 'section',
-            text: { type: 'mrkdwn', text: clip(`_${escapeMrkdwn(str(d.description) ?? '')}_`, MAX_SECTION_TEXT) },
-          },
-          ...(lines.length > 0
-            ? [
-                {
-                  type: 'section' as const,
-                  text: { type: 'mrkdwn' as const, text: clip([...lines, ...more].join('\n'), MAX_SECTION_TEXT) },
-                },
-              ]
-            : []),
-          ...(str(d.error)
-            ? [
-                {
-                  type: 'section' as const,
-                  text: { type: 'mrkdwn' as const, text: clip(`:x: ${escapeMrkdwn(str(d.error)!)}`, MAX_SECTION_TEXT) },
-                },
-              ]
-            : []),
-          context(str(d.ruleId) ? `Rule ${escapeMrkdwn(str(d.ruleId)!)}` : undefined, at),
-        ],
-      };
-    }
+    case 'rule_run':
+      return ruleRunMessage(d, at);
     case 'notification_test_slack':
       return {
         summary: 'Test notification from Adsmith',

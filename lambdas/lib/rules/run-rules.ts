@@ -238,26 +238,63 @@ export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<R
   if (chosen.length === 0) return [];
   if (settings.killSwitch) return stopByKillSwitch(deps, job, chosen, settings.killSwitchSince ?? 'earlier', at);
 
-  // Account facts (currency, zone): cached on the rule items; Meta is read only for an account never read,
-  // or, once a day, for an account with a due rule. One read per account per run.
-  const freshReads = new Map<string, Promise<AccountFacts>>();
-  const readFacts = (id: string): Promise<AccountFacts> => {
-    if (!freshReads.has(id))
-      freshReads.set(
-        id,
-        readRuleAccount(deps.graph, id).then((a) => ({
-          id: a.id,
-          currency: a.currency,
-          timezoneName: a.timezoneName,
-          readAt: deps.now().toISOString(),
-        })),
-      );
-    return freshReads.get(id)!;
-  };
-  const readErrors = new Map<string, unknown>();
-  let retryable: unknown;
-
+  const reads = accountReads(deps);
   // 1. Which rules are due, and claim each one's window, before any insights are read.
+  const claimed = await claimDueRules(deps, job, chosen, at, reads);
+  // 2. Each account's objects once (every level its due rules need) and its daily insights once per level.
+  const accounts = await readAccounts(deps, job, claimed, at, reads);
+  // 3. Decide and act, rule by rule, with the safeguards; record every action and its reason.
+  const states = await readObjectStates(deps.rules, job.userId);
+  const results: RuleRun[] = [];
+  for (const c of claimed) {
+    const run = await runClaimedRule(deps, job, c, { at, accounts, reads, states });
+    if (run) results.push(run);
+  }
+  // Rules whose Meta read failed were given back; the caller lets SQS deliver the job again.
+  if (reads.retryable) throw reads.retryable;
+  return results;
+}
+
+/** What one run has read of Meta and what failed: each account's facts read at most once per run. */
+interface AccountReads {
+  facts(accountId: string): Promise<AccountFacts>;
+  errors: Map<string, unknown>;
+  /** The first read failure SQS's next delivery may fix (set only before the final attempt). */
+  retryable?: unknown;
+}
+
+/**
+ * Account facts (currency, zone): cached on the rule items; Meta is read only for an account never read,
+ * or, once a day, for an account with a due rule. One read per account per run.
+ */
+function accountReads(deps: RunDeps): AccountReads {
+  const freshReads = new Map<string, Promise<AccountFacts>>();
+  return {
+    errors: new Map(),
+    facts: (id) => {
+      if (!freshReads.has(id))
+        freshReads.set(
+          id,
+          readRuleAccount(deps.graph, id).then((a) => ({
+            id: a.id,
+            currency: a.currency,
+            timezoneName: a.timezoneName,
+            readAt: deps.now().toISOString(),
+          })),
+        );
+      return freshReads.get(id)!;
+    },
+  };
+}
+
+/** Step 1: the rules due now (or asked for by hand), each window claimed once. */
+async function claimDueRules(
+  deps: RunDeps,
+  job: RuleRunJob,
+  chosen: RuleRecord[],
+  at: Date,
+  reads: AccountReads,
+): Promise<ClaimedRule[]> {
   const claimed: ClaimedRule[] = [];
   for (const record of chosen) {
     const accountId = record.rule.rule.scope.adAccountId;
@@ -267,14 +304,14 @@ export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<R
       const due = scheduledWindow(record, at);
       if (due === 'unknown') {
         try {
-          record.accountFacts = await readFacts(accountId);
+          record.accountFacts = await reads.facts(accountId);
         } catch (error) {
           // Not claimed yet: SQS's next delivery tries again; only the last one records the failure.
           if (!deps.finalAttempt) {
-            retryable ??= error;
+            reads.retryable ??= error;
             continue;
           }
-          readErrors.set(accountId, error);
+          reads.errors.set(accountId, error);
         }
         window = dueWindow(record.rule.rule.schedule, at, record.accountFacts?.timezoneName ?? 'UTC');
       } else window = due;
@@ -283,157 +320,212 @@ export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<R
     if (!(await claimWindow(deps.runs, job.userId, record.rule.ruleId, window, deps.now()))) continue;
     claimed.push({ record, window });
   }
+  return claimed;
+}
 
-  // 2. Each account's objects once (every level its due rules need) and its daily insights once per level,
-  //    over the longest window any due rule of that level needs.
+/** What step 2 read, per account of the claimed rules. */
+interface AccountsRead {
+  /** The accounts whose rules run now (an account given back for SQS's retry is not among them). */
+  ruleAccounts: Set<string>;
+  data: Map<string, Map<RuleLevel, LevelData>>;
+  factsUsed: Map<string, AccountFacts>;
+}
+
+/**
+ * Step 2: each account's objects once (every level its due rules need) and its daily insights once per level,
+ * over the longest window any due rule of that level needs.
+ */
+async function readAccounts(
+  deps: RunDeps,
+  job: RuleRunJob,
+  claimed: ClaimedRule[],
+  at: Date,
+  reads: AccountReads,
+): Promise<AccountsRead> {
   const accounts = new Map<string, ClaimedRule[]>();
   for (const c of claimed) {
     const id = c.record.rule.rule.scope.adAccountId;
     accounts.set(id, [...(accounts.get(id) ?? []), c]);
   }
-  const data = new Map<string, Map<RuleLevel, LevelData>>();
-  const factsUsed = new Map<string, AccountFacts>();
+  const read: AccountsRead = { ruleAccounts: new Set(accounts.keys()), data: new Map(), factsUsed: new Map() };
   for (const [accountId, rules] of accounts) {
     try {
-      if (readErrors.has(accountId)) throw readErrors.get(accountId);
+      if (reads.errors.has(accountId)) throw reads.errors.get(accountId);
       const cached = rules.map((r) => r.record.accountFacts).find((f) => f !== null);
       const facts =
         cached && deps.now().getTime() - Date.parse(cached.readAt) < ACCOUNT_FACTS_MAX_AGE_MS
           ? cached
-          : await readFacts(accountId);
-      factsUsed.set(accountId, facts);
-      const levels = new Set(rules.map((r) => r.record.rule.rule.scope.level));
-      const options = { remainingMs: deps.remainingMs };
-      const { byLevel } = await readAccountObjects(deps.graph, accountId, levels, options);
-      const today = localTime(at, facts.timezoneName).date;
-      const perLevel = new Map<RuleLevel, LevelData>();
-      for (const level of levels) {
-        const days = Math.max(
-          ...rules.filter((r) => r.record.rule.rule.scope.level === level).map((r) => daysNeeded(r.record.rule)),
-        );
-        const account: RuleAccount = { id: facts.id, currency: facts.currency, timezoneName: facts.timezoneName };
-        const { series } = await readDailySeries(deps.graph, account, level, addDays(today, -days), today, options);
-        perLevel.set(level, { objects: byLevel.get(level) ?? [], series });
-      }
-      data.set(accountId, perLevel);
+          : await reads.facts(accountId);
+      read.factsUsed.set(accountId, facts);
+      read.data.set(accountId, await readLevels(deps, accountId, rules, facts, at));
     } catch (error) {
       if (!deps.finalAttempt) {
         // Nothing was done for these windows yet: give them back so SQS's retry runs them again.
         for (const r of rules) await releaseWindow(deps.runs, job.userId, r.record.rule.ruleId, r.window);
-        retryable ??= error;
-        accounts.delete(accountId);
+        reads.retryable ??= error;
+        read.ruleAccounts.delete(accountId);
         continue;
       }
-      readErrors.set(accountId, error);
+      reads.errors.set(accountId, error);
     }
   }
+  return read;
+}
 
-  // 3. Decide and act, rule by rule, with the safeguards; record every action and its reason.
-  const states = await readObjectStates(deps.rules, job.userId);
-  const results: RuleRun[] = [];
-  for (const { record, window } of claimed) {
-    const rule = record.rule;
-    const { rule: draft } = rule;
-    const accountId = draft.scope.adAccountId;
-    if (!accounts.has(accountId)) continue;
-    const facts = factsUsed.get(accountId) ?? record.accountFacts;
-    const run = baseRun(deps, rule, window, job.trigger);
-    const currency = facts?.currency ?? 'USD';
-    const today = localTime(at, facts?.timezoneName ?? 'UTC').date;
-    let level = data.get(accountId)?.get(draft.scope.level);
-    if (!level) {
-      run.outcome = 'failed';
-      run.error =
-        `Meta could not be read: ${(readErrors.get(accountId) as Error | undefined)?.message ?? 'no data'}`.slice(
-          0,
-          300,
-        );
-      level = { objects: [], series: new Map() };
-    }
-    for (const object of level.objects.filter((o) => inScope(draft, o))) {
-      run.evaluated += 1;
-      // Changes share one cooldown per object across rules; a notify rule only holds back its own notices.
-      const stateKey = draft.action.type === 'notify' ? `${object.id}#notify#${rule.ruleId}` : object.id;
-      const state = states.get(stateKey);
-      const inCooldown =
-        state?.lastActionAt != null &&
-        deps.now().getTime() - Date.parse(state.lastActionAt) < draft.safeguards.cooldownHours * 3_600_000;
-      const series = level.series.get(object.id) ?? [];
-      const decision = decide(draft, object, series, { today, inCooldown });
-      if (!decision.fire) {
-        if (decision.skipped) run.skips[decision.skipped] = (run.skips[decision.skipped] ?? 0) + 1;
-        continue;
-      }
-      const action = await act(deps, rule, object, decision.readings, currency, today, state);
-      if (action === 'at_limit') {
-        // Already at the floor, ceiling or today's cap: nothing to send to Meta.
-        run.skips.at_limit = (run.skips.at_limit ?? 0) + 1;
-        continue;
-      }
-      if (action === 'plan_limit') {
-        run.skips.plan_limit = (run.skips.plan_limit ?? 0) + 1;
-        continue;
-      }
-      run.actions.push(action);
-      if (action.status === 'done') {
-        const next: ObjectState = {
-          lastActionAt: deps.now().toISOString(),
-          budgetDay: action.before && draft.action.type === 'change_budget' ? today : (state?.budgetDay ?? null),
-          dayStartBudgetMinor:
-            draft.action.type === 'change_budget'
-              ? state?.budgetDay === today
-                ? (state.dayStartBudgetMinor ?? object.dailyBudgetMinor)
-                : object.dailyBudgetMinor
-              : (state?.dayStartBudgetMinor ?? null),
-        };
-        states.set(stateKey, next);
-        await writeObjectState(deps.rules, job.userId, stateKey, next);
-      }
-    }
-    if (run.outcome !== 'failed') {
-      run.outcome = run.actions.some((a) => a.status === 'failed')
-        ? 'failed'
-        : run.actions.length > 0
-          ? 'acted'
-          : 'nothing_to_do';
-    }
-    if ((run.skips.plan_limit ?? 0) > 0 && run.outcome !== 'failed') {
-      run.error = deps.planLimitNote ?? PLAN_LIMIT_NOTE;
-    }
-
-    await writeRun(deps.runs, job.userId, run, deps.now());
-    await recordLastRun(
-      deps.rules,
-      job.userId,
-      rule.ruleId,
-      { at: run.startedAt, outcome: run.outcome, actions: run.actions.filter((a) => a.status === 'done').length },
-      { ...(job.trigger === 'schedule' ? { window } : {}), ...(facts ? { accountFacts: facts } : {}) },
+/** One account's objects and daily series for every level its due rules work on. */
+async function readLevels(
+  deps: RunDeps,
+  accountId: string,
+  rules: ClaimedRule[],
+  facts: AccountFacts,
+  at: Date,
+): Promise<Map<RuleLevel, LevelData>> {
+  const levels = new Set(rules.map((r) => r.record.rule.rule.scope.level));
+  const options = { remainingMs: deps.remainingMs };
+  const { byLevel } = await readAccountObjects(deps.graph, accountId, levels, options);
+  const today = localTime(at, facts.timezoneName).date;
+  const perLevel = new Map<RuleLevel, LevelData>();
+  for (const level of levels) {
+    const days = Math.max(
+      ...rules.filter((r) => r.record.rule.rule.scope.level === level).map((r) => daysNeeded(r.record.rule)),
     );
-    if (run.outcome === 'acted' || run.outcome === 'failed') {
-      await deps.notify({
-        ruleId: rule.ruleId,
-        ruleName: draft.name.slice(0, 300),
-        description: describeRule(draft, currency).slice(0, 2000),
-        outcome: run.outcome,
-        actions: run.actions.slice(0, 20).map((a) => ({
-          objectName: a.objectName.slice(0, 300),
-          objectId: a.objectId,
-          action: ACTION_WORD[a.action] ?? a.action,
-          reason: a.reason.slice(0, 2000),
-          status: a.status,
-          ...(a.error ? { error: a.error.slice(0, 300) } : {}),
-        })),
-        ...(run.actions.length > 20 ? { moreActions: run.actions.length - 20 } : {}),
-        ...(run.error ? { error: run.error.slice(0, 300) } : {}),
-        userId: job.userId,
-        runKey: run.runKey,
-      });
-    }
-    results.push(run);
+    const account: RuleAccount = { id: facts.id, currency: facts.currency, timezoneName: facts.timezoneName };
+    const { series } = await readDailySeries(deps.graph, account, level, addDays(today, -days), today, options);
+    perLevel.set(level, { objects: byLevel.get(level) ?? [], series });
   }
-  // Rules whose Meta read failed were given back; the caller lets SQS deliver the job again.
-  if (retryable) throw retryable;
-  return results;
+  return perLevel;
+}
+
+interface RunContext {
+  at: Date;
+  accounts: AccountsRead;
+  reads: AccountReads;
+  states: Map<string, ObjectState>;
+}
+
+/** Step 3 for one claimed rule: decide and act on each object in scope, then record and announce the run. */
+async function runClaimedRule(
+  deps: RunDeps,
+  job: RuleRunJob,
+  { record, window }: ClaimedRule,
+  context: RunContext,
+): Promise<RuleRun | undefined> {
+  const rule = record.rule;
+  const { rule: draft } = rule;
+  const accountId = draft.scope.adAccountId;
+  if (!context.accounts.ruleAccounts.has(accountId)) return undefined;
+  const facts = context.accounts.factsUsed.get(accountId) ?? record.accountFacts;
+  const run = baseRun(deps, rule, window, job.trigger);
+  const currency = facts?.currency ?? 'USD';
+  const today = localTime(context.at, facts?.timezoneName ?? 'UTC').date;
+  let level = context.accounts.data.get(accountId)?.get(draft.scope.level);
+  if (!level) {
+    run.outcome = 'failed';
+    run.error =
+      `Meta could not be read: ${(context.reads.errors.get(accountId) as Error | undefined)?.message ?? 'no data'}`.slice(
+        0,
+        300,
+      );
+    level = { objects: [], series: new Map() };
+  }
+  for (const object of level.objects.filter((o) => inScope(draft, o))) {
+    await evaluateObject(deps, job, rule, object, level, run, { currency, today, states: context.states });
+  }
+  if (run.outcome !== 'failed') {
+    run.outcome = run.actions.some((a) => a.status === 'failed')
+      ? 'failed'
+      : run.actions.length > 0
+        ? 'acted'
+        : 'nothing_to_do';
+  }
+  if ((run.skips.plan_limit ?? 0) > 0 && run.outcome !== 'failed') {
+    run.error = deps.planLimitNote ?? PLAN_LIMIT_NOTE;
+  }
+
+  await writeRun(deps.runs, job.userId, run, deps.now());
+  await recordLastRun(
+    deps.rules,
+    job.userId,
+    rule.ruleId,
+    { at: run.startedAt, outcome: run.outcome, actions: run.actions.filter((a) => a.status === 'done').length },
+    { ...(job.trigger === 'schedule' ? { window } : {}), ...(facts ? { accountFacts: facts } : {}) },
+  );
+  if (run.outcome === 'acted' || run.outcome === 'failed') await deps.notify(runNotice(job, rule, run, currency));
+  return run;
+}
+
+/** One object in the rule's scope: decided with the safeguards, acted on, its cooldown state kept. */
+async function evaluateObject(
+  deps: RunDeps,
+  job: RuleRunJob,
+  rule: Rule,
+  object: RuleObject,
+  level: LevelData,
+  run: RuleRun,
+  at: { currency: string; today: string; states: Map<string, ObjectState> },
+): Promise<void> {
+  const draft = rule.rule;
+  const { currency, today, states } = at;
+  run.evaluated += 1;
+  // Changes share one cooldown per object across rules; a notify rule only holds back its own notices.
+  const stateKey = draft.action.type === 'notify' ? `${object.id}#notify#${rule.ruleId}` : object.id;
+  const state = states.get(stateKey);
+  const inCooldown =
+    state?.lastActionAt != null &&
+    deps.now().getTime() - Date.parse(state.lastActionAt) < draft.safeguards.cooldownHours * 3_600_000;
+  const series = level.series.get(object.id) ?? [];
+  const decision = decide(draft, object, series, { today, inCooldown });
+  if (!decision.fire) {
+    if (decision.skipped) run.skips[decision.skipped] = (run.skips[decision.skipped] ?? 0) + 1;
+    return;
+  }
+  const action = await act(deps, rule, object, decision.readings, currency, today, state);
+  if (action === 'at_limit') {
+    // Already at the floor, ceiling or today's cap: nothing to send to Meta.
+    run.skips.at_limit = (run.skips.at_limit ?? 0) + 1;
+    return;
+  }
+  if (action === 'plan_limit') {
+    run.skips.plan_limit = (run.skips.plan_limit ?? 0) + 1;
+    return;
+  }
+  run.actions.push(action);
+  if (action.status !== 'done') return;
+  const next: ObjectState = {
+    lastActionAt: deps.now().toISOString(),
+    budgetDay: action.before && draft.action.type === 'change_budget' ? today : (state?.budgetDay ?? null),
+    dayStartBudgetMinor:
+      draft.action.type === 'change_budget'
+        ? state?.budgetDay === today
+          ? (state.dayStartBudgetMinor ?? object.dailyBudgetMinor)
+          : object.dailyBudgetMinor
+        : (state?.dayStartBudgetMinor ?? null),
+  };
+  states.set(stateKey, next);
+  await writeObjectState(deps.rules, job.userId, stateKey, next);
+}
+
+/** The rule-run notification's detail (events table limits: 20 actions, trimmed texts). */
+function runNotice(job: RuleRunJob, rule: Rule, run: RuleRun, currency: string): EventDetail<'ruleRun'> {
+  const draft = rule.rule;
+  return {
+    ruleId: rule.ruleId,
+    ruleName: draft.name.slice(0, 300),
+    description: describeRule(draft, currency).slice(0, 2000),
+    outcome: run.outcome as 'acted' | 'failed',
+    actions: run.actions.slice(0, 20).map((a) => ({
+      objectName: a.objectName.slice(0, 300),
+      objectId: a.objectId,
+      action: ACTION_WORD[a.action] ?? a.action,
+      reason: a.reason.slice(0, 2000),
+      status: a.status,
+      ...(a.error ? { error: a.error.slice(0, 300) } : {}),
+    })),
+    ...(run.actions.length > 20 ? { moreActions: run.actions.length - 20 } : {}),
+    ...(run.error ? { error: run.error.slice(0, 300) } : {}),
+    userId: job.userId,
+    runKey: run.runKey,
+  };
 }
 
 /** Said in the history when the plan's ad-account limit held back a change that spends. */

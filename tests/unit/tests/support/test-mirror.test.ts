@@ -29,7 +29,6 @@ const notYetMirrored = [
   'tests/unit/lambdas/lib/meta/rate-limit-replies.test.ts',
   'tests/unit/lambdas/lib/optimizer/one-change-per-object.test.ts',
   'tests/unit/lambdas/marketing-mix/mmm-service.test.ts',
-  'tests/unit/lambdas/notifications/slack-message.test.ts',
   'tests/unit/web/features/ad-optimizer/ad-optimizer-screen.test.tsx',
   'tests/unit/web/features/campaigns/components/result-labels.test.tsx',
   'tests/unit/web/features/graphics/graphics-server-panels.test.tsx',
