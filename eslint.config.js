@@ -96,7 +96,6 @@ const longFunctionAllowList = [
   'web/src/features/ad-optimizer/components/rewrite-drawer.tsx',
   'web/src/features/campaigns/components/campaigns-table.tsx',
   'web/src/features/optimizer/components/rules/rules-page.tsx',
-  'web/src/lib/meta-account/meta-connection-provider.tsx',
 ];
 
 export default tseslint.config(
