@@ -17,7 +17,7 @@ export const roomRoots: Record<string, string> = {
 
 const unitRoot = 'tests/unit';
 const testSuffix = /\.test\.(ts|tsx)$/;
-const sourceExtensions = ['.ts', '.tsx', '.js', '.mjs'];
+const sourceExtensions = ['.ts', '.tsx', '.js', '.mjs', '.cjs'];
 
 /** Every unit test file, repo-relative, sorted. */
 export function unitTests(repoRoot: string): string[] {

@@ -16,12 +16,6 @@ const crossCuttingTests = [
  * or split by others). This list must shrink to empty: add nothing to it.
  */
 const notYetMirrored = [
-  'tests/unit/infra/cdk/lib/bundling/semver-gte.test.ts',
-  'tests/unit/infra/twin/cognito/cognito-fidelity.test.ts',
-  'tests/unit/infra/twin/gateway/local-kms.test.ts',
-  'tests/unit/infra/twin/gateway/offline-model.test.ts',
-  'tests/unit/infra/twin/local-aws-endpoints.test.ts',
-  'tests/unit/infra/twin/stripe/stripe-stand-in.test.ts',
   'tests/unit/infra/twin/twin-config.test.ts',
   'tests/unit/lambdas/chatbot/chat-account-answer.test.ts',
   'tests/unit/lambdas/chatbot/chat-prompt.test.ts',
