@@ -94,7 +94,6 @@ const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
  */
 const longFunctionAllowList = [
   'web/src/features/ad-optimizer/components/rewrite-drawer.tsx',
-  'web/src/features/campaigns/components/campaigns-table.tsx',
   'web/src/features/optimizer/components/rules/rules-page.tsx',
 ];
 

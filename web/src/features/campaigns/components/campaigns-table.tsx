@@ -1,28 +1,12 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pause, Pencil, Play } from 'lucide-react';
+import { Pause, Pencil, Play } from 'lucide-react';
 import type { CampaignWithMetrics } from '@shared/schemas/meta';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { objectiveLabel, resultTypeLabel, statusLabel } from '@web/lib/meta-account/campaign-labels';
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
+import { CampaignsTableHead, stickyEnd } from './campaigns-table-head';
 import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
-
-const columns: { key: SortColumn; label: string; title?: string; numeric?: boolean }[] = [
-  { key: 'status', label: 'Status' },
-  { key: 'name', label: 'Name' },
-  { key: 'objective', label: 'Objective' },
-  { key: 'budget', label: 'Budget', numeric: true },
-  { key: 'spend', label: 'Spend', numeric: true },
-  { key: 'results', label: 'Results', numeric: true },
-  { key: 'costPerResult', label: 'Cost per result', numeric: true },
-  { key: 'roas', label: 'ROAS', numeric: true },
-  { key: 'ctr', label: 'CTR (link)', title: 'CTR (link click-through rate)', numeric: true },
-  { key: 'cpc', label: 'CPC (link)', title: 'CPC (cost per link click)', numeric: true },
-];
-
-// From tablet width the actions stay in view while the metric columns scroll under them (opaque, with an
-// edge shadow). On a phone a pinned column would take half the screen; pause/resume leads each row there.
-const stickyEnd = 'sm:sticky sm:right-0 sm:z-10 sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
 export function statusBadgeVariant(status: string): 'success' | 'outline' | 'default' {
   if (status === 'ACTIVE') return 'success';
@@ -56,41 +40,7 @@ export function CampaignsTable({
     <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
       <table className="w-full min-w-[64rem] text-sm">
         <caption className="sr-only">Campaigns, sortable by any column</caption>
-        <thead className="bg-muted text-left">
-          <tr>
-            {columns.map((column) => {
-              const active = sort.column === column.key;
-              const Icon = !active ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={active ? sort.direction : 'none'}
-                  className={cn('whitespace-nowrap px-3 py-2 font-medium', column.numeric && 'text-right')}
-                >
-                  <button
-                    type="button"
-                    onClick={() => onSort(column.key)}
-                    title={column.title}
-                    className={cn(
-                      'inline-flex cursor-pointer items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      active ? 'text-foreground' : 'text-muted-foreground',
-                    )}
-                  >
-                    {column.label}
-                    <Icon aria-hidden="true" className="size-3.5" />
-                  </button>
-                </th>
-              );
-            })}
-            <th
-              scope="col"
-              className={cn(stickyEnd, 'bg-muted px-3 py-2 text-right font-medium text-muted-foreground')}
-            >
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <CampaignsTableHead sort={sort} onSort={onSort} />
         <tbody>
           {campaigns.map((c) => {
             const budget = campaignBudget(c);
