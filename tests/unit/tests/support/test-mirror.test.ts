@@ -17,16 +17,10 @@ const crossCuttingTests = [
  */
 const notYetMirrored = [
   'tests/unit/infra/twin/twin-config.test.ts',
-  'tests/unit/lambdas/chatbot/chat-account-answer.test.ts',
-  'tests/unit/lambdas/chatbot/chat-prompt.test.ts',
-  'tests/unit/lambdas/lib/meta/connection-store.test.ts',
   'tests/unit/lambdas/lib/meta/rate-limit-replies.test.ts',
-  'tests/unit/lambdas/lib/optimizer/one-change-per-object.test.ts',
   'tests/unit/lambdas/marketing-mix/mmm-service.test.ts',
-  'tests/unit/web/features/ad-optimizer/ad-optimizer-screen.test.tsx',
   'tests/unit/web/features/campaigns/components/result-labels.test.tsx',
   'tests/unit/web/features/graphics/graphics-server-panels.test.tsx',
-  'tests/unit/web/site/page-seo.test.ts',
 ];
 
 describe('mirroredSources', () => {
