@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsageHeaders, secondsUntilAccess } from '@lambdas/lib/meta/graph-usage';
+import { parseUsageHeaders, peakUsagePct, secondsUntilAccess } from '@lambdas/lib/meta/graph-usage';
 
 describe('Graph usage headers', () => {
   it('reads all three of Meta’s usage headers', () => {
@@ -70,5 +70,19 @@ describe('Graph usage headers', () => {
       ),
     ).toBe(0);
     expect(secondsUntilAccess(parseUsageHeaders(new Headers({ 'retry-after': '12' })))).toBe(12);
+  });
+});
+
+describe('X-FB-Ads-Insights-Throttle', () => {
+  it('is read into the usage and counts towards how close we are to throttling', () => {
+    const usage = parseUsageHeaders(
+      new Headers({
+        'x-fb-ads-insights-throttle':
+          '{"app_id_util_pct":12.5,"acc_id_util_pct":87,"ads_api_access_tier":"standard_access"}',
+      }),
+    );
+
+    expect(usage?.insightsThrottle).toEqual({ appUtilisationPct: 12.5, accountUtilisationPct: 87 });
+    expect(peakUsagePct(usage)).toBe(87);
   });
 });

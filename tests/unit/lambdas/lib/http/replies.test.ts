@@ -3,7 +3,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { AppError } from '@lambdas/lib/errors';
 import { DEFAULT_RETRY_AFTER_SECONDS, errorReply } from '@lambdas/lib/http/replies';
 import { GraphError, toAppError } from '@lambdas/lib/meta/graph-errors';
-import { parseUsageHeaders, peakUsagePct } from '@lambdas/lib/meta/graph-usage';
+import { parseUsageHeaders } from '@lambdas/lib/meta/graph-usage';
 
 const logger = { info: vi.fn(), error: vi.fn() } as unknown as Logger;
 
@@ -51,19 +51,5 @@ describe('429 replies carry Retry-After', () => {
 
   it('leaves other errors without Retry-After', () => {
     expect(errorReply(new AppError('CONFLICT'), logger).headers?.['retry-after']).toBeUndefined();
-  });
-});
-
-describe('X-FB-Ads-Insights-Throttle', () => {
-  it('is read into the usage and counts towards how close we are to throttling', () => {
-    const usage = parseUsageHeaders(
-      new Headers({
-        'x-fb-ads-insights-throttle':
-          '{"app_id_util_pct":12.5,"acc_id_util_pct":87,"ads_api_access_tier":"standard_access"}',
-      }),
-    );
-
-    expect(usage?.insightsThrottle).toEqual({ appUtilisationPct: 12.5, accountUtilisationPct: 87 });
-    expect(peakUsagePct(usage)).toBe(87);
   });
 });
