@@ -89,11 +89,6 @@ const boundaryZones = [...roomZones, ...featureZones, ...functionZones];
 
 const restrictedPaths = (zones) => ['error', { basePath: repoRoot, zones }];
 
-/**
- * TEMPORARY: functions still over 150 lines (issue 21 splits them). This list must shrink to empty; add nothing.
- */
-const longFunctionAllowList = ['web/src/features/optimizer/components/rules/rules-page.tsx'];
-
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.local', 'coverage', 'test-results', '.bench'] },
   js.configs.recommended,
@@ -138,7 +133,4 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}', 'lambdas/**/*.ts', 'infra/**/*.ts', 'shared/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
-  ...(longFunctionAllowList.length > 0
-    ? [{ files: longFunctionAllowList, rules: { 'max-lines-per-function': 'off' } }]
-    : []),
 );

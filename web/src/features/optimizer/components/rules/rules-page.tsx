@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeRule, formatMinor } from '@shared/rule-language';
-import type { Rule, RuleRun } from '@shared/schemas/rules';
+import { formatMinor } from '@shared/rule-language';
+import type { RuleRun } from '@shared/schemas/rules';
 import { webPaths } from '@shared/web-paths';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { Alert } from '@web/components/ui/alert';
@@ -9,42 +8,12 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { useAuth } from '@web/lib/auth/use-auth';
-import { quotaExceededOf, useUsage } from '@web/lib/billing/usage';
-import {
-  useAdAccountsForRules,
-  useDeleteRule,
-  useKillSwitch,
-  useRuleRuns,
-  useRules,
-  useRunNow,
-  useSetRuleStatus,
-} from '@web/features/optimizer/api/rules-api';
+import { ACTION_LABEL, OUTCOME_LABEL, SKIP_LABEL, formatRunTime } from '../../lib/rule-run-words';
+import { KillSwitchCard } from './kill-switch-card';
 import { RuleBuilder } from './rule-builder';
+import { RuleListItem } from './rule-list-item';
 import { reasonText } from './rule-words';
-
-const OUTCOME_LABEL: Record<RuleRun['outcome'], string> = {
-  acted: 'Acted',
-  nothing_to_do: 'Nothing to do',
-  skipped: 'Skipped',
-  failed: 'Failed',
-};
-const SKIP_LABEL: Record<string, string> = {
-  min_spend: 'below minimum spend',
-  learning: 'learning',
-  cooldown: 'in cooldown',
-  not_applicable: 'nothing to change',
-  at_limit: 'budget at its limit',
-  plan_limit: 'refused by the plan',
-};
-const ACTION_LABEL: Record<string, string> = {
-  pause: 'Paused',
-  resume: 'Resumed',
-  change_budget: 'Budget changed',
-  notify: 'Notified',
-};
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useRulesPage } from './use-rules-page';
 
 export function RunHistory({
   runs,
@@ -58,8 +27,8 @@ export function RunHistory({
 }) {
   const stopped = killSwitchSince ? (
     <Alert variant="warning" title="The kill switch is on">
-      {killSwitchSince === 'earlier' ? 'No rule runs' : `Since ${when(killSwitchSince)} no rule runs`}: scheduled runs
-      and Run now are held back and nothing reaches Meta.
+      {killSwitchSince === 'earlier' ? 'No rule runs' : `Since ${formatRunTime(killSwitchSince)} no rule runs`}:
+      scheduled runs and Run now are held back and nothing reaches Meta.
     </Alert>
   ) : null;
   if (runs.length === 0)
@@ -84,7 +53,8 @@ export function RunHistory({
                 <span className="font-medium">{run.ruleName}</span>
                 <Badge variant={run.outcome === 'acted' ? 'success' : 'outline'}>{OUTCOME_LABEL[run.outcome]}</Badge>
                 <span className="text-muted-foreground">
-                  {when(run.startedAt)} · {run.trigger === 'manual' ? 'run now' : 'scheduled'} · {run.evaluated} checked
+                  {formatRunTime(run.startedAt)} · {run.trigger === 'manual' ? 'run now' : 'scheduled'} ·{' '}
+                  {run.evaluated} checked
                   {skips.length > 0 ? ` · skipped: ${skips.join(', ')}` : ''}
                 </span>
               </div>
@@ -126,40 +96,26 @@ export function RunHistory({
 
 /** /optimizer/rules: automation rules with their backtest, switch, run now, history and the kill switch. */
 export function RulesPage() {
-  const { currentUser } = useAuth();
-  const uid = currentUser?.uid;
-  const accounts = useAdAccountsForRules(uid);
-  const [pollingUntil, setPollingUntil] = useState(0);
-  const rules = useRules(uid, pollingUntil > 0);
-  const runs = useRuleRuns(uid, pollingUntil > 0);
-  const setStatus = useSetRuleStatus(uid);
-  const runNow = useRunNow(uid);
-  const remove = useDeleteRule(uid);
-  const killSwitch = useKillSwitch(uid);
-  const [editing, setEditing] = useState<Rule | 'new' | null>(null);
-
-  const accountList = accounts.data?.data ?? [];
-  const currencyOfAccount = (id: string) => accountList.find((a) => a.id === id)?.currency ?? 'USD';
-  const ruleList = rules.data?.rules ?? [];
-  const currencyOfRule = (ruleId: string) => {
-    const rule = ruleList.find((r) => r.ruleId === ruleId);
-    return rule ? currencyOfAccount(rule.rule.scope.adAccountId) : 'USD';
-  };
-  const killed = rules.data?.settings.killSwitch ?? false;
-  const usage = useUsage({ enabled: !!uid });
-  const rulesLimit = usage.data?.limits.find((l) => l.key === 'automationRules');
-  const rulesOn = ruleList.filter((r) => r.status === 'on').length;
-  const quotaHit = setStatus.isError ? quotaExceededOf(setStatus.error) : null;
-
-  const startRun = (ruleId: string) =>
-    runNow.mutate(ruleId, {
-      onSuccess: () => {
-        // Poll the history for a while: the run is queued and lands within seconds.
-        const until = Date.now() + 30_000;
-        setPollingUntil(until);
-        setTimeout(() => setPollingUntil((current) => (current === until ? 0 : current)), 30_000);
-      },
-    });
+  const {
+    accounts,
+    rules,
+    runs,
+    setStatus,
+    runNow,
+    remove,
+    killSwitch,
+    editing,
+    setEditing,
+    accountList,
+    currencyOfAccount,
+    ruleList,
+    currencyOfRule,
+    killed,
+    rulesLimit,
+    rulesOn,
+    quotaHit,
+    startRun,
+  } = useRulesPage();
 
   return (
     <div className="grid gap-8">
@@ -178,28 +134,11 @@ export function RulesPage() {
         </Alert>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Kill switch</CardTitle>
-          <CardDescription>
-            Stops every rule at once: nothing reaches Meta, and each rule shows one &ldquo;stopped&rdquo; line in the
-            history until you switch it off.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center gap-3">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={killed}
-              disabled={!rules.data || killSwitch.isPending}
-              onChange={(e) => killSwitch.mutate(e.target.checked)}
-            />
-            Kill switch: stop all rules
-          </label>
-          {killed ? <Badge>All rules stopped</Badge> : null}
-        </CardContent>
-      </Card>
+      <KillSwitchCard
+        killed={killed}
+        disabled={!rules.data || killSwitch.isPending}
+        onChange={(on) => killSwitch.mutate(on)}
+      />
 
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-4">
@@ -239,59 +178,19 @@ export function RulesPage() {
           {ruleList.length > 0 ? (
             <ul className="grid gap-3" aria-label="Rules">
               {ruleList.map((rule) => (
-                <li key={rule.ruleId} className="grid gap-2 rounded-md border p-4">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold">{rule.rule.name}</h3>
-                    <Badge variant={rule.status === 'on' ? 'success' : 'outline'}>
-                      {rule.status === 'on' ? 'On' : 'Off'}
-                    </Badge>
-                    <span className="text-xs text-muted-foreground">version {rule.version}</span>
-                  </div>
-                  <p className="text-sm">{describeRule(rule.rule, currencyOfAccount(rule.rule.scope.adAccountId))}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {rule.lastRun
-                      ? `Last run ${when(rule.lastRun.at)}: ${OUTCOME_LABEL[rule.lastRun.outcome]}${rule.lastRun.actions > 0 ? ` (${rule.lastRun.actions} action${rule.lastRun.actions === 1 ? '' : 's'})` : ''}`
-                      : 'Never run'}
-                  </p>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant={rule.status === 'on' ? 'outline' : 'default'}
-                      aria-label={`${rule.status === 'on' ? 'Switch off' : 'Switch on'} ${rule.rule.name}`}
-                      disabled={setStatus.isPending}
-                      onClick={() => setStatus.mutate({ id: rule.ruleId, status: rule.status === 'on' ? 'off' : 'on' })}
-                    >
-                      {rule.status === 'on' ? 'Switch off' : 'Switch on'}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Run ${rule.rule.name} now`}
-                      disabled={runNow.isPending}
-                      onClick={() => startRun(rule.ruleId)}
-                    >
-                      Run now
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${rule.rule.name}`}
-                      disabled={editing !== null}
-                      onClick={() => setEditing(rule)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${rule.rule.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(rule.ruleId)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </li>
+                <RuleListItem
+                  key={rule.ruleId}
+                  rule={rule}
+                  currency={currencyOfAccount(rule.rule.scope.adAccountId)}
+                  switching={setStatus.isPending}
+                  running={runNow.isPending}
+                  editing={editing !== null}
+                  deleting={remove.isPending}
+                  onSwitch={() => setStatus.mutate({ id: rule.ruleId, status: rule.status === 'on' ? 'off' : 'on' })}
+                  onRun={() => startRun(rule.ruleId)}
+                  onEdit={() => setEditing(rule)}
+                  onDelete={() => remove.mutate(rule.ruleId)}
+                />
               ))}
             </ul>
           ) : null}
