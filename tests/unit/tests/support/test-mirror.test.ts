@@ -18,7 +18,6 @@ const crossCuttingTests = [
 const notYetMirrored = [
   'tests/unit/infra/twin/twin-config.test.ts',
   'tests/unit/lambdas/marketing-mix/mmm-service.test.ts',
-  'tests/unit/web/features/campaigns/components/result-labels.test.tsx',
   'tests/unit/web/features/graphics/graphics-server-panels.test.tsx',
 ];
 
