@@ -1,61 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTableInput } from '@infra/twin/dynamodb/provision-tables';
 import { functionEnvironment, localTableName } from '@infra/twin/function-environment';
-import { portsFromEnv, TwinSetupError, twinServices } from '@infra/twin/twin-ports';
 import { localWebConfig } from '@infra/twin/web/web-config-file';
 import { functionDeclaration, functionNames } from '@shared/functions';
 import { METRICS_NAMESPACE } from '@shared/physical-names';
 import { apiGatewayFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
-
-describe('portsFromEnv', () => {
-  it('uses the defaults when nothing is set', () => {
-    expect(portsFromEnv({})).toMatchObject({ web: 5173, api: 3001, cognito: 9229, dynamodb: 8000 });
-  });
-
-  it('takes a port from its variable', () => {
-    expect(portsFromEnv({ ADSMITH_API_PORT: '4001' }).api).toBe(4001);
-  });
-
-  it.each(['abc', '0', '70000', '12.5', '-1'])('rejects %s, naming the variable', (value) => {
-    expect(() => portsFromEnv({ ADSMITH_WEB_PORT: value })).toThrow(TwinSetupError);
-    expect(() => portsFromEnv({ ADSMITH_WEB_PORT: value })).toThrow(/ADSMITH_WEB_PORT/);
-  });
-
-  it('gives every service its own default port', () => {
-    const defaults = Object.values(twinServices).map((s) => s.defaultPort);
-    expect(new Set(defaults).size).toBe(defaults.length);
-  });
-});
-
-describe('createTableInput', () => {
-  it('declares keys and indexes from the tables table', () => {
-    const input = createTableInput('t', {
-      name: 't',
-      partitionKey: { name: 'pk', type: 'S' },
-      sortKey: { name: 'sk', type: 'N' },
-      globalIndexes: [
-        { name: 'byOther', partitionKey: { name: 'other', type: 'S' }, sortKey: { name: 'sk', type: 'N' } },
-      ],
-    });
-
-    expect(input.KeySchema).toEqual([
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ]);
-    expect(input.AttributeDefinitions).toEqual([
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'N' },
-      { AttributeName: 'other', AttributeType: 'S' },
-    ]);
-    expect(input.GlobalSecondaryIndexes?.[0]).toMatchObject({
-      IndexName: 'byOther',
-      Projection: { ProjectionType: 'ALL' },
-    });
-    expect(input.BillingMode).toBe('PAY_PER_REQUEST');
-  });
-});
 
 describe('functionEnvironment', () => {
   const local = {
