@@ -68,6 +68,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Issue 22: the stand-ins judged by Meta's, Stripe's and OpenAI's own clients (tests/contract/).
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/contract/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',

@@ -367,6 +367,11 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
     ageMin: targeting.ageMin,
     ageMax: targeting.ageMax,
     advantageAudience,
+    ...(targeting.genders.length > 0 && { genders: targeting.genders }),
+    ...(targeting.interests.length > 0 && {
+      interests: targeting.interests.map(({ id, name }) => ({ id, name })),
+    }),
+    ...(targeting.publisherPlatforms.length > 0 && { publisherPlatforms: targeting.publisherPlatforms }),
     countries: targeting.countries,
     ...(targeting.regions.length > 0 && {
       regions: targeting.regions.map((r) => ({ key: r.key, name: r.name, country: r.countryCode })),

@@ -269,6 +269,9 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
           ...(adset.cities?.length && { cities: adset.cities }),
           location_types: ['home', 'recent'],
         },
+        ...(adset.genders && { genders: adset.genders }),
+        ...(adset.interests && { flexible_spec: [{ interests: adset.interests }] }),
+        ...(adset.publisherPlatforms && { publisher_platforms: adset.publisherPlatforms }),
         targeting_automation: { advantage_audience: adset.advantageAudience ?? 1 },
       };
     case 'promoted_object':

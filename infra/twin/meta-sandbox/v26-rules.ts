@@ -56,13 +56,18 @@ export function requireAdvantageAudience(flag: 0 | 1 | undefined): 0 | 1 {
 /**
  * With Advantage+ audience on (1), ages are suggestions: Meta refuses an `age_max` below 65 and an
  * `age_min` above 25 (same source as the flag: the audit notes, "Opting in (1) makes Meta refuse an
- * age_max below 65 and cap age_min at 25"). Ad sets that set their own ages send 0.
+ * age_max below 65 and cap age_min at 25"). Ad sets that set their own ages send 0. The age_max
+ * refusal's subcode, 1870189, is second-hand: three unrelated public codebases handle it by that number
+ * (a PHP Meta client that clamps age_max to 65 "error 1870189", a Korean publishing script, a
+ * Vietnamese v24 runbook); the age_min refusal's subcode is not known, so none is sent.
  */
+export const ADVANTAGE_AUDIENCE_AGE_MAX_SUBCODE = 1870189;
+
 export function checkAdvantageAudienceAges(flag: 0 | 1 | undefined, ageMin: number, ageMax: number): void {
   if (flag !== 1) return;
   if (ageMax < 65) {
     throw refusal(
-      undefined,
+      ADVANTAGE_AUDIENCE_AGE_MAX_SUBCODE,
       'Maximum Age Not Available With Advantage+ Audience',
       'With Advantage+ audience on, the maximum age must be 65. Turn Advantage+ audience off (advantage_audience 0) to set a lower maximum age.',
     );

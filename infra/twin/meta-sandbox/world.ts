@@ -98,6 +98,10 @@ export interface AdSet {
   ageMax: number;
   /** `targeting_automation.advantage_audience` as created; seeded ad sets predate it and read as 1. */
   advantageAudience?: 0 | 1;
+  /** The rest of a created ad set's targeting, read back as sent (Meta echoes the whole spec). */
+  genders?: number[];
+  interests?: Array<{ id: string; name: string }>;
+  publisherPlatforms?: string[];
   /** When its budget was changed (epoch ms), for Meta's 4-changes-an-hour limit. */
   budgetChangesAt?: number[];
   countries: string[];
