@@ -14,10 +14,10 @@ const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'meta-camp
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** GET /api/meta/ad-accounts/{id}/campaigns on the sandbox with 12 and with 200 campaigns per account. */
-export function measureMetaCampaigns(): MetaFigure[] {
+export function measureMetaCampaigns(perAccountSizes: readonly number[] = [12, 200]): MetaFigure[] {
   console.log('\nGET /api/meta/ad-accounts/{id}/campaigns on the Meta sandbox');
   const figures: MetaFigure[] = [];
-  for (const perAccount of [12, 200]) {
+  for (const perAccount of perAccountSizes) {
     const run = spawnSync(process.execPath, ['--import', 'tsx', probe, String(perAccount)], {
       encoding: 'utf8',
       env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },

@@ -30,10 +30,11 @@ export function measureOptimizer(
     { campaigns: 6 },
     { campaigns: 200, adsPerAdSet: 6 },
   ],
+  requests = 5,
 ): OptimizerFigure[] {
   console.log('\nGET /api/optimizer/ad-accounts/{id}/recommendations on the Meta sandbox');
   return sizes.map(({ campaigns: perAccount, adsPerAdSet }) => {
-    const args = [probe, String(perAccount), '5', ...(adsPerAdSet ? [String(adsPerAdSet)] : [])];
+    const args = [probe, String(perAccount), String(requests), ...(adsPerAdSet ? [String(adsPerAdSet)] : [])];
     const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
       encoding: 'utf8',
       env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
