@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from '../http-io';
 import { checkoutClosedPage, checkoutPage, portalPage } from './hosted-pages';
 import {
-  declineMessages,
   endPeriod,
   findSession,
   findSubscription,
@@ -15,16 +14,21 @@ import {
 import { StripeApi } from './stripe-api';
 import { StripeApiError } from './stripe-error';
 import { parseStripeForm } from './stripe-form';
+import { declineMessages } from './stripe-payments';
 import { STRIPE_API_VERSION, stripeId, StripeStore } from './stripe-store';
-import { WebhookSender } from './webhook-delivery';
+import { WebhookBehaviourSchema, WebhookSender, type WebhookBehaviour } from './webhook-delivery';
 
 /**
  * The twin's Stripe: the API calls the product makes (customers, prices,
  * Checkout and portal sessions, subscriptions) on `/v1`, the hosted Checkout
  * page (`/c/pay/:id`) and portal (`/p/session/:id`) a person uses, and signed
- * webhooks to the product. `/__admin/webhooks` lists deliveries;
- * `POST /__admin/subscriptions/:id/end-period {"renewal":"succeeds"|"fails"}`
- * runs a renewal as Stripe's test clocks do.
+ * webhooks to the product. Admin switches for tests:
+ * - `GET /__admin/webhooks` lists deliveries; `PUT /__admin/webhooks/behaviour {"order","duplicates","delayMs"}`
+ *   sets how disorderly they are (webhook-delivery.ts);
+ * - `POST /__admin/subscriptions/:id/end-period {"renewal":"card"|"succeeds"|"fails"}` runs a renewal as Stripe's
+ *   test clocks do (charged to the card on file unless forced);
+ * - `POST /__admin/clock {"advanceSeconds":n}` moves the stand-in's clock forward (idempotency keys and pending
+ *   updates expire by it); `PUT /__admin/latency {"ms":n}` makes each API request take that long.
  */
 export interface StripeStandInOptions {
   port: number;
@@ -36,6 +40,10 @@ export interface StripeStandInOptions {
   /** Saved objects; memory only when omitted. */
   stateFile?: string;
   retryDelaysMs?: number[];
+  /** How webhooks are delivered; orderly (one at a time, in order, once) when omitted. */
+  webhookBehaviour?: WebhookBehaviour;
+  /** The clock the stand-in starts from, in ms since the epoch (the admin clock moves ahead of it). */
+  now?: () => number;
   log?: (line: string) => void;
 }
 
@@ -53,6 +61,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   let webhookUrl = options.webhookUrl ?? null;
   let webhookHeaders: Record<string, string> = {};
   let baseUrl = '';
+  let clockOffsetSeconds = 0;
+  let latencyMs = 0;
+  const now = () => Math.floor((options.now?.() ?? Date.now()) / 1000) + clockOffsetSeconds;
   const store = new StripeStore(options.stateFile);
   await store.load(options.log);
   const webhooks = new WebhookSender({
@@ -60,10 +71,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     endpointHeaders: () => webhookHeaders,
     secret: options.webhookSecret,
     retryDelaysMs: options.retryDelaysMs,
+    behaviour: options.webhookBehaviour,
+    now,
     log: options.log,
   });
-  const deps: BillingDeps = { store, webhooks, baseUrl: () => baseUrl };
-  const api = new StripeApi(deps, options.secretKey);
+  const deps: BillingDeps = { store, webhooks, baseUrl: () => baseUrl, now };
+  const api = new StripeApi(deps, options.secretKey, () => latencyMs);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -91,9 +104,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         authorization: req.headers.authorization,
         idempotencyKey: header(req, 'idempotency-key'),
       });
+      const key = header(req, 'idempotency-key');
       return sendJson(res, reply.status, reply.body, {
         'request-id': stripeId('req'),
         'stripe-version': STRIPE_API_VERSION,
+        // Stripe echoes the key (stripe-node reads it into lastResponse.idempotencyKey; stripe/stripe-mock#77) and
+        // marks a saved reply sent again (docs.stripe.com/error-low-level#sending-idempotency-keys).
+        ...(key && method === 'POST' ? { 'idempotency-key': key } : {}),
+        ...(reply.replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
     }
 
@@ -103,11 +121,32 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (portal) return portalRoute(portal[1]!, method, body, res);
 
     if (method === 'GET' && path === '/__admin/webhooks')
-      return sendJson(res, 200, { deliveries: webhooks.deliveries });
+      return sendJson(res, 200, { behaviour: webhooks.currentBehaviour, deliveries: webhooks.deliveries });
+    if (method === 'PUT' && path === '/__admin/webhooks/behaviour') {
+      const behaviour = WebhookBehaviourSchema.safeParse(safeJson(body));
+      if (!behaviour.success) return sendJson(res, 400, { error: { message: behaviour.error.message } });
+      webhooks.setBehaviour(behaviour.data);
+      return sendJson(res, 200, { behaviour: behaviour.data });
+    }
+    if (method === 'POST' && path === '/__admin/clock') {
+      const advance = safeJson(body).advanceSeconds;
+      if (typeof advance !== 'number' || !Number.isInteger(advance) || advance < 0)
+        return sendJson(res, 400, { error: { message: 'advanceSeconds must be a whole number of seconds ≥ 0' } });
+      clockOffsetSeconds += advance;
+      return sendJson(res, 200, { now: now() });
+    }
+    if (method === 'PUT' && path === '/__admin/latency') {
+      const ms = safeJson(body).ms;
+      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 10_000)
+        return sendJson(res, 400, { error: { message: 'ms must be a whole number from 0 to 10000' } });
+      latencyMs = ms;
+      return sendJson(res, 200, { ms });
+    }
     const endPeriodPath = /^\/__admin\/subscriptions\/([\w]+)\/end-period$/.exec(path);
     if (method === 'POST' && endPeriodPath) {
       const subscription = findSubscription(deps, endPeriodPath[1]!);
-      const renewal = safeJson(body).renewal === 'fails' ? 'fails' : 'succeeds';
+      const asked = safeJson(body).renewal;
+      const renewal = asked === 'fails' || asked === 'succeeds' ? asked : 'card';
       await endPeriod(deps, subscription, renewal);
       return sendJson(res, 200, subscription);
     }

@@ -1,7 +1,7 @@
 import { invalidParam, missingParam, noSuch, StripeApiError } from './stripe-error';
 import type { FormValue } from './stripe-form';
+import { cardOutcome, collect, finalizedInvoice, savePaymentMethod, type CardOutcome } from './stripe-payments';
 import {
-  nowSeconds,
   periodEnd,
   stripeId,
   type CheckoutSession,
@@ -24,15 +24,22 @@ export interface BillingDeps {
   webhooks: WebhookSender;
   /** Where hosted pages live (the stand-in's own origin). */
   baseUrl: () => string;
+  /** The stand-in's clock, in Unix seconds (tests move it forward as Stripe's test clocks do). */
+  now: () => number;
 }
 
-type Params = Record<string, FormValue>;
+/** Queues an event made now; delivery is asynchronous (webhook-delivery.ts). */
+export function emit(deps: BillingDeps, type: string, object: unknown, previous?: Record<string, unknown>): void {
+  deps.webhooks.send(stripeEvent(type, object, deps.now(), previous));
+}
 
-const text = (params: Params, name: string): string | undefined => {
+export type Params = Record<string, FormValue>;
+
+export const text = (params: Params, name: string): string | undefined => {
   const value = params[name];
   return typeof value === 'string' ? value : undefined;
 };
-const record = (params: Params, name: string): Record<string, string> => {
+export const record = (params: Params, name: string): Record<string, string> => {
   const value = params[name];
   if (value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidParam(name, `Invalid hash: ${name}`);
@@ -46,11 +53,12 @@ export function createCustomer(deps: BillingDeps, params: Params): Customer {
     email: text(params, 'email') ?? null,
     name: text(params, 'name') ?? null,
     metadata: record(params, 'metadata'),
-    created: nowSeconds(),
+    created: deps.now(),
     livemode: false,
     delinquent: false,
     balance: 0,
     invoice_prefix: stripeId('').slice(1, 9).toUpperCase(),
+    invoice_settings: { default_payment_method: null },
   };
   deps.store.customers[customer.id] = customer;
   return customer;
@@ -90,7 +98,7 @@ export function createCheckoutSession(deps: BillingDeps, params: Params): Checko
   if (!price) throw noSuch('price', priceId, 'line_items[0][price]');
   const customerId = text(params, 'customer') ?? null;
   const customer = customerId ? findCustomer(deps, customerId, 'customer') : null;
-  const created = nowSeconds();
+  const created = deps.now();
   const id = stripeId('cs_test');
   const subscriptionData = params.subscription_data;
   const session: CheckoutSession = {
@@ -135,41 +143,9 @@ export function renderSession(
 export function findSession(deps: BillingDeps, id: string): CheckoutSession {
   const session = deps.store.sessions[id];
   if (!session) throw noSuch('checkout.session', id);
-  if (session.status === 'open' && session.expires_at < nowSeconds()) session.status = 'expired';
+  if (session.status === 'open' && session.expires_at < deps.now()) session.status = 'expired';
   return session;
 }
-
-/** Test cards from Stripe's testing docs; any other number is refused as Stripe's test mode refuses real cards. */
-export type CardOutcome = 'succeeded' | 'generic_decline' | 'insufficient_funds' | 'live_card' | 'invalid_number';
-
-export function cardOutcome(number: string): CardOutcome {
-  const digits = number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return 'invalid_number';
-  if (digits === '4242424242424242') return 'succeeded';
-  if (digits === '4000000000000002') return 'generic_decline';
-  if (digits === '4000000000009995') return 'insufficient_funds';
-  return 'live_card';
-}
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-export const declineMessages: Record<Exclude<CardOutcome, 'succeeded'>, string> = {
-  generic_decline: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  live_card: 'Your card was declined. Your request was in test mode, but used a non test card.',
-  invalid_number: 'Your card number is invalid.',
-};
 
 /**
  * Pays an open session with a card. A decline changes nothing (the page shows
@@ -187,7 +163,10 @@ export async function payCheckoutSession(
   const customer = session.customer
     ? findCustomer(deps, session.customer)
     : createCustomer(deps, { email: session.customer_email ?? card.email });
-  const start = nowSeconds();
+  // The card paid with becomes the customer's card on file, which renewals and prorations are charged to.
+  const method = savePaymentMethod(deps.store, card.number, customer.id, deps.now());
+  customer.invoice_settings.default_payment_method = method.id;
+  const start = deps.now();
   const subscription: Subscription = {
     id: stripeId('sub'),
     object: 'subscription',
@@ -218,8 +197,11 @@ export async function payCheckoutSession(
       has_more: false,
       url: '/v1/subscription_items',
     },
+    pending_update: null,
+    default_payment_method: null,
   };
-  const invoice = paidInvoice(subscription, customer, 'subscription_create');
+  const invoice = finalizedInvoice(subscription, customer, 'subscription_create', price.unit_amount, start);
+  collect(deps.store, invoice, customer, subscription);
   subscription.latest_invoice = invoice.id;
   deps.store.subscriptions[subscription.id] = subscription;
   deps.store.invoices[invoice.id] = invoice;
@@ -232,47 +214,10 @@ export async function payCheckoutSession(
     invoice: invoice.id,
   });
   await deps.store.save();
-  await deps.webhooks.send(stripeEvent('customer.subscription.created', subscription));
-  await deps.webhooks.send(stripeEvent('checkout.session.completed', renderSession(session)));
-  await deps.webhooks.send(stripeEvent('invoice.paid', invoice));
+  emit(deps, 'customer.subscription.created', subscription);
+  emit(deps, 'checkout.session.completed', renderSession(session));
+  emit(deps, 'invoice.paid', invoice);
   return outcome;
-}
-
-function paidInvoice(
-  subscription: Subscription,
-  customer: Customer,
-  reason: Invoice['billing_reason'],
-  total = subscription.items.data[0]!.price.unit_amount,
-): Invoice {
-  const item = subscription.items.data[0]!;
-  // A negative total (a credit larger than the charge) is owed nothing: Stripe moves it to the customer's balance.
-  const amount = Math.max(0, total);
-  return {
-    id: stripeId('in'),
-    object: 'invoice',
-    status: 'paid',
-    customer: customer.id,
-    customer_email: customer.email,
-    customer_name: customer.name,
-    amount_due: amount,
-    amount_paid: amount,
-    amount_remaining: 0,
-    total,
-    subtotal: total,
-    currency: item.price.currency,
-    billing_reason: reason,
-    attempt_count: 1,
-    attempted: true,
-    next_payment_attempt: null,
-    period_start: item.current_period_start,
-    period_end: item.current_period_end,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
-    },
-    created: nowSeconds(),
-    livemode: false,
-  };
 }
 
 export function createPortalSession(deps: BillingDeps, params: Params): PortalSession {
@@ -286,7 +231,7 @@ export function createPortalSession(deps: BillingDeps, params: Params): PortalSe
     url: `${deps.baseUrl()}/p/session/${id}`,
     customer: customerId,
     return_url: text(params, 'return_url') ?? null,
-    created: nowSeconds(),
+    created: deps.now(),
     livemode: false,
     configuration: 'bpc_adsmith_local',
     locale: null,
@@ -323,142 +268,60 @@ export async function setCancelAtPeriodEnd(
   subscription.cancel_at_period_end = cancel;
   subscription.cancel_at = cancel ? subscription.items.data[0]!.current_period_end : null;
   await deps.store.save();
-  await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
+  emit(deps, 'customer.subscription.updated', subscription, previous);
 }
 
 export async function cancelNow(deps: BillingDeps, subscription: Subscription): Promise<void> {
   if (subscription.status === 'canceled') return;
-  const now = nowSeconds();
-  Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+  const now = deps.now();
+  Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now, pending_update: null });
   await deps.store.save();
-  await deps.webhooks.send(stripeEvent('customer.subscription.deleted', subscription));
+  emit(deps, 'customer.subscription.deleted', subscription);
 }
 
 /**
- * Runs the end of the current period, as a test clock would: a subscription set
- * to cancel ends; otherwise the renewal is charged and either succeeds (new
- * period, `invoice.paid`) or fails (`past_due`, `invoice.payment_failed`).
+ * Runs the end of the current period, as a test clock would: a subscription set to cancel ends; otherwise the renewal
+ * (plus any prorations left for it) is invoiced and charged to the card on file — `renewal` forces the outcome for
+ * people trying the portal. Paid: new period, `invoice.paid`. Declined: `past_due`, `invoice.payment_failed`, and
+ * Stripe's smart retries would try again in a few days.
  */
 export async function endPeriod(
   deps: BillingDeps,
   subscription: Subscription,
-  renewal: 'succeeds' | 'fails',
+  renewal: 'card' | 'succeeds' | 'fails' = 'card',
 ): Promise<void> {
   if (subscription.cancel_at_period_end) return cancelNow(deps, subscription);
   const customer = findCustomer(deps, subscription.customer);
   const item = subscription.items.data[0]!;
-  const previous = { status: subscription.status };
+  const previous = { status: subscription.status, latest_invoice: subscription.latest_invoice };
   // Stripe starts the new period at renewal whether or not its invoice is paid.
   item.current_period_start = item.current_period_end;
   item.current_period_end = periodEnd(item.current_period_start, item.price.recurring.interval);
   const pending = deps.store.pendingProrations[subscription.id] ?? 0;
   delete deps.store.pendingProrations[subscription.id];
-  if (renewal === 'succeeds') {
+  const invoice = finalizedInvoice(subscription, customer, 'subscription_cycle', item.price.unit_amount + pending, deps.now());
+  deps.store.invoices[invoice.id] = invoice;
+  subscription.latest_invoice = invoice.id;
+  const outcome: CardOutcome =
+    renewal === 'card' ? collect(deps.store, invoice, customer, subscription) : forced(invoice, renewal);
+  if (outcome === 'succeeded') {
     subscription.status = 'active';
-    const invoice = paidInvoice(subscription, customer, 'subscription_cycle', item.price.unit_amount + pending);
-    deps.store.invoices[invoice.id] = invoice;
-    subscription.latest_invoice = invoice.id;
     await deps.store.save();
-    await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
-    await deps.webhooks.send(stripeEvent('invoice.paid', invoice));
+    emit(deps, 'customer.subscription.updated', subscription, previous);
+    emit(deps, 'invoice.paid', invoice);
     return;
   }
-  const failed: Invoice = {
-    ...paidInvoice(subscription, customer, 'subscription_cycle'),
-    status: 'open',
-    amount_paid: 0,
-    amount_remaining: item.price.unit_amount,
-    next_payment_attempt: nowSeconds() + 3 * 24 * 3600,
-  };
-  deps.store.invoices[failed.id] = failed;
+  invoice.next_payment_attempt = deps.now() + 3 * 24 * 3600;
   subscription.status = 'past_due';
-  subscription.latest_invoice = failed.id;
   await deps.store.save();
-  await deps.webhooks.send(stripeEvent('invoice.payment_failed', failed));
-  await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
+  emit(deps, 'invoice.payment_failed', invoice);
+  emit(deps, 'customer.subscription.updated', subscription, previous);
 }
 
-const PRORATION_BEHAVIORS = ['create_prorations', 'always_invoice', 'none'] as const;
-type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
-
-/**
- * A price change on a subscription item (`items[0][id]` + `items[0][price]`), as
- * Stripe does it. Same interval: the period stays; the unused time of the old
- * price is credited and the rest of the period on the new price charged, either
- * on an invoice now (`always_invoice`) or on the next renewal
- * (`create_prorations`, Stripe's default), or not at all (`none`). Another
- * interval: the billing cycle restarts now and is invoiced at once, less the
- * unused time of the old price. A credit larger than the charge goes to the
- * customer's balance. Sends `customer.subscription.updated` (and
- * `invoice.paid` when invoiced); test cards on file always pay.
- */
-export async function updateSubscriptionItems(
-  deps: BillingDeps,
-  subscription: Subscription,
-  params: Params,
-): Promise<void> {
-  const items = params.items;
-  if (items === undefined) return;
-  if (!Array.isArray(items) || items.length !== 1 || typeof items[0] !== 'object' || Array.isArray(items[0])) {
-    throw invalidParam('items', 'Invalid array: items');
-  }
-  if (subscription.status === 'canceled') {
-    throw new StripeApiError(400, {
-      type: 'invalid_request_error',
-      message: 'A canceled subscription can only update its cancellation_details and metadata.',
-    });
-  }
-  const wanted = items[0] as Record<string, FormValue>;
-  const itemId = typeof wanted.id === 'string' ? wanted.id : undefined;
-  if (!itemId) throw missingParam('items[0][id]');
-  const item = subscription.items.data.find((i) => i.id === itemId);
-  if (!item) throw invalidParam('items[0][id]', `Invalid subscription_item id: ${itemId}`);
-  const priceId = typeof wanted.price === 'string' ? wanted.price : undefined;
-  if (!priceId) return;
-  const price = deps.store.prices.find((p) => p.id === priceId);
-  if (!price) throw noSuch('price', priceId, 'items[0][price]');
-  const behavior = (text(params, 'proration_behavior') ?? 'create_prorations') as ProrationBehavior;
-  if (!PRORATION_BEHAVIORS.includes(behavior)) {
-    throw invalidParam(
-      'proration_behavior',
-      `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(', ')}`,
-    );
-  }
-  if (price.id === item.price.id) return;
-
-  const now = nowSeconds();
-  const length = item.current_period_end - item.current_period_start;
-  const unused = length > 0 ? Math.max(0, Math.min(1, (item.current_period_end - now) / length)) : 0;
-  const credit = behavior === 'none' ? 0 : -Math.round(item.price.unit_amount * unused);
-  const previous = { items: structuredClone(subscription.items), metadata: { ...subscription.metadata } };
-  const customer = findCustomer(deps, subscription.customer);
-  let invoice: Invoice | null = null;
-
-  if (price.recurring.interval !== item.price.recurring.interval) {
-    item.price = price;
-    item.current_period_start = now;
-    item.current_period_end = periodEnd(now, price.recurring.interval);
-    invoice = paidInvoice(subscription, customer, 'subscription_update', price.unit_amount + credit);
-  } else {
-    const net = behavior === 'none' ? 0 : Math.round(price.unit_amount * unused) + credit;
-    item.price = price;
-    if (behavior === 'always_invoice') invoice = paidInvoice(subscription, customer, 'subscription_update', net);
-    if (behavior === 'create_prorations' && net !== 0) {
-      deps.store.pendingProrations[subscription.id] = (deps.store.pendingProrations[subscription.id] ?? 0) + net;
-    }
-  }
-  const metadata = params.metadata === undefined ? {} : record(params, 'metadata');
-  for (const [key, value] of Object.entries(metadata)) {
-    if (value === '') delete subscription.metadata[key];
-    else subscription.metadata[key] = value;
-  }
-  if (invoice) {
-    if (invoice.total < 0) customer.balance += invoice.total;
-    invoice.parent.subscription_details.metadata = { ...subscription.metadata };
-    deps.store.invoices[invoice.id] = invoice;
-    subscription.latest_invoice = invoice.id;
-  }
-  await deps.store.save();
-  await deps.webhooks.send(stripeEvent('customer.subscription.updated', subscription, previous));
-  if (invoice) await deps.webhooks.send(stripeEvent('invoice.paid', invoice));
+function forced(invoice: Invoice, renewal: 'succeeds' | 'fails'): CardOutcome {
+  invoice.attempt_count += 1;
+  invoice.attempted = true;
+  if (renewal === 'fails' && invoice.amount_due > 0) return 'generic_decline';
+  Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
+  return 'succeeded';
 }

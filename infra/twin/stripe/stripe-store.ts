@@ -36,8 +36,36 @@ export interface Customer {
   created: number;
   livemode: false;
   delinquent: boolean;
+  /** Negative: credit the customer has (from downgrades), taken off their next invoices. */
   balance: number;
   invoice_prefix: string;
+  invoice_settings: { default_payment_method: string | null };
+}
+
+/**
+ * A card on file. `test_card` is the stand-in's own: which of Stripe's test cards it is, deciding what a charge
+ * does (docs.stripe.com/testing); it is left out of what the API shows.
+ */
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit' };
+  customer: string | null;
+  created: number;
+  livemode: false;
+  test_card: string;
+}
+
+/** What a subscription update would do once its invoice is paid (docs.stripe.com/billing/subscriptions/pending-updates). */
+export interface PendingUpdate {
+  billing_cycle_anchor: number | null;
+  expires_at: number;
+  subscription_items: SubscriptionItem[];
+  trial_end: null;
+  trial_from_plan: null;
+  /** Since 2026-05-27.dahlia a pending update carries metadata, merged in when it is applied (Stripe changelog). */
+  metadata: Record<string, string> | null;
 }
 
 export interface CheckoutSession {
@@ -90,6 +118,8 @@ export interface Subscription {
   metadata: Record<string, string>;
   livemode: false;
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
+  pending_update: PendingUpdate | null;
+  default_payment_method: string | null;
 }
 
 export interface Invoice {
@@ -102,6 +132,9 @@ export interface Invoice {
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
+  /** The customer's balance before and after this invoice (a credit is negative). */
+  starting_balance: number;
+  ending_balance: number | null;
   total: number;
   subtotal: number;
   currency: string;
@@ -140,6 +173,7 @@ interface StoreData {
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   portalSessions: Record<string, PortalSession>;
+  paymentMethods: Record<string, PaymentMethod>;
   /**
    * Prorations of price changes made with `create_prorations`, in cents, waiting for the
    * subscription's next invoice (Stripe keeps them as pending invoice items).
@@ -196,6 +230,7 @@ export class StripeStore {
     subscriptions: {},
     invoices: {},
     portalSessions: {},
+    paymentMethods: {},
     pendingProrations: {},
   };
   private readonly writer?: SerialFileWriter;
@@ -218,11 +253,23 @@ export class StripeStore {
       const saved = JSON.parse(text) as Partial<StoreData>;
       this.data = {
         prices: seededPrices(),
-        customers: saved.customers ?? {},
+        // Files saved before cards on file and pending updates existed get those fields empty.
+        customers: Object.fromEntries(
+          Object.entries(saved.customers ?? {}).map(([id, c]) => [
+            id,
+            { ...c, invoice_settings: c.invoice_settings ?? { default_payment_method: null } },
+          ]),
+        ),
         sessions: saved.sessions ?? {},
-        subscriptions: saved.subscriptions ?? {},
+        subscriptions: Object.fromEntries(
+          Object.entries(saved.subscriptions ?? {}).map(([id, s]) => [
+            id,
+            { ...s, pending_update: s.pending_update ?? null, default_payment_method: s.default_payment_method ?? null },
+          ]),
+        ),
         invoices: saved.invoices ?? {},
         portalSessions: saved.portalSessions ?? {},
+        paymentMethods: saved.paymentMethods ?? {},
         pendingProrations: saved.pendingProrations ?? {},
       };
     } catch {
@@ -254,6 +301,9 @@ export class StripeStore {
   }
   get portalSessions(): Record<string, PortalSession> {
     return this.data.portalSessions;
+  }
+  get paymentMethods(): Record<string, PaymentMethod> {
+    return this.data.paymentMethods;
   }
   get pendingProrations(): Record<string, number> {
     return this.data.pendingProrations;
