@@ -104,13 +104,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         authorization: req.headers.authorization,
         idempotencyKey: header(req, 'idempotency-key'),
       });
-      const key = header(req, 'idempotency-key');
       return sendJson(res, reply.status, reply.body, {
         'request-id': stripeId('req'),
         'stripe-version': STRIPE_API_VERSION,
         // Stripe echoes the key (stripe-node reads it into lastResponse.idempotencyKey; stripe/stripe-mock#77) and
         // marks a saved reply sent again (docs.stripe.com/error-low-level#sending-idempotency-keys).
-        ...(key && method === 'POST' ? { 'idempotency-key': key } : {}),
+        ...(method === 'POST' && req.headers['idempotency-key']
+          ? { 'idempotency-key': header(req, 'idempotency-key')! }
+          : {}),
         ...(reply.replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
     }
@@ -120,48 +121,17 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const portal = /^\/p\/session\/([\w]+)$/.exec(path);
     if (portal) return portalRoute(portal[1]!, method, body, res);
 
-    if (method === 'GET' && path === '/__admin/webhooks')
-      return sendJson(res, 200, { behaviour: webhooks.currentBehaviour, deliveries: webhooks.deliveries });
-    if (method === 'PUT' && path === '/__admin/webhooks/behaviour') {
-      const behaviour = WebhookBehaviourSchema.safeParse(safeJson(body));
-      if (!behaviour.success) return sendJson(res, 400, { error: { message: behaviour.error.message } });
-      webhooks.setBehaviour(behaviour.data);
-      return sendJson(res, 200, { behaviour: behaviour.data });
+    if (path.startsWith('/__admin/')) {
+      const handled = await adminRoute(
+        { deps, now, setLatency: (ms) => (latencyMs = ms), advanceClock: (s) => (clockOffsetSeconds += s) },
+        method,
+        path,
+        body,
+        res,
+      );
+      if (handled) return;
     }
-    if (method === 'POST' && path === '/__admin/clock') {
-      const advance = safeJson(body).advanceSeconds;
-      if (typeof advance !== 'number' || !Number.isInteger(advance) || advance < 0)
-        return sendJson(res, 400, { error: { message: 'advanceSeconds must be a whole number of seconds ≥ 0' } });
-      clockOffsetSeconds += advance;
-      return sendJson(res, 200, { now: now() });
-    }
-    if (method === 'PUT' && path === '/__admin/latency') {
-      const ms = safeJson(body).ms;
-      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 10_000)
-        return sendJson(res, 400, { error: { message: 'ms must be a whole number from 0 to 10000' } });
-      latencyMs = ms;
-      return sendJson(res, 200, { ms });
-    }
-    const endPeriodPath = /^\/__admin\/subscriptions\/([\w]+)\/end-period$/.exec(path);
-    if (method === 'POST' && endPeriodPath) {
-      const subscription = findSubscription(deps, endPeriodPath[1]!);
-      const asked = safeJson(body).renewal;
-      const renewal = asked === 'fails' || asked === 'succeeds' ? asked : 'card';
-      await endPeriod(deps, subscription, renewal);
-      return sendJson(res, 200, subscription);
-    }
-    if (method === 'GET' && path === '/') {
-      return sendJson(res, 200, {
-        service: 'Adsmith twin: Stripe stand-in',
-        customers: Object.values(store.customers).length,
-        subscriptions: Object.values(store.subscriptions).map((s) => ({
-          id: s.id,
-          status: s.status,
-          customer: s.customer,
-        })),
-        webhooks: '/__admin/webhooks',
-      });
-    }
+    if (method === 'GET' && path === '/') return sendJson(res, 200, summary(store));
     sendJson(res, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
     });
@@ -236,6 +206,72 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.save();
     },
+  };
+}
+
+interface AdminContext {
+  deps: BillingDeps;
+  now: () => number;
+  setLatency: (ms: number) => void;
+  advanceClock: (seconds: number) => void;
+}
+
+/** The test switches (see the module comment); false when `path` is none of them. */
+async function adminRoute(
+  context: AdminContext,
+  method: string,
+  path: string,
+  body: string,
+  res: ServerResponse,
+): Promise<boolean> {
+  const { webhooks } = context.deps;
+  const answer = (status: number, value: unknown) => {
+    sendJson(res, status, value);
+    return true;
+  };
+  if (method === 'GET' && path === '/__admin/webhooks')
+    return answer(200, { behaviour: webhooks.currentBehaviour, deliveries: webhooks.deliveries });
+  if (method === 'PUT' && path === '/__admin/webhooks/behaviour') {
+    const behaviour = WebhookBehaviourSchema.safeParse(safeJson(body));
+    if (!behaviour.success) return answer(400, { error: { message: behaviour.error.message } });
+    webhooks.setBehaviour(behaviour.data);
+    return answer(200, { behaviour: behaviour.data });
+  }
+  if (method === 'POST' && path === '/__admin/clock') {
+    const advance = safeJson(body).advanceSeconds;
+    if (typeof advance !== 'number' || !Number.isInteger(advance) || advance < 0)
+      return answer(400, { error: { message: 'advanceSeconds must be a whole number of seconds ≥ 0' } });
+    context.advanceClock(advance);
+    return answer(200, { now: context.now() });
+  }
+  if (method === 'PUT' && path === '/__admin/latency') {
+    const ms = safeJson(body).ms;
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 10_000)
+      return answer(400, { error: { message: 'ms must be a whole number from 0 to 10000' } });
+    context.setLatency(ms);
+    return answer(200, { ms });
+  }
+  const endPeriodPath = /^\/__admin\/subscriptions\/([\w]+)\/end-period$/.exec(path);
+  if (method === 'POST' && endPeriodPath) {
+    const subscription = findSubscription(context.deps, endPeriodPath[1]!);
+    const asked = safeJson(body).renewal;
+    const renewal = asked === 'fails' || asked === 'succeeds' ? asked : 'card';
+    await endPeriod(context.deps, subscription, renewal);
+    return answer(200, subscription);
+  }
+  return false;
+}
+
+function summary(store: StripeStore) {
+  return {
+    service: 'Adsmith twin: Stripe stand-in',
+    customers: Object.values(store.customers).length,
+    subscriptions: Object.values(store.subscriptions).map((s) => ({
+      id: s.id,
+      status: s.status,
+      customer: s.customer,
+    })),
+    webhooks: '/__admin/webhooks',
   };
 }
 

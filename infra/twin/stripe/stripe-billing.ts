@@ -299,7 +299,13 @@ export async function endPeriod(
   item.current_period_end = periodEnd(item.current_period_start, item.price.recurring.interval);
   const pending = deps.store.pendingProrations[subscription.id] ?? 0;
   delete deps.store.pendingProrations[subscription.id];
-  const invoice = finalizedInvoice(subscription, customer, 'subscription_cycle', item.price.unit_amount + pending, deps.now());
+  const invoice = finalizedInvoice(
+    subscription,
+    customer,
+    'subscription_cycle',
+    item.price.unit_amount + pending,
+    deps.now(),
+  );
   deps.store.invoices[invoice.id] = invoice;
   subscription.latest_invoice = invoice.id;
   const outcome: CardOutcome =

@@ -264,7 +264,11 @@ export class StripeStore {
         subscriptions: Object.fromEntries(
           Object.entries(saved.subscriptions ?? {}).map(([id, s]) => [
             id,
-            { ...s, pending_update: s.pending_update ?? null, default_payment_method: s.default_payment_method ?? null },
+            {
+              ...s,
+              pending_update: s.pending_update ?? null,
+              default_payment_method: s.default_payment_method ?? null,
+            },
           ]),
         ),
         invoices: saved.invoices ?? {},

@@ -1,4 +1,12 @@
-import { emit, findCustomer, record, setCancelAtPeriodEnd, text, type BillingDeps, type Params } from './stripe-billing';
+import {
+  emit,
+  findCustomer,
+  record,
+  setCancelAtPeriodEnd,
+  text,
+  type BillingDeps,
+  type Params,
+} from './stripe-billing';
 import { invalidParam, missingParam, noSuch, StripeApiError } from './stripe-error';
 import type { FormValue } from './stripe-form';
 import { cardDeclined, collect, finalizedInvoice } from './stripe-payments';
@@ -42,10 +50,7 @@ export const PENDING_UPDATE_TTL_SECONDS = 23 * 3600;
 export async function updateSubscription(deps: BillingDeps, subscription: Subscription, params: Params): Promise<void> {
   const paymentBehavior = text(params, 'payment_behavior') ?? 'allow_incomplete';
   if (!PAYMENT_BEHAVIORS.includes(paymentBehavior)) {
-    throw invalidParam(
-      'payment_behavior',
-      `Invalid payment_behavior: must be one of ${PAYMENT_BEHAVIORS.join(', ')}`,
-    );
+    throw invalidParam('payment_behavior', `Invalid payment_behavior: must be one of ${PAYMENT_BEHAVIORS.join(', ')}`);
   }
   if (paymentBehavior === 'pending_if_incomplete') {
     const refused = Object.keys(params).filter((name) => !PENDING_UPDATE_PARAMS.has(name));

@@ -150,7 +150,12 @@ export class WebhookSender {
     const arranged = order === 'reversed' ? [...events].reverse() : order === 'shuffled' ? shuffle(events) : events;
     const copies = arranged.flatMap((event) => {
       const twice = duplicates >= 1 || (duplicates > 0 && Math.random() < duplicates);
-      return twice ? [{ event, duplicate: false }, { event, duplicate: true }] : [{ event, duplicate: false }];
+      return twice
+        ? [
+            { event, duplicate: false },
+            { event, duplicate: true },
+          ]
+        : [{ event, duplicate: false }];
     });
     const ordered = order === 'shuffled' ? shuffle(copies) : copies;
     for (const copy of ordered) this.schedule(copy.event, copy.duplicate);

@@ -76,7 +76,12 @@ describe('Stripe stand-in webhooks', () => {
     await changePrice();
     await h.standIn.webhooks.settle();
     expect(h.received.filter((r) => r.status === 500)).toHaveLength(4);
-    expect(h.events().map((e) => e.type).sort()).toEqual(['customer.subscription.updated', 'invoice.paid']);
+    expect(
+      h
+        .events()
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['customer.subscription.updated', 'invoice.paid']);
   });
 
   it('refuses a behaviour it does not know with 400', async () => {
