@@ -27,6 +27,11 @@ export const errorCatalogue = {
    * (windowed limits only) and `upgradeTo` (the cheapest plan allowing more, absent on the top plan).
    */
   QUOTA_EXCEEDED: { status: 429, message: 'You have reached a limit of your plan. Upgrade to do more.' },
+  /**
+   * A charge Stripe tried (a plan change's prorated difference) was declined: nothing changed. The message names the
+   * plan kept and what to do.
+   */
+  PAYMENT_FAILED: { status: 402, message: 'Your payment did not go through, so nothing was changed.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong. Please try again.' },
   UPSTREAM_ERROR: {
     status: 502,

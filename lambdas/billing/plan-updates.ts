@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { billingIntervals, type BillingInterval } from '@shared/billing';
@@ -47,63 +48,68 @@ export async function userOfCustomer(deps: BillingDeps, customerId: string): Pro
   return reply.Items?.[0]?.user_id as string | undefined;
 }
 
-/** The plan a subscription pays for: our own metadata first, then the price's lookup key. */
+/**
+ * The plan a subscription pays for: its price's lookup key (the price is what Stripe charges), then our own metadata
+ * for a price without one. Metadata alone is not trusted: it can lag the price (a pending update, a dashboard edit).
+ */
 export function planOfSubscription(
   subscription: Stripe.Subscription,
 ): { plan: PlanKey; interval: BillingInterval } | null {
   const price = subscription.items.data[0]?.price;
   const fromKey = /^adsmith_(\w+?)_(monthly|yearly)$/.exec(price?.lookup_key ?? '');
-  const plan = subscription.metadata.plan ?? fromKey?.[1];
+  const plan = fromKey?.[1] ?? subscription.metadata.plan;
   const interval =
-    (subscription.metadata.interval as BillingInterval | undefined) ??
     (fromKey?.[2] as BillingInterval | undefined) ??
-    (price?.recurring?.interval === 'year' ? 'yearly' : 'monthly');
-  if (!plan || !(plan in plans) || !billingIntervals.includes(interval)) return null;
+    (price?.recurring?.interval === 'year' ? 'yearly' : price?.recurring ? 'monthly' : undefined) ??
+    (subscription.metadata.interval as BillingInterval | undefined);
+  if (!plan || !(plan in plans) || !interval || !billingIntervals.includes(interval)) return null;
   return { plan: plan as PlanKey, interval };
 }
 
-/** Records a subscription as Stripe has it now (callers fetch it fresh, so event order does not matter). */
+/** Stripe states in which a payment is owed and has failed. */
+const UNPAID = new Set(['past_due', 'unpaid']);
+
+/**
+ * Records a subscription as Stripe has it now (callers fetch it fresh, so event order does not matter). Two
+ * handlers racing write in the order they read: a write holding an older read than the row's is dropped.
+ */
 export async function recordSubscription(
   deps: BillingDeps,
   userId: string,
   subscription: Stripe.Subscription,
+  readAt = Date.now(),
 ): Promise<void> {
   const paid = planOfSubscription(subscription);
   if (!paid) throw new Error(`Subscription ${subscription.id} names no Adsmith plan`);
   const item = subscription.items.data[0];
-  await deps.doc.send(
-    new UpdateCommand({
-      TableName: deps.tables.userPlans,
-      Key: { user_id: userId },
-      UpdateExpression:
-        'SET #plan = :plan, #interval = :interval, subscription_status = :status, stripe_customer_id = :customer, ' +
-        'stripe_subscription_id = :subscription, current_period_end = :end, cancel_at_period_end = :cancel, ' +
-        'payment_failed = if_not_exists(payment_failed, :false), updated_at = :now',
-      ExpressionAttributeNames: { '#plan': 'plan', '#interval': 'interval' },
-      ExpressionAttributeValues: {
-        ':plan': subscription.status === 'canceled' ? 'free' : paid.plan,
-        ':interval': paid.interval,
-        ':status': subscription.status,
-        ':customer': typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-        ':subscription': subscription.id,
-        ':end': item?.current_period_end ?? 0,
-        ':cancel': subscription.cancel_at_period_end,
-        ':false': false,
-        ':now': now(deps),
-      },
-    }),
-  );
-}
-
-export async function recordPaymentOutcome(deps: BillingDeps, userId: string, failed: boolean): Promise<void> {
-  await deps.doc.send(
-    new UpdateCommand({
-      TableName: deps.tables.userPlans,
-      Key: { user_id: userId },
-      UpdateExpression: 'SET payment_failed = :failed, updated_at = :now',
-      ExpressionAttributeValues: { ':failed': failed, ':now': now(deps) },
-    }),
-  );
+  try {
+    await deps.doc.send(
+      new UpdateCommand({
+        TableName: deps.tables.userPlans,
+        Key: { user_id: userId },
+        UpdateExpression:
+          'SET #plan = :plan, #interval = :interval, subscription_status = :status, stripe_customer_id = :customer, ' +
+          'stripe_subscription_id = :subscription, current_period_end = :end, cancel_at_period_end = :cancel, ' +
+          'payment_failed = :failed, stripe_read_at = :read, updated_at = :now',
+        ConditionExpression: 'attribute_not_exists(stripe_read_at) OR stripe_read_at <= :read',
+        ExpressionAttributeNames: { '#plan': 'plan', '#interval': 'interval' },
+        ExpressionAttributeValues: {
+          ':plan': subscription.status === 'canceled' ? 'free' : paid.plan,
+          ':interval': paid.interval,
+          ':status': subscription.status,
+          ':customer': typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+          ':subscription': subscription.id,
+          ':end': item?.current_period_end ?? 0,
+          ':cancel': subscription.cancel_at_period_end,
+          ':failed': UNPAID.has(subscription.status),
+          ':read': readAt,
+          ':now': now(deps),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 const now = (deps: BillingDeps) => (deps.now?.() ?? new Date()).toISOString();

@@ -18,6 +18,8 @@ export interface PlanRecord {
   current_period_end?: number;
   cancel_at_period_end?: boolean;
   payment_failed?: boolean;
+  /** How many plan changes Stripe has answered: the next change's number keys its request (change-plan.ts). */
+  plan_changes?: number;
   email?: string;
   updated_at?: string;
 }

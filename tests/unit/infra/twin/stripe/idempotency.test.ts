@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './stand-in-harness';
+import { startHarness, type Harness } from '@tests/support/stripe-stand-in-harness';
 
 /** The stand-in's idempotent requests, checked with the official client as Stripe answers them. */
 let h: Harness;
@@ -60,7 +60,7 @@ describe('Stripe stand-in idempotency', () => {
     const missing = () =>
       h.stripe.subscriptions.update('sub_missing', { metadata: { a: 'b' } }, { idempotencyKey: 'failed-1' });
     await expect(missing()).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    const replayed = await missing().catch((e: Stripe.errors.StripeError) => e);
+    const replayed = (await missing().catch((e: unknown) => e)) as Stripe.errors.StripeError;
     expect(replayed.headers?.['idempotent-replayed']).toBe('true');
 
     const invalid = () =>
@@ -69,7 +69,7 @@ describe('Stripe stand-in idempotency', () => {
         { idempotencyKey: 'invalid-1' },
       );
     await expect(invalid()).rejects.toMatchObject({ statusCode: 400, code: 'parameter_missing' });
-    const retried = await invalid().catch((e: Stripe.errors.StripeError) => e);
+    const retried = (await invalid().catch((e: unknown) => e)) as Stripe.errors.StripeError;
     expect(retried.headers?.['idempotent-replayed']).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './stand-in-harness';
+import { startHarness, type Harness } from '@tests/support/stripe-stand-in-harness';
 
 /**
  * Plan changes charged to a card on file that fails (Stripe's pm_card_chargeCustomerFail, 4000 0000 0000 0341), with

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { ORDERLY_WEBHOOKS } from '@infra/twin/stripe/webhook-delivery';
-import { startHarness, type Harness } from './stand-in-harness';
+import { startHarness, type Harness } from '@tests/support/stripe-stand-in-harness';
 
 /** Webhooks as Stripe sends them: after the API call, in any order, sometimes twice, retried on failure. */
 let h: Harness;
