@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -18,6 +19,10 @@ const alias = Object.fromEntries(
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is ONE worker, and the unit, web,
+    // mmm and infra files (most of them CPU-bound synths and renders) ran one after another. Two workers at least.
+    // The integration and e2e projects keep their single worker (fileParallelism: false; they share one twin).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
