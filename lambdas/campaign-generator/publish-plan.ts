@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
-import { GraphError } from '../lib/meta/graph-errors';
+import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
 import type { AccountFacts } from './build-plan';
 import { storySpec, targetingSpec } from './meta-targeting';
 
@@ -65,8 +65,7 @@ export function metaMessage(error: unknown): string {
   // The Graph client throws our AppError with Meta's GraphError as its cause.
   const graphError = error instanceof GraphError ? error : (error as { cause?: unknown } | null)?.cause;
   if (graphError instanceof GraphError && graphError.meta) {
-    const meta = graphError.meta;
-    return meta.error_user_msg ?? meta.error_user_title ?? meta.message;
+    return metaWordsForPeople(graphError.meta) ?? graphError.meta.message;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,25 @@
 import { randomBytes } from 'node:crypto';
 
-/** The body Meta sends inside `{"error": ...}`; optional keys are omitted when absent, as Meta does. */
+/**
+ * The body Meta sends inside `{"error": ...}`; optional keys are omitted when absent, as Meta does
+ * (developers.facebook.com/docs/graph-api/guides/error-handling). Which errors carry which keys, as real
+ * replies show them:
+ * - Marketing API validation refusals ("Invalid parameter", code 100 with a subcode) carry all of them:
+ *   `error_data` (a JSON string naming the blamed field), `error_subcode`, `is_transient: false`,
+ *   `error_user_title`, `error_user_msg` (facebook-python-business-sdk PR #563, 2020: 100/1487094 "No end date
+ *   entered"; facebook-php-business-sdk issue #237: 100/1487126 "Invalid Placement"; public code quoting
+ *   100/1487756 "Locations Can't Be Used" with error_data `"{\"blame_field\":\"targeting\"}"`);
+ * - temporary server errors carry `is_transient: true` (code 2 "Service temporarily unavailable":
+ *   facebook-nodejs-business-sdk issue #84, facebook-java-business-sdk issue #319);
+ * - Graph-level errors (unknown field, unknown path, token errors 190/463) carry message, type, code, the
+ *   subcode if any and fbtrace_id only (spring-social-facebook issue #172 log; many public 190/463 fixtures).
+ */
 export interface GraphErrorBody {
   message: string;
   type: string;
   code: number;
+  /** A JSON-encoded object such as `{"blame_field_specs":[["daily_budget"]]}`, as current replies send it. */
+  error_data?: string;
   error_subcode?: number;
   is_transient?: boolean;
   error_user_title?: string;
@@ -38,15 +53,29 @@ interface Extra {
   subcode?: number;
   userTitle?: string;
   userMsg?: string;
+  /** The request fields Meta blames (error_data.blame_field_specs). */
+  blame?: readonly string[];
 }
 
-/** (#100) invalid parameter. */
+/** `error_data` as current Graph replies carry it: a JSON string, not an object. */
+export function blameFieldData(fields: readonly string[]): string {
+  return JSON.stringify({ blame_field_specs: fields.map((field) => [field]) });
+}
+
+/**
+ * (#100) invalid parameter. With words for people (a Marketing API validation refusal) the body carries
+ * what Meta sends with those: `error_data` naming the blamed fields and `is_transient: false`, since the same
+ * request fails again until it is changed.
+ */
 export function invalidParameter(message: string, extra: Extra = {}): GraphError {
+  const forPeople = extra.userTitle !== undefined || extra.userMsg !== undefined;
   return new GraphError(400, {
     message,
     type: 'OAuthException',
     code: 100,
+    ...(extra.blame !== undefined && extra.blame.length > 0 && { error_data: blameFieldData(extra.blame) }),
     ...(extra.subcode !== undefined && { error_subcode: extra.subcode }),
+    ...(forPeople && { is_transient: false }),
     ...(extra.userTitle !== undefined && { error_user_title: extra.userTitle }),
     ...(extra.userMsg !== undefined && { error_user_msg: extra.userMsg }),
   });

@@ -47,6 +47,7 @@ export function parseBudget(
       currencyOffset(currency) === 1 ? `${minimum} ${currency}` : `${(minimum / 100).toFixed(2)} ${currency}`;
     throw invalidParameter('Invalid parameter', {
       subcode: 1885272,
+      blame: [name],
       userTitle: 'Your Budget Is Too Low',
       userMsg: `The minimum budget for this ad set is ${shown}.`,
     });
@@ -57,6 +58,7 @@ export function parseBudget(
 function bothLevelsError(): Error {
   return invalidParameter('Invalid parameter', {
     subcode: 1885621,
+    blame: ['daily_budget'],
     userTitle: "Can't Set Budget at Campaign and Ad Set Level",
     userMsg:
       'Budgets can be set at the campaign level or the ad set level, but not both. Remove one of the budgets and try again.',
@@ -71,6 +73,7 @@ function nextBudget(
   if (daily === undefined && lifetime === undefined) return undefined;
   if (daily !== undefined && lifetime !== undefined) {
     throw invalidParameter('Invalid parameter', {
+      blame: ['lifetime_budget'],
       userTitle: 'Only One Budget Allowed',
       userMsg: 'Set either a daily budget or a lifetime budget, not both.',
     });
@@ -81,6 +84,7 @@ function nextBudget(
       (existing.daily !== undefined && lifetime !== undefined))
   ) {
     throw invalidParameter('Invalid parameter', {
+      blame: ['daily_budget'],
       userTitle: "Budget Type Can't Be Changed",
       userMsg: "You can't switch between a daily and a lifetime budget after publishing.",
     });
@@ -163,6 +167,7 @@ function swappedCreative(
   if (creativeId && seeded) return { id: creativeId, created: false };
   throw invalidParameter('Invalid parameter', {
     subcode: 1487057,
+    blame: ['creative'],
     userTitle: 'Invalid Creative',
     userMsg: `The creative ${creativeId || '(none)'} does not exist in this ad account.`,
   });
@@ -199,6 +204,7 @@ export function updateAdObject(
 
   if (node.kind === 'Campaign' && objective !== undefined && objective !== node.objective) {
     throw invalidParameter('Invalid parameter', {
+      blame: ['objective'],
       userTitle: "Objective Can't Be Changed",
       userMsg: "A campaign's objective can't be changed after it has been published.",
     });
@@ -207,6 +213,7 @@ export function updateAdObject(
     const campaign = world.campaigns.get(node.campaignId)!;
     if (!goalsForObjective(campaign.objective).includes(optimizationGoal)) {
       throw invalidParameter('Invalid parameter', {
+        blame: ['optimization_goal'],
         userTitle: "Performance Goal Isn't Available",
         userMsg: `The performance goal ${optimizationGoal} isn't available for the campaign objective ${campaign.objective}.`,
       });

@@ -67,6 +67,7 @@ function targetingError(title: string, message: string, subcode?: number): Error
     ...(subcode !== undefined && { subcode }),
     userTitle: title,
     userMsg: message,
+    blame: ['targeting'],
   });
 }
 

@@ -1,4 +1,4 @@
-import { GraphError } from './graph-error.js';
+import { GraphError, invalidParameter } from './graph-error.js';
 import type { TargetedCity } from './targeting-spec.js';
 
 /**
@@ -7,16 +7,13 @@ import type { TargetedCity } from './targeting-spec.js';
  * "Rules confirmed by an outside audit", and the sources it cites.
  */
 
-/** A code-100 refusal in the shape Meta sends for a parameter it refuses for people to read. */
-function refusal(subcode: number | undefined, title: string, message: string): GraphError {
-  return new GraphError(400, {
-    message: 'Invalid parameter',
-    type: 'OAuthException',
-    code: 100,
-    ...(subcode !== undefined && { error_subcode: subcode }),
-    is_transient: false,
-    error_user_title: title,
-    error_user_msg: message,
+/** A code-100 refusal in the shape Meta sends for a parameter it refuses for people to read (graph-error.ts). */
+function refusal(subcode: number | undefined, title: string, message: string, blame: string): GraphError {
+  return invalidParameter('Invalid parameter', {
+    ...(subcode !== undefined && { subcode }),
+    userTitle: title,
+    userMsg: message,
+    blame: [blame],
   });
 }
 
@@ -30,7 +27,12 @@ export const ADVANTAGE_AUDIENCE_REQUIRED_SUBCODE = 1870227;
 export function parseAdvantageAudience(automation: unknown): 0 | 1 | undefined {
   if (automation === undefined) return undefined;
   if (typeof automation !== 'object' || automation === null || Array.isArray(automation)) {
-    throw refusal(undefined, 'Invalid Targeting Automation', 'targeting_automation must be a JSON object.');
+    throw refusal(
+      undefined,
+      'Invalid Targeting Automation',
+      'targeting_automation must be a JSON object.',
+      'targeting',
+    );
   }
   const value = (automation as { advantage_audience?: unknown }).advantage_audience;
   if (value === undefined) return undefined;
@@ -39,6 +41,7 @@ export function parseAdvantageAudience(automation: unknown): 0 | 1 | undefined {
       undefined,
       'Invalid Advantage Audience Value',
       'targeting_automation.advantage_audience must be 0 (off) or 1 (on).',
+      'targeting',
     );
   }
   return Number(value) as 0 | 1;
@@ -50,6 +53,7 @@ export function requireAdvantageAudience(flag: 0 | 1 | undefined): 0 | 1 {
     ADVANTAGE_AUDIENCE_REQUIRED_SUBCODE,
     'Advantage Audience Flag Required',
     'To create your ad set, you need to enable or disable the Advantage audience feature. Set targeting_automation.advantage_audience to 1 (on) or 0 (off) in targeting.',
+    'targeting',
   );
 }
 
@@ -70,6 +74,7 @@ export function checkAdvantageAudienceAges(flag: 0 | 1 | undefined, ageMin: numb
       ADVANTAGE_AUDIENCE_AGE_MAX_SUBCODE,
       'Maximum Age Not Available With Advantage+ Audience',
       'With Advantage+ audience on, the maximum age must be 65. Turn Advantage+ audience off (advantage_audience 0) to set a lower maximum age.',
+      'targeting',
     );
   }
   if (ageMin > 25) {
@@ -77,6 +82,7 @@ export function checkAdvantageAudienceAges(flag: 0 | 1 | undefined, ageMin: numb
       undefined,
       'Minimum Age Not Available With Advantage+ Audience',
       'With Advantage+ audience on, the minimum age can be at most 25. Turn Advantage+ audience off (advantage_audience 0) to set a higher minimum age.',
+      'targeting',
     );
   }
 }
@@ -92,6 +98,7 @@ export function parseSpecialAdCategoryCountry(categories: readonly string[], raw
       undefined,
       'Special Ad Category Country Required',
       `Campaigns in the special ad categories ${categories.join(', ')} need special_ad_category_country: the countries (ISO codes) where the ads run.`,
+      'special_ad_category_country',
     );
   }
   let parsed: unknown;
@@ -114,6 +121,7 @@ export function parseSpecialAdCategoryCountry(categories: readonly string[], raw
       undefined,
       'Invalid Special Ad Category Country',
       'special_ad_category_country must be a non-empty array of two-letter ISO country codes, e.g. ["US"].',
+      'special_ad_category_country',
     );
   }
   return parsed as string[];
@@ -131,6 +139,7 @@ export function checkSpecialCategoryRadius(categories: readonly string[], cities
         1487882,
         'Invalid Radius',
         `Ads in special ad categories must reach at least ${min} ${distanceUnit === 'mile' ? 'miles' : 'kilometers'} around ${city.name}.`,
+        'targeting',
       );
     }
   }

@@ -2,7 +2,30 @@ import * as z from 'zod';
 import { AppError } from '../errors';
 import { secondsUntilAccess, type GraphUsage } from './graph-usage';
 
-/** Meta's error object: `{"error":{message,type,code,error_subcode,fbtrace_id,is_transient,...}}`. */
+/**
+ * `error_data` as Meta sends it: an object in older replies, a JSON-encoded string in current ones
+ * (facebook-python-business-sdk PR #563 shows `'{"blame_field_specs":[["time_stop"]]}'`; PHP SDK issue #237
+ * shows `{"blame_field": "targeting"}`). Read as an object either way; text that is not JSON is dropped.
+ */
+const MetaErrorDataSchema = z
+  .union([z.record(z.string(), z.unknown()), z.string()])
+  .transform((value): Record<string, unknown> | undefined => {
+    if (typeof value !== 'string') return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+
+/**
+ * Meta's error object (developers.facebook.com/docs/graph-api/guides/error-handling):
+ * `{"error":{message,type,code,error_data,error_subcode,is_transient,error_user_title,error_user_msg,fbtrace_id}}`;
+ * all but message, type, code and fbtrace_id are sent only by some errors.
+ */
 export const MetaErrorSchema = z.looseObject({
   message: z.string().default('Unknown Meta error'),
   type: z.string().optional(),
@@ -12,10 +35,20 @@ export const MetaErrorSchema = z.looseObject({
   is_transient: z.boolean().optional(),
   error_user_title: z.string().optional(),
   error_user_msg: z.string().optional(),
+  error_data: MetaErrorDataSchema.optional().catch(undefined),
 });
 export type MetaErrorDetails = z.infer<typeof MetaErrorSchema>;
 
 const MetaErrorBodySchema = z.object({ error: MetaErrorSchema });
+
+/** The fields Meta blames for a refusal (`blame_field_specs` or `blame_field` in error_data), for the log. */
+export function blamedFields(meta: MetaErrorDetails | undefined): string[] {
+  const data = meta?.error_data;
+  if (!data) return [];
+  const specs = data.blame_field_specs;
+  if (Array.isArray(specs)) return specs.flat().filter((field): field is string => typeof field === 'string');
+  return typeof data.blame_field === 'string' ? [data.blame_field] : [];
+}
 
 /** Reads Meta's error object out of a reply body, if there is one. */
 export function parseMetaError(body: unknown): MetaErrorDetails | undefined {
@@ -102,8 +135,11 @@ export const BUDGET_CHANGE_LIMIT_SUBCODE = 1487632;
 export const BUDGET_CHANGES_PER_HOUR = 4;
 
 /**
- * Which of our behaviours a failure calls for. Meta's code decides before
- * `is_transient` and before the HTTP status, so a 100 or a 190 is never retried.
+ * Which of our behaviours a failure calls for. Meta's code decides first, so a 100 or a 190 is never
+ * retried whatever else the reply says. Then Meta's own `is_transient` ("whether the error is temporary
+ * and the request can be retried", Graph API error-handling guide): true is retried, false is not, even
+ * on codes 1 and 2 or a 5xx status (a failed async report answers 2/2490547 with is_transient false, and
+ * asking again gives the same answer). Without the flag, codes 1 and 2 and a 5xx status are retried.
  */
 export function categorise(error: GraphError): GraphErrorCategory {
   switch (error.kind) {
@@ -121,7 +157,7 @@ export function categorise(error: GraphError): GraphErrorCategory {
   const code = error.meta?.code ?? 0;
   if (code === 190 || code === 102) return 'token';
   if (code === 10 || (code >= 200 && code <= 299)) return 'permission';
-  if (code === 17 && error.meta?.error_subcode === BUDGET_CHANGE_LIMIT_SUBCODE) return 'budget-change-limit';
+  if (code === 17 && isBudgetChangeRefusal(error)) return 'budget-change-limit';
   if (RATE_LIMIT_CODES.has(code) || isBusinessUseCaseThrottle(code)) return 'rate-limit';
   // 100/33: "Object with ID ... does not exist, cannot be loaded due to missing permissions, or does not support this operation".
   if ((code === 100 && error.meta?.error_subcode === 33) || code === 803) return 'not-found';
@@ -129,9 +165,26 @@ export function categorise(error: GraphError): GraphErrorCategory {
   // Code 1 on an insights read is Meta's "reduce the amount of data": the same read fails again, so it
   // is not retried; the insights reader switches to a report job instead. Decided by code and path, not text.
   if (code === 1 && error.method === 'GET' && /\/insights$/.test(error.path)) return 'too-much-data';
-  if (TRANSIENT_CODES.has(code) || error.meta?.is_transient === true) return 'transient';
+  const transient = error.meta?.is_transient;
+  if (transient !== undefined) return transient ? 'transient' : 'unknown';
+  if (TRANSIENT_CODES.has(code)) return 'transient';
   if (error.status !== undefined && error.status >= 500) return 'transient';
   return 'unknown';
+}
+
+/** Meta's per-ad-account throttle: 17 with this subcode (Marketing API rate-limiting guide). */
+const USER_REQUEST_LIMIT_SUBCODE = 2446079;
+
+/**
+ * Meta's rate-limiting guide names the budget limit's error only as code 17 "User request limit reached" and
+ * says to "verify the error code (17) and API end point to confirm the throttling type". So besides the
+ * sandbox's subcode, a 17 that answers an update of one object (POST /{id}) and is not the per-account
+ * throttle (17/2446079) is read as the ad set budget limit: retrying it within the hour cannot succeed.
+ */
+function isBudgetChangeRefusal(error: GraphError): boolean {
+  const subcode = error.meta?.error_subcode;
+  if (subcode === BUDGET_CHANGE_LIMIT_SUBCODE) return true;
+  return error.method === 'POST' && subcode !== USER_REQUEST_LIMIT_SUBCODE && /^\/v\d+\.\d+\/\d+$/.test(error.path);
 }
 
 export function isRetryable(error: GraphError): boolean {
@@ -214,13 +267,17 @@ export function toAppError(error: GraphError): AppError {
     case 'invalid-response':
       return new AppError('UPSTREAM_ERROR', graphMessages.unexpectedResponse, { cause: error });
     case 'transient':
-      return new AppError('UPSTREAM_ERROR', graphMessages.unavailable, { cause: error });
+      return new AppError('UPSTREAM_ERROR', metaWordsForPeople(error.meta) ?? graphMessages.unavailable, {
+        cause: error,
+      });
     case 'too-much-data':
       return new AppError('UPSTREAM_ERROR', graphMessages.tooMuchData, { cause: error });
     case 'budget-change-limit':
       return new MetaBudgetChangeLimitError(error);
     case 'unknown':
-      return new AppError('UPSTREAM_ERROR', graphMessages.rejected, { cause: error });
+      return new AppError('UPSTREAM_ERROR', metaWordsForPeople(error.meta) ?? graphMessages.rejected, {
+        cause: error,
+      });
   }
 }
 
@@ -235,10 +292,25 @@ function missingPermission(meta: MetaErrorDetails | undefined): string | undefin
   return PERMISSION_NAME.exec(`${meta?.message ?? ''} ${meta?.error_user_msg ?? ''}`)?.[1];
 }
 
-/** Meta's own wording is the most useful thing to show for a rejected parameter; the "(#100) " tag is not. */
+/**
+ * What Meta wrote for people (`error_user_title`, `error_user_msg`): "Title: message", or whichever of the two
+ * Meta sent. Undefined when it sent neither; `message` is written for developers and is not shown here.
+ */
+export function metaWordsForPeople(meta: MetaErrorDetails | undefined): string | undefined {
+  const title = meta?.error_user_title?.trim();
+  const text = meta?.error_user_msg?.trim();
+  if (title && text) return text.startsWith(title) ? text : `${title}: ${text}`;
+  return title || text || undefined;
+}
+
+/**
+ * Meta's own wording is the most useful thing to show for a rejected parameter: its words for people when
+ * it sent them, else its developer message without the "(#100) " tag.
+ */
 function metaMessageForPeople(meta: MetaErrorDetails | undefined): string {
-  const text = meta?.error_user_msg || meta?.message || '';
-  const cleaned = text.replace(/^\(#\d+\)\s*/, '').trim();
+  const forPeople = metaWordsForPeople(meta);
+  if (forPeople) return forPeople;
+  const cleaned = (meta?.message ?? '').replace(/^\(#\d+\)\s*/, '').trim();
   return cleaned || 'Meta rejected one of the values sent. Please check your input and try again.';
 }
 

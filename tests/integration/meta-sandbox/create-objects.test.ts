@@ -377,6 +377,38 @@ describe("Meta's validation on create", () => {
     expect(open.status).toBe(200);
   });
 
+  // Issue 22, finding 4: a Marketing API refusal carries every field Meta sends with one, in the types Meta
+  // uses: error_data as a JSON string naming the blamed field, is_transient false (sources in graph-error.ts).
+  it('sends a refusal with every field of Meta’s error body', async () => {
+    const campaignId = (await campaign()).body.id;
+    const reply = await adset(campaignId, {
+      targeting: JSON.stringify({ geo_locations: { countries: ['US'] }, age_min: 25, age_max: 55 }),
+    });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({
+      message: 'Invalid parameter',
+      type: 'OAuthException',
+      code: 100,
+      error_data: '{"blame_field_specs":[["targeting"]]}',
+      error_subcode: 1870227,
+      is_transient: false,
+      error_user_title: 'Advantage Audience Flag Required',
+      error_user_msg: expect.stringContaining('advantage_audience'),
+      fbtrace_id: expect.stringMatching(/^A[\w-]{26}$/),
+    });
+
+    const low = await post(campaignId, { daily_budget: '1' });
+    expect(low.status).toBe(400);
+    expect(low.body.error).toMatchObject({
+      code: 100,
+      error_data: '{"blame_field_specs":[["daily_budget"]]}',
+      error_subcode: 1885272,
+      is_transient: false,
+      error_user_title: 'Your Budget Is Too Low',
+    });
+  });
+
   // Issue 22, finding 1: since v23 Meta refuses an ad set without the Advantage+ audience flag
   // (code 100 / 1870227; source: the 2026-11 audit notes in shared/reference/meta, ChatbotX PR #1061).
   it('refuses an ad set without targeting_automation.advantage_audience, with Meta’s 1870227', async () => {

@@ -184,6 +184,25 @@ describe('Graph client: retries', () => {
     expect(waits).toHaveLength(1);
   });
 
+  // Issue 22, finding 4: Meta's is_transient says whether the same request can succeed later. Code 2 with
+  // is_transient false is a failed async report (2/2490547): asking again gives the same answer.
+  it.each([
+    [
+      'code 2 marked not transient (failed report run)',
+      500,
+      metaError(2, { error_subcode: 2490547, is_transient: false }),
+    ],
+    ['code 1 marked not transient', 500, metaError(1, { error_subcode: 99, is_transient: false })],
+  ])('does not retry %s', async (_, status, errorBody) => {
+    const { client, requests, waits } = clientWith([{ status, json: errorBody }, { json: { id: '1' } }]);
+
+    const error = await failure(client.get('me', undefined, IdSchema));
+
+    expect(error.code).toBe('UPSTREAM_ERROR');
+    expect(requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it.each([
     [190, 'META_RECONNECT_REQUIRED'],
     [100, 'VALIDATION_ERROR'],
