@@ -106,6 +106,7 @@ export function portalPage(session: PortalSession, subscriptions: Subscription[]
   <p>Test clock (stand-in only): end the current period now.</p>
   <button type="submit" name="action" value="renewal-succeeds" class="secondary">Renewal succeeds</button>
   <button type="submit" name="action" value="renewal-fails" class="secondary">Renewal payment fails</button>
+  <button type="submit" name="action" value="renewal-card" class="secondary">Renew with the card on file</button>
 </form></section>`;
     })
     .join('');
@@ -114,6 +115,13 @@ export function portalPage(session: PortalSession, subscriptions: Subscription[]
     `<h1>Manage your plan</h1>
 ${notice ? `<p class="note" role="status">${escapeHtml(notice)}</p>` : ''}
 ${rows || '<p>You have no active subscription.</p>'}
+<form method="post" action="/p/session/${escapeHtml(session.id)}">
+  <h2>Card on file</h2>
+  <label for="card_number">New card number</label>
+  <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required>
+  <p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 saves but every later charge fails.</p>
+  <button type="submit" name="action" value="update-card" class="secondary">Use this card</button>
+</form>
 ${session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return to Adsmith</a></p>` : ''}`,
   );
 }

@@ -4,6 +4,7 @@ import { BodyTooLargeError, readBody, sendHtml, sendJson } from '../http-io';
 import { checkoutClosedPage, checkoutPage, portalPage } from './hosted-pages';
 import {
   endPeriod,
+  findCustomer,
   findSession,
   findSubscription,
   customerSubscriptions,
@@ -14,8 +15,8 @@ import {
 import { StripeApi } from './stripe-api';
 import { StripeApiError } from './stripe-error';
 import { parseStripeForm } from './stripe-form';
-import { declineMessages } from './stripe-payments';
-import { STRIPE_API_VERSION, stripeId, StripeStore } from './stripe-store';
+import { cardOutcome, declineMessages, savePaymentMethod } from './stripe-payments';
+import { STRIPE_API_VERSION, stripeId, StripeStore, type PortalSession } from './stripe-store';
 import { WebhookBehaviourSchema, WebhookSender, type WebhookBehaviour } from './webhook-delivery';
 
 /**
@@ -170,20 +171,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const session = store.portalSessions[id];
     if (!session)
       return sendHtml(res, 404, '<!doctype html><title>Not found</title><p>This portal link is not valid.</p>');
-    let notice: string | undefined;
-    if (method === 'POST') {
-      const form = new URLSearchParams(body);
-      const subscription = findSubscription(deps, form.get('subscription') ?? '');
-      if (subscription.customer !== session.customer) return sendHtml(res, 403, '<p>Not your subscription.</p>');
-      const action = form.get('action');
-      if (action === 'cancel' || action === 'renew') {
-        await setCancelAtPeriodEnd(deps, subscription, action === 'cancel');
-        notice = action === 'cancel' ? 'Your plan will be canceled at the end of the period.' : 'Your plan will renew.';
-      } else if (action === 'renewal-succeeds' || action === 'renewal-fails') {
-        await endPeriod(deps, subscription, action === 'renewal-fails' ? 'fails' : 'succeeds');
-        notice = action === 'renewal-fails' ? 'The renewal payment failed.' : 'The plan renewed.';
-      }
-    }
+    const notice = method === 'POST' ? await portalAction(deps, session, body) : undefined;
+    if (notice === FORBIDDEN) return sendHtml(res, 403, '<p>Not your subscription.</p>');
     sendHtml(res, 200, portalPage(session, customerSubscriptions(deps, session.customer), notice));
   }
 
@@ -207,6 +196,42 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       await store.save();
     },
   };
+}
+
+const FORBIDDEN = Symbol('forbidden');
+
+/** What a person did on the portal page: cancel or renew, change the card on file, or run a renewal now. */
+async function portalAction(
+  deps: BillingDeps,
+  session: PortalSession,
+  body: string,
+): Promise<string | typeof FORBIDDEN | undefined> {
+  const form = new URLSearchParams(body);
+  const action = form.get('action');
+  if (action === 'update-card') {
+    const outcome = cardOutcome(form.get('card_number') ?? '', 'attach');
+    if (outcome !== 'succeeded') return declineMessages[outcome];
+    const customer = findCustomer(deps, session.customer);
+    const method = savePaymentMethod(deps.store, form.get('card_number')!, customer.id, deps.now());
+    customer.invoice_settings.default_payment_method = method.id;
+    await deps.store.save();
+    return `Your card ending in ${method.card.last4} is now the card on file.`;
+  }
+  const subscription = findSubscription(deps, form.get('subscription') ?? '');
+  if (subscription.customer !== session.customer) return FORBIDDEN;
+  if (action === 'cancel' || action === 'renew') {
+    await setCancelAtPeriodEnd(deps, subscription, action === 'cancel');
+    return action === 'cancel' ? 'Your plan will be canceled at the end of the period.' : 'Your plan will renew.';
+  }
+  if (action === 'renewal-succeeds' || action === 'renewal-fails') {
+    await endPeriod(deps, subscription, action === 'renewal-fails' ? 'fails' : 'succeeds');
+    return action === 'renewal-fails' ? 'The renewal payment failed.' : 'The plan renewed.';
+  }
+  if (action === 'renewal-card') {
+    await endPeriod(deps, subscription, 'card');
+    return subscription.status === 'past_due' ? 'The renewal payment failed.' : 'The plan renewed.';
+  }
+  return undefined;
 }
 
 interface AdminContext {

@@ -143,3 +143,28 @@ describe('Stripe stand-in plan changes with a failing card on file', () => {
     expect((await h.stripe.customers.retrieve(customer)) as Stripe.Customer).toMatchObject({ balance: 0 });
   });
 });
+
+describe('Stripe stand-in portal: the card on file', () => {
+  it('a person can put the failing test card on file, and the next renewal charged to it fails', async () => {
+    const { customer, subscription } = await h.subscribe();
+    const portal = await h.stripe.billingPortal.sessions.create({ customer });
+    const post = (form: Record<string, string>) =>
+      fetch(portal.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      }).then((r) => r.text());
+
+    expect(await (await fetch(portal.url)).text()).toContain('<label for="card_number">New card number</label>');
+    expect(await post({ action: 'update-card', card_number: '4000 0000 0000 0002' })).toContain(
+      'Your card was declined.',
+    );
+    expect(await post({ action: 'update-card', card_number: '4000 0000 0000 0341' })).toContain(
+      'Your card ending in 0341 is now the card on file.',
+    );
+    expect(await post({ action: 'renewal-card', subscription: subscription.id })).toContain(
+      'The renewal payment failed.',
+    );
+    expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+  });
+});
