@@ -7,7 +7,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
-import { handleError } from '@web/lib/errors/handle-error';
+import { errorCode, handleError } from '@web/lib/errors/handle-error';
 
 /** What the pricing page shows a signed-in user: their plan marked and a real action on each card. */
 export interface PricingAccount {
@@ -75,7 +75,20 @@ export default function SignedInPricing({ render }: { render: (account: PricingA
     });
   const switchTo = (plan: PlanKey, interval: BillingInterval) =>
     run(plan, async () => {
-      const next = await apiRequest('billingChangePlan', { body: { plan, interval } });
+      let next: BillingStatus;
+      try {
+        next = await apiRequest('billingChangePlan', { body: { plan, interval } });
+      } catch (error) {
+        // A declined card is an answer, not a failure: the server's sentence names the plan kept and what to do.
+        if (errorCode(error) !== 'PAYMENT_FAILED') throw error;
+        setBusy(null);
+        setNotice(
+          <Alert variant="destructive" title="Your payment did not go through">
+            {(error as Error).message}
+          </Alert>,
+        );
+        return;
+      }
       setStatus(next);
       setBusy(null);
       setNotice(

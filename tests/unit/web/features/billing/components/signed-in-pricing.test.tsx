@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingStatus } from '@shared/schemas/billing';
 import SignedInPricing from '@web/features/billing/components/signed-in-pricing';
+import { ApiError } from '@web/lib/api-client';
 import { PricingPage } from '@web/features/site/components/pricing-page';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
@@ -82,6 +83,25 @@ describe('/pricing for a signed-in user', () => {
     expect(api.apiRequest).toHaveBeenCalledWith('billingChangePlan', { body: { plan: 'agency', interval: 'monthly' } });
     expect(within(card('Agency')).getByText('Your plan')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says so when the card is declined on a switch: the plan stays, the server’s sentence is shown', async () => {
+    const user = renderPricing(pro);
+    const declined =
+      'The payment for Agency did not go through, so you are still on Pro. Update your card in "Manage billing", then try again.';
+    const fallback = api.apiRequest.getMockImplementation()!;
+    api.apiRequest.mockImplementation(async (name: string, input?: unknown) => {
+      if (name === 'billingChangePlan') throw new ApiError('PAYMENT_FAILED', 402, declined);
+      return fallback(name, input);
+    });
+    await within(card('Pro')).findByText('Your plan');
+
+    await user.click(within(card('Agency')).getByRole('button', { name: 'Switch to Agency' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your payment did not go through');
+    expect(alert).toHaveTextContent(declined);
+    expect(within(card('Pro')).getByText('Your plan')).toBeInTheDocument();
   });
 
   it('a team member sees the workspace’s plan marked and who manages billing, with no buttons', async () => {
