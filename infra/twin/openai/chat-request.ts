@@ -41,17 +41,119 @@ export interface ChatRequest {
   includeUsage: boolean;
 }
 
-/** Completion tokens each model may write at most (gpt-4o-mini and gpt-4o: 16384). */
-export const MODELS: Record<string, { snapshot: string; maxCompletionTokens: number }> = {
+/**
+ * The models the offline model answers as, with the completion tokens each may write at most
+ * (gpt-4o-mini and gpt-4o: 16384) and whether it is a reasoning model (the o-series and the gpt-5
+ * family), which OpenAI refuses `max_tokens` and a non-default `temperature` for.
+ */
+export const MODELS: Record<string, { snapshot: string; maxCompletionTokens: number; reasoning?: true }> = {
   'gpt-4o-mini': { snapshot: 'gpt-4o-mini-2024-07-18', maxCompletionTokens: 16_384 },
   'gpt-4o': { snapshot: 'gpt-4o-2024-08-06', maxCompletionTokens: 16_384 },
   'gpt-4.1-mini': { snapshot: 'gpt-4.1-mini-2025-04-14', maxCompletionTokens: 32_768 },
   'gpt-4.1': { snapshot: 'gpt-4.1-2025-04-14', maxCompletionTokens: 32_768 },
+  'o3-mini': { snapshot: 'o3-mini-2025-01-31', maxCompletionTokens: 100_000, reasoning: true },
+  'o4-mini': { snapshot: 'o4-mini-2025-04-16', maxCompletionTokens: 100_000, reasoning: true },
+  o3: { snapshot: 'o3-2025-04-16', maxCompletionTokens: 100_000, reasoning: true },
+  'gpt-5': { snapshot: 'gpt-5-2025-08-07', maxCompletionTokens: 128_000, reasoning: true },
+  'gpt-5-mini': { snapshot: 'gpt-5-mini-2025-08-07', maxCompletionTokens: 128_000, reasoning: true },
+  'gpt-5-nano': { snapshot: 'gpt-5-nano-2025-08-07', maxCompletionTokens: 128_000, reasoning: true },
 };
+
+/**
+ * The request body parameters of Chat Completions (openai-node v6.49 `ChatCompletionCreateParams`,
+ * the API reference's list). Anything else is refused before the model is looked at, as OpenAI
+ * does: 400 "Unrecognized request argument supplied: thinking" with param and code null (bodies
+ * quoted in nashsu/llm_wiki#336, coroot/coroot#698; several at once: "Unrecognized request
+ * arguments supplied: function_call, functions", langchain-ai/langchain#8593).
+ */
+const CHAT_PARAMETERS = new Set([
+  'messages',
+  'model',
+  'audio',
+  'frequency_penalty',
+  'function_call',
+  'functions',
+  'logit_bias',
+  'logprobs',
+  'max_completion_tokens',
+  'max_tokens',
+  'metadata',
+  'modalities',
+  'n',
+  'parallel_tool_calls',
+  'prediction',
+  'presence_penalty',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'reasoning_effort',
+  'response_format',
+  'safety_identifier',
+  'seed',
+  'service_tier',
+  'stop',
+  'store',
+  'stream',
+  'stream_options',
+  'temperature',
+  'tool_choice',
+  'tools',
+  'top_logprobs',
+  'top_p',
+  'user',
+  'verbosity',
+  'web_search_options',
+]);
+/**
+ * Reasoning-only parameters: a model that does not reason does not know them ("Unrecognized request
+ * argument supplied: reasoning_effort" for gpt-4o-mini, davidmigloz/langchain_dart#712).
+ */
+const REASONING_ONLY_PARAMETERS = new Set(['reasoning_effort']);
+
+export function isReasoningModel(model: string): boolean {
+  return MODELS[model]?.reasoning === true;
+}
+
+function unrecognizedArguments(body: Record<string, unknown>): OpenAiErrorReply | null {
+  const reasoning = typeof body.model === 'string' && isReasoningModel(body.model);
+  const unknown = Object.keys(body).filter(
+    (key) => !CHAT_PARAMETERS.has(key) || (!reasoning && REASONING_ONLY_PARAMETERS.has(key) && body[key] !== null),
+  );
+  if (unknown.length === 0) return null;
+  return openAiError(
+    400,
+    unknown.length === 1
+      ? `Unrecognized request argument supplied: ${unknown[0]}`
+      : `Unrecognized request arguments supplied: ${unknown.join(', ')}`,
+  );
+}
+
+/**
+ * Reasoning models refuse `max_tokens` (use `max_completion_tokens`) and any `temperature` but the
+ * default 1, with these bodies (reference/openai/notes.md [O9]: openai/codex#88, vercel/ai#6484 and
+ * others; the o-series docs: max_tokens "not compatible with o-series models").
+ */
+function reasoningModelProblem(body: Record<string, unknown>): OpenAiErrorReply | null {
+  if (typeof body.model !== 'string' || !isReasoningModel(body.model)) return null;
+  if (body.max_tokens !== undefined && body.max_tokens !== null)
+    return openAiError(
+      400,
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      { param: 'max_tokens', code: 'unsupported_parameter' },
+    );
+  if (typeof body.temperature === 'number' && body.temperature !== 1)
+    return openAiError(
+      400,
+      `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+      { param: 'temperature', code: 'unsupported_value' },
+    );
+  return null;
+}
 
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export function readChatRequest(body: Record<string, unknown>): ChatRequest | OpenAiErrorReply {
+  const unrecognized = unrecognizedArguments(body);
+  if (unrecognized) return unrecognized;
   if (typeof body.model !== 'string' || !body.model) return openAiError(400, 'you must provide a model parameter');
   if (body.messages === undefined)
     return openAiError(400, "Missing required parameter: 'messages'.", {
@@ -97,21 +199,24 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest | Op
       `Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got ${temperature} instead.`,
       { param: 'temperature', code: 'decimal_below_min_value' },
     );
+  const reasoning = reasoningModelProblem(body);
+  if (reasoning) return reasoning;
+  const limitParam = body.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens';
   const maxTokensRaw = body.max_completion_tokens ?? body.max_tokens ?? null;
   if (
     maxTokensRaw !== null &&
     (typeof maxTokensRaw !== 'number' || !Number.isInteger(maxTokensRaw) || maxTokensRaw < 1)
   )
-    return openAiError(400, `Invalid 'max_tokens': integer below minimum value. Expected a value >= 1.`, {
-      param: 'max_tokens',
+    return openAiError(400, `Invalid '${limitParam}': integer below minimum value. Expected a value >= 1.`, {
+      param: limitParam,
       code: 'integer_below_min_value',
     });
   const known = MODELS[body.model];
   if (known && typeof maxTokensRaw === 'number' && maxTokensRaw > known.maxCompletionTokens)
     return openAiError(
       400,
-      `max_tokens is too large: ${maxTokensRaw}. This model supports at most ${known.maxCompletionTokens} completion tokens, whereas you provided ${maxTokensRaw}.`,
-      { param: 'max_tokens', code: 'invalid_value' },
+      `${limitParam} is too large: ${maxTokensRaw}. This model supports at most ${known.maxCompletionTokens} completion tokens, whereas you provided ${maxTokensRaw}.`,
+      { param: limitParam, code: 'invalid_value' },
     );
   const format = ResponseFormatSchema.safeParse(body.response_format ?? { type: 'text' });
   if (!format.success)

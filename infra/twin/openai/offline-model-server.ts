@@ -8,6 +8,7 @@ import { writeAd, writeAnswer } from './copywriter';
 import { OfflineModelFaultSwitches, OfflineModelFaultsSchema, type FaultKind } from './offline-model-faults';
 import {
   completionId,
+  incorrectKey,
   missingKey,
   modelNotFound,
   openAiError,
@@ -90,9 +91,10 @@ export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: Of
 
     if (!url.pathname.startsWith('/v1/'))
       return x.fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
-    if (!/^Bearer\s+\S+/i.test(req.headers.authorization ?? '')) {
+    const key = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!key || !isAcceptedKey(key)) {
       record({ at: new Date().toISOString(), path: url.pathname, status: 401 });
-      return x.fail(missingKey());
+      return x.fail(key ? incorrectKey(key) : missingKey());
     }
     if (req.method === 'GET' && url.pathname.startsWith('/v1/models')) {
       if (models(x)) return;
@@ -102,6 +104,18 @@ export function offlineModelHandler(faults: OfflineModelFaultSwitches, calls: Of
       return x.fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`));
     return chatCompletions(x, faults);
   };
+}
+
+/**
+ * Real OpenAI accepts only the keys it issued. The stand-in cannot know those, so it accepts what has
+ * their shape (`sk-` and at least 8 more letters, digits, `-` or `_`; the product's own form asks for
+ * "sk-" and more than 20 characters) and refuses everything else as OpenAI refuses a wrong key, plus
+ * any key starting `sk-revoked-`, so a well-formed key that OpenAI would refuse can be tried.
+ */
+export const REVOKED_KEY_PREFIX = 'sk-revoked-';
+
+export function isAcceptedKey(key: string): boolean {
+  return /^sk-[A-Za-z0-9_-]{8,}$/.test(key) && !key.startsWith(REVOKED_KEY_PREFIX);
 }
 
 function exchangeOf(req: IncomingMessage, res: ServerResponse, record: Exchange['record']): Exchange {

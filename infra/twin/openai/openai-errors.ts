@@ -35,6 +35,23 @@ export const missingKey = () =>
     "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY), or as the password field (with blank username) if you're accessing the API from your browser and are prompted for a username. You can obtain an API key from https://platform.openai.com/account/api-keys.",
   );
 
+/**
+ * A key OpenAI did not issue: 401, code `invalid_api_key`, the key masked to its first 8 and last 4
+ * characters ("Incorrect API key provided: sk-VKMIs***…***wjh3. You can find your API key at
+ * https://platform.openai.com/account/api-keys.", chatanywhere/GPT_API_free#62).
+ */
+export const incorrectKey = (key: string) =>
+  openAiError(
+    401,
+    `Incorrect API key provided: ${maskKey(key)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    { code: 'invalid_api_key' },
+  );
+
+export function maskKey(key: string): string {
+  if (key.length <= 12) return `${key.slice(0, 3)}${'*'.repeat(Math.max(0, key.length - 3))}`;
+  return `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}`;
+}
+
 export const unparsableBody = () =>
   openAiError(
     400,

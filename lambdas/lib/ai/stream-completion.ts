@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { completionLimits } from './completion-limits';
 import { withRetries } from './retry';
 import type { ModelSettings } from './structured-generation';
 import type { TokenUsage } from './token-usage';
@@ -32,8 +33,7 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
           {
             model: settings.model,
             messages: request.messages,
-            temperature: settings.temperature,
-            max_tokens: settings.maxTokens,
+            ...completionLimits(settings),
             stream: true,
             stream_options: { include_usage: true },
           },

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { upstreamError } from '../errors';
+import { completionLimits } from './completion-limits';
 import { withRetries } from './retry';
 import { strictJsonSchema } from './strict-json-schema';
 import { addUsage, NO_USAGE, type TokenUsage } from './token-usage';
@@ -70,8 +71,7 @@ export async function generateStructured<S extends z.ZodType>(
             {
               model: settings.model,
               messages: request.messages,
-              temperature: settings.temperature,
-              max_tokens: settings.maxTokens,
+              ...completionLimits(settings),
               response_format: responseFormat,
             },
             {

@@ -49,10 +49,29 @@ describe('generateStructured', () => {
     expect(body).toMatchObject({
       model: 'gpt-4o-mini',
       temperature: 0.7,
-      max_tokens: 1000,
+      // OpenAI deprecated max_tokens and refuses it on reasoning models (issue 22, finding 7).
+      max_completion_tokens: 1000,
       response_format: { type: 'json_schema', json_schema: { name: 'thing', strict: true } },
     });
+    expect(body).not.toHaveProperty('max_tokens');
     expect(options).toMatchObject({ maxRetries: 0 });
+  });
+
+  it('leaves temperature out for a reasoning model, which refuses anything but its default', async () => {
+    const { client, create } = fakeClient(completion('{"title":"Mugs","score":3}'));
+
+    await generateStructured({
+      client,
+      settings: { ...settings, model: 'gpt-5-mini' },
+      messages: [{ role: 'user', content: 'hi' }],
+      schemaName: 'thing',
+      schema: Schema,
+    });
+
+    const [body] = create.mock.calls[0]!;
+    expect(body).toMatchObject({ model: 'gpt-5-mini', max_completion_tokens: 1000 });
+    expect(body).not.toHaveProperty('temperature');
+    expect(body).not.toHaveProperty('max_tokens');
   });
 
   it('asks once more when the reply is not valid JSON, adding up the usage', async () => {
