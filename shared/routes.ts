@@ -169,6 +169,12 @@ export interface RouteDeclaration<F extends string = string> {
   response: z.ZodType;
   /** Status on success; 200 unless said. */
   successStatus?: number;
+  /**
+   * Largest request body the route takes, in bytes; above it the function answers 413 PAYLOAD_TOO_LARGE
+   * before reading it. Default MAX_REQUEST_BODY_BYTES (256 KiB). The WAF leaves body size to this: its
+   * managed 8 KB body rule only counts (infra/cdk/lib/stacks/waf-stack.ts).
+   */
+  maxBodyBytes?: number;
   /** A reply for which this holds answers 202 Accepted instead: a job the client polls is still running. */
   acceptedWhen?: (reply: never) => boolean;
   /**

@@ -32,7 +32,11 @@ describe('WAF in front of CloudFront', () => {
       Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 2000, EvaluationWindowSec: 300 } },
     });
     expect(rules.slice(1).map((r) => r.Statement.ManagedRuleGroupStatement)).toEqual([
-      { VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' },
+      {
+        VendorName: 'AWS',
+        Name: 'AWSManagedRulesCommonRuleSet',
+        RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+      },
       { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
       { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
     ]);
@@ -42,6 +46,21 @@ describe('WAF in front of CloudFront', () => {
         SampledRequestsEnabled: true,
       });
     }
+  });
+
+  it('counts, not blocks, bodies over 8 KB: the API accepts 256 KiB and enforces each route’s own limit', () => {
+    const [[, acl]] = resourcesOf(waf, 'AWS::WAFv2::WebACL') as [[string, { Properties: Record<string, CfnJson> }]];
+    const common = (acl.Properties.Rules as { Statement: CfnJson; OverrideAction?: unknown }[]).find(
+      (rule) => rule.Statement.ManagedRuleGroupStatement?.Name === 'AWSManagedRulesCommonRuleSet',
+    );
+    // The group's other rules keep blocking; only the body-size rule is overridden, and to Count.
+    expect(common?.OverrideAction).toEqual({ None: {} });
+    expect(common?.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ]);
+    // No other rule of the ACL refuses a body by size below what the API takes.
+    const sizeRules = JSON.stringify(acl.Properties.Rules).match(/"SizeConstraintStatement"/g) ?? [];
+    expect(sizeRules).toHaveLength(0);
   });
 
   it('is attached to the distribution, read across regions from the WAF stack output', () => {

@@ -36,13 +36,14 @@ function check<T extends z.ZodType>(schema: T, value: unknown, where: string): z
 }
 
 /**
- * Checks a request against its route's declaration: size first (413), then
+ * Checks a request against its route's declaration: size first (413, the route's maxBodyBytes), then
  * JSON, then the body, query and path schemas (400). Nothing unchecked gets through.
  */
 export function parseRequest<R extends RouteDeclaration>(route: R, event: APIGatewayProxyEventV2): ParsedRequest<R> {
   const bytes = rawBody(event);
-  if (bytes && bytes.length > MAX_REQUEST_BODY_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`);
+  const limit = route.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
+  if (bytes && bytes.length > limit) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / 1024} KiB.`);
   }
 
   let body: unknown = undefined;

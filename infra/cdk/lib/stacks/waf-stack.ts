@@ -25,6 +25,17 @@ const MANAGED_RULE_GROUPS = [
 ] as const;
 
 /**
+ * Rules of a managed group that would refuse what Adsmith accepts, switched to Count (still measured).
+ * SizeRestrictions_BODY blocks bodies over 8 KB (AWS WAF developer guide, "Core rule set (CRS) managed
+ * rule group"), while the API takes up to 256 KiB: the marketing-mix CSV upload (the sample is 12.5 KB),
+ * long chat histories and Stripe webhooks would be refused at CloudFront. Body size is the API's to
+ * enforce, per route (shared/routes.ts `maxBodyBytes`, 413 PAYLOAD_TOO_LARGE from lambdas/lib/http).
+ */
+export const COUNTED_MANAGED_RULES: Partial<Record<(typeof MANAGED_RULE_GROUPS)[number], readonly string[]>> = {
+  AWSManagedRulesCommonRuleSet: ['SizeRestrictions_BODY'],
+};
+
+/**
  * The web ACL in front of CloudFront. A CLOUDFRONT-scope ACL must be created in us-east-1
  * whatever region the app runs in, so it has its own stack pinned there; the edge stack
  * (any region) names it through `Fn::GetStackOutput`, which reads outputs across regions,
@@ -62,7 +73,16 @@ export class WafStack extends Stack {
           name: group,
           priority: index + 1,
           overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group } },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: group,
+              ruleActionOverrides: COUNTED_MANAGED_RULES[group]?.map((rule) => ({
+                name: rule,
+                actionToUse: { count: {} },
+              })),
+            },
+          },
           visibilityConfig: metric(group),
         })),
       ],

@@ -182,6 +182,34 @@ describe('httpFunction', () => {
     expect(errorOf(reply).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('applies a route’s own smaller body limit', async () => {
+    const smallRoute = {
+      ...echoRoute,
+      path: '/api/small/{id}',
+      maxBodyBytes: 1024,
+    } as const satisfies RouteDeclaration;
+    const small = httpFunction([
+      on(smallRoute, async ({ body, params, user }) => ({ ...body, id: params.id, sub: user.sub })),
+    ]);
+    const send = (text: string) =>
+      small(
+        httpEvent({
+          routeKey: 'POST /api/small/{id}',
+          body: JSON.stringify({ text }),
+          pathParameters: { id: '7' },
+          claims: { sub: 'user-1', username: 'user-1' },
+        }),
+        lambdaContext,
+      );
+    expect((await send('x'.repeat(900))).statusCode).toBe(201);
+    const tooBig = await send('x'.repeat(1100));
+    expect(tooBig.statusCode).toBe(413);
+    expect(errorOf(tooBig)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is larger than 1 KiB.',
+    });
+  });
+
   it('counts base64 bodies by their decoded size', async () => {
     const body = Buffer.from(JSON.stringify({ text: 'hi' })).toString('base64');
     const reply = await echo(body, { isBase64Encoded: true });
