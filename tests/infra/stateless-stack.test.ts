@@ -366,6 +366,31 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(markers).toContain('WebClient');
     });
 
+    it('lets the deployment invalidate only this stage’s distribution, not every distribution in the account', () => {
+      const entry = resourcesOf(template, 'Custom::CDKBucketDeployment').find(([, d]) =>
+        (d.Properties.Include as string[] | undefined)?.includes('config.json'),
+      );
+      const handlerRole = JSON.stringify(entry?.[1].Properties.ServiceToken).match(
+        /"(CustomCDKBucketDeployment\w+)"/,
+      )?.[1];
+      const handler = template.toJSON().Resources[handlerRole!];
+      const roleId = handler.Properties.Role['Fn::GetAtt'][0];
+      const statements = resourcesOf(template, 'AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown }[]);
+      const invalidation = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('cloudfront:')));
+      expect(invalidation).toHaveLength(1);
+      expect([invalidation[0]!.Action].flat().sort()).toEqual([
+        'cloudfront:CreateInvalidation',
+        'cloudfront:GetInvalidation',
+      ]);
+      const resource = JSON.stringify(invalidation[0]!.Resource);
+      expect(resource).not.toBe('"*"');
+      expect(resource).toContain(':cloudfront::');
+      expect(resource).toContain(':distribution/');
+      expect(resource).toContain('WebDistribution');
+    });
+
     it('serves a placeholder page until web/dist exists', () => {
       // Only one deployment (entry files) when no build is given.
       template.resourceCountIs('Custom::CDKBucketDeployment', 1);

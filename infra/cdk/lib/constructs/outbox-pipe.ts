@@ -109,6 +109,5 @@ export class OutboxPipe extends Construct {
         },
       },
     });
-    this.pipe.node.addDependency(this.role);
   }
 }

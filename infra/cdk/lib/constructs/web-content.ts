@@ -1,7 +1,9 @@
+import { Aspects, Stack, type IAspect } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { WebConfigSchema, type WebConfig, type WebConfigInput } from '@shared/schemas/web-config';
 
 export interface WebContentProps {
@@ -74,6 +76,43 @@ export class WebContent extends Construct {
       distributionPaths: ['/*'],
     });
     if (filesBefore) this.entryDeployment.node.addDependency(filesBefore);
+    Aspects.of(this.entryDeployment.handlerRole).add(
+      new ScopeInvalidations(
+        Stack.of(this).formatArn({
+          service: 'cloudfront',
+          region: '',
+          resource: 'distribution',
+          resourceName: props.distribution.distributionId,
+        }),
+      ),
+    );
+  }
+}
+
+const INVALIDATION_ACTION = /^cloudfront:(CreateInvalidation|GetInvalidation)$/;
+
+/**
+ * BucketDeployment grants its handler cloudfront:CreateInvalidation/GetInvalidation on `*`, though both
+ * actions take the distribution as their resource (CDK's own Distribution.grantCreateInvalidation names
+ * the distribution's ARN): this narrows that statement to the one distribution the deployment invalidates.
+ * An aspect, because the grant is written into the handler role's policy when the deployment is built.
+ */
+class ScopeInvalidations implements IAspect {
+  constructor(private readonly distributionArn: string) {}
+
+  visit(node: IConstruct): void {
+    if (!(node instanceof CfnPolicy)) return;
+    const document = Stack.of(node).resolve(node.policyDocument) as {
+      Statement: { Action: string | string[]; Resource: unknown }[];
+    };
+    let narrowed = false;
+    for (const statement of document.Statement) {
+      if (statement.Resource === '*' && [statement.Action].flat().every((action) => INVALIDATION_ACTION.test(action))) {
+        statement.Resource = this.distributionArn;
+        narrowed = true;
+      }
+    }
+    if (narrowed) node.policyDocument = document;
   }
 }
 

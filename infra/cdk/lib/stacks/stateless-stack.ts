@@ -181,11 +181,6 @@ export class StatelessStack extends Stack {
             finding: /^Resource::arn:(?:[a-z-]+|<AWS::Partition>):s3:::adsmith-[a-z]+-site-[^/]+\/\*$/,
             reason: 'Writes the web build: any object of the site bucket.',
           },
-          {
-            finding: /^Resource::\*$/,
-            actions: /^cloudfront:(CreateInvalidation|GetInvalidation)$/,
-            reason: 'CloudFront invalidations: the actions support no resource-level permissions in this CDK grant.',
-          },
         ]),
       );
     }
