@@ -201,7 +201,14 @@ function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R
 }
 
 export const routes = {
-  health: route({ method: 'GET', path: '/api/health', fn: 'health', access: 'public', response: HealthSchema }),
+  health: route({
+    method: 'GET',
+    path: '/api/health',
+    fn: 'health',
+    access: 'public',
+    publicBecause: 'it reports only that the API answers; no user data behind it',
+    response: HealthSchema,
+  }),
   getMe: route({
     method: 'GET',
     path: '/api/me',
@@ -349,6 +356,8 @@ export const routes = {
     path: '/api/billing/webhook',
     fn: 'billing',
     access: 'public',
+    publicBecause:
+      'Stripe calls it with no Cognito user; the function acts only on events signed with the endpoint secret (Stripe-Signature) and returns no data',
     response: WebhookReceiptSchema,
   }),
   // AI: the spec's `ai-campaign-optimizer` function (the AI engine).
@@ -408,6 +417,7 @@ export const routes = {
     path: CLICK_PATHS.anonymous,
     fn: 'contact',
     access: 'public',
+    publicBecause: 'visitors of the public site are not signed in; it takes click counts and returns no data',
     body: AnonymousClicksSchema,
     response: NotificationAcceptedSchema,
     successStatus: 202,
@@ -442,6 +452,7 @@ export const routes = {
     path: '/api/contact',
     fn: 'contact',
     access: 'public',
+    publicBecause: 'the public contact form: visitors are not signed in; it takes a message and returns no stored data',
     body: ContactRequestSchema,
     response: ContactReceivedSchema,
     successStatus: 201,
@@ -502,6 +513,8 @@ export const routes = {
     path: '/api/chat',
     fn: 'chatbot',
     access: 'public',
+    publicBecause:
+      "visitors may ask the chat before signing in (answers limited per address); a signed-in user's account data is used only with their access token, which the function verifies",
     body: ChatRequestSchema,
     response: ChatStreamEventSchema,
     stream: true,
@@ -650,6 +663,8 @@ export const routes = {
     path: '/api/mmm/shared/{token}',
     fn: 'marketing-mix',
     access: 'public',
+    publicBecause:
+      "it does serve user data: one marketing-mix report its owner shared, only to a holder of the link's HMAC-signed, expiring, revocable token (checked by the function), rate-limited per viewer address",
     params: SharedTokenParamsSchema,
     response: SharedReportSchema,
   }),

@@ -19,10 +19,19 @@ export type Me = z.infer<typeof MeSchema>;
  */
 const FORBIDDEN_IN_NAMES = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]|\p{Cs}/u;
 
+/**
+ * Characters that show nothing: Unicode's default-ignorable code points (zero-width spaces and joiners, word
+ * joiner, BOM, soft hyphen, Hangul fillers, variation selectors, tag characters...), white space, and the
+ * braille blank, which is no space but renders as one. A name made only of these reads as no name at all
+ * (and lets someone appear nameless in a team list or an invitation email).
+ */
+const INVISIBLE_ONLY = /^[\p{Default_Ignorable_Code_Point}\s\u2800]*$/u;
+
 /** Why a display name is refused, or null when it is fine. */
 export function displayNameProblem(name: string): string | null {
   if (/\p{Cs}/u.test(name)) return 'Display name contains characters that are not text';
   if (FORBIDDEN_IN_NAMES.test(name)) return 'Display name cannot contain control or text-direction characters';
+  if (name.length > 0 && INVISIBLE_ONLY.test(name)) return 'Display name needs at least one visible character';
   return null;
 }
 

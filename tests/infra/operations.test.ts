@@ -1,8 +1,13 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_5XX_RATE_ALARM, LAMBDA_ERRORS_ALARM, SAVED_QUERIES } from '@infra/cdk/lib/constructs/operations';
+import {
+  API_5XX_RATE_ALARM,
+  LAMBDA_ERRORS_ALARM,
+  SAVED_QUERIES,
+  TRIGGER_ERRORS_ALARM,
+} from '@infra/cdk/lib/constructs/operations';
 import { EVENT_SOURCE, events, eventKeysFor } from '@shared/events';
-import { appFunctionNames } from '@shared/functions';
+import { appFunctionNames, triggerFunctionNames } from '@shared/functions';
 import { jobQueues } from '@shared/job-queues';
 import { queues, type QueueKey } from '@shared/queues';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
@@ -113,14 +118,48 @@ describe('notification fan-out and operations (dev)', () => {
     const [topicId, topic] = of('AWS::SNS::Topic').find(([, t]) => t.Properties.TopicName === 'adsmith-dev-alarms')!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     const alarms = of('AWS::CloudWatch::Alarm');
-    // One per function, two per notification queue, one per job queue's DLQ, one for the API.
+    // One per function (Cognito triggers included), two per notification queue, one per job queue's DLQ,
+    // one for the outbox pipe's DLQ, one for the API.
     expect(alarms).toHaveLength(
-      appFunctionNames().length + 2 * Object.keys(queues).length + Object.keys(jobQueues).length + 1,
+      appFunctionNames().length +
+        triggerFunctionNames().length +
+        2 * Object.keys(queues).length +
+        Object.keys(jobQueues).length +
+        1 +
+        1,
     );
     for (const [, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
     }
+  });
+
+  it('alarms on the first error of a Cognito trigger: each one refuses someone’s sign-up or its email', () => {
+    const alarms = of('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    for (const name of triggerFunctionNames()) {
+      const alarm = alarms.find((a) => a.AlarmName === `adsmith-dev-${name}-errors`);
+      expect(alarm, name).toMatchObject({
+        MetricName: 'Errors',
+        Namespace: 'AWS/Lambda',
+        Threshold: TRIGGER_ERRORS_ALARM.errors,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      expect(TRIGGER_ERRORS_ALARM.errors).toBe(1);
+    }
+  });
+
+  it('alarms when the event outbox pipe dead-letters a record (an event that reached no one)', () => {
+    const alarm = of('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties)
+      .find((a) => a.AlarmName === 'adsmith-dev-outbox-pipe-dlq-not-empty');
+    expect(alarm).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    // The stateful stack's queue, by its literal name: no export ties the two stacks' upgrades together.
+    expect(alarm!.Dimensions).toEqual([{ Name: 'QueueName', Value: 'adsmith-dev-outbox-pipe-dlq' }]);
   });
 
   it('alarms on the API 5xx rate, not on a single 5xx', () => {

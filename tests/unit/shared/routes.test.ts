@@ -221,3 +221,22 @@ describe('every route answers hostile input with a 4xx in the error shape naming
     );
   });
 });
+
+describe('public routes say why they need no sign-in (the reason cdk-nag is given)', () => {
+  const publicRoutes = Object.entries(routes).filter(([, r]) => r.access === 'public');
+
+  it('every public route has a reason, and only public routes', () => {
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const [name, r] of Object.entries(routes)) {
+      const because = (r as RouteDeclaration).publicBecause;
+      if (r.access === 'public') expect(because, name).toMatch(/\w{3,}.{30,}/);
+      else expect(because, name).toBeUndefined();
+    }
+  });
+
+  it('the shared-report route owns up to the user data it serves and names its guard', () => {
+    expect(routes.mmmSharedReport.publicBecause).toMatch(/user data/);
+    expect(routes.mmmSharedReport.publicBecause).toMatch(/token/);
+    expect(routes.mmmSharedReport.publicBecause).not.toMatch(/no user data/);
+  });
+});

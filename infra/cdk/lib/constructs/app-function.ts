@@ -446,7 +446,7 @@ const FUNCTION_WILDCARDS = [
       /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):kms:([a-z0-9-]+|<AWS::Region>):(\d{12}|<AWS::AccountId>):key\/\*$/,
     actions: /^kms:(Decrypt|Encrypt|ReEncrypt\*|GenerateDataKey\*)$/,
     reason:
-      "An edge function's use of the data key, which the stateful stack creates after the edge stack: any key of the account, but only the one whose alias is the stage's data key (kms:ResourceAliases) and only through DynamoDB or Secrets Manager (kms:ViaService).",
+      "An edge function's keys, which the stateful stack creates after the edge stack, named by alias: any key of the account, but each statement holds only for the key with its alias (kms:ResourceAliases). The stage's data key only through DynamoDB or Secrets Manager (kms:ViaService). A field-encryption key of shared/kms-keys.ts (the chat function's Meta-token key) directly, kms:Decrypt only and only with the key's encryption context (user_id), which binds each token's ciphertext to its user.",
   },
   {
     finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,

@@ -37,6 +37,10 @@ export class HttpApiShell extends Construct {
       description: 'Adsmith API, served under /api on the site origin',
       // The stage is created below so it can carry throttling and access logging.
       createDefaultStage: false,
+      // The execute-api endpoint stays on: it is CloudFront's origin (domainName below). An HTTP API answers
+      // on an API Gateway custom domain or on this endpoint, nothing else, so disabling it (issue 23, finding
+      // 8) needs a regional custom domain for the API first. Until then the origin-verify header, which
+      // CloudFront adds and every function checks, is the lock on calls made to this endpoint directly.
     });
 
     this.accessLogGroup = new LogGroup(this, 'AccessLogs', {

@@ -29,6 +29,8 @@ import type { NotificationPipe } from './notification-fan-out';
 export const API_5XX_RATE_ALARM = { percent: 5, minimumRequests: 20, periods: 2 } as const;
 /** Lambda errors that page someone: any function with 5 or more errors in 5 minutes. */
 export const LAMBDA_ERRORS_ALARM = { errors: 5 } as const;
+/** A Cognito trigger's error refuses someone's sign-up or loses their email: the first one pages. */
+export const TRIGGER_ERRORS_ALARM = { errors: 1 } as const;
 
 /** The saved Logs Insights queries, by the name an operator picks them by in the console. */
 export const SAVED_QUERIES = {
@@ -47,6 +49,10 @@ export interface OperationsProps {
   readonly pipes?: Record<QueueKey, NotificationPipe>;
   /** The dead-letter queue of each job queue (marketing-mix fits); absent in stacks without them. */
   readonly jobDeadLetterQueues?: Partial<Record<JobQueueKey, IQueue>>;
+  /** The user pool's trigger functions by name (they live in the stateful stack). @default none */
+  readonly cognitoTriggers?: Record<string, IFunction>;
+  /** The event outbox pipe's dead-letter queue (stateful stack). @default none */
+  readonly outboxDeadLetters?: IQueue;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -122,6 +128,39 @@ export class Operations extends Construct {
           evaluationPeriods: 1,
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
+      );
+    }
+
+    // Cognito triggers run inside sign-up, confirmation and every email Cognito sends: Cognito refuses the step
+    // when one fails, so the person sees an error. They live in the stateful stack; watched here with the rest.
+    for (const [name, fn] of Object.entries(props.cognitoTriggers ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+      alarm(`Errors-${name}`, () =>
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }).createAlarm(this, `LambdaErrors-${name}`, {
+          alarmName: `${namePrefix}-${name}-errors`,
+          alarmDescription: `The Cognito trigger ${name} failed: Cognito refused that sign-up, confirmation or email. See docs/operating.md.`,
+          threshold: TRIGGER_ERRORS_ALARM.errors,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // The outbox pipe gave up on a record (24 h of retries): that event reached no rule, queue or notification.
+    const outboxDeadLetters = props.outboxDeadLetters;
+    if (outboxDeadLetters) {
+      alarm('OutboxDlqNotEmpty', () =>
+        outboxDeadLetters
+          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+          .createAlarm(this, 'OutboxDlqNotEmpty', {
+            alarmName: `${namePrefix}-outbox-pipe-dlq-not-empty`,
+            alarmDescription:
+              'The event outbox pipe could not put an event on the bus for 24 h and parked its stream record in the pipe DLQ: that event reached no notification or rule. See docs/operating.md.',
+            threshold: 1,
+            comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
       );
     }
 

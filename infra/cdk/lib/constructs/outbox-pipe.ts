@@ -38,7 +38,7 @@ export class OutboxPipe extends Construct {
     if (!streamArn) throw new Error('The outbox table needs a stream (declare stream: NEW_IMAGE in shared/tables.ts)');
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
-      queueName: `${props.namePrefix}-outbox-pipe-dlq`,
+      queueName: outboxDeadLetterQueueName(props.namePrefix),
       encryption: QueueEncryption.KMS,
       encryptionMasterKey: props.encryptionKey,
       enforceSSL: true,
@@ -110,4 +110,9 @@ export class OutboxPipe extends Construct {
       },
     });
   }
+}
+
+/** The pipe's dead-letter queue by name, so the stateless stack's alarm names it without a cross-stack export. */
+export function outboxDeadLetterQueueName(namePrefix: string): string {
+  return `${namePrefix}-outbox-pipe-dlq`;
 }

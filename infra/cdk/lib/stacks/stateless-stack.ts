@@ -3,16 +3,19 @@ import { HttpApi, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { functionDeclaration, type FunctionDeclaration } from '@shared/functions';
+import { functionDeclaration, triggerFunctionNames, type FunctionDeclaration } from '@shared/functions';
+import { physicalFunctionName } from '@shared/physical-names';
 import { apiGatewayFunctionNames } from '@shared/routes';
 import type { AppConfig } from '../../config';
 import { ApiRoutes } from '../constructs/api-routes';
 import { tableFunctions, type AppFunction, type BindableResources } from '../constructs/app-function';
 import { importDataTables } from '../constructs/data-tables';
 import { NotificationFanOut } from '../constructs/notification-fan-out';
+import { outboxDeadLetterQueueName } from '../constructs/outbox-pipe';
 import { Operations } from '../constructs/operations';
 import { JobQueues } from '../constructs/job-queues';
 import { WebContent } from '../constructs/web-content';
@@ -132,6 +135,18 @@ export class StatelessStack extends Stack {
       functions: { ...this.functions, ...props.edgeFunctions },
       pipes: this.fanOut?.pipes,
       jobDeadLetterQueues: this.jobQueues.deadLetterQueues,
+      // The stateful stack's, by their literal names (as the tables are): no export ties the stacks together.
+      cognitoTriggers: Object.fromEntries(
+        triggerFunctionNames().map((name): [string, IFunction] => [
+          name,
+          LambdaFunction.fromFunctionName(this, `Trigger-${name}`, physicalFunctionName(namePrefix, name)),
+        ]),
+      ),
+      outboxDeadLetters: Queue.fromQueueArn(
+        this,
+        'OutboxDeadLetters',
+        this.formatArn({ service: 'sqs', resource: outboxDeadLetterQueueName(namePrefix) }),
+      ),
     });
 
     this.webContent = new WebContent(this, 'Web', {

@@ -37,6 +37,25 @@ describe('display names', () => {
     expect(nameIssues(name)).toEqual(['Display name contains characters that are not text']);
   });
 
+  it.each([
+    ['zero-width spaces', '\u200B\u200B\u200B'],
+    ['a zero-width joiner and non-joiner', '\u200D\u200C'],
+    ['a word joiner and a byte-order mark', '\u2060\uFEFF'],
+    ['Hangul fillers', '\u3164\u115F\u1160\uFFA0'],
+    ['a braille blank', '\u2800\u2800'],
+    ['a soft hyphen and a combining grapheme joiner', '\u00AD\u034F'],
+    ['variation selectors and tag characters', '\uFE0F\u{E0041}\u{E007F}'],
+    ['invisible characters between spaces', ' \u200B \u3164 '],
+  ])('refuses a name of only invisible characters: %s', (_label, name) => {
+    expect(nameIssues(name)).toEqual(['Display name needs at least one visible character']);
+  });
+
+  it('answers for the field: the issue is on displayName', () => {
+    const parsed = UpdateMeSchema.safeParse({ displayName: '\u200B\u3164' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path)).toEqual([['displayName']]);
+  });
+
   it('still trims and bounds the length', () => {
     expect(UpdateMeSchema.parse({ displayName: '  Ana  ' })).toEqual({ displayName: 'Ana' });
     expect(nameIssues('x'.repeat(101))).toEqual(['Display name is at most 100 characters']);
