@@ -175,6 +175,11 @@ export interface RouteDeclaration<F extends string = string> {
    * managed 8 KB body rule only counts (infra/cdk/lib/stacks/waf-stack.ts).
    */
   maxBodyBytes?: number;
+  /**
+   * For `access: 'public'` routes: what the route exposes without sign-in and what guards it instead. It is
+   * the reason the CDK app gives cdk-nag for a route without an authorizer, so it must stay true.
+   */
+  publicBecause?: string;
   /** A reply for which this holds answers 202 Accepted instead: a job the client polls is still running. */
   acceptedWhen?: (reply: never) => boolean;
   /**
