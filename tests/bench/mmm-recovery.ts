@@ -7,12 +7,14 @@
  *   npm run bench:mmm                               # 52 worlds, standard quality, one thread as the worker
  *   npm run bench:mmm -- --worlds 8 --quality quick # a quick look
  *   npm run bench:mmm -- --json out.json            # every channel's figures as JSON too
+ *   npm run bench:mmm -- --config '{"objectives":"nrmse+rssd"}'  # settings other than the app's, to compare
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
+import { ConfigSchema } from '@shared/mmm/spec';
 import { formatScorecard, scorecard, scoreWorld, type WorldScore } from '@tests/mmm/support/scorecard';
 import { simulateWorld, WORLD_FAMILIES } from '@tests/mmm/support/worlds';
 
@@ -26,15 +28,19 @@ async function main() {
       saturation: { type: 'string', default: 'hill' },
       threads: { type: 'string', default: '1' },
       json: { type: 'string' },
+      config: { type: 'string' },
     },
   });
   const count = Number(values.worlds);
   const first = Number(values.first);
-  const config = fitConfig({
+  const appConfig = fitConfig({
     adstock: values.adstock as 'geometric',
     saturation: values.saturation as 'hill',
     quality: values.quality as 'standard',
   });
+  const config = values.config
+    ? ConfigSchema.parse({ ...appConfig, ...(JSON.parse(values.config) as object) })
+    : appConfig;
   const scores: WorldScore[] = [];
   for (let i = first; i < first + count; i += 1) {
     const world = simulateWorld(i);

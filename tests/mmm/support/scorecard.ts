@@ -7,8 +7,9 @@
  */
 import { allocate } from '@shared/mmm/allocator';
 import { type ChannelResponse, quantile } from '@shared/mmm/outputs';
+import { choleskySolve } from '@shared/mmm/ridge';
 import { type MmmReport } from '@shared/schemas/mmm';
-import { trueResponse, type World } from './worlds';
+import { carryOver, trueResponse, trueSaturate, type World } from './worlds';
 
 export interface ChannelScore {
   world: string;
@@ -23,6 +24,8 @@ export interface ChannelScore {
   covered: boolean;
   /** RMSE of weekly contribution / |mean true weekly contribution|. */
   srmse: number;
+  /** |ROAS error| of least squares at the true curves (the noise floor). */
+  oracleError: number;
   spendShare: number;
   trueShare: number;
   fittedShare: number;
@@ -60,6 +63,44 @@ export function trueResponses(world: World): ChannelResponse[] {
   });
 }
 
+/**
+ * The noise floor: least squares of the KPI on the TRUE media curves (true carry-over and saturation)
+ * plus an intercept, trend with a free slope change at the true bend, two yearly harmonics and the
+ * holiday flag. What no model can beat on this data; its |ROAS error| per channel.
+ */
+export function oracleRoasErrors(world: World): number[] {
+  const n = world.data.dates.length;
+  const media = world.channels.map((ch, c) =>
+    carryOver(world.data.channels[c]!.spend, ch.weights).map((a) => trueSaturate(a, ch.saturation)),
+  );
+  const t = Array.from({ length: n }, (_, i) => i / n);
+  const yearly = (k: number, f: (x: number) => number) =>
+    world.data.dates.map((d) => f((2 * Math.PI * k * (Date.parse(d) / 86_400_000)) / 365.25));
+  const columns = [
+    t.map(() => 1),
+    t,
+    t.map((v) => Math.max(0, v - world.bend / n)),
+    yearly(1, Math.sin),
+    yearly(1, Math.cos),
+    yearly(2, Math.sin),
+    yearly(2, Math.cos),
+    world.data.controls[0]!.values,
+    ...media,
+  ];
+  const p = columns.length;
+  const gram = new Float64Array(p * p);
+  const rhs = new Float64Array(p);
+  for (let i = 0; i < p; i += 1) {
+    for (let j = 0; j < p; j += 1) gram[i * p + j] = sum(columns[i]!.map((v, r) => v * columns[j]![r]!));
+    rhs[i] = sum(columns[i]!.map((v, r) => v * world.data.kpi[r]!));
+  }
+  const beta = choleskySolve(gram, rhs, p)!;
+  return world.channels.map((ch, c) => {
+    const roas = (beta[p - media.length + c]! * sum(media[c]!)) / sum(world.data.channels[c]!.spend);
+    return Math.abs(roas / ch.roas - 1);
+  });
+}
+
 export function scoreWorld(
   world: World,
   report: MmmReport,
@@ -69,6 +110,7 @@ export function scoreWorld(
   const spendTotals = world.data.channels.map((c) => sum(c.spend));
   const trueTotals = world.channels.map((c) => sum(c.contribution));
   const fittedTotals = world.channels.map((c) => sum(report.decomposition.find((d) => d.name === c.name)!.values));
+  const oracle = oracleRoasErrors(world);
   const channels = world.channels.map((truth, c): ChannelScore => {
     const fitted = report.channels.find((ch) => ch.name === truth.name)!;
     const roi = fitted.roi!;
@@ -86,6 +128,7 @@ export function scoreWorld(
       roasError: Math.abs(roi.estimate / truth.roas - 1),
       covered: roi.low <= truth.roas && truth.roas <= roi.high,
       srmse: rmse / Math.abs(mean),
+      oracleError: oracle[c]!,
       spendShare: spendTotals[c]! / sum(spendTotals),
       trueShare: trueTotals[c]! / sum(trueTotals),
       fittedShare: sum(fittedTotals) > 0 ? fittedTotals[c]! / sum(fittedTotals) : 0,
@@ -117,6 +160,8 @@ export interface Scorecard {
   channels: number;
   medianRoasError: number;
   p90RoasError: number;
+  oracleMedianError: number;
+  oracleP90Error: number;
   coverage: number;
   /** Mean over channels of the contribution SRMSE (PyMC Labs' figure), and its median. */
   meanSrmse: number;
@@ -150,6 +195,8 @@ export function scorecard(scores: readonly WorldScore[]): Scorecard {
     channels: channels.length,
     medianRoasError: quantile(errors, 0.5),
     p90RoasError: quantile(errors, 0.9),
+    oracleMedianError: quantile(sorted(channels.map((c) => c.oracleError)), 0.5),
+    oracleP90Error: quantile(sorted(channels.map((c) => c.oracleError)), 0.9),
     coverage: channels.filter((c) => c.covered).length / channels.length,
     meanSrmse: sum(srmse) / srmse.length,
     medianSrmse: quantile(sorted(srmse), 0.5),
@@ -171,7 +218,8 @@ const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
 export function formatScorecard(label: string, card: Scorecard): string {
   return [
     `${label}: ${card.worlds} worlds, ${card.channels} channels`,
-    `  |ROAS error| median ${pct(card.medianRoasError)}, p90 ${pct(card.p90RoasError)}   (targets ≤ 10 %, ≤ 30 %)`,
+    `  |ROAS error| median ${pct(card.medianRoasError)}, p90 ${pct(card.p90RoasError)}   (targets ≤ 10 %, ≤ 30 %;` +
+      ` noise floor at the true curves ${pct(card.oracleMedianError)}, ${pct(card.oracleP90Error)})`,
     `  90 % interval coverage ${pct(card.coverage)}   (target 85–95 %)`,
     `  contribution SRMSE (PyMC Labs' metric) mean ${card.meanSrmse.toFixed(3)}, median ${card.medianSrmse.toFixed(3)};` +
       ` |share error| median ${pct(card.medianShareError)}`,

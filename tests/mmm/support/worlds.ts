@@ -47,6 +47,8 @@ export interface World {
   /** Weekly KPI without noise and without media. */
   baseline: number[];
   noiseShare: number;
+  /** The week the trend's slope changes. */
+  bend: number;
 }
 
 export const WORLD_FAMILIES = ['geometric-hill', 'delayed-hill', 'geometric-logistic', 'delayed-logistic'] as const;
@@ -94,7 +96,7 @@ export function trueResponse(channel: TrueChannel, spend: readonly number[], k: 
 }
 
 function spendSeries(random: Random, season: number[], pattern: TrueChannel['spendPattern'], correlation: number) {
-  const level = Math.exp(uniform(random, Math.log(2_000), Math.log(40_000)));
+  const level = Math.exp(uniform(random, Math.log(5_000), Math.log(30_000)));
   const weeks = season.length;
   const on = new Array<boolean>(weeks).fill(true);
   if (pattern === 'flighting') {
@@ -116,7 +118,7 @@ function spendSeries(random: Random, season: number[], pattern: TrueChannel['spe
   }
   return season.map((s, t) => {
     if (!on[t]) return 0;
-    const noise = Math.exp(0.25 * random.normal());
+    const noise = Math.exp(0.6 * random.normal());
     return level * Math.max(0.05, 1 + correlation * s) * burst[t]! * noise;
   });
 }
@@ -155,8 +157,7 @@ export function simulateWorld(index: number, weeks = 208, channelCount?: number)
       (1 + slope * t + slopeChange * Math.max(0, t - bend) + seasonAmplitude * season[t]! + holidayLift * holiday[t]!),
   );
   const baselineMean = baseline.reduce((a, b) => a + b, 0) / weeks;
-  // Media make up 15–40 % of the KPI; each channel's true ROAS drawn independently of its spend.
-  const mediaShare = uniform(random, 0.15, 0.4);
+  const mediaShare = uniform(random, 0.35, 0.55);
 
   const drafts = Array.from({ length: m }, (_, c) => {
     const spendPattern: TrueChannel['spendPattern'] = random.next() < 0.5 ? 'bursts' : 'flighting';
@@ -169,13 +170,14 @@ export function simulateWorld(index: number, weeks = 208, channelCount?: number)
     const adstocked = carryOver(spend, weights);
     const meanAdstock = adstocked.reduce((a, b) => a + b, 0) / weeks;
     const saturation: TrueSaturation = logisticFamily
-      ? { kind: 'logistic', lambda: uniform(random, 0.3, 4), reference: meanAdstock }
+      ? { kind: 'logistic', lambda: uniform(random, 0.3, 2.5), reference: meanAdstock }
       : {
           kind: 'hill',
           slope: uniform(random, 0.5, 3),
-          halfSaturation: meanAdstock * Math.exp(uniform(random, Math.log(0.2), Math.log(3))),
+          halfSaturation: meanAdstock * Math.exp(uniform(random, Math.log(0.5), Math.log(3))),
         };
-    const roasWeight = Math.exp(uniform(random, Math.log(0.3), Math.log(6)));
+    // Each channel's share of the media effect, drawn independently of its spend (at most 1 : 3 apart).
+    const effectWeight = 1 + 2 * random.next();
     return {
       name: `channel_${c + 1}`,
       spend,
@@ -184,16 +186,16 @@ export function simulateWorld(index: number, weeks = 208, channelCount?: number)
       saturation,
       spendPattern,
       seasonCorrelation,
-      roasWeight,
+      effectWeight,
     };
   });
-  // Scale the ROAS draws together so media make up `mediaShare` of the KPI.
+  // Media make up `mediaShare` of the KPI, split by the effect weights; ROAS follows (effect / spend).
   const spendTotals = drafts.map((d) => d.spend.reduce((a, b) => a + b, 0));
-  const mediaAtWeights = drafts.reduce((sum, d, c) => sum + d.roasWeight * spendTotals[c]!, 0);
-  const roasScale = (mediaShare * baselineMean * weeks) / (1 - mediaShare) / mediaAtWeights;
+  const mediaTotal = (mediaShare * baselineMean * weeks) / (1 - mediaShare);
+  const weightTotal = drafts.reduce((sum, d) => sum + d.effectWeight, 0);
 
   const channels: TrueChannel[] = drafts.map((d, c) => {
-    const roas = d.roasWeight * roasScale;
+    const roas = (mediaTotal * d.effectWeight) / weightTotal / spendTotals[c]!;
     const shape = carryOver(d.spend, d.weights).map((a) => trueSaturate(a, d.saturation));
     const beta = (roas * spendTotals[c]!) / shape.reduce((a, b) => a + b, 0);
     return {
@@ -219,5 +221,5 @@ export function simulateWorld(index: number, weeks = 208, channelCount?: number)
     // A marketer's own holiday/promotion flag, as an uploaded control column.
     controls: [{ name: 'holiday', values: holiday }],
   });
-  return { id: `world-${String(index).padStart(3, '0')}`, family, data, channels, baseline, noiseShare };
+  return { id: `world-${String(index).padStart(3, '0')}`, family, data, channels, baseline, noiseShare, bend };
 }
