@@ -31,17 +31,20 @@ export interface Selection {
   evaluations: number;
 }
 
+/** The scalar a single-objective selection minimises: the MAP loss, else NRMSE. */
+const scalarOf = (c: { nrmse: number; loss?: number }) => c.loss ?? c.nrmse;
+
 export function selectModels(problem: Problem, candidates: readonly Candidate[]): Selection {
-  const single = problem.config.objectives === 'nrmse';
+  const single = problem.config.objectives !== 'nrmse+rssd';
   if (single) {
     let best = candidates[0]!;
-    for (const c of candidates) if (c.nrmse < best.nrmse) best = c;
+    for (const c of candidates) if (scalarOf(c) < scalarOf(best)) best = c;
     let evaluations = candidates.length;
     const budget = problem.config.search.polishEvaluations;
     if (budget > 0) {
-      const polished = nelderMead(problem.dimensions, (h) => problem.evaluate(h).nrmse, best.hyper, budget);
+      const polished = nelderMead(problem.dimensions, (h) => scalarOf(problem.evaluate(h)), best.hyper, budget);
       evaluations += budget;
-      if (polished.value < best.nrmse) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
+      if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
     }
     return { front: [best], chosen: best, evaluations };
   }
@@ -77,7 +80,7 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
   const replicateProblem = problem.withKpi(y);
   let hyper = base.hyper;
   if (refitEvaluations > 0) {
-    const single = problem.config.objectives === 'nrmse';
+    const single = problem.config.objectives !== 'nrmse+rssd';
     // Two objectives: stay on the chosen model's trade-off by weighing RSSD as the knee did.
     const weight = single || base.rssd <= 0 ? 0 : base.nrmse / base.rssd;
     // Each refit starts from a jittered copy of the chosen hyperparameters, so replicates explore the
@@ -91,7 +94,7 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
       problem.dimensions,
       (h) => {
         const e = replicateProblem.evaluate(h);
-        return e.nrmse + weight * e.rssd;
+        return e.loss ?? e.nrmse + weight * e.rssd;
       },
       start,
       refitEvaluations,

@@ -3,6 +3,11 @@
 export interface Scored {
   nrmse: number;
   rssd: number;
+  /**
+   * The single objective of the `map` selection: minus the log posterior of the hyperparameters
+   * (profile likelihood of the ridge fit plus the priors), up to a constant. Absent otherwise.
+   */
+  loss?: number;
 }
 
 /** Indices of the non-dominated points (ties keep the first), sorted by NRMSE. */

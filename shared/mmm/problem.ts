@@ -8,6 +8,7 @@ import { changepointLocations, fourierColumns, trendColumns } from './baseline';
 import { detectGrain } from './calendar';
 import { holidayCounts } from './holidays';
 import { adjustedRSquared, decompRssd, mape, nrmse, rSquared } from './metrics';
+import { logPriorPenalty } from './priors';
 import { solveBoxRidge } from './ridge';
 import { hill, hillInflexion, logistic, michaelisMenten } from './saturation';
 import { type ChannelRanges, type MmmConfig, type MmmDataset } from './spec';
@@ -45,6 +46,8 @@ export interface Evaluation {
   /** The objective NRMSE: validation rows when split, else training rows. */
   nrmse: number;
   rssd: number;
+  /** Minus the log posterior up to a constant (`map` selection only): n·ln NRMSE + the priors' penalties. */
+  loss?: number;
 }
 
 export interface ModelFit extends Evaluation {
@@ -620,6 +623,9 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     penalty,
   };
   const objectiveRows: [number, number] = nValidation > 0 ? [nTrain, nTrain + nValidation] : [0, nTrain];
+  // Gaussian likelihood profiled over the coefficients and σ: (n/2)·ln RSS = n·ln NRMSE + const.
+  const mapLoss = (fitNrmse: number, hyper: ArrayLike<number>) =>
+    (objectiveRows[1] - objectiveRows[0]) * Math.log(Math.max(fitNrmse, 1e-12)) + logPriorPenalty(dims, hyper);
   const source = { data, fixed, y, yMean: yStats.mean, nValidation };
 
   return {
@@ -635,7 +641,9 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     fixed,
     evaluate(hyper) {
       const c = fitCore(setup, hyper);
-      return { nrmse: nrmseOn(ys, c.fittedStd, objectiveRows), rssd: rssdOf(setup, c) };
+      const evaluation: Evaluation = { nrmse: nrmseOn(ys, c.fittedStd, objectiveRows), rssd: rssdOf(setup, c) };
+      if (config.objectives === 'map') evaluation.loss = mapLoss(evaluation.nrmse, hyper);
+      return evaluation;
     },
     fit(hyper) {
       return modelFit(setup, source, hyper, objectiveRows);

@@ -35,7 +35,8 @@ export function runTrial(
   const archive: Candidate[] = [];
   const score = (hyper: number[]): Candidate => {
     const s = evaluate(hyper);
-    const candidate = { hyper, nrmse: s.nrmse, rssd: s.rssd };
+    const candidate: Candidate = { hyper, nrmse: s.nrmse, rssd: s.rssd };
+    if (s.loss !== undefined) candidate.loss = s.loss;
     archive.push(candidate);
     return candidate;
   };
@@ -51,7 +52,7 @@ export function runTrial(
   let population = Array.from({ length: np }, (_, i) =>
     score(bounds.map((b, k) => b.lower + ((strata[k]![i]! + random.next()) / np) * (b.upper - b.lower))),
   );
-  const scalar = (c: Scored) => c.nrmse;
+  const scalar = (c: Scored) => c.loss ?? c.nrmse;
   for (let g = 0; g < settings.generations; g += 1) {
     const offspring: Candidate[] = [];
     for (let i = 0; i < np; i += 1) {

@@ -91,7 +91,13 @@ export const ConfigSchema = z.object({
   window: z.object({ start: isoDate, end: isoDate }).optional(),
   /** Split by time inside the window: train first, then validation, then test. */
   split: z.object({ train: z.number().min(0.3).max(1), validation: z.number().min(0).max(0.5) }).optional(),
-  objectives: z.enum(['nrmse', 'nrmse+rssd']).default('nrmse+rssd'),
+  /**
+   * How the model is chosen. `map`: the hyperparameters of highest posterior (the fit's Gaussian
+   * likelihood profiled over the coefficients, times the priors in priors.ts): no pull toward spend
+   * shares. `nrmse`: best fit alone. `nrmse+rssd`: Robyn's knee of NRMSE × DECOMP.RSSD, which pulls
+   * each channel's share of effect toward its share of spend.
+   */
+  objectives: z.enum(['map', 'nrmse', 'nrmse+rssd']).default('nrmse+rssd'),
   search: z
     .object({
       seed: z.number().int().nonnegative().default(1),
