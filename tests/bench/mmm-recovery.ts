@@ -62,7 +62,7 @@ async function main() {
   console.log('');
   console.log(
     formatScorecard(
-      `all (${values.quality}, ${values.adstock} + ${values.saturation}, the app's settings)`,
+      `all (${values.quality}, ${values.adstock} + ${values.saturation}, ${values.config ?? "the app's settings"})`,
       scorecard(scores),
     ),
   );
