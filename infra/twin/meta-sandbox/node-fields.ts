@@ -272,7 +272,7 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
         ...(adset.genders && { genders: adset.genders }),
         ...(adset.interests && { flexible_spec: [{ interests: adset.interests }] }),
         ...(adset.publisherPlatforms && { publisher_platforms: adset.publisherPlatforms }),
-        targeting_automation: { advantage_audience: adset.advantageAudience ?? 1 },
+        targeting_automation: { advantage_audience: adset.advantageAudience },
       };
     case 'promoted_object':
       return promotedObject(campaign, account);

@@ -90,6 +90,8 @@ const WORLD_OBJECT_SCHEMAS: Record<WorldMapName, z.ZodType> = {
     kind: z.literal('AdSet'),
     campaignId: z.string(),
     budgetHistory: timeline,
+    // Files written before the flag was seeded lack it; 0 is the value valid with any ages.
+    advantageAudience: z.union([z.literal(0), z.literal(1)]).default(0),
     profile,
   }),
   ads: z.looseObject({ ...adObject, kind: z.literal('Ad'), campaignId: z.string(), adsetId: z.string(), profile }),

@@ -234,6 +234,15 @@ const CONVERSION_GOALS = new Set([
 ]);
 
 /** Builds the deterministic demo world for `now` (history dates are relative to each account's today). */
+/**
+ * `targeting_automation.advantage_audience` as Meta reports it for a seeded ad set: an ad set reaching 65+
+ * is on Advantage+ audience (1, the default for new ad sets since v23); one that caps its ages below 65
+ * cannot be (Meta refuses an age_max below 65 with the flag on), so it reads 0.
+ */
+function withAdvantageAudience(adset: Omit<AdSet, 'advantageAudience'>): AdSet {
+  return { ...adset, advantageAudience: adset.ageMax >= 65 && adset.ageMin <= 25 ? 1 : 0 };
+}
+
 export function seedWorld(options: SeedOptions, now: Date): World {
   const seed = options.seed ?? 42;
   const perAccount = options.campaignsPerAccount ?? OBJECTIVES.length;
@@ -318,7 +327,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
                 { from: addDays(today, -integerBetween(random, 5, 20)), value: 'PAUSED' },
               ]
             : [{ from: start, value: 'ACTIVE' }];
-        const adset: AdSet = {
+        const adset = withAdvantageAudience({
           kind: 'AdSet',
           id: ids.next('1202', 18),
           accountId: account.accountId,
@@ -344,7 +353,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
           createdTime,
           updatedTime: createdTime,
           profile: profile(random),
-        };
+        });
         world.adsets.set(adset.id, adset);
 
         const adCount = options.adsPerAdSet ?? (a === 0 ? 3 : 2);

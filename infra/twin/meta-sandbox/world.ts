@@ -96,8 +96,8 @@ export interface AdSet {
   audienceSize: number;
   ageMin: number;
   ageMax: number;
-  /** `targeting_automation.advantage_audience` as created; seeded ad sets predate it and read as 1. */
-  advantageAudience?: 0 | 1;
+  /** `targeting_automation.advantage_audience`: as created, or as seeded to fit the ad set's ages. */
+  advantageAudience: 0 | 1;
   /** The rest of a created ad set's targeting, read back as sent (Meta echoes the whole spec). */
   genders?: number[];
   interests?: Array<{ id: string; name: string }>;
