@@ -41,3 +41,20 @@ export function keyNames<K extends TableKey>(table: K): { partition: string; sor
   const declaration: { partitionKey: { name: string }; sortKey?: { name: string } } = tables[table];
   return { partition: declaration.partitionKey.name, sort: declaration.sortKey?.name };
 }
+
+type SortCondition = { beginsWith: string } | { atLeast: string };
+
+/**
+ * A KeyConditionExpression on the table's own key, named from shared/tables.ts: `keyCondition('graphicsItems',
+ * ':user', { beginsWith: ':prefix' })` is `user_id = :user AND begins_with(item_key, :prefix)`. The arguments are
+ * the expression's value placeholders; the caller still passes their values.
+ */
+export function keyCondition<K extends TableKey>(table: K, partitionValue: string, sort?: SortCondition): string {
+  const names = keyNames(table);
+  const partition = `${names.partition} = ${partitionValue}`;
+  if (!sort) return partition;
+  if (!names.sort) throw new Error(`Table ${table} has no sort key to query on.`);
+  const sortPart =
+    'beginsWith' in sort ? `begins_with(${names.sort}, ${sort.beginsWith})` : `${names.sort} >= ${sort.atLeast}`;
+  return `${partition} AND ${sortPart}`;
+}

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AdTestSchema, type AdTest } from '@shared/schemas/ad-optimizer';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
 import { conflict, notFound } from '../lib/errors';
 
@@ -48,7 +49,9 @@ export interface StoredTest {
 }
 
 export async function getTest(store: TestStore, userId: string, id: string): Promise<StoredTest | undefined> {
-  const reply = await store.doc.send(new GetCommand({ TableName: store.table, Key: { user_id: userId, test_id: id } }));
+  const reply = await store.doc.send(
+    new GetCommand({ TableName: store.table, Key: tableKey('adOptimizerTests', userId, id) }),
+  );
   if (!reply.Item) return undefined;
   const item = reply.Item as { record: unknown; claimed_at?: number };
   return { test: AdTestSchema.parse(item.record), ...(item.claimed_at ? { claimedAt: item.claimed_at } : {}) };
@@ -77,7 +80,7 @@ export async function transition(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, test_id: record.id },
+        Key: tableKey('adOptimizerTests', userId, record.id),
         UpdateExpression: `SET #status = :to, #record = :record, expires_at = :expires${options.claim ? ', claimed_at = :now' : ''}`,
         ConditionExpression:
           options.claimedAt !== undefined ? '#status = :from AND claimed_at = :claimedAt' : '#status = :from',
@@ -104,7 +107,7 @@ export async function transition(
 export async function listTests(store: TestStore, userId: string, adAccountId: string): Promise<AdTest[]> {
   const items = await queryAll(store.doc, {
     TableName: store.table,
-    KeyConditionExpression: 'user_id = :user',
+    KeyConditionExpression: keyCondition('adOptimizerTests', ':user'),
     FilterExpression: 'ad_account_id = :account',
     ExpressionAttributeValues: { ':user': userId, ':account': adAccountId },
   });

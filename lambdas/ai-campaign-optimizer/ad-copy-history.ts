@@ -7,6 +7,7 @@ import {
   type AdCopyHistoryPage,
   type SavedAdCopy,
 } from '@shared/schemas/ai';
+import { keyCondition } from '@shared/table-keys';
 import * as z from 'zod';
 import { validationError } from '../lib/errors';
 
@@ -70,7 +71,7 @@ export async function listAdCopy(
   const reply = await store.doc.send(
     new QueryCommand({
       TableName: store.table,
-      KeyConditionExpression: 'user_id = :u',
+      KeyConditionExpression: keyCondition('adCopyHistory', ':u'),
       ExpressionAttributeValues: { ':u': userId },
       ScanIndexForward: false,
       Limit: query.limit,

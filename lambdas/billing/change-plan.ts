@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { BillingStatus, CheckoutRequest } from '@shared/schemas/billing';
 import { stripeLookupKey, type BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
+import { tableKey } from '@shared/table-keys';
 import { AppError, conflict } from '../lib/errors';
 import { effectivePlan, readPlanRecord } from '../lib/billing/plan-record';
 import type { RequestUser } from '../lib/http/request-user';
@@ -96,7 +97,7 @@ async function countChange(deps: BillingDeps, userId: string, changeNumber: numb
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.tables.userPlans,
-        Key: { user_id: userId },
+        Key: tableKey('userPlans', userId),
         UpdateExpression: 'SET plan_changes = :number',
         ConditionExpression: 'attribute_not_exists(plan_changes) OR plan_changes < :number',
         ExpressionAttributeValues: { ':number': changeNumber },

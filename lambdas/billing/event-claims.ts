@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
 import type { BillingDeps } from './billing-deps';
 
 /**
@@ -29,7 +30,11 @@ export async function claimEvent(deps: BillingDeps, eventId: string, type: strin
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const reply = await deps.doc.send(
-      new GetCommand({ TableName: deps.tables.stripeEvents, Key: { event_id: eventId }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: deps.tables.stripeEvents,
+        Key: tableKey('stripeEvents', eventId),
+        ConsistentRead: true,
+      }),
     );
     return reply.Item?.status === 'done' ? 'done-before' : 'in-progress';
   }
@@ -39,7 +44,7 @@ export async function markDone(deps: BillingDeps, eventId: string): Promise<void
   await deps.doc.send(
     new UpdateCommand({
       TableName: deps.tables.stripeEvents,
-      Key: { event_id: eventId },
+      Key: tableKey('stripeEvents', eventId),
       UpdateExpression: 'SET #status = :done',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':done': 'done' },
@@ -48,5 +53,7 @@ export async function markDone(deps: BillingDeps, eventId: string): Promise<void
 }
 
 export async function releaseClaim(deps: BillingDeps, eventId: string): Promise<void> {
-  await deps.doc.send(new DeleteCommand({ TableName: deps.tables.stripeEvents, Key: { event_id: eventId } }));
+  await deps.doc.send(
+    new DeleteCommand({ TableName: deps.tables.stripeEvents, Key: tableKey('stripeEvents', eventId) }),
+  );
 }

@@ -3,6 +3,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { billingIntervals, type BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
+import { tableKey } from '@shared/table-keys';
 import { tables } from '@shared/tables';
 import type { BillingDeps } from './billing-deps';
 
@@ -19,7 +20,7 @@ export async function recordCustomer(
   await deps.doc.send(
     new UpdateCommand({
       TableName: deps.tables.userPlans,
-      Key: { user_id: userId },
+      Key: tableKey('userPlans', userId),
       UpdateExpression: `SET stripe_customer_id = :customer, ${email ? 'email = :email, ' : ''}#plan = if_not_exists(#plan, :free), updated_at = :now`,
       ExpressionAttributeNames: { '#plan': 'plan' },
       ExpressionAttributeValues: {
@@ -86,7 +87,7 @@ export async function recordSubscription(
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.tables.userPlans,
-        Key: { user_id: userId },
+        Key: tableKey('userPlans', userId),
         UpdateExpression:
           'SET #plan = :plan, #interval = :interval, subscription_status = :status, stripe_customer_id = :customer, ' +
           'stripe_subscription_id = :subscription, current_period_end = :end, cancel_at_period_end = :cancel, ' +

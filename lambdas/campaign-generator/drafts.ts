@@ -13,6 +13,7 @@ import {
   type PublishRecord,
   type PublishStep,
 } from '@shared/schemas/campaign-plan';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { conflict, notFound } from '../lib/errors';
 
 /**
@@ -49,7 +50,7 @@ export async function putDraft(store: DraftStore, userId: string, draft: Campaig
 
 export async function getDraft(store: DraftStore, userId: string, id: string): Promise<CampaignDraft> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, draft_id: id }, ConsistentRead: true }),
+    new GetCommand({ TableName: store.table, Key: tableKey('campaignDrafts', userId, id), ConsistentRead: true }),
   );
   if (!reply.Item) throw notFound('That draft does not exist.');
   return fromItem(reply.Item);
@@ -59,7 +60,7 @@ export async function listDrafts(store: DraftStore, userId: string): Promise<Dra
   const reply = await store.doc.send(
     new QueryCommand({
       TableName: store.table,
-      KeyConditionExpression: 'user_id = :user',
+      KeyConditionExpression: keyCondition('campaignDrafts', ':user'),
       ExpressionAttributeValues: { ':user': userId },
       Limit: 100,
     }),
@@ -90,7 +91,7 @@ export async function updateDraftPlan(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, draft_id: id },
+        Key: tableKey('campaignDrafts', userId, id),
         UpdateExpression: 'SET #plan = :plan, issues = :issues, updatedAt = :now',
         ConditionExpression: 'attribute_exists(draft_id) AND (attribute_not_exists(#p) OR #p.#s = :failed)',
         ExpressionAttributeNames: { '#plan': 'plan', '#p': 'publish', '#s': 'status' },
@@ -127,7 +128,7 @@ export async function claimPublish(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, draft_id: id },
+        Key: tableKey('campaignDrafts', userId, id),
         UpdateExpression: 'SET #p = :record',
         ConditionExpression:
           'attribute_exists(draft_id) AND (attribute_not_exists(#p) OR #p.#s = :failed OR (#p.#s = :publishing AND #p.startedAt < :stale))',
@@ -158,7 +159,7 @@ export async function recordPublishSteps(
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, draft_id: id },
+      Key: tableKey('campaignDrafts', userId, id),
       UpdateExpression: 'SET #p.steps = :steps',
       ExpressionAttributeNames: { '#p': 'publish' },
       ExpressionAttributeValues: { ':steps': steps },
@@ -176,7 +177,7 @@ export async function finishPublish(
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, draft_id: id },
+      Key: tableKey('campaignDrafts', userId, id),
       UpdateExpression: 'SET #p.#s = :status, #p.steps = :steps, #p.finishedAt = :now, updatedAt = :now'.concat(
         outcome.campaignId ? ', #p.campaignId = :campaign' : '',
         outcome.error ? ', #p.#e = :error' : '',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { chatLimits } from '@shared/schemas/chat';
+import { tableKey } from '@shared/table-keys';
 import { AppError } from '../lib/errors';
 
 /**
@@ -82,7 +83,7 @@ export async function takeChatMessage(store: RateLimitStore, subject: ChatSubjec
         await store.doc.send(
           new UpdateCommand({
             TableName: store.table,
-            Key: { subject: key, window: window.key },
+            Key: tableKey('chatRateLimits', key, window.key),
             UpdateExpression: 'ADD #count :one SET expires_at = :expires',
             ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
             ExpressionAttributeNames: { '#count': 'messages' },

@@ -4,6 +4,7 @@ import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import type * as z from 'zod';
 import { CONTACT_LIMIT, type ContactRequestSchema } from '@shared/schemas/contact';
 import { ANONYMOUS_CLICK_LIMIT } from '@shared/schemas/notifications';
+import { tableKey } from '@shared/table-keys';
 import { rateLimited, upstreamError } from '../lib/errors';
 import { publishEvents } from '../lib/events';
 import { logger } from '../lib/observability';
@@ -41,7 +42,7 @@ export async function withinLimit(
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.throttleTable,
-        Key: { client_key: `${scope}#${clientKey(sourceIp, windowStart)}` },
+        Key: tableKey('publicThrottle', `${scope}#${clientKey(sourceIp, windowStart)}`),
         UpdateExpression: 'ADD submissions :cost SET expires_at = :expires',
         ConditionExpression: 'attribute_not_exists(submissions) OR submissions <= :most',
         ExpressionAttributeValues: {

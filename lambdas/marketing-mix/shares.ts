@@ -13,6 +13,7 @@ import {
   type ShareLink,
   type SharedReport,
 } from '@shared/schemas/mmm-share';
+import { tableKey } from '@shared/table-keys';
 import * as z from 'zod';
 import { conflict, notFound } from '../lib/errors';
 import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
@@ -126,7 +127,7 @@ export async function revokeShare(deps: ShareDeps, userId: string, shareId: stri
     await deps.shares.doc.send(
       new DeleteCommand({
         TableName: deps.shares.table,
-        Key: { share_id: shareId },
+        Key: tableKey('mmmShares', shareId),
         ConditionExpression: 'user_id = :u',
         ExpressionAttributeValues: { ':u': userId },
       }),
@@ -171,7 +172,7 @@ export async function openSharedReport(deps: ShareDeps, token: string, viewerAdd
   }
   await deps.takeToken?.(`mmm-share#link#${check.shareId}`, MMM_SHARE_LINK_BUCKET);
   const reply = await deps.shares.doc.send(
-    new GetCommand({ TableName: deps.shares.table, Key: { share_id: check.shareId } }),
+    new GetCommand({ TableName: deps.shares.table, Key: tableKey('mmmShares', check.shareId) }),
   );
   const row = ShareRowSchema.safeParse(reply.Item);
   if (!row.success || row.data.expires_at !== check.expiresAt.toISOString()) throw notFound(GONE);

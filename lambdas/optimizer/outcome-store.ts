@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
 import { OutcomeSchema, type Outcome } from '@shared/schemas/optimizer-outcomes';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
 import type { RecommendationStore } from './recommendation-store';
 
@@ -26,7 +27,7 @@ export async function listAppliedRows(
 ): Promise<AppliedRow[]> {
   const items = await queryAll(store.doc, {
     TableName: store.table,
-    KeyConditionExpression: 'user_id = :user AND begins_with(recommendation_id, :prefix)',
+    KeyConditionExpression: keyCondition('optimizerRecommendations', ':user', { beginsWith: ':prefix' }),
     ExpressionAttributeValues: { ':user': userId, ':prefix': `${adAccountId.replace(/^act_/, '')}.` },
   });
   const rows: AppliedRow[] = [];
@@ -53,7 +54,7 @@ export async function saveOutcome(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, recommendation_id: id },
+        Key: tableKey('optimizerRecommendations', userId, id),
         UpdateExpression: 'SET outcome = :outcome, expires_at = :expires',
         ConditionExpression: '#status = :applied',
         ExpressionAttributeNames: { '#status': 'status' },

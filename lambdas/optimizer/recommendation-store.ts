@@ -6,6 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { StoredRecommendationSchema, type Recommendation, type StoredRecommendation } from '@shared/schemas/optimizer';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
 import { conflict, notFound } from '../lib/errors';
 
@@ -59,7 +60,7 @@ export async function listAccountRows(
 ): Promise<StoredRecommendation[]> {
   const items = await queryAll(store.doc, {
     TableName: store.table,
-    KeyConditionExpression: 'user_id = :user AND begins_with(recommendation_id, :prefix)',
+    KeyConditionExpression: keyCondition('optimizerRecommendations', ':user', { beginsWith: ':prefix' }),
     ExpressionAttributeValues: { ':user': userId, ':prefix': `${adAccountId.replace(/^act_/, '')}.` },
   });
   return items.map(fromItem);
@@ -179,7 +180,7 @@ export async function saveExplanations(
       await store.doc.send(
         new UpdateCommand({
           TableName: store.table,
-          Key: { user_id: userId, recommendation_id: record.id },
+          Key: tableKey('optimizerRecommendations', userId, record.id),
           UpdateExpression: 'SET #record = :record',
           ConditionExpression: '#status = :proposed',
           ExpressionAttributeNames: { '#status': 'status', '#record': 'record' },
@@ -214,7 +215,7 @@ export async function getRecommendation(
   id: string,
 ): Promise<StoredRecommendation | undefined> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, recommendation_id: id } }),
+    new GetCommand({ TableName: store.table, Key: tableKey('optimizerRecommendations', userId, id) }),
   );
   return reply.Item ? fromItem(reply.Item) : undefined;
 }
@@ -238,7 +239,7 @@ export async function transition(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, recommendation_id: record.id },
+        Key: tableKey('optimizerRecommendations', userId, record.id),
         UpdateExpression: 'SET #status = :to, #record = :record, expires_at = :expires',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status', '#record': 'record' },

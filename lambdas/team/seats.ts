@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanKey } from '@shared/plans';
+import { tableKey } from '@shared/table-keys';
 import { limitOf, quotaExceeded, type QuotaStore } from '../lib/quota/plan-quota';
 
 /**
@@ -23,7 +24,7 @@ export async function takeSeat(store: QuotaStore, workspaceId: string, plan: Pla
     const reply = await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: workspaceId, counter: COUNTER },
+        Key: tableKey('quotaUsage', workspaceId, COUNTER),
         UpdateExpression: 'ADD members :places',
         // First place: the owner's is taken with it, so the plan must allow two. Later: the set holds the owner.
         ConditionExpression:
@@ -59,7 +60,11 @@ export type SeatMove = 'moved' | 'already' | 'missing';
 export async function moveSeat(store: QuotaStore, workspaceId: string, from: string, to: string): Promise<SeatMove> {
   for (let attempt = 0; ; attempt++) {
     const reply = await store.doc.send(
-      new GetCommand({ TableName: store.table, Key: { user_id: workspaceId, counter: COUNTER }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: store.table,
+        Key: tableKey('quotaUsage', workspaceId, COUNTER),
+        ConsistentRead: true,
+      }),
     );
     const members = reply.Item?.members as Set<string> | undefined;
     if (!members?.has(from)) return members?.has(to) ? 'already' : 'missing';
@@ -70,7 +75,7 @@ export async function moveSeat(store: QuotaStore, workspaceId: string, from: str
       await store.doc.send(
         new UpdateCommand({
           TableName: store.table,
-          Key: { user_id: workspaceId, counter: COUNTER },
+          Key: tableKey('quotaUsage', workspaceId, COUNTER),
           UpdateExpression: 'SET members = :next',
           ConditionExpression: 'members = :seen',
           ExpressionAttributeValues: { ':next': next, ':seen': members },
@@ -89,7 +94,7 @@ export async function releaseSeats(store: QuotaStore, workspaceId: string, place
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: workspaceId, counter: COUNTER },
+      Key: tableKey('quotaUsage', workspaceId, COUNTER),
       UpdateExpression: 'DELETE members :places',
       ExpressionAttributeValues: { ':places': new Set(places) },
     }),
@@ -99,7 +104,7 @@ export async function releaseSeats(store: QuotaStore, workspaceId: string, place
 /** Seats held now: at least the owner's. */
 export async function seatsUsed(store: QuotaStore, workspaceId: string): Promise<number> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: workspaceId, counter: COUNTER }, ConsistentRead: true }),
+    new GetCommand({ TableName: store.table, Key: tableKey('quotaUsage', workspaceId, COUNTER), ConsistentRead: true }),
   );
   return Math.max(1, (reply.Item?.members as Set<string> | undefined)?.size ?? 0);
 }

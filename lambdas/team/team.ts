@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { plans } from '@shared/plans';
 import type { InviteBody, InvitationCreated, PendingInvitation, Team, TeamMember } from '@shared/schemas/team';
+import { tableKey } from '@shared/table-keys';
 import { webPaths } from '@shared/web-paths';
 import { planOfUser } from '../lib/billing/plan-record';
 import { AppError, conflict, forbidden, notFound, validationError } from '../lib/errors';
@@ -107,7 +108,7 @@ async function pendingInvitations(workspaceId: string, deps: TeamDeps): Promise<
       await deps.doc.send(
         new DeleteCommand({
           TableName: deps.tables.invitations,
-          Key: { invitation_id: invitation.invitation_id },
+          Key: tableKey('teamInvitations', invitation.invitation_id),
           ConditionExpression: 'expires_at <= :now',
           ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
         }),
@@ -217,7 +218,7 @@ export async function invite(user: RequestUser, body: InviteBody, deps: TeamDeps
 export async function revokeInvitation(user: RequestUser, id: string, deps: TeamDeps): Promise<Team> {
   await assertOwner(user, deps);
   const found = await deps.doc.send(
-    new GetCommand({ TableName: deps.tables.invitations, Key: { invitation_id: id }, ConsistentRead: true }),
+    new GetCommand({ TableName: deps.tables.invitations, Key: tableKey('teamInvitations', id), ConsistentRead: true }),
   );
   const claimed = found.Item as InvitationRecord | undefined;
   if (claimed?.workspace_id === user.sub && (await finishAccepted(claimed, deps))) {
@@ -228,7 +229,7 @@ export async function revokeInvitation(user: RequestUser, id: string, deps: Team
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.invitations,
-        Key: { invitation_id: id },
+        Key: tableKey('teamInvitations', id),
         ConditionExpression: 'workspace_id = :w',
         ExpressionAttributeValues: { ':w': user.sub },
       }),
@@ -248,7 +249,7 @@ export async function removeMember(user: RequestUser, memberId: string, deps: Te
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: { user_id: memberId },
+        Key: tableKey('teamMemberships', memberId),
         ConditionExpression: 'workspace_id = :w',
         ExpressionAttributeValues: { ':w': user.sub },
       }),
@@ -270,7 +271,7 @@ export async function leaveTeam(user: RequestUser, deps: TeamDeps): Promise<Team
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: { user_id: user.sub },
+        Key: tableKey('teamMemberships', user.sub),
         ConditionExpression: 'workspace_id = :w',
         ExpressionAttributeValues: { ':w': membership.workspace_id },
       }),
@@ -320,7 +321,7 @@ async function withdrawMembership(userId: string, invitationId: string, deps: Te
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: { user_id: userId },
+        Key: tableKey('teamMemberships', userId),
         ConditionExpression: 'invitation_id = :i',
         ExpressionAttributeValues: { ':i': invitationId },
       }),
@@ -336,7 +337,7 @@ async function deleteAcceptedInvitation(invitationId: string, userId: string, de
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.invitations,
-        Key: { invitation_id: invitationId },
+        Key: tableKey('teamInvitations', invitationId),
         ConditionExpression: 'accepted_by = :u',
         ExpressionAttributeValues: { ':u': userId },
       }),
@@ -367,7 +368,7 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
   const { id, secret } = splitToken(token);
   const now = nowOf(deps);
   const found = await deps.doc.send(
-    new GetCommand({ TableName: deps.tables.invitations, Key: { invitation_id: id }, ConsistentRead: true }),
+    new GetCommand({ TableName: deps.tables.invitations, Key: tableKey('teamInvitations', id), ConsistentRead: true }),
   );
   const invitation = found.Item as InvitationRecord | undefined;
   const existing = await readMembership(deps.doc, deps.tables.memberships, user.sub);
@@ -411,7 +412,7 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
       await deps.doc.send(
         new UpdateCommand({
           TableName: deps.tables.invitations,
-          Key: { invitation_id: id },
+          Key: tableKey('teamInvitations', id),
           UpdateExpression: 'SET accepted_by = :u',
           ConditionExpression:
             'token_hash = :h AND expires_at > :now AND (attribute_not_exists(accepted_by) OR accepted_by = :u)',

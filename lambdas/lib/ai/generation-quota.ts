@@ -1,5 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PlanKey } from '@shared/plans';
+import { tableKey } from '@shared/table-keys';
 import { planOfUser } from '../billing/plan-record';
 import { consumeQuota, refundQuota, type QuotaGrant, type QuotaStore } from '../quota/plan-quota';
 import type { TokenUsage } from './token-usage';
@@ -58,7 +59,7 @@ export async function addTokensToDay(
   await quota.tokens.doc.send(
     new UpdateCommand({
       TableName: quota.tokens.table,
-      Key: { user_id: userId, day: dayOf(status) },
+      Key: tableKey('aiUsage', userId, dayOf(status)),
       UpdateExpression: 'ADD prompt_tokens :p, completion_tokens :c, generations :one SET expires_at = :expires',
       ExpressionAttributeValues: {
         ':p': usage.promptTokens,

@@ -1,6 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BillingInterval } from '@shared/billing';
 import { DEFAULT_PLAN, plans, type PlanKey } from '@shared/plans';
+import { tableKey } from '@shared/table-keys';
 
 /**
  * A user's plan as billing last recorded it (one row per user in
@@ -51,7 +52,9 @@ export async function readPlanRecord(
   table: string,
   userId: string,
 ): Promise<PlanRecord | undefined> {
-  const reply = await doc.send(new GetCommand({ TableName: table, Key: { user_id: userId }, ConsistentRead: true }));
+  const reply = await doc.send(
+    new GetCommand({ TableName: table, Key: tableKey('userPlans', userId), ConsistentRead: true }),
+  );
   return reply.Item as PlanRecord | undefined;
 }
 

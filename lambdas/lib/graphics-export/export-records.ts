@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlacementSizeId } from '@shared/graphics/placement-sizes';
 import type { ExportSummary } from '@shared/schemas/graphics';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
 import { notFound } from '../errors';
 import { presignDownload } from '../graphics/asset-objects';
@@ -55,7 +56,7 @@ const zipFileName = (record: ExportRecord) => record.zipKey.slice(record.zipKey.
 export async function listExports(deps: GraphicsDeps, userId: string): Promise<{ exports: ExportSummary[] }> {
   const rows = await queryAll(deps.store.doc, {
     TableName: deps.store.table,
-    KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
+    KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
     ExpressionAttributeValues: { ':user': userId, ':prefix': EXPORT },
   });
   const records = rows.map(recordFrom).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -92,7 +93,7 @@ export async function deleteExport(
   const reply = await deps.store.doc.send(
     new GetCommand({
       TableName: deps.store.table,
-      Key: { user_id: userId, item_key: exportItemKey(exportId) },
+      Key: tableKey('graphicsItems', userId, exportItemKey(exportId)),
       ConsistentRead: true,
     }),
   );
@@ -113,7 +114,7 @@ export async function deleteExport(
       const deleted = await deps.store.doc.send(
         new DeleteCommand({
           TableName: deps.store.table,
-          Key: { user_id: userId, item_key: exportItemKey(exportId) },
+          Key: tableKey('graphicsItems', userId, exportItemKey(exportId)),
           ReturnValues: 'ALL_OLD',
         }),
       );
@@ -124,7 +125,7 @@ export async function deleteExport(
           deps.store.doc.send(
             new DeleteCommand({
               TableName: deps.store.table,
-              Key: { user_id: userId, item_key: assetItemKey(image.id) },
+              Key: tableKey('graphicsItems', userId, assetItemKey(image.id)),
             }),
           ),
         ),

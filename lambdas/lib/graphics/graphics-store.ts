@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { BrandKitSchema, type BrandKit } from '@shared/graphics/brand-kit-schema';
 import { DesignSchema, type Design } from '@shared/graphics/design-schema';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { conflict, notFound } from '../errors';
 import { queryAll as queryAllItems } from '../aws/query-all';
 
@@ -57,7 +58,7 @@ export const assetItemKey = (id: string) => `${ASSET}${id}`;
 function queryAll(store: GraphicsStore, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
   return queryAllItems(store.doc, {
     TableName: store.table,
-    KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
+    KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
     ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
   });
 }
@@ -79,7 +80,7 @@ function assetFrom(item: Record<string, unknown>): AssetRecord {
 
 export async function getAsset(store: GraphicsStore, userId: string, id: string): Promise<AssetRecord> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, item_key: `${ASSET}${id}` } }),
+    new GetCommand({ TableName: store.table, Key: tableKey('graphicsItems', userId, `${ASSET}${id}`) }),
   );
   if (!reply.Item) throw notFound('That image does not exist.');
   return assetFrom(reply.Item);
@@ -90,7 +91,7 @@ export async function findAssetByKey(store: GraphicsStore, userId: string, key: 
   const match = /\/assets\/([0-9a-f-]{36})\.[a-z]+$/.exec(key);
   if (!match) return null;
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, item_key: `${ASSET}${match[1]}` } }),
+    new GetCommand({ TableName: store.table, Key: tableKey('graphicsItems', userId, `${ASSET}${match[1]}`) }),
   );
   return reply.Item && reply.Item.key === key ? assetFrom(reply.Item) : null;
 }
@@ -104,7 +105,7 @@ export async function deleteAssetRecord(store: GraphicsStore, userId: string, id
   const reply = await store.doc.send(
     new DeleteCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: `${ASSET}${id}` },
+      Key: tableKey('graphicsItems', userId, `${ASSET}${id}`),
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -114,7 +115,7 @@ export async function deleteAssetRecord(store: GraphicsStore, userId: string, id
 
 export async function getBrandKit(store: GraphicsStore, userId: string): Promise<BrandKit | null> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, item_key: BRAND_KIT } }),
+    new GetCommand({ TableName: store.table, Key: tableKey('graphicsItems', userId, BRAND_KIT) }),
   );
   // Parsed on the way out too: a kit stored under an older schema must not reach the renderer unchecked.
   return reply.Item ? BrandKitSchema.parse(reply.Item.brand_kit) : null;
@@ -148,7 +149,7 @@ export async function getDesign(store: GraphicsStore, userId: string, id: string
   const reply = await store.doc.send(
     new GetCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: `${DESIGN}${id}` },
+      Key: tableKey('graphicsItems', userId, `${DESIGN}${id}`),
       ConsistentRead: true,
     }),
   );
@@ -211,7 +212,7 @@ export async function deleteDesign(store: GraphicsStore, userId: string, id: str
   const reply = await store.doc.send(
     new DeleteCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: `${DESIGN}${id}` },
+      Key: tableKey('graphicsItems', userId, `${DESIGN}${id}`),
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -232,7 +233,7 @@ export async function reserveStorage(
     const reply = await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, item_key: STORAGE },
+        Key: tableKey('graphicsItems', userId, STORAGE),
         UpdateExpression: 'ADD bytes_used :bytes',
         ConditionExpression: 'attribute_not_exists(bytes_used) OR bytes_used <= :room',
         ExpressionAttributeValues: { ':bytes': bytes, ':room': limitBytes - bytes },
@@ -250,7 +251,7 @@ export async function releaseStorage(store: GraphicsStore, userId: string, bytes
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: STORAGE },
+      Key: tableKey('graphicsItems', userId, STORAGE),
       UpdateExpression: 'ADD bytes_used :minus',
       ExpressionAttributeValues: { ':minus': -bytes },
     }),
@@ -259,7 +260,7 @@ export async function releaseStorage(store: GraphicsStore, userId: string, bytes
 
 export async function storageUsed(store: GraphicsStore, userId: string): Promise<number> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, item_key: STORAGE } }),
+    new GetCommand({ TableName: store.table, Key: tableKey('graphicsItems', userId, STORAGE) }),
   );
   return Number(reply.Item?.bytes_used ?? 0);
 }
@@ -310,7 +311,7 @@ export async function takePendingUpload(
   const reply = await store.doc.send(
     new DeleteCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: `${UPLOAD}${id}` },
+      Key: tableKey('graphicsItems', userId, `${UPLOAD}${id}`),
       ReturnValues: 'ALL_OLD',
     }),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
 import { deleteObject, writeObject, type AssetBucket } from './asset-objects';
 import { releaseStorage, type GraphicsStore } from './graphics-store';
@@ -65,7 +66,7 @@ async function claimMarker(store: GraphicsStore, userId: string, id: string): Pr
   const reply = await store.doc.send(
     new DeleteCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: `${PENDING}${id}` },
+      Key: tableKey('graphicsItems', userId, `${PENDING}${id}`),
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -76,7 +77,7 @@ async function recordExists(store: GraphicsStore, userId: string, itemKey: strin
   const reply = await store.doc.send(
     new GetCommand({
       TableName: store.table,
-      Key: { user_id: userId, item_key: itemKey },
+      Key: tableKey('graphicsItems', userId, itemKey),
       ConsistentRead: true,
       ProjectionExpression: 'item_key',
     }),
@@ -140,7 +141,7 @@ async function abandon(deps: PendingObjectsDeps, userId: string, marker: Pending
     await Promise.all(
       marker.objects.map(({ record }) =>
         deps.store.doc.send(
-          new DeleteCommand({ TableName: deps.store.table, Key: { user_id: userId, item_key: record } }),
+          new DeleteCommand({ TableName: deps.store.table, Key: tableKey('graphicsItems', userId, record) }),
         ),
       ),
     );
@@ -185,7 +186,7 @@ export async function deleteRecordsThenObjects<T>(
 export async function sweepStragglers(deps: PendingObjectsDeps, userId: string): Promise<number> {
   const rows = await queryAll(deps.store.doc, {
     TableName: deps.store.table,
-    KeyConditionExpression: 'user_id = :user AND begins_with(item_key, :prefix)',
+    KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
     ExpressionAttributeValues: { ':user': userId, ':prefix': PENDING },
   });
   const before = deps.now().getTime() - STRAGGLER_AGE_MS;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { ObjectLevel, ObjectState } from '@shared/schemas/object-change';
+import { keyCondition } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
 import { currentActor } from '../team/request-actor';
 
@@ -190,7 +191,7 @@ export async function listObjectChanges(
   const items = await queryAll(doc, {
     TableName: table,
     // Sort keys start with the ISO time the change was asked: the range is a plain key condition.
-    KeyConditionExpression: 'user_id = :user AND changed_at_id >= :from',
+    KeyConditionExpression: keyCondition('campaignAudit', ':user', { atLeast: ':from' }),
     FilterExpression: 'ad_account_id = :account',
     ExpressionAttributeValues: { ':user': userId, ':from': from.toISOString(), ':account': adAccountId },
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
 import { conflict } from '../errors';
 
 /**
@@ -79,7 +80,7 @@ export async function lockObject(
         await doc.send(
           new DeleteCommand({
             TableName: table,
-            Key: { campaign_id: objectId },
+            Key: tableKey('campaignLocks', objectId),
             ConditionExpression: 'holder = :holder',
             ExpressionAttributeValues: { ':holder': holder },
           }),

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
 import * as z from 'zod';
 import { AppError } from '../errors';
 import { logger } from '../observability';
@@ -64,7 +65,7 @@ async function toConnection(
       await doc.send(
         new UpdateCommand({
           TableName: table,
-          Key: { user_id: row.user_id },
+          Key: tableKey('userMetaConnections', row.user_id),
           UpdateExpression: 'SET access_token_encrypted = :c REMOVE access_token',
           ConditionExpression: 'access_token = :p',
           ExpressionAttributeValues: { ':c': await cipher.encrypt(row.user_id, plaintext), ':p': plaintext },
@@ -87,7 +88,7 @@ export async function readConnection(
   options: { rewritePlaintext: boolean } = { rewritePlaintext: true },
 ): Promise<StoredConnection | null> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId }, ConsistentRead: true }),
+    new GetCommand({ TableName: store.table, Key: tableKey('userMetaConnections', userId), ConsistentRead: true }),
   );
   if (!reply.Item) return null;
   const parsed = StoredRowSchema.safeParse(reply.Item);
@@ -172,7 +173,7 @@ export async function beginDisconnect(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId },
+        Key: tableKey('userMetaConnections', userId),
         UpdateExpression:
           'SET disconnect_started_at = :started REMOVE access_token_encrypted, access_token, meta_user_id, ' +
           'meta_user_name, token_expires_at, scopes, declined_scopes, connected_at',
@@ -199,7 +200,7 @@ export async function finishDisconnect(
     await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId },
+        Key: tableKey('userMetaConnections', userId),
         UpdateExpression: 'SET revoked_at = :revoked',
         ConditionExpression: `(${same.ConditionExpression}) AND attribute_exists(disconnect_started_at)`,
         ExpressionAttributeValues: { ...same.ExpressionAttributeValues, ':revoked': now.getTime() },

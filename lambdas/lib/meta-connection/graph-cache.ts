@@ -6,6 +6,7 @@ import {
   QueryCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { keyCondition, tableKey } from '@shared/table-keys';
 
 /** How long an identical Graph read is served from the cache. */
 export const GRAPH_CACHE_TTL_SECONDS = 60;
@@ -35,7 +36,7 @@ export function dynamoGraphCache(
     async remember(userId, key, compute) {
       const cache_key = cacheKey(key);
       const nowSeconds = Math.floor(now().getTime() / 1000);
-      const hit = await doc.send(new GetCommand({ TableName: table, Key: { user_id: userId, cache_key } }));
+      const hit = await doc.send(new GetCommand({ TableName: table, Key: tableKey('graphCache', userId, cache_key) }));
       if (hit.Item && typeof hit.Item.expires_at === 'number' && hit.Item.expires_at > nowSeconds) {
         return JSON.parse(String(hit.Item.value));
       }
@@ -60,7 +61,7 @@ export function dynamoGraphCache(
         const page = await doc.send(
           new QueryCommand({
             TableName: table,
-            KeyConditionExpression: 'user_id = :u',
+            KeyConditionExpression: keyCondition('graphCache', ':u'),
             ExpressionAttributeValues: { ':u': userId },
             ProjectionExpression: 'user_id, cache_key',
             ExclusiveStartKey: startKey,

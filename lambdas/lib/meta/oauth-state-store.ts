@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
 import { AppError } from '../errors';
 
 /**
@@ -66,7 +67,7 @@ export async function claimState(
     await doc.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { nonce },
+        Key: tableKey('oauthStates', nonce),
         UpdateExpression: 'SET claim = :claim, claimed_until = :until',
         ConditionExpression:
           'attribute_exists(nonce) AND user_id = :u AND expires_at > :now AND (attribute_not_exists(claimed_until) OR claimed_until <= :now)',
@@ -96,7 +97,7 @@ export async function releaseState(
     await doc.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { nonce },
+        Key: tableKey('oauthStates', nonce),
         UpdateExpression: 'REMOVE claim, claimed_until',
         ConditionExpression: 'claim = :claim',
         ExpressionAttributeValues: { ':claim': claim },
@@ -122,7 +123,7 @@ export async function consumeState(
     await doc.send(
       new DeleteCommand({
         TableName: tableName,
-        Key: { nonce },
+        Key: tableKey('oauthStates', nonce),
         ConditionExpression: 'claim = :claim',
         ExpressionAttributeValues: { ':claim': claim },
       }),

@@ -23,6 +23,7 @@ import {
   type ModelStatus,
   type ModelSummary,
 } from '@shared/schemas/mmm';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import * as z from 'zod';
 import { queryAll } from '../aws/query-all';
 
@@ -48,7 +49,7 @@ const partKey = (modelId: string, part: number) => `${modelId}#part#${String(par
 /** The query that finds every part of one model's report. */
 const reportParts = (tables: Pick<MmmTables, 'models'>, userId: string, modelId: string) => ({
   TableName: tables.models,
-  KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
+  KeyConditionExpression: keyCondition('mmmModels', ':u', { beginsWith: ':p' }),
   ExpressionAttributeValues: { ':u': userId, ':p': `${modelId}#part#` },
 });
 
@@ -117,7 +118,7 @@ function readDatasetRow(raw: unknown): StoredDataset | null {
 
 export async function getDataset(tables: MmmTables, userId: string, datasetId: string): Promise<StoredDataset | null> {
   const reply = await tables.doc.send(
-    new GetCommand({ TableName: tables.datasets, Key: { user_id: userId, dataset_id: datasetId } }),
+    new GetCommand({ TableName: tables.datasets, Key: tableKey('mmmDatasets', userId, datasetId) }),
   );
   return reply.Item ? readDatasetRow(reply.Item) : null;
 }
@@ -125,7 +126,7 @@ export async function getDataset(tables: MmmTables, userId: string, datasetId: s
 export async function listDatasets(tables: MmmTables, userId: string): Promise<DatasetSummary[]> {
   const rows = await queryAll(tables.doc, {
     TableName: tables.datasets,
-    KeyConditionExpression: 'user_id = :u',
+    KeyConditionExpression: keyCondition('mmmDatasets', ':u'),
     ExpressionAttributeValues: { ':u': userId },
   });
   return rows
@@ -140,7 +141,7 @@ export async function deleteDatasetRow(tables: MmmTables, userId: string, datase
     await tables.doc.send(
       new DeleteCommand({
         TableName: tables.datasets,
-        Key: { user_id: userId, dataset_id: datasetId },
+        Key: tableKey('mmmDatasets', userId, datasetId),
         ConditionExpression: 'attribute_exists(dataset_id)',
       }),
     );
@@ -208,7 +209,7 @@ export async function getModelRow(
   modelId: string,
 ): Promise<ModelRow | null> {
   const reply = await tables.doc.send(
-    new GetCommand({ TableName: tables.models, Key: { user_id: userId, item_key: modelId } }),
+    new GetCommand({ TableName: tables.models, Key: tableKey('mmmModels', userId, modelId) }),
   );
   const row = ModelRowSchema.safeParse(reply.Item);
   return row.success ? row.data : null;
@@ -218,7 +219,7 @@ export async function getModelRow(
 export async function listModelRows(tables: MmmTables, userId: string): Promise<ModelRow[]> {
   const items = await queryAll(tables.doc, {
     TableName: tables.models,
-    KeyConditionExpression: 'user_id = :u',
+    KeyConditionExpression: keyCondition('mmmModels', ':u'),
     // Parts are the bulk of the table: only the small rows come back.
     FilterExpression: 'attribute_exists(model_id)',
     ExpressionAttributeValues: { ':u': userId },
@@ -274,7 +275,7 @@ export async function updateModel(
     await tables.doc.send(
       new UpdateCommand({
         TableName: tables.models,
-        Key: { user_id: userId, item_key: modelId },
+        Key: tableKey('mmmModels', userId, modelId),
         UpdateExpression: `SET ${set}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
@@ -335,7 +336,7 @@ export async function deleteModel(tables: MmmTables, userId: string, row: ModelR
     let requests: Record<string, unknown[]> | undefined = {
       [tables.models]: keys
         .slice(i, i + 25)
-        .map((key) => ({ DeleteRequest: { Key: { user_id: userId, item_key: key } } })),
+        .map((key) => ({ DeleteRequest: { Key: tableKey('mmmModels', userId, key) } })),
     };
     // Unprocessed items are retried (throttling), never silently left behind.
     for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < 5; attempt += 1) {
@@ -344,6 +345,6 @@ export async function deleteModel(tables: MmmTables, userId: string, row: ModelR
     }
   }
   await tables.doc.send(
-    new DeleteCommand({ TableName: tables.models, Key: { user_id: userId, item_key: row.model_id } }),
+    new DeleteCommand({ TableName: tables.models, Key: tableKey('mmmModels', userId, row.model_id) }),
   );
 }

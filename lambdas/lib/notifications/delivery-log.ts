@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeliverySchema, type Delivery, type NotificationTarget } from '@shared/schemas/notifications';
+import { keyNames } from '@shared/table-keys';
 
 /** Recent deliveries are an operator's view, not an archive. */
 const DELIVERY_TTL_SECONDS = 3 * 24 * 3600;
@@ -39,7 +40,7 @@ export function dynamoDeliveryLog(doc: DynamoDBDocumentClient, table: string, no
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: '#t = :t',
-          ExpressionAttributeNames: { '#t': 'target' },
+          ExpressionAttributeNames: { '#t': keyNames('notificationDeliveries').partition },
           ExpressionAttributeValues: { ':t': target },
           ScanIndexForward: false,
           Limit: limit,

@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } 
 import { plans, type PlanKey } from '@shared/plans';
 import { planAllowingMore, quotas, windowEnd, windowId, type QuotaKey, type QuotaWindow } from '@shared/quotas';
 import type { QuotaUsage } from '@shared/schemas/billing';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { planOfUser } from '../billing/plan-record';
 import { AppError, validationError } from '../errors';
 
@@ -104,7 +105,7 @@ export async function consumeQuota(
     const reply = await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, counter },
+        Key: tableKey('quotaUsage', userId, counter),
         UpdateExpression: 'ADD #used :one SET expires_at = :expires',
         // A limit of 0 allows nothing, even before the first count.
         ConditionExpression: '(attribute_not_exists(#used) AND :limit > :zero) OR #used < :limit',
@@ -130,7 +131,7 @@ export async function refundQuota(store: QuotaStore, userId: string, grant: Quot
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, counter: grant.counter },
+      Key: tableKey('quotaUsage', userId, grant.counter),
       UpdateExpression: 'ADD #used :minusOne',
       ConditionExpression: '#used > :zero',
       ExpressionAttributeNames: { '#used': 'used' },
@@ -157,7 +158,7 @@ export async function holdQuota(
     const reply = await store.doc.send(
       new UpdateCommand({
         TableName: store.table,
-        Key: { user_id: userId, counter: key },
+        Key: tableKey('quotaUsage', userId, key),
         UpdateExpression: 'ADD members :member',
         ConditionExpression:
           '(attribute_not_exists(members) AND :limit > :zero) OR contains(members, :id) OR size(members) < :limit',
@@ -179,7 +180,7 @@ export async function releaseHeld(store: QuotaStore, userId: string, key: HeldQu
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, counter: key },
+      Key: tableKey('quotaUsage', userId, key),
       UpdateExpression: 'DELETE members :members',
       ExpressionAttributeValues: { ':members': new Set(memberIds) },
     }),
@@ -203,7 +204,7 @@ export async function readUsage(
     const page = await store.doc.send(
       new QueryCommand({
         TableName: store.table,
-        KeyConditionExpression: 'user_id = :user',
+        KeyConditionExpression: keyCondition('quotaUsage', ':user'),
         ExpressionAttributeValues: { ':user': userId },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
@@ -245,7 +246,7 @@ export async function releaseAllHeld(store: QuotaStore, userId: string, key: Hel
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: { user_id: userId, counter: key },
+      Key: tableKey('quotaUsage', userId, key),
       UpdateExpression: 'REMOVE members',
     }),
   );
@@ -254,7 +255,7 @@ export async function releaseAllHeld(store: QuotaStore, userId: string, key: Hel
 /** The ids holding places of a held limit (one consistent GetItem). */
 export async function heldMembers(store: QuotaStore, userId: string, key: HeldQuotaKey): Promise<string[]> {
   const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: { user_id: userId, counter: key }, ConsistentRead: true }),
+    new GetCommand({ TableName: store.table, Key: tableKey('quotaUsage', userId, key), ConsistentRead: true }),
   );
   return [...((reply.Item?.members as Set<string> | undefined) ?? [])].sort();
 }

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
 import { AppError } from '../errors';
 
 /**
@@ -48,7 +49,7 @@ export async function takeToken(store: BucketStore, key: string, rule: BucketRul
   for (let race = 0; race < MAX_RACES; race += 1) {
     const at = now();
     const reply = await store.doc.send(
-      new GetCommand({ TableName: store.table, Key: { bucket_key: key }, ConsistentRead: true }),
+      new GetCommand({ TableName: store.table, Key: tableKey('rateLimitBuckets', key), ConsistentRead: true }),
     );
     const item = reply.Item as { tokens?: number; updated_ms?: number; version?: number } | undefined;
     const version = typeof item?.version === 'number' ? item.version : undefined;

@@ -15,6 +15,7 @@ import {
   type RuleSettings,
   type RuleSettingsState,
 } from '@shared/schemas/rules';
+import { keyCondition, tableKey } from '@shared/table-keys';
 import { conflict, notFound } from '../errors';
 import { queryAll as queryAllItems } from '../aws/query-all';
 
@@ -149,7 +150,7 @@ export async function createRule(t: RuleTable, userId: string, rule: RuleDraft, 
 
 export async function readRule(t: RuleTable, userId: string, ruleId: string): Promise<Rule> {
   const { Item } = await t.doc.send(
-    new GetCommand({ TableName: t.table, Key: { user_id: userId, item_key: ruleKey(ruleId) } }),
+    new GetCommand({ TableName: t.table, Key: tableKey('automationRules', userId, ruleKey(ruleId)) }),
   );
   if (!Item) throw notFound('No such rule.');
   return toRule(Item);
@@ -171,7 +172,7 @@ export async function updateRule(
     const { Attributes } = await t.doc.send(
       new UpdateCommand({
         TableName: t.table,
-        Key: { user_id: userId, item_key: ruleKey(ruleId) },
+        Key: tableKey('automationRules', userId, ruleKey(ruleId)),
         UpdateExpression: 'SET #rule = :rule, version = :next, updated_at = :now',
         ConditionExpression: 'attribute_exists(item_key) AND version = :expected',
         ExpressionAttributeNames: { '#rule': 'rule' },
@@ -196,7 +197,7 @@ export async function setRuleStatus(t: RuleTable, userId: string, ruleId: string
     const { Attributes } = await t.doc.send(
       new UpdateCommand({
         TableName: t.table,
-        Key: { user_id: userId, item_key: ruleKey(ruleId) },
+        Key: tableKey('automationRules', userId, ruleKey(ruleId)),
         UpdateExpression:
           status === 'on'
             ? 'SET #status = :status, updated_at = :now, enabled_shard = :shard, user_rule = :userRule'
@@ -224,7 +225,7 @@ export async function deleteRule(t: RuleTable, userId: string, ruleId: string): 
     await t.doc.send(
       new DeleteCommand({
         TableName: t.table,
-        Key: { user_id: userId, item_key: ruleKey(ruleId) },
+        Key: tableKey('automationRules', userId, ruleKey(ruleId)),
         ConditionExpression: 'attribute_exists(item_key)',
       }),
     );
@@ -237,7 +238,7 @@ export async function deleteRule(t: RuleTable, userId: string, ruleId: string): 
 function queryAll(t: RuleTable, userId: string, prefix: string): Promise<Record<string, unknown>[]> {
   return queryAllItems(t.doc, {
     TableName: t.table,
-    KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
+    KeyConditionExpression: keyCondition('automationRules', ':u', { beginsWith: ':p' }),
     ExpressionAttributeValues: { ':u': userId, ':p': prefix },
   });
 }
@@ -265,7 +266,7 @@ export async function listVersions(t: RuleTable, userId: string, ruleId: string)
 
 export async function readSettings(t: RuleTable, userId: string): Promise<RuleSettingsState> {
   const { Item } = await t.doc.send(
-    new GetCommand({ TableName: t.table, Key: { user_id: userId, item_key: SETTINGS_KEY } }),
+    new GetCommand({ TableName: t.table, Key: tableKey('automationRules', userId, SETTINGS_KEY) }),
   );
   const on = Item?.kill_switch === true;
   return {
@@ -288,7 +289,7 @@ export async function writeSettings(
   const { Attributes } = await t.doc.send(
     new UpdateCommand({
       TableName: t.table,
-      Key: { user_id: userId, item_key: SETTINGS_KEY },
+      Key: tableKey('automationRules', userId, SETTINGS_KEY),
       UpdateExpression: settings.killSwitch
         ? 'SET kind = :kind, kill_switch = :on, updated_at = :now, kill_switch_since = if_not_exists(kill_switch_since, :now)'
         : 'SET kind = :kind, kill_switch = :on, updated_at = :now REMOVE kill_switch_since',
@@ -353,7 +354,7 @@ export async function recordLastRun(
     await t.doc.send(
       new UpdateCommand({
         TableName: t.table,
-        Key: { user_id: userId, item_key: ruleKey(ruleId) },
+        Key: tableKey('automationRules', userId, ruleKey(ruleId)),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(item_key)',
         ExpressionAttributeValues: values,
@@ -435,7 +436,7 @@ export async function claimWindow(t: RuleTable, userId: string, ruleId: string, 
 /** Gives a claim back after a run failed before acting, so SQS's retry can run the window again. */
 export async function releaseWindow(t: RuleTable, userId: string, ruleId: string, window: string) {
   await t.doc.send(
-    new DeleteCommand({ TableName: t.table, Key: { user_id: userId, run_key: `claim#${ruleId}#${window}` } }),
+    new DeleteCommand({ TableName: t.table, Key: tableKey('ruleRuns', userId, `claim#${ruleId}#${window}`) }),
   );
 }
 
@@ -457,7 +458,7 @@ export async function listRuns(t: RuleTable, userId: string, limit = 50): Promis
   const page = await t.doc.send(
     new QueryCommand({
       TableName: t.table,
-      KeyConditionExpression: 'user_id = :u AND begins_with(run_key, :p)',
+      KeyConditionExpression: keyCondition('ruleRuns', ':u', { beginsWith: ':p' }),
       ExpressionAttributeValues: { ':u': userId, ':p': 'run#' },
       ScanIndexForward: false,
       Limit: limit,

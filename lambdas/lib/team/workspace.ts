@@ -1,5 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WorkspaceScope } from '@shared/routes';
+import { tableKey } from '@shared/table-keys';
 import { AppError } from '../errors';
 
 /**
@@ -37,7 +38,9 @@ export async function readMembership(
   table: string,
   userId: string,
 ): Promise<MembershipRecord | undefined> {
-  const reply = await doc.send(new GetCommand({ TableName: table, Key: { user_id: userId }, ConsistentRead: true }));
+  const reply = await doc.send(
+    new GetCommand({ TableName: table, Key: tableKey('teamMemberships', userId), ConsistentRead: true }),
+  );
   return reply.Item as MembershipRecord | undefined;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyNames, tableKey } from '@shared/table-keys';
+import { keyCondition, keyNames, tableKey } from '@shared/table-keys';
 import { tables, type TableKey } from '@shared/tables';
 
 describe('tableKey', () => {
@@ -24,5 +24,24 @@ describe('tableKey', () => {
       ]);
       expect(keyNames(table)).toEqual({ partition: declaration.partitionKey.name, sort: declaration.sortKey?.name });
     }
+  });
+});
+
+describe('keyCondition', () => {
+  it('names the partition key of the table for a whole-partition query', () => {
+    expect(keyCondition('campaignDrafts', ':user')).toBe('user_id = :user');
+  });
+
+  it('adds the sort key condition by the declared sort key name', () => {
+    expect(keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' })).toBe(
+      'user_id = :user AND begins_with(item_key, :prefix)',
+    );
+    expect(keyCondition('campaignAudit', ':user', { atLeast: ':from' })).toBe(
+      'user_id = :user AND changed_at_id >= :from',
+    );
+  });
+
+  it('refuses a sort condition on a table without a sort key', () => {
+    expect(() => keyCondition('userMetaConnections', ':u', { beginsWith: ':p' })).toThrow(/no sort key/);
   });
 });
