@@ -1,18 +1,15 @@
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
 import { webPaths } from '@shared/web-paths';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
-import { Button, buttonVariants } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { NativeSelect } from '@web/components/ui/select-field';
+import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
+import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
-import { useAuth } from '@web/lib/auth/use-auth';
 import { quotaExceededOf, type QuotaExceeded } from '@web/lib/billing/quota-exceeded';
-import { useAdAccounts } from '@web/lib/meta-account/get-ad-accounts';
-import { useMetaConnectionQuery } from '@web/lib/meta-account/get-meta-connection';
+import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { type SavingTools } from './server-export';
 
 type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };
@@ -36,16 +33,12 @@ export function UseInCampaign({
   blocked: boolean;
   saving: SavingTools;
 }) {
-  const { currentUser } = useAuth();
   const navigate = useNavigate();
-  const connection = useMetaConnectionQuery(currentUser?.uid);
-  const connected = connection.data?.isConnected === true;
-  const accounts = useAdAccounts(currentUser?.uid, connected);
-  const [picked, setPicked] = useState<string | null>(null);
+  const selection = useAdAccountSelection();
   const [sizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
   const [step, setStep] = useState<Step>({ status: 'idle' });
   const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
-  const adAccountId = picked ?? accounts.data?.[0]?.id ?? '';
+  const adAccountId = selection.accountId ?? '';
   const busy = step.status === 'working';
 
   async function onUse() {
@@ -93,81 +86,57 @@ export function UseInCampaign({
       <h2 id="use-in-campaign-heading" className="text-sm font-semibold">
         Use in a campaign
       </h2>
-      {connection.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> Checking your Meta connection…
-        </p>
-      ) : !connected ? (
-        <p className="text-sm text-muted-foreground">
-          Connect a Meta ad account to send these images to it.{' '}
-          <Link to={webPaths.dashboard} className={buttonVariants({ variant: 'link', className: 'h-auto p-0' })}>
-            Connect Meta on the dashboard
-          </Link>
-        </p>
-      ) : accounts.isError ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          Your ad accounts could not be loaded:{' '}
-          {accounts.error instanceof Error ? accounts.error.message : 'try again.'}
-        </p>
-      ) : (
-        <>
-          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-            <legend className="mb-1 text-sm font-medium">Sizes to send</legend>
-            {placementSizeIds.map((sizeId) => (
-              <label key={sizeId} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={sizes.includes(sizeId)}
-                  onChange={(e) =>
-                    setSizes(
-                      e.target.checked
-                        ? placementSizeIds.filter((id) => id === sizeId || sizes.includes(id))
-                        : sizes.filter((id) => id !== sizeId),
-                    )
-                  }
-                />
-                {placementSizes[sizeId].ratio} {placementSizes[sizeId].width}×{placementSizes[sizeId].height}
-              </label>
-            ))}
-          </fieldset>
-          <div className="flex flex-wrap items-end gap-3">
-            <FormField label="Ad account" className="min-w-0 flex-1 basis-48">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={adAccountId}
-                  disabled={accounts.isPending}
-                  onChange={(e) => setPicked(e.target.value)}
-                >
-                  {(accounts.data ?? []).map((account) => (
-                    <option key={account.id} value={account.id}>
-                      {account.name} ({account.currency})
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            <Button
-              onClick={() => void onUse()}
-              disabled={busy || blocked || !adAccountId || sizes.length === 0}
-              title="Sends the chosen sizes to the ad account and opens the campaign generator with them"
-            >
-              {busy ? <Spinner className="size-4" /> : <Megaphone aria-hidden="true" />}
-              Send and open the generator
-            </Button>
-          </div>
-          <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
-            {step.status === 'working' ? step.message : ''}
-          </div>
-          {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
-          {step.status === 'failed' ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              The images were not sent: {step.message}
-            </p>
-          ) : null}
-        </>
-      )}
+      <AdAccountWorkspace
+        connect={{
+          icon: Megaphone,
+          title: 'Connect Meta to use this design in a campaign',
+          description:
+            'Connect a Meta ad account to send these images to it, then open the campaign generator with them.',
+        }}
+        selection={selection}
+        toolbar={{ end: null }}
+        className="grid gap-3"
+      >
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+          <legend className="mb-1 text-sm font-medium">Sizes to send</legend>
+          {placementSizeIds.map((sizeId) => (
+            <label key={sizeId} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={sizes.includes(sizeId)}
+                onChange={(e) =>
+                  setSizes(
+                    e.target.checked
+                      ? placementSizeIds.filter((id) => id === sizeId || sizes.includes(id))
+                      : sizes.filter((id) => id !== sizeId),
+                  )
+                }
+              />
+              {placementSizes[sizeId].ratio} {placementSizes[sizeId].width}×{placementSizes[sizeId].height}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <Button
+            onClick={() => void onUse()}
+            disabled={busy || blocked || !adAccountId || sizes.length === 0}
+            title="Sends the chosen sizes to the ad account and opens the campaign generator with them"
+          >
+            {busy ? <Spinner className="size-4" /> : <Megaphone aria-hidden="true" />}
+            Send and open the generator
+          </Button>
+        </div>
+        <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
+          {step.status === 'working' ? step.message : ''}
+        </div>
+        {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
+        {step.status === 'failed' ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            The images were not sent: {step.message}
+          </p>
+        ) : null}
+      </AdAccountWorkspace>
     </section>
   );
 }
