@@ -1,10 +1,9 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routeKey, type RouteDeclaration } from '@shared/routes';
 import { notFound } from '../errors';
-import { logger, metrics } from '../observability';
-import { instrumented } from './instrumentation';
+import { logger } from '../observability';
+import { countRequestOutcome, instrumented } from './instrumentation';
 import { assertThroughCloudFront } from './origin-check';
 import { errorReply, jsonReply } from './replies';
 import { parseRequest, type ParsedRequest } from './parse-request';
@@ -81,10 +80,10 @@ export function httpFunction(bindings: RouteBinding[]) {
   return instrumented<HttpEvent, APIGatewayProxyStructuredResultV2>((event) => event.requestContext?.requestId)
     .use({ before: (request) => logger.appendKeys({ routeKey: request.event.routeKey }) })
     .use({
-      after: (request) => countOutcome(request.response?.statusCode),
+      after: (request) => countRequestOutcome(request.response?.statusCode),
       onError: (request) => {
         request.response = errorReply(request.error, logger);
-        countOutcome(request.response.statusCode);
+        countRequestOutcome(request.response.statusCode);
         logger.resetKeys();
       },
     })
@@ -100,13 +99,6 @@ async function inWorkspace(user: RequestUser, route: RouteDeclaration): Promise<
   const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub);
   assertAllowed(route.workspace, workspace);
   return workspace.role === 'member' ? { ...user, sub: workspace.id, actor: user.sub } : user;
-}
-
-/** One metric per request, by outcome: what dashboards and alarms are built on. */
-function countOutcome(statusCode: number | undefined): void {
-  const status = statusCode ?? 500;
-  const name = status >= 500 ? 'ServerErrors' : status >= 400 ? 'ClientErrors' : 'SuccessfulRequests';
-  metrics.addMetric(name, MetricUnit.Count, 1);
 }
 
 /** The common case: one function, one route. */

@@ -1,3 +1,4 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
@@ -24,4 +25,11 @@ export function instrumented<Event, Result>(correlationIdOf: (event: Event) => s
 function startLogging(context: Context, correlationId: string | undefined): void {
   logger.addContext(context);
   if (correlationId) logger.setCorrelationId(correlationId);
+}
+
+/** One metric per HTTP request, by outcome (streamed or not): what dashboards and alarms are built on. */
+export function countRequestOutcome(statusCode: number | undefined): void {
+  const status = statusCode ?? 500;
+  const name = status >= 500 ? 'ServerErrors' : status >= 400 ? 'ClientErrors' : 'SuccessfulRequests';
+  metrics.addMetric(name, MetricUnit.Count, 1);
 }

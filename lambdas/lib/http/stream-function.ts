@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RouteDeclaration } from '@shared/routes';
 import { notFound } from '../errors';
 import { logger } from '../observability';
+import { countRequestOutcome, instrumented } from './instrumentation';
 import { parseRequest } from './parse-request';
 import { errorReply } from './replies';
 
@@ -47,37 +48,55 @@ function write(stream: Writable, metadata: HttpResponseMetadata, body?: string):
  * the logic reports a late failure inside the stream itself.
  */
 export function streamFunction<R extends RouteDeclaration>(route: R, logic: StreamLogic<R>): StreamingHandler {
-  return awslambda.streamifyResponse(async (event, responseStream, context) => {
-    logger.addContext(context);
-    logger.appendKeys({ route: `${route.method} ${route.path}` });
-    try {
-      const method = event.requestContext?.http?.method ?? 'POST';
-      if (method !== route.method) throw notFound(`Use ${route.method} ${route.path}.`);
-      const { body } = parseRequest(route, event);
-      const pieces = (await logic({ body, event, context } as StreamRouteInput<R>))[Symbol.asyncIterator]();
-      const first = await pieces.next();
-      const http = awslambda.HttpResponseStream.from(responseStream, {
-        statusCode: route.successStatus ?? 200,
-        headers: {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-        },
-      });
-      if (!first.done) {
-        http.write(first.value);
-        for (let next = await pieces.next(); !next.done; next = await pieces.next()) http.write(next.value);
-      }
-      await new Promise<void>((resolve) => http.end(resolve));
-    } catch (error) {
-      const reply = errorReply(error, logger);
-      await write(
-        responseStream,
-        { statusCode: reply.statusCode ?? 500, headers: reply.headers as Record<string, string> },
-        reply.body,
-      );
-    } finally {
-      logger.resetKeys();
+  // The same Powertools setup as every other wrapper (instrumented()): a tracer segment, metrics flushed at the
+  // end, log lines with the Lambda context and the request id as correlation id; the stream rides in the event.
+  const serve = instrumented<StreamInvocation, void>(({ event }) => event.requestContext?.requestId)
+    .use({ before: () => logger.appendKeys({ route: `${route.method} ${route.path}` }) })
+    .handler(async ({ event, responseStream }, context) => {
+      countRequestOutcome(await respond(route, logic, event, responseStream, context));
+    });
+  return awslambda.streamifyResponse((event, responseStream, context) => serve({ event, responseStream }, context));
+}
+
+interface StreamInvocation {
+  event: APIGatewayProxyEventV2;
+  responseStream: Writable;
+}
+
+/** Serves one request onto the stream; returns the status it answered with. */
+async function respond<R extends RouteDeclaration>(
+  route: R,
+  logic: StreamLogic<R>,
+  event: APIGatewayProxyEventV2,
+  responseStream: Writable,
+  context: Context,
+): Promise<number> {
+  try {
+    const method = event.requestContext?.http?.method ?? 'POST';
+    if (method !== route.method) throw notFound(`Use ${route.method} ${route.path}.`);
+    const { body } = parseRequest(route, event);
+    const pieces = (await logic({ body, event, context } as StreamRouteInput<R>))[Symbol.asyncIterator]();
+    const first = await pieces.next();
+    const statusCode = route.successStatus ?? 200;
+    const http = awslambda.HttpResponseStream.from(responseStream, {
+      statusCode,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+    if (!first.done) {
+      http.write(first.value);
+      for (let next = await pieces.next(); !next.done; next = await pieces.next()) http.write(next.value);
     }
-  });
+    await new Promise<void>((resolve) => http.end(resolve));
+    return statusCode;
+  } catch (error) {
+    // Logged here (errors at 5xx, refusals at info), as httpFunction's errorReply does.
+    const reply = errorReply(error, logger);
+    const statusCode = reply.statusCode ?? 500;
+    await write(responseStream, { statusCode, headers: reply.headers as Record<string, string> }, reply.body);
+    return statusCode;
+  }
 }
