@@ -12,7 +12,16 @@ import {
   SPECIAL_CATEGORY_MIN_RADIUS,
 } from './campaign-rules';
 import { currencyOffset } from './currency-units';
-import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PlanIssue, PlanTargeting } from './schemas/campaign-plan';
+import { findingSentence, INTERNAL_TEXT_RULE, publishableCopyFindings } from './publishable-text';
+import type {
+  CampaignBrief,
+  CampaignPlan,
+  PlanAd,
+  PlanAdSet,
+  PlanBudget,
+  PlanIssue,
+  PlanTargeting,
+} from './schemas/campaign-plan';
 
 /**
  * The pre-publish validator: every rule Meta enforces on the objects a plan
@@ -25,6 +34,8 @@ export interface ValidationContext {
   /** The ad account's `min_daily_budget`, minor units. */
   minDailyBudgetMinor: number;
   now: Date;
+  /** What the marketer wrote (the brief's product, audience, starting copy): a name used there is theirs to use. */
+  ownText?: readonly string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -350,6 +361,32 @@ export function checkAudienceOverlap(plan: CampaignPlan): PlanIssue[] {
   return issues;
 }
 
+/**
+ * An error on every ad text that carries an ad set or ad name, an id, a pipe or template text (the shared
+ * publishable-text check): a generated plan named its ad sets "women 25-45 | Yoga | 25–45", and copy must never
+ * repeat such bookkeeping to the people who see the ad.
+ */
+export function checkPublishableText(plan: CampaignPlan, ownText: readonly string[] = []): PlanIssue[] {
+  const names = [
+    ...plan.adSets.map((set) => ({ kind: 'ad set' as const, name: set.name })),
+    ...plan.adSets.flatMap((set) => set.ads.map((ad) => ({ kind: 'ad' as const, name: ad.name }))),
+  ];
+  return plan.adSets.flatMap((set, index) =>
+    set.ads.flatMap((ad, adIndex) =>
+      publishableCopyFindings(ad, { names, allowed: ownText }).map((finding) => ({
+        path: `adSets.${index}.ads.${adIndex}.${finding.field}`,
+        severity: 'error' as const,
+        message: `${findingSentence(finding, finding.field)} ${INTERNAL_TEXT_RULE}`,
+      })),
+    ),
+  );
+}
+
+/** The brief's words, the marketer's own: the text check lets a name through that they wrote there. */
+export function briefOwnText(brief: Partial<Pick<CampaignBrief, 'product' | 'audience' | 'adCopy'>>): string[] {
+  return [brief.product, brief.audience, brief.adCopy].filter((text): text is string => typeof text === 'string');
+}
+
 /** Every finding for the plan, errors and warnings, in the order of the editor's fields. */
 export function validatePlan(plan: CampaignPlan, context: ValidationContext): PlanIssue[] {
   const issues = [...checkObjective(plan), ...checkBudgets(plan, context)];
@@ -362,6 +399,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
   });
   issues.push(...checkAudienceOverlap(plan));
+  issues.push(...checkPublishableText(plan, context.ownText));
   return issues;
 }
 

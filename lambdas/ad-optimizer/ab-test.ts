@@ -1,5 +1,6 @@
 import type { AdTest, ApproveAdTestBody } from '@shared/schemas/ad-optimizer';
-import { conflict } from '../lib/errors';
+import { unpublishableCopyMessage } from '@shared/publishable-text';
+import { conflict, validationError } from '../lib/errors';
 import { createAdCopy, deleteAdCopy } from '../lib/meta-changes/ad-copy-change';
 import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
 import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
@@ -14,6 +15,21 @@ export interface AbTestDeps {
 }
 
 /**
+ * What reaches Meta passes the shared check: no ad or ad set name, id, pipe or template text. The ad's current
+ * copy is the marketer's own: a word it already uses is theirs to keep.
+ */
+function assertPublishable(test: AdTest, copy: ApproveAdTestBody): void {
+  const refusal = unpublishableCopyMessage(copy, {
+    names: [
+      { kind: 'ad', name: test.adName },
+      ...(test.adsetName ? [{ kind: 'ad set' as const, name: test.adsetName }] : []),
+    ],
+    allowed: [test.original.headline, test.original.primaryText, test.original.description],
+  });
+  if (refusal) throw validationError(refusal);
+}
+
+/**
  * Approving a rewrite: the copy the signed-in user chose (possibly edited) becomes an A/B copy of
  * the ad, created PAUSED in the same ad set through the audited change path. Once only: the
  * rewrite is claimed by a conditional update, a retry of a finished approval answers the copy
@@ -22,6 +38,7 @@ export interface AbTestDeps {
 export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveAdTestBody): Promise<AdTest> {
   const { test, claimedAt } = await requireTest(deps.store, deps.userId, id);
   if (test.status === 'created') return test;
+  assertPublishable(test, body);
   if (test.status === 'deleting' || test.status === 'deleted') {
     throw conflict('This A/B copy was deleted; write new copy to test again.');
   }

@@ -6,6 +6,7 @@ import { addDays } from '../lib/meta-connection/date-range';
 import type { AccountSnapshot, AdSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
 import { recommend } from '../lib/optimizer/detectors';
 import { OriginalCreativeSchema } from '../lib/meta-changes/ad-copy-change';
+import { audienceInWords } from './audience-words';
 
 /**
  * Ad cards from Meta's replies: the creative as Meta returns it, the last week's metrics, the
@@ -22,7 +23,7 @@ export const AdListRowSchema = z.object({
   adset_id: z.string(),
   campaign_id: z.string(),
   effective_status: z.string(),
-  adset: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+  adset: z.object({ id: z.string(), name: z.string().optional(), targeting: z.unknown().optional() }).optional(),
   creative: OriginalCreativeSchema.extend({
     title: z.string().optional(),
     body: z.string().optional(),
@@ -34,7 +35,7 @@ export const AdListRowSchema = z.object({
 export type AdListRow = z.infer<typeof AdListRowSchema>;
 
 export const AD_LIST_FIELDS =
-  'id,name,adset_id,campaign_id,effective_status,adset{name},' +
+  'id,name,adset_id,campaign_id,effective_status,adset{name,targeting},' +
   'creative{id,name,title,body,image_hash,image_url,thumbnail_url,call_to_action_type,object_story_spec}';
 
 export const AdInsightRowSchema = z.looseObject({
@@ -218,6 +219,7 @@ export function buildAdCards(reads: AdReads): { cards: AdCard[]; truncated: bool
       status: ad.effective_status,
       adsetId: ad.adset_id,
       ...(ad.adset?.name ? { adsetName: ad.adset.name } : {}),
+      ...optional('adsetAudience', audienceInWords(ad.adset?.targeting)),
       campaignId: ad.campaign_id,
       ...(ad.creative ? { creative: creativeSummary(ad.creative) } : {}),
       metrics: weekMetrics(lastWeekByAd.get(ad.id), currency),
@@ -234,4 +236,8 @@ export function buildAdCards(reads: AdReads): { cards: AdCard[]; truncated: bool
       a.name.localeCompare(b.name),
   );
   return { cards: ranked.slice(0, MAX_CARDS), truncated: ranked.length > MAX_CARDS };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

@@ -13,6 +13,7 @@ import { listAdAccounts } from '../lib/meta-session/ad-accounts';
 import { INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
 import { AdInsightRowSchema, creativeSummary, dayFigures, METRIC_FIELDS, rankingsOf, verdictsByAd } from './ad-cards';
+import { audienceInWords } from './audience-words';
 import { putTest, type TestStore } from './test-store';
 
 export interface RewriteDeps {
@@ -22,7 +23,7 @@ export interface RewriteDeps {
 }
 
 const RewriteAdSchema = OriginalAdSchema.extend({
-  adset: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+  adset: z.object({ id: z.string(), name: z.string().optional(), targeting: z.unknown().optional() }).optional(),
 });
 
 /** Why the ad needs new copy, in the detectors' own words (their numbers), for the prompt and the card. */
@@ -85,7 +86,7 @@ export async function rewriteAd(
   body: RewriteAdBody,
   deps: RewriteDeps,
 ): Promise<AdTest> {
-  const fields = `${ORIGINAL_AD_FIELDS},adset{name}`;
+  const fields = `${ORIGINAL_AD_FIELDS},adset{name,targeting}`;
   const accounts = await listAdAccounts(session);
   const ad = await session.graph.get(`/${adId}`, { fields }, RewriteAdSchema);
   const account = accounts.find((a) => a.account_id === ad.account_id);
@@ -100,9 +101,11 @@ export async function rewriteAd(
   }
   const verdicts = await verdictsOf(session, ad, account, deps.remainingMs);
   const reason = rewriteReason(verdicts);
+  // The people the ad set reaches, from its targeting: its name is bookkeeping and never reaches the model.
+  const audience = body.audience ?? audienceInWords(ad.adset?.targeting) ?? 'people this ad already reaches';
   const request = AdCopyRequestSchema.parse({
     product: body.product ?? (current.headline || ad.name.split(' | ')[0] || ad.name).slice(0, 300),
-    audience: body.audience ?? (ad.adset?.name ?? 'people this ad already reaches').slice(0, 300),
+    audience: audience.slice(0, 300),
     ...(body.tone ? { tone: body.tone } : {}),
     ...(current.link ? { landingPageUrl: current.link } : {}),
     variants: body.variants,
@@ -122,6 +125,8 @@ export async function rewriteAd(
     adId: ad.id,
     adName: ad.name,
     adsetId: ad.adset_id,
+    ...(ad.adset?.name ? { adsetName: ad.adset.name } : {}),
+    audience,
     status: 'proposed',
     reason,
     original: {

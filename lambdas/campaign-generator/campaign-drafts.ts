@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
-import { blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
+import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
 import {
   AiCampaignDraftSchema,
   type CampaignBrief,
@@ -102,7 +102,11 @@ export async function generateDraft(
     brief,
     plan,
     minDailyBudgetMinor: facts.minDailyBudgetMinor,
-    issues: validatePlan(plan, { minDailyBudgetMinor: facts.minDailyBudgetMinor, now: session.deps.now() }),
+    issues: validatePlan(plan, {
+      minDailyBudgetMinor: facts.minDailyBudgetMinor,
+      now: session.deps.now(),
+      ownText: briefOwnText(brief),
+    }),
     model: result.model,
     offline: runtime.offline,
   };
@@ -122,7 +126,11 @@ export async function saveDraftPlan(
   if (plan.adAccountId !== draft.plan.adAccountId || plan.currency !== draft.plan.currency) {
     throw validationError('A draft stays in the ad account it was planned for.');
   }
-  const issues = validatePlan(plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now });
+  const issues = validatePlan(plan, {
+    minDailyBudgetMinor: draft.minDailyBudgetMinor,
+    now,
+    ownText: briefOwnText(draft.brief),
+  });
   await updateDraftPlan(drafts, userId, id, { plan, issues }, now);
   return getDraft(drafts, userId, id);
 }
@@ -153,7 +161,13 @@ export async function publishDraft(
   // A new campaign can spend once resumed: above the plan's ad-account limit it waits, as every change that spends does.
   await objectChangeDeps(session).assertMaySpend?.();
   const now = session.deps.now();
-  const blocking = blockingIssues(validatePlan(draft.plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now }));
+  const blocking = blockingIssues(
+    validatePlan(draft.plan, {
+      minDailyBudgetMinor: draft.minDailyBudgetMinor,
+      now,
+      ownText: briefOwnText(draft.brief),
+    }),
+  );
   if (blocking.length > 0) {
     throw validationError(
       `Fix the plan before publishing: ${blocking[0]!.message}`,

@@ -82,6 +82,10 @@ export const AdTestSchema = z.object({
   adId: z.string(),
   adName: z.string(),
   adsetId: z.string(),
+  /** The ad set's name when the rewrite was written: its words must never reach the copy. */
+  adsetName: z.string().optional(),
+  /** Who the ad set reaches, in words from its targeting (what the copy was written for). */
+  audience: z.string().optional(),
   status: z.enum(AB_TEST_STATUSES),
   /** Why the ad was rewritten (the verdicts' text), as the prompt was given it. */
   reason: z.string(),
@@ -108,6 +112,8 @@ export const AdCardSchema = z.object({
   status: z.string(),
   adsetId: z.string(),
   adsetName: z.string().optional(),
+  /** Who the ad set reaches, in words from its targeting (ages, genders, places, interests), never its name. */
+  adsetAudience: z.string().optional(),
   campaignId: z.string(),
   creative: AdCreativeSummarySchema.optional(),
   /** The last complete 7 days. */

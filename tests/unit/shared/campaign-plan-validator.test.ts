@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ODAX_GOALS as SANDBOX_ODAX_GOALS } from '@infra/twin/meta-sandbox/reference';
 import { BILLING_EVENTS_FOR_GOAL as SANDBOX_BILLING } from '@infra/twin/meta-sandbox/graph-create';
-import { audiencesOverlap, blockingIssues, checkAudienceOverlap, validatePlan } from '@shared/campaign-plan-validator';
+import {
+  audiencesOverlap,
+  blockingIssues,
+  checkAudienceOverlap,
+  validatePlan,
+  type ValidationContext,
+} from '@shared/campaign-plan-validator';
 import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, goalsFor } from '@shared/campaign-rules';
 import { majorToBudget } from '@shared/currency-units';
 import {
@@ -61,7 +67,8 @@ function plan(change: (draft: CampaignPlan) => void = () => {}): CampaignPlan {
   return CampaignPlanSchema.parse(draft);
 }
 
-const errorsAt = (p: CampaignPlan, ctx = context) => blockingIssues(validatePlan(p, ctx)).map((issue) => issue.path);
+const errorsAt = (p: CampaignPlan, ctx: ValidationContext = context) =>
+  blockingIssues(validatePlan(p, ctx)).map((issue) => issue.path);
 
 describe('the ODAX table', () => {
   it("is the same table the Meta sandbox validates with (Meta's reference)", () => {
@@ -523,5 +530,28 @@ describe('checkAudienceOverlap in the plan check', () => {
     expect(validatePlan(apart, context).filter((i) => i.path.endsWith('.audience'))).toEqual([]);
     const nested = plan([adSet('A', {}), adSet('B', { ageMin: 25, ageMax: 44 })]);
     expect(validatePlan(nested, context).filter((i) => i.path.endsWith('.audience'))).toHaveLength(2);
+  });
+});
+
+describe('checkPublishableText: no bookkeeping in an ad', () => {
+  it('blocks an ad whose copy repeats its ad set’s name, a pipe or template text, naming the field and what', () => {
+    const p = plan((d) => {
+      d.adSets[0]!.name = 'Advantage+ audience | reach';
+      d.adSets[0]!.ads[0]!.primaryText = 'Made for Advantage+ audience | reach';
+      d.adSets[0]!.ads[1]!.headline = 'Shoes for {audience}';
+    });
+    const errors = blockingIssues(validatePlan(p, context));
+    expect(errors.map((issue) => issue.path)).toEqual(['adSets.0.ads.0.primaryText', 'adSets.0.ads.1.headline']);
+    expect(errors[0]!.message).toMatch(/^The primary text contains the ad set name “Advantage\+ audience \| reach”\./);
+    expect(errors[1]!.message).toMatch(/template text “\{audience\}”/);
+  });
+
+  it('lets the brief’s own words through: an ad set named for the brief’s audience may be said in the copy', () => {
+    const p = plan((d) => {
+      d.adSets[0]!.name = 'Women 25-45 | Hiking';
+      d.adSets[0]!.ads[0]!.primaryText = 'Trail shoes for women 25-45 who hike.';
+    });
+    expect(errorsAt(p)).toContain('adSets.0.ads.0.primaryText');
+    expect(errorsAt(p, { ...context, ownText: ['Women 25-45 who hike on weekends'] })).toEqual([]);
   });
 });

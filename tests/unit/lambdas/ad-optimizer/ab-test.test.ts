@@ -88,6 +88,25 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
     ]);
   });
 
+  it('refuses copy carrying the ad set’s name, a pipe or template text with a 400 naming it; nothing is sent to Meta', async () => {
+    stored({ ...proposed, adsetName: 'Advantage+ audience | reach' });
+    const leaked = {
+      headline: 'Comfort all day',
+      primaryText: 'Made for Advantage+ audience | reach',
+      description: '',
+    };
+    await expect(approveAdTest(deps(), proposed.id, leaked)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('The primary text contains the ad set name “Advantage+ audience | reach”.'),
+    });
+    await expect(
+      approveAdTest(deps(), proposed.id, { headline: 'Hi {{name}}', primaryText: 'Fine', description: '' }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('template text “{{name}}”') });
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+    expect(updates()).toEqual([]);
+  });
+
   it('answers a finished approval again without creating anything', async () => {
     stored({ ...proposed, status: 'created', copyAdId: '901' });
     expect((await approveAdTest(deps(), proposed.id, copy)).copyAdId).toBe('901');

@@ -32,7 +32,11 @@ const ad = (id: string, name: string) => ({
   adset_id: '77',
   campaign_id: '42',
   effective_status: 'ACTIVE',
-  adset: { id: '77', name: 'Hikers' },
+  adset: {
+    id: '77',
+    name: 'Advantage+ audience | reach',
+    targeting: { age_min: 25, age_max: 45, genders: [2], geo_locations: { countries: ['US'] } },
+  },
   creative: { ...creative, id: `c${id}` },
 });
 
@@ -68,7 +72,9 @@ describe('ad cards', () => {
     expect(cards[1]!.verdicts).toEqual([]);
     expect(tired.rankings).toEqual({ quality: 'BELOW_AVERAGE_10' });
     expect(tired.metrics).toMatchObject({ spend: 100, impressions: 10_000, ctrLink: 0.8, frequency: 2.5 });
-    expect(tired.adsetName).toBe('Hikers');
+    expect(tired.adsetName).toBe('Advantage+ audience | reach');
+    // Who the ad set reaches in words, for the rewrite's audience: never its name.
+    expect(tired.adsetAudience).toBe('Women aged 25–45 in the United States');
     expect(tired.firstWeek).toEqual({ since: '2026-01-05', until: '2026-01-11' });
   });
 

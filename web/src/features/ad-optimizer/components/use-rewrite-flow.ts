@@ -20,7 +20,8 @@ export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: Re
   const listed = mine ? tests.find((t) => t.id === mine.id) : undefined;
   const test = listed && STATUS_ORDER.indexOf(listed.status) > STATUS_ORDER.indexOf(mine!.status) ? listed : mine;
   const [product, setProduct] = useState(ad.creative?.headline || ad.name.split(' | ')[0] || ad.name);
-  const [audience, setAudience] = useState(ad.adsetName ?? '');
+  // Who the ad set reaches in words (from its targeting); its name is bookkeeping and never the audience.
+  const [audience, setAudience] = useState(ad.adsetAudience ?? '');
   const [variantCount, setVariantCount] = useState(3);
   const [variation, setVariation] = useState(0);
   const [chosen, setChosen] = useState(0);

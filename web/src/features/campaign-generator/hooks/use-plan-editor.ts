@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
+import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
 import type { CampaignDraft, CampaignPlan, PlanAd } from '@shared/schemas/campaign-plan';
 import { edit } from '../lib/plan-edits';
 
@@ -18,8 +18,13 @@ export function usePlanEditor(draft: CampaignDraft) {
   const [previewing, setPreviewing] = useState<PreviewedAd | null>(null);
   const previewRef = useRef<HTMLElement>(null);
   const issues = useMemo(
-    () => validatePlan(plan, { minDailyBudgetMinor: draft.minDailyBudgetMinor, now: new Date() }),
-    [plan, draft.minDailyBudgetMinor],
+    () =>
+      validatePlan(plan, {
+        minDailyBudgetMinor: draft.minDailyBudgetMinor,
+        now: new Date(),
+        ownText: briefOwnText(draft.brief),
+      }),
+    [plan, draft.minDailyBudgetMinor, draft.brief],
   );
   const blocking = blockingIssues(issues);
   const locked = draft.publish?.status === 'published';

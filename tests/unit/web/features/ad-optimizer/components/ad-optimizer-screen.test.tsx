@@ -39,7 +39,8 @@ function card(id: string, name: string, extra: Partial<AdCard> = {}): AdCard {
     name,
     status: 'ACTIVE',
     adsetId: '77',
-    adsetName: 'Hikers',
+    adsetName: 'Advantage+ audience | reach',
+    adsetAudience: 'Women aged 25–45 in the United States',
     campaignId: '42',
     creative: {
       id: `c${id}`,
@@ -201,8 +202,15 @@ describe('ad optimizer screen', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Write new copy' }));
     expect(callsTo('adOptimizerRewrite')[0]).toEqual({
       params: { id: '1' },
-      body: { product: 'Tired ad headline', audience: 'Hikers', variants: 3, variation: 0 },
+      body: {
+        product: 'Tired ad headline',
+        audience: 'Women aged 25–45 in the United States',
+        variants: 3,
+        variation: 0,
+      },
     });
+    // The ad set's name is bookkeeping: it is never offered as the audience.
+    expect(within(drawer).getByLabelText('Target audience')).not.toHaveValue('Advantage+ audience | reach');
     await userEvent.click(await within(drawer).findByRole('radio', { name: 'Variant 2: Question' }));
     const headline = within(drawer).getByLabelText('Headline');
     expect(headline).toHaveValue('Ready for the trail?');
