@@ -382,6 +382,48 @@ export function checkPublishableText(plan: CampaignPlan, ownText: readonly strin
   );
 }
 
+/** Two ads whose words overlap this much (Jaccard of their word sets) test the same idea. */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8;
+
+function adWords(ad: PlanAd): Set<string> {
+  return new Set(
+    `${ad.headline} ${ad.primaryText} ${ad.description}`
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  const shared = [...a].filter((word) => b.has(word)).length;
+  const all = new Set([...a, ...b]).size;
+  return all === 0 ? 1 : shared / all;
+}
+
+/**
+ * A warning on each ad of an ad set whose copy is (nearly) that of an earlier ad of the same set: a generated plan
+ * once published three ads with one headline, text and description, only the button differing, which splits the
+ * ad set's delivery without testing anything.
+ */
+export function checkDistinctAds(plan: CampaignPlan): PlanIssue[] {
+  return plan.adSets.flatMap((set, index) => {
+    const words = set.ads.map(adWords);
+    return set.ads.flatMap((_, adIndex) => {
+      const twin = words.findIndex(
+        (other, j) => j < adIndex && similarity(other, words[adIndex]!) >= NEAR_DUPLICATE_SIMILARITY,
+      );
+      if (twin < 0) return [];
+      return [
+        {
+          path: `adSets.${index}.ads.${adIndex}.headline`,
+          severity: 'warning' as const,
+          message: `Nearly the same copy as ad ${twin + 1}: variants test different ideas (benefit, proof, offer, urgency, a question), so rewrite the headline and text from another angle.`,
+        },
+      ];
+    });
+  });
+}
+
 /** The brief's words, the marketer's own: the text check lets a name through that they wrote there. */
 export function briefOwnText(brief: Partial<Pick<CampaignBrief, 'product' | 'audience' | 'adCopy'>>): string[] {
   return [brief.product, brief.audience, brief.adCopy].filter((text): text is string => typeof text === 'string');
@@ -399,6 +441,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
   });
   issues.push(...checkAudienceOverlap(plan));
+  issues.push(...checkDistinctAds(plan));
   issues.push(...checkPublishableText(plan, context.ownText));
   return issues;
 }

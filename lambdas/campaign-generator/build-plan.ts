@@ -101,6 +101,7 @@ export function buildPlan(
         primaryText: cut(ad.primaryText, LINK_AD_TEXT_LIMITS.primaryText),
         description: cut(ad.description, LINK_AD_TEXT_LIMITS.description),
         callToAction: ad.callToAction,
+        angle: ad.angle,
         link,
         ...(brief.images.length > 0 && {
           image: brief.images[(index * 3 + adIndex) % brief.images.length],

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { callToActionTypes } from '../ad-copy-rules';
+import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
 
 /**
@@ -172,6 +172,8 @@ export const PlanAdSchema = z.object({
   primaryText: z.string(),
   description: z.string(),
   callToAction: z.enum(callToActionTypes),
+  /** The idea the ad tests (benefit, social proof, urgency…): the ads of one ad set each take another. */
+  angle: z.enum(adCopyAngleKeys).optional(),
   link: z.url({ protocol: /^https?$/ }),
   image: AdImageRefSchema.optional(),
 });
@@ -244,6 +246,7 @@ export const AiCampaignDraftSchema = z.object({
         ads: z
           .array(
             z.object({
+              angle: z.enum(adCopyAngleKeys),
               headline: z.string().min(1).max(200),
               primaryText: z.string().min(1).max(1000),
               description: z.string().max(200),

@@ -1,4 +1,4 @@
-import { callToActionFromText } from '@shared/ad-copy-rules';
+import { adCopyAngleKeys, callToActionFromText } from '@shared/ad-copy-rules';
 import { INTERESTS } from '../meta-sandbox/targeting-search';
 import type { Brief } from './brief';
 import { shortForm, writeAd, writeAnswer, type Random, type WrittenAd } from './copywriter';
@@ -117,7 +117,11 @@ function angleFor(schema: Schema | undefined, ctx: FillContext, index: number): 
   const options = Array.isArray(schema?.enum) ? (schema.enum as string[]) : [];
   const asked = ctx.brief.angles[index];
   if (asked && (options.length === 0 || options.includes(asked))) return asked;
-  return options.length > 0 ? options[index % options.length]! : (asked ?? 'benefit');
+  // Without a list to choose from, the ads of one array still take different angles: the same angle for the
+  // same brief writes the same ad, and a plan once got three identical ones.
+  return options.length > 0
+    ? options[index % options.length]!
+    : (asked ?? adCopyAngleKeys[index % adCopyAngleKeys.length]!);
 }
 
 function adField(key: string, schema: Schema, ad: WrittenAd, ctx: FillContext, index: number): unknown {

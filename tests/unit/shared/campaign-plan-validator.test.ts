@@ -5,6 +5,7 @@ import {
   audiencesOverlap,
   blockingIssues,
   checkAudienceOverlap,
+  checkDistinctAds,
   validatePlan,
   type ValidationContext,
 } from '@shared/campaign-plan-validator';
@@ -553,5 +554,37 @@ describe('checkPublishableText: no bookkeeping in an ad', () => {
     });
     expect(errorsAt(p)).toContain('adSets.0.ads.0.primaryText');
     expect(errorsAt(p, { ...context, ownText: ['Women 25-45 who hike on weekends'] })).toEqual([]);
+  });
+});
+
+describe('checkDistinctAds: variants are variants', () => {
+  it('flags ads of one ad set that differ only in the button, naming the twin ad', () => {
+    const p = plan((d) => {
+      d.adSets[0]!.ads[1]!.callToAction = 'LEARN_MORE';
+    });
+    const issues = checkDistinctAds(p);
+    expect(issues).toEqual([
+      {
+        path: 'adSets.0.ads.1.headline',
+        severity: 'warning',
+        message:
+          'Nearly the same copy as ad 1: variants test different ideas (benefit, proof, offer, urgency, a question), so rewrite the headline and text from another angle.',
+      },
+    ]);
+    expect(validatePlan(p, context)).toContainEqual(issues[0]);
+  });
+
+  it('flags near-duplicates (a word changed), not ads written from different angles', () => {
+    const near = plan((d) => {
+      d.adSets[0]!.ads[1]!.primaryText = 'Light, tough trail shoes for weekend hikers!';
+      d.adSets[0]!.ads[1]!.headline = 'Trail shoes that last long';
+    });
+    expect(checkDistinctAds(near).map((issue) => issue.path)).toEqual(['adSets.0.ads.1.headline']);
+    const apart = plan((d) => {
+      d.adSets[0]!.ads[1]!.headline = 'Ready for the trail?';
+      d.adSets[0]!.ads[1]!.primaryText = 'What would a lighter shoe change on your next climb? Hikers are finding out.';
+      d.adSets[0]!.ads[1]!.description = 'Loved by 10,000 hikers';
+    });
+    expect(checkDistinctAds(apart)).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { AD_COPY_LIMITS, callToActionLabels, callToActionTypes } from '@shared/ad-copy-rules';
+import {
+  AD_COPY_LIMITS,
+  adCopyAngleKeys,
+  adCopyAngles,
+  callToActionLabels,
+  callToActionTypes,
+} from '@shared/ad-copy-rules';
 import { BRIEF_GOALS } from '@shared/campaign-rules';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import { userDataMessage, type FeaturePrompt } from './prompt';
@@ -8,13 +14,13 @@ const SYSTEM = `You are a senior performance marketer who plans Facebook and Ins
 From the brief, propose the parts of a campaign that need judgement; budgets, objective, bidding and schedule are set by the software from the brief:
 - campaignName: short, descriptive, no dates;
 - adSets: 1 to 3 distinct audiences for the product. For each: name (the audience in a few words), audienceSummary (one sentence: who and why), interestKeywords (1 to 5 interests as Meta's detailed targeting names them, e.g. "Hiking", "Trail running"; broad, real interests only), ageMin and ageMax (18 to 65, ageMin not above ageMax);
-- ads: 2 or 3 per ad set, each a different idea for that audience: headline at most ${AD_COPY_LIMITS.headline} characters, primaryText at most ${AD_COPY_LIMITS.primaryText} characters, description at most ${AD_COPY_LIMITS.description} characters, callToAction one of: ${callToActionTypes.map((type) => `${type} (${callToActionLabels[type]})`).join(', ')}.
+- ads: 2 or 3 per ad set, each written from a different angle (one of: ${adCopyAngleKeys.map((key) => `${key} (${adCopyAngles[key]})`).join(', ')}; no two ads of an ad set share an angle), so they test different ideas: no two ads of an ad set may share a headline, a primary text or a description, and a changed word is not a new ad. Never put an ad set's name, an id, a pipe (|) or a placeholder into the copy. Each ad: angle, headline at most ${AD_COPY_LIMITS.headline} characters, primaryText at most ${AD_COPY_LIMITS.primaryText} characters, description at most ${AD_COPY_LIMITS.description} characters, callToAction one of: ${callToActionTypes.map((type) => `${type} (${callToActionLabels[type]})`).join(', ')}.
 
 Meta's rules you must keep: never assert or imply personal attributes of the reader (health, age, religion, ethnicity, sexual orientation, finances); no guaranteed or unrealistic results; no sensational wording; no ALL CAPS words. If the brief names special ad categories (housing, employment, credit, politics), use ages 18 to 65 and interests only, never narrow by age or gender. Write in the brief's language.`;
 
 export const campaignPlanPrompt: FeaturePrompt<CampaignBrief> = {
   feature: 'campaign-plan',
-  version: 'campaign-plan/2026-11-22.1',
+  version: 'campaign-plan/2026-11-28.1',
   build(brief) {
     const data = {
       product: brief.product,

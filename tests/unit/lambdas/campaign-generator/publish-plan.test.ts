@@ -65,6 +65,7 @@ const ad = {
   primaryText: 'Light shoes.',
   description: 'Free returns',
   callToAction: 'SHOP_NOW' as const,
+  angle: 'benefit' as const,
 };
 const draft = {
   campaignName: 'Trail shoes',

@@ -6,7 +6,7 @@ import { randomFor } from '@infra/twin/meta-sandbox/prng';
 import { buildPlan } from '@lambdas/campaign-generator/build-plan';
 import { campaignPlanPrompt } from '@lambdas/lib/ai/prompts/campaign-plan';
 import { strictJsonSchema } from '@lambdas/lib/ai/strict-json-schema';
-import { audiencesOverlap, checkAudienceOverlap } from '@shared/campaign-plan-validator';
+import { audiencesOverlap, checkAudienceOverlap, checkDistinctAds } from '@shared/campaign-plan-validator';
 import { AiCampaignDraftSchema, CampaignBriefSchema, type CampaignBrief } from '@shared/schemas/campaign-plan';
 
 function brief(change: Partial<CampaignBrief> = {}): CampaignBrief {
@@ -44,6 +44,19 @@ function offlinePlan(input: CampaignBrief) {
 }
 
 describe('offline model: campaign plans a media buyer would propose', () => {
+  it('writes each ad of an ad set from its own angle, with its own headline and text (issue 25: three identical ads)', () => {
+    for (const audience of ['Hiking and camping fans', 'Women 25-45']) {
+      const plan = offlinePlan(brief({ audience }));
+      for (const set of plan.adSets) {
+        expect(set.ads.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(set.ads.map((ad) => ad.angle)).size).toBe(set.ads.length);
+        expect(new Set(set.ads.map((ad) => ad.headline)).size).toBe(set.ads.length);
+        expect(new Set(set.ads.map((ad) => ad.primaryText)).size).toBe(set.ads.length);
+      }
+      expect(checkDistinctAds(plan)).toEqual([]);
+    }
+  });
+
   it('gives every ad set a distinct, descriptive name (audience | interest | ages)', () => {
     const draft = offlineDraft(brief());
     expect(draft.adSets.length).toBeGreaterThan(1);
