@@ -2,6 +2,7 @@ import { chatLimits, type ChatMessage } from '@shared/schemas/chat';
 import type { ChatAccountContext } from '@shared/schemas/chat-account';
 import { plans, type PlanKey } from '@shared/plans';
 import { planAllowances } from '@shared/quotas';
+import { featureEntries } from '@shared/features';
 import { webPaths } from '@shared/web-paths';
 import type { FeaturePrompt, PromptMessages } from './prompt';
 
@@ -43,15 +44,33 @@ function planFact(key: PlanKey): string {
   return `- ${plan.name} plan: ${price}. ${plan.tagline} Includes ${listed(planAllowances(plan.limits))}.`;
 }
 
+/**
+ * The features, from the one declared list (shared/features.ts): available ones as what they do and
+ * where; any still being built in one line that says so, and only those.
+ */
+function featureFacts(): string[] {
+  const entries = featureEntries();
+  const coming = entries.filter((feature) => !feature.available);
+  return [
+    ...entries
+      .filter((feature) => feature.available)
+      .map((feature) => `- ${feature.name} (${feature.path}, available now): ${feature.does}`),
+    ...(coming.length > 0
+      ? [
+          `- Coming next: ${listed(coming.map((feature) => feature.name))}. They are being built; they are not available yet.`,
+        ]
+      : []),
+  ];
+}
+
 /** Each line is one fact the bot may use; the offline model answers from these lines too. */
 export function knowledgeBase(): string[] {
   return [
     '- What Adsmith is: an AI-assisted advertising platform for people who run Facebook and Instagram ads. Connect a Meta ad account, see campaigns and results, change what runs, and let AI write ad copy.',
     `- Connect Meta: after signing up, press Connect Meta on the dashboard (${webPaths.dashboard}) and approve Adsmith in Meta's dialog. Adsmith asks only for the ads permissions it needs, stores the token encrypted, and you can disconnect at any time.`,
-    `- Dashboard and campaigns: the dashboard and ${webPaths.campaigns} show each ad account's campaigns with spend, results, cost per result, CTR and ROAS over a date range, with charts. You can pause, resume and change daily budgets from there; every change is recorded in an audit trail.`,
-    `- AI ad copy: the ad copy generator (${webPaths.adCopy}) writes Facebook and Instagram ad variants (headline, primary text, description, call to action) from your product and audience, in several angles and languages, checks them against Meta's advertising rules, and keeps a history you can reuse. Each generation counts against the plan's daily AI generations.`,
+    ...featureFacts(),
+    "- AI generations: each ad copy, campaign plan, image or chat answer counts against the plan's daily AI generations.",
     '- Your own OpenAI key: in the AI connection settings you can use your own OpenAI API key from your browser instead of Adsmith’s model.',
-    '- Coming next: a campaign generator that drafts whole campaigns, ad graphics, an optimizer with automation rules, and marketing-mix modelling. They are being built; they are not available yet.',
     ...(Object.keys(plans) as PlanKey[]).map(planFact),
     `- Billing: pay by card through Stripe from ${webPaths.pricing}; yearly billing costs about two months less than monthly. You can upgrade, downgrade or cancel at any time in Manage billing; a cancelled plan stays active until the end of the paid period, then moves to Free.`,
     `- Signing up: sign-up at ${webPaths.auth} is free and needs only an email address and a password; the email is verified with a link.`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { chatLimits } from '@shared/schemas/chat';
 import { chatPrompt, knowledgeBase } from '@lambdas/lib/ai/prompts/chat';
+import { featureEntries } from '@shared/features';
 
 describe('chatbot prompt', () => {
   it('grounds prices and limits in shared/plans.ts', () => {
@@ -50,5 +51,22 @@ describe('chatbot prompt', () => {
     });
     expect(built).toHaveLength(chatLimits.historyMessages + 2);
     expect(built.at(-1)).toEqual({ role: 'user', content: 'last' });
+  });
+});
+
+// Issue 22, finding 8: the chat's product facts come from the one declared features list (shared/features.ts).
+describe('the chat knows the product', () => {
+  it('mentions every available feature with its page, and never calls one "not available"', () => {
+    const facts = knowledgeBase();
+    for (const feature of featureEntries().filter((entry) => entry.available)) {
+      const line = facts.find((fact) => fact.includes(feature.name));
+      expect(line, feature.name).toBeDefined();
+      expect(line).toContain(feature.path);
+      expect(line).not.toMatch(/not available|being built|coming/i);
+      for (const fact of facts.filter((text) => /not available|being built/i.test(text))) {
+        expect(fact).not.toContain(feature.name);
+      }
+    }
+    expect(facts.join('\n')).not.toMatch(/campaign generator that drafts whole campaigns/);
   });
 });
