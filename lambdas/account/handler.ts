@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { routes } from '@shared/routes';
+import { accountRoutes as routes } from '@shared/function-routes/account';
 import { cognitoClient } from '../lib/aws/cognito';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';

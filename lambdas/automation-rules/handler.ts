@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { automationRulesRoutes as routes } from '@shared/function-routes/automation-rules';
 import type { RuleRunJob } from '@shared/schemas/rules';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';

@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { routes } from '@shared/routes';
+import { billingRoutes as routes } from '@shared/function-routes/billing';
 import { AiConfigSchema } from '../lib/ai/ai-config';
 import { cognitoClient } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';

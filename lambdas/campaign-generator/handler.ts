@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { campaignGeneratorRoutes as routes } from '@shared/function-routes/campaign-generator';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';

@@ -1,5 +1,5 @@
-import { NEED_ENV } from '@shared/functions';
-import { routes } from '@shared/routes';
+import { NEED_ENV } from '@shared/need-env';
+import { chatbotRoutes as routes } from '@shared/function-routes/chatbot';
 import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';

@@ -1,5 +1,5 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { NEED_ENV } from '@shared/functions';
+import { NEED_ENV } from '@shared/need-env';
 import { accessTokenVerifier } from '../lib/http/access-token';
 import { parseS3Location, userPoolSettingsFromWebConfig, type UserPoolSettings } from './user-pool-settings';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { routes } from '@shared/routes';
+import { contactRoutes as routes } from '@shared/function-routes/contact';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';

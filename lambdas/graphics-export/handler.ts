@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { graphicsExportRoutes as routes } from '@shared/function-routes/graphics-export';
 import { aiRuntime } from '../lib/ai/ai-runtime';
 import { recordTokenUsage } from '../lib/ai/token-usage';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';

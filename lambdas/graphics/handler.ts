@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { graphicsRoutes as routes } from '@shared/function-routes/graphics';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { consumeGeneration, refundGeneration } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';

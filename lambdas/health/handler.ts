@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { healthRoutes as routes } from '@shared/function-routes/health';
 import { httpHandler } from '../lib/http/http-function';
 
 export const handler = httpHandler(routes.health, async () => ({ status: 'ok' as const }));

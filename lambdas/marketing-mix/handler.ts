@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { marketingMixRoutes as routes } from '@shared/function-routes/marketing-mix';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { sendJob } from '../lib/job-queue';

@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { metaOauthCallbackRoutes as routes } from '@shared/function-routes/meta-oauth-callback';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { readSecret } from '../lib/secrets';

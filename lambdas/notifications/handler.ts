@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { routes } from '@shared/routes';
+import { notificationsRoutes as routes } from '@shared/function-routes/notifications';
 import { cognitoClient } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';

@@ -1,4 +1,4 @@
-import { routes } from '@shared/routes';
+import { secureMetaApiRoutes as routes } from '@shared/function-routes/secure-meta-api';
 import { httpFunction, on } from '../lib/http/http-function';
 import { listAdAccounts, toAdAccount } from '../lib/meta-session/ad-accounts';
 import { listCampaignsWithMetrics } from '../lib/meta-session/campaigns';

@@ -1,7 +1,7 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { NEED_ENV } from '@shared/functions';
-import { routes } from '@shared/routes';
+import { NEED_ENV } from '@shared/need-env';
+import { teamRoutes as routes } from '@shared/function-routes/team';
 import { cognitoClient } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { sesClient } from '../lib/aws/sesv2';

@@ -21,15 +21,20 @@ export const LAMBDA_MAIN_FIELDS = ['module', 'main'];
 /**
  * Nothing is external: the AWS SDK v3 is bundled too. Measured here (npm run bench), a
  * function that loads the runtime's SDK from disk spends ~90 ms in init against ~52 ms
- * bundled and tree-shaken, and the SDK that ships is the one the tests ran with. The
- * price is size: the SDK is ~300 KB minified, so functions that call AWS exceed 250 KB.
- * Listing '@aws-sdk/*' here trades the other way.
+ * bundled and tree-shaken, and the SDK that ships is the one the tests ran with. Measured
+ * again (issue 23, 2026-11-28, init CPU time of the bundle's import): with '@aws-sdk/*' and
+ * '@smithy/*' external, health shrinks 650 → 303 KB but its init grows 240 → 366 ms CPU,
+ * chatbot 1,037 → 519 KB and 296 → 652 ms: hundreds of files resolved and compiled one by
+ * one. So the SDK stays bundled, and what it bundles that Lambda never runs is cut instead
+ * (LAMBDA_ALIASES).
  */
 export const LAMBDA_EXTERNALS: string[] = [];
 
 /** Modules replaced in bundles by smaller stand-ins that do all their users need (see each file). */
+const bundlingDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bundling');
 export const LAMBDA_ALIASES: Record<string, string> = {
-  semver: path.join(path.dirname(fileURLToPath(import.meta.url)), 'bundling', 'semver-gte.cjs'),
+  semver: path.join(bundlingDir, 'semver-gte.cjs'),
+  '@aws-sdk/credential-provider-node': path.join(bundlingDir, 'credential-provider-env-only.mjs'),
 };
 
 /** The same settings in esbuild's own terms (CDK adds bundle/platform itself). */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { routeKey, type RouteDeclaration } from '@shared/routes';
+import { routeKey, type RouteDeclaration } from '@shared/route-declaration';
 import { notFound } from '../errors';
 import { logger } from '../observability';
 import { countRequestOutcome, instrumented } from './instrumentation';

@@ -1,0 +1,50 @@
+import { AdAccountParamsSchema } from '../schemas/meta';
+import {
+  AdCardListSchema,
+  AdParamsSchema,
+  AdTestParamsSchema,
+  AdTestSchema,
+  ApproveAdTestBodySchema,
+  RewriteAdBodySchema,
+} from '../schemas/ad-optimizer';
+import { route } from '../route-declaration';
+
+/** The routes `ad-optimizer` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
+export const adOptimizerRoutes = {
+  // Ad optimizer (/ad-optimizer): ad cards, rewrites through the ad copy generator, A/B copies created paused.
+  adOptimizerAds: route({
+    method: 'GET',
+    path: '/api/ad-optimizer/ad-accounts/{id}/ads',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: AdCardListSchema,
+  }),
+  adOptimizerRewrite: route({
+    method: 'POST',
+    path: '/api/ad-optimizer/ads/{id}/rewrites',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdParamsSchema,
+    body: RewriteAdBodySchema,
+    response: AdTestSchema,
+    successStatus: 201,
+  }),
+  adOptimizerApprove: route({
+    method: 'POST',
+    path: '/api/ad-optimizer/rewrites/{id}/approve',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdTestParamsSchema,
+    body: ApproveAdTestBodySchema,
+    response: AdTestSchema,
+  }),
+  adOptimizerUndo: route({
+    method: 'POST',
+    path: '/api/ad-optimizer/rewrites/{id}/undo',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdTestParamsSchema,
+    response: AdTestSchema,
+  }),
+} as const;

@@ -1,0 +1,90 @@
+import {
+  AdAccountListSchema,
+  AdAccountParamsSchema,
+  CampaignAdSetListSchema,
+  CampaignListSchema,
+  CampaignParamsSchema,
+  CampaignSchema,
+  CampaignUpdateSchema,
+  DailyInsightsQuerySchema,
+  DateRangeQuerySchema,
+  InsightsQuerySchema,
+  InsightsSeriesReplySchema,
+  isReportPending,
+  MetaConnectionSchema,
+} from '../schemas/meta';
+import { route } from '../route-declaration';
+
+/** The routes `secure-meta-api` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
+export const secureMetaApiRoutes = {
+  metaConnection: route({
+    method: 'GET',
+    path: '/api/meta/connection',
+    fn: 'secure-meta-api',
+    access: 'user',
+    response: MetaConnectionSchema,
+  }),
+  metaDisconnect: route({
+    method: 'DELETE',
+    path: '/api/meta/connection',
+    fn: 'secure-meta-api',
+    access: 'user',
+    workspace: 'owner',
+    response: MetaConnectionSchema,
+  }),
+  metaAdAccounts: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts',
+    fn: 'secure-meta-api',
+    access: 'user',
+    response: AdAccountListSchema,
+  }),
+  metaAccountInsights: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts/{id}/insights',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    query: InsightsQuerySchema,
+    // 202 with a report ticket and Meta's percent while a report run builds the series.
+    response: InsightsSeriesReplySchema,
+    acceptedWhen: isReportPending,
+  }),
+  metaCampaigns: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts/{id}/campaigns',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    query: DateRangeQuerySchema,
+    response: CampaignListSchema,
+  }),
+  metaCampaignInsights: route({
+    method: 'GET',
+    path: '/api/meta/campaigns/{id}/insights',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    query: DailyInsightsQuerySchema,
+    response: InsightsSeriesReplySchema,
+    acceptedWhen: isReportPending,
+  }),
+  metaUpdateCampaign: route({
+    method: 'PATCH',
+    path: '/api/meta/campaigns/{id}',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    body: CampaignUpdateSchema,
+    response: CampaignSchema,
+  }),
+  // A campaign's ad sets with their budgets: where /campaigns shows budgets that sit on the ad sets.
+  metaCampaignAdSets: route({
+    method: 'GET',
+    path: '/api/meta/campaigns/{id}/adsets',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: CampaignParamsSchema,
+    response: CampaignAdSetListSchema,
+  }),
+} as const;

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { AppFunctionName } from './functions';
+
+/**
+ * What a route of the routes table (shared/routes.ts) declares, and the helper each function's own
+ * table (shared/function-routes/<fn>.ts) declares them with. No schema lives here: a function's
+ * bundle loads this, its own routes' schemas, and nothing of the other functions'.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAccess = 'public' | 'user';
+
+/** `F` is the function name type: the routes table below takes only names of shared/functions.ts. */
+export interface RouteDeclaration<F extends string = string> {
+  method: HttpMethod;
+  path: `/api/${string}` | '/api';
+  /** The function (folder under lambdas/, entry in shared/functions.ts) that serves it. */
+  fn: F;
+  access: RouteAccess;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  /** Status on success; 200 unless said. */
+  successStatus?: number;
+  /**
+   * Largest request body the route takes, in bytes; above it the function answers 413 PAYLOAD_TOO_LARGE
+   * before reading it. Default MAX_REQUEST_BODY_BYTES (256 KiB). The WAF leaves body size to this: its
+   * managed 8 KB body rule only counts (infra/cdk/lib/stacks/waf-stack.ts).
+   */
+  maxBodyBytes?: number;
+  /**
+   * For `access: 'public'` routes: what the route exposes without sign-in and what guards it instead. It is
+   * the reason the CDK app gives cdk-nag for a route without an authorizer, so it must stay true.
+   */
+  publicBecause?: string;
+  /** A reply for which this holds answers 202 Accepted instead: a job the client polls is still running. */
+  acceptedWhen?: (reply: never) => boolean;
+  /**
+   * The reply streams (server-sent events; `response` is one event). API Gateway's HTTP API buffers
+   * a Lambda reply whole, so in AWS such a route gets no HTTP API route: CloudFront serves its path
+   * (same origin, no parameters) from the function's URL in RESPONSE_STREAM mode, signing each request
+   * with origin access control, so the function must be an `edge` entry of shared/functions.ts. The
+   * twin's gateway streams it the same way (shared/streaming-headers.ts).
+   */
+  stream?: true;
+  /**
+   * Whose data a signed-in request works on (lambdas/lib/team resolves it once per request). Default
+   * `shared`: the workspace's (a member works on the owner's plan, quotas, Meta connection and data).
+   * `personal`: the signed-in person's own (their profile, the team routes, which resolve it themselves).
+   * `owner`: the workspace's, and a member is refused with OWNER_ONLY (billing, the Meta connection itself).
+   */
+  workspace?: WorkspaceScope;
+}
+
+export type WorkspaceScope = 'shared' | 'personal' | 'owner';
+
+export function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R): R {
+  return declaration;
+}
+
+/** API Gateway's route key, e.g. `GET /api/me`, also the event's `routeKey`. */
+export function routeKey(r: RouteDeclaration): string {
+  return `${r.method} ${r.path}`;
+}

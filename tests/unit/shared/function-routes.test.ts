@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { REPO_ROOT } from '@infra/cdk/lib/paths';
+import { routes, type RouteDeclaration } from '@shared/routes';
+
+/** The files of the repo (not node_modules) a function's bundle is made of. */
+async function bundledSources(fn: string): Promise<string[]> {
+  const result = await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
+    absWorkingDir: REPO_ROOT,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outfile: 'index.mjs',
+  });
+  return Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules'));
+}
+
+describe("each function's own routes table", () => {
+  it('declares every route of the routes table, in the table of the function that serves it', async () => {
+    for (const [name, route] of Object.entries(routes as Record<string, RouteDeclaration>)) {
+      const module = (await import(`@shared/function-routes/${route.fn}`)) as Record<string, Record<string, unknown>>;
+      const table = Object.values(module)[0]!;
+      expect(table[name], `${name} in shared/function-routes/${route.fn}.ts`).toBe(route);
+    }
+  });
+
+  it("keeps the other functions' routes and schemas out of a function's bundle", async () => {
+    for (const fn of ['health', 'account', 'chatbot', 'team']) {
+      const sources = await bundledSources(fn);
+      expect(sources, fn).not.toContain('shared/routes.ts');
+      expect(sources, fn).not.toContain('shared/functions.ts');
+      expect(
+        sources.filter((file) => file.startsWith('shared/function-routes/')),
+        fn,
+      ).toEqual([`shared/function-routes/${fn}.ts`]);
+    }
+  }, 120_000);
+});
