@@ -1,44 +1,39 @@
-import { ArrowRight, BarChart3, Image, Megaphone, PenLine, PlugZap, Wand2 } from 'lucide-react';
+import {
+  ArrowRight,
+  ChartPie,
+  Image,
+  LayoutDashboard,
+  PenLine,
+  SlidersHorizontal,
+  Sparkles,
+  Wand2,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
+import { featureEntries, type FeatureKey } from '@shared/features';
 import { clsx } from 'clsx';
 import { buttonClasses, cardClasses } from '@web/components/ui/plain-classes';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { ProductPreview } from './product-preview';
 import { signUpPath, webPaths } from '@shared/web-paths';
 
-const features = [
-  {
-    icon: PenLine,
-    title: 'Ad copy that converts',
-    text: 'Headlines, descriptions and calls to action written for your product and the audience you want to reach.',
-  },
-  {
-    icon: Image,
-    title: 'Ad graphics',
-    text: 'On-brand visuals sized for Facebook and Instagram placements, generated in seconds.',
-  },
-  {
-    icon: Wand2,
-    title: 'Campaign generation',
-    text: 'Turn a goal and a budget into a structured campaign with ad sets, audiences and creatives.',
-  },
-  {
-    icon: BarChart3,
-    title: 'Optimisation',
-    text: 'Spot what is working, move budget to it and fix the ads that are holding you back.',
-  },
-  {
-    icon: PlugZap,
-    title: 'Your Meta account',
-    text: 'Connect your ad account securely to see your ad accounts and campaigns in one dashboard.',
-  },
-  {
-    icon: Megaphone,
-    title: 'Built for marketers',
-    text: 'No spreadsheets or guesswork: clear recommendations you can act on straight away.',
-  },
-];
+/** One icon per declared feature: a feature added to shared/features.ts fails typecheck here until it has one. */
+const featureIcons: Record<FeatureKey, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  adCopy: PenLine,
+  campaignGenerator: Wand2,
+  graphics: Image,
+  optimizer: SlidersHorizontal,
+  adOptimizer: Sparkles,
+  marketingMix: ChartPie,
+};
+
+/** The grid shows what people can use today, from the one declared list (issue 22, finding 8). */
+const availableFeatures = featureEntries().filter((feature) => feature.available);
+
+/** A declaration's `does` continues "It …"; on a card it stands alone as a sentence. */
+const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const steps = [
   { title: 'Describe your offer', text: 'Tell us about the product and the customers you want.' },
@@ -100,17 +95,20 @@ export function HomePage() {
           From the first headline to the last budget change, one workspace for your paid social.
         </p>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <div className={clsx(cardClasses, 'h-full p-6 transition-shadow hover:shadow-md')}>
-                <span className="flex size-10 items-center justify-center rounded-lg bg-secondary">
-                  <Icon aria-hidden="true" className="size-5 text-primary" />
-                </span>
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
+          {availableFeatures.map(({ key, name, does }) => {
+            const Icon = featureIcons[key];
+            return (
+              <li key={key}>
+                <div className={clsx(cardClasses, 'h-full p-6 transition-shadow hover:shadow-md')}>
+                  <span className="flex size-10 items-center justify-center rounded-lg bg-secondary">
+                    <Icon aria-hidden="true" className="size-5 text-primary" />
+                  </span>
+                  <h3 className="mt-4 font-semibold">{name}</h3>
+                  <p className="mt-2 text-sm text-muted-foreground">{asSentence(does)}</p>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { featureEntries } from '@shared/features';
 import { plans, type PlanKey } from '@shared/plans';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
@@ -11,6 +12,8 @@ import { pricingFaq } from '../content/pricing-faq';
 import { signUpPath } from '@shared/web-paths';
 
 const highlighted: PlanKey = 'pro';
+/** From the one declared list of features (issue 22, finding 8): every plan has every feature that has shipped. */
+const includedFeatures = featureEntries().filter((feature) => feature.available);
 const ctaLabel: Record<PlanKey, string> = {
   free: 'Start for free',
   pro: 'Start with Pro',
@@ -125,9 +128,21 @@ export function PricingPage({ account }: { account?: PricingAccount }) {
         })}
       </ul>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Prices in US dollars, before tax. Every plan includes the campaign dashboard, pause, resume and budget changes
-        on your connected ad accounts.
+        Prices in US dollars, before tax. Plans differ in the allowances on each card, not in the features.
       </p>
+      <section aria-labelledby="included-heading" className="mx-auto mt-10 max-w-4xl text-center">
+        <h2 id="included-heading" className="text-lg font-semibold">
+          Every plan includes
+        </h2>
+        <ul aria-labelledby="included-heading" className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm">
+          {includedFeatures.map((feature) => (
+            <li key={feature.key} className="flex items-center gap-2">
+              <Check aria-hidden="true" className="size-4 shrink-0 text-primary" />
+              {feature.name}
+            </li>
+          ))}
+        </ul>
+      </section>
 
       <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
         <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight">

@@ -1,10 +1,24 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as declared from '@shared/features';
+import { featureEntries } from '@shared/features';
 import { plans } from '@shared/plans';
 import { PricingPage } from '@web/features/site/components/pricing-page';
 import { formatUsd, planPrice, yearlySavingPercent } from '@web/features/site/content/plan-features';
+
+// The declared list with one feature not shipped yet: "Every plan includes" must follow it.
+vi.mock('@shared/features', async (importOriginal) => {
+  const actual = await importOriginal<typeof declared>();
+  return {
+    ...actual,
+    featureEntries: () =>
+      actual
+        .featureEntries()
+        .map((feature) => (feature.key === 'marketingMix' ? { ...feature, available: false } : feature)),
+  };
+});
 
 describe('pricing', () => {
   it('formats prices from the shared plans table', () => {
@@ -39,5 +53,24 @@ describe('pricing', () => {
     expect(screen.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
     expect(within(pro).getByText(planPrice('pro', 'yearly').perMonth)).toBeInTheDocument();
     expect(screen.getByText('What counts as an AI generation?')).toBeInTheDocument();
+  });
+
+  it('lists every available feature of the declared list as included in every plan', () => {
+    render(
+      <MemoryRouter>
+        <PricingPage />
+      </MemoryRouter>,
+    );
+    const included = screen.getByRole('list', { name: 'Every plan includes' });
+    const shown = within(included)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(shown).toEqual(
+      featureEntries()
+        .filter((feature) => feature.available)
+        .map((feature) => feature.name),
+    );
+    expect(shown).not.toContain('Marketing mix modelling');
+    expect(shown).toContain('Campaign dashboard');
   });
 });
