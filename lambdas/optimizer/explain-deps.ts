@@ -1,9 +1,7 @@
 import { RecommendationExplanationsSchema } from '@shared/schemas/optimizer';
 import type { AiRuntime } from '../lib/ai/ai-runtime';
-import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { recommendationExplanationsPrompt } from '../lib/ai/prompts/recommendation-explanations';
 import { generateStructured } from '../lib/ai/structured-generation';
-import { QuotaExceededError } from '../lib/quota/plan-quota';
 import type { ExplainDeps } from './explain-recommendations';
 
 /** A generation is only started with this much of the request's time left; it must end 4 s before the limit. */
@@ -13,28 +11,19 @@ const KEEP_FOR_REPLY_MS = 4_000;
 const MAX_GENERATION_MS = 12_000;
 const TOKENS_PER_ITEM = 120;
 
-/** The AI engine behind the optimizer's explanations: the user's daily quota, one structured generation. */
+/**
+ * The AI engine behind the optimizer's explanations: one structured generation. It takes none of the
+ * user's daily AI generations (reading recommendations costs nothing, issue 25 requirement 4): what
+ * bounds it is that each explanation is written once and stored with its proposal. Its tokens are
+ * logged with the feature's name, for cost.
+ */
 export function aiExplainDeps(options: {
   runtime: () => Promise<AiRuntime>;
-  quota: GenerationQuota;
-  limitOverride?: number;
-  userId: string;
   remainingMs: () => number;
   log: (message: string, facts: Record<string, unknown>) => void;
 }): ExplainDeps {
-  let counted: Awaited<ReturnType<typeof consumeGeneration>> | undefined;
   return {
     enoughTime: () => options.remainingMs() >= MIN_MS_FOR_EXPLANATIONS,
-    async takeGeneration() {
-      try {
-        const grant = await consumeGeneration(options.quota, options.userId, options.limitOverride);
-        counted = grant;
-        return { refund: () => refundGeneration(options.quota, options.userId, grant) };
-      } catch (error) {
-        if (error instanceof QuotaExceededError) return null;
-        throw error;
-      }
-    },
     async generate(input) {
       const runtime = await options.runtime();
       const budget = Math.min(MAX_GENERATION_MS, options.remainingMs() - KEEP_FOR_REPLY_MS);
@@ -52,11 +41,6 @@ export function aiExplainDeps(options: {
         onInvalidReply: (info) =>
           options.log('AI reply failed validation', { feature: recommendationExplanationsPrompt.feature, ...info }),
       });
-      if (counted) {
-        await addTokensToDay(options.quota, options.userId, counted, result.usage).catch((error: unknown) =>
-          options.log('Could not record token usage', { error: String(error) }),
-        );
-      }
       options.log('AI generation', {
         feature: recommendationExplanationsPrompt.feature,
         promptVersion: recommendationExplanationsPrompt.version,

@@ -4,8 +4,10 @@ import { checkExplanation } from '../lib/optimizer/explanation-check';
 
 /**
  * Two plain sentences per recommendation from the AI engine, in ONE batched generation per
- * recommendations request (counted as one generation of the user's daily AI quota, whatever the
- * number of items), only for proposals that have no explanation yet, at most 20 a request. Every
+ * recommendations request, only for proposals that have no explanation yet (it is stored with the
+ * proposal and kept while the proposal stays the same), at most 20 a request. Reading costs the
+ * marketer nothing: the optimizer gives no `takeGeneration`, so no daily AI generation is taken
+ * (issue 25, requirement 4); only what a person asks to be written counts. Every
  * sentence is checked against the detector's numbers; one that fails keeps the template text, and
  * `explanationSource` says which the marketer is reading. Without the AI (quota used up, outage,
  * too little time left) the template is shown and the proposals are tried again next time.
@@ -14,8 +16,8 @@ import { checkExplanation } from '../lib/optimizer/explanation-check';
 export const MAX_EXPLAINED_PER_REQUEST = 20;
 
 export interface ExplainDeps {
-  /** Counts one generation against the user's daily quota; null when it is used up. */
-  takeGeneration: () => Promise<{ refund: () => Promise<void> } | null>;
+  /** An allowance a generation must take first (null when used up); none means the generation is free. */
+  takeGeneration?: () => Promise<{ refund: () => Promise<void> } | null>;
   /** The batched structured generation; throws when the AI engine cannot answer. */
   generate: (input: ExplanationInput) => Promise<RecommendationExplanations>;
   /** False when the request has too little time left for a generation (the reply must not wait). */
@@ -80,10 +82,12 @@ export async function explainRecommendations(
   if (deps.enoughTime && !deps.enoughTime()) {
     return fallBack('Reading this account took most of the time a request has: the detector’s own words are shown.');
   }
-  const grant = await deps.takeGeneration().catch((error: unknown) => {
-    deps.log?.('Explanations: quota check failed', { error: String(error) });
-    return null;
-  });
+  const grant = deps.takeGeneration
+    ? await deps.takeGeneration().catch((error: unknown) => {
+        deps.log?.('Explanations: quota check failed', { error: String(error) });
+        return null;
+      })
+    : { refund: async () => undefined };
   if (!grant) return fallBack('Your AI generations for today are used up: the detector’s own words are shown.');
 
   let reply: RecommendationExplanations;

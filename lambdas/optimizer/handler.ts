@@ -1,10 +1,9 @@
 import { optimizerRoutes as routes } from '@shared/function-routes/optimizer';
-import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
+import { aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
-import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
 import { approvalOf, remainingMsOf } from '../lib/meta-session/handler-deps';
 import { metaSession } from '../lib/meta-session/meta-route';
 import { listAppliedOutcomes } from './applied-outcomes';
@@ -20,22 +19,14 @@ const log = (message: string, facts: Record<string, unknown>) => logger.info(mes
 export const handler = httpFunction([
   on(
     routes.optimizerRecommendations,
-    ({ user, session, graphCalls, params }) => {
+    ({ session, graphCalls, params }) => {
       const remainingMs = remainingMsOf(session);
-      const limitOverride = aiConfig().AI_DAILY_GENERATION_LIMIT;
       return listRecommendations(session, params.id, {
         store: store(),
         remainingMs,
         graphCalls,
-        // Explanations count against the user's daily AI generations: one per recommendations request that asks.
-        explain: aiExplainDeps({
-          runtime: aiRuntime,
-          quota: aiGenerationQuota(),
-          ...(limitOverride !== undefined ? { limitOverride } : {}),
-          userId: user.sub,
-          remainingMs,
-          log,
-        }),
+        // Reading costs nothing: explanations are written once per proposal and take none of the daily AI generations.
+        explain: aiExplainDeps({ runtime: aiRuntime, remainingMs, log }),
       });
     },
     metaSession(),

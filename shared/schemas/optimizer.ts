@@ -166,8 +166,8 @@ export const RecommendationListSchema = z.object({
   /** Graph calls made to build this answer (bounded however large the account is). */
   graphCalls: z.number(),
   /**
-   * The AI explanations of this answer: 'generated' (one generation of the daily quota explained
-   * the new recommendations), 'unchanged' (nothing new to explain), 'unavailable' (template text,
+   * The AI explanations of this answer: 'generated' (the AI engine explained the new recommendations;
+   * reading takes none of the daily AI generations), 'unchanged' (nothing new to explain), 'unavailable' (template text,
    * with the reason), absent when the AI engine is not wired.
    */
   explanations: z

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageSchema } from '@shared/schemas/billing';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { checkExplanation } from '@lambdas/lib/optimizer/explanation-check';
 import { MAX_EXPLAINED_PER_REQUEST } from '@lambdas/optimizer/explain-recommendations';
@@ -141,6 +142,9 @@ describe('optimizer', () => {
     expect(again.explanations?.status).toBe(open.length > MAX_EXPLAINED_PER_REQUEST ? 'generated' : 'unchanged');
     const first = explained[0]!;
     expect(again.data.find((r) => r.id === first.id)?.explanation).toBe(first.explanation);
+    // Reading costs nothing (issue 25, requirement 4): two reads, and none of the day's AI generations is spent.
+    const usage = UsageSchema.parse(await (await users.user.call('/api/billing/usage')).json());
+    expect(usage.limits.find((l) => l.key === 'aiGenerationsPerDay')?.used).toBe(0);
   });
 
   it('refuses another user, and objects the recommendation did not propose', async () => {
