@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,22 @@ describe("each function's own routes table", () => {
       const module = (await import(`@shared/function-routes/${route.fn}`)) as Record<string, Record<string, unknown>>;
       const table = Object.values(module)[0]!;
       expect(table[name], `${name} in shared/function-routes/${route.fn}.ts`).toBe(route);
+    }
+  });
+
+  it('lists in the routes table every route a function declares, so none is served but never deployed', async () => {
+    const listed = new Set<RouteDeclaration>(Object.values(routes as Record<string, RouteDeclaration>));
+    const tables = readdirSync(path.join(REPO_ROOT, 'shared', 'function-routes')).map((file) =>
+      file.replace(/\.ts$/, ''),
+    );
+    for (const fn of tables) {
+      const module = (await import(`@shared/function-routes/${fn}`)) as Record<
+        string,
+        Record<string, RouteDeclaration>
+      >;
+      for (const [name, route] of Object.entries(Object.values(module)[0]!)) {
+        expect(listed.has(route), `${name} of shared/function-routes/${fn}.ts in shared/routes.ts`).toBe(true);
+      }
     }
   });
 
