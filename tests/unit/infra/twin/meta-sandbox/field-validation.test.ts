@@ -33,10 +33,12 @@ describe('parseFields', () => {
 });
 
 describe('validateNodeFields', () => {
-  it('accepts every v26 field of the node type and its expandable edges', () => {
-    expect(() =>
-      validateNodeFields(parseFields('id,name,objective,daily_budget,insights{spend},adsets{name}'), 'Campaign'),
-    ).not.toThrow();
+  it('accepts every v26 field of the node type and its expandable edges, blaming only the unknown one', () => {
+    const known = 'id,name,objective,daily_budget,insights{spend},adsets{name}';
+    expect(() => validateNodeFields(parseFields(known), 'Campaign')).not.toThrow();
+    expect(errorOf(() => validateNodeFields(parseFields(`${known},x`), 'Campaign')).body.message).toBe(
+      '(#100) Tried accessing nonexisting field (x) on node type (Campaign)',
+    );
   });
 
   it("rejects an unknown field with Meta's exact message and type", () => {
