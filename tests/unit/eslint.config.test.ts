@@ -149,3 +149,39 @@ describe('eslint import boundaries fire', () => {
     }
   });
 });
+
+/**
+ * Screens are composed from small parts: a function over 150 lines fails lint in every product room, so the
+ * rule cannot go inert the way the import zones once did. Blank lines and comments do not count.
+ */
+describe('eslint keeps functions small', () => {
+  /** A function of exactly `lines` lines, its signature and closing brace included. */
+  function functionOfLines(lines: number): string {
+    const statements = Array.from({ length: lines - 3 }, (_, i) => `  total += ${i};`);
+    return [
+      'export function long(): number {',
+      '  let total = 0;',
+      ...statements.slice(1),
+      '',
+      '  // a comment',
+      '  return total;',
+      '}',
+      '',
+    ].join('\n');
+  }
+
+  async function lengthErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    return result!.messages.filter((message) => message.ruleId === 'max-lines-per-function').map((m) => m.message);
+  }
+
+  it.each([
+    'web/src/features/campaigns/zz-probe.tsx',
+    'lambdas/optimizer/zz-probe.ts',
+    'infra/twin/zz-probe.ts',
+    'shared/zz-probe.ts',
+  ])('refuses a 151-line function and accepts a 150-line one in %s', async (file) => {
+    expect(await lengthErrors(file, functionOfLines(150))).toEqual([]);
+    expect(await lengthErrors(file, functionOfLines(151))).toEqual([expect.stringContaining('(151)')]);
+  });
+});
