@@ -9,6 +9,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const crossCuttingTests = [
   // Every link in README.md and docs/ resolves, and the README stays a short door: it reads markdown, not code.
   'tests/unit/docs/links.test.ts',
+  // The feature manuals in docs/features/ and the declared features list agree both ways: markdown against a table.
+  'tests/unit/docs/features.test.ts',
+  // Every function's routes table against the whole routes table, and each function's bundle against its own table.
+  'tests/unit/shared/function-routes.test.ts',
 ];
 
 describe('mirroredSources', () => {
