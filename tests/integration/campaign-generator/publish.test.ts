@@ -162,7 +162,9 @@ describe('campaign generator', () => {
       }),
     );
     expect(reply.status).toBe(502);
-    expect(reply.body.error.message).toMatch(/^Meta refused Ad ".*": The sandbox's failWrite fault rejected POST/);
+    expect(reply.body.error.message).toMatch(
+      /^Meta refused Ad ".*": Couldn't Create Ad: The sandbox's failWrite fault rejected POST/,
+    );
     expect(reply.body.error.message).toMatch(/Everything created so far was deleted again\.$/);
 
     const after = CampaignDraftSchema.parse(
