@@ -54,6 +54,21 @@ function facts(rec: StoredRecommendation) {
   };
 }
 
+/**
+ * The explanation a recomputed proposal keeps from its stored version: the AI's text while every
+ * number it quotes still holds for the new evidence (a read then writes nothing again); none when
+ * one has moved, so the next read explains it anew.
+ */
+export function carriedExplanation(
+  before: StoredRecommendation,
+  next: StoredRecommendation,
+): Pick<StoredRecommendation, 'explanation' | 'explanationSource'> {
+  if (!before.explanation || before.explanationSource !== 'ai') return {};
+  return checkExplanation(before.explanation, facts(next)).ok
+    ? { explanation: before.explanation, explanationSource: 'ai' }
+    : {};
+}
+
 const withTemplate = (rec: StoredRecommendation): StoredRecommendation => ({
   ...rec,
   explanation: templateExplanation(rec),

@@ -9,6 +9,7 @@ import { StoredRecommendationSchema, type Recommendation, type StoredRecommendat
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
 import { conflict, notFound } from '../lib/errors';
+import { carriedExplanation } from './explain-recommendations';
 
 /**
  * The optimizer_recommendations table: one row per user and recommendation, keyed by the
@@ -94,7 +95,8 @@ async function inBatches<T, R>(items: readonly T[], size: number, run: (item: T)
  * Stores this run's recommendations. A recommendation already approved (or being applied, or
  * undone) keeps its row: a new run never overwrites what was done with a fresh proposal (the
  * put is conditional, so an approval racing this run wins). A proposal stored unchanged is not
- * written again and keeps its explanation; the rest are written 16 at a time.
+ * written again and keeps its explanation; a changed one keeps it while the numbers it quotes
+ * still hold (explanations are written once, not on every read); the rest are written 16 at a time.
  */
 export async function saveProposals(
   store: RecommendationStore,
@@ -130,10 +132,11 @@ export async function saveProposals(
   // New rows cannot race an approval (nothing is approved before it is stored): 25 a request.
   const fresh = records.filter((record) => !known.has(record.id));
   await writeNew(store, fresh.map(item));
-  return inBatches(records, WRITE_CONCURRENCY, async (record) => {
-    const before = known.get(record.id);
-    if (!before) return record;
-    if (before.status !== 'proposed' || sameProposal(before, record)) return before;
+  return inBatches(records, WRITE_CONCURRENCY, async (proposal) => {
+    const before = known.get(proposal.id);
+    if (!before) return proposal;
+    if (before.status !== 'proposed' || sameProposal(before, proposal)) return before;
+    const record = { ...proposal, ...carriedExplanation(before, proposal) };
     try {
       await store.doc.send(
         new PutCommand({
