@@ -11,6 +11,7 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
 import { quotaExceededOf, usageKey, useUsage } from '@web/lib/billing/usage';
+import { SizeCheckboxes } from './size-checkboxes';
 
 /** The open design as saved: what the server renders (it never renders what the browser holds). */
 export interface SavedVersion {
@@ -97,26 +98,12 @@ export function ServerExport({
         Export
       </h2>
       {result ? null : allowance ? <UsageMeter usage={allowance} /> : null}
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-        <legend className="mb-1 text-sm font-medium">Sizes to export</legend>
-        {placementSizeIds.map((sizeId) => (
-          <label key={sizeId} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={sizes.includes(sizeId)}
-              onChange={(e) =>
-                setSizes(
-                  e.target.checked
-                    ? placementSizeIds.filter((id) => id === sizeId || sizes.includes(id))
-                    : sizes.filter((id) => id !== sizeId),
-                )
-              }
-            />
-            Export {placementSizes[sizeId].ratio}
-          </label>
-        ))}
-      </fieldset>
+      <SizeCheckboxes
+        legend="Sizes to export"
+        sizes={sizes}
+        onChange={setSizes}
+        labelOf={(sizeId) => `Export ${placementSizes[sizeId].ratio}`}
+      />
       <div className="flex flex-wrap items-end gap-3">
         <FormField label="Format" className="w-32">
           {(control) => (

@@ -11,6 +11,7 @@ import { apiRequest } from '@web/lib/api';
 import { quotaExceededOf, type QuotaExceeded } from '@web/lib/billing/quota-exceeded';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { type SavingTools } from './server-export';
+import { SizeCheckboxes } from './size-checkboxes';
 
 type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };
 
@@ -97,26 +98,14 @@ export function UseInCampaign({
         toolbar={{ end: null }}
         className="grid gap-3"
       >
-        <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
-          <legend className="mb-1 text-sm font-medium">Sizes to send</legend>
-          {placementSizeIds.map((sizeId) => (
-            <label key={sizeId} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={sizes.includes(sizeId)}
-                onChange={(e) =>
-                  setSizes(
-                    e.target.checked
-                      ? placementSizeIds.filter((id) => id === sizeId || sizes.includes(id))
-                      : sizes.filter((id) => id !== sizeId),
-                  )
-                }
-              />
-              {placementSizes[sizeId].ratio} {placementSizes[sizeId].width}×{placementSizes[sizeId].height}
-            </label>
-          ))}
-        </fieldset>
+        <SizeCheckboxes
+          legend="Sizes to send"
+          sizes={sizes}
+          onChange={setSizes}
+          labelOf={(sizeId) =>
+            `${placementSizes[sizeId].ratio} ${placementSizes[sizeId].width}×${placementSizes[sizeId].height}`
+          }
+        />
         <div>
           <Button
             onClick={() => void onUse()}
