@@ -3,6 +3,7 @@
 // function's bundle once, as Lambda loads index.mjs, and answers invocations with its handler.
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
+import { STREAMING } from './lambda-runtime-globals.mjs';
 
 // Lambda runs with NODE_OPTIONS=--enable-source-maps (see AppFunction): stack traces name our sources.
 process.setSourceMapsEnabled(true);
@@ -14,23 +15,6 @@ function serializeError(error) {
   }
   return { name: 'Error', message: String(error) };
 }
-
-// Lambda's Node.js runtime gives handlers the global `awslambda` for response streaming:
-// `streamifyResponse` marks a handler as streaming, `HttpResponseStream.from` sets the status
-// and headers a function URL sends before the body. Same names, same behaviour here.
-const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
-globalThis.awslambda = {
-  streamifyResponse(handler) {
-    handler[STREAMING] = 'response';
-    return handler;
-  },
-  HttpResponseStream: {
-    from(stream, metadata) {
-      stream.setHttpMetadata(metadata);
-      return stream;
-    },
-  },
-};
 
 /** The response stream of one invocation: its head, then each chunk, posted to the parent as written. */
 class ResponseStream extends Writable {

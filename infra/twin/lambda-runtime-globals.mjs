@@ -1,8 +1,10 @@
-// Preloaded (`node --import`) into the process that times a bundle's module init: Lambda's Node.js
-// runtime defines the global `awslambda` before it loads a handler, and a streaming function
-// (lambdas/lib/http/stream-function.ts) calls `awslambda.streamifyResponse` at module scope.
-// Same names as the runtime (and the twin's infra/twin/function-worker.mjs); init never streams.
-const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
+// What Lambda's Node.js runtime defines before it loads a handler: the global `awslambda` for response
+// streaming. `streamifyResponse` marks a handler as streaming and `HttpResponseStream.from` sets the status
+// and headers a function URL sends before the body; a streaming function (lambdas/lib/http/stream-function.ts)
+// calls `streamifyResponse` at module scope. Same names, same behaviour. Loaded by the twin's function worker
+// and preloaded (`node --import`) by the bench that times a bundle's module init.
+/** How the runtime marks a streaming handler (`handler[STREAMING] === 'response'`). */
+export const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
 globalThis.awslambda = {
   streamifyResponse(handler) {
     handler[STREAMING] = 'response';

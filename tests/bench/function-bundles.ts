@@ -20,7 +20,10 @@ export interface BundleFigure {
 const INIT_RUNS = 9;
 
 /** What Lambda's Node.js runtime defines before it loads a handler (the `awslambda` global). */
-const runtimeGlobals = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lambda-runtime-globals.mjs');
+const runtimeGlobals = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../infra/twin/lambda-runtime-globals.mjs',
+);
 
 /**
  * Cold import of a bundle in a fresh Node process, timed inside that process, with the runtime's

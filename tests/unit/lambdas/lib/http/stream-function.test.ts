@@ -20,7 +20,7 @@ class ResponseStream extends Writable {
 
 type StreamHandler = (event: APIGatewayProxyEventV2, stream: ResponseStream, context: Context) => Promise<void>;
 
-// Lambda's Node.js runtime provides `awslambda` (infra/twin/function-worker.mjs provides the same in the twin).
+// Lambda's Node.js runtime provides `awslambda` (infra/twin/lambda-runtime-globals.mjs provides the same in the twin and the bench).
 beforeAll(() => {
   vi.stubGlobal('awslambda', {
     streamifyResponse: (handler: StreamHandler) => handler,
