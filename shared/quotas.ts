@@ -37,7 +37,10 @@ export const quotas = {
     noun: 'AI generations',
     label: 'AI generations a day',
     allowance: { one: 'AI generation a day', many: 'AI generations a day' },
-    countedBy: ['aiGenerateAdCopy'],
+    // Each request that asks the AI to write. Reading recommendations never counts (their explanations are kept).
+    countedBy: ['aiGenerateAdCopy', 'adOptimizerRewrite', 'campaignGeneratorPlan', 'graphicsAiImage'],
+    // The signed-in chat is streamed from its function URL, outside the routes table.
+    countedWhen: 'each AI request, and each signed-in chat answer (POST /api/chat)',
   },
   // One export request counts once, whatever the number of sizes it renders.
   graphicsExportsPerMonth: {

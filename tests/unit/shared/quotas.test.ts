@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { planAllowance, planAllowances, quotaKeys, quotas } from '@shared/quotas';
@@ -17,7 +19,12 @@ describe('the quotas table', () => {
   it('counts the requests it always counted', () => {
     const counted = (key: (typeof quotaKeys)[number]) =>
       quotas[key].countedBy.map((route) => `${routes[route].method} ${routes[route].path}`);
-    expect(counted('aiGenerationsPerDay')).toEqual(['POST /api/ai/ad-copy']);
+    expect(counted('aiGenerationsPerDay')).toEqual([
+      'POST /api/ai/ad-copy',
+      'POST /api/ad-optimizer/ads/{id}/rewrites',
+      'POST /api/campaign-generator/drafts',
+      'POST /api/graphics/ai-images',
+    ]);
     expect(counted('graphicsExportsPerMonth')).toEqual(['POST /api/graphics/designs/{id}/exports']);
     expect(counted('connectedAdAccounts')).toEqual([
       'GET /api/meta/ad-accounts/{id}/campaigns',
@@ -26,6 +33,18 @@ describe('the quotas table', () => {
     expect(counted('automationRules')).toEqual(['PUT /api/rules/{id}/status']);
     expect(counted('mmmFitsPerMonth')).toEqual(['POST /api/mmm/models']);
     expect(counted('seats')).toEqual(['POST /api/team/invitations']);
+  });
+
+  it('declares a counted route for every function that spends AI generations', () => {
+    const spendsGenerations = /from '\.\.\/lib\/ai\/(generation-quota|ad-copy)'/;
+    const spenders = readdirSync('lambdas', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('lib'))
+      .filter((file) => spendsGenerations.test(readFileSync(join('lambdas', file), 'utf8')))
+      .map((file) => file.split(/[\\/]/)[0]);
+    const declared = quotas.aiGenerationsPerDay.countedBy.map((route) => routes[route].fn);
+    // The chat streams from its function URL, outside the routes table: its counting is stated in words.
+    expect(quotas.aiGenerationsPerDay.countedWhen).toContain('chat');
+    expect(new Set(spenders)).toEqual(new Set([...declared, 'chatbot']));
   });
 
   it('says an allowance in the singular for one and the plural otherwise', () => {
