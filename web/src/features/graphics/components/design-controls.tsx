@@ -9,6 +9,7 @@ import { templates } from '@shared/graphics/templates/template-registry';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { textExamples } from '../lib/editor-design';
 import { ButtonFillSelect, ButtonShapeSelect, FontSelect } from './style-selects';
 
 const textLabels: Record<Exclude<keyof DesignTexts, 'features'>, string> = {
@@ -51,11 +52,18 @@ function TextField({
             rows={3}
             maxLength={max}
             value={value}
+            placeholder={textExamples[field]}
             onChange={(e) => onChange({ [field]: e.target.value })}
             className="w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
         ) : (
-          <Input {...control} maxLength={max} value={value} onChange={(e) => onChange({ [field]: e.target.value })} />
+          <Input
+            {...control}
+            maxLength={max}
+            value={value}
+            placeholder={textExamples[field]}
+            onChange={(e) => onChange({ [field]: e.target.value })}
+          />
         )
       }
     </FormField>

@@ -2,22 +2,45 @@ import { applyBrandKit } from '@shared/graphics/apply-brand-kit';
 import { type BrandKit } from '@shared/graphics/brand-kit-schema';
 import { type Design, type DesignTexts, defaultDesign } from '@shared/graphics/design-schema';
 
-/** Texts every template can show, so switching layouts never leaves a field empty. */
-export const sampleTexts: DesignTexts = {
+/**
+ * The texts a new design starts with: enough to see each layout, and no claim. An offer, a customer quote or a
+ * guarantee is true only when the marketer says so, and one left in by default would be exported into a real ad
+ * (issue 25: the Offer badge exported "-30 %" though no discount was entered). Those fields start empty and show
+ * an example as a placeholder (`textExamples`).
+ */
+export const startingTexts: DesignTexts = {
   headline: 'Run cooler this summer',
-  body: 'Breathable running shoes with free returns for 100 days.',
+  body: 'Breathable running shoes for long days outside.',
   cta: 'Shop now',
-  badge: '-30 %',
-  quote: 'The lightest shoes I have ever raced in.',
-  attribution: 'Maya R., marathoner',
-  features: ['Breathable mesh', '100-day returns', 'Carbon plate'],
+  badge: '',
+  quote: '',
+  attribution: '',
+  features: ['Breathable mesh', 'Cushioned sole', 'Reflective details'],
   eventDate: 'Sat 14 June',
   eventPlace: 'Riverside Park, Lisbon',
   caption: 'Made for long days outside',
 };
 
+/** Examples shown in the empty claim fields (placeholders: never drawn, never exported). */
+export const textExamples: Partial<Record<keyof DesignTexts, string>> = {
+  badge: 'e.g. -30 % (only an offer you run)',
+  quote: 'e.g. a customer’s own words, with their consent',
+  attribution: 'e.g. Maya R., verified buyer',
+};
+
+/**
+ * The template picker's thumbnails only: each layout filled so it can be recognised (the badge shows a badge).
+ * These are illustrations of the layouts, never texts of a design.
+ */
+export const thumbnailTexts: DesignTexts = {
+  ...startingTexts,
+  badge: 'OFFER',
+  quote: 'Your customer’s words here.',
+  attribution: 'Customer name',
+};
+
 export function initialDesign(prefill: Partial<DesignTexts> | null, brandKit: BrandKit | null = null): Design {
-  const design = defaultDesign({ texts: { ...sampleTexts, ...(prefill ?? {}) } });
+  const design = defaultDesign({ texts: { ...startingTexts, ...(prefill ?? {}) } });
   return brandKit ? applyBrandKit(design, brandKit) : design;
 }
 

@@ -87,9 +87,32 @@ describe('GraphicsEditor', () => {
     renderEditor();
     expect(screen.queryByRole('textbox', { name: 'Offer badge' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Offer badge' }));
-    expect(screen.getByRole('textbox', { name: 'Offer badge' })).toHaveValue('-30 %');
+    expect(screen.getByRole('textbox', { name: 'Offer badge' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Feature list' }));
     expect(screen.getByRole('textbox', { name: 'Feature 1' })).toHaveValue('Breathable mesh');
+  });
+
+  // Issue 25, requirement 10: an offer, a quote or a guarantee nobody entered would be a false claim in a real ad.
+  it('starts every template with no claim until the marketer enters one', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('radio', { name: 'Offer badge' }));
+    const badge = screen.getByRole('textbox', { name: 'Offer badge' });
+    expect(badge).toHaveValue('');
+    expect(badge).toHaveAttribute('placeholder', expect.stringMatching(/^e\.g\./));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /Run cooler this summer/ })).toHaveLength(4), {
+      timeout: 15_000,
+    });
+    for (const image of screen.getAllByRole('img', { name: /Run cooler this summer/ })) {
+      expect(image.getAttribute('aria-label') ?? image.getAttribute('alt')).not.toMatch(/%|returns/i);
+    }
+    expect(screen.getByRole('textbox', { name: 'Body text' })).not.toHaveValue(expect.stringMatching(/returns/i));
+    await user.click(screen.getByRole('radio', { name: 'Testimonial' }));
+    expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Quoted person' })).toHaveValue('');
+    await user.click(screen.getByRole('radio', { name: 'Feature list' }));
+    const features = screen.getAllByRole('textbox', { name: /^Feature \d$/ }).map((f) => (f as HTMLInputElement).value);
+    expect(features.join(' ')).not.toMatch(/returns|%/i);
   });
 
   it('lists a contrast error with what to do, and blocks the export until it is fixed', async () => {
