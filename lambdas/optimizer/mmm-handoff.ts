@@ -5,6 +5,7 @@ import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optim
 import { conflict, notFound, validationError } from '../lib/errors';
 import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../lib/mmm/meta-channel-plan';
 import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
+import { helpProbability } from '../lib/optimizer/confidence';
 import { budgetHolders, splitDailyBudget, type BudgetChange } from '../lib/optimizer/mmm-budget-split';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
@@ -120,6 +121,12 @@ export async function handOffAllocation(
       : plan.marginalRoiNow && plan.marginalRoiNow > 0
         ? plan.liftPerWeek.estimate / plan.marginalRoiNow
         : 0;
+  const expectedEffect = {
+    metric: plan.kpiKind === 'revenue' ? ('revenue_per_week' as const) : ('results_per_week' as const),
+    low: evidence.liftPerWeekLow,
+    expected: evidence.liftPerWeek,
+    high: evidence.liftPerWeekHigh,
+  };
   const now = session.deps.now();
   const money = (major: number) => formatCurrency(major, currency);
   const record: StoredRecommendation = {
@@ -136,14 +143,10 @@ export async function handOffAllocation(
       `there its marginal ROI is ${evidence.marginalRoiProposed}. Split across ${evidence.objects} budgets in proportion ` +
       `to their last 7 days' spend, each at least Meta's minimum of ${money(evidence.minDailyBudget)}.`,
     evidence,
-    expectedEffect: {
-      metric: plan.kpiKind === 'revenue' ? 'revenue_per_week' : 'results_per_week',
-      low: evidence.liftPerWeekLow,
-      expected: evidence.liftPerWeek,
-      high: evidence.liftPerWeekHigh,
-    },
+    expectedEffect,
     valuePerWeek: round2(value),
-    confidence: Math.round(plan.agreement * 100) / 100,
+    // The share of the model's draws that agree on the lift's sign, bounded by the lift's own range and the cap.
+    confidence: helpProbability(plan.agreement, expectedEffect),
     changes,
     adAccountId: snapshot.adAccountId,
     currency,

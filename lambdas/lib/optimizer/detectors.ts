@@ -4,6 +4,7 @@ import type { ExpectedEffect, ProposedChange, Recommendation, RecommendationKind
 import type { AccountSnapshot, AdSnapshot, DayFigures, Figures } from './account-snapshot';
 import { addFigures } from './account-snapshot';
 import { probabilityBest } from './beta-binomial';
+import { helpProbability } from './confidence';
 import { OPTIMIZER_CONFIG, type OptimizerConfig } from './optimizer-config';
 
 /**
@@ -449,7 +450,11 @@ export function detectLearningLimited(ctx: Context): Draft[] {
       expectedEffect: effect('results_per_week', 0, expected, high),
       // As a raise is valued: the extra results at what similar ad sets pay (its own cost when none compare), less the extra spend.
       valuePerWeek: round(expected * (ctx.medianCost.get(adset.id) ?? cost ?? 0) - extraSpend),
-      confidence: 0.8,
+      // That it truly gets fewer than 50 a week (a Poisson count's normal approximation), not a slow week.
+      confidence: round(
+        clamp01(normalCdf((rules.eventsPerWeek - recent.results) / Math.sqrt(Math.max(1, recent.results)))),
+        3,
+      ),
       changes,
     });
   }
@@ -706,7 +711,8 @@ export function detectLowRankings(ctx: Context): Draft[] {
       evidence,
       expectedEffect: effect('ctr_percent', 0, 0, round(ctrOf(recent) * 100)),
       valuePerWeek: 0,
-      confidence: 0.7,
+      // A fresh creative competing for the same audience outranks one in Meta's bottom N % about (100 − N) % of the time.
+      confidence: round(clamp01(1 - Math.max(...Object.values(evidence)) / 100), 3),
       changes: [],
     });
   }
@@ -811,10 +817,14 @@ export function recommend(
   const ctx = context(snapshot, config);
   const drafts = DETECTORS.flatMap((detector) => detector(ctx));
   const seen = new Set<string>();
-  return oneChangePerObject(
+  const resolved = oneChangePerObject(
     drafts
       .map((draft) => ({ ...draft, id: stableId(draft.kind, draft) }))
       .filter((rec) => (seen.has(rec.id) ? false : (seen.add(rec.id), true))),
     claims,
   );
+  // The detector's evidence says the problem is real; that the change helps also needs its effect above zero.
+  return resolved
+    .map((rec) => ({ ...rec, confidence: helpProbability(rec.confidence, rec.expectedEffect) }))
+    .sort(byRank);
 }

@@ -1,6 +1,7 @@
 import { ChevronDown, Undo2, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { confidenceLine } from '@shared/confidence-words';
 import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { webPaths } from '@shared/web-paths';
 import { Badge } from '@web/components/ui/badge';
@@ -46,8 +47,11 @@ export function RecommendationCard({
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge>{KIND_LABELS[rec.kind]}</Badge>
             <Badge variant="outline">{LEVEL_LABELS[rec.level]}</Badge>
-            <Badge variant="outline" aria-label={`Confidence ${Math.round(rec.confidence * 100)}%`}>
-              {Math.round(rec.confidence * 100)}% confident
+            <Badge
+              variant="outline"
+              title="The estimated probability that approving it helps, from its evidence; never certain."
+            >
+              {confidenceLine(rec.confidence)}
             </Badge>
             {rec.status !== 'proposed' ? <Badge variant="success">{rec.status}</Badge> : null}
           </div>

@@ -230,7 +230,11 @@ describe('optimizer screen', () => {
     const first = cardOf(shift.title);
     expect(within(first).getByText('Budget shift')).toBeInTheDocument();
     expect(within(first).getByText('Ad set')).toBeInTheDocument();
-    expect(within(first).getByLabelText('Confidence 93%')).toBeInTheDocument();
+    // Confidence in words, with the number; a stored 0.99 (from before the cap) is never shown as near-certain.
+    expect(within(first).getByText('Very likely to help (about 93 %)')).toBeInTheDocument();
+    expect(within(cardOf(fatigue.title)).getByText('Very likely to help (about 95 %)')).toBeInTheDocument();
+    expect(within(cardOf(learning.title)).getByText('Likely to help (about 80 %)')).toBeInTheDocument();
+    expect(screen.queryByText(/100 ?%/)).not.toBeInTheDocument();
     expect(first).toHaveTextContent('Expected effect: 20 more results a week (12.5 to 31.5)');
     expect(within(first).getByText(shift.explanation!)).toBeInTheDocument();
     expect(within(first).getByText(/Written by the AI engine/)).toBeInTheDocument();
