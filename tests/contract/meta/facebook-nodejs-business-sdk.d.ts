@@ -1,8 +1,14 @@
 /**
  * The package ships Flow sources and no TypeScript types: these are the parts of its API the
- * contract suite calls (facebook-nodejs-business-sdk 24.0.1, src/api.js, src/objects/*.js).
+ * contract suite calls (facebook-nodejs-business-sdk 24.0.1, src/api.js, src/objects/*.js), and the Conversions API
+ * normaliser the customer-data tests compare with (src/objects/serverside/utils.js).
  */
 declare module 'facebook-nodejs-business-sdk' {
+  export class ServerSideUtils {
+    /** Normalises and SHA-256 hashes one `user_data` value; throws on a value it cannot normalise. */
+    static normalizeAndHash(input: string, field: string): string | null;
+  }
+
   type Params = Record<string, unknown>;
   type Fields = string[];
 
