@@ -11,14 +11,19 @@ import { campaignBudget } from '../lib/campaign-table';
 import { formatBudget } from '@web/lib/format';
 import { Modal } from '@web/components/ui/modal';
 import { metaErrorMessage } from '@web/lib/meta-account/meta-error-message';
+import { budgetChangePercent, formatChangePercent } from '@web/lib/meta-account/budget-change';
+import { LearningPhaseNote } from '@web/components/meta-account/learning-phase-note';
+import { RestartedSpend } from './restarted-spend';
 
-/** Confirms pausing or resuming a campaign. */
+/** Confirms pausing or resuming a campaign; resuming starts spending, so it says how much a day. */
 export function StatusConfirmDialog({
   campaign,
+  currency,
   onCancel,
   onConfirm,
 }: {
   campaign: CampaignWithMetrics | null;
+  currency: string;
   onCancel: () => void;
   onConfirm: (campaign: CampaignWithMetrics, status: 'ACTIVE' | 'PAUSED') => void;
 }) {
@@ -35,6 +40,7 @@ export function StatusConfirmDialog({
           : 'The campaign starts delivering ads and spending its budget again.'
       }
     >
+      {campaign && !pausing ? <RestartedSpend campaign={campaign} currency={currency} /> : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} data-autofocus>
           Cancel
@@ -149,12 +155,15 @@ function BudgetForm({
   };
 
   if (review !== null) {
+    const percent = budgetChangePercent(budget.minor, review);
     return (
       <div className="grid gap-4">
         <p className="text-sm">
           Change the {kindLabel.toLowerCase()} from <strong>{formatBudget(budget.minor, currency)}</strong> to{' '}
-          <strong>{formatBudget(review, currency)}</strong>?
+          <strong>{formatBudget(review, currency)}</strong>
+          {percent !== null ? ` (${formatChangePercent(percent)})` : ''}?
         </p>
+        <LearningPhaseNote percent={percent} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setReview(null)} disabled={saving}>
             Back

@@ -41,6 +41,7 @@ export function CampaignsDialogs({
       />
       <StatusConfirmDialog
         campaign={targets.status}
+        currency={currency}
         onCancel={() => onClose('status')}
         onConfirm={(campaign, status) => {
           onClose('status');

@@ -180,6 +180,57 @@ describe('campaigns screen', () => {
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('The budget of “Spring Sale” was updated.'));
   });
 
+  // Issue 25, requirement 9: a large budget change restarts Meta's learning phase; the review says so, in percent.
+  it('shows the change in percent and warns with Meta’s learning-phase rule when the change is large', async () => {
+    serve({ metaUpdateCampaign: () => new Promise(() => undefined) });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+    await user.click(screen.getByRole('button', { name: 'Edit budget of Spring Sale' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByLabelText('Daily budget (USD)');
+    await user.clear(field);
+    await user.type(field, '55');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(dialog).toHaveTextContent('from $50.00 to $55.00 (+10 %)');
+    expect(within(dialog).queryByRole('note', { name: 'Learning phase' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.clear(within(dialog).getByLabelText('Daily budget (USD)'));
+    await user.type(within(dialog).getByLabelText('Daily budget (USD)'), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Review change' }));
+    expect(dialog).toHaveTextContent('from $50.00 to $200.00 (+300 %)');
+    const note = within(dialog).getByRole('note', { name: 'Learning phase' });
+    expect(note).toHaveTextContent('+300 %');
+    expect(note).toHaveTextContent(/learning phase/);
+    expect(note).toHaveTextContent(/about 50 results/);
+  });
+
+  // Issue 25, requirement 9: resuming starts spending, so it is confirmed with the spend it restarts.
+  it('resumes only after a confirmation that shows the daily spend it restarts', async () => {
+    const paused = campaigns.map((c) => (c.id === '1' ? { ...c, status: 'PAUSED' } : c));
+    serve({ metaCampaigns: () => campaignList(paused), metaUpdateCampaign: () => new Promise(() => undefined) });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('button', { name: 'Resume Spring Sale' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Resume “Spring Sale”?' });
+    expect(confirm).toHaveTextContent('$50.00 a day');
+    expect(api.apiRequest).not.toHaveBeenCalledWith('metaUpdateCampaign', expect.anything());
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    // Budgets on the ad sets: the active ones' daily budgets are what starts spending again.
+    await user.click(screen.getByRole('button', { name: 'Resume Lead Magnet' }));
+    const lead = screen.getByRole('alertdialog', { name: 'Resume “Lead Magnet”?' });
+    await within(lead).findByText(/\$75\.00 a day/);
+    await user.click(within(lead).getByRole('button', { name: 'Resume campaign' }));
+    expect(api.apiRequest).toHaveBeenCalledWith('metaUpdateCampaign', {
+      params: { id: campaigns.find((c) => c.name === 'Lead Magnet')!.id },
+      body: { status: 'ACTIVE' },
+    });
+  });
+
   it('refuses a daily budget under the account’s minimum inline, before anything is sent', async () => {
     serve();
     const user = userEvent.setup();

@@ -9,6 +9,8 @@ import { Modal } from '@web/components/ui/modal';
 import { ApiError } from '@web/lib/api-client';
 import { parseBudgetInput } from '@web/lib/budget-input';
 import { formatBudget } from '@web/lib/format';
+import { budgetChangePercent, formatChangePercent } from '@web/lib/meta-account/budget-change';
+import { LearningPhaseNote } from '@web/components/meta-account/learning-phase-note';
 import { LEVEL_LABELS } from '../../lib/recommendation-words';
 
 function describeChange(
@@ -128,6 +130,8 @@ function ApproveForm({
           const item = items[i]!;
           const budget = parsed[i];
           const id = `${baseId}-${i}`;
+          const newBudget = budget && 'minor' in budget ? budget.minor : c.change.dailyBudget;
+          const percent = newBudget ? budgetChangePercent(c.before.dailyBudget, newBudget) : null;
           return (
             <li key={c.objectId} className="grid gap-2 rounded-md border p-3">
               <div className="flex items-center gap-2">
@@ -153,7 +157,9 @@ function ApproveForm({
                     rec.currency,
                   )}
                 </span>
+                {percent !== null ? <span className="tabular-nums"> ({formatChangePercent(percent)})</span> : null}
               </p>
+              {item.include ? <LearningPhaseNote percent={percent} /> : null}
               {c.change.dailyBudget ? (
                 <div className="grid gap-1">
                   <Label htmlFor={`${id}-budget`}>

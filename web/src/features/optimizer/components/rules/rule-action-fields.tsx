@@ -2,6 +2,7 @@ import type { AdAccount } from '@shared/schemas/meta';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { LearningPhaseNote } from '@web/components/meta-account/learning-phase-note';
 import { type FormState } from '../../lib/rule-form';
 
 /** What the rule does when its conditions are true, and when it checks them (in the account’s time). */
@@ -80,6 +81,11 @@ export function RuleActionFields({
           </NativeSelect>
         )}
       </FormField>
+      {state.action === 'raise' || state.action === 'lower' ? (
+        <div className="sm:col-span-2 lg:col-span-4">
+          <LearningPhaseNote percent={ruleStepPercent(state)} />
+        </div>
+      ) : null}
       {state.schedule === 'daily' ? (
         <FormField label={`Time (${account?.timezoneName ?? 'account time'})`}>
           {(control) => (
@@ -89,4 +95,11 @@ export function RuleActionFields({
       ) : null}
     </div>
   );
+}
+
+/** The rule's budget step as a signed percent, when the field holds a number. */
+function ruleStepPercent(state: FormState): number | null {
+  const value = Number(state.percent);
+  if (state.percent.trim() === '' || !Number.isFinite(value)) return null;
+  return Math.round(state.action === 'lower' ? -value : value);
 }

@@ -362,6 +362,23 @@ describe('optimizer screen', () => {
     expect(await screen.findByText('Ad optimizer page')).toBeInTheDocument();
   });
 
+  // Issue 25, requirement 9: each budget move in percent, and Meta's learning-phase rule when it is large.
+  it('the drawer shows each budget change in percent and warns of the learning phase when it is large', async () => {
+    serve();
+    renderWithMeta(<OptimizerRecommendations />);
+    await userEvent.click(await screen.findByRole('button', { name: `Review changes: ${shift.title}` }));
+    const drawer = screen.getByRole('dialog', { name: 'Review and approve' });
+    expect(within(drawer).getByLabelText('Before and after for Lookalike 1%')).toHaveTextContent('(+33 %)');
+    expect(within(drawer).getByLabelText('Before and after for Interests: Camping')).toHaveTextContent('(−33 %)');
+    expect(within(drawer).getAllByRole('note', { name: 'Learning phase' })).toHaveLength(2);
+
+    const budget = within(drawer).getByRole('textbox', { name: 'New daily budget for “Lookalike 1%” (USD)' });
+    await userEvent.clear(budget);
+    await userEvent.type(budget, '66');
+    expect(within(drawer).getByLabelText('Before and after for Lookalike 1%')).toHaveTextContent('(+10 %)');
+    expect(within(drawer).getAllByRole('note', { name: 'Learning phase' })).toHaveLength(1);
+  });
+
   it('the drawer shows before → after, lets the marketer edit and deselect, and sends only what was approved', async () => {
     serve({ optimizerApprove: () => appliedShift('2026-03-30T10:05:00.000Z') });
     renderWithMeta(<OptimizerRecommendations />);

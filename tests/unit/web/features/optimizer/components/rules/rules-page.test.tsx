@@ -113,6 +113,22 @@ describe('rule builder', () => {
   });
 });
 
+describe('rule builder budget steps', () => {
+  // Issue 25, requirement 9: a rule that moves a budget by more than a safe step restarts learning each time it fires.
+  it('warns with Meta’s learning-phase rule when a rule moves a budget by more than 20 %', async () => {
+    const user = renderWithClient(<RuleBuilder accounts={[account]} onDone={() => undefined} />);
+    await user.selectOptions(screen.getByLabelText('Then'), 'raise');
+    const percent = screen.getByLabelText('By percent');
+    expect(percent).toHaveValue('15');
+    expect(screen.queryByRole('note', { name: 'Learning phase' })).toBeNull();
+    await user.clear(percent);
+    await user.type(percent, '50');
+    expect(screen.getByRole('note', { name: 'Learning phase' })).toHaveTextContent('+50 %');
+    await user.selectOptions(screen.getByLabelText('Then'), 'lower');
+    expect(screen.getByRole('note', { name: 'Learning phase' })).toHaveTextContent('−50 %');
+  });
+});
+
 describe('backtest results', () => {
   const firing = (date: string, objectId: string, spend: number) => ({
     date,
