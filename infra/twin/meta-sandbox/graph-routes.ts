@@ -28,6 +28,8 @@ import { OPTIMIZATION_GOAL_VALUES } from './reference.js';
 import { paginate } from './paging.js';
 import { renderReportRun, reportNotReady, progress, type ReportRuns } from './report-runs.js';
 import type { PermissionGrants } from './permissions.js';
+import type { PixelEventLog } from './pixel-events.js';
+import { pixelRoutes } from './pixel-routes.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AccessToken, TokenStore } from './tokens.js';
 import type { UsageMeter } from './usage.js';
@@ -79,6 +81,8 @@ export interface GraphDeps {
   world: World;
   tokens: TokenStore;
   grants: PermissionGrants;
+  /** What the pixels received (pixel-events.ts). */
+  pixels: PixelEventLog;
   usage: UsageMeter;
   reports: ReportRuns;
   readContext: Omit<ReadContext, 'versionBaseUrl' | 'carriedParams'>;
@@ -318,6 +322,18 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
     if (request.method !== 'GET') throw unsupportedRequest(method, first);
     requireRead(token);
     return { reply: handleSearch(request.params) };
+  }
+  const pixelDeps = {
+    world: deps.world,
+    pixels: deps.pixels,
+    now: deps.now,
+    requireRead: () => requireRead(token),
+    requireWrite: () => requireWrite(token),
+  };
+  const pixel = rest.length === 0 ? pixelRoutes(pixelDeps, request.method, first, edge, request.params) : undefined;
+  if (pixel) {
+    deps.usage.charge(pixel.accountId, request.method === 'GET' ? 'read' : 'write', 'ads_management');
+    return pixel;
   }
   const creative = creativeRoutes(deps, request, token, first, edge);
   if (creative) return creative;

@@ -5,6 +5,7 @@ import { handleBatch } from './batch.js';
 import { graphCall } from './graph-call.js';
 import { GraphError, LATEST_VERSION, newTraceId, unknownPath } from './graph-error.js';
 import { dialogDecision, dialogPage } from './oauth.js';
+import { pixelBeacon } from './pixel-routes.js';
 import type { Reply } from './reply.js';
 import { MAX_IMAGE_UPLOAD_BODY_BYTES, parseBody, queryParams, readBody } from './request-input.js';
 import type { SandboxParts } from './sandbox-parts.js';
@@ -62,6 +63,9 @@ async function handle(parts: SandboxParts, request: IncomingMessage): Promise<Re
 
   if (rawMethod === 'GET' && path === '/ads/api/preview_iframe.php')
     return previewPage(parts.world.state.world, params.d);
+  if (segments.length === 1 && segments[0] === 'tr' && (rawMethod === 'GET' || rawMethod === 'POST')) {
+    return pixelBeacon(parts.world.state.world, parts.world.state.pixels, params, parts.now());
+  }
   if (segments[0] === 'dialog' && segments[1] === 'oauth') {
     if (rawMethod === 'GET' && segments.length === 2) return dialogPage(parts.oauthContext(), version, params);
     if (rawMethod === 'POST' && segments[2] === 'confirm') return dialogDecision(parts.oauthContext(), params);

@@ -67,6 +67,7 @@ export function sandboxParts(
       world: world.state.world,
       tokens: world.state.tokens,
       grants: world.state.grants,
+      pixels: world.state.pixels,
       usage,
       reports,
       readContext: {

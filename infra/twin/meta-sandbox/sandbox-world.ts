@@ -3,6 +3,8 @@ import path from 'node:path';
 import { InsightsModel } from './insights-model.js';
 import { loadSandboxState, setAsideSandboxState, type SandboxState } from './persisted-state.js';
 import { PermissionGrants } from './permissions.js';
+import type { PixelEventLog } from './pixel-events.js';
+import { seedPixelEvents } from './pixel-seed.js';
 import { seedPastApproval, type PastApproval } from './seeded-past-approval.js';
 import { seedWorld, type SeedOptions } from './seed.js';
 import { advanceDays, daysAdvanced } from './time-travel.js';
@@ -23,6 +25,8 @@ export interface SandboxWorldState {
   model: InsightsModel;
   tokens: TokenStore;
   grants: PermissionGrants;
+  /** What the pixels received: two seeded weeks, then what the Conversions API and the beacon bring (in memory only). */
+  pixels: PixelEventLog;
   pastApproval?: PastApproval | undefined;
   /** The instant the world was seeded for (it is kept across restarts, so the seed is the same world). */
   seededAt: Date;
@@ -71,6 +75,7 @@ export async function openSandboxWorld(options: SandboxWorldOptions): Promise<Sa
     model: new InsightsModel(built.world, seed, now),
     tokens: new TokenStore(now),
     grants: new PermissionGrants(),
+    pixels: seedPixelEvents(built.world, at, seed),
     ...(built.pastApproval ? { pastApproval: built.pastApproval } : {}),
     seededAt: at,
     ...(options.stateFile && {

@@ -4,6 +4,39 @@
  * normaliser the customer-data tests compare with (src/objects/serverside/utils.js).
  */
 declare module 'facebook-nodejs-business-sdk' {
+  /** The Conversions API classes (src/objects/serverside/*.js): the SDK normalises and hashes `user_data` itself. */
+  export class UserData {
+    setEmails(emails: string[]): UserData;
+    setPhones(phones: string[]): UserData;
+    setClientIpAddress(ip: string): UserData;
+    setClientUserAgent(userAgent: string): UserData;
+    setFbp(fbp: string): UserData;
+  }
+  export class CustomData {
+    setValue(value: number): CustomData;
+    setCurrency(currency: string): CustomData;
+  }
+  export class ServerEvent {
+    setEventName(name: string): ServerEvent;
+    setEventTime(seconds: number): ServerEvent;
+    setEventSourceUrl(url: string): ServerEvent;
+    setEventId(id: string): ServerEvent;
+    setActionSource(source: string): ServerEvent;
+    setUserData(userData: UserData): ServerEvent;
+    setCustomData(customData: CustomData): ServerEvent;
+  }
+  export class EventResponse {
+    readonly events_received: number;
+    readonly messages: string[];
+    readonly fbtrace_id: string;
+  }
+  export class EventRequest {
+    constructor(accessToken: string, pixelId: string);
+    setEvents(events: ServerEvent[]): EventRequest;
+    setTestEventCode(code: string): EventRequest;
+    execute(): Promise<EventResponse>;
+  }
+
   export class ServerSideUtils {
     /** Normalises and SHA-256 hashes one `user_data` value; throws on a value it cannot normalise. */
     static normalizeAndHash(input: string, field: string): string | null;
