@@ -16,10 +16,11 @@ import type { FormValue } from './stripe-form';
 import { attachPaymentMethod, renderPaymentMethod } from './stripe-payments';
 import { expirePendingUpdates, payInvoice, updateSubscription } from './stripe-subscription-update';
 import { IdempotencyKeys, savedForKey } from './idempotency';
+import { endpointKey, refuseUnknownParams } from './known-params';
 
 /**
  * The `/v1` calls the product makes (and the few its tests make to set up a card on file), with Stripe's
- * authentication, idempotency (idempotency.ts) and error replies.
+ * authentication, idempotency (idempotency.ts), refusal of unknown parameters (known-params.ts) and error replies.
  */
 export interface ApiRequest {
   method: string;
@@ -104,6 +105,8 @@ export class StripeApi {
       await deps.store.save();
       return ok(body);
     };
+    const endpoint = endpointKey(method, path);
+    if (endpoint) refuseUnknownParams(endpoint, params);
     const [, v1, resource, id, extra, ...rest] = path.split('/');
     if (v1 === 'v1' && resource === 'checkout' && id === 'sessions') return this.checkoutSessions(method, path, params);
     if (v1 === 'v1' && resource === 'billing_portal' && id === 'sessions' && method === 'POST' && !extra) {
