@@ -3,6 +3,7 @@ import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import { AppError } from '@lambdas/lib/errors';
 import { createGraphClient, type GraphCallInfo } from '@lambdas/lib/meta/graph-client';
 import { type GraphError, blamedFields } from '@lambdas/lib/meta/graph-errors';
+import { metaMessage } from '@lambdas/campaign-generator/publish-plan';
 import { APP_SECRET, graph, login, startTestSandbox } from './sandbox-client';
 
 /**
@@ -82,6 +83,28 @@ describe('Graph client against the sandbox’s error bodies', () => {
     expect(cause.meta).toMatchObject({ code: 100, error_subcode: 1870227, is_transient: false });
     expect(blamedFields(cause.meta)).toEqual(['targeting']);
     expect(calls).toHaveLength(1);
+  });
+
+  // Issue 22 (d): many create refusals name no field (no error_data); the person still reads Meta's title and
+  // message, in the publish's failure and in the API's answer, never a generic line.
+  it('explains a create refusal that blames no field in Meta’s words, through the client and the publish', async () => {
+    const graphClient = client();
+    const error = await graphClient
+      .post(`${accountId}/adcreatives`, {
+        name: 'Someone else’s page',
+        object_story_spec: { page_id: '999', link_data: { link: 'https://shop.example.com', message: 'Hi' } },
+      })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: "Invalid Page: The Page 999 can't be used by this ad account.",
+    });
+    const cause = (error as AppError).cause as GraphError;
+    expect(cause.meta).toMatchObject({ code: 100, error_subcode: 1487472, is_transient: false });
+    expect(cause.meta?.error_data).toBeUndefined();
+    expect(blamedFields(cause.meta)).toEqual([]);
+    expect(metaMessage(error)).toBe("Invalid Page: The Page 999 can't be used by this ad account.");
   });
 
   it('retries a failure Meta marks transient, then succeeds', async () => {
