@@ -1,3 +1,4 @@
+import { outcomeVerdict, type CostPerResultVerdict } from '@shared/optimizer-verdict';
 import type { AppliedRecommendation, WindowFigures } from '@shared/schemas/optimizer-outcomes';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -44,6 +45,19 @@ function WindowTable({ before, after, currency }: { before: WindowFigures; after
   );
 }
 
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/** The cost of a result before and after, and whether chance explains the change. */
+function costPerResultLine(cost: CostPerResultVerdict, currency: string): string {
+  const money = (v: number) => formatMoney(v, currency);
+  const chance = cost.beyondNoise
+    ? `more than chance explains (±${percent(cost.noise)})`
+    : `within what chance explains (±${percent(cost.noise)})`;
+  if (cost.direction === 'held') return `Cost per result held at ${money(cost.after)}.`;
+  const sign = cost.change > 0 ? '+' : '−';
+  return `Cost per result ${cost.direction} from ${money(cost.before)} to ${money(cost.after)} (${sign}${percent(Math.abs(cost.change))}), ${chance}.`;
+}
+
 export function OutcomeBody({ item, currency }: { item: AppliedRecommendation; currency: string }) {
   const { outcome, predicted } = item;
   const predictedLine = (
@@ -63,28 +77,38 @@ export function OutcomeBody({ item, currency }: { item: AppliedRecommendation; c
           <ProgressBar label={`Measuring: day ${outcome.day} of 7`} percent={(outcome.day / 7) * 100} />
         </div>
       );
-    case 'measured':
+    case 'measured': {
+      const verdict = outcomeVerdict(predicted, outcome);
+      const good = verdict.asPredicted || (verdict.range === 'above' && !verdict.indistinguishable);
       return (
         <div className="grid gap-3">
           {predictedLine}
+          {outcome.noise ? (
+            <p className="text-sm">
+              <span className="font-medium">Noise allowance:</span> ±
+              {effectValue(predicted.metric, outcome.noise, currency).replace(/^\+/, '')}, how far two weeks of Meta’s
+              figures can differ by chance alone.
+            </p>
+          ) : null}
           <p className="text-sm">
             <span className="font-medium">Actual:</span> {effectValue(predicted.metric, outcome.actual, currency)}{' '}
-            {outcome.withinRange ? (
-              <Badge variant="success">Within the predicted range</Badge>
+            {good ? (
+              <Badge variant="success">{verdict.headline}</Badge>
             ) : (
-              <Badge className="bg-amber-100 text-amber-900">Outside the predicted range</Badge>
+              <Badge className="bg-amber-100 text-amber-900">{verdict.headline}</Badge>
             )}
           </p>
+          {verdict.costPerResult ? (
+            <p className="text-sm">{costPerResultLine(verdict.costPerResult, currency)}</p>
+          ) : null}
           <OutcomeChart
             predicted={predicted}
             actual={outcome.actual}
             label={`Predicted ${predictedText(predicted, currency)}; actual ${effectValue(predicted.metric, outcome.actual, currency)}`}
           />
           <p className="text-xs text-muted-foreground">
-            Band: the predicted range, its line the expected effect; dot: what happened; dashed line: no change.
-            {outcome.noise
-              ? ` Judged against the range widened by ${effectValue(predicted.metric, outcome.noise, currency).replace(/^\+/, '')} either side: how far two weeks of Meta’s figures can differ by chance alone.`
-              : null}
+            Band: the predicted range, its line the expected effect; dot: what happened; dashed line: no change. An
+            actual within the noise allowance of no change cannot be told from chance.
           </p>
           <div className="overflow-x-auto">
             <WindowTable before={outcome.before} after={outcome.after} currency={currency} />
@@ -97,6 +121,7 @@ export function OutcomeBody({ item, currency }: { item: AppliedRecommendation; c
           )}
         </div>
       );
+    }
     case 'not_measurable':
       return (
         <div className="grid gap-2">

@@ -135,15 +135,48 @@ describe('optimizer: the Applied tab', () => {
     const card = within(items).getAllByRole('listitem')[1]!;
     expect(card).toHaveTextContent('Predicted: +11.8 results a week (range +9.2 results a week to +14.4');
     expect(card).toHaveTextContent('Actual: +12 results a week');
-    expect(within(card).getByText('Within the predicted range')).toBeInTheDocument();
-    // What "within" allowed for, in the prediction's unit.
-    expect(within(card).getByText(/widened by 30\.8 results a week either side/)).toBeInTheDocument();
+    // +12 is in the range, but two weeks differ by up to 30.8 by chance: said so, the allowance on its own line.
+    expect(
+      within(card).getByText('Within the predicted range, but not distinguishable from noise'),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('Noise allowance: ±30.8 results a week');
+    expect(card).toHaveTextContent(
+      'Cost per result fell from $7.12 to $6.45 (−9 %), within what chance explains (±25 %).',
+    );
     expect(within(card).getByRole('img', { name: /Predicted .*; actual \+12 results a week/ })).toBeInTheDocument();
     const row = within(card).getByRole('rowheader', { name: 'Cost per result' }).closest('tr')!;
     expect(row).toHaveTextContent('$7.12');
     expect(row).toHaveTextContent('$6.45');
     // Applied weeks ago: no undo any more.
     expect(within(card).queryByRole('button', { name: /Undo/ })).toBeNull();
+  });
+
+  it('does not flatter: +46 against a predicted +68 to +80.6 is noise, and the dearer result is said', async () => {
+    const issueCase: AppliedRecommendation = {
+      ...measured,
+      id: '111.budget_limited_winner.z',
+      kind: 'budget_limited_winner',
+      predicted: { metric: 'results_per_week', low: 68, expected: 74.3, high: 80.6 },
+      outcome: {
+        ...(measured.outcome as Extract<AppliedRecommendation['outcome'], { state: 'measured' }>),
+        before: window('2026-10-25', '2026-10-31', 368.9, 527),
+        after: window('2026-11-02', '2026-11-08', 452.67, 573),
+        actual: 46,
+        noise: 65,
+        withinRange: true,
+      },
+    };
+    serve({ optimizerApplied: () => list([issueCase]) });
+    renderWithMeta(<OptimizerApplied />);
+    const items = await screen.findByRole('list', { name: 'Applied recommendations' });
+    const card = within(items).getAllByRole('listitem')[0]!;
+    expect(card).toHaveTextContent('Predicted: +74.3 results a week (range +68 results a week to +80.6');
+    expect(card).toHaveTextContent('Noise allowance: ±65 results a week');
+    expect(within(card).getByText('Not distinguishable from noise, and each result cost more')).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'Cost per result rose from $0.70 to $0.79 (+13 %), more than chance explains (±12 %).',
+    );
+    expect(card).not.toHaveTextContent(/Within the predicted range/);
   });
 
   it('says "measuring — day N of 7" with progress, and offers undo within 24 hours', async () => {
