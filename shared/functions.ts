@@ -124,6 +124,15 @@ export interface FunctionDeclaration extends FunctionNeeds {
   /** @default 10 (seconds) */
   timeoutSeconds?: number;
   /**
+   * Concurrency reserved for this function, which is also its ceiling (Lambda's reserved concurrency). Set only for a
+   * function anyone on the internet can keep busy without signing in, so it can never take the concurrency the API
+   * needs. AWS requires 100 unreserved executions left in the account beside every reservation (docs:
+   * "Configuring reserved concurrency", https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html),
+   * so a new account with a lower quota asks for an increase before deploying (docs/deploying.md).
+   * @default none: the account's shared pool
+   */
+  reservedConcurrency?: number;
+  /**
    * Files the handler reads at run time, copied beside its bundle by CDK's bundling (and the twin's): a set of
    * infra/cdk/lib/bundling/bundled-files.ts. No env var, no grant.
    */
@@ -296,12 +305,16 @@ export const functions = {
     // token is decrypted (never re-written: no Encrypt, no UpdateItem on the connection) and Graph is called with
     // the Meta app's appsecret_proof. Reading an account takes one of the plan's places (quotaUsage UpdateItem).
     kmsKeys: { metaTokens: ['kms:Decrypt'] },
-    secrets: ['openai', 'metaApp'],
+    // chatAddressSalt keys the stored hashes of visitors' address blocks (rate-limit.ts).
+    secrets: ['openai', 'metaApp', 'chatAddressSalt'],
     ai: true,
     userTokens: true,
     memorySize: 1024,
     // A streamed answer is short; the model's own timeout and one retry fit well inside.
     timeoutSeconds: 60,
+    // Anonymous visitors reach it: at most 20 answers stream at once (about 2 a second at ~10 s each, far above the
+    // per-address limits' sum for real visitors), and the rest of the API never waits for a slot behind them.
+    reservedConcurrency: 20,
   },
   'campaign-generator': {
     description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',

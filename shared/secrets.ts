@@ -37,6 +37,15 @@ export const secrets = {
     description: 'HMAC key for marketing-mix share links: {"key":"..."} (generated)',
     schema: z.object({ key: z.string().min(32) }),
   },
+  /**
+   * Keys the chatbot's stored address hashes (HMAC-SHA256), so the rate-limit table cannot be turned back into
+   * visitors' addresses by anyone who reads this code. Generated at deploy.
+   */
+  chatAddressSalt: {
+    name: 'chat-address-salt',
+    description: 'HMAC key for the chat rate limit address hashes: {"key":"..."} (generated)',
+    schema: z.object({ key: z.string().min(32) }),
+  },
   /** Stripe API key and the webhook endpoint's signing secret. */
   stripe: {
     name: 'stripe',

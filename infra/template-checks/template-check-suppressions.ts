@@ -27,7 +27,8 @@ export const TEMPLATE_CHECK_SUPPRESSIONS: readonly Suppression[] = [
     reason:
       'Per-function reserved concurrency would carve the account pool into fixed slices and throttle a busy route ' +
       'while others sit idle; load is bounded before it reaches Lambda by the WAF per-IP rate rule and the HTTP ' +
-      "API stage throttle, and queue consumers by their event source mapping's maximum concurrency.",
+      "API stage throttle, and queue consumers by their event source mapping's maximum concurrency. The one " +
+      'function anyone can keep busy without signing in (the public chat) has its own reserved concurrency.',
   },
   {
     tool: 'checkov',

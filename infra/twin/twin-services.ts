@@ -51,7 +51,7 @@ import { OfflineModelFaultSwitches } from './openai/offline-model-faults';
 import { offlineModelHandler, type OfflineModelCall } from './openai/offline-model-server';
 import { startLocalS3, type LocalS3 } from './s3/s3-service';
 import { startScheduleTicks, tickPeriodFromEnv } from './schedule-ticks';
-import { localSecretValues } from './secrets/local-secret-values';
+import { CHAT_ADDRESS_SALT_FILE, localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import type { StartedParts, TwinServiceSpec } from './services/twin-service';
 import { LOCAL_SLACK_PATH, LOCAL_WEBHOOK_PATH, sinksHandler } from './sinks/sinks-handler';
@@ -430,7 +430,7 @@ function eventBridge(settings: TwinSettings): Spec<'eventBridge'> {
 function secretsManager(settings: TwinSettings): Spec<'secretsManager'> {
   return {
     name: 'secretsManager',
-    stateFiles: [OAUTH_STATE_KEY_FILE, 'mmm-share-key'],
+    stateFiles: [OAUTH_STATE_KEY_FILE, 'mmm-share-key', CHAT_ADDRESS_SALT_FILE],
     listens: { port: 'secretsManager', by: 'http server' },
     start: async (twin) => {
       const { server, url } = await boundServer(twin, 'secretsManager');

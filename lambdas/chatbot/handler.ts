@@ -92,7 +92,11 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
     },
     {
       runtime: aiRuntime,
-      limits: { doc: dynamoDocumentClient(), table: tableName('chatRateLimits') },
+      limits: {
+        doc: dynamoDocumentClient(),
+        table: tableName('chatRateLimits'),
+        addressSalt: async () => (await readSecret('chatAddressSalt')).key,
+      },
       verifyToken,
       workspaceOf: async (userId) =>
         (await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), userId)).id,

@@ -1,4 +1,5 @@
 import { VIEWER_ADDRESS_HEADER } from '@shared/streaming-headers';
+import { isIpAddress } from './address-block';
 
 /**
  * The visitor's IP address, for the per-IP limit. In AWS the function URL is reached only through CloudFront
@@ -13,5 +14,5 @@ export function viewerIp(headers: Record<string, string | undefined> | undefined
   const colon = address.lastIndexOf(':');
   const ip = colon > 0 && /^\d{1,5}$/.test(address.slice(colon + 1)) ? address.slice(0, colon) : '';
   // Something else than `ip:port` is not CloudFront's: fall back rather than key the limit on arbitrary text.
-  return /^[0-9a-f.:]{2,45}$/i.test(ip) && (ip.includes('.') || ip.includes(':')) ? ip : sourceIp;
+  return isIpAddress(ip) ? ip : sourceIp;
 }

@@ -184,19 +184,38 @@ describe('edge functions: /api/chat behind CloudFront', () => {
     expect(json(functionEnv(edge, chat)[kmsKeyEnvVar('metaTokens')])).toMatch(
       /:alias\/adsmith-dev-meta-tokens"\]\]\}$/,
     );
-    // Each secret by name plus the six characters Secrets Manager appends: the model's key and the Meta app's.
+    // Each secret by name plus the six characters Secrets Manager appends: the model's key, the Meta app's and the
+    // salt of the address hashes.
     const secret = statements.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))!;
     const secretArns = [secret.Resource].flat().map(json);
-    expect(secretArns).toHaveLength(2);
-    expect(secretArns.find((arn) => arn.includes('openai'))).toMatch(
-      /:secret:adsmith\/dev\/openai-\?\?\?\?\?\?"\]\]\}$/,
-    );
-    expect(secretArns.find((arn) => !arn.includes('openai'))).toMatch(
-      /:secret:adsmith\/dev\/[a-z-]+-\?\?\?\?\?\?"\]\]\}$/,
-    );
+    expect(secretArns).toHaveLength(3);
+    for (const name of ['openai', 'meta-app', 'chat-address-salt']) {
+      expect(secretArns.filter((arn) => arn.includes(`adsmith/dev/${name}-`))).toHaveLength(1);
+    }
+    for (const arn of secretArns) expect(arn).toMatch(/:secret:adsmith\/dev\/[a-z-]+-\?\?\?\?\?\?"\]\]\}$/);
     // config.json of the site bucket, nothing else of it.
     const s3 = statements.find((s) => [s.Action].flat().includes('s3:GetObject'))!;
     expect(json(s3.Resource)).toMatch(/adsmith-dev-site-.*\/config\.json"\]\]\}$/);
+  });
+
+  it('reserves the chat function its own concurrency, so anonymous visitors can never take the API’s share', () => {
+    const [, fn] = functionNamed(edge, chat);
+    const reserved = functionDeclaration(routes.chat.fn).reservedConcurrency;
+    expect(reserved).toBeGreaterThan(0);
+    expect(fn.Properties.ReservedConcurrentExecutions).toBe(reserved);
+    // Only the public chat is capped: every other function shares the account's unreserved pool.
+    const others = [
+      ...resourcesOf(edge, 'AWS::Lambda::Function'),
+      ...resourcesOf(built.templates.stateless, 'AWS::Lambda::Function'),
+    ].filter(([, f]) => f.Properties.FunctionName !== chat && f.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(others).toEqual([]);
+  });
+
+  it('keys the address hashes with the generated chat-address-salt secret, read by name', () => {
+    expect(functionDeclaration(routes.chat.fn).secrets).toContain('chatAddressSalt');
+    expect(JSON.stringify(functionEnv(edge, chat)[secretEnvVar('chatAddressSalt')])).toContain(
+      'adsmith/dev/chat-address-salt',
+    );
   });
 
   it('watches the chat function from the stateless stack’s alarms like every other function', () => {

@@ -303,12 +303,14 @@ describe('stateful stack (dev)', () => {
       }
     });
 
-    it('generates the OAuth state key in Secrets Manager', () => {
-      template.hasResourceProperties('AWS::SecretsManager::Secret', {
-        Name: 'adsmith/dev/oauth-state-key',
-        GenerateSecretString: Match.objectLike({ GenerateStringKey: 'key', PasswordLength: 64 }),
-        SecretString: Match.absent(),
-      });
+    it('generates the OAuth state key, the share-link key and the chat address salt in Secrets Manager', () => {
+      for (const name of ['oauth-state-key', 'mmm-share-key', 'chat-address-salt']) {
+        template.hasResourceProperties('AWS::SecretsManager::Secret', {
+          Name: `adsmith/dev/${name}`,
+          GenerateSecretString: Match.objectLike({ GenerateStringKey: 'key', PasswordLength: 64 }),
+          SecretString: Match.absent(),
+        });
+      }
     });
 
     it('holds only empty placeholders in the template, never values', () => {

@@ -11,6 +11,9 @@ export const LOCAL_META_APP = { appId: '1234567890', appSecret: 'adsmith-local-m
 /** The Stripe keys the twin's Stripe stand-in accepts and signs webhooks with (test-mode shapes, local only). */
 export const LOCAL_STRIPE = { secretKey: 'sk_test_adsmith_local', webhookSecret: 'whsec_adsmith_local' } as const;
 
+/** The state-folder file that keeps the chat address salt across restarts (the day's counts stay valid). */
+export const CHAT_ADDRESS_SALT_FILE = 'chat-address-salt';
+
 export interface LocalSecretInputs {
   stateDir: string;
   /** Where the local bus's sinks listen, standing in for Slack and the automation webhook. */
@@ -54,6 +57,8 @@ export async function localSecretValues(inputs: LocalSecretInputs): Promise<Map<
     originVerify: { value: inputs.originVerifyValue },
     // Kept like the OAuth key, so share links made before a restart still open after it.
     mmmShareKey: { key: await persistentHmacKey(inputs.stateDir, 'mmm-share-key') },
+    // Generated for this machine, like AWS generates it at deploy: no public constant keys the address hashes.
+    chatAddressSalt: { key: await persistentHmacKey(inputs.stateDir, CHAT_ADDRESS_SALT_FILE) },
   };
   const result = new Map<string, string>();
   for (const key of Object.keys(secrets) as SecretKey[]) {

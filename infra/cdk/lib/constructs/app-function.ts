@@ -55,6 +55,8 @@ export interface AppFunctionProps {
   readonly timeout?: Duration;
   /** Powertools log level. @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Reserved concurrency, also the function's ceiling (functions table `reservedConcurrency`). @default none */
+  readonly reservedConcurrency?: number;
   /** Run-time files copied beside the bundle after esbuild (fonts, WASM). @default none */
   readonly bundledFiles?: readonly BundledFile[];
 }
@@ -104,6 +106,7 @@ export class AppFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment: {
@@ -508,6 +511,7 @@ export function tableFunctions<K extends string>(
       namePrefix: settings.namePrefix,
       description: needs.description,
       memorySize: needs.memorySize,
+      reservedConcurrency: needs.reservedConcurrency,
       timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
       logRetention: settings.logRetention,
       bundledFiles: bundledFiles(needs.bundledFiles),

@@ -140,6 +140,7 @@ const DECLARATION_FIELDS: ReadonlySet<string> = new Set([
   'cognitoTrigger',
   'memorySize',
   'timeoutSeconds',
+  'reservedConcurrency',
   'bundledFiles',
   'edge',
 ]);

@@ -30,7 +30,11 @@ function fakeRuntime(seen: string[]): AiRuntime {
 function deps(overrides: Partial<ChatDeps>, seen: string[], reads: string[]): ChatDeps {
   return {
     runtime: async () => fakeRuntime(seen),
-    limits: { doc: { send: async () => ({}) } as never, table: 'chat_rate_limits' },
+    limits: {
+      doc: { send: async () => ({}) } as never,
+      table: 'chat_rate_limits',
+      addressSalt: async () => 'a-test-deployment-secret-of-32-characters',
+    },
     verifyToken: async () => ({ sub: 'member-1' }),
     workspaceOf: async () => 'owner-1',
     metaConnected: async () => true,

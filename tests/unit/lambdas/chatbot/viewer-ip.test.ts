@@ -14,6 +14,9 @@ describe('the visitor’s address for the per-IP limit', () => {
     expect(viewerIp(undefined, '127.0.0.1')).toBe('127.0.0.1');
     expect(viewerIp({ 'cloudfront-viewer-address': 'not an address' }, '127.0.0.1')).toBe('127.0.0.1');
     expect(viewerIp({ 'cloudfront-viewer-address': '198.51.100.10' }, '127.0.0.1')).toBe('127.0.0.1');
+    // Shaped like ip:port but not an address.
+    expect(viewerIp({ 'cloudfront-viewer-address': '198.51.100.999:443' }, '127.0.0.1')).toBe('127.0.0.1');
+    expect(viewerIp({ 'cloudfront-viewer-address': ':::::::443' }, '127.0.0.1')).toBe('127.0.0.1');
   });
 
   it('never reads X-Forwarded-For, whose first entries the visitor chooses', () => {

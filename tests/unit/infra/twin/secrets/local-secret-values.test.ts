@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_META_APP, localSecretValues } from '@infra/twin/secrets/local-secret-values';
+import { CHAT_ADDRESS_SALT_FILE, LOCAL_META_APP, localSecretValues } from '@infra/twin/secrets/local-secret-values';
 import { secrets } from '@shared/secrets';
 
 let stateDir: string;
@@ -38,5 +38,21 @@ describe('localSecretValues', () => {
 
     expect(second.get(secrets.oauthStateKey.name)).toBe(first.get(secrets.oauthStateKey.name));
     expect((await stat(path.join(stateDir, 'oauth-state-key'))).mode & 0o077).toBe(0);
+  });
+
+  it('generates the chat address salt for this machine (no public constant) and keeps it across restarts', async () => {
+    const salt = (values: Map<string, string>) =>
+      (JSON.parse(values.get(secrets.chatAddressSalt.name)!) as { key: string }).key;
+    const first = salt(await localSecretValues(inputs()));
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(salt(await localSecretValues(inputs()))).toBe(first);
+    expect((await stat(path.join(stateDir, CHAT_ADDRESS_SALT_FILE))).mode & 0o077).toBe(0);
+    // Another machine (state folder) has its own.
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'adsmith-secrets-'));
+    try {
+      expect(salt(await localSecretValues({ ...inputs(), stateDir: elsewhere }))).not.toBe(first);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });
