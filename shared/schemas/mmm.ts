@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ColumnMappingSchema } from '../mmm/csv-import';
 import { ADSTOCK_KINDS, SATURATION_KINDS } from '../mmm/spec';
 import { ModelExportSchema } from '../mmm/model-export';
+import { TrustReportSchema } from './mmm-trust';
 
 /** Contracts of the marketing-mix service: datasets, fits, saved models and their reports. */
 
@@ -159,6 +160,8 @@ export const MmmReportSchema = z.object({
    * reports fitted before it was recorded.
    */
   metaChannel: z.string().nullable().optional(),
+  /** How much to trust the model (issue 24, requirement 7). Absent in reports fitted before it was measured. */
+  trust: TrustReportSchema.optional(),
 });
 export type MmmReport = z.output<typeof MmmReportSchema>;
 

@@ -8,6 +8,7 @@ import { type RawFit } from '@shared/mmm/fit';
 import { exportModel } from '@shared/mmm/model-export';
 import { channelResponses, drawResponses, responseCurve, summarise, type Interval } from '@shared/mmm/outputs';
 import { adstockCurve } from '@shared/mmm/problem';
+import { assessTrust } from '@shared/mmm/trust';
 import { mediaBetas } from '@shared/mmm/fit';
 import { type MmmReport } from '@shared/schemas/mmm';
 
@@ -16,6 +17,11 @@ const looseInterval = (i: Interval) => ({
   estimate: finiteOrNull(i.estimate),
   low: finiteOrNull(i.low),
   high: finiteOrNull(i.high),
+});
+
+const trustView = (trust: ReturnType<typeof assessTrust>) => ({
+  ...trust,
+  channels: trust.channels.map((c) => ({ ...c, vif: finiteOrNull(c.vif) })),
 });
 
 export function buildReport(raw: RawFit): MmmReport {
@@ -71,5 +77,6 @@ export function buildReport(raw: RawFit): MmmReport {
     },
     model: exportModel(raw),
     metaChannel: problem.data.channels.find((c) => c.source === 'meta')?.name ?? null,
+    trust: trustView(assessTrust(raw)),
   };
 }

@@ -4,12 +4,14 @@ import { channelsCsv, decompositionCsv, download, fileStem } from '../lib/report
 import { AllocationChart, ResponseCurves, RoiChart } from './channel-charts';
 import { ChannelTable } from './channel-table';
 import { FitChart, WaterfallChart } from './model-fit-charts';
+import { TrustPanel } from './trust-panel';
 
 /** Every chart of a fitted model, its channel table and the downloads. */
 export function MmmReportView({ name, report }: { name: string; report: MmmReport }) {
   const stem = fileStem(name);
   return (
     <div className="grid gap-6">
+      {report.trust ? <TrustPanel trust={report.trust} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
