@@ -327,6 +327,10 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
   }
   const bidStrategy =
     oneOf(params, 'bid_strategy', BID_STRATEGY_VALUES) ?? campaign.bidStrategy ?? 'LOWEST_COST_WITHOUT_CAP';
+  // The AdSet reference types bid_amount as an integer (minor units); Graph refuses other text as it does budgets.
+  if (params.bid_amount !== undefined && !/^\d+$/.test(params.bid_amount.trim())) {
+    throw invalidParameter('(#100) Param bid_amount must be an integer');
+  }
   if (BID_CAP_STRATEGIES.includes(bidStrategy) && params.bid_amount === undefined) {
     throw userError('Bid Amount Required', `The bid strategy ${bidStrategy} needs a bid_amount.`, 1815857);
   }
