@@ -55,7 +55,7 @@ export const quotas = {
     noun: 'ad accounts',
     label: 'Connected ad accounts',
     allowance: { one: 'Meta ad account', many: 'Meta ad accounts' },
-    countedBy: ['metaCampaigns', 'metaAccountInsights'],
+    countedBy: ['metaCampaigns', 'metaAccountInsights', 'metaPerformanceTable'],
     countedWhen: 'first use of an account',
   },
   automationRules: {

@@ -39,6 +39,7 @@ export const routes = {
   metaAccountInsights: secureMetaApiRoutes.metaAccountInsights,
   metaCampaigns: secureMetaApiRoutes.metaCampaigns,
   metaCampaignInsights: secureMetaApiRoutes.metaCampaignInsights,
+  metaPerformanceTable: secureMetaApiRoutes.metaPerformanceTable,
   metaUpdateCampaign: secureMetaApiRoutes.metaUpdateCampaign,
   billingStatus: billingRoutes.billingStatus,
   billingUsage: billingRoutes.billingUsage,

@@ -6,6 +6,7 @@ import { metaConnection, metaSession } from '../lib/meta-session/meta-route';
 import { listCampaignAdSets } from './campaign-adsets';
 import { connectionStatus, disconnect } from './connection-status';
 import { accountInsights, campaignInsights } from './insights-series';
+import { performanceTable } from './performance-table';
 import { updateCampaign } from './update-campaign';
 
 export const handler = httpFunction([
@@ -24,6 +25,11 @@ export const handler = httpFunction([
   on(
     routes.metaAccountInsights,
     ({ session, params, query }) => accountInsights(session, params.id, query),
+    metaSession(),
+  ),
+  on(
+    routes.metaPerformanceTable,
+    ({ session, params, query }) => performanceTable(session, params.id, query),
     metaSession(),
   ),
   on(

@@ -12,6 +12,8 @@ import {
   InsightsSeriesReplySchema,
   isReportPending,
   MetaConnectionSchema,
+  PerformanceTableQuerySchema,
+  PerformanceTableSchema,
 } from '../schemas/meta';
 import { route } from '../route-declaration';
 
@@ -58,6 +60,16 @@ export const secureMetaApiRoutes = {
     params: AdAccountParamsSchema,
     query: DateRangeQuerySchema,
     response: CampaignListSchema,
+  }),
+  // Ads Manager's table: what each campaign, ad set or ad delivered over a range, optionally broken down.
+  metaPerformanceTable: route({
+    method: 'GET',
+    path: '/api/meta/ad-accounts/{id}/performance',
+    fn: 'secure-meta-api',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    query: PerformanceTableQuerySchema,
+    response: PerformanceTableSchema,
   }),
   metaCampaignInsights: route({
     method: 'GET',

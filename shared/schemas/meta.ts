@@ -235,6 +235,59 @@ export const CampaignListSchema = z.object({
   partial: z.boolean().optional(),
 });
 
+/** The levels of Ads Manager's table: one row per campaign, ad set or ad. */
+export const performanceLevels = ['campaign', 'adset', 'ad'] as const;
+export type PerformanceLevel = (typeof performanceLevels)[number];
+
+/**
+ * The breakdowns the performance table offers, each as the Meta `breakdowns` it asks for. Placement is
+ * Ads Manager's: the platform with the position on it (Meta refuses `platform_position` without
+ * `publisher_platform`; https://developers.facebook.com/docs/marketing-api/insights/breakdowns/).
+ */
+export const performanceBreakdowns = {
+  age: ['age'],
+  gender: ['gender'],
+  placement: ['publisher_platform', 'platform_position'],
+  device: ['device_platform'],
+} as const satisfies Record<string, readonly string[]>;
+export type PerformanceBreakdown = keyof typeof performanceBreakdowns;
+
+export const PerformanceTableQuerySchema = DateRangeQuerySchema.and(
+  z.object({
+    level: z.enum(performanceLevels),
+    breakdown: z
+      .enum(Object.keys(performanceBreakdowns) as [PerformanceBreakdown, ...PerformanceBreakdown[]])
+      .optional(),
+  }),
+);
+export type PerformanceTableQuery = z.infer<typeof PerformanceTableQuerySchema>;
+
+export const PerformanceRowSchema = z.object({
+  /** The campaign's, ad set's or ad's id. */
+  id: z.string(),
+  name: z.string(),
+  /** Where the row sits: the campaign of an ad set or ad, the ad set of an ad (null at campaign level). */
+  campaignName: z.string().nullable(),
+  adsetName: z.string().nullable(),
+  /** The breakdown's values as Meta names them (e.g. `{ age: '25-34' }`); empty without a breakdown. */
+  segment: z.record(z.string(), z.string()),
+  metrics: MetricsSchema,
+});
+export type PerformanceRow = z.infer<typeof PerformanceRowSchema>;
+
+/** What delivered at one level over a range, split by a breakdown when asked. */
+export const PerformanceTableSchema = z.object({
+  level: z.enum(performanceLevels),
+  breakdown: z.enum(Object.keys(performanceBreakdowns) as [PerformanceBreakdown, ...PerformanceBreakdown[]]).nullable(),
+  rows: z.array(PerformanceRowSchema),
+  range: ResolvedRangeSchema,
+  currency: z.string(),
+  timezoneName: z.string(),
+  /** Meta had more rows than could be read in time. */
+  partial: z.boolean().optional(),
+});
+export type PerformanceTable = z.infer<typeof PerformanceTableSchema>;
+
 export const DailyPointSchema = MetricsSchema.extend({ date: z.string() });
 export type DailyPoint = z.infer<typeof DailyPointSchema>;
 

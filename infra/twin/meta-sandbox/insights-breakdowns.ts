@@ -43,11 +43,55 @@ const BASE_SHARES: Record<string, ShareTable> = {
   ],
 };
 
-/** Breakdowns the sandbox can produce; other valid Meta breakdowns are refused explicitly. */
-export const SUPPORTED_BREAKDOWNS = ['age', 'gender', 'publisher_platform', 'device_platform', 'country'] as const;
+/**
+ * Where an ad showed within each platform: Ads Manager's "Placement" breakdown is `publisher_platform` with
+ * `platform_position` (values as Meta's insights report them; https://developers.facebook.com/docs/marketing-api/insights/breakdowns/).
+ */
+const POSITION_SHARES: Record<string, ShareTable> = {
+  facebook: [
+    ['feed', 0.55],
+    ['facebook_reels', 0.15],
+    ['facebook_stories', 0.12],
+    ['marketplace', 0.08],
+    ['video_feeds', 0.06],
+    ['right_hand_column', 0.04],
+  ],
+  instagram: [
+    ['feed', 0.45],
+    ['instagram_stories', 0.25],
+    ['instagram_reels', 0.22],
+    ['instagram_explore', 0.08],
+  ],
+  audience_network: [
+    ['an_classic', 0.7],
+    ['rewarded_video', 0.3],
+  ],
+  messenger: [
+    ['messenger_inbox', 0.6],
+    ['messenger_stories', 0.4],
+  ],
+};
 
-/** Combinations Meta allows among the supported ones (single breakdowns are always fine). */
-const ALLOWED_COMBINATIONS = [['age', 'gender']];
+/** Breakdowns the sandbox can produce; other valid Meta breakdowns are refused explicitly. */
+export const SUPPORTED_BREAKDOWNS = [
+  'age',
+  'gender',
+  'publisher_platform',
+  'platform_position',
+  'device_platform',
+  'country',
+] as const;
+
+/**
+ * Combinations Meta allows among the supported ones (Meta's breakdowns page lists the combinations). A single
+ * breakdown is fine except `platform_position`, which Meta answers only beside `publisher_platform`.
+ */
+const ALLOWED_COMBINATIONS = [
+  ['age', 'gender'],
+  ['publisher_platform', 'platform_position'],
+  ['publisher_platform', 'platform_position', 'device_platform'],
+];
+const NEVER_ALONE = ['platform_position'];
 
 export function validateBreakdowns(breakdowns: string[]): void {
   const unknown = breakdowns.filter((b) => !BREAKDOWN_VALUES.includes(b));
@@ -62,7 +106,7 @@ export function validateBreakdowns(breakdowns: string[]): void {
       `(#100) Breakdown ${unsupported.join(', ')} is not available in the Adsmith Meta sandbox (supported: ${SUPPORTED_BREAKDOWNS.join(', ')})`,
     );
   }
-  if (breakdowns.length > 1) {
+  if (breakdowns.length > 1 || NEVER_ALONE.includes(breakdowns[0] ?? '')) {
     const sorted = [...breakdowns].sort();
     const allowed = ALLOWED_COMBINATIONS.some(
       (combo) => combo.length === sorted.length && [...combo].sort().every((b, i) => b === sorted[i]),
@@ -81,7 +125,13 @@ function jitter(random: Random, table: ShareTable): ShareTable {
   return raw.map(([key, share]) => [key, share / total]);
 }
 
-function sharesFor(breakdown: string, ad: Ad, adset: AdSet, seed: number): ShareTable {
+function sharesFor(breakdown: string, ad: Ad, adset: AdSet, seed: number, segment: Record<string, string>): ShareTable {
+  if (breakdown === 'platform_position') {
+    const platform = segment.publisher_platform ?? '';
+    const positions = POSITION_SHARES[platform];
+    if (!positions) throw new Error(`no positions for ${platform}`);
+    return jitter(randomFor(seed, ad.id, breakdown, platform), positions);
+  }
   const random = randomFor(seed, ad.id, breakdown);
   if (breakdown === 'age') {
     const inRange = AGE_BUCKETS.filter(([, min, max]) => max >= adset.ageMin && min <= adset.ageMax);
@@ -99,10 +149,11 @@ function sharesFor(breakdown: string, ad: Ad, adset: AdSet, seed: number): Share
 /** The segments of one ad for the requested breakdowns (one segment of share 1 when none). */
 export function segmentsFor(breakdowns: string[], ad: Ad, adset: AdSet, seed: number): Segment[] {
   let segments: Segment[] = [{ values: {}, share: 1 }];
-  for (const breakdown of breakdowns) {
-    const table = sharesFor(breakdown, ad, adset, seed);
+  // A position splits its platform's share, so the platform is split first whatever the order asked.
+  const ordered = [...breakdowns].sort((a, b) => Number(a === 'platform_position') - Number(b === 'platform_position'));
+  for (const breakdown of ordered) {
     segments = segments.flatMap((segment) =>
-      table.map(([value, share]) => ({
+      sharesFor(breakdown, ad, adset, seed, segment.values).map(([value, share]) => ({
         values: { ...segment.values, [breakdown]: value },
         share: segment.share * share,
       })),

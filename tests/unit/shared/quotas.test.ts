@@ -29,6 +29,8 @@ describe('the quotas table', () => {
     expect(counted('connectedAdAccounts')).toEqual([
       'GET /api/meta/ad-accounts/{id}/campaigns',
       'GET /api/meta/ad-accounts/{id}/insights',
+      // The performance table reads the same account: a held place, not a way around the limit.
+      'GET /api/meta/ad-accounts/{id}/performance',
     ]);
     expect(counted('automationRules')).toEqual(['PUT /api/rules/{id}/status']);
     expect(counted('mmmFitsPerMonth')).toEqual(['POST /api/mmm/models']);

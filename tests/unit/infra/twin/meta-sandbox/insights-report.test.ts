@@ -106,6 +106,22 @@ describe('insights rows', () => {
     ).toEqual(new Set(['facebook', 'instagram', 'audience_network', 'messenger']));
   });
 
+  it('splits by placement (publisher_platform with platform_position) into positions of each platform', () => {
+    const { run } = setup();
+    const total = Number(run({ fields: 'impressions' })[0]!.impressions);
+    // Meta reads the two in either order; the positions always belong to their own platform.
+    const rows = run({ fields: 'impressions', breakdowns: 'platform_position,publisher_platform' });
+
+    const instagram = new Set(rows.filter((r) => r.publisher_platform === 'instagram').map((r) => r.platform_position));
+    expect(instagram).toEqual(new Set(['feed', 'instagram_stories', 'instagram_reels', 'instagram_explore']));
+    expect(rows.some((r) => r.publisher_platform === 'facebook' && r.platform_position === 'instagram_reels')).toBe(
+      false,
+    );
+    expect(Math.abs(rows.reduce((sum, row) => sum + Number(row.impressions), 0) - total)).toBeLessThanOrEqual(
+      rows.length,
+    );
+  });
+
   it('filters on entity fields and on metrics', () => {
     const { run, world, account } = setup();
     const campaign = [...world.campaigns.values()].find(
@@ -206,6 +222,10 @@ describe('insights parameters', () => {
     );
     expect(errorOf(() => parseInsightsParams({ breakdowns: 'age,publisher_platform' }, context)).body.message).toBe(
       '(#100) Current combination of data breakdown columns (age, publisher_platform) is invalid',
+    );
+    // A position means nothing without its platform: Meta refuses it alone.
+    expect(errorOf(() => parseInsightsParams({ breakdowns: 'platform_position' }, context)).body.message).toBe(
+      '(#100) Current combination of data breakdown columns (platform_position) is invalid',
     );
   });
 
