@@ -1,4 +1,4 @@
-import type { DateRangeQuery } from '@shared/schemas/meta';
+import type { DateRangeQuery, PerformanceTableQuery } from '@shared/schemas/meta';
 
 /** Every Meta query key starts with ['meta', uid], so a user change or disconnect drops them together. */
 export const metaKeys = {
@@ -13,6 +13,9 @@ export const metaKeys = {
   /** Under campaignsOf: a change made at Meta (the optimizer's budgets) refreshes the ad sets with the campaigns. */
   campaignAdSets: (uid: string, accountId: string, campaignId: string) =>
     ['meta', uid, 'campaigns', accountId, 'adsets', campaignId] as const,
+  /** Under campaignsOf: a pause or budget change refreshes the table of every level. */
+  performance: (uid: string, accountId: string, query: PerformanceTableQuery) =>
+    ['meta', uid, 'campaigns', accountId, 'performance', query] as const,
   campaignInsights: (uid: string, campaignId: string, range: DateRangeQuery) =>
     ['meta', uid, 'campaign-insights', campaignId, range] as const,
 };

@@ -1,9 +1,10 @@
 import { Megaphone } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { CampaignWithMetrics } from '@shared/schemas/meta';
+import type { CampaignWithMetrics, PerformanceBreakdown, PerformanceLevel } from '@shared/schemas/meta';
 import { PageHeader } from '@web/components/layout/page-header';
 import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { Tabs } from '@web/components/ui/tabs';
 import { toRangeQuery } from '@web/lib/meta-account/date-range';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useMetaConnection } from '@web/lib/meta-account/use-meta-connection';
@@ -17,10 +18,14 @@ import {
   type CampaignFilters as Filters,
   type SortState,
 } from '../lib/campaign-table';
+import { useChosenColumns } from '../lib/chosen-columns';
+import { columnsFor } from '../lib/metric-columns';
 import { CampaignFilters } from './campaign-filters';
 import { CampaignsDialogs, type CampaignTargets } from './campaigns-dialogs';
 import { CampaignsResults } from './campaigns-results';
 import { DateRangePicker } from './date-range-picker';
+import { PerformanceView } from './performance-view';
+import { levelItems, TableViewControls } from './table-view-controls';
 
 /** /campaigns: every campaign of the chosen ad account, with its results over a range. */
 export function CampaignsScreen() {
@@ -35,6 +40,12 @@ export function CampaignsScreen() {
   const timeZone = list.data?.timezoneName ?? account?.timezoneName ?? 'UTC';
 
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [level, setLevel] = useState<PerformanceLevel>('campaign');
+  const [breakdown, setBreakdown] = useState<PerformanceBreakdown | null>(null);
+  const chosen = useChosenColumns(uid);
+  const columns = useMemo(() => columnsFor(chosen.keys), [chosen.keys]);
+  // The campaign list (with its pause, resume and budget actions) is the campaign level without a breakdown.
+  const campaignList = level === 'campaign' && !breakdown;
   const [sort, setSort] = useState<SortState>({ column: 'spend', direction: 'descending' });
   const [openId, setOpenId] = useState<string | null>(null);
   const [statusTarget, setStatusTarget] = useState<CampaignWithMetrics | null>(null);
@@ -59,7 +70,7 @@ export function CampaignsScreen() {
   );
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         title="Campaigns"
         description="Your Facebook and Instagram campaigns, straight from your Meta ad account."
@@ -117,17 +128,40 @@ export function CampaignsScreen() {
         }
       >
         {() => (
-          <CampaignsResults
-            total={all.length}
-            campaigns={rows}
-            currency={currency}
-            sort={sort}
-            onSort={(column) => setSort((s) => nextSort(s, column))}
-            onOpen={(c) => setOpenId(c.id)}
-            onToggleStatus={setStatusTarget}
-            onEditBudget={setBudgetTarget}
-            pendingIds={pendingIds}
-          />
+          <div className="grid gap-4">
+            <TableViewControls
+              breakdown={breakdown}
+              onBreakdown={setBreakdown}
+              columns={chosen.keys}
+              onToggleColumn={chosen.toggle}
+            />
+            <Tabs label="Level" items={levelItems} value={level} onValueChange={setLevel} className="grid gap-0">
+              {campaignList ? (
+                <CampaignsResults
+                  total={all.length}
+                  campaigns={rows}
+                  currency={currency}
+                  sort={sort}
+                  onSort={(column) => setSort((s) => nextSort(s, column))}
+                  onOpen={(c) => setOpenId(c.id)}
+                  onToggleStatus={setStatusTarget}
+                  onEditBudget={setBudgetTarget}
+                  columns={columns}
+                  pendingIds={pendingIds}
+                />
+              ) : (
+                <PerformanceView
+                  uid={uid}
+                  accountId={accountId}
+                  range={rangeQuery}
+                  level={level}
+                  breakdown={breakdown}
+                  columns={columns}
+                  search={filters.search}
+                />
+              )}
+            </Tabs>
+          </div>
         )}
       </AdAccountWorkspace>
     </div>

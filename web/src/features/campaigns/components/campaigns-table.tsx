@@ -3,10 +3,13 @@ import type { CampaignWithMetrics } from '@shared/schemas/meta';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { objectiveLabel, resultTypeLabel, statusLabel } from '@web/lib/meta-account/campaign-labels';
+import { objectiveLabel, statusLabel } from '@web/lib/meta-account/campaign-labels';
+import { formatBudget } from '@web/lib/format';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign-table';
-import { CampaignsTableHead, stickyEnd } from './campaigns-table-head';
-import { formatBudget, formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
+import { columnsFor, DEFAULT_METRIC_KEYS, type MetricColumn } from '../lib/metric-columns';
+import { FigureList, MetricValue } from './metric-cell';
+import { campaignHeadColumns, SortableTableHead, stickyEnd } from './sortable-table-head';
 
 export function statusBadgeVariant(status: string): 'success' | 'outline' | 'default' {
   if (status === 'ACTIVE') return 'success';
@@ -22,135 +25,161 @@ export interface CampaignsTableProps {
   onOpen: (campaign: CampaignWithMetrics) => void;
   onToggleStatus: (campaign: CampaignWithMetrics) => void;
   onEditBudget: (campaign: CampaignWithMetrics) => void;
+  /** The figures shown, in the table's order (the defaults when not given). */
+  columns?: readonly MetricColumn[];
   /** Campaigns with a change in flight. */
   pendingIds?: ReadonlySet<string>;
 }
 
-export function CampaignsTable({
-  campaigns,
-  currency,
-  sort,
-  onSort,
-  onOpen,
-  onToggleStatus,
-  onEditBudget,
-  pendingIds,
-}: CampaignsTableProps) {
+type RowProps = Omit<CampaignsTableProps, 'campaigns' | 'sort' | 'onSort' | 'columns' | 'pendingIds'> & {
+  campaign: CampaignWithMetrics;
+  columns: readonly MetricColumn[];
+  pending: boolean;
+};
+
+/** The campaigns as a table from tablet width, as cards on a phone (a wide table there is a sideways scroll). */
+export function CampaignsTable({ campaigns, sort, onSort, columns, pendingIds, ...row }: CampaignsTableProps) {
+  const shown = columns ?? columnsFor(DEFAULT_METRIC_KEYS);
+  // Below Tailwind's `sm`; where the browser cannot say (the server), the table.
+  const phone = useMediaQuery('(max-width: 639.98px)');
+  if (phone) {
+    return (
+      <ul aria-label="Campaigns" className="grid gap-3">
+        {campaigns.map((c) => (
+          <CampaignCard key={c.id} campaign={c} columns={shown} pending={pendingIds?.has(c.id) ?? false} {...row} />
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
-      <table className="w-full min-w-[64rem] text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">Campaigns, sortable by any column</caption>
-        <CampaignsTableHead sort={sort} onSort={onSort} />
+        <SortableTableHead columns={campaignHeadColumns(shown)} sort={sort} onSort={onSort} actions />
         <tbody>
-          {campaigns.map((c) => {
-            const budget = campaignBudget(c);
-            const canToggle = c.status === 'ACTIVE' || c.status === 'PAUSED';
-            const pending = pendingIds?.has(c.id) ?? false;
-            return (
-              <tr
-                key={c.id}
-                onClick={() => onOpen(c)}
-                className="cursor-pointer border-t transition-colors hover:bg-muted/40"
-                aria-busy={pending || undefined}
-              >
-                <td className="whitespace-nowrap px-3 py-2.5" onClick={(e) => e.stopPropagation()}>
-                  {/* Pause/resume first, beside the status, as in Ads Manager: never off-screen however many
-                      metric columns follow. */}
-                  <div className="flex items-center gap-1.5">
-                    {canToggle ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={pending}
-                        aria-label={`${c.status === 'ACTIVE' ? 'Pause' : 'Resume'} ${c.name}`}
-                        title={c.status === 'ACTIVE' ? 'Pause' : 'Resume'}
-                        onClick={() => onToggleStatus(c)}
-                      >
-                        {c.status === 'ACTIVE' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-                      </Button>
-                    ) : null}
-                    <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
-                  </div>
-                </td>
-                <th scope="row" className="min-w-48 max-w-[18rem] px-3 py-2.5 text-left font-medium">
-                  <span className="line-clamp-2">{c.name}</span>
-                </th>
-                <td className="whitespace-nowrap px-3 py-2.5">{objectiveLabel(c.objective)}</td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {budget ? (
-                    <>
-                      {formatBudget(budget.minor, currency)}
-                      <span className="block text-xs text-muted-foreground">
-                        {budget.kind === 'daily' ? 'Daily' : 'Lifetime'}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="text-muted-foreground">Ad set budgets</span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {formatMoney(c.metrics.spend, currency)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {c.metrics.results === null && c.metrics.resultsByType.length > 1 ? (
-                    // Ad sets optimising for different results: Meta gives no single count, so list each.
-                    c.metrics.resultsByType.map((entry) => (
-                      <span key={entry.resultType} className="block">
-                        {formatNumber(entry.results)}{' '}
-                        <span className="text-xs text-muted-foreground">
-                          {resultTypeLabel(entry.resultType).toLowerCase()}
-                        </span>
-                      </span>
-                    ))
-                  ) : (
-                    <>
-                      {formatNumber(c.metrics.results)}
-                      {c.metrics.results !== null ? (
-                        <span className="block text-xs text-muted-foreground">
-                          {resultTypeLabel(c.metrics.resultType).toLowerCase()}
-                        </span>
-                      ) : null}
-                    </>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {formatMoney(c.metrics.costPerResult, currency)}
-                  {c.metrics.resultType === 'reach' ? (
-                    <span className="block text-xs text-muted-foreground">per 1,000 reached</span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatRoas(c.metrics.roas)}</td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {formatPercent(c.metrics.ctr)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                  {formatMoney(c.metrics.cpc, currency)}
-                </td>
-                <td
-                  className={cn(stickyEnd, 'whitespace-nowrap bg-card px-3 py-2.5 text-right')}
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={!budget || pending}
-                      aria-label={`Edit budget of ${c.name}`}
-                      title={budget ? 'Edit budget' : 'Budgets are set on the ad sets'}
-                      onClick={() => onEditBudget(c)}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button variant="outline" size="sm" aria-label={`Details of ${c.name}`} onClick={() => onOpen(c)}>
-                      Details
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {campaigns.map((c) => (
+            <CampaignRow key={c.id} campaign={c} columns={shown} pending={pendingIds?.has(c.id) ?? false} {...row} />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function ToggleButton({ campaign: c, pending, onToggleStatus }: RowProps) {
+  if (c.status !== 'ACTIVE' && c.status !== 'PAUSED') return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={pending}
+      aria-label={`${c.status === 'ACTIVE' ? 'Pause' : 'Resume'} ${c.name}`}
+      title={c.status === 'ACTIVE' ? 'Pause' : 'Resume'}
+      onClick={() => onToggleStatus(c)}
+    >
+      {c.status === 'ACTIVE' ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+    </Button>
+  );
+}
+
+function BudgetText({ campaign, currency }: { campaign: CampaignWithMetrics; currency: string }) {
+  const budget = campaignBudget(campaign);
+  if (!budget) return <span className="text-muted-foreground">Ad set budgets</span>;
+  return (
+    <>
+      {formatBudget(budget.minor, currency)}
+      <span className="block text-xs text-muted-foreground">{budget.kind === 'daily' ? 'Daily' : 'Lifetime'}</span>
+    </>
+  );
+}
+
+function EndActions(props: RowProps) {
+  const { campaign: c, pending, onEditBudget, onOpen } = props;
+  const budget = campaignBudget(c);
+  return (
+    <div className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={!budget || pending}
+        aria-label={`Edit budget of ${c.name}`}
+        title={budget ? 'Edit budget' : 'Budgets are set on the ad sets'}
+        onClick={() => onEditBudget(c)}
+      >
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button variant="outline" size="sm" aria-label={`Details of ${c.name}`} onClick={() => onOpen(c)}>
+        Details
+      </Button>
+    </div>
+  );
+}
+
+function CampaignRow(props: RowProps) {
+  const { campaign: c, columns, currency, pending, onOpen } = props;
+  return (
+    <tr
+      onClick={() => onOpen(c)}
+      className="cursor-pointer border-t transition-colors hover:bg-muted/40"
+      aria-busy={pending || undefined}
+    >
+      <td className="whitespace-nowrap px-3 py-2.5" onClick={(e) => e.stopPropagation()}>
+        {/* Pause/resume first, beside the status, as in Ads Manager: never off-screen however many
+            metric columns follow. */}
+        <div className="flex items-center gap-1.5">
+          <ToggleButton {...props} />
+          <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
+        </div>
+      </td>
+      <th scope="row" className="min-w-40 max-w-[18rem] px-3 py-2.5 text-left font-medium">
+        <span className="line-clamp-2">{c.name}</span>
+      </th>
+      <td className="whitespace-nowrap px-3 py-2.5">{objectiveLabel(c.objective)}</td>
+      <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+        <BudgetText campaign={c} currency={currency} />
+      </td>
+      {columns.map((column) => (
+        <td key={column.key} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+          <MetricValue column={column.key} metrics={c.metrics} currency={currency} />
+        </td>
+      ))}
+      <td
+        className={cn(stickyEnd, 'whitespace-nowrap bg-card px-3 py-2.5 text-right')}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <EndActions {...props} />
+      </td>
+    </tr>
+  );
+}
+
+function CampaignCard(props: RowProps) {
+  const { campaign: c, columns, currency, pending } = props;
+  return (
+    <li
+      aria-label={c.name}
+      aria-busy={pending || undefined}
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 className="font-medium break-words">{c.name}</h3>
+          <p className="text-xs text-muted-foreground">{objectiveLabel(c.objective)}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <ToggleButton {...props} />
+          <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
+        </div>
+      </div>
+      <FigureList columns={columns} metrics={c.metrics} currency={currency}>
+        <div className="grid gap-0.5">
+          <dt className="text-xs text-muted-foreground">Budget</dt>
+          <dd className="text-sm tabular-nums">
+            <BudgetText campaign={c} currency={currency} />
+          </dd>
+        </div>
+      </FigureList>
+      <EndActions {...props} />
+    </li>
   );
 }

@@ -1,9 +1,10 @@
 import type { CampaignWithMetrics } from '@shared/schemas/meta';
 import { budgetToMajor } from '@shared/currency-units';
 import { objectiveLabel, statusLabel } from '@web/lib/meta-account/campaign-labels';
+import type { MetricKey } from './metric-columns';
 
-export type SortColumn =
-  'status' | 'name' | 'objective' | 'budget' | 'spend' | 'results' | 'costPerResult' | 'roas' | 'ctr' | 'cpc';
+/** A campaign's own columns, a breakdown's segment, or any figure of the table. */
+export type SortColumn = 'status' | 'name' | 'objective' | 'budget' | 'segment' | MetricKey;
 export type SortDirection = 'ascending' | 'descending';
 export interface SortState {
   column: SortColumn;
@@ -38,6 +39,8 @@ function sortValue(campaign: CampaignWithMetrics, column: SortColumn, currency: 
       const budget = campaignBudget(campaign);
       return budget ? budgetToMajor(budget.minor, currency) : null;
     }
+    case 'segment':
+      return null;
     default:
       return campaign.metrics[column];
   }
@@ -49,18 +52,33 @@ export function sortCampaigns(
   sort: SortState,
   currency: string,
 ): CampaignWithMetrics[] {
-  const factor = sort.direction === 'ascending' ? 1 : -1;
-  return [...campaigns].sort((a, b) => {
-    const va = sortValue(a, sort.column, currency);
-    const vb = sortValue(b, sort.column, currency);
-    if (va === null && vb === null) return 0;
+  return sortBy(
+    campaigns,
+    (c) => sortValue(c, sort.column, currency),
+    sort.direction,
+    (c) => c.name,
+  );
+}
+
+/** Sorts by a value (text by locale, numbers numerically, null always last), then by name. */
+export function sortBy<T>(
+  items: readonly T[],
+  valueOf: (item: T) => string | number | null,
+  direction: SortDirection,
+  nameOf: (item: T) => string,
+): T[] {
+  const factor = direction === 'ascending' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const va = valueOf(a);
+    const vb = valueOf(b);
+    if (va === null && vb === null) return nameOf(a).localeCompare(nameOf(b));
     if (va === null) return 1;
     if (vb === null) return -1;
     const order =
       typeof va === 'number' && typeof vb === 'number'
         ? va - vb
         : String(va).localeCompare(String(vb), undefined, { sensitivity: 'base', numeric: true });
-    return order * factor || a.name.localeCompare(b.name);
+    return order * factor || nameOf(a).localeCompare(nameOf(b));
   });
 }
 
@@ -82,6 +100,6 @@ export function nextSort(current: SortState, column: SortColumn): SortState {
   if (current.column === column) {
     return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
   }
-  const textual = column === 'name' || column === 'status' || column === 'objective';
+  const textual = column === 'name' || column === 'status' || column === 'objective' || column === 'segment';
   return { column, direction: textual ? 'ascending' : 'descending' };
 }

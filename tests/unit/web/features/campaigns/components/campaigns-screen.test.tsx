@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CampaignsScreen } from '@web/features/campaigns/components/campaigns-screen';
@@ -11,6 +11,7 @@ import {
   campaigns,
   connected,
   jpyAccount,
+  metrics,
   series,
 } from '@tests/unit/web/support/meta-account/meta-fixtures';
 import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
@@ -400,6 +401,102 @@ describe('campaigns screen', () => {
     renderWithMeta(<CampaignsScreen />);
     expect(await screen.findByRole('button', { name: 'Connect Meta' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('an Ads-Manager-like table', () => {
+  beforeEach(() => {
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
+  });
+
+  const adsetRow = (age: string, spend: number) => ({
+    id: '11',
+    name: 'Women 25-45',
+    campaignName: 'Spring Sale',
+    adsetName: null,
+    segment: { age },
+    metrics: metrics({ spend, roas: 3.5, ctr: 1.25, cpc: 0.42 }),
+  });
+  const performance: ApiHandler = ({ query }) => ({
+    level: query?.level,
+    breakdown: query?.breakdown ?? null,
+    rows: query?.breakdown === 'age' ? [adsetRow('25-34', 60), adsetRow('35-44', 40)] : [adsetRow('', 100)],
+    range: { since: '2026-03-03', until: '2026-03-09' },
+    currency: 'USD',
+    timezoneName: 'America/New_York',
+  });
+
+  it('shows ROAS, link CTR and link CPC by default and keeps the chosen columns for this user', async () => {
+    serve();
+    const user = userEvent.setup();
+    const first = renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+    for (const name of ['ROAS', 'CTR (link)', 'CPC (link)']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })).toBeVisible();
+    }
+
+    await user.click(screen.getByRole('button', { name: /^Columns/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'ROAS' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Impressions' }));
+    expect(screen.queryByRole('button', { name: 'ROAS' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Impressions' })).toBeInTheDocument();
+
+    // Another visit of the same person: the same columns.
+    first.unmount();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+    expect(screen.queryByRole('button', { name: 'ROAS' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Impressions' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('adsmith:campaign-columns:user-1')!)).toContain('impressions');
+  });
+
+  it('switches to ad sets and breaks them down by age, asking the API for that level and breakdown', async () => {
+    const asked: unknown[] = [];
+    serve({
+      metaPerformanceTable: (input) => {
+        asked.push(input.query);
+        return performance(input);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<CampaignsScreen />);
+    await screen.findByRole('rowheader', { name: 'Spring Sale' });
+
+    await user.click(screen.getByRole('tab', { name: 'Ad sets' }));
+    expect(await screen.findByRole('rowheader', { name: /Women 25-45/ })).toHaveTextContent('Spring Sale');
+    await user.selectOptions(screen.getByLabelText('Breakdown'), 'Age');
+    await waitFor(() => expect(screen.getAllByRole('rowheader', { name: /Women 25-45/ })).toHaveLength(2));
+    expect(screen.getByRole('columnheader', { name: /^Age/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/25-34.*\$60\.00/)]),
+    );
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ level: 'adset' }),
+        expect.objectContaining({ level: 'adset', breakdown: 'age' }),
+      ]),
+    );
+  });
+
+  it('lays campaigns out as cards on a phone, with pause and details on each', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: !query.includes('min-width: 640px'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      serve();
+      renderWithMeta(<CampaignsScreen />);
+      const cards = await screen.findByRole('list', { name: 'Campaigns' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const spring = within(cards).getByRole('listitem', { name: 'Spring Sale' });
+      expect(within(spring).getByText('ROAS')).toBeInTheDocument();
+      expect(within(spring).getByRole('button', { name: 'Details of Spring Sale' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

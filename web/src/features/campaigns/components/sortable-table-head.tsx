@@ -1,26 +1,43 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import type { SortColumn, SortState } from '../lib/campaign-table';
+import type { MetricColumn } from '../lib/metric-columns';
 
-const columns: { key: SortColumn; label: string; title?: string; numeric?: boolean }[] = [
+export interface HeadColumn {
+  key: SortColumn;
+  label: string;
+  title?: string;
+  numeric?: boolean;
+}
+
+const campaignColumns: HeadColumn[] = [
   { key: 'status', label: 'Status' },
   { key: 'name', label: 'Name' },
   { key: 'objective', label: 'Objective' },
   { key: 'budget', label: 'Budget', numeric: true },
-  { key: 'spend', label: 'Spend', numeric: true },
-  { key: 'results', label: 'Results', numeric: true },
-  { key: 'costPerResult', label: 'Cost per result', numeric: true },
-  { key: 'roas', label: 'ROAS', numeric: true },
-  { key: 'ctr', label: 'CTR (link)', title: 'CTR (link click-through rate)', numeric: true },
-  { key: 'cpc', label: 'CPC (link)', title: 'CPC (cost per link click)', numeric: true },
 ];
 
+/** The campaign table's columns: who and what first, then the chosen figures. */
+export function campaignHeadColumns(metrics: readonly MetricColumn[]): HeadColumn[] {
+  return [...campaignColumns, ...metrics.map((column) => ({ ...column, numeric: true }))];
+}
+
 // From tablet width the actions stay in view while the metric columns scroll under them (opaque, with an
-// edge shadow). On a phone a pinned column would take half the screen; pause/resume leads each row there.
+// edge shadow). On a phone the table gives way to cards.
 export const stickyEnd = 'sm:sticky sm:right-0 sm:z-10 sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
-/** The campaigns table's column headers: each one a sort button, then the actions column. */
-export function CampaignsTableHead({ sort, onSort }: { sort: SortState; onSort: (column: SortColumn) => void }) {
+/** Column headers, each one a sort button; then the actions column when the rows have actions. */
+export function SortableTableHead({
+  columns,
+  sort,
+  onSort,
+  actions = false,
+}: {
+  columns: readonly HeadColumn[];
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  actions?: boolean;
+}) {
   return (
     <thead className="bg-muted text-left">
       <tr>
@@ -49,9 +66,11 @@ export function CampaignsTableHead({ sort, onSort }: { sort: SortState; onSort: 
             </th>
           );
         })}
-        <th scope="col" className={cn(stickyEnd, 'bg-muted px-3 py-2 text-right font-medium text-muted-foreground')}>
-          Actions
-        </th>
+        {actions ? (
+          <th scope="col" className={cn(stickyEnd, 'bg-muted px-3 py-2 text-right font-medium text-muted-foreground')}>
+            Actions
+          </th>
+        ) : null}
       </tr>
     </thead>
   );
