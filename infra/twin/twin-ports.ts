@@ -33,16 +33,35 @@ export class TwinSetupError extends Error {
 /** Every service binds here: the twin is for this machine only. */
 export const TWIN_HOST = '127.0.0.1';
 
-/** Reads the ports from the environment, rejecting anything that is not a TCP port. */
+/** Moves every service at once: service n (in the order above) listens on base + n. */
+export const PORT_BASE_VAR = 'ADSMITH_PORT_BASE';
+
+function portBase(env: NodeJS.ProcessEnv): number | null {
+  const raw = env[PORT_BASE_VAR];
+  if (raw === undefined || raw === '') return null;
+  const base = Number(raw);
+  const last = Object.keys(twinServices).length - 1;
+  if (!/^\d+$/.test(raw) || base < 1 || base + last > 65535) {
+    throw new TwinSetupError(
+      `${PORT_BASE_VAR}=${raw} must be a port from 1 to ${65535 - last}: the twin uses it and the ${last} ports after it.`,
+    );
+  }
+  return base;
+}
+
+/**
+ * Reads the ports from the environment, rejecting anything that is not a TCP port: a service's own variable,
+ * else its place after ADSMITH_PORT_BASE, else its default.
+ */
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): TwinPorts {
   const ports = {} as TwinPorts;
-  for (const [service, { defaultPort, envVar }] of Object.entries(twinServices) as [
-    TwinService,
-    (typeof twinServices)[TwinService],
-  ][]) {
+  const base = portBase(env);
+  for (const [index, [service, { defaultPort, envVar }]] of (
+    Object.entries(twinServices) as [TwinService, (typeof twinServices)[TwinService]][]
+  ).entries()) {
     const raw = env[envVar];
     if (raw === undefined || raw === '') {
-      ports[service] = defaultPort;
+      ports[service] = base === null ? defaultPort : base + index;
       continue;
     }
     const port = Number(raw);

@@ -19,4 +19,14 @@ describe('portsFromEnv', () => {
     const defaults = Object.values(twinServices).map((s) => s.defaultPort);
     expect(new Set(defaults).size).toBe(defaults.length);
   });
+
+  it('moves every service with one ADSMITH_PORT_BASE, each at its own offset, a single variable still winning', () => {
+    const ports = portsFromEnv({ ADSMITH_PORT_BASE: '7100', ADSMITH_META_PORT: '7999' });
+    expect(ports).toMatchObject({ web: 7100, api: 7101, mailbox: 7102, meta: 7999 });
+    // Every service on its own port, all inside the base's block.
+    const values = Object.values(ports);
+    expect(new Set(values).size).toBe(values.length);
+    expect(() => portsFromEnv({ ADSMITH_PORT_BASE: '65530' })).toThrow(/ADSMITH_PORT_BASE/);
+    expect(() => portsFromEnv({ ADSMITH_PORT_BASE: 'abc' })).toThrow(TwinSetupError);
+  });
 });
