@@ -74,6 +74,8 @@ export interface FunctionNeeds {
   userTokens?: boolean;
   /** Builds links back to the site. Env: SITE_URL. */
   siteUrl?: boolean;
+  /** Reads where the operators want button clicks (shared/slack-clicks.ts). Env: SLACK_CLICKS. */
+  slackClicks?: boolean;
   /**
    * Calls the AI model (lambdas/lib/ai). Env: AI_OFFLINE_MODEL, OPENAI_BASE_URL when the model is
    * not api.openai.com, AI_DAILY_GENERATION_LIMIT when an operator overrides the plans' quota.
@@ -386,6 +388,7 @@ export const functions = {
       notificationDeliveries: { actions: ['PutItem'] },
     },
     secrets: ['notifications'],
+    slackClicks: true,
     timeoutSeconds: 60,
   },
   'webhook-forwarder': {

@@ -15,4 +15,6 @@ export const NEED_ENV = {
   aiBaseUrl: 'OPENAI_BASE_URL',
   aiDailyGenerationLimit: 'AI_DAILY_GENERATION_LIMIT',
   emailFrom: 'EMAIL_FROM_ADDRESS',
+  /** Where button clicks go (shared/slack-clicks.ts): the operators' setting, read by the Slack forwarder. */
+  slackClicks: 'SLACK_CLICKS',
 } as const;

@@ -50,6 +50,11 @@ export interface RouteDeclaration<F extends string = string> {
    * `owner`: the workspace's, and a member is refused with OWNER_ONLY (billing, the Meta connection itself).
    */
   workspace?: WorkspaceScope;
+  /**
+   * For `access: 'user'` routes that belong to the deployment's operators only (shared/operators.ts): anyone not in
+   * the operators group is refused with 403 FORBIDDEN, whatever their plan or workspace role.
+   */
+  role?: 'operator';
 }
 
 export type WorkspaceScope = 'shared' | 'personal' | 'owner';

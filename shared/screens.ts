@@ -56,6 +56,8 @@ export interface ScreenDeclaration {
   /** The router's path; `:name` segments are parameters. */
   path: string;
   access: ScreenAccess;
+  /** `operator`: the deployment's operators' page (shared/operators.ts): hidden from others' menus, refused to them. */
+  role?: 'operator';
   nav?: ScreenNav;
   tile?: DashboardTile;
 }
@@ -133,10 +135,11 @@ export const screens = {
   marketingMixShared: { path: '/marketing-mix/shared/:token', access: 'auth' },
   /** The workspace's team: members, invitations, seats (account menu). */
   settingsTeam: { path: '/settings/team', access: 'user', nav: { label: 'Team', menu: 'account', icon: 'users' } },
-  /** Which notifications this browser sends (account menu). */
+  /** Where this deployment sends its notifications and what it sent: its operators' page (account menu). */
   settingsNotifications: {
     path: '/settings/notifications',
     access: 'user',
+    role: 'operator',
     nav: { label: 'Notifications', menu: 'account', icon: 'bell' },
   },
   /** This tab's error log (account menu). */
@@ -159,9 +162,21 @@ export const screenEntries = (Object.keys(screens) as ScreenKey[]).map((key) => 
 }));
 
 /** A menu's links, in the table's order. */
-export function navLinks(menu: NavMenu): { key: ScreenKey; to: string; label: string; icon?: ScreenIcon }[] {
-  return screenEntries.flatMap(({ key, path, nav }) =>
-    nav?.menu === menu ? [{ key, to: path, label: nav.label, ...(nav.icon ? { icon: nav.icon } : {}) }] : [],
+export function navLinks(
+  menu: NavMenu,
+): { key: ScreenKey; to: string; label: string; icon?: ScreenIcon; operatorOnly?: true }[] {
+  return screenEntries.flatMap(({ key, path, nav, role }) =>
+    nav?.menu === menu
+      ? [
+          {
+            key,
+            to: path,
+            label: nav.label,
+            ...(nav.icon ? { icon: nav.icon } : {}),
+            ...(role === 'operator' ? { operatorOnly: true as const } : {}),
+          },
+        ]
+      : [],
   );
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SLACK_CLICKS, SLACK_CLICK_MODES, type SlackClickMode } from '@shared/slack-clicks';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
 
@@ -15,7 +16,7 @@ export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The context keys this app reads; nothing else in infra calls tryGetContext. */
-export const CONTEXT_KEYS = ['stage', 'domainName', 'certificateArn'] as const;
+export const CONTEXT_KEYS = ['stage', 'domainName', 'certificateArn', 'slackClicks'] as const;
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** CloudFront only takes certificates from us-east-1. */
@@ -29,6 +30,8 @@ const ContextSchema = z
       .string()
       .regex(CLOUDFRONT_CERTIFICATE_ARN, 'must be an ACM certificate ARN in us-east-1 (CloudFront requires it)')
       .optional(),
+    /** Where button clicks go (shared/slack-clicks.ts): counted (default) or posted to Slack as digests. */
+    slackClicks: z.enum(SLACK_CLICK_MODES).default(DEFAULT_SLACK_CLICKS),
   })
   .superRefine((value, ctx) => {
     if (value.domainName && !value.certificateArn) {
@@ -56,6 +59,8 @@ export interface AppConfig {
   /** Custom domain for the site; absent means the CloudFront default domain. */
   domain?: { name: string; certificateArn: string };
   settings: StageSettings;
+  /** The operators' notification settings: where button clicks go (shared/slack-clicks.ts). */
+  notifications: { slackClicks: SlackClickMode };
 }
 
 const STAGE_SETTINGS: Record<Stage, StageSettings> = {
@@ -95,11 +100,12 @@ export function parseConfig(context: Record<string, unknown>): AppConfig {
     });
     throw new ConfigError(`Invalid CDK context (pass values with -c key=value):\n${problems.join('\n')}`);
   }
-  const { stage, domainName, certificateArn } = parsed.data;
+  const { stage, domainName, certificateArn, slackClicks } = parsed.data;
   return {
     stage,
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     settings: STAGE_SETTINGS[stage],
+    notifications: { slackClicks },
   };
 }
 

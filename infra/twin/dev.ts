@@ -47,6 +47,9 @@ async function main(): Promise<void> {
   for (const [name, url] of rows) console.log(`  ${name.padEnd(16)} ${url}`);
   console.log('');
   console.log(`  demo user        ${endpoints.demoUser.email} / ${endpoints.demoUser.password}`);
+  if (endpoints.demoOperator) {
+    console.log(`  operator         ${endpoints.demoOperator.email} / ${endpoints.demoOperator.password}`);
+  }
   console.log(`  endpoints file   ${twin.files.endpoints}`);
   console.log('');
   console.log(`Local twin ready in ${seconds} s. Ctrl-C to stop.`);

@@ -41,6 +41,8 @@ export interface TwinEndpoints {
   /** The local S3 (path-style REST, SigV4 with the twin's credentials; objects under `.local/s3/`). */
   s3?: string;
   demoUser: { email: string; password: string; name: string };
+  /** The seeded operator (the operators group: the operators' pages); optional for endpoint files of older twins. */
+  demoOperator?: { email: string; password: string; name: string };
 }
 
 /** The header a direct caller of the twin's API sends, as CloudFront would add it. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SLACK_CLICKS, type SlackClickMode } from '@shared/slack-clicks';
 import { bucketEnvVar, type BucketKey } from '@shared/buckets';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
@@ -41,6 +42,8 @@ export interface LocalResources {
   userPoolIssuer?: string;
   userPoolClientId?: string;
   siteUrl: string;
+  /** Where button clicks go (shared/slack-clicks.ts); unset: the product's default. */
+  slackClicks?: SlackClickMode;
   /** The Meta sandbox, when it runs. */
   metaUrl?: string;
   /** The Stripe stand-in. */
@@ -86,6 +89,7 @@ const localNeedEnvironment: {
     return { [NEED_ENV.userTokensIssuer]: local.userPoolIssuer, [NEED_ENV.userTokensClientId]: local.userPoolClientId };
   },
   siteUrl: (wanted, local) => (wanted ? { [NEED_ENV.siteUrl]: local.siteUrl } : {}),
+  slackClicks: (wanted, local) => (wanted ? { [NEED_ENV.slackClicks]: local.slackClicks ?? DEFAULT_SLACK_CLICKS } : {}),
   ai: (wanted, local) =>
     wanted
       ? {

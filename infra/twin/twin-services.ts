@@ -15,6 +15,8 @@ import {
   DEMO_USER,
   provisionUserPool,
   seedDemoUser,
+  seedDemoOperator,
+  DEMO_OPERATOR,
   type ProvisionedUserPool,
 } from './cognito/provision-user-pool';
 import { seedDemoPastApproval } from './demo-past-approval';
@@ -484,6 +486,7 @@ function userPool(settings: TwinSettings): Spec<'userPool'> {
       try {
         const pool = await provisionUserPool(client);
         await seedDemoUser(client, pool.userPoolId);
+        await seedDemoOperator(client, pool.userPoolId);
         return { ...pool, issuer: `${url}/${pool.userPoolId}` };
       } finally {
         client.destroy();
@@ -669,6 +672,7 @@ async function functionResources(twin: Ready, settings: TwinSettings, siteUrl: s
     userPoolIssuer: pool.issuer,
     userPoolClientId: pool.userPoolClientId,
     siteUrl,
+    ...(settings.options.notifications?.slackClicks ? { slackClicks: settings.options.notifications.slackClicks } : {}),
     metaUrl: (await twin.ready('meta'))?.url,
     stripeUrl: (await twin.ready('stripe')).url,
     kmsUrl: (await twin.ready('kms')).url,
@@ -749,6 +753,7 @@ async function twinEndpoints(twin: Ready, settings: TwinSettings): Promise<TwinE
     stripe: (await twin.ready('stripe')).url,
     ...(model ? { openai: model.url } : {}),
     demoUser: { ...DEMO_USER },
+    demoOperator: { ...DEMO_OPERATOR },
   };
 }
 

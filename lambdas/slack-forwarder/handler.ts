@@ -1,3 +1,4 @@
+import { NEED_ENV } from '@shared/need-env';
 import { queueBatchFunction } from '../lib/http/queue-function';
 import { forwardBatch } from '../lib/notifications/forward-batch';
 import { forwarderEnv, forwarderServices } from '../lib/notifications/forwarder-runtime';
@@ -5,7 +6,7 @@ import { fetchPostJson } from '../lib/notifications/post-json';
 import { PostPacer } from '../lib/notifications/post-pacer';
 import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
-import { slackPosts } from './slack-posts';
+import { slackPostsFor } from './slack-posts';
 
 const env = forwarderEnv();
 const services = forwarderServices('Slack');
@@ -20,15 +21,19 @@ export const handler = queueBatchFunction(async (records, context) => {
     logger.error('Slack webhook URL is not configured (secret notifications.slackWebhookUrl)');
     return { batchItemFailures: records.map((r) => ({ itemIdentifier: r.messageId })) };
   }
-  return forwardBatch(records, slackPosts, {
-    ...services,
-    target: 'slack',
-    url: slackWebhookUrl,
-    post,
-    pacer,
-    remainingMs: () => context.getRemainingTimeInMillis(),
-    serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
-    // With the back-off doubling from 1 s, five attempts ride out about 15 s of 5xx in one invocation.
-    serverErrorAttempts: 5,
-  });
+  return forwardBatch(
+    records,
+    slackPostsFor(env[NEED_ENV.slackClicks], (count) => services.count('ClicksCounted', count)),
+    {
+      ...services,
+      target: 'slack',
+      url: slackWebhookUrl,
+      post,
+      pacer,
+      remainingMs: () => context.getRemainingTimeInMillis(),
+      serverErrorBackoffMs: env.NOTIFY_SERVER_ERROR_BACKOFF_MS,
+      // With the back-off doubling from 1 s, five attempts ride out about 15 s of 5xx in one invocation.
+      serverErrorAttempts: 5,
+    },
+  );
 });

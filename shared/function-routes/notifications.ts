@@ -37,6 +37,7 @@ export const notificationsRoutes = {
     path: '/api/notifications/status',
     fn: 'notifications',
     access: 'user',
+    role: 'operator',
     response: NotificationStatusSchema,
   }),
   notificationTest: route({
@@ -44,6 +45,7 @@ export const notificationsRoutes = {
     path: '/api/notifications/test',
     fn: 'notifications',
     access: 'user',
+    role: 'operator',
     body: NotificationTestSchema,
     response: NotificationTestQueuedSchema,
     successStatus: 202,

@@ -159,6 +159,8 @@ async function main(): Promise<void> {
     dynamodb: 'memory',
     web: false,
     ai: 'offline',
+    // The notification figures measure click digests through the Slack sink: clicks posted, as an operator may ask.
+    notifications: { slackClicks: 'slack' },
   });
   try {
     await twin.warmed;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signInAsDemo } from './support/accounts';
+import { signInAsOperator } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
 const { web, sinks } = inject('e2e');
@@ -67,7 +67,8 @@ describe('notifications and errors in a real browser', () => {
 
   it('turns a failed API call into the network toast and an entry in the error log', async () => {
     const { page } = journey;
-    await signInAsDemo(page);
+    // The deployment's notifications page is its operators' (issue 25, requirement 11).
+    await signInAsOperator(page);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Notifications' }).click();

@@ -52,4 +52,11 @@ describe('infra config (CDK context)', () => {
   it('treats empty context values as absent (e.g. -c domainName=)', () => {
     expect(parseConfig({ stage: 'dev', domainName: '', certificateArn: '' }).domain).toBeUndefined();
   });
+
+  // Issue 25, requirement 11: clicks are counted, not posted to Slack, unless the operators deploy otherwise.
+  it('counts button clicks by default and posts them to Slack only when asked (-c slackClicks=slack)', () => {
+    expect(parseConfig({}).notifications.slackClicks).toBe('metrics');
+    expect(parseConfig({ slackClicks: 'slack' }).notifications.slackClicks).toBe('slack');
+    expect(() => parseConfig({ slackClicks: 'hourly' })).toThrow(/slackClicks/);
+  });
 });

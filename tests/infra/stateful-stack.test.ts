@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_BUS_BASE_NAME, EVENT_SOURCE } from '@shared/events';
+import { OPERATORS_GROUP } from '@shared/operators';
 import { passwordPolicy } from '@shared/password-policy';
 import { secrets } from '@shared/secrets';
 import { tables, type TableDeclaration } from '@shared/tables';
@@ -35,6 +36,14 @@ describe('stateful stack (dev)', () => {
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
         VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      });
+    });
+
+    // Issue 25, requirement 11: the deployment's operators are a Cognito group, declared with the pool.
+    it('declares the operators group the operator-only routes check', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+        GroupName: OPERATORS_GROUP,
+        UserPoolId: Match.anyValue(),
       });
     });
 

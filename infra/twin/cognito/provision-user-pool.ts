@@ -3,7 +3,10 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  AdminAddUserToGroupCommand,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
+  GroupExistsException,
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -11,6 +14,7 @@ import {
   UserNotFoundException,
   type UpdateUserPoolClientCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { OPERATORS_GROUP } from '@shared/operators';
 import { passwordPolicy } from '@shared/password-policy';
 import { LOCAL_CREDENTIALS } from '../function-environment';
 
@@ -35,6 +39,16 @@ export const DEMO_USER = {
   email: 'demo@adsmith.local',
   password: 'Demo-Password-2026!',
   name: 'Demo Marketer',
+} as const;
+
+/**
+ * The twin's operator (shared/operators.ts): a second seeded account in the operators group, so the operators' page
+ * can be tried locally while the demo marketer stays a customer, as a real customer would be.
+ */
+export const DEMO_OPERATOR = {
+  email: 'operator@adsmith.local',
+  password: 'Operator-Password-2026!',
+  name: 'Deployment Operator',
 } as const;
 
 export interface ProvisionedUserPool {
@@ -109,17 +123,47 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient): 
     ReadAttributes: [...PROFILE_ATTRIBUTES, 'email_verified'],
     WriteAttributes: [...PROFILE_ATTRIBUTES],
   });
+  await ensureOperatorsGroup(client, userPoolId);
   return { userPoolId, userPoolClientId, signUpClientId };
 }
 
+/** The operators group, as the stack declares it (infra/cdk/lib/constructs/user-auth.ts). */
+async function ensureOperatorsGroup(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  try {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: OPERATORS_GROUP }));
+  } catch (error) {
+    if (!(error instanceof GroupExistsException) && (error as { name?: string }).name !== 'GroupExistsException') {
+      throw error;
+    }
+  }
+}
+
 /**
- * A confirmed, verified demo user, created without an invitation email. Its
+ * Makes someone an operator of the deployment (the twin's pool or a deployed one): adds them to the operators
+ * group. They get the role with their next sign-in, as tokens carry the groups they were issued with.
+ */
+export async function addOperator(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+): Promise<void> {
+  await client.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: OPERATORS_GROUP }),
+  );
+}
+
+/**
+ * A confirmed, verified demo user (the demo marketer unless told), created without an invitation email. Its
  * password is set again on every start, so the credentials printed always work.
  */
-export async function seedDemoUser(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+export async function seedDemoUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  seeded: { email: string; password: string; name: string } = DEMO_USER,
+): Promise<void> {
   let exists = true;
   try {
-    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: DEMO_USER.email }));
+    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: seeded.email }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
     exists = false;
@@ -128,12 +172,12 @@ export async function seedDemoUser(client: CognitoIdentityProviderClient, userPo
     await client.send(
       new AdminCreateUserCommand({
         UserPoolId: userPoolId,
-        Username: DEMO_USER.email,
+        Username: seeded.email,
         MessageAction: 'SUPPRESS',
         UserAttributes: [
-          { Name: 'email', Value: DEMO_USER.email },
+          { Name: 'email', Value: seeded.email },
           { Name: 'email_verified', Value: 'true' },
-          { Name: 'name', Value: DEMO_USER.name },
+          { Name: 'name', Value: seeded.name },
         ],
       }),
     );
@@ -141,9 +185,15 @@ export async function seedDemoUser(client: CognitoIdentityProviderClient, userPo
   await client.send(
     new AdminSetUserPasswordCommand({
       UserPoolId: userPoolId,
-      Username: DEMO_USER.email,
-      Password: DEMO_USER.password,
+      Username: seeded.email,
+      Password: seeded.password,
       Permanent: true,
     }),
   );
+}
+
+/** The twin's operator: a confirmed user, in the operators group (adding again is a no-op in Cognito). */
+export async function seedDemoOperator(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await seedDemoUser(client, userPoolId, DEMO_OPERATOR);
+  await addOperator(client, userPoolId, DEMO_OPERATOR.email);
 }

@@ -1,3 +1,4 @@
+import type { SlackClickMode } from '@shared/slack-clicks';
 import type { SQSBatchResponse } from 'aws-lambda';
 import type { EventTarget } from '@shared/events';
 import { queues, type QueueKey } from '@shared/queues';
@@ -15,6 +16,8 @@ export interface NotificationTuning {
   /** Slack's 1 post/s becomes this spacing between posts. */
   minPostIntervalMs?: number;
   serverErrorBackoffMs?: number;
+  /** Where clicks go (shared/slack-clicks.ts); unset keeps the product's default, counted not posted. */
+  slackClicks?: SlackClickMode;
 }
 
 /** The twin's SQS queues of the queues table, each drained by its forwarder through the runner. */

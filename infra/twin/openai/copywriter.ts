@@ -1,4 +1,5 @@
 import type { Brief } from './brief';
+import { briefFacts, factLines, factSentences, type BriefFacts } from './brief-facts';
 import { randomFor } from '../meta-sandbox/prng';
 
 /**
@@ -98,9 +99,15 @@ interface Forms {
   Audience: string;
 }
 
-function formsOf(brief: Brief): { full: Forms; short: Forms; tiny: Forms } {
-  const product = brief.product.replace(/[.!?]+$/, '');
-  const audience = brief.audience.replace(/[.!?]+$/, '');
+/** "Trail runners" in mid-sentence is "trail runners"; "UX designers" and "iPhone owners" stay as written. */
+function midSentence(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function formsOf(facts: BriefFacts, brief: Brief): { full: Forms; short: Forms; tiny: Forms } {
+  // Mid-sentence words as a person writes them; the sentence-initial forms (Product, Audience) capitalise again.
+  const product = midSentence(facts.name.replace(/[.!?]+$/, ''));
+  const audience = midSentence(brief.audience.replace(/[.!?]+$/, ''));
   const make = (p: string, a: string): Forms => ({
     product: p,
     Product: capitalise(p),
@@ -127,28 +134,28 @@ function copyFor(angle: string, f: Forms, t: ReturnType<typeof toneWords>, cta: 
       };
     case 'urgency':
       return {
-        headlines: [`${f.Product}: start today`, `Your ${f.product} is waiting`, `Don't wait on ${f.product}`],
+        headlines: [`${f.Product}: start today`, `Your ${f.product}, waiting for you`, `Don't wait on ${f.product}`],
         texts: [
-          `${t.open} ${f.Product} for ${f.audience} is ready when you are. Why wait? ${cta} today${t.end}`,
+          `${t.open} ${f.Product} for ${f.audience}, ready when you are. Why wait? ${cta} today${t.end}`,
           `Every week without ${f.product} is a week you could have had it. ${cta} today${t.end}`,
           `This season's ${f.product} for ${f.audience} won't wait. ${cta} while it's here${t.end}`,
         ],
       };
     case 'question':
       return {
-        headlines: [`Ready for better ${f.product}?`, `Looking for ${f.product}?`, `What if ${f.product} was easy?`],
+        headlines: [`Ready for better ${f.product}?`, `Looking for ${f.product}?`, `Why not ${f.product}?`],
         texts: [
           `What would ${f.product} change in your week? ${f.Audience} are finding out${t.end}`,
           `Looking for ${f.product} that fits your life? Made with ${f.audience} in mind. ${cta}${t.end}`,
-          `Want ${f.product} that just works? ${t.verb} it, made for ${f.audience}${t.end}`,
+          `Want ${f.product} without the fuss? Made for ${f.audience}, ready when you are${t.end}`,
         ],
       };
     case 'problem_solution':
       return {
         headlines: [`${f.Product}, without the hassle`, `The easy way to ${f.product}`, `${f.Product} made simple`],
         texts: [
-          `Tired of settling for less? ${f.Product} was made for ${f.audience}, so it just works${t.end}`,
-          `Too much hassle, too little time. ${f.Product} fixes that for ${f.audience}${t.end}`,
+          `Tired of settling for less? ${f.Product}, made for ${f.audience} from the first day${t.end}`,
+          `Too much hassle, too little time? With ${f.product}, ${f.audience} get that time back${t.end}`,
           `Stop making do. ${t.verb} ${f.product}, designed around ${f.audience}${t.end}`,
         ],
       };
@@ -161,7 +168,7 @@ function copyFor(angle: string, f: Forms, t: ReturnType<typeof toneWords>, cta: 
           `Get more from ${f.product}`,
         ],
         texts: [
-          `${t.open} ${f.Product}, made for ${f.audience}. ${t.verb} it and feel the difference${t.end}`,
+          `${t.open} ${f.Product}, made for ${f.audience}. ${t.verb} them and feel the difference${t.end}`,
           `Made for ${f.audience}: ${f.product} that fits the way you live. ${cta} and see for yourself${t.end}`,
           `${t.verb} ${f.product}: designed with ${f.audience} in mind, from the first day${t.end}`,
         ],
@@ -169,8 +176,26 @@ function copyFor(angle: string, f: Forms, t: ReturnType<typeof toneWords>, cta: 
   }
 }
 
+const ANGLE_ORDER = ['benefit', 'social_proof', 'urgency', 'question', 'problem_solution'];
+
+/**
+ * Each text with one sentence of the brief's facts after it, the richest that still fits; when none fits any text,
+ * the texts as they are. So an ad quotes the price, the free returns or the material, as the marketer wrote them.
+ */
+function withFacts(texts: string[], facts: string[], limit: number): string[] {
+  if (facts.length === 0) return texts;
+  const factual = texts.flatMap((text) => {
+    const fitting = facts.map((fact) => `${text} ${fact}`).find((candidate) => [...candidate].length <= limit);
+    return fitting ? [fitting] : [];
+  });
+  return factual.length > 0 ? factual : texts;
+}
+
 export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd {
-  const forms = formsOf(brief);
+  const facts = briefFacts(brief.product);
+  const forms = formsOf(facts, brief);
+  // Different angles lead with different facts, so a set of ads covers what the brief says.
+  const sentences = factSentences(facts, Math.max(0, ANGLE_ORDER.indexOf(angle)));
   const t = toneWords(brief.tone);
   const cta = callToActionFor(brief.objective, random);
   // The starts come from the brief and angle alone, and each later take moves one candidate on, so a
@@ -181,21 +206,22 @@ export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd 
   );
   const shift = (brief.take ?? 1) - 1;
   const written = (form: keyof typeof forms) => copyFor(angle, forms[form], t, cta);
-  const descriptions = (f: Forms) => [
-    `Made for ${f.audience}`,
-    `${f.Product} for ${f.audience}`,
-    'See what is new',
-    `${cta} today`,
-  ];
+  const descriptions = (f: Forms) => [`Made for ${f.audience}`, `${f.Product} for ${f.audience}`, 'See what is new'];
   return {
     headline: choose([written('short').headlines, written('tiny').headlines], LIMITS.headline, pick(), shift),
     primaryText: choose(
-      [written('full').texts, written('short').texts, written('tiny').texts],
+      [written('full').texts, written('short').texts, written('tiny').texts].map((texts) =>
+        withFacts(texts, sentences, LIMITS.primaryText),
+      ),
       LIMITS.primaryText,
       pick(),
       shift,
     ),
-    description: choose([descriptions(forms.short), descriptions(forms.tiny)], LIMITS.description, pick(), shift),
+    // The line under the headline states a fact when the brief gives one ("$24 with free returns").
+    description:
+      factLines(facts).length > 0
+        ? choose([factLines(facts)], LIMITS.description, pick(), shift)
+        : choose([descriptions(forms.short), descriptions(forms.tiny)], LIMITS.description, pick(), shift),
     callToAction: cta,
   };
 }

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routeKey, type RouteDeclaration } from '@shared/route-declaration';
-import { notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { logger } from '../observability';
 import { countRequestOutcome, instrumented } from './instrumentation';
 import { assertThroughCloudFront } from './origin-check';
@@ -64,7 +64,11 @@ export function httpFunction(bindings: RouteBinding[]) {
     await assertThroughCloudFront(event.headers);
     const { route, logic } = binding;
     const request = parseRequest(route, event);
-    const user = route.access === 'user' ? await inWorkspace(userFromClaims(event), route) : undefined;
+    const claimed = route.access === 'user' ? userFromClaims(event) : undefined;
+    // The deployment's own pages (its notifications, its delivery log) are its operators', never a customer's.
+    if (route.role === 'operator' && !claimed?.operator)
+      throw forbidden('Only this deployment’s operators can do that.');
+    const user = claimed ? await inWorkspace(claimed, route) : undefined;
     // Every log line of the request names the user (the verified `sub`, never a token or an email) and, for a
     // member, the workspace they work in.
     if (user) logger.appendKeys({ userId: user.actor ?? user.sub, ...(user.actor ? { workspaceId: user.sub } : {}) });

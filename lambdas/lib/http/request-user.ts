@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { isOperator } from '@shared/operators';
 import { authError } from '../errors';
 
 /** The signed-in user, as the API Gateway JWT authorizer verified them. */
@@ -14,6 +15,8 @@ export interface RequestUser {
   username: string;
   /** Present on ID tokens only; access tokens carry no email. */
   email?: string;
+  /** In the deployment's operators group (verified `cognito:groups` claim; shared/operators.ts). */
+  operator?: true;
 }
 
 /**
@@ -29,5 +32,10 @@ export function userFromClaims(event: APIGatewayProxyEventV2WithJWTAuthorizer): 
     (typeof claims['cognito:username'] === 'string' && claims['cognito:username']) ||
     sub;
   const email = typeof claims.email === 'string' ? claims.email : undefined;
-  return { sub, username, ...(email ? { email } : {}) };
+  return {
+    sub,
+    username,
+    ...(email ? { email } : {}),
+    ...(isOperator(claims['cognito:groups']) ? { operator: true as const } : {}),
+  };
 }

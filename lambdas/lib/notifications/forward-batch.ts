@@ -27,7 +27,11 @@ export interface ForwardDeps {
   /** Attempts per post for 5xx and network errors before its records go back to the queue. */
   serverErrorAttempts: number;
   log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
-  count: (metric: 'Delivered' | 'DeliveryFailed' | 'DuplicateSkipped' | 'RateLimited', value: number) => void;
+  /** `ClicksCounted`: clicks the operators' setting counts instead of posting (shared/slack-clicks.ts). */
+  count: (
+    metric: 'Delivered' | 'DeliveryFailed' | 'DuplicateSkipped' | 'RateLimited' | 'ClicksCounted',
+    value: number,
+  ) => void;
 }
 
 /** Time kept in reserve so the invocation can report its failures before Lambda stops it. */

@@ -1,3 +1,5 @@
+import { NEED_ENV } from '@shared/need-env';
+import { DEFAULT_SLACK_CLICKS, SLACK_CLICK_MODES } from '@shared/slack-clicks';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import * as z from 'zod';
 import { dynamoDocumentClient } from '../aws/dynamodb';
@@ -16,6 +18,8 @@ export function forwarderEnv() {
       NOTIFY_MIN_POST_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
       NOTIFY_SERVER_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(1000),
       NOTIFY_POST_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+      // Where clicks go (shared/slack-clicks.ts); read by the Slack forwarder only.
+      [NEED_ENV.slackClicks]: z.enum(SLACK_CLICK_MODES).default(DEFAULT_SLACK_CLICKS),
     }),
   );
 }

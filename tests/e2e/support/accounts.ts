@@ -30,6 +30,10 @@ export async function signIn(page: Page, email: string, password = E2E_PASSWORD)
 
 export const signInAsDemo = (page: Page) => signIn(page, DEMO.email, DEMO.password);
 
+/** The twin's seeded operator (infra/twin/cognito/provision-user-pool.ts: DEMO_OPERATOR), in the operators group. */
+export const OPERATOR = { email: 'operator@adsmith.local', password: 'Operator-Password-2026!' };
+export const signInAsOperator = (page: Page) => signIn(page, OPERATOR.email, OPERATOR.password);
+
 /** Fills and sends the sign-up form; stops at "Check your inbox". */
 export async function signUp(page: Page, name: string, email: string, password = E2E_PASSWORD): Promise<void> {
   await page.goto(`${inject('e2e').web}/auth`);

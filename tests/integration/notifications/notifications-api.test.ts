@@ -41,6 +41,32 @@ async function slackPostsWith(marker: string, what: string) {
   );
 }
 
+// Issue 25, requirement 11: where the deployment sends its notifications, its delivery log (others' sign-ups and
+// messages) and the test sends are its operators' (the Cognito operators group), never a customer's.
+describe('the operators’ notification routes', () => {
+  it('refuses a signed-in customer with 403 and serves a member of the operators group', async () => {
+    const operator = twin().demoOperator!;
+    const operatorToken = (await signIn(client, operator.email, operator.password)).AccessToken as string;
+    const status = (as: string) => api('/api/notifications/status', { token: as });
+    const test = (as: string) =>
+      api('/api/notifications/test', {
+        method: 'POST',
+        token: as,
+        body: JSON.stringify({ target: 'slack' }),
+        headers: { 'content-type': 'application/json' },
+      });
+
+    const refused = await status(token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe('FORBIDDEN');
+    expect((await test(token)).status).toBe(403);
+
+    const served = await status(operatorToken);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toHaveProperty('deliveries');
+  });
+});
+
 describe('POST /api/notifications', () => {
   it('accepts a click (202), takes the email from the token and drops identity fields from the body', async () => {
     const marker = `click-${randomUUID()}`;

@@ -12,4 +12,6 @@ export const SCALED_NOTIFICATIONS: NotificationTuning = {
   batchingWindowMs: 200,
   minPostIntervalMs: 1000 / TIME_SCALE,
   serverErrorBackoffMs: 1000 / TIME_SCALE,
+  // These suites measure click digests (delivery, pacing, retries), so their twin posts clicks, as an operator may ask.
+  slackClicks: 'slack',
 };

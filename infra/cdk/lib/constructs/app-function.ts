@@ -1,3 +1,4 @@
+import { DEFAULT_SLACK_CLICKS, type SlackClickMode } from '@shared/slack-clicks';
 import { Aspects, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -384,6 +385,9 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
   siteUrl: (fn, wanted, resources) => {
     if (wanted) fn.bindSiteUrl(required(resources.siteUrl, 'the site URL', fn));
   },
+  slackClicks: (fn, wanted, resources) => {
+    if (wanted) fn.function.addEnvironment(NEED_ENV.slackClicks, resources.slackClicks ?? DEFAULT_SLACK_CLICKS);
+  },
   ai: (fn, wanted) => {
     if (wanted) fn.bindAi();
   },
@@ -469,6 +473,8 @@ export interface BindableResources {
   /** Where an edge stack's function finds the pool ids instead (no userPool): the site's config.json. */
   readonly userTokensWebConfig?: { bucket: IBucket; key: string };
   readonly siteUrl?: string;
+  /** Where button clicks go (shared/slack-clicks.ts). @default DEFAULT_SLACK_CLICKS */
+  readonly slackClicks?: SlackClickMode;
   readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
   readonly buckets?: Partial<Record<BucketKey, IBucket>>;
   /** The stage's sender for email (absent without a custom domain). */

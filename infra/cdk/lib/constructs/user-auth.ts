@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnUserPoolGroup,
   ClientAttributes,
   FeaturePlan,
   Mfa,
@@ -11,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { OPERATORS_GROUP } from '@shared/operators';
 import { passwordPolicy } from '@shared/password-policy';
 
 export interface UserAuthProps {
@@ -80,6 +82,14 @@ export class UserAuth extends Construct {
       },
       deletionProtection: retain,
       removalPolicy: props.removalPolicy,
+    });
+
+    // The deployment's operators (shared/operators.ts): members reach the operator-only routes and pages. Someone is
+    // added after deploy with `npm run operators:add -- <email>` (infra/scripts/add-operator.ts).
+    new CfnUserPoolGroup(this, 'OperatorsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: OPERATORS_GROUP,
+      description: 'Operators of this deployment: its notifications page, delivery log and test sends.',
     });
 
     const profileAttributes = new ClientAttributes().withStandardAttributes({ email: true, fullname: true });

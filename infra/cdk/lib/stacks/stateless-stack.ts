@@ -86,6 +86,8 @@ export class StatelessStack extends Stack {
         userPool: props.userPool,
         userPoolClient: props.userPoolClient,
         siteUrl: props.siteUrl,
+        // The operators' click setting (shared/slack-clicks.ts): counted by default, posted only when they ask.
+        slackClicks: config.notifications.slackClicks,
         jobQueues: this.jobQueues.queues,
         buckets: importAssetBuckets(this, namePrefix),
         ...(config.domain

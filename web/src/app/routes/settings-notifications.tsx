@@ -1,5 +1,10 @@
 import { NotificationsPage } from '../../features/ops/components/notifications-page';
+import { OperatorsOnly } from '../router/operators-only';
 
 export default function SettingsNotificationsRoute() {
-  return <NotificationsPage />;
+  return (
+    <OperatorsOnly>
+      <NotificationsPage />
+    </OperatorsOnly>
+  );
 }

@@ -100,14 +100,16 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
         </Link>
-        {accountLinks.map((link) => {
-          const Icon = link.icon ? screenIcons[link.icon] : null;
-          return (
-            <Link key={link.to} role="menuitem" to={link.to} className={itemClass} onClick={() => setOpen(false)}>
-              {Icon ? <Icon aria-hidden="true" className="size-4" /> : null} {link.label}
-            </Link>
-          );
-        })}
+        {accountLinks
+          .filter((link) => !link.operatorOnly || user.operator)
+          .map((link) => {
+            const Icon = link.icon ? screenIcons[link.icon] : null;
+            return (
+              <Link key={link.to} role="menuitem" to={link.to} className={itemClass} onClick={() => setOpen(false)}>
+                {Icon ? <Icon aria-hidden="true" className="size-4" /> : null} {link.label}
+              </Link>
+            );
+          })}
         <div className="my-1 h-px bg-border" />
         <button role="menuitem" type="button" className={itemClass} onClick={() => void onSignOut()}>
           <LogOut aria-hidden="true" className="size-4" /> Sign out

@@ -6,6 +6,11 @@ export interface AuthUser {
   /** Full name, held in the user's `name` attribute. */
   displayName: string | null;
   photoURL: string | null;
+  /**
+   * In the deployment's operators group (shared/operators.ts), as the ID token says: shows the operators' pages.
+   * Only a courtesy to the eye: the API refuses their routes to anyone else (403).
+   */
+  operator?: boolean;
 }
 
 export type SignInOutcome =

@@ -11,6 +11,7 @@ import {
   signOut,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
+import { isOperator } from '@shared/operators';
 import type { WebConfig } from '@shared/schemas/web-config';
 import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
 import { signUpTarget, signUpThroughClient, type SignUpTarget } from './cognito-sign-up';
@@ -53,8 +54,9 @@ export async function getSignedInUser(): Promise<AuthUser | null> {
     throw error;
   }
   // The ID token may lack `name` (cognito-local never puts it there): read the attributes.
-  const attributes = await fetchUserAttributes();
+  const [attributes, session] = await Promise.all([fetchUserAttributes(), fetchAuthSession()]);
   return {
+    ...(isOperator(session.tokens?.idToken?.payload['cognito:groups']) ? { operator: true } : {}),
     uid: attributes.sub ?? userId,
     email: attributes.email ?? '',
     emailVerified: attributes.email_verified === 'true',

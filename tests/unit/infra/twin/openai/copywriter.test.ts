@@ -39,3 +39,54 @@ describe('the offline model’s copywriter', () => {
     expect(b.headline).toBe(a.headline);
   });
 });
+
+// Issue 25, requirement 12: a good demo writes about what the marketer told it, in sentences a person would write.
+describe('the offline model writes from the brief’s facts', () => {
+  const ANGLES = ['benefit', 'social_proof', 'urgency', 'question', 'problem_solution'];
+  const factual = (product: string) =>
+    readBrief([
+      {
+        role: 'user',
+        content: JSON.stringify({
+          product,
+          targetAudience: 'Trail runners',
+          tone: 'friendly',
+          campaignObjective: 'OUTCOME_SALES',
+          angles: ANGLES,
+        }),
+      },
+    ]);
+  const ads = (product: string) => ANGLES.map((angle) => writeAd(factual(product), angle, randomFor(angle)));
+
+  it('puts the price, the free returns and the material into the ads', () => {
+    const written = ads('Merino wool running socks, $24, free returns for 100 days, made from recycled yarn');
+    const texts = written.map((ad) => ad.primaryText);
+    for (const text of texts) expect(text).toMatch(/\$24|free returns|recycled yarn/i);
+    expect(texts.some((t) => t.includes('$24'))).toBe(true);
+    expect(texts.some((t) => /free returns for 100 days/i.test(t))).toBe(true);
+    expect(texts.some((t) => /made from recycled yarn/i.test(t))).toBe(true);
+    // The product is named by its name, never by the whole comma list of the brief.
+    for (const ad of written) expect(`${ad.headline} ${ad.primaryText}`).not.toContain('$24, free returns');
+    expect(written.some((ad) => ad.description.includes('$24'))).toBe(true);
+  });
+
+  it.each([
+    'Merino wool running socks, $24, free returns for 100 days, made from recycled yarn',
+    'Hand-thrown ceramic mugs made of stoneware, €18 each',
+    'Online yoga classes',
+  ])('writes grammatical sentences for “%s”', (product) => {
+    for (const ad of ads(product)) {
+      for (const text of [ad.primaryText, ad.headline, ad.description]) {
+        expect(text, text).not.toMatch(/\s{2,}|\s[.,!?:]|[.,!?]{2,}|\b(\w+) \1\b|,\s*[.!?]|^\s|\s$/i);
+      }
+      const sentences = ad.primaryText.split(/(?<=[.!?])\s+/);
+      for (const sentence of sentences) {
+        expect(sentence, ad.primaryText).toMatch(/^[A-Z$€£¥0-9“"]/);
+        expect(sentence, ad.primaryText).toMatch(/[.!?]$/);
+      }
+      expect([...ad.primaryText].length).toBeLessThanOrEqual(125);
+      expect([...ad.headline].length).toBeLessThanOrEqual(40);
+      expect([...ad.description].length).toBeLessThanOrEqual(30);
+    }
+  });
+});

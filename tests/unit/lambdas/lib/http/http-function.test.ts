@@ -58,6 +58,15 @@ const personalRoute = {
   response: z.object({ sub: z.string(), actor: z.string().nullable() }),
 } as const satisfies RouteDeclaration;
 
+const operatorRoute = {
+  method: 'GET',
+  path: '/api/operators-only',
+  fn: 'test',
+  access: 'user',
+  role: 'operator',
+  response: z.object({ sub: z.string() }),
+} as const satisfies RouteDeclaration;
+
 const publicRoute = {
   method: 'GET',
   path: '/api/public',
@@ -100,6 +109,7 @@ const handler = httpFunction([
     return { text: body.text, id: params.id, sub: user.sub };
   }),
   on(ownerRoute, async ({ user }) => ({ sub: user.sub })),
+  on(operatorRoute, async ({ user }) => ({ sub: user.sub })),
   on(openedRoute, openedLogic, openedFor),
   on(personalRoute, async ({ user }) => ({ sub: user.sub, actor: user.actor ?? null })),
   on(publicRoute, async ({ query }) => {
@@ -328,6 +338,23 @@ describe('httpFunction', () => {
     const owner = await call('owner-9');
     expect(owner.statusCode).toBe(200);
     expect(JSON.parse(owner.body ?? '{}')).toEqual({ sub: 'owner-9' });
+  });
+
+  // Issue 25, requirement 11: the deployment's own pages belong to its operators (the Cognito group), not customers.
+  it('refuses a customer an operator route with 403, and serves a member of the operators group', async () => {
+    const call = (claims: Record<string, unknown>) =>
+      handler(
+        httpEvent({ routeKey: 'GET /api/operators-only', claims: { sub: 'user-1', username: 'user-1', ...claims } }),
+        lambdaContext,
+      );
+    const customer = await call({});
+    expect(customer.statusCode).toBe(403);
+    expect(errorOf(customer).code).toBe('FORBIDDEN');
+    expect((await call({ 'cognito:groups': '[marketers]' })).statusCode).toBe(403);
+    // API Gateway's JWT authorizer hands array claims over as one string, "[a b]".
+    const operator = await call({ 'cognito:groups': '[marketers operators]' });
+    expect(operator.statusCode).toBe(200);
+    expect((await call({ 'cognito:groups': ['operators'] })).statusCode).toBe(200);
   });
 
   it('opens what a route declares before its logic, for the workspace user, and answers its refusal', async () => {

@@ -55,7 +55,7 @@ describe('the navigation, from the screens table', () => {
   it('shows the settings screens in the account menu, after Dashboard and Account settings', async () => {
     render(
       <MemoryRouter>
-        <AccountMenu user={user} />
+        <AccountMenu user={{ ...user, operator: true }} />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
@@ -71,5 +71,18 @@ describe('the navigation, from the screens table', () => {
       [webPaths.settingsNotifications, 'Notifications'],
       [webPaths.settingsErrors, 'Error log'],
     ]);
+  });
+
+  // Issue 25, requirement 11: the deployment's notifications page is its operators', hidden from customers.
+  it('hides the operators’ pages from a customer’s account menu', async () => {
+    render(
+      <MemoryRouter>
+        <AccountMenu user={user} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(within(menu).queryByRole('menuitem', { name: /Notifications/ })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: /Team/ })).toBeInTheDocument();
   });
 });
