@@ -1,3 +1,4 @@
+import { roasText } from '@shared/roas-text';
 import {
   CHAT_ACCOUNT_CAMPAIGNS,
   type ChatAccountCampaign,
@@ -63,6 +64,16 @@ function median(values: number[]): number | null {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Purchase value ÷ spend over the campaigns that report a purchase value (the others have no ROAS to pool). */
+function totalRoas(campaigns: AccountContextInput['current']['campaigns']): { value: number; text: string } | null {
+  const valued = campaigns.filter((c) => c.metrics.purchaseValue !== null && c.metrics.spend > 0);
+  if (valued.length === 0) return null;
+  const value = valued.reduce((sum, c) => sum + c.metrics.purchaseValue!, 0);
+  const spend = valued.reduce((sum, c) => sum + c.metrics.spend, 0);
+  const roas = round2(value / spend);
+  return { value: roas, text: roasText(roas) };
+}
+
 /**
  * The account as the chatbot is told it: each campaign that delivered in the period with its results, cost per
  * result beside the median of the campaigns with the same result type, CPM and CTR now and in the period before,
@@ -107,6 +118,7 @@ export function accountContext(input: AccountContextInput): ChatAccountContext {
       frequency: m.frequency === null ? null : round2(m.frequency),
       ctr: m.ctr === null ? null : round2(m.ctr),
       previousCtr: before?.ctr == null ? null : round2(before.ctr),
+      roas: m.roas === null ? null : { value: m.roas, text: roasText(m.roas) },
       daysRunning: Number.isFinite(started) ? Math.max(0, Math.floor((until - started) / DAY_MS)) : null,
       ratio: m.costPerResult !== null && typical ? m.costPerResult / typical : -1,
     };
@@ -126,6 +138,7 @@ export function accountContext(input: AccountContextInput): ChatAccountContext {
       spend: money(spend, currency)!,
       impressions,
       cpm: impressions > 0 ? money(round2((spend / impressions) * 1000), currency) : null,
+      roas: totalRoas(delivered),
     },
     campaigns: campaigns.slice(0, CHAT_ACCOUNT_CAMPAIGNS).map(({ ratio: _ratio, ...campaign }) => campaign),
     otherAdAccounts: input.otherAdAccounts,

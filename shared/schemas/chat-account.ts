@@ -33,6 +33,8 @@ export const ChatAccountCampaignSchema = z.object({
   /** Link-click CTR in percent, and the previous period's. */
   ctr: z.number().nullable(),
   previousCtr: z.number().nullable(),
+  /** Purchase value ÷ spend, written as the campaigns page shows it (shared/roas-text.ts); null without purchase value. */
+  roas: z.object({ value: z.number(), text: z.string() }).nullable(),
   /** Days since the campaign started, when Meta says (a new campaign is still learning). */
   daysRunning: z.number().int().nullable(),
 });
@@ -41,7 +43,13 @@ export type ChatAccountCampaign = z.infer<typeof ChatAccountCampaignSchema>;
 export const ChatAccountContextSchema = z.object({
   adAccount: z.object({ id: z.string(), name: z.string(), currency: z.string() }),
   period: z.object({ since: z.string(), until: z.string(), days: z.number().int() }),
-  totals: z.object({ spend: money, impressions: z.number(), cpm: money.nullable() }),
+  totals: z.object({
+    spend: money,
+    impressions: z.number(),
+    cpm: money.nullable(),
+    /** Purchase value ÷ spend over the campaigns that report purchase value; null when none does. */
+    roas: z.object({ value: z.number(), text: z.string() }).nullable(),
+  }),
   /** The campaigns with delivery in the period, highest cost per result (against its median) first. */
   campaigns: z.array(ChatAccountCampaignSchema),
   /** Other ad accounts the visitor can ask about by opening them (names only). */

@@ -154,3 +154,115 @@ export function answerBudget(account: ChatAccountContext): string {
   );
   return parts.join(' ');
 }
+
+/** The figures a question may ask for by name, as the campaigns page shows them. */
+export type AskedMetric = 'roas' | 'ctr' | 'cpm' | 'frequency' | 'spend';
+
+export function askedMetric(question: string): AskedMetric | null {
+  if (/\broas\b|return on ad spend/i.test(question)) return 'roas';
+  if (/\bctr\b|click[- ]through/i.test(question)) return 'ctr';
+  if (/\bcpm\b|cost per (1,?000|thousand)/i.test(question)) return 'cpm';
+  if (/\bfrequency\b/i.test(question)) return 'frequency';
+  if (/\bhow much (did|have) (i|we) spen[dt]|\b(my|our|total) spend\b|\bspent\b/i.test(question)) return 'spend';
+  return null;
+}
+
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** One figure across the account's campaigns, quoted as given, with what it means for this account. */
+export function answerMetric(account: ChatAccountContext, metric: AskedMetric): string {
+  const where = `${account.adAccount.name} ${periodPhrase(account)}`;
+  const campaigns = account.campaigns;
+  switch (metric) {
+    case 'roas': {
+      const valued = campaigns.filter((c) => c.roas !== null).sort((a, b) => b.roas!.value - a.roas!.value);
+      if (valued.length === 0) {
+        return `None of the campaigns in ${where} reports a purchase value, so there is no ROAS to show: ROAS needs the pixel's or the Conversions API's Purchase events with a value. Until then, judge them by cost per result.`;
+      }
+      const without = campaigns.filter((c) => c.roas === null).map((c) => c.name);
+      return [
+        `ROAS (purchase value ÷ spend) in ${where}, as on /campaigns: ${list(valued.map((c) => `${c.name} ${c.roas!.text}`))}.`,
+        account.totals.roas ? `Together these return ${account.totals.roas.text}.` : '',
+        valued.length > 1
+          ? `${valued[0]!.name} returns the most for each unit spent; ${valued.at(-1)!.name} the least, so it is the first to check.`
+          : '',
+        without.length > 0 ? `${list(without)} report no purchase value, so they have no ROAS.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+    }
+    case 'ctr': {
+      const clicked = campaigns.filter((c) => c.ctr !== null).sort((a, b) => b.ctr! - a.ctr!);
+      if (clicked.length === 0) return `No campaign in ${where} reports a link CTR yet.`;
+      const falling = clicked.filter((c) => c.previousCtr !== null && c.ctr! < c.previousCtr * CTR_FALL);
+      return [
+        `Link CTR in ${where}: ${list(clicked.map((c) => `${c.name} ${percent(c.ctr!)}`))}.`,
+        ...falling.map(
+          (c) => `${c.name} fell from ${percent(c.previousCtr!)}: its ads are wearing out, so test new creative.`,
+        ),
+        falling.length === 0 ? 'None fell against the period before, so the creative is holding up.' : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+    }
+    case 'cpm': {
+      const priced = campaigns.filter((c) => c.cpm !== null).sort((a, b) => b.cpm!.value - a.cpm!.value);
+      if (priced.length === 0) return `No campaign in ${where} reports a CPM yet.`;
+      const rising = priced.filter((c) => c.previousCpm && c.cpm!.value > c.previousCpm.value * CPM_RISE);
+      return [
+        `CPM (cost per 1,000 impressions) in ${where}: ${list(priced.map((c) => `${c.name} ${c.cpm!.text}`))}${account.totals.cpm ? `; ${account.totals.cpm.text} across the account` : ''}.`,
+        ...rising.map(
+          (c) =>
+            `${c.name} rose from ${c.previousCpm!.text}: its auction got dearer (a narrow audience, the season or more advertisers), so broaden its audience or placements.`,
+        ),
+        rising.length === 0 ? 'None rose much against the period before.' : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+    }
+    case 'frequency': {
+      const seen = campaigns.filter((c) => c.frequency !== null).sort((a, b) => b.frequency! - a.frequency!);
+      if (seen.length === 0) return `No campaign in ${where} reports a frequency yet.`;
+      const tiring = seen.filter((c) => c.frequency! >= FATIGUE_FREQUENCY);
+      return [
+        `Frequency (how often each person saw the ads) in ${where}: ${list(seen.map((c) => `${c.name} ${c.frequency}`))}.`,
+        tiring.length > 0
+          ? `${list(tiring.map((c) => c.name))} ${tiring.length === 1 ? 'is' : 'are'} at ${FATIGUE_FREQUENCY} or more, where audiences tire: refresh the creative or broaden the audience.`
+          : `All are under ${FATIGUE_FREQUENCY}, so the audiences are not tiring yet.`,
+      ].join(' ');
+    }
+    case 'spend': {
+      const spending = campaigns.filter((c) => c.spend.value > 0).sort((a, b) => b.spend.value - a.spend.value);
+      return `You spent ${account.totals.spend.text} in ${where}: ${list(spending.map((c) => `${c.name} ${c.spend.text}`))}.`;
+    }
+  }
+}
+
+/** "Which campaign is best?": the cheapest results against their own median, and the best ROAS when tracked. */
+export function answerBest(account: ChatAccountContext): string {
+  const ranked = withCost(account);
+  if (ranked.length === 0) return answerPerformance(account);
+  const best = ranked[ranked.length - 1]!;
+  const topRoas = account.campaigns.filter((c) => c.roas !== null).sort((a, b) => b.roas!.value - a.roas!.value)[0];
+  return [
+    `${best.name} performs best in ${account.adAccount.name} ${periodPhrase(account)}: ${comparison(best)}.`,
+    topRoas && topRoas !== best ? `By ROAS, ${topRoas.name} leads at ${topRoas.roas!.text}.` : '',
+    'It is the first place to add budget, in steps of about 20% so its ad sets stay out of the learning phase.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "Which campaign is worst?": the campaigns ranked by cost per result against their median, worst first. */
+export function answerRanking(account: ChatAccountContext): string {
+  const ranked = withCost(account);
+  if (ranked.length === 0) return answerPerformance(account);
+  const lines = ranked
+    .slice(0, 4)
+    .map(
+      (c) =>
+        `${c.name} ${c.costPerResult!.text}${c.medianCostPerResult && c.campaignsInMedian > 1 ? ` (median ${c.medianCostPerResult.text})` : ''}`,
+    );
+  return `Ranked by cost per result against campaigns getting the same results, ${account.adAccount.name} ${periodPhrase(account)}, worst first: ${list(lines)}. Ask why ${ranked[0]!.name} costs more and I will go through its figures.`;
+}

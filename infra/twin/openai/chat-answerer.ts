@@ -1,4 +1,12 @@
-import { accountOf, answerBudget, answerPerformance } from './account-answerer';
+import {
+  accountOf,
+  answerBest,
+  answerBudget,
+  answerMetric,
+  answerPerformance,
+  answerRanking,
+  askedMetric,
+} from './account-answerer';
 import { textOf, type ChatMessage } from './chat-request';
 
 /**
@@ -184,7 +192,13 @@ export function answerChatbot(messages: ChatMessage[]): string {
 
   const intent = chatIntent(question);
   const account = accountOf(system);
+  // A question that names a figure gets that figure, campaign by campaign, as the campaigns page shows it.
+  const metric = askedMetric(question);
+  if (account && metric && (OWN.test(question) || intent === 'performance')) return answerMetric(account, metric);
   if (account && (intent === 'performance' || (intent === 'budget' && OWN.test(question)))) {
+    // "Which is best?" and "which is worst?" are rankings; "why?" is the causes.
+    if (/\b(best|top|winning|strongest)\b/i.test(question)) return answerBest(account);
+    if (/\b(which|rank|worst|weakest)\b/i.test(question) && !/\bwhy\b/i.test(question)) return answerRanking(account);
     if (intent === 'performance') return answerPerformance(account);
     // "How should I set my daily budget?" wants the rule of thumb first, then where their money does best.
     const setting = /\b(set|setting|start|how much|daily budget)\b/i.test(question);

@@ -72,13 +72,45 @@ function dataIn(messages: ChatMessage[]): Data {
   }
 }
 
+/**
+ * The mechanism behind a recommendation, read off its evidence's names as a media buyer would: why these numbers
+ * call for this change. No numbers of its own (the optimizer's check allows only the detector's), so it can sit
+ * beside them; null when the evidence matches no known pattern.
+ */
+export function reasonFor(evidence: Record<string, number>, title: string): string | null {
+  const has = (...names: string[]) => names.every((name) => name in evidence);
+  if (has('winnerCostPerResult', 'loserCostPerResult'))
+    return 'because the same money buys results more cheaply in the ad set it moves to, so the account gets more results without spending more';
+  if (has('resultsPerWeek', 'neededPerWeek'))
+    return 'because Meta keeps delivery unstable until an ad set gets enough results a week to finish learning, and a budget or audience this small keeps it below that';
+  if (has('ctrDropPercent') || has('lastWeekFrequency'))
+    return 'because the same people keep seeing the same ads, so fewer of them click each week, and only new creative gives them something new to react to';
+  if (has('cpm', 'baselineCpm'))
+    return 'because every impression costs more than before, so each result does too even when the ads work as well as ever';
+  if (has('rateLoserPercent', 'rateWinnerPercent'))
+    return 'because the ads compete for the same people, and every impression the weaker one wins is one the stronger ad would have used better';
+  if (has('medianCostPerResult', 'spentSharePercent'))
+    return 'because its budget runs out while its results cost less than similar ad sets pay, so more budget buys more of them at about that price';
+  if (has('medianCostPerResult'))
+    return 'because each of its results costs more than similar ad sets pay, so the money saved does more elsewhere in the account';
+  if (has('spentSharePercent', 'budget'))
+    return 'because Meta cannot find enough people to spend the budget on at this audience, bid or schedule, so the plan it was set for is not happening';
+  if (
+    /\b(rank|ranking|quality)\b/i.test(title) ||
+    Object.keys(evidence).some((name) => /Ranking|Percentile/.test(name))
+  )
+    return 'because Meta ranks the ad below others competing for the same people, which raises what it pays and limits who sees it';
+  return null;
+}
+
 function explain(item: Item, currency: string | undefined): string {
   const money = (value: number) => (currency ? formatCurrency(value, currency) : String(value));
   const facts = Object.entries(item.evidence)
     .slice(0, 3)
     .map(([name, value]) => `${words(name)} ${isMoneyName(name) ? money(value) : value}`);
   const list = facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}` : (facts[0] ?? 'no figures');
-  const first = `The account's own numbers show ${list}.`;
+  const reason = item.adviceOnly ? null : reasonFor(item.evidence, item.title);
+  const first = `The account's own numbers show ${list}${reason ? `, and this matters ${reason}` : ''}.`;
   const effect = item.expectedEffect;
   const metric = METRIC_WORDS[effect?.metric ?? ''] ?? 'a week';
   const title = item.title.replace(/[.!?]+$/, '');

@@ -1,3 +1,4 @@
+import { roasText } from '@shared/roas-text';
 import { budgetToMajor, formatCurrency } from '@shared/currency-units';
 
 /** Money in major units (insights), in the ad account's currency (the shared formatter, in the browser's locale). */
@@ -24,7 +25,7 @@ export function formatPercent(value: number | null | undefined, fractionDigits =
 
 export function formatRoas(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  return `${value.toFixed(2)}×`;
+  return roasText(value);
 }
 
 /** A Meta calendar day (YYYY-MM-DD, already in the account's time zone) as a short label. */

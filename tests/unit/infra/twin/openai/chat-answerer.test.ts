@@ -4,6 +4,7 @@ import { answerChatbot, chatIntent, isChatbotConversation } from '@infra/twin/op
 import { accountContext } from '@lambdas/chatbot/account-context';
 import { chatPrompt, type ChatVisitor } from '@lambdas/lib/ai/prompts/chat';
 import { campaignRow, demoPeriods } from '@tests/support/chat-account-fixtures';
+import { formatRoas } from '@web/lib/format';
 
 /** The offline model answering exactly what the chatbot function sends. */
 function ask(question: string, visitor: ChatVisitor = { signedIn: false }): string {
@@ -191,5 +192,40 @@ describe('offline model answering from the connected visitor’s own account', (
   it('still answers prices and app questions from the knowledge when connected', () => {
     expect(ask('How much does Adsmith cost?', connected())).toContain(`${plans.pro.name} plan:`);
     expect(ask('Can it write ad copy for me?', connected())).toMatch(/ad copy generator/);
+  });
+});
+
+// Issue 25, requirement 12: the chat answers the question asked, with the figures the campaigns page shows.
+describe('offline model answering the question asked', () => {
+  const connected = (): ChatVisitor => ({
+    signedIn: true,
+    metaConnected: true,
+    page: '/dashboard',
+    account: accountContext(demoPeriods()),
+  });
+
+  it('answers a ROAS question with each campaign’s ROAS as the campaigns page shows it', () => {
+    const answer = ask('What is my ROAS?', connected());
+    const period = demoPeriods();
+    for (const campaign of period.current.campaigns.filter((c) => c.metrics.roas !== null)) {
+      // The campaigns table's own formatting (web/src/lib/format.ts formatRoas).
+      expect(answer).toContain(`${campaign.name} ${formatRoas(campaign.metrics.roas)}`);
+    }
+    expect(answer).not.toMatch(/highest cost per result/);
+  });
+
+  it('never gives the same paragraph to different questions', () => {
+    const questions = [
+      'What is my ROAS?',
+      'What is my CTR?',
+      'Why is my CPM so high?',
+      'Is my frequency too high?',
+      'How much did I spend?',
+      'Why is my cost per result high?',
+      'Which campaign is performing best?',
+      'Which campaign is the worst?',
+    ];
+    const answers = questions.map((question) => ask(question, connected()));
+    expect(new Set(answers).size).toBe(questions.length);
   });
 });

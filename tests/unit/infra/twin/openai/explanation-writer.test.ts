@@ -79,3 +79,58 @@ describe('the offline model’s recommendation explanations', () => {
     expect(['spentSharePercent', 'costRatio', 'results', 'ctrDropPercent', 'days'].some(isMoneyName)).toBe(false);
   });
 });
+
+// Issue 25, requirement 12: an explanation adds the why (the mechanism behind the numbers), not the title again.
+describe('the offline model explains why, not only what', () => {
+  const fatigue = {
+    id: 'rec-3',
+    title: 'Refresh the creative of “Trail boots”',
+    evidence: {
+      firstWeekCtrPercent: 1.9,
+      lastWeekCtrPercent: 1.1,
+      ctrDropPercent: 42,
+      firstWeekFrequency: 1.4,
+      lastWeekFrequency: 3.6,
+    },
+    expectedEffect: { metric: 'ctr_percent' as const, low: 0, expected: 0.4, high: 0.8 },
+  };
+  const overspending = {
+    id: 'rec-4',
+    title: 'Cut “Camping” from $60.00 to $40.00 a day',
+    evidence: {
+      costPerResult: 31.2,
+      medianCostPerResult: 18.4,
+      results: 9,
+      spend: 280.8,
+      days: 14,
+      dailyBudget: 60,
+      newDailyBudget: 40,
+    },
+    expectedEffect: { metric: 'spend_per_week' as const, low: -112, expected: -140, high: -140 },
+  };
+
+  it.each([
+    ['a budget shift', shift, /cheaper|more cheaply/],
+    ['creative fatigue', fatigue, /same people/],
+    ['an overspending ad set', overspending, /elsewhere|similar ad sets/],
+  ])('%s: says why the numbers call for the change, within the optimizer’s check', (_kind, item, why) => {
+    const [text] = explain({ currency: 'USD', recommendations: [item] });
+    expect(text!.text).toMatch(/\bbecause\b/);
+    expect(text!.text).toMatch(why);
+    const effect = item.expectedEffect;
+    expect(
+      checkExplanation(text!.text, {
+        evidence: item.evidence,
+        extraNumbers: [effect.low, effect.expected, effect.high],
+        names: ['Camping', 'Lookalike 1%', 'Trail boots'],
+      }),
+    ).toEqual({ ok: true });
+  });
+
+  it('gives different kinds of recommendation different reasons', () => {
+    const texts = explain({ currency: 'USD', recommendations: [shift, fatigue, overspending] }).map((e) =>
+      e.text.replace(/^[^.]*\./, ''),
+    );
+    expect(new Set(texts).size).toBe(3);
+  });
+});
