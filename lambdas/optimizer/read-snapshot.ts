@@ -10,8 +10,10 @@ import type { MetaSession } from '../lib/meta-session/session';
 
 /**
  * Reads what the detectors need for one ad account in a few Graph calls however large the
- * account is: three object lists (campaigns, ad sets with learning stage, ads) and three
- * insights reports (ad sets by day, ads by week, ads' rankings for the last week), all at once.
+ * account is: three object lists (campaigns, ad sets with learning stage, ads) and two
+ * insights reports (ad sets by day; ads by week with their rankings), all at once. The weekly
+ * report's last week is exactly the week the rankings describe, so the rankings ride on it instead
+ * of costing a third report (its job, its polls and its pages).
  * A report longer than one page (500 rows) goes through Meta's asynchronous report runs: Meta
  * builds the rows once and the pages are only read, where a synchronous read is rebuilt for
  * every page — on an account of 2,000 ads that was 32 rebuilds of 16,000 ad-weeks. Paging stops when the
@@ -58,6 +60,7 @@ const InsightRow = z.looseObject({
 
 const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape).join(',');
 const METRIC_FIELDS = 'spend,impressions,reach,clicks,inline_link_clicks,results,actions,action_values';
+const RANKING_FIELDS = 'quality_ranking,engagement_rate_ranking,conversion_rate_ranking';
 /** Objects, pages of 500: 2,000 ads take four pages. */
 const MAX_LIST_PAGES = 20;
 /** Report rows, pages of 500: 2,000 ads × 8 weeks take 32 pages; beyond 60 the reply is partial. */
@@ -128,7 +131,7 @@ export async function readAccountSnapshot(
       },
     );
 
-  const [campaigns, adsets, ads, adsetDays, adWeeks, rankings] = await Promise.all([
+  const [campaigns, adsets, ads, adsetDays, adWeeks] = await Promise.all([
     list('campaigns', CampaignRow, fieldsOf(CampaignRow)),
     list('adsets', AdSetRow, fieldsOf(AdSetRow)),
     list('ads', AdRow, fieldsOf(AdRow)),
@@ -140,28 +143,26 @@ export async function readAccountSnapshot(
     }),
     report({
       level: 'ad',
-      fields: `ad_id,${METRIC_FIELDS}`,
+      fields: `ad_id,${METRIC_FIELDS},${RANKING_FIELDS}`,
       time_range: timeRangeParam(weeklyRange),
       time_increment: 7,
-    }),
-    report({
-      level: 'ad',
-      fields: 'ad_id,impressions,quality_ranking,engagement_rate_ranking,conversion_rate_ranking',
-      time_range: timeRangeParam(lastWeek),
     }),
   ]);
 
   const currency = account.currency;
   const daysByAdset = groupBy(adsetDays.rows, (row) => row.adset_id);
   const weeksByAd = groupBy(adWeeks.rows, (row) => row.ad_id);
-  const rankingByAd = new Map(rankings.rows.map((row) => [row.ad_id, row]));
+  // The weekly buckets start at weeklyRange.since, so the last one is lastWeek exactly.
+  const rankingByAd = new Map(
+    adWeeks.rows.filter((row) => row.date_start === lastWeek.since).map((row) => [row.ad_id, row]),
+  );
   const byDate = (a: DayFigures, b: DayFigures) => a.date.localeCompare(b.date);
 
   return {
     adAccountId: account.id,
     currency,
     today,
-    partial: adsetDays.partial || adWeeks.partial || rankings.partial,
+    partial: adsetDays.partial || adWeeks.partial,
     campaigns: campaigns.map((c) => ({
       id: c.id,
       name: c.name,
