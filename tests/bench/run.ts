@@ -12,6 +12,7 @@ import { apiOriginHeaders } from '@infra/twin/endpoints-file';
 import { startTwin } from '@infra/twin/twin';
 import { measureAdCopy } from './ad-copy';
 import { measureChat } from './chat';
+import { printCost } from './cost';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
 import { measureFunctionBundles } from './function-bundles';
@@ -58,7 +59,7 @@ const sizes = quick
       burstEvents: 1000,
       latencySamples: 10,
       metaCampaigns: [12, 200],
-      optimizer: [{ campaigns: 6 }, { campaigns: 200, adsPerAdSet: 6 }],
+      optimizer: [{ campaigns: 6 }, { campaigns: 200, adsPerAdSet: 6 }, { campaigns: 1_000, adsPerAdSet: 6 }],
       optimizerRequests: 5,
       rules: { rules: 100, runs: 10, campaigns: 200, adsPerAdSet: 6 },
     };
@@ -228,6 +229,11 @@ async function main(): Promise<void> {
     await rm(stateDir, { recursive: true, force: true });
     await rm(`${stateDir}-api`, { recursive: true, force: true });
   }
+
+  // 7. What a deployment costs a month at 10, 100 and 1,000 marketers (docs/cost.md), with the optimizer's
+  //    duration as measured above on the demo account.
+  const optimizerP50Ms = (figures.optimizer as { p50?: number }[] | undefined)?.[0]?.p50;
+  figures.monthlyCost = printCost(optimizerP50Ms ? { optimizerP50Ms } : {});
 
   if (!quick) await printSite(figures);
 
