@@ -11,9 +11,33 @@ const SettingsSchema = z.object({
   quality: z.enum(FIT_QUALITIES),
 });
 
-/** The library's settings for a fit quality: `standard` is its default search (10,000 candidate fits). */
+/**
+ * Ranges wide enough to hold the true curves of the benchmark worlds and of PyMC Labs' presets (Robyn's defaults
+ * exclude Hill γ below 0.3 and slopes below 0.5, issue 24); the `map` selection's priors keep them in check.
+ */
+export const APP_RANGES = {
+  decay: [0, 0.95],
+  peak: [0, 4],
+  weibullShape: [0.0001, 10],
+  weibullScale: [0, 0.1],
+  hillAlpha: [0.3, 5],
+  hillGamma: [0.05, 1.5],
+  logisticLambda: [0.1, 10],
+  menten: [0.05, 5],
+} satisfies MmmConfigInput['ranges'];
+
+/**
+ * The library's settings for a fit quality: `standard` is its default search (10,000 candidate fits). The model is
+ * chosen by its posterior (`map`: likelihood times PyMC-Marketing's priors), not by Robyn's knee of NRMSE ×
+ * DECOMP.RSSD, which pulls every channel's share of effect toward its share of spend (docs/mmm-scorecard.md).
+ */
 export function fitConfig(settings: z.output<typeof SettingsSchema>) {
-  const input: MmmConfigInput = { adstock: settings.adstock, saturation: settings.saturation };
+  const input: MmmConfigInput = {
+    adstock: settings.adstock,
+    saturation: settings.saturation,
+    objectives: 'map',
+    ranges: APP_RANGES,
+  };
   if (settings.quality === 'quick') {
     input.search = { seed: 1, trials: 2, populationSize: 24, generations: 25, polishEvaluations: 200 };
     input.bootstrap = { replicates: 20, refitEvaluations: 60, level: 0.9, jitter: 0.1 };

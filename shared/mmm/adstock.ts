@@ -1,7 +1,9 @@
 /**
  * Adstock (carry-over) transforms. Pure functions on a spend series; each returns a new array.
  * Geometric follows Robyn's recursion and PyMC-Marketing's normalised l_max convolution;
- * Weibull follows Robyn's CDF (cumulative survival) and PDF (min–max normalised density) forms.
+ * Weibull follows Robyn's CDF (cumulative survival) and PDF (min–max normalised density) forms;
+ * the delayed form lets the effect peak some periods after the spend, as PyMC-Marketing's
+ * `delayed_adstock` does, while keeping Robyn's geometric form as its θ = 0 case.
  */
 
 /** Robyn's geometric adstock: a_t = x_t + θ·a_{t−1}, a_0 = x_0. */
@@ -112,4 +114,33 @@ export function weibullAdstock(
   kind: WeibullKind,
 ): Float64Array {
   return convolveAdstock(x, weibullWeights(shape, scale, windowLength, kind));
+}
+
+/**
+ * Delayed geometric carry-over: the weight of lag l is α^|l − θ| divided by its largest value, so
+ * the effect rises to a peak θ periods after the spend (θ need not be whole) and decays
+ * geometrically after it; θ = 0 is Robyn's geometric adstock exactly. PyMC-Marketing's
+ * `delayed_adstock` uses α^((l − θ)²), whose θ = 0 case decays faster than any geometric one, so
+ * a channel without delay would be misspecified; this form nests both. The geometric tail is a
+ * recursion, so the window is unbounded as in Robyn's geometric form.
+ */
+export function delayedAdstock(x: ArrayLike<number>, decay: number, peak: number): Float64Array {
+  const n = x.length;
+  const theta = Math.max(0, peak);
+  const head = Math.ceil(theta);
+  // Lags below the peak (rising side): explicit weights.
+  const alpha = Math.min(Math.max(decay, 1e-9), 1 - 1e-9);
+  const top = Math.pow(alpha, Math.abs(theta - Math.round(theta)));
+  const rising = Array.from({ length: head }, (_, l) => Math.pow(alpha, theta - l) / top);
+  // Lags from ⌈θ⌉ on: α^{l − θ} = α^{⌈θ⌉ − θ}·α^{l − ⌈θ⌉}, a geometric recursion on the spend shifted by ⌈θ⌉.
+  const tailScale = Math.pow(alpha, head - theta) / top;
+  const out = new Float64Array(n);
+  let carry = 0;
+  for (let t = 0; t < n; t += 1) {
+    carry = (t >= head ? x[t - head]! : 0) + decay * carry;
+    let sum = tailScale * carry;
+    for (let l = 0; l < head && l <= t; l += 1) sum += rising[l]! * x[t - l]!;
+    out[t] = sum;
+  }
+  return out;
 }

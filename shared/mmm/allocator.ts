@@ -196,3 +196,91 @@ export function allocateForTargetRoi(
   }
   return { ...best, reachable: true };
 }
+
+/** Whether a report recommends moving budget, and why (issue 24, requirement 5: never gamble). */
+export interface AllocationDecision {
+  action: 'reallocate' | 'hold';
+  /** Share of the way from today's split to the model's optimum that is recommended (0 when holding). */
+  step: number;
+  reason: string;
+}
+
+/** Steps tried from the model's optimum back toward today's split. */
+const CAUTIOUS_STEPS = [1, 0.75, 0.5, 0.25] as const;
+
+/** The allocation `step` of the way from the starting split to `target`'s (a convex mix stays within bounds and budget). */
+function stepToward(responses: readonly ChannelResponse[], target: Allocation, step: number): Allocation {
+  const currentTotal = target.channels.reduce((s, c) => s + c.current, 0);
+  const scale = currentTotal > 0 ? target.budget / currentTotal : 1;
+  const channels = target.channels.map((c): ChannelAllocation => {
+    const response = responses.find((r) => r.name === c.name)!;
+    const optimal = c.current * scale + step * (c.optimal - c.current * scale);
+    return {
+      ...c,
+      optimal,
+      optimalResponse: response.response(optimal),
+      marginalRoi: marginal(response, optimal, 0, Infinity),
+      atBound: c.atBound === 'fixed' ? 'fixed' : step === 1 ? c.atBound : null,
+    };
+  });
+  const optimalResponse = channels.reduce((s, c) => s + c.optimalResponse, 0);
+  return {
+    ...target,
+    channels,
+    optimalResponse,
+    lift: optimalResponse - target.currentResponse,
+    liftShare: target.currentResponse > 0 ? (optimalResponse - target.currentResponse) / target.currentResponse : 0,
+  };
+}
+
+const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * An allocation that never gambles: the model's optimum, or the largest step toward it whose lift
+ * interval over the uncertainty draws lies wholly above zero; else today's split ("hold") with the
+ * reason. The interval on the returned allocation is always that of the full move, so the report
+ * can say how uncertain the model's optimum is.
+ */
+export function cautiousAllocation(
+  responses: readonly ChannelResponse[],
+  drawCurves: readonly ChannelResponse[][],
+  level = 0.9,
+  request: AllocationRequest = {},
+): Allocation & { liftInterval: Interval; decision: AllocationDecision } {
+  const full = allocate(responses, request);
+  const fullInterval = liftInterval(full, drawCurves, level);
+  const pct = `${Math.round(100 * level)} %`;
+  if (full.lift <= 0) {
+    return {
+      ...stepToward(responses, full, 0),
+      liftInterval: fullInterval,
+      decision: { action: 'hold', step: 0, reason: 'Today’s split is already the best the model finds.' },
+    };
+  }
+  if (drawCurves.length > 0) {
+    for (const step of CAUTIOUS_STEPS) {
+      const candidate = step === 1 ? full : stepToward(responses, full, step);
+      const interval = step === 1 ? fullInterval : liftInterval(candidate, drawCurves, level);
+      if (interval.low > 0) {
+        const reason =
+          step === 1
+            ? `The lift’s ${pct} interval (${fmt(interval.low)} to ${fmt(interval.high)}) lies above zero.`
+            : `The full move’s ${pct} lift interval (${fmt(fullInterval.low)} to ${fmt(fullInterval.high)}) ` +
+              `includes zero; ${Math.round(100 * step)} % of the way there, the interval (${fmt(interval.low)} to ` +
+              `${fmt(interval.high)}) lies above zero.`;
+        return { ...candidate, liftInterval: fullInterval, decision: { action: 'reallocate', step, reason } };
+      }
+    }
+  }
+  const reason =
+    drawCurves.length === 0
+      ? 'The fit has no uncertainty draws, so no move can be shown to help: keep today’s split.'
+      : `Keep today’s split: the best move’s ${pct} lift interval (${fmt(fullInterval.low)} to ` +
+        `${fmt(fullInterval.high)}) includes zero, as does every smaller step toward it, so the data cannot ` +
+        'tell it from no gain. More weeks, more spend variation or a lift test would sharpen it.';
+  return {
+    ...stepToward(responses, full, 0),
+    liftInterval: fullInterval,
+    decision: { action: 'hold', step: 0, reason },
+  };
+}

@@ -15,6 +15,10 @@ export function priorPenalty(name: HyperDimension['name'], value: number): numbe
     case 'decay':
       // Beta(1, 3): p ∝ (1 − θ)².
       return -2 * Math.log(Math.max(1e-12, 1 - value));
+    case 'peak':
+      // PyMC-Marketing's DelayedAdstock θ ~ HalfNormal(1), widened to σ = 2 periods: with weekly data a
+      // peak 2–3 weeks out (TV, print) must stay reachable when the data show it.
+      return halfNormal(value, 2);
     case 'hillAlpha':
       return halfNormal(value, 1.5);
     case 'hillGamma':

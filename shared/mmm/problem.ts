@@ -3,7 +3,7 @@
  * candidate hyperparameters (baseline columns standardised once, their Gram block), so that one
  * candidate fit costs only the media transforms, their cross-products and a small ridge solve.
  */
-import { geometricAdstock, geometricWeights, convolveAdstock, weibullWeights } from './adstock';
+import { convolveAdstock, delayedAdstock, geometricAdstock, geometricWeights, weibullWeights } from './adstock';
 import { changepointLocations, fourierColumns, trendColumns } from './baseline';
 import { detectGrain } from './calendar';
 import { holidayCounts } from './holidays';
@@ -30,13 +30,22 @@ interface FixedColumn {
 
 export interface HyperDimension {
   channel: string;
-  name: 'decay' | 'weibullShape' | 'weibullScale' | 'hillAlpha' | 'hillGamma' | 'logisticLambda' | 'menten' | 'lambda';
+  name:
+    | 'decay'
+    | 'peak'
+    | 'weibullShape'
+    | 'weibullScale'
+    | 'hillAlpha'
+    | 'hillGamma'
+    | 'logisticLambda'
+    | 'menten'
+    | 'lambda';
   lower: number;
   upper: number;
 }
 
 export interface ChannelTransform {
-  adstock: { kind: MmmConfig['adstock']; decay?: number; shape?: number; scale?: number; lMax: number };
+  adstock: { kind: MmmConfig['adstock']; decay?: number; peak?: number; shape?: number; scale?: number; lMax: number };
   saturation: { kind: MmmConfig['saturation']; alpha?: number; inflexion?: number; lambda?: number; k?: number };
   /** Spend divided by this before logistic / Michaelis–Menten (the channel's largest spend). */
   reference: number;
@@ -102,7 +111,10 @@ function hyperDimensions(data: MmmDataset, config: MmmConfig): HyperDimension[] 
     const add = (name: HyperDimension['name'], [lower, upper]: [number, number]) =>
       dims.push({ channel: channel.name, name, lower, upper });
     if (config.adstock === 'geometric' || config.adstock === 'geometric-normalised') add('decay', r.decay);
-    else {
+    else if (config.adstock === 'delayed') {
+      add('decay', r.decay);
+      add('peak', r.peak);
+    } else {
       add('weibullShape', r.weibullShape);
       add('weibullScale', r.weibullScale);
     }
@@ -232,13 +244,16 @@ export function transformFor(
 ): Omit<ChannelTransform, 'saturation'> & {
   saturation: Omit<ChannelTransform['saturation'], 'inflexion'> & { gamma?: number };
 } {
-  const width = (config.adstock.startsWith('weibull') ? 2 : 1) + (config.saturation === 'hill' ? 2 : 1);
+  const adstockWidth = config.adstock.startsWith('weibull') || config.adstock === 'delayed' ? 2 : 1;
+  const width = adstockWidth + (config.saturation === 'hill' ? 2 : 1);
   const base = channelIndex * width;
   const a0 = hyper[base]!;
   const adstock = config.adstock.startsWith('weibull')
     ? { kind: config.adstock, shape: a0, scale: hyper[base + 1]!, lMax: config.lMax }
-    : { kind: config.adstock, decay: a0, lMax: config.lMax };
-  const s = base + (config.adstock.startsWith('weibull') ? 2 : 1);
+    : config.adstock === 'delayed'
+      ? { kind: config.adstock, decay: a0, peak: hyper[base + 1]!, lMax: config.lMax }
+      : { kind: config.adstock, decay: a0, lMax: config.lMax };
+  const s = base + adstockWidth;
   const saturation =
     config.saturation === 'hill'
       ? { kind: config.saturation, alpha: hyper[s]!, gamma: hyper[s + 1]! }
@@ -255,6 +270,8 @@ export function applyAdstock(x: ArrayLike<number>, adstock: ChannelTransform['ad
       return geometricAdstock(x, adstock.decay ?? 0);
     case 'geometric-normalised':
       return convolveAdstock(x, geometricWeights(adstock.decay ?? 0, adstock.lMax));
+    case 'delayed':
+      return delayedAdstock(x, adstock.decay ?? 0, adstock.peak ?? 0);
     default:
       return convolveAdstock(
         x,

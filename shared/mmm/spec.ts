@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { HOLIDAY_COUNTRIES } from './holidays';
 
-export const ADSTOCK_KINDS = ['geometric', 'geometric-normalised', 'weibull-cdf', 'weibull-pdf'] as const;
+export const ADSTOCK_KINDS = ['geometric', 'geometric-normalised', 'weibull-cdf', 'weibull-pdf', 'delayed'] as const;
 export const SATURATION_KINDS = ['hill', 'logistic', 'michaelis-menten'] as const;
 export type AdstockKind = (typeof ADSTOCK_KINDS)[number];
 export type SaturationKind = (typeof SATURATION_KINDS)[number];
@@ -51,8 +51,10 @@ export type MmmDataset = z.output<typeof DatasetSchema>;
 
 /** Search ranges of one channel's hyperparameters (only those of the chosen transforms are used). */
 export const ChannelRangesSchema = z.object({
-  /** geometric θ, or geometric-normalised α. */
+  /** geometric θ, geometric-normalised α, or the delayed form's decay either side of its peak. */
   decay: range.default([0, 0.8]),
+  /** The delayed form's peak, in periods after the spend (0: geometric). */
+  peak: range.default([0, 4]),
   weibullShape: range.default([0.0001, 10]),
   weibullScale: range.default([0, 0.1]),
   hillAlpha: range.default([0.5, 3]),

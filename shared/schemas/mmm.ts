@@ -59,7 +59,8 @@ export const FIT_QUALITIES = ['quick', 'standard'] as const;
 export const StartFitBodySchema = z.object({
   datasetId: id,
   name: name('model'),
-  adstock: z.enum(ADSTOCK_KINDS).default('geometric'),
+  /** Delayed geometric by default: it nests Robyn's geometric (peak 0) and carries effects that peak weeks later. */
+  adstock: z.enum(ADSTOCK_KINDS).default('delayed'),
   saturation: z.enum(SATURATION_KINDS).default('hill'),
   quality: z.enum(FIT_QUALITIES).default('standard'),
 });
@@ -140,7 +141,15 @@ export const MmmReportSchema = z.object({
     optimalResponse: finite,
     lift: finite,
     liftShare: finite,
+    /** The lift interval of the model's optimum (the full move), whatever is recommended. */
     liftInterval: IntervalSchema.nullable(),
+    /**
+     * Whether the report recommends moving budget (only where the lift interval lies above zero) or
+     * holding today's split, and why. Absent in reports fitted before it was recorded.
+     */
+    decision: z
+      .object({ action: z.enum(['reallocate', 'hold']), step: finite.min(0).max(1), reason: z.string() })
+      .optional(),
     channels: z.array(
       z.object({
         name: z.string(),

@@ -24,7 +24,7 @@ async function main() {
       worlds: { type: 'string', default: '52' },
       first: { type: 'string', default: '0' },
       quality: { type: 'string', default: 'standard' },
-      adstock: { type: 'string', default: 'geometric' },
+      adstock: { type: 'string', default: 'delayed' },
       saturation: { type: 'string', default: 'hill' },
       threads: { type: 'string', default: '1' },
       json: { type: 'string' },
@@ -34,7 +34,7 @@ async function main() {
   const count = Number(values.worlds);
   const first = Number(values.first);
   const appConfig = fitConfig({
-    adstock: values.adstock as 'geometric',
+    adstock: values.adstock as 'delayed',
     saturation: values.saturation as 'hill',
     quality: values.quality as 'standard',
   });

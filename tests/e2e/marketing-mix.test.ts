@@ -63,7 +63,7 @@ describe('marketing mix in a real browser', () => {
       'Decomposition',
       'Response curves',
       'ROI per channel',
-      'Budget allocation: current vs optimal',
+      'Budget allocation: current vs recommended',
     ])
       await page.getByRole('figure', { name: chart }).waitFor();
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(5);

@@ -3,7 +3,7 @@
  * 2 %) across channels not at a bound, bounds and budget respected; target-ROI mode; lift interval.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allocate, allocateForTargetRoi, liftInterval } from '@shared/mmm/allocator';
+import { allocate, allocateForTargetRoi, cautiousAllocation, liftInterval } from '@shared/mmm/allocator';
 import { fitSequential, mediaBetas, type RawFit } from '@shared/mmm/fit';
 import { channelResponses, drawResponses, type ChannelResponse } from '@shared/mmm/outputs';
 import { ConfigSchema } from '@shared/mmm/spec';
@@ -99,5 +99,50 @@ describe('budget allocator', () => {
     expect(interval.low).toBeLessThanOrEqual(interval.high);
     expect(interval.estimate).toBe(allocation.lift);
     expect(Number.isFinite(interval.low)).toBe(true);
+  });
+
+  describe('never gambles (issue 24, requirement 5)', () => {
+    // Two channels with known curves: a saturating one and a linear one; moving budget to the linear channel helps.
+    const curve = (name: string, spend: number, f: (x: number) => number): ChannelResponse => ({
+      name,
+      organic: false,
+      spend,
+      response: f,
+    });
+    const model = [curve('a', 100, (x) => 200 * (1 - Math.exp(-x / 50))), curve('b', 100, (x) => 1.2 * x)];
+
+    it('recommends the optimum when every draw agrees it helps', () => {
+      const draws = [0.9, 1, 1.1].map((k) => model.map((r) => ({ ...r, response: (x: number) => k * r.response(x) })));
+      const result = cautiousAllocation(model, draws, 0.9);
+      expect(result.decision.action).toBe('reallocate');
+      expect(result.decision.step).toBe(1);
+      expect(result.lift).toBeGreaterThan(0);
+      expect(result.channels.find((c) => c.name === 'b')!.optimal).toBeGreaterThan(100);
+    });
+
+    it("holds today's split, saying why, when the draws disagree on the sign of the lift", () => {
+      // In half the draws channel b is worth far less: moving budget to it loses.
+      const draws = [0.2, 0.3, 1, 1.1].map((k) => [model[0]!, curve('b', 100, (x) => k * 1.2 * x)]);
+      const result = cautiousAllocation(model, draws, 0.9);
+      expect(result.decision.action).toBe('hold');
+      expect(result.decision.reason).toMatch(/includes zero/);
+      expect(result.lift).toBe(0);
+      for (const c of result.channels) expect(c.optimal).toBeCloseTo(c.current, 9);
+      expect(result.liftInterval.low).toBeLessThan(0);
+      expect(result.liftInterval.high).toBeGreaterThan(0);
+    });
+
+    it('takes a smaller step when only the full move is uncertain', () => {
+      // In one draw b saturates soon after today's spend: a small move to b still helps there, the full move loses.
+      const early = curve('b', 100, (x) => 1365 * (1 - Math.exp(-x / 25)));
+      const draws = [model, model, [model[0]!, early]];
+      const result = cautiousAllocation(model, draws, 0.9);
+      const full = allocate(model);
+      expect(liftInterval(full, draws, 0.9).low).toBeLessThanOrEqual(0);
+      expect(result.decision.action).toBe('reallocate');
+      expect(result.decision.step).toBeLessThan(1);
+      expect(result.lift).toBeGreaterThan(0);
+      expect(result.lift).toBeLessThan(full.lift);
+    });
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   convolveAdstock,
+  delayedAdstock,
   geometricAdstock,
   geometricAdstockNormalised,
   weibullAdstock,
@@ -67,6 +68,32 @@ describe('adstock', () => {
   it('a zero shape or scale switches Weibull carry-over off, as in Robyn', () => {
     expect(Array.from(weibullWeights(0, 0.5, 5, 'cdf'))).toEqual([0, 0, 0, 0, 0]);
     expect(Array.from(weibullAdstock([1, 2, 3], 2, 0, 5, 'pdf'))).toEqual([0, 0, 0]);
+  });
+
+  it("the delayed form is Robyn's geometric at θ = 0 and otherwise peaks θ periods out, decaying α per period either side", () => {
+    expectClose(delayedAdstock(ref.x, 0.6, 0), Array.from(geometricAdstock(ref.x, 0.6)));
+    const impulse = [1, ...new Array<number>(9).fill(0)];
+    // α^|l − θ| over its largest value: θ = 2 gives 0.25, 0.5, 1, 0.5, 0.25, …
+    expectClose(
+      delayedAdstock(impulse, 0.5, 2),
+      [0.25, 0.5, 1, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125],
+    );
+    // A fractional peak: the weights are α^|l − 1.5| / α^0.5, symmetric about 1.5.
+    const w = Array.from(delayedAdstock(impulse, 0.4, 1.5));
+    expectClose(
+      w,
+      impulse.map((_, l) => Math.pow(0.4, Math.abs(l - 1.5)) / Math.pow(0.4, 0.5)),
+    );
+    // Linear in the spend, as the allocator's response curves assume.
+    const doubled = delayedAdstock(
+      ref.x.map((v: number) => 2 * v),
+      0.3,
+      2.7,
+    );
+    expectClose(
+      Array.from(doubled),
+      Array.from(delayedAdstock(ref.x, 0.3, 2.7)).map((v) => 2 * v),
+    );
   });
 
   it('convolution with a unit impulse returns the weights (the carry-over curve)', () => {

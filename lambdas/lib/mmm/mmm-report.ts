@@ -3,7 +3,7 @@
  * and carry-over curves, ROI with intervals, the allocation with its lift interval) plus the
  * reloadable JSON export, computed once by the worker so reading a report costs nothing.
  */
-import { allocate, liftInterval } from '@shared/mmm/allocator';
+import { cautiousAllocation } from '@shared/mmm/allocator';
 import { type RawFit } from '@shared/mmm/fit';
 import { exportModel } from '@shared/mmm/model-export';
 import { channelResponses, drawResponses, responseCurve, summarise, type Interval } from '@shared/mmm/outputs';
@@ -28,10 +28,10 @@ export function buildReport(raw: RawFit): MmmReport {
   const summary = summarise(raw);
   const { problem, chosen } = raw;
   const responses = channelResponses(problem.data, problem.config, problem, chosen.transforms, mediaBetas(chosen));
-  const allocation = allocate(responses);
   const drawCurves = raw.draws.map((d) => drawResponses(raw, d));
-  const lift =
-    allocation.channels.length > 0 ? liftInterval(allocation, drawCurves, problem.config.bootstrap.level) : null;
+  // Recommended only where its lift interval excludes zero; else hold, with the reason (issue 24, requirement 5).
+  const allocation = cautiousAllocation(responses, drawCurves, problem.config.bootstrap.level);
+  const lift = allocation.channels.length > 0 ? allocation.liftInterval : null;
   const train = chosen.metrics.train;
   return {
     kpiKind: problem.data.kpiKind,
@@ -65,6 +65,7 @@ export function buildReport(raw: RawFit): MmmReport {
       lift: allocation.lift,
       liftShare: allocation.liftShare,
       liftInterval: lift,
+      decision: allocation.decision,
       channels: allocation.channels.map((c) => ({
         name: c.name,
         current: c.current,

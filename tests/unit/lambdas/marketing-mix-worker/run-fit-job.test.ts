@@ -4,6 +4,7 @@ import { createDataset } from '@lambdas/marketing-mix/datasets';
 import { modelDetail, startFit } from '@lambdas/marketing-mix/models';
 import { fitConfig, runFitJob } from '@lambdas/marketing-mix-worker/run-fit-job';
 import { tableKey } from '@shared/table-keys';
+import { StartFitBodySchema } from '@shared/schemas/mmm';
 import { fitDeps, fixtureMapping as mapping, MMM_FIXTURE as FIXTURE, withMmmTables } from '@tests/support/mmm-tables';
 
 const local = withMmmTables();
@@ -65,5 +66,16 @@ describe('fitConfig', () => {
     const quick = fitConfig({ adstock: 'weibull-pdf', saturation: 'logistic', quality: 'quick' });
     expect(quick.adstock).toBe('weibull-pdf');
     expect(quick.bootstrap.replicates).toBeLessThan(standard.bootstrap.replicates);
+  });
+
+  it("chooses the model by its posterior, over ranges that hold curves Robyn's defaults exclude (issue 24)", () => {
+    const config = fitConfig({ adstock: 'delayed', saturation: 'hill', quality: 'standard' });
+    expect(config.objectives).toBe('map');
+    expect(config.ranges.hillGamma[0]).toBeLessThanOrEqual(0.06);
+    expect(config.ranges.hillAlpha[1]).toBeGreaterThanOrEqual(3);
+    expect(config.ranges.peak[1]).toBeGreaterThanOrEqual(3);
+    expect(StartFitBodySchema.parse({ datasetId: '00000000-0000-4000-8000-000000000000', name: 'm' }).adstock).toBe(
+      'delayed',
+    );
   });
 });

@@ -102,22 +102,29 @@ export function RoiChart({ report }: { report: MmmReport }) {
   );
 }
 
-/** Today's spend per channel beside the optimal split of the same budget. */
+/**
+ * Today's spend per channel beside the recommended split of the same budget: the model's optimum, a
+ * step toward it, or today's split when no move's lift interval lies above zero (with the reason).
+ */
 export function AllocationChart({ report }: { report: MmmReport }) {
   const { allocation } = report;
   const data = allocation.channels.map((c) => ({ name: c.name, current: c.current, optimal: c.optimal }));
   const interval = allocation.liftInterval;
+  const decision = allocation.decision;
   return (
     <ChartCard
-      title="Budget allocation: current vs optimal"
+      title="Budget allocation: current vs recommended"
       description={
         `Same total budget, each channel between 0.5× and 2× of today. Expected lift ` +
-        `${formatPercent(100 * allocation.liftShare, 1)} (${formatNumber(allocation.lift)}` +
-        (interval ? `, 90 % interval ${formatNumber(interval.low)} to ${formatNumber(interval.high)}` : '') +
-        ').'
+        `${formatPercent(100 * allocation.liftShare, 1)} (${formatNumber(allocation.lift)})` +
+        (interval
+          ? `; the model’s optimum: 90 % interval ${formatNumber(interval.low)} to ${formatNumber(interval.high)}`
+          : '') +
+        '.' +
+        (decision ? ` ${decision.reason}` : '')
       }
       summary={allocation.channels
-        .map((c) => `${c.name}: ${formatNumber(c.current)} now, ${formatNumber(c.optimal)} optimal`)
+        .map((c) => `${c.name}: ${formatNumber(c.current)} now, ${formatNumber(c.optimal)} recommended`)
         .join('; ')}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -133,7 +140,7 @@ export function AllocationChart({ report }: { report: MmmReport }) {
           <Tooltip formatter={(v) => formatNumber(Number(v))} />
           <Legend />
           <Bar dataKey="current" name="Current" fill="#94a3b8" isAnimationActive={false} />
-          <Bar dataKey="optimal" name="Optimal" fill="#2563eb" isAnimationActive={false} />
+          <Bar dataKey="optimal" name="Recommended" fill="#2563eb" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -2,7 +2,7 @@ import type { MmmReport } from '@shared/schemas/mmm';
 import { formatNumber } from '@web/lib/format';
 import { ratio } from '../lib/report-format';
 
-const CHANNEL_COLUMNS = ['Spend', 'Contribution', 'ROI (90 % interval)', 'Marginal ROI', 'Optimal spend'] as const;
+const CHANNEL_COLUMNS = ['Spend', 'Contribution', 'ROI (90 % interval)', 'Marginal ROI', 'Recommended spend'] as const;
 
 function channelCells(report: MmmReport, c: MmmReport['channels'][number]): string[] {
   return [

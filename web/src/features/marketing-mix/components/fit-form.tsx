@@ -15,6 +15,7 @@ const ADSTOCK_LABELS: Record<(typeof ADSTOCK_KINDS)[number], string> = {
   'geometric-normalised': 'Geometric, normalised window',
   'weibull-cdf': 'Weibull (CDF)',
   'weibull-pdf': 'Weibull (PDF, delayed peak)',
+  delayed: 'Geometric with a delayed peak',
 };
 const SATURATION_LABELS: Record<(typeof SATURATION_KINDS)[number], string> = {
   hill: 'Hill',
@@ -37,7 +38,7 @@ export function FitForm({
   const start = useStartFit(currentUser?.uid);
   const [name, setName] = useState('');
   const [quality, setQuality] = useState<NonNullable<StartFitBody['quality']>>('standard');
-  const [adstock, setAdstock] = useState<NonNullable<StartFitBody['adstock']>>('geometric');
+  const [adstock, setAdstock] = useState<NonNullable<StartFitBody['adstock']>>('delayed');
   const [saturation, setSaturation] = useState<NonNullable<StartFitBody['saturation']>>('hill');
   const items = datasets.data?.items ?? [];
   const chosen = items.find((d) => d.id === datasetId) ?? items[0];
