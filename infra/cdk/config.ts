@@ -52,6 +52,11 @@ export interface StageSettings {
   apiThrottle: { rateLimit: number; burstLimit: number };
   /** WAF: requests one IP may make in 5 minutes (site and API together) before being blocked. */
   wafRequestsPerIpPer5Min: number;
+  /**
+   * Cognito threat protection (the Plus feature plan, enforced): blocks sign-ins with leaked passwords and risky
+   * sign-ins. Billed per monthly active user (docs/deploying.md states the cost), so it is a per-stage choice.
+   */
+  cognitoThreatProtection: boolean;
 }
 
 export interface AppConfig {
@@ -71,12 +76,14 @@ const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     logRetention: RetentionDays.ONE_MONTH,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     wafRequestsPerIpPer5Min: 2000,
+    cognitoThreatProtection: false,
   },
   prod: {
     retainData: true,
     logRetention: RetentionDays.ONE_YEAR,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     wafRequestsPerIpPer5Min: 2000,
+    cognitoThreatProtection: true,
   },
 };
 

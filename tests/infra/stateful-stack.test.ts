@@ -47,6 +47,21 @@ describe('stateful stack (dev)', () => {
       });
     });
 
+    it('offers authenticator-app MFA to everyone (optional, TOTP only) and keeps an old email until the new one is verified', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+      });
+    });
+
+    it('runs the Essentials plan without threat protection in dev (config cognitoThreatProtection: off)', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UserPoolTier: 'ESSENTIALS',
+        UserPoolAddOns: Match.absent(),
+      });
+    });
+
     it('enforces the shared password policy', () => {
       template.hasResourceProperties('AWS::Cognito::UserPool', {
         Policies: {
@@ -350,6 +365,14 @@ describe('stateful stack (prod)', () => {
     built = buildApp({ context: { stage: 'prod' } });
   });
   afterAll(() => built?.cleanup());
+
+  it('turns Cognito threat protection on, enforced (the Plus plan)', () => {
+    built.templates.stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      MfaConfiguration: 'OPTIONAL',
+    });
+  });
 
   it('retains and protects the user pool, tables, key and secrets', () => {
     const template = built.templates.stateful;

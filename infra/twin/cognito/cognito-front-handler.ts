@@ -5,7 +5,8 @@ import { AWS_JSON_CONTENT_TYPE } from '../aws-json/aws-json-protocol';
 import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';
 import type { CognitoEmulator } from './cognito-emulator';
 import { maskEmail, rewriteCognitoError } from './cognito-error-wording';
-import { CognitoReplyError, cognitoTwinOperations } from './cognito-twin-operations';
+import { CognitoReplyError } from './cognito-reply-error';
+import { cognitoTwinOperations } from './cognito-twin-operations';
 
 /** Cognito's requests are small; this is far above any real one. */
 const MAX_COGNITO_REQUEST_BYTES = 256 * 1024;

@@ -2,18 +2,9 @@ import { InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/erro
 import { selectAppropriateDeliveryMethod } from 'cognito-local/lib/services/messageDelivery/deliveryMethod';
 import { attributeValue } from 'cognito-local/lib/services/userPoolService';
 import type { CognitoEmulator } from './cognito-emulator';
+import { CognitoReplyError } from './cognito-reply-error';
 import { newPasswordIn, passwordPolicyViolation } from './password-policy-check';
-
-/** An error answered the way Cognito answers it: 4xx, `__type` + `message`. */
-export class CognitoReplyError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+import { softwareTokenMfa } from './software-token-mfa';
 
 /**
  * The app client an access token was issued to. Read without checking the signature: it only picks
@@ -40,7 +31,9 @@ export type CognitoOperation = (target: string, input: Record<string, unknown>) 
  * - `GetTokensFromRefreshToken` (Amplify's refresh) is answered via REFRESH_TOKEN_AUTH;
  * - `ResendConfirmationCode` (missing in cognito-local) sends a new code through the custom-message trigger;
  * - confirming a sign-up or a reset with an emailed code marks the email verified;
- * - an app client's write attributes (SignUp, UpdateUserAttributes) and auth flows (InitiateAuth) are enforced.
+ * - an app client's write attributes (SignUp, UpdateUserAttributes) and auth flows (InitiateAuth) are enforced;
+ * - access tokens are verified, and authenticator-app MFA behaves as Cognito's (software-token-mfa.ts);
+ * - UpdateUserPool applies UserAttributeUpdateSettings (keep the old email until the new one is verified).
  */
 export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperation {
   const { services } = emulator;
@@ -119,7 +112,10 @@ export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperati
     }
   }
 
+  const mfa = softwareTokenMfa(emulator);
+
   return async function operate(target, input) {
+    await mfa.checkAccessToken(input);
     const newPassword = newPasswordIn(target, input);
     if (newPassword !== undefined) {
       const violation = passwordPolicyViolation(newPassword);
@@ -145,7 +141,15 @@ export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperati
         return emulator.call(target, input);
       case 'InitiateAuth':
         await assertFlowAllowed(input);
-        return emulator.call(target, input);
+        return mfa.initiateAuth(input);
+      case 'RespondToAuthChallenge':
+        return mfa.isMfaChallenge(input.ChallengeName)
+          ? mfa.respondToMfaChallenge(input)
+          : emulator.call(target, input);
+      case 'VerifySoftwareToken':
+        return mfa.verifySoftwareToken(input);
+      case 'UpdateUserPool':
+        return mfa.updateUserPool(input);
       case 'ConfirmSignUp':
       case 'ConfirmForgotPassword': {
         const result = await emulator.call(target, input);

@@ -8,6 +8,9 @@ import {
   CreateUserPoolClientCommand,
   GroupExistsException,
   CreateUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
+  UpdateUserPoolCommand,
+  type UpdateUserPoolCommandInput,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   UpdateUserPoolClientCommand,
@@ -71,26 +74,39 @@ export function cognitoClientFor(endpoint: string, region: string): CognitoIdent
 export async function provisionUserPool(client: CognitoIdentityProviderClient): Promise<ProvisionedUserPool> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === LOCAL_POOL_NAME)?.Id;
+  // What the stack's user pool declares (infra/cdk/lib/constructs/user-auth.ts).
+  const poolSettings = {
+    AutoVerifiedAttributes: ['email'],
+    Policies: {
+      PasswordPolicy: {
+        MinimumLength: passwordPolicy.minLength,
+        RequireLowercase: passwordPolicy.requireLowercase,
+        RequireUppercase: passwordPolicy.requireUppercase,
+        RequireNumbers: passwordPolicy.requireDigits,
+        RequireSymbols: passwordPolicy.requireSymbols,
+      },
+    },
+    // keepOriginal: { email: true }: a changed email takes effect only once the new address is verified.
+    UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+  } satisfies Omit<UpdateUserPoolCommandInput, 'UserPoolId'>;
   if (!userPoolId) {
     const created = await client.send(
-      new CreateUserPoolCommand({
-        PoolName: LOCAL_POOL_NAME,
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
-        Policies: {
-          PasswordPolicy: {
-            MinimumLength: passwordPolicy.minLength,
-            RequireLowercase: passwordPolicy.requireLowercase,
-            RequireUppercase: passwordPolicy.requireUppercase,
-            RequireNumbers: passwordPolicy.requireDigits,
-            RequireSymbols: passwordPolicy.requireSymbols,
-          },
-        },
-      }),
+      new CreateUserPoolCommand({ PoolName: LOCAL_POOL_NAME, UsernameAttributes: ['email'], ...poolSettings }),
     );
     userPoolId = created.UserPool?.Id;
     if (!userPoolId) throw new Error('CreateUserPool returned no pool id');
+  } else {
+    // A state dir from an older twin: bring the pool to what the stack declares today.
+    await client.send(new UpdateUserPoolCommand({ UserPoolId: userPoolId, ...poolSettings }));
   }
+  // Mfa.OPTIONAL with TOTP only (no SMS), as the stack: a user who enabled an authenticator app is asked for its code.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   const ensureClient = async (name: string, settings: ClientSettings): Promise<string> => {

@@ -5,6 +5,7 @@ import {
   ClientAttributes,
   FeaturePlan,
   Mfa,
+  StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
   UserPoolEmail,
@@ -30,6 +31,11 @@ export interface UserAuthProps {
   readonly tokenValidity?: Duration;
   /** Refresh token lifetime, i.e. how long a browser stays signed in. @default Duration.days(30) */
   readonly refreshTokenValidity?: Duration;
+  /**
+   * Cognito threat protection, enforced: the Plus feature plan (billed per monthly active user, docs/deploying.md).
+   * @default false (Essentials)
+   */
+  readonly threatProtection?: boolean;
 }
 
 /**
@@ -71,8 +77,12 @@ export class UserAuth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Authenticator apps (TOTP) for whoever turns them on in settings; no SMS (cost, SIM swapping).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      ...(props.threatProtection
+        ? { featurePlan: FeaturePlan.PLUS, standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION }
+        : { featurePlan: FeaturePlan.ESSENTIALS }),
       // Cognito's own mailer (50 emails a day); switch to UserPoolEmail.withSES before launch.
       email: UserPoolEmail.withCognito(),
       lambdaTriggers: {
@@ -132,16 +142,19 @@ export class UserAuth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'MFA is not offered yet: the SPA has no MFA enrolment or challenge screens. Tracked as a follow-up; turning it on before them would lock users out.',
+        'MFA is OPTIONAL on purpose: every user can turn on an authenticator app (TOTP) in settings, and required MFA would lock out every marketer without one at their next sign-in. SMS is off (cost, SIM swapping).',
     });
-    Validations.of(this.userPool).acknowledge({
-      id: 'AwsSolutions-COG8',
-      reason: 'Essentials plan on purpose, see COG3: Plus (threat protection) is a cost decision for launch.',
-    });
-    Validations.of(this.userPool).acknowledge({
-      id: 'AwsSolutions-COG3',
-      reason:
-        'Threat protection (advanced security) needs the Cognito Plus plan; Essentials is chosen for cost until paid plans launch. Sign-in goes to Cognito directly (not through our WAF); the Cognito request quotas apply and passwords follow a strong policy.',
-    });
+    if (!props.threatProtection) {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          'This stage runs the Essentials plan on purpose (config cognitoThreatProtection: off): Plus is billed per monthly active user; prod turns it on.',
+      });
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG3',
+        reason:
+          'Threat protection needs the Plus plan, off on this stage by config (cognitoThreatProtection; prod has it on). Passwords follow a strong policy, MFA is available to everyone, and the Cognito request quotas apply.',
+      });
+    }
   }
 }

@@ -103,6 +103,7 @@ export class StatefulStack extends Stack {
       postConfirmationTrigger: triggers[triggerFunction('postConfirmation')]!.function,
       preSignUpTrigger: triggers[triggerFunction('preSignUp')]!.function,
       removalPolicy,
+      threatProtection: config.settings.cognitoThreatProtection,
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
