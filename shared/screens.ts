@@ -133,6 +133,8 @@ export const screens = {
   marketingMixReport: { path: '/marketing-mix/report/:id', access: 'user' },
   /** A report opened through a signed share link: read-only, no sign-in. */
   marketingMixShared: { path: '/marketing-mix/shared/:token', access: 'auth' },
+  /** One place for the account's settings: profile, plan and billing, AI connection, and the way to the team. */
+  settings: { path: '/settings', access: 'user' },
   /** The workspace's team: members, invitations, seats (account menu). */
   settingsTeam: { path: '/settings/team', access: 'user', nav: { label: 'Team', menu: 'account', icon: 'users' } },
   /** Where this deployment sends its notifications and what it sent: its operators' page (account menu). */

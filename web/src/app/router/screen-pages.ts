@@ -29,6 +29,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   marketingMix: () => import('../routes/marketing-mix'),
   marketingMixReport: () => import('../routes/marketing-mix-report'),
   marketingMixShared: () => import('../routes/marketing-mix-shared'),
+  settings: () => import('../routes/settings'),
   settingsTeam: () => import('../routes/settings-team'),
   settingsNotifications: () => import('../routes/settings-notifications'),
   settingsErrors: () => import('../routes/settings-errors'),

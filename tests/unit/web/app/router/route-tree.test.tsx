@@ -36,6 +36,16 @@ describe('the router, from the screens table', () => {
     },
   );
 
+  it('mounts /settings behind sign-in (it was a 404), a page gathering profile, billing, AI and team', async () => {
+    expect(routes.filter((route) => route.path === '/settings')).toEqual([
+      { path: '/settings', layouts: ['signed-in', 'protected'] },
+    ]);
+    const source = (await import('@web/app/routes/settings?raw')).default as string;
+    for (const part of ['AccountSettingsCard', 'PlanBillingCard', 'AiSettingsPanel', 'webPaths.settingsTeam']) {
+      expect(source).toContain(part);
+    }
+  });
+
   it('gives every screen a lazy page', () => {
     for (const entry of screenEntries) expect(typeof screenPages[entry.key], entry.key).toBe('function');
     expect(Object.keys(screenPages).sort()).toEqual(screenEntries.map((entry) => entry.key).sort());
