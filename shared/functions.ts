@@ -566,6 +566,27 @@ export const functions = {
     // Three insights reads of an account, or a generation with one retry; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
+  signals: {
+    description: 'Signals: pixel and Conversions API health read from Meta, with the fixes ranked',
+    tables: {
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The per-user request budget of the Meta routes.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      // Ad account lists through the per-user cache.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The plan's connected-ad-accounts quota, and the plan.
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    memorySize: 512,
+    // Two Graph reads per pixel; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
   'graphics-export': {
     description:
       'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',

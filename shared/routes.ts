@@ -17,6 +17,7 @@ import { graphicsRoutes } from './function-routes/graphics';
 import { adOptimizerRoutes } from './function-routes/ad-optimizer';
 import { graphicsExportRoutes } from './function-routes/graphics-export';
 import { teamRoutes } from './function-routes/team';
+import { signalsRoutes } from './function-routes/signals';
 
 export type { HttpMethod, RouteAccess, RouteDeclaration, WorkspaceScope } from './route-declaration';
 export { routeKey } from './route-declaration';
@@ -111,6 +112,7 @@ export const routes = {
   adOptimizerApprove: adOptimizerRoutes.adOptimizerApprove,
   adOptimizerUndo: adOptimizerRoutes.adOptimizerUndo,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
+  signalsHealth: signalsRoutes.signalsHealth,
   optimizerMmmHandoff: optimizerRoutes.optimizerMmmHandoff,
   optimizerApplied: optimizerRoutes.optimizerApplied,
   getTeam: teamRoutes.getTeam,

@@ -113,6 +113,13 @@ export const screens = {
     nav: { label: 'Ad optimizer', menu: 'app' },
     tile: { title: 'Ad optimizer', description: 'Improve the copy and creative of an ad.', icon: 'sparkles' },
   },
+  /** Pixel and Conversions API health per ad account (issue 27). */
+  signals: {
+    path: '/signals',
+    access: 'user',
+    nav: { label: 'Signals', menu: 'app' },
+    tile: { title: 'Signals', description: 'What Meta receives from your pixel and server.', icon: 'bell' },
+  },
   adsGraphicsGenerator: {
     path: '/ads-graphics-generator',
     access: 'user',

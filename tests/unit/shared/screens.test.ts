@@ -44,6 +44,7 @@ describe('the screens table', () => {
         '/campaign-generator',
         '/optimizer',
         '/ad-optimizer',
+        '/signals',
         '/ads-graphics-generator',
         '/marketing-mix',
         // Since issue 25 /settings is a page itself (it was a 404), so its prefix covers the settings screens.

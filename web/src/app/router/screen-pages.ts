@@ -25,6 +25,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   optimizerRules: () => import('../routes/optimizer'),
   optimizerApplied: () => import('../routes/optimizer'),
   adOptimizer: () => import('../routes/ad-optimizer'),
+  signals: () => import('../routes/signals'),
   adsGraphicsGenerator: () => import('../routes/ads-graphics-generator'),
   marketingMix: () => import('../routes/marketing-mix'),
   marketingMixReport: () => import('../routes/marketing-mix-report'),

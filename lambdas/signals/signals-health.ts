@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import type { SignalsHealth, SignalsPixel } from '@shared/schemas/signals';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import type { MetaSession } from '../lib/meta-session/session';
+import { signalsFixes } from './pixel-health';
+import { readPixelSignals } from './read-pixel-signals';
+
+/**
+ * The signals health of an ad account the user holds: each of its pixels with the events Meta received in the
+ * last week, their quality, and the fixes ranked. One call lists the pixels, then two per pixel
+ * (read-pixel-signals.ts), however much traffic they had.
+ */
+const PixelListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), last_fired_time: z.string().optional() })),
+});
+/** Accounts rarely have more than a few pixels; the screen shows the first ones. */
+const MAX_PIXELS = 5;
+
+export async function signalsHealth(session: MetaSession, adAccountId: string): Promise<SignalsHealth> {
+  const account = await ownedAdAccount(session, adAccountId);
+  const now = session.deps.now();
+  const list = await session.graph.get(
+    `${account.id}/adspixels`,
+    { fields: 'id,name,last_fired_time', limit: String(MAX_PIXELS) },
+    PixelListSchema,
+  );
+  const pixels = await Promise.all(
+    list.data.slice(0, MAX_PIXELS).map(async (pixel): Promise<SignalsPixel> => {
+      const signals = await readPixelSignals(session.graph, pixel.id, now);
+      const quality = new Map(signals.quality.map((event) => [event.event_name, event]));
+      return {
+        id: pixel.id,
+        name: pixel.name,
+        ...(pixel.last_fired_time && { lastFiredTime: pixel.last_fired_time }),
+        events: signals.activity
+          .sort((a, b) => b.weekCount - a.weekCount)
+          .map((activity) => {
+            const event = quality.get(activity.eventName);
+            const dedupe = event?.dedupe_key_feedback.find((feedback) => feedback.dedupe_key === 'event_id');
+            return {
+              eventName: activity.eventName,
+              weekCount: activity.weekCount,
+              lastReceived: new Date(activity.lastReceived * 1000).toISOString(),
+              ...(event?.event_match_quality && { matchQuality: event.event_match_quality.composite_score }),
+              ...(dedupe?.browser_events_with_dedupe_key && {
+                browserWithEventId: dedupe.browser_events_with_dedupe_key.percentage,
+              }),
+              ...(dedupe?.server_events_with_dedupe_key && {
+                serverWithEventId: dedupe.server_events_with_dedupe_key.percentage,
+              }),
+              ...(event?.data_freshness && { uploadFrequency: event.data_freshness.upload_frequency }),
+            };
+          }),
+        fixes: signalsFixes(signals.quality, signals.activity, now).map(({ kind, eventName, title, detail }) => ({
+          kind,
+          eventName,
+          title,
+          detail,
+        })),
+      };
+    }),
+  );
+  return { pixels, generatedAt: now.toISOString() };
+}

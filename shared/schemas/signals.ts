@@ -1,0 +1,38 @@
+import * as z from 'zod';
+
+/** The signals health of an ad account's pixels (GET /api/signals/ad-accounts/{id}/health). */
+export const SignalsFixSchema = z.object({
+  kind: z.enum(['stopped', 'deduplication', 'matchQuality', 'freshness']),
+  eventName: z.string(),
+  title: z.string(),
+  detail: z.string(),
+});
+
+export const SignalsEventSchema = z.object({
+  eventName: z.string(),
+  /** Events Meta received in the last 7 days, browser and server. */
+  weekCount: z.number().int().nonnegative(),
+  /** The end of the hour Meta last received it in (ISO). */
+  lastReceived: z.string(),
+  /** Meta's event match quality (0–10) of the server events, when the server sends this event. */
+  matchQuality: z.number().min(0).max(10).optional(),
+  /** Shares (%) of browser and server events carrying the event id that de-duplicates them. */
+  browserWithEventId: z.number().min(0).max(100).optional(),
+  serverWithEventId: z.number().min(0).max(100).optional(),
+  /** Meta's upload frequency of the server events: real_time, hourly, daily. */
+  uploadFrequency: z.string().optional(),
+});
+
+export const SignalsPixelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastFiredTime: z.string().optional(),
+  events: z.array(SignalsEventSchema),
+  /** What to fix, most effect first. */
+  fixes: z.array(SignalsFixSchema),
+});
+
+export const SignalsHealthSchema = z.object({ pixels: z.array(SignalsPixelSchema), generatedAt: z.string() });
+
+export type SignalsHealth = z.infer<typeof SignalsHealthSchema>;
+export type SignalsPixel = z.infer<typeof SignalsPixelSchema>;
