@@ -26,7 +26,7 @@ import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
 import { withBusFaults } from './events/bus-faults';
 import { eventBusHandler } from './events/event-bus-handler';
 import type { LocalQueue } from './events/local-queue';
-import { notificationEnvironment, startNotificationQueues } from './events/notification-queues';
+import { EVENT_QUEUES_DIR, notificationEnvironment, startNotificationQueues } from './events/notification-queues';
 import { startOutboxRelay, type OutboxRelay } from './events/outbox-relay';
 import { FunctionRunner } from './function-runner';
 import {
@@ -405,14 +405,17 @@ function eventBridge(settings: TwinSettings): Spec<'eventBridge'> {
   let queues: Record<string, LocalQueue> = {};
   return {
     name: 'eventBridge',
+    stateFiles: [`${EVENT_QUEUES_DIR}/`],
     listens: { port: 'eventBridge', by: 'http server' },
     start: async (twin) => {
       const { server, url } = await boundServer(twin, 'eventBridge');
       const { runner } = await twin.ready('functions');
-      const notificationQueues = startNotificationQueues({
+      // Queued notifications survive a restart, or a kill, like the outbox rows they came from (issue 23, finding 9).
+      const notificationQueues = await startNotificationQueues({
         region: settings.region,
         runner,
         tuning: settings.options.notifications,
+        ...(settings.inMemory ? {} : { stateDir: settings.stateDir }),
       });
       queues = notificationQueues;
       // The fault switch lets tests take the bus down (`POST <eventBridge>/__admin/faults`).
@@ -424,7 +427,10 @@ function eventBridge(settings: TwinSettings): Spec<'eventBridge'> {
       );
       return { url };
     },
-    stop: async () => Object.values(queues).forEach((queue) => queue.stop()),
+    stop: async () => {
+      for (const queue of Object.values(queues)) queue.stop();
+      await Promise.all(Object.values(queues).map((queue) => queue.settled()));
+    },
   };
 }
 

@@ -63,7 +63,7 @@ export function eventBusHandler({ region, busName, queues = {} }: EventBusOption
   const targetFailures: DeadLetter[] = [];
 
   const operations = {
-    PutEvents(input: Record<string, unknown>) {
+    async PutEvents(input: Record<string, unknown>) {
       const entries = input.Entries;
       if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_ENTRIES_PER_CALL) {
         throw new AwsServiceError('ValidationException', `Entries must hold 1 to ${MAX_ENTRIES_PER_CALL} entries.`);
@@ -122,6 +122,8 @@ export function eventBusHandler({ region, busName, queues = {} }: EventBusOption
         }
         return { EventId: event.id };
       });
+      // Accepted means kept: the answer waits until the queued events are on disk, as SQS keeps them.
+      await Promise.all(Object.values(queues).map((queue) => queue?.settled()));
       return { FailedEntryCount: failed, Entries: results };
     },
   };

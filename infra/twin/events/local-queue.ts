@@ -1,27 +1,40 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod';
 import type { QueueDeclaration } from '@shared/queues';
+import { SerialFileWriter } from '../state/atomic-file';
 
 /** How often the poller looks for visible messages, like Lambda's SQS pollers do continuously. */
 const POLL_MS = 25;
 
-interface QueueMessage {
-  messageId: string;
-  body: string;
-  sentAt: number;
-  receiveCount: number;
-  firstReceivedAt: number | null;
-  visibleAt: number;
-}
+const QueueMessageSchema = z.object({
+  messageId: z.string(),
+  body: z.string(),
+  sentAt: z.number(),
+  receiveCount: z.number().int().nonnegative(),
+  firstReceivedAt: z.number().nullable(),
+  /** Wall-clock ms: a message received before a restart stays hidden until its visibility timeout ends. */
+  visibleAt: z.number(),
+});
+type QueueMessage = z.infer<typeof QueueMessageSchema>;
 
-export interface DeadLetter {
-  queue: string;
-  messageId: string;
-  body: string;
-  receiveCount: number;
-  sentAt: string;
-  deadLetteredAt: string;
-}
+const DeadLetterSchema = z.object({
+  queue: z.string(),
+  messageId: z.string(),
+  body: z.string(),
+  receiveCount: z.number().int(),
+  sentAt: z.string(),
+  deadLetteredAt: z.string(),
+});
+export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+/** The state file: every message not deleted yet (waiting, in flight, waiting for a retry) and the DLQ. */
+const SavedQueueSchema = z.object({
+  version: z.literal(1),
+  messages: z.array(QueueMessageSchema),
+  deadLetters: z.array(DeadLetterSchema),
+});
 
 export interface QueueStats {
   name: string;
@@ -45,6 +58,11 @@ export interface LocalQueueOptions {
   batchingWindowMs?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Where the queue and its DLQ are kept across restarts, written whole and atomically after every change.
+   * Unset: memory only (a throwaway twin).
+   */
+  stateFile?: string;
 }
 
 /**
@@ -54,6 +72,12 @@ export interface LocalQueueOptions {
  * function reports failed (or all of them when it throws) hidden for the
  * visibility timeout and retried, and moved to the DLQ once received
  * `maxReceiveCount` times without success.
+ *
+ * Durable as SQS keeps messages: with a `stateFile`, a message is on disk before `settled()` resolves (PutEvents
+ * answers only then), and stays there until its consumer succeeded or it was dead-lettered. A twin killed while a
+ * message waits, or while its consumer runs, finds it again at `restore()`: a message in flight becomes visible
+ * once its visibility timeout has passed and is delivered again with its receive count kept (at-least-once), and
+ * one received `maxReceiveCount` times goes to the DLQ, as SQS's redrive policy does.
  */
 export class LocalQueue {
   readonly #messages: QueueMessage[] = [];
@@ -61,6 +85,7 @@ export class LocalQueue {
   #running = 0;
   #invocations = 0;
   #timer: NodeJS.Timeout | null = null;
+  readonly #writer?: SerialFileWriter;
   readonly #now: () => number;
   readonly #visibilityMs: number;
   readonly #windowMs: number;
@@ -72,6 +97,55 @@ export class LocalQueue {
     this.#now = options.now ?? Date.now;
     this.#visibilityMs = options.visibilityTimeoutMs ?? declaration.visibilityTimeoutSeconds * 1000;
     this.#windowMs = options.batchingWindowMs ?? declaration.batchingWindowSeconds * 1000;
+    if (options.stateFile) this.#writer = new SerialFileWriter(options.stateFile, { mode: 0o600 });
+  }
+
+  /**
+   * Reads what a previous twin left. A file that does not parse is set aside (renamed `….damaged-<time>`, kept)
+   * and the queue starts empty, with one line saying so.
+   */
+  async restore(): Promise<void> {
+    const file = this.options.stateFile;
+    if (!file) return;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let saved: z.infer<typeof SavedQueueSchema>;
+    try {
+      saved = SavedQueueSchema.parse(JSON.parse(text));
+    } catch (error) {
+      const keptAs = `${file}.damaged-${new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z')}`;
+      await rename(file, keptAs);
+      const problem = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      this.options.log?.(`Local state: ${file} was damaged (${problem}); kept it as ${keptAs} and reset the queue.`);
+      return;
+    }
+    this.#messages.push(...saved.messages);
+    this.#deadLetters.push(...saved.deadLetters);
+    const count = saved.messages.length + saved.deadLetters.length;
+    if (count > 0) this.options.log?.(`[queue] ${this.declaration.name}: restored ${count} message(s) from ${file}`);
+  }
+
+  /** Resolves once every change so far has been written (at once without a state file; a failed write is logged). */
+  settled(): Promise<void> {
+    return this.#writer?.settled() ?? Promise.resolve();
+  }
+
+  #save(): void {
+    if (!this.#writer) return;
+    const data = JSON.stringify({ version: 1, messages: this.#messages, deadLetters: this.#deadLetters });
+    this.#writer
+      .write(data)
+      .catch((error: unknown) =>
+        this.options.log?.(`[queue] ${this.declaration.name}: could not save the queue: ${String(error)}`),
+      );
   }
 
   get arn(): string {
@@ -99,6 +173,7 @@ export class LocalQueue {
       firstReceivedAt: null,
       visibleAt: this.#now(),
     });
+    this.#save();
     return messageId;
   }
 
@@ -110,6 +185,7 @@ export class LocalQueue {
   redrive(): number {
     const moved = this.#deadLetters.splice(0);
     for (const letter of moved) this.send(letter.body);
+    this.#save();
     return moved.length;
   }
 
@@ -117,6 +193,7 @@ export class LocalQueue {
   purge(): void {
     this.#messages.length = 0;
     this.#deadLetters.length = 0;
+    this.#save();
   }
 
   stats(): QueueStats {
@@ -136,6 +213,7 @@ export class LocalQueue {
 
   #poll(): void {
     const now = this.#now();
+    let changed = false;
     // SQS's redrive policy: a message received maxReceiveCount times that becomes visible again goes to the DLQ.
     for (let i = this.#messages.length - 1; i >= 0; i -= 1) {
       const m = this.#messages[i]!;
@@ -150,8 +228,10 @@ export class LocalQueue {
           deadLetteredAt: new Date(now).toISOString(),
         });
         this.options.log?.(`[queue] ${this.declaration.name}: message ${m.messageId} moved to the dead-letter queue`);
+        changed = true;
       }
     }
+    if (changed) this.#save();
     while (this.#running < this.declaration.maxConcurrency) {
       const visible = this.#messages.filter((m) => m.visibleAt <= now);
       if (visible.length === 0) return;
@@ -164,6 +244,8 @@ export class LocalQueue {
         m.firstReceivedAt ??= now;
         m.visibleAt = now + this.#visibilityMs;
       }
+      // The receive count and visibility are kept, so a restart neither forgets a receive nor redelivers early.
+      this.#save();
       void this.#invoke(batch);
     }
   }
@@ -189,6 +271,7 @@ export class LocalQueue {
       const index = this.#messages.indexOf(m);
       if (index >= 0) this.#messages.splice(index, 1);
     }
+    if (failedIds.size < batch.length) this.#save();
   }
 
   #record(m: QueueMessage): SQSRecord {

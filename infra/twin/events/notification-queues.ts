@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { SlackClickMode } from '@shared/slack-clicks';
 import type { SQSBatchResponse } from 'aws-lambda';
 import type { EventTarget } from '@shared/events';
@@ -20,13 +22,19 @@ export interface NotificationTuning {
   slackClicks?: SlackClickMode;
 }
 
-/** The twin's SQS queues of the queues table, each drained by its forwarder through the runner. */
-export function startNotificationQueues(inputs: {
+/**
+ * The twin's SQS queues of the queues table, each drained by its forwarder through the runner. With a `stateDir`
+ * each queue is kept in `<stateDir>/event-queues/<name>.json` and what a previous twin left is delivered again.
+ */
+export async function startNotificationQueues(inputs: {
   region: string;
   runner: FunctionRunner;
   tuning?: NotificationTuning;
-}): Record<EventTarget, LocalQueue> {
+  stateDir?: string;
+  log?: (line: string) => void;
+}): Promise<Record<EventTarget, LocalQueue>> {
   const started = {} as Record<EventTarget, LocalQueue>;
+  if (inputs.stateDir) await mkdir(path.join(inputs.stateDir, EVENT_QUEUES_DIR), { recursive: true, mode: 0o700 });
   for (const key of Object.keys(queues) as QueueKey[]) {
     const declaration = queues[key];
     const queue = new LocalQueue(declaration, {
@@ -34,13 +42,18 @@ export function startNotificationQueues(inputs: {
       invoke: async (event) => (await inputs.runner.invoke(declaration.consumer, event)) as SQSBatchResponse | void,
       visibilityTimeoutMs: inputs.tuning?.visibilityTimeoutMs,
       batchingWindowMs: inputs.tuning?.batchingWindowMs,
-      log: (line) => console.warn(line),
+      log: inputs.log ?? ((line) => console.warn(line)),
+      ...(inputs.stateDir && { stateFile: path.join(inputs.stateDir, EVENT_QUEUES_DIR, `${declaration.name}.json`) }),
     });
+    await queue.restore();
     queue.start();
     started[declaration.target] = queue;
   }
   return started;
 }
+
+/** The folder of the state dir holding the notification queues. */
+export const EVENT_QUEUES_DIR = 'event-queues';
 
 /** The forwarders' tunables as the environment variables they read. */
 export function notificationEnvironment(tuning: NotificationTuning = {}): Record<string, string> {
