@@ -1,3 +1,4 @@
+import type { BriefTargeting } from './brief-audience';
 import {
   billingEventsFor,
   goalsFor,
@@ -36,6 +37,8 @@ export interface ValidationContext {
   now: Date;
   /** What the marketer wrote (the brief's product, audience, starting copy): a name used there is theirs to use. */
   ownText?: readonly string[];
+  /** Who the brief states the ads are for (shared/brief-audience.ts): an ad set reaching others is flagged. */
+  stated?: BriefTargeting;
 }
 
 const DAY_MS = 86_400_000;
@@ -424,6 +427,39 @@ export function checkDistinctAds(plan: CampaignPlan): PlanIssue[] {
   });
 }
 
+/**
+ * A warning on each ad set that reaches people the brief did not ask for: ages outside its stated ages, or
+ * all or other genders when it named one (a plan once targeted all genders while naming its ad sets
+ * "Women 25-45"). A warning, not an error: the marketer may widen an ad set on purpose in the editor.
+ */
+export function checkBriefTargeting(plan: CampaignPlan, stated: BriefTargeting | undefined): PlanIssue[] {
+  if (!stated) return [];
+  const restricted = plan.campaign.specialAdCategories.some((c) => RESTRICTED_TARGETING_CATEGORIES.includes(c));
+  if (restricted) return [];
+  return plan.adSets.flatMap((set, index) => {
+    const issues: PlanIssue[] = [];
+    const { ageMin, ageMax, genders } = set.targeting;
+    const floor = stated.ageMin ?? TARGETING_AGE.min;
+    const ceiling = stated.ageMax ?? TARGETING_AGE.max;
+    if (ageMin < floor || ageMax > ceiling) {
+      issues.push({
+        path: `adSets.${index}.targeting.ageMin`,
+        severity: 'warning',
+        message: `The brief is for ages ${floor} to ${ceiling}; this ad set reaches ${ageMin} to ${ageMax}.`,
+      });
+    }
+    const wanted = stated.genders?.[0];
+    if (wanted && (genders.length !== 1 || genders[0] !== wanted)) {
+      issues.push({
+        path: `adSets.${index}.targeting.genders`,
+        severity: 'warning',
+        message: `The brief is for ${wanted === 'female' ? 'women' : 'men'}; this ad set reaches ${genders.length === 0 ? 'all genders' : genders[0] === 'female' ? 'women' : 'men'}.`,
+      });
+    }
+    return issues;
+  });
+}
+
 /** The brief's words, the marketer's own: the text check lets a name through that they wrote there. */
 export function briefOwnText(brief: Partial<Pick<CampaignBrief, 'product' | 'audience' | 'adCopy'>>): string[] {
   return [brief.product, brief.audience, brief.adCopy].filter((text): text is string => typeof text === 'string');
@@ -442,6 +478,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
   });
   issues.push(...checkAudienceOverlap(plan));
   issues.push(...checkDistinctAds(plan));
+  issues.push(...checkBriefTargeting(plan, context.stated));
   issues.push(...checkPublishableText(plan, context.ownText));
   return issues;
 }

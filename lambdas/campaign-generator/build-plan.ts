@@ -4,6 +4,7 @@ import {
   RESTRICTED_TARGETING_CATEGORIES,
   TARGETING_AGE,
 } from '@shared/campaign-rules';
+import { briefTargeting, type BriefTargeting } from '@shared/brief-audience';
 import { majorToBudget } from '@shared/currency-units';
 import type {
   AiCampaignDraft,
@@ -48,6 +49,24 @@ export function sensibleAgeRange(a: number, b: number): { ageMin: number; ageMax
 }
 
 /**
+ * The model's band kept inside the ages the brief states: their overlap when it is wide enough, else the
+ * brief's own band (a brief for 25–45 never gets an ad set of 18–29 or 45–55).
+ */
+export function withinStatedAges(
+  band: { ageMin: number; ageMax: number },
+  stated: Pick<BriefTargeting, 'ageMin' | 'ageMax'>,
+): { ageMin: number; ageMax: number } {
+  const floor = stated.ageMin ?? TARGETING_AGE.min;
+  const ceiling = stated.ageMax ?? TARGETING_AGE.max;
+  if (stated.ageMin === undefined && stated.ageMax === undefined) return band;
+  const low = Math.max(band.ageMin, floor);
+  const high = Math.min(band.ageMax, ceiling);
+  if (high - low >= Math.min(MIN_GENERATED_AGE_SPAN, ceiling - floor) && low <= high)
+    return { ageMin: low, ageMax: high };
+  return { ageMin: floor, ageMax: ceiling };
+}
+
+/**
  * Turns the brief and the model's draft into Meta's structure. Everything Meta
  * pairs by rule (objective, goal, billing event, promoted object, budgets in
  * minor units, schedule) comes from the brief through GOAL_STRUCTURE, so the
@@ -74,8 +93,10 @@ export function buildPlan(
   // An app ad leads to the app's store page, as Meta's app install ads do.
   const link = brief.goal === 'app_promotion' && brief.appStoreUrl ? brief.appStoreUrl : brief.landingUrl;
 
+  // What the brief states (its fields, else its audience text) is the software's to carry, not the model's.
+  const stated = briefTargeting(brief);
   const adSets: PlanAdSet[] = draft.adSets.slice(0, 3).map((set, index) => {
-    const { ageMin: low, ageMax: high } = sensibleAgeRange(set.ageMin, set.ageMax);
+    const { ageMin: low, ageMax: high } = withinStatedAges(sensibleAgeRange(set.ageMin, set.ageMax), stated);
     return {
       name: cut(set.name, 400) || `Audience ${index + 1}`,
       optimizationGoal: structure.optimizationGoal,
@@ -91,7 +112,8 @@ export function buildPlan(
         cities: locations.cities,
         ageMin: restricted ? 18 : low,
         ageMax: restricted ? 65 : high,
-        genders: [],
+        // Special ad categories target all genders (Meta refuses narrower), whatever the brief says.
+        genders: restricted ? [] : (stated.genders ?? []),
         interests: interestsBySet[index] ?? [],
         placements: 'advantage',
       },

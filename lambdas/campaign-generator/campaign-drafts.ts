@@ -1,3 +1,4 @@
+import { briefTargeting } from '@shared/brief-audience';
 import { randomUUID } from 'node:crypto';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
@@ -106,6 +107,7 @@ export async function generateDraft(
       minDailyBudgetMinor: facts.minDailyBudgetMinor,
       now: session.deps.now(),
       ownText: briefOwnText(brief),
+      stated: briefTargeting(brief),
     }),
     model: result.model,
     offline: runtime.offline,
@@ -130,6 +132,7 @@ export async function saveDraftPlan(
     minDailyBudgetMinor: draft.minDailyBudgetMinor,
     now,
     ownText: briefOwnText(draft.brief),
+    stated: briefTargeting(draft.brief),
   });
   await updateDraftPlan(drafts, userId, id, { plan, issues }, now);
   return getDraft(drafts, userId, id);
@@ -166,6 +169,7 @@ export async function publishDraft(
       minDailyBudgetMinor: draft.minDailyBudgetMinor,
       now,
       ownText: briefOwnText(draft.brief),
+      stated: briefTargeting(draft.brief),
     }),
   );
   if (blocking.length > 0) {

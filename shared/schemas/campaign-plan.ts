@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
+import { BRIEF_LANGUAGES } from '../brief-audience';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
 
 /**
@@ -42,6 +43,13 @@ export type AdImageRef = z.infer<typeof AdImageRefSchema>;
 
 export const MAX_BRIEF_IMAGES = 6;
 
+const targetingAge = (which: string) =>
+  z
+    .number({ error: `Enter the ${which} age as a number.` })
+    .int(`The ${which} age is a whole number.`)
+    .min(TARGETING_AGE.min, `The ${which} age is ${TARGETING_AGE.min} to ${TARGETING_AGE.max}.`)
+    .max(TARGETING_AGE.max, `The ${which} age is ${TARGETING_AGE.min} to ${TARGETING_AGE.max}.`);
+
 export const CampaignBriefSchema = z
   .object({
     adAccountId: z.string().regex(/^act_\d+$/, 'Choose an ad account.'),
@@ -71,6 +79,20 @@ export const CampaignBriefSchema = z
       .trim()
       .min(3, 'Describe who the ads are for (at least 3 characters).')
       .max(500, 'Keep the audience under 500 characters.'),
+    /**
+     * Who the ads are for, stated: carried into every ad set by the software (shared/brief-audience.ts). Absent:
+     * read from the audience text ("Women 25-45"); an empty genders list is all genders on purpose.
+     */
+    ageMin: targetingAge('minimum').optional(),
+    ageMax: targetingAge('maximum').optional(),
+    genders: z
+      .array(z.enum(['female', 'male'], { error: 'Choose women or men, or none for all.' }))
+      .max(1)
+      .optional(),
+    languages: z
+      .array(z.enum(BRIEF_LANGUAGES, { error: 'Choose a language from the list.' }))
+      .max(3)
+      .optional(),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)).default([]),
     /** App promotion: the app's id on Meta (App Dashboard) and its App Store or Google Play page. */
     appId: z
@@ -90,6 +112,10 @@ export const CampaignBriefSchema = z
      * `POST /api/graphics/meta-images`, or by the graphics editor's "Use in a campaign"): the ads take them in turn.
      */
     images: z.array(AdImageRefSchema).max(MAX_BRIEF_IMAGES, `At most ${MAX_BRIEF_IMAGES} images.`).default([]),
+  })
+  .refine((brief) => brief.ageMin === undefined || brief.ageMax === undefined || brief.ageMin <= brief.ageMax, {
+    message: 'The maximum age must not be below the minimum age.',
+    path: ['ageMax'],
   })
   .refine((brief) => brief.endDate === undefined || brief.endDate > brief.startDate, {
     message: 'The end date must be after the start date.',

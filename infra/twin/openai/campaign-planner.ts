@@ -61,6 +61,21 @@ export function ageBands(range: { min: number; max: number }, wanted: number): {
   }));
 }
 
+/** The ages the brief states in its own fields (the prompt's statedAges), which win over its text. */
+function statedAges(question: string): { min: number; max: number } | null {
+  const start = question.indexOf('{');
+  if (start < 0) return null;
+  try {
+    const data = JSON.parse(question.slice(start, question.lastIndexOf('}') + 1)) as {
+      statedAges?: { min?: unknown; max?: unknown };
+    };
+    const { min, max } = data.statedAges ?? {};
+    return typeof min === 'number' && typeof max === 'number' ? { min, max } : null;
+  } catch {
+    return null;
+  }
+}
+
 function specialCategories(question: string): string[] {
   const start = question.indexOf('{');
   if (start < 0) return [];
@@ -105,7 +120,7 @@ export function planAudiences(value: unknown, brief: Brief): unknown {
   const count = restricted ? Math.min(draft.adSets.length, interests.length) : draft.adSets.length;
   const bands = restricted
     ? Array.from({ length: count }, () => ({ min: TARGETING_AGE.min, max: TARGETING_AGE.max }))
-    : ageBands(briefAges(brief.audience), count);
+    : ageBands(statedAges(brief.question) ?? briefAges(brief.audience), count);
   const groups = disjoint(interests, restricted ? bands.length : Math.min(bands.length, interests.length));
 
   const adSets = bands.map((band, index): DraftAdSet => {

@@ -1,3 +1,4 @@
+import { briefTargeting } from '@shared/brief-audience';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
 import type { CampaignDraft, CampaignPlan, PlanAd } from '@shared/schemas/campaign-plan';
@@ -23,6 +24,7 @@ export function usePlanEditor(draft: CampaignDraft) {
         minDailyBudgetMinor: draft.minDailyBudgetMinor,
         now: new Date(),
         ownText: briefOwnText(draft.brief),
+        stated: briefTargeting(draft.brief),
       }),
     [plan, draft.minDailyBudgetMinor, draft.brief],
   );
