@@ -9,6 +9,8 @@ const SettingsSchema = z.object({
   adstock: ConfigSchema.shape.adstock,
   saturation: ConfigSchema.shape.saturation,
   quality: z.enum(FIT_QUALITIES),
+  /** Absent in models queued before calibration existed. */
+  liftTests: ConfigSchema.shape.calibration,
 });
 
 /**
@@ -31,12 +33,13 @@ export const APP_RANGES = {
  * chosen by its posterior (`map`: likelihood times PyMC-Marketing's priors), not by Robyn's knee of NRMSE ×
  * DECOMP.RSSD, which pulls every channel's share of effect toward its share of spend (docs/mmm-scorecard.md).
  */
-export function fitConfig(settings: z.output<typeof SettingsSchema>) {
+export function fitConfig(settings: z.input<typeof SettingsSchema>) {
   const input: MmmConfigInput = {
     adstock: settings.adstock,
     saturation: settings.saturation,
     objectives: 'map',
     ranges: APP_RANGES,
+    calibration: settings.liftTests ?? [],
   };
   if (settings.quality === 'quick') {
     input.search = { seed: 1, trials: 2, populationSize: 24, generations: 25, polishEvaluations: 200 };

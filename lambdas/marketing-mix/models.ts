@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type FitJob, type ModelDetail, type ModelSummary, type StartFitBodySchema } from '@shared/schemas/mmm';
 import type * as z from 'zod';
-import { notFound } from '../lib/errors';
+import { notFound, validationError } from '../lib/errors';
+import { liftTerms } from '@shared/mmm/calibration';
+import { type MmmDataset } from '@shared/mmm/spec';
 import {
   deleteModel,
   getDataset,
@@ -24,14 +26,28 @@ export interface FitDeps {
   now?: () => Date;
 }
 
+type StartFitBody = z.output<typeof StartFitBodySchema>;
+/** The parsed body; lift tests may be left out (callers from before calibration). */
+type StartFitInput = Omit<StartFitBody, 'liftTests'> & Partial<Pick<StartFitBody, 'liftTests'>>;
+
+/** A lift test whose channel or period is not in the dataset is refused before a fit is charged. */
+function checkLiftTests(data: MmmDataset, tests: StartFitBody['liftTests']) {
+  tests.forEach((test, k) => {
+    try {
+      liftTerms(data, [test], 0, data.dates.length);
+    } catch (error) {
+      const message = (error as Error).message.replace(/^lift test 1: /, '');
+      throw validationError(`Lift test ${k + 1}: ${message}.`, { [`liftTests.${k}`]: message });
+    }
+  });
+}
+
 /** Queues a fit of one of the caller's datasets; the worker takes it from there. */
-export async function startFit(
-  deps: FitDeps,
-  userId: string,
-  body: z.output<typeof StartFitBodySchema>,
-): Promise<ModelSummary> {
+export async function startFit(deps: FitDeps, userId: string, body: StartFitInput): Promise<ModelSummary> {
+  const liftTests = body.liftTests ?? [];
   const dataset = await getDataset(deps.tables, userId, body.datasetId);
   if (!dataset) throw notFound('That dataset does not exist (or is not yours). Upload it again.');
+  checkLiftTests(dataset.data, liftTests);
   await deps.chargeMonthlyFit(userId);
   const now = (deps.now?.() ?? new Date()).toISOString();
   const row = await putQueuedModel(deps.tables, {
@@ -42,7 +58,7 @@ export async function startFit(
     dataset_name: dataset.summary.name,
     created_at: now,
     updated_at: now,
-    settings: { adstock: body.adstock, saturation: body.saturation, quality: body.quality },
+    settings: { adstock: body.adstock, saturation: body.saturation, quality: body.quality, liftTests },
   });
   try {
     await deps.enqueue({ userId, modelId: row.model_id });

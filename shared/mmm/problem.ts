@@ -8,6 +8,7 @@ import { changepointLocations, fourierColumns, trendColumns } from './baseline';
 import { detectGrain } from './calendar';
 import { holidayCounts } from './holidays';
 import { adjustedRSquared, decompRssd, mape, nrmse, rSquared } from './metrics';
+import { liftPenalty, liftTerms, type LiftTerm, withLiftEvidence } from './calibration';
 import { logPriorPenalty } from './priors';
 import { solveBoxRidge } from './ridge';
 import { hill, hillInflexion, logistic, michaelisMenten } from './saturation';
@@ -344,6 +345,8 @@ interface ProblemSetup {
   lower: Float64Array;
   upper: Float64Array;
   penalty: Float64Array;
+  /** The lift tests calibrating the fit (none: the fit is the plain ridge). */
+  lift: LiftTerm[];
 }
 
 /** One candidate's transforms, media columns, ridge coefficients (standardised scale) and fitted KPI. */
@@ -354,6 +357,8 @@ interface Core {
   beta: Float64Array;
   lambda: number;
   fittedStd: Float64Array;
+  /** −log-likelihood of the lift tests at this candidate (0 without tests). */
+  liftPenalty: number;
 }
 
 /** The fixed columns standardised on every window row (training statistics), and their Gram block and right side. */
@@ -481,8 +486,25 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
   const { gram, rhs } = normalEquations(setup, media, mediaStats);
   const lambda = Math.pow(10, hyper[setup.dims.length - 1]!);
   const { p, penalty, lower, upper } = setup;
-  const beta = solveBoxRidge({ gram, rhs, p, lambda, penalty, lower, upper });
-  return { transforms, media, mediaStats, beta, lambda, fittedStd: fittedStandardised(setup, beta, media, mediaStats) };
+  const qp = { gram, rhs, p, lambda, penalty, lower, upper };
+  let beta = solveBoxRidge(qp);
+  let fittedStd = fittedStandardised(setup, beta, media, mediaStats);
+  if (setup.lift.length === 0) return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: 0 };
+  // Calibration: the tests weigh against the weekly data by its residual variance, so the first solve sets it.
+  const { nTrain, ys, ySd } = setup;
+  let rss = 0;
+  for (let t = 0; t < nTrain; t += 1) rss += (ys[t]! - fittedStd[t]!) ** 2;
+  const perUnit = setup.lift.map((term) => {
+    const st = mediaStats[term.channel]!;
+    if (!st.active) return 0;
+    let sum = 0;
+    for (let t = term.from; t < term.to; t += 1) sum += media[term.channel]![t]!;
+    return (sum * term.scale * ySd) / st.sd;
+  });
+  beta = solveBoxRidge(withLiftEvidence(qp, setup.lift, perUnit, Math.max(rss / nTrain, 1e-6), nTrain));
+  fittedStd = fittedStandardised(setup, beta, media, mediaStats);
+  const lifts = setup.lift.map((term, k) => perUnit[k]! * beta[term.channel]!);
+  return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: liftPenalty(setup.lift, lifts) };
 }
 
 /** NRMSE of the standardised fit over some rows (scale-free, so the standardised scale is as good as the original). */
@@ -638,6 +660,7 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     lower,
     upper,
     penalty,
+    lift: liftTerms(data, config.calibration, windowStart, windowEnd),
   };
   const objectiveRows: [number, number] = nValidation > 0 ? [nTrain, nTrain + nValidation] : [0, nTrain];
   // Gaussian likelihood profiled over the coefficients and σ: (n/2)·ln RSS = n·ln NRMSE + const.
@@ -659,7 +682,7 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     evaluate(hyper) {
       const c = fitCore(setup, hyper);
       const evaluation: Evaluation = { nrmse: nrmseOn(ys, c.fittedStd, objectiveRows), rssd: rssdOf(setup, c) };
-      if (config.objectives === 'map') evaluation.loss = mapLoss(evaluation.nrmse, hyper);
+      if (config.objectives === 'map') evaluation.loss = mapLoss(evaluation.nrmse, hyper) + c.liftPenalty;
       return evaluation;
     },
     fit(hyper) {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { HOLIDAY_COUNTRIES } from './holidays';
+import { LiftTestSchema } from './lift-test';
 
 export const ADSTOCK_KINDS = ['geometric', 'geometric-normalised', 'weibull-cdf', 'weibull-pdf', 'delayed'] as const;
 export const SATURATION_KINDS = ['hill', 'logistic', 'michaelis-menten'] as const;
@@ -122,6 +123,8 @@ export const ConfigSchema = z.object({
       jitter: z.number().min(0).max(0.5).default(0.1),
     })
     .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1 }),
+  /** Lift tests the fit honours (calibration.ts): each one an observation of its channel's effect over its period. */
+  calibration: z.array(LiftTestSchema).max(50).default([]),
 });
 export type MmmConfig = z.output<typeof ConfigSchema>;
 export type MmmConfigInput = z.input<typeof ConfigSchema>;

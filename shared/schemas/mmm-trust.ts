@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LiftTestSchema } from '../mmm/lift-test';
 
 /** The trust signal of a fitted model (shared/mmm/trust.ts), as the report carries it. */
 
@@ -26,3 +27,11 @@ export const TrustReportSchema = z.object({
   advice: z.array(z.string()),
 });
 export type TrustReportView = z.output<typeof TrustReportSchema>;
+
+/** How calibration moved the model (shared/mmm/calibration-report.ts): both at the chosen curves. */
+export const CalibrationEffectSchema = z.object({
+  tests: z.array(z.intersection(LiftTestSchema, z.object({ withoutTests: finite, withTests: finite }))),
+  channels: z.array(z.object({ name: z.string(), roiWithoutTests: finite, roiWithTests: finite })),
+  mapeLift: z.object({ withoutTests: finite, withTests: finite }),
+});
+export type CalibrationEffectView = z.output<typeof CalibrationEffectSchema>;

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { ColumnMappingSchema } from '../mmm/csv-import';
 import { ADSTOCK_KINDS, SATURATION_KINDS } from '../mmm/spec';
 import { ModelExportSchema } from '../mmm/model-export';
-import { TrustReportSchema } from './mmm-trust';
+import { LiftTestSchema } from '../mmm/lift-test';
+import { CalibrationEffectSchema, TrustReportSchema } from './mmm-trust';
 
 /** Contracts of the marketing-mix service: datasets, fits, saved models and their reports. */
 
@@ -63,6 +64,8 @@ export const StartFitBodySchema = z.object({
   adstock: z.enum(ADSTOCK_KINDS).default('delayed'),
   saturation: z.enum(SATURATION_KINDS).default('hill'),
   quality: z.enum(FIT_QUALITIES).default('standard'),
+  /** Lift tests the fit honours (calibration); stored with the model's settings. */
+  liftTests: z.array(LiftTestSchema).max(50, 'At most 50 lift tests.').default([]),
 });
 export type StartFitBody = z.input<typeof StartFitBodySchema>;
 
@@ -171,6 +174,8 @@ export const MmmReportSchema = z.object({
   metaChannel: z.string().nullable().optional(),
   /** How much to trust the model (issue 24, requirement 7). Absent in reports fitted before it was measured. */
   trust: TrustReportSchema.optional(),
+  /** How the lift tests moved the model (issue 24, requirement 4); absent when it was fitted without any. */
+  calibration: CalibrationEffectSchema.optional(),
 });
 export type MmmReport = z.output<typeof MmmReportSchema>;
 

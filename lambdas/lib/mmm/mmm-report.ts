@@ -9,6 +9,7 @@ import { exportModel } from '@shared/mmm/model-export';
 import { channelResponses, drawResponses, responseCurve, summarise, type Interval } from '@shared/mmm/outputs';
 import { adstockCurve } from '@shared/mmm/problem';
 import { assessTrust } from '@shared/mmm/trust';
+import { calibrationEffect } from '@shared/mmm/calibration-report';
 import { mediaBetas } from '@shared/mmm/fit';
 import { type MmmReport } from '@shared/schemas/mmm';
 
@@ -24,6 +25,12 @@ const trustView = (trust: ReturnType<typeof assessTrust>) => ({
   channels: trust.channels.map((c) => ({ ...c, vif: finiteOrNull(c.vif) })),
 });
 
+const liftTestsPerChannel = (tests: readonly { channel: string }[]) => {
+  const counts = new Map<string, number>();
+  for (const t of tests) counts.set(t.channel, (counts.get(t.channel) ?? 0) + 1);
+  return counts;
+};
+
 export function buildReport(raw: RawFit): MmmReport {
   const summary = summarise(raw);
   const { problem, chosen } = raw;
@@ -33,6 +40,7 @@ export function buildReport(raw: RawFit): MmmReport {
   const allocation = cautiousAllocation(responses, drawCurves, problem.config.bootstrap.level);
   const lift = allocation.channels.length > 0 ? allocation.liftInterval : null;
   const train = chosen.metrics.train;
+  const calibration = calibrationEffect(raw);
   return {
     kpiKind: problem.data.kpiKind,
     dates: summary.dates,
@@ -78,6 +86,7 @@ export function buildReport(raw: RawFit): MmmReport {
     },
     model: exportModel(raw),
     metaChannel: problem.data.channels.find((c) => c.source === 'meta')?.name ?? null,
-    trust: trustView(assessTrust(raw)),
+    trust: trustView(assessTrust(raw, liftTestsPerChannel(problem.config.calibration))),
+    ...(calibration ? { calibration } : {}),
   };
 }
