@@ -67,6 +67,8 @@ declare module 'facebook-nodejs-business-sdk' {
       error_user_title?: string;
       error_user_msg?: string;
       fbtrace_id?: string;
+      /** The blamed fields, a JSON string such as `{"blame_field_specs":[["targeting"]]}`. */
+      error_data?: string;
     };
   }
 

@@ -71,6 +71,9 @@ describe('Advantage+ audience flag (v23+)', () => {
       error_user_title: 'Advantage Audience Flag Required',
     });
     expect(error.response.error_user_msg).toContain('advantage_audience');
+    // The rest of Meta's body as the SDK hands it on: the trace id, and the blamed field as a JSON string.
+    expect(error.response.fbtrace_id).toMatch(/^A[\w-]{26}$/);
+    expect(JSON.parse(error.response.error_data ?? '{}')).toEqual({ blame_field_specs: [['targeting']] });
   });
 
   // Source: as above; subcode 1870189 from public codebases that clamp age_max to 65 on that error.
