@@ -225,7 +225,8 @@ describe('stateless stack (dev, functions bundled)', () => {
     it('gives the Meta token key to no other function', () => {
       // marketing-mix reads the user's Meta spend ("use my Meta spend") with the stored token;
       // the campaign generator publishes with it; automation rules backtest on the account's history with it;
-      // the optimizer reads results and applies approved changes with it; the ad optimizer reads ads and makes A/B copies.
+      // the optimizer reads results and applies approved changes with it; the ad optimizer reads ads and makes A/B copies;
+      // signals reads the account's pixels and their quality with it.
       const tokenUsers = [
         'secure-meta-api',
         'meta-oauth-callback',
@@ -235,6 +236,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         'graphics',
         'optimizer',
         'ad-optimizer',
+        'signals',
       ];
       const here = statelessFunctionNames() as string[];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f) && here.includes(f))) {
