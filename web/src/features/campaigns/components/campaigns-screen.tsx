@@ -70,7 +70,7 @@ export function CampaignsScreen() {
   );
 
   return (
-    <div className="mx-auto grid max-w-screen-2xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         title="Campaigns"
         description="Your Facebook and Instagram campaigns, straight from your Meta ad account."
@@ -128,14 +128,20 @@ export function CampaignsScreen() {
         }
       >
         {() => (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <TableViewControls
               breakdown={breakdown}
               onBreakdown={setBreakdown}
               columns={chosen.keys}
               onToggleColumn={chosen.toggle}
             />
-            <Tabs label="Level" items={levelItems} value={level} onValueChange={setLevel} className="grid gap-0">
+            <Tabs
+              label="Level"
+              items={levelItems}
+              value={level}
+              onValueChange={setLevel}
+              className="grid grid-cols-1 gap-0"
+            >
               {campaignList ? (
                 <CampaignsResults
                   total={all.length}

@@ -41,7 +41,7 @@ export function PerformanceView({
     );
   }
   return (
-    <div className="grid gap-2" aria-busy={table.isFetching || undefined}>
+    <div className="grid grid-cols-1 gap-2" aria-busy={table.isFetching || undefined}>
       {table.data.partial ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Partial results: Meta had more rows for this range than we could read in time. Choose a shorter date range for
