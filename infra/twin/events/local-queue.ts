@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import type { QueueDeclaration } from '@shared/queues';
 import { SerialFileWriter } from '../state/atomic-file';
+import { readJsonStateFile } from '../state/json-state-file';
 
 /** How often the poller looks for visible messages, like Lambda's SQS pollers do continuously. */
 const POLL_MS = 25;
@@ -107,26 +107,13 @@ export class LocalQueue {
   async restore(): Promise<void> {
     const file = this.options.stateFile;
     if (!file) return;
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    let saved: z.infer<typeof SavedQueueSchema>;
-    try {
-      saved = SavedQueueSchema.parse(JSON.parse(text));
-    } catch (error) {
-      const keptAs = `${file}.damaged-${new Date()
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d+Z$/, 'Z')}`;
-      await rename(file, keptAs);
-      const problem = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      this.options.log?.(`Local state: ${file} was damaged (${problem}); kept it as ${keptAs} and reset the queue.`);
-      return;
-    }
+    const saved = await readJsonStateFile(
+      file,
+      (value) => SavedQueueSchema.parse(value),
+      'the queue',
+      this.options.log,
+    );
+    if (!saved) return;
     this.#messages.push(...saved.messages);
     this.#deadLetters.push(...saved.deadLetters);
     const count = saved.messages.length + saved.deadLetters.length;

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import type { RequestListener } from 'node:http';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
@@ -7,6 +6,7 @@ import { jobQueues, type JobQueueKey } from '@shared/job-queues';
 import { AwsServiceError, serveAwsJsonCall } from '../aws-json/aws-json-protocol';
 import { sendJson } from '../http-io';
 import { SerialFileWriter } from '../state/atomic-file';
+import { readJsonStateFile } from '../state/json-state-file';
 
 /** SQS's largest message body (1 MiB). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -97,28 +97,13 @@ export class LocalSqs {
   async restore(): Promise<void> {
     const file = this.options.stateFile;
     if (!file) return;
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    let saved: z.infer<typeof SavedQueuesSchema>;
-    try {
-      saved = SavedQueuesSchema.parse(JSON.parse(text));
-    } catch (error) {
-      const keptAs = `${file}.damaged-${new Date()
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d+Z$/, 'Z')}`;
-      await rename(file, keptAs);
-      const problem = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      this.options.log?.(
-        `Local state: ${file} was damaged (${problem}); kept it as ${keptAs} and reset the job queues.`,
-      );
-      return;
-    }
+    const saved = await readJsonStateFile(
+      file,
+      (value) => SavedQueuesSchema.parse(value),
+      'the job queues',
+      this.options.log,
+    );
+    if (!saved) return;
     for (const [name, messages] of Object.entries(saved.queues)) {
       const queue = this.#queues.get(name);
       if (!queue) continue; // A queue no longer declared: its jobs have no consumer.
