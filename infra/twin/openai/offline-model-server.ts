@@ -344,7 +344,7 @@ function answerChat(x: Exchange, request: ChatRequest, fault: FaultKind | null):
       'x-ratelimit-reset-tokens': '0s',
     },
   };
-  if (request.stream) streamCompletion(x, request, completion);
+  if (request.stream) void streamCompletion(x, request, completion);
   else sendCompletion(x, completion);
 }
 
@@ -382,7 +382,11 @@ function sendCompletion(x: Exchange, c: Completion): void {
   );
 }
 
-function streamCompletion(x: Exchange, request: ChatRequest, c: Completion): void {
+/** OpenAI sends tokens as the model writes them, spread over time; a stand-in that wrote every chunk in one
+ * burst would let a client that only works with whole answers pass. */
+const STREAM_PIECE_GAP_MS = 2;
+
+async function streamCompletion(x: Exchange, request: ChatRequest, c: Completion): Promise<void> {
   const { res } = x;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -413,7 +417,9 @@ function streamCompletion(x: Exchange, request: ChatRequest, c: Completion): voi
   for (const piece of c.written.match(/\S+\s*|\s+/g) ?? []) {
     if (res.destroyed) return;
     res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+    await new Promise((resolve) => setTimeout(resolve, STREAM_PIECE_GAP_MS));
   }
+  if (res.destroyed) return;
   res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: c.finishReason }]));
   if (request.includeUsage) res.write(chunk([], { usage: c.usage }));
   res.end('data: [DONE]\n\n');

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,8 @@ describe('ServerExport', () => {
     );
     await user.click(within(images).getByRole('button', { name: 'Copy alt text for 9:16' }));
     expect(writeText).toHaveBeenCalledWith('Ad for trail shoes, story: blue background, orange button.');
-    expect(within(images).getByRole('button', { name: 'Copy alt text for 9:16' })).toHaveTextContent('Copied');
+    await waitFor(() =>
+      expect(within(images).getByRole('button', { name: 'Copy alt text for 9:16' })).toHaveTextContent('Copied'),
+    );
   });
 });
