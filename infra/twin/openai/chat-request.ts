@@ -5,14 +5,42 @@ import { openAiError, type OpenAiErrorReply } from './openai-errors';
  * The parts of a Chat Completions request the offline model reads, with the
  * checks api.openai.com makes and its wording when they fail.
  */
+/** A function call the model made, as an assistant message carries it back (openai-node `ChatCompletionMessageFunctionToolCall`). */
+const ToolCallSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
 const MessageSchema = z.object({
   role: z.enum(['developer', 'system', 'user', 'assistant', 'tool']),
-  content: z.union([
-    z.string(),
-    z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()),
-    z.null(),
-  ]),
+  content: z
+    .union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()), z.null()])
+    // An assistant message that only calls tools may leave content out.
+    .optional()
+    .default(null),
+  tool_calls: z.array(ToolCallSchema).optional(),
+  tool_call_id: z.string().optional(),
 });
+
+/** A function the model may call (openai-node `ChatCompletionFunctionTool`). */
+const ToolSchema = z.object({
+  type: z.literal('function'),
+  function: z.object({
+    name: z.string(),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullable().optional(),
+  }),
+});
+export type ToolDefinition = z.infer<typeof ToolSchema>;
+
+const ToolChoiceSchema = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
+]);
+export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 const ResponseFormatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
@@ -39,6 +67,11 @@ export interface ChatRequest {
   responseFormat: ResponseFormat;
   stream: boolean;
   includeUsage: boolean;
+  /** The functions the model may call; empty when the request offers none. */
+  tools: ToolDefinition[];
+  toolChoice: ToolChoice;
+  /** Whether the model may call several tools in one answer (OpenAI's default: true). */
+  parallelToolCalls: boolean;
 }
 
 /**
@@ -181,6 +214,10 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest | Op
       });
     messages.push(parsed.data);
   }
+  const conversation = toolConversationProblem(messages);
+  if (conversation) return conversation;
+  const toolset = readTools(body);
+  if ('status' in toolset) return toolset;
   const temperature = body.temperature ?? 1;
   if (typeof temperature !== 'number')
     return openAiError(400, "Invalid type for 'temperature': expected a decimal, but got a string instead.", {
@@ -253,7 +290,102 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest | Op
     responseFormat: format.data,
     stream,
     includeUsage,
+    ...toolset,
   };
+}
+
+/**
+ * `tools`, `tool_choice` and `parallel_tool_calls` with OpenAI's checks: function names match
+ * ^[a-zA-Z0-9_-]{1,64}$ (openai-node's `FunctionDefinition.name`: "a-z, A-Z, 0-9, or contain
+ * underscores and dashes, with a maximum length of 64"), a named tool_choice must be one of the tools,
+ * and tool_choice without tools is refused ("'tool_choice' is only allowed when 'tools' are specified.").
+ */
+function readTools(
+  body: Record<string, unknown>,
+): Pick<ChatRequest, 'tools' | 'toolChoice' | 'parallelToolCalls'> | OpenAiErrorReply {
+  const tools: ToolDefinition[] = [];
+  if (body.tools !== undefined && body.tools !== null) {
+    if (!Array.isArray(body.tools))
+      return openAiError(400, "Invalid type for 'tools': expected an array, but got an object instead.", {
+        param: 'tools',
+        code: 'invalid_type',
+      });
+    for (const [i, raw] of body.tools.entries()) {
+      const parsed = ToolSchema.safeParse(raw);
+      if (!parsed.success)
+        return openAiError(400, `Invalid value for 'tools[${i}]': not a valid function tool.`, {
+          param: `tools[${i}]`,
+          code: 'invalid_value',
+        });
+      if (!NAME_PATTERN.test(parsed.data.function.name))
+        return openAiError(
+          400,
+          `Invalid 'tools[${i}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+          { param: `tools[${i}].function.name`, code: 'invalid_value' },
+        );
+      tools.push(parsed.data);
+    }
+  }
+  const choice = ToolChoiceSchema.safeParse(body.tool_choice ?? (tools.length > 0 ? 'auto' : 'none'));
+  if (!choice.success)
+    return openAiError(400, "Invalid value for 'tool_choice': not a supported tool choice.", {
+      param: 'tool_choice',
+      code: 'invalid_value',
+    });
+  if (body.tool_choice != null && tools.length === 0)
+    return openAiError(
+      400,
+      "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+      {
+        param: 'tool_choice',
+      },
+    );
+  const named = typeof choice.data === 'object' ? choice.data.function.name : undefined;
+  if (named && !tools.some((tool) => tool.function.name === named))
+    return openAiError(400, `Invalid value for 'tool_choice': tool '${named}' is not among the tools.`, {
+      param: 'tool_choice',
+      code: 'invalid_value',
+    });
+  return { tools, toolChoice: choice.data, parallelToolCalls: body.parallel_tool_calls !== false };
+}
+
+/**
+ * The order OpenAI requires of a tool-calling conversation: every `tool` message answers a call of the
+ * assistant message just before the run of tool messages it is in, and every call of such an assistant
+ * message is answered before the next message. The two refusals' wording is OpenAI's own, as clients
+ * quote it (agno-agi/agno#3105, BerriAI/litellm#10083: "The following tool_call_ids did not have response
+ * messages: call_…"; the role-'tool' one: openai/openai-python#1795 and many reports of "messages with role
+ * 'tool' must be a response to a preceeding message with 'tool_calls'", OpenAI's spelling).
+ */
+function toolConversationProblem(messages: readonly ChatMessage[]): OpenAiErrorReply | null {
+  let open: Set<string> | null = null;
+  for (const [i, message] of messages.entries()) {
+    if (message.role === 'tool') {
+      if (!open || !message.tool_call_id || !open.has(message.tool_call_id))
+        return openAiError(
+          400,
+          "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          { param: `messages.[${i}].role` },
+        );
+      open.delete(message.tool_call_id);
+      continue;
+    }
+    if (open && open.size > 0)
+      return openAiError(
+        400,
+        `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open].join(', ')}`,
+        { param: 'messages' },
+      );
+    open =
+      message.role === 'assistant' && message.tool_calls?.length ? new Set(message.tool_calls.map((c) => c.id)) : null;
+  }
+  if (open && open.size > 0)
+    return openAiError(
+      400,
+      `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open].join(', ')}`,
+      { param: 'messages' },
+    );
+  return null;
 }
 
 export function textOf(message: ChatMessage): string {

@@ -23,6 +23,7 @@ import { CAMPAIGN_PLAN_SCHEMA_NAME, planAudiences } from './campaign-planner';
 import { EXPLANATIONS_SCHEMA_NAME, writeExplanations } from './explanation-writer';
 import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
+import { offersTools, planToolUse, type PlannedCall } from './tool-planner';
 
 /**
  * The offline demo model: an OpenAI-compatible server (Chat Completions with
@@ -308,13 +309,16 @@ async function chatCompletions(x: Exchange, faults: OfflineModelFaultSwitches): 
 /** The completion: written by compose, cut at max_tokens, sent whole or streamed as OpenAI's chunks. */
 function answerChat(x: Exchange, request: ChatRequest, fault: FaultKind | null): void {
   const started = Date.now();
-  const content = compose(request, fault);
+  const plan = offersTools(request) ? planToolUse(request) : undefined;
+  const toolCalls = plan?.kind === 'calls' ? plan.calls : undefined;
+  const content = toolCalls ? '' : plan?.kind === 'text' ? plan.text : compose(request, fault);
   const promptTokens = tokens(request.messages.map((m) => JSON.stringify(m.content)).join('\n'));
   const limit = request.maxTokens ?? Infinity;
   const complete = tokens(content) <= limit;
   const written = complete ? content : content.slice(0, Math.max(0, limit * 4));
-  const completionTokens = complete ? tokens(content) : limit;
-  const finishReason = complete ? 'stop' : 'length';
+  const callTokens = toolCalls ? tokens(toolCalls.map((c) => c.name + c.arguments).join('')) : 0;
+  const completionTokens = toolCalls ? callTokens : complete ? tokens(content) : limit;
+  const finishReason = toolCalls ? 'tool_calls' : complete ? 'stop' : 'length';
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
@@ -332,6 +336,7 @@ function answerChat(x: Exchange, request: ChatRequest, fault: FaultKind | null):
     created: Math.floor(Date.now() / 1000),
     model: MODELS[request.model]!.snapshot,
     written,
+    ...(toolCalls ? { toolCalls } : {}),
     finishReason,
     usage,
     headers: {
@@ -353,7 +358,9 @@ interface Completion {
   created: number;
   model: string;
   written: string;
-  finishReason: 'stop' | 'length';
+  /** The calls the model makes instead of writing (finish_reason `tool_calls`, content null). */
+  toolCalls?: PlannedCall[];
+  finishReason: 'stop' | 'length' | 'tool_calls';
   usage: Record<string, unknown> & { total_tokens: number };
   headers: Record<string, string>;
 }
@@ -369,7 +376,21 @@ function sendCompletion(x: Exchange, c: Completion): void {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: c.written, refusal: null, annotations: [] },
+          message: {
+            role: 'assistant',
+            content: c.toolCalls ? null : c.written,
+            refusal: null,
+            annotations: [],
+            ...(c.toolCalls
+              ? {
+                  tool_calls: c.toolCalls.map((call) => ({
+                    id: call.id,
+                    type: 'function',
+                    function: { name: call.name, arguments: call.arguments },
+                  })),
+                }
+              : {}),
+          },
           logprobs: null,
           finish_reason: c.finishReason,
         },
@@ -411,9 +432,27 @@ async function streamCompletion(x: Exchange, request: ChatRequest, c: Completion
     })}\n\n`;
   res.write(
     chunk([
-      { index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
+      {
+        index: 0,
+        delta: { role: 'assistant', content: c.toolCalls ? null : '', refusal: null },
+        logprobs: null,
+        finish_reason: null,
+      },
     ]),
   );
+  // Tool calls stream as OpenAI sends them: the first delta of each call carries its index, id, type and name
+  // with empty arguments, the next ones only the index and a piece of the arguments (openai-node
+  // `ChatCompletionChunk.Choice.Delta.ToolCall`; the SDK's ChatCompletionStream joins them by index).
+  for (const [index, call] of (c.toolCalls ?? []).entries()) {
+    if (res.destroyed) return;
+    const delta = (toolCall: Record<string, unknown>) =>
+      chunk([{ index: 0, delta: { tool_calls: [{ index, ...toolCall }] }, logprobs: null, finish_reason: null }]);
+    res.write(delta({ id: call.id, type: 'function', function: { name: call.name, arguments: '' } }));
+    for (const piece of call.arguments.match(/.{1,12}/gs) ?? []) {
+      res.write(delta({ function: { arguments: piece } }));
+      await new Promise((resolve) => setTimeout(resolve, STREAM_PIECE_GAP_MS));
+    }
+  }
   for (const piece of c.written.match(/\S+\s*|\s+/g) ?? []) {
     if (res.destroyed) return;
     res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import type { AgentToolName } from '@shared/schemas/agent';
+import { textOf, type ChatMessage, type ChatRequest } from './chat-request';
+
+/**
+ * How the offline model answers a request that offers tools (the Adsmith agent's): it plans the calls
+ * from the question's intent, deterministically, so the agent's whole loop runs without a key. The first
+ * step reads what the question is about (in parallel when it touches several things); a question that
+ * asks for a change reads the campaigns, then proposes on the one it names ("worst", "best", a name or an
+ * id); once the tools have answered it writes the answer from their own summaries, so every figure it
+ * states comes from a tool result.
+ */
+
+export interface PlannedCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export type ToolPlan = { kind: 'calls'; calls: PlannedCall[] } | { kind: 'text'; text: string };
+
+/** A tool result as the agent returns it to the model (lambdas/lib/agent/tool-registry.ts). */
+interface ToolResult {
+  ok?: boolean;
+  summary?: string;
+  error?: string;
+  data?: unknown;
+}
+
+interface InsightRow {
+  id: string;
+  name: string;
+  level?: string;
+  status?: string;
+  spend?: number;
+  costPerResult?: number | null;
+  frequency?: number | null;
+}
+
+const CHANGE_WORDS =
+  /\b(pause|stop|resume|restart|turn (?:on|off)|cut|lower|reduce|decrease|raise|increase|boost|scale)\b/;
+
+/** Whether the request offers tools the model may call now. */
+export function offersTools(request: ChatRequest): boolean {
+  return request.tools.length > 0 && request.toolChoice !== 'none';
+}
+
+function callId(seed: string): string {
+  return `call_${createHash('sha256').update(seed).digest('base64url').slice(0, 24)}`;
+}
+
+/** The messages since the person's last question: the tool calls already made for it and their results. */
+function sinceLastQuestion(messages: readonly ChatMessage[]): { question: string; after: ChatMessage[] } {
+  const last = messages.map((m) => m.role).lastIndexOf('user');
+  return { question: last >= 0 ? textOf(messages[last]!) : '', after: messages.slice(last + 1) };
+}
+
+function resultsOf(after: readonly ChatMessage[]): Array<{ name: string; result: ToolResult }> {
+  const names = new Map<string, string>();
+  for (const message of after) for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+  return after
+    .filter((m) => m.role === 'tool')
+    .map((m) => {
+      let result: ToolResult;
+      try {
+        result = JSON.parse(textOf(m)) as ToolResult;
+      } catch {
+        result = { summary: textOf(m) };
+      }
+      return { name: names.get(m.tool_call_id ?? '') ?? 'tool', result };
+    });
+}
+
+function datePreset(question: string): string {
+  if (/\byesterday\b/.test(question)) return 'yesterday';
+  if (/\btoday\b/.test(question)) return 'today';
+  if (/last (?:30 days|month)|past month/.test(question)) return 'last_30d';
+  if (/last 14 days|two weeks/.test(question)) return 'last_14d';
+  return 'last_7d';
+}
+
+function breakdown(question: string): string | undefined {
+  if (/\bage\b|\bages\b/.test(question)) return 'age';
+  if (/\bgender\b|\bwomen\b|\bmen\b/.test(question)) return 'gender';
+  if (/placement|instagram|feed|stories|reels/.test(question)) return 'placement';
+  if (/device|mobile|desktop|iphone|android/.test(question)) return 'device';
+  return undefined;
+}
+
+function level(question: string): 'campaign' | 'adset' | 'ad' {
+  if (/ad ?sets?\b/.test(question)) return 'adset';
+  if (/\bads\b|\bad\b(?! account)/.test(question) && !/campaign/.test(question)) return 'ad';
+  return 'campaign';
+}
+
+/** The first step: what to read (or, for a change on a named id, what to propose at once). */
+function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ name: AgentToolName; args: object }> {
+  const calls: Array<{ name: AgentToolName; args: object }> = [];
+  const account = /\bact_\d+\b/.exec(question)?.[0];
+  const scope = account ? { adAccountId: account } : {};
+  const objectId = /\b\d{6,30}\b/.exec(question.replace(/\bact_\d+\b/g, ''))?.[0];
+  const change = CHANGE_WORDS.test(question);
+  if (change && objectId) {
+    const proposal = changeFor(question, { id: objectId, name: objectId }, level(question));
+    if (proposal) return [proposal];
+  }
+  if (/\bad accounts?\b|which accounts?/.test(question)) calls.push({ name: 'list_ad_accounts', args: {} });
+  if (/recommend|optimi[sz]/.test(question)) calls.push({ name: 'list_recommendations', args: scope });
+  if (/\brules?\b/.test(question)) calls.push({ name: 'list_rules', args: {} });
+  if (/marketing[- ]mix|\bmmm\b|allocation/.test(question)) calls.push({ name: 'list_mmm_reports', args: {} });
+  if (/audit|what changed|who changed|history|changes made/.test(question))
+    calls.push({ name: 'list_audit_trail', args: scope });
+  const aboutResults =
+    /campaign|ad ?sets?|\bads?\b(?! accounts?)|cost|spend|spent|result|roas|cpm|ctr|click|frequency|worst|best|why|budget|purchase|lead|install|perform/.test(
+      question,
+    ) || breakdown(question) !== undefined;
+  if (aboutResults || (change && calls.length === 0)) {
+    const by = breakdown(question);
+    calls.push({
+      name: 'get_insights',
+      args: { ...scope, level: level(question), datePreset: datePreset(question), ...(by ? { breakdown: by } : {}) },
+    });
+  }
+  return calls.filter((call) => offered.has(call.name));
+}
+
+function costOf(row: InsightRow): number {
+  return typeof row.costPerResult === 'number' ? row.costPerResult : -1;
+}
+
+/** The change the question asks for on one object, or undefined when it names none the tools can make. */
+function changeFor(
+  question: string,
+  target: InsightRow,
+  objectLevel: string,
+): { name: AgentToolName; args: object } | undefined {
+  const base = { level: target.level ?? objectLevel, objectId: target.id };
+  if (/\b(pause|stop|turn off)\b/.test(question))
+    return { name: 'propose_status_change', args: { ...base, status: 'PAUSED' } };
+  if (/\b(resume|restart|turn on)\b/.test(question))
+    return { name: 'propose_status_change', args: { ...base, status: 'ACTIVE' } };
+  const percent = /(\d+(?:\.\d+)?)\s*(?:%|percent)/.exec(question)?.[1];
+  if (!percent) return undefined;
+  const down = /\b(cut|lower|reduce|decrease)\b/.test(question);
+  return { name: 'propose_budget_change', args: { ...base, changePercent: (down ? -1 : 1) * Number(percent) } };
+}
+
+/** The objects a change question points at among the rows read. */
+function targetsOf(question: string, rows: readonly InsightRow[]): InsightRow[] {
+  const named = rows.filter((row) => question.includes(row.name.toLowerCase()));
+  if (named.length > 0) return named.slice(0, 1);
+  const spending = rows.filter((row) => (row.spend ?? 0) > 0);
+  const frequencyOver = /frequency (?:over|above|higher than|>)\s*(\d+(?:\.\d+)?)/.exec(question)?.[1];
+  if (frequencyOver) return spending.filter((row) => (row.frequency ?? 0) > Number(frequencyOver));
+  const ranked = [...spending].filter((row) => costOf(row) >= 0).sort((a, b) => costOf(b) - costOf(a));
+  if (/\b(best|winner|top)\b/.test(question)) return ranked.slice(-1);
+  return ranked.slice(0, 1);
+}
+
+function secondCalls(
+  question: string,
+  results: ReadonlyArray<{ name: string; result: ToolResult }>,
+  offered: ReadonlySet<string>,
+): Array<{ name: AgentToolName; args: object }> {
+  if (/\bapply\b/.test(question) && /recommend/.test(question)) {
+    const list = results.find((r) => r.name === 'list_recommendations')?.result.data as
+      { recommendations?: Array<{ id: string; status: string }> } | undefined;
+    const open = list?.recommendations?.find((rec) => rec.status === 'proposed');
+    return open && offered.has('apply_recommendation')
+      ? [{ name: 'apply_recommendation', args: { recommendationId: open.id } }]
+      : [];
+  }
+  if (!CHANGE_WORDS.test(question)) return [];
+  const insights = results.find((r) => r.name === 'get_insights')?.result.data as { rows?: InsightRow[] } | undefined;
+  const rows = insights?.rows ?? [];
+  return targetsOf(question, rows)
+    .map((row) => changeFor(question, row, level(question)))
+    .filter((call): call is { name: AgentToolName; args: object } => call !== undefined && offered.has(call.name));
+}
+
+/** The answer from the tools' own summaries, and the refusals as they were given. */
+function answerFrom(results: ReadonlyArray<{ name: string; result: ToolResult }>): string {
+  if (results.length === 0)
+    return 'I can read your ad accounts, campaign results, recommendations, rules, marketing-mix reports and the audit trail, and propose changes you approve. What would you like to know?';
+  const lines = results.map(({ result }) =>
+    result.ok === false
+      ? `I could not do that: ${result.error ?? result.summary ?? 'the tool refused'}`
+      : (result.summary ?? 'Done.'),
+  );
+  return lines.join('\n\n');
+}
+
+/**
+ * The plan for one request: tool calls (at most one when parallel calls are off) or the final text.
+ * `tool_choice: {function}` forces that tool; `required` forces a call even when the intent names none.
+ */
+export function planToolUse(request: ChatRequest): ToolPlan {
+  const offered = new Set(request.tools.map((tool) => tool.function.name));
+  const { question: asked, after } = sinceLastQuestion(request.messages);
+  const question = asked.toLowerCase();
+  const results = resultsOf(after);
+  const steps = after.filter((m) => m.role === 'assistant' && m.tool_calls?.length).length;
+  let planned: Array<{ name: string; args: object }> =
+    steps === 0 ? firstCalls(question, offered) : steps === 1 ? secondCalls(question, results, offered) : [];
+  const forced = typeof request.toolChoice === 'object' ? request.toolChoice.function.name : undefined;
+  if (forced) planned = [planned.find((call) => call.name === forced) ?? { name: forced, args: {} }];
+  if (request.toolChoice === 'required' && planned.length === 0)
+    planned = [{ name: request.tools[0]!.function.name, args: {} }];
+  if (planned.length === 0) return { kind: 'text', text: answerFrom(results) };
+  if (!request.parallelToolCalls) planned = planned.slice(0, 1);
+  const seed = JSON.stringify(request.messages);
+  return {
+    kind: 'calls',
+    calls: planned.map((call, i) => ({
+      id: callId(`${seed}|${i}|${call.name}`),
+      name: call.name,
+      arguments: JSON.stringify(call.args),
+    })),
+  };
+}
