@@ -36,13 +36,14 @@ export interface DevTwin {
 /**
  * `npm run dev` as a real child process (node running dev.ts through tsx, as the
  * script does, without npm's wrapper so its pid is the twin's), on the given state
- * folder and ports. The test environment's variables are left out: it is a developer's twin.
+ * folder and ports. The test environment's variables are left out: it is a developer's twin. `entry` lets a test
+ * start the same twin with its own options (tests/integration/twin/scaled-queue-twin.ts).
  */
-export function spawnDevTwin(stateDir: string, portsEnv: Record<string, string>): DevTwin {
+export function spawnDevTwin(stateDir: string, portsEnv: Record<string, string>, entry = 'infra/twin/dev.ts'): DevTwin {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env))
     if (!key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST') env[key] = value;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/twin/dev.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...env, ...portsEnv, ADSMITH_STATE_DIR: stateDir },
     stdio: ['ignore', 'pipe', 'pipe'],
