@@ -30,6 +30,8 @@ import { renderReportRun, reportNotReady, progress, type ReportRuns } from './re
 import type { PermissionGrants } from './permissions.js';
 import type { PixelEventLog } from './pixel-events.js';
 import { pixelRoutes } from './pixel-routes.js';
+import { customAudienceRoutes } from './custom-audience-routes.js';
+import type { CustomAudienceStore } from './custom-audiences.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AccessToken, TokenStore } from './tokens.js';
 import type { UsageMeter } from './usage.js';
@@ -83,6 +85,8 @@ export interface GraphDeps {
   grants: PermissionGrants;
   /** What the pixels received (pixel-events.ts). */
   pixels: PixelEventLog;
+  /** Custom audiences (custom-audience-routes.ts). */
+  audiences: CustomAudienceStore;
   usage: UsageMeter;
   reports: ReportRuns;
   readContext: Omit<ReadContext, 'versionBaseUrl' | 'carriedParams'>;
@@ -334,6 +338,12 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   if (pixel) {
     deps.usage.charge(pixel.accountId, request.method === 'GET' ? 'read' : 'write', 'ads_management');
     return pixel;
+  }
+  const audienceDeps = { ...pixelDeps, audiences: deps.audiences, origin: request.origin };
+  const audience = rest.length === 0 ? customAudienceRoutes(audienceDeps, request, first, edge) : undefined;
+  if (audience) {
+    deps.usage.charge(audience.accountId, request.method === 'GET' ? 'read' : 'write', 'ads_management');
+    return audience;
   }
   const creative = creativeRoutes(deps, request, token, first, edge);
   if (creative) return creative;

@@ -92,7 +92,11 @@ export function accountField(ctx: ReadContext, account: AdAccount, field: string
     case 'user_tasks':
       return ['DRAFT', 'ANALYZE', 'ADVERTISE', 'MANAGE'];
     case 'tos_accepted':
-      return { web_custom_audience_tos: 1 };
+      // Website audiences' terms come accepted with the pixel; customer lists' terms are accepted on their page.
+      return {
+        ...(ctx.customAudienceTermsAccepted?.(account.accountId) && { custom_audience_tos: 1 }),
+        web_custom_audience_tos: 1,
+      };
     default:
       return undefined;
   }

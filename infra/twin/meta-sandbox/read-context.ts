@@ -13,6 +13,8 @@ export interface ReadContext {
   carriedParams: Record<string, string>;
   /** The `reduceData` fault switch: true when this synchronous insights read must answer code 1. */
   takeReduceData?: () => boolean;
+  /** Whether the account accepted the Custom Audience terms (its `tos_accepted.custom_audience_tos`). */
+  customAudienceTermsAccepted?: (accountId: string) => boolean;
 }
 
 export type GraphNode =

@@ -6,6 +6,8 @@ import { graphCall } from './graph-call.js';
 import { GraphError, LATEST_VERSION, newTraceId, unknownPath } from './graph-error.js';
 import { dialogDecision, dialogPage } from './oauth.js';
 import { pixelBeacon } from './pixel-routes.js';
+import { customAudienceTermsPage } from './custom-audience-routes.js';
+import { MAX_ROWS_PER_REQUEST } from './custom-audience-users.js';
 import type { Reply } from './reply.js';
 import { MAX_IMAGE_UPLOAD_BODY_BYTES, parseBody, queryParams, readBody } from './request-input.js';
 import type { SandboxParts } from './sandbox-parts.js';
@@ -40,15 +42,22 @@ function adminReply(parts: SandboxParts, method: string, path: string, body: str
   );
 }
 
+/**
+ * Image uploads carry their bytes; a customer-list upload carries up to 10,000 rows of up to 15 SHA-256 hashes
+ * (about 10 MB as JSON, three times that form-encoded); everything else fits in the default.
+ */
+function bodyLimit(path: string): number | undefined {
+  if (path.endsWith('/adimages')) return MAX_IMAGE_UPLOAD_BODY_BYTES;
+  if (path.endsWith('/users')) return MAX_ROWS_PER_REQUEST * 15 * 70 * 3;
+  return undefined;
+}
+
 /** One request: admin, preflight, the ad preview, the login dialog, a batch or a Graph call. */
 async function handle(parts: SandboxParts, request: IncomingMessage): Promise<Reply> {
   const url = new URL(request.url ?? '/', 'http://sandbox.local');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const rawMethod = (request.method ?? 'GET').toUpperCase();
-  const body =
-    rawMethod === 'GET' || rawMethod === 'HEAD'
-      ? Buffer.alloc(0)
-      : await readBody(request, path.endsWith('/adimages') ? MAX_IMAGE_UPLOAD_BODY_BYTES : undefined);
+  const body = rawMethod === 'GET' || rawMethod === 'HEAD' ? Buffer.alloc(0) : await readBody(request, bodyLimit(path));
 
   if (path.startsWith('/__admin/')) return adminReply(parts, rawMethod, path, body.toString('utf8'));
   if (rawMethod === 'OPTIONS') return PREFLIGHT;
@@ -65,6 +74,9 @@ async function handle(parts: SandboxParts, request: IncomingMessage): Promise<Re
     return previewPage(parts.world.state.world, params.d);
   if (segments.length === 1 && segments[0] === 'tr' && (rawMethod === 'GET' || rawMethod === 'POST')) {
     return pixelBeacon(parts.world.state.world, parts.world.state.pixels, params, parts.now());
+  }
+  if (segments.join('/') === 'customaudiences/app/tos' && (rawMethod === 'GET' || rawMethod === 'POST')) {
+    return customAudienceTermsPage(parts.world.state.world, parts.world.state.audiences, rawMethod, params);
   }
   if (segments[0] === 'dialog' && segments[1] === 'oauth') {
     if (rawMethod === 'GET' && segments.length === 2) return dialogPage(parts.oauthContext(), version, params);

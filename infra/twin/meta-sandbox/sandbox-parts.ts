@@ -68,6 +68,7 @@ export function sandboxParts(
       tokens: world.state.tokens,
       grants: world.state.grants,
       pixels: world.state.pixels,
+      audiences: world.state.audiences,
       usage,
       reports,
       readContext: {
@@ -76,6 +77,7 @@ export function sandboxParts(
         seed,
         now,
         takeReduceData: () => faults.takeReduceData(),
+        customAudienceTermsAccepted: (accountId) => world.state.audiences.hasAcceptedTerms(accountId),
       },
       requireAppsecretProof: () => faults.requireAppsecretProof,
       now,

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { CustomAudienceStore } from './custom-audiences.js';
 import path from 'node:path';
 import { InsightsModel } from './insights-model.js';
 import { loadSandboxState, setAsideSandboxState, type SandboxState } from './persisted-state.js';
@@ -27,6 +28,8 @@ export interface SandboxWorldState {
   grants: PermissionGrants;
   /** What the pixels received: two seeded weeks, then what the Conversions API and the beacon bring (in memory only). */
   pixels: PixelEventLog;
+  /** Custom audiences and the accounts that accepted their terms (in memory only, like the pixels' events). */
+  audiences: CustomAudienceStore;
   pastApproval?: PastApproval | undefined;
   /** The instant the world was seeded for (it is kept across restarts, so the seed is the same world). */
   seededAt: Date;
@@ -76,6 +79,7 @@ export async function openSandboxWorld(options: SandboxWorldOptions): Promise<Sa
     tokens: new TokenStore(now),
     grants: new PermissionGrants(),
     pixels: seedPixelEvents(built.world, at, seed),
+    audiences: new CustomAudienceStore(),
     ...(built.pastApproval ? { pastApproval: built.pastApproval } : {}),
     seededAt: at,
     ...(options.stateFile && {

@@ -105,6 +105,17 @@ declare module 'facebook-nodejs-business-sdk' {
     getGeneratePreviews(fields: Fields, params: Params): Promise<Cursor>;
     getInsights(fields: Fields, params?: Params): Promise<Cursor>;
     getInsightsAsync(fields: Fields, params?: Params): Promise<AdReportRun>;
+    createCustomAudience(fields: Fields, params: Params): Promise<CustomAudience>;
+    getCustomAudiences(fields: Fields, params?: Params): Promise<Cursor<CustomAudience>>;
+  }
+
+  /** src/objects/custom-audience.js: the node, its `/users` edge, and the enums the suite reads. */
+  export class CustomAudience extends AbstractCrudObject {
+    static readonly Fields: Record<string, string>;
+    static readonly Subtype: Record<string, string>;
+    static readonly CustomerFileSource: Record<string, string>;
+    createUser(fields: Fields, params: Params): Promise<CustomAudience>;
+    deleteUsers(params: Params): Promise<Record<string, unknown>>;
   }
 
   export class Campaign extends AbstractCrudObject {

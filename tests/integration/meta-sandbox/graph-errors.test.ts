@@ -162,17 +162,17 @@ describe('Graph error shapes', () => {
     expect(budget.body.error).toMatchObject({ message: '(#100) Param daily_budget must be an integer', code: 100 });
   });
 
-  it('says plainly that creating custom audiences is not modelled', async () => {
+  it('says plainly which custom audience subtypes it does not model', async () => {
     const reply = await graph(
       sandbox,
       `/v26.0/${accountId}/customaudiences`,
-      { access_token: token, name: 'New' },
+      { access_token: token, name: 'New', subtype: 'APP' },
       { method: 'POST' },
     );
 
     expect(reply.body.error).toMatchObject({
       code: 100,
-      message: expect.stringContaining('does not support creating objects'),
+      message: '(#100) The Adsmith Meta sandbox does not model custom audiences of subtype APP',
     });
   });
 
