@@ -1,3 +1,4 @@
+import { type RawFit } from '@shared/mmm/fit';
 import { ConfigSchema, type MmmConfigInput } from '@shared/mmm/spec';
 import { FIT_QUALITIES, type FitJob } from '@shared/schemas/mmm';
 import * as z from 'zod';
@@ -87,20 +88,33 @@ export async function runFitJob(deps: FitJobDeps, job: FitJob): Promise<'done' |
 
   let lastWrite = 0;
   const every = deps.progressEveryMs ?? 1000;
+  const progress = async (percent: number, stage: string) => {
+    if (Date.now() - lastWrite < every) return;
+    lastWrite = Date.now();
+    await updateModel(tables, job.userId, job.modelId, { status: 'running', progress: percent, stage });
+  };
+  const config = fitConfig(settings.data);
   let raw;
+  let withoutTests: RawFit | undefined;
   try {
-    raw = await fitWithProgress(dataset.data, fitConfig(settings.data), async (percent, stage) => {
-      if (Date.now() - lastWrite < every) return;
-      lastWrite = Date.now();
-      await updateModel(tables, job.userId, job.modelId, { status: 'running', progress: percent, stage });
-    });
+    // With lift tests, the same data are fitted without them first (the first half of the bar), so the report can
+    // show how the tests moved each channel: they act mostly through the curves chosen, not only the coefficients.
+    if (config.calibration.length > 0) {
+      withoutTests = await fitWithProgress(dataset.data, { ...config, calibration: [] }, (percent, stage) =>
+        progress(percent / 2, `Without the lift tests: ${stage.toLowerCase()}`),
+      );
+    }
+    const share = withoutTests ? 0.5 : 1;
+    raw = await fitWithProgress(dataset.data, config, (percent, stage) =>
+      progress(100 - share * (100 - percent), withoutTests ? `With the lift tests: ${stage.toLowerCase()}` : stage),
+    );
   } catch (error) {
     // The library throws on data it cannot model (e.g. a window with no spend); that will not change on retry.
     deps.log('fit failed', { modelId: job.modelId, error: String(error) });
     return fail(`The model could not be fitted to this dataset: ${(error as Error).message}`);
   }
   await updateModel(tables, job.userId, job.modelId, { status: 'running', progress: 99, stage: 'Writing the report' });
-  const report = buildReport(raw);
+  const report = buildReport(raw, withoutTests);
   const parts = await putReport(tables, job.userId, job.modelId, report);
   await updateModel(tables, job.userId, job.modelId, {
     status: 'done',

@@ -62,12 +62,11 @@ export interface Draw {
 }
 
 /**
- * One moving-block residual bootstrap replicate: KPI* = fitted + residual blocks drawn with
- * replacement (keeping autocorrelation within a block), then the hyperparameters are re-fitted
- * from the chosen model by a short Nelder–Mead and the coefficients by ridge.
+ * Replicate `replicate`'s KPI: the base fit plus moving blocks of its training residuals, drawn with replacement
+ * (seeded by the replicate, so a second model can be resampled the same way); returns the generator to go on with.
  */
-export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: number): Draw {
-  const { blockLength, refitEvaluations } = problem.config.bootstrap;
+export function replicateKpi(problem: Problem, base: ModelFit, replicate: number) {
+  const { blockLength } = problem.config.bootstrap;
   const n = problem.nTrain;
   const block = blockLength ?? Math.max(2, Math.ceil(Math.cbrt(n)));
   const random = createRandom(seedFor(problem.config.search.seed, 1_000_003, replicate));
@@ -77,6 +76,17 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
     const start = random.int(n - block + 1);
     for (let k = 0; k < block && t < n; k += 1, t += 1) y[t] = base.fitted[t]! + residuals[start + k]!;
   }
+  return { y, random };
+}
+
+/**
+ * One moving-block residual bootstrap replicate: KPI* = fitted + residual blocks drawn with
+ * replacement (keeping autocorrelation within a block), then the hyperparameters are re-fitted
+ * from the chosen model by a short Nelder–Mead and the coefficients by ridge.
+ */
+export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: number): Draw {
+  const { refitEvaluations } = problem.config.bootstrap;
+  const { y, random } = replicateKpi(problem, base, replicate);
   const replicateProblem = problem.withKpi(y);
   let hyper = base.hyper;
   if (refitEvaluations > 0) {

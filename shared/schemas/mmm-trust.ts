@@ -28,10 +28,22 @@ export const TrustReportSchema = z.object({
 });
 export type TrustReportView = z.output<typeof TrustReportSchema>;
 
-/** How calibration moved the model (shared/mmm/calibration-report.ts): both at the chosen curves. */
+const IntervalSchema = z.object({ estimate: finite, low: finite, high: finite });
+const BeforeAfterSchema = z.object({ withoutTests: IntervalSchema, withTests: IntervalSchema });
+
+/** How calibration moved the model (shared/mmm/calibration-report.ts): without and with the lift tests. */
 export const CalibrationEffectSchema = z.object({
   tests: z.array(z.intersection(LiftTestSchema, z.object({ withoutTests: finite, withTests: finite }))),
-  channels: z.array(z.object({ name: z.string(), roiWithoutTests: finite, roiWithTests: finite })),
+  channels: z.array(
+    z.object({
+      name: z.string(),
+      roiWithoutTests: finite,
+      roiWithTests: finite,
+      /** With intervals; absent in reports fitted before they were recorded. */
+      contribution: BeforeAfterSchema.optional(),
+      roi: BeforeAfterSchema.optional(),
+    }),
+  ),
   mapeLift: z.object({ withoutTests: finite, withTests: finite }),
 });
 export type CalibrationEffectView = z.output<typeof CalibrationEffectSchema>;

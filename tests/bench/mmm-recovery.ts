@@ -8,6 +8,7 @@
  *   npm run bench:mmm -- --worlds 8 --quality quick # a quick look
  *   npm run bench:mmm -- --json out.json            # every channel's figures as JSON too
  *   npm run bench:mmm -- --config '{"objectives":"nrmse+rssd"}'  # settings other than the app's, to compare
+ *   npm run bench:mmm -- --worlds 0                 # only the calibration case (two collinear channels, one lift test)
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
 import { ConfigSchema } from '@shared/mmm/spec';
+import { formatCalibrationCase, runCalibrationCase } from '@tests/mmm/support/calibration-case';
 import { formatScorecard, scorecard, scoreWorld, type WorldScore } from '@tests/mmm/support/scorecard';
 import { simulateWorld, WORLD_FAMILIES } from '@tests/mmm/support/worlds';
 
@@ -59,18 +61,33 @@ async function main() {
         `lift true ${(100 * score.trueLiftShare).toFixed(2)} % of attainable ${(100 * score.attainableLiftShare).toFixed(2)} %  ${seconds.toFixed(1)} s (${score.fitCpuSeconds.toFixed(1)} s CPU)`,
     );
   }
-  console.log('');
-  console.log(
-    formatScorecard(
-      `all (${values.quality}, ${values.adstock} + ${values.saturation}, ${values.config ?? "the app's settings"})`,
-      scorecard(scores),
-    ),
-  );
-  for (const family of WORLD_FAMILIES) {
-    const subset = scores.filter((s) => s.family === family);
-    if (subset.length > 0) console.log(formatScorecard(family, scorecard(subset)));
+  if (scores.length > 0) {
+    console.log('');
+    console.log(
+      formatScorecard(
+        `all (${values.quality}, ${values.adstock} + ${values.saturation}, ${values.config ?? "the app's settings"})`,
+        scorecard(scores),
+      ),
+    );
+    for (const family of WORLD_FAMILIES) {
+      const subset = scores.filter((s) => s.family === family);
+      if (subset.length > 0) console.log(formatScorecard(family, scorecard(subset)));
+    }
   }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ scorecard: scorecard(scores), scores }, null, 1)}\n`);
+  // Issue 24, requirement 4: two channels the data cannot tell apart, then one lift test on each in turn.
+  console.log('');
+  const fit = (data: Parameters<typeof fitParallel>[0], c: typeof config) =>
+    fitParallel(data, c, { threads: Number(values.threads) });
+  const calibration = [];
+  for (const seed of [7, 8]) {
+    for (const tested of ['search', 'social']) {
+      const result = await runCalibrationCase(seed, tested, config, fit);
+      calibration.push(result);
+      console.log(formatCalibrationCase(result));
+    }
+  }
+  if (values.json)
+    writeFileSync(values.json, `${JSON.stringify({ scorecard: scorecard(scores), scores, calibration }, null, 1)}\n`);
 }
 
 main().then(

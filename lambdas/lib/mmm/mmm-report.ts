@@ -31,7 +31,8 @@ const liftTestsPerChannel = (tests: readonly { channel: string }[]) => {
   return counts;
 };
 
-export function buildReport(raw: RawFit): MmmReport {
+/** `withoutTests`: the same data fitted without the model's lift tests, to show how the tests moved it. */
+export function buildReport(raw: RawFit, withoutTests?: RawFit): MmmReport {
   const summary = summarise(raw);
   const { problem, chosen } = raw;
   const responses = channelResponses(problem.data, problem.config, problem, chosen.transforms, mediaBetas(chosen));
@@ -40,7 +41,7 @@ export function buildReport(raw: RawFit): MmmReport {
   const allocation = cautiousAllocation(responses, drawCurves, problem.config.bootstrap.level);
   const lift = allocation.channels.length > 0 ? allocation.liftInterval : null;
   const train = chosen.metrics.train;
-  const calibration = calibrationEffect(raw);
+  const calibration = calibrationEffect(raw, withoutTests);
   return {
     kpiKind: problem.data.kpiKind,
     dates: summary.dates,

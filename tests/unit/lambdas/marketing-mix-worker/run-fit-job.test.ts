@@ -57,6 +57,43 @@ describe('runFitJob', () => {
     expect(report?.metaChannel).toBe('Paid social');
     expect(report?.allocation.channels.map((c) => c.name)).toContain('Paid social');
   }, 120_000);
+
+  it('with lift tests, fits without them too, so the report shows how they moved each channel', async () => {
+    const { tables } = local;
+    const dataset = await createDataset(tables, 'user-c', { name: 'PyMC', csv: FIXTURE, mapping });
+    const model = await startFit(deps(), 'user-c', {
+      datasetId: dataset.id,
+      name: 'Calibrated',
+      adstock: 'geometric',
+      saturation: 'hill',
+      quality: 'quick',
+      liftTests: [{ channel: 'x1', start: '2018-06-04', end: '2018-07-29', lift: 3000, standardError: 300 }],
+    });
+    expect(await runFitJob({ tables, log: () => undefined, progressEveryMs: 0 }, queued.at(-1)!)).toBe('done');
+    const { report } = await modelDetail(tables, 'user-c', model.id);
+    const x1 = report!.calibration!.channels.find((c) => c.name === 'x1')!;
+    // The calibrated side is the report's own figure for the channel.
+    const reported = report!.channels.find((c) => c.name === 'x1')!.roi!;
+    for (const end of ['estimate', 'low', 'high'] as const)
+      expect(x1.roi!.withTests[end]).toBeCloseTo(reported[end], 6);
+    expect(x1.roi!.withoutTests.estimate).toBeCloseTo(x1.roiWithoutTests, 12);
+    // The uncalibrated side is its own fit: its estimate is the report a fit without the tests would show.
+    const plain = await startFit(deps(), 'user-c', {
+      datasetId: dataset.id,
+      name: 'Plain',
+      adstock: 'geometric',
+      saturation: 'hill',
+      quality: 'quick',
+    });
+    expect(await runFitJob({ tables, log: () => undefined }, queued.at(-1)!)).toBe('done');
+    const plainReport = (await modelDetail(tables, 'user-c', plain.id)).report!;
+    expect(plainReport.calibration).toBeUndefined();
+    const plainX1 = plainReport.channels.find((c) => c.name === 'x1')!;
+    expect(x1.roi!.withoutTests.estimate).toBeCloseTo(plainX1.roi!.estimate, 9);
+    expect(x1.roi!.withoutTests.low).toBeCloseTo(plainX1.roi!.low, 9);
+    expect(x1.roi!.withoutTests.high).toBeCloseTo(plainX1.roi!.high, 9);
+    console.log(`x1 ROI without → with the test: ${JSON.stringify(x1.roi)}`);
+  }, 180_000);
 });
 
 describe('fitConfig', () => {

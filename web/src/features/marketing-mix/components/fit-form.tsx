@@ -9,6 +9,8 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useDatasets, useStartFit } from '../api/mmm-api';
+import { checkLiftTest, emptyLiftTest, type LiftTestDraft, type LiftTestField } from '../lib/lift-test-drafts';
+import { LiftTestFields } from './lift-test-fields';
 
 const ADSTOCK_LABELS: Record<(typeof ADSTOCK_KINDS)[number], string> = {
   geometric: 'Geometric decay',
@@ -23,7 +25,10 @@ const SATURATION_LABELS: Record<(typeof SATURATION_KINDS)[number], string> = {
   'michaelis-menten': 'Michaelis–Menten',
 };
 
-/** Fit a model of a dataset: its name, how hard to search, and the carry-over and saturation shapes. */
+/**
+ * Fit a model of a dataset: its name, how hard to search, the carry-over and saturation shapes, and the lift tests
+ * it must agree with (stored with the model's settings; a refit of the same dataset starts from them again).
+ */
 export function FitForm({
   datasetId,
   onDatasetChange,
@@ -40,14 +45,29 @@ export function FitForm({
   const [quality, setQuality] = useState<NonNullable<StartFitBody['quality']>>('standard');
   const [adstock, setAdstock] = useState<NonNullable<StartFitBody['adstock']>>('delayed');
   const [saturation, setSaturation] = useState<NonNullable<StartFitBody['saturation']>>('hill');
+  const [liftTests, setLiftTests] = useState<LiftTestDraft[]>([]);
+  const [liftErrors, setLiftErrors] = useState<Record<number, Partial<Record<LiftTestField, string>>>>({});
+  const [nextKey, setNextKey] = useState(1);
   const items = datasets.data?.items ?? [];
   const chosen = items.find((d) => d.id === datasetId) ?? items[0];
+  const paidChannels = chosen?.channels ?? [];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) return;
+    const checked = liftTests.map((draft) => ({ key: draft.key, ...checkLiftTest(draft) }));
+    const errors = Object.fromEntries(checked.flatMap((c) => (c.errors ? [[c.key, c.errors]] : [])));
+    setLiftErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     start.mutate(
-      { datasetId: chosen.id, name: name.trim() || `${chosen.name} model`, quality, adstock, saturation },
+      {
+        datasetId: chosen.id,
+        name: name.trim() || `${chosen.name} model`,
+        quality,
+        adstock,
+        saturation,
+        liftTests: checked.flatMap((c) => (c.test ? [c.test] : [])),
+      },
       { onSuccess: (model) => onStarted(model.id) },
     );
   };
@@ -118,6 +138,25 @@ export function FitForm({
           )}
         </FormField>
       </div>
+      {chosen ? (
+        <LiftTestFields
+          drafts={liftTests}
+          errors={liftErrors}
+          channels={paidChannels}
+          firstDate={chosen.firstDate}
+          lastDate={chosen.lastDate}
+          kpiWord={chosen.kpiKind}
+          onChange={(key, patch) => setLiftTests((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d)))}
+          onAdd={() => {
+            setLiftTests((all) => [
+              ...all,
+              emptyLiftTest(nextKey, paidChannels[0] ?? '', chosen.firstDate, chosen.lastDate),
+            ]);
+            setNextKey((k) => k + 1);
+          }}
+          onRemove={(key) => setLiftTests((all) => all.filter((d) => d.key !== key))}
+        />
+      ) : null}
       <div>
         <Button type="submit" disabled={start.isPending}>
           {start.isPending ? 'Queueing the fit…' : 'Fit model'}

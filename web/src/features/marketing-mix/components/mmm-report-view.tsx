@@ -1,6 +1,7 @@
 import type { MmmReport } from '@shared/schemas/mmm';
 import { Button } from '@web/components/ui/button';
 import { channelsCsv, decompositionCsv, download, fileStem } from '../lib/report-files';
+import { CalibrationPanel } from './calibration-panel';
 import { AllocationChart, ResponseCurves, RoiChart } from './channel-charts';
 import { ChannelTable } from './channel-table';
 import { FitChart, WaterfallChart } from './model-fit-charts';
@@ -12,6 +13,7 @@ export function MmmReportView({ name, report }: { name: string; report: MmmRepor
   return (
     <div className="grid gap-6">
       {report.trust ? <TrustPanel trust={report.trust} /> : null}
+      {report.calibration ? <CalibrationPanel calibration={report.calibration} kpiKind={report.kpiKind} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
