@@ -67,7 +67,9 @@ describe('runFitJob', () => {
       adstock: 'geometric',
       saturation: 'hill',
       quality: 'quick',
-      liftTests: [{ channel: 'x1', start: '2018-06-04', end: '2018-07-29', lift: 3000, standardError: 300 }],
+      liftTests: [
+        { channel: 'x1', source: 'geo-test', start: '2018-06-04', end: '2018-07-29', lift: 3000, standardError: 300 },
+      ],
     });
     expect(await runFitJob({ tables, log: () => undefined, progressEveryMs: 0 }, queued.at(-1)!)).toBe('done');
     const { report } = await modelDetail(tables, 'user-c', model.id);
