@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currencyOffset } from '@shared/currency-units';
 import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
 import { countRange, resultsAt } from '@lambdas/lib/optimizer/detectors';
-import { storedId } from '@lambdas/optimizer/recommendation-store';
+import { storedId } from '@lambdas/lib/optimizer/recommendation-rows';
 import type { PastApproval } from './meta-sandbox/seeded-past-approval';
 
 /**

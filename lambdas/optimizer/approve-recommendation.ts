@@ -57,7 +57,7 @@ export async function approveRecommendation(
         level: item.level,
         objectId: item.objectId,
         change: item.change,
-        source: `optimizer:${rec.id}`,
+        source: changeSource(rec),
         expectedBefore: { values: proposed.before, currency: rec.currency },
       });
       applied.push({
@@ -93,6 +93,14 @@ export async function approveRecommendation(
   };
   await transition(deps.store, deps.userId, done, 'applying', now);
   return done;
+}
+
+/**
+ * Who asked for the change, as the audit row records it: the agent's conversation for a proposal made there
+ * (issue 26), the optimizer's recommendation otherwise.
+ */
+export function changeSource(rec: StoredRecommendation): string {
+  return rec.proposedBy ? `agent:${rec.proposedBy.conversationId}:${rec.id}` : `optimizer:${rec.id}`;
 }
 
 /**

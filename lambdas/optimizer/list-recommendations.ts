@@ -1,4 +1,9 @@
-import type { AccountHealth, RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import {
+  REQUESTED_KINDS,
+  type AccountHealth,
+  type RecommendationList,
+  type StoredRecommendation,
+} from '@shared/schemas/optimizer';
 import type { AccountSnapshot } from '../lib/optimizer/account-snapshot';
 import { recommend } from '../lib/optimizer/detectors';
 import { lastDays } from '../lib/optimizer/detectors';
@@ -6,13 +11,8 @@ import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
 import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
-import {
-  actedOn,
-  listAccountRows,
-  saveExplanations,
-  saveProposals,
-  type RecommendationStore,
-} from './recommendation-store';
+import { listAccountRows } from '../lib/optimizer/recommendation-rows';
+import { actedOn, saveExplanations, saveProposals, type RecommendationStore } from './recommendation-store';
 
 export interface ListDeps {
   store: RecommendationStore;
@@ -83,7 +83,7 @@ export async function listRecommendations(
   const now = session.deps.now();
   // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on,
   // and the objects they change are theirs (a detector's change to the same object is taken out).
-  const requested = stored.filter((r) => r.kind === 'mmm_allocation' && r.status === 'proposed');
+  const requested = stored.filter((r) => REQUESTED_KINDS.includes(r.kind) && r.status === 'proposed');
   const proposals = recommend(snapshot, OPTIMIZER_CONFIG, requested);
   let saved = await saveProposals(
     deps.store,

@@ -9,7 +9,7 @@ import { helpProbability } from '../lib/optimizer/confidence';
 import { budgetHolders, splitDailyBudget, type BudgetChange } from '../lib/optimizer/mmm-budget-split';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
-import { putRequestedProposal, storedId, type RecommendationStore } from './recommendation-store';
+import { putRequestedProposal, storedId, type RecommendationStore } from '../lib/optimizer/recommendation-rows';
 
 /**
  * The marketing-mix → optimizer hand-off. A fitted model's allocation for the channel the

@@ -1,15 +1,18 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { StoredRecommendationSchema, type Recommendation, type StoredRecommendation } from '@shared/schemas/optimizer';
-import { keyCondition, tableKey } from '@shared/table-keys';
-import { queryAll } from '../lib/aws/query-all';
+import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Recommendation, StoredRecommendation } from '@shared/schemas/optimizer';
+import { tableKey } from '@shared/table-keys';
 import { conflict, notFound } from '../lib/errors';
 import { carriedExplanation } from './explain-recommendations';
+import {
+  expiry,
+  getRecommendation,
+  listAccountRows,
+  storedId,
+  type RecommendationStore,
+} from '../lib/optimizer/recommendation-rows';
+
+/** Rows any function may add (requested proposals) live in lambdas/lib/optimizer/recommendation-rows.ts. */
+export type { RecommendationStore };
 
 /**
  * The optimizer_recommendations table: one row per user and recommendation, keyed by the
@@ -18,54 +21,8 @@ import { carriedExplanation } from './explain-recommendations';
  * second tab cannot apply (or undo) twice.
  */
 
-export interface RecommendationStore {
-  doc: DynamoDBDocumentClient;
-  table: string;
-}
-
 /** Conditional puts in flight at once: a large account has hundreds of proposals to store. */
 const WRITE_CONCURRENCY = 16;
-
-/** Rows are kept 30 days: long enough to look back at what was applied and undone. */
-const KEEP_DAYS = 30;
-
-/** `<ad account number>.<detector id>`, lower case, URL-safe. */
-export function storedId(adAccountId: string, recommendationId: string): string {
-  return `${adAccountId.replace(/^act_/, '')}.${recommendationId}`.toLowerCase();
-}
-
-function expiry(now: Date): number {
-  return Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400;
-}
-
-function fromItem(item: Record<string, unknown>): StoredRecommendation {
-  const {
-    user_id: _user,
-    recommendation_id: _id,
-    expires_at: _expires,
-    record,
-  } = item as {
-    user_id: string;
-    recommendation_id: string;
-    expires_at: number;
-    record: unknown;
-  };
-  return StoredRecommendationSchema.parse(record);
-}
-
-/** Every stored recommendation of one of the user's ad accounts (one paged query). */
-export async function listAccountRows(
-  store: RecommendationStore,
-  userId: string,
-  adAccountId: string,
-): Promise<StoredRecommendation[]> {
-  const items = await queryAll(store.doc, {
-    TableName: store.table,
-    KeyConditionExpression: keyCondition('optimizerRecommendations', ':user', { beginsWith: ':prefix' }),
-    ExpressionAttributeValues: { ':user': userId, ':prefix': `${adAccountId.replace(/^act_/, '')}.` },
-  });
-  return items.map(fromItem);
-}
 
 /** JSON with object keys sorted: DynamoDB does not keep a map's key order. */
 function canonical(value: unknown): string {
@@ -212,17 +169,6 @@ export async function listActedOn(
   return actedOn(await listAccountRows(store, userId, adAccountId));
 }
 
-export async function getRecommendation(
-  store: RecommendationStore,
-  userId: string,
-  id: string,
-): Promise<StoredRecommendation | undefined> {
-  const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: tableKey('optimizerRecommendations', userId, id) }),
-  );
-  return reply.Item ? fromItem(reply.Item) : undefined;
-}
-
 /** The recommendation, or NOT_FOUND (also for another user's: the key includes the signed-in user). */
 export async function requireRecommendation(store: RecommendationStore, userId: string, id: string) {
   const found = await getRecommendation(store, userId, id);
@@ -255,36 +201,4 @@ export async function transition(
     }
     throw error;
   }
-}
-
-/**
- * Stores a proposal made on request (the marketing-mix hand-off), not by a detector run. A proposal
- * with its id still open is replaced; one already approved or undone keeps its row and the new
- * proposal is stored under `<id>-<time>` (so a later hand-off of the same model is a new one).
- */
-export async function putRequestedProposal(
-  store: RecommendationStore,
-  userId: string,
-  record: StoredRecommendation,
-  now: Date,
-): Promise<StoredRecommendation> {
-  const put = async (row: StoredRecommendation, condition: string) =>
-    store.doc.send(
-      new PutCommand({
-        TableName: store.table,
-        Item: { user_id: userId, recommendation_id: row.id, status: 'proposed', record: row, expires_at: expiry(now) },
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':proposed': 'proposed' },
-      }),
-    );
-  try {
-    await put(record, 'attribute_not_exists(recommendation_id) OR #status = :proposed');
-    return record;
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-  }
-  const again = { ...record, id: `${record.id}-${now.getTime().toString(36)}` };
-  await put(again, 'attribute_not_exists(recommendation_id) OR #status = :proposed');
-  return again;
 }

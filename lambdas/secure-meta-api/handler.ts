@@ -6,7 +6,7 @@ import { metaConnection, metaSession } from '../lib/meta-session/meta-route';
 import { listCampaignAdSets } from './campaign-adsets';
 import { connectionStatus, disconnect } from './connection-status';
 import { accountInsights, campaignInsights } from './insights-series';
-import { performanceTable } from './performance-table';
+import { performanceTable } from '../lib/meta-session/performance-table';
 import { updateCampaign } from './update-campaign';
 
 export const handler = httpFunction([

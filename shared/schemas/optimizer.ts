@@ -18,7 +18,12 @@ export const RECOMMENDATION_KINDS = [
   'low_ranking',
   /** A marketing-mix model's allocation for Meta, handed off as daily budgets (POST …/mmm-handoffs). */
   'mmm_allocation',
+  /** A change the in-app agent proposed in a conversation (issue 26): stored like a hand-off, applied only on approval. */
+  'agent_proposal',
 ] as const;
+
+/** Kinds a person asked for (not a detector's): they stay in the drawer until acted on, whatever a new run finds. */
+export const REQUESTED_KINDS: readonly RecommendationKind[] = ['mmm_allocation', 'agent_proposal'];
 export const RecommendationKindSchema = z.enum(RECOMMENDATION_KINDS);
 export type RecommendationKind = z.infer<typeof RecommendationKindSchema>;
 
@@ -135,6 +140,8 @@ export const StoredRecommendationSchema = RecommendationSchema.extend({
   undoneAt: z.string().optional(),
   /** Changes Meta refused while applying (the others stay applied). */
   failures: z.array(z.object({ objectId: z.string(), message: z.string() })).optional(),
+  /** The agent's conversation that proposed it (kind `agent_proposal`): the audit rows of its changes name it as source. */
+  proposedBy: z.object({ conversationId: z.string(), actor: z.string().optional() }).optional(),
 });
 export type StoredRecommendation = z.infer<typeof StoredRecommendationSchema>;
 

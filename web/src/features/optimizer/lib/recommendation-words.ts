@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<RecommendationKind, string> = {
   ab_loser: 'A/B loser',
   low_ranking: 'Low ranking',
   mmm_allocation: 'Marketing mix budget',
+  agent_proposal: 'Agent proposal',
 };
 
 export const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { performanceTable } from '@lambdas/secure-meta-api/performance-table';
-import { adAccounts, fakeSession, type GraphCall } from '../lib/meta-session/fake-session';
+import { performanceTable } from '@lambdas/lib/meta-session/performance-table';
+import { adAccounts, fakeSession, type GraphCall } from './fake-session';
 
 const figures = (spend: string) => ({
   spend,

@@ -5,13 +5,13 @@ import {
   type PerformanceTable,
   type PerformanceTableQuery,
 } from '@shared/schemas/meta';
-import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { readInsights } from '../lib/meta/insights-reader';
-import { resolveRange, timeRangeParam } from '../lib/meta-connection/date-range';
-import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
-import { GRAPH_PAGE_SIZE, INSIGHT_FIELDS, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
-import { remainingMsOf } from '../lib/meta-session/handler-deps';
-import type { MetaSession } from '../lib/meta-session/session';
+import { summariseInsights, type InsightsRow } from '../meta/insights-math';
+import { readInsights } from '../meta/insights-reader';
+import { resolveRange, timeRangeParam } from '../meta-connection/date-range';
+import { ownedAdAccount } from './ad-accounts';
+import { GRAPH_PAGE_SIZE, INSIGHT_FIELDS, INSIGHTS_ATTRIBUTION_PARAMS } from './graph-shapes';
+import { remainingMsOf } from './handler-deps';
+import type { MetaSession } from './session';
 
 /** Meta's largest page is 500 rows: an ad level split by placement in a big account takes several. */
 const MAX_PAGES = 20;
@@ -30,7 +30,7 @@ const RowNamesSchema = z.looseObject({
 type NamedRow = z.infer<typeof RowNamesSchema> & InsightsRow;
 
 /**
- * Ads Manager's table for one level: one insights report (`level=campaign|adset|ad`, with the breakdown's
+ * Ads Manager's table for one level (the dashboard's performance table, and the agent's insights tool): one insights report (`level=campaign|adset|ad`, with the breakdown's
  * Meta `breakdowns`) grouped into a row per object and segment. Objects that did not deliver in the range
  * have no insights row, so they are not listed (the campaigns list shows every campaign).
  */

@@ -1,0 +1,35 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AgentGuardrails } from '@shared/schemas/agent';
+import type { MetaSession } from '../meta-session/session';
+import type { MmmTables } from '../mmm/mmm-store';
+import type { RecommendationStore } from '../optimizer/recommendation-rows';
+import type { RuleTable } from '../rules/rule-store';
+
+/**
+ * What the agent's tools work with in one turn: the caller's workspace (every read and write is keyed by
+ * it, so a tool can never name another workspace's rows, and Meta is read with the workspace's own
+ * connection), the stores the tools read, and the guardrails the proposals are held to.
+ */
+export interface AgentToolContext {
+  workspace: { id: string; role: 'owner' | 'member' };
+  /** The person asking (a teammate's own sub in someone's workspace), recorded on proposals. */
+  actor: string;
+  conversationId: string;
+  now: () => Date;
+  /** The workspace's Meta session, opened on first use in the turn; NOT_FOUND-style AppError when not connected. */
+  session: () => Promise<MetaSession>;
+  recommendations: RecommendationStore;
+  rules: RuleTable;
+  mmm: MmmTables;
+  audit: { doc: DynamoDBDocumentClient; table: string };
+  guardrails: AgentGuardrails;
+  /** The day's budget increases proposed through the agent (the daily cap), in major units of the account currency. */
+  increases: IncreaseLedger;
+}
+
+export interface IncreaseLedger {
+  /** What today's proposals already add. */
+  today(): Promise<number>;
+  /** Counts a proposed increase; refuses (returns false) when it would pass `cap`, so two tabs cannot both pass it. */
+  add(amount: number, cap: number): Promise<boolean>;
+}

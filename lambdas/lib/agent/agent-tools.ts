@@ -1,0 +1,25 @@
+import { applyRecommendationTool, proposeBudgetChangeTool, proposeStatusChangeTool } from './propose-tools';
+import {
+  getInsightsTool,
+  listAdAccountsTool,
+  listAuditTrailTool,
+  listMmmReportsTool,
+  listRecommendationsTool,
+  listRulesTool,
+} from './read-tools';
+import type { AgentTool } from './tool-registry';
+import type { AgentToolContext } from './agent-context';
+import type * as z from 'zod';
+
+/** Every tool the agent offers the model, read tools first (the order the model sees them in). */
+export const AGENT_TOOLS: ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> = [
+  listAdAccountsTool,
+  getInsightsTool,
+  listRecommendationsTool,
+  listRulesTool,
+  listMmmReportsTool,
+  listAuditTrailTool,
+  proposeStatusChangeTool,
+  proposeBudgetChangeTool,
+  applyRecommendationTool,
+] as ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>>;

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import type OpenAI from 'openai';
+import type { AgentProposal, AgentToolName } from '@shared/schemas/agent';
+import { isAppError } from '../errors';
+
+/**
+ * The agent's tools: plain functions over the product's own logic, each with a zod schema for its arguments.
+ * The model sees each as an OpenAI function (its JSON Schema from the zod schema); what it sends back is
+ * parsed with the same schema before the function runs, so a malformed or invented argument is refused
+ * with the field named, and the refusal is what the model reads.
+ */
+
+/** What a tool answers, as the model reads it (JSON) and the reader sees it (the summary). */
+export type ToolOutcome =
+  { ok: true; summary: string; data?: unknown; proposal?: AgentProposal } | { ok: false; error: string };
+
+export interface AgentTool<A extends z.ZodType = z.ZodType, C = unknown> {
+  name: AgentToolName;
+  description: string;
+  args: A;
+  kind: 'read' | 'propose';
+  run(args: z.output<A>, context: C): Promise<ToolOutcome>;
+}
+
+export function defineTool<A extends z.ZodType, C>(tool: AgentTool<A, C>): AgentTool<A, C> {
+  return tool;
+}
+
+/** The tools as OpenAI's `tools` parameter. */
+export function openAiTools<C>(
+  tools: ReadonlyArray<AgentTool<z.ZodType, C>>,
+): OpenAI.Chat.Completions.ChatCompletionTool[] {
+  return tools.map((tool) => {
+    const { $schema: _schema, ...parameters } = z.toJSONSchema(tool.args, { io: 'input' }) as Record<string, unknown>;
+    return { type: 'function', function: { name: tool.name, description: tool.description, parameters } };
+  });
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * Runs one call the model made: unknown tool, arguments that are not JSON or fail the schema, and the
+ * tool's own refusals (an AppError: not found, not this workspace's, over a guardrail) all come back as
+ * `{ ok: false, error }`; anything else is a fault of ours and is thrown.
+ */
+export async function runToolCall<C>(
+  tools: ReadonlyArray<AgentTool<z.ZodType, C>>,
+  call: { name: string; arguments: string },
+  context: C,
+): Promise<ToolOutcome> {
+  const tool = tools.find((t) => t.name === call.name);
+  if (!tool) return { ok: false, error: `There is no tool named ${call.name}.` };
+  let raw: unknown;
+  try {
+    raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+  } catch {
+    return { ok: false, error: 'The arguments are not valid JSON.' };
+  }
+  const parsed = tool.args.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: `Invalid arguments: ${issuesText(parsed.error)}` };
+  try {
+    return await tool.run(parsed.data, context);
+  } catch (error) {
+    if (isAppError(error) && error.statusCode < 500) return { ok: false, error: error.message };
+    throw error;
+  }
+}
