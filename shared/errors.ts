@@ -57,6 +57,19 @@ export const errorCatalogue = {
     status: 409,
     message: 'Meta’s values changed since this was proposed. Refresh the recommendations and review it again.',
   },
+  /**
+   * Meta refuses customer lists until someone with access to the ad account accepts its Custom Audience terms
+   * (Meta's #2663). Details: `termsUrl`, where to accept them.
+   */
+  CUSTOM_AUDIENCE_TERMS: {
+    status: 409,
+    message: 'Accept Meta’s Custom Audience terms for this ad account first, then upload the list again.',
+  },
+  /** A member uploading customer data without the owner's permission. */
+  CUSTOMER_UPLOAD_NOT_ALLOWED: {
+    status: 403,
+    message: 'Uploading customer lists needs the workspace owner’s permission. Ask the owner to allow it.',
+  },
 } as const;
 
 export type ApiErrorCode = keyof typeof errorCatalogue;

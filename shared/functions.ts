@@ -587,6 +587,31 @@ export const functions = {
     // Two Graph reads per pixel; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
+  audiences: {
+    description:
+      'Audiences: custom audiences on Meta (customer lists normalised and hashed here before upload, website visitors, Page engagers, lookalikes)',
+    tables: {
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The per-user request budget of the Meta routes.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      // Ad account lists through the per-user cache.
+      graphCache: { actions: ['GetItem', 'PutItem', 'Query', 'BatchWriteItem'] },
+      // The plan's connected-ad-accounts quota, and the plan.
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
+      userPlans: { actions: ['GetItem'] },
+      // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem).
+      teamMemberships: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    // A 5 MB CSV is read, normalised and hashed in memory, then sent in requests of 10,000 rows.
+    memorySize: 1024,
+    // Up to six uploads of 10,000 rows; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
   'graphics-export': {
     description:
       'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',

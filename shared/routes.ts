@@ -18,6 +18,7 @@ import { adOptimizerRoutes } from './function-routes/ad-optimizer';
 import { graphicsExportRoutes } from './function-routes/graphics-export';
 import { teamRoutes } from './function-routes/team';
 import { signalsRoutes } from './function-routes/signals';
+import { audiencesRoutes } from './function-routes/audiences';
 
 export type { HttpMethod, RouteAccess, RouteDeclaration, WorkspaceScope } from './route-declaration';
 export { routeKey } from './route-declaration';
@@ -113,6 +114,13 @@ export const routes = {
   adOptimizerUndo: adOptimizerRoutes.adOptimizerUndo,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
   signalsHealth: signalsRoutes.signalsHealth,
+  listAudiences: audiencesRoutes.listAudiences,
+  createCustomerListAudience: audiencesRoutes.createCustomerListAudience,
+  createWebsiteAudience: audiencesRoutes.createWebsiteAudience,
+  createEngagementAudience: audiencesRoutes.createEngagementAudience,
+  createLookalikeAudience: audiencesRoutes.createLookalikeAudience,
+  deleteAudience: audiencesRoutes.deleteAudience,
+  setCustomerUploadPermission: audiencesRoutes.setCustomerUploadPermission,
   optimizerMmmHandoff: optimizerRoutes.optimizerMmmHandoff,
   optimizerApplied: optimizerRoutes.optimizerApplied,
   getTeam: teamRoutes.getTeam,

@@ -120,6 +120,13 @@ export const screens = {
     nav: { label: 'Signals', menu: 'app' },
     tile: { title: 'Signals', description: 'What Meta receives from your pixel and server.', icon: 'bell' },
   },
+  /** Custom audiences per ad account: customer lists, website visitors, lookalikes (issue 30). */
+  audiences: {
+    path: '/audiences',
+    access: 'user',
+    nav: { label: 'Audiences', menu: 'app' },
+    tile: { title: 'Audiences', description: 'Customer lists, site visitors and lookalikes.', icon: 'users' },
+  },
   adsGraphicsGenerator: {
     path: '/ads-graphics-generator',
     access: 'user',

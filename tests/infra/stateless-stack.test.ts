@@ -237,6 +237,7 @@ describe('stateless stack (dev, functions bundled)', () => {
         'optimizer',
         'ad-optimizer',
         'signals',
+        'audiences',
       ];
       const here = statelessFunctionNames() as string[];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f) && here.includes(f))) {

@@ -15,6 +15,8 @@ export interface MembershipRecord {
   email: string;
   owner_email: string;
   joined_at: string;
+  /** The owner let this member upload customer lists (Audiences); absent until the owner allows it. */
+  customer_data_uploads?: boolean;
   /** The invitation accepted to join: lets a retried accept recognise the membership it wrote itself. */
   invitation_id?: string;
 }

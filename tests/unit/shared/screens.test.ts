@@ -45,6 +45,7 @@ describe('the screens table', () => {
         '/optimizer',
         '/ad-optimizer',
         '/signals',
+        '/audiences',
         '/ads-graphics-generator',
         '/marketing-mix',
         // Since issue 25 /settings is a page itself (it was a 404), so its prefix covers the settings screens.

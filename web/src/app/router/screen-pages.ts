@@ -26,6 +26,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   optimizerApplied: () => import('../routes/optimizer'),
   adOptimizer: () => import('../routes/ad-optimizer'),
   signals: () => import('../routes/signals'),
+  audiences: () => import('../routes/audiences'),
   adsGraphicsGenerator: () => import('../routes/ads-graphics-generator'),
   marketingMix: () => import('../routes/marketing-mix'),
   marketingMixReport: () => import('../routes/marketing-mix-report'),

@@ -1,0 +1,49 @@
+import { audiencesRoutes as routes } from '@shared/function-routes/audiences';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { httpFunction, on } from '../lib/http/http-function';
+import { metaConfig } from '../lib/meta-connection/meta-config';
+import { metaSession } from '../lib/meta-session/meta-route';
+import { tableName } from '../lib/table-name';
+import { createCustomerList } from './customer-list-upload';
+import { setCustomerUploadPermission } from './customer-upload-permission';
+import { listAudiences } from './read-audiences';
+import { createEngagementAudience, createLookalike, createWebsiteAudience, deleteAudience } from './rule-audiences';
+
+const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('teamMemberships') });
+const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
+
+export const handler = httpFunction([
+  on(
+    routes.listAudiences,
+    ({ session, params }) => listAudiences(session, params.id, { ...permissions(), ...facebook() }),
+    metaSession(),
+  ),
+  on(
+    routes.createCustomerListAudience,
+    ({ session, params, body }) => createCustomerList(session, params.id, body, { ...permissions(), ...facebook() }),
+    metaSession(),
+  ),
+  on(
+    routes.createWebsiteAudience,
+    ({ session, params, body }) => createWebsiteAudience(session, params.id, body),
+    metaSession(),
+  ),
+  on(
+    routes.createEngagementAudience,
+    ({ session, params, body }) => createEngagementAudience(session, params.id, body),
+    metaSession(),
+  ),
+  on(
+    routes.createLookalikeAudience,
+    ({ session, params, body }) => createLookalike(session, params.id, body),
+    metaSession(),
+  ),
+  on(
+    routes.deleteAudience,
+    ({ session, params }) => deleteAudience(session, params.id, params.audienceId),
+    metaSession(),
+  ),
+  on(routes.setCustomerUploadPermission, ({ user, params, body }) =>
+    setCustomerUploadPermission(user, params.memberId, body.allowed, permissions()),
+  ),
+]);

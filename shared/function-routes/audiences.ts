@@ -1,0 +1,90 @@
+import { AdAccountParamsSchema } from '../schemas/meta';
+import {
+  AudienceCreatedSchema,
+  AudienceDeletedSchema,
+  AudienceListSchema,
+  AudienceParamsSchema,
+  CreateCustomerListBodySchema,
+  CreateEngagementAudienceBodySchema,
+  CreateLookalikeBodySchema,
+  CreateWebsiteAudienceBodySchema,
+  CustomerListUploadSchema,
+  CustomerUploadPermissionBodySchema,
+  CustomerUploadPermissionParamsSchema,
+  CustomerUploadPermissionSchema,
+  MAX_CUSTOMER_LIST_BODY_BYTES,
+} from '../schemas/audiences';
+import { route } from '../route-declaration';
+
+/** The routes `audiences` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
+export const audiencesRoutes = {
+  // Audiences (/audiences): an ad account's custom audiences, with their size ranges and statuses.
+  listAudiences: route({
+    method: 'GET',
+    path: '/api/audiences/ad-accounts/{id}',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: AudienceListSchema,
+  }),
+  createCustomerListAudience: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/customer-lists',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: CreateCustomerListBodySchema,
+    maxBodyBytes: MAX_CUSTOMER_LIST_BODY_BYTES,
+    response: CustomerListUploadSchema,
+    successStatus: 201,
+  }),
+  createWebsiteAudience: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/website',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: CreateWebsiteAudienceBodySchema,
+    response: AudienceCreatedSchema,
+    successStatus: 201,
+  }),
+  createEngagementAudience: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/engagement',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: CreateEngagementAudienceBodySchema,
+    response: AudienceCreatedSchema,
+    successStatus: 201,
+  }),
+  createLookalikeAudience: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/lookalikes',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: CreateLookalikeBodySchema,
+    response: AudienceCreatedSchema,
+    successStatus: 201,
+  }),
+  deleteAudience: route({
+    method: 'DELETE',
+    path: '/api/audiences/ad-accounts/{id}/audiences/{audienceId}',
+    fn: 'audiences',
+    access: 'user',
+    params: AudienceParamsSchema,
+    response: AudienceDeletedSchema,
+  }),
+  // The owner lets a member upload customer lists (or stops them): customer data is the owner's to share.
+  setCustomerUploadPermission: route({
+    method: 'PUT',
+    path: '/api/audiences/members/{memberId}/customer-uploads',
+    fn: 'audiences',
+    access: 'user',
+    workspace: 'owner',
+    params: CustomerUploadPermissionParamsSchema,
+    body: CustomerUploadPermissionBodySchema,
+    response: CustomerUploadPermissionSchema,
+  }),
+} as const;

@@ -1,0 +1,134 @@
+import * as z from 'zod';
+import { AdAccountParamsSchema } from './meta';
+
+/**
+ * The Audiences screen (/audiences, issue 30): an ad account's custom audiences as Meta reports them, and the
+ * requests that make them. Customer lists arrive as CSV with a column mapping and are normalised and hashed in the
+ * `audiences` function before anything leaves it; the file itself is neither stored nor logged.
+ */
+
+/** The customer information a CSV column can hold (Meta's match keys; lambdas/lib/customer-data hashes them). */
+export const CUSTOMER_COLUMN_FIELDS = ['em', 'ph', 'fn', 'ln', 'ct', 'st', 'zp', 'country', 'external_id'] as const;
+export type CustomerColumnField = (typeof CUSTOMER_COLUMN_FIELDS)[number];
+/** Keys that find people on their own; a list needs at least one of them (names and places only narrow). */
+export const IDENTIFYING_FIELDS: readonly CustomerColumnField[] = ['em', 'ph', 'external_id'];
+/**
+ * A CSV travels in the request body, and Lambda takes 6 MB: 4.5 million characters (about 50,000 customers with
+ * seven columns) leave room for JSON's escaping. Larger lists need the upload bucket (issue 30, req 4 and 6).
+ */
+export const MAX_CUSTOMER_CSV_CHARS = 4_500_000;
+/** The request that carries it: the CSV JSON-escaped (a newline is two characters) and the mapping. */
+export const MAX_CUSTOMER_LIST_BODY_BYTES = 5.5 * 1024 * 1024;
+/** Meta's lookalike sizes the product offers: 1–10 % of the country (Meta accepts up to 20 %). */
+export const LOOKALIKE_PERCENTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+/** The pixel events a website audience can be built on ("any" keeps every visitor). */
+export const WEBSITE_EVENTS = [
+  'any',
+  'PageView',
+  'ViewContent',
+  'AddToCart',
+  'InitiateCheckout',
+  'Purchase',
+  'Lead',
+] as const;
+
+const audienceId = z.string().regex(/^\d{1,20}$/, 'Audience ids are numbers');
+const name = z.string().trim().min(1, 'Give the audience a name.').max(100, 'At most 100 characters.');
+const country = z.string().regex(/^[A-Z]{2}$/, 'A two-letter country code, such as US');
+
+export const AudienceKindSchema = z.enum(['customer-list', 'website', 'engagement', 'lookalike']);
+export type AudienceKind = z.output<typeof AudienceKindSchema>;
+
+const StatusSchema = z.object({ code: z.number().int(), description: z.string() });
+
+export const AudienceSchema = z.object({
+  id: audienceId,
+  name: z.string(),
+  kind: AudienceKindSchema,
+  /** Meta gives a range, never a count; 0–1,000 means "below 1,000". */
+  sizeLower: z.number().int(),
+  sizeUpper: z.number().int(),
+  /** 200: ready for ads; anything else is Meta's reason it is not. */
+  delivery: StatusSchema,
+  operation: StatusSchema,
+  retentionDays: z.number().int().optional(),
+  lookalike: z.object({ country: z.string(), percent: z.number(), sourceId: z.string() }).optional(),
+  createdAt: z.string(),
+});
+export type Audience = z.output<typeof AudienceSchema>;
+
+export const AudienceListSchema = z.object({
+  items: z.array(AudienceSchema),
+  /** Whether the account accepted Meta's Custom Audience terms (customer lists need them), and where to. */
+  customerListTerms: z.object({ accepted: z.boolean(), url: z.string() }),
+  /** Whether the signed-in person may upload customer lists (owners may; members with the owner's permission). */
+  canUploadCustomers: z.boolean(),
+});
+export type AudienceList = z.output<typeof AudienceListSchema>;
+
+export const AudienceParamsSchema = AdAccountParamsSchema.extend({ audienceId });
+
+export const CreateCustomerListBodySchema = z.object({
+  name,
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(MAX_CUSTOMER_CSV_CHARS, `The file is too large: at most ${MAX_CUSTOMER_CSV_CHARS / 1_000_000} MB of CSV.`),
+  /** CSV header → what the column holds; columns not named are not read. */
+  mapping: z
+    .record(z.string().min(1).max(200), z.enum(CUSTOMER_COLUMN_FIELDS))
+    .refine(
+      (mapping) => Object.values(mapping).some((field) => IDENTIFYING_FIELDS.includes(field)),
+      'Map at least one column to email, phone or external ID.',
+    ),
+  /** The country of phones without a country code, when no column says it. */
+  defaultCountry: country.optional(),
+});
+export type CreateCustomerListBody = z.input<typeof CreateCustomerListBodySchema>;
+
+export const CustomerListUploadSchema = z.object({
+  audience: AudienceSchema,
+  /** Rows read from the file, rows sent to Meta, rows Meta or the normaliser refused, requests of ≤ 10,000. */
+  rows: z.number().int(),
+  sent: z.number().int(),
+  invalid: z.number().int(),
+  batches: z.number().int(),
+});
+export type CustomerListUpload = z.output<typeof CustomerListUploadSchema>;
+
+export const CreateWebsiteAudienceBodySchema = z.object({
+  name,
+  event: z.enum(WEBSITE_EVENTS),
+  /** Only visits to pages whose address contains this. */
+  urlContains: z.string().trim().max(200).optional(),
+  retentionDays: z
+    .number()
+    .int()
+    .min(1, 'At least 1 day.')
+    .max(180, 'Meta keeps website visitors for 180 days at most.'),
+});
+
+export const CreateEngagementAudienceBodySchema = z.object({
+  name,
+  retentionDays: z.number().int().min(1, 'At least 1 day.').max(365, 'Meta keeps engagement for 365 days at most.'),
+});
+
+export const CreateLookalikeBodySchema = z.object({
+  name,
+  sourceId: audienceId,
+  country,
+  percent: z
+    .number()
+    .int()
+    .refine(
+      (value) => (LOOKALIKE_PERCENTS as readonly number[]).includes(value),
+      'A lookalike is 1 to 10 % of the country.',
+    ),
+});
+
+export const AudienceCreatedSchema = z.object({ audience: AudienceSchema });
+export const AudienceDeletedSchema = z.object({ deleted: z.literal(true) });
+
+export const CustomerUploadPermissionParamsSchema = z.object({ memberId: z.string().min(1).max(128) });
+export const CustomerUploadPermissionBodySchema = z.object({ allowed: z.boolean() });
+export const CustomerUploadPermissionSchema = z.object({ memberId: z.string(), allowed: z.boolean() });

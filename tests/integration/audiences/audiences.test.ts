@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '@infra/twin/function-environment';
+import type { Audience, AudienceList, CustomerListUpload } from '@shared/schemas/audiences';
+import { freshUser, type FreshUser } from '../meta-api/meta-user';
+import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
+import { twin } from '../twin-client';
+
+/**
+ * The Audiences function on the twin (issue 30): a customer list from the demo CSV, normalised and hashed in the
+ * function and sent to the Meta sandbox in requests of at most 10,000 rows; Meta's terms refusal; a lookalike and a
+ * website audience; deletion; and a member who needs the owner's permission to upload customer data.
+ */
+const DEMO_CSV = readFileSync(path.join(__dirname, '../../fixtures/customers/demo-customers.csv'), 'utf8');
+const DEMO_MAPPING = {
+  Email: 'em',
+  Phone: 'ph',
+  'First name': 'fn',
+  'Last name': 'ln',
+  City: 'ct',
+  Country: 'country',
+  'Customer ID': 'external_id',
+};
+
+let users: OptimizerUsers;
+
+const base = (account: string) => `/api/audiences/ad-accounts/${account}`;
+const post = (user: FreshUser, url: string, body: unknown) =>
+  user.call(url, { method: 'POST', body: JSON.stringify(body) });
+
+async function acceptTerms(list: AudienceList): Promise<void> {
+  const reply = await fetch(list.customerListTerms.url, { method: 'POST' });
+  expect(reply.status).toBe(200);
+}
+
+async function listOf(user: FreshUser, account: string): Promise<AudienceList> {
+  const reply = await user.call(base(account));
+  expect(reply.status).toBe(200);
+  return (await reply.json()) as AudienceList;
+}
+
+beforeAll(async () => {
+  users = await optimizerUsers('audiences');
+}, 60_000);
+afterAll(() => users.remove());
+
+describe('customer lists', () => {
+  it('are refused until Meta’s Custom Audience terms are accepted, with where to accept them', async () => {
+    const before = await listOf(users.user, users.jpyAccount);
+    expect(before.customerListTerms.accepted).toBe(false);
+    const refused = await post(users.user, `${base(users.jpyAccount)}/customer-lists`, {
+      name: 'Customers',
+      csv: DEMO_CSV,
+      mapping: DEMO_MAPPING,
+    });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { error: { code: string; details: { termsUrl: string } } };
+    expect(body.error.code).toBe('CUSTOM_AUDIENCE_TERMS');
+    expect(body.error.details.termsUrl).toBe(before.customerListTerms.url);
+
+    await acceptTerms(before);
+    expect((await listOf(users.user, users.jpyAccount)).customerListTerms.accepted).toBe(true);
+  });
+
+  it('upload the demo list hashed, match a realistic share, and make a 1 % lookalike of it', async () => {
+    await acceptTerms(await listOf(users.user, users.usdAccount));
+    const reply = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
+      name: 'Demo customers',
+      csv: DEMO_CSV,
+      mapping: DEMO_MAPPING,
+    });
+    expect(reply.status).toBe(201);
+    const upload = (await reply.json()) as CustomerListUpload;
+    expect(upload).toMatchObject({ rows: 2000, sent: 2000, invalid: 0, batches: 1 });
+    expect(upload.audience).toMatchObject({ kind: 'customer-list', delivery: { code: 200 } });
+    expect(upload.audience.sizeLower / 2000).toBeGreaterThanOrEqual(0.55);
+    expect(upload.audience.sizeUpper / 2000).toBeLessThanOrEqual(0.72);
+
+    const lookalike = await post(users.user, `${base(users.usdAccount)}/lookalikes`, {
+      name: 'Like my customers (US, 1 %)',
+      sourceId: upload.audience.id,
+      country: 'US',
+      percent: 1,
+    });
+    expect(lookalike.status).toBe(201);
+    const made = ((await lookalike.json()) as { audience: Audience }).audience;
+    expect(made).toMatchObject({
+      kind: 'lookalike',
+      lookalike: { country: 'US', percent: 1, sourceId: upload.audience.id },
+    });
+
+    const listed = await listOf(users.user, users.usdAccount);
+    expect(listed.items.map((audience) => audience.id)).toEqual(expect.arrayContaining([made.id, upload.audience.id]));
+
+    const deleted = await users.user.call(`${base(users.usdAccount)}/audiences/${made.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect((await listOf(users.user, users.usdAccount)).items.map((audience) => audience.id)).not.toContain(made.id);
+  }, 60_000);
+
+  it('go to Meta in requests of at most 10,000 rows, one session', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, index) => `shopper${index}@example.com`);
+    const reply = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
+      name: 'Newsletter',
+      csv: `email\n${rows.join('\n')}\n`,
+      mapping: { email: 'em' },
+    });
+    expect(reply.status).toBe(201);
+    expect(await reply.json()).toMatchObject({ rows: 25_000, sent: 25_000, batches: 3 });
+  }, 90_000);
+
+  it('name a column the file lacks, and make nothing', async () => {
+    const before = (await listOf(users.user, users.usdAccount)).items.length;
+    const reply = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
+      name: 'Wrong mapping',
+      csv: DEMO_CSV,
+      mapping: { 'E-mail address': 'em' },
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(await reply.json())).toContain('The file has no column named “E-mail address”.');
+    expect((await listOf(users.user, users.usdAccount)).items.length).toBe(before);
+  });
+});
+
+describe('website audiences', () => {
+  it('count the pixel’s visitors who added to cart in the last 30 days', async () => {
+    const reply = await post(users.user, `${base(users.usdAccount)}/website`, {
+      name: 'Cart, 30 days',
+      event: 'AddToCart',
+      retentionDays: 30,
+    });
+    expect(reply.status).toBe(201);
+    const { audience } = (await reply.json()) as { audience: Audience };
+    expect(audience).toMatchObject({ kind: 'website', retentionDays: 30 });
+    expect(audience.sizeUpper).toBeGreaterThan(0);
+  });
+});
+
+describe('a member', () => {
+  let member: FreshUser;
+  let memberSub: string;
+  const doc = () =>
+    DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: twin().dynamodb,
+        region: twin().cognito.region,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+
+  beforeAll(async () => {
+    member = await freshUser('audiences-member');
+    memberSub = JSON.parse(Buffer.from(member.token.split('.')[1]!, 'base64url').toString()).sub as string;
+    await doc().send(
+      new PutCommand({
+        TableName: localTableName('teamMemberships'),
+        Item: {
+          user_id: memberSub,
+          workspace_id: users.userSub,
+          role: 'member',
+          email: member.email,
+          owner_email: users.user.email,
+          joined_at: new Date().toISOString(),
+        },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await doc().send(new DeleteCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: memberSub } }));
+    await member.remove();
+  });
+
+  it('needs the owner’s permission to upload customer data', async () => {
+    const upload = () =>
+      post(member, `${base(users.usdAccount)}/customer-lists`, {
+        name: 'By a member',
+        csv: DEMO_CSV,
+        mapping: DEMO_MAPPING,
+      });
+    expect((await listOf(member, users.usdAccount)).canUploadCustomers).toBe(false);
+    const refused = await upload();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('CUSTOMER_UPLOAD_NOT_ALLOWED');
+
+    const byMember = await member.call(`/api/audiences/members/${memberSub}/customer-uploads`, {
+      method: 'PUT',
+      body: JSON.stringify({ allowed: true }),
+    });
+    expect(byMember.status).toBe(403);
+    const byOwner = await users.user.call(`/api/audiences/members/${memberSub}/customer-uploads`, {
+      method: 'PUT',
+      body: JSON.stringify({ allowed: true }),
+    });
+    expect(byOwner.status).toBe(200);
+    expect((await upload()).status).toBe(201);
+  }, 60_000);
+});

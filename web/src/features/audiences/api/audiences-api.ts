@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
+import type {
+  CreateCustomerListBody,
+  CreateLookalikeBodySchema,
+  CreateWebsiteAudienceBodySchema,
+} from '@shared/schemas/audiences';
+import { apiRequest } from '@web/lib/api';
+
+const listKey = (uid: string, accountId: string) => ['meta', uid, 'audiences', accountId] as const;
+
+/** The account's audiences with their size ranges and statuses (one Graph list read, plus the terms). */
+export function useAudiences(uid: string | undefined, accountId: string | undefined) {
+  return useQuery({
+    queryKey: listKey(uid ?? '', accountId ?? ''),
+    queryFn: () => apiRequest('listAudiences', { params: { id: accountId! } }),
+    enabled: Boolean(uid && accountId),
+    staleTime: 60_000,
+  });
+}
+
+/** After a change the list is read again: sizes come from Meta, never computed here. */
+function useRefreshList(uid: string | undefined, accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: listKey(uid ?? '', accountId ?? '') });
+}
+
+export function useCreateCustomerList(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: (body: CreateCustomerListBody) =>
+      apiRequest('createCustomerListAudience', { params: { id: accountId! }, body }),
+    meta: { component: 'Audiences.createCustomerList' },
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateWebsiteAudience(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreateWebsiteAudienceBodySchema>) =>
+      apiRequest('createWebsiteAudience', { params: { id: accountId! }, body }),
+    meta: { component: 'Audiences.createWebsite' },
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateLookalike(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreateLookalikeBodySchema>) =>
+      apiRequest('createLookalikeAudience', { params: { id: accountId! }, body }),
+    meta: { component: 'Audiences.createLookalike' },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAudience(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: (audienceId: string) => apiRequest('deleteAudience', { params: { id: accountId!, audienceId } }),
+    meta: { component: 'Audiences.delete' },
+    onSuccess: refresh,
+  });
+}
