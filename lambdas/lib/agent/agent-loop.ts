@@ -27,7 +27,7 @@ import { openAiTools, runToolCall, type AgentTool, type ToolOutcome } from './to
  */
 
 export type LoopEvent =
-  | { type: 'tool'; tool: AgentToolUse }
+  | { type: 'tool'; tool: AgentToolUse; step: number }
   | { type: 'proposal'; proposal: AgentProposal }
   | { type: 'delta'; text: string }
   | {
@@ -229,6 +229,7 @@ export async function* runAgentTurn<C>(input: AgentLoopInput<C>): AsyncGenerator
       evidence.push({ id: call.id, name: call.function.name, content });
       yield {
         type: 'tool',
+        step,
         tool: {
           id: call.id,
           name: call.function.name,
