@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type {
   CreateCustomerListBody,
+  CreateEngagementAudienceBodySchema,
   CreateLookalikeBodySchema,
   CreateWebsiteAudienceBodySchema,
 } from '@shared/schemas/audiences';
@@ -41,6 +42,16 @@ export function useCreateWebsiteAudience(uid: string | undefined, accountId: str
     mutationFn: (body: z.input<typeof CreateWebsiteAudienceBodySchema>) =>
       apiRequest('createWebsiteAudience', { params: { id: accountId! }, body }),
     meta: { component: 'Audiences.createWebsite' },
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateEngagementAudience(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: (body: z.input<typeof CreateEngagementAudienceBodySchema>) =>
+      apiRequest('createEngagementAudience', { params: { id: accountId! }, body }),
+    meta: { component: 'Audiences.createEngagement' },
     onSuccess: refresh,
   });
 }

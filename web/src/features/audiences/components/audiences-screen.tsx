@@ -6,7 +6,7 @@ import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-sele
 import { useAudiences, useDeleteAudience } from '../api/audiences-api';
 import { AudienceTable } from './audience-table';
 import { CustomerListForm } from './customer-list-form';
-import { LookalikeForm, WebsiteAudienceForm } from './rule-audience-forms';
+import { EngagementAudienceForm, LookalikeForm, WebsiteAudienceForm } from './rule-audience-forms';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -62,6 +62,9 @@ export function AudiencesScreen() {
           </Section>
           <Section id="audiences-website" title="Website visitors">
             <WebsiteAudienceForm uid={selection.uid} accountId={selection.accountId} />
+          </Section>
+          <Section id="audiences-engagement" title="Page engagers">
+            <EngagementAudienceForm uid={selection.uid} accountId={selection.accountId} />
           </Section>
           <Section id="audiences-lookalike" title="Lookalike">
             <LookalikeForm

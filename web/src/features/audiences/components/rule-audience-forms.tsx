@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
-import { useCreateLookalike, useCreateWebsiteAudience } from '../api/audiences-api';
+import { useCreateEngagementAudience, useCreateLookalike, useCreateWebsiteAudience } from '../api/audiences-api';
 
 interface AccountProps {
   uid: string | undefined;
@@ -70,6 +70,44 @@ export function WebsiteAudienceForm({ uid, accountId }: AccountProps) {
       <div>
         <Button type="submit" disabled={create.isPending || !name.trim()}>
           {create.isPending ? 'Making the audience…' : 'Make website audience'}
+        </Button>
+      </div>
+      <Outcome mutation={create} />
+    </form>
+  );
+}
+
+/** People who engaged with the account's Facebook Page in the last days Meta keeps: 1 to 365. */
+export function EngagementAudienceForm({ uid, accountId }: AccountProps) {
+  const create = useCreateEngagementAudience(uid, accountId);
+  const [name, setName] = useState('Page engagers, 90 days');
+  const [days, setDays] = useState('90');
+  const onSubmit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    create.mutate({ name, retentionDays: Number(days) });
+  };
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} aria-label="New engagement audience">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Audience name">
+          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
+        </FormField>
+        <FormField label="Engaged in the last (days, 1–365)">
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              min={1}
+              max={365}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <div>
+        <Button type="submit" disabled={create.isPending || !name.trim()}>
+          {create.isPending ? 'Making the audience…' : 'Make engagement audience'}
         </Button>
       </div>
       <Outcome mutation={create} />
