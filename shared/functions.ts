@@ -578,6 +578,10 @@ export const functions = {
       // The plan's connected-ad-accounts quota, and the plan.
       quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       userPlans: { actions: ['GetItem'] },
+      // Site keys of the first-party endpoint: create (conditional put), list, revoke (conditional update).
+      signalSiteKeys: { actions: ['PutItem', 'Query', 'UpdateItem'] },
+      // The endpoint's delivery figures per pixel (hourly counters and refusals).
+      signalDeliveries: { actions: ['Query'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
@@ -611,6 +615,36 @@ export const functions = {
     memorySize: 1024,
     // Up to six uploads of 10,000 rows; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  'signals-intake': {
+    description:
+      'POST /api/signals/events: the first-party Conversions API endpoint; checks the site key, hashes customer data, queues for Meta',
+    tables: {
+      // The key by its hash (the index only: the table itself is never read or written here).
+      signalSiteKeys: { actions: [], indexActions: ['Query'] },
+      // Claim each event once (conditional put), give the claim back when queuing failed, count the hour.
+      signalDeliveries: { actions: ['PutItem', 'DeleteItem', 'UpdateItem'] },
+    },
+    sendsJobs: ['signalDeliveries'],
+    memorySize: 256,
+    // Anyone holding a site key (it is in the site's pages) can call it: its ceiling keeps the API's concurrency free.
+    reservedConcurrency: 20,
+  },
+  'signals-delivery': {
+    description:
+      'Drains the signal deliveries queue: batches of up to 1,000 events per pixel to the Conversions API, with retries',
+    tables: {
+      // Which events were already delivered (a redelivered message), then their new status; counters and refusals.
+      signalDeliveries: { actions: ['BatchGetItem', 'BatchWriteItem', 'UpdateItem'] },
+      // The workspace's Meta token (a row stored before field encryption is re-written encrypted).
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    memorySize: 512,
+    // A batch of 1,000 messages may be a few Meta requests, each retried with backoff.
+    timeoutSeconds: 120,
   },
   'graphics-export': {
     description:

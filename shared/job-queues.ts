@@ -15,6 +15,12 @@ export interface JobQueueDeclaration {
   maxReceiveCount: number;
   /** Invocations at a time: bounds how many fits run at once (and what they cost). */
   maxConcurrency: number;
+  /**
+   * How long Lambda's event source gathers messages before invoking with fewer than `batchSize` (SQS's
+   * MaximumBatchingWindowInSeconds, required above 10 messages a batch). The twin hands over what is waiting.
+   * @default none (0)
+   */
+  batchingWindowSeconds?: number;
 }
 
 export const jobQueues = {
@@ -36,6 +42,20 @@ export const jobQueues = {
     batchSize: 1,
     maxReceiveCount: 3,
     maxConcurrency: 4,
+  },
+  /**
+   * Events the first-party Conversions API endpoint accepted, hashed, on their way to Meta: one message per accepted
+   * request (up to 100 events). Up to 1,000 messages a batch, regrouped per pixel into Meta requests of at most 1,000
+   * events. A Meta outage makes a batch fail and come back after the visibility timeout, eight times (about half an
+   * hour) before the dead-letter queue keeps it for a redrive (an alarm says so).
+   */
+  signalDeliveries: {
+    name: 'signal-deliveries',
+    consumer: 'signals-delivery',
+    batchSize: 1_000,
+    batchingWindowSeconds: 5,
+    maxReceiveCount: 8,
+    maxConcurrency: 2,
   },
 } as const satisfies Record<string, JobQueueDeclaration>;
 

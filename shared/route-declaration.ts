@@ -29,6 +29,12 @@ export interface RouteDeclaration<F extends string = string> {
    */
   maxBodyBytes?: number;
   /**
+   * The JSON body may also arrive as `text/plain`: what a browser's `navigator.sendBeacon` or a no-cors `fetch` from
+   * another site can send without a CORS preflight (the first-party Conversions API snippet posts from the
+   * customer's site). Only for public routes whose body carries its own credential, never a cookie or token.
+   */
+  plainTextBody?: true;
+  /**
    * For `access: 'public'` routes: what the route exposes without sign-in and what guards it instead. It is
    * the reason the CDK app gives cdk-nag for a route without an authorizer, so it must stay true.
    */

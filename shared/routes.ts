@@ -19,6 +19,7 @@ import { graphicsExportRoutes } from './function-routes/graphics-export';
 import { teamRoutes } from './function-routes/team';
 import { signalsRoutes } from './function-routes/signals';
 import { audiencesRoutes } from './function-routes/audiences';
+import { signalsIntakeRoutes } from './function-routes/signals-intake';
 
 export type { HttpMethod, RouteAccess, RouteDeclaration, WorkspaceScope } from './route-declaration';
 export { routeKey } from './route-declaration';
@@ -121,6 +122,10 @@ export const routes = {
   createLookalikeAudience: audiencesRoutes.createLookalikeAudience,
   deleteAudience: audiencesRoutes.deleteAudience,
   setCustomerUploadPermission: audiencesRoutes.setCustomerUploadPermission,
+  signalsSiteKeys: signalsRoutes.signalsSiteKeys,
+  signalsCreateSiteKey: signalsRoutes.signalsCreateSiteKey,
+  signalsRevokeSiteKey: signalsRoutes.signalsRevokeSiteKey,
+  signalsSendEvents: signalsIntakeRoutes.signalsSendEvents,
   optimizerMmmHandoff: optimizerRoutes.optimizerMmmHandoff,
   optimizerApplied: optimizerRoutes.optimizerApplied,
   getTeam: teamRoutes.getTeam,

@@ -150,6 +150,28 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'item_key', type: 'S' },
   },
+  /**
+   * The first-party Conversions API's site keys per workspace (`key_id`): label, pixel, SHA-256 of the key (never the
+   * key), revocation. The endpoint finds a key by its hash through `by-key-hash`; revoking removes the hash, so the
+   * index no longer holds it.
+   */
+  signalSiteKeys: {
+    name: 'signal_site_keys',
+    partitionKey: { name: 'workspace_id', type: 'S' },
+    sortKey: { name: 'key_id', type: 'S' },
+    globalIndexes: [{ name: 'by-key-hash', partitionKey: { name: 'key_hash', type: 'S' } }],
+  },
+  /**
+   * The endpoint's deliveries per workspace and pixel (`<workspace>#<pixel>`): one row per accepted event
+   * (`event#<name>#<id>`: its status, never its data), hourly counters (`hour#<yyyy-mm-ddThh>`) and Meta's refusals
+   * (`rejection#<time>#<id>`: the field Meta named). Everything expires after 8 days (Meta takes no event older than 7).
+   */
+  signalDeliveries: {
+    name: 'signal_deliveries',
+    partitionKey: { name: 'pixel_scope', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   /** The chatbot's rate-limit counters: per IP (hashed) or user, per minute and per UTC day. */
   chatRateLimits: {
     name: 'chat_rate_limits',

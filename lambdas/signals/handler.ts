@@ -1,8 +1,25 @@
 import { signalsRoutes as routes } from '@shared/function-routes/signals';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaSession } from '../lib/meta-session/meta-route';
+import { tableName } from '../lib/table-name';
+import { readPixelDelivery } from './pixel-delivery';
 import { signalsHealth } from './signals-health';
+import { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys';
+
+const siteKeys = () => ({ doc: dynamoDocumentClient(), table: tableName('signalSiteKeys') });
+const deliveries = () => ({ doc: dynamoDocumentClient(), table: tableName('signalDeliveries') });
 
 export const handler = httpFunction([
-  on(routes.signalsHealth, ({ session, params }) => signalsHealth(session, params.id), metaSession()),
+  on(
+    routes.signalsHealth,
+    ({ session, params }) =>
+      signalsHealth(session, params.id, (pixelId, now) =>
+        readPixelDelivery(deliveries(), session.user.sub, pixelId, now),
+      ),
+    metaSession(),
+  ),
+  on(routes.signalsSiteKeys, ({ user }) => listSiteKeys(siteKeys(), user.sub)),
+  on(routes.signalsCreateSiteKey, ({ session, body }) => createSiteKey(session, siteKeys(), body), metaSession()),
+  on(routes.signalsRevokeSiteKey, ({ user, params }) => revokeSiteKey(siteKeys(), user.sub, params.keyId, new Date())),
 ]);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { SignalsHealth, SignalsPixel } from '@shared/schemas/signals';
+import type { PixelDelivery } from '@shared/schemas/signals-endpoint';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { signalsFixes } from './pixel-health';
@@ -16,7 +17,11 @@ const PixelListSchema = z.object({
 /** Accounts rarely have more than a few pixels; the screen shows the first ones. */
 const MAX_PIXELS = 5;
 
-export async function signalsHealth(session: MetaSession, adAccountId: string): Promise<SignalsHealth> {
+export async function signalsHealth(
+  session: MetaSession,
+  adAccountId: string,
+  readDelivery: (pixelId: string, now: Date) => Promise<PixelDelivery | undefined> = async () => undefined,
+): Promise<SignalsHealth> {
   const account = await ownedAdAccount(session, adAccountId);
   const now = session.deps.now();
   const list = await session.graph.get(
@@ -26,7 +31,10 @@ export async function signalsHealth(session: MetaSession, adAccountId: string): 
   );
   const pixels = await Promise.all(
     list.data.slice(0, MAX_PIXELS).map(async (pixel): Promise<SignalsPixel> => {
-      const signals = await readPixelSignals(session.graph, pixel.id, now);
+      const [signals, delivery] = await Promise.all([
+        readPixelSignals(session.graph, pixel.id, now),
+        readDelivery(pixel.id, now),
+      ]);
       const quality = new Map(signals.quality.map((event) => [event.event_name, event]));
       return {
         id: pixel.id,
@@ -57,6 +65,7 @@ export async function signalsHealth(session: MetaSession, adAccountId: string): 
           title,
           detail,
         })),
+        ...(delivery && { delivery }),
       };
     }),
   );

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PixelDeliverySchema } from './signals-endpoint';
 
 /** The signals health of an ad account's pixels (GET /api/signals/ad-accounts/{id}/health). */
 export const SignalsFixSchema = z.object({
@@ -30,6 +31,8 @@ export const SignalsPixelSchema = z.object({
   events: z.array(SignalsEventSchema),
   /** What to fix, most effect first. */
   fixes: z.array(SignalsFixSchema),
+  /** The first-party Conversions API endpoint's deliveries to this pixel, when it had traffic in the last 48 hours. */
+  delivery: PixelDeliverySchema.optional(),
 });
 
 export const SignalsHealthSchema = z.object({ pixels: z.array(SignalsPixelSchema), generatedAt: z.string() });

@@ -50,7 +50,8 @@ export function parseRequest<R extends RouteDeclaration>(route: R, event: APIGat
   if (route.body) {
     if (!bytes) throw validationError('A JSON request body is required.');
     const contentType = event.headers?.['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(contentType)) {
+    const plainText = route.plainTextBody === true && /^text\/plain\b/i.test(contentType);
+    if (!plainText && !/^application\/json\b/i.test(contentType)) {
       throw validationError('The request body must be sent as application/json.');
     }
     try {

@@ -1,0 +1,74 @@
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tableKey } from '@shared/table-keys';
+
+/**
+ * The rows of the `signalDeliveries` table, written by the endpoint (signals-intake) and the delivery worker
+ * (signals-delivery), read by the signals screen. Everything is per workspace and pixel; nothing holds customer
+ * information: an event row is its name, id and status; a refusal is the field Meta named.
+ */
+export interface DeliveriesTable {
+  doc: DynamoDBDocumentClient;
+  table: string;
+}
+
+/** Meta takes no event older than 7 days, so nothing here is worth keeping longer than 8. */
+export const DELIVERY_RECORD_DAYS = 8;
+
+export type DeliveryStatus = 'queued' | 'delivered' | 'rejected';
+
+export const pixelScope = (workspaceId: string, pixelId: string): string => `${workspaceId}#${pixelId}`;
+export const eventItemKey = (eventName: string, eventId: string): string => `event#${eventName}#${eventId}`;
+export const hourItemKey = (at: Date): string => `hour#${at.toISOString().slice(0, 13)}`;
+export const rejectionItemKey = (at: Date, eventId: string): string => `rejection#${at.toISOString()}#${eventId}`;
+
+export const expiresAt = (now: Date): number => Math.floor(now.getTime() / 1000) + DELIVERY_RECORD_DAYS * 86_400;
+
+export interface HourCounts {
+  accepted?: number;
+  delivered?: number;
+  rejected?: number;
+  duplicates?: number;
+  /** Sum of acceptance-to-Meta delays of the delivered events, and the longest (ms). */
+  delaySumMs?: number;
+  delayMaxMs?: number;
+}
+
+/** Adds to the hour's counters (one atomic ADD; the longest delay kept with a conditional-free max). */
+export async function countHour(
+  table: DeliveriesTable,
+  workspaceId: string,
+  pixelId: string,
+  at: Date,
+  counts: HourCounts,
+): Promise<void> {
+  const adds = Object.entries(counts).filter(
+    ([name, value]) => name !== 'delayMaxMs' && value !== undefined && value > 0,
+  );
+  if (adds.length === 0) return;
+  const values: Record<string, unknown> = { ':expires': expiresAt(at) };
+  for (const [name, value] of adds) values[`:${name}`] = value;
+  await table.doc.send(
+    new UpdateCommand({
+      TableName: table.table,
+      Key: tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at)),
+      UpdateExpression: `ADD ${adds.map(([name]) => `${name} :${name}`).join(', ')} SET expires_at = :expires`,
+      ExpressionAttributeValues: values,
+    }),
+  );
+  if (counts.delayMaxMs !== undefined) {
+    // A second, conditional write: DynamoDB has no max(); a lower delay leaves the stored one.
+    await table.doc
+      .send(
+        new UpdateCommand({
+          TableName: table.table,
+          Key: tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at)),
+          UpdateExpression: 'SET delayMaxMs = :max',
+          ConditionExpression: 'attribute_not_exists(delayMaxMs) OR delayMaxMs < :max',
+          ExpressionAttributeValues: { ':max': counts.delayMaxMs },
+        }),
+      )
+      .catch((error: unknown) => {
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      });
+  }
+}
