@@ -21,6 +21,8 @@ export interface JobQueueDeclaration {
    * @default none (0)
    */
   batchingWindowSeconds?: number;
+  /** Alarm when the oldest message has waited longer than this (minutes). @default no such alarm */
+  oldestMessageAlarmMinutes?: number;
 }
 
 export const jobQueues = {
@@ -54,6 +56,7 @@ export const jobQueues = {
     consumer: 'signals-delivery',
     batchSize: 1_000,
     batchingWindowSeconds: 5,
+    oldestMessageAlarmMinutes: 15,
     maxReceiveCount: 8,
     maxConcurrency: 2,
   },

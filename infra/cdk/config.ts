@@ -53,6 +53,12 @@ export interface StageSettings {
   /** WAF: requests one IP may make in 5 minutes (site and API together) before being blocked. */
   wafRequestsPerIpPer5Min: number;
   /**
+   * WAF: requests one IP may make in 5 minutes to the first-party Conversions API endpoint (its own rule; the general
+   * one leaves that path out, since a customer's server posts every purchase of its site from one address). At most
+   * 100 events a request.
+   */
+  wafSignalEventsPerIpPer5Min: number;
+  /**
    * Cognito threat protection (the Plus feature plan, enforced): blocks sign-ins with leaked passwords and risky
    * sign-ins. Billed per monthly active user (docs/deploying.md states the cost), so it is a per-stage choice.
    */
@@ -76,6 +82,7 @@ const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     logRetention: RetentionDays.ONE_MONTH,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     wafRequestsPerIpPer5Min: 2000,
+    wafSignalEventsPerIpPer5Min: 3000,
     cognitoThreatProtection: false,
   },
   prod: {
@@ -83,6 +90,8 @@ const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     logRetention: RetentionDays.ONE_YEAR,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     wafRequestsPerIpPer5Min: 2000,
+    // 10 requests a second from one server, up to 1,000 events a second.
+    wafSignalEventsPerIpPer5Min: 3000,
     cognitoThreatProtection: true,
   },
 };

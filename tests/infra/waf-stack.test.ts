@@ -31,7 +31,8 @@ describe('WAF in front of CloudFront', () => {
       Action: { Block: {} },
       Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 2000, EvaluationWindowSec: 300 } },
     });
-    expect(rules.slice(1).map((r) => r.Statement.ManagedRuleGroupStatement)).toEqual([
+    expect(rules[1]).toMatchObject({ Name: 'signal-events-per-ip', Action: { Block: {} } });
+    expect(rules.slice(2).map((r) => r.Statement.ManagedRuleGroupStatement)).toEqual([
       {
         VendorName: 'AWS',
         Name: 'AWSManagedRulesCommonRuleSet',
@@ -46,6 +47,23 @@ describe('WAF in front of CloudFront', () => {
         SampledRequestsEnabled: true,
       });
     }
+  });
+
+  it('gives the first-party Conversions API endpoint its own per-IP limit, which the general one leaves out', () => {
+    const [[, acl]] = resourcesOf(waf, 'AWS::WAFv2::WebACL') as [[string, { Properties: Record<string, CfnJson> }]];
+    const rules = acl.Properties.Rules as { Name: string; Statement: CfnJson }[];
+    const eventsPath = {
+      ByteMatchStatement: {
+        FieldToMatch: { UriPath: {} },
+        PositionalConstraint: 'EXACTLY',
+        SearchString: '/api/signals/events',
+        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+      },
+    };
+    const own = rules.find((rule) => rule.Name === 'signal-events-per-ip')?.Statement.RateBasedStatement;
+    expect(own).toMatchObject({ AggregateKeyType: 'IP', Limit: 3000, ScopeDownStatement: eventsPath });
+    const general = rules.find((rule) => rule.Name === 'rate-per-ip')?.Statement.RateBasedStatement;
+    expect(general.ScopeDownStatement).toEqual({ NotStatement: { Statement: eventsPath } });
   });
 
   it('counts, not blocks, bodies over 8 KB: the API accepts 256 KiB and enforces each route’s own limit', () => {

@@ -64,6 +64,7 @@ export function createStacks(app: App, config: AppConfig, options: CreateStacksO
     env: { account: env.account, region: WAF_REGION },
     namePrefix,
     requestsPerIpPer5Min: config.settings.wafRequestsPerIpPer5Min,
+    signalEventsPerIpPer5Min: config.settings.wafSignalEventsPerIpPer5Min,
     description: description('WAF web ACL for CloudFront (us-east-1)'),
   });
 

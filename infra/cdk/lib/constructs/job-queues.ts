@@ -61,6 +61,9 @@ export class JobQueues extends Construct {
         new SqsEventSource(this.queues[key], {
           batchSize: declaration.batchSize,
           maxConcurrency: declaration.maxConcurrency,
+          ...('batchingWindowSeconds' in declaration && {
+            maxBatchingWindow: Duration.seconds(declaration.batchingWindowSeconds),
+          }),
           reportBatchItemFailures: true,
         }),
       );

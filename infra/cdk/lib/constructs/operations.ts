@@ -20,7 +20,7 @@ import { QueryDefinition, QueryString, type ILogGroup } from 'aws-cdk-lib/aws-lo
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '@shared/physical-names';
-import { jobQueues, type JobQueueKey } from '@shared/job-queues';
+import { jobQueues, type JobQueueDeclaration, type JobQueueKey } from '@shared/job-queues';
 import type { QueueKey } from '@shared/queues';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { NotificationPipe } from './notification-fan-out';
@@ -49,6 +49,8 @@ export interface OperationsProps {
   readonly pipes?: Record<QueueKey, NotificationPipe>;
   /** The dead-letter queue of each job queue (marketing-mix fits); absent in stacks without them. */
   readonly jobDeadLetterQueues?: Partial<Record<JobQueueKey, IQueue>>;
+  /** The job queues themselves, for the age alarm of those that declare one. @default none */
+  readonly jobQueues?: Partial<Record<JobQueueKey, IQueue>>;
   /** The user pool's trigger functions by name (they live in the stateful stack). @default none */
   readonly cognitoTriggers?: Record<string, IFunction>;
   /** The event outbox pipe's dead-letter queue (stateful stack). @default none */
@@ -205,6 +207,26 @@ export class Operations extends Construct {
             threshold: 1,
             comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
             evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
+      );
+    }
+
+    // A job queue whose work must not wait (events on their way to Meta): its oldest message's age says the consumer
+    // is failing (a Meta outage, a broken token) long before the dead-letter queue does.
+    for (const [key, queue] of Object.entries(props.jobQueues ?? {}) as [JobQueueKey, IQueue][]) {
+      const declaration: JobQueueDeclaration = jobQueues[key];
+      const minutes = declaration.oldestMessageAlarmMinutes;
+      if (minutes === undefined) continue;
+      alarm(`JobQueueStuck-${declaration.name}`, () =>
+        queue
+          .metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' })
+          .createAlarm(this, `JobQueueStuck-${declaration.name}`, {
+            alarmName: `${namePrefix}-${declaration.name}-oldest-message`,
+            alarmDescription: `The oldest ${declaration.name} message has waited over ${minutes} minutes: ${declaration.consumer} is failing or too slow. See docs/operating.md.`,
+            threshold: minutes * 60,
+            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+            evaluationPeriods: 5,
             treatMissingData: TreatMissingData.NOT_BREACHING,
           }),
       );

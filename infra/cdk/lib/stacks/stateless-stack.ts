@@ -137,6 +137,7 @@ export class StatelessStack extends Stack {
       functions: { ...this.functions, ...props.edgeFunctions },
       pipes: this.fanOut?.pipes,
       jobDeadLetterQueues: this.jobQueues.deadLetterQueues,
+      jobQueues: this.jobQueues.queues,
       // The stateful stack's, by their literal names (as the tables are): no export ties the stacks together.
       cognitoTriggers: Object.fromEntries(
         triggerFunctionNames().map((name): [string, IFunction] => [

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { signalsIntakeRoutes } from '@shared/function-routes/signals-intake';
 
 /** CloudFront reads its web ACL from us-east-1 only (a WAFv2 CLOUDFRONT-scope ACL lives there). */
 export const WAF_REGION = 'us-east-1';
@@ -12,6 +13,8 @@ export interface WafStackProps extends StackProps {
   readonly namePrefix: string;
   /** Requests one IP may make in any 5-minute window before it is blocked for a while. */
   readonly requestsPerIpPer5Min: number;
+  /** Requests one IP may make in 5 minutes to the first-party Conversions API endpoint (left out of the rule above). */
+  readonly signalEventsPerIpPer5Min: number;
 }
 
 /** AWS managed rule groups, each counted by its own CloudWatch metric. */
@@ -52,6 +55,16 @@ export class WafStack extends Stack {
       metricName: `${props.namePrefix}-${name}`,
     });
 
+    // The first-party Conversions API endpoint: sites' servers post there from one address each, so it has its own
+    // limit and the general one leaves it out.
+    const signalEventsPath: CfnWebACL.StatementProperty = {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'EXACTLY',
+        searchString: signalsIntakeRoutes.signalsSendEvents.path,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${props.namePrefix}-edge`,
       description: 'Adsmith managed rule groups and a per-IP rate limit in front of CloudFront, site and /api',
@@ -65,13 +78,32 @@ export class WafStack extends Stack {
           priority: 0,
           action: { block: {} },
           statement: {
-            rateBasedStatement: { limit: props.requestsPerIpPer5Min, aggregateKeyType: 'IP', evaluationWindowSec: 300 },
+            rateBasedStatement: {
+              limit: props.requestsPerIpPer5Min,
+              aggregateKeyType: 'IP',
+              evaluationWindowSec: 300,
+              scopeDownStatement: { notStatement: { statement: signalEventsPath } },
+            },
           },
           visibilityConfig: metric('rate-per-ip'),
         },
+        {
+          name: 'signal-events-per-ip',
+          priority: 1,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              limit: props.signalEventsPerIpPer5Min,
+              aggregateKeyType: 'IP',
+              evaluationWindowSec: 300,
+              scopeDownStatement: signalEventsPath,
+            },
+          },
+          visibilityConfig: metric('signal-events-per-ip'),
+        },
         ...MANAGED_RULE_GROUPS.map((group, index) => ({
           name: group,
-          priority: index + 1,
+          priority: index + 2,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {
