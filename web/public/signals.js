@@ -1,4 +1,4 @@
-/* global window, document, navigator, location */
+/* global window, document, location */
 /*
  * Adsmith signals snippet: sends each conversion to the Meta pixel and to your own first-party Conversions API
  * endpoint with the same event id, so Meta counts it once (it de-duplicates a browser and a server event with the same
