@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import type { CallLog } from './call-log.js';
 import type { FaultSwitches } from './faults.js';
+import type { PixelEvent } from './pixel-events.js';
 import { jsonReply, type Reply } from './reply.js';
 import { AdvanceDaysSchema } from './time-travel.js';
 
@@ -16,6 +17,8 @@ export interface AdminDeps {
   reset: (options: { world: boolean }) => void;
   /** Moves the world's history `days` into the past, as if that many days had passed (see time-travel.ts). */
   advanceDays: (days: number) => { daysAdvanced: number };
+  /** Every event a pixel received, de-duplicated or not: how tests see what Meta would have counted. */
+  pixelEvents: (pixelId: string) => PixelEvent[];
 }
 
 const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" viewBox="0 0 50 50"><rect width="50" height="50" fill="#e4e6eb"/><circle cx="25" cy="19" r="9" fill="#bcc0c4"/><path d="M8 46c2-10 9-14 17-14s15 4 17 14z" fill="#bcc0c4"/></svg>`;
@@ -30,6 +33,8 @@ export function handleAdmin(deps: AdminDeps, method: string, path: string, body:
     return { status: 200, headers: { 'Content-Type': 'image/svg+xml' }, html: AVATAR };
   if (method === 'GET' && path === '/__admin/calls') return jsonReply(deps.calls.snapshot());
   if (method === 'GET' && path === '/__admin/faults') return jsonReply({ faults: deps.faults.snapshot() });
+  const pixelEvents = /^\/__admin\/pixels\/(\d+)\/events$/.exec(path);
+  if (method === 'GET' && pixelEvents) return jsonReply({ data: deps.pixelEvents(pixelEvents[1]!) });
   if (method === 'POST' && path === '/__admin/advance-days') {
     let payload: unknown;
     try {

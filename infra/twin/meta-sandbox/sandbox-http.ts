@@ -35,6 +35,7 @@ function adminReply(parts: SandboxParts, method: string, path: string, body: str
         advanceDays(parts.world.state.world, days);
         return { daysAdvanced: daysAdvanced(parts.world.state.world) };
       },
+      pixelEvents: (pixelId) => parts.world.state.pixels.received(pixelId),
     },
     method,
     path,
