@@ -212,9 +212,31 @@ export class Operations extends Construct {
       );
     }
 
-    // A job queue whose work must not wait (events on their way to Meta): its oldest message's age says the consumer
-    // is failing (a Meta outage, a broken token) long before the dead-letter queue does.
-    for (const [key, queue] of Object.entries(props.jobQueues ?? {}) as [JobQueueKey, IQueue][]) {
+    this.jobQueueAgeAlarms(namePrefix, props.jobQueues ?? {}, alarm);
+
+    const logGroups = functions.map(([, entry]) => entry.logGroup);
+    this.queries = this.savedQueries(namePrefix, logGroups);
+    this.dashboard = this.buildDashboard(namePrefix, {
+      requests,
+      clientErrors,
+      serverErrors,
+      latency: (statistic) => props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic }),
+      functions: functions.map(([name, entry]) => [name, entry.function]),
+      pipes,
+      logGroups,
+    });
+  }
+
+  /**
+   * A job queue whose work must not wait (events on their way to Meta): its oldest message's age says the consumer
+   * is failing (a Meta outage, a broken token) long before the dead-letter queue does.
+   */
+  private jobQueueAgeAlarms(
+    namePrefix: string,
+    queues: Partial<Record<JobQueueKey, IQueue>>,
+    alarm: (alarmId: string, build: () => Alarm) => Alarm,
+  ): void {
+    for (const [key, queue] of Object.entries(queues) as [JobQueueKey, IQueue][]) {
       const declaration: JobQueueDeclaration = jobQueues[key];
       const minutes = declaration.oldestMessageAlarmMinutes;
       if (minutes === undefined) continue;
@@ -231,18 +253,6 @@ export class Operations extends Construct {
           }),
       );
     }
-
-    const logGroups = functions.map(([, entry]) => entry.logGroup);
-    this.queries = this.savedQueries(namePrefix, logGroups);
-    this.dashboard = this.buildDashboard(namePrefix, {
-      requests,
-      clientErrors,
-      serverErrors,
-      latency: (statistic) => props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic }),
-      functions: functions.map(([name, entry]) => [name, entry.function]),
-      pipes,
-      logGroups,
-    });
   }
 
   private savedQueries(namePrefix: string, logGroups: ILogGroup[]): QueryDefinition[] {

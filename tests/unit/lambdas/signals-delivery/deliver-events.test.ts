@@ -14,7 +14,7 @@ import {
   login,
   startTestSandbox,
   type LooseJson,
-} from '../../../integration/meta-sandbox/sandbox-client';
+} from '@tests/integration/meta-sandbox/sandbox-client';
 
 /**
  * The delivery worker against dynalite and the Meta sandbox (its real Conversions API validation and de-duplication):
