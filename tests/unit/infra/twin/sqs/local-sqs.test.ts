@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobQueues, type JobQueueKey } from '@shared/job-queues';
 import { LocalSqs } from '@infra/twin/sqs/local-sqs';
 
 /** The local SQS with a state file: queued jobs survive a stop (or a kill) of the twin. */
 
 let dir: string;
 let file: string;
-const queueName = () => 'test-mmm-fits';
+
+// One name per queue, as the stacks give them (one name for all made the last declared queue's numbers apply).
+const queueName = (key: JobQueueKey) => `test-${jobQueues[key].name}`;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'local-sqs-'));
