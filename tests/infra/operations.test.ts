@@ -114,17 +114,30 @@ describe('notification fan-out and operations (dev)', () => {
     });
   });
 
+  it('alarms when the oldest signal delivery has waited 15 minutes (Meta down, or a broken token)', () => {
+    const stuck = of('AWS::CloudWatch::Alarm').find(
+      ([, alarm]) => alarm.Properties.AlarmName === 'adsmith-dev-signal-deliveries-oldest-message',
+    );
+    expect(stuck?.[1].Properties).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Namespace: 'AWS/SQS',
+      Threshold: 900,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
   it('sends every alarm (and its recovery) to the one encrypted alarm topic', () => {
     const [topicId, topic] = of('AWS::SNS::Topic').find(([, t]) => t.Properties.TopicName === 'adsmith-dev-alarms')!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     const alarms = of('AWS::CloudWatch::Alarm');
-    // One per function (Cognito triggers included), two per notification queue, one per job queue's DLQ,
-    // one for the outbox pipe's DLQ, one for the API.
+    // One per function (Cognito triggers included), two per notification queue, one per job queue's DLQ and one
+    // more for each that declares an oldest-message age, one for the outbox pipe's DLQ, one for the API.
     expect(alarms).toHaveLength(
       appFunctionNames().length +
         triggerFunctionNames().length +
         2 * Object.keys(queues).length +
         Object.keys(jobQueues).length +
+        Object.values(jobQueues).filter((queue) => 'oldestMessageAlarmMinutes' in queue).length +
         1 +
         1,
     );

@@ -151,6 +151,7 @@ describe('stateless stack (dev, functions bundled)', () => {
               jobQueueUrls: {
                 mmmFits: 'http://127.0.0.1:1/000000000000/q',
                 ruleRuns: 'http://127.0.0.1:1/000000000000/r',
+                signalDeliveries: 'http://127.0.0.1:1/000000000000/s',
               },
               bucketNames: { assets: 'adsmith-local-assets' },
             }),

@@ -5,6 +5,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useSignalsHealth } from '../api/get-signals-health';
+import { PixelDeliveryPanel } from './pixel-delivery-panel';
+import { SiteKeysPanel } from './site-keys-panel';
 
 const percent = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} %`);
 const FREQUENCY_WORDS: Record<string, string> = {
@@ -76,6 +78,7 @@ function PixelHealth({ pixel }: { pixel: SignalsPixel }) {
           </tbody>
         </table>
       </div>
+      {pixel.delivery ? <PixelDeliveryPanel delivery={pixel.delivery} /> : null}
     </section>
   );
 }
@@ -113,6 +116,9 @@ export function SignalsScreen() {
             {data.pixels.map((pixel) => (
               <PixelHealth key={pixel.id} pixel={pixel} />
             ))}
+            {selection.uid && selection.accountId ? (
+              <SiteKeysPanel uid={selection.uid} accountId={selection.accountId} pixels={data.pixels} />
+            ) : null}
           </div>
         )
       }
