@@ -26,7 +26,7 @@ export async function createSiteKey(
   input: { label: string; adAccountId: string; pixelId: string },
   generate: () => NewSiteKey = newSiteKey,
 ): Promise<CreatedSiteKey> {
-  const account = await ownedAdAccount(session, input.adAccountId);
+  const account = await ownedAdAccount(session, `act_${input.adAccountId}`);
   const pixels = await session.graph.get(`${account.id}/adspixels`, { fields: 'id', limit: '25' }, PixelIdsSchema);
   if (!pixels.data.some((pixel) => pixel.id === input.pixelId))
     throw validationError('pixelId: this ad account has no such pixel.');
