@@ -318,6 +318,38 @@ export const functions = {
     // per-address limits' sum for real visitors), and the rest of the API never waits for a slot behind them.
     reservedConcurrency: 20,
   },
+  agent: {
+    description:
+      'POST /api/agent: the in-app agent (issue 26), one turn streamed through CloudFront from the function URL',
+    edge: true,
+    tables: {
+      // Each person's conversation in the workspace, its guardrails, the day's proposed increases (conditional ADD).
+      agentState: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      // The chat's rate limits: the agent is rate-limited like the chat.
+      chatRateLimits: { actions: ['UpdateItem'] },
+      // The workspace's Meta connection, read only (the token is decrypted, never re-written).
+      userMetaConnections: { actions: ['GetItem'] },
+      // Each turn is an AI generation of the plan; reading an ad account takes one of the plan's places.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      aiUsage: { actions: ['UpdateItem'] },
+      teamMemberships: { actions: ['GetItem'] },
+      // Read tools: the optimizer's recommendations (and proposals stored as pending change sets), rules and their
+      // runs, marketing-mix models, the audit trail. Proposals are conditional puts of pending rows only.
+      optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
+      automationRules: { actions: ['Query'] },
+      ruleRuns: { actions: ['Query'] },
+      mmmModels: { actions: ['Query'] },
+      campaignAudit: { actions: ['Query'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt'] },
+    secrets: ['openai', 'metaApp', 'chatAddressSalt'],
+    ai: true,
+    userTokens: true,
+    memorySize: 1024,
+    // Up to five model calls and their tools in one turn.
+    timeoutSeconds: 60,
+  },
   'campaign-generator': {
     description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',
     tables: {

@@ -39,8 +39,8 @@ export const quotas = {
     allowance: { one: 'AI generation a day', many: 'AI generations a day' },
     // Each request that asks the AI to write. Reading recommendations never counts (their explanations are kept).
     countedBy: ['aiGenerateAdCopy', 'adOptimizerRewrite', 'campaignGeneratorPlan', 'graphicsAiImage'],
-    // The signed-in chat is streamed from its function URL, outside the routes table.
-    countedWhen: 'each AI request, and each signed-in chat answer (POST /api/chat)',
+    // The signed-in chat and the agent are streamed from their function URLs, outside the HTTP API.
+    countedWhen: 'each AI request, each signed-in chat answer (POST /api/chat) and each agent turn (POST /api/agent)',
   },
   // One export request counts once, whatever the number of sizes it renders.
   graphicsExportsPerMonth: {

@@ -9,6 +9,7 @@ import { aiCampaignOptimizerRoutes } from './function-routes/ai-campaign-optimiz
 import { notificationsRoutes } from './function-routes/notifications';
 import { contactRoutes } from './function-routes/contact';
 import { marketingMixRoutes } from './function-routes/marketing-mix';
+import { agentRoutes } from './function-routes/agent';
 import { chatbotRoutes } from './function-routes/chatbot';
 import { campaignGeneratorRoutes } from './function-routes/campaign-generator';
 import { optimizerRoutes } from './function-routes/optimizer';
@@ -68,6 +69,7 @@ export const routes = {
   mmmGetModel: marketingMixRoutes.mmmGetModel,
   mmmDeleteModel: marketingMixRoutes.mmmDeleteModel,
   chat: chatbotRoutes.chat,
+  agentTurn: agentRoutes.agentTurn,
   campaignGeneratorPlan: campaignGeneratorRoutes.campaignGeneratorPlan,
   campaignGeneratorDrafts: campaignGeneratorRoutes.campaignGeneratorDrafts,
   campaignGeneratorDraft: campaignGeneratorRoutes.campaignGeneratorDraft,

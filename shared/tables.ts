@@ -172,6 +172,17 @@ export const tables = {
     sortKey: { name: 'item_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * The in-app agent (issue 26), per workspace: each person's conversation there (`conversation#<sub>`, kept 30
+   * days after its last turn), the workspace's guardrails (`guardrails`, kept), and the day's budget increases its
+   * proposals carry (`increases#<UTC day>`, kept two days), counted with a conditional ADD so two tabs cannot pass the cap.
+   */
+  agentState: {
+    name: 'agent_state',
+    partitionKey: { name: 'workspace_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   /** The chatbot's rate-limit counters: per IP (hashed) or user, per minute and per UTC day. */
   chatRateLimits: {
     name: 'chat_rate_limits',

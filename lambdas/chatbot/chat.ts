@@ -7,7 +7,7 @@ import { AppError, isAppError, upstreamError } from '../lib/errors';
 import type { VerifiedUser } from '../lib/http/access-token';
 import type { QuotaGrant } from '../lib/quota/plan-quota';
 import type { TokenUsage } from '../lib/ai/token-usage';
-import { takeChatMessage, type RateLimitStore } from './rate-limit';
+import { takeChatMessage, type RateLimitStore } from '../lib/streaming/rate-limit';
 
 export interface ChatDeps {
   runtime: () => Promise<AiRuntime>;

@@ -22,9 +22,9 @@ import { workspaceOf } from '../lib/team/workspace';
 import { answerChat } from './chat';
 import { cachedChatAccount, readChatAccount } from './read-account';
 import { metaConnected } from './meta-connected';
-import { cachedUserPoolSettings } from './user-pool-settings';
-import { loadUserPoolSettings, userTokenVerifier } from './user-tokens';
-import { viewerIp } from './viewer-ip';
+import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
+import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
+import { viewerIp } from '../lib/streaming/viewer-ip';
 
 // The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
 const config = lazyEnv(

@@ -48,20 +48,25 @@ describe('edge functions: /api/chat behind CloudFront', () => {
     });
   });
 
-  it('signs every request to it with a Lambda origin access control (SigV4, always)', () => {
+  it('signs every request to each streaming route with a Lambda origin access control (SigV4, always)', () => {
     const oacs = resourcesOf(edge, 'AWS::CloudFront::OriginAccessControl')
       .map(([id, r]) => [id, r.Properties.OriginAccessControlConfig] as const)
       .filter(([, config]) => config.OriginAccessControlOriginType === 'lambda');
-    expect(oacs).toHaveLength(1);
-    expect(oacs[0]![1]).toMatchObject({ SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    const streaming = Object.values(routes).filter((route) => 'stream' in route && route.stream);
+    // One per streaming function's URL (the chat, the agent).
+    expect(oacs).toHaveLength(streaming.length);
+    for (const [, config] of oacs)
+      expect(config).toMatchObject({ SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    const urlIds = resourcesOf(edge, 'AWS::Lambda::Url').map(([id]) => id);
     const config = distributionConfig();
-    const behaviour = config.CacheBehaviors.find((b: CfnJson) => b.PathPattern === routes.chat.path);
-    const origin = config.Origins.find((o: CfnJson) => o.Id === behaviour.TargetOriginId);
-    expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacs[0]![0], 'Id'] });
-    const [urlId] = (resourcesOf(edge, 'AWS::Lambda::Url') as [[string, CfnJson]])[0];
-    expect(JSON.stringify(origin.DomainName)).toContain(urlId);
-    // The URL's host is its own, not the site's: no origin header pretends otherwise.
-    expect(origin.OriginCustomHeaders).toBeUndefined();
+    for (const route of streaming) {
+      const behaviour = config.CacheBehaviors.find((b: CfnJson) => b.PathPattern === route.path);
+      const origin = config.Origins.find((o: CfnJson) => o.Id === behaviour.TargetOriginId);
+      expect(oacs.map(([id]) => ({ 'Fn::GetAtt': [id, 'Id'] }))).toContainEqual(origin.OriginAccessControlId);
+      expect(urlIds.some((id) => JSON.stringify(origin.DomainName).includes(id))).toBe(true);
+      // The URL's host is its own, not the site's: no origin header pretends otherwise.
+      expect(origin.OriginCustomHeaders).toBeUndefined();
+    }
   });
 
   it('lets CloudFront, for this distribution only, invoke the function through its URL', () => {

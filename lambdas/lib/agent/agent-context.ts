@@ -20,6 +20,8 @@ export interface AgentToolContext {
   session: () => Promise<MetaSession>;
   recommendations: RecommendationStore;
   rules: RuleTable;
+  /** The rules' run history (its own table). */
+  ruleRuns: RuleTable;
   mmm: MmmTables;
   audit: { doc: DynamoDBDocumentClient; table: string };
   guardrails: AgentGuardrails;

@@ -189,7 +189,7 @@ export const listRulesTool = defineTool({
   run: async (_args, ctx: AgentToolContext) => {
     const [records, runs] = await Promise.all([
       listRules(ctx.rules, ctx.workspace.id),
-      listRuns(ctx.rules, ctx.workspace.id, 10),
+      listRuns(ctx.ruleRuns, ctx.workspace.id, 10),
     ]);
     const rules = records.map((r) => ({ ruleId: r.ruleId, name: r.rule.name, status: r.status, lastRun: r.lastRun }));
     return {

@@ -44,9 +44,10 @@ describe('the quotas table', () => {
       .filter((file) => spendsGenerations.test(readFileSync(join('lambdas', file), 'utf8')))
       .map((file) => file.split(/[\\/]/)[0]);
     const declared = quotas.aiGenerationsPerDay.countedBy.map((route) => routes[route].fn);
-    // The chat streams from its function URL, outside the routes table: its counting is stated in words.
+    // The chat and the agent stream from their function URLs: their counting is stated in words.
     expect(quotas.aiGenerationsPerDay.countedWhen).toContain('chat');
-    expect(new Set(spenders)).toEqual(new Set([...declared, 'chatbot']));
+    expect(quotas.aiGenerationsPerDay.countedWhen).toContain('agent');
+    expect(new Set(spenders)).toEqual(new Set([...declared, 'chatbot', 'agent']));
   });
 
   it('says an allowance in the singular for one and the plural otherwise', () => {

@@ -100,6 +100,7 @@ export function context(overrides: Partial<AgentToolContext> = {}, guardrails: P
     session: async () => session,
     recommendations: { doc: table.doc, table: 'optimizer_recommendations' },
     rules: { doc: table.doc, table: 'automation_rules' },
+    ruleRuns: { doc: table.doc, table: 'rule_runs' },
     mmm: { doc: table.doc, datasets: 'mmm_datasets', models: 'mmm_models' },
     audit: { doc: table.doc, table: 'campaign_audit' },
     guardrails: { ...DEFAULT_AGENT_GUARDRAILS, ...guardrails },

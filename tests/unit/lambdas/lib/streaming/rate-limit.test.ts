@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { chatLimits } from '@shared/schemas/chat';
 import { localTableName } from '@infra/twin/function-environment';
-import { ipKey, takeChatMessage } from '@lambdas/chatbot/rate-limit';
+import { ipKey, takeChatMessage } from '@lambdas/lib/streaming/rate-limit';
 import { AppError } from '@lambdas/lib/errors';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
 

@@ -1,6 +1,6 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { NEED_ENV } from '@shared/need-env';
-import { accessTokenVerifier } from '../lib/http/access-token';
+import { accessTokenVerifier } from '../http/access-token';
 import { parseS3Location, userPoolSettingsFromWebConfig, type UserPoolSettings } from './user-pool-settings';
 
 /** Where the chat finds the user pool: named directly (the twin), or in the site's config.json (the edge stack). */

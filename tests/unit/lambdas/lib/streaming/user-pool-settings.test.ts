@@ -3,7 +3,7 @@ import {
   cachedUserPoolSettings,
   parseS3Location,
   userPoolSettingsFromWebConfig,
-} from '@lambdas/chatbot/user-pool-settings';
+} from '@lambdas/lib/streaming/user-pool-settings';
 
 const webConfig = {
   stage: 'dev',

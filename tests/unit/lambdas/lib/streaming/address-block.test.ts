@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBlock } from '@lambdas/chatbot/address-block';
+import { addressBlock } from '@lambdas/lib/streaming/address-block';
 
 describe('the block of addresses one visitor holds', () => {
   it('is the /64 prefix for IPv6, whatever the written form', () => {

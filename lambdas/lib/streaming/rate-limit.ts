@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { chatLimits } from '@shared/schemas/chat';
 import { tableKey } from '@shared/table-keys';
-import { AppError } from '../lib/errors';
+import { AppError } from '../errors';
 import { addressBlock } from './address-block';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewerIp } from '@lambdas/chatbot/viewer-ip';
+import { viewerIp } from '@lambdas/lib/streaming/viewer-ip';
 
 describe('the visitor’s address for the per-IP limit', () => {
   it('reads CloudFront-Viewer-Address, IPv4 and IPv6 (no brackets), without the port', () => {

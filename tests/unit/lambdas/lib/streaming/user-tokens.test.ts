@@ -1,7 +1,7 @@
 import { type GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadUserPoolSettings, userTokenVerifier } from '@lambdas/chatbot/user-tokens';
-import type { UserPoolSettings } from '@lambdas/chatbot/user-pool-settings';
+import { loadUserPoolSettings, userTokenVerifier } from '@lambdas/lib/streaming/user-tokens';
+import type { UserPoolSettings } from '@lambdas/lib/streaming/user-pool-settings';
 
 // Counts the verifiers built (each fetches the pool's JWKS when first used), and answers with the settings it was
 // built for, so a test sees which pool verified a token.
