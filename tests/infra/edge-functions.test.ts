@@ -1,7 +1,7 @@
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeFunctionNames, functionDeclaration, NEED_ENV } from '@shared/functions';
+import { appFunctionNames, edgeFunctionNames, functionDeclaration, NEED_ENV } from '@shared/functions';
 import { routes } from '@shared/routes';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { secretEnvVar } from '@shared/secrets';
@@ -208,12 +208,22 @@ describe('edge functions: /api/chat behind CloudFront', () => {
     const reserved = functionDeclaration(routes.chat.fn).reservedConcurrency;
     expect(reserved).toBeGreaterThan(0);
     expect(fn.Properties.ReservedConcurrentExecutions).toBe(reserved);
-    // Only the public chat is capped: every other function shares the account's unreserved pool.
-    const others = [
+    // Only the functions anyone can call (the public chat, the signals endpoint) are capped, as their entries say:
+    // every other function shares the account's unreserved pool.
+    const capped = [
       ...resourcesOf(edge, 'AWS::Lambda::Function'),
       ...resourcesOf(built.templates.stateless, 'AWS::Lambda::Function'),
-    ].filter(([, f]) => f.Properties.FunctionName !== chat && f.Properties.ReservedConcurrentExecutions !== undefined);
-    expect(others).toEqual([]);
+    ]
+      .filter(([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined)
+      .map(([, f]): [string, unknown] => [
+        String(f.Properties.FunctionName),
+        f.Properties.ReservedConcurrentExecutions,
+      ]);
+    const declared = appFunctionNames()
+      .filter((name) => functionDeclaration(name).reservedConcurrency !== undefined)
+      .map((name): [string, unknown] => [`adsmith-dev-${name}`, functionDeclaration(name).reservedConcurrency]);
+    expect(new Map(capped)).toEqual(new Map(declared));
+    expect(declared.map(([name]) => name)).not.toContain(`adsmith-dev-${routes.agentTurn.fn}`);
   });
 
   it('keys the address hashes with the generated chat-address-salt secret, read by name', () => {
