@@ -8,7 +8,9 @@ import * as z from 'zod';
  * naming every problem, before any construct is created.
  *
  *   npx cdk deploy --all -c stage=prod -c domainName=ads.example.com \
- *     -c certificateArn=arn:aws:acm:us-east-1:123456789012:certificate/...
+ *     -c certificateArn=arn:aws:acm:us-east-1:123456789012:certificate/... \
+ *     -c apiDomainName=api.ads.example.com \
+ *     -c apiCertificateArn=arn:aws:acm:<the app's region>:123456789012:certificate/...
  *
  * No context lookups: everything here is a literal, so synth works offline.
  */
@@ -16,11 +18,20 @@ export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The context keys this app reads; nothing else in infra calls tryGetContext. */
-export const CONTEXT_KEYS = ['stage', 'domainName', 'certificateArn', 'slackClicks'] as const;
+export const CONTEXT_KEYS = [
+  'stage',
+  'domainName',
+  'certificateArn',
+  'apiDomainName',
+  'apiCertificateArn',
+  'slackClicks',
+] as const;
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** CloudFront only takes certificates from us-east-1. */
 const CLOUDFRONT_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+/** An API Gateway regional custom domain takes a certificate from the API's own region. */
+const REGIONAL_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
 const ContextSchema = z
   .object({
@@ -29,6 +40,15 @@ const ContextSchema = z
     certificateArn: z
       .string()
       .regex(CLOUDFRONT_CERTIFICATE_ARN, 'must be an ACM certificate ARN in us-east-1 (CloudFront requires it)')
+      .optional(),
+    /**
+     * The API's own custom domain (CloudFront's origin for /api/*). With it, the HTTP API's default
+     * execute-api endpoint is disabled; the domain needs a DNS record to the API's regional domain name.
+     */
+    apiDomainName: z.string().regex(HOSTNAME, 'must be a lower-case host name such as api.ads.example.com').optional(),
+    apiCertificateArn: z
+      .string()
+      .regex(REGIONAL_CERTIFICATE_ARN, "must be an ACM certificate ARN in the app's region (API Gateway requires it)")
       .optional(),
     /** Where button clicks go (shared/slack-clicks.ts): counted (default) or posted to Slack as digests. */
     slackClicks: z.enum(SLACK_CLICK_MODES).default(DEFAULT_SLACK_CLICKS),
@@ -39,6 +59,12 @@ const ContextSchema = z
     }
     if (value.certificateArn && !value.domainName) {
       ctx.addIssue({ code: 'custom', path: ['domainName'], message: 'is required when certificateArn is set' });
+    }
+    if (value.apiDomainName && !value.apiCertificateArn) {
+      ctx.addIssue({ code: 'custom', path: ['apiCertificateArn'], message: 'is required when apiDomainName is set' });
+    }
+    if (value.apiCertificateArn && !value.apiDomainName) {
+      ctx.addIssue({ code: 'custom', path: ['apiDomainName'], message: 'is required when apiCertificateArn is set' });
     }
   });
 
@@ -69,6 +95,11 @@ export interface AppConfig {
   stage: Stage;
   /** Custom domain for the site; absent means the CloudFront default domain. */
   domain?: { name: string; certificateArn: string };
+  /**
+   * Custom domain for the HTTP API, CloudFront's origin for /api/*; absent means the default execute-api
+   * endpoint stays enabled as the origin (synth warns; docs/deploying.md).
+   */
+  apiDomain?: { name: string; certificateArn: string };
   settings: StageSettings;
   /** The operators' notification settings: where button clicks go (shared/slack-clicks.ts). */
   notifications: { slackClicks: SlackClickMode };
@@ -116,10 +147,12 @@ export function parseConfig(context: Record<string, unknown>): AppConfig {
     });
     throw new ConfigError(`Invalid CDK context (pass values with -c key=value):\n${problems.join('\n')}`);
   }
-  const { stage, domainName, certificateArn, slackClicks } = parsed.data;
+  const { stage, domainName, certificateArn, apiDomainName, apiCertificateArn, slackClicks } = parsed.data;
   return {
     stage,
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    apiDomain:
+      apiDomainName && apiCertificateArn ? { name: apiDomainName, certificateArn: apiCertificateArn } : undefined,
     settings: STAGE_SETTINGS[stage],
     notifications: { slackClicks },
   };

@@ -49,6 +49,24 @@ describe('infra config (CDK context)', () => {
     expect(() => parseConfig({ certificateArn })).toThrow(/domainName: is required when certificateArn is set/);
   });
 
+  it("reads the API's custom domain, whose certificate is regional, and requires both of its values together", () => {
+    const apiCertificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
+    expect(parseConfig({ apiDomainName: 'api.ads.example.com', apiCertificateArn }).apiDomain).toEqual({
+      name: 'api.ads.example.com',
+      certificateArn: apiCertificateArn,
+    });
+    expect(parseConfig({}).apiDomain).toBeUndefined();
+    expect(() => parseConfig({ apiDomainName: 'api.ads.example.com' })).toThrow(
+      /apiCertificateArn: is required when apiDomainName is set/,
+    );
+    expect(() => parseConfig({ apiCertificateArn })).toThrow(
+      /apiDomainName: is required when apiCertificateArn is set/,
+    );
+    expect(() => parseConfig({ apiDomainName: 'API', apiCertificateArn: 'arn:aws:iam::1:role/x' })).toThrow(
+      /apiDomainName[\s\S]*apiCertificateArn/,
+    );
+  });
+
   it('treats empty context values as absent (e.g. -c domainName=)', () => {
     expect(parseConfig({ stage: 'dev', domainName: '', certificateArn: '' }).domain).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/build-app';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
@@ -200,6 +200,17 @@ describe('edge stack (dev, CloudFront domain)', () => {
       });
       template.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
     });
+
+    it('keeps the execute-api endpoint without an API custom domain (it is the origin), and says so at synth', () => {
+      const [[, api]] = resourcesOf(template, 'AWS::ApiGatewayV2::Api') as [[string, CfnJson]];
+      expect(api.Properties.DisableExecuteApiEndpoint).toBeFalsy();
+      template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+      template.hasOutput('HttpApiEndpoint', Match.anyValue());
+      Annotations.fromStack(built.stacks.edge).hasWarning(
+        '*',
+        Match.stringLikeRegexp('keeps its default execute-api endpoint.*apiDomainName'),
+      );
+    });
   });
 
   it('outputs the site URL and the API URL', () => {
@@ -242,10 +253,60 @@ describe('edge stack (prod, custom domain)', () => {
     expect(customMessage?.[1].Properties.Environment.Variables.SITE_URL).toBe('https://ads.example.com');
   });
 
+  it('keeps the execute-api endpoint when only the site has a domain', () => {
+    const [[, api]] = resourcesOf(built.templates.edge, 'AWS::ApiGatewayV2::Api') as [[string, CfnJson]];
+    expect(api.Properties.DisableExecuteApiEndpoint).toBeFalsy();
+  });
+
   it('throttles prod at its own limits and keeps access logs a year', () => {
     built.templates.edge.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
     });
     built.templates.edge.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+  });
+});
+
+describe('edge stack (prod, API custom domain)', () => {
+  const apiCertificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/abcdefab-1234-1234-1234-123456789012';
+  let built: BuiltApp;
+  let template: Template;
+  beforeAll(() => {
+    built = buildApp({ context: { stage: 'prod', apiDomainName: 'api.ads.example.com', apiCertificateArn } });
+    template = built.templates.edge;
+  });
+  afterAll(() => built?.cleanup());
+
+  it('disables the execute-api endpoint: the API answers on its custom domain only', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.ads.example.com',
+      DomainNameConfigurations: [
+        Match.objectLike({ CertificateArn: apiCertificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }),
+      ],
+    });
+    const apiId = onlyLogicalId(template, 'AWS::ApiGatewayV2::Api');
+    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: apiId },
+      Stage: '$default',
+      DomainName: { Ref: onlyLogicalId(template, 'AWS::ApiGatewayV2::DomainName') },
+    });
+    Annotations.fromStack(built.stacks.edge).hasNoWarning('*', Match.stringLikeRegexp('execute-api endpoint'));
+  });
+
+  it("points CloudFront's /api/* origin at the custom domain, still with the origin-verify header", () => {
+    const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [[string, CfnJson]];
+    const config = distribution.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: CfnJson) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: CfnJson) => o.Id === api.TargetOriginId);
+    expect(origin.DomainName).toBe('api.ads.example.com');
+    expect(origin.OriginCustomHeaders.map((h: CfnJson) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    expect(JSON.stringify(config.Origins)).not.toContain('.execute-api.');
+  });
+
+  it("outputs where the API domain's DNS record must point, and no execute-api URL", () => {
+    template.hasOutput('ApiDomainTarget', {
+      Value: { 'Fn::GetAtt': [onlyLogicalId(template, 'AWS::ApiGatewayV2::DomainName'), 'RegionalDomainName'] },
+    });
+    expect(Object.keys(template.findOutputs('HttpApiEndpoint'))).toEqual([]);
   });
 });

@@ -1,6 +1,15 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpStage, LogGroupLogDestination, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  DomainName,
+  HttpApi,
+  HttpStage,
+  SecurityPolicy,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -13,7 +22,18 @@ export interface HttpApiShellProps {
   readonly logRetention: RetentionDays;
   /** @default RemovalPolicy.DESTROY */
   readonly logRemovalPolicy?: RemovalPolicy;
+  /**
+   * The API's custom domain (regional, certificate in the API's region). Given, it is CloudFront's origin
+   * and the default execute-api endpoint is disabled. @default - the execute-api endpoint is the origin
+   */
+  readonly customDomain?: { name: string; certificateArn: string };
 }
+
+/** The synth warning a stage without an API custom domain gets (docs/deploying.md explains it). */
+export const EXECUTE_API_ENDPOINT_WARNING =
+  "The HTTP API keeps its default execute-api endpoint, because it is CloudFront's origin: anyone can reach it " +
+  'directly, and only the origin-verify header CloudFront adds turns such calls away. Give the stage an API ' +
+  'custom domain (-c apiDomainName=... -c apiCertificateArn=...) to disable it (docs/deploying.md).';
 
 /**
  * The HTTP API itself, its `$default` stage (auto-deployed, throttled) and its
@@ -26,8 +46,10 @@ export class HttpApiShell extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly accessLogGroup: LogGroup;
-  /** `<id>.execute-api.<region>.amazonaws.com`, the CloudFront origin. */
+  /** The CloudFront origin: the API's custom domain, else `<id>.execute-api.<region>.amazonaws.com`. */
   readonly domainName: string;
+  /** With a custom domain: the host name its DNS record (CNAME or alias) must point at. */
+  readonly regionalDomainName?: string;
 
   constructor(scope: Construct, id: string, props: HttpApiShellProps) {
     super(scope, id);
@@ -37,10 +59,12 @@ export class HttpApiShell extends Construct {
       description: 'Adsmith API, served under /api on the site origin',
       // The stage is created below so it can carry throttling and access logging.
       createDefaultStage: false,
-      // The execute-api endpoint stays on: it is CloudFront's origin (domainName below). An HTTP API answers
-      // on an API Gateway custom domain or on this endpoint, nothing else, so disabling it (issue 23, finding
-      // 8) needs a regional custom domain for the API first. Until then the origin-verify header, which
-      // CloudFront adds and every function checks, is the lock on calls made to this endpoint directly.
+      // An HTTP API answers on its execute-api endpoint or on a custom domain, nothing else: with a custom domain
+      // CloudFront's origin is that domain and the endpoint is switched off, so the API is reached through
+      // CloudFront only. Without one the endpoint is the origin and must stay on; the origin-verify header,
+      // which CloudFront adds and every function checks, is then the lock on direct calls (and a second lock
+      // behind the disabled endpoint otherwise).
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
 
     this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
@@ -72,7 +96,19 @@ export class HttpApiShell extends Construct {
       },
     });
 
-    const stack = Stack.of(this);
-    this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    if (props.customDomain) {
+      const domain = new DomainName(this, 'Domain', {
+        domainName: props.customDomain.name,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      });
+      new ApiMapping(this, 'Mapping', { api: this.api, domainName: domain, stage: this.stage });
+      this.domainName = props.customDomain.name;
+      this.regionalDomainName = domain.regionalDomainName;
+    } else {
+      const stack = Stack.of(this);
+      this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+      Annotations.of(this).addWarningV2('adsmith:execute-api-endpoint-enabled', EXECUTE_API_ENDPOINT_WARNING);
+    }
   }
 }

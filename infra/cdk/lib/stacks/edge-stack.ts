@@ -50,6 +50,7 @@ export class EdgeStack extends Stack {
       throttle: config.settings.apiThrottle,
       logRetention: config.settings.logRetention,
       logRemovalPolicy: config.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      ...(config.apiDomain ? { customDomain: config.apiDomain } : {}),
     });
 
     // Here, not with the other secrets: CloudFront needs it, and the stateful stack comes after this one.
@@ -110,10 +111,17 @@ export class EdgeStack extends Stack {
       value: `${this.siteUrl}/api`,
       description: 'The API as clients call it (same origin as the site)',
     });
-    new CfnOutput(this, 'HttpApiEndpoint', {
-      value: this.httpApi.api.apiEndpoint,
-      description: 'The HTTP API behind CloudFront, for diagnostics',
-    });
+    if (this.httpApi.regionalDomainName) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.httpApi.regionalDomainName,
+        description: `Point ${this.httpApi.domainName} (CNAME or alias record) here: CloudFront reaches the API by that name`,
+      });
+    } else {
+      new CfnOutput(this, 'HttpApiEndpoint', {
+        value: this.httpApi.api.apiEndpoint,
+        description: 'The HTTP API behind CloudFront (its execute-api endpoint, enabled: no API custom domain)',
+      });
+    }
     new CfnOutput(this, 'DistributionId', { value: this.hosting.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.hosting.distribution.distributionDomainName,

@@ -28,7 +28,7 @@ export interface StatelessStackProps extends StackProps {
   /** Physical name prefix, e.g. `adsmith-dev`. */
   readonly namePrefix: string;
   /** The edge stack's API, to add routes to. */
-  readonly httpApi: IHttpApi;
+  readonly httpApi: IHttpApi & { readonly disableExecuteApiEndpoint?: boolean };
   readonly distribution: IDistribution;
   readonly siteUrl: string;
   readonly userPool: IUserPool;
@@ -111,7 +111,8 @@ export class StatelessStack extends Stack {
     // depend on the user pool, which already depends on the edge stack's site URL.
     const httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', {
       httpApiId: props.httpApi.apiId,
-      apiEndpoint: props.httpApi.apiEndpoint,
+      // A disabled execute-api endpoint has no URL to import (the API's custom domain is CloudFront's origin).
+      ...(props.httpApi.disableExecuteApiEndpoint ? {} : { apiEndpoint: props.httpApi.apiEndpoint }),
     });
 
     this.routes = new ApiRoutes(this, 'Routes', {
