@@ -206,7 +206,7 @@ describe('edge stack (dev, CloudFront domain)', () => {
       expect(api.Properties.DisableExecuteApiEndpoint).toBeFalsy();
       template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
       template.hasOutput('HttpApiEndpoint', Match.anyValue());
-      Annotations.fromStack(built.stacks.edge).hasWarning(
+      Annotations.fromStack(built.stacks.edge).hasInfo(
         '*',
         Match.stringLikeRegexp('keeps its default execute-api endpoint.*apiDomainName'),
       );

