@@ -11,6 +11,8 @@ import { optimizerUsers, until, type OptimizerUsers } from '../optimizer/optimiz
  * way the snippet posts them (text/plain, key in the body), the queue, the delivery worker, the sandbox counting each
  * once, and the delivery figures on the signals health route.
  */
+// The JPY account's pixel: the USD one's seeded problems are what the health test ranks, and every integration file
+// shares one sandbox, so purchases sent here must not change them.
 describe('first-party Conversions API endpoint', () => {
   let users: OptimizerUsers;
   let pixelId: string;
@@ -20,12 +22,12 @@ describe('first-party Conversions API endpoint', () => {
   beforeAll(async () => {
     users = await optimizerUsers('signals-endpoint');
     const health = (await (
-      await users.user.call(`/api/signals/ad-accounts/${users.usdAccount}/health`)
+      await users.user.call(`/api/signals/ad-accounts/${users.jpyAccount}/health`)
     ).json()) as SignalsHealth;
     pixelId = health.pixels[0]!.id;
     const reply = await users.user.call('/api/signals/site-keys', {
       method: 'POST',
-      body: JSON.stringify({ label: 'shop', adAccountId: users.usdAccount.replace(/^act_/, ''), pixelId }),
+      body: JSON.stringify({ label: 'shop', adAccountId: users.jpyAccount.replace(/^act_/, ''), pixelId }),
     });
     expect(reply.status).toBe(201);
     created = (await reply.json()) as CreatedSiteKey;
@@ -74,7 +76,7 @@ describe('first-party Conversions API endpoint', () => {
 
     const health = await until(
       async () =>
-        (await (await users.user.call(`/api/signals/ad-accounts/${users.usdAccount}/health`)).json()) as SignalsHealth,
+        (await (await users.user.call(`/api/signals/ad-accounts/${users.jpyAccount}/health`)).json()) as SignalsHealth,
       (found) => (found.pixels[0]?.delivery?.hours.reduce((sum, hour) => sum + hour.delivered, 0) ?? 0) >= 5,
     );
     const delivery = health.pixels[0]!.delivery!;
