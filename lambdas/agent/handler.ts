@@ -6,18 +6,13 @@ import { openWorkspaceSession } from '../lib/agent/workspace-session';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { kmsClient, kmsKeyArn } from '../lib/aws/kms';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
-import { logGraphCalls } from '../lib/meta/graph-call-log';
-import { metaGraphConfig } from '../lib/meta-connection/meta-config';
-import { kmsTokenCipher } from '../lib/meta-connection/token-cipher';
-import type { MetaDeps } from '../lib/meta-session/session';
 import { logger } from '../lib/observability';
-import { heldQuota } from '../lib/quota/plan-quota';
 import { readSecret } from '../lib/secrets';
+import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
 import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
 import { viewerIp } from '../lib/streaming/viewer-ip';
@@ -49,25 +44,6 @@ const verifyToken = userTokenVerifier(
   ),
 );
 
-let metaDeps: MetaDeps | undefined;
-function agentMetaDeps(): MetaDeps {
-  metaDeps ??= {
-    config: metaGraphConfig(),
-    doc: dynamoDocumentClient(),
-    cipher: kmsTokenCipher(kmsClient(), kmsKeyArn('metaTokens')),
-    metaApp: () => readSecret('metaApp'),
-    now: () => new Date(),
-    onGraphCall: logGraphCalls(logger),
-    cache: { remember: (_user, _key, compute) => compute(), forget: async () => undefined },
-    adAccountQuota: heldQuota(
-      { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-      { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-      'connectedAdAccounts',
-    ),
-  };
-  return metaDeps;
-}
-
 const generationQuota = (): GenerationQuota => ({
   counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
   plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
@@ -91,7 +67,7 @@ export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
       store: table('agentState'),
       tools: {
         now: () => new Date(),
-        session: (workspaceId) => openWorkspaceSession(workspaceId, agentMetaDeps()),
+        session: (workspaceId) => openWorkspaceSession(workspaceId, edgeMetaDeps()),
         recommendations: table('optimizerRecommendations'),
         rules: table('automationRules'),
         ruleRuns: table('ruleRuns'),

@@ -5,13 +5,7 @@ import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { kmsClient, kmsKeyArn } from '../lib/aws/kms';
-import { logGraphCalls } from '../lib/meta/graph-call-log';
-import { metaGraphConfig } from '../lib/meta-connection/meta-config';
-import { kmsTokenCipher } from '../lib/meta-connection/token-cipher';
-import { heldQuota } from '../lib/quota/plan-quota';
 import { readSecret } from '../lib/secrets';
-import type { MetaDeps } from '../lib/meta-session/session';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
@@ -22,6 +16,7 @@ import { workspaceOf } from '../lib/team/workspace';
 import { answerChat } from './chat';
 import { cachedChatAccount, readChatAccount } from './read-account';
 import { metaConnected } from './meta-connected';
+import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
 import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
 import { viewerIp } from '../lib/streaming/viewer-ip';
@@ -50,30 +45,7 @@ const userPool = cachedUserPoolSettings(
 );
 const verifyToken = userTokenVerifier(userPool);
 
-/**
- * Reading the connected account for the model: the token decrypted with the Meta token key (by its alias in the
- * edge stack), the Meta app secret for appsecret_proof, and the plan's ad-account places, as the dashboard takes
- * them. No Graph cache table: reads are shared within an answer and kept a few minutes in this container.
- */
-let metaDeps: MetaDeps | undefined;
-function chatMetaDeps(): MetaDeps {
-  metaDeps ??= {
-    config: metaGraphConfig(),
-    doc: dynamoDocumentClient(),
-    cipher: kmsTokenCipher(kmsClient(), kmsKeyArn('metaTokens')),
-    metaApp: () => readSecret('metaApp'),
-    now: () => new Date(),
-    onGraphCall: logGraphCalls(logger),
-    cache: { remember: (_user, _key, compute) => compute(), forget: async () => undefined },
-    adAccountQuota: heldQuota(
-      { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-      { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-      'connectedAdAccounts',
-    ),
-  };
-  return metaDeps;
-}
-const chatAccount = cachedChatAccount((workspaceId) => readChatAccount(workspaceId, chatMetaDeps()));
+const chatAccount = cachedChatAccount((workspaceId) => readChatAccount(workspaceId, edgeMetaDeps()));
 
 const generationQuota = (): GenerationQuota => ({
   counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
