@@ -68,6 +68,7 @@ export const routes = {
   mmmListModels: marketingMixRoutes.mmmListModels,
   mmmGetModel: marketingMixRoutes.mmmGetModel,
   mmmDeleteModel: marketingMixRoutes.mmmDeleteModel,
+  mmmWeekPlan: marketingMixRoutes.mmmWeekPlan,
   chat: chatbotRoutes.chat,
   agentTurn: agentRoutes.agentTurn,
   campaignGeneratorPlan: campaignGeneratorRoutes.campaignGeneratorPlan,

@@ -4,6 +4,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { sendJob } from '../lib/job-queue';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { type MmmTables } from '../lib/mmm/mmm-store';
+import { modelWeekPlan } from '../lib/mmm/model-week-plan';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { readSecret } from '../lib/secrets';
 import { tableName } from '../lib/table-name';
@@ -47,6 +48,7 @@ export const handler = httpFunction([
   on(routes.mmmListModels, ({ user }) => modelList(tables(), user.sub)),
   on(routes.mmmGetModel, ({ user, params }) => modelDetail(tables(), user.sub, params.id)),
   on(routes.mmmDeleteModel, ({ user, params }) => removeModel(tables(), user.sub, params.id, shareDeps())),
+  on(routes.mmmWeekPlan, ({ user, params, body }) => modelWeekPlan(tables(), user.sub, params.id, body)),
   on(routes.mmmDeleteDataset, ({ user, params }) => removeDataset(tables(), user.sub, params.id)),
   on(routes.mmmCreateShare, ({ user, params, body }) => createShare(shareDeps(), user.sub, params.id, body)),
   on(routes.mmmListShares, ({ user, params }) => listShares(shareDeps(), user.sub, params.id)),

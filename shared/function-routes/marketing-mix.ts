@@ -20,6 +20,7 @@ import {
   ShareParamsSchema,
   ShareRevokedSchema,
 } from '../schemas/mmm-share';
+import { WeekPlanBodySchema, WeekPlanSchema } from '../schemas/mmm-week-plan';
 import { route } from '../route-declaration';
 
 /** The routes `marketing-mix` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -72,6 +73,16 @@ export const marketingMixRoutes = {
     access: 'user',
     params: ModelParamsSchema,
     response: DeletedSchema,
+  }),
+  // A week-by-week budget plan of a finished model (computed on request, not stored; POST: it takes a body).
+  mmmWeekPlan: route({
+    method: 'POST',
+    path: '/api/mmm/models/{id}/week-plans',
+    fn: 'marketing-mix',
+    access: 'user',
+    params: ModelParamsSchema,
+    body: WeekPlanBodySchema,
+    response: WeekPlanSchema,
   }),
   // Marketing mix: deleting a dataset (models fitted from it are kept) and share links of reports.
   mmmDeleteDataset: route({

@@ -13,15 +13,21 @@
 import { mediaBetas, type RawFit } from '@shared/mmm/fit';
 import { quantile, type Interval } from '@shared/mmm/outputs';
 import { saturate } from '@shared/mmm/problem';
+import { MAX_PLAN_WEEKS, MIN_PLAN_WEEKS } from '@shared/schemas/mmm-week-plan';
 import { adstockOf, mediaPerWeek, prepareForecast, type MediaCurves, type WeekForecast } from './week-forecast';
 
-export const MIN_PLAN_WEEKS = 4;
-export const MAX_PLAN_WEEKS = 52;
 /** Weeks whose average spend is "today's" spend (the default total and bounds). */
 const RECENT_WEEKS = 13;
 
+/** A request the model cannot honour; `field` names the request's field at fault (the model itself: `modelId`). */
 export class WeekPlanError extends Error {
   override name = 'WeekPlanError';
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface WeekPlanOptions {
@@ -166,10 +172,10 @@ export function planWeeks(raw: RawFit, options: WeekPlanOptions): WeekPlan {
   const { data, config } = problem;
   const weeks = options.weeks;
   if (!Number.isInteger(weeks) || weeks < MIN_PLAN_WEEKS || weeks > MAX_PLAN_WEEKS)
-    throw new WeekPlanError(`Plan between ${MIN_PLAN_WEEKS} and ${MAX_PLAN_WEEKS} weeks.`);
+    throw new WeekPlanError(`Plan between ${MIN_PLAN_WEEKS} and ${MAX_PLAN_WEEKS} weeks.`, 'weeks');
   const steps = problem.dates.slice(1).map((d, i) => Date.parse(d) - Date.parse(problem.dates[i]!));
   if (steps.some((s) => s !== 7 * 86_400_000))
-    throw new WeekPlanError('A week-by-week plan needs a model fitted on weekly data.');
+    throw new WeekPlanError('A week-by-week plan needs a model fitted on weekly data.', 'id');
   const sensitivity = options.seasonSensitivity ?? 1;
   const curves: MediaCurves = { transforms: chosen.transforms, betas: mediaBetas(chosen) };
   const end = problem.windowEnd;
@@ -182,13 +188,14 @@ export function planWeeks(raw: RawFit, options: WeekPlanOptions): WeekPlan {
     (name) => !paid.some((c) => data.channels[c]!.name === name),
   );
   if (unknown.length > 0)
-    throw new WeekPlanError(`Bounds name channels the model does not pay for: ${unknown.join(', ')}.`);
+    throw new WeekPlanError(`Bounds name channels the model does not pay for: ${unknown.join(', ')}.`, 'bounds');
   const channels: WeekPlanChannel[] = paid.map((c) => {
     const name = data.channels[c]!.name;
     const bound = options.bounds?.[name] ?? {};
-    const min = bound.min ?? 0.5 * recent[c]!;
-    const max = bound.max ?? 2 * recent[c]!;
-    if (min > max) throw new WeekPlanError(`${name}: its weekly minimum is above its maximum.`);
+    // A bound given alone moves the other default out of its way (a minimum above 2× today raises the maximum).
+    const max = bound.max ?? Math.max(2 * recent[c]!, bound.min ?? 0);
+    const min = bound.min ?? Math.min(0.5 * recent[c]!, max);
+    if (min > max) throw new WeekPlanError(`${name}: its weekly minimum is above its maximum.`, 'bounds');
     return { name, recentWeekly: recent[c]!, min, max, total: 0 };
   });
   const total = options.total ?? weeks * paid.reduce((s, c) => s + recent[c]!, 0);
@@ -197,6 +204,7 @@ export function planWeeks(raw: RawFit, options: WeekPlanOptions): WeekPlan {
   if (floor > total * (1 + 1e-12))
     throw new WeekPlanError(
       `The weekly minimums add up to ${Math.round(floor)}, more than the total of ${Math.round(total)}.`,
+      'totalBudget',
     );
   const target = Math.min(total, ceiling);
 
