@@ -350,6 +350,13 @@ export const functions = {
     // Up to five model calls and their tools in one turn.
     timeoutSeconds: 60,
   },
+  'agent-settings': {
+    description:
+      "The in-app agent's conversation (read, delete) and the workspace's guardrails (read; the owner changes)",
+    // Each person's conversation (GetItem, DeleteItem) and the workspace's guardrails (GetItem, PutItem).
+    tables: { agentState: { actions: ['GetItem', 'PutItem', 'DeleteItem'] } },
+    memorySize: 256,
+  },
   'campaign-generator': {
     description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',
     tables: {

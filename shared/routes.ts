@@ -10,6 +10,7 @@ import { notificationsRoutes } from './function-routes/notifications';
 import { contactRoutes } from './function-routes/contact';
 import { marketingMixRoutes } from './function-routes/marketing-mix';
 import { agentRoutes } from './function-routes/agent';
+import { agentSettingsRoutes } from './function-routes/agent-settings';
 import { chatbotRoutes } from './function-routes/chatbot';
 import { campaignGeneratorRoutes } from './function-routes/campaign-generator';
 import { optimizerRoutes } from './function-routes/optimizer';
@@ -71,6 +72,10 @@ export const routes = {
   mmmWeekPlan: marketingMixRoutes.mmmWeekPlan,
   chat: chatbotRoutes.chat,
   agentTurn: agentRoutes.agentTurn,
+  agentConversation: agentSettingsRoutes.agentConversation,
+  agentDeleteConversation: agentSettingsRoutes.agentDeleteConversation,
+  agentGuardrails: agentSettingsRoutes.agentGuardrails,
+  agentUpdateGuardrails: agentSettingsRoutes.agentUpdateGuardrails,
   campaignGeneratorPlan: campaignGeneratorRoutes.campaignGeneratorPlan,
   campaignGeneratorDrafts: campaignGeneratorRoutes.campaignGeneratorDrafts,
   campaignGeneratorDraft: campaignGeneratorRoutes.campaignGeneratorDraft,
