@@ -11,6 +11,10 @@ import { webPaths } from '@shared/web-paths';
 
 // Only a signed-in visitor needs the menu (and the error handling behind sign-out).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+// The in-app agent is for signed-in people only: its button (and, on first open, its panel) loads for them.
+const AgentLauncher = lazy(() =>
+  import('../../features/agent/components/agent-launcher').then((m) => ({ default: m.AgentLauncher })),
+);
 
 // Joined, not merged (no tailwind-merge in the public pages' JavaScript): no class here contradicts another.
 function navClass({ isActive }: { isActive: boolean }) {
@@ -49,6 +53,9 @@ export function SiteHeader() {
                   Open dashboard
                 </Link>
               )}
+              <Suspense fallback={<Skeleton className="h-9 w-9 sm:w-32" />}>
+                <AgentLauncher />
+              </Suspense>
               <Suspense fallback={<Skeleton circle className="size-9" />}>
                 <AccountMenu user={currentUser} />
               </Suspense>

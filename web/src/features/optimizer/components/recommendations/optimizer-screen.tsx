@@ -1,10 +1,12 @@
 import { Gauge } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { RecommendationKind } from '@shared/schemas/optimizer';
 import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
+import { Alert } from '@web/components/ui/alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
-import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
+import { useAdAccountSelection, type AdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { useRecommendationActions, useRecommendations } from '../../api/optimizer';
 import { RECOMMENDATIONS_PAGE, WIDE_SCREEN } from '../../lib/recommendations-layout';
@@ -31,6 +33,10 @@ export function OptimizerRecommendations() {
       (show === 'all' || (show === 'open' ? r.status === 'proposed' : r.status !== 'proposed')),
   );
   const reviewing = all.find((r) => r.id === reviewId) ?? null;
+  const linked = useLinkedRecommendation(selection, list.isSuccess ? all : null, (id) => {
+    approve.reset();
+    setReviewId(id);
+  });
   const visible = wide ? shown : shown.slice(0, limit);
 
   return (
@@ -76,6 +82,12 @@ export function OptimizerRecommendations() {
     >
       {(data) => (
         <>
+          {linked === 'missing' ? (
+            <Alert variant="warning" title="That change set is not open">
+              The proposal the link names is not among this account's open recommendations: it may have been approved,
+              dismissed or expired already. Its outcome is under All.
+            </Alert>
+          ) : null}
           <HealthSummary list={data} />
           <RecommendationFilters
             kinds={kinds}
@@ -109,4 +121,46 @@ export function OptimizerRecommendations() {
       )}
     </AdAccountWorkspace>
   );
+}
+
+/**
+ * A link to one pending change set (`/optimizer?account=…&recommendation=…`, the agent's proposals' `drawerPath`):
+ * the account is chosen, and once its list is in, the drawer opens on that change set and the link's parameters
+ * go, so closing the drawer or refreshing does not reopen it. 'missing' when the list has no open one by that id.
+ */
+function useLinkedRecommendation(
+  selection: AdAccountSelection,
+  list: readonly { id: string; status: string }[] | null,
+  open: (id: string) => void,
+): 'none' | 'missing' {
+  const [params, setParams] = useSearchParams();
+  const [handled, setHandled] = useState<{ id: string; found: boolean } | null>(null);
+  const account = params.get('account');
+  const recommendation = params.get('recommendation');
+  const { accountId, adAccounts, selectAdAccount } = selection;
+  // Wait for the named account to be the chosen one (one not among the workspace's accounts is never chosen).
+  const switching = !!account && account !== accountId && adAccounts.some((a) => a.id === account);
+  useEffect(() => {
+    if (switching && account) selectAdAccount(account);
+  }, [switching, account, selectAdAccount]);
+  // Once per link, while rendering (React's "adjusting state when a prop changes"), so the drawer opens at once.
+  if (recommendation && list && !switching && handled?.id !== recommendation) {
+    const found = list.some((r) => r.id === recommendation && r.status === 'proposed');
+    setHandled({ id: recommendation, found });
+    if (found) open(recommendation);
+  }
+  // Then the link's parameters go: closing the drawer or refreshing does not reopen it.
+  useEffect(() => {
+    if (!handled || handled.id !== recommendation) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('account');
+        next.delete('recommendation');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [handled, recommendation, setParams]);
+  return handled && !handled.found ? 'missing' : 'none';
 }

@@ -598,4 +598,24 @@ describe('optimizer screen', () => {
       expect(titles()).toHaveLength(10);
     });
   });
+  describe('a link to one pending change set (the agent’s proposals)', () => {
+    it('opens the drawer on the change set the link names', async () => {
+      serve();
+      renderWithMeta(<OptimizerRecommendations />, {
+        path: `/optimizer?account=${usdAccount.id}&recommendation=${encodeURIComponent(fatigue.id)}`,
+      });
+      const drawer = await screen.findByRole('dialog', { name: 'Review and approve' });
+      expect(drawer).toHaveTextContent(fatigue.title);
+      expect(drawer).not.toHaveTextContent(shift.title);
+    });
+
+    it('says so when the change set is no longer open, and opens no drawer', async () => {
+      serve();
+      renderWithMeta(<OptimizerRecommendations />, {
+        path: `/optimizer?account=${usdAccount.id}&recommendation=${encodeURIComponent(oldApplied.id)}`,
+      });
+      expect(await screen.findByText('That change set is not open')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
 });
