@@ -627,7 +627,7 @@ export const functions = {
     // The Meta configuration (redirect URI) is built from the site's URL.
     siteUrl: true,
     memorySize: 512,
-    // Two Graph reads per pixel; the HTTP API gives up at 30 s.
+    // Five Graph reads per pixel, in parallel; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
   audiences: {

@@ -1,12 +1,15 @@
 import * as z from 'zod';
+import type { SignalsDay } from '@shared/schemas/signals';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { DatasetQualitySchema, type EventQuality } from './dataset-quality-shape';
 import type { EventActivity } from './pixel-health';
+import { hourStartSeconds, pixelHistory } from './pixel-history';
 
 /**
- * A pixel's signals as Meta reports them, in two Graph calls whatever the traffic: the per-event quality of the
- * last 7 days, and the hourly event counts of the same week (AdsPixelStatsResult), from which each event's last
- * receipt and volume are read.
+ * A pixel's signals as Meta reports them, in five Graph calls whatever the traffic: the per-event quality of the
+ * last 7 days, and the hourly stats of the same week (AdsPixelStatsResult) by event for both sources, by event for
+ * server events only, by processing result and by match key of the server events. Each event's last receipt and
+ * volume, and the week day by day (pixel-history.ts), are read from them.
  */
 const StatsSchema = z.object({
   data: z.array(
@@ -20,25 +23,32 @@ const StatsSchema = z.object({
 export interface PixelSignals {
   quality: EventQuality[];
   activity: EventActivity[];
+  history: SignalsDay[];
 }
 
 export async function readPixelSignals(graph: GraphClient, pixelId: string, now: Date): Promise<PixelSignals> {
   const nowS = Math.floor(now.getTime() / 1000);
-  const [quality, stats] = await Promise.all([
+  // Meta answers at most the last seven days.
+  const week = { start_time: String(nowS - 7 * 86_400), end_time: String(nowS + 1) };
+  const stats = (aggregation: string, serverOnly = false) =>
+    graph
+      .get(
+        `${pixelId}/stats`,
+        { aggregation, ...week, ...(serverOnly && { event_source: 'SERVER_ONLY' }) },
+        StatsSchema,
+      )
+      .then((reply) => reply.data);
+  const [quality, events, serverEvents, serverProcessing, serverMatchKeys] = await Promise.all([
     graph.get('dataset_quality', { dataset_id: pixelId }, DatasetQualitySchema),
-    graph.get(
-      `${pixelId}/stats`,
-      { aggregation: 'event', start_time: String(nowS - 7 * 86_400), end_time: String(nowS + 1) },
-      StatsSchema,
-    ),
+    stats('event'),
+    stats('event', true),
+    stats('event_processing_results', true),
+    stats('match_keys', true),
   ]);
   const activity = new Map<string, EventActivity>();
-  for (const hour of stats.data) {
+  for (const hour of events) {
     // The hour's end: the event was last received within that hour at the latest.
-    const hourEnd = Math.min(
-      nowS,
-      Math.floor(Date.parse(hour.start_time.replace(/([+-]\d\d)(\d\d)$/, '$1:$2')) / 1000) + 3600,
-    );
+    const hourEnd = Math.min(nowS, hourStartSeconds(hour.start_time) + 3600);
     for (const row of hour.data) {
       const known = activity.get(row.value);
       activity.set(row.value, {
@@ -48,5 +58,9 @@ export async function readPixelSignals(graph: GraphClient, pixelId: string, now:
       });
     }
   }
-  return { quality: quality.web, activity: [...activity.values()] };
+  return {
+    quality: quality.web,
+    activity: [...activity.values()],
+    history: pixelHistory({ events, serverEvents, serverProcessing, serverMatchKeys }, now),
+  };
 }

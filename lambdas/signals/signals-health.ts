@@ -8,7 +8,7 @@ import { readPixelSignals } from './read-pixel-signals';
 
 /**
  * The signals health of an ad account the user holds: each of its pixels with the events Meta received in the
- * last week, their quality, and the fixes ranked. One call lists the pixels, then two per pixel
+ * last week, their quality, and the fixes ranked. One call lists the pixels, then five per pixel
  * (read-pixel-signals.ts), however much traffic they had.
  */
 const PixelListSchema = z.object({
@@ -65,6 +65,7 @@ export async function signalsHealth(
           title,
           detail,
         })),
+        history: signals.history,
         ...(delivery && { delivery }),
       };
     }),

@@ -24,6 +24,24 @@ export const SignalsEventSchema = z.object({
   uploadFrequency: z.string().optional(),
 });
 
+/** One 24-hour period of a pixel's week, from Meta's hourly stats. */
+export const SignalsDaySchema = z.object({
+  /** The end of the 24 hours (ISO); the last day ends at the time of reading. */
+  end: z.string(),
+  events: z.array(
+    z.object({
+      eventName: z.string(),
+      browser: z.number().int().nonnegative(),
+      server: z.number().int().nonnegative(),
+    }),
+  ),
+  serverEvents: z.number().int().nonnegative(),
+  /** Shares (%) of the day's server events Meta de-duplicated against the pixel's, and carrying email / phone. */
+  serverDeduplicated: z.number().min(0).max(100).optional(),
+  serverWithEmail: z.number().min(0).max(100).optional(),
+  serverWithPhone: z.number().min(0).max(100).optional(),
+});
+
 export const SignalsPixelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -31,6 +49,8 @@ export const SignalsPixelSchema = z.object({
   events: z.array(SignalsEventSchema),
   /** What to fix, most effect first. */
   fixes: z.array(SignalsFixSchema),
+  /** The last 7 days, oldest first. */
+  history: z.array(SignalsDaySchema),
   /** The first-party Conversions API endpoint's deliveries to this pixel, when it had traffic in the last 48 hours. */
   delivery: PixelDeliverySchema.optional(),
 });
@@ -39,3 +59,4 @@ export const SignalsHealthSchema = z.object({ pixels: z.array(SignalsPixelSchema
 
 export type SignalsHealth = z.infer<typeof SignalsHealthSchema>;
 export type SignalsPixel = z.infer<typeof SignalsPixelSchema>;
+export type SignalsDay = z.infer<typeof SignalsDaySchema>;

@@ -3,7 +3,7 @@ import { formatGraphTime } from './calendar.js';
 import { receiveServerEvents } from './conversions-api.js';
 import { parseFields } from './field-validation.js';
 import { enumParameter, invalidParameter, nonexistingField, unknownPath, unsupportedRequest } from './graph-error.js';
-import type { PixelEventLog } from './pixel-events.js';
+import type { EventChannel, PixelEvent, PixelEventLog } from './pixel-events.js';
 import { datasetQuality } from './pixel-quality.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AdAccount, World } from './world.js';
@@ -70,7 +70,20 @@ const STATS_AGGREGATIONS = [
   'url_by_rule',
 ];
 /** The aggregations the sandbox counts; the others are Meta's names it does not model. */
-const MODELLED_AGGREGATIONS = ['event', 'event_source', 'match_keys'];
+const MODELLED_AGGREGATIONS = ['event', 'event_source', 'match_keys', 'event_processing_results'];
+/**
+ * Meta's reference for the stats edge (developers.facebook.com/documentation/ads-commerce/marketing-api/reference/
+ * ads-pixel/stats): `event_source` filters the events to WEB_ONLY or SERVER_ONLY, and "you can get the data up to
+ * seven days from the request time", so an older `start_time` gets the last seven days only.
+ */
+const EVENT_SOURCES: Readonly<Record<string, EventChannel>> = { WEB_ONLY: 'browser', SERVER_ONLY: 'server' };
+const STATS_LOOKBACK_S = 7 * 86_400;
+/**
+ * What `event_processing_results` counts per hour. Meta's reference names the aggregation but not its values; the
+ * sandbox answers `deduplicated` (an event Meta matched with a twin of the same name and id, so not counted again)
+ * and `processed` (every other event). Not confirmed against a real response.
+ */
+const processingResult = (event: PixelEvent) => (event.deduplicated ? 'deduplicated' : 'processed');
 const QUALITY_WINDOW_S = 7 * 86_400;
 
 export function pixelAccount(world: World, id: string): AdAccount | undefined {
@@ -137,18 +150,23 @@ function pixelStats(pixelId: string, pixels: PixelEventLog, params: Record<strin
   if (!MODELLED_AGGREGATIONS.includes(aggregation)) {
     throw invalidParameter(`(#100) The Adsmith Meta sandbox does not model the ${aggregation} aggregation`);
   }
+  const source = params.event_source;
+  if (source !== undefined && !(source in EVENT_SOURCES)) throw enumParameter('event_source', Object.keys(EVENT_SOURCES));
   const nowS = Math.floor(now.getTime() / 1000);
   // Up to and including this second, so an event received now is in the default window.
   const until = unixSeconds(params.end_time, nowS + 1, 'end_time');
-  const since = unixSeconds(params.start_time, until - 86_400, 'start_time');
+  const since = Math.max(unixSeconds(params.start_time, until - 86_400, 'start_time'), nowS - STATS_LOOKBACK_S);
   const buckets = new Map<number, Map<string, number>>();
   for (const event of pixels.received(pixelId, since, until)) {
+    if (source !== undefined && event.channel !== EVENT_SOURCES[source]) continue;
     const values =
       aggregation === 'event'
         ? [event.eventName]
         : aggregation === 'event_source'
           ? [event.channel.toUpperCase()]
-          : event.matchKeys;
+          : aggregation === 'event_processing_results'
+            ? [processingResult(event)]
+            : event.matchKeys;
     const bucket = buckets.get(hourStart(event.receivedAt)) ?? new Map<string, number>();
     for (const value of values) bucket.set(value, (bucket.get(value) ?? 0) + 1);
     buckets.set(hourStart(event.receivedAt), bucket);

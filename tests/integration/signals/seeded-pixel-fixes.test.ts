@@ -35,7 +35,8 @@ describe('the seeded demo pixel', () => {
     const signals = await readPixelSignals(counted, pixels.body.data[0].id, clock);
     const fixes = signalsFixes(signals.quality, signals.activity, clock);
 
-    expect(calls).toBe(2);
+    // Quality, and four stats reads of the week (both sources, server only, processing results, match keys).
+    expect(calls).toBe(5);
     expect(fixes.map((fix) => `${fix.kind} ${fix.eventName}`)).toEqual([
       // Purchases counted twice (70 % of server events) weigh more than browsing events that stopped.
       'deduplication Purchase',

@@ -27,6 +27,15 @@ describe('signals health', () => {
     expect(purchase.serverWithEventId).toBeLessThan(50);
     expect(purchase.uploadFrequency).toBe('hourly');
     expect(pixel!.events.find((event) => event.eventName === 'PageView')!.matchQuality).toBeUndefined();
+
+    // The week day by day from Meta's stats: AddToCart's last days are empty, Purchase comes from both sources.
+    expect(pixel!.history).toHaveLength(7);
+    const lastDays = pixel!.history.slice(-3);
+    expect(lastDays.flatMap((day) => day.events.map((event) => event.eventName))).not.toContain('AddToCart');
+    const purchases = pixel!.history.flatMap((day) => day.events.filter((event) => event.eventName === 'Purchase'));
+    expect(purchases.reduce((sum, event) => sum + event.browser, 0)).toBeGreaterThan(0);
+    expect(purchases.reduce((sum, event) => sum + event.server, 0)).toBeGreaterThan(0);
+    expect(pixel!.history[3]!.serverDeduplicated).toBeGreaterThan(50);
   });
 
   it('refuses an ad account the connection does not hold', async () => {

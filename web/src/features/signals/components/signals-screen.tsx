@@ -6,6 +6,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useSignalsHealth } from '../api/get-signals-health';
 import { PixelDeliveryPanel } from './pixel-delivery-panel';
+import { PixelHistoryCharts } from './pixel-history-charts';
 import { SiteKeysPanel } from './site-keys-panel';
 
 const percent = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} %`);
@@ -78,6 +79,7 @@ function PixelHealth({ pixel }: { pixel: SignalsPixel }) {
           </tbody>
         </table>
       </div>
+      <PixelHistoryCharts pixelName={pixel.name} history={pixel.history} />
       {pixel.delivery ? <PixelDeliveryPanel delivery={pixel.delivery} /> : null}
     </section>
   );
