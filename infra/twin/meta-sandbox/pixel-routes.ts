@@ -151,7 +151,8 @@ function pixelStats(pixelId: string, pixels: PixelEventLog, params: Record<strin
     throw invalidParameter(`(#100) The Adsmith Meta sandbox does not model the ${aggregation} aggregation`);
   }
   const source = params.event_source;
-  if (source !== undefined && !(source in EVENT_SOURCES)) throw enumParameter('event_source', Object.keys(EVENT_SOURCES));
+  if (source !== undefined && !(source in EVENT_SOURCES))
+    throw enumParameter('event_source', Object.keys(EVENT_SOURCES));
   const nowS = Math.floor(now.getTime() / 1000);
   // Up to and including this second, so an event received now is in the default window.
   const until = unixSeconds(params.end_time, nowS + 1, 'end_time');
