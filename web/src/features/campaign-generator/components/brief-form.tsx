@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
 import type { PickedImage } from '../lib/brief-images';
 import { BriefImages } from './brief-images';
-import { BriefLocationFields, SpecialAdCategoriesField } from './brief-targeting-fields';
+import { BriefAudienceFields, BriefLocationFields, SpecialAdCategoriesField } from './brief-targeting-fields';
 
 const textareaClass =
   'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
@@ -130,17 +130,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
         </FormField>
       </div>
       <BriefLocationFields form={form} />
-      <FormField label="Who is it for?" error={errors.audience?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            className={textareaClass}
-            placeholder="e.g. Weekend hikers and trail runners"
-            {...form.register('audience')}
-          />
-        )}
-      </FormField>
+      <BriefAudienceFields form={form} />
       <SpecialAdCategoriesField form={form} />
       <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}

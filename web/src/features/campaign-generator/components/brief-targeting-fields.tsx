@@ -1,9 +1,11 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
+import { BRIEF_LANGUAGES } from '@shared/brief-audience';
+import { SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '@shared/campaign-rules';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import type { BriefFormValues } from '../lib/brief-form';
+import { NativeSelect } from '@web/components/ui/select-field';
+import { audienceFieldsFromText, type BriefFormValues } from '../lib/brief-form';
 
 type BriefForm = UseFormReturn<BriefFormValues, unknown, CampaignBrief>;
 
@@ -60,5 +62,105 @@ export function SpecialAdCategoriesField({ form }: { form: BriefForm }) {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+const textareaClass =
+  'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
+
+/**
+ * Who the ads are for: the audience in words, and the ages, gender and languages every ad set targets. What the
+ * text states ("Women 25-45") fills the blank fields when the marketer leaves it, so the plan's targeting is shown
+ * (and changeable) before it is generated; blank fields are read from the text on the server too.
+ */
+export function BriefAudienceFields({ form }: { form: BriefForm }) {
+  const { errors } = form.formState;
+  const fillFromText = () => {
+    const found = audienceFieldsFromText(form.getValues('audience'), form.getValues());
+    const dirty = { shouldDirty: true };
+    if (found.ageMin !== undefined) form.setValue('ageMin', found.ageMin, dirty);
+    if (found.ageMax !== undefined) form.setValue('ageMax', found.ageMax, dirty);
+    if (found.gender !== undefined) form.setValue('gender', found.gender, dirty);
+    if (found.languages !== undefined) form.setValue('languages', found.languages, dirty);
+  };
+  return (
+    <>
+      <FormField label="Who is it for?" error={errors.audience?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            className={textareaClass}
+            placeholder="e.g. Women 25-45 who hike at weekends"
+            {...form.register('audience', { onBlur: fillFromText })}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          label="Minimum age"
+          error={errors.ageMin?.message}
+          description={`${TARGETING_AGE.min}–${TARGETING_AGE.max}; blank: from the audience text.`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={TARGETING_AGE.min}
+              max={TARGETING_AGE.max}
+              {...form.register('ageMin')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Maximum age"
+          error={errors.ageMax?.message}
+          description={`${TARGETING_AGE.max} means ${TARGETING_AGE.max} and over.`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={TARGETING_AGE.min}
+              max={TARGETING_AGE.max}
+              {...form.register('ageMax')}
+            />
+          )}
+        </FormField>
+        <FormField label="Gender" error={errors.gender?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('gender')}>
+              <option value="">As the audience text says</option>
+              <option value="all">All genders</option>
+              <option value="female">Women</option>
+              <option value="male">Men</option>
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      <FormField
+        label="Languages (optional)"
+        error={errors.languages?.message}
+        description="Up to 3 (Ctrl or ⌘ to choose several); the ad copy is written in the first."
+      >
+        {(control) => (
+          <select
+            {...control}
+            multiple
+            size={4}
+            className="w-full rounded-md border border-input bg-card px-2 py-1 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            {...form.register('languages')}
+          >
+            {BRIEF_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </>
   );
 }

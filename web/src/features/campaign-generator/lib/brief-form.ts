@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BRIEF_LANGUAGES, parseBriefAudience } from '@shared/brief-audience';
 import { briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
 import { CampaignBriefSchema, type CampaignBriefInput } from '@shared/schemas/campaign-plan';
 import { briefImages, PickedImageSchema, type PickedImage } from './brief-images';
@@ -27,6 +28,12 @@ export const BriefFormSchema = z
     appId: z.string(),
     appStoreUrl: z.string(),
     audience: z.string(),
+    /** Blank: read from the audience text on the server ("Women 25-45"). */
+    ageMin: z.string(),
+    ageMax: z.string(),
+    /** '' = as the audience text says; 'all' = all genders on purpose. */
+    gender: z.enum(['', 'all', 'female', 'male']),
+    languages: z.array(z.enum(BRIEF_LANGUAGES)),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
     adCopy: z.string(),
     images: z.array(PickedImageSchema),
@@ -57,6 +64,10 @@ export const BriefFormSchema = z
         ? { appStoreUrl: values.appStoreUrl.trim() }
         : {}),
       audience: values.audience,
+      ...(values.ageMin.trim() ? { ageMin: Number(values.ageMin) } : {}),
+      ...(values.ageMax.trim() ? { ageMax: Number(values.ageMax) } : {}),
+      ...(values.gender === 'all' ? { genders: [] } : values.gender ? { genders: [values.gender] } : {}),
+      ...(values.languages.length > 0 ? { languages: values.languages } : {}),
       specialAdCategories: values.specialAdCategories,
       ...(values.adCopy.trim() ? { adCopy: values.adCopy } : {}),
       images: images.images,
@@ -72,6 +83,27 @@ export const BriefFormSchema = z
     return parsed.data;
   });
 export type BriefFormValues = z.input<typeof BriefFormSchema>;
+
+/**
+ * The audience fields a typed audience states ("Women 25-45" → 25, 45, women), for the fields still blank:
+ * the form shows what will be carried into the plan, and the marketer can change it.
+ */
+export function audienceFieldsFromText(
+  text: string,
+  current: Pick<BriefFormValues, 'ageMin' | 'ageMax' | 'gender' | 'languages'>,
+): Partial<Pick<BriefFormValues, 'ageMin' | 'ageMax' | 'gender' | 'languages'>> {
+  const stated = parseBriefAudience(text);
+  return {
+    ...(current.ageMin === '' && stated.ageMin !== undefined && { ageMin: String(stated.ageMin) }),
+    ...(current.ageMax === '' && stated.ageMax !== undefined && { ageMax: String(stated.ageMax) }),
+    ...(current.gender === '' && stated.genders?.[0] && { gender: stated.genders[0] }),
+    ...(current.languages?.length === 0 &&
+      stated.languages && { languages: stated.languages.filter(isBriefLanguage).slice(0, 3) }),
+  };
+}
+
+const isBriefLanguage = (language: string): language is (typeof BRIEF_LANGUAGES)[number] =>
+  (BRIEF_LANGUAGES as readonly string[]).includes(language);
 
 export function defaultBrief(adAccountId: string, today: Date, images: PickedImage[] = []): BriefFormValues {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -92,6 +124,10 @@ export function defaultBrief(adAccountId: string, today: Date, images: PickedIma
     appId: '',
     appStoreUrl: '',
     audience: '',
+    ageMin: '',
+    ageMax: '',
+    gender: '',
+    languages: [],
     specialAdCategories: [],
     adCopy: '',
     images,
