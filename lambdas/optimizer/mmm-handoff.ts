@@ -3,8 +3,10 @@ import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-u
 import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
 import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { conflict, notFound, validationError } from '../lib/errors';
+import { accountSpendPerPeriod } from '../lib/mmm/account-spend';
 import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../lib/mmm/meta-channel-plan';
 import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
+import { matchSpend, SPEND_MIN_CORRELATION, SPEND_TOTAL_TOLERANCE, type SpendMatch } from '../lib/mmm/spend-match';
 import { helpProbability } from '../lib/optimizer/confidence';
 import { budgetHolders, splitDailyBudget, type BudgetChange } from '../lib/optimizer/mmm-budget-split';
 import type { MetaSession } from '../lib/meta-session/session';
@@ -15,7 +17,9 @@ import { putRequestedProposal, storedId, type RecommendationStore } from '../lib
  * The marketing-mix → optimizer hand-off. A fitted model's allocation for the channel the
  * marketer says is Meta becomes a recommendation of kind `mmm_allocation`: the model's daily
  * amount for Meta split across the ad account's budgets (lambdas/lib/optimizer/mmm-budget-split.ts),
- * with the model's evidence. It is only stored: /optimizer shows it in the same diff-and-approve
+ * with the model's evidence. Only a model of this account is applied: its Meta channel's spend must
+ * be the account's own over the same periods (lambdas/lib/mmm/spend-match.ts), and only a move the
+ * cautious allocator stands behind is proposed. It is only stored: /optimizer shows it in the same diff-and-approve
  * drawer, and approving and undoing go through the same change path as every recommendation.
  */
 
@@ -61,6 +65,80 @@ function proposedChange(c: BudgetChange): ProposedChange {
   };
 }
 
+const percent = (share: number) => `${share >= 0 ? '+' : '−'}${Math.round(Math.abs(share) * 100)} %`;
+
+/** The refusal when the model's Meta channel is not this account's spend, with the figures compared. */
+function mismatchMessage(
+  plan: MetaChannelPlan,
+  adAccountId: string,
+  match: SpendMatch,
+  range: { since: string; until: string },
+  periods: number,
+  currency: string,
+): string {
+  const money = (v: number) => formatCurrency(v, currency);
+  const span = `the model's ${periods} periods from ${range.since} to ${range.until}`;
+  const fix =
+    ' Fit a model on a dataset that adds this account’s spend (“Use my Meta spend”), or hand it to the account that spent it.';
+  const head = `This model's “${plan.channel}” is not the spend of ad account ${adAccountId}: `;
+  if (match.failure === 'no_account_spend')
+    return `${head}it spent ${money(match.modelTotal)} over ${span}; Meta reports no spend for this account then.${fix}`;
+  if (match.failure === 'total')
+    return (
+      `${head}it spent ${money(match.modelTotal)} over ${span}, Meta reports ${money(match.accountTotal)} for this account ` +
+      `(${percent(match.totalDifference)}; at most ±${Math.round(SPEND_TOTAL_TOLERANCE * 100)} % is accepted).${fix}`
+    );
+  const pattern =
+    match.correlation === null
+      ? `its spend in some periods differs from the account's by more than ${Math.round(SPEND_TOTAL_TOLERANCE * 100)} %`
+      : `its period-by-period spend correlates with the account's at r = ${match.correlation.toFixed(2)} (at least ${SPEND_MIN_CORRELATION} is needed)`;
+  return `${head}over ${span} the totals agree (${money(match.modelTotal)} against ${money(match.accountTotal)}), but ${pattern}.${fix}`;
+}
+
+/**
+ * The model's Meta spend against the account's, over the model's periods Meta still reports on
+ * in full (its 37 months, up to yesterday); refuses with the figures when they differ.
+ */
+async function checkModelIsThisAccount(
+  session: MetaSession,
+  adAccountId: string,
+  plan: MetaChannelPlan,
+  currency: string,
+): Promise<SpendMatch> {
+  // Up to yesterday: today's spend is still growing.
+  const yesterday = addDays(session.deps.now().toISOString().slice(0, 10), -1);
+  const { spend, range } = await accountSpendPerPeriod(session.graph, adAccountId, plan.dates, yesterday);
+  if (!range) {
+    throw validationError(
+      `Meta keeps an account's spend for 37 months: none of this model's periods (${plan.dates[0]} to ${plan.dates.at(-1)}) ` +
+        `can be checked against ad account ${adAccountId}, so it is not applied to it. Fit a model on recent weeks.`,
+    );
+  }
+  // Only periods Meta reports on in full are compared (a period cut by the range would differ by construction).
+  const days = plan.windowDays / plan.dates.length;
+  const inside = plan.dates
+    .map((date, i) => ({ date, i }))
+    .filter(({ date }) => date >= range.since && addDays(date, days - 1) <= range.until)
+    .map(({ i }) => i);
+  const modelSpend = inside.map((i) => plan.spendPerPeriod[i]!);
+  const accountSpend = inside.map((i) => spend[i]!);
+  const match = matchSpend(modelSpend, accountSpend);
+  if (!match.ok) {
+    const first = plan.dates[inside[0] ?? 0]!;
+    const last = addDays(plan.dates[inside.at(-1) ?? plan.dates.length - 1]!, days - 1);
+    throw validationError(
+      mismatchMessage(plan, adAccountId, match, { since: first, until: last }, inside.length, currency),
+    );
+  }
+  return match;
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + Math.round(days));
+  return d.toISOString().slice(0, 10);
+}
+
 export async function handOffAllocation(
   session: MetaSession,
   adAccountId: string,
@@ -92,6 +170,12 @@ export async function handOffAllocation(
   const snapshot = await readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs });
   const account = await session.graph.get(`/${snapshot.adAccountId}`, { fields: 'min_daily_budget' }, AccountMinimum);
   const { currency } = snapshot;
+  await checkModelIsThisAccount(session, snapshot.adAccountId, plan, currency);
+  if (plan.decision.action === 'hold') {
+    throw conflict(
+      `The model “${row.name}” recommends keeping today's budgets, so there is nothing to hand off. ${plan.decision.reason}`,
+    );
+  }
   // Meta's own floor; 1.00 in the currency when Meta does not say (offset-1 currencies: 1 unit).
   const minDaily = account.min_daily_budget ?? majorToBudget(1, currency);
   const dailyTotal = majorToBudget(plan.optimalDaily, currency);

@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { dayNumber, isoFromDay } from '@shared/mmm/calendar';
-import type { MetaRuntime } from '../lib/meta-connection/meta-deps';
-import { graphForUser } from '../lib/meta-session/session';
+import type { GraphClient } from '../meta/graph-client';
+import type { MetaRuntime } from '../meta-connection/meta-deps';
+import { graphForUser } from '../meta-session/session';
+
+/**
+ * An ad account's spend in a marketing-mix dataset's periods, from Meta's daily account insights.
+ * Read when a dataset takes "use my Meta spend" (lambdas/marketing-mix) and again when a model is
+ * handed to the optimizer, to check the model's Meta channel is this account (lambdas/optimizer).
+ */
 
 /** Daily rows as Meta returns them: spend is a decimal string in the account's currency. */
 const DailySpendSchema = z.looseObject({ date_start: z.string(), spend: z.string().optional() });
@@ -48,19 +55,21 @@ export function insightsRange(dates: readonly string[], today: string): { since:
   return since > until ? null : { since: isoFromDay(since), until: isoFromDay(until) };
 }
 
-/**
- * The connected ad account's spend per period of the dataset, from its daily insights. Meta
- * refuses an account the user cannot read, and that refusal reaches the user as Meta's error.
- */
-export async function metaSpendForPeriods(
-  userId: string,
-  runtime: MetaRuntime,
+export interface PeriodSpend {
+  spend: number[];
+  /** The days asked of Meta; null when none of the periods is within what Meta keeps. */
+  range: { since: string; until: string } | null;
+}
+
+/** The account's spend per period with a Graph client already open (the hand-off's session has one). */
+export async function accountSpendPerPeriod(
+  graph: GraphClient,
   adAccountId: string,
   dates: readonly string[],
-): Promise<{ spend: number[]; range: { since: string; until: string } | null }> {
-  const range = insightsRange(dates, runtime.now().toISOString().slice(0, 10));
+  today: string,
+): Promise<PeriodSpend> {
+  const range = insightsRange(dates, today);
   if (!range) return { spend: dates.map(() => 0), range };
-  const graph = await graphForUser(userId, runtime);
   const page = await graph.paginate(
     `/${adAccountId}/insights`,
     {
@@ -75,4 +84,18 @@ export async function metaSpendForPeriods(
   );
   const daily = page.items.map((row) => ({ date: row.date_start, spend: Number(row.spend ?? '0') || 0 }));
   return { spend: spendPerPeriod(dates, daily), range };
+}
+
+/**
+ * The connected ad account's spend per period of the dataset, from its daily insights. Meta
+ * refuses an account the user cannot read, and that refusal reaches the user as Meta's error.
+ */
+export async function metaSpendForPeriods(
+  userId: string,
+  runtime: MetaRuntime,
+  adAccountId: string,
+  dates: readonly string[],
+): Promise<PeriodSpend> {
+  const graph = await graphForUser(userId, runtime);
+  return accountSpendPerPeriod(graph, adAccountId, dates, runtime.now().toISOString().slice(0, 10));
 }

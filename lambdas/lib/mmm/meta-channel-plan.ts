@@ -1,4 +1,9 @@
-import { allocate, allocateForTargetRoi, type Allocation } from '@shared/mmm/allocator';
+import {
+  allocateForTargetRoi,
+  cautiousAllocation,
+  type Allocation,
+  type AllocationDecision,
+} from '@shared/mmm/allocator';
 import { dayNumber } from '@shared/mmm/calendar';
 import { mediaBetas } from '@shared/mmm/fit';
 import { loadModel } from '@shared/mmm/model-export';
@@ -6,8 +11,10 @@ import { channelResponses, drawResponses, quantile, type Interval } from '@share
 import type { MmmReport } from '@shared/schemas/mmm';
 
 /**
- * What a fitted model says the Meta channel should spend: the allocator's amount for it (same
- * total budget, or in target-ROI mode the largest budget that still returns the target), per day
+ * What a fitted model says the Meta channel should spend: the cautious allocator's amount for it
+ * (the optimum, or the largest step toward it whose lift interval excludes zero, else today's
+ * spend with the reason; same total budget, or in target-ROI mode the largest budget that still
+ * returns the target), per day
  * of the model's window, with Meta's own expected lift and its interval across the uncertainty
  * draws. The model is reloaded from its export (one fit, deterministic), so the amounts are the
  * report's own in budget mode.
@@ -37,6 +44,11 @@ export interface MetaChannelPlan {
   /** The whole mix's lift share of this allocation (all channels moved). */
   mixLiftShare: number;
   rSquared: number;
+  /** Whether the model recommends moving budget at all (issue 24: never gamble on a lift that may be zero). */
+  decision: AllocationDecision;
+  /** The model's periods and the channel's spend in each (to check it is this account's spend). */
+  dates: string[];
+  spendPerPeriod: number[];
 }
 
 export class PlanError extends Error {
@@ -52,8 +64,16 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
   const raw = loadModel(report.model);
   const { problem, chosen } = raw;
   const responses = channelResponses(problem.data, problem.config, problem, chosen.transforms, mediaBetas(chosen));
-  const allocation: Allocation & { reachable?: boolean } =
-    targetRoi === undefined ? allocate(responses) : allocateForTargetRoi(responses, targetRoi);
+  const drawCurves = raw.draws.map((draw) => drawResponses(raw, draw));
+  const level = problem.config.bootstrap.level;
+  // Target-ROI mode fixes the budget; the cautious allocator then decides how far to move within it.
+  const reachable = targetRoi === undefined ? undefined : allocateForTargetRoi(responses, targetRoi);
+  const allocation: Allocation & { decision: AllocationDecision } = cautiousAllocation(
+    responses,
+    drawCurves,
+    level,
+    reachable ? { budget: reachable.budget } : {},
+  );
   const meta = allocation.channels.find((c) => c.name === channel);
   if (!meta) {
     throw new PlanError(
@@ -63,19 +83,18 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
   const days = windowDays(report.dates);
   const weeks = days / 7;
   const index = responses.findIndex((r) => r.name === channel);
-  const lifts = raw.draws
-    .map((draw) => {
-      const curve = drawResponses(raw, draw)[index]!;
+  const lifts = drawCurves
+    .map((curves) => {
+      const curve = curves[index]!;
       return (curve.response(meta.optimal) - curve.response(meta.current)) / weeks;
     })
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
-  const level = problem.config.bootstrap.level;
   const estimate = (meta.optimalResponse - meta.currentResponse) / weeks;
   return {
     channel,
     mode: targetRoi === undefined ? 'budget' : 'target_roi',
-    ...(targetRoi === undefined ? {} : { targetRoi, reachable: allocation.reachable ?? true }),
+    ...(reachable === undefined ? {} : { targetRoi, reachable: reachable.reachable }),
     kpiKind: report.kpiKind,
     windowDays: days,
     currentTotal: meta.current,
@@ -95,5 +114,8 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
         : 0.5,
     mixLiftShare: allocation.liftShare,
     rSquared: report.metrics.rSquared,
+    decision: allocation.decision,
+    dates: report.dates,
+    spendPerPeriod: problem.data.channels.find((c) => c.name === channel)?.spend ?? [],
   };
 }

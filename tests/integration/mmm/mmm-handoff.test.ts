@@ -1,48 +1,51 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCurrency } from '@shared/currency-units';
-import { parseCsv, proposeMapping } from '@shared/mmm/csv-import';
+import { SAMPLE_MAPPING, sampleCsv } from '@shared/mmm/sample-csv';
 import { DatasetSummarySchema, ModelDetailSchema, ModelSummarySchema } from '@shared/schemas/mmm';
 import {
   RecommendationListSchema,
   StoredRecommendationSchema,
   type StoredRecommendation,
 } from '@shared/schemas/optimizer';
-import { CampaignListSchema } from '@shared/schemas/meta';
+import { CampaignListSchema, InsightsSeriesSchema } from '@shared/schemas/meta';
+import { META_MIX_MAPPING, metaMixCsv, recentMondays, weeklySpend } from '../../support/meta-mix-dataset';
 import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
 /**
- * The marketing-mix → optimizer hand-off on the twin: a model fitted with a channel the marketer
- * marks as Meta is handed to the optimizer for the sandbox's JPY account; the recommendation
+ * The marketing-mix → optimizer hand-off on the twin: a model fitted on the JPY account's own
+ * weekly Meta spend ("use my Meta spend") is handed to the optimizer for that account; the recommendation
  * appears in /optimizer's list with its evidence, nothing changes at Meta until one budget is
  * approved, and undo restores it. Only one object is approved (and restored) so the seeded
- * account other suites read is changed as little and as briefly as possible.
+ * account other suites read is changed as little and as briefly as possible. A model of a made-up
+ * business (the upload step's sample CSV) is refused for the account, with the figures compared.
  */
-
-// The PyMC example's spend columns are fractions; ×1,000,000 makes them yen a week of a plausible account.
-const SCALE = 1_000_000;
-const raw = readFileSync(path.resolve(__dirname, '../../fixtures/mmm/pymc_marketing_mmm_example.csv'), 'utf8');
-const CSV = raw
-  .trim()
-  .split('\n')
-  .map((line, i) => {
-    if (i === 0) return line;
-    const cells = line.split(',');
-    cells[2] = String(Math.round(Number(cells[2]) * SCALE));
-    cells[3] = String(Math.round(Number(cells[3]) * SCALE));
-    return cells.join(',');
-  })
-  .join('\n');
 
 let user: FreshUser;
 let other: FreshUser;
 let userSub: string;
 let jpyAccount: string;
 let modelId: string;
+let sampleModelId: string;
 
 const post = (who: FreshUser, p: string, body: unknown) => who.call(p, { method: 'POST', body: JSON.stringify(body) });
 const handoffPath = () => `/api/optimizer/ad-accounts/${jpyAccount}/mmm-handoffs`;
+
+async function fitModel(who: FreshUser, dataset: object, name: string): Promise<string> {
+  const upload = await post(who, '/api/mmm/datasets', dataset);
+  expect(upload.status, await upload.clone().text()).toBe(201);
+  const { id: datasetId } = DatasetSummarySchema.parse(await upload.json());
+  const start = await post(who, '/api/mmm/models', { datasetId, name, quality: 'quick' });
+  expect(start.status, await start.clone().text()).toBe(202);
+  const id = ModelSummarySchema.parse(await start.json()).id;
+  // Poll generously: the machine may be busy.
+  for (let i = 0; i < 360; i += 1) {
+    const detail = ModelDetailSchema.parse(await (await who.call(`/api/mmm/models/${id}`)).json());
+    if (detail.model.status === 'done') return id;
+    expect(detail.model.status).not.toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The fit of ${name} did not finish in 3 minutes`);
+}
 
 beforeAll(async () => {
   user = await freshUser('mmm-handoff');
@@ -52,22 +55,27 @@ beforeAll(async () => {
   const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as { id: string; currency: string }[];
   jpyAccount = accounts.find((a) => a.currency === 'JPY')!.id;
 
-  const mapping = proposeMapping(parseCsv(CSV).header);
-  const upload = await post(user, '/api/mmm/datasets', { name: 'Hand-off', csv: CSV, mapping });
-  expect(upload.status, await upload.clone().text()).toBe(201);
-  const dataset = DatasetSummarySchema.parse(await upload.json());
-  const start = await post(user, '/api/mmm/models', { datasetId: dataset.id, name: 'Meta hand-off', quality: 'quick' });
-  expect(start.status).toBe(202);
-  modelId = ModelSummarySchema.parse(await start.json()).id;
-  // Poll generously: the machine may be busy.
-  for (let i = 0; i < 240; i += 1) {
-    const detail = ModelDetailSchema.parse(await (await user.call(`/api/mmm/models/${modelId}`)).json());
-    if (detail.model.status === 'done') return;
-    expect(detail.model.status).not.toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  // The account's weekly spend as the app's insights route reports it, to drive the dataset's revenue; read in
+  // two halves, each short enough for a direct read (longer ranges start one of Meta's report runs).
+  const weeks = recentMondays();
+  const daily = [];
+  for (const half of [weeks.slice(0, 8), weeks.slice(8)]) {
+    const until = new Date(`${half.at(-1)!}T00:00:00Z`);
+    until.setUTCDate(until.getUTCDate() + 6);
+    const insights = await user.call(
+      `/api/meta/ad-accounts/${jpyAccount}/insights?since=${half[0]}&until=${until.toISOString().slice(0, 10)}`,
+    );
+    expect(insights.status, await insights.clone().text()).toBe(200);
+    daily.push(...InsightsSeriesSchema.parse(await insights.json()).data);
   }
-  throw new Error('The fit did not finish in 2 minutes');
-}, 240_000);
+  const csv = metaMixCsv(weeks, weeklySpend(weeks, daily));
+  const metaSpend = { adAccountId: jpyAccount, channel: 'meta' };
+  // Each user's one fit of the month: the user's model of this account, the other's of the sample business.
+  [modelId, sampleModelId] = await Promise.all([
+    fitModel(user, { name: 'Hand-off', csv, mapping: META_MIX_MAPPING, metaSpend }, 'Meta hand-off'),
+    fitModel(other, { name: 'Sample', csv: sampleCsv(), mapping: SAMPLE_MAPPING }, 'Sample business'),
+  ]);
+}, 400_000);
 
 afterAll(async () => {
   await user.remove();
@@ -78,30 +86,48 @@ describe('marketing mix → optimizer hand-off', () => {
   let handed: StoredRecommendation;
 
   it('refuses what cannot be handed off: another user’s model, a channel the model lacks, a malformed body', async () => {
-    const stranger = await post(other, handoffPath(), { modelId, channel: 'x1' });
+    const stranger = await post(other, handoffPath(), { modelId, channel: 'meta' });
     expect(stranger.status).toBe(404);
     expect((await stranger.json()).error.code).toBe('NOT_FOUND');
     const unknown = await post(user, handoffPath(), { modelId, channel: 'tv' });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.message).toMatch(/not a paid channel/);
     for (const body of [
-      { modelId, channel: 'x1', extra: true },
-      { modelId: 'nope', channel: 'x1' },
-      { modelId, channel: 'x1', targetRoi: -1 },
+      { modelId, channel: 'meta', extra: true },
+      { modelId: 'nope', channel: 'meta' },
+      { modelId, channel: 'meta', targetRoi: -1 },
       { modelId },
     ]) {
       const reply = await post(user, handoffPath(), body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect((await reply.json()).error.code).toBe('VALIDATION_ERROR');
     }
-    const unreachable = await post(user, handoffPath(), { modelId, channel: 'x1', targetRoi: 1000 });
+    const unreachable = await post(user, handoffPath(), { modelId, channel: 'meta', targetRoi: 1000 });
     expect(unreachable.status).toBe(400);
     expect((await unreachable.json()).error.message).toMatch(/ROI of 1000/);
   }, 120_000);
 
+  it('refuses a model of another business for this account, naming the spends compared', async () => {
+    const before = (await auditRows(userSub)).length;
+    const reply = await post(other, handoffPath(), { modelId: sampleModelId, channel: 'facebook_spend' });
+    expect(reply.status, await reply.clone().text()).toBe(400);
+    const { error } = await reply.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    // The sample's 52 weeks of 2025 hold its own Facebook spend; this account spent nothing Meta reports then.
+    expect(error.message).toMatch(/“facebook_spend” is not the spend of ad account act_\d+/);
+    expect(error.message).toMatch(/it spent ¥[\d,]+ over the model's \d+ periods from 2025-/);
+    expect(error.message).toMatch(/Meta reports no spend for this account then/);
+    // Nothing stored for the optimizer, nothing sent to Meta.
+    const list = RecommendationListSchema.parse(
+      await (await other.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
+    );
+    expect(list.data.filter((r) => r.kind === 'mmm_allocation')).toEqual([]);
+    expect((await auditRows(userSub)).length).toBe(before);
+  }, 120_000);
+
   it('stores the Meta allocation as a recommendation with the model’s evidence; Meta is not touched', async () => {
     const before = (await auditRows(userSub)).length;
-    const reply = await post(user, handoffPath(), { modelId, channel: 'x1' });
+    const reply = await post(user, handoffPath(), { modelId, channel: 'meta' });
     expect(reply.status, await reply.clone().text()).toBe(201);
     handed = StoredRecommendationSchema.parse(await reply.json());
     expect(handed).toMatchObject({ kind: 'mmm_allocation', status: 'proposed', currency: 'JPY' });
@@ -131,7 +157,7 @@ describe('marketing mix → optimizer hand-off', () => {
     expect(list.data.find((r) => r.id === handed.id)).toMatchObject({ status: 'proposed', kind: 'mmm_allocation' });
     // Handing off again while it is open replaces it: one proposal per model and account.
     const again = StoredRecommendationSchema.parse(
-      await (await post(user, handoffPath(), { modelId, channel: 'x1' })).json(),
+      await (await post(user, handoffPath(), { modelId, channel: 'meta' })).json(),
     );
     expect(again.id).toBe(handed.id);
   }, 120_000);
@@ -170,7 +196,7 @@ describe('marketing mix → optimizer hand-off', () => {
   }, 120_000);
 
   it('target-ROI mode hands off the caps as a new proposal once the last one was acted on', async () => {
-    const reply = await post(user, handoffPath(), { modelId, channel: 'x1', targetRoi: 0.0001 });
+    const reply = await post(user, handoffPath(), { modelId, channel: 'meta', targetRoi: 0.0001 });
     expect(reply.status, await reply.clone().text()).toBe(201);
     const capped = StoredRecommendationSchema.parse(await reply.json());
     expect(capped.id).not.toBe(handed.id);

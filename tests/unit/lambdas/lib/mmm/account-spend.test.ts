@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insightsRange, spendPerPeriod } from '@lambdas/marketing-mix/meta-spend';
+import { insightsRange, spendPerPeriod } from '@lambdas/lib/mmm/account-spend';
 
 describe('Meta spend per period', () => {
   const weeks = ['2026-01-05', '2026-01-12', '2026-01-19'];
