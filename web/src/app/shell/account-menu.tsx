@@ -97,7 +97,8 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         <Link role="menuitem" to={webPaths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
           <LayoutDashboard aria-hidden="true" className="size-4" /> Dashboard
         </Link>
-        <Link role="menuitem" to={`${webPaths.dashboard}#account`} className={itemClass} onClick={() => setOpen(false)}>
+        {/* The settings page gathers profile, plan and billing, AI connection, signals and tokens (issue 25, req. 13). */}
+        <Link role="menuitem" to={webPaths.settings} className={itemClass} onClick={() => setOpen(false)}>
           <UserRound aria-hidden="true" className="size-4" /> Account settings
         </Link>
         {accountLinks

@@ -71,6 +71,8 @@ describe('the navigation, from the screens table', () => {
       [webPaths.settingsNotifications, 'Notifications'],
       [webPaths.settingsErrors, 'Error log'],
     ]);
+    // Account settings opens the settings page (profile, billing, AI connection, signals, tokens), not a dashboard card.
+    expect(screen.getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute('href', webPaths.settings);
   });
 
   // Issue 25, requirement 11: the deployment's notifications page is its operators', hidden from customers.
