@@ -2,31 +2,41 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { sampleCsv } from '@shared/mmm/sample-csv';
-import { ensureMetaConnected, signInAsDemo, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { InsightsSeriesSchema } from '@shared/schemas/meta';
+import { metaMixCsv, recentMondays, weeklySpend } from '../support/meta-mix-dataset';
+import { accessToken, ensureMetaConnected, signInAsDemo, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
 const { web } = inject('e2e');
 const FIXTURE = path.resolve(__dirname, '../fixtures/mmm/pymc_marketing_mmm_example.csv');
 const journey = useBrowserJourney();
 
-/** The fixture with its spend columns ×1,000,000: yen a week of a plausible account, so Meta's minimums are met. */
-function yenSizedCsv(): string {
-  return readFileSync(FIXTURE, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line, i) => {
-      if (i === 0) return line;
-      const cells = line.split(',');
-      for (const c of [2, 3]) cells[c] = String(Math.round(Number(cells[c]) * 1_000_000));
-      return cells.join(',');
-    })
-    .join('\n');
+/** The account's daily spend through the site's origin (as the browser calls the API), in halves short enough for a direct read. */
+async function dailySpend(
+  token: string,
+  accountId: string,
+  weeks: string[],
+): Promise<{ date: string; spend: number }[]> {
+  const daily: { date: string; spend: number }[] = [];
+  for (const half of [weeks.slice(0, 8), weeks.slice(8)]) {
+    const until = new Date(`${half.at(-1)!}T00:00:00Z`);
+    until.setUTCDate(until.getUTCDate() + 6);
+    const reply = await fetch(
+      `${web}/api/meta/ad-accounts/${accountId}/insights?since=${half[0]}&until=${until.toISOString().slice(0, 10)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(reply.status, await reply.clone().text()).toBe(200);
+    daily.push(...InsightsSeriesSchema.parse(await reply.json()).data);
+  }
+  return daily;
 }
 
 describe('marketing mix in a real browser', () => {
   it('uploads the fixture CSV, maps its columns, fits with progress and shows every chart', async () => {
     const { page } = journey;
     await signInAsDemo(page);
+    // Connected, so the report offers the hand-off (which refuses this example's model for the demo's account).
+    await ensureMetaConnected(page);
     await page
       .getByRole('link', { name: /Marketing mix/ })
       .first()
@@ -68,6 +78,14 @@ describe('marketing mix in a real browser', () => {
       await page.getByRole('figure', { name: chart }).waitFor();
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(5);
     await journey.screenshot('marketing-mix-report', { fullPage: true });
+
+    // A model of another business (this example's x1) is not applied to the demo's account: refused with the figures.
+    await page.getByRole('combobox', { name: 'Meta channel', exact: true }).selectOption('x1');
+    await page.getByRole('button', { name: 'Send Meta budget to the optimizer' }).click();
+    await page
+      .getByText(/“x1” is not the spend of ad account act_\d+|none of this model's periods/)
+      .waitFor({ timeout: 60_000 });
+    await journey.screenshot('marketing-mix-handoff-refused');
 
     // The saved model opens as its report page, with the downloads.
     await page.getByRole('link', { name: 'Open the report page' }).click();
@@ -153,11 +171,29 @@ describe('marketing mix in a real browser', () => {
     await page.evaluate(() => localStorage.clear());
     await signUpAndSignIn(page, 'Mia Mix', { email: uniqueEmail('mmm-handoff') });
     await ensureMetaConnected(page);
+    // A file of this marketer's own business: revenue driven by the yen account's real weekly Meta spend, which the
+    // upload adds as a channel ("Use my Meta spend"), so the model's Meta channel is this account.
+    const token = await accessToken(page);
+    const accounts = (
+      (await (
+        await fetch(`${web}/api/meta/ad-accounts`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
+        data: { id: string; currency: string }[];
+      }
+    ).data;
+    const yen = accounts.find((a) => a.currency === 'JPY')!;
+    const weeks = recentMondays();
+    const csv = metaMixCsv(weeks, weeklySpend(weeks, await dailySpend(token, yen.id, weeks)));
     await page.goto(`${web}/marketing-mix`);
     await page
       .getByLabel('CSV file')
-      .setInputFiles({ name: 'meta-mix.csv', mimeType: 'text/csv', buffer: Buffer.from(yenSizedCsv()) });
-    await page.getByText(/179 rows, 8 columns/).waitFor();
+      .setInputFiles({ name: 'meta-mix.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText(new RegExp(`${weeks.length} rows, 3 columns`)).waitFor();
+    await page.getByLabel('Use my Meta spend as one more channel').check();
+    const metaAccount = page.getByRole('combobox', { name: 'Meta ad account' });
+    await metaAccount.waitFor();
+    await metaAccount.selectOption(yen.id);
+    await page.getByLabel('Meta channel name').fill('meta');
     await page.getByLabel('Dataset name').fill('Meta mix (e2e)');
     await page.getByRole('button', { name: 'Check and save dataset' }).click();
     await page.getByText(/Dataset saved/).waitFor();
@@ -168,11 +204,11 @@ describe('marketing mix in a real browser', () => {
     await page.getByRole('button', { name: 'Fit model' }).click();
     await page.getByRole('figure', { name: 'Fit vs actual' }).waitFor({ timeout: 120_000 });
 
-    // x1 is the column this marketer marks as Meta; the proposal is for the yen account.
-    await page.getByRole('combobox', { name: 'Meta channel', exact: true }).selectOption('x1');
+    // The channel read from Meta is this model's Meta channel; the proposal is for the yen account that spent it.
+    await page.getByRole('combobox', { name: 'Meta channel', exact: true }).selectOption('meta');
     const account = page.getByRole('combobox', { name: 'Ad account', exact: true });
-    const accounts = await account.locator('option').allTextContents();
-    await account.selectOption({ label: accounts.find((o) => o.includes('JPY'))! });
+    const options = await account.locator('option').allTextContents();
+    await account.selectOption({ label: options.find((o) => o.includes('JPY'))! });
     await page.getByRole('button', { name: 'Send Meta budget to the optimizer' }).click();
     await page.getByText('Waiting for your approval in the optimizer').waitFor({ timeout: 60_000 });
     await journey.screenshot('marketing-mix-handoff');
