@@ -36,17 +36,17 @@ function addDays(iso: string, days: number): string {
 
 /**
  * The CSV without the Meta column (the upload adds it): revenue is a base plus four times the
- * week's Meta spend plus a little of a search channel, so the model finds Meta pays far better
- * than search and moves budget to it.
+ * week's Meta spend plus a little of a TV channel, so the model finds Meta pays far better
+ * than TV and moves budget to it.
  */
 export function metaMixCsv(weeks: readonly string[], meta: readonly number[]): string {
   const mean = meta.reduce((s, v) => s + v, 0) / meta.length;
   const rows = weeks.map((w, i) => {
-    const search = Math.round(mean * (0.6 + (0.8 * ((i * 7) % 11)) / 10));
-    const revenue = Math.round(3 * mean + 4 * meta[i]! + 0.2 * search);
-    return `${w},${revenue},${search}`;
+    const tv = Math.round(mean * (0.6 + (0.8 * ((i * 7) % 11)) / 10));
+    const revenue = Math.round(3 * mean + 4 * meta[i]! + 0.2 * tv);
+    return `${w},${revenue},${tv}`;
   });
-  return ['week,revenue,search_spend', ...rows].join('\n');
+  return ['week,revenue,tv_spend', ...rows].join('\n');
 }
 
-export const META_MIX_MAPPING = { date: 'week', kpi: 'revenue', spend: ['search_spend'] };
+export const META_MIX_MAPPING = { date: 'week', kpi: 'revenue', spend: ['tv_spend'] };
