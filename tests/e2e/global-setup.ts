@@ -55,6 +55,7 @@ export default async function setup(project: TestProject) {
     ...(previewPort ? { siteUrl: `http://127.0.0.1:${previewPort}` } : {}),
   });
   let closePreview: (() => Promise<void>) | undefined;
+  let webOutDir: string | undefined;
 
   try {
     await twin.warmed;
@@ -67,13 +68,17 @@ export default async function setup(project: TestProject) {
       // Vitest runs with NODE_ENV=test, and Vite would then bundle React's development build.
       const nodeEnv = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
+      // Its own output folder, not web/dist: CI synthesizes the templates (which read web/dist) beside the journeys.
+      const build = { outDir: await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-web-')), emptyOutDir: true };
+      webOutDir = build.outDir;
       try {
-        await vite.build({ configFile: viteConfig, mode: 'production', logLevel: 'warn' });
+        await vite.build({ configFile: viteConfig, mode: 'production', logLevel: 'warn', build });
       } finally {
         process.env.NODE_ENV = nodeEnv;
       }
       const preview = await vite.preview({
         configFile: viteConfig,
+        build,
         preview: { port: previewPort, host: '127.0.0.1', strictPort: true },
         logLevel: 'warn',
       });
@@ -98,5 +103,6 @@ export default async function setup(project: TestProject) {
     await closePreview?.();
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });
+    if (webOutDir) await rm(webOutDir, { recursive: true, force: true });
   };
 }

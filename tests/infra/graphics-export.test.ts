@@ -26,7 +26,7 @@ describe('the graphics-export function', () => {
   const fn = 'adsmith-dev-graphics-export';
   beforeAll(() => {
     built = buildApp();
-    // Bundled for real, on its own (bundling the whole app is the stateless stack test's job): the same construct
+    // Bundled for real, on its own (as the stateless stack test bundles a sample): the same construct
     // and the same declaration the stacks use.
     bundleDir = mkdtempSync(path.join(tmpdir(), 'cdk.out-adsmith-export-'));
     const stack = new Stack(new App({ outdir: bundleDir }), 'ExportBundle');

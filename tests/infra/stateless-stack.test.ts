@@ -2,7 +2,9 @@ import { jobQueues } from '@shared/job-queues';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/twin/function-environment';
 import {
@@ -25,6 +27,7 @@ import { secretEnvVar } from '@shared/secrets';
 import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { queues } from '@shared/queues';
+import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
@@ -36,12 +39,50 @@ const SQS_CONSUME_ACTIONS = [
   'sqs:ReceiveMessage',
 ];
 
-describe('stateless stack (dev, functions bundled)', () => {
+/**
+ * Bundling every function took most of this file's time, and CI bundles each of them anyway (synth of both
+ * stages, and the quick bench, which loads every bundle). Here one function of each kind the stack deploys — an
+ * HTTP function, a queue worker, a scheduled one — is bundled for real with the construct the stacks use.
+ */
+const BUNDLED_SAMPLE = ['health', 'signals-delivery', 'rules-runner'] as const;
+
+describe('functions bundled as deployed (a sample)', () => {
+  let outdir: string;
+  let template: Template;
+
+  beforeAll(() => {
+    outdir = mkdtempSync(join(tmpdir(), 'cdk.out-adsmith-sample-'));
+    const stack = new Stack(new App({ outdir }), 'BundleSample');
+    for (const name of BUNDLED_SAMPLE) {
+      new AppFunction(stack, name, {
+        name,
+        namePrefix: 'adsmith-dev',
+        description: functionDeclaration(name).description,
+        logRetention: RetentionDays.ONE_MONTH,
+      });
+    }
+    template = Template.fromStack(stack);
+  });
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it.each(BUNDLED_SAMPLE)('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
+    const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
+    const assetHash = (resource.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+    const assetDir = join(outdir, `asset.${assetHash}`);
+    expect(existsSync(join(assetDir, 'index.mjs'))).toBe(true);
+    expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(code.startsWith('import { createRequire')).toBe(true);
+    expect(code).toMatch(/export\s*\{[^}]*as handler/);
+  });
+});
+
+describe('stateless stack (dev)', () => {
   let built: BuiltApp;
   let template: Template;
 
   beforeAll(() => {
-    built = buildApp({ bundle: true });
+    built = buildApp();
     template = built.templates.stateless;
   });
   afterAll(() => built?.cleanup());
@@ -78,17 +119,6 @@ describe('stateless stack (dev, functions bundled)', () => {
       expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties).toMatchObject({
         RetentionInDays: 30,
       });
-    });
-
-    it.each(statelessFunctionNames())('%s: bundled by esbuild as minified ESM with a source map', (fn) => {
-      const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
-      const assetHash = (resource.Properties.Code.S3Key as string).replace(/\.zip$/, '');
-      const assetDir = join(built.outdir, `asset.${assetHash}`);
-      expect(existsSync(join(assetDir, 'index.mjs'))).toBe(true);
-      expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
-      const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
-      expect(code.startsWith('import { createRequire')).toBe(true);
-      expect(code).toMatch(/export\s*\{[^}]*as handler/);
     });
 
     it.each(statelessFunctionNames())(
