@@ -100,6 +100,12 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
   const scope = account ? { adAccountId: account } : {};
   const objectId = /\b\d{6,30}\b/.exec(question.replace(/\bact_\d+\b/g, ''))?.[0];
   const change = CHANGE_WORDS.test(question);
+  // "apply recommendation 111.budget_shift.201": the stored id (account number, dot, the recommendation's own id).
+  const recommendationId = /\bapply\b/.test(question)
+    ? /\b\d{1,30}\.(?=[a-z0-9_.-]*[a-z])[a-z0-9_.-]*[a-z0-9]\b/.exec(question)?.[0]
+    : undefined;
+  if (recommendationId)
+    return [{ name: 'apply_recommendation' as const, args: { recommendationId } }].filter((c) => offered.has(c.name));
   if (change && objectId) {
     const proposal = changeFor(question, { id: objectId, name: objectId }, level(question));
     if (proposal) return [proposal];

@@ -46,8 +46,12 @@ async function workspaceObject(session: MetaSession, level: ObjectLevel, objectI
   try {
     object = await readObject(session.graph, level, objectId);
   } catch (error) {
-    if (error instanceof GraphError && error.kind === 'meta')
-      throw notFound(`No ${level} ${objectId} in this workspace's ad accounts.`);
+    // Meta's refusal arrives raw (a GraphError) or already as the session's NOT_FOUND ("We could not find that on
+    // Meta"): either way the model is told the object is not the workspace's, never what Meta has elsewhere.
+    const refused =
+      (error instanceof GraphError && error.kind === 'meta') ||
+      (error instanceof AppError && error.code === 'NOT_FOUND');
+    if (refused) throw notFound(`No ${level} ${objectId} in this workspace's ad accounts.`);
     throw error;
   }
   try {
