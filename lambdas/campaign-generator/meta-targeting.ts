@@ -222,7 +222,30 @@ export async function deliveryEstimate(
 }
 
 /** The creative's `object_story_spec` (link_data) for an ad of the plan. */
+/**
+ * A carousel's link_data: the ad's text above the cards, its link as the "see more" destination, then one
+ * child attachment per card with its own link, image (by hash), headline, description and the ad's button.
+ * Meta orders the cards by performance (multi_share_optimized) unless the marketer keeps their order, and
+ * closes with the Page's end card.
+ */
+function carouselLinkData(ad: PlanAd): Record<string, unknown> {
+  return {
+    link: ad.link,
+    message: ad.primaryText,
+    child_attachments: (ad.cards ?? []).map((card) => ({
+      link: card.link,
+      name: card.headline,
+      ...(card.description && { description: card.description }),
+      ...(card.image && { image_hash: card.image.hash }),
+      call_to_action: { type: ad.callToAction, value: { link: card.link } },
+    })),
+    multi_share_optimized: true,
+    multi_share_end_card: true,
+  };
+}
+
 export function storySpec(ad: PlanAd, pageId: string): Record<string, unknown> {
+  if (ad.format === 'carousel') return { page_id: pageId, link_data: carouselLinkData(ad) };
   return {
     page_id: pageId,
     link_data: {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
 import { BRIEF_LANGUAGES } from '../brief-audience';
+import { CAROUSEL_CARDS } from '../carousel-rules';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
 
 /**
@@ -38,6 +39,9 @@ export const AdImageRefSchema = z.object({
     .string()
     .regex(/^[0-9a-f-]{36}$/)
     .optional(),
+  /** The image's pixels, when known (Meta answers them on upload): the validator checks a carousel card's size. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export type AdImageRef = z.infer<typeof AdImageRefSchema>;
 
@@ -192,6 +196,18 @@ export const PlanTargetingSchema = z.object({
 });
 export type PlanTargeting = z.infer<typeof PlanTargetingSchema>;
 
+/** One card of a carousel ad (Meta's `child_attachments[]`): its own image, headline, description and link. */
+export const PlanCarouselCardSchema = z.object({
+  headline: z.string().max(1000),
+  description: z.string().max(1000),
+  link: z.url({ protocol: /^https?$/, error: 'Enter a full web address starting with https://' }),
+  image: AdImageRefSchema.optional(),
+});
+export type PlanCarouselCard = z.infer<typeof PlanCarouselCardSchema>;
+
+export const AD_FORMATS = ['single_image', 'carousel'] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+
 export const PlanAdSchema = z.object({
   name: z.string().trim().min(1).max(400),
   headline: z.string(),
@@ -202,6 +218,16 @@ export const PlanAdSchema = z.object({
   angle: z.enum(adCopyAngleKeys).optional(),
   link: z.url({ protocol: /^https?$/ }),
   image: AdImageRefSchema.optional(),
+  /** Absent = a single-image link ad (plans made before carousels). */
+  format: z.enum(AD_FORMATS).optional(),
+  /**
+   * A carousel's cards, in order (the validator reports fewer than 2; the schema bounds what is stored). The ad's
+   * primary text is shown above them and its link is the "see more" destination.
+   */
+  cards: z
+    .array(PlanCarouselCardSchema)
+    .max(CAROUSEL_CARDS.max, `A carousel has ${CAROUSEL_CARDS.min} to ${CAROUSEL_CARDS.max} cards.`)
+    .optional(),
 });
 export type PlanAd = z.infer<typeof PlanAdSchema>;
 

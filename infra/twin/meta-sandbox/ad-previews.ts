@@ -79,18 +79,22 @@ export function handleGeneratePreviews(
   } else {
     creative = checkStorySpec(world, account, given.object_story_spec, undefined, now);
   }
-  const image = creative.imageHash ? findImage(world, account.accountId, creative.imageHash) : undefined;
+  // A carousel is previewed by its first card (headline and image) under the ad's text.
+  const firstCard = creative.carousel?.cards[0];
+  const imageHash = creative.imageHash ?? firstCard?.imageHash;
+  const image = imageHash ? findImage(world, account.accountId, imageHash) : undefined;
+  const headline = creative.headline ?? firstCard?.name;
   const ad: PreviewAd = {
     format,
     page: account.businessName,
     link: creative.link,
     ...(creative.message !== undefined && { message: creative.message }),
-    ...(creative.headline !== undefined && { headline: creative.headline }),
+    ...(headline !== undefined && { headline }),
     ...(creative.description !== undefined && { description: creative.description }),
     ...(creative.callToActionType !== undefined && { cta: creative.callToActionType }),
     ...(image
       ? { imageRef: { accountId: image.accountId, hash: image.hash } }
-      : creative.picture !== undefined && { image: creative.picture }),
+      : (creative.picture ?? firstCard?.picture) !== undefined && { image: creative.picture ?? firstCard?.picture }),
   };
   const size = FRAME_SIZE[format]!;
   const d = Buffer.from(JSON.stringify(ad)).toString('base64url');

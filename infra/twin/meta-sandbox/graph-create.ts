@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pageIdOf, pixelIdOf, SANDBOX_APP } from './account-assets.js';
 import { todayIn, type IsoDate } from './calendar.js';
+import { checkCarousel } from './carousel-cards.js';
 import { enumParameter, type GraphError, invalidParameter } from './graph-error.js';
 import { parseBudget } from './graph-writes.js';
 import { between, numericId, randomFor } from './prng.js';
@@ -544,6 +545,12 @@ export function checkStorySpec(
   if (data.picture !== undefined && !isUrl(data.picture)) {
     throw invalidParameter('(#100) Param link_data[picture] must be a valid URL');
   }
+  const carousel = checkCarousel(data, {
+    isUrl,
+    imageExists: (hash) => findImage(world, account.accountId, hash) !== undefined,
+    // The sandbox has no video library yet (issue 29, requirement 2): every video id is unknown.
+    videoExists: () => false,
+  });
   return {
     accountId: account.accountId,
     name: name ?? `${headline ?? 'Link ad'} creative`,
@@ -555,11 +562,12 @@ export function checkStorySpec(
     ...(callToActionType !== undefined && { callToActionType }),
     ...(typeof imageHash === 'string' && { imageHash }),
     ...(typeof data.picture === 'string' && { picture: data.picture }),
+    ...(carousel !== undefined && { carousel }),
     createdTime: now,
   };
 }
 
-/** `POST /act_{id}/adcreatives` with `object_story_spec.link_data` (single-image link ads). */
+/** `POST /act_{id}/adcreatives` with `object_story_spec.link_data` (single-image and carousel link ads). */
 export function createCreative(world: World, account: AdAccount, params: CreateParams, now: Date): { id: string } {
   const checked = checkStorySpec(world, account, jsonParam(params, 'object_story_spec'), params.name, now);
   const id = newId(world, 'creative');

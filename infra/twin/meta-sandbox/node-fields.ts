@@ -14,6 +14,7 @@ import {
   type Campaign,
   type World,
 } from './world.js';
+import { carouselLinkData } from './carousel-cards.js';
 import { findSeededImage, seededImageDataUrl, seededImageHash, seededLink, seededStorySpec } from './seeded-images.js';
 
 /**
@@ -379,7 +380,8 @@ export function createdCreativeField(creative: AdCreativeObject, field: string, 
   switch (field) {
     case 'image_url':
     case 'thumbnail_url': {
-      const hash = creative.imageHash;
+      // A carousel's thumbnail is its first card's image when link_data names none.
+      const hash = creative.imageHash ?? creative.carousel?.cards[0]?.imageHash;
       const image =
         hash && world
           ? (world.images.get(`${creative.accountId}:${hash}`) ?? findSeededImage(world, creative.accountId, hash))
@@ -419,6 +421,7 @@ export function createdCreativeField(creative: AdCreativeObject, field: string, 
           ...(creative.callToActionType !== undefined && {
             call_to_action: { type: creative.callToActionType, value: { link: creative.link } },
           }),
+          ...(creative.carousel !== undefined && carouselLinkData(creative.carousel)),
         },
       };
     default:

@@ -1,3 +1,4 @@
+import type { CarouselSpec } from './carousel-cards.js';
 import type { IsoDate } from './calendar.js';
 import type { Status } from './reference.js';
 
@@ -181,6 +182,8 @@ export interface AdCreativeObject {
   callToActionType?: string;
   imageHash?: string;
   picture?: string;
+  /** A carousel's cards and settings (`link_data.child_attachments`), absent for a single-image link ad. */
+  carousel?: CarouselSpec;
   createdTime: Date;
 }
 
