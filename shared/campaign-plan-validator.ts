@@ -13,6 +13,7 @@ import {
   SPECIAL_CATEGORY_MIN_RADIUS,
 } from './campaign-rules';
 import { currencyOffset } from './currency-units';
+import { checkAdSetAudiences } from './plan-audience-rules';
 import { findingSentence, INTERNAL_TEXT_RULE, publishableCopyFindings } from './publishable-text';
 import type {
   CampaignBrief,
@@ -341,7 +342,26 @@ export function audiencesOverlap(a: PlanTargeting, b: PlanTargeting): boolean {
   const bKeys = new Set(b.interests.map(interestKey));
   const interests =
     a.interests.length === 0 || b.interests.length === 0 || a.interests.some((i) => bKeys.has(interestKey(i)));
-  return ages && genders && interests && placesOverlap(a, b);
+  return ages && genders && interests && customAudiencesMeet(a, b) && placesOverlap(a, b);
+}
+
+/**
+ * Custom audiences: two ad sets each limited to custom audiences meet only through one they share, and an ad set
+ * that excludes every audience another is limited to does not meet it (a lookalike set beside one that leaves
+ * the lookalike out). Different audiences are treated as different people, as different interests are.
+ */
+function customAudiencesMeet(a: PlanTargeting, b: PlanTargeting): boolean {
+  const ids = (list: PlanTargeting['audiences']) => new Set((list ?? []).map((audience) => audience.id));
+  const [inA, inB, outA, outB] = [
+    ids(a.audiences),
+    ids(b.audiences),
+    ids(a.excludedAudiences),
+    ids(b.excludedAudiences),
+  ];
+  if (inA.size > 0 && inB.size > 0 && ![...inA].some((id) => inB.has(id))) return false;
+  if (inA.size > 0 && [...inA].every((id) => outB.has(id))) return false;
+  if (inB.size > 0 && [...inB].every((id) => outA.has(id))) return false;
+  return true;
 }
 
 /**
@@ -474,6 +494,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     issues.push(...checkGoalPairs(plan, adSet, at));
     issues.push(...checkSchedule(adSet, at, context, daily));
     issues.push(...checkTargeting(plan, adSet, at));
+    issues.push(...checkAdSetAudiences(plan, adSet, at));
     adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
   });
   issues.push(...checkAudienceOverlap(plan));

@@ -11,6 +11,7 @@ import type {
   CampaignBrief,
   CampaignPlan,
   PlanAdSet,
+  PlanAudience,
   PlanCity,
   PlanInterest,
   PlanRegion,
@@ -78,6 +79,8 @@ export function buildPlan(
   facts: AccountFacts,
   interestsBySet: PlanInterest[][],
   locations: { regions: PlanRegion[]; cities: PlanCity[] } = { regions: [], cities: [] },
+  /** Audiences every ad set leaves out (plan-audiences.ts suggests the account's customer lists). */
+  excludedAudiences: PlanAudience[] = [],
 ): CampaignPlan {
   const structure = GOAL_STRUCTURE[brief.goal];
   const amountMinor = majorToBudget(brief.budgetAmount, facts.currency);
@@ -115,6 +118,7 @@ export function buildPlan(
         // Special ad categories target all genders (Meta refuses narrower), whatever the brief says.
         genders: restricted ? [] : (stated.genders ?? []),
         interests: interestsBySet[index] ?? [],
+        ...(excludedAudiences.length > 0 && { excludedAudiences }),
         placements: 'advantage',
       },
       ads: set.ads.slice(0, 3).map((ad, adIndex) => ({

@@ -31,6 +31,7 @@ import {
   type DraftStore,
 } from './drafts';
 import { accountFacts, resolveInterests, resolveLocations } from './meta-targeting';
+import { accountAudiences, refreshPlanAudiences, suggestedExclusions } from './plan-audiences';
 import { auditPublishSteps } from './publish-audit';
 import { PublishFailedError, publishPlan } from './publish-plan';
 
@@ -58,6 +59,11 @@ export async function generateDraft(
   deps: GenerateDeps,
 ): Promise<CampaignDraft> {
   const facts = await accountFacts(session, brief.adAccountId);
+  // The account's audiences, for the suggested exclusions; a plan is still made when Meta can't list them.
+  const audiences = await accountAudiences(session, brief.adAccountId).catch((error: unknown) => {
+    deps.log('Custom audiences not read for the plan', { error: String(error) });
+    return [];
+  });
   // Places first: a misspelt city is a 400 before a generation is counted.
   const locations = await resolveLocations(session, brief);
   const runtime = await deps.runtime().catch((error: unknown) => {
@@ -94,7 +100,7 @@ export async function generateDraft(
   for (const set of result.value.adSets.slice(0, 3)) {
     interests.push(await resolveInterests(session, set.interestKeywords));
   }
-  const plan = buildPlan(brief, result.value, facts, interests, locations);
+  const plan = buildPlan(brief, result.value, facts, interests, locations, suggestedExclusions(brief, audiences));
   const now = session.deps.now().toISOString();
   const draft: CampaignDraft = {
     id: randomUUID(),
@@ -164,8 +170,10 @@ export async function publishDraft(
   // A new campaign can spend once resumed: above the plan's ad-account limit it waits, as every change that spends does.
   await objectChangeDeps(session).assertMaySpend?.();
   const now = session.deps.now();
+  // What Meta holds now of the plan's audiences (size, account, source), not what the draft remembered.
+  const plan = await refreshPlanAudiences(session, draft.plan);
   const blocking = blockingIssues(
-    validatePlan(draft.plan, {
+    validatePlan(plan, {
       minDailyBudgetMinor: draft.minDailyBudgetMinor,
       now,
       ownText: briefOwnText(draft.brief),
@@ -184,7 +192,7 @@ export async function publishDraft(
   const facts = await accountFacts(session, draft.plan.adAccountId);
   let outcome;
   try {
-    outcome = await publishPlan(session.graph, draft.plan, facts, (steps) =>
+    outcome = await publishPlan(session.graph, plan, facts, (steps) =>
       recordPublishSteps(deps.drafts, userId, id, steps),
     );
   } catch (error) {

@@ -199,6 +199,14 @@ export function targetingSpec(targeting: PlanTargeting): Record<string, unknown>
       ],
     }),
     ...(targeting.placements !== 'advantage' && { publisher_platforms: targeting.placements.publisherPlatforms }),
+    // Meta's Targeting spec takes custom audiences as [{id}] lists (the Business SDK's Targeting fields
+    // custom_audiences / excluded_custom_audiences; the targeting examples of the Marketing API's audience guides).
+    ...(targeting.audiences?.length && {
+      custom_audiences: targeting.audiences.map((audience) => ({ id: audience.id })),
+    }),
+    ...(targeting.excludedAudiences?.length && {
+      excluded_custom_audiences: targeting.excludedAudiences.map((audience) => ({ id: audience.id })),
+    }),
   };
 }
 

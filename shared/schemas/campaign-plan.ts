@@ -175,6 +175,41 @@ export const PlanCitySchema = z.object({
 });
 export type PlanCity = z.infer<typeof PlanCitySchema>;
 
+/**
+ * A custom audience an ad set includes or excludes (Meta's `targeting.custom_audiences` /
+ * `excluded_custom_audiences`, each `[{id}]`), with what Meta said of it when it was picked or last read: the
+ * pre-publish validator judges size, ad account and lookalike source from these, and publishing reads them again.
+ */
+export const PlanAudienceSchema = z.object({
+  id: z.string().regex(/^\d{1,20}$/, 'Audience ids are numbers.'),
+  name: z.string().trim().min(1).max(200),
+  kind: z.enum(['customer-list', 'website', 'engagement', 'lookalike']),
+  /** The ad account the audience belongs to. */
+  adAccountId: z.string().regex(/^act_\d+$/),
+  /** Meta's size range (0–1,000 reads "below 1,000"). */
+  sizeLower: z.number().int(),
+  sizeUpper: z.number().int(),
+  /** Meta's `delivery_status.code`: 200 is "ready for use"; anything else is why not. */
+  deliveryCode: z.number().int(),
+  deliveryDescription: z.string().max(300).optional(),
+  /** A lookalike's source audience, and its ad account when Adsmith could read it (absent: not readable). */
+  source: z
+    .object({
+      id: z.string().regex(/^\d{1,20}$/),
+      adAccountId: z
+        .string()
+        .regex(/^act_\d+$/)
+        .optional(),
+    })
+    .optional(),
+  /** Put there by the generator (existing customers left out of an acquisition campaign), not by the marketer. */
+  suggested: z.boolean().optional(),
+});
+export type PlanAudience = z.infer<typeof PlanAudienceSchema>;
+
+/** The most custom audiences an ad set includes, and excludes, in a plan (a plan stays readable). */
+export const MAX_PLAN_AUDIENCES = 10;
+
 export const PlanTargetingSchema = z.object({
   /**
    * The brief's countries. A country that also has a region or city targeted is narrowed to them
@@ -188,6 +223,10 @@ export const PlanTargetingSchema = z.object({
   /** Empty = all genders. */
   genders: z.array(z.enum(['male', 'female'])).max(1),
   interests: z.array(PlanInterestSchema).max(10),
+  /** Custom audiences the ad set reaches (any of them), inside its places, ages and genders. */
+  audiences: z.array(PlanAudienceSchema).max(MAX_PLAN_AUDIENCES).optional(),
+  /** Custom audiences left out of it, such as existing customers in an acquisition campaign. */
+  excludedAudiences: z.array(PlanAudienceSchema).max(MAX_PLAN_AUDIENCES).optional(),
   /** `advantage` = Advantage+ placements (Meta chooses); else the listed platforms. */
   placements: z.union([
     z.literal('advantage'),

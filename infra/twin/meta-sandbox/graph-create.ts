@@ -17,6 +17,7 @@ import {
   type Status,
 } from './reference.js';
 import { audienceSize, parseTargeting } from './targeting-spec.js';
+import { adSetAudiences, type TargetedAudienceDeps } from './targeted-audiences.js';
 import { UPLOADED_FILE_NAME } from './request-input.js';
 import { findSeededImage } from './seeded-images.js';
 import { checkSpecialCategoryRadius, parseSpecialAdCategoryCountry, requireAdvantageAudience } from './v26-rules.js';
@@ -258,7 +259,13 @@ function checkPromotedObject(goal: string, raw: unknown, account: AdAccount): vo
   }
 }
 
-export function createAdSet(world: World, account: AdAccount, params: CreateParams, now: Date): { id: string } {
+export function createAdSet(
+  world: World,
+  account: AdAccount,
+  params: CreateParams,
+  now: Date,
+  audiences?: TargetedAudienceDeps,
+): { id: string } {
   const name = checkName(params);
   const campaignId = required(params, 'campaign_id');
   const campaign = world.campaigns.get(campaignId);
@@ -300,6 +307,7 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
   const targeting = parseTargeting(params.targeting);
   const advantageAudience = requireAdvantageAudience(targeting.advantageAudience);
   checkSpecialCategoryRadius(campaign.specialAdCategories, targeting.cities);
+  const customAudiences = adSetAudiences(audiences, account, campaign.specialAdCategories, targeting);
   if (campaign.specialAdCategories.some((category) => RESTRICTED_CATEGORIES.includes(category))) {
     if (targeting.ageMin !== 18 || targeting.ageMax !== 65 || targeting.genders.length > 0) {
       throw userError(
@@ -377,6 +385,7 @@ export function createAdSet(world: World, account: AdAccount, params: CreatePara
       interests: targeting.interests.map(({ id, name }) => ({ id, name })),
     }),
     ...(targeting.publisherPlatforms.length > 0 && { publisherPlatforms: targeting.publisherPlatforms }),
+    ...customAudiences,
     countries: targeting.countries,
     ...(targeting.regions.length > 0 && {
       regions: targeting.regions.map((r) => ({ key: r.key, name: r.name, country: r.countryCode })),

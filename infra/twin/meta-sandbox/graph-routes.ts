@@ -32,6 +32,7 @@ import type { PixelEventLog } from './pixel-events.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { customAudienceRoutes } from './custom-audience-routes.js';
 import type { CustomAudienceStore } from './custom-audiences.js';
+import { audienceSize as audienceSizeOf } from './custom-audience-size.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AccessToken, TokenStore } from './tokens.js';
 import type { UsageMeter } from './usage.js';
@@ -390,7 +391,11 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
         edge === 'campaigns'
           ? createCampaign(deps.world, account, params, now)
           : edge === 'adsets'
-            ? createAdSet(deps.world, account, params, now)
+            ? createAdSet(deps.world, account, params, now, {
+                store: deps.audiences,
+                sizeOf: (audience) =>
+                  audienceSizeOf(audience, { pixels: deps.pixels, nowS: Math.floor(now.getTime() / 1000) }),
+              })
             : edge === 'adimages'
               ? createAdImage(deps.world, account, params, now, request.origin)
               : edge === 'adcreatives'

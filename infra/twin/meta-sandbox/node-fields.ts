@@ -277,6 +277,8 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
         ...(adset.genders && { genders: adset.genders }),
         ...(adset.interests && { flexible_spec: [{ interests: adset.interests }] }),
         ...(adset.publisherPlatforms && { publisher_platforms: adset.publisherPlatforms }),
+        ...(adset.customAudiences && { custom_audiences: adset.customAudiences }),
+        ...(adset.excludedCustomAudiences && { excluded_custom_audiences: adset.excludedCustomAudiences }),
         targeting_automation: { advantage_audience: adset.advantageAudience },
       };
     case 'promoted_object':

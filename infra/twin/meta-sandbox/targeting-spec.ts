@@ -28,6 +28,9 @@ export interface TargetingSpec {
   genders: number[];
   interests: Interest[];
   publisherPlatforms: string[];
+  /** Custom audience ids the spec includes and excludes (`custom_audiences` / `excluded_custom_audiences`). */
+  customAudiences: string[];
+  excludedCustomAudiences: string[];
   /** `targeting_automation.advantage_audience` as sent (ad set creation requires it; estimates do not). */
   advantageAudience?: 0 | 1;
 }
@@ -155,6 +158,22 @@ function checkOverlap(countries: string[], regions: GeoLocation[], cities: Targe
   }
 }
 
+/**
+ * `custom_audiences` / `excluded_custom_audiences`: arrays of `{id}` (the Targeting reference's shape; the Advantage
+ * lookalike example sends `custom_audiences: [{…}]`), ids being numbers. Whether each exists, is the account's and
+ * is ready is the ad set's check (targeted-audiences.ts): an estimate only needs the shape.
+ */
+function audienceIds(list: unknown, name: string): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw invalidParameter(`(#100) param targeting[${name}] must be an array.`);
+  return list.map((item) => {
+    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
+    if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d{1,20}$/.test(String(id)))
+      throw invalidParameter(`(#100) param targeting[${name}] must be an array of objects with a numeric id.`);
+    return String(id);
+  });
+}
+
 export function parseTargeting(raw: string | undefined, name = 'targeting'): TargetingSpec {
   if (raw === undefined) throw invalidParameter(`(#100) The parameter ${name} is required`);
   const spec = parseJsonObject(name, raw);
@@ -253,6 +272,8 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
     countries,
     regions,
     cities,
+    customAudiences: audienceIds(spec.custom_audiences, 'custom_audiences'),
+    excludedCustomAudiences: audienceIds(spec.excluded_custom_audiences, 'excluded_custom_audiences'),
     ageMin,
     ageMax,
     genders: genders as number[],

@@ -103,6 +103,9 @@ export interface AdSet {
   genders?: number[];
   interests?: Array<{ id: string; name: string }>;
   publisherPlatforms?: string[];
+  /** Custom audiences the ad set includes and excludes, as Meta reads them back (`{id, name}`). */
+  customAudiences?: Array<{ id: string; name: string }>;
+  excludedCustomAudiences?: Array<{ id: string; name: string }>;
   /** When its budget was changed (epoch ms), for Meta's 4-changes-an-hour limit. */
   budgetChangesAt?: number[];
   countries: string[];
