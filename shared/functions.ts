@@ -337,7 +337,8 @@ export const functions = {
       // Read tools: the optimizer's recommendations (and proposals stored as pending change sets), rules and their
       // runs, marketing-mix models, the audit trail. Proposals are conditional puts of pending rows only.
       optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
-      automationRules: { actions: ['Query'] },
+      // A rule the agent proposes is created switched off (its first version and its row: conditional puts).
+      automationRules: { actions: ['Query', 'PutItem'] },
       ruleRuns: { actions: ['Query'] },
       mmmModels: { actions: ['Query'] },
       campaignAudit: { actions: ['Query'] },

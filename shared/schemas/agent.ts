@@ -16,7 +16,12 @@ export const AGENT_READ_TOOLS = [
   'list_audit_trail',
 ] as const;
 
-export const AGENT_PROPOSE_TOOLS = ['propose_status_change', 'propose_budget_change', 'apply_recommendation'] as const;
+export const AGENT_PROPOSE_TOOLS = [
+  'propose_status_change',
+  'propose_budget_change',
+  'apply_recommendation',
+  'propose_rule',
+] as const;
 
 export const AGENT_TOOL_NAMES = [...AGENT_READ_TOOLS, ...AGENT_PROPOSE_TOOLS] as const;
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];

@@ -106,6 +106,14 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
     : undefined;
   if (recommendationId)
     return [{ name: 'apply_recommendation' as const, args: { recommendationId } }].filter((c) => offered.has(c.name));
+  // "Create a rule that pauses ads with frequency over 4": in a named account at once, else after reading the accounts.
+  if (asksForRule(question)) {
+    const draft = account ? ruleDraftFor(question, account) : undefined;
+    const call = draft
+      ? { name: 'propose_rule' as const, args: draft }
+      : { name: 'list_ad_accounts' as const, args: {} };
+    return [call].filter((c) => offered.has(c.name));
+  }
   if (change && objectId) {
     const proposal = changeFor(question, { id: objectId, name: objectId }, level(question));
     if (proposal) return [proposal];
@@ -128,6 +136,72 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
     });
   }
   return calls.filter((call) => offered.has(call.name));
+}
+
+function asksForRule(question: string): boolean {
+  return /\b(create|add|set up|make|new)\b/.test(question) && /\brules?\b/.test(question);
+}
+
+const OVER = '(?:over|above|higher than|more than|>)';
+const UNDER = '(?:under|below|lower than|less than|<)';
+
+/** The condition a rule question states ("frequency over 4", "cost per result above 20", "ctr below 0.5"). */
+function ruleCondition(question: string): object | undefined {
+  const metrics: Array<[string, string, boolean]> = [
+    ['frequency', 'frequency', false],
+    ['cost per (?:result|purchase|lead|install)', 'cost_per_result', true],
+    ['spend', 'spend', true],
+    ['ctr', 'ctr', false],
+    ['roas', 'roas', false],
+  ];
+  for (const [words, metric, money] of metrics) {
+    for (const [comparator, bound] of [
+      ['gt', OVER],
+      ['lt', UNDER],
+    ] as const) {
+      const found = new RegExp(`${words}\\s+(?:is\\s+)?${bound}\\s*\\$?(\\d+(?:\\.\\d+)?)`).exec(question)?.[1];
+      if (found === undefined) continue;
+      // Money thresholds are whole minor units (shared/schemas/rules.ts).
+      const threshold = money ? Math.round(Number(found) * 100) : Number(found);
+      return { metric, window: 'last_7_days', comparator, threshold };
+    }
+  }
+  return undefined;
+}
+
+/** A whole rule draft from the question, or undefined when it states no condition. */
+function ruleDraftFor(question: string, adAccountId: string): object | undefined {
+  const condition = ruleCondition(question);
+  if (!condition) return undefined;
+  const percent = /(\d+(?:\.\d+)?)\s*(?:%|percent)/.exec(question)?.[1];
+  const action = /\b(pause|pauses|stop|stops|turn off|turns off)\b/.test(question)
+    ? { type: 'pause' }
+    : /\b(resume|resumes|restart|restarts)\b/.test(question)
+      ? { type: 'resume' }
+      : percent && /\b(lower|lowers|cut|cuts|reduce|reduces|raise|raises|increase|increases)\b/.test(question)
+        ? {
+            type: 'change_budget',
+            direction: /\b(raise|raises|increase|increases)\b/.test(question) ? 'raise' : 'lower',
+            percent: Number(percent),
+            floorMinor: 100,
+            ceilingMinor: 10_000_000,
+          }
+        : { type: 'notify' };
+  const ruleLevel = level(question.replace(/\bad accounts?\b/g, ''));
+  return {
+    name: `Agent: ${action.type.replace('_', ' ')} ${ruleLevel}s when ${(condition as { metric: string }).metric.replace(/_/g, ' ')} is ${(condition as { comparator: string }).comparator === 'gt' ? 'over' : 'under'} ${(condition as { threshold: number }).threshold}`,
+    scope: { adAccountId, level: ruleLevel, filter: { kind: 'all' } },
+    conditions: [condition],
+    action,
+    schedule: { kind: 'hourly' },
+    safeguards: {
+      minSpendMinor: 0,
+      skipLearning: true,
+      attributionLagDays: 1,
+      cooldownHours: 24,
+      maxBudgetChangePercentPerDay: 30,
+    },
+  };
 }
 
 function costOf(row: InsightRow): number {
@@ -168,6 +242,13 @@ function secondCalls(
   results: ReadonlyArray<{ name: string; result: ToolResult }>,
   offered: ReadonlySet<string>,
 ): Array<{ name: AgentToolName; args: object }> {
+  if (asksForRule(question)) {
+    const accounts = results.find((r) => r.name === 'list_ad_accounts')?.result.data as
+      { accounts?: Array<{ id: string }> } | undefined;
+    const first = accounts?.accounts?.[0]?.id;
+    const draft = first ? ruleDraftFor(question, first) : undefined;
+    return draft && offered.has('propose_rule') ? [{ name: 'propose_rule', args: draft }] : [];
+  }
   if (/\bapply\b/.test(question) && /recommend/.test(question)) {
     const list = results.find((r) => r.name === 'list_recommendations')?.result.data as
       { recommendations?: Array<{ id: string; status: string }> } | undefined;

@@ -1,3 +1,4 @@
+import { proposeRuleTool } from './propose-rule-tool';
 import { applyRecommendationTool, proposeBudgetChangeTool, proposeStatusChangeTool } from './propose-tools';
 import {
   getInsightsTool,
@@ -22,4 +23,5 @@ export const AGENT_TOOLS: ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> 
   proposeStatusChangeTool,
   proposeBudgetChangeTool,
   applyRecommendationTool,
+  proposeRuleTool,
 ] as ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>>;

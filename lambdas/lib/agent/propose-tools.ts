@@ -31,7 +31,7 @@ export function drawerPath(adAccountId: string, recommendationId: string): strin
   return `/optimizer?account=${encodeURIComponent(adAccountId)}&recommendation=${encodeURIComponent(recommendationId)}`;
 }
 
-function refuseUnlessAllowed(ctx: AgentToolContext, tool: AgentProposeTool): void {
+export function refuseUnlessAllowed(ctx: AgentToolContext, tool: AgentProposeTool): void {
   const verdict = checkRole(ctx.guardrails, ctx.workspace.role, tool);
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
 }

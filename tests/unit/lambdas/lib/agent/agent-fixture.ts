@@ -11,10 +11,12 @@ import { adAccounts, campaign, fakeSession, type GraphCall } from '../meta-sessi
  * spent, 3 purchases at 30.00, frequency 4.6, 40.00 a day); any other object id is another workspace's.
  */
 
-/** A table of rows in memory, answering the commands the optimizer's rows use (Put, Get, Query). */
+/** A table of rows in memory, answering the commands the optimizer's and the rules' rows use (Put, Get, Query). */
 export function memoryTable() {
   const rows = new Map<string, Record<string, unknown>>();
-  const key = (item: Record<string, unknown>) => `${String(item.user_id)}|${String(item.recommendation_id)}`;
+  // The optimizer's rows by recommendation id, the rules' by their item key (a rule and each of its versions).
+  const key = (item: Record<string, unknown>) =>
+    `${String(item.user_id)}|${String(item.recommendation_id ?? item.item_key)}`;
   // A real client (the paginators check for one) whose send answers from memory.
   const doc = Object.assign(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })), {
     send: async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {

@@ -11,6 +11,7 @@ const TOOL_WORDS: Record<AgentToolName, string> = {
   propose_status_change: 'Pause or resume',
   propose_budget_change: 'Budget change',
   apply_recommendation: 'Apply a recommendation',
+  propose_rule: 'A new rule (created switched off)',
 };
 
 export function toolWords(name: string): string {
