@@ -12,6 +12,13 @@ import {
   CITY_RADIUS,
   SPECIAL_CATEGORY_MIN_RADIUS,
 } from './campaign-rules';
+import {
+  CAROUSEL_CARD_TEXT_LIMITS,
+  CAROUSEL_CARDS,
+  CAROUSEL_IMAGE_MIN_SIDE,
+  isCarouselRatio,
+  RECOMMENDED_CARD_TEXT,
+} from './carousel-rules';
 import { currencyOffset } from './currency-units';
 import { checkAdSetAudiences } from './plan-audience-rules';
 import { findingSentence, INTERNAL_TEXT_RULE, publishableCopyFindings } from './publishable-text';
@@ -21,6 +28,7 @@ import type {
   PlanAd,
   PlanAdSet,
   PlanBudget,
+  PlanCarouselCard,
   PlanIssue,
   PlanTargeting,
 } from './schemas/campaign-plan';
@@ -264,14 +272,100 @@ function placesStories(adSet: PlanAdSet): boolean {
   return placements === 'advantage' || placements.publisherPlatforms.includes('instagram');
 }
 
+function placesInstagram(adSet: PlanAdSet): boolean {
+  const placements = adSet.targeting.placements;
+  return placements === 'advantage' || placements.publisherPlatforms.includes('instagram');
+}
+
+const textLength = (text: string) => [...text].length;
+
+/** A carousel ad shows its primary text above the cards; the ad's own headline and description are not sent. */
+export function isCarousel(ad: PlanAd): boolean {
+  return ad.format === 'carousel';
+}
+
+function checkCardText(card: PlanCarouselCard, at: string, number: number): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  for (const key of ['headline', 'description'] as const) {
+    const text = card[key];
+    const hard = CAROUSEL_CARD_TEXT_LIMITS[key];
+    const soft = RECOMMENDED_CARD_TEXT[key];
+    if (key === 'headline' && text.trim() === '') {
+      issues.push({ path: `${at}.${key}`, severity: 'error', message: `Card ${number}: the ${key} is empty.` });
+    } else if (textLength(text) > hard) {
+      issues.push({
+        path: `${at}.${key}`,
+        severity: 'error',
+        message: `Card ${number}: the ${key} can be at most ${hard} characters.`,
+      });
+    } else if (textLength(text) > soft) {
+      issues.push({
+        path: `${at}.${key}`,
+        severity: 'warning',
+        message: `Card ${number}: the ${key} is ${textLength(text)} characters; carousel cards show about ${soft}.`,
+      });
+    }
+  }
+  return issues;
+}
+
+function checkCardImage(card: PlanCarouselCard, at: string, number: number, instagram: boolean): PlanIssue[] {
+  const image = card.image;
+  if (!image) return [{ path: `${at}.image`, severity: 'error', message: `Card ${number} needs an image.` }];
+  if (image.width === undefined || image.height === undefined) return [];
+  const size = `${image.width}×${image.height}`;
+  const min = instagram ? CAROUSEL_IMAGE_MIN_SIDE.instagram : CAROUSEL_IMAGE_MIN_SIDE.facebook;
+  if (Math.min(image.width, image.height) < min) {
+    const where = instagram ? 'Instagram' : 'Facebook';
+    return [
+      {
+        path: `${at}.image`,
+        severity: 'error',
+        message: `Card ${number}: the image is ${size}; ${where} needs at least ${min}×${min}.`,
+      },
+    ];
+  }
+  if (!isCarouselRatio(image.width, image.height)) {
+    return [
+      {
+        path: `${at}.image`,
+        severity: 'warning',
+        message: `Card ${number}: the image is ${size}; carousel cards show 1:1 or 4:5, so Meta will crop it.`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Meta's card rules (shared/carousel-rules.ts): the count, each card's text, and each card's image. */
+export function checkCarouselCards(ad: PlanAd, at: string, instagram: boolean): PlanIssue[] {
+  if (!isCarousel(ad)) return [];
+  const cards = ad.cards ?? [];
+  const issues: PlanIssue[] = [];
+  if (cards.length < CAROUSEL_CARDS.min || cards.length > CAROUSEL_CARDS.max) {
+    issues.push({
+      path: `${at}.cards`,
+      severity: 'error',
+      message: `A carousel has ${CAROUSEL_CARDS.min} to ${CAROUSEL_CARDS.max} cards; this one has ${cards.length}.`,
+    });
+  }
+  cards.forEach((card, index) => {
+    const cardAt = `${at}.cards.${index}`;
+    issues.push(...checkCardText(card, cardAt, index + 1), ...checkCardImage(card, cardAt, index + 1, instagram));
+  });
+  return issues;
+}
+
 export function checkAdText(ad: PlanAd, at: string, stories: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  const length = (text: string) => [...text].length;
-  const fields = [
-    ['primaryText', ad.primaryText, 'Primary text'],
-    ['headline', ad.headline, 'Headline'],
-    ['description', ad.description, 'Description'],
-  ] as const;
+  const length = textLength;
+  const fields = (
+    [
+      ['primaryText', ad.primaryText, 'Primary text'],
+      ['headline', ad.headline, 'Headline'],
+      ['description', ad.description, 'Description'],
+    ] as const
+  ).filter(([key]) => key === 'primaryText' || !isCarousel(ad));
   for (const [key, text, label] of fields) {
     const hard = LINK_AD_TEXT_LIMITS[key];
     const soft = RECOMMENDED_TEXT.feed[key];
@@ -395,22 +489,37 @@ export function checkPublishableText(plan: CampaignPlan, ownText: readonly strin
     ...plan.adSets.flatMap((set) => set.ads.map((ad) => ({ kind: 'ad' as const, name: ad.name }))),
   ];
   return plan.adSets.flatMap((set, index) =>
-    set.ads.flatMap((ad, adIndex) =>
-      publishableCopyFindings(ad, { names, allowed: ownText }).map((finding) => ({
-        path: `adSets.${index}.ads.${adIndex}.${finding.field}`,
+    set.ads.flatMap((ad, adIndex) => {
+      const at = `adSets.${index}.ads.${adIndex}`;
+      const context = { names, allowed: ownText };
+      // A carousel sends its primary text and its cards' texts, not the ad's own headline and description.
+      const adCopy = isCarousel(ad) ? { headline: '', primaryText: ad.primaryText } : ad;
+      const own = publishableCopyFindings(adCopy, context).map((finding) => ({
+        path: `${at}.${finding.field}`,
         severity: 'error' as const,
         message: `${findingSentence(finding, finding.field)} ${INTERNAL_TEXT_RULE}`,
-      })),
-    ),
+      }));
+      const cards = (isCarousel(ad) ? (ad.cards ?? []) : []).flatMap((card, cardIndex) =>
+        publishableCopyFindings({ ...card, primaryText: '' }, context).map((finding) => ({
+          path: `${at}.cards.${cardIndex}.${finding.field}`,
+          severity: 'error' as const,
+          message: `Card ${cardIndex + 1}: ${lowerFirst(findingSentence(finding, finding.field))} ${INTERNAL_TEXT_RULE}`,
+        })),
+      );
+      return [...own, ...cards];
+    }),
   );
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Two ads whose words overlap this much (Jaccard of their word sets) test the same idea. */
 export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 
 function adWords(ad: PlanAd): Set<string> {
+  const cards = isCarousel(ad) ? (ad.cards ?? []).map((card) => `${card.headline} ${card.description}`) : [];
   return new Set(
-    `${ad.headline} ${ad.primaryText} ${ad.description}`
+    `${ad.headline} ${ad.primaryText} ${ad.description} ${cards.join(' ')}`
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean),
@@ -495,7 +604,10 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     issues.push(...checkSchedule(adSet, at, context, daily));
     issues.push(...checkTargeting(plan, adSet, at));
     issues.push(...checkAdSetAudiences(plan, adSet, at));
-    adSet.ads.forEach((ad, adIndex) => issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet))));
+    adSet.ads.forEach((ad, adIndex) => {
+      issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet)));
+      issues.push(...checkCarouselCards(ad, `${at}.ads.${adIndex}`, placesInstagram(adSet)));
+    });
   });
   issues.push(...checkAudienceOverlap(plan));
   issues.push(...checkDistinctAds(plan));

@@ -588,3 +588,107 @@ describe('checkDistinctAds: variants are variants', () => {
     expect(checkDistinctAds(apart)).toEqual([]);
   });
 });
+
+describe('carousel ads: Meta’s card rules', () => {
+  const image = (n: number, width = 1080, height = 1080) => ({
+    hash: `abcdef${n}0000000000`,
+    name: `card-${n}.png`,
+    width,
+    height,
+  });
+  const card = (n: number) => ({
+    headline: `Trail shoe ${n}`,
+    description: 'Free returns',
+    link: `https://shop.example.com/trail/${n}`,
+    image: image(n),
+  });
+  const carousel = (change: (ad: CampaignPlan['adSets'][0]['ads'][0]) => void = () => {}) =>
+    plan((d) => {
+      const ad = d.adSets[0]!.ads[0]!;
+      ad.format = 'carousel';
+      ad.cards = [card(1), card(2), card(3)];
+      change(ad);
+    });
+  const issuesAt = (p: CampaignPlan, prefix: string) =>
+    validatePlan(p, context).filter((issue) => issue.path.startsWith(prefix));
+
+  it('passes a carousel of three square cards with their own links', () => {
+    expect(issuesAt(carousel(), 'adSets.0.ads.0')).toEqual([]);
+  });
+
+  it('blocks a carousel of one card; the schema refuses eleven', () => {
+    const one = carousel((ad) => (ad.cards = [card(1)]));
+    expect(blockingIssues(issuesAt(one, 'adSets.0.ads.0'))).toEqual([
+      { path: 'adSets.0.ads.0.cards', severity: 'error', message: 'A carousel has 2 to 10 cards; this one has 1.' },
+    ]);
+    expect(() => carousel((ad) => (ad.cards = Array.from({ length: 11 }, (_, i) => card(i))))).toThrow(
+      /A carousel has 2 to 10 cards/,
+    );
+  });
+
+  it('blocks a card without a headline or an image and one too long; warns past the recommended lengths', () => {
+    const p = carousel((ad) => {
+      ad.cards![0]!.headline = ' ';
+      delete ad.cards![1]!.image;
+      ad.cards![2]!.headline = 'x'.repeat(256);
+    });
+    expect(blockingIssues(issuesAt(p, 'adSets.0.ads.0'))).toEqual([
+      { path: 'adSets.0.ads.0.cards.0.headline', severity: 'error', message: 'Card 1: the headline is empty.' },
+      { path: 'adSets.0.ads.0.cards.1.image', severity: 'error', message: 'Card 2 needs an image.' },
+      {
+        path: 'adSets.0.ads.0.cards.2.headline',
+        severity: 'error',
+        message: 'Card 3: the headline can be at most 255 characters.',
+      },
+    ]);
+    const long = carousel((ad) => {
+      ad.cards![0]!.headline = 'A headline that runs on well past forty characters';
+      ad.cards![0]!.description = 'Free returns for a year';
+    });
+    expect(issuesAt(long, 'adSets.0.ads.0').map((issue) => [issue.path, issue.severity])).toEqual([
+      ['adSets.0.ads.0.cards.0.headline', 'warning'],
+      ['adSets.0.ads.0.cards.0.description', 'warning'],
+    ]);
+  });
+
+  it('blocks a card image smaller than Instagram takes, warns on a shape Meta crops', () => {
+    const p = carousel((ad) => {
+      ad.cards![0]!.image = image(1, 500, 500);
+      ad.cards![1]!.image = image(2, 1200, 628);
+    });
+    const issues = issuesAt(p, 'adSets.0.ads.0');
+    expect(issues).toEqual([
+      {
+        path: 'adSets.0.ads.0.cards.0.image',
+        severity: 'error',
+        message: 'Card 1: the image is 500×500; Instagram needs at least 600×600.',
+      },
+      {
+        path: 'adSets.0.ads.0.cards.1.image',
+        severity: 'warning',
+        message: 'Card 2: the image is 1200×628; carousel cards show 1:1 or 4:5, so Meta will crop it.',
+      },
+    ]);
+    // Facebook alone takes 200×200.
+    const facebookOnly = plan((d) => {
+      d.adSets[0]!.targeting.placements = { publisherPlatforms: ['facebook'] };
+      const ad = d.adSets[0]!.ads[0]!;
+      ad.format = 'carousel';
+      ad.cards = [{ ...card(1), image: image(1, 500, 500) }, card(2)];
+    });
+    expect(blockingIssues(issuesAt(facebookOnly, 'adSets.0.ads.0'))).toEqual([]);
+  });
+
+  it('applies the publish-safety text check to every card’s text', () => {
+    const p = carousel((ad) => {
+      ad.cards![1]!.headline = 'Shoes for {audience}';
+      ad.cards![2]!.description = 'Hikers | reach';
+    });
+    const errors = blockingIssues(issuesAt(p, 'adSets.0.ads.0'));
+    expect(errors.map((issue) => issue.path)).toEqual([
+      'adSets.0.ads.0.cards.1.headline',
+      'adSets.0.ads.0.cards.2.description',
+    ]);
+    expect(errors[0]!.message).toMatch(/^Card 2: the headline contains template text “\{audience\}”\./);
+  });
+});
