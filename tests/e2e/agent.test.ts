@@ -23,7 +23,10 @@ describe('the agent in a real browser', () => {
     await box.fill('How much did each campaign spend in the last 7 days?');
     await box.press('Enter');
     const log = panel.getByRole('log', { name: 'Conversation with the agent' });
-    await log.getByText(/: spend \d/).first().waitFor({ timeout: 60_000 });
+    await log
+      .getByText(/: spend \d/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await log.getByText('Built on 1 tool result').click();
     await log
       .getByRole('list', { name: 'Tool results used' })

@@ -47,12 +47,17 @@ export function RecommendationCard({
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge>{KIND_LABELS[rec.kind]}</Badge>
             <Badge variant="outline">{LEVEL_LABELS[rec.level]}</Badge>
-            <Badge
-              variant="outline"
-              title="The estimated probability that approving it helps, from its evidence; never certain."
-            >
-              {confidenceLine(rec.confidence)}
-            </Badge>
+            {rec.kind === 'agent_proposal' ? (
+              // Asked for by a person, not found by a detector: there is no evidence to estimate a chance from.
+              <Badge variant="outline">Asked for in the agent</Badge>
+            ) : (
+              <Badge
+                variant="outline"
+                title="The estimated probability that approving it helps, from its evidence; never certain."
+              >
+                {confidenceLine(rec.confidence)}
+              </Badge>
+            )}
             {rec.status !== 'proposed' ? <Badge variant="success">{rec.status}</Badge> : null}
           </div>
           <CardTitle className="text-base">{rec.title}</CardTitle>

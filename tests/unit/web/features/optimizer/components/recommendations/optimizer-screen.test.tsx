@@ -609,6 +609,24 @@ describe('optimizer screen', () => {
       expect(drawer).not.toHaveTextContent(shift.title);
     });
 
+    it('shows an agent proposal as asked for, with no estimated chance of helping', async () => {
+      const asked = rec('agent-conv-1-abc', {
+        kind: 'agent_proposal',
+        level: 'campaign',
+        objectId: '42',
+        objectName: 'Spring sale',
+        title: 'Pause Spring sale',
+        confidence: 0,
+        proposedBy: { conversationId: 'conv-1', actor: 'u-1' },
+      });
+      serve({ optimizerRecommendations: () => list([asked]) });
+      renderWithMeta(<OptimizerRecommendations />);
+      await screen.findByText('Pause Spring sale');
+      const card = cardOf('Pause Spring sale');
+      expect(within(card).getByText('Asked for in the agent')).toBeInTheDocument();
+      expect(within(card).queryByText(/Unlikely to help/)).not.toBeInTheDocument();
+    });
+
     it('says so when the change set is no longer open, and opens no drawer', async () => {
       serve();
       renderWithMeta(<OptimizerRecommendations />, {
