@@ -15,6 +15,7 @@ const FEATURE_DOCS = path.join(REPO_ROOT, 'docs', 'features');
 
 /** Manuals for parts of the product that are not features on the pricing page, with what each covers. */
 const MANUALS_BEYOND_FEATURES: Record<string, string> = {
+  'agent.md': 'the in-app agent, from the app bar of every signed-in screen, not a feature on the pricing page yet',
   'billing-and-team.md': 'plans, checkout and team seats: what the pricing page sells, not a feature on it',
   'chat.md': 'the assistant on every page, which answers from the features list itself',
   'notifications.md': 'settings every signed-in user has, whatever the feature',
