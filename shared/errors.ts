@@ -45,6 +45,16 @@ export const errorCatalogue = {
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
   /**
+   * The owner of a workspace on a paid plan asked to move money (billing, budgets, publishing) without
+   * authenticator-app MFA, where the deployment requires it (lambdas/lib/http/strong-sign-in.ts). The web links to
+   * the security section of /settings.
+   */
+  MFA_REQUIRED: {
+    status: 403,
+    message:
+      'Set up two-step sign-in first: on a paid plan, changes to billing, budgets and publishing need an authenticator app (Settings → Security).',
+  },
+  /**
    * A budget below the ad account's minimum (Meta's `min_daily_budget`, a lifetime budget that much per scheduled
    * day), refused before Meta is asked. Details: `minimum` (minor units), `currency`, `kind` (daily or lifetime).
    */

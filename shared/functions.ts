@@ -3,7 +3,7 @@ import type { JobQueueKey } from './job-queues';
 import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
-import { workspaceFunctionNames } from './routes';
+import { moneyMovingFunctionNames, workspaceFunctionNames } from './routes';
 
 /**
  * The functions table: every Lambda function of Adsmith and exactly what it may touch.
@@ -108,6 +108,12 @@ export interface FunctionNeeds {
    * ses:SendEmail on that domain's identity, from that address only. The twin's mailbox answers as SES.
    */
   email?: boolean;
+  /**
+   * Serves a route that moves money (`movesMoney` in the routes table): told whether the owner of a paid workspace
+   * must have authenticator-app MFA for it. Implied by the routes (`grantedNeeds`), never declared by hand.
+   * Env: MFA_FOR_PAID_OWNERS = `required` | `optional`.
+   */
+  strongSignIn?: boolean;
 }
 
 export type NeedKind = keyof FunctionNeeds;
@@ -757,13 +763,15 @@ export const WORKSPACE_MEMBERSHIP_NEED: TableNeed = { actions: ['GetItem'] };
 
 /**
  * A function's needs as CDK grants them and the twin provides them: its entry, plus the membership lookup
- * its routes imply. Both read this, so the grant cannot drift between AWS and the twin.
+ * its routes imply, and the strong sign-in setting when one of its routes moves money. Both read this, so the grant cannot drift between AWS and the twin.
  */
 export function grantedNeeds(name: FunctionName): FunctionDeclaration {
   const declared = functionDeclaration(name);
   const resolvesWorkspace = (workspaceFunctionNames() as FunctionName[]).includes(name);
-  if (!resolvesWorkspace || declared.tables?.teamMemberships) return declared;
-  return { ...declared, tables: { ...declared.tables, teamMemberships: WORKSPACE_MEMBERSHIP_NEED } };
+  const movesMoney = (moneyMovingFunctionNames() as FunctionName[]).includes(name);
+  const needs: FunctionDeclaration = movesMoney ? { ...declared, strongSignIn: true } : declared;
+  if (!resolvesWorkspace || needs.tables?.teamMemberships) return needs;
+  return { ...needs, tables: { ...needs.tables, teamMemberships: WORKSPACE_MEMBERSHIP_NEED } };
 }
 
 export function functionNames(): FunctionName[] {

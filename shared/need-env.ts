@@ -15,6 +15,11 @@ export const NEED_ENV = {
   aiBaseUrl: 'OPENAI_BASE_URL',
   aiDailyGenerationLimit: 'AI_DAILY_GENERATION_LIMIT',
   emailFrom: 'EMAIL_FROM_ADDRESS',
+  /**
+   * Whether owners of paid workspaces need authenticator-app MFA on routes that move money: `required` or
+   * `optional` (the deployment's setting, infra/cdk/config.ts `mfaForPaidOwners`).
+   */
+  strongSignIn: 'MFA_FOR_PAID_OWNERS',
   /** Where button clicks go (shared/slack-clicks.ts): the operators' setting, read by the Slack forwarder. */
   slackClicks: 'SLACK_CLICKS',
 } as const;

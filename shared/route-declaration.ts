@@ -61,6 +61,12 @@ export interface RouteDeclaration<F extends string = string> {
    * the operators group is refused with 403 FORBIDDEN, whatever their plan or workspace role.
    */
   role?: 'operator';
+  /**
+   * The route moves money: it changes billing, a budget, or spends by publishing. Where the deployment requires it
+   * (`strongSignIn`, on in prod), the owner of a workspace on a paid plan must have turned on authenticator-app MFA
+   * first, or is refused with 403 MFA_REQUIRED (lambdas/lib/http/strong-sign-in.ts).
+   */
+  movesMoney?: true;
 }
 
 export type WorkspaceScope = 'shared' | 'personal' | 'owner';

@@ -183,3 +183,17 @@ export function workspaceFunctionNames(): AppFunctionName[] {
     ),
   ].sort();
 }
+
+/**
+ * The functions that serve a route that moves money (`movesMoney`): each checks the strong sign-in of a paid
+ * workspace's owner, so each is told whether the deployment requires it (shared/functions.ts `grantedNeeds`).
+ */
+export function moneyMovingFunctionNames(): AppFunctionName[] {
+  return [
+    ...new Set(
+      Object.values(routes as Record<string, RouteDeclaration>)
+        .filter((r) => r.movesMoney)
+        .map((r): AppFunctionName => r.fn as AppFunctionName),
+    ),
+  ].sort();
+}

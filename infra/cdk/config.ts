@@ -89,6 +89,12 @@ export interface StageSettings {
    * sign-ins. Billed per monthly active user (docs/deploying.md states the cost), so it is a per-stage choice.
    */
   cognitoThreatProtection: boolean;
+  /**
+   * Owners of workspaces on a paid plan must turn on authenticator-app MFA before the routes that move money
+   * (billing changes, budget changes, publishing; `movesMoney` in the routes table) serve them: 403 MFA_REQUIRED
+   * until they do (docs/deploying.md).
+   */
+  mfaForPaidOwners: boolean;
 }
 
 export interface AppConfig {
@@ -115,6 +121,7 @@ const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     wafRequestsPerIpPer5Min: 2000,
     wafSignalEventsPerIpPer5Min: 3000,
     cognitoThreatProtection: false,
+    mfaForPaidOwners: false,
   },
   prod: {
     retainData: true,
@@ -124,6 +131,7 @@ const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     // 10 requests a second from one server, up to 1,000 events a second.
     wafSignalEventsPerIpPer5Min: 3000,
     cognitoThreatProtection: true,
+    mfaForPaidOwners: true,
   },
 };
 

@@ -59,6 +59,8 @@ export interface LocalResources {
   bucketNames?: Partial<Record<BucketKey, string>>;
   /** SES v2 (SendEmail), answered by the dev mailbox. */
   sesUrl?: string;
+  /** Owners of paid workspaces need authenticator-app MFA on routes that move money. @default false */
+  mfaForPaidOwners?: boolean;
   /** The AI model functions call: the offline demo model, another OpenAI-compatible server, or OpenAI. */
   ai?: { offline: boolean; baseUrl?: string; dailyGenerationLimit?: string };
 }
@@ -120,6 +122,8 @@ const localNeedEnvironment: {
   schedule: () => ({}),
   // The twin's mailbox answers SES v2's SendEmail and accepts only this sender (as SES only a verified identity).
   email: (wanted) => (wanted ? { [NEED_ENV.emailFrom]: LOCAL_EMAIL_FROM } : {}),
+  strongSignIn: (wanted, local) =>
+    wanted ? { [NEED_ENV.strongSignIn]: local.mfaForPaidOwners ? 'required' : 'optional' } : {},
 };
 
 /** The variables a function's entry declares, and nothing else. */

@@ -47,6 +47,12 @@ export interface TwinOptions {
    * optimizer's Applied tab. `npm run dev` sets it; tests leave the sandbox's world as seeded. Default false.
    */
   demoHistory?: boolean;
+  /**
+   * Owners of paid workspaces must turn on authenticator-app MFA before routes that move money (the deployment
+   * setting `mfaForPaidOwners`, on in prod). Default: `ADSMITH_MFA_FOR_PAID_OWNERS=required`, else off, so a local
+   * demo owner on a paid plan is not stopped; the tests of the rule turn it on.
+   */
+  mfaForPaidOwners?: boolean;
 }
 
 /** The options with every default applied, as the twin's services read them. */

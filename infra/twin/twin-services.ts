@@ -679,6 +679,7 @@ async function functionResources(twin: Ready, settings: TwinSettings, siteUrl: s
     userPoolClientId: pool.userPoolClientId,
     siteUrl,
     ...(settings.options.notifications?.slackClicks ? { slackClicks: settings.options.notifications.slackClicks } : {}),
+    mfaForPaidOwners: settings.options.mfaForPaidOwners ?? process.env.ADSMITH_MFA_FOR_PAID_OWNERS === 'required',
     metaUrl: (await twin.ready('meta'))?.url,
     stripeUrl: (await twin.ready('stripe')).url,
     kmsUrl: (await twin.ready('kms')).url,

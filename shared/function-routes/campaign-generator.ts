@@ -54,6 +54,7 @@ export const campaignGeneratorRoutes = {
     path: '/api/campaign-generator/drafts/{id}/publish',
     fn: 'campaign-generator',
     access: 'user',
+    movesMoney: true,
     params: DraftParamsSchema,
     body: PublishRequestSchema,
     response: CampaignDraftSchema,

@@ -86,6 +86,7 @@ export const secureMetaApiRoutes = {
     path: '/api/meta/campaigns/{id}',
     fn: 'secure-meta-api',
     access: 'user',
+    movesMoney: true,
     params: CampaignParamsSchema,
     body: CampaignUpdateSchema,
     response: CampaignSchema,

@@ -32,7 +32,8 @@ export type CognitoOperation = (target: string, input: Record<string, unknown>) 
  * - `ResendConfirmationCode` (missing in cognito-local) sends a new code through the custom-message trigger;
  * - confirming a sign-up or a reset with an emailed code marks the email verified;
  * - an app client's write attributes (SignUp, UpdateUserAttributes) and auth flows (InitiateAuth) are enforced;
- * - access tokens are verified, and authenticator-app MFA behaves as Cognito's (software-token-mfa.ts);
+ * - access tokens are verified, and authenticator-app MFA behaves as Cognito's, including the operator's
+ *   AdminSetUserMFAPreference (software-token-mfa.ts);
  * - UpdateUserPool applies UserAttributeUpdateSettings (keep the old email until the new one is verified).
  */
 export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperation {
@@ -150,6 +151,8 @@ export function cognitoTwinOperations(emulator: CognitoEmulator): CognitoOperati
         return mfa.verifySoftwareToken(input);
       case 'UpdateUserPool':
         return mfa.updateUserPool(input);
+      case 'AdminSetUserMFAPreference':
+        return mfa.adminSetUserMfaPreference(input);
       case 'ConfirmSignUp':
       case 'ConfirmForgotPassword': {
         const result = await emulator.call(target, input);

@@ -109,6 +109,42 @@ export function softwareTokenMfa(emulator: CognitoEmulator) {
       return result;
     },
 
+    /**
+     * AdminSetUserMFAPreference (missing in cognito-local): the operator's side of SetUserMFAPreference, by pool and
+     * user name, with the same rule that a factor is turned on only once the user verified it (API reference,
+     * AdminSetUserMFAPreference and SoftwareTokenMfaSettingsType). The operator's recovery for a lost authenticator
+     * app turns TOTP off with it (docs/deploying.md).
+     */
+    async adminSetUserMfaPreference(input: Record<string, unknown>): Promise<unknown> {
+      const userPoolId = typeof input.UserPoolId === 'string' ? input.UserPoolId : '';
+      const username = typeof input.Username === 'string' ? input.Username : '';
+      if (!userPoolId || !username) {
+        throw new CognitoReplyError('InvalidParameterException', 'UserPoolId and Username are required.');
+      }
+      const userPool = await emulator.services.cognito.getUserPool(ctx, userPoolId);
+      const user = await userPool.getUserByUsername(ctx, username);
+      if (!user) throw new CognitoReplyError('UserNotFoundException', 'User does not exist.');
+      const software = input.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+      const verified = (user as { SoftwareTokenMfaConfiguration?: { Verified?: boolean } })
+        .SoftwareTokenMfaConfiguration?.Verified;
+      if (software?.Enabled && !verified) {
+        throw new CognitoReplyError(
+          'InvalidParameterException',
+          'User does not have delivery config set to turn on SOFTWARE_TOKEN_MFA',
+        );
+      }
+      const methods = new Set(user.UserMFASettingList ?? []);
+      if (software?.Enabled === true) methods.add('SOFTWARE_TOKEN_MFA');
+      if (software?.Enabled === false) methods.delete('SOFTWARE_TOKEN_MFA');
+      const preferred = software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined;
+      await userPool.saveUser(ctx, {
+        ...user,
+        UserMFASettingList: [...methods],
+        PreferredMfaSetting: software ? preferred : user.PreferredMfaSetting,
+      });
+      return {};
+    },
+
     isMfaChallenge: (name: unknown) => typeof name === 'string' && MFA_CHALLENGES.has(name),
 
     /** UpdateUserPool, also applying UserAttributeUpdateSettings (Cognito takes it; cognito-local drops it). */

@@ -8,6 +8,14 @@ import { assertThroughCloudFront } from './origin-check';
 import { errorReply, jsonReply } from './replies';
 import { parseRequest, type ParsedRequest } from './parse-request';
 import { userFromClaims, type RequestUser } from './request-user';
+import { bearerToken } from './access-token';
+import {
+  assertStrongSignIn,
+  authenticatorAppCheck,
+  strongSignInRequired,
+  type StrongSignInDeps,
+} from './strong-sign-in';
+import { planOfUser } from '../billing/plan-record';
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import { tableName } from '../table-name';
 import { withActor } from '../team/request-actor';
@@ -69,6 +77,8 @@ export function httpFunction(bindings: RouteBinding[]) {
     if (route.role === 'operator' && !claimed?.operator)
       throw forbidden('Only this deployment’s operators can do that.');
     const user = claimed ? await inWorkspace(claimed, route) : undefined;
+    // Billing, budgets and publishing: a paid workspace's owner needs MFA on, where the deployment says so.
+    if (route.movesMoney) await assertStrongSignIn(route, user, bearerToken(event.headers), strongSignIn());
     // Every log line of the request names the user (the verified `sub`, never a token or an email) and, for a
     // member, the workspace they work in.
     if (user) logger.appendKeys({ userId: user.actor ?? user.sub, ...(user.actor ? { workspaceId: user.sub } : {}) });
@@ -103,6 +113,18 @@ async function inWorkspace(user: RequestUser, route: RouteDeclaration): Promise<
   const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub);
   assertAllowed(route.workspace, workspace);
   return workspace.role === 'member' ? { ...user, sub: workspace.id, actor: user.sub } : user;
+}
+
+let strongSignInDeps: StrongSignInDeps | undefined;
+
+/** Read once per container, on the first request to a route that moves money. */
+function strongSignIn(): StrongSignInDeps {
+  strongSignInDeps ??= {
+    required: strongSignInRequired(),
+    planOf: (workspaceId) => planOfUser(dynamoDocumentClient(), tableName('userPlans'), workspaceId),
+    hasAuthenticatorApp: authenticatorAppCheck(),
+  };
+  return strongSignInDeps;
 }
 
 /** The common case: one function, one route. */

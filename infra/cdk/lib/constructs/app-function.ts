@@ -420,6 +420,11 @@ const needBinders: { [K in NeedKind]-?: NeedBinder<K> } = {
     // No sender without a domain of the stage's own: the function then hands its links to the person.
     if (wanted && resources.emailFrom) fn.bindEmail(resources.emailFrom);
   },
+  // A setting, no grant: the check reads the plan (userPlans, declared) and asks Cognito's GetUser with the
+  // caller's own access token, which IAM does not govern.
+  strongSignIn: (fn, wanted, resources) => {
+    if (wanted) fn.function.addEnvironment(NEED_ENV.strongSignIn, resources.mfaForPaidOwners ? 'required' : 'optional');
+  },
 };
 
 /** The only wildcards a function's role may carry, each for a reason. */
@@ -479,6 +484,8 @@ export interface BindableResources {
   readonly buckets?: Partial<Record<BucketKey, IBucket>>;
   /** The stage's sender for email (absent without a custom domain). */
   readonly emailFrom?: EmailSender;
+  /** Owners of paid workspaces need authenticator-app MFA on routes that move money. @default false */
+  readonly mfaForPaidOwners?: boolean;
 }
 
 /** An address on a domain verified in SES. */

@@ -88,6 +88,8 @@ export class StatelessStack extends Stack {
         siteUrl: props.siteUrl,
         // The operators' click setting (shared/slack-clicks.ts): counted by default, posted only when they ask.
         slackClicks: config.notifications.slackClicks,
+        // Owners of paid workspaces set up MFA before moving money (the stage's setting, on in prod).
+        mfaForPaidOwners: config.settings.mfaForPaidOwners,
         jobQueues: this.jobQueues.queues,
         buckets: importAssetBuckets(this, namePrefix),
         ...(config.domain
