@@ -1,6 +1,7 @@
 import {
   AdminConfirmSignUpCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AssociateSoftwareTokenCommand,
   CodeMismatchException,
   GetUserCommand,
@@ -10,10 +11,13 @@ import {
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   UpdateUserAttributesCommand,
+  UserNotFoundException,
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
+import { authenticatorAppCheck } from '@lambdas/lib/http/strong-sign-in';
+import { resetAuthenticatorApp } from '@infra/scripts/authenticator-reset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cognitoClient,
@@ -161,6 +165,44 @@ describe('TOTP MFA on the twin’s user pool, as Cognito does it', () => {
     expect(tokens.AuthenticationResult?.AccessToken).toBeTruthy();
     // A session is used once.
     await expect(answer(totpFor(secret).generate())).rejects.toBeInstanceOf(NotAuthorizedException);
+  });
+
+  it('tells the API whether MFA is on from GetUser with the user’s own access token (the money routes’ check)', async () => {
+    const hasApp = authenticatorAppCheck({ AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: twin().cognito.endpoint });
+    await expect(hasApp(accessToken)).resolves.toBe(true);
+    const [header, payload] = accessToken.split('.');
+    await expect(hasApp(`${header}.${payload}.${Buffer.from('forged').toString('base64url')}`)).rejects.toMatchObject({
+      code: 'AUTH_ERROR',
+    });
+  });
+
+  it('lets an operator turn the factor off for a user who lost the app (AdminSetUserMFAPreference)', async () => {
+    const poolId = twin().cognito.userPoolId;
+    await expect(
+      client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: poolId,
+          Username: uniqueEmail('nobody'),
+          SoftwareTokenMfaSettings: { Enabled: false },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UserNotFoundException);
+    expect((await passwordStep()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    await expect(resetAuthenticatorApp(client, poolId, email)).resolves.toEqual({ hadAuthenticatorApp: true });
+    const signedIn = await passwordStep();
+    expect(signedIn.ChallengeName).toBeUndefined();
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+    const admin = await client.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
+    expect(admin.UserMFASettingList ?? []).toEqual([]);
+    await expect(resetAuthenticatorApp(client, poolId, email)).resolves.toEqual({ hadAuthenticatorApp: false });
+    // The user enrols again from Settings: the verified token lets the preference turn MFA back on.
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    expect((await passwordStep()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 
   it('turns MFA off again through the preference', async () => {
