@@ -12,6 +12,16 @@ export function createCognitoMock() {
     signInWithPassword: vi.fn(async (_email: string, _password: string): Promise<SignInOutcome> => ({
       status: 'signedIn',
     })),
+    confirmSignInWithCode: vi.fn(async (_email: string, _code: string): Promise<SignInOutcome> => ({
+      status: 'signedIn',
+    })),
+    readAuthenticatorEnabled: vi.fn(async () => false),
+    startAuthenticatorSetup: vi.fn(async (_email: string) => ({
+      secret: 'JBSWY3DPEHPK3PXP',
+      uri: 'otpauth://totp/Adsmith:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Adsmith',
+    })),
+    finishAuthenticatorSetup: vi.fn(async (_code: string) => undefined),
+    turnOffAuthenticator: vi.fn(async () => undefined),
     signUpWithEmail: vi.fn(async (_input: unknown) => undefined),
     confirmEmail: vi.fn(async (_email: string, _code: string) => undefined),
     resendVerificationLink: vi.fn(async (_email: string) => undefined),

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
+import { TwoStepSignInCard } from '../../features/account/components/two-step-sign-in-card';
 import { AgentGuardrailsCard } from '../../features/agent/components/agent-guardrails-card';
 import { AiSettingsPanel } from '../../features/ai-settings/components/ai-settings-panel';
 import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
@@ -15,11 +16,14 @@ export default function SettingsRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         title="Settings"
-        description="Your profile, plan and billing, AI connection, the agent's guardrails and team."
+        description="Your profile, sign-in security, plan and billing, AI connection, the agent's guardrails and team."
       />
       <div className="grid items-start gap-6 md:grid-cols-2">
         <section aria-label="Profile">
           <AccountSettingsCard />
+        </section>
+        <section aria-label="Security">
+          <TwoStepSignInCard />
         </section>
         <section aria-label="Plan and billing">
           <PlanBillingCard />

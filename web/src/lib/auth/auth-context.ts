@@ -6,6 +6,8 @@ export interface AuthContextValue {
   /** True until the first auth state arrives. */
   loading: boolean;
   signIn: (email: string, password: string) => Promise<SignInOutcome>;
+  /** Finishes a sign-in that asked for the authenticator app's code (or its setup). */
+  confirmSignInCode: (email: string, code: string) => Promise<SignInOutcome>;
   signUp: (input: SignUpInput) => Promise<void>;
   confirmSignUp: (email: string, code: string) => Promise<void>;
   /** Re-sends the verification link to an address that has not been confirmed yet. */

@@ -17,6 +17,7 @@ const anonymous: AuthContextValue = {
   currentUser: null,
   loading: false,
   signIn: notStarted,
+  confirmSignInCode: notStarted,
   signUp: notStarted,
   confirmSignUp: notStarted,
   resendVerification: notStarted,

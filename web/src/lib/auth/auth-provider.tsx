@@ -98,6 +98,11 @@ export function useAuthState(): AuthContextValue {
         if (outcome.status === 'signedIn') await loadUser();
         return outcome;
       },
+      confirmSignInCode: async (email, code) => {
+        const outcome = await cognito.confirmSignInWithCode(email, code);
+        if (outcome.status === 'signedIn') await loadUser();
+        return outcome;
+      },
       signUp: (input) => cognito.signUpWithEmail(input),
       confirmSignUp: (email, code) => cognito.confirmEmail(email, code),
       resendVerification: (email) => cognito.resendVerificationLink(email),

@@ -13,8 +13,18 @@ export interface AuthUser {
   operator?: boolean;
 }
 
+/** What an authenticator app needs to be set up: the otpauth:// URI (shown as a QR code) and its secret as text. */
+export interface AuthenticatorSetup {
+  secret: string;
+  uri: string;
+}
+
 export type SignInOutcome =
   | { status: 'signedIn' }
+  /** The password was right and the account has an authenticator app: its 6-digit code comes next. */
+  | { status: 'totpCode' }
+  /** The pool requires MFA and the account has none yet: set up an app, then its code finishes the sign-in. */
+  | { status: 'totpSetup'; setup: AuthenticatorSetup }
   /** Cognito knows the user but the email was never confirmed. */
   | { status: 'unconfirmed' }
   /** A step we do not offer (MFA, forced new password...): shown as an explanation, never a dead end. */

@@ -7,7 +7,19 @@ import { clientErrorCatalogue } from '@shared/errors';
  * reveal whether an account exists, but on a verification link it simply means the link is bad.
  */
 export type AuthOperation =
-  'signIn' | 'signUp' | 'confirmSignUp' | 'resendCode' | 'resetPassword' | 'confirmResetPassword' | 'signOut';
+  | 'signIn'
+  | 'signUp'
+  | 'confirmSignUp'
+  | 'resendCode'
+  | 'resetPassword'
+  | 'confirmResetPassword'
+  | 'signOut'
+  /** The authenticator app's code at sign-in. */
+  | 'confirmSignIn'
+  /** Setting up, or turning off, the authenticator app in Settings. */
+  | 'authenticatorSetup';
+
+const WRONG_APP_CODE = 'That code is not right. Enter the code your authenticator app shows now.';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
@@ -50,6 +62,16 @@ const operationOverrides: Partial<Record<AuthOperation, Record<string, string>>>
   },
   confirmResetPassword: {
     UserNotFoundException: 'That reset link is not valid. Request a new one.',
+  },
+  confirmSignIn: {
+    CodeMismatchException: WRONG_APP_CODE,
+    // The challenge's session lasts 3 minutes and is used once (AuthSessionValidity): start again.
+    NotAuthorizedException: 'This sign-in has expired. Go back and enter your password again.',
+  },
+  authenticatorSetup: {
+    CodeMismatchException: WRONG_APP_CODE,
+    EnableSoftwareTokenMFAException: WRONG_APP_CODE,
+    NotAuthorizedException: 'Your session has ended. Please sign in again.',
   },
 };
 

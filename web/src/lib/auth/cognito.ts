@@ -1,19 +1,25 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   fetchUserAttributes,
   getCurrentUser,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
+  updateMFAPreference,
+  verifyTOTPSetup,
+  type SignInOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { isOperator } from '@shared/operators';
 import type { WebConfig } from '@shared/schemas/web-config';
-import type { AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
+import type { AuthenticatorSetup, AuthUser, ConfirmPasswordResetInput, SignInOutcome, SignUpInput } from './auth-user';
 import { signUpTarget, signUpThroughClient, type SignUpTarget } from './cognito-sign-up';
 
 /**
@@ -79,10 +85,65 @@ export async function signInWithPassword(email: string, password: string, isRetr
     }
     throw error;
   }
+  return outcomeOf(result, email);
+}
+
+/** The name authenticator apps show beside the account. */
+const AUTHENTICATOR_ISSUER = 'Adsmith';
+
+function outcomeOf(result: SignInOutput, email: string): SignInOutcome {
   if (result.isSignedIn) return { status: 'signedIn' };
-  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return { status: 'unconfirmed' };
-  if (result.nextStep.signInStep === 'DONE') return { status: 'signedIn' };
-  return { status: 'unsupported', step: result.nextStep.signInStep };
+  const { nextStep } = result;
+  switch (nextStep.signInStep) {
+    case 'DONE':
+      return { status: 'signedIn' };
+    case 'CONFIRM_SIGN_UP':
+      return { status: 'unconfirmed' };
+    // Cognito's SOFTWARE_TOKEN_MFA challenge, as Amplify v6 names it.
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { status: 'totpCode' };
+    // MFA_SETUP: only when the pool requires MFA (ours is optional, but a deployment may turn it on).
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return {
+        status: 'totpSetup',
+        setup: {
+          secret: nextStep.totpSetupDetails.sharedSecret,
+          uri: nextStep.totpSetupDetails.getSetupUri(AUTHENTICATOR_ISSUER, email).toString(),
+        },
+      };
+    default:
+      return { status: 'unsupported', step: nextStep.signInStep };
+  }
+}
+
+/** The 6-digit code of the authenticator app, for the step signInWithPassword left open (code or setup). */
+export async function confirmSignInWithCode(email: string, code: string): Promise<SignInOutcome> {
+  return outcomeOf(await confirmSignIn({ challengeResponse: code }), email);
+}
+
+/** Whether the signed-in user has authenticator-app MFA turned on. */
+export async function readAuthenticatorEnabled(): Promise<boolean> {
+  const preference = await fetchMFAPreference();
+  return preference.enabled?.includes('TOTP') ?? false;
+}
+
+/** Starts setting up an authenticator app for the signed-in user: a new secret, not yet in force. */
+export async function startAuthenticatorSetup(email: string): Promise<AuthenticatorSetup> {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri(AUTHENTICATOR_ISSUER, email).toString() };
+}
+
+/**
+ * Proves the app holds the secret with one of its codes, then turns MFA on: Cognito only marks the token verified,
+ * MFA is on once the preference says so (VerifySoftwareToken and SetUserMFAPreference, API reference).
+ */
+export async function finishAuthenticatorSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+export async function turnOffAuthenticator(): Promise<void> {
+  await updateMFAPreference({ totp: 'DISABLED' });
 }
 
 export async function signUpWithEmail({ email, password, displayName }: SignUpInput): Promise<void> {

@@ -29,6 +29,8 @@ export function userMessageFor(code: string, message: string): string {
       return errorCatalogue.AUTH_ERROR.message;
     case 'VALIDATION_ERROR':
       return message.trim() ? message : VALIDATION_FALLBACK;
+    case 'MFA_REQUIRED':
+      return errorCatalogue.MFA_REQUIRED.message;
     case 'QUOTA_EXCEEDED':
       // The server's sentence says what ran out, when it comes back and which plan allows more.
       return message.trim() ? message : clientErrorCatalogue.UNKNOWN_ERROR.message;
@@ -55,7 +57,10 @@ export interface HandleErrorOptions {
  * is told (an upgrade prompt, or the toast), but nothing goes to the error log, the console or the client-error
  * pipeline, where it would page operators and bury real errors.
  */
-const EXPECTED_OUTCOMES: ReadonlySet<string> = new Set(['QUOTA_EXCEEDED']);
+const EXPECTED_OUTCOMES: ReadonlySet<string> = new Set(['QUOTA_EXCEEDED', 'MFA_REQUIRED']);
+
+/** Where a refused money move sends the owner: the security section of /settings. */
+export const TWO_STEP_SETUP_PATH = '/settings#security';
 
 export function handleError(error: unknown, options: HandleErrorOptions = {}): ErrorLogEntry {
   const code = errorCode(error);
@@ -73,7 +78,16 @@ export function handleError(error: unknown, options: HandleErrorOptions = {}): E
   };
   const severity = severityFor(code, message);
   if (EXPECTED_OUTCOMES.has(code)) {
-    if (!options.silent) toast.warning(userMessageFor(code, message));
+    if (options.silent) return entry;
+    if (code === 'MFA_REQUIRED') {
+      const action = {
+        label: 'Set up two-step sign-in',
+        onClick: () => globalThis.location.assign(TWO_STEP_SETUP_PATH),
+      };
+      toast.warning(userMessageFor(code, message), { action });
+    } else {
+      toast.warning(userMessageFor(code, message));
+    }
     return entry;
   }
 

@@ -51,6 +51,15 @@ describe('central error handler', () => {
     expect(toast.warning).toHaveBeenCalledWith('Network connection issue. Please check your internet connection.');
   });
 
+  it('turns a refused money move (MFA_REQUIRED) into guidance with a way to Settings → Security', () => {
+    vi.mocked(console.error).mockClear();
+    handleError(new ApiError('MFA_REQUIRED', 403, 'x'), { component: 'Publish' });
+    expect(console.error).not.toHaveBeenCalled();
+    const [text, options] = vi.mocked(toast.warning).mock.calls.at(-1)!;
+    expect(text).toMatch(/Set up two-step sign-in first/);
+    expect(options).toMatchObject({ action: { label: 'Set up two-step sign-in' } });
+  });
+
   it('treats a plan limit reached as an expected outcome: told to the user, never logged or reported', () => {
     const notifier = vi.fn().mockResolvedValue(true);
     setErrorNotifier(notifier);

@@ -71,3 +71,47 @@ describe('sign-in', () => {
     expect(cognito.current.signInWithPassword).not.toHaveBeenCalled();
   });
 });
+
+describe('sign-in with an authenticator app', () => {
+  beforeEach(() => {
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(null);
+    cognito.current.signInWithPassword.mockReset().mockResolvedValue({ status: 'totpCode' });
+    cognito.current.confirmSignInWithCode.mockReset();
+  });
+
+  it('asks for the app’s code after the password (no “unsupported step”), and says when it is wrong', async () => {
+    cognito.current.confirmSignInWithCode.mockRejectedValueOnce(namedError('CodeMismatchException'));
+    const user = await signIn('mfa@example.com');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByText(/not support yet/)).not.toBeInTheDocument();
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(
+      await screen.findByText('That code is not right. Enter the code your authenticator app shows now.'),
+    ).toBeInTheDocument();
+    expect(cognito.current.confirmSignInWithCode).toHaveBeenCalledWith('mfa@example.com', '111111');
+
+    cognito.current.confirmSignInWithCode.mockResolvedValueOnce({ status: 'signedIn' });
+    await user.clear(code);
+    await user.type(code, '222222');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await vi.waitFor(() =>
+      expect(cognito.current.confirmSignInWithCode).toHaveBeenLastCalledWith('mfa@example.com', '222222'),
+    );
+    expect(screen.getByText(/Lost the app\?/)).toBeInTheDocument();
+  });
+
+  it('sets up an app first where the pool requires MFA', async () => {
+    cognito.current.signInWithPassword.mockResolvedValue({
+      status: 'totpSetup',
+      setup: {
+        secret: 'KRUGS4ZANFZSAYJAONSWG4TFOQ',
+        uri: 'otpauth://totp/Adsmith:x?secret=KRUGS4ZANFZSAYJAONSWG4TFOQ',
+      },
+    });
+    await signIn('new-mfa@example.com');
+    expect(await screen.findByText('KRUGS4ZANFZSAYJAONSWG4TFOQ')).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn on and sign in' })).toBeInTheDocument();
+  });
+});
