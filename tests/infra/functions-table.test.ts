@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEntry } from '@infra/cdk/lib/paths';
 import {
   appFunctionNames,
+  edgeFunctionNames,
   functionDeclaration,
   functionNames,
   functions,
   grantedNeeds,
+  statelessFunctionNames,
   triggerFunctionNames,
   WORKSPACE_MEMBERSHIP_NEED,
 } from '@shared/functions';
-import { httpFunctionNames, workspaceFunctionNames } from '@shared/routes';
+import { httpFunctionNames, moneyMovingFunctionNames, workspaceFunctionNames } from '@shared/routes';
+import { NEED_ENV } from '@shared/need-env';
 import { secretEnvVar } from '@shared/secrets';
 import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 import { createApp } from './support/build-app';
@@ -46,15 +49,26 @@ describe('functions table', () => {
       if (declared) expect(granted, name).toBe(declared);
       else if (workspace.includes(name)) expect(granted, name).toEqual(WORKSPACE_MEMBERSHIP_NEED);
       else expect(granted, name).toBeUndefined();
-      // Everything else is the entry as written.
-      expect({ ...grantedNeeds(name), tables: undefined }, name).toEqual({
+      // Everything else is the entry as written, and the strong sign-in setting where a route moves money.
+      expect({ ...grantedNeeds(name), tables: undefined, strongSignIn: undefined }, name).toEqual({
         ...functionDeclaration(name),
         tables: undefined,
+        strongSignIn: undefined,
       });
     }
     // The team function keeps its own, wider need; a function with no workspace route gets none.
     expect(grantedNeeds('team').tables?.teamMemberships?.actions).toContain('PutItem');
     expect(grantedNeeds('health').tables?.teamMemberships).toBeUndefined();
+  });
+
+  it('tells exactly the functions serving a route that moves money whether MFA is required, and lets them read the plan', () => {
+    const moneyMoving = moneyMovingFunctionNames() as string[];
+    expect(moneyMoving).toEqual(expect.arrayContaining(['billing', 'campaign-generator', 'automation-rules']));
+    for (const name of functionNames()) {
+      expect(grantedNeeds(name).strongSignIn, name).toBe(moneyMoving.includes(name) ? true : undefined);
+      // The check reads the workspace's plan (lambdas/lib/http/strong-sign-in.ts).
+      if (moneyMoving.includes(name)) expect(grantedNeeds(name).tables?.userPlans?.actions, name).toContain('GetItem');
+    }
   });
 });
 
@@ -90,6 +104,25 @@ describe('least privilege, per action', () => {
 
   it('passes cdk-nag', () => {
     expect(findings).toEqual([]);
+  });
+
+  it('gives MFA_FOR_PAID_OWNERS to the functions that move money only: optional in dev, required in prod', () => {
+    const moneyMoving = moneyMovingFunctionNames() as string[];
+    // The edge functions (chat, agent, signals) serve no such route.
+    for (const name of edgeFunctionNames()) expect(moneyMoving, name).not.toContain(name);
+    for (const name of statelessFunctionNames()) {
+      expect(functionEnv(stateless, `adsmith-dev-${name}`)[NEED_ENV.strongSignIn], name).toBe(
+        moneyMoving.includes(name) ? 'optional' : undefined,
+      );
+    }
+    const prod = createApp({ context: { stage: 'prod' } });
+    try {
+      const template = CdkTemplate.fromStack(prod.stacks.stateless);
+      expect(functionEnv(template, 'adsmith-prod-billing')[NEED_ENV.strongSignIn]).toBe('required');
+      expect(functionEnv(template, 'adsmith-prod-health')[NEED_ENV.strongSignIn]).toBeUndefined();
+    } finally {
+      prod.cleanup();
+    }
   });
 
   it('secure-meta-api: reads connections and ends them as tombstones, appends audit rows, reads/fills/evicts the cache', () => {
