@@ -5,6 +5,7 @@ import type { PreviewedAd } from '../hooks/use-plan-editor';
 import { deliverySentence } from '../lib/plan-words';
 import { AdCard } from './ad-card';
 import { AdSetAudienceFields } from './ad-set-audience-fields';
+import { AdSetCustomAudiences } from './ad-set-custom-audiences';
 import { AdSetLocations } from './ad-set-locations';
 import { AdSetScheduleFields } from './ad-set-schedule-fields';
 import { AudienceSize } from './audience-size';
@@ -53,6 +54,7 @@ export function AdSetCard({ set, setIndex, adAccountId, currency, issues, change
           />
           <AudienceSize adAccountId={adAccountId} optimizationGoal={set.optimizationGoal} targeting={set.targeting} />
         </div>
+        <AdSetCustomAudiences {...fields} adAccountId={adAccountId} />
         <p className="text-xs text-muted-foreground">{deliverySentence(set)}</p>
         <div className="grid gap-4 xl:grid-cols-3">
           {set.ads.map((ad, adIndex) => {
