@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functionNames, type FunctionName } from '@shared/functions';
 import { functionInitEnvironment } from './function-init-environment';
@@ -15,6 +15,26 @@ export interface BundleFigure {
   initMs: number;
   /** Median CPU time (user + system) of the same import: what a loaded machine's wall time hides. */
   initCpuMs: number;
+  /** The packages (or the repo's own top folder) that weigh most in the bundle, heaviest first: what to cut. */
+  heaviest: { source: string; bytes: number }[];
+}
+
+/** How many of a bundle's heaviest sources the bench prints. */
+const HEAVIEST_SHOWN = 4;
+
+/** The bundle's bytes per npm package (`stripe`, `@smithy/core`) or per top folder of the repo (`lambdas`). */
+function heaviestSources(metafile: Metafile): { source: string; bytes: number }[] {
+  const bytes = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [file, input] of Object.entries(output.inputs)) {
+      const source = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/')[0]!;
+      bytes.set(source, (bytes.get(source) ?? 0) + input.bytesInOutput);
+    }
+  }
+  return [...bytes]
+    .map(([source, size]) => ({ source, bytes: size }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, HEAVIEST_SHOWN);
 }
 
 const INIT_RUNS = 9;
@@ -51,12 +71,13 @@ export async function measureFunctionBundles(
   const figures: BundleFigure[] = [];
   for (const name of names) {
     const outfile = path.join(outDir, name, 'index.mjs');
-    await build({
+    const { metafile } = await build({
       ...lambdaEsbuildOptions,
       entryPoints: [path.join(root, 'lambdas', name, 'handler.ts')],
       outfile,
       sourcemap: false,
       logLevel: 'error',
+      metafile: true,
     });
     const bytes = (await stat(outfile)).size;
     const runs = Array.from({ length: initRuns }, () => measureInit(name, outfile));
@@ -65,6 +86,7 @@ export async function measureFunctionBundles(
       bytes,
       initMs: median(runs.map((r) => r.wallMs)),
       initCpuMs: median(runs.map((r) => r.cpuMs)),
+      heaviest: heaviestSources(metafile),
     });
   }
   return figures;
