@@ -47,6 +47,26 @@ const sections: LegalSection[] = [
     ),
   },
   {
+    id: 'customer-lists',
+    title: 'Customer lists you upload',
+    body: (
+      <>
+        <p>
+          When you make a customer-list audience on the Audiences screen, the file you choose is read by the audiences
+          service of {PRODUCT_NAME} in your own deployment. Each email, phone, name, city, country and customer id is
+          normalised and hashed (SHA-256) as the file is read, as Meta requires, and only these hashes are sent to Meta,
+          in requests of at most 10,000 people. The file is never stored and never written to logs; the readable values
+          are gone once they are hashed.
+        </p>
+        <p>
+          We do not keep the hashes either: Meta matches them to its users and keeps the audience under its Custom
+          Audience terms, which the ad account accepts before its first list. Deleting the audience in {PRODUCT_NAME}{' '}
+          deletes it at Meta. In a team, only the owner, and members the owner allows, can upload customer data.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'how-we-use-it',
     title: 'How we use it',
     body: (

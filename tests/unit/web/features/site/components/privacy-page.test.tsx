@@ -1,0 +1,20 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PrivacyPage } from '@web/features/site/components/privacy-page';
+
+describe('the privacy page', () => {
+  it('says what happens to the customer lists people upload (issue 30, req 4)', () => {
+    render(
+      <MemoryRouter>
+        <PrivacyPage />
+      </MemoryRouter>,
+    );
+    const heading = screen.getByRole('heading', { name: /Customer lists you upload/ });
+    const section = heading.closest('section') ?? heading.parentElement!;
+    expect(section).toHaveTextContent('hashed (SHA-256) as the file is read');
+    expect(section).toHaveTextContent('The file is never stored and never written to logs');
+    expect(section).toHaveTextContent('We do not keep the hashes either');
+    expect(section).toHaveTextContent('members the owner allows');
+  });
+});
