@@ -4,12 +4,14 @@ import {
   RESTRICTED_TARGETING_CATEGORIES,
   TARGETING_AGE,
 } from '@shared/campaign-rules';
+import { CAROUSEL_CARD_TEXT_LIMITS, CAROUSEL_CARDS } from '@shared/carousel-rules';
 import { briefTargeting, type BriefTargeting } from '@shared/brief-audience';
 import { majorToBudget } from '@shared/currency-units';
 import type {
   AiCampaignDraft,
   CampaignBrief,
   CampaignPlan,
+  PlanAd,
   PlanAdSet,
   PlanAudience,
   PlanCity,
@@ -68,6 +70,30 @@ export function withinStatedAges(
 }
 
 /**
+ * A carousel ad from the brief's images, one card per image (at most 10): each card takes the headline and
+ * description of the ad set's variants in turn, starting from this ad's own, so the cards say different things and
+ * each variant leads with its own idea. The model (the offline one included) writes the variants; the cards are
+ * arranged here, by rule, so they always fit Meta's card limits.
+ */
+function carouselOf(
+  brief: CampaignBrief,
+  variants: AiCampaignDraft['adSets'][number]['ads'],
+  adIndex: number,
+  link: string,
+): Pick<PlanAd, 'format' | 'cards'> {
+  const cards = brief.images.slice(0, CAROUSEL_CARDS.max).map((image, cardIndex) => {
+    const variant = variants[(adIndex + cardIndex) % variants.length]!;
+    return {
+      headline: cut(variant.headline, CAROUSEL_CARD_TEXT_LIMITS.headline),
+      description: cut(variant.description, CAROUSEL_CARD_TEXT_LIMITS.description),
+      link,
+      image,
+    };
+  });
+  return { format: 'carousel', cards };
+}
+
+/**
  * Turns the brief and the model's draft into Meta's structure. Everything Meta
  * pairs by rule (objective, goal, billing event, promoted object, budgets in
  * minor units, schedule) comes from the brief through GOAL_STRUCTURE, so the
@@ -122,6 +148,7 @@ export function buildPlan(
         placements: 'advantage',
       },
       ads: set.ads.slice(0, 3).map((ad, adIndex) => ({
+        ...(brief.adFormat === 'carousel' && carouselOf(brief, set.ads, adIndex, link)),
         name: `${cut(set.name, 60)} | ${cut(ad.headline, 40)} | v${adIndex + 1}`,
         headline: cut(ad.headline, LINK_AD_TEXT_LIMITS.headline),
         primaryText: cut(ad.primaryText, LINK_AD_TEXT_LIMITS.primaryText),

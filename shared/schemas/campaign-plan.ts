@@ -116,6 +116,12 @@ export const CampaignBriefSchema = z
      * `POST /api/graphics/meta-images`, or by the graphics editor's "Use in a campaign"): the ads take them in turn.
      */
     images: z.array(AdImageRefSchema).max(MAX_BRIEF_IMAGES, `At most ${MAX_BRIEF_IMAGES} images.`).default([]),
+    /** Carousel: each ad shows the brief's images as cards (2 or more images), single image otherwise. */
+    adFormat: z.enum(['single_image', 'carousel'], { error: 'Choose single image or carousel.' }).optional(),
+  })
+  .refine((brief) => brief.adFormat !== 'carousel' || brief.images.length >= CAROUSEL_CARDS.min, {
+    message: `A carousel needs at least ${CAROUSEL_CARDS.min} images, one per card.`,
+    path: ['images'],
   })
   .refine((brief) => brief.ageMin === undefined || brief.ageMax === undefined || brief.ageMin <= brief.ageMax, {
     message: 'The maximum age must not be below the minimum age.',
