@@ -692,6 +692,26 @@ export const functions = {
     // A batch of 1,000 messages may be a few Meta requests, each retried with backoff.
     timeoutSeconds: 120,
   },
+  'signals-monitor': {
+    description:
+      "Signals monitor (hourly): each connected workspace's pixels read from Meta; an event that stops, falling de-duplication or a match-quality drop raises one alert a day",
+    tables: {
+      // The connected workspaces, a page of ids at a time; their Meta token (re-written encrypted if stored before).
+      userMetaConnections: { actions: ['Scan', 'GetItem', 'UpdateItem'] },
+      // Each pixel's daily quality snapshot (put, earlier days queried) and each alert's claim (conditional put,
+      // deleted when the alert could not be put on the bus).
+      signalDeliveries: { actions: ['PutItem', 'Query', 'DeleteItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    eventBus: true,
+    // The Meta configuration and the alert's link to the signals screen.
+    siteUrl: true,
+    schedule: { everyMinutes: 60 },
+    memorySize: 512,
+    // Five Graph reads per pixel, pixels one after another, for every connected workspace.
+    timeoutSeconds: 300,
+  },
   'graphics-export': {
     description:
       'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',

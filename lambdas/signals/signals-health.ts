@@ -3,8 +3,8 @@ import type { SignalsHealth, SignalsPixel } from '@shared/schemas/signals';
 import type { PixelDelivery } from '@shared/schemas/signals-endpoint';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
-import { signalsFixes } from './pixel-health';
-import { readPixelSignals } from './read-pixel-signals';
+import { signalsFixes } from '../lib/signals/pixel-health';
+import { readPixelSignals } from '../lib/signals/read-pixel-signals';
 
 /**
  * The signals health of an ad account the user holds: each of its pixels with the events Meta received in the

@@ -242,6 +242,22 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
     }
     case 'rule_run':
       return ruleRunMessage(d, at);
+    case 'signal_alert':
+      return {
+        summary: `Signals: ${escaped(d.title) ?? ''} (${escaped(d.pixelName) ?? ''})`,
+        blocks: [
+          header(`:satellite_antenna: ${str(d.title) ?? 'Signals alert'}`),
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: clip(escapeMrkdwn(str(d.detail) ?? ''), MAX_SECTION_TEXT) },
+          },
+          {
+            type: 'section',
+            fields: [field('Pixel', d.pixelName), field('Ad account', d.adAccountId), field('Signals screen', d.url)],
+          },
+          context(`Pixel ${escapeMrkdwn(str(d.pixelId) ?? '')}`, `Day ${escapeMrkdwn(str(d.day) ?? '')}`, at),
+        ],
+      };
     case 'notification_test_slack':
       return {
         summary: 'Test notification from Adsmith',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphClient } from '@lambdas/lib/meta/graph-client';
-import { signalsFixes } from '@lambdas/signals/pixel-health';
-import { readPixelSignals } from '@lambdas/signals/read-pixel-signals';
+import { signalsFixes } from '@lambdas/lib/signals/pixel-health';
+import { readPixelSignals } from '@lambdas/lib/signals/read-pixel-signals';
 import type { MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import { APP_SECRET, graph, login, startTestSandbox } from '../meta-sandbox/sandbox-client';
 

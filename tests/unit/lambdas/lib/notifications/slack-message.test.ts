@@ -179,6 +179,18 @@ const DETAILS: Record<string, Record<string, unknown>> = {
     runKey: 'k-1',
   },
   notification_test_slack: { requestedBy: 'ana@example.com' },
+  signal_alert: {
+    workspaceId: 'u-1',
+    adAccountId: '1001',
+    pixelId: '555',
+    pixelName: 'Shop Pixel',
+    eventName: 'AddToCart',
+    kind: 'stopped',
+    day: '2026-11-16',
+    title: 'AddToCart stopped 4 days ago',
+    detail: 'Meta has received no AddToCart event since 2026-11-16.',
+    url: 'https://adsmith.example/signals',
+  },
 };
 
 const slackEvents = Object.values(events).filter((e) => (e.deliverTo as readonly string[]).includes('slack'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pixelHistory, type StatsHour } from '@lambdas/signals/pixel-history';
+import { pixelHistory, type StatsHour } from '@lambdas/lib/signals/pixel-history';
 
 const now = new Date('2026-11-20T17:30:00Z');
 const hour = (iso: string, data: Record<string, number>): StatsHour => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventQuality } from '@lambdas/signals/dataset-quality-shape';
-import { signalsFixes } from '@lambdas/signals/pixel-health';
+import type { EventQuality } from '@lambdas/lib/signals/dataset-quality-shape';
+import { signalsFixes } from '@lambdas/lib/signals/pixel-health';
 
 const now = new Date('2026-11-20T17:00:00Z');
 const nowS = now.getTime() / 1000;

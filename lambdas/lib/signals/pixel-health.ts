@@ -47,7 +47,7 @@ const EVENT_WEIGHT: Readonly<Record<string, number>> = {
 const weightOf = (eventName: string) => EVENT_WEIGHT[eventName] ?? 0.5;
 
 /** An event silent this long after firing in the week is "stopped" (Meta's own diagnostics use a day or more). */
-const STOPPED_AFTER_S = 48 * 3600;
+export const STOPPED_AFTER_S = 48 * 3600;
 /** Meta calls 6 or more of 10 "Good" event match quality; below it the fix is worth making. */
 const GOOD_MATCH_QUALITY = 6;
 /** Server events with an event id below this share leave pixel duplicates in. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { SignalsDay } from '@shared/schemas/signals';
-import type { GraphClient } from '../lib/meta/graph-client';
+import type { GraphClient } from '../meta/graph-client';
 import { DatasetQualitySchema, type EventQuality } from './dataset-quality-shape';
 import type { EventActivity } from './pixel-health';
 import { hourStartSeconds, pixelHistory } from './pixel-history';

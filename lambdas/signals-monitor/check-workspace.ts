@@ -1,0 +1,145 @@
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import type { EventDetail } from '@shared/events';
+import { keyCondition, keyNames, tableKey } from '@shared/table-keys';
+import type { GraphClient } from '../lib/meta/graph-client';
+import { expiresAt, pixelScope, type DeliveriesTable } from '../lib/signals/delivery-records';
+import { readPixelSignals } from '../lib/signals/read-pixel-signals';
+import {
+  BASELINE_DAYS,
+  detectSignalAlerts,
+  snapshotOf,
+  utcDay,
+  type DaySnapshot,
+  type SignalAlert,
+} from '../lib/signals/signal-alerts';
+
+/**
+ * One workspace's run of the signals monitor: every pixel of every ad account its Meta connection holds, read as
+ * the signals screen reads it; today's quality snapshot kept (`quality#<day>`, 8 days) beside the endpoint's
+ * records; each alert claimed once (`alert#<day>#<kind>#<event>`, a conditional put) before it goes on the bus, so a
+ * run an hour later finds it claimed and stays quiet. A claim whose alert could not be put on the bus is given back,
+ * so the next run tries again.
+ */
+export type SignalAlertDetail = EventDetail<'signalAlert'>;
+
+export interface MonitorDeps {
+  graph: GraphClient;
+  store: DeliveriesTable;
+  publish: (detail: SignalAlertDetail) => Promise<void>;
+  now: Date;
+  /** The site's address, for the link to the signals screen. */
+  siteUrl?: string;
+  log?: (message: string, facts: Record<string, unknown>) => void;
+}
+
+const AccountsSchema = z.object({ data: z.array(z.object({ id: z.string(), account_id: z.string() })) });
+const PixelsSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+/** As the screen: the first accounts and pixels (a connection rarely holds more). */
+const MAX_ACCOUNTS = 25;
+const MAX_PIXELS = 5;
+
+const snapshotKey = (day: string) => `quality#${day}`;
+const alertKey = (alert: SignalAlert) => `alert#${alert.day}#${alert.kind}#${alert.eventName}`;
+
+async function previousSnapshots(store: DeliveriesTable, scope: string, now: Date): Promise<DaySnapshot[]> {
+  const from = utcDay(new Date(now.getTime() - BASELINE_DAYS * 86_400_000));
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+  const reply = await store.doc.send(
+    new QueryCommand({
+      TableName: store.table,
+      KeyConditionExpression: `${keyCondition('signalDeliveries', ':scope')} AND ${keyNames('signalDeliveries').sort} BETWEEN :from AND :to`,
+      ExpressionAttributeValues: { ':scope': scope, ':from': snapshotKey(from), ':to': snapshotKey(yesterday) },
+    }),
+  );
+  return (reply.Items ?? []).map((item) => (item.events ?? {}) as DaySnapshot);
+}
+
+async function claim(store: DeliveriesTable, scope: string, alert: SignalAlert, now: Date): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new PutCommand({
+        TableName: store.table,
+        Item: {
+          ...tableKey('signalDeliveries', scope, alertKey(alert)),
+          raised_at: now.toISOString(),
+          expires_at: expiresAt(now),
+        },
+        ConditionExpression: `attribute_not_exists(${keyNames('signalDeliveries').sort})`,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function checkWorkspaceSignals(workspaceId: string, deps: MonitorDeps): Promise<SignalAlertDetail[]> {
+  const raised: SignalAlertDetail[] = [];
+  const accounts = await deps.graph.get(
+    'me/adaccounts',
+    { fields: 'id,account_id', limit: String(MAX_ACCOUNTS) },
+    AccountsSchema,
+  );
+  const seen = new Set<string>();
+  for (const account of accounts.data.slice(0, MAX_ACCOUNTS)) {
+    const pixels = await deps.graph.get(
+      `${account.id}/adspixels`,
+      { fields: 'id,name', limit: String(MAX_PIXELS) },
+      PixelsSchema,
+    );
+    for (const pixel of pixels.data.slice(0, MAX_PIXELS)) {
+      // A pixel shared with several accounts is checked (and alerted on) once.
+      if (seen.has(pixel.id)) continue;
+      seen.add(pixel.id);
+      const scope = pixelScope(workspaceId, pixel.id);
+      const signals = await readPixelSignals(deps.graph, pixel.id, deps.now);
+      const today = snapshotOf(signals.quality);
+      const previous = await previousSnapshots(deps.store, scope, deps.now);
+      await deps.store.doc.send(
+        new PutCommand({
+          TableName: deps.store.table,
+          Item: {
+            ...tableKey('signalDeliveries', scope, snapshotKey(utcDay(deps.now))),
+            events: today,
+            expires_at: expiresAt(deps.now),
+          },
+        }),
+      );
+      const alerts = detectSignalAlerts({ activity: signals.activity, today, previous, now: deps.now });
+      for (const alert of alerts) {
+        if (!(await claim(deps.store, scope, alert, deps.now))) continue;
+        const detail: SignalAlertDetail = {
+          workspaceId,
+          adAccountId: account.account_id,
+          pixelId: pixel.id,
+          pixelName: pixel.name,
+          eventName: alert.eventName,
+          kind: alert.kind,
+          day: alert.day,
+          title: alert.title,
+          detail: alert.detail,
+          ...(deps.siteUrl && { url: new URL('/signals', deps.siteUrl).toString() }),
+        };
+        try {
+          await deps.publish(detail);
+          raised.push(detail);
+        } catch (error) {
+          deps.log?.('A signals alert could not be put on the bus; its claim is given back', {
+            pixelId: pixel.id,
+            kind: alert.kind,
+            error: String(error),
+          });
+          await deps.store.doc.send(
+            new DeleteCommand({
+              TableName: deps.store.table,
+              Key: tableKey('signalDeliveries', scope, alertKey(alert)),
+            }),
+          );
+        }
+      }
+    }
+  }
+  return raised;
+}
