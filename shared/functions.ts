@@ -626,8 +626,9 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Site keys of the first-party endpoint: create (conditional put), list, revoke (conditional update).
       signalSiteKeys: { actions: ['PutItem', 'Query', 'UpdateItem'] },
-      // The endpoint's delivery figures per pixel (hourly counters and refusals).
-      signalDeliveries: { actions: ['Query'] },
+      // The endpoint's delivery figures per pixel (hourly counters and refusals); reading an account's signals puts
+      // (renews) it among the accounts the signals monitor watches.
+      signalDeliveries: { actions: ['Query', 'PutItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
@@ -694,12 +695,12 @@ export const functions = {
   },
   'signals-monitor': {
     description:
-      "Signals monitor (hourly): each connected workspace's pixels read from Meta; an event that stops, falling de-duplication or a match-quality drop raises one alert a day",
+      'Signals monitor (hourly): the pixels of each ad account whose signals someone read in the last 30 days, from Meta; an event that stops, falling de-duplication or a match-quality drop raises one alert a day',
     tables: {
-      // The connected workspaces, a page of ids at a time; their Meta token (re-written encrypted if stored before).
-      userMetaConnections: { actions: ['Scan', 'GetItem', 'UpdateItem'] },
-      // Each pixel's daily quality snapshot (put, earlier days queried) and each alert's claim (conditional put,
-      // deleted when the alert could not be put on the bus).
+      // The workspace's Meta token (re-written encrypted if stored before field encryption).
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The watched accounts (one partition, queried a page at a time), each pixel's daily quality snapshot (put,
+      // earlier days queried) and each alert's claim (conditional put, deleted when the bus refused the alert).
       signalDeliveries: { actions: ['PutItem', 'Query', 'DeleteItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
@@ -709,7 +710,7 @@ export const functions = {
     siteUrl: true,
     schedule: { everyMinutes: 60 },
     memorySize: 512,
-    // Five Graph reads per pixel, pixels one after another, for every connected workspace.
+    // Five Graph reads per pixel, pixels one after another, for every watched account.
     timeoutSeconds: 300,
   },
   'graphics-export': {

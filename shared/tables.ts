@@ -165,6 +165,9 @@ export const tables = {
    * The endpoint's deliveries per workspace and pixel (`<workspace>#<pixel>`): one row per accepted event
    * (`event#<name>#<id>`: its status, never its data), hourly counters (`hour#<yyyy-mm-ddThh>`) and Meta's refusals
    * (`rejection#<time>#<id>`: the field Meta named). Everything expires after 8 days (Meta takes no event older than 7).
+   * The signals monitor keeps here too: each pixel's daily quality snapshot (`quality#<day>`) and alert claims
+   * (`alert#<day>#<kind>#<event>`), 8 days; and the accounts it watches, in the partition `monitor#watched-accounts`
+   * (`<workspace>#<ad account>`), 30 days after someone last read the account's signals.
    */
   signalDeliveries: {
     name: 'signal_deliveries',

@@ -1,44 +1,50 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { keyCondition } from '@shared/table-keys';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { publishEvent } from '../lib/events';
 import { scheduleFunction } from '../lib/http/schedule-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
+import type { GraphClient } from '../lib/meta/graph-client';
 import { graphForUser } from '../lib/meta-session/session';
 import { logger } from '../lib/observability';
+import { WATCHED_ACCOUNTS_SCOPE } from '../lib/signals/delivery-records';
 import { tableName } from '../lib/table-name';
-import { checkWorkspaceSignals } from './check-workspace';
+import { checkAccountSignals } from './check-account';
 
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1), SITE_URL: z.string().url() }));
 
 /**
- * The scheduler's tick (hourly): every workspace connected to Meta, each of its ad accounts' pixels checked
- * (check-workspace.ts). Connections are read a page at a time with their ids only; one workspace whose token
- * fails is logged and the others still run.
+ * The scheduler's tick (hourly): every watched ad account (delivery-records.ts), a page at a time, checked with its
+ * workspace's Meta connection (check-account.ts). An account that fails (a token revoked, Meta down) is logged and
+ * the others still run; the next tick tries it again.
  */
 export const handler = scheduleFunction(async ({ now }) => {
   const doc = dynamoDocumentClient();
   const store = { doc, table: tableName('signalDeliveries') };
-  let workspaces = 0;
+  const graphs = new Map<string, Promise<GraphClient>>();
+  let accounts = 0;
   let alerts = 0;
   let failed = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(
-      new ScanCommand({
-        TableName: tableName('userMetaConnections'),
-        ProjectionExpression: 'user_id',
+      new QueryCommand({
+        TableName: store.table,
+        KeyConditionExpression: keyCondition('signalDeliveries', ':scope'),
+        ExpressionAttributeValues: { ':scope': WATCHED_ACCOUNTS_SCOPE },
         ...(startKey && { ExclusiveStartKey: startKey }),
       }),
     );
     for (const item of page.Items ?? []) {
-      const workspaceId = String(item.user_id);
-      workspaces += 1;
+      const workspaceId = String(item.workspace_id);
+      accounts += 1;
       try {
-        const raised = await checkWorkspaceSignals(workspaceId, {
-          graph: await graphForUser(workspaceId, metaRuntime()),
+        if (!graphs.has(workspaceId)) graphs.set(workspaceId, graphForUser(workspaceId, metaRuntime()));
+        const raised = await checkAccountSignals(workspaceId, String(item.ad_account_id), {
+          graph: await graphs.get(workspaceId)!,
           store,
           publish: (detail) => publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'signalAlert', detail),
           now,
@@ -48,11 +54,11 @@ export const handler = scheduleFunction(async ({ now }) => {
         alerts += raised.length;
       } catch (error) {
         failed += 1;
-        logger.warn('Signals check failed for a workspace', { workspaceId, error: String(error) });
+        logger.warn('Signals check failed for an account', { workspaceId, error: String(error) });
       }
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  logger.info('signals monitor tick', { workspaces, alerts, failed });
-  return { workspaces, alerts, failed };
+  logger.info('signals monitor tick', { accounts, alerts, failed });
+  return { accounts, alerts, failed };
 });

@@ -5,6 +5,7 @@ import { metaSession } from '../lib/meta-session/meta-route';
 import { tableName } from '../lib/table-name';
 import { readPixelDelivery } from './pixel-delivery';
 import { signalsHealth } from './signals-health';
+import { watchAccount } from './watch-account';
 import { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys';
 
 const siteKeys = () => ({ doc: dynamoDocumentClient(), table: tableName('signalSiteKeys') });
@@ -13,10 +14,14 @@ const deliveries = () => ({ doc: dynamoDocumentClient(), table: tableName('signa
 export const handler = httpFunction([
   on(
     routes.signalsHealth,
-    ({ session, params }) =>
-      signalsHealth(session, params.id, (pixelId, now) =>
+    async ({ session, params }) => {
+      const health = await signalsHealth(session, params.id, (pixelId, now) =>
         readPixelDelivery(deliveries(), session.user.sub, pixelId, now),
-      ),
+      );
+      // Read once, watched from now on: the hourly monitor checks this account for alerts.
+      await watchAccount(deliveries(), session.user.sub, params.id, session.deps.now());
+      return health;
+    },
     metaSession(),
   ),
   on(routes.signalsSiteKeys, ({ user }) => listSiteKeys(siteKeys(), user.sub)),

@@ -23,6 +23,16 @@ export const rejectionItemKey = (at: Date, eventId: string): string => `rejectio
 
 export const expiresAt = (now: Date): number => Math.floor(now.getTime() / 1000) + DELIVERY_RECORD_DAYS * 86_400;
 
+/**
+ * The ad accounts the signals monitor checks: one row per workspace and account in one partition, put each time
+ * someone reads the account's signals and kept 30 days after the last read, so the monitor finds them with one
+ * paged Query (no Scan of the connections). One partition takes about 1,000 writes a second, far above how often
+ * people open the signals screen.
+ */
+export const WATCHED_ACCOUNTS_SCOPE = 'monitor#watched-accounts';
+export const WATCH_DAYS = 30;
+export const watchItemKey = (workspaceId: string, adAccountId: string): string => `${workspaceId}#${adAccountId}`;
+
 export interface HourCounts {
   accepted?: number;
   delivered?: number;

@@ -15,8 +15,7 @@ import {
 } from '../lib/signals/signal-alerts';
 
 /**
- * One workspace's run of the signals monitor: every pixel of every ad account its Meta connection holds, read as
- * the signals screen reads it; today's quality snapshot kept (`quality#<day>`, 8 days) beside the endpoint's
+ * The signals monitor's check of one watched ad account: each of its pixels, read as the signals screen reads it; today's quality snapshot kept (`quality#<day>`, 8 days) beside the endpoint's
  * records; each alert claimed once (`alert#<day>#<kind>#<event>`, a conditional put) before it goes on the bus, so a
  * run an hour later finds it claimed and stays quiet. A claim whose alert could not be put on the bus is given back,
  * so the next run tries again.
@@ -33,10 +32,8 @@ export interface MonitorDeps {
   log?: (message: string, facts: Record<string, unknown>) => void;
 }
 
-const AccountsSchema = z.object({ data: z.array(z.object({ id: z.string(), account_id: z.string() })) });
 const PixelsSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
-/** As the screen: the first accounts and pixels (a connection rarely holds more). */
-const MAX_ACCOUNTS = 25;
+/** As the screen: the account's first pixels (an account rarely has more). */
 const MAX_PIXELS = 5;
 
 const snapshotKey = (day: string) => `quality#${day}`;
@@ -75,24 +72,18 @@ async function claim(store: DeliveriesTable, scope: string, alert: SignalAlert, 
   }
 }
 
-export async function checkWorkspaceSignals(workspaceId: string, deps: MonitorDeps): Promise<SignalAlertDetail[]> {
+export async function checkAccountSignals(
+  workspaceId: string,
+  adAccountId: string,
+  deps: MonitorDeps,
+): Promise<SignalAlertDetail[]> {
   const raised: SignalAlertDetail[] = [];
-  const accounts = await deps.graph.get(
-    'me/adaccounts',
-    { fields: 'id,account_id', limit: String(MAX_ACCOUNTS) },
-    AccountsSchema,
+  const pixels = await deps.graph.get(
+    `act_${adAccountId}/adspixels`,
+    { fields: 'id,name', limit: String(MAX_PIXELS) },
+    PixelsSchema,
   );
-  const seen = new Set<string>();
-  for (const account of accounts.data.slice(0, MAX_ACCOUNTS)) {
-    const pixels = await deps.graph.get(
-      `${account.id}/adspixels`,
-      { fields: 'id,name', limit: String(MAX_PIXELS) },
-      PixelsSchema,
-    );
-    for (const pixel of pixels.data.slice(0, MAX_PIXELS)) {
-      // A pixel shared with several accounts is checked (and alerted on) once.
-      if (seen.has(pixel.id)) continue;
-      seen.add(pixel.id);
+  for (const pixel of pixels.data.slice(0, MAX_PIXELS)) {
       const scope = pixelScope(workspaceId, pixel.id);
       const signals = await readPixelSignals(deps.graph, pixel.id, deps.now);
       const today = snapshotOf(signals.quality);
@@ -112,7 +103,7 @@ export async function checkWorkspaceSignals(workspaceId: string, deps: MonitorDe
         if (!(await claim(deps.store, scope, alert, deps.now))) continue;
         const detail: SignalAlertDetail = {
           workspaceId,
-          adAccountId: account.account_id,
+          adAccountId,
           pixelId: pixel.id,
           pixelName: pixel.name,
           eventName: alert.eventName,
@@ -140,6 +131,5 @@ export async function checkWorkspaceSignals(workspaceId: string, deps: MonitorDe
         }
       }
     }
-  }
   return raised;
 }
