@@ -84,52 +84,52 @@ export async function checkAccountSignals(
     PixelsSchema,
   );
   for (const pixel of pixels.data.slice(0, MAX_PIXELS)) {
-      const scope = pixelScope(workspaceId, pixel.id);
-      const signals = await readPixelSignals(deps.graph, pixel.id, deps.now);
-      const today = snapshotOf(signals.quality);
-      const previous = await previousSnapshots(deps.store, scope, deps.now);
-      await deps.store.doc.send(
-        new PutCommand({
-          TableName: deps.store.table,
-          Item: {
-            ...tableKey('signalDeliveries', scope, snapshotKey(utcDay(deps.now))),
-            events: today,
-            expires_at: expiresAt(deps.now),
-          },
-        }),
-      );
-      const alerts = detectSignalAlerts({ activity: signals.activity, today, previous, now: deps.now });
-      for (const alert of alerts) {
-        if (!(await claim(deps.store, scope, alert, deps.now))) continue;
-        const detail: SignalAlertDetail = {
-          workspaceId,
-          adAccountId,
+    const scope = pixelScope(workspaceId, pixel.id);
+    const signals = await readPixelSignals(deps.graph, pixel.id, deps.now);
+    const today = snapshotOf(signals.quality);
+    const previous = await previousSnapshots(deps.store, scope, deps.now);
+    await deps.store.doc.send(
+      new PutCommand({
+        TableName: deps.store.table,
+        Item: {
+          ...tableKey('signalDeliveries', scope, snapshotKey(utcDay(deps.now))),
+          events: today,
+          expires_at: expiresAt(deps.now),
+        },
+      }),
+    );
+    const alerts = detectSignalAlerts({ activity: signals.activity, today, previous, now: deps.now });
+    for (const alert of alerts) {
+      if (!(await claim(deps.store, scope, alert, deps.now))) continue;
+      const detail: SignalAlertDetail = {
+        workspaceId,
+        adAccountId,
+        pixelId: pixel.id,
+        pixelName: pixel.name,
+        eventName: alert.eventName,
+        kind: alert.kind,
+        day: alert.day,
+        title: alert.title,
+        detail: alert.detail,
+        ...(deps.siteUrl && { url: new URL('/signals', deps.siteUrl).toString() }),
+      };
+      try {
+        await deps.publish(detail);
+        raised.push(detail);
+      } catch (error) {
+        deps.log?.('A signals alert could not be put on the bus; its claim is given back', {
           pixelId: pixel.id,
-          pixelName: pixel.name,
-          eventName: alert.eventName,
           kind: alert.kind,
-          day: alert.day,
-          title: alert.title,
-          detail: alert.detail,
-          ...(deps.siteUrl && { url: new URL('/signals', deps.siteUrl).toString() }),
-        };
-        try {
-          await deps.publish(detail);
-          raised.push(detail);
-        } catch (error) {
-          deps.log?.('A signals alert could not be put on the bus; its claim is given back', {
-            pixelId: pixel.id,
-            kind: alert.kind,
-            error: String(error),
-          });
-          await deps.store.doc.send(
-            new DeleteCommand({
-              TableName: deps.store.table,
-              Key: tableKey('signalDeliveries', scope, alertKey(alert)),
-            }),
-          );
-        }
+          error: String(error),
+        });
+        await deps.store.doc.send(
+          new DeleteCommand({
+            TableName: deps.store.table,
+            Key: tableKey('signalDeliveries', scope, alertKey(alert)),
+          }),
+        );
       }
     }
+  }
   return raised;
 }

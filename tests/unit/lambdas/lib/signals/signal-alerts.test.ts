@@ -19,15 +19,15 @@ const steady: DaySnapshot = { Purchase: { matchQuality: 7, serverWithEventId: 95
 
 describe('detectSignalAlerts', () => {
   it('stays quiet on steady figures and on wobbles below the thresholds', () => {
-    expect(detectSignalAlerts({ activity: [busy('Purchase')], today: steady, previous: [steady, steady], now })).toEqual(
-      [],
-    );
+    expect(
+      detectSignalAlerts({ activity: [busy('Purchase')], today: steady, previous: [steady, steady], now }),
+    ).toEqual([]);
     const wobble: DaySnapshot = {
       Purchase: { matchQuality: 7 - MATCH_QUALITY_DROP + 0.1, serverWithEventId: 95 - DEDUPLICATION_DROP_POINTS + 1 },
     };
-    expect(detectSignalAlerts({ activity: [busy('Purchase')], today: wobble, previous: [steady, steady], now })).toEqual(
-      [],
-    );
+    expect(
+      detectSignalAlerts({ activity: [busy('Purchase')], today: wobble, previous: [steady, steady], now }),
+    ).toEqual([]);
   });
 
   it('raises a stop once the event is silent for 48 hours, keyed by its last day', () => {
