@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDatasetBody, ModelDetail, StartFitBody } from '@shared/schemas/mmm';
 import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
+import type { WeekPlanBody } from '@shared/schemas/mmm-week-plan';
 import { apiRequest } from '@web/lib/api';
 
 export const mmmKeys = {
@@ -98,5 +99,14 @@ export function useMetaHandoff(uid: string | undefined) {
       apiRequest('optimizerMmmHandoff', { params: { id: adAccountId }, body }),
     meta: { component: 'MetaHandoff', ownErrorToast: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['meta', uid ?? '', 'optimizer'] }),
+  });
+}
+
+/** A week-by-week plan of a finished model: computed by the API on each request (a few seconds), never stored. */
+export function useWeekPlan() {
+  return useMutation({
+    mutationFn: ({ modelId, body }: { modelId: string; body: WeekPlanBody }) =>
+      apiRequest('mmmWeekPlan', { params: { id: modelId }, body }),
+    meta: { component: 'WeekPlanPanel', ownErrorToast: true },
   });
 }

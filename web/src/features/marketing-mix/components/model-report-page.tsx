@@ -9,6 +9,7 @@ import { FitProgress } from './fit-progress';
 import { MetaHandoff } from './meta-handoff';
 import { MmmReportView } from './mmm-report-view';
 import { ShareLinks } from './share-links';
+import { WeekPlanPanel } from './week-plan-panel';
 
 /**
  * /marketing-mix/report/:id: one saved model's report, every chart and the downloads. Its URL is
@@ -49,6 +50,7 @@ export function ModelReportPage() {
         </p>
       </div>
       {report ? <MmmReportView name={summary.name} report={report} /> : <FitProgress model={summary} />}
+      {report ? <WeekPlanPanel modelId={summary.id} modelName={summary.name} report={report} /> : null}
       {report ? <MetaHandoff modelId={summary.id} report={report} /> : null}
       {report ? <ShareLinks modelId={summary.id} modelName={summary.name} /> : null}
     </div>
