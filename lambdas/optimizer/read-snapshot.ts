@@ -1,23 +1,19 @@
 import * as z from 'zod';
 import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { readInsights } from '../lib/meta/insights-reader';
+import { callBudget, readBoundedList } from '../lib/meta/bounded-list';
 import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
 import type { AccountSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
 import { AD_HISTORY_WEEKS, OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
-import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
 
 /**
- * Reads what the detectors need for one ad account in a few Graph calls however large the
- * account is: three object lists (campaigns, ad sets with learning stage, ads) and two
- * insights reports (ad sets by day; ads by week with their rankings), all at once. The weekly
- * report's last week is exactly the week the rankings describe, so the rankings ride on it instead
- * of costing a third report (its job, its polls and its pages).
- * A report longer than one page (500 rows) goes through Meta's asynchronous report runs: Meta
- * builds the rows once and the pages are only read, where a synchronous read is rebuilt for
- * every page — on an account of 2,000 ads that was 32 rebuilds of 16,000 ad-weeks. Paging stops when the
- * function's time runs short and the snapshot says `partial`.
+ * Reads what the detectors need for one ad account in at most READ_CALL_BUDGET Graph calls however
+ * large the account is. Field expansion carries the insights on the object lists themselves: ad sets
+ * with their daily insights, ads with their weekly insights and rankings (the weekly report's last
+ * week is exactly the week the rankings describe), so a read is the campaigns, ad sets and ads lists
+ * page by page — no separate report, no report job to poll. A page Meta finds too big (code 1) is
+ * asked again with half the rows; pages beyond the budget are not read and the snapshot says `partial`.
  */
 
 const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
@@ -61,12 +57,36 @@ const InsightRow = z.looseObject({
 const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape).join(',');
 const METRIC_FIELDS = 'spend,impressions,reach,clicks,inline_link_clicks,results,actions,action_values';
 const RANKING_FIELDS = 'quality_ranking,engagement_rate_ranking,conversion_rate_ranking';
-/** Objects, pages of 500: 2,000 ads take four pages. */
-const MAX_LIST_PAGES = 20;
-/** Report rows, pages of 500: 2,000 ads × 8 weeks take 32 pages; beyond 60 the reply is partial. */
-const MAX_REPORT_PAGES = 60;
-/** Report jobs of this size finish in a second or two at Meta: poll often rather than wait a whole second. */
-const REPORT_POLL_MS = 300;
+/** Graph calls one read may make at most (account, campaigns, ad sets and ads pages): the promise in docs/architecture.md. */
+export const READ_CALL_BUDGET = 12;
+/**
+ * Rows per page. Each ad's 8 weeks or each ad set's 26 days of insights ride on it, so a page of
+ * 2,000 ads asks Meta for 112,000 ad-days; a page refused as too big is halved.
+ */
+const PAGE_SIZE = { campaigns: 1000, adsets: 1000, ads: 2000 } as const;
+/** No further page is asked for with less time than this left: the reply still has to be built. */
+const MIN_REMAINING_MS = 3000;
+
+/** An expanded `insights` edge: Meta leaves it out when the object had no delivery. */
+const nestedInsights = z
+  .object({
+    data: z.array(InsightRow),
+    paging: z.looseObject({ next: z.string().optional() }).optional(),
+  })
+  .optional();
+
+/** `insights.time_range(…).time_increment(n).limit(n){fields}`: one object's buckets in one nested page. */
+function insightsExpansion(range: { since: string; until: string }, increment: number, fields: string): string {
+  const buckets = Math.ceil((daysBetween(range.since, range.until) + 1) / increment);
+  return (
+    `insights.time_range(${timeRangeParam(range)}).time_increment(${increment})` +
+    `.use_unified_attribution_setting(true).limit(${buckets}){${fields}}`
+  );
+}
+
+function daysBetween(since: string, until: string): number {
+  return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000);
+}
 
 function figures(row: InsightsRow, currency: string): DayFigures {
   const summary = summariseInsights([row], { currency });
@@ -113,41 +133,39 @@ export async function readAccountSnapshot(
   const dailyRange = { since: addDays(today, -(cpm.spikeDays + cpm.baselineDays + 1)), until: today };
   const weeklyRange = { since: addDays(today, -(AD_HISTORY_WEEKS * 7)), until: addDays(today, -1) };
   const lastWeek = { since: addDays(today, -OPTIMIZER_CONFIG.recentDays), until: addDays(today, -1) };
-  const list = <T>(edge: string, schema: z.ZodType<T>, fields: string) =>
-    session.graph
-      .paginate(`/${account.id}/${edge}`, { fields, limit: GRAPH_PAGE_SIZE.list }, schema, { maxPages: MAX_LIST_PAGES })
-      .then((page) => page.items);
-  const report = (params: Record<string, string | number | boolean>) =>
-    readInsights(
-      session.graph,
-      account.id,
-      { limit: GRAPH_PAGE_SIZE.list, ...INSIGHTS_ATTRIBUTION_PARAMS, ...params },
-      InsightRow,
-      {
-        maxPages: MAX_REPORT_PAGES,
-        remainingMs: options.remainingMs,
-        asyncWhenPaged: true,
-        pollIntervalMs: REPORT_POLL_MS,
-      },
-    );
+  // The ad account read above is the first call of the budget (it may come from the session's cache).
+  const budget = callBudget(READ_CALL_BUDGET - 1);
+  const shouldContinue = () => options.remainingMs() > MIN_REMAINING_MS;
+  const list = <T>(edge: keyof typeof PAGE_SIZE, schema: z.ZodType<T>, fields: string) =>
+    readBoundedList(session.graph, `/${account.id}/${edge}`, { fields }, schema, {
+      budget,
+      pageSize: PAGE_SIZE[edge],
+      shouldContinue,
+    });
+  const AdSetWithDays = AdSetRow.extend({ insights: nestedInsights });
+  const AdWithWeeks = AdRow.extend({ insights: nestedInsights });
 
-  const [campaigns, adsets, ads, adsetDays, adWeeks] = await Promise.all([
+  const [campaignList, adsetList, adList] = await Promise.all([
     list('campaigns', CampaignRow, fieldsOf(CampaignRow)),
-    list('adsets', AdSetRow, fieldsOf(AdSetRow)),
-    list('ads', AdRow, fieldsOf(AdRow)),
-    report({
-      level: 'adset',
-      fields: `adset_id,${METRIC_FIELDS}`,
-      time_range: timeRangeParam(dailyRange),
-      time_increment: 1,
-    }),
-    report({
-      level: 'ad',
-      fields: `ad_id,${METRIC_FIELDS},${RANKING_FIELDS}`,
-      time_range: timeRangeParam(weeklyRange),
-      time_increment: 7,
-    }),
+    list(
+      'adsets',
+      AdSetWithDays,
+      `${fieldsOf(AdSetRow)},${insightsExpansion(dailyRange, 1, `adset_id,${METRIC_FIELDS}`)}`,
+    ),
+    list(
+      'ads',
+      AdWithWeeks,
+      `${fieldsOf(AdRow)},${insightsExpansion(weeklyRange, 7, `ad_id,${METRIC_FIELDS},${RANKING_FIELDS}`)}`,
+    ),
   ]);
+  const campaigns = campaignList.items;
+  const adsets = adsetList.items;
+  const ads = adList.items;
+  const nestedRows = (items: readonly { insights?: z.infer<typeof nestedInsights> }[]) =>
+    items.flatMap((item) => item.insights?.data ?? []);
+  const adsetDays = { rows: nestedRows(adsets) };
+  const adWeeks = { rows: nestedRows(ads) };
+  const nestedPartial = [...adsets, ...ads].some((item) => item.insights?.paging?.next);
 
   const currency = account.currency;
   const daysByAdset = groupBy(adsetDays.rows, (row) => row.adset_id);
@@ -162,7 +180,7 @@ export async function readAccountSnapshot(
     adAccountId: account.id,
     currency,
     today,
-    partial: adsetDays.partial || adWeeks.partial,
+    partial: campaignList.partial || adsetList.partial || adList.partial || nestedPartial,
     campaigns: campaigns.map((c) => ({
       id: c.id,
       name: c.name,

@@ -118,6 +118,10 @@ export function asGraphNode(item: AdObject): GraphNode {
  * A synchronous request may cover at most this many ad-days (ads in scope ×
  * days of data in the range); beyond it Meta answers code 1 "Please reduce the
  * amount of data…", and asynchronous report runs are the way to read it.
+ * The limit is on the whole request: the insights expanded on every object of a
+ * list page add up (Meta refuses `get_ads` with nested data until the `limit` is
+ * lowered: facebook-python-business-sdk issue #474, HTTP 500 code 1; subcode 99 as in
+ * issue #510 of the same repository).
  */
 export const SYNC_AD_DAY_LIMIT = 200_000;
 
@@ -140,7 +144,9 @@ export function insightsRows(
     const from = maxDate(parsed.range.since, account.dataStart);
     const to = minDate(parsed.range.until, today);
     const adDays = from > to ? 0 : scope.ads.length * (daysBetween(from, to) + 1);
-    if (adDays > SYNC_AD_DAY_LIMIT || ctx.takeReduceData?.()) throw reduceDataError();
+    const requestAdDays = (ctx.syncAdDays?.used ?? 0) + adDays;
+    if (requestAdDays > SYNC_AD_DAY_LIMIT || ctx.takeReduceData?.()) throw reduceDataError();
+    if (ctx.syncAdDays) ctx.syncAdDays.used = requestAdDays;
   }
   const key = reportKey(ctx, node, params);
   const cached = builtReports.get(ctx.world)?.get(key);

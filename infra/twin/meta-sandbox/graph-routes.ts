@@ -315,6 +315,7 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   const ctx: ReadContext = {
     ...deps.readContext,
     versionBaseUrl: `${request.origin}/${request.version}`,
+    syncAdDays: { used: 0 },
     // Nested paging URLs carry the credentials the way the request brought them (query only).
     carriedParams: Object.fromEntries(
       ['access_token', 'appsecret_proof'].flatMap((key) => (request.query[key] ? [[key, request.query[key]]] : [])),

@@ -11,6 +11,11 @@ export interface ReadContext {
   versionBaseUrl: string;
   /** Parameters that nested paging URLs must carry (access_token when it came in the query). */
   carriedParams: Record<string, string>;
+  /**
+   * Ad-days the synchronous insights of this one request have asked for so far: a list whose
+   * objects each expand their `insights` counts them all against the same limit as one report.
+   */
+  syncAdDays?: { used: number };
   /** The `reduceData` fault switch: true when this synchronous insights read must answer code 1. */
   takeReduceData?: () => boolean;
   /** Whether the account accepted the Custom Audience terms (its `tos_accepted.custom_audience_tos`). */

@@ -164,7 +164,10 @@ export function categorise(error: GraphError): GraphErrorCategory {
   if (code === 100) return 'invalid-request';
   // Code 1 on an insights read is Meta's "reduce the amount of data": the same read fails again, so it
   // is not retried; the insights reader switches to a report job instead. Decided by code and path, not text.
-  if (code === 1 && error.method === 'GET' && /\/insights$/.test(error.path)) return 'too-much-data';
+  // A list whose expanded fields ask for too much answers the same code with subcode 99
+  // (facebook-python-business-sdk issue #474: get_ads refused until the limit was lowered).
+  if (code === 1 && error.method === 'GET' && (/\/insights$/.test(error.path) || error.meta?.error_subcode === 99))
+    return 'too-much-data';
   const transient = error.meta?.is_transient;
   if (transient !== undefined) return transient ? 'transient' : 'unknown';
   if (TRANSIENT_CODES.has(code)) return 'transient';
