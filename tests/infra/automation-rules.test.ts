@@ -35,8 +35,12 @@ describe('automation rules infrastructure', () => {
         RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 0 }),
       }),
     });
-    const schedules = stateless.findResources('AWS::Scheduler::Schedule');
-    expect(Object.keys(schedules)).toHaveLength(1);
+    // Other functions have their own schedules (the signals monitor); the runner has exactly one.
+    const runnerSchedules = Object.values(stateless.findResources('AWS::Scheduler::Schedule')).filter(
+      (schedule) =>
+        JSON.stringify(schedule.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [runnerId, 'Arn'] }),
+    );
+    expect(runnerSchedules).toHaveLength(1);
     const policies = Object.values(stateless.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p).includes('ScheduleRole'),
     );
