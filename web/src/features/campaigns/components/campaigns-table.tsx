@@ -10,6 +10,7 @@ import { campaignBudget, type SortColumn, type SortState } from '../lib/campaign
 import { columnsFor, DEFAULT_METRIC_KEYS, type MetricColumn } from '../lib/metric-columns';
 import { FigureList, MetricValue } from './metric-cell';
 import { campaignHeadColumns, SortableTableHead, stickyEnd } from './sortable-table-head';
+import { TableScroller } from './table-scroller';
 
 export function statusBadgeVariant(status: string): 'success' | 'outline' | 'default' {
   if (status === 'ACTIVE') return 'success';
@@ -52,7 +53,7 @@ export function CampaignsTable({ campaigns, sort, onSort, columns, pendingIds, .
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
+    <TableScroller label="Campaigns">
       <table className="w-full text-sm">
         <caption className="sr-only">Campaigns, sortable by any column</caption>
         <SortableTableHead columns={campaignHeadColumns(shown)} sort={sort} onSort={onSort} actions />
@@ -62,7 +63,7 @@ export function CampaignsTable({ campaigns, sort, onSort, columns, pendingIds, .
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 
@@ -84,7 +85,8 @@ function ToggleButton({ campaign: c, pending, onToggleStatus }: RowProps) {
 
 function BudgetText({ campaign, currency }: { campaign: CampaignWithMetrics; currency: string }) {
   const budget = campaignBudget(campaign);
-  if (!budget) return <span className="text-muted-foreground">Ad set budgets</span>;
+  // The words may wrap (the figures never do), so the column can narrow for the key figures beside it.
+  if (!budget) return <span className="whitespace-normal text-muted-foreground">Ad set budgets</span>;
   return (
     <>
       {formatBudget(budget.minor, currency)}
@@ -123,7 +125,7 @@ function CampaignRow(props: RowProps) {
       className="cursor-pointer border-t transition-colors hover:bg-muted/40"
       aria-busy={pending || undefined}
     >
-      <td className="whitespace-nowrap px-3 py-2.5" onClick={(e) => e.stopPropagation()}>
+      <td className="whitespace-nowrap px-2.5 py-2.5" onClick={(e) => e.stopPropagation()}>
         {/* Pause/resume first, beside the status, as in Ads Manager: never off-screen however many
             metric columns follow. */}
         <div className="flex items-center gap-1.5">
@@ -131,20 +133,21 @@ function CampaignRow(props: RowProps) {
           <Badge variant={statusBadgeVariant(c.status)}>{statusLabel(c.status)}</Badge>
         </div>
       </td>
-      <th scope="row" className="min-w-40 max-w-[18rem] px-3 py-2.5 text-left font-medium">
+      {/* The row is named by the campaign alone (the objective under it is a reminder, filtered above). */}
+      <th scope="row" aria-label={c.name} className="min-w-40 max-w-[18rem] px-2.5 py-2.5 text-left font-medium">
         <span className="line-clamp-2">{c.name}</span>
+        <span className="block text-xs font-normal text-muted-foreground">{objectiveLabel(c.objective)}</span>
       </th>
-      <td className="whitespace-nowrap px-3 py-2.5">{objectiveLabel(c.objective)}</td>
-      <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+      <td className="whitespace-nowrap px-2.5 py-2.5 text-right tabular-nums">
         <BudgetText campaign={c} currency={currency} />
       </td>
       {columns.map((column) => (
-        <td key={column.key} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+        <td key={column.key} className="whitespace-nowrap px-2.5 py-2.5 text-right tabular-nums">
           <MetricValue column={column.key} metrics={c.metrics} currency={currency} />
         </td>
       ))}
       <td
-        className={cn(stickyEnd, 'whitespace-nowrap bg-card px-3 py-2.5 text-right')}
+        className={cn(stickyEnd, 'whitespace-nowrap bg-card px-2.5 py-2.5 text-right')}
         onClick={(e) => e.stopPropagation()}
       >
         <EndActions {...props} />

@@ -4,7 +4,10 @@ import { resultTypeLabel } from '@web/lib/meta-account/campaign-labels';
 import { formatMoney, formatNumber, formatPercent, formatRoas } from '@web/lib/format';
 import type { MetricColumn, MetricKey } from '../lib/metric-columns';
 
-/** One figure as a table cell or a card shows it, with the words that say what it counts. */
+/**
+ * One figure as a table cell or a card shows it, with the words that say what it counts. The figure never
+ * wraps; its words may (whitespace-normal inside a nowrap cell), so a table narrows to fit the key figures.
+ */
 export function MetricValue({ column, metrics, currency }: { column: MetricKey; metrics: Metrics; currency: string }) {
   switch (column) {
     case 'results':
@@ -14,7 +17,9 @@ export function MetricValue({ column, metrics, currency }: { column: MetricKey; 
           {metrics.resultsByType.map((entry) => (
             <span key={entry.resultType} className="block">
               {formatNumber(entry.results)}{' '}
-              <span className="text-xs text-muted-foreground">{resultTypeLabel(entry.resultType).toLowerCase()}</span>
+              <span className="whitespace-normal text-xs text-muted-foreground">
+                {resultTypeLabel(entry.resultType).toLowerCase()}
+              </span>
             </span>
           ))}
         </>
@@ -22,7 +27,7 @@ export function MetricValue({ column, metrics, currency }: { column: MetricKey; 
         <>
           {formatNumber(metrics.results)}
           {metrics.results !== null ? (
-            <span className="block text-xs text-muted-foreground">
+            <span className="block whitespace-normal text-xs text-muted-foreground">
               {resultTypeLabel(metrics.resultType).toLowerCase()}
             </span>
           ) : null}
@@ -33,7 +38,7 @@ export function MetricValue({ column, metrics, currency }: { column: MetricKey; 
         <>
           {formatMoney(metrics.costPerResult, currency)}
           {metrics.resultType === 'reach' ? (
-            <span className="block text-xs text-muted-foreground">per 1,000 reached</span>
+            <span className="block whitespace-normal text-xs text-muted-foreground">per 1,000 reached</span>
           ) : null}
         </>
       );

@@ -7,6 +7,7 @@ import type { MetricColumn } from '../lib/metric-columns';
 import { breakdownLabels, segmentLabel } from '../lib/segment-labels';
 import { FigureList, MetricValue } from './metric-cell';
 import { SortableTableHead, type HeadColumn } from './sortable-table-head';
+import { TableScroller } from './table-scroller';
 
 const levelNames: Record<PerformanceLevel, { one: string; many: string }> = {
   campaign: { one: 'Campaign', many: 'campaigns' },
@@ -86,7 +87,7 @@ export function PerformanceTable({
     ...columns.map((column) => ({ ...column, numeric: true })),
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
+    <TableScroller label={`${names.one} figures`}>
       <table className="w-full text-sm">
         <caption className="sr-only">
           {names.one} figures{breakdown ? ` by ${breakdown.toLowerCase()}` : ''}, sortable by any column
@@ -95,15 +96,15 @@ export function PerformanceTable({
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.id}|${JSON.stringify(row.segment)}`} className="border-t">
-              <th scope="row" className="min-w-40 max-w-[20rem] px-3 py-2.5 text-left font-medium">
+              <th scope="row" className="min-w-40 max-w-[20rem] px-2.5 py-2.5 text-left font-medium">
                 <span className="line-clamp-2">{row.name}</span>
                 {placeOf(row) ? (
                   <span className="block truncate text-xs font-normal text-muted-foreground">{placeOf(row)}</span>
                 ) : null}
               </th>
-              {breakdown ? <td className="whitespace-nowrap px-3 py-2.5">{segmentLabel(row.segment)}</td> : null}
+              {breakdown ? <td className="whitespace-nowrap px-2.5 py-2.5">{segmentLabel(row.segment)}</td> : null}
               {columns.map((column) => (
-                <td key={column.key} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+                <td key={column.key} className="whitespace-nowrap px-2.5 py-2.5 text-right tabular-nums">
                   <MetricValue column={column.key} metrics={row.metrics} currency={table.currency} />
                 </td>
               ))}
@@ -111,6 +112,6 @@ export function PerformanceTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
