@@ -66,11 +66,13 @@ export interface ScreenDeclaration {
 export const screens = {
   home: { path: '/', access: 'public' },
   about: { path: '/about', access: 'public', nav: { label: 'About', menu: 'main' } },
+  howItWorks: { path: '/how-it-works', access: 'public', nav: { label: 'How it works', menu: 'main' } },
   pricing: { path: '/pricing', access: 'public', nav: { label: 'Pricing', menu: 'main' } },
   blog: { path: '/blog', access: 'public', nav: { label: 'Blog', menu: 'main' } },
   contact: { path: '/contact', access: 'public', nav: { label: 'Contact', menu: 'main' } },
   privacy: { path: '/privacy', access: 'public', nav: { label: 'Privacy', menu: 'legal' } },
   terms: { path: '/terms', access: 'public', nav: { label: 'Terms', menu: 'legal' } },
+  security: { path: '/security', access: 'public', nav: { label: 'Security & data', menu: 'legal' } },
   auth: { path: '/auth', access: 'auth' },
   /** Where Meta's OAuth dialog returns; registered as a redirect URI in the Meta app. */
   metaCallback: { path: '/auth/meta/callback', access: 'auth' },

@@ -16,7 +16,7 @@ async function openPage(viewport?: { width: number; height: number }) {
 /** A top-level alias of a post, read from the build's manifest of prerendered pages. */
 async function someAlias(page: Page): Promise<string> {
   const manifest = (await (await page.request.get(`${web}/prerendered.json`)).json()) as { pages: string[] };
-  const pages = ['/', '/about', '/pricing', '/contact', '/blog', '/privacy', '/terms'];
+  const pages = ['/', '/about', '/how-it-works', '/pricing', '/contact', '/blog', '/privacy', '/terms', '/security'];
   const alias = manifest.pages.find((p) => !p.startsWith('/blog/') && !pages.includes(p));
   if (!alias) throw new Error('No post alias was prerendered');
   return alias;
@@ -66,7 +66,7 @@ describe('the public site in a real browser', () => {
 
   it('every public page is readable at 360 px without sideways scrolling', async () => {
     const { page, errors } = await openPage({ width: 360, height: 760 });
-    for (const path of ['/', '/pricing', '/blog', '/about', '/privacy', '/terms']) {
+    for (const path of ['/', '/pricing', '/blog', '/about', '/how-it-works', '/privacy', '/terms', '/security']) {
       await page.goto(`${web}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -82,6 +82,44 @@ describe('the public site in a real browser', () => {
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
     await journey.screenshot('public-pricing-360', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('links the security & data and how-it-works pages from the footer, with real, small screenshots', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${web}/`);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Security & data' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Security & data' }).waitFor();
+    // What the infrastructure code sets up, in words: self-hosted, KMS at rest, TLS in transit, hashed lists.
+    const body = (await page.getByRole('main').textContent())!;
+    for (const fact of [
+      'your own AWS account',
+      'customer-managed AWS KMS key',
+      'TLS',
+      'SHA-256 hashed',
+      'never stored',
+    ]) {
+      expect(body, fact).toContain(fact);
+    }
+    await journey.screenshot('public-security', { fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How it works' }).click();
+    await page.getByRole('heading', { level: 1, name: /screen by screen/ }).waitFor();
+    const images = page.getByRole('main').getByRole('img');
+    expect(await images.count()).toBeGreaterThanOrEqual(3);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+      const response = await page.request.get(new URL((await image.getAttribute('src'))!, web).toString());
+      expect(response.status()).toBe(200);
+      expect((await response.body()).length, (await image.getAttribute('src'))!).toBeLessThan(150_000);
+    }
+    await journey.screenshot('public-how-it-works', { fullPage: true });
+
+    const sitemap = await (await page.request.get(`${web}/sitemap.xml`)).text();
+    expect(sitemap).toContain('/security</loc>');
+    expect(sitemap).toContain('/how-it-works</loc>');
     expect(errors).toEqual([]);
   });
 

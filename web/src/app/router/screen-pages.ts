@@ -10,11 +10,13 @@ export type PageModule = { default: ComponentType };
 export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   home: () => import('../routes/home'),
   about: () => import('../routes/about'),
+  howItWorks: () => import('../routes/how-it-works'),
   pricing: () => import('../routes/pricing'),
   blog: () => import('../routes/blog'),
   contact: () => import('../routes/contact'),
   privacy: () => import('../routes/privacy'),
   terms: () => import('../routes/terms'),
+  security: () => import('../routes/security'),
   auth: () => import('../routes/auth'),
   metaCallback: () => import('../routes/meta-callback'),
   dashboard: () => import('../routes/dashboard'),

@@ -31,6 +31,12 @@ export const staticPages: Record<string, StaticPage> = {
     description:
       'Why we built Adsmith, the principles behind it, and how we handle your Meta ad account and data: openly, securely and under your control.',
   },
+  '/how-it-works': {
+    kind: 'page',
+    title: `How ${PRODUCT_NAME} works, screen by screen`,
+    description:
+      'Connect a Meta ad account, read your campaigns, plan and publish with AI, approve recommendations: the real screens, and what each does.',
+  },
   '/pricing': {
     kind: 'pricing',
     title: `Pricing: Free, Pro and Agency plans | ${PRODUCT_NAME}`,
@@ -60,6 +66,12 @@ export const staticPages: Record<string, StaticPage> = {
     title: `Terms of service | ${PRODUCT_NAME}`,
     description:
       'The terms for using Adsmith: your account, plans and billing, acceptable use, your content and ad accounts, and our responsibilities.',
+  },
+  '/security': {
+    kind: 'page',
+    title: `Security & data | ${PRODUCT_NAME}`,
+    description:
+      'Adsmith runs in your own AWS account: what it stores and where, KMS encryption at rest, TLS in transit, hashed customer lists, retention.',
   },
 };
 

@@ -8,11 +8,14 @@ export interface LegalSection {
 
 /** Long-form legal text: a contents list, then numbered sections with anchors. */
 export function LegalPage({
+  eyebrow = 'Legal',
   title,
   updated,
   intro,
   sections,
 }: {
+  /** The small line above the title. */
+  eyebrow?: string;
   title: string;
   /** YYYY-MM-DD */
   updated: string;
@@ -21,7 +24,7 @@ export function LegalPage({
 }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <p className="text-sm font-semibold uppercase tracking-wider text-primary">Legal</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         Last updated <time dateTime={updated}>{updated}</time>

@@ -13,6 +13,9 @@ describe('public routes and their SEO', () => {
     expect(paths).toContain('/facebook-ads-guide-2025');
     const sitemap = sitemapPaths(posts).map((e) => e.path);
     expect(sitemap).toContain('/blog/facebook-ads-guide-2025');
+    // The trust pages (issue 25, requirement 13) are public, prerendered and in the sitemap.
+    expect(sitemap).toEqual(expect.arrayContaining(['/security', '/how-it-works']));
+    expect(paths).toEqual(expect.arrayContaining(['/security', '/how-it-works']));
     expect(sitemap).not.toContain('/facebook-ads-guide-2025');
     expect(sitemapPaths(posts).find((e) => e.path === '/blog/plain')?.lastmod).toBe('2025-01-14');
   });

@@ -10,6 +10,8 @@ export const RESERVED_TOP_LEVEL_PATHS = [
   '/pricing',
   '/privacy',
   '/terms',
+  '/security',
+  '/how-it-works',
   '/dashboard',
   '/campaigns',
   '/optimizer',
