@@ -8,11 +8,13 @@ import { site } from '@tests/unit/web/support/site-posts';
 const PUBLIC = new Set<string>([
   webPaths.home,
   webPaths.about,
+  webPaths.howItWorks,
   webPaths.pricing,
   webPaths.blog,
   webPaths.contact,
   webPaths.privacy,
   webPaths.terms,
+  webPaths.security,
 ]);
 
 describe('signed-in paths', () => {
