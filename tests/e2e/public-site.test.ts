@@ -34,8 +34,15 @@ describe('the public site in a real browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('heading', { level: 1, name: /Simple plans/ }).waitFor();
     await expect.poll(() => page.title()).toMatch(/^Pricing/);
-    await page.getByRole('button', { name: /Yearly/ }).click();
-    expect(await page.getByRole('button', { name: /Yearly/ }).getAttribute('aria-pressed')).toBe('true');
+    // A click on the prerendered page before React has hydrated it does nothing: click (it only ever chooses
+    // yearly) until the page answers, rather than hoping hydration beat the click (it did not on a loaded machine).
+    const yearly = page.getByRole('button', { name: /Yearly/ });
+    await expect
+      .poll(async () => {
+        await yearly.click();
+        return yearly.getAttribute('aria-pressed');
+      })
+      .toBe('true');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await page.getByRole('heading', { level: 1, name: /Guides for better/ }).waitFor();
