@@ -124,8 +124,11 @@ const sections: LegalSection[] = [
         <li>Account: while your account exists.</li>
         <li>Meta access token: until you disconnect Meta, the token expires or you delete your account.</li>
         <li>Campaign change history and generations: while your account exists, and deleted with it.</li>
-        <li>Contact submissions: 24 months, then deleted.</li>
-        <li>Server logs: 90 days. One-time sign-in links and OAuth state: minutes.</li>
+        <li>Contact submissions: until the deployment's operators delete them (they do not expire on their own).</li>
+        <li>
+          Server logs: one year in production, 30 days on a development stage (a setting of the deployment). One-time
+          sign-in links and OAuth state: minutes.
+        </li>
         <li>Backups roll over within 35 days, so deleted data leaves them within 35 days too.</li>
       </ul>
     ),
