@@ -68,6 +68,17 @@ async function until<T>(read: () => Promise<T | undefined | false>, what: string
   }
 }
 
+/** The webhook queue's file in the twin's state folder, as a restarted twin reads it. */
+async function readSavedQueue(): Promise<{
+  messages: { body: string; receiveCount: number }[];
+  deadLetters: unknown[];
+}> {
+  return JSON.parse(await readFile(path.join(stateDir, EVENT_QUEUES_DIR, `${WEBHOOK_QUEUE}.json`), 'utf8')) as {
+    messages: { body: string; receiveCount: number }[];
+    deadLetters: unknown[];
+  };
+}
+
 describe('queued deliveries under kill -9', () => {
   it(
     'delivers every acknowledged webhook event after the twin was SIGKILLed while they waited for a retry',
@@ -115,6 +126,12 @@ describe('queued deliveries under kill -9', () => {
         const stats = await webhookQueue(endpoints);
         return stats.visible === 0 && stats.inFlight === EVENTS;
       }, 'every event to be received and waiting for its retry');
+      // The stats describe memory; the queue file is written just after each receive. Kill once the receives are
+      // on disk too (the kill then tests what was written, not a write racing the signal: failed in CI under load).
+      await until(async () => {
+        const onDisk = await readSavedQueue().catch(() => undefined);
+        return onDisk?.messages.length === EVENTS && onDisk.messages.every((m) => m.receiveCount >= 1);
+      }, 'the receives to be written to the queue file');
       expect((await webhookRows(endpoints)).filter((r) => r.status === 200)).toEqual([]);
       expect((await webhookQueue(endpoints)).deadLetters.visible).toBe(0);
 
@@ -122,9 +139,7 @@ describe('queued deliveries under kill -9', () => {
       expect((await first.exited).signal).toBe('SIGKILL');
 
       // What the killed twin left on disk holds every acknowledged event, with its receive counted.
-      const saved = JSON.parse(
-        await readFile(path.join(stateDir, EVENT_QUEUES_DIR, `${WEBHOOK_QUEUE}.json`), 'utf8'),
-      ) as { messages: { body: string; receiveCount: number }[]; deadLetters: unknown[] };
+      const saved = await readSavedQueue();
       const savedMarkers = saved.messages.map(
         (m) => (JSON.parse(m.body) as { detail: { requestedBy: string } }).detail.requestedBy,
       );
