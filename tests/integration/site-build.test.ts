@@ -76,7 +76,17 @@ describe('the production build of the site', { timeout: 300_000 }, () => {
       expect(html, post).toContain('"@type":"Article"');
       expect(html, post).toContain(`<link rel="canonical" href="${SITE}${post}" />`);
     }
-    const statics = ['/', '/about', '/pricing', '/contact', '/blog', '/privacy', '/terms'];
+    const statics = [
+      '/',
+      '/about',
+      '/pricing',
+      '/contact',
+      '/blog',
+      '/privacy',
+      '/terms',
+      '/security',
+      '/how-it-works',
+    ];
     const aliases = manifest.pages.filter((p) => !p.startsWith('/blog/') && !statics.includes(p));
     expect(aliases.length).toBeGreaterThan(0);
     for (const alias of aliases) {
