@@ -33,7 +33,10 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const queue of opened.splice(0)) queue.stop();
+  const queues = opened.splice(0);
+  for (const queue of queues) queue.stop();
+  // A queue may still be writing its file (a delete just acknowledged): removing the folder under it fails.
+  await Promise.all(queues.map((queue) => queue.settled()));
   await rm(dir, { recursive: true, force: true });
 });
 
