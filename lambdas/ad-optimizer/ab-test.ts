@@ -5,7 +5,7 @@ import { createAdCopy, deleteAdCopy } from '../lib/meta-changes/ad-copy-change';
 import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
 import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
-import { requireTest, STALE_CLAIM_MS, transition, type TestStore } from './test-store';
+import { requireTest, STALE_CLAIM_MS, transition, type TestStore } from '../lib/ad-optimizer/test-store';
 
 export interface AbTestDeps {
   store: TestStore;

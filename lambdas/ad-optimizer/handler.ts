@@ -10,7 +10,7 @@ import { metaSession } from '../lib/meta-session/meta-route';
 import type { MetaSession } from '../lib/meta-session/session';
 import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
-import { rewriteAd } from './rewrite-ad';
+import { rewriteAd } from '../lib/ad-optimizer/rewrite-ad';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('adOptimizerTests') });
 

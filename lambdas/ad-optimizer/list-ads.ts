@@ -6,8 +6,14 @@ import { AD_HISTORY_WEEKS } from '../lib/optimizer/optimizer-config';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
-import { AD_LIST_FIELDS, AdInsightRowSchema, AdListRowSchema, buildAdCards, METRIC_FIELDS } from './ad-cards';
-import { listTests, type TestStore } from './test-store';
+import {
+  AD_LIST_FIELDS,
+  AdInsightRowSchema,
+  AdListRowSchema,
+  buildAdCards,
+  METRIC_FIELDS,
+} from '../lib/ad-optimizer/ad-cards';
+import { listTests, type TestStore } from '../lib/ad-optimizer/test-store';
 
 /** Pages of 500: an account of 2,000 ads takes four pages a read. */
 const MAX_PAGES = 20;

@@ -10,7 +10,7 @@ import { listAppliedOutcomes } from './applied-outcomes';
 import { approveRecommendation, undoRecommendation } from './approve-recommendation';
 import { aiExplainDeps } from './explain-deps';
 import { listRecommendations } from './list-recommendations';
-import { handOffAllocation } from './mmm-handoff';
+import { handOffAllocation } from '../lib/optimizer/mmm-handoff';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') });
 

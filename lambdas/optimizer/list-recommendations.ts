@@ -9,7 +9,7 @@ import { recommend } from '../lib/optimizer/detectors';
 import { lastDays } from '../lib/optimizer/detectors';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import type { MetaSession } from '../lib/meta-session/session';
-import { readAccountSnapshot } from './read-snapshot';
+import { readAccountSnapshot } from '../lib/optimizer/read-snapshot';
 import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
 import { listAccountRows } from '../lib/optimizer/recommendation-rows';
 import { actedOn, saveExplanations, saveProposals, type RecommendationStore } from './recommendation-store';

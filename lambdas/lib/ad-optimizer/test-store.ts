@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AdTestSchema, type AdTest } from '@shared/schemas/ad-optimizer';
 import { keyCondition, tableKey } from '@shared/table-keys';
-import { queryAll } from '../lib/aws/query-all';
-import { conflict, notFound } from '../lib/errors';
+import { queryAll } from '../aws/query-all';
+import { conflict, notFound } from '../errors';
 
 /**
  * The ad_optimizer_tests table: one row per user and rewrite (the variants written for an ad and,

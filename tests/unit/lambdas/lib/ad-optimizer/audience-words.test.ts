@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceInWords } from '@lambdas/ad-optimizer/audience-words';
+import { audienceInWords } from '@lambdas/lib/ad-optimizer/audience-words';
 
 describe('audienceInWords: an ad set’s targeting as a marketer would say it', () => {
   it('says ages, genders, places and interests from Meta’s targeting spec', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildAdCards, creativeSummary, fatigueCurve, type AdInsightRow } from '@lambdas/ad-optimizer/ad-cards';
-import { rewriteReason } from '@lambdas/ad-optimizer/rewrite-ad';
+import { buildAdCards, creativeSummary, fatigueCurve, type AdInsightRow } from '@lambdas/lib/ad-optimizer/ad-cards';
+import { rewriteReason } from '@lambdas/lib/ad-optimizer/rewrite-ad';
 
 const weekStarts = ['2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26'];
 

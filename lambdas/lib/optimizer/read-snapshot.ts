@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { callBudget, readBoundedList } from '../lib/meta/bounded-list';
-import { addDays, timeRangeParam, todayIn } from '../lib/meta-connection/date-range';
-import type { AccountSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
-import { AD_HISTORY_WEEKS, OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
-import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
-import type { MetaSession } from '../lib/meta-session/session';
+import { summariseInsights, type InsightsRow } from '../meta/insights-math';
+import { callBudget, readBoundedList } from '../meta/bounded-list';
+import { addDays, timeRangeParam, todayIn } from '../meta-connection/date-range';
+import type { AccountSnapshot, DayFigures } from './account-snapshot';
+import { AD_HISTORY_WEEKS, OPTIMIZER_CONFIG } from './optimizer-config';
+import { ownedAdAccount } from '../meta-session/ad-accounts';
+import type { MetaSession } from '../meta-session/session';
 
 /**
  * Reads what the detectors need for one ad account in at most READ_CALL_BUDGET Graph calls however

@@ -2,16 +2,16 @@ import * as z from 'zod';
 import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-units';
 import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
 import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
-import { conflict, notFound, validationError } from '../lib/errors';
-import { accountSpendPerPeriod } from '../lib/mmm/account-spend';
-import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../lib/mmm/meta-channel-plan';
-import { getModelRow, getReport, type MmmTables } from '../lib/mmm/mmm-store';
-import { matchSpend, SPEND_MIN_CORRELATION, SPEND_TOTAL_TOLERANCE, type SpendMatch } from '../lib/mmm/spend-match';
-import { helpProbability } from '../lib/optimizer/confidence';
-import { budgetHolders, splitDailyBudget, type BudgetChange } from '../lib/optimizer/mmm-budget-split';
-import type { MetaSession } from '../lib/meta-session/session';
+import { conflict, notFound, validationError } from '../errors';
+import { accountSpendPerPeriod } from '../mmm/account-spend';
+import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../mmm/meta-channel-plan';
+import { getModelRow, getReport, type MmmTables } from '../mmm/mmm-store';
+import { matchSpend, SPEND_MIN_CORRELATION, SPEND_TOTAL_TOLERANCE, type SpendMatch } from '../mmm/spend-match';
+import { helpProbability } from './confidence';
+import { budgetHolders, splitDailyBudget, type BudgetChange } from './mmm-budget-split';
+import type { MetaSession } from '../meta-session/session';
 import { readAccountSnapshot } from './read-snapshot';
-import { putRequestedProposal, storedId, type RecommendationStore } from '../lib/optimizer/recommendation-rows';
+import { putRequestedProposal, storedId, type RecommendationStore } from './recommendation-rows';
 
 /**
  * The marketing-mix → optimizer hand-off. A fitted model's allocation for the channel the

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import type { AdCard, AdDay, AdVerdict, AdCreativeSummary, AdMetrics } from '@shared/schemas/ad-optimizer';
 import { AD_VERDICT_KINDS } from '@shared/schemas/ad-optimizer';
-import { summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { addDays } from '../lib/meta-connection/date-range';
-import type { AccountSnapshot, AdSnapshot, DayFigures } from '../lib/optimizer/account-snapshot';
-import { recommend } from '../lib/optimizer/detectors';
-import { OriginalCreativeSchema } from '../lib/meta-changes/ad-copy-change';
+import { summariseInsights, type InsightsRow } from '../meta/insights-math';
+import { addDays } from '../meta-connection/date-range';
+import type { AccountSnapshot, AdSnapshot, DayFigures } from '../optimizer/account-snapshot';
+import { recommend } from '../optimizer/detectors';
+import { OriginalCreativeSchema } from '../meta-changes/ad-copy-change';
 import { audienceInWords } from './audience-words';
 
 /**
