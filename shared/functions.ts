@@ -346,8 +346,11 @@ export const functions = {
       // A rule the agent proposes is created switched off (its first version and its row: conditional puts).
       automationRules: { actions: ['Query', 'PutItem'] },
       ruleRuns: { actions: ['Query'] },
-      mmmModels: { actions: ['Query'] },
+      // A model's row and its report's parts: its allocation is read, and proposed as budgets.
+      mmmModels: { actions: ['GetItem', 'Query'] },
       campaignAudit: { actions: ['Query'] },
+      // A copy rewrite the agent proposes waits in the ad optimizer as a pending rewrite (a conditional put).
+      adOptimizerTests: { actions: ['PutItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt'] },
     secrets: ['openai', 'metaApp', 'chatAddressSalt'],

@@ -59,7 +59,7 @@ export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveA
       adId: test.adId,
       copy: approvedCopy,
       key: test.id,
-      source: `ad-optimizer:${test.id}`,
+      source: test.proposedBy ? `agent:${test.proposedBy.conversationId}:${test.id}` : `ad-optimizer:${test.id}`,
     });
     const approvedAt = deps.now();
     const created: AdTest = {

@@ -10,7 +10,7 @@ import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
-import { logger } from '../lib/observability';
+import { logger, metrics } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
 import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
@@ -74,6 +74,14 @@ export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
         // The agent lists models only: the datasets table is not among its grants.
         mmm: { doc: dynamoDocumentClient(), models: tableName('mmmModels'), datasets: '' },
         audit: table('campaignAudit'),
+        adTests: table('adOptimizerTests'),
+        adCopy: {
+          runtime: aiRuntime,
+          quota: generationQuota(),
+          limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
+          metrics,
+          log: (message, facts) => logger.info(message, facts),
+        },
       },
       generations: {
         consume: (workspaceId) =>

@@ -103,6 +103,8 @@ export const AdTestSchema = z.object({
   deletedAt: z.string().optional(),
   /** The copy can be deleted (the approval undone) until then: 24 hours after it was made. */
   undoUntil: z.string().optional(),
+  /** The agent's conversation that proposed it (issue 26): the approval's audit rows name it as their source. */
+  proposedBy: z.object({ conversationId: z.string(), actor: z.string().optional() }).optional(),
 });
 export type AdTest = z.infer<typeof AdTestSchema>;
 

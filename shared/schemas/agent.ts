@@ -13,6 +13,7 @@ export const AGENT_READ_TOOLS = [
   'list_recommendations',
   'list_rules',
   'list_mmm_reports',
+  'list_mmm_allocations',
   'list_audit_trail',
 ] as const;
 
@@ -21,6 +22,8 @@ export const AGENT_PROPOSE_TOOLS = [
   'propose_budget_change',
   'apply_recommendation',
   'propose_rule',
+  'propose_copy_rewrite',
+  'propose_mmm_allocation',
 ] as const;
 
 export const AGENT_TOOL_NAMES = [...AGENT_READ_TOOLS, ...AGENT_PROPOSE_TOOLS] as const;

@@ -45,13 +45,18 @@ export type ProposedChange = z.infer<typeof ProposedChangeSchema>;
 
 export const ExpectedEffectSchema = z.object({
   /**
-   * What moves: extra results a week, spend saved a week (major units), CTR points, extra revenue
-   * a week (major units: a marketing-mix model's revenue KPI).
+   * What moves: extra results a week, spend saved a week (major units; negative: spend added), CTR points,
+   * extra revenue a week (major units: a marketing-mix model's revenue KPI).
    */
   metric: z.enum(['results_per_week', 'spend_per_week', 'link_clicks_per_week', 'ctr_percent', 'revenue_per_week']),
   low: z.number(),
   expected: z.number(),
   high: z.number(),
+  /**
+   * Set when no figure can be given (e.g. resuming an ad: what it spends depends on delivery): the screen says this
+   * instead of a figure, never "0.00 a week".
+   */
+  noFigure: z.string().max(300).optional(),
 });
 export type ExpectedEffect = z.infer<typeof ExpectedEffectSchema>;
 

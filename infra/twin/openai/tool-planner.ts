@@ -40,6 +40,9 @@ interface InsightRow {
 const CHANGE_WORDS =
   /\b(pause|stop|resume|restart|turn (?:on|off)|cut|lower|reduce|decrease|raise|increase|boost|scale)\b/;
 
+/** A marketing-mix model's id (a UUID) named in the question. */
+const MODEL_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/;
+
 /** Whether the request offers tools the model may call now. */
 export function offersTools(request: ChatRequest): boolean {
   return request.tools.length > 0 && request.toolChoice !== 'none';
@@ -100,6 +103,7 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
   const scope = account ? { adAccountId: account } : {};
   const objectId = /\b\d{6,30}\b/.exec(question.replace(/\bact_\d+\b/g, ''))?.[0];
   const change = CHANGE_WORDS.test(question);
+  const modelId = MODEL_ID.exec(question)?.[0];
   // "apply recommendation 111.budget_shift.201": the stored id (account number, dot, the recommendation's own id).
   const recommendationId = /\bapply\b/.test(question)
     ? /\b\d{1,30}\.(?=[a-z0-9_.-]*[a-z])[a-z0-9_.-]*[a-z0-9]\b/.exec(question)?.[0]
@@ -114,6 +118,21 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
       : { name: 'list_ad_accounts' as const, args: {} };
     return [call].filter((c) => offered.has(c.name));
   }
+  // "Rewrite the copy of ad 123…": at once on a named ad, else after reading the ads.
+  if (asksForRewrite(question)) {
+    const call = objectId
+      ? { name: 'propose_copy_rewrite' as const, args: { adId: objectId } }
+      : { name: 'get_insights' as const, args: { ...scope, level: 'ad', datePreset: datePreset(question) } };
+    return [call].filter((c) => offered.has(c.name));
+  }
+  // "Apply my marketing-mix model's allocation": the allocations (and the accounts when none is named) first.
+  if (asksToApplyAllocation(question)) {
+    const reads: Array<{ name: AgentToolName; args: object }> = [
+      { name: 'list_mmm_allocations', args: modelId ? { modelId } : {} },
+    ];
+    if (!account) reads.push({ name: 'list_ad_accounts', args: {} });
+    return reads.filter((c) => offered.has(c.name));
+  }
   if (change && objectId) {
     const proposal = changeFor(question, { id: objectId, name: objectId }, level(question));
     if (proposal) return [proposal];
@@ -121,7 +140,8 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
   if (/\bad accounts?\b|which accounts?/.test(question)) calls.push({ name: 'list_ad_accounts', args: {} });
   if (/recommend|optimi[sz]/.test(question)) calls.push({ name: 'list_recommendations', args: scope });
   if (/\brules?\b/.test(question)) calls.push({ name: 'list_rules', args: {} });
-  if (/marketing[- ]mix|\bmmm\b|allocation/.test(question)) calls.push({ name: 'list_mmm_reports', args: {} });
+  if (/allocat/.test(question)) calls.push({ name: 'list_mmm_allocations', args: modelId ? { modelId } : {} });
+  else if (/marketing[- ]mix|\bmmm\b/.test(question)) calls.push({ name: 'list_mmm_reports', args: {} });
   if (/audit|what changed|who changed|history|changes made/.test(question))
     calls.push({ name: 'list_audit_trail', args: scope });
   const aboutResults =
@@ -136,6 +156,16 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
     });
   }
   return calls.filter((call) => offered.has(call.name));
+}
+
+function asksForRewrite(question: string): boolean {
+  return /\b(rewrite|new copy|fresh copy|write copy|better copy|copy test|a\/b)\b/.test(question);
+}
+
+function asksToApplyAllocation(question: string): boolean {
+  return (
+    /\b(apply|use|follow|put in place|hand off)\b/.test(question) && /allocat|marketing[- ]mix|\bmmm\b/.test(question)
+  );
 }
 
 function asksForRule(question: string): boolean {
@@ -249,6 +279,26 @@ function secondCalls(
     const draft = first ? ruleDraftFor(question, first) : undefined;
     return draft && offered.has('propose_rule') ? [{ name: 'propose_rule', args: draft }] : [];
   }
+  if (asksForRewrite(question)) {
+    const insights = results.find((r) => r.name === 'get_insights')?.result.data as { rows?: InsightRow[] } | undefined;
+    const target = targetsOf(question, insights?.rows ?? [])[0];
+    return target && offered.has('propose_copy_rewrite')
+      ? [{ name: 'propose_copy_rewrite', args: { adId: target.id } }]
+      : [];
+  }
+  if (asksToApplyAllocation(question)) {
+    const allocations = results.find((r) => r.name === 'list_mmm_allocations')?.result.data as
+      { allocations?: Array<{ modelId: string; decision: { action: string } | null }> } | undefined;
+    const accounts = results.find((r) => r.name === 'list_ad_accounts')?.result.data as
+      { accounts?: Array<{ id: string; status?: string }> } | undefined;
+    const model = allocations?.allocations?.find((a) => a.decision?.action !== 'hold') ?? allocations?.allocations?.[0];
+    const adAccountId =
+      /\bact_\d+\b/.exec(question)?.[0] ??
+      (accounts?.accounts?.find((a) => a.status === 'ACTIVE') ?? accounts?.accounts?.[0])?.id;
+    return model && adAccountId && offered.has('propose_mmm_allocation')
+      ? [{ name: 'propose_mmm_allocation', args: { modelId: model.modelId, adAccountId } }]
+      : [];
+  }
   if (/\bapply\b/.test(question) && /recommend/.test(question)) {
     const list = results.find((r) => r.name === 'list_recommendations')?.result.data as
       { recommendations?: Array<{ id: string; status: string }> } | undefined;
@@ -268,7 +318,7 @@ function secondCalls(
 /** The answer from the tools' own summaries, and the refusals as they were given. */
 function answerFrom(results: ReadonlyArray<{ name: string; result: ToolResult }>): string {
   if (results.length === 0)
-    return 'I can read your ad accounts, campaign results, recommendations, rules, marketing-mix reports and the audit trail, and propose changes you approve. What would you like to know?';
+    return 'I can read your ad accounts, campaign results, recommendations, rules, marketing-mix reports and allocations and the audit trail, and propose changes you approve (budgets, pauses, rules, new ad copy, a marketing-mix allocation). What would you like to know?';
   const lines = results.map(({ result }) =>
     result.ok === false
       ? `I could not do that: ${result.error ?? result.summary ?? 'the tool refused'}`

@@ -86,6 +86,21 @@ export async function rewriteAd(
   body: RewriteAdBody,
   deps: RewriteDeps,
 ): Promise<AdTest> {
+  const test = await writeRewrite(session, adId, body, deps);
+  await putTest(deps.store, session.user.sub, test, new Date(test.createdAt));
+  return test;
+}
+
+/**
+ * The rewrite itself, not stored: the ad optimizer's route stores it at once; the agent first checks the copy
+ * can be published and names its conversation on it.
+ */
+export async function writeRewrite(
+  session: MetaSession,
+  adId: string,
+  body: RewriteAdBody,
+  deps: Omit<RewriteDeps, 'store'>,
+): Promise<AdTest> {
   const fields = `${ORIGINAL_AD_FIELDS},adset{name,targeting}`;
   const accounts = await listAdAccounts(session);
   const ad = await session.graph.get(`/${adId}`, { fields }, RewriteAdSchema);
@@ -140,6 +155,5 @@ export async function rewriteAd(
     offline: result.offline,
     createdAt: now.toISOString(),
   };
-  await putTest(deps.store, session.user.sub, test, now);
   return test;
 }

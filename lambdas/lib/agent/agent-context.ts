@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AgentGuardrails } from '@shared/schemas/agent';
+import type { TestStore } from '../ad-optimizer/test-store';
+import type { AdCopyDeps } from '../ai/ad-copy';
 import type { MetaSession } from '../meta-session/session';
 import type { MmmTables } from '../mmm/mmm-store';
 import type { RecommendationStore } from '../optimizer/recommendation-rows';
@@ -24,6 +26,10 @@ export interface AgentToolContext {
   ruleRuns: RuleTable;
   mmm: MmmTables;
   audit: { doc: DynamoDBDocumentClient; table: string };
+  /** The ad optimizer's rewrites, where a proposed copy rewrite waits for approval. */
+  adTests: TestStore;
+  /** The ad copy generator a rewrite is written with (one of the plan's AI generations). */
+  adCopy: AdCopyDeps;
   guardrails: AgentGuardrails;
   /** The day's budget increases proposed through the agent (the daily cap), in major units of the account currency. */
   increases: IncreaseLedger;

@@ -1,3 +1,5 @@
+import { listMmmAllocationsTool, proposeMmmAllocationTool } from './marketing-mix-tools';
+import { proposeCopyRewriteTool } from './propose-copy-tool';
 import { proposeRuleTool } from './propose-rule-tool';
 import { applyRecommendationTool, proposeBudgetChangeTool, proposeStatusChangeTool } from './propose-tools';
 import {
@@ -19,9 +21,12 @@ export const AGENT_TOOLS: ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> 
   listRecommendationsTool,
   listRulesTool,
   listMmmReportsTool,
+  listMmmAllocationsTool,
   listAuditTrailTool,
   proposeStatusChangeTool,
   proposeBudgetChangeTool,
   applyRecommendationTool,
   proposeRuleTool,
+  proposeCopyRewriteTool,
+  proposeMmmAllocationTool,
 ] as ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>>;

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { budgetToMajor, majorToBudget } from '@shared/currency-units';
+import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-units';
 import type { AgentProposal, AgentProposeTool } from '@shared/schemas/agent';
 import type { ObjectChange, ObjectLevel } from '@shared/schemas/object-change';
-import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
+import type { ExpectedEffect, ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { AppError, conflict, notFound } from '../errors';
 import { readObject } from '../meta-changes/apply-object-change';
 import { stateOf, type ChangedObject } from '../meta-changes/object-shapes';
 import { GraphError } from '../meta/graph-errors';
+import { readInsights } from '../meta/insights-reader';
 import { ownedAdAccount, toAdAccount } from '../meta-session/ad-accounts';
 import type { MetaSession } from '../meta-session/session';
 import { getRecommendation, putRequestedProposal, storedId } from '../optimizer/recommendation-rows';
@@ -77,46 +78,42 @@ interface ObjectProposal {
   title: string;
   why: string;
   evidence: Record<string, number>;
-  /** Spend a week the change adds (positive) or saves (negative), major units. */
-  spendPerWeek: number;
+  expectedEffect: ExpectedEffect;
 }
 
-/** Stores the change set in the drawer (or, in dry-run mode, only describes it). */
-async function propose(ctx: AgentToolContext, p: ObjectProposal): Promise<ToolOutcome> {
+/** A change set to store as pending, before its id, status and conversation are set. */
+export type ChangeSetDraft = Omit<StoredRecommendation, 'id' | 'status' | 'generatedAt' | 'proposedBy'>;
+
+/**
+ * Stores a change set in the drawer as pending, naming the conversation (the approval's audit rows name it as
+ * their source), or, in dry-run mode, only describes it. `seed` makes the id: the same ask in the same
+ * conversation is the same pending row.
+ */
+export async function storeChangeSet(
+  ctx: AgentToolContext,
+  draft: ChangeSetDraft,
+  seed: unknown,
+): Promise<ToolOutcome> {
   const dryRun = ctx.guardrails.dryRun;
-  const id = storedId(p.account.id, proposalId(ctx, { object: p.change.objectId, change: p.change.change }));
+  const id = storedId(draft.adAccountId, proposalId(ctx, seed));
   const proposal: AgentProposal = {
     recommendationId: id,
-    adAccountId: p.account.id,
-    title: p.title,
-    drawerPath: drawerPath(p.account.id, id),
+    adAccountId: draft.adAccountId,
+    title: draft.title,
+    drawerPath: drawerPath(draft.adAccountId, id),
     dryRun,
   };
   if (dryRun)
     return {
       ok: true,
-      summary: `Dry run (nothing stored, nothing changed): ${p.title}. ${p.why}`,
-      data: { dryRun: true, evidence: p.evidence },
+      summary: `Dry run (nothing stored, nothing changed): ${draft.title}. ${draft.why}`,
+      data: { dryRun: true, evidence: draft.evidence },
       proposal,
     };
   const now = ctx.now();
   const record: StoredRecommendation = {
+    ...draft,
     id,
-    kind: 'agent_proposal',
-    level: p.change.level,
-    objectId: p.change.objectId,
-    objectName: p.change.objectName,
-    campaignId: p.campaignId,
-    title: p.title,
-    why: p.why,
-    evidence: p.evidence,
-    expectedEffect: { metric: 'spend_per_week', low: p.spendPerWeek, expected: p.spendPerWeek, high: p.spendPerWeek },
-    valuePerWeek: 0,
-    // Asked for by a person, not found by a detector: the drawer shows the change, not a prediction.
-    confidence: 0,
-    changes: [p.change],
-    adAccountId: p.account.id,
-    currency: p.account.currency,
     status: 'proposed',
     generatedAt: now.toISOString(),
     proposedBy: { conversationId: ctx.conversationId, actor: ctx.actor },
@@ -124,9 +121,71 @@ async function propose(ctx: AgentToolContext, p: ObjectProposal): Promise<ToolOu
   const stored = await putRequestedProposal(ctx.recommendations, ctx.workspace.id, record, now);
   return {
     ok: true,
-    summary: `Proposed, waiting for approval in the optimizer's drawer (nothing changed yet): ${p.title}. ${p.why}`,
-    data: { recommendationId: stored.id, evidence: p.evidence },
-    proposal: { ...proposal, recommendationId: stored.id, drawerPath: drawerPath(p.account.id, stored.id) },
+    summary: `Proposed, waiting for approval in the optimizer's drawer (nothing changed yet): ${draft.title}. ${draft.why}`,
+    data: { recommendationId: stored.id, evidence: draft.evidence },
+    proposal: { ...proposal, recommendationId: stored.id, drawerPath: drawerPath(draft.adAccountId, stored.id) },
+  };
+}
+
+/** Stores one object's change in the drawer (or, in dry-run mode, only describes it). */
+function propose(ctx: AgentToolContext, p: ObjectProposal): Promise<ToolOutcome> {
+  return storeChangeSet(
+    ctx,
+    {
+      kind: 'agent_proposal',
+      level: p.change.level,
+      objectId: p.change.objectId,
+      objectName: p.change.objectName,
+      campaignId: p.campaignId,
+      title: p.title,
+      why: p.why,
+      evidence: p.evidence,
+      expectedEffect: p.expectedEffect,
+      valuePerWeek: 0,
+      // Asked for by a person, not found by a detector: the drawer shows the change, not a prediction.
+      confidence: 0,
+      changes: [p.change],
+      adAccountId: p.account.id,
+      currency: p.account.currency,
+    },
+    { object: p.change.objectId, change: p.change.change },
+  );
+}
+
+const spendSaved = (perWeek: number): ExpectedEffect => {
+  const rounded = Math.round(perWeek * 100) / 100;
+  return { metric: 'spend_per_week', low: rounded, expected: rounded, high: rounded };
+};
+
+const SpendRowSchema = z.object({ spend: z.coerce.number().nonnegative() });
+
+/**
+ * What a pause saves: the spend it stops, taken as the object's last 7 days (one Graph call). Meta may still
+ * deliver for a short while after a pause, so this is the week's order of size, not a promise.
+ */
+async function pauseSaving(session: MetaSession, objectId: string, currency: string): Promise<ExpectedEffect> {
+  const read = await readInsights(
+    session.graph,
+    objectId,
+    { fields: 'spend', date_preset: 'last_7d' },
+    SpendRowSchema,
+    { remainingMs: session.deps.remainingMs ?? (() => 10_000) },
+  );
+  const spent = read.rows.reduce((sum, row) => sum + row.spend, 0);
+  return spendSaved(budgetToMajor(majorToBudget(spent, currency), currency));
+}
+
+/** Resuming adds what the object will spend, which depends on delivery: at most its daily budget a day. */
+function resumeEffect(dailyBudget: number | null, currency: string): ExpectedEffect {
+  if (dailyBudget === null)
+    return {
+      ...spendSaved(0),
+      noFigure: 'no money figure: what it spends once resumed depends on delivery and its budget',
+    };
+  const most = budgetToMajor(dailyBudget, currency) * 7;
+  return {
+    ...spendSaved(-most),
+    noFigure: `up to ${formatCurrency(most, currency)} more spend a week (its daily budget × 7); what it spends depends on delivery`,
   };
 }
 
@@ -146,6 +205,11 @@ export const proposeStatusChangeTool = defineTool({
     const before = stateOf(object);
     if (before.status === args.status) throw conflict(`${object.name} is already ${args.status}.`);
     const verb = args.status === 'PAUSED' ? 'Pause' : 'Resume';
+    const session = await ctx.session();
+    const expectedEffect =
+      args.status === 'PAUSED'
+        ? await pauseSaving(session, object.id, account.currency)
+        : resumeEffect(before.dailyBudget, account.currency);
     return propose(ctx, {
       tool: 'propose_status_change',
       account,
@@ -158,9 +222,13 @@ export const proposeStatusChangeTool = defineTool({
         before: { status: before.status, dailyBudget: before.dailyBudget, lifetimeBudget: before.lifetimeBudget },
       },
       title: `${verb} ${object.name}`,
-      why: `${object.name} is ${before.status} now; asked in the agent's conversation.`,
-      evidence: {},
-      spendPerWeek: 0,
+      why: `${object.name} is ${before.status} now; asked in the agent's conversation.${
+        expectedEffect.noFigure
+          ? ` Expected effect: ${expectedEffect.noFigure}.`
+          : ` Pausing it stops about ${formatCurrency(expectedEffect.expected, account.currency)} of spend a week (its last 7 days).`
+      }`,
+      evidence: expectedEffect.noFigure ? {} : { spendLast7Days: Math.abs(expectedEffect.expected) },
+      expectedEffect,
     });
   },
 });
@@ -223,7 +291,8 @@ export const proposeBudgetChangeTool = defineTool({
       title: `${delta < 0 ? 'Lower' : 'Raise'} the daily budget of ${object.name} from ${beforeMajor} to ${afterMajor} ${account.currency}`,
       why: `A change of ${percent}% (${delta} ${account.currency} a day), asked in the agent's conversation.`,
       evidence: { dailyBudgetBefore: beforeMajor, dailyBudgetAfter: afterMajor, changePercent: percent },
-      spendPerWeek: Math.round(delta * 7 * 100) / 100,
+      // Spend saved a week (the optimizer's sign: a raise saves a negative amount).
+      expectedEffect: spendSaved(-delta * 7),
     });
   },
 });

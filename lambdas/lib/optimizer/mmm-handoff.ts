@@ -139,11 +139,15 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function handOffAllocation(
+/**
+ * The hand-off's change set, checked and described but not stored: the optimizer's route stores it at once,
+ * the agent (lambdas/lib/agent) first holds it to the workspace's guardrails and names its conversation.
+ */
+export async function planAllocation(
   session: MetaSession,
   adAccountId: string,
   body: MmmHandoffBody,
-  deps: HandoffDeps,
+  deps: Omit<HandoffDeps, 'store'>,
 ): Promise<StoredRecommendation> {
   const userId = session.user.sub;
   // Keyed by the signed-in user: another user's model is "not found", never read.
@@ -237,5 +241,15 @@ export async function handOffAllocation(
     status: 'proposed',
     generatedAt: now.toISOString(),
   };
-  return putRequestedProposal(deps.store, userId, record, now);
+  return record;
+}
+
+export async function handOffAllocation(
+  session: MetaSession,
+  adAccountId: string,
+  body: MmmHandoffBody,
+  deps: HandoffDeps,
+): Promise<StoredRecommendation> {
+  const record = await planAllocation(session, adAccountId, body, deps);
+  return putRequestedProposal(deps.store, session.user.sub, record, new Date(record.generatedAt));
 }

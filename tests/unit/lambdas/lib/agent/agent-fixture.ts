@@ -77,6 +77,9 @@ export function graph(call: GraphCall): unknown {
       ],
     };
   }
+  // An object's own last 7 days (what a pause would stop).
+  if (call.path === '/222/insights') return { data: [{ spend: '120.00' }] };
+  if (call.path === '/333/insights') return { data: [{ spend: '90.00' }] };
   if (call.path === '/222') return campaign(222, { name: 'Spring sale', daily_budget: '5000' });
   if (call.path === '/333') return campaign(333, { name: 'Retargeting', daily_budget: '4000' });
   // Another workspace's object: Meta refuses the read under this workspace's token.
@@ -105,6 +108,14 @@ export function context(overrides: Partial<AgentToolContext> = {}, guardrails: P
     ruleRuns: { doc: table.doc, table: 'rule_runs' },
     mmm: { doc: table.doc, datasets: 'mmm_datasets', models: 'mmm_models' },
     audit: { doc: table.doc, table: 'campaign_audit' },
+    adTests: { doc: table.doc, table: 'ad_optimizer_tests' },
+    // No ad in this account can be rewritten: a call reaching the generator is a fault of the test.
+    adCopy: {
+      runtime: () => Promise.reject(new Error('the fixture writes no ad copy')),
+      quota: {} as AgentToolContext['adCopy']['quota'],
+      metrics: {} as AgentToolContext['adCopy']['metrics'],
+      log: () => undefined,
+    },
     guardrails: { ...DEFAULT_AGENT_GUARDRAILS, ...guardrails },
     increases: {
       today: async () => increased,

@@ -25,6 +25,18 @@ export function AdOptimizerScreen() {
   const shown = ads.filter((ad) => matchesFilter(ad, filter));
   const ad = ads.find((a) => a.id === rewriting) ?? null;
 
+  useLinkedAccount(selection, searchParams.get('account'));
+  // The agent's proposal links here with `&rewrite=<id>`: the drawer opens on it once the list holds it, once.
+  const linkedRewrite = searchParams.get('rewrite');
+  const [rewriteHandled, setRewriteHandled] = useState<string | null>(null);
+  const linked = linkedRewrite
+    ? list.data?.tests.find((t) => t.id === linkedRewrite && t.status === 'proposed')
+    : undefined;
+  if (linked && rewriteHandled !== linked.id) {
+    setRewriteHandled(linked.id);
+    setRewriting(linked.adId);
+  }
+
   const focusLoaded = Boolean(focusAdId && ads.some((a) => a.id === focusAdId));
   useEffect(() => {
     if (focusLoaded) document.getElementById(`ad-${focusAdId}`)?.scrollIntoView?.({ block: 'center' });
@@ -101,4 +113,13 @@ export function AdOptimizerScreen() {
       )}
     </AdAccountWorkspace>
   );
+}
+
+/** A link naming one of the workspace's ad accounts (`?account=act_…`, the agent's proposals) chooses it. */
+function useLinkedAccount(selection: ReturnType<typeof useAdAccountSelection>, account: string | null) {
+  const { accountId, adAccounts, selectAdAccount } = selection;
+  const switching = !!account && account !== accountId && adAccounts.some((a) => a.id === account);
+  useEffect(() => {
+    if (switching && account) selectAdAccount(account);
+  }, [switching, account, selectAdAccount]);
 }

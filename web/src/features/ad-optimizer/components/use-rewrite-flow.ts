@@ -12,11 +12,17 @@ export interface Draft {
   description: string;
 }
 
+/** The newest rewrite of this ad the agent proposed and nobody approved yet. */
+export function agentProposalFor(ad: AdCard, tests: readonly AdTest[]): AdTest | undefined {
+  return tests.find((t) => t.adId === ad.id && t.status === 'proposed' && t.proposedBy !== undefined);
+}
+
 /** The rewrite drawer's state: the brief, the written variants, the chosen one and its edited copy. */
 export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: RewriteActions) {
   const baseId = useId();
-  // The rewrite as this drawer last heard of it; the list's copy wins once it is further along.
-  const [mine, setMine] = useState<AdTest | null>(null);
+  // The rewrite as this drawer last heard of it; the list's copy wins once it is further along. A rewrite the agent
+  // proposed for this ad (issue 26) is where the drawer starts: its copy waits here for a person's approval.
+  const [mine, setMine] = useState<AdTest | null>(() => agentProposalFor(ad, tests) ?? null);
   const listed = mine ? tests.find((t) => t.id === mine.id) : undefined;
   const test = listed && STATUS_ORDER.indexOf(listed.status) > STATUS_ORDER.indexOf(mine!.status) ? listed : mine;
   const [product, setProduct] = useState(ad.creative?.headline || ad.name.split(' | ')[0] || ad.name);
@@ -25,7 +31,10 @@ export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: Re
   const [variantCount, setVariantCount] = useState(3);
   const [variation, setVariation] = useState(0);
   const [chosen, setChosen] = useState(0);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(() => {
+    const first = mine?.variants[0];
+    return first ? { headline: first.headline, primaryText: first.primaryText, description: first.description } : null;
+  });
   const { rewrite } = actions;
 
   const write = (nextVariation: number) => {

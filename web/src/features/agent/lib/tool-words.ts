@@ -7,11 +7,14 @@ const TOOL_WORDS: Record<AgentToolName, string> = {
   list_recommendations: 'Optimizer recommendations',
   list_rules: 'Rules and their runs',
   list_mmm_reports: 'Marketing-mix reports',
+  list_mmm_allocations: 'Marketing-mix allocations',
   list_audit_trail: 'Audit trail',
   propose_status_change: 'Pause or resume',
   propose_budget_change: 'Budget change',
   apply_recommendation: 'Apply a recommendation',
   propose_rule: 'A new rule (created switched off)',
+  propose_copy_rewrite: 'New ad copy, tested as a paused A/B copy',
+  propose_mmm_allocation: 'A marketing-mix allocation as budgets',
 };
 
 export function toolWords(name: string): string {

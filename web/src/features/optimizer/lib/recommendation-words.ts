@@ -41,15 +41,19 @@ export function alreadyChangedLine(
 
 export function effectText(rec: StoredRecommendation): string {
   if (adviceOnly(rec)) return 'none from this one: its change is made by the recommendation named above';
-  const { metric, low, expected, high } = rec.expectedEffect;
+  const { metric, low, expected, high, noFigure } = rec.expectedEffect;
+  if (noFigure) return noFigure;
   const money = (v: number) => formatMoney(v, rec.currency);
   switch (metric) {
     case 'results_per_week':
       return `${formatNumber(expected, 1)} more results a week (${formatNumber(low, 1)} to ${formatNumber(high, 1)})`;
     case 'link_clicks_per_week':
       return `${formatNumber(expected)} more link clicks a week (${formatNumber(low)} to ${formatNumber(high)})`;
-    case 'spend_per_week':
-      return `${money(expected)} a week (${money(low)} to ${money(high)})`;
+    case 'spend_per_week': {
+      // Saved when positive; a change that adds spend says so rather than showing a minus sign.
+      const words = (v: number) => `${money(Math.abs(v))} ${v < 0 ? 'more' : 'less'} spend a week`;
+      return low === high ? words(expected) : `${words(expected)} (${words(low)} to ${words(high)})`;
+    }
     case 'ctr_percent':
       return `CTR up ${expected.toFixed(2)} points (${low.toFixed(2)} to ${high.toFixed(2)})`;
     case 'revenue_per_week':
