@@ -1,83 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AgentConversationSchema,
-  AgentGuardrailsSchema,
-  AgentStreamEventSchema,
-  DEFAULT_AGENT_GUARDRAILS,
-  type AgentStreamEvent,
-} from '@shared/schemas/agent';
+import { AgentConversationSchema, AgentGuardrailsSchema, DEFAULT_AGENT_GUARDRAILS } from '@shared/schemas/agent';
 import { PerformanceTableSchema } from '@shared/schemas/meta';
+import type { AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { RecommendationListSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
-import { CONTENT_SHA256_HEADER, STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
-import { apiOriginHeaders } from '@infra/twin/endpoints-file';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
 import { optimizerUsers, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
-import { twin } from '../twin-client';
+import { ask } from './agent-turn';
 
 /**
  * The agent through the twin (issue 26): the real function URL's stream, the offline model's tool planning, the
  * Meta sandbox and the optimizer's approval path. Budget changes are made on a campaign of this suite's own in the
  * JPY account, so no seeded object another suite reads is changed; the USD account is only read.
  */
-
-/** POST /api/agent as the web sends it, from a loopback address of its own (the chat's per-address limits). */
-function agentTurn(message: string, token: string, address: string): Promise<{ status: number; text: string }> {
-  const text = JSON.stringify({ message });
-  const url = new URL(`${twin().api}/api/agent`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: address,
-        headers: {
-          ...apiOriginHeaders(twin()),
-          'content-type': 'application/json',
-          [CONTENT_SHA256_HEADER]: createHash('sha256').update(text).digest('hex'),
-          [STREAM_TOKEN_HEADER]: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (data += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: data }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
-interface Turn {
-  events: AgentStreamEvent[];
-  text: string;
-  tools: Extract<AgentStreamEvent, { type: 'tool' }>['tool'][];
-  proposals: Extract<AgentStreamEvent, { type: 'proposal' }>['proposal'][];
-  done: Extract<AgentStreamEvent, { type: 'done' }>;
-}
-
-async function ask(user: FreshUser, message: string, address: string): Promise<Turn> {
-  const reply = await agentTurn(message, user.token, address);
-  expect(reply.status, reply.text).toBe(200);
-  const events = reply.text
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => AgentStreamEventSchema.parse(JSON.parse(block.slice(6))));
-  const done = events.at(-1);
-  if (done?.type !== 'done') throw new Error(`The turn did not end: ${reply.text}`);
-  return {
-    events,
-    done,
-    text: events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join(''),
-    tools: events.flatMap((e) => (e.type === 'tool' ? [e.tool] : [])),
-    proposals: events.flatMap((e) => (e.type === 'proposal' ? [e.proposal] : [])),
-  };
-}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -311,4 +246,61 @@ describe('the agent through the twin', () => {
     expect(outside.tools.map((t) => [t.name, t.ok])).toEqual([['propose_status_change', false]]);
     expect(outside.tools[0]!.summary).toContain("in this workspace's ad accounts");
   }, 120_000);
+
+  it('a copy rewrite waits in the ad optimizer with publish-safe copy; approved there it makes a paused A/B copy, audited as the conversation, then undone', async () => {
+    // An ad of the JPY account (the USD account's tired ad is the ad optimizer suite's): the last one that can be rewritten.
+    const cards = async () => {
+      const reply = await users.user.call(`/api/ad-optimizer/ad-accounts/${users.jpyAccount}/ads`);
+      expect(reply.status, await reply.clone().text()).toBe(200);
+      return (await reply.json()) as AdCardList;
+    };
+    const ad = (await cards()).ads.filter((a) => a.creative?.rewritable).at(-1);
+    expect(ad, 'a single-image link ad in the JPY account').toBeTruthy();
+    const copyName = `${ad!.name} — B`;
+
+    const turn = await ask(users.user, `Rewrite the copy of ad ${ad!.id} and test it as an A/B copy`, '127.0.0.7');
+    expect(
+      turn.tools.map((t) => [t.name, t.ok]),
+      turn.tools[0]?.summary,
+    ).toEqual([['propose_copy_rewrite', true]]);
+    const proposal = turn.proposals[0]!;
+    expect(proposal.drawerPath).toBe(
+      `/ad-optimizer?account=${encodeURIComponent(users.jpyAccount)}&ad=${ad!.id}&rewrite=${proposal.recommendationId}`,
+    );
+    const listed = await cards();
+    const pending = listed.tests.find((t) => t.id === proposal.recommendationId)!;
+    expect(pending).toMatchObject({ status: 'proposed', adId: ad!.id });
+    expect(pending.proposedBy?.conversationId).toBeTruthy();
+    expect(pending.variants.length).toBeGreaterThan(0);
+    // Nothing at Meta yet.
+    expect(listed.ads.some((a) => a.name === copyName)).toBe(false);
+
+    const chosen = pending.variants[0]!;
+    const body = JSON.stringify({
+      headline: chosen.headline,
+      primaryText: chosen.primaryText,
+      description: chosen.description,
+    });
+    const stranger = await users.other.call(`/api/ad-optimizer/rewrites/${pending.id}/approve`, {
+      method: 'POST',
+      body,
+    });
+    expect(stranger.status).toBe(404);
+    const approved = await users.user.call(`/api/ad-optimizer/rewrites/${pending.id}/approve`, {
+      method: 'POST',
+      body,
+    });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const made = (await approved.json()) as AdTest;
+    expect(made.status).toBe('created');
+    expect((await cards()).ads.find((a) => a.id === made.copyAdId)).toMatchObject({ name: copyName, status: 'PAUSED' });
+    const rows = (await auditRows(users.userSub)).filter(
+      (r) => r.source === `agent:${pending.proposedBy!.conversationId}:${pending.id}` && r.status === 'completed',
+    );
+    expect(rows).toEqual([expect.objectContaining({ action: 'create_ad_copy', created_object_id: made.copyAdId })]);
+
+    const undone = await users.user.call(`/api/ad-optimizer/rewrites/${pending.id}/undo`, { method: 'POST' });
+    expect(undone.status, await undone.clone().text()).toBe(200);
+    expect((await cards()).ads.some((a) => a.name === copyName)).toBe(false);
+  }, 180_000);
 });

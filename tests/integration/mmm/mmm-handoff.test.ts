@@ -9,6 +9,8 @@ import {
 } from '@shared/schemas/optimizer';
 import { CampaignListSchema, InsightsSeriesSchema } from '@shared/schemas/meta';
 import { META_MIX_MAPPING, metaMixCsv, recentMondays, weeklySpend } from '../../support/meta-mix-dataset';
+import { DEFAULT_AGENT_GUARDRAILS, type AgentGuardrails } from '@shared/schemas/agent';
+import { ask } from '../agent/agent-turn';
 import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
 /**
@@ -208,4 +210,81 @@ describe('marketing mix → optimizer hand-off', () => {
     expect(Number.isInteger(capped.evidence.proposedDaily)).toBe(true);
     expect(capped.title).toMatch(/^Raise Meta/);
   }, 120_000);
+});
+
+describe('the agent proposes the same allocation (issue 26)', () => {
+  const putGuardrails = async (guardrails: AgentGuardrails) => {
+    const reply = await user.call('/api/agent/guardrails', { method: 'PUT', body: JSON.stringify(guardrails) });
+    expect(reply.status, await reply.clone().text()).toBe(200);
+  };
+  afterAll(() => putGuardrails(DEFAULT_AGENT_GUARDRAILS));
+
+  it("reads the model's allocation with the report's own figures", async () => {
+    const detail = ModelDetailSchema.parse(await (await user.call(`/api/mmm/models/${modelId}`)).json());
+    const turn = await ask(user, 'What does my marketing-mix model allocate to each channel?', '127.0.0.6');
+    expect(turn.tools.map((t) => [t.name, t.ok])).toEqual([['list_mmm_allocations', true]]);
+    expect(turn.done.grounding.removed).toEqual([]);
+    for (const channel of detail.report!.allocation.channels)
+      expect(turn.text).toContain(
+        `${channel.name} ${Math.round(channel.current * 100) / 100} → ${Math.round(channel.optimal * 100) / 100}`,
+      );
+  }, 120_000);
+
+  it('refuses it over the guardrails, then proposes it pending: Meta unchanged until approved, audited as the conversation, undone', async () => {
+    const question = `Apply the marketing-mix allocation of model ${modelId} to ${jpyAccount}`;
+    const auditBefore = (await auditRows(userSub)).length;
+    // ¥1 at most per change: every budget the allocation moves is over it.
+    await putGuardrails({ ...DEFAULT_AGENT_GUARDRAILS, maxBudgetChangePercent: 100, maxBudgetChangeAmount: 1 });
+    const refused = await ask(user, question, '127.0.0.6');
+    expect(refused.tools.map((t) => [t.name, t.ok])).toEqual([
+      ['list_mmm_allocations', true],
+      ['propose_mmm_allocation', false],
+    ]);
+    expect(refused.tools[1]!.summary).toMatch(
+      /^Refused by this workspace's guardrails \(.+\): The change is ¥[\d,]+ a day; this workspace allows at most ¥1 per proposal\.$/,
+    );
+    expect(refused.proposals).toEqual([]);
+
+    await putGuardrails({
+      ...DEFAULT_AGENT_GUARDRAILS,
+      maxBudgetChangePercent: 100,
+      maxBudgetChangeAmount: 1e9,
+      dailyIncreaseCap: 1e9,
+    });
+    const turn = await ask(user, question, '127.0.0.6');
+    expect(
+      turn.tools.map((t) => [t.name, t.ok]),
+      turn.tools[1]?.summary,
+    ).toEqual([
+      ['list_mmm_allocations', true],
+      ['propose_mmm_allocation', true],
+    ]);
+    const proposal = turn.proposals[0]!;
+    expect(proposal).toMatchObject({ adAccountId: jpyAccount, dryRun: false });
+    const list = RecommendationListSchema.parse(
+      await (await user.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
+    );
+    const pending = list.data.find((r) => r.id === proposal.recommendationId) as StoredRecommendation;
+    expect(pending).toMatchObject({ kind: 'mmm_allocation', status: 'proposed', currency: 'JPY' });
+    expect(pending.proposedBy?.conversationId).toBeTruthy();
+    expect(pending.changes.length).toBeGreaterThan(0);
+    // Nothing reached Meta.
+    expect((await auditRows(userSub)).length).toBe(auditBefore);
+
+    const pick = pending.changes.find((c) => c.level === 'campaign') ?? pending.changes[0]!;
+    const body = { changes: [{ level: pick.level, objectId: pick.objectId, change: pick.change }] };
+    expect((await post(other, `/api/optimizer/recommendations/${pending.id}/approve`, body)).status).toBe(404);
+    const approved = await post(user, `/api/optimizer/recommendations/${pending.id}/approve`, body);
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const source = `agent:${pending.proposedBy!.conversationId}:${pending.id}`;
+    const rows = (await auditRows(userSub)).filter((r) => r.source === source && r.status === 'completed');
+    expect(rows.map((r) => r.after.dailyBudget)).toEqual([pick.change.dailyBudget]);
+
+    const undo = await post(user, `/api/optimizer/recommendations/${pending.id}/undo`, {});
+    expect(undo.status, await undo.clone().text()).toBe(200);
+    const undone = (await auditRows(userSub)).filter(
+      (r) => r.source === `optimizer-undo:${pending.id}` && r.status === 'completed',
+    );
+    expect(undone.map((r) => r.after.dailyBudget)).toEqual([pick.before.dailyBudget]);
+  }, 180_000);
 });
