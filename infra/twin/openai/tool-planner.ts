@@ -259,7 +259,13 @@ function changeFor(
 function targetsOf(question: string, rows: readonly InsightRow[]): InsightRow[] {
   const named = rows.filter((row) => question.includes(row.name.toLowerCase()));
   if (named.length > 0) return named.slice(0, 1);
-  const spending = rows.filter((row) => (row.spend ?? 0) > 0);
+  // A pause is proposed only on what still runs, a resume only on what is paused (when the rows say).
+  const wanted = /\b(pause|stop|turn off)\b/.test(question)
+    ? (row: InsightRow) => row.status === undefined || row.status === 'ACTIVE'
+    : /\b(resume|restart|turn on)\b/.test(question)
+      ? (row: InsightRow) => row.status === undefined || row.status !== 'ACTIVE'
+      : () => true;
+  const spending = rows.filter((row) => (row.spend ?? 0) > 0 && wanted(row));
   const frequencyOver = /frequency (?:over|above|higher than|>)\s*(\d+(?:\.\d+)?)/.exec(question)?.[1];
   if (frequencyOver) return spending.filter((row) => (row.frequency ?? 0) > Number(frequencyOver));
   const ranked = [...spending].filter((row) => costOf(row) >= 0).sort((a, b) => costOf(b) - costOf(a));

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { datePresets, performanceBreakdowns, type PerformanceRow } from '@shared/schemas/meta';
 import { listObjectChanges } from '../meta-changes/change-audit';
 import { listAdAccounts, ownedAdAccount, toAdAccount } from '../meta-session/ad-accounts';
+import { listCampaigns } from '../meta-session/campaigns';
 import { performanceTable } from '../meta-session/performance-table';
 import type { MetaSession } from '../meta-session/session';
 import { listModelRows, modelSummary } from '../mmm/mmm-store';
@@ -61,12 +62,13 @@ export const listAdAccountsTool = defineTool({
   },
 });
 
-function compactRow(row: PerformanceRow, level: string) {
+function compactRow(row: PerformanceRow, level: string, status: string | undefined) {
   const m = row.metrics;
   return {
     id: row.id,
     name: row.name,
     level,
+    ...(status ? { status } : {}),
     ...(Object.keys(row.segment).length > 0 ? { segment: row.segment } : {}),
     spend: round2(m.spend),
     impressions: m.impressions,
@@ -118,12 +120,18 @@ export const getInsightsTool = defineTool({
       level: args.level,
       ...(args.breakdown ? { breakdown: args.breakdown } : {}),
     });
+    // A campaign that spent in the range may be paused now: the model must not propose pausing it again.
+    const statuses =
+      args.level === 'campaign'
+        ? new Map((await listCampaigns(session, account.id)).map((c) => [c.id, c.effective_status]))
+        : new Map<string, string>();
     const rows = [...table.rows]
       .sort((a, b) => b.metrics.spend - a.metrics.spend)
-      .map((r) => compactRow(r, args.level));
+      .map((r) => compactRow(r, args.level, statuses.get(r.id)));
     const shown = rows.slice(0, MAX_ROWS);
     const line = (r: (typeof rows)[number]) =>
-      `${r.name}${r.segment ? ` [${Object.values(r.segment).join(' ')}]` : ''}: spend ${r.spend}` +
+      `${r.name}${r.segment ? ` [${Object.values(r.segment).join(' ')}]` : ''}` +
+      `${r.status && r.status !== 'ACTIVE' ? ` (${r.status.toLowerCase().replace(/_/g, ' ')} now)` : ''}: spend ${r.spend}` +
       (r.results !== null ? `, ${r.results} results (${r.resultType}) at ${r.costPerResult} each` : ', no results') +
       (r.frequency !== null ? `, frequency ${r.frequency}` : '');
     return {

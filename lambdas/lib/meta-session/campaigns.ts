@@ -37,6 +37,19 @@ export function toCampaign(c: GraphCampaign): Campaign {
   };
 }
 
+/** An account's campaigns as Meta lists them (one cached read per session, shared with the campaigns table). */
+export function listCampaigns(session: MetaSession, accountId: string): Promise<GraphCampaign[]> {
+  return session.cached(`campaigns|${accountId}`, async () => {
+    const page = await session.graph.paginate(
+      `/${accountId}/campaigns`,
+      { fields: CAMPAIGN_FIELDS.join(','), limit: GRAPH_PAGE_SIZE.list },
+      GraphCampaignSchema,
+      { maxPages: MAX_PAGES },
+    );
+    return page.items;
+  });
+}
+
 /**
  * An account's campaigns with their results for a range, in a constant number
  * of Graph calls however many campaigns there are: the (cached) account list,
@@ -47,15 +60,7 @@ export async function listCampaignsWithMetrics(session: MetaSession, adAccountId
   const range = resolveRange(query, account.timezone_name, session.deps.now());
 
   const [campaigns, insights] = await Promise.all([
-    session.cached(`campaigns|${account.id}`, async () => {
-      const page = await session.graph.paginate(
-        `/${account.id}/campaigns`,
-        { fields: CAMPAIGN_FIELDS.join(','), limit: GRAPH_PAGE_SIZE.list },
-        GraphCampaignSchema,
-        { maxPages: MAX_PAGES },
-      );
-      return page.items;
-    }),
+    listCampaigns(session, account.id),
     session.cached(`insights-read|campaign|${account.id}|${range.since}|${range.until}`, async () => {
       // A large account's report goes through a Meta report job when the direct read is refused
       // (code 1), and paging stops before the function runs out of time (then the list is `partial`).

@@ -127,6 +127,36 @@ describe('tool calling on the offline model, in OpenAI’s shape', () => {
     expect(final.choices[0]!.message.content).toContain('Retargeting from 50.00 to 35.00 a day');
   });
 
+  it('proposes a pause on the worst campaign still running, not on one already paused', async () => {
+    const question = ask('Pause my worst campaign');
+    const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: question, tools });
+    const read = first.choices[0]!.message;
+    const rows = [
+      { id: '111', name: 'Spring sale', level: 'campaign', status: 'ACTIVE', spend: 120, costPerResult: 12.5 },
+      { id: '222', name: 'Retargeting', level: 'campaign', status: 'PAUSED', spend: 80, costPerResult: 31.2 },
+      { id: '333', name: 'Prospecting', level: 'campaign', status: 'ACTIVE', spend: 60, costPerResult: 18 },
+    ];
+    const second = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [
+        ...question,
+        { role: 'assistant', content: null, tool_calls: read.tool_calls },
+        {
+          role: 'tool',
+          tool_call_id: read.tool_calls![0]!.id,
+          content: JSON.stringify({ ok: true, summary: '3 campaigns', data: { rows } }),
+        },
+      ],
+      tools,
+    });
+    const propose = second.choices[0]!.message.tool_calls![0]!;
+    expect(JSON.parse(propose.type === 'function' ? propose.function.arguments : '')).toEqual({
+      level: 'campaign',
+      objectId: '333',
+      status: 'PAUSED',
+    });
+  });
+
   it('refuses a tool call left without its result, with OpenAI’s message', async () => {
     const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('rules?'), tools });
     const calls = first.choices[0]!.message.tool_calls!;

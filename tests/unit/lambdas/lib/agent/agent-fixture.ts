@@ -80,6 +80,13 @@ export function graph(call: GraphCall): unknown {
   // An object's own last 7 days (what a pause would stop).
   if (call.path === '/222/insights') return { data: [{ spend: '120.00' }] };
   if (call.path === '/333/insights') return { data: [{ spend: '90.00' }] };
+  if (call.path === '/act_111/campaigns')
+    return {
+      data: [
+        campaign(222, { name: 'Spring sale', daily_budget: '5000' }),
+        campaign(333, { name: 'Retargeting', daily_budget: '4000' }),
+      ],
+    };
   if (call.path === '/222') return campaign(222, { name: 'Spring sale', daily_budget: '5000' });
   if (call.path === '/333') return campaign(333, { name: 'Retargeting', daily_budget: '4000' });
   // Another workspace's object: Meta refuses the read under this workspace's token.
