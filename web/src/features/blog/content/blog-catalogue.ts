@@ -35,9 +35,34 @@ export function readingMinutes(words: number): number {
   return Math.max(1, Math.round(words / READING_WORDS_PER_MINUTE));
 }
 
+const THIS_YEAR = /\bthis year\b/i;
+const YEAR_IN_TITLE = /\b(?:19|20)\d{2}\b/g;
+
+/**
+ * A post is read as written when it is dated: one that speaks of "this year" must name that year in its title (a
+ * reader arriving a year later sees which year it meant), and a title naming a year must be dated in that year (a
+ * "guide for 2025" dated 2026 is a stale guide republished). Issue 25.
+ */
+function yearProblems(
+  file: string,
+  meta: { title: string; description: string; date: string },
+  body: string,
+): string[] {
+  const year = meta.date.slice(0, 4);
+  const problems: string[] = [];
+  if ([meta.title, meta.description, body].some((text) => THIS_YEAR.test(text)) && !meta.title.includes(year)) {
+    problems.push(`${file}: speaks of "this year" but its title does not name ${year}, the year of its date`);
+  }
+  for (const named of new Set(meta.title.match(YEAR_IN_TITLE) ?? [])) {
+    if (named !== year) problems.push(`${file}: the title names ${named} but the post is dated ${year}`);
+  }
+  return problems;
+}
+
 /**
  * Parses, validates and renders every post; throws one error listing every problem
- * (bad front matter, slug not matching the file name, duplicate slugs or aliases), so
+ * (bad front matter, slug not matching the file name, a year the post does not keep to, duplicate slugs or
+ * aliases), so
  * the build fails on a bad post instead of shipping it. Newest first.
  */
 export function buildBlogCatalogue(
@@ -65,6 +90,7 @@ export function buildBlogCatalogue(
     const stem = file.replace(/^.*\//, '').replace(/\.md$/, '');
     if (stem !== meta.slug) problems.push(`${file}: slug "${meta.slug}" must match the file name "${stem}.md"`);
     if (parsed.body.length === 0) problems.push(`${file}: the post has no body`);
+    problems.push(...yearProblems(file, meta, parsed.body));
     const words = countWords(parsed.body);
     const { html, headings } = render(parsed.body);
     posts.push({ ...meta, words, readingMinutes: readingMinutes(words), html, headings });

@@ -60,6 +60,25 @@ describe('buildBlogCatalogue', () => {
     expect(problems.join('\n')).toMatch(message);
   });
 
+  // Issue 25: a post that speaks of "this year" is read as this year's; it must say which year that is.
+  it('fails the build on a post speaking of "this year" whose title does not name the year of its date', () => {
+    const body = `## Intro\n\nThis year, broad targeting wins. ${words(460)}`;
+    expect(problemsOf([post('a', { date: '2025-03-04' }, body)])).toEqual([
+      'a.md: speaks of "this year" but its title does not name 2025, the year of its date',
+    ]);
+    expect(problemsOf([post('b', { title: '"Targeting this year"' })]).join('\n')).toMatch(
+      /b\.md: speaks of "this year"/,
+    );
+    expect(problemsOf([post('c', { title: '"Targeting in 2025"', date: '2025-03-04' }, body)])).toEqual([]);
+  });
+
+  it('fails the build on a title naming a year other than the year of its date', () => {
+    expect(problemsOf([post('a', { title: '"The guide for 2025"', date: '2026-01-14' })])).toEqual([
+      'a.md: the title names 2025 but the post is dated 2026',
+    ]);
+    expect(problemsOf([post('b', { title: '"What to expect after 2025"', date: '2025-10-07' })])).toEqual([]);
+  });
+
   it('rejects duplicate slugs and aliases, listing every problem at once', () => {
     const duplicate = { ...post('a'), file: 'nested/a.md' };
     const problems = problemsOf([
