@@ -19,6 +19,8 @@ export interface E2eEnvironment {
   api: string;
   /** The Slack and webhook sinks (`/slack/requests`, `/webhook/requests`). */
   sinks: string;
+  /** The Meta sandbox, whose `/__admin/calls` log shows what the product really sent to Meta. */
+  meta: string;
 }
 
 declare module 'vitest' {
@@ -88,11 +90,13 @@ export default async function setup(project: TestProject) {
       closePreview = () => preview.close();
     }
     if (!web) throw new Error('The twin started without the web app');
+    if (!twin.endpoints.meta) throw new Error('The twin started without the Meta sandbox');
     project.provide('e2e', {
       web,
       mailbox: twin.endpoints.mailbox,
       api: twin.endpoints.api,
       sinks: twin.endpoints.sinks,
+      meta: twin.endpoints.meta,
     });
   } catch (error) {
     await twin.stop();
