@@ -126,17 +126,36 @@ export type AgentConversation = z.infer<typeof AgentConversationSchema>;
 const percent = z.number().min(0).max(100);
 
 /**
- * The workspace's guardrails, enforced by the server on every proposal before it reaches the drawer.
- * Money in major units of the ad account's currency.
+ * The money limits for ad accounts in one currency, in that currency's major units (500 means $500 in USD and
+ * ¥500 in JPY: never the same money, so each currency the workspace spends in has limits of its own, stated in it).
+ */
+export const AgentMoneyLimitSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/, 'A currency is its three-letter ISO code'),
+    /** Largest budget change one proposal may carry, in money a day. */
+    maxBudgetChangeAmount: z.number().min(0).max(1e9),
+    /** Total daily budget increase the agent's proposals may add up to in one UTC day, in this currency. */
+    dailyIncreaseCap: z.number().min(0).max(1e9),
+  })
+  .strict();
+export type AgentMoneyLimit = z.infer<typeof AgentMoneyLimitSchema>;
+
+/**
+ * The workspace's guardrails, enforced by the server on every proposal before it reaches the drawer. A proposal
+ * that moves money in a currency with no limits of its own is refused (with the reason): the server never guesses
+ * an exchange rate, and never applies dollars as yen.
  */
 export const AgentGuardrailsSchema = z
   .object({
-    /** Largest budget change one proposal may carry, in percent of the budget now. */
+    /** Largest budget change one proposal may carry, in percent of the budget now (any currency). */
     maxBudgetChangePercent: percent,
-    /** Largest budget change one proposal may carry, in money a day. */
-    maxBudgetChangeAmount: z.number().min(0).max(1e9),
-    /** Total daily budget increase the agent's proposals may add up to in one UTC day. */
-    dailyIncreaseCap: z.number().min(0).max(1e9),
+    /** Money limits per currency of the workspace's ad accounts. */
+    moneyLimits: z
+      .array(AgentMoneyLimitSchema)
+      .max(20)
+      .refine((limits) => new Set(limits.map((l) => l.currency)).size === limits.length, {
+        message: 'Each currency has one set of limits',
+      }),
     /** What each role may ask the agent to propose. */
     allowedActions: z.object({
       owner: z.array(z.enum(AGENT_PROPOSE_TOOLS)),
@@ -150,8 +169,12 @@ export type AgentGuardrails = z.infer<typeof AgentGuardrailsSchema>;
 
 export const DEFAULT_AGENT_GUARDRAILS: AgentGuardrails = {
   maxBudgetChangePercent: 30,
-  maxBudgetChangeAmount: 500,
-  dailyIncreaseCap: 1_000,
+  moneyLimits: [{ currency: 'USD', maxBudgetChangeAmount: 500, dailyIncreaseCap: 1_000 }],
   allowedActions: { owner: [...AGENT_PROPOSE_TOOLS], member: ['propose_status_change', 'propose_budget_change'] },
   dryRun: false,
 };
+
+/** The limits for accounts in this currency, or undefined when the workspace has set none for it. */
+export function moneyLimitsFor(guardrails: AgentGuardrails, currency: string): AgentMoneyLimit | undefined {
+  return guardrails.moneyLimits.find((limit) => limit.currency === currency);
+}

@@ -11,6 +11,7 @@ import { build as viteBuild } from 'vite';
 import { apiOriginHeaders } from '@infra/twin/endpoints-file';
 import { startTwin } from '@infra/twin/twin';
 import { measureAdCopy } from './ad-copy';
+import { measureAgent } from './agent';
 import { measureChat } from './chat';
 import { printCost } from './cost';
 import { measureLatency } from './api-latency';
@@ -49,6 +50,7 @@ const sizes = quick
       optimizer: [{ campaigns: 6 }],
       optimizerRequests: 2,
       rules: { rules: 10, runs: 2, campaigns: 6, adsPerAdSet: 2 },
+      agent: { campaigns: [6], requests: 2 },
     }
   : {
       graphicsRounds: 10,
@@ -62,6 +64,7 @@ const sizes = quick
       optimizer: [{ campaigns: 6 }, { campaigns: 200, adsPerAdSet: 6 }, { campaigns: 1_000, adsPerAdSet: 6 }],
       optimizerRequests: 5,
       rules: { rules: 100, runs: 10, campaigns: 200, adsPerAdSet: 6 },
+      agent: { campaigns: [12, 200], requests: 5 },
     };
 const mark = (ok: boolean) => (quick ? '' : ok ? 'ok' : 'OVER TARGET');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -224,6 +227,8 @@ async function main(): Promise<void> {
     figures.optimizer = measureOptimizer(sizes.optimizer, sizes.optimizerRequests);
     const { rules, runs, campaigns, adsPerAdSet } = sizes.rules;
     figures.rules = measureRules(rules, runs, campaigns, adsPerAdSet);
+    // 6. The agent: first token and whole answer with three tool calls, Graph calls per answer at two sizes.
+    figures.agent = measureAgent(sizes.agent.campaigns, sizes.agent.requests);
   } finally {
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });

@@ -31,13 +31,13 @@ export interface AgentToolContext {
   /** The ad copy generator a rewrite is written with (one of the plan's AI generations). */
   adCopy: AdCopyDeps;
   guardrails: AgentGuardrails;
-  /** The day's budget increases proposed through the agent (the daily cap), in major units of the account currency. */
+  /** The day's budget increases proposed through the agent (the daily cap), per currency, in its major units. */
   increases: IncreaseLedger;
 }
 
 export interface IncreaseLedger {
-  /** What today's proposals already add. */
-  today(): Promise<number>;
+  /** What today's proposals already add in this currency. */
+  today(currency: string): Promise<number>;
   /** Counts a proposed increase; refuses (returns false) when it would pass `cap`, so two tabs cannot both pass it. */
-  add(amount: number, cap: number): Promise<boolean>;
+  add(amount: number, cap: number, currency: string): Promise<boolean>;
 }

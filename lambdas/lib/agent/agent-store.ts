@@ -147,20 +147,26 @@ export async function writeGuardrails(
   return guardrails;
 }
 
-/** The day's proposed increases (UTC day), counted in cents so repeated adds stay exact. */
+/**
+ * The day's proposed increases (UTC day) per currency (yen and dollars never add up), counted in hundredths so
+ * repeated adds stay exact.
+ */
 export function increaseLedger(store: AgentStore, workspaceId: string, now: () => Date): IncreaseLedger {
-  const key = () => tableKey('agentState', workspaceId, `increases#${now().toISOString().slice(0, 10)}`);
+  const key = (currency: string) =>
+    tableKey('agentState', workspaceId, `increases#${now().toISOString().slice(0, 10)}#${currency}`);
   return {
-    today: async () => {
-      const reply = await store.doc.send(new GetCommand({ TableName: store.table, Key: key(), ConsistentRead: true }));
+    today: async (currency) => {
+      const reply = await store.doc.send(
+        new GetCommand({ TableName: store.table, Key: key(currency), ConsistentRead: true }),
+      );
       return Number(reply.Item?.cents ?? 0) / 100;
     },
-    add: async (amount, cap) => {
+    add: async (amount, cap, currency) => {
       try {
         await store.doc.send(
           new UpdateCommand({
             TableName: store.table,
-            Key: key(),
+            Key: key(currency),
             UpdateExpression: 'ADD cents :cents SET expires_at = :expires',
             ConditionExpression: 'attribute_not_exists(cents) OR cents <= :room',
             ExpressionAttributeValues: {

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@shared/currency-units';
-import type { AgentGuardrails, AgentProposeTool } from '@shared/schemas/agent';
+import { moneyLimitsFor, type AgentGuardrails, type AgentProposeTool } from '@shared/schemas/agent';
 
 /**
  * The workspace's guardrails, checked by the server on every proposal before anything is stored: the model
@@ -30,9 +30,15 @@ export function checkRole(
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Why a budget change in this currency cannot be proposed: the owner has set no limits for it. */
+export function noLimitsReason(currency: string): string {
+  return `This workspace has no money limits for ${currency}: the owner sets the largest change and the daily cap for ${currency} ad accounts in Settings → Agent guardrails.`;
+}
+
 /**
- * A budget change within the largest percent and amount a proposal may carry, and, for an increase, within
- * what is left of the day's cap (`increasedToday`: the increases already proposed today, major units).
+ * A budget change within the largest percent and, in the account's own currency, the largest amount a proposal
+ * may carry and, for an increase, what is left of the day's cap (`increasedToday`: the increases already
+ * proposed today in that currency, major units). A currency without limits of its own is refused.
  */
 export function checkBudgetMove(
   guardrails: AgentGuardrails,
@@ -47,15 +53,17 @@ export function checkBudgetMove(
       ok: false,
       reason: `The change is ${Number.isFinite(percent) ? `${percent}%` : 'from no budget'}; this workspace allows at most ${guardrails.maxBudgetChangePercent}% per proposal.`,
     };
-  if (Math.abs(delta) > guardrails.maxBudgetChangeAmount)
+  const limits = moneyLimitsFor(guardrails, move.currency);
+  if (!limits) return { ok: false, reason: noLimitsReason(move.currency) };
+  if (Math.abs(delta) > limits.maxBudgetChangeAmount)
     return {
       ok: false,
-      reason: `The change is ${money(Math.abs(delta))} a day; this workspace allows at most ${money(guardrails.maxBudgetChangeAmount)} per proposal.`,
+      reason: `The change is ${money(Math.abs(delta))} a day; this workspace allows at most ${money(limits.maxBudgetChangeAmount)} per proposal.`,
     };
-  if (delta > 0 && increasedToday + delta > guardrails.dailyIncreaseCap)
+  if (delta > 0 && increasedToday + delta > limits.dailyIncreaseCap)
     return {
       ok: false,
-      reason: `Today's proposals already raise budgets by ${money(increasedToday)}; with ${money(delta)} more they would pass the daily cap of ${money(guardrails.dailyIncreaseCap)}.`,
+      reason: `Today's proposals already raise budgets by ${money(increasedToday)}; with ${money(delta)} more they would pass the daily cap of ${money(limits.dailyIncreaseCap)}.`,
     };
   return { ok: true };
 }

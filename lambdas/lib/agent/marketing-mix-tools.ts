@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { budgetToMajor, formatCurrency } from '@shared/currency-units';
+import { moneyLimitsFor } from '@shared/schemas/agent';
 import { AppError, notFound, validationError } from '../errors';
 import { getModelRow, getReport, listModelRows } from '../mmm/mmm-store';
 import { planAllocation } from '../optimizer/mmm-handoff';
 import type { AgentToolContext } from './agent-context';
-import { checkBudgetMove } from './guardrails';
+import { checkBudgetMove, noLimitsReason } from './guardrails';
 import { refuseUnlessAllowed, storeChangeSet } from './propose-tools';
 import { defineTool } from './tool-registry';
 
@@ -119,7 +120,7 @@ export const proposeMmmAllocationTool = defineTool({
       },
       { models: ctx.mmm, remainingMs: session.deps.remainingMs ?? (() => 10_000) },
     );
-    const increasedToday = await ctx.increases.today();
+    const increasedToday = await ctx.increases.today(plan.currency);
     let increase = 0;
     for (const change of plan.changes) {
       const before = budgetToMajor(change.before.dailyBudget ?? 0, plan.currency);
@@ -133,12 +134,22 @@ export const proposeMmmAllocationTool = defineTool({
       increase += Math.max(0, after - before);
     }
     increase = round2(increase);
-    if (increase > 0 && increasedToday + increase > ctx.guardrails.dailyIncreaseCap)
+    const limits = moneyLimitsFor(ctx.guardrails, plan.currency);
+    if (!limits)
       throw new AppError(
         'VALIDATION_ERROR',
-        `Refused by this workspace's guardrails: the allocation raises budgets by ${formatCurrency(increase, plan.currency)} a day, which with today's ${formatCurrency(increasedToday, plan.currency)} passes the daily cap of ${formatCurrency(ctx.guardrails.dailyIncreaseCap, plan.currency)}.`,
+        `Refused by this workspace's guardrails: ${noLimitsReason(plan.currency)}`,
       );
-    if (increase > 0 && !ctx.guardrails.dryRun && !(await ctx.increases.add(increase, ctx.guardrails.dailyIncreaseCap)))
+    if (increase > 0 && increasedToday + increase > limits.dailyIncreaseCap)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Refused by this workspace's guardrails: the allocation raises budgets by ${formatCurrency(increase, plan.currency)} a day, which with today's ${formatCurrency(increasedToday, plan.currency)} passes the daily cap of ${formatCurrency(limits.dailyIncreaseCap, plan.currency)}.`,
+      );
+    if (
+      increase > 0 &&
+      !ctx.guardrails.dryRun &&
+      !(await ctx.increases.add(increase, limits.dailyIncreaseCap, plan.currency))
+    )
       throw new AppError(
         'VALIDATION_ERROR',
         "Refused by this workspace's guardrails: it would pass today's cap on budget increases.",

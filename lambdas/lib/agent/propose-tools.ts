@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-units';
-import type { AgentProposal, AgentProposeTool } from '@shared/schemas/agent';
+import { moneyLimitsFor, type AgentProposal, type AgentProposeTool } from '@shared/schemas/agent';
 import type { ObjectChange, ObjectLevel } from '@shared/schemas/object-change';
 import type { ExpectedEffect, ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { AppError, conflict, notFound } from '../errors';
@@ -265,13 +265,15 @@ export const proposeBudgetChangeTool = defineTool({
     if (afterMinor <= 0) throw conflict('A daily budget must stay above zero: propose pausing instead.');
     const afterMajor = budgetToMajor(afterMinor, account.currency);
     const move = { before: beforeMajor, after: afterMajor, currency: account.currency };
-    const increasedToday = await ctx.increases.today();
+    const increasedToday = await ctx.increases.today(account.currency);
     const verdict = checkBudgetMove(ctx.guardrails, move, increasedToday);
     if (!verdict.ok)
       throw new AppError('VALIDATION_ERROR', `Refused by this workspace's guardrails: ${verdict.reason}`);
     const delta = Math.round((afterMajor - beforeMajor) * 100) / 100;
     const percent = Math.round((delta / beforeMajor) * 1000) / 10;
-    if (delta > 0 && !ctx.guardrails.dryRun && !(await ctx.increases.add(delta, ctx.guardrails.dailyIncreaseCap)))
+    // Checked above: the account's currency has limits.
+    const cap = moneyLimitsFor(ctx.guardrails, account.currency)!.dailyIncreaseCap;
+    if (delta > 0 && !ctx.guardrails.dryRun && !(await ctx.increases.add(delta, cap, account.currency)))
       throw new AppError(
         'VALIDATION_ERROR',
         "Refused by this workspace's guardrails: it would pass today's cap on budget increases.",
@@ -323,7 +325,7 @@ export const applyRecommendationTool = defineTool({
         after: budgetToMajor(change.change.dailyBudget, rec.currency),
         currency: rec.currency,
       };
-      const verdict = checkBudgetMove(ctx.guardrails, move, await ctx.increases.today());
+      const verdict = checkBudgetMove(ctx.guardrails, move, await ctx.increases.today(rec.currency));
       if (!verdict.ok)
         throw new AppError(
           'VALIDATION_ERROR',

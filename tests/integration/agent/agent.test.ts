@@ -20,8 +20,9 @@ describe('the agent through the twin', () => {
   let users: OptimizerUsers;
   let token: string;
   let campaignId: string;
-  // JPY, whole yen: a 30% cut (¥300) stays within the default ¥500 largest change per proposal.
+  // JPY, whole yen: a 30% cut (¥300) stays within the suite's ¥500 largest change per proposal.
   const BUDGET = 1_000;
+  const JPY_LIMITS = { currency: 'JPY', maxBudgetChangeAmount: 500, dailyIncreaseCap: 1_000 };
 
   /** A campaign's daily budget as Meta has it, read with the suite's own sandbox token. */
   const metaBudget = async (id: string) => {
@@ -167,6 +168,13 @@ describe('the agent through the twin', () => {
   }, 120_000);
 
   it('a 30% cut becomes a pending proposal: Meta unchanged until approved in the drawer, then changed, then undone', async () => {
+    // The defaults hold dollars only: a yen account is refused until the owner states its limits in yen.
+    const unset = await ask(users.user, `Cut the budget of campaign ${campaignId} by 30%`, '127.0.0.4');
+    expect(unset.tools.map((t) => [t.name, t.ok])).toEqual([['propose_budget_change', false]]);
+    expect(unset.tools[0]!.summary).toContain('This workspace has no money limits for JPY');
+    const yen = { ...DEFAULT_AGENT_GUARDRAILS, moneyLimits: [...DEFAULT_AGENT_GUARDRAILS.moneyLimits, JPY_LIMITS] };
+    const put = await users.user.call('/api/agent/guardrails', { method: 'PUT', body: JSON.stringify(yen) });
+    expect(put.status).toBe(200);
     const turn = await ask(users.user, `Cut the budget of campaign ${campaignId} by 30%`, '127.0.0.4');
     expect(
       turn.tools.map((t) => [t.name, t.ok]),

@@ -234,7 +234,11 @@ describe('the agent proposes the same allocation (issue 26)', () => {
     const question = `Apply the marketing-mix allocation of model ${modelId} to ${jpyAccount}`;
     const auditBefore = (await auditRows(userSub)).length;
     // ¥1 at most per change: every budget the allocation moves is over it.
-    await putGuardrails({ ...DEFAULT_AGENT_GUARDRAILS, maxBudgetChangePercent: 100, maxBudgetChangeAmount: 1 });
+    await putGuardrails({
+      ...DEFAULT_AGENT_GUARDRAILS,
+      maxBudgetChangePercent: 100,
+      moneyLimits: [{ currency: 'JPY', maxBudgetChangeAmount: 1, dailyIncreaseCap: 1e9 }],
+    });
     const refused = await ask(user, question, '127.0.0.6');
     expect(refused.tools.map((t) => [t.name, t.ok])).toEqual([
       ['list_mmm_allocations', true],
@@ -248,8 +252,7 @@ describe('the agent proposes the same allocation (issue 26)', () => {
     await putGuardrails({
       ...DEFAULT_AGENT_GUARDRAILS,
       maxBudgetChangePercent: 100,
-      maxBudgetChangeAmount: 1e9,
-      dailyIncreaseCap: 1e9,
+      moneyLimits: [{ currency: 'JPY', maxBudgetChangeAmount: 1e9, dailyIncreaseCap: 1e9 }],
     });
     const turn = await ask(user, question, '127.0.0.6');
     expect(

@@ -72,7 +72,10 @@ describe("the workspace's guardrails", () => {
     const tighter: AgentGuardrails = {
       ...DEFAULT_AGENT_GUARDRAILS,
       maxBudgetChangePercent: 10,
-      dailyIncreaseCap: 50,
+      moneyLimits: [
+        { currency: 'USD', maxBudgetChangeAmount: 200, dailyIncreaseCap: 50 },
+        { currency: 'JPY', maxBudgetChangeAmount: 30_000, dailyIncreaseCap: 75_000 },
+      ],
       allowedActions: { owner: ['propose_budget_change'], member: [] },
       dryRun: true,
     };

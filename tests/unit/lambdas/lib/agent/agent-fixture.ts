@@ -100,10 +100,18 @@ export function graph(call: GraphCall): unknown {
   });
 }
 
+/** The guardrails with the USD account's money limits changed (the demo account is in USD). */
+export function usdLimits(limits: {
+  maxBudgetChangeAmount?: number;
+  dailyIncreaseCap?: number;
+}): Partial<AgentGuardrails> {
+  return { moneyLimits: [{ ...DEFAULT_AGENT_GUARDRAILS.moneyLimits[0]!, ...limits }] };
+}
+
 export function context(overrides: Partial<AgentToolContext> = {}, guardrails: Partial<AgentGuardrails> = {}) {
   const table = memoryTable();
   const { session, calls } = fakeSession(graph);
-  let increased = 0;
+  const increased = new Map<string, number>();
   const ctx: AgentToolContext = {
     workspace: { id: 'owner-1', role: 'owner' },
     actor: 'owner-1',
@@ -125,8 +133,13 @@ export function context(overrides: Partial<AgentToolContext> = {}, guardrails: P
     },
     guardrails: { ...DEFAULT_AGENT_GUARDRAILS, ...guardrails },
     increases: {
-      today: async () => increased,
-      add: async (amount, cap) => (increased + amount > cap ? false : ((increased += amount), true)),
+      today: async (currency) => increased.get(currency) ?? 0,
+      add: async (amount, cap, currency) => {
+        const now = increased.get(currency) ?? 0;
+        if (now + amount > cap) return false;
+        increased.set(currency, now + amount);
+        return true;
+      },
     },
     ...overrides,
   };

@@ -7,7 +7,7 @@ import { AGENT_TOOLS } from '@lambdas/lib/agent/agent-tools';
 import { runToolCall } from '@lambdas/lib/agent/tool-registry';
 import { changeSource } from '@lambdas/optimizer/approve-recommendation';
 import { startOfflineModel, type OfflineModel } from '@infra/twin/openai/offline-model-server';
-import { context } from './agent-fixture';
+import { context, usdLimits } from './agent-fixture';
 
 const call = (name: string, args: object) => ({ name, arguments: JSON.stringify(args) });
 
@@ -57,7 +57,7 @@ describe('the agent’s tools', () => {
   });
 
   it('refuses an increase past the day’s cap', async () => {
-    const { ctx, table } = context({}, { maxBudgetChangePercent: 100, dailyIncreaseCap: 15 });
+    const { ctx, table } = context({}, { maxBudgetChangePercent: 100, ...usdLimits({ dailyIncreaseCap: 15 }) });
     const first = await runToolCall(
       AGENT_TOOLS,
       call('propose_budget_change', { level: 'campaign', objectId: '222', changePercent: 20 }),

@@ -5,8 +5,10 @@ import { checkBudgetMove, checkRole } from '@lambdas/lib/agent/guardrails';
 const guardrails: AgentGuardrails = {
   ...DEFAULT_AGENT_GUARDRAILS,
   maxBudgetChangePercent: 30,
-  maxBudgetChangeAmount: 100,
-  dailyIncreaseCap: 150,
+  moneyLimits: [
+    { currency: 'USD', maxBudgetChangeAmount: 100, dailyIncreaseCap: 150 },
+    { currency: 'JPY', maxBudgetChangeAmount: 15_000, dailyIncreaseCap: 22_500 },
+  ],
 };
 
 describe('the agent’s guardrails', () => {
@@ -29,6 +31,20 @@ describe('the agent’s guardrails', () => {
   it('refuses an increase that would pass the day’s cap, never a decrease', () => {
     expect(checkBudgetMove(guardrails, { before: 100, after: 130, currency: 'USD' }, 130).ok).toBe(false);
     expect(checkBudgetMove(guardrails, { before: 100, after: 80, currency: 'USD' }, 1_000).ok).toBe(true);
+  });
+
+  it('holds each account to the limits of its own currency, never dollars as yen', () => {
+    // ¥5,000 is within the yen limit; 5,000 against the dollar limit of 100 would have been refused.
+    expect(checkBudgetMove(guardrails, { before: 20_000, after: 25_000, currency: 'JPY' }, 0)).toEqual({ ok: true });
+    const verdict = checkBudgetMove(guardrails, { before: 100_000, after: 120_000, currency: 'JPY' }, 0);
+    expect(!verdict.ok && verdict.reason).toContain('at most ¥15,000 per proposal');
+  });
+
+  it('refuses a change in a currency the workspace has set no limits for, saying where to set them', () => {
+    const verdict = checkBudgetMove(guardrails, { before: 100, after: 90, currency: 'EUR' }, 0);
+    expect(!verdict.ok && verdict.reason).toBe(
+      'This workspace has no money limits for EUR: the owner sets the largest change and the daily cap for EUR ad accounts in Settings → Agent guardrails.',
+    );
   });
 
   it('refuses a budget set from nothing (no percent to hold it to)', () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { AGENT_PROPOSE_TOOLS, AgentGuardrailsSchema, type AgentGuardrails } from '@shared/schemas/agent';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -39,8 +40,8 @@ export function AgentGuardrailsCard() {
       <CardHeader>
         <CardTitle>Agent guardrails</CardTitle>
         <CardDescription>
-          Limits the server holds every agent proposal to, whatever is asked. Amounts are in each ad account&apos;s
-          currency.
+          Limits the server holds every agent proposal to, whatever is asked. Money limits are set per currency, in that
+          currency: an ad account in a currency without limits gets no budget proposals from the agent.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -80,27 +81,8 @@ export function AgentGuardrailsCard() {
                     />
                   )}
                 </FormField>
-                <FormField label="Largest budget change a day" error={errors.maxBudgetChangeAmount?.message}>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="number"
-                      min={0}
-                      step="any"
-                      {...form.register('maxBudgetChangeAmount', number)}
-                    />
-                  )}
-                </FormField>
               </div>
-              <FormField
-                label="Daily cap on budget increases"
-                description="The total the agent's proposals may raise budgets by in one day (UTC)."
-                error={errors.dailyIncreaseCap?.message}
-              >
-                {(field) => (
-                  <Input {...field} type="number" min={0} step="any" {...form.register('dailyIncreaseCap', number)} />
-                )}
-              </FormField>
+              <MoneyLimits form={form} />
               {ROLES.map(({ role: who, label }) => (
                 <fieldset key={who} className="grid gap-2">
                   <legend className="text-sm font-medium">{label} may ask the agent to propose</legend>
@@ -135,5 +117,83 @@ export function AgentGuardrailsCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The money limits, one row per currency, each amount labelled with its currency (never a bare number that means
+ * $500 in one account and ¥500 in another).
+ */
+function MoneyLimits({ form }: { form: UseFormReturn<AgentGuardrails> }) {
+  const limits = useFieldArray({ control: form.control, name: 'moneyLimits' });
+  const [adding, setAdding] = useState('');
+  const code = adding.trim().toUpperCase();
+  const valid = /^[A-Z]{3}$/.test(code) && !limits.fields.some((f) => f.currency === code);
+  const errors = form.formState.errors.moneyLimits;
+  const number = { valueAsNumber: true } as const;
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">Money limits per currency</legend>
+      {limits.fields.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No currency has limits: the agent proposes no budget changes until one is added.
+        </p>
+      ) : null}
+      {limits.fields.map((field, i) => (
+        <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <FormField
+            label={`Largest budget change a day (${field.currency})`}
+            error={errors?.[i]?.maxBudgetChangeAmount?.message}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                step="any"
+                {...form.register(`moneyLimits.${i}.maxBudgetChangeAmount`, number)}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={`Daily cap on budget increases (${field.currency})`}
+            error={errors?.[i]?.dailyIncreaseCap?.message}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                step="any"
+                {...form.register(`moneyLimits.${i}.dailyIncreaseCap`, number)}
+              />
+            )}
+          </FormField>
+          <Button type="button" variant="outline" onClick={() => limits.remove(i)}>
+            Remove {field.currency}
+          </Button>
+        </div>
+      ))}
+      <p className="text-xs text-muted-foreground">
+        The daily cap is the total the agent&apos;s proposals may raise budgets by in one day (UTC), per currency.
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <FormField label="Add limits for a currency" description="Its three-letter code, e.g. JPY or EUR.">
+          {(props) => <Input {...props} value={adding} maxLength={3} onChange={(e) => setAdding(e.target.value)} />}
+        </FormField>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!valid}
+          onClick={() => {
+            // Zero until the owner says more: nothing is proposed in it by default.
+            limits.append({ currency: code, maxBudgetChangeAmount: 0, dailyIncreaseCap: 0 });
+            setAdding('');
+          }}
+        >
+          Add {valid ? code : 'currency'}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -46,9 +46,16 @@ describe('agent guardrails in settings', () => {
     expect(percent).toHaveValue(30);
     await user.clear(percent);
     await user.type(percent, '15');
-    const cap = screen.getByRole('spinbutton', { name: 'Daily cap on budget increases' });
+    const cap = screen.getByRole('spinbutton', { name: 'Daily cap on budget increases (USD)' });
     await user.clear(cap);
     await user.type(cap, '200');
+    // A yen account gets limits of its own, stated in yen.
+    await user.type(screen.getByRole('textbox', { name: /Add limits for a currency/ }), 'jpy');
+    await user.click(screen.getByRole('button', { name: 'Add JPY' }));
+    const yen = screen.getByRole('spinbutton', { name: 'Largest budget change a day (JPY)' });
+    expect(yen).toHaveValue(0);
+    await user.clear(yen);
+    await user.type(yen, '30000');
     const members = screen.getByRole('group', { name: 'Members may ask the agent to propose' });
     expect(within(members).getByRole('checkbox', { name: 'Apply a recommendation' })).not.toBeChecked();
     await user.click(within(members).getByRole('checkbox', { name: 'Pause or resume' }));
@@ -60,7 +67,10 @@ describe('agent guardrails in settings', () => {
       body: {
         ...DEFAULT_AGENT_GUARDRAILS,
         maxBudgetChangePercent: 15,
-        dailyIncreaseCap: 200,
+        moneyLimits: [
+          { currency: 'USD', maxBudgetChangeAmount: 500, dailyIncreaseCap: 200 },
+          { currency: 'JPY', maxBudgetChangeAmount: 30_000, dailyIncreaseCap: 0 },
+        ],
         allowedActions: { owner: DEFAULT_AGENT_GUARDRAILS.allowedActions.owner, member: ['propose_budget_change'] },
         dryRun: true,
       },
@@ -84,7 +94,7 @@ describe('agent guardrails in settings', () => {
       throw new ApiError('OWNER_ONLY', 403, 'Only the workspace owner can do this.');
     });
     const user = renderCard();
-    const amount = await screen.findByRole('spinbutton', { name: 'Largest budget change a day' });
+    const amount = await screen.findByRole('spinbutton', { name: 'Largest budget change a day (USD)' });
     await user.clear(amount);
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Save guardrails' }));
