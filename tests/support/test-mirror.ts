@@ -33,12 +33,19 @@ export function unitTests(repoRoot: string): string[] {
   return found.sort();
 }
 
-/** The source files a unit test mirrors (one per possible extension), or none when it is outside every room. */
+/**
+ * The source files a unit test mirrors (one per possible extension), or none when it is outside every room. A web test
+ * may also mirror a file the site serves as is, outside web/src: tests/unit/web/public/signals.test.ts tests
+ * web/public/signals.js.
+ */
 export function mirroredSources(test: string): string[] {
   const inUnit = test.slice(unitRoot.length + 1).replace(testSuffix, '');
   const [room, ...rest] = inUnit.split('/');
-  const base = rest.length === 0 ? inUnit : roomRoots[room!] ? `${roomRoots[room!]}/${rest.join('/')}` : undefined;
-  return base === undefined ? [] : sourceExtensions.map((extension) => `${base}${extension}`);
+  if (rest.length === 0) return sourceExtensions.map((extension) => `${inUnit}${extension}`);
+  const root = roomRoots[room!];
+  if (root === undefined) return [];
+  const base = room === 'web' && rest[0] === 'public' ? `web/${rest.join('/')}` : `${root}/${rest.join('/')}`;
+  return sourceExtensions.map((extension) => `${base}${extension}`);
 }
 
 /** The unit tests with no source file at their mirrored path. */

@@ -28,6 +28,7 @@ describe('mirroredSources', () => {
     expect(mirroredSources('tests/unit/tests/bench/lighthouse-median.test.ts')).toContain(
       'tests/bench/lighthouse-median.ts',
     );
+    expect(mirroredSources('tests/unit/web/public/signals.test.ts')).toContain('web/public/signals.js');
   });
 
   it('maps a test directly in tests/unit to a file at the repo root', () => {
