@@ -260,6 +260,25 @@ describe('ad optimizer screen', () => {
     expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
   });
 
+  it('a rewrite the agent proposed (?rewrite=) opens in the drawer with its copy, approved only on a click', async () => {
+    const asked: AdTest = { ...proposal, proposedBy: { conversationId: 'conv-1' } };
+    serve({
+      adOptimizerAds: () => list([fresh, tired], [asked]),
+      adOptimizerApprove: () => ({ ...asked, status: 'created' }),
+    });
+    renderWithMeta(<AdOptimizerScreen />, { path: `/ad-optimizer?ad=1&rewrite=${asked.id}` });
+    const drawer = await screen.findByRole('dialog', { name: 'Rewrite and test “Tired ad”' });
+    // The agent's copy is there to choose and edit: nothing is written again, nothing is approved yet.
+    expect(await within(drawer).findByLabelText('Headline')).toHaveValue('Boots that last');
+    expect(callsTo('adOptimizerRewrite')).toHaveLength(0);
+    expect(callsTo('adOptimizerApprove')).toHaveLength(0);
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Approve: create a paused A/B copy' }));
+    expect(callsTo('adOptimizerApprove')[0]).toEqual({
+      params: { id: asked.id },
+      body: { headline: 'Boots that last', primaryText: 'Go further.', description: 'Try them' },
+    });
+  });
+
   const createdCopy = (approvedAt: string, undoUntil?: string): AdTest => ({
     ...proposal,
     status: 'created',
