@@ -5,7 +5,7 @@
  * each an exact line search, until marginal returns are equal across channels not at a bound (the
  * optimality condition of this problem). Starting from the current allocation, the result is never worse.
  */
-import { type ChannelResponse, type Interval, quantile } from './outputs';
+import { type ChannelResponse, drawInterval, type Interval } from './outputs';
 
 export interface ChannelBounds {
   /** Multiples of current spend. */
@@ -157,11 +157,8 @@ export function liftInterval(allocation: Allocation, drawCurves: readonly Channe
       }, 0),
     )
     .sort((a, b) => a - b);
-  return {
-    estimate: allocation.lift,
-    low: lifts.length > 0 ? quantile(lifts, (1 - level) / 2) : allocation.lift,
-    high: lifts.length > 0 ? quantile(lifts, 1 - (1 - level) / 2) : allocation.lift,
-  };
+  // The draws' median and their central share: an interval that holds its estimate (drawInterval says why).
+  return drawInterval(lifts, level, allocation.lift);
 }
 
 /**

@@ -11,7 +11,7 @@
 import { liftTerms, mapeLift, modelLift } from './calibration';
 import { mediaBetas, type RawFit, replicateKpi } from './fit';
 import { type LiftTest } from './lift-test';
-import { channelResponses, drawResponses, quantile, type Interval } from './outputs';
+import { channelResponses, drawInterval, drawResponses, type Interval } from './outputs';
 import { createProblem, type ModelFit } from './problem';
 
 export interface CalibrationChannel {
@@ -33,12 +33,6 @@ const sum = (values: ArrayLike<number>) => {
   let s = 0;
   for (let i = 0; i < values.length; i += 1) s += values[i]!;
   return s;
-};
-
-const intervalOf = (estimate: number, values: number[], level: number): Interval => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return { estimate, low: estimate, high: estimate };
-  return { estimate, low: quantile(sorted, (1 - level) / 2), high: quantile(sorted, 1 - (1 - level) / 2) };
 };
 
 export function calibrationEffect(raw: RawFit, withoutTests?: RawFit): CalibrationEffect | null {
@@ -75,15 +69,16 @@ export function calibrationEffect(raw: RawFit, withoutTests?: RawFit): Calibrati
     const valuesWithout = drawsWithout.map((curves) => curves[c]!.response(spend));
     const valuesWith = drawsWith.map((curves) => curves[c]!.response(spend));
     const perSpend = (i: Interval) => ({ estimate: i.estimate / spend, low: i.low / spend, high: i.high / spend });
+    // The estimates are the draws' medians, as in the report's ROI table (drawInterval says why).
     const contribution = {
-      withoutTests: intervalOf(estimateWithout, valuesWithout, level),
-      withTests: intervalOf(estimateWith, valuesWith, level),
+      withoutTests: drawInterval(valuesWithout, level, estimateWithout),
+      withTests: drawInterval(valuesWith, level, estimateWith),
     };
     return [
       {
         name: channel.name,
-        roiWithoutTests: estimateWithout / spend,
-        roiWithTests: estimateWith / spend,
+        roiWithoutTests: contribution.withoutTests.estimate / spend,
+        roiWithTests: contribution.withTests.estimate / spend,
         contribution,
         roi: { withoutTests: perSpend(contribution.withoutTests), withTests: perSpend(contribution.withTests) },
       },

@@ -65,10 +65,30 @@ export interface Interval {
   high: number;
 }
 
-const intervalOf = (estimate: number, values: number[], level: number): Interval => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return { estimate, low: estimate, high: estimate };
-  return { estimate, low: quantile(sorted, (1 - level) / 2), high: quantile(sorted, 1 - (1 - level) / 2) };
+/**
+ * An estimate and its interval read off the same draws: their median and their central `level` share, so the
+ * estimate always lies inside its interval. Why not the chosen model's own value: the bootstrap refits can settle
+ * away from it (a flat or many-peaked posterior), and the percentile interval then excluded its own point. On the
+ * 52 known-truth worlds (docs/mmm-scorecard.md) the bias corrections that would keep the chosen value were worse
+ * calibrated than the plain percentile interval (90 % intervals covering the true ROAS: percentile 85.4 %,
+ * bias-corrected 68.4 %, basic 67.5 %, percentile recentred on the chosen value 78.6 %), while the draws' median kept
+ * the coverage and is the better estimate (|ROAS error| median 17.9 → 15.6 %, p90 98.4 → 67.6 %): the bagged
+ * estimate of Breiman (1996). Without finite draws: `fallback`, with no width.
+ */
+export function drawInterval(draws: readonly number[], level: number, fallback: number): Interval {
+  const sorted = draws.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { estimate: fallback, low: fallback, high: fallback };
+  return {
+    estimate: quantile(sorted, 0.5),
+    low: quantile(sorted, (1 - level) / 2),
+    high: quantile(sorted, 1 - (1 - level) / 2),
+  };
+}
+
+/** `spend / contribution` over an interval of contributions (decreasing: the bounds swap; none above 0: no bound). */
+const perUnit = (spend: number, contribution: Interval): Interval => {
+  const inverse = (v: number) => (v > 0 ? spend / v : Infinity);
+  return { estimate: inverse(contribution.estimate), low: inverse(contribution.high), high: inverse(contribution.low) };
 };
 
 export interface ChannelSummary {
@@ -135,25 +155,20 @@ export function summarise(raw: RawFit): MmmSummary {
     const drawContributions = drawCurves.map((curves) => curves[c]!.response(r.spend));
     const eps = 0.01 * Math.max(r.spend, 1e-9);
     const paid = !r.organic && r.spend > 0;
+    const contributionInterval = drawInterval(drawContributions, level, contribution);
     return {
       name: r.name,
       organic: r.organic,
       spend: r.spend,
-      contribution: intervalOf(contribution, drawContributions, level),
+      contribution: contributionInterval,
       roi: paid
-        ? intervalOf(
-            contribution / r.spend,
-            drawContributions.map((v) => v / r.spend),
-            level,
-          )
+        ? {
+            estimate: contributionInterval.estimate / r.spend,
+            low: contributionInterval.low / r.spend,
+            high: contributionInterval.high / r.spend,
+          }
         : null,
-      cpa: paid
-        ? intervalOf(
-            contribution > 0 ? r.spend / contribution : Infinity,
-            drawContributions.map((v) => (v > 0 ? r.spend / v : Infinity)),
-            level,
-          )
-        : null,
+      cpa: paid ? perUnit(r.spend, contributionInterval) : null,
       marginalRoi: paid ? (r.response(r.spend + eps) - r.response(r.spend - eps)) / (2 * eps) : null,
       transform: chosen.transforms[c]!,
       coefficient: betas[c]!,

@@ -14,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
+import { drawResponses } from '@shared/mmm/outputs';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
 import { ConfigSchema } from '@shared/mmm/spec';
 import { formatCalibrationCase, runCalibrationCase } from '@tests/mmm/support/calibration-case';
@@ -54,6 +55,12 @@ async function main() {
     const used = process.cpuUsage(cpu);
     // CPU time is the load-independent cost (wall time grows when others share the cores).
     const score = scoreWorld(world, report, seconds, (used.user + used.system) / 1e6);
+    // Every draw's ROAS per channel in the JSON, so interval constructions can be compared on the same fits.
+    const drawCurves = raw.draws.map((d) => drawResponses(raw, d));
+    const drawRoas = Object.fromEntries(
+      report.channels.map((c, k) => [c.name, drawCurves.map((curves) => curves[k]!.response(c.spend) / c.spend)]),
+    );
+    Object.assign(score, { drawRoas });
     scores.push(score);
     const errors = score.channels.map((c) => `${(100 * c.roasError).toFixed(0)}%${c.covered ? '' : '!'}`).join(' ');
     console.log(

@@ -96,8 +96,9 @@ describe('budget allocator', () => {
       allocation,
       raw.draws.map((d) => drawResponses(raw, d)),
     );
-    expect(interval.low).toBeLessThanOrEqual(interval.high);
-    expect(interval.estimate).toBe(allocation.lift);
+    // The draws' median inside their central share (drawInterval), not the chosen model's lift.
+    expect(interval.low).toBeLessThanOrEqual(interval.estimate);
+    expect(interval.estimate).toBeLessThanOrEqual(interval.high);
     expect(Number.isFinite(interval.low)).toBe(true);
   });
 

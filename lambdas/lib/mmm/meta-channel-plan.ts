@@ -7,7 +7,7 @@ import {
 import { dayNumber } from '@shared/mmm/calendar';
 import { mediaBetas } from '@shared/mmm/fit';
 import { loadModel } from '@shared/mmm/model-export';
-import { channelResponses, drawResponses, quantile, type Interval } from '@shared/mmm/outputs';
+import { channelResponses, drawInterval, drawResponses, type Interval } from '@shared/mmm/outputs';
 import type { MmmReport } from '@shared/schemas/mmm';
 
 /**
@@ -88,9 +88,10 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
       const curve = curves[index]!;
       return (curve.response(meta.optimal) - curve.response(meta.current)) / weeks;
     })
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
-  const estimate = (meta.optimalResponse - meta.currentResponse) / weeks;
+    .filter(Number.isFinite);
+  // The draws' median and their central share, never an interval stretched to reach the chosen model's value.
+  const liftPerWeek = drawInterval(lifts, level, (meta.optimalResponse - meta.currentResponse) / weeks);
+  const estimate = liftPerWeek.estimate;
   return {
     channel,
     mode: targetRoi === undefined ? 'budget' : 'target_roi',
@@ -103,11 +104,7 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
     optimalDaily: meta.optimal / days,
     marginalRoiNow: report.channels.find((c) => c.name === channel)?.marginalRoi ?? null,
     marginalRoiProposed: meta.marginalRoi,
-    liftPerWeek: {
-      estimate,
-      low: lifts.length > 0 ? Math.min(estimate, quantile(lifts, (1 - level) / 2)) : estimate,
-      high: lifts.length > 0 ? Math.max(estimate, quantile(lifts, 1 - (1 - level) / 2)) : estimate,
-    },
+    liftPerWeek,
     agreement:
       lifts.length > 0
         ? lifts.filter((v) => Math.sign(v) === Math.sign(estimate) || v === estimate).length / lifts.length

@@ -11,7 +11,7 @@
  * worse than the even split.
  */
 import { mediaBetas, type RawFit } from '@shared/mmm/fit';
-import { quantile, type Interval } from '@shared/mmm/outputs';
+import { drawInterval, quantile, type Interval } from '@shared/mmm/outputs';
 import { saturate } from '@shared/mmm/problem';
 import { MAX_PLAN_WEEKS, MIN_PLAN_WEEKS } from '@shared/schemas/mmm-week-plan';
 import { adstockOf, mediaPerWeek, prepareForecast, type MediaCurves, type WeekForecast } from './week-forecast';
@@ -250,10 +250,10 @@ export function planWeeks(raw: RawFit, options: WeekPlanOptions): WeekPlan {
   );
   const noiseLow = quantile(residuals, (1 - level) / 2);
   const noiseHigh = quantile(residuals, 1 - (1 - level) / 2);
-  const intervalOf = (estimate: number, draws: number[], noise: [number, number]): Interval => {
-    const sorted = draws.filter(Number.isFinite).sort((a, b) => a - b);
-    const low = sorted.length > 0 ? Math.min(estimate, quantile(sorted, (1 - level) / 2)) : estimate;
-    const high = sorted.length > 0 ? Math.max(estimate, quantile(sorted, 1 - (1 - level) / 2)) : estimate;
+  // The draws' median and their central share (drawInterval says why: never an interval stretched to reach the
+  // chosen model's value), widened by the fit's weekly noise.
+  const intervalOf = (point: number, draws: number[], noise: [number, number]): Interval => {
+    const { estimate, low, high } = drawInterval(draws, level, point);
     return {
       estimate,
       low: estimate - Math.hypot(estimate - low, noise[0]),

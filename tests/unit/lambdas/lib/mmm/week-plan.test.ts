@@ -137,6 +137,19 @@ describe('planWeeks', () => {
     const width = (p: typeof sure) => p.weeks[0]!.kpi.high - p.weeks[0]!.kpi.low;
     expect(width(unsure)).toBeGreaterThan(width(sure));
   });
+
+  it('centres each week on its draws, not stretched to reach the chosen model when the draws lie elsewhere', () => {
+    // One draw, away from the chosen model (Hill slope 0.7 against 0.8): the week's KPI is that draw's, with the
+    // weekly noise around it as wide as the draw-less plan's; stretching toward the chosen model would widen one side.
+    const chosenOnly = planWeeks(model(0.4), { weeks: 6 });
+    const oneDraw = planWeeks(model(0.4, 1), { weeks: 6 });
+    for (const [w, week] of oneDraw.weeks.entries()) {
+      const alone = chosenOnly.weeks[w]!.kpi;
+      expect(week.kpi.estimate).not.toBeCloseTo(alone.estimate, 0);
+      expect(week.kpi.high - week.kpi.estimate).toBeCloseTo(alone.high - alone.estimate, 6);
+      expect(week.kpi.estimate - week.kpi.low).toBeCloseTo(alone.estimate - alone.low, 6);
+    }
+  });
 });
 
 describe('projectToBudget', () => {
