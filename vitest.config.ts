@@ -88,6 +88,9 @@ export default defineConfig({
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share one module registry, so they load aws-cdk-lib once and share the synths
+          // of the same app (tests/infra/support/build-app.ts). No infra test mocks modules or changes env.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

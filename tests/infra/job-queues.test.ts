@@ -1,18 +1,18 @@
-import { Match, Template as CdkTemplate, type Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobQueueEnvVar, jobQueues } from '@shared/job-queues';
 import { tableEnvVar } from '@shared/tables';
-import { createApp } from './support/build-app';
+import { buildApp, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
 /** The marketing-mix fits queue: SQS + DLQ, the worker's event source mapping, exact grants. */
 describe('job queues', () => {
-  let built: ReturnType<typeof createApp>;
+  let built: BuiltApp;
   let stateless: Template;
 
   beforeAll(() => {
-    built = createApp({ nag: false });
-    stateless = CdkTemplate.fromStack(built.stacks.stateless);
+    built = buildApp();
+    stateless = built.templates.stateless;
   });
   afterAll(() => built?.cleanup());
 

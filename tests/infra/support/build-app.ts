@@ -66,14 +66,27 @@ export function createApp(options: BuildOptions = {}): {
   return { app, stacks, outdir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
-/** createApp + one template per stack; call `cleanup` in afterAll. */
+/**
+ * Apps already built in this worker, by their options. The infra project runs its files in one module registry
+ * per worker (`isolate: false` in vitest.config.ts), so the files that ask for the same app share one synth:
+ * a synth of the four stacks costs seconds of CPU, and most files only read the default app's templates.
+ */
+const builtApps = new Map<string, BuiltApp>();
+const sharedOutdirs: (() => void)[] = [];
+
+/** createApp + one template per stack, shared with other files asking the same; call `cleanup` in afterAll. */
 export function buildApp(options: BuildOptions = {}): BuiltApp {
+  const key = JSON.stringify(options);
+  const known = builtApps.get(key);
+  if (known) return known;
   const { app, stacks, outdir, cleanup } = createApp(options);
-  return {
+  // The templates are read once here, so what a file adds to `app` afterwards never shows in another's.
+  const built: BuiltApp = {
     app,
     stacks,
     outdir,
-    cleanup,
+    // Shared: the cloud assembly is removed when the worker ends, not by the first file to finish.
+    cleanup: () => undefined,
     templates: {
       waf: Template.fromStack(stacks.waf),
       edge: Template.fromStack(stacks.edge),
@@ -81,6 +94,10 @@ export function buildApp(options: BuildOptions = {}): BuiltApp {
       stateless: Template.fromStack(stacks.stateless),
     },
   };
+  if (sharedOutdirs.length === 0) process.once('exit', () => sharedOutdirs.forEach((remove) => remove()));
+  sharedOutdirs.push(cleanup);
+  builtApps.set(key, built);
+  return built;
 }
 
 /**
