@@ -129,8 +129,23 @@ export async function readGuardrails(store: AgentStore, workspaceId: string): Pr
   const reply = await store.doc.send(
     new GetCommand({ TableName: store.table, Key: tableKey('agentState', workspaceId, 'guardrails') }),
   );
-  const parsed = AgentGuardrailsSchema.safeParse(reply.Item?.guardrails);
-  return parsed.success ? parsed.data : DEFAULT_AGENT_GUARDRAILS;
+  const stored: unknown = reply.Item?.guardrails;
+  if (stored === undefined) return DEFAULT_AGENT_GUARDRAILS;
+  const parsed = AgentGuardrailsSchema.safeParse(fromSingleCurrency(stored));
+  // Limits a workspace saved are never silently loosened to the defaults: what cannot be read proposes nothing.
+  return parsed.success ? parsed.data : { ...DEFAULT_AGENT_GUARDRAILS, dryRun: true };
+}
+
+/**
+ * Guardrails saved before money limits were per currency held one amount and one daily cap for every account.
+ * Those amounts were entered and shown as dollars, so they become the USD limits; other currencies get none
+ * (their proposals are refused until the owner states limits in them).
+ */
+function fromSingleCurrency(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || 'moneyLimits' in stored) return stored;
+  const { maxBudgetChangeAmount, dailyIncreaseCap, ...rest } = stored as Record<string, unknown>;
+  if (maxBudgetChangeAmount === undefined && dailyIncreaseCap === undefined) return stored;
+  return { ...rest, moneyLimits: [{ currency: 'USD', maxBudgetChangeAmount, dailyIncreaseCap }] };
 }
 
 export async function writeGuardrails(
