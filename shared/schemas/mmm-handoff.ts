@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WeekPlanBodySchema } from './mmm-week-plan';
 
 /**
  * The marketing-mix → optimizer hand-off: a fitted model's allocation for its Meta channel,
@@ -15,6 +16,15 @@ export const MmmHandoffBodySchema = z
      * spend; Meta's part of it is handed off as the budgets' caps. Absent: the same total budget.
      */
     targetRoi: z.number().positive('A target ROI is above 0.').max(1000).optional(),
+    /**
+     * Week-by-week mode (issue 24, requirement 6): the plan asked of POST /api/mmm/models/{id}/week-plans; its first
+     * week's spend on Meta is handed off as that week's daily budget. Hand off again each week for the next one.
+     */
+    weekPlan: WeekPlanBodySchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.targetRoi === undefined || b.weekPlan === undefined, {
+    message: 'Hand off either a target ROI or a week plan, not both.',
+    path: ['weekPlan'],
+  });
 export type MmmHandoffBody = z.infer<typeof MmmHandoffBodySchema>;

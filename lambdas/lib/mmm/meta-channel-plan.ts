@@ -116,3 +116,39 @@ export function metaChannelPlan(report: MmmReport, channel: string, targetRoi?: 
     spendPerPeriod: problem.data.channels.find((c) => c.name === channel)?.spend ?? [],
   };
 }
+
+/**
+ * The week plan's hand-off (issue 24, requirement 6): Meta's change of KPI over a week when its spend moves from
+ * today's weekly average to `weeklySpend`, under every draw (drawInterval: their median and central share), and its
+ * marginal ROI there. Read off the model's response curve at today's weekly pattern, so it leaves the season aside.
+ */
+export function metaWeekEffect(
+  report: MmmReport,
+  channel: string,
+  weeklySpend: number,
+): { liftPerWeek: Interval; agreement: number; marginalRoi: number } {
+  const raw = loadModel(report.model);
+  const { problem, chosen } = raw;
+  const responses = channelResponses(problem.data, problem.config, problem, chosen.transforms, mediaBetas(chosen));
+  const index = responses.findIndex((r) => r.name === channel && !r.organic);
+  if (index < 0) throw new PlanError(`“${channel}” is not a paid channel of this model.`);
+  const weeks = windowDays(report.dates) / 7;
+  const current = responses[index]!.spend;
+  const proposed = weeklySpend * weeks;
+  const liftOf = (curve: { response(total: number): number }) =>
+    (curve.response(proposed) - curve.response(current)) / weeks;
+  const lifts = raw.draws.map((draw) => liftOf(drawResponses(raw, draw)[index]!)).filter(Number.isFinite);
+  const liftPerWeek = drawInterval(lifts, problem.config.bootstrap.level, liftOf(responses[index]!));
+  const eps = 0.01 * Math.max(proposed, 1e-9);
+  const curve = responses[index]!;
+  return {
+    liftPerWeek,
+    agreement:
+      lifts.length > 0
+        ? lifts.filter((v) => Math.sign(v) === Math.sign(liftPerWeek.estimate)).length / lifts.length
+        : 0.5,
+    marginalRoi:
+      (curve.response(proposed + eps) - curve.response(Math.max(0, proposed - eps))) /
+      (proposed + eps - Math.max(0, proposed - eps)),
+  };
+}

@@ -1,10 +1,14 @@
 import * as z from 'zod';
 import { budgetToMajor, formatCurrency, majorToBudget } from '@shared/currency-units';
+import type { MmmReport } from '@shared/schemas/mmm';
 import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
+import { WeekPlanBodySchema } from '@shared/schemas/mmm-week-plan';
 import type { ProposedChange, StoredRecommendation } from '@shared/schemas/optimizer';
 import { conflict, notFound, validationError } from '../errors';
 import { accountSpendPerPeriod } from '../mmm/account-spend';
-import { metaChannelPlan, PlanError, type MetaChannelPlan } from '../mmm/meta-channel-plan';
+import { metaChannelPlan, metaWeekEffect, PlanError, type MetaChannelPlan } from '../mmm/meta-channel-plan';
+import { weekPlanOfReport } from '../mmm/model-week-plan';
+import { WeekPlanError } from '../mmm/week-plan';
 import { getModelRow, getReport, type MmmTables } from '../mmm/mmm-store';
 import { matchSpend, SPEND_MIN_CORRELATION, SPEND_TOTAL_TOLERANCE, type SpendMatch } from '../mmm/spend-match';
 import { helpProbability } from './confidence';
@@ -140,6 +144,32 @@ function addDays(iso: string, days: number): string {
 }
 
 /**
+ * Week-by-week mode: the week plan the marketer asked for (the same request as the report page's, so the same plan)
+ * and its first week, the one the hand-off proposes; its Meta effect read off the draws.
+ */
+function comingWeek(report: MmmReport, channel: string, request: NonNullable<MmmHandoffBody['weekPlan']>) {
+  try {
+    const weekPlan = weekPlanOfReport(report, WeekPlanBodySchema.parse(request));
+    const index = weekPlan.channels.findIndex((c) => c.name === channel);
+    if (index < 0) throw new PlanError(`“${channel}” is not a paid channel of this model's week plan.`);
+    const first = weekPlan.weeks[0]!;
+    const spend = first.spend[index]!;
+    return {
+      weeks: weekPlan.weeks.length,
+      date: first.date,
+      spend,
+      kpi: first.kpi,
+      effect: metaWeekEffect(report, channel, spend),
+    };
+  } catch (error) {
+    if (error instanceof PlanError) throw validationError(error.message);
+    if (error instanceof WeekPlanError)
+      throw validationError(error.message, { [`weekPlan.${error.field}`]: error.message });
+    throw error;
+  }
+}
+
+/**
  * The hand-off's change set, checked and described but not stored: the optimizer's route stores it at once,
  * the agent (lambdas/lib/agent) first holds it to the workspace's guardrails and names its conversation.
  */
@@ -170,12 +200,25 @@ export async function planAllocation(
     );
   }
 
+  const week = body.weekPlan ? comingWeek(report, body.channel, body.weekPlan) : null;
+  if (week) {
+    // The week plan's first week replaces the allocation's amount: Meta's daily budget for the coming week.
+    plan = {
+      ...plan,
+      optimalDaily: week.spend / 7,
+      marginalRoiProposed: week.effect.marginalRoi,
+      liftPerWeek: week.effect.liftPerWeek,
+      agreement: week.effect.agreement,
+    };
+  }
+
   // The snapshot checks the account is the user's before anything else of it is read.
   const snapshot = await readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs });
   const account = await session.graph.get(`/${snapshot.adAccountId}`, { fields: 'min_daily_budget' }, AccountMinimum);
   const { currency } = snapshot;
   await checkModelIsThisAccount(session, snapshot.adAccountId, plan, currency);
-  if (plan.decision.action === 'hold') {
+  // A week plan spends the total and bounds the marketer set; the allocator's hold is about moving today's budget.
+  if (!week && plan.decision.action === 'hold') {
     throw conflict(
       `The model “${row.name}” recommends keeping today's budgets, so there is nothing to hand off. ${plan.decision.reason}`,
     );
@@ -201,7 +244,18 @@ export async function planAllocation(
 
   const changes = split.changes.map(proposedChange);
   const lead = split.changes[0]!.holder;
-  const evidence = evidenceOf(plan, currency, split.allocated.length, minDaily, split.fixedDaily);
+  const evidence = {
+    ...evidenceOf(plan, currency, split.allocated.length, minDaily, split.fixedDaily),
+    ...(week
+      ? {
+          planWeeks: week.weeks,
+          weekSpend: budgetToMajor(majorToBudget(week.spend, currency), currency),
+          weekKpi: round2(week.kpi.estimate),
+          weekKpiLow: round2(week.kpi.low),
+          weekKpiHigh: round2(week.kpi.high),
+        }
+      : {}),
+  };
   const direction = plan.optimalDaily >= plan.currentDaily ? 'Raise' : 'Lower';
   const value =
     plan.kpiKind === 'revenue'
@@ -218,18 +272,26 @@ export async function planAllocation(
   const now = session.deps.now();
   const money = (major: number) => formatCurrency(major, currency);
   const record: StoredRecommendation = {
-    id: storedId(snapshot.adAccountId, `mmm-${body.modelId}`),
+    // One proposal per model, account and week: next week's hand-off is a new one.
+    id: storedId(snapshot.adAccountId, week ? `mmm-${body.modelId}-week-${week.date}` : `mmm-${body.modelId}`),
     kind: 'mmm_allocation',
     level: lead.level,
     objectId: lead.id,
     objectName: lead.name,
     campaignId: lead.campaignId,
-    title: `${direction} Meta to ${money(evidence.proposedDaily)} a day, as the marketing-mix model “${row.name}” allocates`,
-    why:
-      `The model (R² ${evidence.rSquared}) ${plan.mode === 'target_roi' ? `for a target ROI of ${plan.targetRoi} ` : ''}` +
-      `gives ${plan.channel} ${money(evidence.proposedDaily)} a day against ${money(evidence.currentDaily)} over its ${plan.windowDays} days; ` +
-      `there its marginal ROI is ${evidence.marginalRoiProposed}. Split across ${evidence.objects} budgets in proportion ` +
-      `to their last 7 days' spend, each at least Meta's minimum of ${money(evidence.minDailyBudget)}.`,
+    title: week
+      ? `Week of ${week.date}: ${direction.toLowerCase()} Meta to ${money(evidence.proposedDaily)} a day, as the week plan of “${row.name}” spends`
+      : `${direction} Meta to ${money(evidence.proposedDaily)} a day, as the marketing-mix model “${row.name}” allocates`,
+    why: week
+      ? `The ${week.weeks}-week plan of the model (R² ${evidence.rSquared}) gives ${plan.channel} ${money(evidence.weekSpend!)} ` +
+        `in the week of ${week.date}, ${money(evidence.proposedDaily)} a day against ${money(evidence.currentDaily)} over its ` +
+        `${plan.windowDays} days; the KPI expected that week is ${evidence.weekKpi} (90 % interval ${evidence.weekKpiLow} to ` +
+        `${evidence.weekKpiHigh}). Split across ${evidence.objects} budgets in proportion to their last 7 days' spend, each at ` +
+        `least Meta's minimum of ${money(evidence.minDailyBudget)}.`
+      : `The model (R² ${evidence.rSquared}) ${plan.mode === 'target_roi' ? `for a target ROI of ${plan.targetRoi} ` : ''}` +
+        `gives ${plan.channel} ${money(evidence.proposedDaily)} a day against ${money(evidence.currentDaily)} over its ${plan.windowDays} days; ` +
+        `there its marginal ROI is ${evidence.marginalRoiProposed}. Split across ${evidence.objects} budgets in proportion ` +
+        `to their last 7 days' spend, each at least Meta's minimum of ${money(evidence.minDailyBudget)}.`,
     evidence,
     expectedEffect,
     valuePerWeek: round2(value),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCurrency } from '@shared/currency-units';
 import { SAMPLE_MAPPING, sampleCsv } from '@shared/mmm/sample-csv';
 import { DatasetSummarySchema, ModelDetailSchema, ModelSummarySchema } from '@shared/schemas/mmm';
+import { WeekPlanSchema } from '@shared/schemas/mmm-week-plan';
 import {
   RecommendationListSchema,
   StoredRecommendationSchema,
@@ -290,4 +291,46 @@ describe('the agent proposes the same allocation (issue 26)', () => {
     );
     expect(undone.map((r) => r.after.dailyBudget)).toEqual([pick.before.dailyBudget]);
   }, 180_000);
+
+  it('week by week: a week plan hands off the coming week’s Meta budget as its own proposal', async () => {
+    const before = (await auditRows(userSub)).length;
+    // What the plan can not honour is a 400 naming the field; both modes at once are refused.
+    const short = await post(user, handoffPath(), { modelId, channel: 'meta', weekPlan: { weeks: 2 } });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error.message).toMatch(/at least 4 weeks/);
+    const both = await post(user, handoffPath(), { modelId, channel: 'meta', targetRoi: 1, weekPlan: { weeks: 4 } });
+    expect(both.status).toBe(400);
+    expect((await both.json()).error.message).toMatch(/either a target ROI or a week plan/);
+
+    const request = { weeks: 4, seasonSensitivity: 0 };
+    const planned = await post(user, `/api/mmm/models/${modelId}/week-plans`, request);
+    expect(planned.status, await planned.clone().text()).toBe(200);
+    const weekPlan = WeekPlanSchema.parse(await planned.json());
+    const metaIndex = weekPlan.channels.findIndex((c) => c.name === 'meta');
+    const first = weekPlan.weeks[0]!;
+
+    const reply = await post(user, handoffPath(), { modelId, channel: 'meta', weekPlan: request });
+    expect(reply.status, await reply.clone().text()).toBe(201);
+    const weekly = StoredRecommendationSchema.parse(await reply.json());
+    expect(weekly).toMatchObject({ kind: 'mmm_allocation', status: 'proposed', currency: 'JPY' });
+    // Its own proposal, named by the week, beside the allocation's.
+    expect(weekly.id).toContain(`-week-${first.date}`);
+    expect(weekly.title).toMatch(new RegExp(`^Week of ${first.date}: (raise|lower) Meta to ¥[\\d,]+ a day`));
+    // The plan's first week, in whole yen a day, with the KPI the plan expects that week.
+    expect(weekly.evidence.planWeeks).toBe(4);
+    expect(weekly.evidence.weekSpend).toBe(Math.round(first.spend[metaIndex]!));
+    expect(weekly.evidence.proposedDaily).toBe(Math.round(first.spend[metaIndex]! / 7));
+    expect(weekly.evidence.weekKpi).toBeCloseTo(first.kpi.estimate, 1);
+    expect(weekly.evidence.weekKpiLow).toBeLessThanOrEqual(weekly.evidence.weekKpi!);
+    expect(weekly.evidence.weekKpiHigh).toBeGreaterThanOrEqual(weekly.evidence.weekKpi!);
+    expect(weekly.expectedEffect.low).toBeLessThanOrEqual(weekly.expectedEffect.expected);
+    expect(weekly.expectedEffect.expected).toBeLessThanOrEqual(weekly.expectedEffect.high);
+    for (const change of weekly.changes) expect(change.change.dailyBudget).toBeGreaterThanOrEqual(150);
+    // Nothing reached Meta; /optimizer lists it for the same drawer and approval.
+    expect((await auditRows(userSub)).length).toBe(before);
+    const list = RecommendationListSchema.parse(
+      await (await user.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
+    );
+    expect(list.data.find((r) => r.id === weekly.id)).toMatchObject({ status: 'proposed' });
+  }, 120_000);
 });
