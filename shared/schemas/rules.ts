@@ -337,6 +337,8 @@ export const RuleRunSchema = z.object({
   skips: z.record(z.string(), z.number().int()),
   actions: z.array(RunActionSchema),
   error: z.string().optional(),
+  /** The account was larger than one run's bounded read (12 Graph calls): objects beyond it were not checked. */
+  partial: z.boolean().optional(),
 });
 export type RuleRun = z.infer<typeof RuleRunSchema>;
 

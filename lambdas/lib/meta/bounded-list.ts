@@ -12,6 +12,12 @@ import { isTooMuchData } from './insights-reader';
  * again with half the rows, from the same cursor.
  */
 
+/**
+ * Graph calls one read of an ad account may make at most (its node, then the campaigns, ad sets and
+ * ads pages): the promise in docs/architecture.md, kept by the optimizer's read and the rules run alike.
+ */
+export const READ_CALL_BUDGET = 12;
+
 export interface CallBudget {
   /** Takes one call from the budget; false when none is left. */
   take(): boolean;
@@ -74,4 +80,35 @@ export async function readBoundedList<T>(
     after = page.paging?.cursors?.after;
     if (!page.paging?.next || !after) return { items, partial: false };
   }
+}
+
+/** An expanded `insights` edge: Meta leaves it out when the object had no delivery. */
+export function nestedInsightsSchema<T>(row: ZodType<T>) {
+  return z
+    .object({
+      data: z.array(row),
+      paging: z.looseObject({ next: z.string().optional() }).optional(),
+    })
+    .optional();
+}
+
+/**
+ * `insights.time_range(…).time_increment(n).limit(n){fields}`: one object's buckets in one nested page,
+ * so a list page carries each object's insights (field expansion) instead of a separate report.
+ */
+export function insightsExpansion(range: { since: string; until: string }, increment: number, fields: string): string {
+  const buckets = Math.ceil((daysBetween(range.since, range.until) + 1) / increment);
+  return (
+    `insights.time_range(${JSON.stringify({ since: range.since, until: range.until })}).time_increment(${increment})` +
+    `.use_unified_attribution_setting(true).limit(${buckets}){${fields}}`
+  );
+}
+
+function daysBetween(since: string, until: string): number {
+  return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A nested insights edge with more buckets than its one page held: the object's figures are cut. */
+export function hasMoreNested(items: readonly { insights?: { paging?: { next?: string } } }[]): boolean {
+  return items.some((item) => item.insights?.paging?.next !== undefined);
 }

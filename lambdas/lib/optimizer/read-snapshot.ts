@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { summariseInsights, type InsightsRow } from '../meta/insights-math';
-import { callBudget, readBoundedList } from '../meta/bounded-list';
-import { addDays, timeRangeParam, todayIn } from '../meta-connection/date-range';
+import {
+  READ_CALL_BUDGET,
+  callBudget,
+  hasMoreNested,
+  insightsExpansion,
+  nestedInsightsSchema,
+  readBoundedList,
+} from '../meta/bounded-list';
+import { addDays, todayIn } from '../meta-connection/date-range';
 import type { AccountSnapshot, DayFigures } from './account-snapshot';
 import { AD_HISTORY_WEEKS, OPTIMIZER_CONFIG } from './optimizer-config';
 import { ownedAdAccount } from '../meta-session/ad-accounts';
@@ -57,8 +64,6 @@ const InsightRow = z.looseObject({
 const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape).join(',');
 const METRIC_FIELDS = 'spend,impressions,reach,clicks,inline_link_clicks,results,actions,action_values';
 const RANKING_FIELDS = 'quality_ranking,engagement_rate_ranking,conversion_rate_ranking';
-/** Graph calls one read may make at most (account, campaigns, ad sets and ads pages): the promise in docs/architecture.md. */
-export const READ_CALL_BUDGET = 12;
 /**
  * Rows per page. Each ad's 8 weeks or each ad set's 26 days of insights ride on it, so a page of
  * 2,000 ads asks Meta for 112,000 ad-days; a page refused as too big is halved.
@@ -67,26 +72,7 @@ const PAGE_SIZE = { campaigns: 1000, adsets: 1000, ads: 2000 } as const;
 /** No further page is asked for with less time than this left: the reply still has to be built. */
 const MIN_REMAINING_MS = 3000;
 
-/** An expanded `insights` edge: Meta leaves it out when the object had no delivery. */
-const nestedInsights = z
-  .object({
-    data: z.array(InsightRow),
-    paging: z.looseObject({ next: z.string().optional() }).optional(),
-  })
-  .optional();
-
-/** `insights.time_range(…).time_increment(n).limit(n){fields}`: one object's buckets in one nested page. */
-function insightsExpansion(range: { since: string; until: string }, increment: number, fields: string): string {
-  const buckets = Math.ceil((daysBetween(range.since, range.until) + 1) / increment);
-  return (
-    `insights.time_range(${timeRangeParam(range)}).time_increment(${increment})` +
-    `.use_unified_attribution_setting(true).limit(${buckets}){${fields}}`
-  );
-}
-
-function daysBetween(since: string, until: string): number {
-  return Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000);
-}
+const nestedInsights = nestedInsightsSchema(InsightRow);
 
 function figures(row: InsightsRow, currency: string): DayFigures {
   const summary = summariseInsights([row], { currency });
@@ -165,7 +151,7 @@ export async function readAccountSnapshot(
     items.flatMap((item) => item.insights?.data ?? []);
   const adsetDays = { rows: nestedRows(adsets) };
   const adWeeks = { rows: nestedRows(ads) };
-  const nestedPartial = [...adsets, ...ads].some((item) => item.insights?.paging?.next);
+  const nestedPartial = hasMoreNested([...adsets, ...ads]);
 
   const currency = account.currency;
   const daysByAdset = groupBy(adsetDays.rows, (row) => row.adset_id);

@@ -4,6 +4,14 @@ import type { DailyPoint, RuleLevel, RuleObject } from '@shared/schemas/rules';
 import type { GraphClient } from '../meta/graph-client';
 import { InsightsRowSchema, summariseInsights } from '../meta/insights-math';
 import { readInsights } from '../meta/insights-reader';
+import {
+  READ_CALL_BUDGET,
+  callBudget,
+  hasMoreNested,
+  insightsExpansion,
+  nestedInsightsSchema,
+  readBoundedList,
+} from '../meta/bounded-list';
 import { addDays } from './rule-evaluation';
 
 /**
@@ -243,4 +251,106 @@ export async function readDailySeries(
     }
   }
   return { series, partial };
+}
+
+/** Rows per list page in the run's bounded read; a page refused as too much data (code 1) is halved. */
+const RUN_PAGE_SIZE = { campaigns: 1000, adsets: 1000, ads: 2000 } as const;
+const DAILY_METRICS = 'spend,impressions,reach,inline_link_clicks,results,actions,action_values';
+
+export interface RunLevelData {
+  objects: RuleObject[];
+  series: Map<string, DailyPoint[]>;
+}
+
+/**
+ * The rules run's read of one account, within READ_CALL_BUDGET Graph calls however large the account:
+ * the campaigns, ad sets and (when a rule looks at ads) ads lists, each object carrying its daily
+ * insights over the days its level's rules need by field expansion: no insights report, no report
+ * job. The lists share one call budget with the account's node read (`accountRead`: 1 when it was
+ * read for this run, 0 when its facts came from the rule items); pages beyond it, or beyond the time
+ * left, are not read and the result says `partial`.
+ */
+export async function readRunData(
+  graph: GraphClient,
+  account: RuleAccount,
+  daysByLevel: ReadonlyMap<RuleLevel, { since: string; until: string }>,
+  options: { remainingMs: () => number; accountRead: 0 | 1 },
+): Promise<{ byLevel: Map<RuleLevel, RunLevelData>; partial: boolean }> {
+  const budget = callBudget(READ_CALL_BUDGET - options.accountRead);
+  const shouldContinue = () => options.remainingMs() > 5000;
+  const nested = { insights: nestedInsightsSchema(DailyRowSchema) };
+  const expansion = (level: RuleLevel) => {
+    const range = daysByLevel.get(level);
+    return range ? `,${insightsExpansion(range, 1, `${ID_FIELD[level]},${DAILY_METRICS}`)}` : '';
+  };
+  const list = <T>(edge: keyof typeof RUN_PAGE_SIZE, schema: z.ZodType<T>, fields: string) =>
+    readBoundedList(graph, `/${account.id}/${edge}`, { fields }, schema, {
+      budget,
+      pageSize: RUN_PAGE_SIZE[edge],
+      shouldContinue,
+    });
+  const [campaigns, adsets, ads] = await Promise.all([
+    list('campaigns', CampaignRow.extend(nested), `id,name,objective,status,daily_budget${expansion('campaign')}`),
+    list(
+      'adsets',
+      AdSetRow.extend(nested),
+      `id,name,campaign_id,status,daily_budget,learning_stage_info${expansion('adset')}`,
+    ),
+    daysByLevel.has('ad')
+      ? list('ads', AdRow.extend(nested), `id,name,campaign_id,adset_id,status${expansion('ad')}`)
+      : Promise.resolve({ items: [], partial: false }),
+  ]);
+  const objective = new Map(campaigns.items.map((item) => [item.id, item.objective ?? null]));
+  const learning = new Map(adsets.items.map((item) => [item.id, item.learning_stage_info?.status === 'LEARNING']));
+  const learningCampaigns = new Set(adsets.items.filter((item) => learning.get(item.id)).map((x) => x.campaign_id));
+  const seriesOf = (items: readonly { id: string; insights?: { data: z.infer<typeof DailyRowSchema>[] } }[]) =>
+    new Map(
+      items.map((item) => [item.id, (item.insights?.data ?? []).map((row) => toDailyPoint(row, account.currency))]),
+    );
+  const byLevel = new Map<RuleLevel, RunLevelData>();
+  if (daysByLevel.has('campaign'))
+    byLevel.set('campaign', {
+      objects: campaigns.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        level: 'campaign' as const,
+        objective: item.objective ?? null,
+        status: item.status,
+        dailyBudgetMinor: item.daily_budget,
+        learning: learningCampaigns.has(item.id),
+      })),
+      series: seriesOf(campaigns.items),
+    });
+  if (daysByLevel.has('adset'))
+    byLevel.set('adset', {
+      objects: adsets.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        level: 'adset' as const,
+        objective: objective.get(item.campaign_id) ?? null,
+        status: item.status,
+        dailyBudgetMinor: item.daily_budget,
+        learning: learning.get(item.id) ?? false,
+      })),
+      series: seriesOf(adsets.items),
+    });
+  if (daysByLevel.has('ad'))
+    byLevel.set('ad', {
+      objects: ads.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        level: 'ad' as const,
+        objective: objective.get(item.campaign_id) ?? null,
+        status: item.status,
+        dailyBudgetMinor: null,
+        learning: learning.get(item.adset_id) ?? false,
+      })),
+      series: seriesOf(ads.items),
+    });
+  const partial =
+    campaigns.partial ||
+    adsets.partial ||
+    ads.partial ||
+    hasMoreNested([...campaigns.items, ...adsets.items, ...ads.items]);
+  return { byLevel, partial };
 }

@@ -12,7 +12,7 @@ import {
   type RunAction,
 } from '@shared/schemas/rules';
 import type { GraphClient } from '../meta/graph-client';
-import { readAccountObjects, readDailySeries, readRuleAccount, type RuleAccount } from './account-data';
+import { readRuleAccount, readRunData } from './account-data';
 import { nextBudget } from './budget-change';
 import { addDays, decide, inScope } from './rule-evaluation';
 import { dueWindow, localTime } from './rule-schedule';
@@ -258,6 +258,8 @@ export async function runRulesForUser(deps: RunDeps, job: RuleRunJob): Promise<R
 /** What one run has read of Meta and what failed: each account's facts read at most once per run. */
 interface AccountReads {
   facts(accountId: string): Promise<AccountFacts>;
+  /** Whether this run read the account's node from Meta (one call of the account's read budget). */
+  readFromMeta(accountId: string): boolean;
   errors: Map<string, unknown>;
   /** The first read failure SQS's next delivery may fix (set only before the final attempt). */
   retryable?: unknown;
@@ -271,6 +273,7 @@ function accountReads(deps: RunDeps): AccountReads {
   const freshReads = new Map<string, Promise<AccountFacts>>();
   return {
     errors: new Map(),
+    readFromMeta: (id) => freshReads.has(id),
     facts: (id) => {
       if (!freshReads.has(id))
         freshReads.set(
@@ -328,6 +331,8 @@ interface AccountsRead {
   /** The accounts whose rules run now (an account given back for SQS's retry is not among them). */
   ruleAccounts: Set<string>;
   data: Map<string, Map<RuleLevel, LevelData>>;
+  /** Accounts larger than one bounded read: objects beyond it were not checked this run. */
+  partial: Set<string>;
   factsUsed: Map<string, AccountFacts>;
 }
 
@@ -347,7 +352,12 @@ async function readAccounts(
     const id = c.record.rule.rule.scope.adAccountId;
     accounts.set(id, [...(accounts.get(id) ?? []), c]);
   }
-  const read: AccountsRead = { ruleAccounts: new Set(accounts.keys()), data: new Map(), factsUsed: new Map() };
+  const read: AccountsRead = {
+    ruleAccounts: new Set(accounts.keys()),
+    data: new Map(),
+    partial: new Set(),
+    factsUsed: new Map(),
+  };
   for (const [accountId, rules] of accounts) {
     try {
       if (reads.errors.has(accountId)) throw reads.errors.get(accountId);
@@ -357,7 +367,9 @@ async function readAccounts(
           ? cached
           : await reads.facts(accountId);
       read.factsUsed.set(accountId, facts);
-      read.data.set(accountId, await readLevels(deps, accountId, rules, facts, at));
+      const levels = await readLevels(deps, rules, facts, at, reads.readFromMeta(accountId) ? 1 : 0);
+      read.data.set(accountId, levels.data);
+      if (levels.partial) read.partial.add(accountId);
     } catch (error) {
       if (!deps.finalAttempt) {
         // Nothing was done for these windows yet: give them back so SQS's retry runs them again.
@@ -372,28 +384,30 @@ async function readAccounts(
   return read;
 }
 
-/** One account's objects and daily series for every level its due rules work on. */
+/**
+ * One account's objects and daily series for every level its due rules work on, over the longest window
+ * any due rule of that level needs: one bounded read (lambdas/lib/meta/bounded-list.ts), at most
+ * READ_CALL_BUDGET Graph calls with the account's node, whatever the account's size.
+ */
 async function readLevels(
   deps: RunDeps,
-  accountId: string,
   rules: ClaimedRule[],
   facts: AccountFacts,
   at: Date,
-): Promise<Map<RuleLevel, LevelData>> {
-  const levels = new Set(rules.map((r) => r.record.rule.rule.scope.level));
-  const options = { remainingMs: deps.remainingMs };
-  const { byLevel } = await readAccountObjects(deps.graph, accountId, levels, options);
+  accountRead: 0 | 1,
+): Promise<{ data: Map<RuleLevel, LevelData>; partial: boolean }> {
   const today = localTime(at, facts.timezoneName).date;
-  const perLevel = new Map<RuleLevel, LevelData>();
-  for (const level of levels) {
-    const days = Math.max(
-      ...rules.filter((r) => r.record.rule.rule.scope.level === level).map((r) => daysNeeded(r.record.rule)),
-    );
-    const account: RuleAccount = { id: facts.id, currency: facts.currency, timezoneName: facts.timezoneName };
-    const { series } = await readDailySeries(deps.graph, account, level, addDays(today, -days), today, options);
-    perLevel.set(level, { objects: byLevel.get(level) ?? [], series });
+  const ranges = new Map<RuleLevel, { since: string; until: string }>();
+  for (const { record } of rules) {
+    const level = record.rule.rule.scope.level;
+    const since = addDays(today, -daysNeeded(record.rule));
+    const known = ranges.get(level);
+    if (!known || since < known.since) ranges.set(level, { since, until: today });
   }
-  return perLevel;
+  const account = { id: facts.id, currency: facts.currency, timezoneName: facts.timezoneName };
+  const read = await readRunData(deps.graph, account, ranges, { remainingMs: deps.remainingMs, accountRead });
+  if (read.partial) deps.log?.('rules run read the account in part', { accountId: facts.id });
+  return { data: read.byLevel, partial: read.partial };
 }
 
 interface RunContext {
@@ -428,6 +442,7 @@ async function runClaimedRule(
       );
     level = { objects: [], series: new Map() };
   }
+  if (context.accounts.partial.has(accountId)) run.partial = true;
   for (const object of level.objects.filter((o) => inScope(draft, o))) {
     await evaluateObject(deps, job, rule, object, level, run, { currency, today, states: context.states });
   }

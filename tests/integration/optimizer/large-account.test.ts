@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaSandbox, type MetaSandbox } from '@infra/twin/meta-sandbox/server';
 import { createGraphClient } from '@lambdas/lib/meta/graph-client';
 import type { MetaSession } from '@lambdas/lib/meta-session/session';
-import { READ_CALL_BUDGET, readAccountSnapshot } from '@lambdas/lib/optimizer/read-snapshot';
+import { READ_CALL_BUDGET } from '@lambdas/lib/meta/bounded-list';
+import { readAccountSnapshot } from '@lambdas/lib/optimizer/read-snapshot';
 import { consent } from '../../support/meta-consent';
 
 /**

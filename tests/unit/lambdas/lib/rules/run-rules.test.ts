@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuleDraft, RuleRunJob } from '@shared/schemas/rules';
 import { localTableName } from '@infra/twin/function-environment';
 import type { GraphClient } from '@lambdas/lib/meta/graph-client';
+import { READ_CALL_BUDGET } from '@lambdas/lib/meta/bounded-list';
 import { queueDueUsers } from '@lambdas/lib/rules/rule-runner';
 import {
   createRule,
@@ -20,6 +21,7 @@ import {
   scheduledWindow,
   type RunDeps,
 } from '@lambdas/lib/rules/run-rules';
+import { fakeGraphAccount } from '@tests/support/fake-graph-account';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
 import { ruleOf } from './rule-fixtures';
 
@@ -34,9 +36,8 @@ const CAMPAIGNS = 4;
 const ADSETS_PER_CAMPAIGN = 2;
 const ADS_PER_ADSET = 3;
 
-/** A Graph client over a small fixed account that records each call's path. */
+/** A Graph client over a small fixed account (field expansion understood) that records each call's path. */
 function fakeGraph() {
-  const calls: string[] = [];
   const campaigns = Array.from({ length: CAMPAIGNS }, (_, c) => ({
     id: `c${c}`,
     name: `Campaign ${c}`,
@@ -63,63 +64,13 @@ function fakeGraph() {
       status: 'ACTIVE',
     })),
   );
-  const insights = (params: Record<string, unknown>) => {
-    const level = params.level as 'campaign' | 'adset' | 'ad';
-    const range = JSON.parse(String(params.time_range)) as { since: string; until: string };
-    const ids =
-      level === 'campaign'
-        ? campaigns.map((c) => c.id)
-        : level === 'adset'
-          ? adsets.map((s) => s.id)
-          : ads.map((a) => a.id);
-    const rows = [];
-    for (
-      let d = new Date(`${range.since}T00:00:00Z`);
-      d <= new Date(`${range.until}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + 1)
-    ) {
-      const date = d.toISOString().slice(0, 10);
-      for (const id of ids)
-        rows.push({
-          [`${level}_id`]: id,
-          date_start: date,
-          date_stop: date,
-          spend: '10.00',
-          impressions: '1000',
-          reach: '800',
-          inline_link_clicks: '10',
-        });
-    }
-    return rows;
-  };
-  const graph = {
-    version: 'v26.0',
-    async get(path: string, _params: unknown, schema?: { parse(v: unknown): unknown }) {
-      calls.push(`GET ${path}`);
-      const value = { id: ACCOUNT, currency: 'USD', timezone_name: 'America/New_York' };
-      return schema ? schema.parse(value) : value;
-    },
-    async paginate(path: string, params: Record<string, unknown>, schema: { parse(v: unknown): unknown }) {
-      calls.push(`LIST ${path}${params.level ? `?level=${String(params.level)}` : ''}`);
-      const items = path.endsWith('/campaigns')
-        ? campaigns
-        : path.endsWith('/adsets')
-          ? adsets
-          : path.endsWith('/ads')
-            ? ads
-            : insights(params);
-      return { items: items.map((i) => schema.parse(i)), pages: 1, hasMore: false };
-    },
-    async post() {
-      throw new Error('not used');
-    },
-    async delete() {
-      throw new Error('not used');
-    },
-    async batch() {
-      throw new Error('not used');
-    },
-  } as unknown as GraphClient;
+  const { graph, calls } = fakeGraphAccount({
+    account: { id: ACCOUNT, currency: 'USD', timezone_name: 'America/New_York' },
+    campaigns,
+    adsets,
+    ads,
+    dayRow: () => ({ spend: '10.00', impressions: '1000', reach: '800', inline_link_clicks: '10' }),
+  });
   return { graph, calls, ads: ads.length };
 }
 
@@ -225,7 +176,7 @@ describe('due-ness from the stored schedule', () => {
 });
 
 describe('bounded Meta reads per run', () => {
-  it('reads each account once for all due rules: objects once, insights once per level, whatever the rule count', async () => {
+  it('reads each account once for all due rules: each list once with its insights expanded, whatever the rule count', async () => {
     const userId = newUser();
     for (let i = 0; i < 12; i++) await ruleOn(userId, notifyRule((['campaign', 'adset', 'ad'] as const)[i % 3]!));
     const { graph, calls } = fakeGraph();
@@ -235,20 +186,19 @@ describe('bounded Meta reads per run', () => {
     expect([...calls].sort()).toEqual(
       [
         `GET /${ACCOUNT}`,
-        `LIST /${ACCOUNT}/campaigns`,
-        `LIST /${ACCOUNT}/adsets`,
-        `LIST /${ACCOUNT}/ads`,
-        `LIST /${ACCOUNT}/insights?level=campaign`,
-        `LIST /${ACCOUNT}/insights?level=adset`,
-        `LIST /${ACCOUNT}/insights?level=ad`,
+        `LIST /${ACCOUNT}/campaigns+insights`,
+        `LIST /${ACCOUNT}/adsets+insights`,
+        `LIST /${ACCOUNT}/ads+insights`,
       ].sort(),
     );
+    expect(calls.length).toBeLessThanOrEqual(READ_CALL_BUDGET);
+    expect(first.some((r) => r.partial)).toBe(false);
 
     // The next window: the account's zone and currency come from the rule items (read under a day ago).
     calls.length = 0;
     const second = await runRulesForUser(depsOf(graph), job(userId, new Date('2026-11-22T16:05:00Z')));
     expect(second).toHaveLength(12);
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(3);
     expect(calls).not.toContain(`GET /${ACCOUNT}`);
   });
 });

@@ -64,6 +64,11 @@ export function RunHistory({
                   however many runs it holds back).
                 </p>
               ) : null}
+              {run.partial ? (
+                <p className="mt-1 text-muted-foreground">
+                  Checked in part: the ad account is larger than one run reads, so objects beyond it were not checked.
+                </p>
+              ) : null}
               {run.error ? <p className="mt-1 text-destructive">{run.error}</p> : null}
               {run.actions.length > 0 ? (
                 <ul className="mt-2 grid gap-1">
