@@ -38,12 +38,23 @@ export const buckets = {
     expireUnder: [{ prefix: 'uploads/', days: 2 }],
     cors: { allowedMethods: ['GET', 'PUT', 'HEAD'], exposedHeaders: ['ETag'], maxAgeSeconds: 3000 },
   },
+  /**
+   * Customer lists (issue 30): the SHA-256 hashes of each list's last upload under
+   * `hashes/{workspace}/{audienceId}` (CUSTOMER_HASHES_PREFIX), kept while the audience exists so a refresh sends
+   * Meta only the difference, deleted with it. Never a clear value, and no browser access.
+   */
+  customerLists: {
+    name: 'customer-lists',
+    abortIncompleteMultipartUploadDays: 1,
+  },
 } as const satisfies Record<string, BucketDeclaration>;
 
 export type BucketKey = keyof typeof buckets;
 
 /** Where a user's confirmed objects live. */
 export const USER_ASSETS_PREFIX = 'users/';
+/** Where the hashes of a customer list's last upload are kept. */
+export const CUSTOMER_HASHES_PREFIX = 'hashes/';
 /** Where browser uploads land before they are checked. */
 export const UPLOADS_PREFIX = 'uploads/';
 

@@ -657,6 +657,11 @@ export const functions = {
       // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem).
       teamMemberships: { actions: ['GetItem', 'UpdateItem'] },
     },
+    buckets: {
+      // Each customer list's hashes from its last upload: written after an upload, read by a refresh, deleted
+      // with the audience.
+      customerLists: { actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keyPatterns: ['hashes/*'] },
+    },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     // The Meta configuration (redirect URI) is built from the site's URL.

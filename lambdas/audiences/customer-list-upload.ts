@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import * as z from 'zod';
 import type { CreateCustomerListBody, CustomerListUpload } from '@shared/schemas/audiences';
 import { AppError } from '../lib/errors';
@@ -6,26 +5,24 @@ import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { assertMayUploadCustomers, type UploadPermissionDeps } from './customer-upload-permission';
 import { readAudience } from './read-audiences';
+import { HashSnapshotBuilder, type HashSnapshot } from './customer-hash-snapshot';
+import { writeHashes, type CustomerHashStore } from './customer-hash-store';
 import { hashedCustomerRows, type CustomerRowsPlan, type HashedRow, type RowOutcome } from './customer-rows';
+import { sendUserBatches, takeBatch, type BatchOutcome } from './send-user-batches';
 import { customAudienceTermsUrl, withTermsExplained } from './meta-audience-errors';
 
 /**
- * A customer list from a CSV: the audience is made on Meta, then its rows go in requests of at most 10,000
- * ("only a maximum of 10000 at a time", reference/custom-audience/users) that share one upload session
- * (`session_id`, `batch_seq` from 1, `last_batch_flag` on the last, `estimated_num_total`), as they are hashed.
- * A failed upload deletes the half-made audience, so no list is left with only part of its people.
+ * A customer list from a CSV: the audience is made on Meta, then its rows go in requests of at most 10,000 sharing
+ * one upload session (send-user-batches.ts), as they are hashed. The hashes sent are kept (customer-hash-store.ts)
+ * so a later refresh sends only the difference. A failed upload, or hashes that could not be kept, delete the
+ * half-made audience, so no list is left with only part of its people or without its hashes.
  */
-export const ROWS_PER_REQUEST = 10_000;
-
 const CreatedSchema = z.object({ id: z.string() });
-const UsersReplySchema = z.object({
-  num_received: z.number().int(),
-  num_invalid_entries: z.number().int(),
-});
 
 export interface CustomerListDeps extends UploadPermissionDeps {
   /** Meta's www address (the twin's sandbox locally), for the terms page. */
   facebookBaseUrl: string;
+  hashes: CustomerHashStore;
 }
 
 export async function createCustomerList(
@@ -38,16 +35,10 @@ export async function createCustomerList(
   await assertMayUploadCustomers(session.user, deps);
   const account = await ownedAdAccount(session, adAccountId);
   const outcome: RowOutcome = { read: 0, unusable: 0 };
-  let plan: CustomerRowsPlan | undefined;
-  const rows = hashedCustomerRows(body, { onPlan: (found) => (plan = found) }, outcome);
+  const kept = keptRows(body, outcome);
   // The first batch is read before Meta is asked for anything: a file that cannot be used makes no audience.
-  let batch = takeBatch(rows);
-  if (batch.length === 0) {
-    throw new AppError('VALIDATION_ERROR', 'No row of the file has an email, phone or external ID Meta can match.', {
-      details: { field: 'csv' },
-    });
-  }
-  const estimatedTotal = Math.max(batch.length, countLines(body.csv) - 1);
+  const first = takeBatch(kept.rows);
+  if (first.length === 0) throw noUsableRow();
 
   let audienceId: string;
   try {
@@ -60,31 +51,20 @@ export async function createCustomerList(
     throw withTermsExplained(error, customAudienceTermsUrl(deps.facebookBaseUrl, account.id));
   }
 
-  const sessionId = randomInt(1, 2 ** 47);
-  let sent = 0;
-  let invalid = 0;
-  let batches = 0;
+  let sent: BatchOutcome;
   try {
-    while (batch.length > 0) {
-      const next = takeBatch(rows);
-      const reply = await session.graph.post(
-        `${audienceId}/users`,
-        {
-          payload: { schema: plan!.schema, data: batch },
-          session: {
-            session_id: sessionId,
-            batch_seq: batches + 1,
-            last_batch_flag: next.length === 0,
-            estimated_num_total: estimatedTotal,
-          },
-        },
-        UsersReplySchema,
-      );
-      batches += 1;
-      sent += reply.num_received;
-      invalid += reply.num_invalid_entries;
-      batch = next;
-    }
+    sent = await sendUserBatches(
+      session,
+      {
+        audienceId,
+        operation: 'add',
+        schema: kept.schema(),
+        estimatedTotal: Math.max(first.length, countLines(body.csv) - 1),
+      },
+      kept.rows,
+      first,
+    );
+    await writeHashes(deps.hashes, session.user.sub, audienceId, kept.snapshot());
   } catch (error) {
     await session.graph.delete(audienceId).catch(() => undefined);
     throw error;
@@ -92,23 +72,41 @@ export async function createCustomerList(
   return {
     audience: await readAudience(session, audienceId),
     rows: outcome.read,
-    sent,
-    invalid: invalid + outcome.unusable,
-    batches,
+    sent: sent.sent,
+    invalid: sent.invalid + outcome.unusable,
+    batches: sent.batches,
   };
 }
 
-function takeBatch(rows: Iterator<HashedRow>): HashedRow[] {
-  const batch: HashedRow[] = [];
-  while (batch.length < ROWS_PER_REQUEST) {
-    const next = rows.next();
-    if (next.done) break;
-    batch.push(next.value);
-  }
-  return batch;
+export function noUsableRow(): AppError {
+  return new AppError('VALIDATION_ERROR', 'No row of the file has an email, phone or external ID Meta can match.', {
+    details: { field: 'csv' },
+  });
 }
 
-function countLines(text: string): number {
+/** The file's hashed rows, each also added to the snapshot that will be kept once they are sent. */
+export function keptRows(
+  body: Pick<CreateCustomerListBody, 'csv' | 'mapping' | 'defaultCountry'>,
+  outcome: RowOutcome,
+): { rows: Iterator<HashedRow>; schema: () => string[]; snapshot: () => HashSnapshot } {
+  let plan: CustomerRowsPlan | undefined;
+  let builder: HashSnapshotBuilder | undefined;
+  const hashed = hashedCustomerRows(body, { onPlan: (found) => (plan = found) }, outcome);
+  function* rows(): Generator<HashedRow> {
+    for (const row of hashed) {
+      builder ??= new HashSnapshotBuilder(plan!.schema);
+      builder.add(row);
+      yield row;
+    }
+  }
+  return {
+    rows: rows(),
+    schema: () => plan!.schema,
+    snapshot: () => (builder ?? new HashSnapshotBuilder(plan?.schema ?? [])).build(),
+  };
+}
+
+export function countLines(text: string): number {
   let lines = 1;
   for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines += 1;
   return lines;

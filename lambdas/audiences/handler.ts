@@ -1,9 +1,12 @@
 import { audiencesRoutes as routes } from '@shared/function-routes/audiences';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { s3Client } from '../lib/aws/s3';
+import { bucketName } from '../lib/bucket-name';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaConfig } from '../lib/meta-connection/meta-config';
 import { metaSession } from '../lib/meta-session/meta-route';
 import { tableName } from '../lib/table-name';
+import { refreshCustomerList } from './customer-list-refresh';
 import { createCustomerList } from './customer-list-upload';
 import { setCustomerUploadPermission } from './customer-upload-permission';
 import { listAudiences } from './read-audiences';
@@ -11,6 +14,7 @@ import { createEngagementAudience, createLookalike, createWebsiteAudience, delet
 
 const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('teamMemberships') });
 const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
+const hashes = () => ({ hashes: { s3: s3Client(), bucket: bucketName('customerLists') } });
 
 export const handler = httpFunction([
   on(
@@ -20,7 +24,13 @@ export const handler = httpFunction([
   ),
   on(
     routes.createCustomerListAudience,
-    ({ session, params, body }) => createCustomerList(session, params.id, body, { ...permissions(), ...facebook() }),
+    ({ session, params, body }) => createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes() }),
+    metaSession(),
+  ),
+  on(
+    routes.refreshCustomerListAudience,
+    ({ session, params, body }) =>
+      refreshCustomerList(session, params.id, params.audienceId, body, { ...permissions(), ...hashes() }),
     metaSession(),
   ),
   on(
@@ -40,7 +50,7 @@ export const handler = httpFunction([
   ),
   on(
     routes.deleteAudience,
-    ({ session, params }) => deleteAudience(session, params.id, params.audienceId),
+    ({ session, params }) => deleteAudience(session, params.id, params.audienceId, hashes()),
     metaSession(),
   ),
   on(routes.setCustomerUploadPermission, ({ user, params, body }) =>

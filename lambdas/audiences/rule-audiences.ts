@@ -6,6 +6,7 @@ import type {
   CreateWebsiteAudienceBodySchema,
 } from '@shared/schemas/audiences';
 import { AppError } from '../lib/errors';
+import { deleteHashes, type CustomerHashStore } from './customer-hash-store';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAudience } from './read-audiences';
@@ -114,16 +115,21 @@ export async function createLookalike(
   return { audience: await readAudience(session, id) };
 }
 
-/** Deletes an audience of the account (NOT_FOUND for one of another account, so ids cannot be probed). */
+/**
+ * Deletes an audience of the account (NOT_FOUND for one of another account, so ids cannot be probed), and the
+ * hashes kept of a customer list with it: they are kept only as long as the audience exists (issue 30, req 4).
+ */
 export async function deleteAudience(
   session: MetaSession,
   adAccountId: string,
   audienceId: string,
+  deps: { hashes: CustomerHashStore },
 ): Promise<{ deleted: true }> {
   const account = await ownedAdAccount(session, adAccountId);
   const owner = await session.graph.get(audienceId, { fields: 'account_id' }, z.object({ account_id: z.string() }));
   if (`act_${owner.account_id}` !== account.id)
     throw new AppError('NOT_FOUND', 'That audience is not in this ad account.');
   await session.graph.delete(audienceId);
+  await deleteHashes(deps.hashes, session.user.sub, audienceId);
   return { deleted: true };
 }

@@ -8,11 +8,13 @@ import {
   CreateEngagementAudienceBodySchema,
   CreateLookalikeBodySchema,
   CreateWebsiteAudienceBodySchema,
+  CustomerListRefreshSchema,
   CustomerListUploadSchema,
   CustomerUploadPermissionBodySchema,
   CustomerUploadPermissionParamsSchema,
   CustomerUploadPermissionSchema,
   MAX_CUSTOMER_LIST_BODY_BYTES,
+  RefreshCustomerListBodySchema,
 } from '../schemas/audiences';
 import { route } from '../route-declaration';
 
@@ -37,6 +39,17 @@ export const audiencesRoutes = {
     maxBodyBytes: MAX_CUSTOMER_LIST_BODY_BYTES,
     response: CustomerListUploadSchema,
     successStatus: 201,
+  }),
+  // A new file for an existing customer list: only the people added and removed since the last upload go to Meta.
+  refreshCustomerListAudience: route({
+    method: 'PUT',
+    path: '/api/audiences/ad-accounts/{id}/customer-lists/{audienceId}',
+    fn: 'audiences',
+    access: 'user',
+    params: AudienceParamsSchema,
+    body: RefreshCustomerListBodySchema,
+    maxBodyBytes: MAX_CUSTOMER_LIST_BODY_BYTES,
+    response: CustomerListRefreshSchema,
   }),
   createWebsiteAudience: route({
     method: 'POST',

@@ -96,6 +96,28 @@ export const CustomerListUploadSchema = z.object({
 });
 export type CustomerListUpload = z.output<typeof CustomerListUploadSchema>;
 
+/** A refresh: the list's whole new file; only what changed since the last upload goes to Meta. */
+export const RefreshCustomerListBodySchema = CreateCustomerListBodySchema.omit({ name: true });
+export type RefreshCustomerListBody = z.input<typeof RefreshCustomerListBodySchema>;
+
+export const CustomerListRefreshSchema = z.object({
+  audience: AudienceSchema,
+  /** Rows read from the file; distinct people added and removed on Meta; rows already there. */
+  rows: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  /** Rows Meta or the normaliser refused, requests of ≤ 10,000 (removals and additions together). */
+  invalid: z.number().int(),
+  batches: z.number().int(),
+  /**
+   * False when Adsmith kept no hashes of this list (it was made elsewhere): everything was added and nothing could
+   * be removed, and the hashes are kept from now on.
+   */
+  comparedWithLastUpload: z.boolean(),
+});
+export type CustomerListRefresh = z.output<typeof CustomerListRefreshSchema>;
+
 export const CreateWebsiteAudienceBodySchema = z.object({
   name,
   event: z.enum(WEBSITE_EVENTS),

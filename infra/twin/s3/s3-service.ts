@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { buckets, localBucketName, type BucketKey } from '@shared/buckets';
+import { buckets, localBucketName, type BucketDeclaration, type BucketKey } from '@shared/buckets';
 import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '../function-environment';
 import { closeServer, listenOn, urlOf } from '../listen';
 import { s3Handler, type S3Options } from './s3-handler';
@@ -24,7 +24,7 @@ export async function startLocalS3(options: { port: number; stateDir: string; re
     const name = localBucketName(LOCAL_NAME_PREFIX, key);
     bucketNames[key] = name;
     await store.ensureBucket(name);
-    served.set(name, { cors: buckets[key].cors, allowedOrigins: [] });
+    served.set(name, { cors: (buckets[key] as BucketDeclaration).cors, allowedOrigins: [] });
   }
   const server = createServer();
   server.on(

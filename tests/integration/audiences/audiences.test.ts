@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
-import type { Audience, AudienceList, CustomerListUpload } from '@shared/schemas/audiences';
+import type { Audience, AudienceList, CustomerListRefresh, CustomerListUpload } from '@shared/schemas/audiences';
 import { freshUser, type FreshUser } from '../meta-api/meta-user';
 import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
 import { twin } from '../twin-client';
@@ -110,6 +110,63 @@ describe('customer lists', () => {
     expect(reply.status).toBe(201);
     expect(await reply.json()).toMatchObject({ rows: 25_000, sent: 25_000, batches: 3 });
   }, 90_000);
+
+  it('refresh by sending Meta only the people added and removed since the last upload', async () => {
+    const emails = (from: number, to: number) =>
+      `email\n${Array.from({ length: to - from }, (_, index) => `refresh${from + index}@example.com`).join('\n')}\n`;
+    const made = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
+      name: 'Refresh by difference',
+      csv: emails(0, 3_000),
+      mapping: { email: 'em' },
+    });
+    expect(made.status).toBe(201);
+    const upload = (await made.json()) as CustomerListUpload;
+
+    const refreshed = await users.user.call(`${base(users.usdAccount)}/customer-lists/${upload.audience.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ csv: emails(500, 3_200), mapping: { email: 'em' } }),
+    });
+    expect(refreshed.status).toBe(200);
+    const refresh = (await refreshed.json()) as CustomerListRefresh;
+    expect(refresh).toMatchObject({
+      rows: 2_700,
+      added: 200,
+      removed: 500,
+      unchanged: 2_500,
+      invalid: 0,
+      batches: 2,
+      comparedWithLastUpload: true,
+    });
+    // 3,000 → 2,700 people: Meta's range moved down with the removals.
+    expect(refresh.audience.sizeUpper).toBeLessThan(upload.audience.sizeUpper);
+
+    const again = await users.user.call(`${base(users.usdAccount)}/customer-lists/${upload.audience.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ csv: emails(500, 3_200), mapping: { email: 'em' } }),
+    });
+    expect(await again.json()).toMatchObject({ added: 0, removed: 0, unchanged: 2_700, batches: 0 });
+  }, 60_000);
+
+  it('refuse to refresh an audience of another ad account, or one that is not a customer list', async () => {
+    const list = await listOf(users.user, users.usdAccount);
+    const customerList = list.items.find((audience) => audience.kind === 'customer-list')!;
+    const elsewhere = await users.user.call(`${base(users.jpyAccount)}/customer-lists/${customerList.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ csv: 'email\nx@example.com\n', mapping: { email: 'em' } }),
+    });
+    expect(elsewhere.status).toBe(404);
+    const website = await post(users.user, `${base(users.usdAccount)}/website`, {
+      name: 'Visitors, 7 days',
+      event: 'any',
+      retentionDays: 7,
+    });
+    const { audience } = (await website.json()) as { audience: Audience };
+    const refused = await users.user.call(`${base(users.usdAccount)}/customer-lists/${audience.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ csv: 'email\nx@example.com\n', mapping: { email: 'em' } }),
+    });
+    expect(refused.status).toBe(400);
+  }, 60_000);
 
   it('name a column the file lacks, and make nothing', async () => {
     const before = (await listOf(users.user, users.usdAccount)).items.length;
