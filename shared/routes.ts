@@ -125,6 +125,7 @@ export const routes = {
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,
   createCustomerListAudience: audiencesRoutes.createCustomerListAudience,
+  refreshCustomerListAudience: audiencesRoutes.refreshCustomerListAudience,
   createWebsiteAudience: audiencesRoutes.createWebsiteAudience,
   createEngagementAudience: audiencesRoutes.createEngagementAudience,
   createLookalikeAudience: audiencesRoutes.createLookalikeAudience,

@@ -114,6 +114,7 @@ describe('customer lists', () => {
   it('refresh by sending Meta only the people added and removed since the last upload', async () => {
     const emails = (from: number, to: number) =>
       `email\n${Array.from({ length: to - from }, (_, index) => `refresh${from + index}@example.com`).join('\n')}\n`;
+    await acceptTerms(await listOf(users.user, users.usdAccount));
     const made = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
       name: 'Refresh by difference',
       csv: emails(0, 3_000),
@@ -126,8 +127,8 @@ describe('customer lists', () => {
       method: 'PUT',
       body: JSON.stringify({ csv: emails(500, 3_200), mapping: { email: 'em' } }),
     });
-    expect(refreshed.status).toBe(200);
     const refresh = (await refreshed.json()) as CustomerListRefresh;
+    expect({ status: refreshed.status, refresh }).toMatchObject({ status: 200 });
     expect(refresh).toMatchObject({
       rows: 2_700,
       added: 200,
@@ -148,8 +149,13 @@ describe('customer lists', () => {
   }, 60_000);
 
   it('refuse to refresh an audience of another ad account, or one that is not a customer list', async () => {
-    const list = await listOf(users.user, users.usdAccount);
-    const customerList = list.items.find((audience) => audience.kind === 'customer-list')!;
+    await acceptTerms(await listOf(users.user, users.usdAccount));
+    const made = await post(users.user, `${base(users.usdAccount)}/customer-lists`, {
+      name: 'Not refreshed elsewhere',
+      csv: 'email\nsomeone@example.com\n',
+      mapping: { email: 'em' },
+    });
+    const customerList = ((await made.json()) as CustomerListUpload).audience;
     const elsewhere = await users.user.call(`${base(users.jpyAccount)}/customer-lists/${customerList.id}`, {
       method: 'PUT',
       body: JSON.stringify({ csv: 'email\nx@example.com\n', mapping: { email: 'em' } }),
@@ -165,7 +171,7 @@ describe('customer lists', () => {
       method: 'PUT',
       body: JSON.stringify({ csv: 'email\nx@example.com\n', mapping: { email: 'em' } }),
     });
-    expect(refused.status).toBe(400);
+    expect({ status: refused.status, body: await refused.json() }).toMatchObject({ status: 400 });
   }, 60_000);
 
   it('name a column the file lacks, and make nothing', async () => {

@@ -59,9 +59,12 @@ const sections: LegalSection[] = [
           are gone once they are hashed.
         </p>
         <p>
-          We do not keep the hashes either: Meta matches them to its users and keeps the audience under its Custom
-          Audience terms, which the ad account accepts before its first list. Deleting the audience in {PRODUCT_NAME}{' '}
-          deletes it at Meta. In a team, only the owner, and members the owner allows, can upload customer data.
+          We keep the hashes of each list’s last upload, and only the hashes, in an encrypted storage bucket of your
+          deployment, so that refreshing the list with a new file sends Meta only the people added and removed. They are
+          deleted with the audience when you delete it in {PRODUCT_NAME}. Meta matches the hashes to its users and keeps
+          the audience under its Custom Audience terms, which the ad account accepts before its first list. Deleting the
+          audience in {PRODUCT_NAME} deletes it at Meta. In a team, only the owner, and members the owner allows, can
+          upload customer data.
         </p>
       </>
     ),

@@ -14,7 +14,11 @@ describe('the privacy page', () => {
     const section = heading.closest('section') ?? heading.parentElement!;
     expect(section).toHaveTextContent('hashed (SHA-256) as the file is read');
     expect(section).toHaveTextContent('The file is never stored and never written to logs');
-    expect(section).toHaveTextContent('We do not keep the hashes either');
+    expect(section).not.toHaveTextContent('We do not keep the hashes either');
+    expect(section).toHaveTextContent(
+      'We keep the hashes of each list’s last upload, and only the hashes, in an encrypted storage bucket of your deployment',
+    );
+    expect(section).toHaveTextContent('deleted with the audience');
     expect(section).toHaveTextContent('members the owner allows');
   });
 });
