@@ -64,7 +64,8 @@ export class HashSnapshotBuilder {
     let count = 0;
     for (const index of order) {
       const start = index * width;
-      if (count > 0 && buffer.compare(records, (count - 1) * width, count * width, start, start + width) === 0) continue;
+      if (count > 0 && buffer.compare(records, (count - 1) * width, count * width, start, start + width) === 0)
+        continue;
       buffer.copy(records, count * width, start, start + width);
       count += 1;
     }
@@ -103,9 +104,11 @@ function rowAt(snapshot: HashSnapshot, index: number): HashedRow {
   const row: HashedRow = [];
   let at = index * widthOf(snapshot.schema);
   for (let key = 0; key < snapshot.schema.length; key += 1, at += HASH_BYTES) {
-    row.push(snapshot.records.compare(EMPTY, 0, HASH_BYTES, at, at + HASH_BYTES) === 0
-      ? ''
-      : snapshot.records.toString('hex', at, at + HASH_BYTES));
+    row.push(
+      snapshot.records.compare(EMPTY, 0, HASH_BYTES, at, at + HASH_BYTES) === 0
+        ? ''
+        : snapshot.records.toString('hex', at, at + HASH_BYTES),
+    );
   }
   return row;
 }

@@ -22,7 +22,9 @@ export async function readHashes(
   audienceId: string,
 ): Promise<HashSnapshot | undefined> {
   try {
-    const reply = await store.s3.send(new GetObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }));
+    const reply = await store.s3.send(
+      new GetObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }),
+    );
     return parseSnapshot(Buffer.from(await reply.Body!.transformToByteArray()));
   } catch (error) {
     if (error instanceof NoSuchKey) return undefined;

@@ -24,7 +24,8 @@ export const handler = httpFunction([
   ),
   on(
     routes.createCustomerListAudience,
-    ({ session, params, body }) => createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes() }),
+    ({ session, params, body }) =>
+      createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes() }),
     metaSession(),
   ),
   on(
