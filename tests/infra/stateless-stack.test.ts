@@ -183,7 +183,7 @@ describe('stateless stack (dev)', () => {
                 ruleRuns: 'http://127.0.0.1:1/000000000000/r',
                 signalDeliveries: 'http://127.0.0.1:1/000000000000/s',
               },
-              bucketNames: { assets: 'adsmith-local-assets' },
+              bucketNames: { assets: 'adsmith-local-assets', customerLists: 'adsmith-local-customer-lists' },
             }),
           ),
           ...(behindApi ? [secretEnvVar('originVerify')] : []),

@@ -455,6 +455,13 @@ const FUNCTION_WILDCARDS = [
   },
   {
     finding:
+      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-customer-lists-<AWS::AccountId>-<AWS::Region>\/hashes\/\*$/,
+    actions: /^s3:(PutObject|GetObject|DeleteObject)$/,
+    reason:
+      "The hashes of customer lists (hashes/*), the prefix the audiences function's entry in shared/functions.ts lists; every key below is built from the verified workspace id and an audience id Meta confirmed is the account's.",
+  },
+  {
+    finding:
       /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):kms:([a-z0-9-]+|<AWS::Region>):(\d{12}|<AWS::AccountId>):key\/\*$/,
     actions: /^kms:(Decrypt|Encrypt|ReEncrypt\*|GenerateDataKey\*)$/,
     reason:

@@ -21,7 +21,7 @@ describe('functionEnvironment', () => {
     kmsUrl: 'http://127.0.0.1:3009',
     kmsKeyArns: { metaTokens: 'arn:aws:kms:us-east-1:000000000000:key/k-1' },
     s3Url: 'http://127.0.0.1:3010',
-    bucketNames: { assets: 'adsmith-local-assets' },
+    bucketNames: { assets: 'adsmith-local-assets', customerLists: 'adsmith-local-customer-lists' },
   };
 
   it('names a bucket and the local S3 endpoint only for functions that declare it', () => {
