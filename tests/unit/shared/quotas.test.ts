@@ -38,11 +38,30 @@ describe('the quotas table', () => {
   });
 
   it('declares a counted route for every function that spends AI generations', () => {
-    const spendsGenerations = /from '\.\.\/lib\/ai\/(generation-quota|ad-copy)'/;
-    const spenders = readdirSync('lambdas', { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.startsWith('lib'))
-      .filter((file) => spendsGenerations.test(readFileSync(join('lambdas', file), 'utf8')))
-      .map((file) => file.split(/[\\/]/)[0]);
+    const sources = readdirSync('lambdas', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => ({ file, text: readFileSync(join('lambdas', file), 'utf8') }));
+    // What spends: the generation code itself, and shared modules that call it (a value import, not a type):
+    // a function may spend through lib/ad-optimizer/rewrite-ad as much as by importing ad-copy itself.
+    const spendingModules = [
+      'ai/generation-quota',
+      'ai/ad-copy',
+      ...sources
+        .filter(
+          ({ file, text }) =>
+            file.startsWith('lib') && /^import (?!type)[^;]*from '\.\.\/ai\/(generation-quota|ad-copy)'/m.test(text),
+        )
+        .map(({ file }) =>
+          file
+            .replace(/^lib[\\/]/, '')
+            .replace(/\.ts$/, '')
+            .replace(/\\/g, '/'),
+        ),
+    ];
+    const spendsGenerations = new RegExp(`from '\\.\\./lib/(${spendingModules.join('|')})'`);
+    const spenders = sources
+      .filter(({ file, text }) => !file.startsWith('lib') && spendsGenerations.test(text))
+      .map(({ file }) => file.split(/[\\/]/)[0]);
     const declared = quotas.aiGenerationsPerDay.countedBy.map((route) => routes[route].fn);
     // The chat and the agent stream from their function URLs: their counting is stated in words.
     expect(quotas.aiGenerationsPerDay.countedWhen).toContain('chat');
