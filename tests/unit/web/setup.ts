@@ -6,8 +6,9 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no matchMedia; sonner's Toaster asks it for the colour scheme.
-if (!window.matchMedia) {
+// A matchMedia that matches nothing, always: the screens' tests are written for a narrow screen (and sonner's
+// Toaster asks it for the colour scheme). happy-dom's own would answer for its 1024 px window.
+{
   window.matchMedia = (query: string) =>
     ({
       matches: false,

@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * jsdom here: happy-dom (the web project's environment) loses a multiple <select>'s choices when user-event adds an
+ * option to ones the form set; jsdom keeps them, as a browser does.
+ */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
