@@ -20,7 +20,7 @@ const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
-// recharts measures its container; jsdom has none, and the curve's numbers are in its caption.
+// recharts measures its container; the test DOM has none, and the curve's numbers are in its caption.
 vi.mock('recharts', async (original) => ({
   ...(await original<typeof Recharts>()),
   ResponsiveContainer: () => null,

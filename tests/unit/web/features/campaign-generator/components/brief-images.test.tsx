@@ -40,7 +40,7 @@ beforeEach(() => {
   api.apiRequest.mockReset();
   put.mockReset();
   sizes = {};
-  // jsdom draws no images: the browser's bitmap decoder answers the sizes a test gives.
+  // The test DOM draws no images: the browser's bitmap decoder answers the sizes a test gives.
   vi.stubGlobal('createImageBitmap', async (file: File) => ({ ...sizes[file.name]!, close: () => undefined }));
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     put(url, init);

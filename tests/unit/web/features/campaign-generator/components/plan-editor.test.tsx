@@ -74,7 +74,7 @@ beforeEach(() => {
   // Audience sizes and previews stay loading: this suite is about the editor's own words and behaviour.
   api.apiRequest.mockImplementation(() => new Promise(() => undefined));
   scrolled.mockReset();
-  // jsdom lays nothing out and has no scrollIntoView.
+  // The test DOM lays nothing out and has no scrollIntoView.
   Element.prototype.scrollIntoView = function (this: Element) {
     scrolled(this);
   };
