@@ -5,6 +5,7 @@ import type {
   CreateEngagementAudienceBodySchema,
   CreateLookalikeBodySchema,
   CreateWebsiteAudienceBodySchema,
+  RefreshCustomerListBody,
 } from '@shared/schemas/audiences';
 import { apiRequest } from '@web/lib/api';
 
@@ -32,6 +33,17 @@ export function useCreateCustomerList(uid: string | undefined, accountId: string
     mutationFn: (body: CreateCustomerListBody) =>
       apiRequest('createCustomerListAudience', { params: { id: accountId! }, body }),
     meta: { component: 'Audiences.createCustomerList' },
+    onSuccess: refresh,
+  });
+}
+
+/** A list's new file: the server sends Meta only who was added and removed since the last upload. */
+export function useRefreshCustomerList(uid: string | undefined, accountId: string | undefined) {
+  const refresh = useRefreshList(uid, accountId);
+  return useMutation({
+    mutationFn: ({ audienceId, body }: { audienceId: string; body: RefreshCustomerListBody }) =>
+      apiRequest('refreshCustomerListAudience', { params: { id: accountId!, audienceId }, body }),
+    meta: { component: 'Audiences.refreshCustomerList' },
     onSuccess: refresh,
   });
 }

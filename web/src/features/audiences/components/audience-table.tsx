@@ -25,10 +25,12 @@ interface AudienceTableProps {
   audiences: Audience[];
   deletingId: string | undefined;
   onDelete: (audience: Audience) => void;
+  /** Absent when the person may not upload customer data (a member without the owner's permission). */
+  onRefresh?: (audience: Audience) => void;
 }
 
 /** Each audience with its kind, Meta's size range and whether it is ready for ads. */
-export function AudienceTable({ audiences, deletingId, onDelete }: AudienceTableProps) {
+export function AudienceTable({ audiences, deletingId, onDelete, onRefresh }: AudienceTableProps) {
   if (audiences.length === 0) {
     return <p className="text-sm text-muted-foreground">No audiences in this ad account yet: make one below.</p>;
   }
@@ -61,7 +63,17 @@ export function AudienceTable({ audiences, deletingId, onDelete }: AudienceTable
               </td>
               <td>{sizeWords(audience)}</td>
               <td>{audience.delivery.code === 200 ? 'Ready' : audience.delivery.description}</td>
-              <td className="text-right">
+              <td className="space-x-2 text-right">
+                {onRefresh && audience.kind === 'customer-list' ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Refresh ${audience.name} from a new file`}
+                    onClick={() => onRefresh(audience)}
+                  >
+                    Refresh
+                  </Button>
+                ) : null}
                 <Button
                   variant="outline"
                   size="sm"

@@ -1,4 +1,6 @@
 import { UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import type { Audience } from '@shared/schemas/audiences';
 import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
@@ -6,6 +8,7 @@ import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-sele
 import { useAudiences, useDeleteAudience } from '../api/audiences-api';
 import { AudienceTable } from './audience-table';
 import { CustomerListForm } from './customer-list-form';
+import { RefreshCustomerList } from './refresh-customer-list';
 import { EngagementAudienceForm, LookalikeForm, WebsiteAudienceForm } from './rule-audience-forms';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -24,6 +27,7 @@ export function AudiencesScreen() {
   const selection = useAdAccountSelection();
   const audiences = useAudiences(selection.uid, selection.accountId);
   const remove = useDeleteAudience(selection.uid, selection.accountId);
+  const [refreshing, setRefreshing] = useState<Audience | null>(null);
   return (
     <AdAccountWorkspace
       connect={{
@@ -55,7 +59,16 @@ export function AudiencesScreen() {
                 if (window.confirm(`Delete “${audience.name}” on Meta? Ad sets using it stop reaching its people.`))
                   remove.mutate(audience.id);
               }}
+              {...(data.canUploadCustomers ? { onRefresh: setRefreshing } : {})}
             />
+            {refreshing ? (
+              <RefreshCustomerList
+                uid={selection.uid}
+                accountId={selection.accountId}
+                audience={refreshing}
+                onClose={() => setRefreshing(null)}
+              />
+            ) : null}
           </Section>
           <Section id="audiences-customers" title="Customer list">
             <CustomerListForm uid={selection.uid} accountId={selection.accountId} list={data} />
