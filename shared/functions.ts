@@ -677,8 +677,9 @@ export const functions = {
     tables: {
       // The key by its hash (the index only: the table itself is never read or written here).
       signalSiteKeys: { actions: [], indexActions: ['Query'] },
-      // Claim each event once (conditional put), give the claim back when queuing failed, count the hour.
-      signalDeliveries: { actions: ['PutItem', 'DeleteItem', 'UpdateItem'] },
+      // Claim each event once (leased conditional put; a refused claim is read to tell a duplicate from one in
+      // flight), confirm it once queued or give it back when queuing failed, count the hour.
+      signalDeliveries: { actions: ['PutItem', 'GetItem', 'DeleteItem', 'UpdateItem'] },
     },
     sendsJobs: ['signalDeliveries'],
     memorySize: 256,

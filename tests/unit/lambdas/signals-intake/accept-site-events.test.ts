@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryJob, SiteEventsRequest } from '@shared/schemas/signals-endpoint';
 import { SiteEventsRequestSchema } from '@shared/schemas/signals-endpoint';
 import { tableKey } from '@shared/table-keys';
@@ -8,7 +8,7 @@ import { localTableName } from '@infra/twin/function-environment';
 import { AppError } from '@lambdas/lib/errors';
 import { newSiteKey } from '@lambdas/lib/signals/site-key-secret';
 import { revokeSiteKey } from '@lambdas/signals/site-keys';
-import { acceptSiteEvents, type IntakeDeps } from '@lambdas/signals-intake/accept-site-events';
+import { acceptSiteEvents, CLAIM_LEASE_MS, type IntakeDeps } from '@lambdas/signals-intake/accept-site-events';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
 
 /**
@@ -173,6 +173,50 @@ describe('the first-party Conversions API intake', () => {
     const jobs: DeliveryJob[] = [];
     expect(await acceptSiteEvents(body, visitor, intake(jobs))).toEqual({ accepted: 2, duplicates: 0 });
     expect(jobs[0]!.events).toHaveLength(2);
+  });
+
+  it('takes over a claim nobody could give back once its lease ends, and until then keeps nothing', async () => {
+    const { key } = await storedKey('ws-lease', '402');
+    const body = request(key, false, 2);
+    const started = Date.now();
+    const at = (ms: number) => () => new Date(started + ms);
+    // The queue refuses the message and giving the claims back fails too (a DynamoDB outage).
+    const failingRelease = {
+      send: (command: unknown) =>
+        command instanceof DeleteCommand
+          ? Promise.reject(new Error('DynamoDB unavailable'))
+          : aws.doc.send(command as never),
+    } as typeof aws.doc;
+    const refused = await acceptSiteEvents(body, visitor, {
+      ...intake([], async () => {
+        throw new Error('SQS unavailable');
+      }),
+      deliveries: { doc: failingRelease, table: deliveriesTable },
+      now: at(0),
+    }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 502 });
+
+    // Sent again within the lease: refused as in flight, not counted as duplicates that will never be delivered.
+    const early: DeliveryJob[] = [];
+    const held = await acceptSiteEvents(body, visitor, { ...intake(early), now: at(5_000) }).catch((e: unknown) => e);
+    expect(held).toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/^2 of these events are being accepted by another request/),
+    });
+    expect(early).toHaveLength(0);
+
+    // After the lease: taken over and queued once; once confirmed, never again.
+    const jobs: DeliveryJob[] = [];
+    expect(await acceptSiteEvents(body, visitor, { ...intake(jobs), now: at(CLAIM_LEASE_MS + 1_000) })).toEqual({
+      accepted: 2,
+      duplicates: 0,
+    });
+    expect(jobs[0]!.events).toHaveLength(2);
+    expect(await acceptSiteEvents(body, visitor, { ...intake(jobs), now: at(3 * CLAIM_LEASE_MS) })).toEqual({
+      accepted: 0,
+      duplicates: 2,
+    });
+    expect(jobs).toHaveLength(1);
   });
 
   it('refuses, naming the field, an event Meta would refuse later', async () => {
