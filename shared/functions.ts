@@ -362,9 +362,13 @@ export const functions = {
   },
   'agent-settings': {
     description:
-      "The in-app agent's conversation (read, delete) and the workspace's guardrails (read; the owner changes)",
-    // Each person's conversation (GetItem, DeleteItem) and the workspace's guardrails (GetItem, PutItem).
-    tables: { agentState: { actions: ['GetItem', 'PutItem', 'DeleteItem'] } },
+      "The in-app agent's conversation (read, delete), the workspace's guardrails (read; the owner changes) and each person's MCP access tokens",
+    tables: {
+      // Each person's conversation (GetItem, DeleteItem) and the workspace's guardrails (GetItem, PutItem).
+      agentState: { actions: ['GetItem', 'PutItem', 'DeleteItem'] },
+      // Each person's MCP access tokens: listed (Query), created (a conditional put), revoked (a conditional update).
+      agentAccessTokens: { actions: ['Query', 'PutItem', 'UpdateItem'] },
+    },
     memorySize: 256,
   },
   'campaign-generator': {

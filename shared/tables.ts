@@ -186,6 +186,19 @@ export const tables = {
     sortKey: { name: 'item_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Personal access tokens of the agent's MCP server (issue 26), per workspace (`token_id`): whose they are
+   * (`user_id`, the person), label, scope, SHA-256 of the token (never the token), expiry, last use, revocation. The
+   * MCP endpoint finds a token by its hash through `by-token-hash`, then re-reads its row consistently; revoking
+   * removes the hash. Rows go 30 days after the token expired (`delete_at`), so the list shows recent expiries.
+   */
+  agentAccessTokens: {
+    name: 'agent_access_tokens',
+    partitionKey: { name: 'workspace_id', type: 'S' },
+    sortKey: { name: 'token_id', type: 'S' },
+    ttlAttribute: 'delete_at',
+    globalIndexes: [{ name: 'by-token-hash', partitionKey: { name: 'token_hash', type: 'S' } }],
+  },
   /** The chatbot's rate-limit counters: per IP (hashed) or user, per minute and per UTC day. */
   chatRateLimits: {
     name: 'chat_rate_limits',

@@ -16,6 +16,9 @@ import type { RequestUser } from '../lib/http/request-user';
 
 const person = (user: RequestUser) => user.actor ?? user.sub;
 
+/** Whose MCP access tokens a request works on: the person's own, in the workspace they work in now. */
+export const tokenOwner = (user: RequestUser) => ({ workspaceId: user.sub, person: person(user) });
+
 /** The turns as the panel shows them: the tool results kept for later grounding stay on the server. */
 export async function readAgentConversation(
   user: RequestUser,

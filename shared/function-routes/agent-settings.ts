@@ -1,4 +1,11 @@
 import { AgentConversationSchema, AgentGuardrailsSchema } from '../schemas/agent';
+import {
+  AccessTokenListSchema,
+  AccessTokenParamsSchema,
+  AccessTokenRevokedSchema,
+  CreateAccessTokenRequestSchema,
+  CreatedAccessTokenSchema,
+} from '../schemas/agent-tokens';
 import { route } from '../route-declaration';
 
 /** The routes `agent-settings` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -35,5 +42,30 @@ export const agentSettingsRoutes = {
     workspace: 'owner',
     body: AgentGuardrailsSchema,
     response: AgentGuardrailsSchema,
+  }),
+  // Personal access tokens for the MCP server (/api/mcp): each person's own in the workspace, shown once at creation.
+  agentAccessTokens: route({
+    method: 'GET',
+    path: '/api/agent/tokens',
+    fn: 'agent-settings',
+    access: 'user',
+    response: AccessTokenListSchema,
+  }),
+  agentCreateAccessToken: route({
+    method: 'POST',
+    path: '/api/agent/tokens',
+    fn: 'agent-settings',
+    access: 'user',
+    body: CreateAccessTokenRequestSchema,
+    response: CreatedAccessTokenSchema,
+    successStatus: 201,
+  }),
+  agentRevokeAccessToken: route({
+    method: 'DELETE',
+    path: '/api/agent/tokens/{tokenId}',
+    fn: 'agent-settings',
+    access: 'user',
+    params: AccessTokenParamsSchema,
+    response: AccessTokenRevokedSchema,
   }),
 } as const;

@@ -6,6 +6,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { AccountSettingsCard } from '../../features/account/components/account-settings-card';
 import { TwoStepSignInCard } from '../../features/account/components/two-step-sign-in-card';
+import { AgentAccessTokensCard } from '../../features/agent/components/agent-access-tokens-card';
 import { AgentGuardrailsCard } from '../../features/agent/components/agent-guardrails-card';
 import { AiSettingsPanel } from '../../features/ai-settings/components/ai-settings-panel';
 import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
@@ -16,7 +17,7 @@ export default function SettingsRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         title="Settings"
-        description="Your profile, sign-in security, plan and billing, AI connection, the agent's guardrails and team."
+        description="Your profile, sign-in security, plan and billing, AI connection, the agent's guardrails, AI assistant access and team."
       />
       <div className="grid items-start gap-6 md:grid-cols-2">
         <section aria-label="Profile">
@@ -33,6 +34,9 @@ export default function SettingsRoute() {
         </section>
         <section aria-label="Agent guardrails">
           <AgentGuardrailsCard />
+        </section>
+        <section aria-label="AI assistant access">
+          <AgentAccessTokensCard />
         </section>
         <section aria-label="Team">
           <Card>
