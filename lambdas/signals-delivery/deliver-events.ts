@@ -26,6 +26,8 @@ export interface DeliveryDeps {
   send: (workspaceId: string, pixelId: string, events: QueuedServerEvent[], testEventCode?: string) => Promise<void>;
   now: () => Date;
   log: (message: string, facts: Record<string, unknown>) => void;
+  /** Events settled, for the operations dashboard (the health screen reads the hourly counts instead). */
+  count?: (metric: 'SignalEventsDelivered' | 'SignalEventsRejected', events: number) => void;
 }
 
 export interface QueuedJob {
@@ -144,6 +146,7 @@ async function settle(deps: DeliveryDeps, job: DeliveryJob, items: Pending[], st
     })),
     now,
   );
+  deps.count?.(status === 'delivered' ? 'SignalEventsDelivered' : 'SignalEventsRejected', items.length);
   const delays = items.map((item) => Math.max(0, now.getTime() - item.acceptedAt));
   await countHour(
     deps.deliveries,

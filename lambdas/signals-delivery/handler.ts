@@ -1,10 +1,11 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DeliveryJobSchema } from '@shared/schemas/signals-endpoint';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { queueBatchFunction } from '../lib/http/queue-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { graphForUser } from '../lib/meta-session/session';
-import { logger } from '../lib/observability';
+import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
 import { sendToConversionsApi } from './conversions-api-sender';
 import { deliverJobs, type QueuedJob } from './deliver-events';
@@ -35,6 +36,7 @@ export const handler = queueBatchFunction(async (records) => {
       sendToConversionsApi(await graphFor(workspaceId), pixelId, events, testEventCode),
     now: () => new Date(),
     log: (message, facts) => logger.warn(message, facts),
+    count: (metric, events) => metrics.addMetric(metric, MetricUnit.Count, events),
   });
   return { batchItemFailures: [...unreadable, ...failed].map((itemIdentifier) => ({ itemIdentifier })) };
 });

@@ -1,7 +1,9 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { signalsIntakeRoutes as routes } from '@shared/function-routes/signals-intake';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { clientAddress } from '../lib/http/client-address';
+import { metrics } from '../lib/observability';
 import { sendJob } from '../lib/job-queue';
 import { tableName } from '../lib/table-name';
 import { acceptSiteEvents } from './accept-site-events';
@@ -27,6 +29,10 @@ export const handler = httpFunction([
         queue: (job) => sendJob('signalDeliveries', job),
         now: () => new Date(),
       },
-    ),
+    ).then((counts) => {
+      metrics.addMetric('SignalEventsAccepted', MetricUnit.Count, counts.accepted);
+      metrics.addMetric('SignalEventsDuplicate', MetricUnit.Count, counts.duplicates);
+      return counts;
+    }),
   ),
 ]);

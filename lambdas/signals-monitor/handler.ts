@@ -1,3 +1,4 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { keyCondition } from '@shared/table-keys';
@@ -9,7 +10,7 @@ import { scheduleFunction } from '../lib/http/schedule-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { graphForUser } from '../lib/meta-session/session';
-import { logger } from '../lib/observability';
+import { logger, metrics } from '../lib/observability';
 import { WATCHED_ACCOUNTS_SCOPE } from '../lib/signals/delivery-records';
 import { tableName } from '../lib/table-name';
 import { checkAccountSignals } from './check-account';
@@ -60,5 +61,6 @@ export const handler = scheduleFunction(async ({ now }) => {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   logger.info('signals monitor tick', { accounts, alerts, failed });
+  metrics.addMetric('SignalAlertsRaised', MetricUnit.Count, alerts);
   return { accounts, alerts, failed };
 });

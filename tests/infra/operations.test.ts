@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +17,7 @@ import { buildApp, resourcesOf, type BuiltApp, type CfnJson } from './support/bu
 import { functionNamed } from './support/template-queries';
 
 type Resource = { Properties: Record<string, CfnJson> };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('notification fan-out and operations (dev)', () => {
   let built: BuiltApp;
@@ -222,6 +226,32 @@ describe('notification fan-out and operations (dev)', () => {
     ]) {
       expect(body, needle).toContain(needle);
     }
+  });
+
+  it('shows the first-party Conversions API: events from the metrics its functions emit, its queue and dead letters', () => {
+    const [, dashboard] = of('AWS::CloudWatch::Dashboard')[0]!;
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    const emitted = (fn: string) =>
+      readdirSync(path.join(repoRoot, 'lambdas', fn))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => readFileSync(path.join(repoRoot, 'lambdas', fn, file), 'utf8'))
+        .join('\n');
+    // Each name the dashboard reads is one the function writes (a rename would leave a flat line).
+    for (const [fn, names] of [
+      ['signals-intake', ['SignalEventsAccepted', 'SignalEventsDuplicate']],
+      ['signals-delivery', ['SignalEventsDelivered', 'SignalEventsRejected']],
+      ['signals-monitor', ['SignalAlertsRaised']],
+    ] as const) {
+      for (const name of names) {
+        expect(body, name).toContain(`\\"${name}\\",\\"service\\",\\"${fn}\\"`);
+        expect(emitted(fn), `${fn} emits ${name}`).toContain(`'${name}'`);
+      }
+    }
+    const [queueId] = queueNamed(`adsmith-dev-${jobQueues.signalDeliveries.name}`)!;
+    const [deadLettersId] = queueNamed(`adsmith-dev-${jobQueues.signalDeliveries.name}-dlq`)!;
+    const signalsRow = body.slice(body.indexOf('Signals: delivery queue'));
+    expect(signalsRow).toContain(queueId);
+    expect(signalsRow).toContain(deadLettersId);
   });
 
   it('saves the three Logs Insights queries over every function log group', () => {

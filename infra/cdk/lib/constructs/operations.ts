@@ -224,6 +224,10 @@ export class Operations extends Construct {
       functions: functions.map(([name, entry]) => [name, entry.function]),
       pipes,
       logGroups,
+      signalQueues: {
+        queue: props.jobQueues?.signalDeliveries,
+        deadLetterQueue: props.jobDeadLetterQueues?.signalDeliveries,
+      },
     });
   }
 
@@ -312,6 +316,7 @@ export class Operations extends Construct {
       functions: [string, IFunction][];
       pipes: NotificationPipe[];
       logGroups: ILogGroup[];
+      signalQueues: { queue?: IQueue; deadLetterQueue?: IQueue };
     },
   ): Dashboard {
     const dashboard = new Dashboard(this, 'Dashboard', {
@@ -417,6 +422,7 @@ export class Operations extends Construct {
         ],
       }),
     );
+    dashboard.addWidgets(...signalsWidgets(figures.signalQueues, delivery));
     dashboard.addWidgets(
       new LogQueryWidget({
         title: 'Errors by code (logs)',
@@ -432,4 +438,45 @@ export class Operations extends Construct {
     );
     return dashboard;
   }
+}
+
+/** The first-party Conversions API: what sites sent, what reached Meta, what waits, and the alerts raised. */
+function signalsWidgets(
+  { queue: signalQueue, deadLetterQueue: signalDeadLetters }: { queue?: IQueue; deadLetterQueue?: IQueue },
+  delivery: (service: string, metricName: string, label: string) => Metric,
+): GraphWidget[] {
+  return [
+    new GraphWidget({
+      title: 'Signals: events accepted and delivered',
+      width: 8,
+      left: [
+        delivery('signals-intake', 'SignalEventsAccepted', 'accepted from sites'),
+        delivery('signals-intake', 'SignalEventsDuplicate', 'duplicates not queued'),
+        delivery('signals-delivery', 'SignalEventsDelivered', 'delivered to Meta'),
+        delivery('signals-delivery', 'SignalEventsRejected', 'refused by Meta'),
+      ],
+    }),
+    new GraphWidget({
+      title: 'Signals: delivery queue',
+      width: 8,
+      left: [signalQueue, signalDeadLetters].flatMap((queue, index) =>
+        queue
+          ? [
+              queue.metricApproximateNumberOfMessagesVisible({
+                period: Duration.minutes(1),
+                label: index === 0 ? 'waiting' : 'dead letters',
+              }),
+            ]
+          : [],
+      ),
+      right: signalQueue
+        ? [signalQueue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), label: 'oldest (s)' })]
+        : [],
+    }),
+    new GraphWidget({
+      title: 'Signal alerts raised',
+      width: 8,
+      left: [delivery('signals-monitor', 'SignalAlertsRaised', 'alerts (stopped event, de-duplication, quality)')],
+    }),
+  ];
 }
