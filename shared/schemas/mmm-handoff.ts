@@ -28,3 +28,5 @@ export const MmmHandoffBodySchema = z
     path: ['weekPlan'],
   });
 export type MmmHandoffBody = z.infer<typeof MmmHandoffBodySchema>;
+/** The body as a client sends it: the week plan's defaults are the API's to fill in. */
+export type MmmHandoffRequest = z.input<typeof MmmHandoffBodySchema>;

@@ -163,7 +163,7 @@ describe('marketing mix in a real browser', () => {
     expect(datasets.some((name) => name.startsWith('broken'))).toBe(false);
   });
 
-  it('hands the Meta channel’s allocation to the optimizer, where its budgets wait in the approval drawer', async () => {
+  it('hands the Meta channel’s allocation and a week plan’s first week to the optimizer, where their budgets wait for approval', async () => {
     const { page } = journey;
     // A marketer of its own (the free plan's one fit a month is this journey's): the demo user signs out first.
     await page.goto(web);
@@ -213,13 +213,25 @@ describe('marketing mix in a real browser', () => {
     await page.getByText('Waiting for your approval in the optimizer').waitFor({ timeout: 60_000 });
     await journey.screenshot('marketing-mix-handoff');
 
-    await page.getByRole('link', { name: 'Review it in the optimizer' }).click();
+    // Week by week: the report page plans the coming weeks and hands the first week's Meta spend off too.
+    await page.getByRole('link', { name: 'Open the report page' }).click();
+    await page.getByRole('heading', { name: 'E2E hand-off model' }).waitFor();
+    await page.getByRole('button', { name: 'Plan the weeks' }).click();
+    await page.getByRole('table', { name: 'Plan per week' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('combobox', { name: 'Week plan’s Meta channel' }).inputValue()).toBe('meta');
+    const weekAccount = page.getByRole('combobox', { name: 'Week plan’s ad account' });
+    await weekAccount.selectOption({ label: options.find((o) => o.includes('JPY'))! });
+    await page.getByRole('button', { name: 'Hand the Meta part to the optimizer' }).click();
+    await page.getByText(/^Week of \d{4}-\d{2}-\d{2} waiting for your approval/).waitFor({ timeout: 60_000 });
+    await journey.screenshot('marketing-mix-week-plan-handoff', { fullPage: true });
+
+    await page.getByRole('link', { name: 'Review the week in the optimizer' }).click();
     await page.waitForURL(`${web}/optimizer`);
-    const handed = page
-      .getByRole('list', { name: 'Recommendations' })
-      .getByRole('listitem')
-      .filter({ hasText: 'Marketing mix budget' })
-      .first();
+    const recommendations = page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem');
+    await recommendations
+      .getByRole('heading', { name: /^Week of \d{4}-\d{2}-\d{2}: (raise|lower) Meta to ¥[\d,]+ a day/ })
+      .waitFor({ timeout: 60_000 });
+    const handed = recommendations.filter({ hasText: 'as the marketing-mix model' }).first();
     await handed.getByRole('heading', { name: /Meta to ¥[\d,]+ a day/ }).waitFor({ timeout: 60_000 });
     await handed.getByRole('button', { name: /^Review changes/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Review and approve' });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDatasetBody, ModelDetail, StartFitBody } from '@shared/schemas/mmm';
-import type { MmmHandoffBody } from '@shared/schemas/mmm-handoff';
+import type { MmmHandoffRequest } from '@shared/schemas/mmm-handoff';
 import type { WeekPlanBody } from '@shared/schemas/mmm-week-plan';
 import { apiRequest } from '@web/lib/api';
 
@@ -95,7 +95,7 @@ export function useDeleteModel(uid: string | undefined) {
 export function useMetaHandoff(uid: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ adAccountId, body }: { adAccountId: string; body: MmmHandoffBody }) =>
+    mutationFn: ({ adAccountId, body }: { adAccountId: string; body: MmmHandoffRequest }) =>
       apiRequest('optimizerMmmHandoff', { params: { id: adAccountId }, body }),
     meta: { component: 'MetaHandoff', ownErrorToast: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['meta', uid ?? '', 'optimizer'] }),

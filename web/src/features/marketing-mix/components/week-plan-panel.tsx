@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { MmmReport } from '@shared/schemas/mmm';
-import type { WeekPlan } from '@shared/schemas/mmm-week-plan';
+import type { WeekPlan, WeekPlanBody } from '@shared/schemas/mmm-week-plan';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -15,6 +15,7 @@ import { download, fileStem } from '../lib/report-files';
 import { checkWeekPlan, emptyWeekPlanDraft, type WeekPlanDraft, type WeekPlanErrors } from '../lib/week-plan-draft';
 import { weekPlanCsv } from '../lib/week-plan-files';
 import { WeekPlanChart } from './week-plan-chart';
+import { WeekPlanHandoff } from './week-plan-handoff';
 import { WeekPlanTable } from './week-plan-table';
 
 /** What the plan says in one sentence: its KPI with the interval, against the same total spread evenly. */
@@ -35,8 +36,20 @@ function PlanSummary({ plan }: { plan: WeekPlan }) {
   );
 }
 
-/** A computed plan: its summary, the CSV, the chart and the table. */
-function WeekPlanResult({ plan, modelName }: { plan: WeekPlan; modelName: string }) {
+/** A computed plan: its summary, the CSV, the chart, the table and its hand-off to the optimizer. */
+function WeekPlanResult({
+  plan,
+  request,
+  modelId,
+  modelName,
+  report,
+}: {
+  plan: WeekPlan;
+  request: WeekPlanBody;
+  modelId: string;
+  modelName: string;
+  report: MmmReport;
+}) {
   return (
     <div className="grid gap-4" aria-live="polite">
       <PlanSummary plan={plan} />
@@ -51,6 +64,7 @@ function WeekPlanResult({ plan, modelName }: { plan: WeekPlan; modelName: string
       </div>
       <WeekPlanChart plan={plan} />
       <WeekPlanTable plan={plan} />
+      <WeekPlanHandoff modelId={modelId} report={report} request={request} plan={plan} />
     </div>
   );
 }
@@ -199,7 +213,17 @@ export function WeekPlanPanel({
             No plan yet: choose the weeks and a budget, then plan them. The model is not changed.
           </p>
         ) : null}
-        {plan.isSuccess ? <WeekPlanResult plan={plan.data} modelName={modelName} /> : null}
+        {plan.isSuccess ? (
+          // A new plan starts a new hand-off: the one shown is always of the plan above it.
+          <WeekPlanResult
+            key={plan.submittedAt}
+            plan={plan.data}
+            request={plan.variables.body}
+            modelId={modelId}
+            modelName={modelName}
+            report={report}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MmmReport } from '@shared/schemas/mmm';
 import type { WeekPlan } from '@shared/schemas/mmm-week-plan';
+import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { WeekPlanPanel } from '@web/features/marketing-mix/components/week-plan-panel';
 import { ApiError } from '@web/lib/api-client';
 import { testUser } from '@tests/unit/web/support/cognito-mock';
-import { notConnected } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { connected, jpyAccount, notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
 import { serveApi, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
 
@@ -50,6 +51,8 @@ const plan: WeekPlan = {
   evenSplitTailKpi: 900,
   tailKpi: 1_000,
 };
+const handoffCalls = () =>
+  api.apiRequest.mock.calls.filter(([name]) => name === 'optimizerMmmHandoff').map(([, input]) => input as ApiInput);
 const planCalls = () =>
   api.apiRequest.mock.calls.filter(([name]) => name === 'mmmWeekPlan').map(([, input]) => input as ApiInput);
 
@@ -92,6 +95,62 @@ describe('Plan the weeks ahead', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 4 + 1);
     expect(within(table).getByText(/43,500 \(42,000–45,000\)/)).toBeInTheDocument();
     expect(screen.queryByText(/No plan yet/)).not.toBeInTheDocument();
+    // Without Meta there is nothing to hand off to, and the panel says what would make it possible.
+    expect(screen.getByText(/Connect a Meta ad account to hand this plan’s Meta part/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand the Meta part to the optimizer' })).not.toBeInTheDocument();
+  });
+
+  it('hands the plan’s Meta part to the optimizer for the chosen account, with progress, then links to it', async () => {
+    let answer: (proposal: StoredRecommendation) => void = () => undefined;
+    serveApi(api.apiRequest, {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount, jpyAccount] }),
+      mmmWeekPlan: () => plan,
+      optimizerMmmHandoff: () => new Promise((resolve) => (answer = resolve)),
+    });
+    // The channel filled from the connected account's spend is preselected, whatever its name.
+    renderWithMeta(<WeekPlanPanel modelId={MODEL_ID} modelName="Q3" report={{ ...report, metaChannel: 'social' }} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Plan the weeks' }));
+    const send = await screen.findByRole('button', { name: 'Hand the Meta part to the optimizer' });
+    expect(screen.getByRole('combobox', { name: 'Week plan’s Meta channel' })).toHaveValue('social');
+    expect(screen.getByText(/^1,500 in the week of 2026-01-05: 214(\.\d+)? a day\.$/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Week plan’s ad account' }), jpyAccount.id);
+    await user.click(send);
+    expect(await screen.findByRole('button', { name: /Handing off the week/ })).toBeDisabled();
+    // The same request as the plan shown, so the API plans the same weeks.
+    expect(handoffCalls()).toEqual([
+      {
+        params: { id: jpyAccount.id },
+        body: { modelId: MODEL_ID, channel: 'social', weekPlan: { weeks: 13, bounds: [], seasonSensitivity: 1 } },
+      },
+    ]);
+    answer({ id: 'x', title: 'Week of 2026-01-05: raise Meta to ¥214 a day', changes: [{}, {}] } as never);
+    expect(await screen.findByText('Week of 2026-01-05 waiting for your approval in the optimizer')).toBeInTheDocument();
+    expect(screen.getByText(/raise Meta to ¥214 a day: 2 budgets to review for/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review the week in the optimizer' })).toHaveAttribute('href', '/optimizer');
+  });
+
+  it('says why the optimizer refused the week, and offers nothing to send without a Meta channel', async () => {
+    serveApi(api.apiRequest, {
+      metaConnection: () => connected,
+      metaAdAccounts: () => ({ data: [usdAccount] }),
+      mmmWeekPlan: () => plan,
+      optimizerMmmHandoff: () => {
+        throw new ApiError('CONFLICT', 409, 'No active campaign or ad set of this ad account has a daily budget to set.');
+      },
+    });
+    renderWithMeta(<WeekPlanPanel modelId={MODEL_ID} modelName="Q3" report={report} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Plan the weeks' }));
+    const send = await screen.findByRole('button', { name: 'Hand the Meta part to the optimizer' });
+    // Neither channel is named like Meta: the marketer marks one first.
+    expect(send).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Week plan’s Meta channel' }), 'search');
+    await user.click(send);
+    expect(await screen.findByText('Week not handed off')).toBeInTheDocument();
+    expect(screen.getByText(/has a daily budget to set/)).toBeInTheDocument();
+    expect(handoffCalls()).toHaveLength(1);
   });
 
   it('shows the API’s refusal, beside its field too', async () => {
