@@ -13,7 +13,7 @@ import {
 } from 'recharts';
 import type { MmmReport } from '@shared/schemas/mmm';
 import { formatDay, formatNumber, formatPercent } from '@web/lib/format';
-import { fitSeries, waterfallBars } from '../lib/report-files';
+import { decompositionGap, fitSeries, waterfallBars, type WaterfallBar } from '../lib/report-files';
 import { colour, compact, shortLabel } from '../lib/report-format';
 import { ChartCard } from './chart-card';
 
@@ -56,16 +56,26 @@ export function FitChart({ report }: { report: MmmReport }) {
 /**
  * The total decomposition as a waterfall: each component a floating bar from the running total.
  * Bars run across, one row per component, so names never crowd an axis (a phone has room for a
- * dozen rows, not a dozen slanted names side by side).
+ * dozen rows, not a dozen slanted names side by side). The bars are the chosen fit's (its parts add up to the fitted
+ * KPI); each channel's tooltip sets the refits' median, the channel table's figure, beside it (see `waterfallBars`).
  */
 export function WaterfallChart({ report }: { report: MmmReport }) {
-  const data = waterfallBars(report.totals);
+  const data = waterfallBars(report);
   const top = [...report.totals].sort((a, b) => b.total - a.total).slice(0, 3);
+  const gap = decompositionGap(report);
+  const apart =
+    gap && gap.gap >= 0.005
+      ? ` At most ${formatPercent(100 * gap.gap, 1)} apart (${gap.name}); hover a channel for both.`
+      : ' Here they agree within 0.5 %.';
   return (
     <ChartCard
       title="Decomposition"
-      description="What built the KPI over the whole window: baseline, then each channel and control."
-      summary={`Largest contributions: ${top.map((t) => `${t.name} ${formatPercent(100 * t.share, 1)}`).join(', ')}.`}
+      description={
+        'What built the KPI over the whole window: baseline, then each channel and control, as the chosen model splits ' +
+        'its fit (the parts add up). The channel table shows the median of the model’s refits instead.' +
+        (gap ? apart : '')
+      }
+      summary={`Largest contributions in the chosen model: ${top.map((t) => `${t.name} ${formatPercent(100 * t.share, 1)}`).join(', ')}.`}
       height={Math.max(288, 28 * data.length + 48)}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -82,8 +92,12 @@ export function WaterfallChart({ report }: { report: MmmReport }) {
           />
           <Tooltip
             formatter={(_, __, item) => {
-              const p = (item as { payload?: { total: number; share: number } }).payload;
-              return p ? `${formatNumber(p.total)} (${formatPercent(100 * p.share, 1)})` : '';
+              const p = (item as { payload?: WaterfallBar }).payload;
+              if (!p) return '';
+              const chosen = `${formatNumber(p.total)} (${formatPercent(100 * p.share, 1)})`;
+              if (!p.median) return chosen;
+              const { estimate, low, high } = p.median;
+              return `chosen model ${chosen}; refits’ median ${formatNumber(estimate)} (${formatNumber(low)}–${formatNumber(high)})`;
             }}
           />
           <Bar dataKey="base" stackId="w" fill="transparent" isAnimationActive={false} legendType="none" />

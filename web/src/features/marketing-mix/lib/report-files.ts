@@ -74,13 +74,23 @@ export interface WaterfallBar {
   base: number;
   /** Its height (always ≥ 0; `total` keeps the sign). */
   value: number;
+  /** The chosen fit's total of this component. */
   total: number;
   share: number;
   kind: MmmReport['totals'][number]['kind'];
+  /** For a channel: the refits' median contribution and its interval, the figure of the channel table. */
+  median: MmmReport['channels'][number]['contribution'] | null;
 }
 
-/** The decomposition totals as waterfall bars: each floats from the running total before it. */
-export function waterfallBars(totals: MmmReport['totals']): WaterfallBar[] {
+/**
+ * The decomposition totals as waterfall bars: each floats from the running total before it. The bars are the chosen
+ * fit's, the one model whose parts add up to its fitted KPI. The channel table's contributions are the medians of the
+ * refits instead (shared/mmm/outputs.ts `drawInterval`), and medians do not add up: the median of a sum is not the sum
+ * of the medians, so bars of medians would leave a gap that only an invented baseline could close. Each channel's bar
+ * therefore carries its median beside it, and the chart says which is which.
+ */
+export function waterfallBars(report: Pick<MmmReport, 'totals' | 'channels'>): WaterfallBar[] {
+  const { totals } = report;
   const ends = totals.reduce<number[]>((acc, t) => [...acc, (acc.at(-1) ?? 0) + t.total], []);
   return totals.map((t, i) => {
     const start = i === 0 ? 0 : ends[i - 1]!;
@@ -91,8 +101,20 @@ export function waterfallBars(totals: MmmReport['totals']): WaterfallBar[] {
       total: t.total,
       share: t.share,
       kind: t.kind,
+      median: report.channels.find((c) => c.name === t.name)?.contribution ?? null,
     };
   });
+}
+
+/** The channel whose chosen-fit total lies furthest from the refits' median, relative to that median. */
+export function decompositionGap(report: Pick<MmmReport, 'totals' | 'channels'>): { name: string; gap: number } | null {
+  let widest: { name: string; gap: number } | null = null;
+  for (const bar of waterfallBars(report)) {
+    if (!bar.median || bar.median.estimate === 0) continue;
+    const gap = Math.abs(bar.total - bar.median.estimate) / Math.abs(bar.median.estimate);
+    if (!widest || gap > widest.gap) widest = { name: bar.name, gap };
+  }
+  return widest;
 }
 
 /** Milliseconds since the epoch of an ISO day, read in UTC (the dataset's dates carry no time zone). */

@@ -3,6 +3,7 @@ import type { MmmReport } from '@shared/schemas/mmm';
 import {
   channelsCsv,
   decompositionCsv,
+  decompositionGap,
   fileStem,
   fitSeries,
   waterfallBars,
@@ -85,11 +86,25 @@ describe('report downloads', () => {
 
 describe('waterfall', () => {
   it('floats each bar from the running total, negative ones downwards', () => {
-    expect(waterfallBars(report.totals).map(({ name, base, value }) => [name, base, value])).toEqual([
+    expect(waterfallBars(report).map(({ name, base, value }) => [name, base, value])).toEqual([
       ['intercept', 0, 100],
       ['tv', 100, 70],
       ['price', 167, 3],
     ]);
+  });
+
+  it('keeps the chosen fit’s parts, which add up, and sets the refits’ median beside each channel’s bar', () => {
+    // The table's figure is the median of the refits (64 here), the bar the chosen fit's 70: both are shown, named.
+    const drifted = {
+      ...report,
+      channels: [{ ...report.channels[0]!, contribution: { estimate: 64, low: 50, high: 80 } }],
+    } as MmmReport;
+    const bars = waterfallBars(drifted);
+    expect(bars.reduce((sum, b) => sum + b.total, 0)).toBe(167);
+    expect(bars.find((b) => b.name === 'tv')).toMatchObject({ total: 70, median: { estimate: 64, low: 50, high: 80 } });
+    expect(bars.find((b) => b.name === 'intercept')!.median).toBeNull();
+    expect(decompositionGap(drifted)).toEqual({ name: 'tv', gap: 6 / 64 });
+    expect(decompositionGap(report)).toEqual({ name: 'tv', gap: 0 });
   });
 });
 
