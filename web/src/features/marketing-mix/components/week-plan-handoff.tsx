@@ -67,9 +67,9 @@ export function WeekPlanHandoff({
           Hand the Meta part to the optimizer
         </h3>
         <p className="text-sm text-muted-foreground">
-          The plan’s first week (from {first.date}) becomes that week’s daily budgets of the ad account’s active campaigns
-          and ad sets. You approve every change in the optimizer; nothing reaches Meta before that. Hand off again next
-          week for the next one.
+          The plan’s first week (from {first.date}) becomes that week’s daily budgets of the ad account’s active
+          campaigns and ad sets. You approve every change in the optimizer; nothing reaches Meta before that. Hand off
+          again next week for the next one.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -126,9 +126,14 @@ describe('Plan the weeks ahead', () => {
       },
     ]);
     answer({ id: 'x', title: 'Week of 2026-01-05: raise Meta to ¥214 a day', changes: [{}, {}] } as never);
-    expect(await screen.findByText('Week of 2026-01-05 waiting for your approval in the optimizer')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Week of 2026-01-05 waiting for your approval in the optimizer'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/raise Meta to ¥214 a day: 2 budgets to review for/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Review the week in the optimizer' })).toHaveAttribute('href', '/optimizer');
+    expect(screen.getByRole('link', { name: 'Review the week in the optimizer' })).toHaveAttribute(
+      'href',
+      '/optimizer',
+    );
   });
 
   it('says why the optimizer refused the week, and offers nothing to send without a Meta channel', async () => {
@@ -137,7 +142,11 @@ describe('Plan the weeks ahead', () => {
       metaAdAccounts: () => ({ data: [usdAccount] }),
       mmmWeekPlan: () => plan,
       optimizerMmmHandoff: () => {
-        throw new ApiError('CONFLICT', 409, 'No active campaign or ad set of this ad account has a daily budget to set.');
+        throw new ApiError(
+          'CONFLICT',
+          409,
+          'No active campaign or ad set of this ad account has a daily budget to set.',
+        );
       },
     });
     renderWithMeta(<WeekPlanPanel modelId={MODEL_ID} modelName="Q3" report={report} />);
