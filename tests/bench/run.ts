@@ -25,6 +25,7 @@ import { queues } from '@shared/queues';
 import { measureNotificationDelivery } from './notification-delivery';
 import { measureOptimizer } from './optimizer';
 import { measureRules } from './rules';
+import { measureSignals } from './signals';
 import { measurePublicSite, printPublicSite } from './public-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +52,7 @@ const sizes = quick
       optimizerRequests: 2,
       rules: { rules: 10, runs: 2, campaigns: 6, adsPerAdSet: 2 },
       agent: { campaigns: [6], requests: 2 },
+      signals: { events: 200, seconds: 2, perRequest: 50 },
     }
   : {
       graphicsRounds: 10,
@@ -65,6 +67,7 @@ const sizes = quick
       optimizerRequests: 5,
       rules: { rules: 100, runs: 10, campaigns: 200, adsPerAdSet: 6 },
       agent: { campaigns: [12, 200], requests: 5 },
+      signals: { events: 10_000, seconds: 60, perRequest: 50 },
     };
 const mark = (ok: boolean) => (quick ? '' : ok ? 'ok' : 'OVER TARGET');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -229,13 +232,15 @@ async function main(): Promise<void> {
     figures.rules = measureRules(rules, runs, campaigns, adsPerAdSet);
     // 6. The agent: first token and whole answer with three tool calls, Graph calls per answer at two sizes.
     figures.agent = measureAgent(sizes.agent.campaigns, sizes.agent.requests);
+    // 7. The first-party Conversions API: accepted and delivered per second, accept latency, delay to Meta, losses.
+    figures.signals = measureSignals(sizes.signals.events, sizes.signals.seconds, sizes.signals.perRequest);
   } finally {
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });
     await rm(`${stateDir}-api`, { recursive: true, force: true });
   }
 
-  // 7. What a deployment costs a month at 10, 100 and 1,000 marketers (docs/cost.md), with the optimizer's
+  // 8. What a deployment costs a month at 10, 100 and 1,000 marketers (docs/cost.md), with the optimizer's
   //    duration as measured above on the demo account.
   const optimizerP50Ms = (figures.optimizer as { p50?: number }[] | undefined)?.[0]?.p50;
   figures.monthlyCost = printCost(optimizerP50Ms ? { optimizerP50Ms } : {});
