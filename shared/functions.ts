@@ -660,6 +660,9 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem).
       teamMemberships: { actions: ['GetItem', 'UpdateItem'] },
+      // Every customer-data upload and refresh is audited in the append-only trail (conditional puts only), and
+      // the owner reads the latest ones (Query on the customer-data key prefix).
+      campaignAudit: { actions: ['PutItem', 'Query'] },
     },
     buckets: {
       // Each customer list's hashes from its last upload: written after an upload, read by a refresh, deleted

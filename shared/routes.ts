@@ -134,6 +134,7 @@ export const routes = {
   createLookalikeAudience: audiencesRoutes.createLookalikeAudience,
   deleteAudience: audiencesRoutes.deleteAudience,
   setCustomerUploadPermission: audiencesRoutes.setCustomerUploadPermission,
+  listCustomerUploads: audiencesRoutes.listCustomerUploads,
   signalsSiteKeys: signalsRoutes.signalsSiteKeys,
   signalsCreateSiteKey: signalsRoutes.signalsCreateSiteKey,
   signalsRevokeSiteKey: signalsRoutes.signalsRevokeSiteKey,

@@ -7,6 +7,7 @@ import { differenceOf, HashSnapshotBuilder } from './customer-hash-snapshot';
 import { readHashes, writeHashes } from './customer-hash-store';
 import { keptRows, noUsableRow, type CustomerListDeps } from './customer-list-upload';
 import type { RowOutcome } from './customer-rows';
+import { audited } from './customer-upload-audit';
 import { assertMayUploadCustomers } from './customer-upload-permission';
 import { readAudience } from './read-audiences';
 import { sendUserBatches } from './send-user-batches';
@@ -25,9 +26,23 @@ export async function refreshCustomerList(
   adAccountId: string,
   audienceId: string,
   body: RefreshCustomerListBody,
-  deps: Pick<CustomerListDeps, 'doc' | 'membershipsTable' | 'hashes'>,
+  deps: Pick<CustomerListDeps, 'doc' | 'membershipsTable' | 'hashes' | 'audit'>,
 ): Promise<CustomerListRefresh> {
-  await assertMayUploadCustomers(session.user, deps);
+  const uploader = await assertMayUploadCustomers(session.user, deps);
+  return audited(
+    deps.audit,
+    { workspaceId: session.user.sub, uploader, action: 'refresh', adAccountId, audienceId },
+    () => refreshFromFile(session, adAccountId, audienceId, body, deps),
+  );
+}
+
+async function refreshFromFile(
+  session: MetaSession,
+  adAccountId: string,
+  audienceId: string,
+  body: RefreshCustomerListBody,
+  deps: Pick<CustomerListDeps, 'hashes'>,
+): Promise<CustomerListRefresh> {
   const account = await ownedAdAccount(session, adAccountId);
   const owner = await session.graph.get(audienceId, { fields: 'account_id,subtype' }, OwnerSchema);
   if (`act_${owner.account_id}` !== account.id)

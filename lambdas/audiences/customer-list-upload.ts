@@ -3,6 +3,7 @@ import type { CreateCustomerListBody, CustomerListUpload } from '@shared/schemas
 import { AppError } from '../lib/errors';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
+import { audited, type AuditTable } from './customer-upload-audit';
 import { assertMayUploadCustomers, type UploadPermissionDeps } from './customer-upload-permission';
 import { readAudience } from './read-audiences';
 import { HashSnapshotBuilder, type HashSnapshot } from './customer-hash-snapshot';
@@ -23,6 +24,8 @@ export interface CustomerListDeps extends UploadPermissionDeps {
   /** Meta's www address (the twin's sandbox locally), for the terms page. */
   facebookBaseUrl: string;
   hashes: CustomerHashStore;
+  /** Where every upload and refresh is audited (customer-upload-audit.ts). */
+  audit: AuditTable;
 }
 
 export async function createCustomerList(
@@ -32,7 +35,20 @@ export async function createCustomerList(
   deps: CustomerListDeps,
 ): Promise<CustomerListUpload> {
   // Before the file is read: a member without the owner's permission gets nothing processed.
-  await assertMayUploadCustomers(session.user, deps);
+  const uploader = await assertMayUploadCustomers(session.user, deps);
+  return audited(
+    deps.audit,
+    { workspaceId: session.user.sub, uploader, action: 'upload', adAccountId, audienceName: body.name },
+    () => uploadCustomerList(session, adAccountId, body, deps),
+  );
+}
+
+async function uploadCustomerList(
+  session: MetaSession,
+  adAccountId: string,
+  body: CreateCustomerListBody,
+  deps: CustomerListDeps,
+): Promise<CustomerListUpload> {
   const account = await ownedAdAccount(session, adAccountId);
   const outcome: RowOutcome = { read: 0, unusable: 0 };
   const kept = keptRows(body, outcome);

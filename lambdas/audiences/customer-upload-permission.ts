@@ -22,8 +22,20 @@ export async function mayUploadCustomers(user: RequestUser, deps: UploadPermissi
   return membership?.workspace_id === user.sub && membership.customer_data_uploads === true;
 }
 
-export async function assertMayUploadCustomers(user: RequestUser, deps: UploadPermissionDeps): Promise<void> {
-  if (!(await mayUploadCustomers(user, deps))) throw new AppError('CUSTOMER_UPLOAD_NOT_ALLOWED');
+/** Who uploads, for the audit: the owner, or a member with their membership's email. */
+export interface Uploader {
+  id: string;
+  email?: string;
+  owner: boolean;
+}
+
+/** The person uploading, once it is known they may (CUSTOMER_UPLOAD_NOT_ALLOWED otherwise). */
+export async function assertMayUploadCustomers(user: RequestUser, deps: UploadPermissionDeps): Promise<Uploader> {
+  if (!user.actor) return { id: user.sub, ...(user.email ? { email: user.email } : {}), owner: true };
+  const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor);
+  if (membership?.workspace_id !== user.sub || membership.customer_data_uploads !== true)
+    throw new AppError('CUSTOMER_UPLOAD_NOT_ALLOWED');
+  return { id: user.actor, email: membership.email, owner: false };
 }
 
 /** The owner allows or stops a member's customer-list uploads; NOT_FOUND for anyone not in their workspace. */

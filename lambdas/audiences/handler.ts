@@ -8,6 +8,7 @@ import { metaSession } from '../lib/meta-session/meta-route';
 import { tableName } from '../lib/table-name';
 import { refreshCustomerList } from './customer-list-refresh';
 import { createCustomerList } from './customer-list-upload';
+import { listCustomerUploads } from './customer-upload-audit';
 import { setCustomerUploadPermission } from './customer-upload-permission';
 import { listAudiences } from './read-audiences';
 import { createEngagementAudience, createLookalike, createWebsiteAudience, deleteAudience } from './rule-audiences';
@@ -15,6 +16,7 @@ import { createEngagementAudience, createLookalike, createWebsiteAudience, delet
 const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('teamMemberships') });
 const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
 const hashes = () => ({ hashes: { s3: s3Client(), bucket: bucketName('customerLists') } });
+const audit = () => ({ audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') } });
 
 export const handler = httpFunction([
   on(
@@ -25,13 +27,17 @@ export const handler = httpFunction([
   on(
     routes.createCustomerListAudience,
     ({ session, params, body }) =>
-      createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes() }),
+      createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes(), ...audit() }),
     metaSession(),
   ),
   on(
     routes.refreshCustomerListAudience,
     ({ session, params, body }) =>
-      refreshCustomerList(session, params.id, params.audienceId, body, { ...permissions(), ...hashes() }),
+      refreshCustomerList(session, params.id, params.audienceId, body, {
+        ...permissions(),
+        ...hashes(),
+        ...audit(),
+      }),
     metaSession(),
   ),
   on(
@@ -57,4 +63,5 @@ export const handler = httpFunction([
   on(routes.setCustomerUploadPermission, ({ user, params, body }) =>
     setCustomerUploadPermission(user, params.memberId, body.allowed, permissions()),
   ),
+  on(routes.listCustomerUploads, async ({ user }) => ({ items: await listCustomerUploads(audit().audit, user.sub) })),
 ]);

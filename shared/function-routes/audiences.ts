@@ -10,6 +10,7 @@ import {
   CreateWebsiteAudienceBodySchema,
   CustomerListRefreshSchema,
   CustomerListUploadSchema,
+  CustomerUploadAuditSchema,
   CustomerUploadPermissionBodySchema,
   CustomerUploadPermissionParamsSchema,
   CustomerUploadPermissionSchema,
@@ -99,5 +100,14 @@ export const audiencesRoutes = {
     params: CustomerUploadPermissionParamsSchema,
     body: CustomerUploadPermissionBodySchema,
     response: CustomerUploadPermissionSchema,
+  }),
+  // Every upload and refresh of customer data (who, when, which audience, how many rows), for the owner.
+  listCustomerUploads: route({
+    method: 'GET',
+    path: '/api/audiences/customer-uploads',
+    fn: 'audiences',
+    access: 'user',
+    workspace: 'owner',
+    response: CustomerUploadAuditSchema,
   }),
 } as const;

@@ -154,3 +154,34 @@ export const AudienceDeletedSchema = z.object({ deleted: z.literal(true) });
 export const CustomerUploadPermissionParamsSchema = z.object({ memberId: z.string().min(1).max(128) });
 export const CustomerUploadPermissionBodySchema = z.object({ allowed: z.boolean() });
 export const CustomerUploadPermissionSchema = z.object({ memberId: z.string(), allowed: z.boolean() });
+
+/**
+ * One upload or refresh of customer data, as the owner's audit shows it: who, when, which audience and how many
+ * rows; never a value from the file or a hash of one.
+ */
+export const CustomerUploadAuditEntrySchema = z.object({
+  at: z.iso.datetime(),
+  action: z.enum(['upload', 'refresh']),
+  /** The person who uploaded: their email when known (a member's is on their membership), else their id. */
+  by: z.string(),
+  /** True when the workspace's owner did it. */
+  byOwner: z.boolean(),
+  adAccountId: z.string(),
+  audienceId: z.string().optional(),
+  audienceName: z.string().optional(),
+  outcome: z.enum(['completed', 'failed']),
+  /** Rows read from the file, and those without a usable identifier or refused by Meta. */
+  rows: z.number().int(),
+  invalid: z.number().int(),
+  /** An upload: rows sent to Meta. A refresh: people added and removed, and rows already there. */
+  sent: z.number().int().optional(),
+  added: z.number().int().optional(),
+  removed: z.number().int().optional(),
+  unchanged: z.number().int().optional(),
+  /** A failed attempt's error code (never its message: Meta's messages could quote what was sent). */
+  errorCode: z.string().optional(),
+});
+export type CustomerUploadAuditEntry = z.infer<typeof CustomerUploadAuditEntrySchema>;
+
+export const CustomerUploadAuditSchema = z.object({ items: z.array(CustomerUploadAuditEntrySchema) });
+export type CustomerUploadAudit = z.infer<typeof CustomerUploadAuditSchema>;

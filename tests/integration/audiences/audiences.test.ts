@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
-import type { Audience, AudienceList, CustomerListRefresh, CustomerListUpload } from '@shared/schemas/audiences';
+import type {
+  Audience,
+  AudienceList,
+  CustomerListRefresh,
+  CustomerListUpload,
+  CustomerUploadAudit,
+} from '@shared/schemas/audiences';
 import { freshUser, type FreshUser } from '../meta-api/meta-user';
 import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
 import { twin } from '../twin-client';
@@ -259,4 +265,48 @@ describe('a member', () => {
     expect(byOwner.status).toBe(200);
     expect((await upload()).status).toBe(201);
   }, 60_000);
+
+  it('and every upload and refresh are in the owner’s audit, with counts and no customer data', async () => {
+    expect((await member.call('/api/audiences/customer-uploads')).status).toBe(403);
+    const reply = await users.user.call('/api/audiences/customer-uploads');
+    expect(reply.status).toBe(200);
+    const { items } = (await reply.json()) as CustomerUploadAudit;
+    expect(items.find((entry) => entry.audienceName === 'By a member')).toMatchObject({
+      action: 'upload',
+      by: member.email,
+      byOwner: false,
+      outcome: 'completed',
+      rows: 2000,
+      sent: 2000,
+      invalid: 0,
+    });
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'refresh', byOwner: true, added: 200, removed: 500, unchanged: 2_500 }),
+        expect.objectContaining({ action: 'upload', audienceName: 'Wrong mapping', outcome: 'failed' }),
+      ]),
+    );
+    expect(items.map((entry) => entry.at)).toEqual(
+      items
+        .map((entry) => entry.at)
+        .sort()
+        .reverse(),
+    );
+
+    // The rows themselves hold no email, phone or name of the file, nor any hash of one.
+    const rows = await doc().send(
+      new QueryCommand({
+        TableName: localTableName('campaignAudit'),
+        KeyConditionExpression: 'user_id = :workspace',
+        ExpressionAttributeValues: { ':workspace': users.userSub },
+      }),
+    );
+    const stored = JSON.stringify(rows.Items);
+    const firstCustomer = DEMO_CSV.split('\n')[1]!.split(',');
+    for (const value of firstCustomer.filter((field) => field.length > 3)) {
+      expect(stored).not.toContain(value);
+      expect(stored).not.toContain(value.toLowerCase());
+    }
+    expect(stored).not.toMatch(/[0-9a-f]{64}/);
+  });
 });

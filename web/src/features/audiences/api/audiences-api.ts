@@ -21,10 +21,22 @@ export function useAudiences(uid: string | undefined, accountId: string | undefi
   });
 }
 
+const uploadsKey = (uid: string) => ['meta', uid, 'audiences', 'customer-uploads'] as const;
+
+/** The workspace's latest customer-data uploads (the owner's only: a member is refused). */
+export function useCustomerUploads(uid: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: uploadsKey(uid ?? ''),
+    queryFn: () => apiRequest('listCustomerUploads'),
+    enabled: Boolean(uid) && enabled,
+  });
+}
+
 /** After a change the list is read again: sizes come from Meta, never computed here. */
 function useRefreshList(uid: string | undefined, accountId: string | undefined) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: listKey(uid ?? '', accountId ?? '') });
+  // The list's prefix also covers the customer-uploads audit, which an upload or refresh adds to.
+  return () => queryClient.invalidateQueries({ queryKey: ['meta', uid ?? '', 'audiences'] });
 }
 
 export function useCreateCustomerList(uid: string | undefined, accountId: string | undefined) {

@@ -5,9 +5,11 @@ import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-work
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
+import { useWorkspaceRole } from '@web/lib/team/workspace-role';
 import { useAudiences, useDeleteAudience } from '../api/audiences-api';
 import { AudienceTable } from './audience-table';
 import { CustomerListForm } from './customer-list-form';
+import { CustomerUploadAudit } from './customer-upload-audit';
 import { RefreshCustomerList } from './refresh-customer-list';
 import { EngagementAudienceForm, LookalikeForm, WebsiteAudienceForm } from './rule-audience-forms';
 
@@ -28,6 +30,7 @@ export function AudiencesScreen() {
   const audiences = useAudiences(selection.uid, selection.accountId);
   const remove = useDeleteAudience(selection.uid, selection.accountId);
   const [refreshing, setRefreshing] = useState<Audience | null>(null);
+  const role = useWorkspaceRole();
   return (
     <AdAccountWorkspace
       connect={{
@@ -73,6 +76,11 @@ export function AudiencesScreen() {
           <Section id="audiences-customers" title="Customer list">
             <CustomerListForm uid={selection.uid} accountId={selection.accountId} list={data} />
           </Section>
+          {role.role === 'owner' && !role.pending ? (
+            <Section id="audiences-uploads" title="Customer data uploads">
+              <CustomerUploadAudit uid={selection.uid} />
+            </Section>
+          ) : null}
           <Section id="audiences-website" title="Website visitors">
             <WebsiteAudienceForm uid={selection.uid} accountId={selection.accountId} />
           </Section>
