@@ -35,8 +35,12 @@ export function useCustomerUploads(uid: string | undefined, enabled: boolean) {
 /** After a change the list is read again: sizes come from Meta, never computed here. */
 function useRefreshList(uid: string | undefined, accountId: string | undefined) {
   const queryClient = useQueryClient();
-  // The list's prefix also covers the customer-uploads audit, which an upload or refresh adds to.
-  return () => queryClient.invalidateQueries({ queryKey: ['meta', uid ?? '', 'audiences'] });
+  // The customer-uploads audit too: an upload or refresh adds to it.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: listKey(uid ?? '', accountId ?? '') }),
+      queryClient.invalidateQueries({ queryKey: uploadsKey(uid ?? '') }),
+    ]);
 }
 
 export function useCreateCustomerList(uid: string | undefined, accountId: string | undefined) {
