@@ -19,14 +19,28 @@ export interface AbTestDeps {
  * copy is the marketer's own: a word it already uses is theirs to keep.
  */
 function assertPublishable(test: AdTest, copy: ApproveAdTestBody): void {
-  const refusal = unpublishableCopyMessage(copy, {
+  const context = {
     names: [
-      { kind: 'ad', name: test.adName },
+      { kind: 'ad' as const, name: test.adName },
       ...(test.adsetName ? [{ kind: 'ad set' as const, name: test.adsetName }] : []),
     ],
-    allowed: [test.original.headline, test.original.primaryText, test.original.description],
-  });
+    allowed: [
+      test.original.headline,
+      test.original.primaryText,
+      test.original.description,
+      ...(test.original.cardHeadlines ?? []),
+    ],
+  };
+  const refusal =
+    unpublishableCopyMessage(copy, context) ??
+    (copy.cardHeadlines ?? [])
+      .map((headline) => unpublishableCopyMessage({ headline, primaryText: '' }, context))
+      .find(Boolean);
   if (refusal) throw validationError(refusal);
+  const cards = test.original.cardHeadlines?.length;
+  if (cards !== undefined && copy.cardHeadlines?.length !== cards) {
+    throw validationError(`This carousel has ${cards} cards: send cardHeadlines with one headline per card.`);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { adCopyToneKeys, callToActionTypes } from '../ad-copy-rules';
+import { CAROUSEL_CARD_TEXT_LIMITS, CAROUSEL_CARDS } from '../carousel-rules';
 import { AdCopyVariantSchema } from './ai';
 
 /**
@@ -24,12 +25,16 @@ export const AdVerdictSchema = z.object({
 });
 export type AdVerdict = z.infer<typeof AdVerdictSchema>;
 
-/** The copy an ad shows: Meta's link_data message (primary text), name (headline) and description. */
+/**
+ * The copy an ad shows: Meta's link_data message (primary text), name (headline) and description; a carousel's
+ * card headlines (each card's `name`, in the cards' order) too.
+ */
 export const AdCopyTextSchema = z.object({
   headline: z.string(),
   primaryText: z.string(),
   description: z.string(),
   callToAction: z.string().optional(),
+  cardHeadlines: z.array(z.string()).optional(),
 });
 export type AdCopyText = z.infer<typeof AdCopyTextSchema>;
 
@@ -39,7 +44,9 @@ export const AdCreativeSummarySchema = AdCopyTextSchema.extend({
   thumbnailUrl: z.string().optional(),
   imageUrl: z.string().optional(),
   link: z.string().optional(),
-  /** Whether the creative is a single-image link ad whose copy can be rewritten into an A/B copy. */
+  /** A carousel's cards as Meta returns them (each card's headline and link); absent for a single-image ad. */
+  cards: z.array(z.object({ headline: z.string(), link: z.string() })).optional(),
+  /** Whether the creative is a single-image or carousel link ad whose copy can be rewritten into an A/B copy. */
   rewritable: z.boolean(),
 });
 export type AdCreativeSummary = z.infer<typeof AdCreativeSummarySchema>;
@@ -90,7 +97,8 @@ export const AdTestSchema = z.object({
   /** Why the ad was rewritten (the verdicts' text), as the prompt was given it. */
   reason: z.string(),
   original: AdCopyTextSchema,
-  variants: z.array(AdCopyVariantSchema),
+  /** For a carousel, each variant carries a headline per card (`cardHeadlines`, the cards' order). */
+  variants: z.array(AdCopyVariantSchema.extend({ cardHeadlines: z.array(z.string()).optional() })),
   model: z.string(),
   offline: z.boolean(),
   createdAt: z.string(),
@@ -165,6 +173,21 @@ export const ApproveAdTestBodySchema = z.object({
   primaryText: z.string().trim().min(1, 'Primary text is needed.').max(2200),
   description: z.string().trim().max(255).default(''),
   callToAction: z.enum(callToActionTypes).optional(),
+  /** A carousel's card headlines, one per card of the original in its order (Meta's card name limit). */
+  cardHeadlines: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Every card needs a headline.')
+        .max(
+          CAROUSEL_CARD_TEXT_LIMITS.headline,
+          `Keep each card headline within ${CAROUSEL_CARD_TEXT_LIMITS.headline} characters.`,
+        ),
+    )
+    .min(CAROUSEL_CARDS.min)
+    .max(CAROUSEL_CARDS.max)
+    .optional(),
 });
 export type ApproveAdTestBody = z.output<typeof ApproveAdTestBodySchema>;
 export type ApproveAdTestBodyInput = z.input<typeof ApproveAdTestBodySchema>;

@@ -67,12 +67,13 @@ export function dayFigures(row: AdInsightRow, currency: string): DayFigures {
   };
 }
 
-/** The creative's copy and pictures; `rewritable` when it is a single-image link ad. */
+/** The creative's copy and pictures (a carousel's cards too); `rewritable` when it is a link ad. */
 export function creativeSummary(creative: NonNullable<AdListRow['creative']>): AdCreativeSummary {
   const link = creative.object_story_spec?.link_data;
+  const cards = link?.child_attachments?.map((card) => ({ headline: card.name ?? '', link: card.link }));
   return {
     id: creative.id,
-    headline: link?.name ?? creative.title ?? '',
+    headline: link?.name ?? creative.title ?? cards?.[0]?.headline ?? '',
     primaryText: link?.message ?? creative.body ?? '',
     description: link?.description ?? '',
     ...((link?.call_to_action?.type ?? creative.call_to_action_type)
@@ -81,6 +82,7 @@ export function creativeSummary(creative: NonNullable<AdListRow['creative']>): A
     ...(creative.thumbnail_url ? { thumbnailUrl: creative.thumbnail_url } : {}),
     ...(creative.image_url ? { imageUrl: creative.image_url } : {}),
     ...(link?.link ? { link: link.link } : {}),
+    ...(cards ? { cards } : {}),
     rewritable: Boolean(link?.link),
   };
 }

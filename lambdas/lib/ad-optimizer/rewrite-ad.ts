@@ -26,6 +26,15 @@ const RewriteAdSchema = OriginalAdSchema.extend({
   adset: z.object({ id: z.string(), name: z.string().optional(), targeting: z.unknown().optional() }).optional(),
 });
 
+/**
+ * A carousel variant's card headlines: the rewrite's headlines in turn, starting from the variant's own, so each
+ * card of a variant reads differently (as the campaign generator fills a carousel's cards from its variants).
+ * Meta cuts a card headline after about 40 characters; the generator's headlines stay within its 255.
+ */
+export function cardHeadlinesFor(headlines: readonly string[], variant: number, cards: number): string[] {
+  return Array.from({ length: cards }, (_, i) => headlines[(variant + i) % headlines.length]!);
+}
+
 /** Why the ad needs new copy, in the detectors' own words (their numbers), for the prompt and the card. */
 export function rewriteReason(verdicts: readonly AdVerdict[]): string {
   if (verdicts.length === 0) return 'The marketer wants fresh copy to test against the current ad.';
@@ -111,7 +120,7 @@ export async function writeRewrite(
   const current = creativeSummary(ad.creative);
   if (!current.rewritable) {
     throw validationError(
-      'Only a single-image link ad can be rewritten and copied; this ad’s creative is of another kind.',
+      'Only a single-image or carousel link ad can be rewritten and copied; this ad’s creative is of another kind.',
     );
   }
   const verdicts = await verdictsOf(session, ad, account, deps.remainingMs);
@@ -149,8 +158,18 @@ export async function writeRewrite(
       primaryText: current.primaryText,
       description: current.description,
       ...(current.callToAction ? { callToAction: current.callToAction } : {}),
+      ...(current.cards ? { cardHeadlines: current.cards.map((card) => card.headline) } : {}),
     },
-    variants: result.variants,
+    variants: current.cards
+      ? result.variants.map((variant, i, all) => ({
+          ...variant,
+          cardHeadlines: cardHeadlinesFor(
+            all.map((v) => v.headline),
+            i,
+            current.cards!.length,
+          ),
+        }))
+      : result.variants,
     model: result.model,
     offline: result.offline,
     createdAt: now.toISOString(),

@@ -22,6 +22,21 @@ import { GraphAdChangeSchema, stateOf } from './object-shapes';
 
 const idOf = z.union([z.string(), z.number()]).transform(String);
 
+const CallToActionSchema = z.looseObject({
+  type: z.string(),
+  value: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * A carousel card as Meta reads it back (`link_data.child_attachments[]`): kept whole in a copy (image hash or
+ * picture, video, crops, link, button), only its headline (`name`) replaced.
+ */
+const ChildAttachmentSchema = z.looseObject({
+  link: z.string(),
+  name: z.string().optional(),
+  call_to_action: CallToActionSchema.optional(),
+});
+
 /** The parts of a link ad's `object_story_spec.link_data` a copy keeps (the text is replaced). */
 const LinkDataSchema = z.looseObject({
   link: z.string().optional(),
@@ -31,7 +46,10 @@ const LinkDataSchema = z.looseObject({
   caption: z.string().optional(),
   image_hash: z.string().optional(),
   picture: z.string().optional(),
-  call_to_action: z.looseObject({ type: z.string(), value: z.record(z.string(), z.unknown()).optional() }).optional(),
+  call_to_action: CallToActionSchema.optional(),
+  child_attachments: z.array(ChildAttachmentSchema).optional(),
+  multi_share_optimized: z.boolean().optional(),
+  multi_share_end_card: z.boolean().optional(),
 });
 
 export const OriginalCreativeSchema = z.object({
@@ -62,6 +80,8 @@ export interface CopyText {
   description: string;
   /** Meta's call-to-action type; the original's button is kept when absent. */
   callToAction?: string;
+  /** A carousel's card headlines, one per card in the original's order (required for a carousel, else unused). */
+  cardHeadlines?: string[];
 }
 
 /** Meta's limit on an ad's name. */
@@ -83,24 +103,15 @@ export interface AbCopySpec {
   ad: (creativeId: string) => { name: string; adset_id: string; status: 'PAUSED'; creative: string };
 }
 
-/**
- * The A/B copy's creative and ad, from the original: its story spec (page, Instagram account,
- * link, image, button) with the new message, headline and description, and an ad PAUSED in the
- * same ad set. Only a single-image link ad can be copied this way.
- */
-export function abCopySpec(original: OriginalAd, copy: CopyText, key: string): AbCopySpec {
-  const story = original.creative.object_story_spec;
-  const link = story?.link_data;
-  if (!story || !link || !link.link) {
-    throw validationError(
-      'Only a single-image link ad can be copied with new text; this ad’s creative is of another kind.',
-    );
-  }
-  const imageHash = link.image_hash ?? original.creative.image_hash;
+type LinkData = z.infer<typeof LinkDataSchema>;
+type CarouselLinkData = LinkData & { link: string; child_attachments: z.infer<typeof ChildAttachmentSchema>[] };
+
+function singleImageLinkData(link: LinkData, creativeImageHash: string | undefined, copy: CopyText) {
+  const imageHash = link.image_hash ?? creativeImageHash;
   const cta = copy.callToAction
     ? { type: copy.callToAction, value: link.call_to_action?.value ?? { link: link.link } }
     : link.call_to_action;
-  const linkData = {
+  return {
     link: link.link,
     message: copy.primaryText,
     name: copy.headline,
@@ -109,6 +120,55 @@ export function abCopySpec(original: OriginalAd, copy: CopyText, key: string): A
     ...(imageHash ? { image_hash: imageHash } : link.picture ? { picture: link.picture } : {}),
     ...(cta ? { call_to_action: cta } : {}),
   };
+}
+
+/**
+ * A carousel's copy: every card kept as Meta read it back (image, link, button, crops) with the new headline, and
+ * the new primary text. A carousel's own name and description are not shown by Meta, so the original's are kept.
+ * A new button goes on each card with the card's own link (Meta: a card's call-to-action link "must be the same as
+ * the link of this child attachment", child-attachment reference).
+ */
+function carouselLinkData(link: CarouselLinkData, copy: CopyText) {
+  const cards = link.child_attachments;
+  const headlines = copy.cardHeadlines ?? [];
+  if (headlines.length !== cards.length) {
+    throw validationError(
+      `This carousel has ${cards.length} cards: the copy needs ${cards.length} card headlines, one per card (it has ${headlines.length}).`,
+    );
+  }
+  const { message: _message, ...kept } = link;
+  return {
+    ...kept,
+    message: copy.primaryText,
+    ...(copy.callToAction && link.call_to_action
+      ? { call_to_action: { type: copy.callToAction, value: link.call_to_action.value ?? { link: link.link } } }
+      : {}),
+    child_attachments: cards.map((card, i) => ({
+      ...card,
+      name: headlines[i],
+      ...(copy.callToAction && card.call_to_action
+        ? { call_to_action: { type: copy.callToAction, value: { link: card.link } } }
+        : {}),
+    })),
+  };
+}
+
+/**
+ * The A/B copy's creative and ad, from the original: its story spec (page, Instagram account,
+ * link, image, button) with the new message, headline and description, and an ad PAUSED in the
+ * same ad set; a carousel keeps every card and takes new card headlines. Only link ads can be copied this way.
+ */
+export function abCopySpec(original: OriginalAd, copy: CopyText, key: string): AbCopySpec {
+  const story = original.creative.object_story_spec;
+  const link = story?.link_data;
+  if (!story || !link || !link.link) {
+    throw validationError(
+      'Only a single-image or carousel link ad can be copied with new text; this ad’s creative is of another kind.',
+    );
+  }
+  const linkData = link.child_attachments
+    ? carouselLinkData(link as CarouselLinkData, copy)
+    : singleImageLinkData(link, original.creative.image_hash, copy);
   const name = copyAdName(original.name);
   return {
     creative: {

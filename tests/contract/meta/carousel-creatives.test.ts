@@ -2,6 +2,7 @@ import { AdCreative, type AdAccount, type FacebookRequestError } from 'facebook-
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanAd } from '@shared/schemas/campaign-plan';
 import { storySpec } from '@lambdas/campaign-generator/meta-targeting';
+import { abCopySpec, OriginalAdSchema } from '@lambdas/lib/meta-changes/ad-copy-change';
 import { businessSdkSession, type SdkSession } from './business-sdk-session';
 import { uniquePng } from './meta-fixtures';
 
@@ -97,6 +98,57 @@ describe('carousel creatives through the Business SDK', () => {
       })),
     );
     expect(read._data.thumbnail_url).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('takes the ad optimizer’s A/B copy of a carousel: every card kept, new primary text and card headlines', async () => {
+    // Prepare: a carousel as Meta reads it back, the original the optimizer copies.
+    const made = await carousel(
+      [0, 1, 2].map((i) =>
+        card(i, { call_to_action: { type: 'SHOP_NOW', value: { link: `https://example.com/p/${i}` } } }),
+      ),
+    );
+    const read = await new AdCreative(made.id).get(['id', 'name', 'object_story_spec']);
+    const original = OriginalAdSchema.parse({
+      id: '1',
+      account_id: '1',
+      campaign_id: '1',
+      adset_id: '1',
+      name: 'Trail carousel',
+      status: 'ACTIVE',
+      effective_status: 'ACTIVE',
+      creative: read._data,
+    });
+    const cardHeadlines = ['Grip for mud', 'Light for summits', 'Warm for snow'];
+
+    // Act
+    const spec = abCopySpec(
+      original,
+      {
+        headline: '',
+        primaryText: 'New: three trails, three shoes.',
+        description: '',
+        cardHeadlines,
+        callToAction: 'LEARN_MORE',
+      },
+      'contract',
+    );
+    const copy = await account.createAdCreative([], {
+      name: spec.creative.name,
+      object_story_spec: JSON.parse(spec.creative.object_story_spec),
+    });
+    const copyRead = await new AdCreative(copy.id).get(['object_story_spec']);
+
+    // Assess
+    const linkData = (copyRead._data.object_story_spec as { link_data: Record<string, unknown> }).link_data;
+    expect(linkData.message).toBe('New: three trails, three shoes.');
+    expect(linkData.child_attachments).toEqual(
+      [0, 1, 2].map((i) => ({
+        link: `https://example.com/p/${i}`,
+        name: cardHeadlines[i],
+        image_hash: hashes[i],
+        call_to_action: { type: 'LEARN_MORE', value: { link: `https://example.com/p/${i}` } },
+      })),
+    );
   });
 
   it('refuses one card and eleven cards, naming the count', async () => {

@@ -107,6 +107,26 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
     expect(updates()).toEqual([]);
   });
 
+  it('a carousel’s copy needs a headline per card, each checked like the rest of the copy', async () => {
+    const carousel: AdTest = {
+      ...proposed,
+      adsetName: 'Hikers | reach',
+      original: { ...proposed.original, cardHeadlines: ['Boot 1', 'Boot 2', 'Boot 3'] },
+    };
+    stored(carousel);
+    await expect(approveAdTest(deps(), proposed.id, copy)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('This carousel has 3 cards'),
+    });
+    await expect(
+      approveAdTest(deps(), proposed.id, { ...copy, cardHeadlines: ['Mud', 'Hikers | reach', 'Snow'] }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('ad set name “Hikers | reach”') });
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+    const cards = { ...copy, cardHeadlines: ['Mud', 'Summits', 'Snow'] };
+    await approveAdTest(deps(), proposed.id, cards);
+    expect(change.createAdCopy).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ copy: cards }));
+  });
+
   it('answers a finished approval again without creating anything', async () => {
     stored({ ...proposed, status: 'created', copyAdId: '901' });
     expect((await approveAdTest(deps(), proposed.id, copy)).copyAdId).toBe('901');

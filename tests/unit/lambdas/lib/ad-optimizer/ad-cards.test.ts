@@ -146,6 +146,32 @@ describe('ad cards', () => {
     });
   });
 
+  it('reads a carousel’s cards (headline and link each) and takes the first card’s headline when the ad has none', () => {
+    const summary = creativeSummary({
+      id: '10',
+      object_story_spec: {
+        page_id: '1',
+        link_data: {
+          link: 'https://shop.example.com',
+          message: 'Three boots',
+          child_attachments: [
+            { link: 'https://shop.example.com/1', name: 'Boot 1', image_hash: 'h1' },
+            { link: 'https://shop.example.com/2', name: 'Boot 2', image_hash: 'h2' },
+          ],
+        },
+      },
+    });
+    expect(summary).toMatchObject({
+      headline: 'Boot 1',
+      primaryText: 'Three boots',
+      rewritable: true,
+      cards: [
+        { headline: 'Boot 1', link: 'https://shop.example.com/1' },
+        { headline: 'Boot 2', link: 'https://shop.example.com/2' },
+      ],
+    });
+  });
+
   it('states why an ad is rewritten in the detectors’ words', () => {
     const [tired] = buildAdCards(reads).cards;
     expect(rewriteReason(tired!.verdicts)).toContain('Its CTR fell from 2% in its first week to 0.8% last week');

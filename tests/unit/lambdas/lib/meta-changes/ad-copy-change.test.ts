@@ -92,6 +92,60 @@ describe('abCopySpec: the A/B copy built from the original ad', () => {
     expect(JSON.parse(spec.creative.object_story_spec).page_id).toBe('5');
   });
 
+  describe('a carousel ad', () => {
+    const cards = [1, 2, 3].map((i) => ({
+      link: `https://shop.example.com/boots/${i}`,
+      name: `Boot ${i}`,
+      description: 'Free returns',
+      image_hash: `hash${i}`,
+      call_to_action: { type: 'SHOP_NOW', value: { link: `https://shop.example.com/boots/${i}` } },
+    }));
+    const carousel = parse({
+      ...originalAd,
+      creative: {
+        id: '556',
+        object_story_spec: {
+          page_id: '1011100000000',
+          link_data: {
+            link: 'https://shop.example.com/boots',
+            message: 'Three boots for three trails.',
+            child_attachments: cards,
+            multi_share_optimized: true,
+            multi_share_end_card: false,
+          },
+        },
+      },
+    });
+    const cardHeadlines = ['Grip for mud', 'Light for summits', 'Warm for snow'];
+
+    it('keeps every card (its image hash, link and button) and replaces the primary text and card headlines', () => {
+      const spec = abCopySpec(carousel, { ...copy, cardHeadlines }, 'k');
+      const linkData = JSON.parse(spec.creative.object_story_spec).link_data;
+      expect(linkData).toEqual({
+        link: 'https://shop.example.com/boots',
+        message: 'Lighter, tougher, ready.',
+        child_attachments: cards.map((card, i) => ({ ...card, name: cardHeadlines[i] })),
+        multi_share_optimized: true,
+        multi_share_end_card: false,
+      });
+    });
+
+    it('a new button goes on every card, each linking to its own card', () => {
+      const spec = abCopySpec(carousel, { ...copy, cardHeadlines, callToAction: 'LEARN_MORE' }, 'k');
+      const linkData = JSON.parse(spec.creative.object_story_spec).link_data;
+      expect(linkData.child_attachments.map((c: { call_to_action: unknown }) => c.call_to_action)).toEqual(
+        cards.map((c) => ({ type: 'LEARN_MORE', value: { link: c.link } })),
+      );
+    });
+
+    it('refuses card headlines that do not match the cards one for one, or a carousel copy without them', () => {
+      expect(() => abCopySpec(carousel, { ...copy, cardHeadlines: ['Only one', 'Two'] }, 'k')).toThrow(
+        /3 card headlines/,
+      );
+      expect(() => abCopySpec(carousel, copy, 'k')).toThrow(/3 card headlines/);
+    });
+  });
+
   it('keeps the name within Meta’s 400 characters', () => {
     expect(copyAdName('x'.repeat(500))).toHaveLength(400);
     expect(copyAdName('x'.repeat(500)).endsWith(' — B')).toBe(true);
@@ -104,7 +158,7 @@ describe('abCopySpec: the A/B copy built from the original ad', () => {
     });
     expect(() => abCopySpec(video, copy, 'k')).toThrow(AppError);
     const post = parse({ ...originalAd, creative: { id: '555' } });
-    expect(() => abCopySpec(post, copy, 'k')).toThrow(/single-image link ad/);
+    expect(() => abCopySpec(post, copy, 'k')).toThrow(/single-image or carousel link ad/);
   });
 });
 
