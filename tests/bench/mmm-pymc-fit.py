@@ -16,6 +16,7 @@ import resource
 import sys
 import time
 
+import arviz as az
 import numpy as np
 import pandas as pd
 from pymc_marketing.mmm import MMM, GeometricAdstock, LogisticSaturation
@@ -81,13 +82,20 @@ def main() -> None:
                 "contribution": draws[:, :, k].mean(axis=0).tolist(),
             }
         )
-    divergences = int(mmm.fit_result.sample_stats["diverging"].sum()) if hasattr(mmm, "fit_result") else -1
-    import arviz as az
-
-    rhat = az.rhat(mmm.fit_result)
+    stats = mmm.idata.sample_stats
+    divergences = int(stats["diverging"].sum())
+    at_max_depth = float(stats["reached_max_treedepth"].mean()) if "reached_max_treedepth" in stats else 0.0
+    rhat = az.rhat(mmm.idata.posterior)
     max_rhat = max(float(rhat[v].max()) for v in rhat.data_vars)
     json.dump(
-        {"channels": results, "cpuSeconds": cpu, "wallSeconds": wall, "divergences": divergences, "maxRhat": max_rhat},
+        {
+            "channels": results,
+            "cpuSeconds": cpu,
+            "wallSeconds": wall,
+            "divergences": divergences,
+            "maxRhat": max_rhat,
+            "atMaxTreeDepth": at_max_depth,
+        },
         sys.stdout,
     )
 

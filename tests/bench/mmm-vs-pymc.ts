@@ -8,9 +8,10 @@
  *
  *   PYMC_PYTHON=/tmp/pymc-venv/bin/python nice -n 10 npm run bench:mmm:pymc
  *   PYMC_PYTHON=… npm run bench:mmm:pymc -- --presets basic --worlds 0 --draws 200 --tune 200   # a quick look
+ *   npm run bench:mmm:pymc -- --merge a.json,b.json   # one scorecard of runs made apart (each with --json)
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
@@ -117,8 +118,15 @@ function fitPymc(python: string, data: MmmDataset, sampler: Sampler): LibraryFit
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`PyMC-Marketing fit failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  const out = JSON.parse(run.stdout) as Omit<LibraryFit, 'note'> & { divergences: number; maxRhat: number };
-  return { ...out, note: `divergences ${out.divergences}, max R-hat ${out.maxRhat.toFixed(3)}` };
+  const out = JSON.parse(run.stdout) as Omit<LibraryFit, 'note'> & {
+    divergences: number;
+    maxRhat: number;
+    atMaxTreeDepth: number;
+  };
+  return {
+    ...out,
+    note: `divergences ${out.divergences}, max R-hat ${out.maxRhat.toFixed(3)}, ${(100 * out.atMaxTreeDepth).toFixed(0)} % at max tree depth`,
+  };
 }
 
 function score(c: Case, fit: LibraryFit): ChannelScore[] {
@@ -213,62 +221,17 @@ function table(label: string, adsmith: Summary, pymc: Summary): string[] {
   ];
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      presets: { type: 'string', default: 'basic,seasonal,small_business,growing_business' },
-      worlds: { type: 'string', default: '0,1,2,3' },
-      chains: { type: 'string', default: '2' },
-      tune: { type: 'string', default: '500' },
-      draws: { type: 'string', default: '500' },
-      'target-accept': { type: 'string', default: '0.9' },
-      json: { type: 'string' },
-    },
-  });
-  const python = process.env.PYMC_PYTHON;
-  if (!python) throw new Error('Set PYMC_PYTHON to a Python with tests/bench/requirements-pymc.txt installed.');
-  const sampler: Sampler = {
-    chains: Number(values.chains),
-    tune: Number(values.tune),
-    draws: Number(values.draws),
-    targetAccept: Number(values['target-accept']),
-    seed: 2148,
-  };
-  const list = (text: string) => text.split(',').filter((s) => s.trim() !== '');
-  const cases = [...presetCases(list(values.presets)), ...worldCases(list(values.worlds).map(Number))];
-  const rows: {
-    id: string;
-    source: 'preset' | 'world';
-    adsmith: ChannelScore[];
-    pymc: ChannelScore[];
-    cpu: [number, number];
-  }[] = [];
-  for (const c of cases) {
-    const adsmith = await fitAdsmith(c.data);
-    const pymc = fitPymc(python, c.data, sampler);
-    const a = score(c, adsmith);
-    const p = score(c, pymc);
-    rows.push({
-      id: c.id,
-      source: c.id.startsWith('world') ? 'world' : 'preset',
-      adsmith: a,
-      pymc: p,
-      cpu: [adsmith.cpuSeconds, pymc.cpuSeconds],
-    });
-    const errors = (s: ChannelScore[]) =>
-      s.map((x) => `${(100 * x.roasError).toFixed(0)}%${x.covered ? '' : '!'}`).join(' ');
-    console.log(
-      `${c.id.padEnd(28)} ${c.data.dates.length} wk  Adsmith ${errors(a)} (${adsmith.cpuSeconds.toFixed(1)} s CPU, ${adsmith.note})  ` +
-        `PyMC ${errors(p)} (${pymc.cpuSeconds.toFixed(1)} s CPU, ${pymc.note})`,
-    );
-  }
-  console.log('');
-  console.log(
-    `PyMC-Marketing sampler: ${sampler.chains} chains × (${sampler.tune} tune + ${sampler.draws} draws), target_accept ${sampler.targetAccept}, one core; ` +
-      `Adsmith: standard quality, one thread. "!" marks a channel whose 90 % interval misses the truth.`,
-  );
-  console.log('');
-  const groups: [string, typeof rows][] = [
+interface Row {
+  id: string;
+  source: 'preset' | 'world';
+  adsmith: ChannelScore[];
+  pymc: ChannelScore[];
+  /** CPU seconds of the fit: Adsmith, PyMC-Marketing. */
+  cpu: [number, number];
+}
+
+function printScorecard(rows: Row[]) {
+  const groups: [string, Row[]][] = [
     ['PyMC Labs presets', rows.filter((r) => r.source === 'preset')],
     ['Simulator worlds', rows.filter((r) => r.source === 'world')],
     ['All', rows],
@@ -285,7 +248,68 @@ async function main() {
     );
     for (const line of table(label, a, p)) console.log(line);
   }
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ sampler, rows }, null, 1)}\n`);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      presets: { type: 'string', default: 'basic,seasonal,small_business,growing_business' },
+      worlds: { type: 'string', default: '0,1,2,3' },
+      chains: { type: 'string', default: '2' },
+      tune: { type: 'string', default: '500' },
+      draws: { type: 'string', default: '500' },
+      'target-accept': { type: 'string', default: '0.9' },
+      json: { type: 'string' },
+      merge: { type: 'string' },
+    },
+  });
+  const list = (text: string) => text.split(',').filter((s) => s.trim() !== '');
+  const rows: Row[] = [];
+  if (values.merge) {
+    // The scorecard of runs made apart (e.g. one per core, each with --json): their rows together, nothing fitted.
+    for (const file of list(values.merge))
+      rows.push(...(JSON.parse(readFileSync(file, 'utf8')) as { rows: Row[] }).rows);
+    printScorecard(rows);
+    return;
+  }
+  const python = process.env.PYMC_PYTHON;
+  if (!python) throw new Error('Set PYMC_PYTHON to a Python with tests/bench/requirements-pymc.txt installed.');
+  const sampler: Sampler = {
+    chains: Number(values.chains),
+    tune: Number(values.tune),
+    draws: Number(values.draws),
+    targetAccept: Number(values['target-accept']),
+    seed: 2148,
+  };
+  const cases = [...presetCases(list(values.presets)), ...worldCases(list(values.worlds).map(Number))];
+  for (const c of cases) {
+    const adsmith = await fitAdsmith(c.data);
+    const pymc = fitPymc(python, c.data, sampler);
+    const a = score(c, adsmith);
+    const p = score(c, pymc);
+    rows.push({
+      id: c.id,
+      source: c.id.startsWith('world') ? 'world' : 'preset',
+      adsmith: a,
+      pymc: p,
+      cpu: [adsmith.cpuSeconds, pymc.cpuSeconds],
+    });
+    // Written after every case, so a run stopped early keeps what it measured.
+    if (values.json) writeFileSync(values.json, `${JSON.stringify({ sampler, rows }, null, 1)}\n`);
+    const errors = (s: ChannelScore[]) =>
+      s.map((x) => `${(100 * x.roasError).toFixed(0)}%${x.covered ? '' : '!'}`).join(' ');
+    console.log(
+      `${c.id.padEnd(28)} ${c.data.dates.length} wk  Adsmith ${errors(a)} (${adsmith.cpuSeconds.toFixed(1)} s CPU, ${adsmith.note})  ` +
+        `PyMC ${errors(p)} (${pymc.cpuSeconds.toFixed(1)} s CPU, ${pymc.note})`,
+    );
+  }
+  console.log('');
+  console.log(
+    `PyMC-Marketing sampler: ${sampler.chains} chains × (${sampler.tune} tune + ${sampler.draws} draws), target_accept ${sampler.targetAccept}, one core; ` +
+      `Adsmith: standard quality, one thread. "!" marks a channel whose 90 % interval misses the truth.`,
+  );
+  console.log('');
+  printScorecard(rows);
 }
 
 main().then(
