@@ -44,6 +44,16 @@ export const errorCatalogue = {
   },
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
+  /** A client (read-only role) asked for something beyond dashboards, reports and approvals (shared/workspace-roles.ts). */
+  CLIENT_READ_ONLY: {
+    status: 403,
+    message: 'Your role in this workspace is read-only (client): you can see dashboards, reports and approvals only.',
+  },
+  /** The workspace a request names (X-Adsmith-Workspace) is not one the signed-in person belongs to. */
+  WORKSPACE_FORBIDDEN: {
+    status: 403,
+    message: 'You are not a member of that workspace. Choose one of your workspaces in the switcher.',
+  },
   /**
    * The owner of a workspace on a paid plan asked to move money (billing, budgets, publishing) without
    * authenticator-app MFA, where the deployment requires it (lambdas/lib/http/strong-sign-in.ts). The web links to

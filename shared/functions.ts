@@ -306,8 +306,9 @@ export const functions = {
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
-      // A teammate's answers count against their workspace's plan, and speak of its Meta connection.
-      teamMemberships: { actions: ['GetItem'] },
+      // A teammate's answers count against their workspace's plan, and speak of its Meta connection: their
+      // memberships are queried to check the workspace their request names.
+      teamMemberships: { actions: ['Query'] },
     },
     // A connected visitor's questions about their results are answered from their account's figures: the stored
     // token is decrypted (never re-written: no Encrypt, no UpdateItem on the connection) and Graph is called with
@@ -339,7 +340,8 @@ export const functions = {
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
-      teamMemberships: { actions: ['GetItem'] },
+      // The person's memberships, to check the workspace their request names.
+      teamMemberships: { actions: ['Query'] },
       // Read tools: the optimizer's recommendations (and proposals stored as pending change sets), rules and their
       // runs, marketing-mix models, the audit trail. Proposals are conditional puts of pending rows only.
       optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
@@ -658,8 +660,9 @@ export const functions = {
       // The plan's connected-ad-accounts quota, and the plan.
       quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
       userPlans: { actions: ['GetItem'] },
-      // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem).
-      teamMemberships: { actions: ['GetItem', 'UpdateItem'] },
+      // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem);
+      // the caller's memberships, to check the workspace their request names (Query).
+      teamMemberships: { actions: ['GetItem', 'UpdateItem', 'Query'] },
       // Every customer-data upload and refresh is audited in the append-only trail (conditional puts only), and
       // the owner reads the latest ones (Query on the customer-data key prefix).
       campaignAudit: { actions: ['PutItem', 'Query'] },
@@ -760,8 +763,9 @@ export const functions = {
   team: {
     description: 'Team of a workspace: invitations by email (single-use hashed tokens), members, seats of the plan',
     tables: {
-      // A member's row: read, put once on accept (conditional), deleted on remove or leave; the members by workspace.
-      teamMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
+      // A member's rows: read, put once on accept (conditional), deleted on remove or leave; the caller's own
+      // memberships (Query, also to check the workspace their request names); the members by workspace (index).
+      teamMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], indexActions: ['Query'] },
       // Invitations: put, read by id on accept, deleted (conditionally) when accepted, revoked or found expired.
       teamInvitations: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
       // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
@@ -792,11 +796,12 @@ export function functionDeclaration(name: FunctionName): FunctionDeclaration {
 }
 
 /**
- * The membership lookup: a function serving a signed-in route keyed by the workspace (shared/routes.ts) looks
- * its user up in `team_memberships` once per request (lambdas/lib/team), so it may GetItem there and nothing
- * more, whatever its entry declares. An entry that declares its own need on the table (team) keeps it.
+ * The membership lookup: a function serving a signed-in route keyed by the workspace (shared/routes.ts) queries
+ * its user's rows in `workspace_memberships` once per request (lambdas/lib/team), so it may Query there (its own
+ * partition: the key condition is the caller's sub) and nothing more, whatever its entry declares. An entry that
+ * declares its own need on the table (team) keeps it.
  */
-export const WORKSPACE_MEMBERSHIP_NEED: TableNeed = { actions: ['GetItem'] };
+export const WORKSPACE_MEMBERSHIP_NEED: TableNeed = { actions: ['Query'] };
 
 /**
  * A function's needs as CDK grants them and the twin provides them: its entry, plus the membership lookup

@@ -57,6 +57,13 @@ export interface RouteDeclaration<F extends string = string> {
    */
   workspace?: WorkspaceScope;
   /**
+   * What a workspace's read-only `client` role may do here (shared/workspace-roles.ts `routeRefusal`). Absent:
+   * nothing, so every new route is refused to clients until its author decides otherwise. `reads`: a GET the
+   * client sees (dashboards, reports, approvals). `answers`: a write that is the client's own (an approval's answer,
+   * the web's click and error reports), never a change to the workspace's settings, billing or Meta connection.
+   */
+  clientRole?: 'reads' | 'answers';
+  /**
    * For `access: 'user'` routes that belong to the deployment's operators only (shared/operators.ts): anyone not in
    * the operators group is refused with 403 FORBIDDEN, whatever their plan or workspace role.
    */

@@ -147,6 +147,7 @@ export const routes = {
   removeTeammate: teamRoutes.removeTeammate,
   leaveTeam: teamRoutes.leaveTeam,
   acceptInvitation: teamRoutes.acceptInvitation,
+  listWorkspaces: teamRoutes.listWorkspaces,
   metaCampaignAdSets: secureMetaApiRoutes.metaCampaignAdSets,
   graphicsExports: graphicsRoutes.graphicsExports,
   graphicsDeleteExport: graphicsRoutes.graphicsDeleteExport,
@@ -176,8 +177,8 @@ export function apiGatewayFunctionNames(): AppFunctionName[] {
 }
 
 /**
- * The functions that serve a signed-in route keyed by the workspace: each looks its user up in
- * `team_memberships` once per request (GetItem only), whatever its entry in shared/functions.ts declares.
+ * The functions that serve a signed-in route keyed by the workspace: each queries its user's rows in
+ * `workspace_memberships` once per request (Query only), whatever its entry in shared/functions.ts declares.
  */
 export function workspaceFunctionNames(): AppFunctionName[] {
   return [

@@ -29,4 +29,10 @@ export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
  * besides the ones it adds itself (VIEWER_ADDRESS_HEADER): the body's type and hash, and the user's token.
  * Host is not among them: the function URL must receive its own host name, or the signature fails.
  */
-export const STREAM_FORWARDED_HEADERS = ['content-type', STREAM_TOKEN_HEADER, CONTENT_SHA256_HEADER] as const;
+export const STREAM_FORWARDED_HEADERS = [
+  'content-type',
+  STREAM_TOKEN_HEADER,
+  CONTENT_SHA256_HEADER,
+  // The workspace the web's switcher chose (shared/workspace-roles.ts), checked by the agent against memberships.
+  'x-adsmith-workspace',
+] as const;

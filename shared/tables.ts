@@ -291,13 +291,16 @@ export const tables = {
     ttlAttribute: 'expires_at',
   },
   /**
-   * Who works in whose workspace: one row per member (a user is in at most one workspace besides their own).
-   * `workspace_id` is the owner's `sub`; every signed-in request looks its user up here once (lambdas/lib/team)
-   * and keys its data by the workspace. Owners and solo users have no row.
+   * Who works in whose workspace: one row per person and workspace they were invited into, with its role
+   * (admin, member, client). `workspace_id` is the owner's `sub`; every signed-in request queries its user's rows
+   * once (lambdas/lib/team) and keys its data by the workspace it resolves. Nobody has a row for their own.
    */
   teamMemberships: {
-    name: 'team_memberships',
+    // A new table (not team_memberships with a sort key added): a named table's key schema cannot change in
+    // place. One row per (person, workspace) since a person can belong to several (issue 28, req 1).
+    name: 'workspace_memberships',
     partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'workspace_id', type: 'S' },
     globalIndexes: [
       {
         name: 'by_workspace',

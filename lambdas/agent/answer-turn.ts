@@ -22,6 +22,7 @@ import { AiNotConfiguredError, type AiRuntime } from '../lib/ai/ai-runtime';
 import type { TokenUsage } from '../lib/ai/token-usage';
 import { AppError, authError, isAppError, upstreamError } from '../lib/errors';
 import type { VerifiedUser } from '../lib/http/access-token';
+import type { WorkspaceRole } from '@shared/workspace-roles';
 import type { QuotaGrant } from '../lib/quota/plan-quota';
 import type { RateLimitStore } from '../lib/streaming/rate-limit';
 import { takeChatMessage } from '../lib/streaming/rate-limit';
@@ -30,7 +31,8 @@ export interface AgentDeps {
   runtime: () => Promise<AiRuntime>;
   limits: RateLimitStore;
   verifyToken: (token: string) => Promise<VerifiedUser>;
-  workspaceOf: (userId: string) => Promise<{ id: string; role: 'owner' | 'member' }>;
+  /** The workspace the person works in (the one their request names, checked against their memberships). */
+  workspaceOf: (userId: string) => Promise<{ id: string; role: WorkspaceRole }>;
   store: AgentStore;
   /** Everything the tools need but the workspace, the guardrails and the conversation. */
   tools: Omit<AgentToolContext, 'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session'> & {
@@ -64,7 +66,11 @@ export async function answerTurn(
   if (!call.token) throw authError('Sign in to use the agent.');
   const user = await deps.verifyToken(call.token);
   await takeChatMessage(deps.limits, { ip: call.ip, userId: user.sub });
-  const workspace = await deps.workspaceOf(user.sub);
+  const resolved = await deps.workspaceOf(user.sub);
+  // The agent proposes changes: a read-only client may not use it. Guardrails name owner and member; an admin
+  // asks the agent as a member does (the owner sets both).
+  if (resolved.role === 'client') throw new AppError('CLIENT_READ_ONLY');
+  const workspace = { id: resolved.id, role: resolved.role === 'owner' ? ('owner' as const) : ('member' as const) };
   const grant = await deps.generations.consume(workspace.id);
   const refund = () => deps.generations.refund(workspace.id, grant).catch(() => undefined);
   let runtime: AiRuntime;

@@ -18,6 +18,7 @@ import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-t
 import { viewerIp } from '../lib/streaming/viewer-ip';
 import { tableName } from '../lib/table-name';
 import { workspaceOf } from '../lib/team/workspace';
+import { requestedWorkspace } from '../lib/team/requested-workspace';
 import { answerTurn } from './answer-turn';
 
 // The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
@@ -63,7 +64,8 @@ export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
       runtime: aiRuntime,
       limits: { ...table('chatRateLimits'), addressSalt: async () => (await readSecret('chatAddressSalt')).key },
       verifyToken,
-      workspaceOf: (userId) => workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), userId),
+      workspaceOf: (userId) =>
+        workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), userId, requestedWorkspace(event.headers)),
       store: table('agentState'),
       tools: {
         now: () => new Date(),

@@ -7,7 +7,7 @@ import { readMembership } from '../lib/team/workspace';
 
 /**
  * Customer data is the workspace owner's: the owner uploads customer lists, and a member only once the owner has
- * allowed it (issue 30, req 4). The permission is a flag on the member's row in `team_memberships`, so it goes
+ * allowed it (issue 30, req 4). The permission is a flag on the member's row in `workspace_memberships`, so it goes
  * when the member leaves or is removed.
  */
 export interface UploadPermissionDeps {
@@ -18,8 +18,8 @@ export interface UploadPermissionDeps {
 /** Owners (and solo users) may; a member only with the owner's permission, read from their row now. */
 export async function mayUploadCustomers(user: RequestUser, deps: UploadPermissionDeps): Promise<boolean> {
   if (!user.actor) return true;
-  const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor);
-  return membership?.workspace_id === user.sub && membership.customer_data_uploads === true;
+  const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor, user.sub);
+  return membership?.customer_data_uploads === true;
 }
 
 /** Who uploads, for the audit: the owner, or a member with their membership's email. */
@@ -49,7 +49,7 @@ export async function setCustomerUploadPermission(
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.membershipsTable,
-        Key: tableKey('teamMemberships', memberId),
+        Key: tableKey('teamMemberships', memberId, owner.sub),
         UpdateExpression: 'SET customer_data_uploads = :allowed',
         ConditionExpression: 'workspace_id = :owner',
         ExpressionAttributeValues: { ':allowed': allowed, ':owner': owner.sub },

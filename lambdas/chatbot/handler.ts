@@ -13,6 +13,7 @@ import { streamFunction } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
 import { workspaceOf } from '../lib/team/workspace';
+import { requestedWorkspace } from '../lib/team/requested-workspace';
 import { answerChat } from './chat';
 import { cachedChatAccount, readChatAccount } from './read-account';
 import { metaConnected } from './meta-connected';
@@ -71,7 +72,14 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
       },
       verifyToken,
       workspaceOf: async (userId) =>
-        (await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), userId)).id,
+        (
+          await workspaceOf(
+            dynamoDocumentClient(),
+            tableName('teamMemberships'),
+            userId,
+            requestedWorkspace(event.headers),
+          )
+        ).id,
       metaConnected: (workspaceId) =>
         metaConnected(dynamoDocumentClient(), tableName('userMetaConnections'), workspaceId),
       account: chatAccount,

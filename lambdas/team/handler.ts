@@ -10,7 +10,17 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
 import { sendInvitationEmail } from './invitation-email';
-import { acceptInvitation, invite, leaveTeam, readTeam, removeMember, revokeInvitation, type TeamDeps } from './team';
+import { requestedWorkspace } from '../lib/team/requested-workspace';
+import {
+  acceptInvitation,
+  invite,
+  leaveTeam,
+  listWorkspaces,
+  readTeam,
+  removeMember,
+  revokeInvitation,
+  type TeamDeps,
+} from './team';
 
 const config = lazyEnv(
   z.object({
@@ -54,4 +64,5 @@ export const handler = httpFunction([
   on(routes.removeTeammate, ({ user, params }) => removeMember(user, params.userId, deps())),
   on(routes.leaveTeam, ({ user }) => leaveTeam(user, deps())),
   on(routes.acceptInvitation, ({ user, body }) => acceptInvitation(user, body.token, deps())),
+  on(routes.listWorkspaces, ({ user, event }) => listWorkspaces(user, requestedWorkspace(event.headers), deps())),
 ]);

@@ -7,7 +7,16 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { plans } from '@shared/plans';
-import type { InviteBody, InvitationCreated, PendingInvitation, Team, TeamMember } from '@shared/schemas/team';
+import type {
+  InviteBody,
+  InvitationCreated,
+  PendingInvitation,
+  Team,
+  TeamMember,
+  WorkspaceChoice,
+  Workspaces,
+} from '@shared/schemas/team';
+import { managesTeam, type InvitedRole, type WorkspaceRole } from '@shared/workspace-roles';
 import { tableKey } from '@shared/table-keys';
 import { webPaths } from '@shared/web-paths';
 import { planOfUser } from '../lib/billing/plan-record';
@@ -15,16 +24,24 @@ import { AppError, conflict, forbidden, notFound, validationError } from '../lib
 import type { RequestUser } from '../lib/http/request-user';
 import { queryAll } from '../lib/aws/query-all';
 import type { QuotaStore } from '../lib/quota/plan-quota';
-import { forgetWorkspace, readMembership, type MembershipRecord } from '../lib/team/workspace';
+import {
+  forgetWorkspace,
+  membershipsOf,
+  readMembership,
+  resolveWorkspace,
+  type MembershipRecord,
+} from '../lib/team/workspace';
 import { isLive, issueToken, secretMatches, splitToken } from './invitation-token';
 import { invitePlace, memberPlace, moveSeat, releaseSeats, seatsUsed, takeSeat } from './seats';
 
 /**
- * The team of a workspace. The workspace is its owner's (the paying account); the owner invites teammates by
- * email, each invitation and each member holding one of the plan's seats. Members share the owner's plan,
- * quotas, Meta connection and data (httpFunction keys their requests by the workspace); billing, the Meta
- * connection itself and the team stay the owner's. Downgraded below its members, a workspace keeps them all
- * (nobody is removed without the owner choosing to), and no invitation is sent until it is under the limit.
+ * The team of a workspace. The workspace is its owner's (the paying account); the owner or an admin invites
+ * people by email with a role (admin, member, client), each invitation and each member holding one of the plan's
+ * seats. They share the owner's plan, quotas, Meta connection and data (httpFunction keys their requests by the
+ * workspace their request names and checks their role there); billing and the Meta connection itself stay the
+ * owner's. A person keeps their own workspace and may belong to several others (an agency's people to each
+ * client's). Downgraded below its members, a workspace keeps them all (nobody is removed without the owner
+ * choosing to), and no invitation is sent until it is under the limit.
  */
 export interface InvitationRecord {
   invitation_id: string;
@@ -35,6 +52,8 @@ export interface InvitationRecord {
   expires_at: number;
   created_at: string;
   owner_email: string;
+  /** The role the invited person will hold; absent on invitations sent before roles were named (member). */
+  role?: InvitedRole;
   /** The sub of the invited person once their accept has claimed it (the first of accept's writes). */
   accepted_by?: string;
 }
@@ -66,10 +85,14 @@ async function verifiedEmailOf(user: RequestUser, deps: TeamDeps): Promise<strin
   return found.email.toLowerCase();
 }
 
+/** The person acting: their own sub also when they work in someone else's workspace (then `sub` is its). */
+const personOf = (user: RequestUser) => user.actor ?? user.sub;
+
 function toPending(record: InvitationRecord): PendingInvitation {
   return {
     id: record.invitation_id,
     email: record.email,
+    role: record.role ?? 'member',
     createdAt: record.created_at,
     expiresAt: new Date(record.expires_at * 1000).toISOString(),
   };
@@ -125,16 +148,11 @@ async function pendingInvitations(workspaceId: string, deps: TeamDeps): Promise<
   return open.filter((i) => isLive(i.expires_at, now)).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
-async function teamView(
-  workspaceId: string,
-  role: 'owner' | 'member',
-  ownerEmail: string,
-  deps: TeamDeps,
-): Promise<Team> {
+async function teamView(workspaceId: string, role: WorkspaceRole, ownerEmail: string, deps: TeamDeps): Promise<Team> {
   const [plan, members, invitations] = await Promise.all([
     planOfUser(deps.doc, deps.tables.userPlans, workspaceId, nowOf(deps)),
     membersOf(workspaceId, deps),
-    role === 'owner' ? pendingInvitations(workspaceId, deps) : Promise.resolve([]),
+    managesTeam(role) ? pendingInvitations(workspaceId, deps) : Promise.resolve([]),
   ]);
   const owner: TeamMember = { userId: workspaceId, email: ownerEmail, role: 'owner', joinedAt: null };
   return {
@@ -145,31 +163,47 @@ async function teamView(
       owner,
       ...members
         .sort((a, b) => a.joined_at.localeCompare(b.joined_at))
-        .map((m): TeamMember => ({ userId: m.user_id, email: m.email, role: 'member', joinedAt: m.joined_at })),
+        .map((m): TeamMember => ({ userId: m.user_id, email: m.email, role: m.role, joinedAt: m.joined_at })),
     ],
     invitations: invitations.map(toPending),
     seats: { used: await seatsUsed(deps.counters, workspaceId), limit: plans[plan].limits.seats },
   };
 }
 
-/** The team of the workspace the signed-in user works in. */
-export async function readTeam(user: RequestUser, deps: TeamDeps): Promise<Team> {
-  const membership = await readMembership(deps.doc, deps.tables.memberships, user.sub);
-  if (membership) return teamView(membership.workspace_id, 'member', membership.owner_email, deps);
-  return teamView(user.sub, 'owner', (await deps.emailOf(user))?.email.toLowerCase() ?? '', deps);
+/** The workspace owner's address: the person's own in their workspace, else as their membership recorded it. */
+async function ownerEmailOf(user: RequestUser, deps: TeamDeps): Promise<string> {
+  if (!user.actor) return (await deps.emailOf(user))?.email.toLowerCase() ?? '';
+  const membership = await readMembership(deps.doc, deps.tables.memberships, user.actor, user.sub);
+  return membership?.owner_email ?? '';
 }
 
-async function assertOwner(user: RequestUser, deps: TeamDeps): Promise<void> {
-  if (await readMembership(deps.doc, deps.tables.memberships, user.sub)) {
-    throw new AppError('OWNER_ONLY', 'Only the workspace owner can manage the team.');
+/** The team of the workspace the request works in (httpFunction resolved it and the caller's role there). */
+export async function readTeam(user: RequestUser, deps: TeamDeps): Promise<Team> {
+  return teamView(user.sub, user.role ?? 'owner', await ownerEmailOf(user, deps), deps);
+}
+
+function assertManagesTeam(user: RequestUser): void {
+  if (!managesTeam(user.role ?? 'owner')) {
+    throw new AppError('OWNER_ONLY', 'Only the workspace owner or an admin can manage the team.');
   }
 }
 
-/** Invites `email` into the owner's workspace: a seat, a hashed single-use token, an email with the link. */
-export async function invite(user: RequestUser, body: InviteBody, deps: TeamDeps): Promise<InvitationCreated> {
-  await assertOwner(user, deps);
-  const ownerEmail = await verifiedEmailOf(user, deps);
-  if (body.email === ownerEmail) throw validationError('That is your own address: you are already in your workspace.');
+/**
+ * Invites `email` into the workspace with the role the body names: a seat, a hashed single-use token, an email
+ * with the link. The owner or an admin may invite.
+ */
+export async function invite(
+  user: RequestUser,
+  body: Pick<InviteBody, 'email'> & { role?: InvitedRole },
+  deps: TeamDeps,
+): Promise<InvitationCreated> {
+  assertManagesTeam(user);
+  const inviterEmail = await verifiedEmailOf({ ...user, sub: personOf(user) }, deps);
+  const ownerEmail = user.actor ? await ownerEmailOf(user, deps) : inviterEmail;
+  if (body.email === inviterEmail) {
+    throw validationError('That is your own address: you are already in this workspace.');
+  }
+  if (body.email === ownerEmail) throw validationError('That is the workspace owner’s address.');
   const [members, pending] = await Promise.all([membersOf(user.sub, deps), pendingInvitations(user.sub, deps)]);
   if (members.some((m) => m.email === body.email)) throw conflict(`${body.email} is already in your team.`);
   if (pending.some((i) => i.email === body.email)) {
@@ -187,6 +221,7 @@ export async function invite(user: RequestUser, body: InviteBody, deps: TeamDeps
     expires_at: issued.expiresAt,
     created_at: now.toISOString(),
     owner_email: ownerEmail,
+    role: body.role ?? 'member',
   };
   try {
     await deps.doc.send(
@@ -211,12 +246,12 @@ export async function invite(user: RequestUser, body: InviteBody, deps: TeamDeps
       deps.log?.('invitation email not sent', { error: (error as Error).name });
     }
   }
-  return { invitation: toPending(record), link, emailed, team: await teamView(user.sub, 'owner', ownerEmail, deps) };
+  return { invitation: toPending(record), link, emailed, team: await readTeam(user, deps) };
 }
 
-/** The owner takes an invitation back: its link stops working and its seat is free. */
+/** The owner or an admin takes an invitation back: its link stops working and its seat is free. */
 export async function revokeInvitation(user: RequestUser, id: string, deps: TeamDeps): Promise<Team> {
-  await assertOwner(user, deps);
+  assertManagesTeam(user);
   const found = await deps.doc.send(
     new GetCommand({ TableName: deps.tables.invitations, Key: tableKey('teamInvitations', id), ConsistentRead: true }),
   );
@@ -242,14 +277,18 @@ export async function revokeInvitation(user: RequestUser, id: string, deps: Team
   return readTeam(user, deps);
 }
 
-/** The owner removes a member: from their next request on, they work in their own workspace again. */
+/**
+ * The owner or an admin removes someone from the workspace: from their next request on, naming it is refused
+ * (403 WORKSPACE_FORBIDDEN) and their default is their own workspace or another they belong to.
+ */
 export async function removeMember(user: RequestUser, memberId: string, deps: TeamDeps): Promise<Team> {
-  await assertOwner(user, deps);
+  assertManagesTeam(user);
+  if (memberId === personOf(user)) throw conflict('To leave this workspace, use Leave instead.');
   try {
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: tableKey('teamMemberships', memberId),
+        Key: tableKey('teamMemberships', memberId, user.sub),
         ConditionExpression: 'workspace_id = :w',
         ExpressionAttributeValues: { ':w': user.sub },
       }),
@@ -263,25 +302,43 @@ export async function removeMember(user: RequestUser, memberId: string, deps: Te
   return readTeam(user, deps);
 }
 
-/** A member leaves the workspace and is back in their own. */
+/** A member leaves the workspace the request works in; the answer is the team of their own workspace. */
 export async function leaveTeam(user: RequestUser, deps: TeamDeps): Promise<Team> {
-  const membership = await readMembership(deps.doc, deps.tables.memberships, user.sub);
-  if (!membership) throw conflict('You are not in anyone’s team: this is your own workspace.');
-  try {
-    await deps.doc.send(
-      new DeleteCommand({
-        TableName: deps.tables.memberships,
-        Key: tableKey('teamMemberships', user.sub),
-        ConditionExpression: 'workspace_id = :w',
-        ExpressionAttributeValues: { ':w': membership.workspace_id },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-  await releaseSeats(deps.counters, membership.workspace_id, [memberPlace(user.sub)]);
-  forgetWorkspace(user.sub);
-  return readTeam(user, deps);
+  const person = personOf(user);
+  if (!user.actor) throw conflict('You are not in anyone’s team: this is your own workspace.');
+  await deps.doc.send(
+    new DeleteCommand({ TableName: deps.tables.memberships, Key: tableKey('teamMemberships', person, user.sub) }),
+  );
+  await releaseSeats(deps.counters, user.sub, [memberPlace(person)]);
+  forgetWorkspace(person);
+  const self: RequestUser = { ...user, sub: person, actor: undefined, role: 'owner' };
+  return teamView(person, 'owner', (await deps.emailOf(self))?.email.toLowerCase() ?? '', deps);
+}
+
+/**
+ * The workspaces the person can work in (their own first, then the ones they were invited into) and the one
+ * `requested` resolves to: a workspace they no longer belong to falls back to their default here rather than
+ * being refused, so the web can correct a remembered choice.
+ */
+export async function listWorkspaces(
+  user: RequestUser,
+  requested: string | undefined,
+  deps: TeamDeps,
+): Promise<Workspaces> {
+  const memberships = await membershipsOf(deps.doc, deps.tables.memberships, user.sub);
+  const own: WorkspaceChoice = {
+    id: user.sub,
+    role: 'owner',
+    ownerEmail: (await deps.emailOf(user))?.email.toLowerCase() ?? '',
+  };
+  const workspaces = [
+    own,
+    ...memberships.map((m): WorkspaceChoice => ({ id: m.workspace_id, role: m.role, ownerEmail: m.owner_email })),
+  ];
+  const belongs = requested === undefined || workspaces.some((w) => w.id === requested);
+  const resolved = resolveWorkspace(user.sub, memberships, belongs ? requested : undefined);
+  const current = workspaces.find((w) => w.id === resolved.id) ?? own;
+  return { current, workspaces };
 }
 
 const invalid = () => new AppError('INVITATION_INVALID');
@@ -299,7 +356,12 @@ function masked(email: string): string {
  */
 async function finishAccepted(invitation: InvitationRecord, deps: TeamDeps): Promise<boolean> {
   if (!invitation.accepted_by) return false;
-  const membership = await readMembership(deps.doc, deps.tables.memberships, invitation.accepted_by);
+  const membership = await readMembership(
+    deps.doc,
+    deps.tables.memberships,
+    invitation.accepted_by,
+    invitation.workspace_id,
+  );
   if (membership?.invitation_id !== invitation.invitation_id) return false;
   const moved = await moveSeat(
     deps.counters,
@@ -308,7 +370,7 @@ async function finishAccepted(invitation: InvitationRecord, deps: TeamDeps): Pro
     memberPlace(invitation.accepted_by),
   );
   if (moved === 'missing') {
-    await withdrawMembership(invitation.accepted_by, invitation.invitation_id, deps);
+    await withdrawMembership(invitation.accepted_by, invitation.workspace_id, invitation.invitation_id, deps);
     return false;
   }
   await deleteAcceptedInvitation(invitation.invitation_id, invitation.accepted_by, deps);
@@ -316,12 +378,17 @@ async function finishAccepted(invitation: InvitationRecord, deps: TeamDeps): Pro
 }
 
 /** Takes back a membership whose seat was never handed over (the invitation was revoked or expired meanwhile). */
-async function withdrawMembership(userId: string, invitationId: string, deps: TeamDeps): Promise<void> {
+async function withdrawMembership(
+  userId: string,
+  workspaceId: string,
+  invitationId: string,
+  deps: TeamDeps,
+): Promise<void> {
   try {
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: tableKey('teamMemberships', userId),
+        Key: tableKey('teamMemberships', userId, workspaceId),
         ConditionExpression: 'invitation_id = :i',
         ExpressionAttributeValues: { ':i': invitationId },
       }),
@@ -371,14 +438,15 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
     new GetCommand({ TableName: deps.tables.invitations, Key: tableKey('teamInvitations', id), ConsistentRead: true }),
   );
   const invitation = found.Item as InvitationRecord | undefined;
-  const existing = await readMembership(deps.doc, deps.tables.memberships, user.sub);
   if (!invitation) {
     // Accepted already by this very person (a retry after the last write): the same answer again.
-    if (existing?.invitation_id === id) {
-      return teamView(existing.workspace_id, 'member', existing.owner_email, deps);
-    }
+    const accepted = (await membershipsOf(deps.doc, deps.tables.memberships, user.sub)).find(
+      (m) => m.invitation_id === id,
+    );
+    if (accepted) return teamView(accepted.workspace_id, accepted.role, accepted.owner_email, deps);
     throw invalid();
   }
+  const existing = await readMembership(deps.doc, deps.tables.memberships, user.sub, invitation.workspace_id);
   if (!secretMatches(secret, invitation.token_hash)) throw invalid();
   const resuming = invitation.accepted_by === user.sub;
   if (invitation.accepted_by && !resuming) throw invalid();
@@ -393,18 +461,9 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
   }
   if (invitation.workspace_id === user.sub) throw conflict('This invitation is to your own workspace.');
   const ours = existing?.invitation_id === id;
-  if (existing && !ours) {
-    throw conflict('You already work in another team’s workspace. Leave it first (Team, in your account menu).');
-  }
-  if (!ours) {
-    const [ownMembers, ownInvitations] = await Promise.all([
-      membersOf(user.sub, deps),
-      pendingInvitations(user.sub, deps),
-    ]);
-    if (ownMembers.length > 0 || ownInvitations.length > 0) {
-      throw conflict('Your own workspace has teammates or pending invitations. Remove them before joining another.');
-    }
-  }
+  // A person may belong to several workspaces (issue 28), each once.
+  if (existing && !ours) throw conflict('You are already in this workspace: choose it in the workspace switcher.');
+  const role = invitation.role ?? 'member';
 
   // 1. Claim.
   if (!resuming) {
@@ -435,7 +494,7 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
     const membership: MembershipRecord = {
       user_id: user.sub,
       workspace_id: invitation.workspace_id,
-      role: 'member',
+      role,
       email,
       owner_email: invitation.owner_email,
       joined_at: now.toISOString(),
@@ -446,15 +505,14 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
         new PutCommand({
           TableName: deps.tables.memberships,
           Item: membership,
-          ConditionExpression: 'attribute_not_exists(user_id) OR invitation_id = :i',
+          ConditionExpression: 'attribute_not_exists(workspace_id) OR invitation_id = :i',
           ExpressionAttributeValues: { ':i': id },
         }),
       );
     } catch (error) {
-      // Joined another team in the same instant. The claim stays (it is this person's): leaving that team and
-      // opening the link again completes this one.
+      // Joined the same workspace through another invitation in the same instant.
       if (error instanceof ConditionalCheckFailedException) {
-        throw conflict('You already work in another team’s workspace.');
+        throw conflict('You are already in this workspace: choose it in the workspace switcher.');
       }
       throw error;
     }
@@ -464,11 +522,11 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
   // 3. Commit: the seat becomes the member's.
   const moved = await moveSeat(deps.counters, invitation.workspace_id, invitePlace(id), memberPlace(user.sub));
   if (moved === 'missing') {
-    await withdrawMembership(user.sub, id, deps);
+    await withdrawMembership(user.sub, invitation.workspace_id, id, deps);
     throw invalid();
   }
 
   // 4. The invitation is spent.
   await deleteAcceptedInvitation(id, user.sub, deps);
-  return teamView(invitation.workspace_id, 'member', invitation.owner_email, deps);
+  return teamView(invitation.workspace_id, role, invitation.owner_email, deps);
 }

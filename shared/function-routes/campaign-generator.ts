@@ -30,6 +30,7 @@ export const campaignGeneratorRoutes = {
     path: '/api/campaign-generator/drafts',
     fn: 'campaign-generator',
     access: 'user',
+    clientRole: 'reads',
     response: DraftListSchema,
   }),
   campaignGeneratorDraft: route({
@@ -37,6 +38,7 @@ export const campaignGeneratorRoutes = {
     path: '/api/campaign-generator/drafts/{id}',
     fn: 'campaign-generator',
     access: 'user',
+    clientRole: 'reads',
     params: DraftParamsSchema,
     response: CampaignDraftSchema,
   }),

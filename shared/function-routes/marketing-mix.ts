@@ -56,6 +56,7 @@ export const marketingMixRoutes = {
     path: '/api/mmm/models',
     fn: 'marketing-mix',
     access: 'user',
+    clientRole: 'reads',
     response: ModelListSchema,
   }),
   mmmGetModel: route({
@@ -63,6 +64,7 @@ export const marketingMixRoutes = {
     path: '/api/mmm/models/{id}',
     fn: 'marketing-mix',
     access: 'user',
+    clientRole: 'reads',
     params: ModelParamsSchema,
     response: ModelDetailSchema,
   }),

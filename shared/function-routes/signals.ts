@@ -17,6 +17,7 @@ export const signalsRoutes = {
     path: '/api/signals/ad-accounts/{id}/health',
     fn: 'signals',
     access: 'user',
+    clientRole: 'reads',
     params: AdAccountParamsSchema,
     response: SignalsHealthSchema,
   }),

@@ -5,18 +5,19 @@ import {
   InviteBodySchema,
   MemberParamsSchema,
   TeamSchema,
+  WorkspacesSchema,
 } from '../schemas/team';
 import { route } from '../route-declaration';
 
 /** The routes `team` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
 export const teamRoutes = {
-  // Team: a workspace's members and invitations (lambdas/team). Personal: the routes resolve the workspace themselves.
+  // Team: a workspace's members and invitations (lambdas/team), in the workspace the request works in; the role
+  // checks beyond the routes table's (who may manage the team) are the function's.
   getTeam: route({
     method: 'GET',
     path: '/api/team',
     fn: 'team',
     access: 'user',
-    workspace: 'personal',
     response: TeamSchema,
   }),
   inviteTeammate: route({
@@ -24,7 +25,6 @@ export const teamRoutes = {
     path: '/api/team/invitations',
     fn: 'team',
     access: 'user',
-    workspace: 'personal',
     body: InviteBodySchema,
     response: InvitationCreatedSchema,
     successStatus: 201,
@@ -34,7 +34,6 @@ export const teamRoutes = {
     path: '/api/team/invitations/{id}',
     fn: 'team',
     access: 'user',
-    workspace: 'personal',
     params: InvitationParamsSchema,
     response: TeamSchema,
   }),
@@ -43,7 +42,6 @@ export const teamRoutes = {
     path: '/api/team/members/{userId}',
     fn: 'team',
     access: 'user',
-    workspace: 'personal',
     params: MemberParamsSchema,
     response: TeamSchema,
   }),
@@ -52,7 +50,8 @@ export const teamRoutes = {
     path: '/api/team/leave',
     fn: 'team',
     access: 'user',
-    workspace: 'personal',
+    // Leaving is the person's own act, open to a client too.
+    clientRole: 'answers',
     response: TeamSchema,
   }),
   acceptInvitation: route({
@@ -63,5 +62,15 @@ export const teamRoutes = {
     workspace: 'personal',
     body: AcceptInvitationBodySchema,
     response: TeamSchema,
+  }),
+  // The workspaces the person can switch between (their own and those they were invited into), and which one
+  // this request resolved to. Personal: it resolves the named workspace itself, falling back to the default.
+  listWorkspaces: route({
+    method: 'GET',
+    path: '/api/workspaces',
+    fn: 'team',
+    access: 'user',
+    workspace: 'personal',
+    response: WorkspacesSchema,
   }),
 } as const;

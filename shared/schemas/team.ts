@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { PlanKeySchema } from './billing';
+import { InvitedRoleSchema, WorkspaceRoleSchema } from '../workspace-roles';
 
 /**
  * The team of a workspace. A workspace is the paying account: its owner's plan, quotas, Meta connection and
- * data. Members work in it as the owner does, except billing and the team itself, which stay the owner's.
+ * data. People invited into it work in it with the role their invitation named (shared/workspace-roles.ts):
+ * billing and the Meta connection stay the owner's, the team is the owner's and admins', clients only read.
  */
-export const TeamRoleSchema = z.enum(['owner', 'member']);
+export const TeamRoleSchema = WorkspaceRoleSchema;
 export type TeamRole = z.infer<typeof TeamRoleSchema>;
 
 /** How long an invitation link works. */
@@ -23,6 +25,7 @@ export type TeamMember = z.infer<typeof TeamMemberSchema>;
 export const PendingInvitationSchema = z.object({
   id: z.string(),
   email: z.string(),
+  role: InvitedRoleSchema,
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
 });
@@ -35,7 +38,7 @@ export const TeamSchema = z.object({
   plan: PlanKeySchema,
   ownerEmail: z.string(),
   members: z.array(TeamMemberSchema),
-  /** Pending invitations (shown to the owner only; members see none). */
+  /** Pending invitations (shown to those who manage the team: the owner and admins; others see none). */
   invitations: z.array(PendingInvitationSchema),
   /** Seats held: the owner, every member and every pending invitation. */
   seats: z.object({ used: z.number().int().nonnegative(), limit: z.number().int().positive() }),
@@ -51,9 +54,28 @@ export const InviteBodySchema = z
       .max(254, 'An email address is at most 254 characters.')
       .pipe(z.email({ message: 'Enter a valid email address.' }))
       .transform((email) => email.toLowerCase()),
+    /** The role the invited person will hold; `member` when not said (the invitations before roles). */
+    role: InvitedRoleSchema.default('member'),
   })
   .strict();
 export type InviteBody = z.infer<typeof InviteBodySchema>;
+
+/** One workspace the signed-in person can work in: their own, or one they were invited into. */
+export const WorkspaceChoiceSchema = z.object({
+  id: z.string(),
+  role: WorkspaceRoleSchema,
+  /** Its owner's email address: how people tell workspaces apart (the person's own says theirs). */
+  ownerEmail: z.string(),
+});
+export type WorkspaceChoice = z.infer<typeof WorkspaceChoiceSchema>;
+
+export const WorkspacesSchema = z.object({
+  /** The workspace this request worked in: the one it named when that is theirs, else their default. */
+  current: WorkspaceChoiceSchema,
+  /** Their own first, then the ones they were invited into, oldest first. */
+  workspaces: z.array(WorkspaceChoiceSchema),
+});
+export type Workspaces = z.infer<typeof WorkspacesSchema>;
 
 export const InvitationCreatedSchema = z.object({
   invitation: PendingInvitationSchema,

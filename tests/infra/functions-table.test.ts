@@ -39,8 +39,8 @@ describe('functions table', () => {
     for (const name of triggerFunctionNames()) expect(functions[name]).not.toHaveProperty('userPool');
   });
 
-  it('declares the membership lookup (GetItem on team_memberships) for every function serving workspace routes', () => {
-    expect(WORKSPACE_MEMBERSHIP_NEED).toEqual({ actions: ['GetItem'] });
+  it('declares the membership lookup (Query on workspace_memberships) for every function serving workspace routes', () => {
+    expect(WORKSPACE_MEMBERSHIP_NEED).toEqual({ actions: ['Query'] });
     const workspace = workspaceFunctionNames() as string[];
     expect(workspace).toContain('secure-meta-api');
     for (const name of functionNames()) {

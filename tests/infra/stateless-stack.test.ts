@@ -207,14 +207,14 @@ describe('stateless stack (dev)', () => {
         if (functionDeclaration(fn).tables?.teamMemberships || functionDeclaration(fn).edge) continue;
         const name = `adsmith-dev-${fn}`;
         const onMemberships = roleStatements(template, name)
-          .filter((s) => JSON.stringify(s.Resource).includes('adsmith-dev-team_memberships'))
+          .filter((s) => JSON.stringify(s.Resource).includes('adsmith-dev-workspace_memberships'))
           .flatMap((s) => [s.Action].flat());
         expect(onMemberships, fn).toEqual(lookup);
         expect(functionEnv(template, name)[tableEnvVar('teamMemberships')], fn).toBeDefined();
       }
       // A function with no workspace route gets no such grant.
       const health = roleStatements(template, 'adsmith-dev-health');
-      expect(health.filter((s) => JSON.stringify(s.Resource).includes('team_memberships'))).toEqual([]);
+      expect(health.filter((s) => JSON.stringify(s.Resource).includes('workspace_memberships'))).toEqual([]);
     });
 
     it('lets account call exactly AdminGetUser and AdminUpdateUserAttributes on the pool, and read no table', () => {

@@ -19,7 +19,10 @@ import { planOfUser } from '../billing/plan-record';
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import { tableName } from '../table-name';
 import { withActor } from '../team/request-actor';
-import { assertAllowed, workspaceOf } from '../team/workspace';
+import { workspaceOf } from '../team/workspace';
+import { requestedWorkspace } from '../team/requested-workspace';
+import { AppError } from '../errors';
+import { routeRefusal } from '@shared/workspace-roles';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -71,12 +74,14 @@ export function httpFunction(bindings: RouteBinding[]) {
     // Before anything else reads the request: only CloudFront's requests are served (see origin-check).
     await assertThroughCloudFront(event.headers);
     const { route, logic } = binding;
-    const request = parseRequest(route, event);
     const claimed = route.access === 'user' ? userFromClaims(event) : undefined;
+    // Who may act in which workspace is settled before the request is read: a foreign workspace or a role the
+    // route refuses answers 403 whatever the body says.
+    const user = claimed ? await inWorkspace(claimed, route, requestedWorkspace(event.headers)) : undefined;
+    const request = parseRequest(route, event);
     // The deployment's own pages (its notifications, its delivery log) are its operators', never a customer's.
     if (route.role === 'operator' && !claimed?.operator)
       throw forbidden('Only this deployment’s operators can do that.');
-    const user = claimed ? await inWorkspace(claimed, route) : undefined;
     // Billing, budgets and publishing: a paid workspace's owner needs MFA on, where the deployment says so.
     if (route.movesMoney) await assertStrongSignIn(route, user, bearerToken(event.headers), strongSignIn());
     // Every log line of the request names the user (the verified `sub`, never a token or an email) and, for a
@@ -105,14 +110,24 @@ export function httpFunction(bindings: RouteBinding[]) {
 }
 
 /**
- * The user as the route's data sees them: in their workspace (a member's `sub` becomes the owner's, their own kept
- * as `actor`), unless the route is personal; a member is refused an owner-only route.
+ * The user as the route's data sees them: in the workspace the request names (X-Adsmith-Workspace, checked
+ * against their memberships: 403 WORKSPACE_FORBIDDEN for any other) or else their default one, unless the route is
+ * personal. In someone else's workspace their `sub` becomes the workspace's, their own kept as `actor`. Their role
+ * there decides whether they may use the route at all (shared/workspace-roles.ts).
  */
-async function inWorkspace(user: RequestUser, route: RouteDeclaration): Promise<RequestUser> {
+async function inWorkspace(user: RequestUser, route: RouteDeclaration, requested?: string): Promise<RequestUser> {
   if (route.workspace === 'personal') return user;
-  const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub);
-  assertAllowed(route.workspace, workspace);
-  return workspace.role === 'member' ? { ...user, sub: workspace.id, actor: user.sub } : user;
+  const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub, requested);
+  const refusal = routeRefusal(workspace.role, route);
+  if (refusal === 'OWNER_ONLY') {
+    throw new AppError(
+      'OWNER_ONLY',
+      'Only the workspace owner can do that: billing and the Meta connection are the owner’s to manage.',
+    );
+  }
+  if (refusal) throw new AppError(refusal);
+  const role = { role: workspace.role };
+  return workspace.id === user.sub ? { ...user, ...role } : { ...user, ...role, sub: workspace.id, actor: user.sub };
 }
 
 let strongSignInDeps: StrongSignInDeps | undefined;

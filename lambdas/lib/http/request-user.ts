@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { isOperator } from '@shared/operators';
+import type { WorkspaceRole } from '@shared/workspace-roles';
 import { authError } from '../errors';
 
 /** The signed-in user, as the API Gateway JWT authorizer verified them. */
@@ -15,6 +16,11 @@ export interface RequestUser {
   username: string;
   /** Present on ID tokens only; access tokens carry no email. */
   email?: string;
+  /**
+   * The person's role in the workspace the request works in (shared/workspace-roles.ts); set by httpFunction on
+   * every route keyed by the workspace, absent on personal routes.
+   */
+  role?: WorkspaceRole;
   /** In the deployment's operators group (verified `cognito:groups` claim; shared/operators.ts). */
   operator?: true;
 }

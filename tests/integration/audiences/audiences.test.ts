@@ -237,7 +237,12 @@ describe('a member', () => {
     );
   });
   afterAll(async () => {
-    await doc().send(new DeleteCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: memberSub } }));
+    await doc().send(
+      new DeleteCommand({
+        TableName: localTableName('teamMemberships'),
+        Key: { user_id: memberSub, workspace_id: users.userSub },
+      }),
+    );
     await member.remove();
   });
 

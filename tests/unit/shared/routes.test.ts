@@ -19,12 +19,12 @@ vi.mock('@lambdas/lib/secrets', async () => {
   const { TEST_ORIGIN_VALUE: value } = await import('@tests/support/http-event');
   return { readSecret: vi.fn(async () => ({ value })) };
 });
-// Everyone owns their workspace (team_memberships is not reached).
+// Everyone owns their workspace (workspace_memberships is not reached).
 vi.mock('@lambdas/lib/team/workspace', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   workspaceOf: vi.fn(async (_doc: unknown, _table: string, userId: string) => ({ id: userId, role: 'owner' })),
 }));
-process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-team_memberships';
+process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-workspace_memberships';
 
 const SEED = 23;
 const HUGE = 'x'.repeat(200 * 1024);

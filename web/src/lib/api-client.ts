@@ -7,6 +7,7 @@ import {
   type ClientErrorCode,
 } from '@shared/errors';
 import { routes, type RouteName, type Routes } from '@shared/routes';
+import { WORKSPACE_HEADER } from '@shared/workspace-roles';
 
 /**
  * The typed API client. Everything it knows about an endpoint comes from the shared
@@ -45,6 +46,13 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The Cognito access token, or null when signed out (public routes). */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * The workspace the signed-in person chose (the switcher), sent as X-Adsmith-Workspace on signed-in routes;
+   * null sends none (the server's default). The server checks it on every request.
+   */
+  workspaceFor?: (accessToken: string) => string | null;
+  /** The server refused the workspace sent (403 WORKSPACE_FORBIDDEN): forget it, so the next request uses the default. */
+  onWorkspaceRefused?: (accessToken: string) => void;
   fetch?: typeof fetch;
 }
 
@@ -93,10 +101,13 @@ export function createApiClient(options: ApiClientOptions) {
     const route = routes[name];
     const url = buildUrl(options.baseUrl, route.path, input.params ?? undefined, input.query ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
+    let token: string | null = null;
     if (route.access === 'user') {
-      const token = await options.getAccessToken();
+      token = await options.getAccessToken();
       if (!token) throw new ApiError('AUTH_ERROR', 401, errorCatalogue.AUTH_ERROR.message);
       headers.authorization = `Bearer ${token}`;
+      const workspace = options.workspaceFor?.(token);
+      if (workspace) headers[WORKSPACE_HEADER] = workspace;
     }
     let body: string | undefined;
     if (input.body !== undefined) {
@@ -113,7 +124,12 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     const json = await readJson(response);
-    if (!response.ok) throw toApiError(response.status, json);
+    if (!response.ok) {
+      const error = toApiError(response.status, json);
+      if (error.code === 'WORKSPACE_FORBIDDEN' && token && headers[WORKSPACE_HEADER])
+        options.onWorkspaceRefused?.(token);
+      throw error;
+    }
 
     const parsed = (route.response as z.ZodType).safeParse(json);
     if (!parsed.success) {

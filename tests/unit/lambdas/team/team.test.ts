@@ -12,11 +12,13 @@ import { AppError } from '@lambdas/lib/errors';
 import type { RequestUser } from '@lambdas/lib/http/request-user';
 import { readUsage } from '@lambdas/lib/quota/plan-quota';
 import { workspaceOf } from '@lambdas/lib/team/workspace';
+import type { WorkspaceRole } from '@shared/workspace-roles';
 import { hashSecret, isLive, issueToken, secretMatches, splitToken } from '@lambdas/team/invitation-token';
 import {
   acceptInvitation,
   invite,
   leaveTeam,
+  listWorkspaces,
   readTeam,
   removeMember,
   revokeInvitation,
@@ -52,6 +54,11 @@ const deps = (): TeamDeps => ({
   },
   now: () => clock,
 });
+
+/** The person as httpFunction hands them to the team's logic when their request works in `owner`'s workspace. */
+function working(who: RequestUser, owner: RequestUser, role: WorkspaceRole): RequestUser {
+  return { ...who, sub: owner.sub, actor: who.sub, role };
+}
 
 async function onPlan(user: RequestUser, plan: PlanKey) {
   await aws.doc.send(
@@ -199,7 +206,8 @@ describe('accepting', () => {
     expect(again.seats).toEqual({ used: 2, limit: 3 });
     expect(again.members).toHaveLength(2);
     // A member cannot manage the owner's team.
-    expect((await refusal(invite(invitee, { email: 'x@example.com' }, deps()))).code).toBe('OWNER_ONLY');
+    const asMember = working(invitee, owner, 'member');
+    expect((await refusal(invite(asMember, { email: 'x@example.com' }, deps()))).code).toBe('OWNER_ONLY');
   });
 
   it('refuses an expired or revoked link', async () => {
@@ -236,14 +244,17 @@ describe('accepting', () => {
     expect(afterRemove.members.map((m) => m.email)).toEqual(['rm-owner@example.com', 'rm-b@example.com']);
     expect(afterRemove.seats.used).toBe(2);
     const removed = await aws.doc.send(
-      new GetCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: a.sub } }),
+      new GetCommand({
+        TableName: localTableName('teamMemberships'),
+        Key: { user_id: a.sub, workspace_id: owner.sub },
+      }),
     );
     expect(removed.Item).toBeUndefined();
     expect((await readTeam(a, deps())).role).toBe('owner');
     // Only the owner removes, and only their own members.
     expect((await refusal(removeMember(person('else@example.com'), b.sub, deps()))).code).toBe('NOT_FOUND');
 
-    const mine = await leaveTeam(b, deps());
+    const mine = await leaveTeam(working(b, owner, 'member'), deps());
     expect(mine).toMatchObject({ role: 'owner', ownerEmail: 'rm-b@example.com' });
     expect((await readTeam(owner, deps())).seats.used).toBe(1);
   });
@@ -300,9 +311,13 @@ async function invitationRow(id: string) {
   return reply.Item;
 }
 
-async function membershipRow(userId: string) {
+async function membershipRow(userId: string, workspaceId: string) {
   const reply = await aws.doc.send(
-    new GetCommand({ TableName: localTableName('teamMemberships'), Key: { user_id: userId }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: localTableName('teamMemberships'),
+      Key: { user_id: userId, workspace_id: workspaceId },
+      ConsistentRead: true,
+    }),
   );
   return reply.Item;
 }
@@ -330,7 +345,7 @@ describe('accepting survives a crash between its writes', () => {
     expect(team.members.map((m) => m.email)).toEqual([`crash${k}-owner@example.com`, `crash${k}@example.com`]);
     expect(team.seats).toEqual({ used: 2, limit: 3 });
     expect(await invitationRow(created.invitation.id)).toBeUndefined();
-    expect(await membershipRow(invitee.sub)).toMatchObject({
+    expect(await membershipRow(invitee.sub, owner.sub)).toMatchObject({
       workspace_id: owner.sub,
       invitation_id: created.invitation.id,
     });
@@ -366,7 +381,7 @@ describe('accepting survives a crash between its writes', () => {
     const afterRevoke = await revokeInvitation(owner, first.invitation.id, deps());
     expect(afterRevoke.seats.used).toBe(1);
     expect((await refusal(acceptInvitation(one, tokenOf(first.link), deps()))).code).toBe('INVITATION_INVALID');
-    expect(await membershipRow(one.sub)).toBeUndefined();
+    expect(await membershipRow(one.sub, owner.sub)).toBeUndefined();
 
     const second = await invite(owner, { email: 'rv2@example.com' }, deps());
     const two = person('rv2@example.com');
@@ -388,5 +403,70 @@ describe('accepting survives a crash between its writes', () => {
     const twin = person('cl@example.com');
     expect((await refusal(acceptInvitation(twin, tokenOf(created.link), deps()))).code).toBe('INVITATION_INVALID');
     expect((await acceptInvitation(claimant, tokenOf(created.link), deps())).role).toBe('member');
+  });
+});
+
+describe('one person, many workspaces (issue 28)', () => {
+  it('joins two workspaces with the roles their invitations named, keeping their own; each can be left alone', async () => {
+    const agency = person('ag-owner@example.com');
+    const client = person('ag-client-owner@example.com');
+    await onPlan(agency, 'pro');
+    await onPlan(client, 'pro');
+    const worker = person('ag-worker@example.com');
+    // The worker's own workspace has a teammate: it no longer stops them joining others.
+    await onPlan(worker, 'pro');
+    await invite(worker, { email: 'own-mate@example.com' }, deps());
+
+    const asAdmin = await acceptInvitation(
+      worker,
+      tokenOf((await invite(agency, { email: 'ag-worker@example.com', role: 'admin' }, deps())).link),
+      deps(),
+    );
+    expect(asAdmin.role).toBe('admin');
+    const created = await invite(client, { email: 'ag-worker@example.com', role: 'client' }, deps());
+    expect(created.invitation.role).toBe('client');
+    const asClient = await acceptInvitation(worker, tokenOf(created.link), deps());
+    expect(asClient.role).toBe('client');
+    expect(asClient.members.find((m) => m.email === 'ag-worker@example.com')?.role).toBe('client');
+
+    const list = await listWorkspaces(worker, undefined, deps());
+    expect(list.workspaces.map((w) => [w.id, w.role, w.ownerEmail])).toEqual([
+      [worker.sub, 'owner', 'ag-worker@example.com'],
+      [agency.sub, 'admin', 'ag-owner@example.com'],
+      [client.sub, 'client', 'ag-client-owner@example.com'],
+    ]);
+    // No choice named: the oldest membership, as when a person could be in one team only.
+    expect(list.current.id).toBe(agency.sub);
+    expect((await listWorkspaces(worker, client.sub, deps())).current).toMatchObject({
+      id: client.sub,
+      role: 'client',
+    });
+    // A workspace they are not in falls back to the default (the web corrects its remembered choice).
+    expect((await listWorkspaces(worker, person('x@example.com').sub, deps())).current.id).toBe(agency.sub);
+
+    // An admin manages the team: invites (with a role) and sees the pending invitations; the owner is untouchable.
+    const admin = working(worker, agency, 'admin');
+    const invited = await invite(admin, { email: 'by-admin@example.com', role: 'client' }, deps());
+    expect(invited.team.invitations.map((i) => [i.email, i.role])).toEqual([['by-admin@example.com', 'client']]);
+    expect((await refusal(invite(admin, { email: 'ag-owner@example.com' }, deps()))).code).toBe('VALIDATION_ERROR');
+    expect((await refusal(removeMember(admin, agency.sub, deps()))).code).toBe('NOT_FOUND');
+    // A client does not.
+    const asClientUser = working(worker, client, 'client');
+    expect((await refusal(invite(asClientUser, { email: 'z@example.com' }, deps()))).code).toBe('OWNER_ONLY');
+
+    // Leaving the client's workspace keeps the agency's.
+    await leaveTeam(asClientUser, deps());
+    const after = await listWorkspaces(worker, undefined, deps());
+    expect(after.workspaces.map((w) => w.id)).toEqual([worker.sub, agency.sub]);
+    expect((await readTeam(client, deps())).members.map((m) => m.email)).toEqual(['ag-client-owner@example.com']);
+  });
+
+  it('refuses joining the same workspace twice', async () => {
+    const owner = person('twice-owner@example.com');
+    await onPlan(owner, 'agency');
+    const mate = person('twice@example.com');
+    await acceptInvitation(mate, tokenOf((await invite(owner, { email: 'twice@example.com' }, deps())).link), deps());
+    // Removed from the pending list by the first accept: a second invitation to the same address is a conflict.
+    expect((await refusal(invite(owner, { email: 'twice@example.com' }, deps()))).code).toBe('CONFLICT');
   });
 });

@@ -85,4 +85,27 @@ describe('api client', () => {
     await expect(clientWith(fetchMock, null).request('health')).resolves.toEqual({ status: 'ok' });
     expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).authorization).toBeUndefined();
   });
+
+  it('names the chosen workspace on signed-in routes only, and forgets it when the server refuses it', async () => {
+    const refused = vi.fn();
+    const fetchMock = vi.fn<typeof fetch>(async (url) =>
+      String(url).endsWith('/team')
+        ? jsonResponse(403, {
+            error: { code: 'WORKSPACE_FORBIDDEN', message: 'You are not a member of that workspace.' },
+          })
+        : jsonResponse(200, { uid: 'u1', email: 'a@b.co', emailVerified: true, displayName: 'A' }),
+    );
+    const client = createApiClient({
+      baseUrl: '/api',
+      getAccessToken: async () => 'tok-123',
+      workspaceFor: (token) => (token === 'tok-123' ? 'ws-9' : null),
+      onWorkspaceRefused: refused,
+      fetch: fetchMock,
+    });
+    await client.request('getMe');
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['x-adsmith-workspace']).toBe('ws-9');
+    expect(refused).not.toHaveBeenCalled();
+    await expect(client.request('getTeam')).rejects.toMatchObject({ code: 'WORKSPACE_FORBIDDEN', status: 403 });
+    expect(refused).toHaveBeenCalledWith('tok-123');
+  });
 });

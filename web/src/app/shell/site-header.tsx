@@ -12,6 +12,9 @@ import { webPaths } from '@shared/web-paths';
 // Only a signed-in visitor needs the menu (and the error handling behind sign-out).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 // The in-app agent is for signed-in people only: its button (and, on first open, its panel) loads for them.
+// Signed-in only too: the workspace switcher and the app links a workspace role may use (both ask the API).
+const WorkspaceSwitcher = lazy(() => import('./workspace-switcher').then((m) => ({ default: m.WorkspaceSwitcher })));
+const VisibleAppLinks = lazy(() => import('./visible-app-links').then((m) => ({ default: m.VisibleAppLinks })));
 const AgentLauncher = lazy(() =>
   import('../../features/agent/components/agent-launcher').then((m) => ({ default: m.AgentLauncher })),
 );
@@ -45,6 +48,9 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-24" />
           ) : currentUser ? (
             <>
+              <Suspense fallback={null}>
+                <WorkspaceSwitcher />
+              </Suspense>
               {pathname === webPaths.dashboard ? null : (
                 <Link
                   to={webPaths.dashboard}
@@ -87,11 +93,17 @@ export function SiteHeader() {
       {currentUser ? (
         <nav aria-label="App" className="hidden border-t bg-card/60 md:block">
           <div className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-1.5 sm:px-6">
-            {appLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navClass}>
-                {link.label}
-              </NavLink>
-            ))}
+            <Suspense fallback={null}>
+              <VisibleAppLinks>
+                {(links) =>
+                  links.map((link) => (
+                    <NavLink key={link.to} to={link.to} className={navClass}>
+                      {link.label}
+                    </NavLink>
+                  ))
+                }
+              </VisibleAppLinks>
+            </Suspense>
           </div>
         </nav>
       ) : null}

@@ -12,7 +12,7 @@ export function ConnectMetaButton({
   const { connect, connecting } = useMetaConnection();
   const workspace = useWorkspaceRole();
   // The Meta connection is the workspace owner's: a member is told whom to ask instead of a button that answers 403.
-  if (workspace.role === 'member') {
+  if (workspace.role !== 'owner') {
     return (
       <p className="text-sm text-muted-foreground">
         Ask your workspace owner

@@ -39,7 +39,7 @@ export function declinedPermissionsMessage(declined: readonly (typeof REQUIRED_M
 export function MetaConnectionCard() {
   const { loading, isConnected, connection, tokenExpired, disconnect, disconnecting } = useMetaConnection();
   const [confirming, setConfirming] = useState(false);
-  const member = useWorkspaceRole().role === 'member';
+  const member = useWorkspaceRole().role !== 'owner';
 
   if (loading) {
     return (

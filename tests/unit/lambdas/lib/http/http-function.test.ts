@@ -7,6 +7,7 @@ import { httpFunction, on } from '@lambdas/lib/http/http-function';
 import { logger, metrics } from '@lambdas/lib/observability';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { tableEnvVar } from '@shared/tables';
+import type { resolveWorkspace } from '@lambdas/lib/team/workspace';
 import { httpEvent, lambdaContext, TEST_ORIGIN_VALUE } from '@tests/support/http-event';
 
 // The origin-verify secret as Secrets Manager would hand it to the function.
@@ -15,19 +16,25 @@ vi.mock('@lambdas/lib/secrets', async () => {
   return { readSecret: vi.fn(async () => ({ value })) };
 });
 
-// Who works in whose workspace, as team_memberships would answer (lambdas/lib/team/workspace.ts).
-const memberships = new Map<string, string>([['member-1', 'owner-9']]);
+// Who works in whose workspaces, as workspace_memberships would answer; the resolution itself is the real one
+// (lambdas/lib/team/workspace.ts).
+const memberships: Record<string, { workspace_id: string; role: string; joined_at: string }[]> = {
+  'member-1': [{ workspace_id: 'owner-9', role: 'member', joined_at: '2026-01-01T00:00:00.000Z' }],
+  'agent-1': [
+    { workspace_id: 'owner-9', role: 'admin', joined_at: '2026-01-01T00:00:00.000Z' },
+    { workspace_id: 'client-7', role: 'client', joined_at: '2026-02-01T00:00:00.000Z' },
+  ],
+};
 vi.mock('@lambdas/lib/team/workspace', async (importOriginal) => {
-  const actual = await importOriginal<Record<string, unknown>>();
+  const actual = await importOriginal<{ resolveWorkspace: typeof resolveWorkspace }>();
   return {
     ...actual,
-    workspaceOf: vi.fn(async (_doc: unknown, _table: string, userId: string) => {
-      const owner = memberships.get(userId);
-      return owner ? { id: owner, role: 'member' } : { id: userId, role: 'owner' };
-    }),
+    workspaceOf: vi.fn(async (_doc: unknown, _table: string, userId: string, requested?: string) =>
+      actual.resolveWorkspace(userId, (memberships[userId] ?? []) as never, requested),
+    ),
   };
 });
-process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-team_memberships';
+process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-workspace_memberships';
 
 const echoRoute = {
   method: 'POST',
@@ -47,6 +54,15 @@ const ownerRoute = {
   access: 'user',
   workspace: 'owner',
   response: z.object({ sub: z.string() }),
+} as const satisfies RouteDeclaration;
+
+const clientReadRoute = {
+  method: 'GET',
+  path: '/api/client-read',
+  fn: 'test',
+  access: 'user',
+  clientRole: 'reads',
+  response: z.object({ sub: z.string(), actor: z.string().nullable(), role: z.string() }),
 } as const satisfies RouteDeclaration;
 
 const personalRoute = {
@@ -112,6 +128,7 @@ const handler = httpFunction([
   on(operatorRoute, async ({ user }) => ({ sub: user.sub })),
   on(openedRoute, openedLogic, openedFor),
   on(personalRoute, async ({ user }) => ({ sub: user.sub, actor: user.actor ?? null })),
+  on(clientReadRoute, async ({ user }) => ({ sub: user.sub, actor: user.actor ?? null, role: user.role ?? '' })),
   on(publicRoute, async ({ query }) => {
     served('public served');
     if (query.n === 7) throw conflict('Seven is taken.');
@@ -338,6 +355,64 @@ describe('httpFunction', () => {
     const owner = await call('owner-9');
     expect(owner.statusCode).toBe(200);
     expect(JSON.parse(owner.body ?? '{}')).toEqual({ sub: 'owner-9' });
+  });
+
+  // Issue 28, requirement 1: the workspace a request names is checked against the caller's memberships.
+  describe('the workspace a request names (X-Adsmith-Workspace)', () => {
+    const read = (sub: string, workspace?: string) =>
+      handler(
+        httpEvent({
+          routeKey: 'GET /api/client-read',
+          claims: { sub, username: sub },
+          ...(workspace === undefined ? {} : { headers: { 'X-Adsmith-Workspace': workspace } }),
+        }),
+        lambdaContext,
+      );
+    const bodyOf = (reply: { body?: string }) => JSON.parse(reply.body ?? '{}') as Record<string, unknown>;
+
+    it('works in a workspace the person belongs to, with their role there; absent, in their default', async () => {
+      expect(bodyOf(await read('agent-1', 'client-7'))).toEqual({ sub: 'client-7', actor: 'agent-1', role: 'client' });
+      expect(bodyOf(await read('agent-1', 'owner-9'))).toEqual({ sub: 'owner-9', actor: 'agent-1', role: 'admin' });
+      expect(bodyOf(await read('agent-1', 'agent-1'))).toEqual({ sub: 'agent-1', actor: null, role: 'owner' });
+      // No header: the oldest membership, as when a person belonged to one team at most.
+      expect(bodyOf(await read('agent-1'))).toEqual({ sub: 'owner-9', actor: 'agent-1', role: 'admin' });
+      expect(bodyOf(await read('user-5'))).toEqual({ sub: 'user-5', actor: null, role: 'owner' });
+    });
+
+    it('refuses a workspace they do not belong to with 403 WORKSPACE_FORBIDDEN, and a malformed one with 400', async () => {
+      for (const [sub, foreign] of [
+        ['member-1', 'client-7'],
+        ['user-5', 'owner-9'],
+        ['agent-1', 'member-1'],
+      ] as const) {
+        const reply = await read(sub, foreign);
+        expect(reply.statusCode, `${sub} → ${foreign}`).toBe(403);
+        expect(errorOf(reply).code).toBe('WORKSPACE_FORBIDDEN');
+        expect(errorOf(reply).message).toContain('not a member of that workspace');
+      }
+      const malformed = await read('agent-1', '../owner-9');
+      expect(malformed.statusCode).toBe(400);
+      expect(errorOf(malformed).details).toHaveProperty('x-adsmith-workspace');
+    });
+
+    it('refuses a client every route that does not declare it theirs, and an owner route to an admin', async () => {
+      const headers = { 'content-type': 'application/json', 'x-adsmith-workspace': 'client-7' };
+      const write = await echo(JSON.stringify({ text: 'hi' }), {
+        claims: { sub: 'agent-1', username: 'agent-1' },
+        headers,
+      });
+      expect(write.statusCode).toBe(403);
+      expect(errorOf(write).code).toBe('CLIENT_READ_ONLY');
+      const ownerOnly = await handler(
+        httpEvent({
+          routeKey: 'POST /api/owner-only',
+          claims: { sub: 'agent-1', username: 'agent-1' },
+          headers: { 'x-adsmith-workspace': 'owner-9' },
+        }),
+        lambdaContext,
+      );
+      expect(errorOf(ownerOnly).code).toBe('OWNER_ONLY');
+    });
   });
 
   // Issue 25, requirement 11: the deployment's own pages belong to its operators (the Cognito group), not customers.

@@ -1,13 +1,37 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screenEntries } from '@shared/screens';
 import { webPaths } from '@shared/web-paths';
 import { AccountMenu } from '@web/app/shell/account-menu';
 import { accountLinks, appLinks, legalLinks, publicLinks } from '@web/app/shell/nav-links';
 import { SiteFooter } from '@web/app/shell/site-footer';
 import { SiteHeader } from '@web/app/shell/site-header';
+import { createQueryClient } from '@web/app/providers/query-client';
+import type { WorkspaceRole } from '@shared/workspace-roles';
+import { workspacesAs } from '@tests/unit/web/support/workspaces';
+
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+let role: WorkspaceRole = 'owner';
+beforeEach(() => {
+  role = 'owner';
+  api.apiRequest.mockImplementation(async (name: string) => {
+    if (name === 'listWorkspaces') return workspacesAs(role);
+    throw new Error(`unexpected ${name}`);
+  });
+});
+
+const renderHeader = () =>
+  render(
+    <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 const user = { uid: 'user-1', email: 'dana@example.com', emailVerified: true, displayName: 'Dana Doe', photoURL: null };
 vi.mock('@web/lib/auth/use-auth', () => ({
@@ -31,14 +55,23 @@ describe('the navigation, from the screens table', () => {
     );
   });
 
-  it('shows the main links in the header and, signed in, the app links in the app bar', () => {
-    render(
-      <MemoryRouter>
-        <SiteHeader />
-      </MemoryRouter>,
-    );
+  it('shows the main links in the header and, signed in, the app links in the app bar', async () => {
+    renderHeader();
     expect(linksIn(screen.getByRole('navigation', { name: 'Main' }))).toEqual(asPairs(publicLinks));
-    expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(appLinks));
+    await waitFor(() => expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(appLinks)));
+  });
+
+  it('shows a read-only client only the dashboards and reports (issue 28)', async () => {
+    role = 'client';
+    renderHeader();
+    await waitFor(() =>
+      expect(linksIn(screen.getByRole('navigation', { name: 'App' })).map(([, label]) => label)).toEqual([
+        'Dashboard',
+        'Campaigns',
+        'Optimizer',
+        'Marketing mix',
+      ]),
+    );
   });
 
   it('shows the main and legal links in the footer', () => {

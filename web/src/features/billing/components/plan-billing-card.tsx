@@ -55,7 +55,7 @@ export function PlanBillingCard() {
 function PlanDetails({ status, waitingForPayment }: { status: BillingStatus; waitingForPayment: boolean }) {
   const plan = plans[status.plan];
   const workspace = useWorkspaceRole();
-  const member = workspace.role === 'member';
+  const member = workspace.role !== 'owner';
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">

@@ -110,7 +110,7 @@ export default function SignedInPricing({ render }: { render: (account: PricingA
       );
     }
     const current = status.plan;
-    if (team?.role === 'member') {
+    if (team && team.role !== 'owner') {
       return (
         <p className="mt-6 text-center text-sm text-muted-foreground">
           {plan === current ? 'Your workspace’s plan' : 'Your workspace owner manages billing'}
@@ -162,7 +162,7 @@ export default function SignedInPricing({ render }: { render: (account: PricingA
           Try again
         </Button>
       </Alert>
-    ) : team?.role === 'member' ? (
+    ) : team && team.role !== 'owner' ? (
       <Alert variant="info" title="Your workspace owner manages billing">
         You share the plan of <span className="[overflow-wrap:anywhere]">{team.ownerEmail}</span>’s workspace. Ask them
         to upgrade or change it.

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Team } from '@shared/schemas/team';
+import type { InvitedRole } from '@shared/workspace-roles';
 import { apiRequest } from '@web/lib/api';
 import { teamKey } from '@web/lib/team/workspace-role';
+import { useRememberWorkspace } from '@web/lib/workspace/use-workspaces';
 
 /** GET /api/team: the workspace the signed-in person works in, its members, pending invitations and seats. */
 export function useTeam() {
@@ -11,11 +13,15 @@ export function useTeam() {
 /** A change of team: the answer is the team as it is now. */
 function useTeamChange<V>(mutationFn: (variables: V) => Promise<Team>, component: string, workspaceMoves = false) {
   const queryClient = useQueryClient();
+  const remember = useRememberWorkspace();
   return useMutation({
     mutationFn,
     meta: { component },
     onSuccess: async (team) => {
       queryClient.setQueryData(teamKey, team);
+      // The workspace they moved to (joined, or their own after leaving) is their choice now; its owner is listed first.
+      const workspaceId = team.members[0]?.userId;
+      if (workspaceMoves && workspaceId) remember(workspaceId);
       // Joining or leaving moves the person to another workspace: everything cached belongs to the old one.
       if (workspaceMoves) await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== teamKey[0] });
       else await queryClient.invalidateQueries({ queryKey: ['billing'] });
@@ -26,7 +32,8 @@ function useTeamChange<V>(mutationFn: (variables: V) => Promise<Team>, component
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiRequest('inviteTeammate', { body: { email } }),
+    mutationFn: ({ email, role }: { email: string; role: InvitedRole }) =>
+      apiRequest('inviteTeammate', { body: { email, role } }),
     meta: { component: 'Team.invite' },
     onSuccess: async (created) => {
       queryClient.setQueryData(teamKey, created.team);

@@ -9,6 +9,8 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { NativeSelect } from '@web/components/ui/select-field';
+import type { InvitedRole } from '@shared/workspace-roles';
 import { Spinner } from '@web/components/ui/spinner';
 import { quotaExceededOf } from '@web/lib/billing/quota-exceeded';
 import { useInvite } from '../api/team';
@@ -18,6 +20,7 @@ import { formatDate, messageOf } from '../lib/team-format';
 export function InviteForm({ team }: { team: Team }) {
   const invite = useInvite();
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InvitedRole>('member');
   const [created, setCreated] = useState<InvitationCreated | null>(null);
   const [copied, setCopied] = useState(false);
   const full = team.seats.used >= team.seats.limit;
@@ -27,12 +30,15 @@ export function InviteForm({ team }: { team: Team }) {
     event.preventDefault();
     setCreated(null);
     setCopied(false);
-    invite.mutate(email.trim(), {
-      onSuccess: (reply) => {
-        setCreated(reply);
-        setEmail('');
+    invite.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: (reply) => {
+          setCreated(reply);
+          setEmail('');
+        },
       },
-    });
+    );
   };
 
   return (
@@ -49,6 +55,15 @@ export function InviteForm({ team }: { team: Team }) {
               onChange={(event) => setEmail(event.target.value)}
               placeholder="name@company.com"
             />
+          )}
+        </FormField>
+        <FormField label="Role" className="sm:w-56">
+          {(control) => (
+            <NativeSelect {...control} value={role} onChange={(event) => setRole(event.target.value as InvitedRole)}>
+              <option value="member">Member: works in the workspace</option>
+              <option value="admin">Admin: also manages the team</option>
+              <option value="client">Client: read-only (dashboards, reports, approvals)</option>
+            </NativeSelect>
           )}
         </FormField>
         <Button type="submit" disabled={invite.isPending || email.trim() === ''}>

@@ -50,7 +50,7 @@ export function OwnerView({ team }: { team: Team }) {
           <MemberList
             team={team}
             action={(member) =>
-              member.role === 'member' ? (
+              member.role !== 'owner' ? (
                 <Button
                   size="sm"
                   variant="outline"

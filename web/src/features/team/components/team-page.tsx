@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/plans';
 import { webPaths } from '@shared/web-paths';
+import { managesTeam } from '@shared/workspace-roles';
 import { UsageMeter } from '@web/components/billing/usage-meter';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Alert } from '@web/components/ui/alert';
@@ -60,7 +61,7 @@ export function TeamPage() {
               ) : null}
             </CardContent>
           </Card>
-          {team.data.role === 'owner' ? <OwnerView team={team.data} /> : <MemberView team={team.data} />}
+          {managesTeam(team.data.role) ? <OwnerView team={team.data} /> : <MemberView team={team.data} />}
           <SharingNote />
         </>
       )}

@@ -7,6 +7,8 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { AgentGuardrailsCard } from '@web/features/agent/components/agent-guardrails-card';
 import { ApiError } from '@web/lib/api-client';
 
+import { workspacesAs } from '@tests/unit/web/support/workspaces';
+
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
@@ -14,7 +16,7 @@ vi.mock('sonner', () => ({ toast }));
 
 function serve(role: 'owner' | 'member', update?: (body: unknown) => unknown) {
   api.apiRequest.mockImplementation(async (name: string, input?: { body?: unknown }) => {
-    if (name === 'getTeam') return { role, ownerEmail: 'owner@example.test' };
+    if (name === 'listWorkspaces') return workspacesAs(role, 'owner@example.test');
     if (name === 'agentGuardrails') return DEFAULT_AGENT_GUARDRAILS;
     if (name === 'agentUpdateGuardrails') return (update ?? ((body) => body))(input?.body);
     throw new Error(`unexpected ${name}`);

@@ -9,6 +9,8 @@ import type { Team } from '@shared/schemas/team';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { PlanBillingCard } from '@web/features/billing/components/plan-billing-card';
 
+import { workspacesAs } from '@tests/unit/web/support/workspaces';
+
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn() } }));
@@ -75,6 +77,7 @@ const teamAs = (role: 'owner' | 'member', plan: PlanKey = 'pro'): Team => ({
 function renderCard(status: BillingStatus, path = '/dashboard', role: 'owner' | 'member' = 'owner') {
   api.apiRequest.mockImplementation(async (name: string) => {
     if (name === 'getTeam') return teamAs(role, status.plan);
+    if (name === 'listWorkspaces') return workspacesAs(role);
     if (name === 'billingStatus') return status;
     if (name === 'billingUsage') return usageOf(status.plan, 3);
     if (name === 'billingCheckout') return { url: 'http://stripe.test/c/pay/cs_test_1' };
@@ -150,6 +153,7 @@ describe('plan and billing card', () => {
     let current = over(held);
     api.apiRequest.mockImplementation(async (name: string, input?: { body?: { keep: string[] } }) => {
       if (name === 'getTeam') return teamAs('owner', 'free');
+      if (name === 'listWorkspaces') return workspacesAs('owner');
       if (name === 'billingStatus') return free;
       if (name === 'billingUsage') return current;
       if (name === 'metaAdAccounts')
@@ -209,6 +213,7 @@ describe('plan and billing card', () => {
   it('a member above the ad-account limit is told why spending waits, without the owner’s choice of accounts', async () => {
     api.apiRequest.mockImplementation(async (name: string) => {
       if (name === 'getTeam') return teamAs('member', 'free');
+      if (name === 'listWorkspaces') return workspacesAs('member');
       if (name === 'billingStatus') return free;
       if (name === 'billingUsage') {
         return {

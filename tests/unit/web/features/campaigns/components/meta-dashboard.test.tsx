@@ -18,6 +18,7 @@ import {
   usdAccount,
 } from '@tests/unit/web/support/meta-account/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { workspacesAs } from '@tests/unit/web/support/workspaces';
 import { serveApi, type ApiHandler } from '@tests/unit/web/support/meta-account/serve-api';
 
 const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
@@ -41,6 +42,7 @@ const serve = (overrides: Record<string, ApiHandler> = {}) =>
       metaAccountInsights: (input) =>
         input.params?.id === jpyAccount.id ? { ...series(), currency: 'JPY' } : series(),
       metaDisconnect: () => notConnected,
+      listWorkspaces: () => workspacesAs('owner'),
     },
     overrides,
   );
@@ -220,7 +222,11 @@ describe('dashboard: Meta', () => {
   });
 
   it('a team member sees the connection but no Connect or Disconnect button: the owner manages it', async () => {
-    serve({ getTeam: () => memberTeam, metaConnection: async () => notConnected });
+    serve({
+      getTeam: () => memberTeam,
+      listWorkspaces: () => workspacesAs('member'),
+      metaConnection: async () => notConnected,
+    });
     const { unmount } = renderWithMeta(<MetaDashboard />);
     expect(await screen.findByText(/Ask your workspace owner/)).toHaveTextContent(
       'Ask your workspace owner (owner@example.com) to connect Meta',
@@ -228,7 +234,7 @@ describe('dashboard: Meta', () => {
     expect(screen.queryByRole('button', { name: 'Connect Meta' })).not.toBeInTheDocument();
     unmount();
 
-    serve({ getTeam: () => memberTeam });
+    serve({ getTeam: () => memberTeam, listWorkspaces: () => workspacesAs('member') });
     renderWithMeta(<MetaDashboard />);
     expect(await screen.findByText('Managed by your workspace owner')).toBeInTheDocument();
     expect(screen.getByText('Demo Marketer')).toBeInTheDocument();

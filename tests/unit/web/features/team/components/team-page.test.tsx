@@ -22,6 +22,7 @@ const mate = {
 const pending = {
   id: 'inv_aaaaaaaaaaaaaaaaaaaa',
   email: 'new@example.com',
+  role: 'member' as const,
   createdAt: '2026-11-22T10:00:00.000Z',
   expiresAt: '2026-11-29T10:00:00.000Z',
 };
@@ -117,7 +118,7 @@ describe('TeamPage', () => {
     serve({
       getTeam: () => small,
       inviteTeammate: (input) => {
-        expect(input?.body).toEqual({ email: 'new@example.com' });
+        expect(input?.body).toEqual({ email: 'new@example.com', role: 'member' });
         return created;
       },
       revokeInvitation: (input) => {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { routeKey, routes, type RouteDeclaration } from '@shared/routes';
+import { managesTeam, routeRefusal, WorkspaceIdSchema, type WorkspaceRole } from '@shared/workspace-roles';
+
+/**
+ * The roles' limits are decided from the routes table alone (issue 28, req 1 and 6): every route is listed here
+ * with the client role's verdict, so a route added tomorrow is refused to clients until its author says
+ * otherwise, and a change to what clients may do shows up as a change to this list.
+ */
+const all = Object.entries(routes as Record<string, RouteDeclaration>).filter(([, r]) => r.access === 'user');
+
+/** What a read-only client may use: dashboards, reports, approvals, their own profile and their own reports. */
+const CLIENT_MAY = [
+  // Personal: their own profile, invitations and workspace list.
+  'GET /api/me',
+  'PATCH /api/me',
+  'POST /api/team/accept',
+  'GET /api/workspaces',
+  // Their own acts: leaving, the web's click notifications and error reports.
+  'POST /api/team/leave',
+  'POST /api/notifications',
+  'POST /api/notifications/batch',
+  'POST /api/client-errors',
+  // Dashboards.
+  'GET /api/meta/connection',
+  'GET /api/meta/ad-accounts',
+  'GET /api/meta/ad-accounts/{id}/insights',
+  'GET /api/meta/ad-accounts/{id}/campaigns',
+  'GET /api/meta/campaigns/{id}/insights',
+  'GET /api/meta/ad-accounts/{id}/performance',
+  'GET /api/meta/campaigns/{id}/adsets',
+  'GET /api/signals/ad-accounts/{id}/health',
+  // Reports: the optimizer's applied changes and recommendations, the marketing-mix models.
+  'GET /api/optimizer/ad-accounts/{id}/recommendations',
+  'GET /api/optimizer/ad-accounts/{id}/applied',
+  'GET /api/mmm/models',
+  'GET /api/mmm/models/{id}',
+  // Approvals: the campaign plans they may be asked to approve.
+  'GET /api/campaign-generator/drafts',
+  'GET /api/campaign-generator/drafts/{id}',
+].sort();
+
+const verdicts = (role: WorkspaceRole) =>
+  all
+    .filter(([, r]) => r.role !== 'operator')
+    .filter(([, r]) => routeRefusal(role, r) === undefined)
+    .map(([, r]) => routeKey(r))
+    .sort();
+
+describe('the client role across the routes table', () => {
+  it('may use exactly the dashboards, reports, approvals and its own routes', () => {
+    expect(verdicts('client')).toEqual(CLIENT_MAY);
+  });
+
+  it.each(all)('%s: the verdict follows the route’s declaration', (_name, route) => {
+    const refusal = routeRefusal('client', route);
+    if (route.workspace === 'personal') return expect(refusal).toBeUndefined();
+    // Writes are refused unless the route declares them the client's own; never billing or the Meta connection.
+    if (route.method !== 'GET' && route.clientRole !== 'answers') expect(refusal).toBe('CLIENT_READ_ONLY');
+    if (route.workspace === 'owner') expect(refusal).toBe('CLIENT_READ_ONLY');
+    if (!route.clientRole) expect(refusal).toBe('CLIENT_READ_ONLY');
+  });
+
+  it('never lets a client near settings, billing or the Meta connection', () => {
+    const sensitive =
+      /\/api\/(billing|meta\/oauth|agent|rule-settings|rules|graphics\/brand-kit|team(\/|$)|signals\/site-keys|ai\/)/;
+    const reachable = verdicts('client').filter((key) => sensitive.test(key));
+    expect(reachable).toEqual(['POST /api/team/accept', 'POST /api/team/leave']);
+    expect(verdicts('client')).not.toContain('DELETE /api/meta/connection');
+  });
+
+  it('declares `reads` on GET routes only', () => {
+    const readsNotGet = all.filter(([, r]) => r.clientRole === 'reads' && r.method !== 'GET').map(([n]) => n);
+    expect(readsNotGet).toEqual([]);
+  });
+});
+
+describe('the other roles', () => {
+  it('owner: every route; admin and member: all but the owner’s (billing, the Meta connection itself)', () => {
+    const ownerOnly = all
+      .filter(([, r]) => r.workspace === 'owner' && r.role !== 'operator')
+      .map(([, r]) => routeKey(r));
+    expect(ownerOnly.length).toBeGreaterThan(5);
+    expect(verdicts('owner')).toHaveLength(all.filter(([, r]) => r.role !== 'operator').length);
+    for (const role of ['admin', 'member'] as const) {
+      expect(verdicts(role)).toEqual(verdicts('owner').filter((key) => !ownerOnly.includes(key)));
+      for (const [, r] of all.filter(([, d]) => d.workspace === 'owner'))
+        expect(routeRefusal(role, r)).toBe('OWNER_ONLY');
+    }
+  });
+
+  it('the owner and admins manage the team; members and clients do not', () => {
+    expect((['owner', 'admin', 'member', 'client'] as const).filter(managesTeam)).toEqual(['owner', 'admin']);
+  });
+});
+
+describe('the workspace header', () => {
+  it('takes a workspace id (a Cognito sub) and names the header in its refusal', () => {
+    expect(WorkspaceIdSchema.parse('0b7c2a9e-1d3f-4e5a-9b8c-7d6e5f4a3b2c')).toBe(
+      '0b7c2a9e-1d3f-4e5a-9b8c-7d6e5f4a3b2c',
+    );
+    for (const bad of ['', 'a b', '../x', 'x'.repeat(129), 'ws_1'])
+      expect(WorkspaceIdSchema.safeParse(bad).success).toBe(false);
+  });
+});
