@@ -23,6 +23,29 @@ export interface PlanRecord {
   plan_changes?: number;
   email?: string;
   updated_at?: string;
+  /**
+   * A client workspace an agency created (issue 28, req 1): the agency's workspace id. Its plan, and so its seats
+   * and quotas, are the agency's Agency plan while that plan runs (clientWorkspacePlan); it has no subscription
+   * of its own.
+   */
+  billed_to?: string;
+}
+
+/** The only plan that holds client workspaces and pays for their seats and quotas. */
+export const CLIENT_WORKSPACES_PLAN: PlanKey = 'agency';
+
+/**
+ * The plan of a client workspace billed to an agency: the agency's own effective plan when it is the Agency plan
+ * (its seats and quotas then apply to the client workspace, counted in the client workspace), else the client
+ * workspace's own record (Free without a subscription): a lapsed or downgraded agency stops paying for its clients.
+ */
+export function clientWorkspacePlan(
+  own: PlanRecord | undefined,
+  payer: PlanRecord | undefined,
+  now: Date,
+): EffectivePlan {
+  const paid = effectivePlan(payer, now);
+  return paid.plan === CLIENT_WORKSPACES_PLAN ? paid : effectivePlan(own, now);
 }
 
 export interface EffectivePlan {
@@ -58,12 +81,14 @@ export async function readPlanRecord(
   return reply.Item as PlanRecord | undefined;
 }
 
-/** The plan whose limits apply to this user now. */
+/** The plan whose limits apply to this user (workspace) now: for a client workspace, its agency's (billed_to). */
 export async function planOfUser(
   doc: DynamoDBDocumentClient,
   table: string,
   userId: string,
   now = new Date(),
 ): Promise<PlanKey> {
-  return effectivePlan(await readPlanRecord(doc, table, userId), now).plan;
+  const record = await readPlanRecord(doc, table, userId);
+  if (!record?.billed_to || record.billed_to === userId) return effectivePlan(record, now).plan;
+  return clientWorkspacePlan(record, await readPlanRecord(doc, table, record.billed_to), now).plan;
 }

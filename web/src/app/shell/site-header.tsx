@@ -48,8 +48,9 @@ export function SiteHeader() {
             <Skeleton className="h-9 w-24" />
           ) : currentUser ? (
             <>
+              {/* On a phone it moves into the navigation panel: the bar has no room for it. */}
               <Suspense fallback={null}>
-                <WorkspaceSwitcher />
+                <WorkspaceSwitcher className="hidden sm:flex" />
               </Suspense>
               {pathname === webPaths.dashboard ? null : (
                 <Link
@@ -109,6 +110,11 @@ export function SiteHeader() {
       ) : null}
       {mobileOpen ? (
         <nav aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
+          {currentUser ? (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher className="mb-3 sm:hidden" />
+            </Suspense>
+          ) : null}
           {[currentUser ? appLinks : [], publicLinks]
             .filter((group) => group.length > 0)
             .map((group, index) => (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { WorkspaceChoice } from '@shared/schemas/team';
 import { NativeSelect } from '../../components/ui/select-field';
+import { cn } from '../../lib/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { handleError } from '../../lib/errors/handle-error';
 import { useWorkspaces } from '../../lib/workspace/use-workspaces';
@@ -21,7 +22,7 @@ function labelOf(workspace: WorkspaceChoice): string {
  * The app bar's workspace switcher (issue 28, req 1): shown to a person who belongs to more than one workspace.
  * The choice is remembered in this browser and sent with every request; the server checks it each time.
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ className }: { className?: string }) {
   const workspaces = useWorkspaces();
   const [switching, setSwitching] = useState(false);
   const id = useId();
@@ -40,7 +41,7 @@ export function WorkspaceSwitcher() {
   };
 
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className={cn('flex min-w-0 items-center gap-2', className)}>
       <label htmlFor={id} className="hidden text-xs font-medium text-muted-foreground lg:inline">
         Workspace
       </label>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlan, type PlanRecord } from '@lambdas/lib/billing/plan-record';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clientWorkspacePlan, effectivePlan, planOfUser, type PlanRecord } from '@lambdas/lib/billing/plan-record';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const inAWeek = Math.floor(now.getTime() / 1000) + 7 * 24 * 3600;
@@ -42,5 +43,34 @@ describe('effectivePlan', () => {
     const result = effectivePlan(record, now);
     expect(result.plan).toBe(plan);
     expect(result.downgradesAt?.toISOString() ?? null).toBe(downgradesAt);
+  });
+});
+
+describe('a client workspace billed to an agency (issue 28, req 1)', () => {
+  const agency: PlanRecord = { ...pro, user_id: 'agency-1', plan: 'agency' };
+  const client: PlanRecord = { user_id: 'client-1', plan: 'free', billed_to: 'agency-1' };
+
+  it('has the agency’s Agency plan while it runs, its own plan otherwise', () => {
+    expect(clientWorkspacePlan(client, agency, now).plan).toBe('agency');
+    // The agency on Pro holds no client workspaces: the client's own record applies.
+    expect(clientWorkspacePlan(client, { ...agency, plan: 'pro' }, now).plan).toBe('free');
+    // A lapsed Agency plan stops paying for its clients.
+    expect(clientWorkspacePlan(client, { ...agency, subscription_status: 'canceled' }, now).plan).toBe('free');
+    expect(clientWorkspacePlan({ ...client, ...pro, user_id: 'client-1' }, undefined, now).plan).toBe('pro');
+  });
+
+  it('planOfUser follows billed_to to the paying agency’s record', async () => {
+    const rows: Record<string, PlanRecord> = {
+      'agency-1': agency,
+      'client-1': client,
+      'solo-1': { ...pro, user_id: 'solo-1' },
+    };
+    const doc = {
+      send: async (command: { input: { Key: { user_id: string } } }) => ({ Item: rows[command.input.Key.user_id] }),
+    } as unknown as DynamoDBDocumentClient;
+    expect(await planOfUser(doc, 'user_plans', 'client-1', now)).toBe('agency');
+    expect(await planOfUser(doc, 'user_plans', 'solo-1', now)).toBe('pro');
+    rows['agency-1'] = { ...agency, plan: 'pro' };
+    expect(await planOfUser(doc, 'user_plans', 'client-1', now)).toBe('free');
   });
 });
