@@ -32,9 +32,8 @@ export interface Uploader {
 /** The person uploading, once it is known they may (CUSTOMER_UPLOAD_NOT_ALLOWED otherwise). */
 export async function assertMayUploadCustomers(user: RequestUser, deps: UploadPermissionDeps): Promise<Uploader> {
   if (!user.actor) return { id: user.sub, ...(user.email ? { email: user.email } : {}), owner: true };
-  const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor);
-  if (membership?.workspace_id !== user.sub || membership.customer_data_uploads !== true)
-    throw new AppError('CUSTOMER_UPLOAD_NOT_ALLOWED');
+  const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor, user.sub);
+  if (membership?.customer_data_uploads !== true) throw new AppError('CUSTOMER_UPLOAD_NOT_ALLOWED');
   return { id: user.actor, email: membership.email, owner: false };
 }
 
