@@ -1,18 +1,56 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
-const { web } = inject('e2e');
+const { web, meta, dynamodb, region, stateDir } = inject('e2e');
 const journey = useBrowserJourney({ viewport: { width: 1440, height: 900 } });
 const DEMO_CSV = path.join(__dirname, '../fixtures/customers/demo-customers.csv');
+const DEMO_LINES = readFileSync(DEMO_CSV, 'utf8').trim().split('\n');
+
+/** The file's emails and phones as written and as normalised (lower-cased email, phone digits). */
+const CLEAR_VALUES = DEMO_LINES.slice(1, 101).flatMap((line) => {
+  const [email, phone] = line.split(',');
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return [email!, email!.toLowerCase(), ...(phone ? [phone] : []), ...(digits.length >= 10 ? [digits] : [])];
+});
+const clearIn = (text: string) => CLEAR_VALUES.filter((value) => text.includes(value));
+
+/** Our own upload and refresh routes are the only place the file may go in the clear (the browser sends it there). */
+const OWN_UPLOAD = /^\/api\/audiences\/ad-accounts\/[^/]+\/customer-lists(\/[^/]+)?$/;
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Every stored row of the twin's tables, as text. */
+async function storedRows(): Promise<string> {
+  const client = new DynamoDBClient({
+    endpoint: dynamodb,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  const pages = await Promise.all(TableNames.map((name) => client.send(new ScanCommand({ TableName: name }))));
+  return JSON.stringify(pages.map((page) => page.Items));
+}
 
 const overflows = () =>
   journey.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('audiences in a real browser', () => {
-  it('accepts Meta’s terms, uploads the demo customer list and makes a 1 % lookalike of it', async () => {
+  it('uploads the demo customer list, makes a 1 % lookalike, refreshes the list, and keeps no customer in the clear', async () => {
     const { page } = journey;
+    const leaks: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData();
+      if (!body || OWN_UPLOAD.test(new URL(request.url()).pathname)) return;
+      if (clearIn(body).length > 0) leaks.push(`${request.method()} ${request.url()}`);
+    });
     await signUpAndSignIn(page, 'Ada Audiences', { email: uniqueEmail('audiences') });
     await ensureMetaConnected(page);
 
@@ -41,7 +79,39 @@ describe('audiences in a real browser', () => {
 
     await page.getByRole('button', { name: 'Make lookalike' }).click();
     await table.getByRole('rowheader', { name: 'demo-customers – lookalike (US, 1 %)' }).waitFor({ timeout: 60_000 });
+
+    // A refresh with the first 1,800 customers: the rest are removed on Meta, compared with the hashes kept.
+    await page.getByRole('button', { name: 'Refresh demo-customers from a new file' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refresh “demo-customers”' });
+    await dialog.getByLabel('New customer file (CSV)').setInputFiles({
+      name: 'customers-now.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${DEMO_LINES.slice(0, 1801).join('\n')}\n`),
+    });
+    await dialog.getByRole('button', { name: 'Refresh list' }).click();
+    await dialog.getByText('“demo-customers” was refreshed').waitFor({ timeout: 60_000 });
+    const compared = dialog.getByText('Compared with last upload').locator('xpath=following-sibling::dd[1]');
+    expect(await compared.textContent()).toBe('yes');
+    const removed = dialog.getByText('Removed', { exact: true }).locator('xpath=following-sibling::dd[1]');
+    expect(Number((await removed.textContent())!.replace(/,/g, ''))).toBeGreaterThan(0);
+    await journey.screenshot('audiences-refresh');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The owner sees both uploads in the audit, with counts only.
+    const audit = page.getByRole('region', { name: 'Customer data uploads' });
+    await audit.getByRole('cell', { name: 'Refresh', exact: true }).waitFor({ timeout: 30_000 });
+    await audit.getByRole('cell', { name: 'Upload', exact: true }).waitFor();
     await journey.screenshot('audiences', { fullPage: true });
     await expect.poll(overflows, { timeout: 15_000 }).toBe(false);
+
+    // No email or phone of the file left the browser but to our upload routes, reached Meta, or was stored.
+    expect(leaks).toEqual([]);
+    const calls = await (await fetch(`${meta}/__admin/calls`)).text();
+    expect(clearIn(calls)).toEqual([]);
+    expect(clearIn(await storedRows())).toEqual([]);
+    for (const file of await filesUnder(stateDir)) {
+      if ((await stat(file)).size > 50_000_000) continue;
+      expect({ file, found: clearIn(await readFile(file, 'latin1')) }).toEqual({ file, found: [] });
+    }
   });
 });

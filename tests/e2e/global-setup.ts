@@ -21,6 +21,10 @@ export interface E2eEnvironment {
   sinks: string;
   /** The Meta sandbox, whose `/__admin/calls` log shows what the product really sent to Meta. */
   meta: string;
+  /** The twin's DynamoDB (in memory) and its state folder (buckets, logs): where stored data can be searched. */
+  dynamodb: string;
+  region: string;
+  stateDir: string;
 }
 
 declare module 'vitest' {
@@ -97,6 +101,9 @@ export default async function setup(project: TestProject) {
       api: twin.endpoints.api,
       sinks: twin.endpoints.sinks,
       meta: twin.endpoints.meta,
+      dynamodb: twin.endpoints.dynamodb,
+      region: twin.endpoints.cognito.region,
+      stateDir,
     });
   } catch (error) {
     await twin.stop();
