@@ -95,7 +95,7 @@ describe('audiences in a real browser', () => {
     const removed = dialog.getByText('Removed', { exact: true }).locator('xpath=following-sibling::dd[1]');
     expect(Number((await removed.textContent())!.replace(/,/g, ''))).toBeGreaterThan(0);
     await journey.screenshot('audiences-refresh');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
     // The owner sees both uploads in the audit, with counts only.
     const audit = page.getByRole('region', { name: 'Customer data uploads' });

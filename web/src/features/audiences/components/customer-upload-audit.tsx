@@ -49,7 +49,8 @@ export function CustomerUploadAudit({ uid }: { uid: string | undefined }) {
               <td className="py-2">
                 <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
               </td>
-              <td>{entry.byOwner ? `${entry.by} (owner)` : entry.by}</td>
+              {/* Only the owner reads this audit, and an owner's sign-in token may carry no email: "You" says it. */}
+              <td>{entry.byOwner ? 'You (owner)' : entry.by}</td>
               <td>{entry.action === 'refresh' ? 'Refresh' : 'Upload'}</td>
               <td>{entry.audienceName ?? entry.audienceId ?? '—'}</td>
               <td>{entry.rows.toLocaleString()}</td>

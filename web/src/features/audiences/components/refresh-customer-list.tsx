@@ -71,7 +71,7 @@ export function RefreshCustomerList({ uid, accountId, audience, onClose }: Refre
         ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            {refresh.isSuccess ? 'Close' : 'Cancel'}
+            {refresh.isSuccess ? 'Done' : 'Cancel'}
           </Button>
           {file.header.length > 0 && !refresh.isSuccess ? (
             <Button type="submit" disabled={!file.identifying || refresh.isPending}>

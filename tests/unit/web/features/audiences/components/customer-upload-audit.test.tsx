@@ -56,7 +56,7 @@ describe('CustomerUploadAudit', () => {
     const refresh = (await screen.findByRole('cell', { name: 'ann@shop.example' })).closest('tr')!;
     expect(within(refresh).getByText('Refresh')).toBeTruthy();
     expect(within(refresh).getByText('200 added, 500 removed, 2,500 unchanged')).toBeTruthy();
-    const failed = screen.getByRole('cell', { name: 'owner@shop.example (owner)' }).closest('tr')!;
+    const failed = screen.getByRole('cell', { name: 'You (owner)' }).closest('tr')!;
     expect(within(failed).getByText('Failed (VALIDATION_ERROR)')).toBeTruthy();
     expect(apiRequest).toHaveBeenCalledWith('listCustomerUploads');
   });
