@@ -166,7 +166,12 @@ function RewriteFlow({
           <div className="flex flex-wrap justify-end gap-2">
             <Button
               onClick={() => approve.mutate({ id: test.id, body: draft }, { onSuccess: setMine })}
-              disabled={approve.isPending || !draft.headline.trim() || !draft.primaryText.trim()}
+              disabled={
+                approve.isPending ||
+                !draft.headline.trim() ||
+                !draft.primaryText.trim() ||
+                Boolean(draft.cardHeadlines?.some((h) => !h.trim()))
+              }
             >
               {approve.isPending ? 'Creating the paused copy…' : 'Approve: create a paused A/B copy'}
             </Button>

@@ -1,4 +1,5 @@
 import { checkLength } from '@shared/ad-copy-rules';
+import { RECOMMENDED_CARD_TEXT } from '@shared/carousel-rules';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import type { Draft } from './use-rewrite-flow';
@@ -41,6 +42,29 @@ export function RewriteEditCopy({
             <p className={length.over ? 'text-xs text-amber-800' : 'text-xs text-muted-foreground'}>
               {length.count} / {length.limit}
               {length.over ? ' — longer than Meta recommends; it will be cut behind “See more”.' : ''}
+            </p>
+          </div>
+        );
+      })}
+      {draft.cardHeadlines?.map((headline, i) => {
+        const id = `${baseId}-card-${i}`;
+        const over = headline.length > RECOMMENDED_CARD_TEXT.headline;
+        return (
+          <div key={id} className="grid gap-1">
+            <Label htmlFor={id}>Card {i + 1} headline</Label>
+            <Input
+              id={id}
+              value={headline}
+              onChange={(e) =>
+                onChange({
+                  ...draft,
+                  cardHeadlines: draft.cardHeadlines!.map((h, j) => (j === i ? e.target.value : h)),
+                })
+              }
+            />
+            <p className={over ? 'text-xs text-amber-800' : 'text-xs text-muted-foreground'}>
+              {headline.length} / {RECOMMENDED_CARD_TEXT.headline}
+              {over ? ' — longer than Meta recommends for a card; it will be cut.' : ''}
             </p>
           </div>
         );

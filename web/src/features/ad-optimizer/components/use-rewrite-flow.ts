@@ -10,6 +10,18 @@ export interface Draft {
   headline: string;
   primaryText: string;
   description: string;
+  /** A carousel's card headlines, one per card (absent for a single-image ad). */
+  cardHeadlines?: string[];
+}
+
+/** The copy a variant starts the editor with (a carousel's card headlines too). */
+export function draftOf(variant: AdTest['variants'][number]): Draft {
+  return {
+    headline: variant.headline,
+    primaryText: variant.primaryText,
+    description: variant.description,
+    ...(variant.cardHeadlines ? { cardHeadlines: variant.cardHeadlines } : {}),
+  };
 }
 
 /** The newest rewrite of this ad the agent proposed and nobody approved yet. */
@@ -33,7 +45,7 @@ export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: Re
   const [chosen, setChosen] = useState(0);
   const [draft, setDraft] = useState<Draft | null>(() => {
     const first = mine?.variants[0];
-    return first ? { headline: first.headline, primaryText: first.primaryText, description: first.description } : null;
+    return first ? draftOf(first) : null;
   });
   const { rewrite } = actions;
 
@@ -54,7 +66,7 @@ export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: Re
           setMine(made);
           setChosen(0);
           const first = made.variants[0]!;
-          setDraft({ headline: first.headline, primaryText: first.primaryText, description: first.description });
+          setDraft(draftOf(first));
         },
       },
     );
@@ -63,7 +75,7 @@ export function useRewriteFlow(ad: AdCard, tests: readonly AdTest[], actions: Re
     const variant = test?.variants[index];
     if (!variant) return;
     setChosen(index);
-    setDraft({ headline: variant.headline, primaryText: variant.primaryText, description: variant.description });
+    setDraft(draftOf(variant));
   };
 
   return {
