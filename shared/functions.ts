@@ -373,6 +373,39 @@ export const functions = {
     },
     memorySize: 256,
   },
+  mcp: {
+    description:
+      "POST /api/mcp: the agent's tools over the Model Context Protocol (issue 26), for MCP clients with a personal access token",
+    tables: {
+      // Tokens are found by their hash (the index), re-read consistently, and their last use recorded.
+      agentAccessTokens: { actions: ['GetItem', 'UpdateItem'], indexActions: ['Query'] },
+      // The workspace's guardrails and the day's proposed increases (conditional ADD), as the in-app agent.
+      agentState: { actions: ['GetItem', 'UpdateItem'] },
+      // Tool calls count against the chat's rate limits.
+      chatRateLimits: { actions: ['UpdateItem'] },
+      // The workspace's Meta connection, read only (the token is decrypted, never re-written).
+      userMetaConnections: { actions: ['GetItem'] },
+      // Reading an ad account takes one of the plan's places; a copy rewrite is one of the plan's AI generations.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      aiUsage: { actions: ['UpdateItem'] },
+      // A token works only while its person still works in its workspace.
+      teamMemberships: { actions: ['GetItem'] },
+      // The agent's read tools and its proposals, exactly as the agent function has them.
+      optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
+      automationRules: { actions: ['Query', 'PutItem'] },
+      ruleRuns: { actions: ['Query'] },
+      mmmModels: { actions: ['GetItem', 'Query'] },
+      campaignAudit: { actions: ['Query'] },
+      adOptimizerTests: { actions: ['PutItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt'] },
+    secrets: ['openai', 'metaApp', 'chatAddressSalt'],
+    ai: true,
+    memorySize: 1024,
+    // Behind the HTTP API (its 30-second limit): one tool call per request.
+    timeoutSeconds: 29,
+  },
   'campaign-generator': {
     description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',
     tables: {

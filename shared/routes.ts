@@ -11,6 +11,7 @@ import { contactRoutes } from './function-routes/contact';
 import { marketingMixRoutes } from './function-routes/marketing-mix';
 import { agentRoutes } from './function-routes/agent';
 import { agentSettingsRoutes } from './function-routes/agent-settings';
+import { mcpRoutes } from './function-routes/mcp';
 import { chatbotRoutes } from './function-routes/chatbot';
 import { campaignGeneratorRoutes } from './function-routes/campaign-generator';
 import { optimizerRoutes } from './function-routes/optimizer';
@@ -79,6 +80,8 @@ export const routes = {
   agentAccessTokens: agentSettingsRoutes.agentAccessTokens,
   agentCreateAccessToken: agentSettingsRoutes.agentCreateAccessToken,
   agentRevokeAccessToken: agentSettingsRoutes.agentRevokeAccessToken,
+  mcpMessage: mcpRoutes.mcpMessage,
+  mcpStream: mcpRoutes.mcpStream,
   campaignGeneratorPlan: campaignGeneratorRoutes.campaignGeneratorPlan,
   campaignGeneratorDrafts: campaignGeneratorRoutes.campaignGeneratorDrafts,
   campaignGeneratorDraft: campaignGeneratorRoutes.campaignGeneratorDraft,

@@ -170,6 +170,8 @@ export interface TokenHolder {
   workspaceId: string;
   person: string;
   scope: AccessTokenScope;
+  /** The person's role in the workspace now (the guardrails' actions per role apply to it). */
+  role: 'owner' | 'member';
 }
 
 export type TokenVerdict = { ok: true; holder: TokenHolder } | { ok: false; reason: string };
@@ -182,16 +184,22 @@ export function tokenVerdict(
   row: TokenRow | undefined,
   hash: string,
   now: Date,
-  currentWorkspace: string | undefined,
+  current: { id: string; role: 'owner' | 'member' } | undefined,
 ): TokenVerdict {
   if (!row || row.token_hash !== hash) return { ok: false, reason: 'The access token is not valid.' };
   if (row.revoked_at !== undefined) return { ok: false, reason: 'The access token was revoked.' };
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'The access token has expired.' };
-  if (currentWorkspace !== row.workspace_id)
+  if (current?.id !== row.workspace_id)
     return { ok: false, reason: 'The access token’s owner is no longer a member of its workspace.' };
   return {
     ok: true,
-    holder: { tokenId: row.token_id, workspaceId: row.workspace_id, person: row.user_id, scope: row.scope },
+    holder: {
+      tokenId: row.token_id,
+      workspaceId: row.workspace_id,
+      person: row.user_id,
+      scope: row.scope,
+      role: current.role,
+    },
   };
 }
 
@@ -206,7 +214,7 @@ export async function authenticateAccessToken(
   tokens: AccessTokensTable,
   token: string,
   now: Date,
-  workspaceOf: (person: string) => Promise<{ id: string }>,
+  workspaceOf: (person: string) => Promise<{ id: string; role: 'owner' | 'member' }>,
 ): Promise<TokenVerdict> {
   if (!TOKEN_SHAPE.test(token)) return { ok: false, reason: 'The access token is not valid.' };
   const hash = accessTokenHash(token);
@@ -229,7 +237,7 @@ export async function authenticateAccessToken(
     }),
   );
   const row = reread.Item as TokenRow | undefined;
-  const verdict = tokenVerdict(row, hash, now, row ? (await workspaceOf(row.user_id)).id : undefined);
+  const verdict = tokenVerdict(row, hash, now, row ? await workspaceOf(row.user_id) : undefined);
   if (verdict.ok)
     await tokens.doc.send(
       new UpdateCommand({

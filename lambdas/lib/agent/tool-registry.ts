@@ -60,8 +60,16 @@ export async function runToolCall<C>(
   }
   const parsed = tool.args.safeParse(raw);
   if (!parsed.success) return { ok: false, error: `Invalid arguments: ${issuesText(parsed.error)}` };
+  return runTool(tool, parsed.data, context);
+}
+
+/**
+ * Runs a tool on arguments its schema already parsed (the agent loop above, or the MCP server, whose SDK parses
+ * them with the same schema): the tool's own refusals come back as `{ ok: false, error }`, faults are thrown.
+ */
+export async function runTool<C>(tool: AgentTool<z.ZodType, C>, args: unknown, context: C): Promise<ToolOutcome> {
   try {
-    return await tool.run(parsed.data, context);
+    return await tool.run(args, context);
   } catch (error) {
     if (isAppError(error) && error.statusCode < 500) return { ok: false, error: error.message };
     throw error;

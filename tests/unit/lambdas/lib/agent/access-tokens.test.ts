@@ -10,6 +10,7 @@ import {
 } from '@lambdas/lib/agent/access-tokens';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
+const MEMBER = { id: 'ws-owner', role: 'member' as const };
 
 function rowFor(token: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -42,28 +43,34 @@ describe('whether a stored token still works', () => {
   const hash = accessTokenHash(token);
 
   it('works for its person in its workspace, with its scope', () => {
-    expect(tokenVerdict(rowFor(token), hash, NOW, 'ws-owner')).toEqual({
+    expect(tokenVerdict(rowFor(token), hash, NOW, MEMBER)).toEqual({
       ok: true,
-      holder: { tokenId: 'a1b2c3d4e5f6a7b8', workspaceId: 'ws-owner', person: 'member-1', scope: 'read' },
+      holder: {
+        tokenId: 'a1b2c3d4e5f6a7b8',
+        workspaceId: 'ws-owner',
+        person: 'member-1',
+        scope: 'read',
+        role: 'member',
+      },
     });
   });
 
   it('refuses a revoked, an expired, an unknown or a changed token', () => {
-    expect(tokenVerdict(rowFor(token, { revoked_at: NOW.toISOString() }), hash, NOW, 'ws-owner')).toEqual({
+    expect(tokenVerdict(rowFor(token, { revoked_at: NOW.toISOString() }), hash, NOW, MEMBER)).toEqual({
       ok: false,
       reason: 'The access token was revoked.',
     });
-    expect(tokenVerdict(rowFor(token, { expires_at: NOW.toISOString() }), hash, NOW, 'ws-owner')).toEqual({
+    expect(tokenVerdict(rowFor(token, { expires_at: NOW.toISOString() }), hash, NOW, MEMBER)).toEqual({
       ok: false,
       reason: 'The access token has expired.',
     });
     expect(tokenVerdict(undefined, hash, NOW, undefined).ok).toBe(false);
-    expect(tokenVerdict(rowFor(token, { token_hash: undefined }), hash, NOW, 'ws-owner').ok).toBe(false);
+    expect(tokenVerdict(rowFor(token, { token_hash: undefined }), hash, NOW, MEMBER).ok).toBe(false);
   });
 
   it('stops working when its person was removed from the workspace', () => {
     // A removed member works in their own workspace again: their sub.
-    expect(tokenVerdict(rowFor(token), hash, NOW, 'member-1')).toEqual({
+    expect(tokenVerdict(rowFor(token), hash, NOW, { id: 'member-1', role: 'owner' })).toEqual({
       ok: false,
       reason: 'The access token’s owner is no longer a member of its workspace.',
     });
@@ -84,7 +91,7 @@ describe('authenticating a bearer token', () => {
     } as unknown as DynamoDBDocumentClient;
     return { tokens: { doc, table: 'agent-access-tokens' }, sent };
   }
-  const sameWorkspace = async () => ({ id: 'ws-owner' });
+  const sameWorkspace = async () => MEMBER;
 
   it('never reads the table for something that is not shaped like a token', async () => {
     const { tokens, sent } = tableWith(undefined);
