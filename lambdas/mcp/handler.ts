@@ -35,7 +35,12 @@ const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyS
     },
     {
       tokens: table('agentAccessTokens'),
-      workspaceOf: (person) => workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), person),
+      // The person's workspace now; a client-role seat gets no token access (no workspace matches), an admin a member's.
+      workspaceOf: async (person) => {
+        const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), person);
+        if (workspace.role === 'client') return { id: '', role: 'member' };
+        return { id: workspace.id, role: workspace.role === 'owner' ? 'owner' : 'member' };
+      },
       limits: { ...table('chatRateLimits'), addressSalt: async () => (await readSecret('chatAddressSalt')).key },
       store: table('agentState'),
       tools: {

@@ -266,7 +266,9 @@ describe('the agent over MCP', () => {
         'the member’s token working in the owner’s workspace',
         20_000,
       );
-      await twinTables().send(new DeleteCommand({ TableName: memberships, Key: { user_id: memberSub } }));
+      await twinTables().send(
+        new DeleteCommand({ TableName: memberships, Key: { user_id: memberSub, workspace_id: users.userSub } }),
+      );
       const refused = await eventually(
         async () => {
           const reply = await rawInitialize(token.token);
@@ -277,7 +279,9 @@ describe('the agent over MCP', () => {
       );
       expect(refused.headers.get('www-authenticate')).toContain('no longer a member');
     } finally {
-      await twinTables().send(new DeleteCommand({ TableName: memberships, Key: { user_id: memberSub } }));
+      await twinTables().send(
+        new DeleteCommand({ TableName: memberships, Key: { user_id: memberSub, workspace_id: users.userSub } }),
+      );
       await member.remove();
     }
   }, 90_000);
