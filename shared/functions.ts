@@ -389,8 +389,8 @@ export const functions = {
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
-      // A token works only while its person still works in its workspace.
-      teamMemberships: { actions: ['GetItem'] },
+      // A token works only while its person still works in its workspace (their memberships, one Query).
+      teamMemberships: { actions: ['Query'] },
       // The agent's read tools and its proposals, exactly as the agent function has them.
       optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
       automationRules: { actions: ['Query', 'PutItem'] },
