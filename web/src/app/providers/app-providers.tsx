@@ -19,6 +19,14 @@ function queryClient(): QueryClient {
   return sharedClient;
 }
 
+/**
+ * The tab's one client, for the few signed-in parts of the app shell that sit above AppProviders (the header's
+ * workspace switcher and role-aware links), so they share the pages' cache.
+ */
+export function sharedQueryClient(): QueryClient {
+  return queryClient();
+}
+
 function QueryProvider({ children }: { children: ReactNode }) {
   const { signOut, currentUser } = useAuth();
   const client = queryClient();

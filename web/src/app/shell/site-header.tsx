@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/plain-classes';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
 import { BrandLink } from './brand-link';
+import { ShellQueries } from './shell-queries';
 import { appLinks, publicLinks } from './nav-links';
 import { webPaths } from '@shared/web-paths';
 
@@ -50,7 +51,9 @@ export function SiteHeader() {
             <>
               {/* On a phone it moves into the navigation panel: the bar has no room for it. */}
               <Suspense fallback={null}>
-                <WorkspaceSwitcher className="hidden sm:flex" />
+                <ShellQueries>
+                  <WorkspaceSwitcher className="hidden sm:flex" />
+                </ShellQueries>
               </Suspense>
               {pathname === webPaths.dashboard ? null : (
                 <Link
@@ -95,15 +98,17 @@ export function SiteHeader() {
         <nav aria-label="App" className="hidden border-t bg-card/60 md:block">
           <div className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-1.5 sm:px-6">
             <Suspense fallback={null}>
-              <VisibleAppLinks>
-                {(links) =>
-                  links.map((link) => (
-                    <NavLink key={link.to} to={link.to} className={navClass}>
-                      {link.label}
-                    </NavLink>
-                  ))
-                }
-              </VisibleAppLinks>
+              <ShellQueries>
+                <VisibleAppLinks>
+                  {(links) =>
+                    links.map((link) => (
+                      <NavLink key={link.to} to={link.to} className={navClass}>
+                        {link.label}
+                      </NavLink>
+                    ))
+                  }
+                </VisibleAppLinks>
+              </ShellQueries>
             </Suspense>
           </div>
         </nav>
@@ -112,7 +117,9 @@ export function SiteHeader() {
         <nav aria-label="Mobile" className="border-t bg-card px-4 py-3 md:hidden">
           {currentUser ? (
             <Suspense fallback={null}>
-              <WorkspaceSwitcher className="mb-3 sm:hidden" />
+              <ShellQueries>
+                <WorkspaceSwitcher className="mb-3 sm:hidden" />
+              </ShellQueries>
             </Suspense>
           ) : null}
           {[currentUser ? appLinks : [], publicLinks]
