@@ -99,7 +99,11 @@ export async function cachedMembershipsOf(
   return memberships;
 }
 
-/** The workspace `userId` works in now, given the one their request names (if any). */
+/**
+ * The workspace `userId` works in now, given the one their request names (if any). A cached lookup that would
+ * refuse the named workspace is read again first: the person may have joined it a moment ago (in another container),
+ * and the cache is only there to spare reads, never to refuse what the table allows.
+ */
 export async function workspaceOf(
   doc: DynamoDBDocumentClient,
   table: string,
@@ -107,6 +111,10 @@ export async function workspaceOf(
   requested?: string,
   now = Date.now(),
 ): Promise<Workspace> {
+  const cached = await cachedMembershipsOf(doc, table, userId, now);
+  const known = requested === undefined || requested === userId || cached.some((m) => m.workspace_id === requested);
+  if (known) return resolveWorkspace(userId, cached, requested);
+  forgetWorkspace(userId);
   return resolveWorkspace(userId, await cachedMembershipsOf(doc, table, userId, now), requested);
 }
 

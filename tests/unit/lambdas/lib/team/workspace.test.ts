@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@lambdas/lib/errors';
-import { resolveWorkspace, type MembershipRecord } from '@lambdas/lib/team/workspace';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { resolveWorkspace, workspaceOf, type MembershipRecord } from '@lambdas/lib/team/workspace';
 
 const membership = (workspace: string, role: MembershipRecord['role'], joined: string): MembershipRecord => ({
   user_id: 'person-1',
@@ -41,5 +43,43 @@ describe('resolveWorkspace (issue 28, req 1)', () => {
     }
     // Someone with no memberships can name only their own.
     expect(() => resolveWorkspace('person-2', [], 'person-1')).toThrow(AppError);
+  });
+});
+
+describe('workspaceOf (the cached lookup)', () => {
+  /** A memberships table that answers each Query with its rows at the time. */
+  const table = (rows: MembershipRecord[]) => {
+    let queries = 0;
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+    );
+    Object.assign(doc, {
+      send: async () => {
+        queries += 1;
+        return { Items: [...rows] };
+      },
+    });
+    return { doc, rows, queries: () => queries };
+  };
+
+  it('reads again before refusing a workspace the person joined since the lookup was cached', async () => {
+    const memberships = table([]);
+    const at = Date.now();
+    const person = `joiner-${at}`;
+    expect(await workspaceOf(memberships.doc, 't', person, undefined, at)).toEqual({ id: person, role: 'owner' });
+    memberships.rows.push({ ...client, user_id: person });
+    // A moment later (within the cache), in a container that did not see the invitation accepted.
+    expect(await workspaceOf(memberships.doc, 't', person, 'client-1', at + 1_000)).toEqual({
+      id: 'client-1',
+      role: 'client',
+    });
+    expect(memberships.queries()).toBe(2);
+    // Still refused when the table says so, after reading it.
+    await expect(workspaceOf(memberships.doc, 't', person, 'agency-1', at + 2_000)).rejects.toMatchObject({
+      code: 'WORKSPACE_FORBIDDEN',
+    });
+    // What the cache can answer, it answers without a read.
+    await workspaceOf(memberships.doc, 't', person, 'client-1', at + 3_000);
+    expect(memberships.queries()).toBe(3);
   });
 });

@@ -10,6 +10,7 @@ import { accountLinks, appLinks, legalLinks, publicLinks } from '@web/app/shell/
 import { SiteFooter } from '@web/app/shell/site-footer';
 import { SiteHeader } from '@web/app/shell/site-header';
 import { createQueryClient } from '@web/app/providers/query-client';
+import { sharedQueryClient } from '@web/app/providers/app-providers';
 import type { WorkspaceRole } from '@shared/workspace-roles';
 import { workspacesAs } from '@tests/unit/web/support/workspaces';
 
@@ -17,6 +18,8 @@ const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 let role: WorkspaceRole = 'owner';
 beforeEach(() => {
+  // The header's switcher and links use the tab's one client (they sit above AppProviders): no answer kept between tests.
+  sharedQueryClient().clear();
   role = 'owner';
   api.apiRequest.mockImplementation(async (name: string) => {
     if (name === 'listWorkspaces') return workspacesAs(role);
