@@ -10,6 +10,7 @@ import { logger, metrics } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
 import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { tableName } from '../lib/table-name';
+import { AppError } from '../lib/errors';
 import { workspaceOf } from '../lib/team/workspace';
 import { serveMcp } from './serve-mcp';
 
@@ -35,10 +36,19 @@ const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyS
     },
     {
       tokens: table('agentAccessTokens'),
-      // The person's workspace now; a client-role seat gets no token access (no workspace matches), an admin a member's.
-      workspaceOf: async (person) => {
-        const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), person);
-        if (workspace.role === 'client') return { id: '', role: 'member' };
+      // The person's place in the token's workspace now (any of theirs, not only their default); a client-role seat
+      // gets no token access, an admin a member's.
+      workspaceOf: async (person, workspaceId) => {
+        const workspace = await workspaceOf(
+          dynamoDocumentClient(),
+          tableName('teamMemberships'),
+          person,
+          workspaceId,
+        ).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'WORKSPACE_FORBIDDEN') return undefined;
+          throw error;
+        });
+        if (!workspace || workspace.role === 'client') return undefined;
         return { id: workspace.id, role: workspace.role === 'owner' ? 'owner' : 'member' };
       },
       limits: { ...table('chatRateLimits'), addressSalt: async () => (await readSecret('chatAddressSalt')).key },

@@ -28,7 +28,8 @@ export interface McpRequest {
 
 export interface McpDeps {
   tokens: AccessTokensTable;
-  workspaceOf: (person: string) => Promise<{ id: string; role: 'owner' | 'member' }>;
+  /** The person's place in a workspace (the token's) now, or undefined when they do not work there. */
+  workspaceOf: (person: string, workspaceId: string) => Promise<{ id: string; role: 'owner' | 'member' } | undefined>;
   limits: RateLimitStore;
   store: AgentStore;
   /** Everything the agent's tools need but the token's workspace, person and guardrails. */

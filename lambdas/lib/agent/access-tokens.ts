@@ -214,7 +214,8 @@ export async function authenticateAccessToken(
   tokens: AccessTokensTable,
   token: string,
   now: Date,
-  workspaceOf: (person: string) => Promise<{ id: string; role: 'owner' | 'member' }>,
+  /** The person's place in the token's workspace now, or undefined when they no longer work there. */
+  workspaceOf: (person: string, workspaceId: string) => Promise<{ id: string; role: 'owner' | 'member' } | undefined>,
 ): Promise<TokenVerdict> {
   if (!TOKEN_SHAPE.test(token)) return { ok: false, reason: 'The access token is not valid.' };
   const hash = accessTokenHash(token);
@@ -237,7 +238,7 @@ export async function authenticateAccessToken(
     }),
   );
   const row = reread.Item as TokenRow | undefined;
-  const verdict = tokenVerdict(row, hash, now, row ? await workspaceOf(row.user_id) : undefined);
+  const verdict = tokenVerdict(row, hash, now, row ? await workspaceOf(row.user_id, row.workspace_id) : undefined);
   if (verdict.ok)
     await tokens.doc.send(
       new UpdateCommand({

@@ -110,6 +110,24 @@ describe('authenticating a bearer token', () => {
     expect(sent).toEqual(['QueryCommand', 'GetCommand', 'UpdateCommand']);
   });
 
+  it('asks about the token’s own workspace, so a person in several works in the one the token was made in', async () => {
+    const token = newAccessToken().token;
+    const { tokens } = tableWith(rowFor(token));
+    const asked: [string, string][] = [];
+    const verdict = await authenticateAccessToken(tokens, token, NOW, async (person, workspaceId) => {
+      asked.push([person, workspaceId]);
+      return { id: workspaceId, role: 'member' };
+    });
+    expect(asked).toEqual([[rowFor(token).user_id, 'ws-owner']]);
+    expect(verdict).toMatchObject({ ok: true, holder: { workspaceId: 'ws-owner' } });
+    // No longer working there: refused.
+    const { tokens: again } = tableWith(rowFor(token));
+    expect(await authenticateAccessToken(again, token, NOW, async () => undefined)).toEqual({
+      ok: false,
+      reason: 'The access token’s owner is no longer a member of its workspace.',
+    });
+  });
+
   it('records no use of a refused token', async () => {
     const token = newAccessToken().token;
     const { tokens, sent } = tableWith(rowFor(token, { revoked_at: '2026-11-20T00:00:00Z' }));
