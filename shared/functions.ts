@@ -308,7 +308,7 @@ export const functions = {
       aiUsage: { actions: ['UpdateItem'] },
       // A teammate's answers count against their workspace's plan, and speak of its Meta connection: their
       // memberships are queried to check the workspace their request names.
-      teamMemberships: { actions: ['Query'] },
+      workspaceMemberships: { actions: ['Query'] },
     },
     // A connected visitor's questions about their results are answered from their account's figures: the stored
     // token is decrypted (never re-written: no Encrypt, no UpdateItem on the connection) and Graph is called with
@@ -341,7 +341,7 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
       // The person's memberships, to check the workspace their request names.
-      teamMemberships: { actions: ['Query'] },
+      workspaceMemberships: { actions: ['Query'] },
       // Read tools: the optimizer's recommendations (and proposals stored as pending change sets), rules and their
       // runs, marketing-mix models, the audit trail. Proposals are conditional puts of pending rows only.
       optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
@@ -390,7 +390,7 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       aiUsage: { actions: ['UpdateItem'] },
       // A token works only while its person still works in its workspace (their memberships, one Query).
-      teamMemberships: { actions: ['Query'] },
+      workspaceMemberships: { actions: ['Query'] },
       // The agent's read tools and its proposals, exactly as the agent function has them.
       optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
       automationRules: { actions: ['Query', 'PutItem'] },
@@ -695,7 +695,7 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Whether a member may upload customer lists (GetItem), which the owner sets on the member's row (UpdateItem);
       // the caller's memberships, to check the workspace their request names (Query).
-      teamMemberships: { actions: ['GetItem', 'UpdateItem', 'Query'] },
+      workspaceMemberships: { actions: ['GetItem', 'UpdateItem', 'Query'] },
       // Every customer-data upload and refresh is audited in the append-only trail (conditional puts only), and
       // the owner reads the latest ones (Query on the customer-data key prefix).
       campaignAudit: { actions: ['PutItem', 'Query'] },
@@ -798,7 +798,7 @@ export const functions = {
     tables: {
       // A member's rows: read, put once on accept (conditional), deleted on remove or leave; the caller's own
       // memberships (Query, also to check the workspace their request names); the members by workspace (index).
-      teamMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], indexActions: ['Query'] },
+      workspaceMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], indexActions: ['Query'] },
       // Invitations: put, read by id on accept, deleted (conditionally) when accepted, revoked or found expired.
       teamInvitations: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
       // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
@@ -845,8 +845,8 @@ export function grantedNeeds(name: FunctionName): FunctionDeclaration {
   const resolvesWorkspace = (workspaceFunctionNames() as FunctionName[]).includes(name);
   const movesMoney = (moneyMovingFunctionNames() as FunctionName[]).includes(name);
   const needs: FunctionDeclaration = movesMoney ? { ...declared, strongSignIn: true } : declared;
-  if (!resolvesWorkspace || needs.tables?.teamMemberships) return needs;
-  return { ...needs, tables: { ...needs.tables, teamMemberships: WORKSPACE_MEMBERSHIP_NEED } };
+  if (!resolvesWorkspace || needs.tables?.workspaceMemberships) return needs;
+  return { ...needs, tables: { ...needs.tables, workspaceMemberships: WORKSPACE_MEMBERSHIP_NEED } };
 }
 
 export function functionNames(): FunctionName[] {

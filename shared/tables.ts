@@ -295,7 +295,23 @@ export const tables = {
    * (admin, member, client). `workspace_id` is the owner's `sub`; every signed-in request queries its user's rows
    * once (lambdas/lib/team) and keys its data by the workspace it resolves. Nobody has a row for their own.
    */
+  /**
+   * Before issue 28: one row per member (a person was in at most one workspace besides their own). Kept, unread,
+   * so an upgrade replaces nothing: `npm run migrate:memberships` copies its rows into workspaceMemberships once
+   * (docs/deploying.md). Remove it in the release after every stage has run the copy.
+   */
   teamMemberships: {
+    name: 'team_memberships',
+    partitionKey: { name: 'user_id', type: 'S' },
+    globalIndexes: [
+      {
+        name: 'by_workspace',
+        partitionKey: { name: 'workspace_id', type: 'S' },
+        sortKey: { name: 'user_id', type: 'S' },
+      },
+    ],
+  },
+  workspaceMemberships: {
     // A new table (not team_memberships with a sort key added): a named table's key schema cannot change in
     // place. One row per (person, workspace) since a person can belong to several (issue 28, req 1).
     name: 'workspace_memberships',

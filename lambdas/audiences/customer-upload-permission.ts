@@ -48,7 +48,7 @@ export async function setCustomerUploadPermission(
     await deps.doc.send(
       new UpdateCommand({
         TableName: deps.membershipsTable,
-        Key: tableKey('teamMemberships', memberId, owner.sub),
+        Key: tableKey('workspaceMemberships', memberId, owner.sub),
         UpdateExpression: 'SET customer_data_uploads = :allowed',
         ConditionExpression: 'workspace_id = :owner',
         ExpressionAttributeValues: { ':allowed': allowed, ':owner': owner.sub },

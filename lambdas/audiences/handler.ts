@@ -13,7 +13,7 @@ import { setCustomerUploadPermission } from './customer-upload-permission';
 import { listAudiences } from './read-audiences';
 import { createEngagementAudience, createLookalike, createWebsiteAudience, deleteAudience } from './rule-audiences';
 
-const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('teamMemberships') });
+const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('workspaceMemberships') });
 const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
 const hashes = () => ({ hashes: { s3: s3Client(), bucket: bucketName('customerLists') } });
 const audit = () => ({ audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') } });

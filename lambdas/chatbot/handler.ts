@@ -75,7 +75,7 @@ export const handler = streamFunction(routes.chat, ({ body, event }) =>
         (
           await workspaceOf(
             dynamoDocumentClient(),
-            tableName('teamMemberships'),
+            tableName('workspaceMemberships'),
             userId,
             requestedWorkspace(event.headers),
           )

@@ -41,7 +41,7 @@ const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyS
       workspaceOf: async (person, workspaceId) => {
         const workspace = await workspaceOf(
           dynamoDocumentClient(),
-          tableName('teamMemberships'),
+          tableName('workspaceMemberships'),
           person,
           workspaceId,
         ).catch((error: unknown) => {

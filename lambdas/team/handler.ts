@@ -45,7 +45,7 @@ function deps(): TeamDeps {
   return {
     doc,
     tables: {
-      memberships: tableName('teamMemberships'),
+      memberships: tableName('workspaceMemberships'),
       invitations: tableName('teamInvitations'),
       userPlans: tableName('userPlans'),
     },

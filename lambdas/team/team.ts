@@ -288,7 +288,7 @@ export async function removeMember(user: RequestUser, memberId: string, deps: Te
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: tableKey('teamMemberships', memberId, user.sub),
+        Key: tableKey('workspaceMemberships', memberId, user.sub),
         ConditionExpression: 'workspace_id = :w',
         ExpressionAttributeValues: { ':w': user.sub },
       }),
@@ -307,7 +307,7 @@ export async function leaveTeam(user: RequestUser, deps: TeamDeps): Promise<Team
   const person = personOf(user);
   if (!user.actor) throw conflict('You are not in anyone’s team: this is your own workspace.');
   await deps.doc.send(
-    new DeleteCommand({ TableName: deps.tables.memberships, Key: tableKey('teamMemberships', person, user.sub) }),
+    new DeleteCommand({ TableName: deps.tables.memberships, Key: tableKey('workspaceMemberships', person, user.sub) }),
   );
   await releaseSeats(deps.counters, user.sub, [memberPlace(person)]);
   forgetWorkspace(person);
@@ -388,7 +388,7 @@ async function withdrawMembership(
     await deps.doc.send(
       new DeleteCommand({
         TableName: deps.tables.memberships,
-        Key: tableKey('teamMemberships', userId, workspaceId),
+        Key: tableKey('workspaceMemberships', userId, workspaceId),
         ConditionExpression: 'invitation_id = :i',
         ExpressionAttributeValues: { ':i': invitationId },
       }),

@@ -103,7 +103,14 @@ describe('edge functions: /api/chat behind CloudFront', () => {
     const config = policy.Properties.OriginRequestPolicyConfig;
     expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
     expect([...config.HeadersConfig.Headers].sort()).toEqual(
-      ['cloudfront-viewer-address', 'content-type', 'x-adsmith-authorization', 'x-amz-content-sha256'].sort(),
+      // The chat resolves the workspace the person works in from X-Adsmith-Workspace, as every signed-in route does.
+      [
+        'cloudfront-viewer-address',
+        'content-type',
+        'x-adsmith-authorization',
+        'x-adsmith-workspace',
+        'x-amz-content-sha256',
+      ].sort(),
     );
     expect(config.CookiesConfig.CookieBehavior).toBe('none');
     expect(config.QueryStringsConfig.QueryStringBehavior).toBe('none');

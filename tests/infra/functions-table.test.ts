@@ -44,8 +44,8 @@ describe('functions table', () => {
     const workspace = workspaceFunctionNames() as string[];
     expect(workspace).toContain('secure-meta-api');
     for (const name of functionNames()) {
-      const declared = functionDeclaration(name).tables?.teamMemberships;
-      const granted = grantedNeeds(name).tables?.teamMemberships;
+      const declared = functionDeclaration(name).tables?.workspaceMemberships;
+      const granted = grantedNeeds(name).tables?.workspaceMemberships;
       if (declared) expect(granted, name).toBe(declared);
       else if (workspace.includes(name)) expect(granted, name).toEqual(WORKSPACE_MEMBERSHIP_NEED);
       else expect(granted, name).toBeUndefined();
@@ -57,8 +57,8 @@ describe('functions table', () => {
       });
     }
     // The team function keeps its own, wider need; a function with no workspace route gets none.
-    expect(grantedNeeds('team').tables?.teamMemberships?.actions).toContain('PutItem');
-    expect(grantedNeeds('health').tables?.teamMemberships).toBeUndefined();
+    expect(grantedNeeds('team').tables?.workspaceMemberships?.actions).toContain('PutItem');
+    expect(grantedNeeds('health').tables?.workspaceMemberships).toBeUndefined();
   });
 
   it('tells exactly the functions serving a route that moves money whether MFA is required, and lets them read the plan', () => {

@@ -91,10 +91,12 @@ describe('the graphics-export function', () => {
 
   it('has exactly its declared DynamoDB actions: the design, its asset and export records, their pending marker, the storage and export counters', () => {
     const dynamo = allowedActions(built.templates.stateless, fn).filter((a) => a.startsWith('dynamodb:'));
+    // Query: the person's workspace memberships, which every workspace function reads (issue 28).
     expect([...new Set(dynamo)].sort()).toEqual([
       'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
+      'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
     const env = functionEnv(built.templates.stateless, fn);

@@ -204,13 +204,13 @@ describe('stateless stack (dev)', () => {
     it('grants the membership lookup shared/functions.ts declares to every function serving workspace routes', () => {
       const lookup = [...WORKSPACE_MEMBERSHIP_NEED.actions].map((action) => `dynamodb:${action}`);
       for (const fn of workspaceFunctionNames()) {
-        if (functionDeclaration(fn).tables?.teamMemberships || functionDeclaration(fn).edge) continue;
+        if (functionDeclaration(fn).tables?.workspaceMemberships || functionDeclaration(fn).edge) continue;
         const name = `adsmith-dev-${fn}`;
         const onMemberships = roleStatements(template, name)
           .filter((s) => JSON.stringify(s.Resource).includes('adsmith-dev-workspace_memberships'))
           .flatMap((s) => [s.Action].flat());
         expect(onMemberships, fn).toEqual(lookup);
-        expect(functionEnv(template, name)[tableEnvVar('teamMemberships')], fn).toBeDefined();
+        expect(functionEnv(template, name)[tableEnvVar('workspaceMemberships')], fn).toBeDefined();
       }
       // A function with no workspace route gets no such grant.
       const health = roleStatements(template, 'adsmith-dev-health');
@@ -269,6 +269,8 @@ describe('stateless stack (dev)', () => {
         'ad-optimizer',
         'signals',
         'audiences',
+        // The agent's tools over MCP read the workspace's Meta account, as the in-app agent does.
+        'mcp',
       ];
       const here = statelessFunctionNames() as string[];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f) && here.includes(f))) {

@@ -80,7 +80,7 @@ describe('teams: the team function and the workspace lookup of every signed-in f
       expect(tableActions(built, fn, 'workspace_memberships'), name).toEqual(['dynamodb:Query']);
       expect(tableActions(built, fn, 'workspace_memberships', true), name).toEqual([]);
       expect(tableActions(built, fn, 'team_invitations'), name).toEqual([]);
-      expect(functionEnv(built.templates.stateless, fn)[tableEnvVar('teamMemberships')], name).toBeDefined();
+      expect(functionEnv(built.templates.stateless, fn)[tableEnvVar('workspaceMemberships')], name).toBeDefined();
     }
     for (const name of ['health', 'contact']) {
       expect(tableActions(built, `adsmith-dev-${name}`, 'workspace_memberships'), name).toEqual([]);

@@ -117,7 +117,7 @@ export function httpFunction(bindings: RouteBinding[]) {
  */
 async function inWorkspace(user: RequestUser, route: RouteDeclaration, requested?: string): Promise<RequestUser> {
   if (route.workspace === 'personal') return user;
-  const workspace = await workspaceOf(dynamoDocumentClient(), tableName('teamMemberships'), user.sub, requested);
+  const workspace = await workspaceOf(dynamoDocumentClient(), tableName('workspaceMemberships'), user.sub, requested);
   const refusal = routeRefusal(workspace.role, route);
   if (refusal === 'OWNER_ONLY') {
     throw new AppError(

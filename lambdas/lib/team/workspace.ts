@@ -46,7 +46,7 @@ export async function readMembership(
   workspaceId: string,
 ): Promise<MembershipRecord | undefined> {
   const reply = await doc.send(
-    new GetCommand({ TableName: table, Key: tableKey('teamMemberships', userId, workspaceId), ConsistentRead: true }),
+    new GetCommand({ TableName: table, Key: tableKey('workspaceMemberships', userId, workspaceId), ConsistentRead: true }),
   );
   return reply.Item as MembershipRecord | undefined;
 }
@@ -59,7 +59,7 @@ export async function membershipsOf(
 ): Promise<MembershipRecord[]> {
   const items = (await queryAll(doc, {
     TableName: table,
-    KeyConditionExpression: keyCondition('teamMemberships', ':u'),
+    KeyConditionExpression: keyCondition('workspaceMemberships', ':u'),
     ExpressionAttributeValues: { ':u': userId },
     ConsistentRead: true,
   })) as unknown as MembershipRecord[];

@@ -42,11 +42,17 @@ async function createToken(user: FreshUser, scope: AccessTokenScope, label = `MC
   return CreatedAccessTokenSchema.parse(await reply.json());
 }
 
+/**
+ * This file's own client address: tool calls count against the chat's per-address limits, which every integration
+ * file on this machine shares (the chat and agent tests, the team test's chat answer).
+ */
+const clientAddress = { 'x-forwarded-for': `203.0.${Math.floor(Math.random() * 200) + 20}.17` };
+
 /** An MCP client of the official SDK, connected to the twin's /api/mcp with `token` (as CloudFront forwards it). */
 async function connect(token: string): Promise<Client> {
   const client = new Client({ name: 'adsmith-integration', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`${twin().api}/api/mcp`), {
-    requestInit: { headers: { ...apiOriginHeaders(twin()), authorization: `Bearer ${token}` } },
+    requestInit: { headers: { ...apiOriginHeaders(twin()), ...clientAddress, authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
   return client;
@@ -61,6 +67,7 @@ async function rawInitialize(token: string | undefined) {
     method: 'POST',
     headers: {
       ...apiOriginHeaders(twin()),
+      ...clientAddress,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -244,7 +251,7 @@ describe('the agent over MCP', () => {
   it("stops a removed member's token: it worked in the owner's workspace until the membership went", async () => {
     const member = await freshUser('mcp-member');
     const memberSub = ((await (await member.call('/api/me')).json()) as { uid: string }).uid;
-    const memberships = localTableName('teamMemberships');
+    const memberships = localTableName('workspaceMemberships');
     try {
       await twinTables().send(
         new PutCommand({

@@ -224,7 +224,7 @@ describe('a member', () => {
     memberSub = JSON.parse(Buffer.from(member.token.split('.')[1]!, 'base64url').toString()).sub as string;
     await doc().send(
       new PutCommand({
-        TableName: localTableName('teamMemberships'),
+        TableName: localTableName('workspaceMemberships'),
         Item: {
           user_id: memberSub,
           workspace_id: users.userSub,
@@ -239,7 +239,7 @@ describe('a member', () => {
   afterAll(async () => {
     await doc().send(
       new DeleteCommand({
-        TableName: localTableName('teamMemberships'),
+        TableName: localTableName('workspaceMemberships'),
         Key: { user_id: memberSub, workspace_id: users.userSub },
       }),
     );

@@ -24,7 +24,7 @@ vi.mock('@lambdas/lib/team/workspace', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   workspaceOf: vi.fn(async (_doc: unknown, _table: string, userId: string) => ({ id: userId, role: 'owner' })),
 }));
-process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-workspace_memberships';
+process.env[tableEnvVar('workspaceMemberships')] = 'adsmith-test-workspace_memberships';
 
 const SEED = 23;
 const HUGE = 'x'.repeat(200 * 1024);

@@ -43,7 +43,7 @@ describe('functionEnvironment', () => {
         [
           ...new Set([
             ...(Object.keys(declaration.tables ?? {}) as TableKey[]).map((key) => tableEnvVar(key)),
-            ...(resolvesWorkspace ? [tableEnvVar('teamMemberships')] : []),
+            ...(resolvesWorkspace ? [tableEnvVar('workspaceMemberships')] : []),
           ]),
         ].sort(),
       );

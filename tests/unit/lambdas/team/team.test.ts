@@ -42,7 +42,7 @@ function person(email: string, verified = true): RequestUser {
 const deps = (): TeamDeps => ({
   doc: aws.doc,
   tables: {
-    memberships: localTableName('teamMemberships'),
+    memberships: localTableName('workspaceMemberships'),
     invitations: localTableName('teamInvitations'),
     userPlans: localTableName('userPlans'),
   },
@@ -194,7 +194,7 @@ describe('accepting', () => {
       ['invitee@example.com', 'member'],
     ]);
     expect(team.seats).toEqual({ used: 2, limit: 3 });
-    await expect(workspaceOf(aws.doc, localTableName('teamMemberships'), invitee.sub)).resolves.toEqual({
+    await expect(workspaceOf(aws.doc, localTableName('workspaceMemberships'), invitee.sub)).resolves.toEqual({
       id: owner.sub,
       role: 'member',
     });
@@ -245,7 +245,7 @@ describe('accepting', () => {
     expect(afterRemove.seats.used).toBe(2);
     const removed = await aws.doc.send(
       new GetCommand({
-        TableName: localTableName('teamMemberships'),
+        TableName: localTableName('workspaceMemberships'),
         Key: { user_id: a.sub, workspace_id: owner.sub },
       }),
     );
@@ -314,7 +314,7 @@ async function invitationRow(id: string) {
 async function membershipRow(userId: string, workspaceId: string) {
   const reply = await aws.doc.send(
     new GetCommand({
-      TableName: localTableName('teamMemberships'),
+      TableName: localTableName('workspaceMemberships'),
       Key: { user_id: userId, workspace_id: workspaceId },
       ConsistentRead: true,
     }),

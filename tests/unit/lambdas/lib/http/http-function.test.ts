@@ -34,7 +34,7 @@ vi.mock('@lambdas/lib/team/workspace', async (importOriginal) => {
     ),
   };
 });
-process.env[tableEnvVar('teamMemberships')] = 'adsmith-test-workspace_memberships';
+process.env[tableEnvVar('workspaceMemberships')] = 'adsmith-test-workspace_memberships';
 
 const echoRoute = {
   method: 'POST',
