@@ -65,7 +65,12 @@ export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
       limits: { ...table('chatRateLimits'), addressSalt: async () => (await readSecret('chatAddressSalt')).key },
       verifyToken,
       workspaceOf: (userId) =>
-        workspaceOf(dynamoDocumentClient(), tableName('workspaceMemberships'), userId, requestedWorkspace(event.headers)),
+        workspaceOf(
+          dynamoDocumentClient(),
+          tableName('workspaceMemberships'),
+          userId,
+          requestedWorkspace(event.headers),
+        ),
       store: table('agentState'),
       tools: {
         now: () => new Date(),

@@ -46,7 +46,11 @@ export async function readMembership(
   workspaceId: string,
 ): Promise<MembershipRecord | undefined> {
   const reply = await doc.send(
-    new GetCommand({ TableName: table, Key: tableKey('workspaceMemberships', userId, workspaceId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table,
+      Key: tableKey('workspaceMemberships', userId, workspaceId),
+      ConsistentRead: true,
+    }),
   );
   return reply.Item as MembershipRecord | undefined;
 }
