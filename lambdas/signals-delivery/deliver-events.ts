@@ -147,14 +147,23 @@ async function settle(deps: DeliveryDeps, job: DeliveryJob, items: Pending[], st
     now,
   );
   deps.count?.(status === 'delivered' ? 'SignalEventsDelivered' : 'SignalEventsRejected', items.length);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const delays = items.map((item) => Math.max(0, now.getTime() - item.acceptedAt));
+  // Meta's freshness: how old the event was when Meta got it, whoever held it back (the site or the queue).
+  const ages = items.map((item) => Math.max(0, now.getTime() - item.event.event_time * 1000));
   await countHour(
     deps.deliveries,
     job.workspaceId,
     job.pixelId,
     now,
     status === 'delivered'
-      ? { delivered: items.length, delaySumMs: delays.reduce((a, b) => a + b, 0), delayMaxMs: Math.max(...delays) }
+      ? {
+          delivered: items.length,
+          delaySumMs: sum(delays),
+          delayMaxMs: Math.max(...delays),
+          ageSumMs: sum(ages),
+          ageMaxMs: Math.max(...ages),
+        }
       : { rejected: items.length },
   );
 }

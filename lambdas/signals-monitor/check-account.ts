@@ -1,9 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { EventDetail } from '@shared/events';
-import { keyCondition, keyNames, tableKey } from '@shared/table-keys';
+import { keyNames, tableKey } from '@shared/table-keys';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { expiresAt, pixelScope, type DeliveriesTable } from '../lib/signals/delivery-records';
+import { readQualitySnapshots, saveQualitySnapshot } from '../lib/signals/quality-snapshots';
 import { readPixelSignals } from '../lib/signals/read-pixel-signals';
 import {
   BASELINE_DAYS,
@@ -15,9 +16,9 @@ import {
 } from '../lib/signals/signal-alerts';
 
 /**
- * The signals monitor's check of one watched ad account: each of its pixels, read as the signals screen reads it; today's quality snapshot kept (`quality#<day>`, 8 days) beside the endpoint's
- * records; each alert claimed once (`alert#<day>#<kind>#<event>`, a conditional put) before it goes on the bus, so a
- * run an hour later finds it claimed and stays quiet. A claim whose alert could not be put on the bus is given back,
+ * The signals monitor's check of one watched ad account: each of its pixels, read as the signals screen reads it;
+ * today's quality snapshot kept (quality-snapshots.ts); each alert claimed once (`alert#<day>#<kind>#<event>`, a
+ * conditional put) before it goes on the bus, so a run an hour later finds it claimed and stays quiet. A claim whose alert could not be put on the bus is given back,
  * so the next run tries again.
  */
 export type SignalAlertDetail = EventDetail<'signalAlert'>;
@@ -36,20 +37,12 @@ const PixelsSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z
 /** As the screen: the account's first pixels (an account rarely has more). */
 const MAX_PIXELS = 5;
 
-const snapshotKey = (day: string) => `quality#${day}`;
 const alertKey = (alert: SignalAlert) => `alert#${alert.day}#${alert.kind}#${alert.eventName}`;
 
 async function previousSnapshots(store: DeliveriesTable, scope: string, now: Date): Promise<DaySnapshot[]> {
   const from = utcDay(new Date(now.getTime() - BASELINE_DAYS * 86_400_000));
   const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
-  const reply = await store.doc.send(
-    new QueryCommand({
-      TableName: store.table,
-      KeyConditionExpression: `${keyCondition('signalDeliveries', ':scope')} AND ${keyNames('signalDeliveries').sort} BETWEEN :from AND :to`,
-      ExpressionAttributeValues: { ':scope': scope, ':from': snapshotKey(from), ':to': snapshotKey(yesterday) },
-    }),
-  );
-  return (reply.Items ?? []).map((item) => (item.events ?? {}) as DaySnapshot);
+  return (await readQualitySnapshots(store, scope, from, yesterday)).map((snapshot) => snapshot.events);
 }
 
 async function claim(store: DeliveriesTable, scope: string, alert: SignalAlert, now: Date): Promise<boolean> {
@@ -88,16 +81,7 @@ export async function checkAccountSignals(
     const signals = await readPixelSignals(deps.graph, pixel.id, deps.now);
     const today = snapshotOf(signals.quality);
     const previous = await previousSnapshots(deps.store, scope, deps.now);
-    await deps.store.doc.send(
-      new PutCommand({
-        TableName: deps.store.table,
-        Item: {
-          ...tableKey('signalDeliveries', scope, snapshotKey(utcDay(deps.now))),
-          events: today,
-          expires_at: expiresAt(deps.now),
-        },
-      }),
-    );
+    await saveQualitySnapshot(deps.store, scope, utcDay(deps.now), today, deps.now);
     const alerts = detectSignalAlerts({ activity: signals.activity, today, previous, now: deps.now });
     for (const alert of alerts) {
       if (!(await claim(deps.store, scope, alert, deps.now))) continue;

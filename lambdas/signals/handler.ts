@@ -4,6 +4,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { metaSession } from '../lib/meta-session/meta-route';
 import { tableName } from '../lib/table-name';
 import { readPixelDelivery } from './pixel-delivery';
+import { recordQualityDays } from './quality-days';
 import { signalsHealth } from './signals-health';
 import { watchAccount } from './watch-account';
 import { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys';
@@ -15,9 +16,11 @@ export const handler = httpFunction([
   on(
     routes.signalsHealth,
     async ({ session, params }) => {
-      const health = await signalsHealth(session, params.id, (pixelId, now) =>
-        readPixelDelivery(deliveries(), session.user.sub, pixelId, now),
-      );
+      const workspaceId = session.user.sub;
+      const health = await signalsHealth(session, params.id, {
+        delivery: (pixelId, now) => readPixelDelivery(deliveries(), workspaceId, pixelId, now),
+        qualityDays: (pixelId, today, now) => recordQualityDays(deliveries(), workspaceId, pixelId, today, now),
+      });
       // Read once, watched from now on: the hourly monitor checks this account for alerts.
       await watchAccount(deliveries(), session.user.sub, params.id, session.deps.now());
       return health;

@@ -1,10 +1,12 @@
 import * as z from 'zod';
-import type { SignalsHealth, SignalsPixel } from '@shared/schemas/signals';
+import type { SignalsHealth, SignalsPixel, SignalsQualityDay } from '@shared/schemas/signals';
 import type { PixelDelivery } from '@shared/schemas/signals-endpoint';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { signalsFixes } from '../lib/signals/pixel-health';
+import type { DatedSnapshot } from '../lib/signals/quality-snapshots';
 import { readPixelSignals } from '../lib/signals/read-pixel-signals';
+import { snapshotOf, utcDay, type DaySnapshot } from '../lib/signals/signal-alerts';
 
 /**
  * The signals health of an ad account the user holds: each of its pixels with the events Meta received in the
@@ -17,10 +19,31 @@ const PixelListSchema = z.object({
 /** Accounts rarely have more than a few pixels; the screen shows the first ones. */
 const MAX_PIXELS = 5;
 
+/** What Adsmith itself kept about a pixel, beside what Meta reports. */
+export interface PixelRecords {
+  /** The first-party endpoint's deliveries. */
+  delivery: (pixelId: string, now: Date) => Promise<PixelDelivery | undefined>;
+  /** Keeps today's quality figures; answers the days of the last 7 recorded so far, today's included. */
+  qualityDays: (pixelId: string, today: DaySnapshot, now: Date) => Promise<DatedSnapshot[]>;
+}
+
+const NO_RECORDS: PixelRecords = {
+  delivery: async () => undefined,
+  qualityDays: async (_pixelId, today, now) => [{ day: utcDay(now), events: today }],
+};
+
+export const qualityDaysOf = (snapshots: readonly DatedSnapshot[]): SignalsQualityDay[] =>
+  snapshots.map(({ day, events }) => ({
+    day,
+    events: Object.entries(events)
+      .map(([eventName, figures]) => ({ eventName, ...figures }))
+      .sort((a, b) => a.eventName.localeCompare(b.eventName)),
+  }));
+
 export async function signalsHealth(
   session: MetaSession,
   adAccountId: string,
-  readDelivery: (pixelId: string, now: Date) => Promise<PixelDelivery | undefined> = async () => undefined,
+  records: PixelRecords = NO_RECORDS,
 ): Promise<SignalsHealth> {
   const account = await ownedAdAccount(session, adAccountId);
   const now = session.deps.now();
@@ -33,8 +56,9 @@ export async function signalsHealth(
     list.data.slice(0, MAX_PIXELS).map(async (pixel): Promise<SignalsPixel> => {
       const [signals, delivery] = await Promise.all([
         readPixelSignals(session.graph, pixel.id, now),
-        readDelivery(pixel.id, now),
+        records.delivery(pixel.id, now),
       ]);
+      const qualityDays = await records.qualityDays(pixel.id, snapshotOf(signals.quality), now);
       const quality = new Map(signals.quality.map((event) => [event.event_name, event]));
       return {
         id: pixel.id,
@@ -66,6 +90,7 @@ export async function signalsHealth(
           detail,
         })),
         history: signals.history,
+        qualityDays: qualityDaysOf(qualityDays),
         ...(delivery && { delivery }),
       };
     }),

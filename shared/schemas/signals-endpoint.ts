@@ -176,9 +176,26 @@ export const DeliveryHourSchema = z.object({
   maxDelayMs: z.number().nonnegative().optional(),
 });
 
+/**
+ * One 24-hour period of a pixel's endpoint deliveries: how fresh the events were when Meta got them. Age is Meta's
+ * notion of freshness, from the event's own `event_time` to Meta's reply, so a site that batches its events shows
+ * here even when Adsmith delivers them at once; the delay is the part Adsmith added (acceptance to Meta's reply).
+ */
+export const DeliveryDaySchema = z.object({
+  /** The end of the 24 hours (ISO); the last day ends at the time of reading. */
+  end: z.string(),
+  delivered: z.number().int().nonnegative(),
+  meanAgeMs: z.number().nonnegative().optional(),
+  maxAgeMs: z.number().nonnegative().optional(),
+  meanDelayMs: z.number().nonnegative().optional(),
+});
+
 export const PixelDeliverySchema = z.object({
   pixelId: z.string(),
+  /** The last 48 hours that had traffic, oldest first. */
   hours: z.array(DeliveryHourSchema),
+  /** The last 7 days, oldest first, each day whether or not it had traffic. */
+  days: z.array(DeliveryDaySchema),
   /** Accepted in the window and neither delivered nor rejected yet (queued, retrying or dead-lettered). */
   waiting: z.number().int().nonnegative(),
   /** The newest reasons Meta refused an event (field names, never values). */
@@ -193,3 +210,4 @@ export type QueuedServerEvent = z.infer<typeof QueuedServerEventSchema>;
 export type DeliveryJob = z.infer<typeof DeliveryJobSchema>;
 export type PixelDelivery = z.infer<typeof PixelDeliverySchema>;
 export type DeliveryHour = z.infer<typeof DeliveryHourSchema>;
+export type DeliveryDay = z.infer<typeof DeliveryDaySchema>;

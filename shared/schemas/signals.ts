@@ -42,6 +42,22 @@ export const SignalsDaySchema = z.object({
   serverWithPhone: z.number().min(0).max(100).optional(),
 });
 
+/**
+ * Meta's 7-day quality figures as Adsmith recorded them on one UTC day (Meta's dataset quality API answers only for
+ * now, so each day's reading is kept: by the hourly monitor and each time the screen is read).
+ */
+export const SignalsQualityDaySchema = z.object({
+  day: z.string(),
+  events: z.array(
+    z.object({
+      eventName: z.string(),
+      matchQuality: z.number().min(0).max(10).optional(),
+      serverWithEventId: z.number().min(0).max(100).optional(),
+      uploadFrequency: z.string().optional(),
+    }),
+  ),
+});
+
 export const SignalsPixelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -51,6 +67,8 @@ export const SignalsPixelSchema = z.object({
   fixes: z.array(SignalsFixSchema),
   /** The last 7 days, oldest first. */
   history: z.array(SignalsDaySchema),
+  /** The days of the last 7 on which Adsmith recorded Meta's quality figures, oldest first. */
+  qualityDays: z.array(SignalsQualityDaySchema),
   /** The first-party Conversions API endpoint's deliveries to this pixel, when it had traffic in the last 48 hours. */
   delivery: PixelDeliverySchema.optional(),
 });
@@ -60,3 +78,4 @@ export const SignalsHealthSchema = z.object({ pixels: z.array(SignalsPixelSchema
 export type SignalsHealth = z.infer<typeof SignalsHealthSchema>;
 export type SignalsPixel = z.infer<typeof SignalsPixelSchema>;
 export type SignalsDay = z.infer<typeof SignalsDaySchema>;
+export type SignalsQualityDay = z.infer<typeof SignalsQualityDaySchema>;

@@ -84,6 +84,8 @@ describe('signals in a real browser', () => {
       );
     };
     await expect.poll(delivered, { timeout: 60_000, interval: 2_000 }).toBe('1');
+    // Freshness over the week, charted from the same delivery.
+    await delivery.getByText(/Age of your endpoint’s events when Meta received them, per day/).waitFor();
     await journey.screenshot('signals-delivered', { fullPage: true });
   });
 });

@@ -41,7 +41,14 @@ export interface HourCounts {
   /** Sum of acceptance-to-Meta delays of the delivered events, and the longest (ms). */
   delaySumMs?: number;
   delayMaxMs?: number;
+  /** Sum of the delivered events' ages at Meta's reply (from their `event_time`), and the oldest (ms). */
+  ageSumMs?: number;
+  ageMaxMs?: number;
 }
+
+/** The counters kept as a maximum rather than added up. */
+const MAXIMA = ['delayMaxMs', 'ageMaxMs'] as const;
+const isMaximum = (name: string) => (MAXIMA as readonly string[]).includes(name);
 
 /** Adds to the hour's counters (one atomic ADD; the longest delay kept with a conditional-free max). */
 export async function countHour(
@@ -51,9 +58,7 @@ export async function countHour(
   at: Date,
   counts: HourCounts,
 ): Promise<void> {
-  const adds = Object.entries(counts).filter(
-    ([name, value]) => name !== 'delayMaxMs' && value !== undefined && value > 0,
-  );
+  const adds = Object.entries(counts).filter(([name, value]) => !isMaximum(name) && value !== undefined && value > 0);
   if (adds.length === 0) return;
   const values: Record<string, unknown> = { ':expires': expiresAt(at) };
   for (const [name, value] of adds) values[`:${name}`] = value;
@@ -65,16 +70,18 @@ export async function countHour(
       ExpressionAttributeValues: values,
     }),
   );
-  if (counts.delayMaxMs !== undefined) {
-    // A second, conditional write: DynamoDB has no max(); a lower delay leaves the stored one.
+  for (const name of MAXIMA) {
+    const value = counts[name];
+    if (value === undefined) continue;
+    // A further, conditional write: DynamoDB has no max(); a lower value leaves the stored one.
     await table.doc
       .send(
         new UpdateCommand({
           TableName: table.table,
           Key: tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at)),
-          UpdateExpression: 'SET delayMaxMs = :max',
-          ConditionExpression: 'attribute_not_exists(delayMaxMs) OR delayMaxMs < :max',
-          ExpressionAttributeValues: { ':max': counts.delayMaxMs },
+          UpdateExpression: `SET ${name} = :max`,
+          ConditionExpression: `attribute_not_exists(${name}) OR ${name} < :max`,
+          ExpressionAttributeValues: { ':max': value },
         }),
       )
       .catch((error: unknown) => {

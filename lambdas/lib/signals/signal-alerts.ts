@@ -41,6 +41,8 @@ export interface SignalAlert {
 export interface EventSnapshot {
   matchQuality?: number;
   serverWithEventId?: number;
+  /** Meta's upload frequency of the server events (real_time, hourly, daily): charted, not alerted on. */
+  uploadFrequency?: string;
 }
 export type DaySnapshot = Record<string, EventSnapshot>;
 
@@ -56,6 +58,7 @@ export function snapshotOf(quality: readonly EventQuality[]): DaySnapshot {
       ...(dedupe?.server_events_with_dedupe_key && {
         serverWithEventId: dedupe.server_events_with_dedupe_key.percentage,
       }),
+      ...(event.data_freshness && { uploadFrequency: event.data_freshness.upload_frequency }),
     };
   }
   return snapshot;

@@ -83,6 +83,15 @@ describe('first-party Conversions API endpoint', () => {
     expect(delivery.hours.reduce((sum, hour) => sum + hour.accepted, 0)).toBe(5);
     expect(delivery.hours.reduce((sum, hour) => sum + hour.duplicates, 0)).toBe(2);
     expect(delivery.waiting).toBe(0);
+    // Freshness over the week: today's point holds the five, each about 2 s old (event_time) when Meta got it.
+    const today = delivery.days.at(-1)!;
+    expect(delivery.days).toHaveLength(7);
+    expect(today.delivered).toBeGreaterThanOrEqual(5);
+    expect(today.meanAgeMs).toBeGreaterThanOrEqual(2_000);
+    expect(today.maxAgeMs).toBeGreaterThanOrEqual(today.meanAgeMs!);
+    // Reading the screen records today's quality figures, the first point of the quality-by-day chart.
+    const recentDays = [Date.now() - 120_000, Date.now()].map((at) => new Date(at).toISOString().slice(0, 10));
+    expect(recentDays).toContain(health.pixels[0]!.qualityDays.at(-1)!.day);
   });
 
   it("refuses a revoked key, and one workspace cannot revoke another's", async () => {

@@ -141,6 +141,26 @@ describe('signals delivery worker', () => {
     expect([...rows.values()].every((status) => status === 'delivered')).toBe(true);
   });
 
+  it('counts how old each event was when Meta got it (its freshness), beside the delay Adsmith added', async () => {
+    // The events happened 30 s before they were accepted (jobsOf): their age at Meta includes those 30 s.
+    await drain(jobsOf(40), () => deps(graphClient()));
+    const reply = await aws.doc.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pixel_scope = :scope AND begins_with(item_key, :hour)',
+        ExpressionAttributeValues: { ':scope': pixelScope(`workspace-${workspace}`, pixelId), ':hour': 'hour#' },
+      }),
+    );
+    const rows = reply.Items ?? [];
+    const sum = (name: string) => rows.reduce((total, row) => total + Number(row[name] ?? 0), 0);
+    expect(sum('delivered')).toBe(40);
+    const meanAge = sum('ageSumMs') / 40;
+    expect(meanAge).toBeGreaterThanOrEqual(30_000);
+    expect(meanAge).toBeLessThan(30_000 + 60_000);
+    expect(Math.max(...rows.map((row) => Number(row.ageMaxMs ?? 0)))).toBeGreaterThanOrEqual(meanAge);
+    expect(sum('delaySumMs') / 40).toBeLessThan(meanAge - 29_000);
+  });
+
   it('does not send again an event already delivered (SQS hands a message over twice)', async () => {
     const jobs = jobsOf(10);
     await drain(jobs, () => deps(graphClient()));

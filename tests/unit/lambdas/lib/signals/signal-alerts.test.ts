@@ -5,6 +5,7 @@ import {
   MATCH_QUALITY_DROP,
   MIN_WEEK_EVENTS,
   detectSignalAlerts,
+  snapshotOf,
   type DaySnapshot,
 } from '@lambdas/lib/signals/signal-alerts';
 
@@ -57,5 +58,29 @@ describe('detectSignalAlerts', () => {
     expect(detectSignalAlerts({ activity: [busy('Purchase')], today, previous: [steady], now })).toEqual([]);
     const quiet = { ...busy('Purchase'), weekCount: MIN_WEEK_EVENTS - 1 };
     expect(detectSignalAlerts({ activity: [quiet], today, previous: [steady, steady], now })).toEqual([]);
+  });
+});
+
+describe('snapshotOf', () => {
+  it("keeps each event's match quality, event-id share and upload frequency: the day's point on the charts", () => {
+    const snapshot = snapshotOf([
+      {
+        event_name: 'Purchase',
+        event_match_quality: { composite_score: 4.2, match_key_feedback: [] },
+        dedupe_key_feedback: [
+          {
+            dedupe_key: 'event_id',
+            browser_events_with_dedupe_key: { percentage: 100 },
+            server_events_with_dedupe_key: { percentage: 60 },
+          },
+        ],
+        data_freshness: { upload_frequency: 'hourly' },
+      },
+      { event_name: 'PageView', dedupe_key_feedback: [] },
+    ]);
+    expect(snapshot).toEqual({
+      Purchase: { matchQuality: 4.2, serverWithEventId: 60, uploadFrequency: 'hourly' },
+      PageView: {},
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PixelDelivery } from '@shared/schemas/signals-endpoint';
+import { EndpointFreshnessChart } from './endpoint-freshness-chart';
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
-/** What the first-party endpoint delivered to this pixel over the last 48 hours, hour by hour. */
+/** What the first-party endpoint delivered to this pixel: the last 48 hours hour by hour, the week day by day. */
 export function PixelDeliveryPanel({ delivery }: { delivery: PixelDelivery }) {
   const total = (key: 'accepted' | 'delivered' | 'rejected' | 'duplicates') =>
     delivery.hours.reduce((sum, hour) => sum + hour[key], 0);
@@ -32,21 +33,26 @@ export function PixelDeliveryPanel({ delivery }: { delivery: PixelDelivery }) {
           </div>
         ))}
       </dl>
-      <figure className="h-48">
-        <figcaption className="sr-only">Events accepted, delivered and refused per hour</figcaption>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
-            <Tooltip />
-            <Legend />
-            <Bar dataKey="accepted" name="Accepted" fill="var(--color-muted-foreground)" />
-            <Bar dataKey="delivered" name="Delivered" fill="var(--color-primary)" />
-            <Bar dataKey="rejected" name="Refused" fill="var(--color-destructive)" />
-          </BarChart>
-        </ResponsiveContainer>
-      </figure>
+      {delivery.hours.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No event came through your endpoint in the last 48 hours.</p>
+      ) : (
+        <figure className="h-48">
+          <figcaption className="sr-only">Events accepted, delivered and refused per hour</figcaption>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="accepted" name="Accepted" fill="var(--color-muted-foreground)" />
+              <Bar dataKey="delivered" name="Delivered" fill="var(--color-primary)" />
+              <Bar dataKey="rejected" name="Refused" fill="var(--color-destructive)" />
+            </BarChart>
+          </ResponsiveContainer>
+        </figure>
+      )}
+      <EndpointFreshnessChart days={delivery.days} />
       {delivery.recentRejections.length > 0 ? (
         <ul className="grid gap-1 text-sm" aria-label="Meta’s latest refusals">
           {delivery.recentRejections.map((rejection) => (

@@ -11,17 +11,26 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { SignalsDay } from '@shared/schemas/signals';
+import type { SignalsDay, SignalsQualityDay } from '@shared/schemas/signals';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { QualityDaysChart } from './quality-days-chart';
 
 const dayLabel = (end: string) => new Date(end).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 
 /**
  * The pixel's week day by day, from Meta's own stats: one event's browser and server volume (the marketer picks the
  * event), and the server events' de-duplication and email / phone shares, which drive double counting and match
- * quality. A line that falls here is what the alerts watch.
+ * quality; then Meta's scores for the event as recorded each day. A line that falls here is what the alerts watch.
  */
-export function PixelHistoryCharts({ pixelName, history }: { pixelName: string; history: SignalsDay[] }) {
+export function PixelHistoryCharts({
+  pixelName,
+  history,
+  qualityDays,
+}: {
+  pixelName: string;
+  history: SignalsDay[];
+  qualityDays: SignalsQualityDay[];
+}) {
   const selectId = useId();
   const names = [...new Set(history.flatMap((day) => day.events.map((event) => event.eventName)))].sort();
   const [picked, setPicked] = useState<string | undefined>(undefined);
@@ -88,6 +97,7 @@ export function PixelHistoryCharts({ pixelName, history }: { pixelName: string; 
           </ResponsiveContainer>
         </figure>
       </div>
+      <QualityDaysChart eventName={eventName} days={qualityDays} />
     </div>
   );
 }

@@ -7,14 +7,10 @@ import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-sele
 import { useSignalsHealth } from '../api/get-signals-health';
 import { PixelDeliveryPanel } from './pixel-delivery-panel';
 import { PixelHistoryCharts } from './pixel-history-charts';
+import { FREQUENCY_WORDS } from './quality-days-chart';
 import { SiteKeysPanel } from './site-keys-panel';
 
 const percent = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} %`);
-const FREQUENCY_WORDS: Record<string, string> = {
-  real_time: 'As they happen',
-  hourly: 'Hours late',
-  daily: 'A day late',
-};
 
 function PixelHealth({ pixel }: { pixel: SignalsPixel }) {
   return (
@@ -79,7 +75,7 @@ function PixelHealth({ pixel }: { pixel: SignalsPixel }) {
           </tbody>
         </table>
       </div>
-      <PixelHistoryCharts pixelName={pixel.name} history={pixel.history} />
+      <PixelHistoryCharts pixelName={pixel.name} history={pixel.history} qualityDays={pixel.qualityDays} />
       {pixel.delivery ? <PixelDeliveryPanel delivery={pixel.delivery} /> : null}
     </section>
   );

@@ -10,7 +10,7 @@ import { SiteKeysPanel } from '@web/features/signals/components/site-keys-panel'
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 
-const pixels: SignalsPixel[] = [{ id: '555', name: 'Shop Pixel', events: [], fixes: [], history: [] }];
+const pixels: SignalsPixel[] = [{ id: '555', name: 'Shop Pixel', events: [], fixes: [], history: [], qualityDays: [] }];
 let stored: SiteKey[];
 
 function renderPanel() {
