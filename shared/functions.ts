@@ -799,8 +799,9 @@ export const functions = {
       // A member's rows: read, put once on accept (conditional), deleted on remove or leave; the caller's own
       // memberships (Query, also to check the workspace their request names); the members by workspace (index).
       workspaceMemberships: { actions: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], indexActions: ['Query'] },
-      // Invitations: put, read by id on accept, deleted (conditionally) when accepted, revoked or found expired.
-      teamInvitations: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexActions: ['Query'] },
+      // Invitations: put, read by id on accept, claimed by the accepting person (conditional UpdateItem: the first
+      // step of a crash-safe accept), deleted (conditionally) when accepted, revoked or found expired.
+      teamInvitations: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexActions: ['Query'] },
       // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
       quotaUsage: { actions: ['GetItem', 'UpdateItem'] },
       userPlans: { actions: ['GetItem'] },

@@ -12,6 +12,22 @@ import { tableEnvVar, tables, type TableKey } from '@shared/tables';
 /** Any credentials do locally; the SDK refuses to sign without some. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
+/**
+ * Each function signs with its own access key, as each Lambda has its own role: the twin's DynamoDB gate
+ * (dynamodb/iam-gate.ts) knows whose request it checks from it.
+ */
+const FUNCTION_KEY_PREFIX = 'twin-fn-';
+export const functionAccessKeyId = (fn: string): string => `${FUNCTION_KEY_PREFIX}${fn}`;
+export const functionOfAccessKey = (accessKeyId: string): string | undefined =>
+  accessKeyId.startsWith(FUNCTION_KEY_PREFIX) ? accessKeyId.slice(FUNCTION_KEY_PREFIX.length) : undefined;
+/** Every key the twin's services accept: its own and each function's (the same secret). */
+export function twinCredentials(fns: readonly string[]): { accessKeyId: string; secretAccessKey: string }[] {
+  return [
+    { ...LOCAL_CREDENTIALS },
+    ...fns.map((fn) => ({ accessKeyId: functionAccessKeyId(fn), secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey })),
+  ];
+}
+
 export const LOCAL_STAGE = 'local';
 export const LOCAL_NAME_PREFIX = stageNamePrefix(LOCAL_STAGE);
 export const LOCAL_EVENT_BUS_NAME = `${EVENT_BUS_BASE_NAME}-${LOCAL_STAGE}`;
@@ -148,7 +164,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
   const env: Record<string, string> = {
     AWS_REGION: local.region,
     AWS_DEFAULT_REGION: local.region,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_ACCESS_KEY_ID: functionAccessKeyId(fn),
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_LAMBDA_FUNCTION_NAME: functionName,
     AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',

@@ -21,6 +21,7 @@ import {
 } from './cognito/provision-user-pool';
 import { seedDemoPastApproval } from './demo-past-approval';
 import { startDynalite } from './dynamodb/dynalite-process';
+import { startIamGate } from './dynamodb/iam-gate';
 import { provisionTables } from './dynamodb/provision-tables';
 import { writeEndpointsFile, type TwinEndpoints } from './endpoints-file';
 import { withBusFaults } from './events/bus-faults';
@@ -79,7 +80,8 @@ export interface ListeningServer {
 export interface TwinParts {
   stateFolder: { lock: TwinLock; pendingSaves: (() => Promise<void>)[] };
   ports: { servers: Partial<Record<TwinService, ListeningServer>>; reserved: Partial<Record<TwinService, number>> };
-  dynamodb: { url: string };
+  /** `url` is dynalite itself; `functionsUrl` the gate that checks each function's grants before it. */
+  dynamodb: { url: string; functionsUrl: string };
   meta: MetaSandbox | null;
   s3: LocalS3;
   stripe: StripeStandIn;
@@ -212,8 +214,12 @@ function dynamodb(settings: TwinSettings): Spec<'dynamodb'> {
         port,
         settings.inMemory ? undefined : path.join(settings.stateDir, 'dynamodb'),
       );
-      stopDynalite = dynalite.stop;
-      return { url: urlOf(port) };
+      const gate = await startIamGate({ upstream: urlOf(port), region: settings.region });
+      stopDynalite = async () => {
+        await gate.stop();
+        await dynalite.stop();
+      };
+      return { url: urlOf(port), functionsUrl: gate.url };
     },
     // Answering, with every table of shared/tables.ts.
     ready: async ({ url }) => {
@@ -670,7 +676,7 @@ async function functionResources(twin: Ready, settings: TwinSettings, siteUrl: s
   const model = await twin.ready('openai');
   return {
     region: settings.region,
-    dynamodbUrl: (await twin.ready('dynamodb')).url,
+    dynamodbUrl: (await twin.ready('dynamodb')).functionsUrl,
     secretsManagerUrl: (await twin.ready('secretsManager')).url,
     eventBridgeUrl: (await twin.ready('eventBridge')).url,
     cognitoUrl: (await twin.ready('cognito')).url,

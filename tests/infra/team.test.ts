@@ -56,10 +56,12 @@ describe('teams: the team function and the workspace lookup of every signed-in f
       'dynamodb:Query',
     ]);
     expect(tableActions(built, fn, 'workspace_memberships', true)).toEqual(['dynamodb:Query']);
+    // UpdateItem: accepting claims the invitation first (found missing by the twin's grant gate).
     expect(tableActions(built, fn, 'team_invitations')).toEqual([
       'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
     ]);
     expect(tableActions(built, fn, 'team_invitations', true)).toEqual(['dynamodb:Query']);
     expect(tableActions(built, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { buckets, localBucketName, type BucketDeclaration, type BucketKey } from '@shared/buckets';
-import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '../function-environment';
+import { functionNames } from '@shared/functions';
+import { LOCAL_NAME_PREFIX, twinCredentials } from '../function-environment';
 import { closeServer, listenOn, urlOf } from '../listen';
 import { s3Handler, type S3Options } from './s3-handler';
 import { S3ObjectStore } from './s3-object-store';
@@ -29,7 +30,7 @@ export async function startLocalS3(options: { port: number; stateDir: string; re
   const server = createServer();
   server.on(
     'request',
-    s3Handler({ store, region: options.region, credentials: [{ ...LOCAL_CREDENTIALS }], buckets: served }),
+    s3Handler({ store, region: options.region, credentials: twinCredentials(functionNames()), buckets: served }),
   );
   const port = await listenOn(server, 's3', options.port);
   return {
