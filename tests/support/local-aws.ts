@@ -37,6 +37,7 @@ export async function startLocalAws(options: { kmsAliases?: string[] } = {}) {
   const kmsClient = new KMSClient({ endpoint: kmsUrl, region: REGION, credentials: LOCAL_CREDENTIALS });
   return {
     doc,
+    dynamoUrl,
     kms: kmsClient,
     kmsUrl,
     stateDir,

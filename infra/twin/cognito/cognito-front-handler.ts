@@ -1,7 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { CognitoError, UnsupportedError } from 'cognito-local/lib/errors';
+import { grantedNeeds } from '@shared/functions';
 import { AWS_JSON_CONTENT_TYPE } from '../aws-json/aws-json-protocol';
+import { callingFunction } from '../calling-function';
 import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';
 import type { CognitoEmulator } from './cognito-emulator';
 import { maskEmail, rewriteCognitoError } from './cognito-error-wording';
@@ -69,6 +71,14 @@ export function cognitoFrontHandler(emulator: CognitoEmulator, issuerOrigin: str
     const [service, target, ...rest] = String(req.headers['x-amz-target'] ?? '').split('.');
     if (service !== 'AWSCognitoIdentityProviderService' || !target || rest.length > 0) {
       return replyError(req, res, 400, 'UnknownOperationException', 'Missing or invalid x-amz-target header');
+    }
+    // IAM, for the functions: Cognito's admin operations need the action in the caller's role (the functions
+    // table's `userPool`); the public ones (sign-up, sign-in) need no credentials at all.
+    const fn = callingFunction(req);
+    if (fn && target.startsWith('Admin') && !(grantedNeeds(fn).userPool ?? []).some((action) => action === target)) {
+      const message = `User: arn:aws:sts::000000000000:assumed-role/${fn}-role/${fn} is not authorized to perform: cognito-idp:${target} (the twin checks the grants of shared/functions.ts, as IAM would)`;
+      console.error(`[twin iam] ${message}`);
+      return replyError(req, res, 400, 'AccessDeniedException', message);
     }
     let input: Record<string, unknown> | null;
     try {

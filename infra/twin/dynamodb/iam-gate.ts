@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { functionNames, type FunctionName } from '@shared/functions';
-import { functionOfAccessKey } from '../function-environment';
+import { callingFunction } from '../calling-function';
 import { TWIN_HOST } from '../twin-ports';
 import { accessDeniedMessage, accessesOf, refusedAccess } from './iam-policy';
 
@@ -16,13 +15,9 @@ export interface IamGate {
   stop(): Promise<void>;
 }
 
-const CREDENTIAL = /Credential=([^/,\s]+)\//;
-const KNOWN = new Set<string>(functionNames());
-
 function refusal(request: http.IncomingMessage, body: Buffer, region: string): string | undefined {
-  const keyId = CREDENTIAL.exec(request.headers.authorization ?? '')?.[1];
-  const fn = keyId ? functionOfAccessKey(keyId) : undefined;
-  if (!fn || !KNOWN.has(fn)) return undefined;
+  const fn = callingFunction(request);
+  if (!fn) return undefined;
   const operation = String(request.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
   let parsed: unknown;
   try {
@@ -30,7 +25,7 @@ function refusal(request: http.IncomingMessage, body: Buffer, region: string): s
   } catch {
     return undefined; // dynalite answers a malformed body itself, as DynamoDB does.
   }
-  const refused = refusedAccess(fn as FunctionName, accessesOf(operation, parsed));
+  const refused = refusedAccess(fn, accessesOf(operation, parsed));
   return refused ? accessDeniedMessage(fn, refused, region) : undefined;
 }
 
