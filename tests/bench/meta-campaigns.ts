@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runProbe } from './run-probe';
 
 interface MetaFigure {
   /** Campaigns the list returned (Meta leaves archived ones out). */
@@ -10,7 +8,6 @@ interface MetaFigure {
   warm: { requests: number; graphCalls: number; p50: number; p99: number };
 }
 
-const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'meta-campaigns-probe.ts');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** GET /api/meta/ad-accounts/{id}/campaigns on the sandbox with 12 and with 200 campaigns per account. */
@@ -18,13 +15,9 @@ export function measureMetaCampaigns(perAccountSizes: readonly number[] = [12, 2
   console.log('\nGET /api/meta/ad-accounts/{id}/campaigns on the Meta sandbox');
   const figures: MetaFigure[] = [];
   for (const perAccount of perAccountSizes) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', probe, String(perAccount)], {
-      encoding: 'utf8',
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    });
-    const line = run.stdout.trim().split('\n').pop() ?? '';
-    if (run.status !== 0 || !line.startsWith('{')) throw new Error(`Meta probe failed: ${run.stderr}`);
-    const figure = { ...(JSON.parse(line) as MetaFigure), seededPerAccount: perAccount };
+    const outcome = runProbe<MetaFigure>('meta-campaigns-probe.ts', [perAccount]);
+    if ('error' in outcome) throw new Error(`Meta probe failed: ${outcome.error}`);
+    const figure = { ...outcome.figure, seededPerAccount: perAccount };
     figures.push(figure);
     console.log(
       `  ${String(perAccount).padStart(3)} seeded (${figure.campaigns} listed)  uncached: ${figure.cold.graphCallsPerRequest.toFixed(1)} Graph calls/request, p50 ${ms(figure.cold.p50)}, p99 ${ms(figure.cold.p99)}` +

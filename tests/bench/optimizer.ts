@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runProbe } from './run-probe';
 
 interface OptimizerFigure {
   campaignsPerAccount: number;
@@ -16,7 +14,6 @@ interface OptimizerFigure {
   error?: string;
 }
 
-const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'optimizer-probe.ts');
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /**
@@ -34,23 +31,16 @@ export function measureOptimizer(
 ): OptimizerFigure[] {
   console.log('\nGET /api/optimizer/ad-accounts/{id}/recommendations on the Meta sandbox');
   return sizes.map(({ campaigns: perAccount, adsPerAdSet }) => {
-    const args = [probe, String(perAccount), String(requests), ...(adsPerAdSet ? [String(adsPerAdSet)] : [])];
-    const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    });
-    const line = run.stdout.trim().split('\n').pop() ?? '';
-    if (run.status !== 0 || !line.startsWith('{')) {
-      const error = (
-        run.stderr
-          .trim()
-          .split('\n')
-          .find((l) => l.startsWith('Error')) ?? 'probe failed'
-      ).slice(0, 200);
-      console.log(`  ${String(perAccount).padStart(3)} campaigns/account  FAILED: ${error}`);
-      return { campaignsPerAccount: perAccount, error };
+    const outcome = runProbe<OptimizerFigure>('optimizer-probe.ts', [
+      perAccount,
+      requests,
+      ...(adsPerAdSet ? [adsPerAdSet] : []),
+    ]);
+    if ('error' in outcome) {
+      console.log(`  ${String(perAccount).padStart(3)} campaigns/account  FAILED: ${outcome.error}`);
+      return { campaignsPerAccount: perAccount, error: outcome.error };
     }
-    const figure = JSON.parse(line) as OptimizerFigure;
+    const figure = outcome.figure;
     console.log(
       `  ${String(perAccount).padStart(3)} campaigns/account  ${figure.activeAds ?? '?'} active ads  ${figure.recommendations} recommendations${figure.partial ? ' (partial)' : ''}  ${figure.graphCallsPerRequest!.toFixed(1)} Graph calls/request  p50 ${ms(figure.p50!)}  p99 ${ms(figure.p99!)}`,
     );

@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runProbe } from './run-probe';
 
 interface RulesFigure {
   rules: number;
@@ -14,7 +12,6 @@ interface RulesFigure {
   error?: string;
 }
 
-const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rules-probe.ts');
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /**
@@ -25,26 +22,12 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
  */
 export function measureRules(rules = 100, runs = 10, campaigns = 200, adsPerAdSet = 6): RulesFigure {
   console.log(`\nautomation rules: ${rules} rules evaluated per run on one ad account (rules-evaluator's run)`);
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', probe, String(rules), String(runs), String(campaigns), String(adsPerAdSet)],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    },
-  );
-  const line = run.stdout.trim().split('\n').pop() ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) {
-    const error = (
-      run.stderr
-        .trim()
-        .split('\n')
-        .find((l) => l.startsWith('Error')) ?? 'probe failed'
-    ).slice(0, 200);
-    console.log(`  FAILED: ${error}`);
-    return { rules, error };
+  const outcome = runProbe<RulesFigure>('rules-probe.ts', [rules, runs, campaigns, adsPerAdSet]);
+  if ('error' in outcome) {
+    console.log(`  FAILED: ${outcome.error}`);
+    return { rules, error: outcome.error };
   }
-  const figure = JSON.parse(line) as RulesFigure;
+  const figure = outcome.figure;
   const later = figure.graphCallsLaterRuns ?? [];
   console.log(
     `  ${figure.ads!.toLocaleString('en-US')} ads, ${figure.objectChecksPerRun!.toLocaleString('en-US')} object checks per run   ` +

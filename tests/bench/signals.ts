@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runProbe } from './run-probe';
 
 export interface SignalsFigure {
   events: number;
@@ -19,8 +17,6 @@ export interface SignalsFigure {
   error?: string;
 }
 
-const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'signals-probe.ts');
-
 /**
  * The first-party Conversions API endpoint end to end on its own twin (signals-probe.ts): a site's server posting
  * `events` events in requests of `perRequest` over `seconds`, then the sandbox's record of what reached the pixel.
@@ -30,26 +26,12 @@ export function measureSignals(events: number, seconds: number, perRequest: numb
   console.log(
     `\nPOST /api/signals/events → queue → signals-delivery → Meta (sandbox), ${events} events over ${seconds} s`,
   );
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', probe, String(events), String(seconds), String(perRequest)],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    },
-  );
-  const line = run.stdout.trim().split('\n').pop() ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) {
-    const error = (
-      run.stderr
-        .trim()
-        .split('\n')
-        .find((l) => l.startsWith('Error')) ?? 'probe failed'
-    ).slice(0, 200);
-    console.log(`  FAILED: ${error}`);
-    return { events, perRequest, offeredSeconds: seconds, error };
+  const outcome = runProbe<SignalsFigure>('signals-probe.ts', [events, seconds, perRequest]);
+  if ('error' in outcome) {
+    console.log(`  FAILED: ${outcome.error}`);
+    return { events, perRequest, offeredSeconds: seconds, error: outcome.error };
   }
-  const f = JSON.parse(line) as SignalsFigure;
+  const f = outcome.figure;
   console.log(
     `  ${f.accepted} accepted (${f.refused} refused) in requests of ${f.perRequest}: ${f.acceptedPerSecond} events/s accepted, ${f.deliveredPerSecond} events/s delivered   accept p50 ${f.acceptP50Ms} ms  p99 ${f.acceptP99Ms} ms   post → Meta p50 ${f.delayP50Ms} ms  p99 ${f.delayP99Ms} ms   lost ${f.lost}  sent twice ${f.doubled}`,
   );
