@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Transform, type Readable } from 'node:stream';
 import type { BucketCors } from '@shared/buckets';
 import { newRequestId, S3Error, sendS3Error } from './s3-errors';
+import { refusedObjectAccess } from './s3-iam';
 import type { S3ObjectStore } from './s3-object-store';
 import {
   isAnonymous,
@@ -327,6 +328,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: S3Optio
     { method: req.method ?? 'GET', rawUrl, headers: req.headers },
     { credentials: options.credentials, region: options.region, now: options.now?.() },
   );
+  const refused = refusedObjectAccess(verified.accessKeyId, req.method ?? 'GET', target.bucket, target.key);
+  if (refused) {
+    console.error(
+      `[twin iam] ${refused.fn} is not authorized to perform: ${refused.action} on resource: arn:aws:s3:::${target.bucket}/${target.key} (the twin checks the grants of shared/functions.ts, as IAM would)`,
+    );
+    throw new S3Error(403, 'AccessDenied', 'Access Denied');
+  }
   switch (req.method) {
     case 'PUT':
       if (req.headers['x-amz-copy-source']) {
