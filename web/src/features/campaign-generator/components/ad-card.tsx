@@ -6,6 +6,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { errorAt, warningAt } from '../lib/plan-edits';
+import { CarouselCardsEditor } from './carousel-cards-editor';
 
 const textareaClass =
   'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
@@ -23,18 +24,28 @@ interface AdCardProps {
 
 /** One ad's texts, call to action and link, with a button to preview it as Meta draws it. */
 export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardProps) {
+  const carousel = ad.format === 'carousel';
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">{label}</legend>
-      <FormField
-        label={`${label} headline`}
-        error={errorAt(issues, `${at}.headline`)}
-        description={warningAt(issues, `${at}.headline`)}
-      >
-        {(control) => (
-          <Input {...control} value={ad.headline} onChange={(e) => changeAd((a) => (a.headline = e.target.value))} />
-        )}
-      </FormField>
+      {/* A carousel sends its cards' headlines and descriptions, not the ad's (campaign-plan-validator.ts). */}
+      {!carousel && (
+        <>
+          <FormField
+            label={`${label} headline`}
+            error={errorAt(issues, `${at}.headline`)}
+            description={warningAt(issues, `${at}.headline`)}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={ad.headline}
+                onChange={(e) => changeAd((a) => (a.headline = e.target.value))}
+              />
+            )}
+          </FormField>
+        </>
+      )}
       <FormField
         label={`${label} primary text`}
         error={errorAt(issues, `${at}.primaryText`)}
@@ -50,19 +61,23 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
           />
         )}
       </FormField>
-      <FormField
-        label={`${label} description`}
-        error={errorAt(issues, `${at}.description`)}
-        description={warningAt(issues, `${at}.description`)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            value={ad.description}
-            onChange={(e) => changeAd((a) => (a.description = e.target.value))}
-          />
-        )}
-      </FormField>
+      {!carousel && (
+        <>
+          <FormField
+            label={`${label} description`}
+            error={errorAt(issues, `${at}.description`)}
+            description={warningAt(issues, `${at}.description`)}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={ad.description}
+                onChange={(e) => changeAd((a) => (a.description = e.target.value))}
+              />
+            )}
+          </FormField>
+        </>
+      )}
       <FormField label={`${label} call to action`} error={errorAt(issues, `${at}.callToAction`)}>
         {(control) => (
           <NativeSelect
@@ -83,6 +98,7 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
           <Input {...control} value={ad.link} onChange={(e) => changeAd((a) => (a.link = e.target.value))} />
         )}
       </FormField>
+      {carousel && <CarouselCardsEditor ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />}
       <Button variant="outline" size="sm" onClick={onPreview}>
         <Eye aria-hidden="true" /> Preview {label}
       </Button>
