@@ -11,6 +11,9 @@ interface OptimizerFigure {
   graphCallsPerRequest?: number;
   p50?: number;
   p99?: number;
+  /** Of each request, the sandbox's busy time (Meta's share) and the rest (Adsmith, the wire, JSON), p50. */
+  sandboxP50?: number;
+  ownP50?: number;
   error?: string;
 }
 
@@ -42,7 +45,10 @@ export function measureOptimizer(
     }
     const figure = outcome.figure;
     console.log(
-      `  ${String(perAccount).padStart(3)} campaigns/account  ${figure.activeAds ?? '?'} active ads  ${figure.recommendations} recommendations${figure.partial ? ' (partial)' : ''}  ${figure.graphCallsPerRequest!.toFixed(1)} Graph calls/request  p50 ${ms(figure.p50!)}  p99 ${ms(figure.p99!)}`,
+      `  ${String(perAccount).padStart(3)} campaigns/account  ${figure.activeAds ?? '?'} active ads  ${figure.recommendations} recommendations${figure.partial ? ' (partial)' : ''}  ${figure.graphCallsPerRequest!.toFixed(1)} Graph calls/request  p50 ${ms(figure.p50!)}  p99 ${ms(figure.p99!)}` +
+        (figure.sandboxP50 !== undefined
+          ? `  (of the p50: sandbox ${ms(figure.sandboxP50)}, Adsmith and the wire ${ms(figure.ownP50!)})`
+          : ''),
     );
     return figure;
   });
