@@ -44,6 +44,8 @@ export const errorCatalogue = {
   },
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
+  /** A route for those who manage the workspace's team (its owner and admins), asked by a member. */
+  ADMINS_ONLY: { status: 403, message: 'Only the workspace owner and its admins can do that.' },
   /** A client (read-only role) asked for something beyond dashboards, reports and approvals (shared/workspace-roles.ts). */
   CLIENT_READ_ONLY: {
     status: 403,

@@ -54,6 +54,8 @@ export interface RouteDeclaration<F extends string = string> {
    * `shared`: the workspace's (a member works on the owner's plan, quotas, Meta connection and data).
    * `personal`: the signed-in person's own (their profile, the team routes, which resolve it themselves).
    * `owner`: the workspace's, and a member is refused with OWNER_ONLY (billing, the Meta connection itself).
+   * `admins`: the workspace's, for its owner and admins only (those who manage its team, e.g. the customer-data
+   * upload audit); a member is refused with ADMINS_ONLY.
    */
   workspace?: WorkspaceScope;
   /**
@@ -76,7 +78,7 @@ export interface RouteDeclaration<F extends string = string> {
   movesMoney?: true;
 }
 
-export type WorkspaceScope = 'shared' | 'personal' | 'owner';
+export type WorkspaceScope = 'shared' | 'personal' | 'owner' | 'admins';
 
 export function route<const R extends RouteDeclaration<AppFunctionName>>(declaration: R): R {
   return declaration;

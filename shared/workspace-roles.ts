@@ -36,13 +36,13 @@ export function managesTeam(role: WorkspaceRole): boolean {
 }
 
 /** Why a role may not use a route, as the error code the server answers with. */
-export type RouteRefusal = 'OWNER_ONLY' | 'CLIENT_READ_ONLY';
+export type RouteRefusal = 'OWNER_ONLY' | 'ADMINS_ONLY' | 'CLIENT_READ_ONLY';
 
 /**
  * Whether `role` may use `route`, decided from the routes table alone so a new route is covered the day it is
  * declared: a `client` may use only the routes that declare `clientRole` (reads: GET; `answers`: the few writes
  * that are the client's own, e.g. an approval), so a new route is refused to clients until someone decides
- * otherwise. `owner` routes (billing, the Meta connection itself) are the owner's alone. Personal routes are
+ * otherwise. `owner` routes (billing, the Meta connection itself) are the owner's alone, `admins` routes the owner's and admins'. Personal routes are
  * the person's own and open to every role.
  */
 export function routeRefusal(role: WorkspaceRole, route: RouteDeclaration): RouteRefusal | undefined {
@@ -50,9 +50,11 @@ export function routeRefusal(role: WorkspaceRole, route: RouteDeclaration): Rout
   if (role === 'client') {
     const allowed =
       route.workspace !== 'owner' &&
+      route.workspace !== 'admins' &&
       ((route.clientRole === 'reads' && route.method === 'GET') || route.clientRole === 'answers');
     return allowed ? undefined : 'CLIENT_READ_ONLY';
   }
   if (route.workspace === 'owner' && role !== 'owner') return 'OWNER_ONLY';
+  if (route.workspace === 'admins' && !managesTeam(role)) return 'ADMINS_ONLY';
   return undefined;
 }

@@ -101,13 +101,13 @@ export const audiencesRoutes = {
     body: CustomerUploadPermissionBodySchema,
     response: CustomerUploadPermissionSchema,
   }),
-  // Every upload and refresh of customer data (who, when, which audience, how many rows), for the owner.
+  // Every upload and refresh of customer data (who, when, which audience, how many rows), for the owner and admins.
   listCustomerUploads: route({
     method: 'GET',
     path: '/api/audiences/customer-uploads',
     fn: 'audiences',
     access: 'user',
-    workspace: 'owner',
+    workspace: 'admins',
     response: CustomerUploadAuditSchema,
   }),
 } as const;

@@ -314,4 +314,40 @@ describe('a member', () => {
     }
     expect(stored).not.toMatch(/[0-9a-f]{64}/);
   });
+
+  it('an admin of the workspace reads the audit too; a member is told only the owner and admins may', async () => {
+    const refused = await member.call('/api/audiences/customer-uploads');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ADMINS_ONLY');
+    // A person of their own: the function caches a person's roles for a while, so a changed role is not seen at once.
+    const admin = await freshUser('audiences-admin');
+    const adminSub = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const key = { user_id: adminSub, workspace_id: users.userSub };
+    await doc().send(
+      new PutCommand({
+        TableName: localTableName('workspaceMemberships'),
+        Item: {
+          ...key,
+          role: 'admin',
+          email: admin.email,
+          owner_email: users.user.email,
+          joined_at: new Date().toISOString(),
+        },
+      }),
+    );
+    try {
+      const reply = await admin.call('/api/audiences/customer-uploads');
+      expect(reply.status).toBe(200);
+      const { items } = (await reply.json()) as CustomerUploadAudit;
+      expect(items.some((entry) => entry.audienceName === 'By a member')).toBe(true);
+      // Letting someone upload stays the owner's alone.
+      const allow = await admin.call(`/api/audiences/members/${adminSub}/customer-uploads`, {
+        method: 'PUT',
+        body: JSON.stringify({ allowed: true }),
+      });
+      expect(allow.status).toBe(403);
+    } finally {
+      await doc().send(new DeleteCommand({ TableName: localTableName('workspaceMemberships'), Key: key }));
+      await admin.remove();
+    }
+  }, 60_000);
 });

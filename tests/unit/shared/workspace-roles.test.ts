@@ -76,17 +76,32 @@ describe('the client role across the routes table', () => {
 });
 
 describe('the other roles', () => {
-  it('owner: every route; admin and member: all but the owner’s (billing, the Meta connection itself)', () => {
-    const ownerOnly = all
-      .filter(([, r]) => r.workspace === 'owner' && r.role !== 'operator')
-      .map(([, r]) => routeKey(r));
+  it('owner: every route; admin: all but the owner’s (billing, the Meta connection itself); member: nor the admins’', () => {
+    const keysOf = (scope: 'owner' | 'admins') =>
+      all.filter(([, r]) => r.workspace === scope && r.role !== 'operator').map(([, r]) => routeKey(r));
+    const ownerOnly = keysOf('owner');
+    const adminsOnly = keysOf('admins');
     expect(ownerOnly.length).toBeGreaterThan(5);
     expect(verdicts('owner')).toHaveLength(all.filter(([, r]) => r.role !== 'operator').length);
-    for (const role of ['admin', 'member'] as const) {
-      expect(verdicts(role)).toEqual(verdicts('owner').filter((key) => !ownerOnly.includes(key)));
+    expect(verdicts('admin')).toEqual(verdicts('owner').filter((key) => !ownerOnly.includes(key)));
+    expect(verdicts('member')).toEqual(
+      verdicts('owner').filter((key) => !ownerOnly.includes(key) && !adminsOnly.includes(key)),
+    );
+    for (const role of ['admin', 'member'] as const)
       for (const [, r] of all.filter(([, d]) => d.workspace === 'owner'))
         expect(routeRefusal(role, r)).toBe('OWNER_ONLY');
-    }
+    for (const [, r] of all.filter(([, d]) => d.workspace === 'admins'))
+      expect(routeRefusal('member', r)).toBe('ADMINS_ONLY');
+  });
+
+  it('the customer-data upload audit: the owner and admins see it, a member or client does not (issue 30, req 4)', () => {
+    const audit = routes.listCustomerUploads;
+    expect(routeRefusal('owner', audit)).toBeUndefined();
+    expect(routeRefusal('admin', audit)).toBeUndefined();
+    expect(routeRefusal('member', audit)).toBe('ADMINS_ONLY');
+    expect(routeRefusal('client', audit)).toBe('CLIENT_READ_ONLY');
+    // Allowing a member to upload stays the owner's alone: customer data is theirs to share.
+    expect(routeRefusal('admin', routes.setCustomerUploadPermission)).toBe('OWNER_ONLY');
   });
 
   it('the owner and admins manage the team; members and clients do not', () => {

@@ -1,6 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { Audience } from '@shared/schemas/audiences';
+import { managesTeam } from '@shared/workspace-roles';
 import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
@@ -76,9 +77,9 @@ export function AudiencesScreen() {
           <Section id="audiences-customers" title="Customer list">
             <CustomerListForm uid={selection.uid} accountId={selection.accountId} list={data} />
           </Section>
-          {role.role === 'owner' && !role.pending ? (
+          {managesTeam(role.role) && !role.pending ? (
             <Section id="audiences-uploads" title="Customer data uploads">
-              <CustomerUploadAudit uid={selection.uid} />
+              <CustomerUploadAudit uid={selection.uid} viewerIsOwner={role.role === 'owner'} />
             </Section>
           ) : null}
           <Section id="audiences-website" title="Website visitors">

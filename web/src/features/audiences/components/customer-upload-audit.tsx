@@ -12,10 +12,10 @@ function countsWords(entry: CustomerUploadAuditEntry): string {
 }
 
 /**
- * Who uploaded customer data, when, to which audience and how many rows (never the data): the owner's view of the
- * audit, beside the lists themselves, since the owner is the one who lets members upload.
+ * Who uploaded customer data, when, to which audience and how many rows (never the data): the owner's and admins'
+ * view of the audit, beside the lists themselves (the owner is the one who lets members upload).
  */
-export function CustomerUploadAudit({ uid }: { uid: string | undefined }) {
+export function CustomerUploadAudit({ uid, viewerIsOwner }: { uid: string | undefined; viewerIsOwner: boolean }) {
   const uploads = useCustomerUploads(uid, true);
   if (uploads.isPending) return <Skeleton className="h-24 w-full" aria-label="Reading the uploads" />;
   if (uploads.isError)
@@ -49,8 +49,8 @@ export function CustomerUploadAudit({ uid }: { uid: string | undefined }) {
               <td className="py-2">
                 <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
               </td>
-              {/* Only the owner reads this audit, and an owner's sign-in token may carry no email: "You" says it. */}
-              <td>{entry.byOwner ? 'You (owner)' : entry.by}</td>
+              {/* An owner's sign-in token may carry no email, so the owner's rows say who by role. */}
+              <td>{entry.byOwner ? (viewerIsOwner ? 'You (owner)' : 'The owner') : entry.by}</td>
               <td>{entry.action === 'refresh' ? 'Refresh' : 'Upload'}</td>
               <td>{entry.audienceName ?? entry.audienceId ?? '—'}</td>
               <td>{entry.rows.toLocaleString()}</td>

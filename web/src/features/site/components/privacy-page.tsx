@@ -64,8 +64,9 @@ const sections: LegalSection[] = [
           deleted with the audience when you delete it in {PRODUCT_NAME}. Meta matches the hashes to its users and keeps
           the audience under its Custom Audience terms, which the ad account accepts before its first list. Deleting the
           audience in {PRODUCT_NAME} deletes it at Meta. In a team, only the owner, and members the owner allows, can
-          upload customer data. Every upload and refresh is recorded for the owner to see on the Audiences screen: who,
-          when, which audience and how many rows, never a value from the file or a hash of one.
+          upload customer data. Every upload and refresh is recorded for the owner and the workspace's admins to see on
+          the Audiences screen: who, when, which audience and how many rows, never a value from the file or a hash of
+          one.
         </p>
       </>
     ),

@@ -7,11 +7,11 @@ import { CustomerUploadAudit } from '@web/features/audiences/components/customer
 const apiRequest = vi.hoisted(() => vi.fn());
 vi.mock('@web/lib/api', () => ({ apiRequest }));
 
-function renderAudit() {
+function renderAudit(viewerIsOwner = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CustomerUploadAudit uid="u1" />
+      <CustomerUploadAudit uid="u1" viewerIsOwner={viewerIsOwner} />
     </QueryClientProvider>,
   );
 }
@@ -59,6 +59,28 @@ describe('CustomerUploadAudit', () => {
     const failed = screen.getByRole('cell', { name: 'You (owner)' }).closest('tr')!;
     expect(within(failed).getByText('Failed (VALIDATION_ERROR)')).toBeTruthy();
     expect(apiRequest).toHaveBeenCalledWith('listCustomerUploads');
+  });
+
+  it('names the owner’s rows "The owner" to an admin reading the audit', async () => {
+    apiRequest.mockResolvedValue({
+      items: [
+        {
+          at: '2026-11-28T09:00:00.000Z',
+          action: 'upload',
+          by: 'owner-sub',
+          byOwner: true,
+          adAccountId: 'act_1',
+          audienceName: 'Customers',
+          outcome: 'completed',
+          rows: 10,
+          invalid: 0,
+          sent: 10,
+        },
+      ],
+    } satisfies Audit);
+    renderAudit(false);
+    expect(await screen.findByRole('cell', { name: 'The owner' })).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: 'You (owner)' })).toBeNull();
   });
 
   it('says so when nobody has uploaded customer data', async () => {
