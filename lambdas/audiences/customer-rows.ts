@@ -58,38 +58,61 @@ function columnIndexes(
   return byField;
 }
 
-/** Calls `onRow` with each usable row's hashes, in file order; returns what was read. */
+/**
+ * The row hasher fed a file's text in pieces (a request body's slices, or a stream read from a bucket or disk):
+ * `push` returns the rows each piece completed, `end` the last ones, so no more than a piece and its rows are held.
+ */
+export class CustomerRowHasher {
+  private columns: Map<CustomerColumnField, number[]> | undefined;
+  private fields: CustomerColumnField[] = [];
+  private readonly ready: HashedRow[] = [];
+  private readonly reader: CsvRecordReader;
+
+  constructor(
+    body: Pick<CreateCustomerListBody, 'mapping' | 'defaultCountry'>,
+    plan: { onPlan: (plan: CustomerRowsPlan) => void },
+    readonly outcome: RowOutcome,
+  ) {
+    const context = body.defaultCountry ? { country: body.defaultCountry.toLowerCase() } : {};
+    this.reader = new CsvRecordReader((record) => {
+      if (!this.columns) {
+        this.columns = columnIndexes(record, body.mapping);
+        this.fields = [...this.columns.keys()];
+        plan.onPlan({ schema: this.fields.map((field) => META_KEY[field]), fields: this.fields });
+        return;
+      }
+      outcome.read += 1;
+      const raw: RawCustomerRecord = {};
+      for (const [field, indexes] of this.columns) raw[field] = indexes.map((index) => record[index] ?? '');
+      const { hashed } = hashCustomerRecord(raw, context);
+      if (!IDENTIFYING_FIELDS.some((field) => hashed[field]?.length)) {
+        outcome.unusable += 1;
+        return;
+      }
+      this.ready.push(this.fields.map((field) => hashed[field]?.[0] ?? ''));
+    });
+  }
+
+  push(text: string): HashedRow[] {
+    this.reader.push(text);
+    return this.ready.splice(0);
+  }
+
+  end(): HashedRow[] {
+    this.reader.end();
+    if (!this.columns) throw new AppError('VALIDATION_ERROR', 'The file is empty.', { details: { field: 'csv' } });
+    return this.ready.splice(0);
+  }
+}
+
+/** Each usable row's hashes of a CSV held as one string (a request body), in file order; `outcome` counts. */
 export function* hashedCustomerRows(
   body: Pick<CreateCustomerListBody, 'csv' | 'mapping' | 'defaultCountry'>,
   plan: { onPlan: (plan: CustomerRowsPlan) => void },
   outcome: RowOutcome,
 ): Generator<HashedRow> {
-  let columns: Map<CustomerColumnField, number[]> | undefined;
-  let fields: CustomerColumnField[] = [];
-  const ready: HashedRow[] = [];
-  const context = body.defaultCountry ? { country: body.defaultCountry.toLowerCase() } : {};
-  const reader = new CsvRecordReader((record) => {
-    if (!columns) {
-      columns = columnIndexes(record, body.mapping);
-      fields = [...columns.keys()];
-      plan.onPlan({ schema: fields.map((field) => META_KEY[field]), fields });
-      return;
-    }
-    outcome.read += 1;
-    const raw: RawCustomerRecord = {};
-    for (const [field, indexes] of columns) raw[field] = indexes.map((index) => record[index] ?? '');
-    const { hashed } = hashCustomerRecord(raw, context);
-    if (!IDENTIFYING_FIELDS.some((field) => hashed[field]?.length)) {
-      outcome.unusable += 1;
-      return;
-    }
-    ready.push(fields.map((field) => hashed[field]?.[0] ?? ''));
-  });
-  for (let start = 0; start < body.csv.length; start += SLICE_CHARS) {
-    reader.push(body.csv.slice(start, start + SLICE_CHARS));
-    yield* ready.splice(0);
-  }
-  reader.end();
-  yield* ready.splice(0);
-  if (!columns) throw new AppError('VALIDATION_ERROR', 'The file is empty.', { details: { field: 'csv' } });
+  const hasher = new CustomerRowHasher(body, plan, outcome);
+  for (let start = 0; start < body.csv.length; start += SLICE_CHARS)
+    yield* hasher.push(body.csv.slice(start, start + SLICE_CHARS));
+  yield* hasher.end();
 }
