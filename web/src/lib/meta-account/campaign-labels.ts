@@ -1,3 +1,5 @@
+import { resultTypeLabel } from '@shared/result-type-labels';
+
 /** Meta's ODAX objectives as a marketer names them. */
 export const objectiveLabels: Record<string, string> = {
   OUTCOME_SALES: 'Sales',
@@ -50,38 +52,8 @@ export function statusLabel(status: string): string {
   return statusLabels[status] ?? titleCase(status);
 }
 
-/** Meta result types (`actions` keys) as people say them, plural as shown beside a count. */
-const resultTypeLabels: Record<string, string> = {
-  purchase: 'Purchases',
-  omni_purchase: 'Purchases',
-  lead: 'Leads',
-  link_click: 'Link clicks',
-  landing_page_view: 'Landing page views',
-  reach: 'People reached',
-  impressions: 'Impressions',
-  lead_grouped: 'Leads',
-  video_thruplay_watched_actions: 'ThruPlays',
-  estimated_ad_recallers: 'Estimated ad recall lift (people)',
-  omni_app_install: 'App installs',
-  post_engagement: 'Post engagements',
-  page_engagement: 'Page engagements',
-  video_view: 'Video views',
-  thruplay: 'ThruPlays',
-  mobile_app_install: 'App installs',
-  app_install: 'App installs',
-  complete_registration: 'Registrations',
-  add_to_cart: 'Adds to cart',
-};
-
-/** The label of a Meta result type (`purchase`, `lead`, `link_click`…); "Results" when there is none. */
-export function resultTypeLabel(resultType: string | null | undefined): string {
-  if (!resultType) return 'Results';
-  const simple = resultType.replace(/^offsite_conversion\.fb_pixel_/, '').replace(/^onsite_conversion\./, '');
-  const known = resultTypeLabels[simple] ?? resultTypeLabels[resultType];
-  if (known) return known;
-  const label = titleCase(simple);
-  return /(s|sh|ch|x)$/.test(label) ? `${label}es` : `${label}s`;
-}
+// Shared with the server's reports, which name results the same way.
+export { resultTypeLabel };
 
 /**
  * Ads Manager's name for the cost column of a result type: awareness (reach)
