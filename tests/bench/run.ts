@@ -24,6 +24,7 @@ import { measureMmmFit } from './mmm-fit-probe';
 import { queues } from '@shared/queues';
 import { measureNotificationDelivery } from './notification-delivery';
 import { measureOptimizer } from './optimizer';
+import { measureReportRender } from './report-render';
 import { measureRules } from './rules';
 import { measureSignals } from './signals';
 import { measurePublicSite, printPublicSite } from './public-site';
@@ -111,6 +112,13 @@ async function main(): Promise<void> {
   if (!quick) await printMmmFit(figures);
 
   // Graphics: the four sizes of one design rendered to PNG by the one renderer (issue 11).
+  const report = await measureReportRender(200, sizes.graphicsRounds);
+  figures.reportRender = report;
+  console.log(`\nreport PDF (${report.campaigns} campaigns, ${report.ads} ads ranked, 4 pages, warm renderer)`);
+  console.log(
+    `  p50 ${report.p50Ms.toFixed(0)} ms   p99 ${report.p99Ms.toFixed(0)} ms over ${report.rounds} rounds   ${kb(report.pdfBytes)} KB, ${report.pages} pages`,
+  );
+
   const graphics = await measureGraphicsRender(sizes.graphicsRounds);
   figures.graphicsRender = graphics;
   console.log('\ngraphics render (4 sizes of one design to PNG, warm renderer)');

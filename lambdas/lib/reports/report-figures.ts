@@ -29,3 +29,20 @@ export function reportFigures(
 export function reportTrend(series: InsightsSeries): ReportData['trend'] {
   return series.data.map((d) => ({ date: d.date, spend: d.spend, results: d.results }));
 }
+
+/**
+ * The best and the worst rows of a period by cost per result (lower is better), among the rows that spent and
+ * had results; ties go to the larger spend. A row is never both: with fewer than 2 × count rows the bottom
+ * list takes what the top list left.
+ */
+export function topAndBottom<Row extends { spend: number; costPerResult: number | null }>(
+  rows: readonly Row[],
+  count: number,
+): { top: Row[]; bottom: Row[] } {
+  const ranked = rows
+    .filter((row) => row.spend > 0 && row.costPerResult !== null)
+    .sort((a, b) => a.costPerResult! - b.costPerResult! || b.spend - a.spend);
+  const top = ranked.slice(0, count);
+  const bottom = ranked.slice(Math.max(top.length, ranked.length - count)).reverse();
+  return { top, bottom };
+}
