@@ -13,6 +13,15 @@ export interface MailboxMessage {
   /** The Cognito trigger source that produced it, e.g. CustomMessage_SignUp. */
   kind: string;
   sentAt: string;
+  /** Files sent with it (SES v2 attachments), with their content so a test can open them. */
+  attachments?: MailboxAttachment[];
+}
+
+export interface MailboxAttachment {
+  fileName: string;
+  contentType: string;
+  bytes: number;
+  base64: string;
 }
 
 export interface OutgoingEmail {
@@ -20,6 +29,7 @@ export interface OutgoingEmail {
   subject: string;
   body: string;
   kind: string;
+  attachments?: MailboxAttachment[];
 }
 
 /** Older messages drop off past this, so a long session does not grow without end. */
@@ -39,6 +49,7 @@ export class Mailbox {
       links: extractLinks(email.body),
       kind: email.kind,
       sentAt: new Date().toISOString(),
+      ...(email.attachments ? { attachments: email.attachments } : {}),
     };
     this.#messages.push(message);
     if (this.#messages.length > MAX_MESSAGES) this.#messages.splice(0, this.#messages.length - MAX_MESSAGES);

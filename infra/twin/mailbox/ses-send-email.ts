@@ -7,7 +7,10 @@ import type { Mailbox } from './mailbox';
  * SES v2's SendEmail (`POST /v2/email/outbound-emails`), answered by the dev mailbox: what the product sends
  * through SES lands where Cognito's emails do. As strict as SES where the product could get it wrong: a SigV4
  * Authorization header, only the verified sender, at most 50 recipients, a subject and a body, SES's error shapes
- * (`x-amzn-ErrorType` + `{"message"}`), 10 MB a message.
+ * (`x-amzn-ErrorType` + `{"message"}`), 10 MB a message. Attachments (`Content.Simple.Attachments`, SES v2's
+ * SendEmail since 2025) need a file name whose extension SES accepts and base64 content; SES refuses the extensions
+ * listed in "Unsupported attachment types" (https://docs.aws.amazon.com/ses/latest/dg/mime-types.html); the
+ * commonest of them are refused here too.
  */
 export const SES_SEND_EMAIL_PATH = '/v2/email/outbound-emails';
 
@@ -15,6 +18,40 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const MAX_RECIPIENTS = 50;
 
 const Content = z.object({ Data: z.string(), Charset: z.string().optional() });
+
+/** A sample of SES's refused extensions (the docs list more; these are the ones a product could plausibly send). */
+const REFUSED_EXTENSIONS = [
+  'ade',
+  'adp',
+  'app',
+  'bat',
+  'cmd',
+  'com',
+  'cpl',
+  'exe',
+  'js',
+  'jar',
+  'msi',
+  'scr',
+  'vbs',
+  'ps1',
+];
+
+const AttachmentSchema = z.object({
+  RawContent: z.base64('Attachment RawContent must be base64'),
+  FileName: z
+    .string()
+    .min(1, 'Attachment FileName is required')
+    .refine(
+      (name) => !REFUSED_EXTENSIONS.includes(name.split('.').pop()?.toLowerCase() ?? ''),
+      'Attachment file type is not supported.',
+    ),
+  ContentType: z.string().optional(),
+  ContentDisposition: z.enum(['ATTACHMENT', 'INLINE']).optional(),
+  ContentTransferEncoding: z.enum(['BASE64', 'QUOTED_PRINTABLE', 'SEVEN_BIT']).optional(),
+  ContentDescription: z.string().optional(),
+  ContentId: z.string().optional(),
+});
 const SendEmailSchema = z.object({
   FromEmailAddress: z.string().min(1),
   Destination: z.object({
@@ -28,6 +65,7 @@ const SendEmailSchema = z.object({
       Body: z
         .object({ Text: Content.optional(), Html: Content.optional() })
         .refine((b) => b.Text !== undefined || b.Html !== undefined, 'Body needs Text or Html'),
+      Attachments: z.array(AttachmentSchema).optional(),
     }),
   }),
 });
@@ -88,7 +126,13 @@ export async function handleSesSendEmail(
   if (recipients.length > MAX_RECIPIENTS) {
     return sesError(res, 400, 'MessageRejected', `Recipient count exceeds ${MAX_RECIPIENTS}.`);
   }
-  const { Subject, Body } = email.Content.Simple;
+  const { Subject, Body, Attachments } = email.Content.Simple;
+  const attachments = Attachments?.map((a) => ({
+    fileName: a.FileName,
+    contentType: a.ContentType ?? 'application/octet-stream',
+    bytes: Buffer.from(a.RawContent, 'base64').byteLength,
+    base64: a.RawContent,
+  }));
   let messageId = '';
   for (const to of recipients) {
     const kept = mailbox.deliver({
@@ -96,6 +140,7 @@ export async function handleSesSendEmail(
       subject: Subject.Data,
       body: Body.Html?.Data ?? Body.Text?.Data ?? '',
       kind: 'SES_SendEmail',
+      ...(attachments ? { attachments } : {}),
     });
     messageId ||= kept.id;
   }
