@@ -10,7 +10,10 @@ import type { Mailbox } from './mailbox';
  * (`x-amzn-ErrorType` + `{"message"}`), 10 MB a message. Attachments (`Content.Simple.Attachments`, SES v2's
  * SendEmail since 2025) need a file name whose extension SES accepts and base64 content; SES refuses the extensions
  * listed in "Unsupported attachment types" (https://docs.aws.amazon.com/ses/latest/dg/mime-types.html); the
- * commonest of them are refused here too.
+ * commonest of them are refused here too. Field limits from the API reference's Attachment
+ * (https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_Attachment.html): FileName ≤ 255, ContentId 1–78,
+ * ContentDescription ≤ 1000. SES takes up to 40 MB a message with attachments
+ * (https://docs.aws.amazon.com/ses/latest/dg/attachments.html); the twin keeps its 10 MB body limit, stricter.
  */
 export const SES_SEND_EMAIL_PATH = '/v2/email/outbound-emails';
 
@@ -42,6 +45,7 @@ const AttachmentSchema = z.object({
   FileName: z
     .string()
     .min(1, 'Attachment FileName is required')
+    .max(255, 'Attachment FileName is at most 255 characters')
     .refine(
       (name) => !REFUSED_EXTENSIONS.includes(name.split('.').pop()?.toLowerCase() ?? ''),
       'Attachment file type is not supported.',
@@ -49,8 +53,8 @@ const AttachmentSchema = z.object({
   ContentType: z.string().optional(),
   ContentDisposition: z.enum(['ATTACHMENT', 'INLINE']).optional(),
   ContentTransferEncoding: z.enum(['BASE64', 'QUOTED_PRINTABLE', 'SEVEN_BIT']).optional(),
-  ContentDescription: z.string().optional(),
-  ContentId: z.string().optional(),
+  ContentDescription: z.string().max(1000).optional(),
+  ContentId: z.string().min(1).max(78).optional(),
 });
 const SendEmailSchema = z.object({
   FromEmailAddress: z.string().min(1),
