@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth/use-auth';
 import { BrandLink } from './brand-link';
 import { ShellQueries } from './shell-queries';
-import { appLinks, publicLinks } from './nav-links';
+import { publicLinks } from './nav-links';
 import { webPaths } from '@shared/web-paths';
 
 // Only a signed-in visitor needs the menu (and the error handling behind sign-out).
@@ -122,25 +122,42 @@ export function SiteHeader() {
               </ShellQueries>
             </Suspense>
           ) : null}
-          {[currentUser ? appLinks : [], publicLinks]
-            .filter((group) => group.length > 0)
-            .map((group, index) => (
-              <ul key={index} className={clsx('grid gap-1', index > 0 && 'mt-2 border-t pt-2')}>
-                {group.map((link) => (
-                  <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      className={(s) => clsx(navClass(s), 'block')}
-                      onClick={() => setMobileOpen(false)}
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            ))}
+          {currentUser ? (
+            <Suspense fallback={null}>
+              <ShellQueries>
+                <VisibleAppLinks>
+                  {(links) => <MobileLinkGroup links={links} onFollow={() => setMobileOpen(false)} />}
+                </VisibleAppLinks>
+              </ShellQueries>
+            </Suspense>
+          ) : null}
+          <MobileLinkGroup links={publicLinks} separated={Boolean(currentUser)} onFollow={() => setMobileOpen(false)} />
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** One group of the phone menu's links; a later group is set off by a rule. */
+function MobileLinkGroup({
+  links,
+  separated = false,
+  onFollow,
+}: {
+  links: readonly { to: string; label: string }[];
+  separated?: boolean;
+  onFollow: () => void;
+}) {
+  if (links.length === 0) return null;
+  return (
+    <ul className={clsx('grid gap-1', separated && 'mt-2 border-t pt-2')}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={(s) => clsx(navClass(s), 'block')} onClick={onFollow}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

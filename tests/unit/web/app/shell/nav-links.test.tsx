@@ -77,6 +77,21 @@ describe('the navigation, from the screens table', () => {
     );
   });
 
+  it('shows a read-only client only the dashboards and reports in the phone menu too (issue 28)', async () => {
+    role = 'client';
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    await waitFor(() => expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument());
+    const labels = linksIn(mobile).map(([, label]) => label);
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix']));
+    const hidden = appLinks.filter(
+      (link) => !['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix'].includes(link.label),
+    );
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const link of hidden) expect(labels).not.toContain(link.label);
+  });
+
   it('shows the main and legal links in the footer', () => {
     render(
       <MemoryRouter>
