@@ -804,7 +804,9 @@ export const functions = {
       teamInvitations: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexActions: ['Query'] },
       // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
       quotaUsage: { actions: ['GetItem', 'UpdateItem'] },
-      userPlans: { actions: ['GetItem'] },
+      // Plans read for seats; a client workspace's plan record (billed to its agency) put once when an agency
+      // creates it (conditional: never over an existing record).
+      userPlans: { actions: ['GetItem', 'PutItem'] },
     },
     // The inviter's and the invitee's verified email come from their pool attributes (access tokens carry none).
     userPool: ['AdminGetUser'],

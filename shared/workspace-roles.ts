@@ -24,11 +24,27 @@ export type InvitedRole = z.infer<typeof InvitedRoleSchema>;
  */
 export const WORKSPACE_HEADER = 'x-adsmith-workspace';
 
-/** A workspace id is its owner's Cognito `sub` (a UUID on the pool and the twin alike). */
+/**
+ * A client workspace an agency creates (issue 28, req 1) has no owning person, so its id is not a Cognito `sub`:
+ * `ws_` and a ULID (26 Crockford base32 characters, https://github.com/ulid/spec). The prefix cannot begin a sub
+ * (a UUID), so the two kinds never collide.
+ */
+export const CLIENT_WORKSPACE_PREFIX = 'ws_';
+const CLIENT_WORKSPACE_ID = /^ws_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** Whether `id` names a client workspace an agency created (not a person's own). */
+export function isClientWorkspaceId(id: string): boolean {
+  return CLIENT_WORKSPACE_ID.test(id);
+}
+
+/** A workspace id: its owner's Cognito `sub` (a UUID on the pool and the twin alike), or a client workspace's `ws_` id. */
 export const WorkspaceIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9-]{1,128}$/, 'The workspace header must be a workspace id.');
+  .refine(
+    (id) => /^[A-Za-z0-9-]{1,128}$/.test(id) || isClientWorkspaceId(id),
+    'The workspace header must be a workspace id.',
+  );
 
 /** Roles that may manage a workspace's team (invite, revoke, remove). */
 export function managesTeam(role: WorkspaceRole): boolean {

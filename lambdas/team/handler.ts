@@ -13,6 +13,7 @@ import { sendInvitationEmail } from './invitation-email';
 import { requestedWorkspace } from '../lib/team/requested-workspace';
 import {
   acceptInvitation,
+  createClientWorkspace,
   invite,
   leaveTeam,
   listWorkspaces,
@@ -64,5 +65,6 @@ export const handler = httpFunction([
   on(routes.removeTeammate, ({ user, params }) => removeMember(user, params.userId, deps())),
   on(routes.leaveTeam, ({ user }) => leaveTeam(user, deps())),
   on(routes.acceptInvitation, ({ user, body }) => acceptInvitation(user, body.token, deps())),
+  on(routes.createClientWorkspace, ({ user, body }) => createClientWorkspace(user, body, deps())),
   on(routes.listWorkspaces, ({ user, event }) => listWorkspaces(user, requestedWorkspace(event.headers), deps())),
 ]);

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { plans } from '@shared/plans';
 import type {
+  CreateClientWorkspaceBody,
   InviteBody,
   InvitationCreated,
   PendingInvitation,
@@ -19,7 +20,13 @@ import type {
 import { managesTeam, type InvitedRole, type WorkspaceRole } from '@shared/workspace-roles';
 import { tableKey } from '@shared/table-keys';
 import { webPaths } from '@shared/web-paths';
-import { planOfUser } from '../lib/billing/plan-record';
+import {
+  CLIENT_WORKSPACES_PLAN,
+  effectivePlan,
+  planOfUser,
+  readPlanRecord,
+  type PlanRecord,
+} from '../lib/billing/plan-record';
 import { AppError, conflict, forbidden, notFound, validationError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { queryAll } from '../lib/aws/query-all';
@@ -31,6 +38,7 @@ import {
   resolveWorkspace,
   type MembershipRecord,
 } from '../lib/team/workspace';
+import { newClientWorkspaceId } from './client-workspace-id';
 import { isLive, issueToken, secretMatches, splitToken } from './invitation-token';
 import { invitePlace, memberPlace, moveSeat, releaseSeats, seatsUsed, takeSeat } from './seats';
 
@@ -54,6 +62,8 @@ export interface InvitationRecord {
   owner_email: string;
   /** The role the invited person will hold; absent on invitations sent before roles were named (member). */
   role?: InvitedRole;
+  /** A client workspace's name, passed on to the membership the accept writes. */
+  workspace_name?: string;
   /** The sub of the invited person once their accept has claimed it (the first of accept's writes). */
   accepted_by?: string;
 }
@@ -199,7 +209,10 @@ export async function invite(
 ): Promise<InvitationCreated> {
   assertManagesTeam(user);
   const inviterEmail = await verifiedEmailOf({ ...user, sub: personOf(user) }, deps);
-  const ownerEmail = user.actor ? await ownerEmailOf(user, deps) : inviterEmail;
+  const inviterMembership = user.actor
+    ? await readMembership(deps.doc, deps.tables.memberships, user.actor, user.sub)
+    : undefined;
+  const ownerEmail = user.actor ? (inviterMembership?.owner_email ?? '') : inviterEmail;
   if (body.email === inviterEmail) {
     throw validationError('That is your own address: you are already in this workspace.');
   }
@@ -222,6 +235,7 @@ export async function invite(
     created_at: now.toISOString(),
     owner_email: ownerEmail,
     role: body.role ?? 'member',
+    ...(inviterMembership?.workspace_name ? { workspace_name: inviterMembership.workspace_name } : {}),
   };
   try {
     await deps.doc.send(
@@ -333,12 +347,75 @@ export async function listWorkspaces(
   };
   const workspaces = [
     own,
-    ...memberships.map((m): WorkspaceChoice => ({ id: m.workspace_id, role: m.role, ownerEmail: m.owner_email })),
+    ...memberships.map((m): WorkspaceChoice => ({
+      id: m.workspace_id,
+      role: m.role,
+      ownerEmail: m.owner_email,
+      ...(m.workspace_name ? { name: m.workspace_name } : {}),
+    })),
   ];
   const belongs = requested === undefined || workspaces.some((w) => w.id === requested);
   const resolved = resolveWorkspace(user.sub, memberships, belongs ? requested : undefined);
   const current = workspaces.find((w) => w.id === resolved.id) ?? own;
   return { current, workspaces };
+}
+
+/**
+ * An agency's owner or admin creates a client workspace (issue 28, req 1): a new `ws_` id, a plan record billed to
+ * the agency (no Stripe subscription: its plan resolves to the agency's Agency plan while that runs, planOfUser),
+ * and the creator's membership as its admin (billing and the Meta connection stay an owner's: the client connects
+ * their own Meta account through the onboarding link). Only a workspace on the Agency plan, and not itself a
+ * client workspace, may create one.
+ */
+export async function createClientWorkspace(
+  user: RequestUser,
+  body: CreateClientWorkspaceBody,
+  deps: TeamDeps,
+): Promise<WorkspaceChoice> {
+  assertManagesTeam(user);
+  const now = nowOf(deps);
+  const agency = await readPlanRecord(deps.doc, deps.tables.userPlans, user.sub);
+  if (agency?.billed_to && agency.billed_to !== user.sub) {
+    throw forbidden('A client workspace cannot hold client workspaces: switch to the agency’s workspace first.');
+  }
+  if (effectivePlan(agency, now).plan !== CLIENT_WORKSPACES_PLAN) {
+    throw forbidden(`Client workspaces come with the ${plans[CLIENT_WORKSPACES_PLAN].name} plan.`);
+  }
+  const person = personOf(user);
+  const ownerEmail = await ownerEmailOf(user, deps);
+  const id = newClientWorkspaceId(now);
+  const record: PlanRecord = {
+    user_id: id,
+    plan: 'free',
+    billed_to: user.sub,
+    updated_at: now.toISOString(),
+  };
+  await deps.doc.send(
+    new PutCommand({
+      TableName: deps.tables.userPlans,
+      Item: record,
+      ConditionExpression: 'attribute_not_exists(user_id)',
+    }),
+  );
+  const creatorEmail = (await deps.emailOf({ ...user, sub: person }))?.email.toLowerCase() ?? '';
+  const membership: MembershipRecord = {
+    user_id: person,
+    workspace_id: id,
+    role: 'admin',
+    email: creatorEmail,
+    owner_email: ownerEmail,
+    workspace_name: body.name,
+    joined_at: now.toISOString(),
+  };
+  await deps.doc.send(
+    new PutCommand({
+      TableName: deps.tables.memberships,
+      Item: membership,
+      ConditionExpression: 'attribute_not_exists(workspace_id)',
+    }),
+  );
+  forgetWorkspace(person);
+  return { id, role: 'admin', ownerEmail, name: body.name };
 }
 
 const invalid = () => new AppError('INVITATION_INVALID');
@@ -497,6 +574,7 @@ export async function acceptInvitation(user: RequestUser, token: string, deps: T
       role,
       email,
       owner_email: invitation.owner_email,
+      ...(invitation.workspace_name ? { workspace_name: invitation.workspace_name } : {}),
       joined_at: now.toISOString(),
       invitation_id: id,
     };

@@ -1,10 +1,12 @@
 import {
   AcceptInvitationBodySchema,
+  CreateClientWorkspaceBodySchema,
   InvitationCreatedSchema,
   InvitationParamsSchema,
   InviteBodySchema,
   MemberParamsSchema,
   TeamSchema,
+  WorkspaceChoiceSchema,
   WorkspacesSchema,
 } from '../schemas/team';
 import { route } from '../route-declaration';
@@ -72,5 +74,16 @@ export const teamRoutes = {
     access: 'user',
     workspace: 'personal',
     response: WorkspacesSchema,
+  }),
+  // An agency's owner or admin creates a client workspace (issue 28, req 1), in the agency workspace the request
+  // works in: billed to it, no subscription of its own; the creator works in it as its admin.
+  createClientWorkspace: route({
+    method: 'POST',
+    path: '/api/workspaces',
+    fn: 'team',
+    access: 'user',
+    body: CreateClientWorkspaceBodySchema,
+    response: WorkspaceChoiceSchema,
+    successStatus: 201,
   }),
 } as const;

@@ -66,6 +66,8 @@ export const WorkspaceChoiceSchema = z.object({
   role: WorkspaceRoleSchema,
   /** Its owner's email address: how people tell workspaces apart (the person's own says theirs). */
   ownerEmail: z.string(),
+  /** A client workspace's name, as the agency that created it named it (person's workspaces have none). */
+  name: z.string().optional(),
 });
 export type WorkspaceChoice = z.infer<typeof WorkspaceChoiceSchema>;
 
@@ -76,6 +78,18 @@ export const WorkspacesSchema = z.object({
   workspaces: z.array(WorkspaceChoiceSchema),
 });
 export type Workspaces = z.infer<typeof WorkspacesSchema>;
+
+/** An agency creates a client workspace by naming it (issue 28, req 1). */
+export const CreateClientWorkspaceBodySchema = z
+  .object({
+    name: z
+      .string({ message: 'Name the client workspace.' })
+      .trim()
+      .min(1, 'Name the client workspace.')
+      .max(80, 'A client workspace name is at most 80 characters.'),
+  })
+  .strict();
+export type CreateClientWorkspaceBody = z.infer<typeof CreateClientWorkspaceBodySchema>;
 
 export const InvitationCreatedSchema = z.object({
   invitation: PendingInvitationSchema,

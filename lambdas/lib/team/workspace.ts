@@ -17,6 +17,8 @@ export interface MembershipRecord {
   role: InvitedRole;
   email: string;
   owner_email: string;
+  /** A client workspace's name (issue 28): set on the rows of workspaces an agency created. */
+  workspace_name?: string;
   joined_at: string;
   /** The owner let this member upload customer lists (Audiences); absent until the owner allows it. */
   customer_data_uploads?: boolean;

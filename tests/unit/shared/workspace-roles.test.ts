@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDeclaration } from '@shared/routes';
-import { managesTeam, routeRefusal, WorkspaceIdSchema, type WorkspaceRole } from '@shared/workspace-roles';
+import {
+  isClientWorkspaceId,
+  managesTeam,
+  routeRefusal,
+  WorkspaceIdSchema,
+  type WorkspaceRole,
+} from '@shared/workspace-roles';
 
 /**
  * The roles' limits are decided from the routes table alone (issue 28, req 1 and 6): every route is listed here
@@ -114,7 +120,13 @@ describe('the workspace header', () => {
     expect(WorkspaceIdSchema.parse('0b7c2a9e-1d3f-4e5a-9b8c-7d6e5f4a3b2c')).toBe(
       '0b7c2a9e-1d3f-4e5a-9b8c-7d6e5f4a3b2c',
     );
-    for (const bad of ['', 'a b', '../x', 'x'.repeat(129), 'ws_1'])
+    for (const bad of ['', 'a b', '../x', 'x'.repeat(129), 'ws_1', 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAI', 'ws_../x'])
       expect(WorkspaceIdSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('takes a client workspace id an agency created (ws_ and a ULID)', () => {
+    expect(WorkspaceIdSchema.parse('ws_01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe('ws_01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    expect(isClientWorkspaceId('ws_01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe(true);
+    expect(isClientWorkspaceId('0b7c2a9e-1d3f-4e5a-9b8c-7d6e5f4a3b2c')).toBe(false);
   });
 });

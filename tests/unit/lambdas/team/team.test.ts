@@ -12,10 +12,12 @@ import { AppError } from '@lambdas/lib/errors';
 import type { RequestUser } from '@lambdas/lib/http/request-user';
 import { readUsage } from '@lambdas/lib/quota/plan-quota';
 import { workspaceOf } from '@lambdas/lib/team/workspace';
+import { planOfUser } from '@lambdas/lib/billing/plan-record';
 import type { WorkspaceRole } from '@shared/workspace-roles';
 import { hashSecret, isLive, issueToken, secretMatches, splitToken } from '@lambdas/team/invitation-token';
 import {
   acceptInvitation,
+  createClientWorkspace,
   invite,
   leaveTeam,
   listWorkspaces,
@@ -468,5 +470,38 @@ describe('one person, many workspaces (issue 28)', () => {
     await acceptInvitation(mate, tokenOf((await invite(owner, { email: 'twice@example.com' }, deps())).link), deps());
     // Removed from the pending list by the first accept: a second invitation to the same address is a conflict.
     expect((await refusal(invite(owner, { email: 'twice@example.com' }, deps()))).code).toBe('CONFLICT');
+  });
+
+  it('an agency creates a client workspace billed to it: a ws_ id, the Agency plan, the creator its admin', async () => {
+    const agency = person('cw-agency@example.com');
+    await onPlan(agency, 'agency');
+    const made = await createClientWorkspace(agency, { name: 'Bakery Ltd' }, deps());
+    expect(made).toMatchObject({ role: 'admin', ownerEmail: 'cw-agency@example.com', name: 'Bakery Ltd' });
+    expect(made.id).toMatch(/^ws_[0-9A-HJKMNP-TV-Z]{26}$/);
+    // Its plan resolves to the agency's (no subscription of its own), and lapses with it.
+    expect(await planOfUser(aws.doc, localTableName('userPlans'), made.id, clock)).toBe('agency');
+    // The creator switches to it and works in it as its admin; it is listed by its name.
+    expect(await workspaceOf(aws.doc, localTableName('workspaceMemberships'), agency.sub, made.id)).toEqual({
+      id: made.id,
+      role: 'admin',
+    });
+    const listed = (await listWorkspaces(agency, made.id, deps())).current;
+    expect(listed).toEqual(made);
+    // An invitation into it carries its name to the person who joins.
+    const inside = working(agency, { sub: made.id, username: made.id }, 'admin');
+    const mate = person('cw-mate@example.com');
+    await acceptInvitation(
+      mate,
+      tokenOf((await invite(inside, { email: 'cw-mate@example.com', role: 'client' }, deps())).link),
+      deps(),
+    );
+    expect((await listWorkspaces(mate, made.id, deps())).current).toMatchObject({ name: 'Bakery Ltd', role: 'client' });
+    // A client workspace holds no client workspaces; a member cannot create one; a Pro workspace cannot.
+    expect((await refusal(createClientWorkspace(inside, { name: 'Nested' }, deps()))).code).toBe('FORBIDDEN');
+    const member = working(mate, agency, 'member');
+    expect((await refusal(createClientWorkspace(member, { name: 'X' }, deps()))).code).toBe('OWNER_ONLY');
+    const pro = person('cw-pro@example.com');
+    await onPlan(pro, 'pro');
+    expect((await refusal(createClientWorkspace(pro, { name: 'X' }, deps()))).message).toContain('Agency plan');
   });
 });

@@ -15,7 +15,7 @@ const ROLE_NAMES: Record<WorkspaceChoice['role'], string> = {
 
 function labelOf(workspace: WorkspaceChoice): string {
   if (workspace.role === 'owner') return 'My workspace';
-  return `${workspace.ownerEmail || 'Shared workspace'} (${ROLE_NAMES[workspace.role]})`;
+  return `${workspace.name ?? (workspace.ownerEmail || 'Shared workspace')} (${ROLE_NAMES[workspace.role]})`;
 }
 
 /**
