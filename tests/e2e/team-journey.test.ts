@@ -103,6 +103,14 @@ describe('a team in a real browser', () => {
     await noSidewaysScroll();
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The switcher: the member's own workspace (theirs to connect to Meta), then back to the owner's, as chosen.
+    const switcher = page.getByRole('combobox', { name: 'Workspace' });
+    await switcher.selectOption({ label: 'My workspace' });
+    await page.getByRole('button', { name: 'Connect Meta' }).first().waitFor();
+    await switcher.selectOption({ label: `${owner} (member)` });
+    await page.getByText(/Ask your workspace owner .* to connect Meta/).waitFor();
+    expect(await page.getByRole('button', { name: 'Connect Meta' }).count()).toBe(0);
+
     // Opening the link again is a retry by the same person: they are in, once (no second seat).
     await page.goto(link);
     await page.getByRole('button', { name: 'Accept the invitation' }).click();

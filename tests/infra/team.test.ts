@@ -65,7 +65,8 @@ describe('teams: the team function and the workspace lookup of every signed-in f
     ]);
     expect(tableActions(built, fn, 'team_invitations', true)).toEqual(['dynamodb:Query']);
     expect(tableActions(built, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-    expect(tableActions(built, fn, 'user_plans')).toEqual(['dynamodb:GetItem']);
+    // Reads plans for seats; puts a client workspace's plan record (billed to its agency) when an agency creates one.
+    expect(tableActions(built, fn, 'user_plans')).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
     const actions = allowedActions(built.templates.stateless, fn);
     expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
     expect(actions).not.toContain('events:PutEvents');
