@@ -1,4 +1,5 @@
 import { WCAG_AA_LARGE, WCAG_AA_NORMAL, blend, contrastRatio, isLargeText, parseHex } from './colour-contrast';
+import { cardDesign, carouselChecks } from './carousel-design';
 import { type Design } from './design-schema';
 import { type LayoutTree, type TextNode } from './layout-tree';
 import {
@@ -195,6 +196,17 @@ export function fileSizeCheck(sizeId: PlacementSizeId, bytes: number = estimated
 }
 
 export function checkDesign(design: Design, sizeId: PlacementSizeId, fileBytes?: number): DesignCheck[] {
+  if (design.cards) {
+    // A carousel: Meta's card rules, then every card drawn as its own design, its findings named by card.
+    const cardChecks = design.cards.flatMap((card, i) =>
+      checkLayout(layoutDesign(cardDesign(design, card), sizeId), cardDesign(design, card)).map((check) => ({
+        ...check,
+        id: `card-${i + 1}-${check.id}`,
+        message: `Card ${i + 1}: ${check.message}`,
+      })),
+    );
+    return [...carouselChecks(design, sizeId), ...cardChecks, ...fileSizeCheck(sizeId, fileBytes)];
+  }
   return [...checkLayout(layoutDesign(design, sizeId), design), ...fileSizeCheck(sizeId, fileBytes)];
 }
 

@@ -114,6 +114,22 @@ export type DesignColours = z.infer<typeof DesignColoursSchema>;
 
 export const MAX_BRAND_COLOURS = 6;
 
+/**
+ * A carousel design's cards (Meta's `child_attachments`, 2–10: shared/carousel-rules.ts). Each card is the design
+ * drawn again with its own headline and photo, and keeps the page its card links to for the ad. The link may be
+ * empty while the design is a draft; the export refuses it then (graphics/carousel-design.ts).
+ */
+export const MAX_DESIGN_CARDS = 10;
+export const DesignCardSchema = z.strictObject({
+  headline: text(textLimits.headline),
+  link: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Enter a full web address starting with https://' }),
+  ]),
+  image: ImageRefSchema.optional(),
+});
+export type DesignCard = z.infer<typeof DesignCardSchema>;
+
 export const DesignSchema = z.strictObject({
   version: z.literal(1),
   templateId: TemplateIdSchema,
@@ -131,13 +147,17 @@ export const DesignSchema = z.strictObject({
     logo: ImageRefSchema.optional(),
   }),
   align: z.enum(['left', 'center']),
+  /** Present on a carousel design: its cards in order. Absent on every single-image design. */
+  cards: z.array(DesignCardSchema).max(MAX_DESIGN_CARDS).optional(),
 });
 export type Design = z.infer<typeof DesignSchema>;
 export type DesignImageSlot = keyof Design['images'];
 
 /** True when a design still holds local data: URLs, which the service does not store or export. */
 export function hasLocalImages(design: Design): boolean {
-  return Object.values(design.images).some((image) => image?.kind === 'data');
+  return [...Object.values(design.images), ...(design.cards ?? []).map((card) => card.image)].some(
+    (image) => image?.kind === 'data',
+  );
 }
 
 /** A sensible starting design (used by the editor and tests); texts empty except the headline. */

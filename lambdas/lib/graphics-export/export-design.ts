@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NoSuchKey } from '@aws-sdk/client-s3';
 import { zipSync } from 'fflate';
+import { CAROUSEL_EXPORT_SIZES, cardFileName, designsToDraw } from '@shared/graphics/carousel-design';
 import { checkDesign, fileSizeCheck, type DesignCheck } from '@shared/graphics/design-checks';
 import type { Design } from '@shared/graphics/design-schema';
 import { exportFileName, exportZipName } from '@shared/graphics/export-file-names';
@@ -66,11 +67,17 @@ function refuseErrors(checks: readonly DesignCheck[]): void {
 }
 
 /** Bytes of every image the design places, read from the user's own prefix, and a description of each for alt text. */
-async function loadImages(deps: GraphicsDeps, userId: string, design: Design) {
+async function loadImages(deps: GraphicsDeps, userId: string, designs: readonly Design[]) {
   const bytes: AssetBytes = {};
   const descriptions: string[] = [];
-  for (const [slot, ref] of Object.entries(design.images)) {
+  const placed = designs.flatMap((design, card) =>
+    Object.entries(design.images).map(
+      ([slot, ref]) => [designs.length > 1 ? `card ${card + 1} ${slot}` : slot, ref] as const,
+    ),
+  );
+  for (const [slot, ref] of placed) {
     if (!ref) continue;
+    if (ref.kind === 'asset' && bytes[ref.key]) continue;
     if (ref.kind !== 'asset' || !isUsersKey(userId, ref.key)) {
       throw validationError(`The ${slot} image is not one of your uploaded images.`, { slot });
     }
@@ -102,9 +109,16 @@ export async function exportDesign(
     );
   }
   const design = record.design;
+  if (design.cards && request.sizes.some((sizeId) => !CAROUSEL_EXPORT_SIZES.includes(sizeId))) {
+    throw validationError('A carousel exports its cards square (1:1) and 4:5, the shapes Meta shows cards in.', {
+      sizes: `Use ${CAROUSEL_EXPORT_SIZES.join(' and ')}.`,
+    });
+  }
   const checks = serverChecks(design, request.sizes);
   refuseErrors(checks);
-  const images = await loadImages(deps, userId, design);
+  // A carousel draws every card at every size; any other design draws itself once per size.
+  const drawn = designsToDraw(design);
+  const images = await loadImages(deps, userId, drawn);
 
   const grant = await deps.quota.consume(userId);
   const started = deps.now().getTime();
@@ -112,16 +126,21 @@ export async function exportDesign(
   try {
     // The model writes while the renderer draws; alt text never fails the export (it falls back).
     const altTextPromise = deps.altText(design, images.descriptions);
-    const rendered: { sizeId: PlacementSizeId; bytes: Uint8Array }[] = [];
-    for (const sizeId of request.sizes) {
-      rendered.push({ sizeId, bytes: await deps.render(design, sizeId, images.bytes, request.format) });
+    const rendered: { sizeId: PlacementSizeId; name: string; bytes: Uint8Array }[] = [];
+    for (const [card, cardDesign] of drawn.entries()) {
+      for (const sizeId of request.sizes) {
+        const name = design.cards
+          ? cardFileName(card, sizeId, EXTENSION[request.format])
+          : exportFileName(design.templateId, sizeId, EXTENSION[request.format]);
+        rendered.push({ sizeId, name, bytes: await deps.render(cardDesign, sizeId, images.bytes, request.format) });
+      }
     }
     refuseErrors(rendered.flatMap(({ sizeId, bytes }) => fileSizeCheck(sizeId, bytes.length)));
     const renderMs = deps.now().getTime() - started;
 
     const exportId = randomUUID();
     const createdAt = deps.now().toISOString();
-    const names = rendered.map(({ sizeId }) => exportFileName(design.templateId, sizeId, EXTENSION[request.format]));
+    const names = rendered.map(({ name }) => name);
     // Images are compressed already: stored in the ZIP, not deflated again.
     const zip = zipSync(Object.fromEntries(rendered.map(({ bytes }, i) => [names[i]!, [bytes, { level: 0 }]])));
     const zipName = exportZipName(record.name, record.version);

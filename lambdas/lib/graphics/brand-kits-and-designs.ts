@@ -83,6 +83,10 @@ export async function writeDesign(
   for (const [slot, ref] of Object.entries(body.design.images)) {
     if (ref) await checkImageRef(deps, userId, slot, ref);
   }
+  // A carousel card's photo is held to the same rule: only the user's own uploaded images are stored in a design.
+  for (const [index, card] of (body.design.cards ?? []).entries()) {
+    if (card.image) await checkImageRef(deps, userId, `card ${index + 1}`, card.image);
+  }
   const record = await saveDesign(
     deps.store,
     userId,

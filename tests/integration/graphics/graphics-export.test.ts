@@ -304,3 +304,66 @@ describe('POST /api/graphics/designs/{id}/exports', () => {
     expect(await exportsUsed(alice.sub)).toBe(limit);
   });
 });
+
+describe('POST /api/graphics/designs/{id}/exports of a carousel design', () => {
+  let carol: User;
+  let cards: Design['cards'];
+
+  beforeAll(async () => {
+    carol = await confirmedUser(client, 'export-carol');
+    const photos = await Promise.all([1, 2, 3].map(() => uploadProductPhoto(carol)));
+    cards = photos.map((photo, i) => ({
+      headline: `Mug number ${i + 1}`,
+      link: `https://shop.example.com/mugs/${i + 1}`,
+      image: { kind: 'asset' as const, key: photo.key, width: 1200, height: 1200, mimeType: 'image/png' as const },
+    }));
+  }, 60_000);
+  afterAll(async () => deleteUser(client, carol.email));
+
+  const carousel = (overrides: Partial<Design> = {}) =>
+    defaultDesign({ templateId: 'carousel-card', cards, ...overrides });
+
+  it('renders every card square and 4:5, each with its own headline, and zips them in card order', async () => {
+    const saved = await saveDesign(carol, carousel(), 'Mug carousel');
+    const reply = ExportReplySchema.parse(
+      await json<ExportReply>(
+        await exportDesign(carol, saved.id, { version: saved.version, sizes: ['square', 'portrait'], format: 'png' }),
+        201,
+      ),
+    );
+    const names = [1, 2, 3].flatMap((n) => [
+      `adsmith-carousel-card-0${n}-1080x1080.png`,
+      `adsmith-carousel-card-0${n}-1080x1350.png`,
+    ]);
+    expect(reply.images.map((image) => image.fileName)).toEqual(names);
+    const zip = unzipSync(new Uint8Array(await (await fetch(reply.zip.url)).arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual([...names].sort());
+    expect(pngSize(zip['adsmith-carousel-card-03-1080x1350.png']!)).toEqual({ width: 1080, height: 1350 });
+    // Each card is drawn from its own headline: no two cards' images are the same bytes.
+    const squares = names.filter((name) => name.includes('1080x1080')).map((name) => Buffer.from(zip[name]!));
+    expect(new Set(squares.map((bytes) => bytes.toString('base64'))).size).toBe(3);
+  });
+
+  it('refuses sizes Meta does not show cards in, and a card without a link, naming them (400, nothing counted)', async () => {
+    const saved = await saveDesign(carol, carousel(), 'Mug carousel 2');
+    const before = await exportsUsed(carol.sub);
+    const story = await json<{ error: { code: string; details: Record<string, string> } }>(
+      await exportDesign(carol, saved.id, { version: saved.version, sizes: ['story'], format: 'png' }),
+      400,
+    );
+    expect(story.error.details).toHaveProperty('sizes');
+
+    const linkless = await saveDesign(
+      carol,
+      carousel({ cards: cards!.map((card, i) => (i === 1 ? { ...card, link: '' } : card)) }),
+      'Mug carousel 3',
+    );
+    const refused = await json<{ error: { message: string; details: Record<string, string> } }>(
+      await exportDesign(carol, linkless.id, { version: linkless.version, sizes: ['square'], format: 'png' }),
+      400,
+    );
+    expect(refused.error.details).toHaveProperty(['square.card-2-link']);
+    expect(refused.error.message).toContain('Card 2 needs a link');
+    expect(await exportsUsed(carol.sub)).toBe(before);
+  });
+});

@@ -76,6 +76,26 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('exportDesign', () => {
+  it('refuses a carousel at a size Meta does not show cards in, before counting or rendering', async () => {
+    const { userId, deps, renders, used } = setup(async () => new Uint8Array(10));
+    const photo = {
+      kind: 'asset' as const,
+      key: `users/${userId}/p.png`,
+      width: 1200,
+      height: 1200,
+      mimeType: 'image/png' as const,
+    };
+    const cards = [1, 2].map((n) => ({ headline: `Mug ${n}`, link: 'https://shop.example.com/', image: photo }));
+    const record = await saved(deps, userId, defaultDesign({ templateId: 'carousel-card', cards }));
+    const error = await rejection(
+      exportDesign(deps, userId, record.id, { version: 1, sizes: ['square', 'story'], format: 'png' }),
+    );
+    expect((error as AppError).code).toBe('VALIDATION_ERROR');
+    expect((error as AppError).details).toHaveProperty('sizes');
+    expect(renders).toEqual([]);
+    expect(await used()).toBe(0);
+  });
+
   it('gives the export back when rendering fails', async () => {
     const { userId, deps, renders, used } = setup(async () => {
       throw new Error('resvg ran out of memory');

@@ -4,6 +4,7 @@ import { Tabs } from '@web/components/ui/tabs';
 import { rememberAssetUrl } from '../lib/asset-images';
 import { withBrandKit } from '../lib/editor-design';
 import { BrandKitPanel } from './brand-kit-panel';
+import { CarouselCardsPanel } from './carousel-cards-panel';
 import { DesignControls } from './design-controls';
 import { ImageLibrary } from './image-library';
 import { PastExports } from './past-exports';
@@ -58,6 +59,9 @@ export function EditorSections({
                 <p className="text-xs text-muted-foreground">Texts prefilled from your latest saved ad copy.</p>
               ) : null}
               <DesignControls design={design} onChange={onChange} />
+              {design.templateId === 'carousel-card' ? (
+                <CarouselCardsPanel design={design} onChange={onChange} />
+              ) : null}
             </div>
           ) : tab === 'brand' ? (
             <BrandKitPanel

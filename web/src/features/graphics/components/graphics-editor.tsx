@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type BrandKit } from '@shared/graphics/brand-kit-schema';
-import { type DesignTexts } from '@shared/graphics/design-schema';
+import { type Design, type DesignTexts } from '@shared/graphics/design-schema';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useAssets, useBrandKit, useSavedDesign } from '../api/graphics-api';
@@ -43,7 +43,7 @@ export function GraphicsEditor({
   /** "Use in a campaign" (needs the router and the signed-in user, so the page supplies it). */
   campaignPanel?: (blocked: boolean, saving: SavingTools) => ReactNode;
   /** The server's export (saves first); without it the ZIP is built in the browser. */
-  exportPanel?: (blocked: boolean, saving: SavingTools) => ReactNode;
+  exportPanel?: (blocked: boolean, saving: SavingTools, design: Design) => ReactNode;
 }) {
   const doc = useDesignDocument({ prefill, brandKit, initialSaved, openError, onOpenIdChange });
   const [tab, setTab] = useState<EditorTab>('design');
@@ -108,7 +108,7 @@ export function GraphicsEditor({
           onDownload={(id) => void browserExport.downloadSize(id)}
           downloading={browserExport.busy}
         />
-        {exportPanel?.(errors > 0, doc.savingTools)}
+        {exportPanel?.(errors > 0, doc.savingTools, doc.design)}
         {campaignPanel?.(errors > 0, doc.savingTools)}
         <ChecksList checks={checks} />
       </div>
@@ -150,8 +150,13 @@ export function GraphicsGenerator({ renderer }: { renderer: GraphicsRenderer }) 
       brandKit={brandKit.data?.saved ? brandKit.data.brandKit : null}
       initialSaved={saved.data ?? null}
       openError={saved.isError ? (saved.error instanceof Error ? saved.error.message : 'unknown error') : null}
-      exportPanel={(blocked, saving) => (
-        <ServerExport ensureSaved={saving.ensureSaved} blocked={blocked} onExported={saving.onExported} />
+      exportPanel={(blocked, saving, design) => (
+        <ServerExport
+          ensureSaved={saving.ensureSaved}
+          blocked={blocked}
+          onExported={saving.onExported}
+          carouselCards={design.cards?.length}
+        />
       )}
       campaignPanel={(blocked, saving) => <UseInCampaign blocked={blocked} saving={saving} />}
       onOpenIdChange={(id) =>

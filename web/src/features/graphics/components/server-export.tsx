@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, FileArchive } from 'lucide-react';
 import { useState } from 'react';
+import { CAROUSEL_EXPORT_SIZES } from '@shared/graphics/carousel-design';
 import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
 import type { ExportFormat, ExportReply } from '@shared/schemas/graphics';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
@@ -52,17 +53,22 @@ export function ServerExport({
   ensureSaved,
   blocked,
   onExported,
+  carouselCards,
 }: {
   /** Saves the design when it is new or changed; null when the save failed (the editor shows why). */
   ensureSaved: () => Promise<SavedVersion | null>;
   blocked: boolean;
   onExported?: (reply: ExportReply) => void;
+  /** A carousel's card count: every card is exported at the two sizes Meta shows cards in, not chosen sizes. */
+  carouselCards?: number;
 }) {
   const queryClient = useQueryClient();
   const usage = useUsage();
   const allowance = usage.data?.limits.find((limit) => limit.key === 'graphicsExportsPerMonth');
   const [format, setFormat] = useState<ExportFormat>('png');
-  const [sizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
+  const [chosenSizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
+  const sizes = carouselCards === undefined ? chosenSizes : [...CAROUSEL_EXPORT_SIZES];
+  const files = sizes.length * (carouselCards ?? 1);
   const [copied, setCopied] = useState<string | null>(null);
 
   const run = useMutation({
@@ -98,12 +104,18 @@ export function ServerExport({
         Export
       </h2>
       {result ? null : allowance ? <UsageMeter usage={allowance} /> : null}
-      <SizeCheckboxes
-        legend="Sizes to export"
-        sizes={sizes}
-        onChange={setSizes}
-        labelOf={(sizeId) => `Export ${placementSizes[sizeId].ratio}`}
-      />
+      {carouselCards === undefined ? (
+        <SizeCheckboxes
+          legend="Sizes to export"
+          sizes={sizes}
+          onChange={setSizes}
+          labelOf={(sizeId) => `Export ${placementSizes[sizeId].ratio}`}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          All {carouselCards} cards, each square (1:1) and 4:5: the shapes Meta shows carousel cards in.
+        </p>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <FormField label="Format" className="w-32">
           {(control) => (
@@ -115,12 +127,12 @@ export function ServerExport({
         </FormField>
         <Button onClick={() => run.mutate()} disabled={run.isPending || blocked || sizes.length === 0}>
           {run.isPending ? <Spinner className="size-4" /> : <FileArchive aria-hidden="true" />}
-          Export ZIP ({sizes.length} {format === 'png' ? 'PNG' : 'JPEG'})
+          Export ZIP ({files} {format === 'png' ? 'PNG' : 'JPEG'})
         </Button>
       </div>
       <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
         {run.isPending
-          ? `Saving and rendering ${sizes.length} ${sizes.length === 1 ? 'size' : 'sizes'} on the server…`
+          ? `Saving and rendering ${files} ${files === 1 ? 'image' : 'images'} on the server…`
           : result
             ? `Downloaded ${result.zip.fileName}. ${exportsLeftText(result.usage)}.`
             : ''}

@@ -89,4 +89,27 @@ describe('ServerExport', () => {
       expect(within(images).getByRole('button', { name: 'Copy alt text for 9:16' })).toHaveTextContent('Copied'),
     );
   });
+
+  it('exports a carousel’s every card at the two sizes Meta shows cards in, without size choices', async () => {
+    const user = userEvent.setup({ delay: null });
+    HTMLAnchorElement.prototype.click = () => undefined;
+    const before = called('graphicsExportDesign').length;
+    handlers.graphicsExportDesign = () => {
+      throw new Error('stop here');
+    };
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client()}>
+          <ServerExport ensureSaved={async () => ({ id: DESIGN_ID, version: 3 })} blocked={false} carouselCards={3} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Export 9:16' })).not.toBeInTheDocument();
+    expect(screen.getByText(/All 3 cards, each square \(1:1\) and 4:5/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Export ZIP \(6 PNG\)/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('stop here');
+    expect(called('graphicsExportDesign')[before]!.input).toMatchObject({
+      body: { version: 3, sizes: ['square', 'portrait'], format: 'png' },
+    });
+  });
 });
