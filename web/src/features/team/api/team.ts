@@ -3,7 +3,7 @@ import type { Team } from '@shared/schemas/team';
 import type { InvitedRole } from '@shared/workspace-roles';
 import { apiRequest } from '@web/lib/api';
 import { teamKey } from '@web/lib/team/workspace-role';
-import { useRememberWorkspace } from '@web/lib/workspace/use-workspaces';
+import { useRememberWorkspace, workspacesKey } from '@web/lib/workspace/use-workspaces';
 
 /** GET /api/team: the workspace the signed-in person works in, its members, pending invitations and seats. */
 export function useTeam() {
@@ -52,3 +52,15 @@ export const useLeaveTeam = () => useTeamChange(() => apiRequest('leaveTeam'), '
 
 export const useAcceptInvitation = () =>
   useTeamChange((token: string) => apiRequest('acceptInvitation', { body: { token } }), 'Team.accept', true);
+
+/** POST /api/workspaces: an agency creates a client workspace; the switcher lists it from then on. */
+export function useCreateClientWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest('createClientWorkspace', { body: { name } }),
+    meta: { component: 'Team.createClientWorkspace' },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: workspacesKey });
+    },
+  });
+}

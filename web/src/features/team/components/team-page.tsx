@@ -10,6 +10,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeam } from '../api/team';
 import { messageOf } from '../lib/team-format';
+import { ClientWorkspacesCard } from './client-workspaces-card';
 import { MemberView } from './member-view';
 import { OwnerView } from './owner-view';
 import { SharingNote } from './sharing-note';
@@ -62,6 +63,7 @@ export function TeamPage() {
             </CardContent>
           </Card>
           {managesTeam(team.data.role) ? <OwnerView team={team.data} /> : <MemberView team={team.data} />}
+          {managesTeam(team.data.role) && team.data.plan === 'agency' ? <ClientWorkspacesCard /> : null}
           <SharingNote />
         </>
       )}

@@ -166,4 +166,54 @@ describe('TeamPage', () => {
     expect(await screen.findByLabelText('Teammate’s email')).toBeInTheDocument();
     expect(api.apiRequest).toHaveBeenCalledWith('leaveTeam');
   });
+
+  it('an Agency owner creates a client workspace by name and can switch to it; a Pro owner is not offered it', async () => {
+    const created = {
+      id: 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      role: 'admin',
+      ownerEmail: 'owner@example.com',
+      name: 'Bakery Ltd',
+    };
+    const own = { id: 'owner-1', role: 'owner', ownerEmail: 'owner@example.com' };
+    const bodies: unknown[] = [];
+    serve({
+      getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
+      listWorkspaces: () => ({ current: own, workspaces: [own] }),
+      createClientWorkspace: (input) => {
+        bodies.push(input?.body);
+        return created;
+      },
+    });
+    const view = renderPage();
+    const name = await screen.findByRole('textbox', { name: 'Client workspace name' });
+    await userEvent.type(name, '  Bakery Ltd ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create client workspace' }));
+    expect(await screen.findByText('Bakery Ltd is ready')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'Bakery Ltd' }]);
+    expect(screen.getByRole('button', { name: 'Switch to Bakery Ltd' })).toBeInTheDocument();
+    view.unmount();
+
+    serve({ getTeam: () => proTeam, listWorkspaces: () => ({ current: own, workspaces: [own] }) });
+    renderPage();
+    await screen.findByRole('meter', { name: /Pro plan/ });
+    expect(screen.queryByRole('textbox', { name: 'Client workspace name' })).toBeNull();
+  });
+
+  it('shows the server’s refusal of a client workspace in its words', async () => {
+    serve({
+      getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
+      listWorkspaces: () => ({ current: { id: 'o', role: 'owner', ownerEmail: '' }, workspaces: [] }),
+      createClientWorkspace: () => {
+        throw new ApiError(
+          'FORBIDDEN',
+          403,
+          'A client workspace cannot hold client workspaces: switch to the agency’s workspace first.',
+        );
+      },
+    });
+    renderPage();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Client workspace name' }), 'Nested');
+    await userEvent.click(screen.getByRole('button', { name: 'Create client workspace' }));
+    expect(await screen.findByText(/cannot hold client workspaces/)).toBeInTheDocument();
+  });
 });
