@@ -151,6 +151,7 @@ export const routes = {
   leaveTeam: teamRoutes.leaveTeam,
   acceptInvitation: teamRoutes.acceptInvitation,
   listWorkspaces: teamRoutes.listWorkspaces,
+  createClientWorkspace: teamRoutes.createClientWorkspace,
   metaCampaignAdSets: secureMetaApiRoutes.metaCampaignAdSets,
   graphicsExports: graphicsRoutes.graphicsExports,
   graphicsDeleteExport: graphicsRoutes.graphicsDeleteExport,
