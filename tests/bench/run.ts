@@ -13,6 +13,7 @@ import { startTwin } from '@infra/twin/twin';
 import { measureAdCopy } from './ad-copy';
 import { measureAgent } from './agent';
 import { measureChat } from './chat';
+import { measureCustomerList } from './customer-list';
 import { printCost } from './cost';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
@@ -54,6 +55,7 @@ const sizes = quick
       rules: { rules: 10, runs: 2, campaigns: 6, adsPerAdSet: 2 },
       agent: { campaigns: [6], requests: 2 },
       signals: { events: 200, seconds: 2, perRequest: 50 },
+      customerListRows: 20_000,
     }
   : {
       graphicsRounds: 10,
@@ -69,6 +71,7 @@ const sizes = quick
       rules: { rules: 100, runs: 10, campaigns: 200, adsPerAdSet: 6 },
       agent: { campaigns: [12, 200], requests: 5 },
       signals: { events: 10_000, seconds: 60, perRequest: 50 },
+      customerListRows: 1_000_000,
     };
 const mark = (ok: boolean) => (quick ? '' : ok ? 'ok' : 'OVER TARGET');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -250,6 +253,8 @@ async function main(): Promise<void> {
     figures.agent = measureAgent(sizes.agent.campaigns, sizes.agent.requests);
     // 7. The first-party Conversions API: accepted and delivered per second, accept latency, delay to Meta, losses.
     figures.signals = measureSignals(sizes.signals.events, sizes.signals.seconds, sizes.signals.perRequest);
+    // 7b. Customer lists (issue 30): hashing and upload throughput with peak memory, the file streamed, never whole.
+    figures.customerList = measureCustomerList(sizes.customerListRows);
   } finally {
     await twin.stop();
     await rm(stateDir, { recursive: true, force: true });
