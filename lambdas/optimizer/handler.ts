@@ -19,12 +19,13 @@ const log = (message: string, facts: Record<string, unknown>) => logger.info(mes
 export const handler = httpFunction([
   on(
     routes.optimizerRecommendations,
-    ({ session, graphCalls, params }) => {
+    ({ session, graphCalls, params, query }) => {
       const remainingMs = remainingMsOf(session);
       return listRecommendations(session, params.id, {
         store: store(),
         remainingMs,
         graphCalls,
+        refresh: query.refresh === 'true',
         // Reading costs nothing: explanations are written once per proposal and take none of the daily AI generations.
         explain: aiExplainDeps({ runtime: aiRuntime, remainingMs, log }),
       });

@@ -1,4 +1,5 @@
 import {
+  RECOMMENDATIONS_FRESH_FOR_SECONDS,
   REQUESTED_KINDS,
   type AccountHealth,
   type RecommendationList,
@@ -13,6 +14,7 @@ import { readAccountSnapshot } from '../lib/optimizer/read-snapshot';
 import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
 import { listAccountRows } from '../lib/optimizer/recommendation-rows';
 import { actedOn, saveExplanations, saveProposals, type RecommendationStore } from './recommendation-store';
+import { isFresh, readRun, saveRun, type RecommendationRun } from './recommendation-run';
 
 export interface ListDeps {
   store: RecommendationStore;
@@ -21,6 +23,8 @@ export interface ListDeps {
   graphCalls: () => number;
   /** The AI engine's two plain sentences per recommendation; recommendations keep their template text without it. */
   explain?: ExplainDeps;
+  /** Read Meta now even when its last read is still fresh (the screen's Refresh). */
+  refresh?: boolean;
 }
 
 /** The last 7 days' results per kind of result (the ad set's result type, else its optimization goal), most first. */
@@ -35,6 +39,15 @@ export function resultsByType(snapshot: AccountSnapshot): AccountHealth['results
   return [...totals.entries()]
     .map(([resultType, results]) => ({ resultType, results }))
     .sort((a, b) => b.results - a.results || a.resultType.localeCompare(b.resultType));
+}
+
+/** What the open recommendations are worth a week, in the account currency. */
+function opportunityPerWeek(open: readonly StoredRecommendation[]): number {
+  return (
+    Math.round(
+      open.filter((r) => r.status === 'proposed').reduce((sum, r) => sum + Math.max(0, r.valuePerWeek), 0) * 100,
+    ) / 100
+  );
 }
 
 export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRecommendation[]): AccountHealth {
@@ -59,55 +72,120 @@ export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRe
         a.learningStatus === 'FAIL' &&
         snapshot.campaigns.some((c) => c.id === a.campaignId && c.status === 'ACTIVE'),
     ).length,
-    opportunityPerWeek:
-      Math.round(
-        open.filter((r) => r.status === 'proposed').reduce((sum, r) => sum + Math.max(0, r.valuePerWeek), 0) * 100,
-      ) / 100,
+    opportunityPerWeek: opportunityPerWeek(open),
+  };
+}
+
+const isRequested = (r: StoredRecommendation) => REQUESTED_KINDS.includes(r.kind) && r.status === 'proposed';
+
+/** The open proposals with their AI explanations (written once each, a few per request), and how that went. */
+async function explained(
+  open: StoredRecommendation[],
+  deps: ListDeps,
+  userId: string,
+): Promise<{ open: StoredRecommendation[]; explanations?: RecommendationList['explanations'] }> {
+  if (!deps.explain) return { open };
+  const outcome: ExplainOutcome = await explainRecommendations(open, deps.explain);
+  await saveExplanations(deps.store, userId, outcome.toStore);
+  return {
+    open: outcome.recommendations,
+    explanations: { status: outcome.status, ...(outcome.reason ? { message: outcome.reason } : {}) },
   };
 }
 
 /**
- * Recommendations for one of the user's ad accounts, computed now from Meta's data, stored for
+ * The answer of a fresh earlier read, from what it stored: its proposals in its order (those acted on since have
+ * moved to the acted-on list), the requested ones, and its health with today's open value. No Graph call.
+ */
+async function fromRun(
+  run: RecommendationRun,
+  stored: readonly StoredRecommendation[],
+  now: Date,
+  deps: ListDeps,
+  userId: string,
+): Promise<RecommendationList> {
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  const proposed = run.openIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row && row.status === 'proposed' && !isRequested(row) ? [row] : [];
+  });
+  const { open, explanations } = await explained(proposed, deps, userId);
+  return {
+    data: [...stored.filter(isRequested), ...open, ...actedOn(stored)],
+    health: { ...run.health, opportunityPerWeek: opportunityPerWeek(open) },
+    currency: run.currency,
+    generatedAt: now.toISOString(),
+    metaReadAt: run.metaReadAt,
+    ...(run.partial ? { partial: true } : {}),
+    graphCalls: 0,
+    ...(explanations ? { explanations } : {}),
+  };
+}
+
+/**
+ * Recommendations for one of the user's ad accounts, computed from Meta's data, stored for
  * the user with their proposed changes (what was already approved stays as it was), ranked by
- * what their effect is worth a week; the ones acted on follow, newest first.
+ * what their effect is worth a week; the ones acted on follow, newest first. Meta is read at most
+ * once per RECOMMENDATIONS_FRESH_FOR_SECONDS unless the caller asks for a refresh.
  */
 export async function listRecommendations(
   session: MetaSession,
   adAccountId: string,
   deps: ListDeps,
 ): Promise<RecommendationList> {
+  const now = session.deps.now();
+  const userId = session.user.sub;
+  if (!deps.refresh) {
+    const run = await readRun(deps.store, userId, adAccountId);
+    if (run && isFresh(run.metaReadAt, now, RECOMMENDATIONS_FRESH_FOR_SECONDS)) {
+      return fromRun(run, await listAccountRows(deps.store, userId, adAccountId), now, deps, userId);
+    }
+  }
   const [snapshot, stored] = await Promise.all([
     readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs }),
-    listAccountRows(deps.store, session.user.sub, adAccountId),
+    listAccountRows(deps.store, userId, adAccountId),
   ]);
-  const now = session.deps.now();
   // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on,
   // and the objects they change are theirs (a detector's change to the same object is taken out).
-  const requested = stored.filter((r) => REQUESTED_KINDS.includes(r.kind) && r.status === 'proposed');
+  const requested = stored.filter(isRequested);
   const proposals = recommend(snapshot, OPTIMIZER_CONFIG, requested);
-  let saved = await saveProposals(
+  const saved = await saveProposals(
     deps.store,
-    session.user.sub,
+    userId,
     { adAccountId: snapshot.adAccountId, currency: snapshot.currency, now },
     proposals,
     stored,
   );
-  let explained: ExplainOutcome | undefined;
-  if (deps.explain) {
-    explained = await explainRecommendations(saved, deps.explain);
-    saved = explained.recommendations;
-    await saveExplanations(deps.store, session.user.sub, explained.toStore);
-  }
-  const open = saved.filter((r) => r.status === 'proposed');
+  const { open, explanations } = await explained(
+    saved.filter((r) => r.status === 'proposed'),
+    deps,
+    userId,
+  );
+  const health = accountHealth(snapshot, open);
+  const graphCalls = deps.graphCalls();
+  const { opportunityPerWeek: _value, ...runHealth } = health;
+  await saveRun(
+    deps.store,
+    userId,
+    adAccountId,
+    {
+      metaReadAt: now.toISOString(),
+      currency: snapshot.currency,
+      health: runHealth,
+      partial: Boolean(snapshot.partial),
+      graphCalls,
+      openIds: open.map((r) => r.id),
+    },
+    now,
+  );
   return {
     data: [...requested, ...open, ...actedOn(stored)],
-    health: accountHealth(snapshot, open),
+    health,
     currency: snapshot.currency,
     generatedAt: now.toISOString(),
+    metaReadAt: now.toISOString(),
     ...(snapshot.partial ? { partial: true } : {}),
-    graphCalls: deps.graphCalls(),
-    ...(explained
-      ? { explanations: { status: explained.status, ...(explained.reason ? { message: explained.reason } : {}) } }
-      : {}),
+    graphCalls,
+    ...(explanations ? { explanations } : {}),
   };
 }

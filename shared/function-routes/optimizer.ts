@@ -1,6 +1,7 @@
 import { AdAccountParamsSchema } from '../schemas/meta';
 import {
   ApproveRecommendationBodySchema,
+  RecommendationListQuerySchema,
   RecommendationListSchema,
   RecommendationParamsSchema,
   StoredRecommendationSchema,
@@ -19,6 +20,7 @@ export const optimizerRoutes = {
     access: 'user',
     clientRole: 'reads',
     params: AdAccountParamsSchema,
+    query: RecommendationListQuerySchema,
     response: RecommendationListSchema,
   }),
   optimizerApprove: route({

@@ -172,7 +172,13 @@ export const RecommendationListSchema = z.object({
   data: z.array(StoredRecommendationSchema),
   health: AccountHealthSchema,
   currency: z.string(),
+  /** When this answer was made. */
   generatedAt: z.string(),
+  /**
+   * When the figures behind it were read from Meta. A read less than RECOMMENDATIONS_FRESH_FOR_SECONDS old is
+   * served again from what it stored (no Graph call) unless the marketer asks for a refresh.
+   */
+  metaReadAt: z.string(),
   /** Meta had more rows than could be read in time: some objects were judged on partial data. */
   partial: z.boolean().optional(),
   /** Graph calls made to build this answer (bounded however large the account is). */
@@ -187,6 +193,17 @@ export const RecommendationListSchema = z.object({
     .optional(),
 });
 export type RecommendationList = z.infer<typeof RecommendationListSchema>;
+
+/**
+ * How long one read of an account's figures from Meta answers the recommendations route: a large account's read
+ * takes seconds (hundreds of campaigns, each ad's weekly insights), and Meta's own figures move little in minutes
+ * (the detectors judge days and weeks). An approval always checks Meta's live values first (stale-before), so a
+ * recommendation served from an earlier read can never apply over a change made since.
+ */
+export const RECOMMENDATIONS_FRESH_FOR_SECONDS = 15 * 60;
+
+/** `?refresh=true` reads Meta again now, however recent the last read. */
+export const RecommendationListQuerySchema = z.object({ refresh: z.enum(['true', 'false']).optional() }).strict();
 
 export const RecommendationParamsSchema = z.object({
   id: z

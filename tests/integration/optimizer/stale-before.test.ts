@@ -38,9 +38,10 @@ describe('optimizer: a stale before is refused at approval', () => {
 
   // Each case has its own user (both connected to the demo Meta user): recommendations are stored per user, and
   // the first case's shift is undone by its end, which a list keeps as done.
-  const recommendations = async (who: FreshUser) =>
+  // `refresh`: read Meta now, as the drawer's "refresh" does (a list within minutes of a read answers from it).
+  const recommendations = async (who: FreshUser, refresh = false) =>
     (await (
-      await who.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)
+      await who.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations${refresh ? '?refresh=true' : ''}`)
     ).json()) as RecommendationList;
   const shiftOf = (list: RecommendationList) =>
     list.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
@@ -94,7 +95,7 @@ describe('optimizer: a stale before is refused at approval', () => {
     expect(await rowsOf(userSub, shift)).toEqual([]);
 
     // Refreshing proposes from Meta's values: the new before is 55.00, and that approval goes through.
-    const fresh = shiftOf(await recommendations(user));
+    const fresh = shiftOf(await recommendations(user, true));
     expect(fresh.id).toBe(shift.id);
     expect(fresh.changes[0]!.before.dailyBudget).toBe(5500);
     const applied = await approve(user, fresh);

@@ -44,3 +44,13 @@ export function formatInstant(iso: string | null, timeZone: string): string {
     return date.toISOString();
   }
 }
+
+/** How long before `now` an instant was, as people say it: "just now", "6 minutes ago", "2 hours ago". */
+export function formatAge(iso: string, now: number): string {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  if (seconds < 60) return 'just now';
+  const words = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  if (seconds < 3600) return words.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return words.format(-Math.floor(seconds / 3600), 'hour');
+  return words.format(-Math.floor(seconds / 86_400), 'day');
+}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { ApproveRecommendationBody, StoredRecommendation } from '@shared/schemas/optimizer';
@@ -10,15 +11,31 @@ export type RecommendationList = ResponseOf<'optimizerRecommendations'>;
 
 const recommendationsKey = (uid: string, accountId: string) => ['meta', uid, 'optimizer', accountId] as const;
 
-/** The optimizer's recommendations for an ad account, computed from Meta's data on each read. */
+/**
+ * The optimizer's recommendations for an ad account. The server answers from its last read of Meta while that is
+ * recent (RECOMMENDATIONS_FRESH_FOR_SECONDS); `refetch` (Analyse again, the drawer's refresh) asks it to read Meta now.
+ */
 export function useRecommendations(uid: string | undefined, accountId: string | undefined) {
-  return useQuery({
+  const fromMeta = useRef(false);
+  const query = useQuery({
     queryKey: recommendationsKey(uid ?? '', accountId ?? ''),
-    queryFn: () => apiRequest('optimizerRecommendations', { params: { id: accountId! } }),
+    queryFn: () => {
+      const refresh = fromMeta.current;
+      fromMeta.current = false;
+      return apiRequest('optimizerRecommendations', {
+        params: { id: accountId! },
+        ...(refresh ? { query: { refresh: 'true' as const } } : {}),
+      });
+    },
     enabled: Boolean(uid && accountId),
     // A read costs several Graph calls: keep it a while, refresh on demand.
     staleTime: 5 * 60_000,
   });
+  const refetch: typeof query.refetch = (options) => {
+    fromMeta.current = true;
+    return query.refetch(options);
+  };
+  return { ...query, refetch };
 }
 
 function replaceIn(list: RecommendationList | undefined, rec: StoredRecommendation): RecommendationList | undefined {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
-import { formatMoney, formatNumber } from '@web/lib/format';
+import { formatAge, formatMoney, formatNumber } from '@web/lib/format';
 import { resultTypeLabel } from '@web/lib/meta-account/campaign-labels';
 import type { RecommendationList } from '../../api/optimizer';
 
@@ -69,6 +69,14 @@ export function HealthSummary({ list }: { list: RecommendationList }) {
           {tile.detail}
         </div>
       ))}
+      <p className="col-span-full text-xs text-muted-foreground">
+        {/* An answer within minutes of Meta's last read comes from that read: say how old its figures are. */}
+        Figures read from Meta{' '}
+        <time dateTime={list.metaReadAt} title={new Date(list.metaReadAt).toLocaleString()}>
+          {formatAge(list.metaReadAt, Date.parse(list.generatedAt))}
+        </time>
+        . Analyse again to read them now.
+      </p>
       {list.partial ? (
         <p role="status" className="col-span-full text-sm text-amber-800">
           Partial data: Meta had more rows than could be read in time; some objects were judged on part of their data.

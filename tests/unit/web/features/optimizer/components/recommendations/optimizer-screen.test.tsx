@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
@@ -129,6 +129,7 @@ const list = (data: StoredRecommendation[], extra: Partial<RecommendationList> =
   },
   currency: 'USD',
   generatedAt: GENERATED_AT,
+  metaReadAt: GENERATED_AT,
   graphCalls: 6,
   ...extra,
 });
@@ -193,6 +194,19 @@ describe('optimizer screen', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(shift.title)).toBeInTheDocument();
     expect(callsTo('optimizerRecommendations')).toHaveLength(2);
+  });
+
+  it('says how old Meta’s figures are, and reads Meta again on Analyse again', async () => {
+    const readAt = new Date(Date.parse(GENERATED_AT) - 6 * 60_000).toISOString();
+    serve({ optimizerRecommendations: () => list([shift], { metaReadAt: readAt }) });
+    renderWithMeta(<OptimizerRecommendations />);
+    const health = await screen.findByRole('region', { name: 'Account health' });
+    expect(within(health).getByText('6 minutes ago')).toHaveAttribute('dateTime', readAt);
+    // The first read takes what the server holds; the marketer's Analyse again asks it to read Meta now.
+    expect(callsTo('optimizerRecommendations')[0]).not.toHaveProperty('query');
+    await userEvent.click(screen.getByRole('button', { name: 'Analyse again' }));
+    await waitFor(() => expect(callsTo('optimizerRecommendations')).toHaveLength(2));
+    expect(callsTo('optimizerRecommendations')[1]).toMatchObject({ query: { refresh: 'true' } });
   });
 
   it('an account with nothing to change says so', async () => {
