@@ -7,12 +7,12 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useMetaConnection } from '@web/lib/meta-account/use-meta-connection';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatNumber } from '@web/lib/format';
 import { useMetaHandoff } from '../api/mmm-api';
+import { AdAccountField, MetaChannelField } from './handoff-fields';
 
 /** Channel names that are Meta by their look: the usual column names of an uploaded file. */
 const META_NAME = /meta|facebook|\bfb\b|instagram|\big\b/i;
@@ -66,37 +66,18 @@ export function MetaHandoff({ modelId, report }: { modelId: string; report: MmmR
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            className="content-start"
+          <MetaChannelField
             label="Meta channel"
             description={
               allocated
                 ? `${formatNumber(allocated.current)} now, ${formatNumber(allocated.optimal)} proposed over the window.`
                 : 'The channel of this model that is your Meta spend.'
             }
-          >
-            {(control) => (
-              <NativeSelect {...control} value={channel} onChange={(e) => setChannel(e.target.value)}>
-                <option value="">Choose the channel that is Meta</option>
-                {channels.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField className="content-start" label="Ad account">
-            {(control) => (
-              <NativeSelect {...control} value={account.id} onChange={(e) => setAccountId(e.target.value)}>
-                {adAccounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name} ({a.currency})
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+            channels={channels}
+            channel={channel}
+            onChannel={setChannel}
+          />
+          <AdAccountField label="Ad account" adAccounts={adAccounts} accountId={account.id} onAccount={setAccountId} />
           <FormField
             className="content-start"
             label="Target ROI (optional)"

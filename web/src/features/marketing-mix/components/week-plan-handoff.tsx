@@ -5,13 +5,12 @@ import type { WeekPlan, WeekPlanBody } from '@shared/schemas/mmm-week-plan';
 import { webPaths } from '@shared/web-paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { formatNumber } from '@web/lib/format';
 import { useMetaConnection } from '@web/lib/meta-account/use-meta-connection';
 import { useMetaHandoff } from '../api/mmm-api';
+import { AdAccountField, MetaChannelField } from './handoff-fields';
 import { metaChannelOf } from './meta-handoff';
 
 /**
@@ -73,37 +72,23 @@ export function WeekPlanHandoff({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          className="content-start"
+        <MetaChannelField
           label="Week plan’s Meta channel"
           description={
             weekSpend !== undefined
               ? `${formatNumber(weekSpend)} in the week of ${first.date}: ${formatNumber(weekSpend / 7)} a day.`
               : 'The channel of this plan that is your Meta spend.'
           }
-        >
-          {(control) => (
-            <NativeSelect {...control} value={channel} onChange={(e) => setChannel(e.target.value)}>
-              <option value="">Choose the channel that is Meta</option>
-              {channels.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField className="content-start" label="Week plan’s ad account">
-          {(control) => (
-            <NativeSelect {...control} value={account.id} onChange={(e) => setAccountId(e.target.value)}>
-              {adAccounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name} ({a.currency})
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+          channels={channels}
+          channel={channel}
+          onChannel={setChannel}
+        />
+        <AdAccountField
+          label="Week plan’s ad account"
+          adAccounts={adAccounts}
+          accountId={account.id}
+          onAccount={setAccountId}
+        />
       </div>
       <div>
         <Button onClick={send} disabled={!channel || handoff.isPending}>
