@@ -28,6 +28,9 @@ export const META_USER_REQUEST_BUCKET = { capacity: 120, refillPerSecond: 2 } as
 export const MMM_SHARE_VIEWER_BUCKET = { capacity: 20, refillPerSecond: 1 / 6 } as const;
 export const MMM_SHARE_LINK_BUCKET = { capacity: 60, refillPerSecond: 0.5 } as const;
 
+/** The public approval page's limits (issue 28, req 3): per viewer address, as the share page's. */
+export const APPROVAL_LINK_VIEWER_BUCKET = { capacity: 20, refillPerSecond: 1 / 6 } as const;
+
 export const OWN_AI_KEY = { prefix: 'sk-', minLength: 21, storageKey: 'openai_api_key' } as const;
 export const AI_COMPLETION = { model: 'gpt-4o-mini', maxTokens: 1000, temperature: 0.7 } as const;
 

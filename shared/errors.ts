@@ -42,6 +42,19 @@ export const errorCatalogue = {
     status: 410,
     message: 'This invitation is no longer valid. Ask the workspace owner to send a new one.',
   },
+  /**
+   * The workspace requires a client's approval before publishing (issue 28, req 3) and this plan has none, or was
+   * changed after it was approved. Details: `approvalStatus` (none, pending, changes_requested, changed).
+   */
+  APPROVAL_REQUIRED: {
+    status: 409,
+    message: 'This workspace publishes a plan only once its client has approved it. Send it for approval first.',
+  },
+  /** An approval link that expired, was already answered, or never existed (each link decides once). */
+  APPROVAL_LINK_INVALID: {
+    status: 410,
+    message: 'This approval link is no longer valid. Ask the sender for a new one.',
+  },
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
   /** A route for those who manage the workspace's team (its owner and admins), asked by a member. */

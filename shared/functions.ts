@@ -425,6 +425,8 @@ export const functions = {
       aiUsage: { actions: ['UpdateItem'] },
       // The `campaign` event of a publish goes to the outbox; its stream's pipe puts it on the bus.
       eventOutbox: { actions: ['PutItem'] },
+      // "Require approval before publishing": the workspace's setting and the draft's approvals (read only).
+      approvals: { actions: ['GetItem', 'Query'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],
@@ -813,6 +815,22 @@ export const functions = {
     // The join link in the invitation.
     siteUrl: true,
     email: true,
+  },
+  approvals: {
+    description:
+      'Client approvals: a campaign plan sent to the client in the app or by a signed link, answered once, audited',
+    tables: {
+      // Approvals: put once (conditional), read, listed per workspace or draft, decided once (conditional update);
+      // the workspace's setting (put, read); a link found by its token's hash (index).
+      approvals: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'], indexActions: ['Query'] },
+      // The plan sent is read from the workspace's draft.
+      campaignDrafts: { actions: ['GetItem'] },
+      // The public link page's rate limit per viewer address: read a bucket, write it back.
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      // Sent and answered approvals go to Slack as `campaign` events through the outbox.
+      eventOutbox: { actions: ['PutItem'] },
+    },
+    timeoutSeconds: 10,
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 

@@ -9,6 +9,7 @@ import { aiCampaignOptimizerRoutes } from './function-routes/ai-campaign-optimiz
 import { notificationsRoutes } from './function-routes/notifications';
 import { contactRoutes } from './function-routes/contact';
 import { marketingMixRoutes } from './function-routes/marketing-mix';
+import { approvalsRoutes } from './function-routes/approvals';
 import { agentRoutes } from './function-routes/agent';
 import { agentSettingsRoutes } from './function-routes/agent-settings';
 import { mcpRoutes } from './function-routes/mcp';
@@ -155,6 +156,14 @@ export const routes = {
   metaCampaignAdSets: secureMetaApiRoutes.metaCampaignAdSets,
   graphicsExports: graphicsRoutes.graphicsExports,
   graphicsDeleteExport: graphicsRoutes.graphicsDeleteExport,
+  approvalsSend: approvalsRoutes.approvalsSend,
+  approvalsList: approvalsRoutes.approvalsList,
+  approvalsSettings: approvalsRoutes.approvalsSettings,
+  approvalsSaveSettings: approvalsRoutes.approvalsSaveSettings,
+  approvalsDetail: approvalsRoutes.approvalsDetail,
+  approvalsDecide: approvalsRoutes.approvalsDecide,
+  approvalLink: approvalsRoutes.approvalLink,
+  approvalLinkDecide: approvalsRoutes.approvalLinkDecide,
 } as const;
 
 export type Routes = typeof routes;

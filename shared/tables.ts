@@ -341,6 +341,18 @@ export const tables = {
       },
     ],
   },
+  /**
+   * Client approvals (issue 28, req 3), per workspace: each approval (`approval#<draft>#<time id>`: what was sent, a
+   * snapshot of the plan and its hash, who sent it and when, and who decided what, when, with which comment) and the
+   * workspace's setting (`settings`). Rows are the audit trail and are kept. A link's token is stored as its SHA-256
+   * only; the public page finds the approval through `by-token-hash`.
+   */
+  approvals: {
+    name: 'approvals',
+    partitionKey: { name: 'workspace_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    globalIndexes: [{ name: 'by-token-hash', partitionKey: { name: 'token_hash', type: 'S' } }],
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

@@ -15,6 +15,8 @@ import { campaignPlanPrompt } from '../lib/ai/prompts/campaign-plan';
 import { generateStructured } from '../lib/ai/structured-generation';
 import { recordTokenUsage } from '../lib/ai/token-usage';
 import { AppError, upstreamError, validationError } from '../lib/errors';
+import type { ApprovalTable } from '../lib/approvals/approval-store';
+import { assertPlanApproved } from '../lib/approvals/publish-gate';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
@@ -146,6 +148,8 @@ export async function saveDraftPlan(
 
 export interface PublishDeps {
   drafts: DraftStore;
+  /** The approvals table: a workspace that requires approval publishes only an approved plan. */
+  approvals?: ApprovalTable;
   userEmail?: string;
   log: (message: string, facts: Record<string, unknown>) => void;
 }
@@ -166,6 +170,8 @@ export async function publishDraft(
   const userId = session.user.sub;
   const draft = await getDraft(deps.drafts, userId, id);
   if (draft.publish?.status === 'published') return draft;
+  // Before Meta is asked anything: an unapproved plan in a workspace that requires approval goes no further.
+  if (deps.approvals) await assertPlanApproved(deps.approvals, userId, id, draft.plan);
   await ownedAdAccount(session, draft.plan.adAccountId);
   // A new campaign can spend once resumed: above the plan's ad-account limit it waits, as every change that spends does.
   await objectChangeDeps(session).assertMaySpend?.();

@@ -39,6 +39,7 @@ export const handler = httpFunction([
     ({ session, user, params, body }) =>
       publishDraft(session, params.id, body.publishKey, {
         drafts: drafts(),
+        approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
         ...(user.email ? { userEmail: user.email } : {}),
         log,
       }),

@@ -44,6 +44,10 @@ const CLIENT_MAY = [
   // Approvals: the campaign plans they may be asked to approve.
   'GET /api/campaign-generator/drafts',
   'GET /api/campaign-generator/drafts/{id}',
+  // Approvals sent to them (issue 28, req 3): read one, the list, and their answer.
+  'GET /api/approvals',
+  'GET /api/approvals/{id}',
+  'POST /api/approvals/{id}/decision',
 ].sort();
 
 const verdicts = (role: WorkspaceRole) =>

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { APPROVAL_LINK_VIEWER_BUCKET } from '@shared/constants';
+import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
+import {
+  APPROVAL_LINK_DAYS,
+  type ApprovalDetail,
+  type ApprovalSettings,
+  type DecisionBodySchema,
+  type LinkDecisionBodySchema,
+  type SendApprovalBodySchema,
+} from '@shared/schemas/approvals';
+import { tableKey } from '@shared/table-keys';
+import type * as z from 'zod';
+import type { RequestUser } from '../lib/http/request-user';
+import {
+  approvalByToken,
+  approvalOf,
+  decideApproval,
+  getApproval,
+  listApprovals,
+  newApprovalId,
+  newLinkToken,
+  planHash,
+  putApproval,
+  readApprovalSettings,
+  tokenHash,
+  writeApprovalSettings,
+  type ApprovalRow,
+  type ApprovalTable,
+} from '../lib/approvals/approval-store';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import type { BucketRule } from '../lib/rate-limit/user-token-bucket';
+
+/**
+ * Client approvals (issue 28, req 3): a campaign plan sent to the workspace's client (in the app) or by a signed
+ * link (no account), answered once, audited on its row, announced through the notifications fan-out.
+ */
+export interface ApprovalDeps {
+  approvals: ApprovalTable;
+  drafts: { doc: DynamoDBDocumentClient; table: string };
+  now: () => Date;
+  /** Puts an approval's news on the event outbox (Slack through the existing fan-out); never fails the request. */
+  announce: (news: { action: string; name: string; workspaceId: string; email?: string }) => Promise<void>;
+  /** The public page's rate limit per viewer address (RATE_LIMITED when empty). */
+  takeToken?: (key: string, rule: BucketRule) => Promise<unknown>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The bucket of a viewer's address: hashed, so the table holds no addresses. */
+export function viewerBucketKey(address: string): string {
+  return `approval-link#ip#${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
+}
+const actorOf = (user: RequestUser) => user.actor ?? user.sub;
+
+async function readDraft(deps: ApprovalDeps, workspaceId: string, draftId: string) {
+  const reply = await deps.drafts.doc.send(
+    new GetCommand({
+      TableName: deps.drafts.table,
+      Key: tableKey('campaignDrafts', workspaceId, draftId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!reply.Item) throw notFound('That draft does not exist.');
+  const { user_id: _user, draft_id: id, ...rest } = reply.Item;
+  return CampaignDraftSchema.parse({ ...rest, id });
+}
+
+export async function sendForApproval(
+  deps: ApprovalDeps,
+  user: RequestUser,
+  body: z.output<typeof SendApprovalBodySchema>,
+): Promise<{ approval: ReturnType<typeof approvalOf>; token?: string }> {
+  const workspaceId = user.sub;
+  const draft = await readDraft(deps, workspaceId, body.subject.draftId);
+  if (draft.publish?.status === 'published' || draft.publish?.status === 'publishing')
+    throw conflict('This plan is already published: there is nothing left to approve.');
+  const now = deps.now();
+  const token = body.via === 'link' ? newLinkToken() : undefined;
+  const days = body.expiresInDays ?? APPROVAL_LINK_DAYS.default;
+  const approvalId = newApprovalId(draft.id, now);
+  const row: ApprovalRow = {
+    workspace_id: workspaceId,
+    item_key: `approval#${approvalId}`,
+    approval_id: approvalId,
+    kind: 'campaign_plan',
+    draft_id: draft.id,
+    name: draft.plan.campaign.name,
+    via: body.via,
+    status: 'pending',
+    sent_at: now.toISOString(),
+    sent_by: actorOf(user),
+    ...(user.email ? { sent_by_email: user.email } : {}),
+    ...(token
+      ? { token_hash: tokenHash(token), expires_at: new Date(now.getTime() + days * DAY_MS).toISOString() }
+      : {}),
+    plan: draft.plan,
+    plan_hash: planHash(draft.plan),
+  };
+  await putApproval(deps.approvals, row);
+  await deps.announce({
+    action: 'approval_requested',
+    name: row.name,
+    workspaceId,
+    ...(user.email ? { email: user.email } : {}),
+  });
+  return { approval: approvalOf(row), ...(token ? { token } : {}) };
+}
+
+export async function approvalList(deps: ApprovalDeps, workspaceId: string, draftId?: string) {
+  return { items: (await listApprovals(deps.approvals, workspaceId, draftId)).map(approvalOf) };
+}
+
+export async function approvalDetail(deps: ApprovalDeps, workspaceId: string, id: string): Promise<ApprovalDetail> {
+  const row = await getApproval(deps.approvals, workspaceId, id);
+  if (!row) throw notFound('That approval does not exist.');
+  return { approval: approvalOf(row), plan: row.plan };
+}
+
+/** The client's answer in the app: only the workspace's client role answers, and only what was sent to it. */
+export async function decideInApp(
+  deps: ApprovalDeps,
+  user: RequestUser,
+  id: string,
+  body: z.output<typeof DecisionBodySchema>,
+): Promise<ApprovalDetail> {
+  // The agency approving its own plan would make the setting meaningless.
+  if (user.role !== 'client') throw forbidden('Only the workspace’s client answers an approval.');
+  const row = await getApproval(deps.approvals, user.sub, id);
+  if (!row || row.via !== 'client') throw notFound('That approval does not exist.');
+  const decided = await decideApproval(deps.approvals, user.sub, id, {
+    status: body.decision,
+    decidedBy: actorOf(user),
+    ...(user.email ? { decidedByName: user.email } : {}),
+    comment: body.comment,
+    now: deps.now(),
+  });
+  if (!decided) throw conflict('This approval has already been answered.');
+  await deps.announce({ action: `approval_${body.decision}`, name: row.name, workspaceId: user.sub });
+  return approvalDetail(deps, user.sub, id);
+}
+
+const LINK_GONE = 'This approval link is not valid. Check that it was copied whole, or ask the sender for a new one.';
+
+/** The row a link opens, if the link is live: unknown and expired links are refused alike before anything is shown. */
+async function liveLinkRow(deps: ApprovalDeps, token: string, viewerAddress?: string): Promise<ApprovalRow> {
+  if (deps.takeToken && viewerAddress)
+    await deps.takeToken(viewerBucketKey(viewerAddress), APPROVAL_LINK_VIEWER_BUCKET);
+  const row = await approvalByToken(deps.approvals, token);
+  if (!row || !row.expires_at) throw new AppError('APPROVAL_LINK_INVALID', LINK_GONE);
+  if (new Date(row.expires_at).getTime() <= deps.now().getTime())
+    throw new AppError(
+      'APPROVAL_LINK_INVALID',
+      `This approval link expired on ${row.expires_at.slice(0, 10)}. Ask the sender for a new one.`,
+    );
+  return row;
+}
+
+/** The public page: the approval and the plan as sent, nothing else of the workspace. */
+export async function openLink(deps: ApprovalDeps, token: string, viewerAddress?: string): Promise<ApprovalDetail> {
+  const row = await liveLinkRow(deps, token, viewerAddress);
+  return { approval: approvalOf(row), plan: row.plan };
+}
+
+/** The link's one decision: a second answer (or one after expiry) is refused with 410. */
+export async function decideByLink(
+  deps: ApprovalDeps,
+  token: string,
+  body: z.output<typeof LinkDecisionBodySchema>,
+  viewerAddress?: string,
+): Promise<ApprovalDetail> {
+  const row = await liveLinkRow(deps, token, viewerAddress);
+  if (row.status !== 'pending')
+    throw new AppError('APPROVAL_LINK_INVALID', 'This plan has already been answered through this link.');
+  const decided = await decideApproval(deps.approvals, row.workspace_id, row.approval_id, {
+    status: body.decision,
+    decidedBy: 'link',
+    decidedByName: body.name,
+    comment: body.comment,
+    now: deps.now(),
+    tokenHash: tokenHash(token),
+  });
+  if (!decided) throw new AppError('APPROVAL_LINK_INVALID', 'This plan has already been answered through this link.');
+  await deps.announce({ action: `approval_${body.decision}`, name: row.name, workspaceId: row.workspace_id });
+  return approvalDetail(deps, row.workspace_id, row.approval_id);
+}
+
+export function approvalSettings(deps: ApprovalDeps, workspaceId: string): Promise<ApprovalSettings> {
+  return readApprovalSettings(deps.approvals, workspaceId);
+}
+
+export function saveApprovalSettings(
+  deps: ApprovalDeps,
+  user: RequestUser,
+  settings: ApprovalSettings,
+): Promise<ApprovalSettings> {
+  return writeApprovalSettings(deps.approvals, user.sub, settings, actorOf(user), deps.now());
+}

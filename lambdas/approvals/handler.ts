@@ -1,0 +1,52 @@
+import { approvalsRoutes as routes } from '@shared/function-routes/approvals';
+import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { clientAddress } from '../lib/http/client-address';
+import { httpFunction, on } from '../lib/http/http-function';
+import { logger } from '../lib/observability';
+import { enqueueEvent } from '../lib/outbox/event-outbox';
+import { takeToken } from '../lib/rate-limit/user-token-bucket';
+import { tableName } from '../lib/table-name';
+import {
+  approvalDetail,
+  approvalList,
+  approvalSettings,
+  decideByLink,
+  decideInApp,
+  openLink,
+  saveApprovalSettings,
+  sendForApproval,
+  type ApprovalDeps,
+} from './approvals';
+
+const deps = (): ApprovalDeps => ({
+  approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
+  drafts: { doc: dynamoDocumentClient(), table: tableName('campaignDrafts') },
+  now: () => new Date(),
+  // The news reaches Slack through the outbox; a lost notification is logged, never a failed approval.
+  announce: (news) =>
+    enqueueEvent(dynamoDocumentClient(), 'campaign', {
+      action: news.action,
+      campaignName: news.name,
+      userId: news.workspaceId,
+      ...(news.email ? { userEmail: news.email } : {}),
+    }).then(
+      () => undefined,
+      (error: unknown) => logger.warn('Approval event not written to the outbox', { error: String(error) }),
+    ),
+  takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
+});
+
+type PublicEvent = { requestContext: { http: { sourceIp: string } }; headers: Record<string, string | undefined> };
+const viewer = (event: PublicEvent) =>
+  clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']);
+
+export const handler = httpFunction([
+  on(routes.approvalsSend, ({ user, body }) => sendForApproval(deps(), user, body)),
+  on(routes.approvalsList, ({ user, query }) => approvalList(deps(), user.sub, query.draftId)),
+  on(routes.approvalsSettings, ({ user }) => approvalSettings(deps(), user.sub)),
+  on(routes.approvalsSaveSettings, ({ user, body }) => saveApprovalSettings(deps(), user, body)),
+  on(routes.approvalsDetail, ({ user, params }) => approvalDetail(deps(), user.sub, params.id)),
+  on(routes.approvalsDecide, ({ user, params, body }) => decideInApp(deps(), user, params.id, body)),
+  on(routes.approvalLink, ({ params, event }) => openLink(deps(), params.token, viewer(event))),
+  on(routes.approvalLinkDecide, ({ params, body, event }) => decideByLink(deps(), params.token, body, viewer(event))),
+]);

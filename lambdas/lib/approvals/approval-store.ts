@@ -1,0 +1,253 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import * as z from 'zod';
+import { CampaignPlanSchema, type CampaignPlan } from '@shared/schemas/campaign-plan';
+import {
+  ApprovalStatusSchema,
+  type Approval,
+  type ApprovalSettings,
+  type ApprovalStatus,
+} from '@shared/schemas/approvals';
+import { tableKey } from '@shared/table-keys';
+
+/**
+ * The approvals table (shared/tables.ts `approvals`): per workspace, one row per approval sent
+ * (`approval#<id>`, the id starting with its draft's, so a draft's approvals are one prefix in time order) and the
+ * workspace's setting (`settings`). A row is the approval's audit trail: it is never deleted.
+ */
+export interface ApprovalTable {
+  doc: DynamoDBDocumentClient;
+  table: string;
+}
+
+const ApprovalRowSchema = z.object({
+  workspace_id: z.string(),
+  item_key: z.string(),
+  approval_id: z.string(),
+  kind: z.literal('campaign_plan'),
+  draft_id: z.string(),
+  name: z.string(),
+  via: z.enum(['client', 'link']),
+  status: ApprovalStatusSchema,
+  sent_at: z.string(),
+  sent_by: z.string(),
+  sent_by_email: z.string().optional(),
+  expires_at: z.string().optional(),
+  token_hash: z.string().optional(),
+  plan: CampaignPlanSchema,
+  plan_hash: z.string(),
+  decided_at: z.string().optional(),
+  decided_by: z.string().optional(),
+  decided_by_name: z.string().optional(),
+  comment: z.string().optional(),
+});
+export type ApprovalRow = z.output<typeof ApprovalRowSchema>;
+
+const SETTINGS_KEY = 'settings';
+const itemKey = (approvalId: string) => `approval#${approvalId}`;
+
+/** A new approval id: its draft's id, then base-36 milliseconds and 64 random bits, so ids sort by time. */
+export function newApprovalId(draftId: string, now: Date): string {
+  return `${draftId}_${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+}
+
+/** A link's token: 256 random bits (43 base64url characters). Only its SHA-256 is stored. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** JSON with object keys sorted, so a plan read back from DynamoDB hashes as it did when it was written. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** What an approval vouches for: the plan as it was sent. Publishing compares the draft's plan with it. */
+export function planHash(plan: CampaignPlan): string {
+  return createHash('sha256')
+    .update(canonical(CampaignPlanSchema.parse(plan)))
+    .digest('hex');
+}
+
+export function approvalOf(row: ApprovalRow): Approval {
+  return {
+    id: row.approval_id,
+    subject: { kind: row.kind, draftId: row.draft_id, name: row.name },
+    via: row.via,
+    status: row.status,
+    sentAt: row.sent_at,
+    sentBy: row.sent_by,
+    ...(row.sent_by_email ? { sentByEmail: row.sent_by_email } : {}),
+    ...(row.expires_at ? { expiresAt: row.expires_at } : {}),
+    ...(row.decided_at ? { decidedAt: row.decided_at } : {}),
+    ...(row.decided_by ? { decidedBy: row.decided_by } : {}),
+    ...(row.decided_by_name ? { decidedByName: row.decided_by_name } : {}),
+    ...(row.comment ? { comment: row.comment } : {}),
+  };
+}
+
+export async function putApproval(store: ApprovalTable, row: ApprovalRow): Promise<void> {
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: ApprovalRowSchema.parse(row),
+      ConditionExpression: 'attribute_not_exists(item_key)',
+    }),
+  );
+}
+
+export async function getApproval(
+  store: ApprovalTable,
+  workspaceId: string,
+  approvalId: string,
+): Promise<ApprovalRow | undefined> {
+  const reply = await store.doc.send(
+    new GetCommand({
+      TableName: store.table,
+      Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
+      ConsistentRead: true,
+    }),
+  );
+  return reply.Item ? ApprovalRowSchema.parse(reply.Item) : undefined;
+}
+
+/** A workspace's approvals, newest first; of one draft when `draftId` is given. */
+export async function listApprovals(
+  store: ApprovalTable,
+  workspaceId: string,
+  draftId?: string,
+  limit = 100,
+): Promise<ApprovalRow[]> {
+  const reply = await store.doc.send(
+    new QueryCommand({
+      TableName: store.table,
+      KeyConditionExpression: 'workspace_id = :w AND begins_with(item_key, :prefix)',
+      ExpressionAttributeValues: { ':w': workspaceId, ':prefix': itemKey(draftId ? `${draftId}_` : '') },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  const rows = (reply.Items ?? []).map((item) => ApprovalRowSchema.parse(item));
+  return rows.sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+}
+
+/**
+ * The approval a link's token opens: found by the token's hash through `by-token-hash`, then re-read consistently
+ * (the index lags the row's decision).
+ */
+export async function approvalByToken(store: ApprovalTable, token: string): Promise<ApprovalRow | undefined> {
+  const hash = tokenHash(token);
+  const found = await store.doc.send(
+    new QueryCommand({
+      TableName: store.table,
+      IndexName: 'by-token-hash',
+      KeyConditionExpression: 'token_hash = :h',
+      ExpressionAttributeValues: { ':h': hash },
+      Limit: 1,
+    }),
+  );
+  const indexed = found.Items?.[0] as { workspace_id?: string; approval_id?: string } | undefined;
+  if (!indexed?.workspace_id || !indexed.approval_id) return undefined;
+  const row = await getApproval(store, indexed.workspace_id, indexed.approval_id);
+  return row?.token_hash === hash ? row : undefined;
+}
+
+export interface Decision {
+  status: Exclude<ApprovalStatus, 'pending'>;
+  decidedBy: string;
+  decidedByName?: string;
+  comment: string;
+  now: Date;
+  /** A link's answer: the token's hash must still be the row's and the link unexpired at `now`. */
+  tokenHash?: string;
+}
+
+/**
+ * Records the decision once: a conditional update on a pending row (and, for a link, its hash and expiry), so two
+ * answers (two tabs, a replayed request) can never both land. False when the row was no longer open.
+ */
+export async function decideApproval(
+  store: ApprovalTable,
+  workspaceId: string,
+  approvalId: string,
+  decision: Decision,
+): Promise<boolean> {
+  const linkCondition = decision.tokenHash ? ' AND token_hash = :hash AND expires_at > :now' : '';
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
+        UpdateExpression: 'SET #s = :status, decided_at = :now, decided_by = :by, #c = :comment'.concat(
+          decision.decidedByName ? ', decided_by_name = :name' : '',
+        ),
+        ConditionExpression: `attribute_exists(item_key) AND #s = :pending${linkCondition}`,
+        ExpressionAttributeNames: { '#s': 'status', '#c': 'comment' },
+        ExpressionAttributeValues: {
+          ':status': decision.status,
+          ':now': decision.now.toISOString(),
+          ':by': decision.decidedBy,
+          ':comment': decision.comment,
+          ':pending': 'pending',
+          ...(decision.decidedByName ? { ':name': decision.decidedByName } : {}),
+          ...(decision.tokenHash ? { ':hash': decision.tokenHash } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export async function readApprovalSettings(store: ApprovalTable, workspaceId: string): Promise<ApprovalSettings> {
+  const reply = await store.doc.send(
+    new GetCommand({
+      TableName: store.table,
+      Key: tableKey('approvals', workspaceId, SETTINGS_KEY),
+      ConsistentRead: true,
+    }),
+  );
+  return { requireApproval: reply.Item?.require_approval === true };
+}
+
+export async function writeApprovalSettings(
+  store: ApprovalTable,
+  workspaceId: string,
+  settings: ApprovalSettings,
+  actor: string,
+  now: Date,
+): Promise<ApprovalSettings> {
+  // Who turned it on or off, and when, stays on the row.
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: {
+        workspace_id: workspaceId,
+        item_key: SETTINGS_KEY,
+        require_approval: settings.requireApproval,
+        updated_by: actor,
+        updated_at: now.toISOString(),
+      },
+    }),
+  );
+  return settings;
+}

@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { CampaignPlanSchema } from './campaign-plan';
+
+/**
+ * Client approvals (issue 28, req 3): a campaign plan sent for the client's approval, in the app (the workspace's
+ * client role) or by a signed link that needs no account. The approval keeps a snapshot of what was sent, so the
+ * client decides on exactly that, and publishing checks the plan has not changed since.
+ */
+
+/** Days a link stays open, 7 unless the sender picks otherwise. */
+export const APPROVAL_LINK_DAYS = { default: 7, min: 1, max: 30 } as const;
+
+export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'changes_requested']);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+export const ApprovalDecisionSchema = z.enum(['approved', 'changes_requested']);
+
+const draftId = z.string().regex(/^[0-9a-f-]{36}$/, 'Unknown draft.');
+const approvalId = z.string().regex(/^[0-9A-Za-z_-]{10,64}$/, 'Unknown approval.');
+
+export const SendApprovalBodySchema = z.object({
+  subject: z.object({ kind: z.literal('campaign_plan'), draftId }),
+  /** `client`: the workspace's client role sees it in the app; `link`: a signed link the sender passes on. */
+  via: z.enum(['client', 'link'], { error: 'Choose how to send it: to the client in the app, or by link.' }),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(APPROVAL_LINK_DAYS.min, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
+    .max(APPROVAL_LINK_DAYS.max, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
+    .optional(),
+});
+export type SendApprovalBody = z.input<typeof SendApprovalBodySchema>;
+
+const DecisionFieldsSchema = z.object({
+  decision: ApprovalDecisionSchema,
+  comment: z.string().trim().max(2000, 'A comment is at most 2,000 characters.').default(''),
+});
+// Asking for changes without saying which leaves the sender guessing.
+const commentWhenChanges = {
+  check: (body: { decision: string; comment: string }) => body.decision === 'approved' || body.comment.length > 0,
+  params: { message: 'Say what should change.', path: ['comment'] },
+};
+
+export const DecisionBodySchema = DecisionFieldsSchema.refine(commentWhenChanges.check, commentWhenChanges.params);
+export type DecisionBody = z.input<typeof DecisionBodySchema>;
+
+/** A link's answer also says who answered (no account: the name they give). */
+export const LinkDecisionBodySchema = DecisionFieldsSchema.extend({
+  name: z.string().trim().min(1, 'Say who is answering.').max(120, 'A name is at most 120 characters.'),
+}).refine(commentWhenChanges.check, commentWhenChanges.params);
+export type LinkDecisionBody = z.input<typeof LinkDecisionBodySchema>;
+
+export const ApprovalSchema = z.object({
+  id: approvalId,
+  subject: z.object({ kind: z.literal('campaign_plan'), draftId, name: z.string() }),
+  via: z.enum(['client', 'link']),
+  status: ApprovalStatusSchema,
+  sentAt: z.string(),
+  /** Who sent it (the acting person's sub) and their email when known. */
+  sentBy: z.string(),
+  sentByEmail: z.string().optional(),
+  /** Links only. */
+  expiresAt: z.string().optional(),
+  decidedAt: z.string().optional(),
+  /** The client's sub (in the app) or `link`. */
+  decidedBy: z.string().optional(),
+  decidedByName: z.string().optional(),
+  comment: z.string().optional(),
+});
+export type Approval = z.output<typeof ApprovalSchema>;
+
+export const SentApprovalSchema = z.object({
+  approval: ApprovalSchema,
+  /** Links only: the token, shown once (only its hash is stored); the page is `/approve/<token>`. */
+  token: z.string().optional(),
+});
+
+export const ApprovalListSchema = z.object({ items: z.array(ApprovalSchema) });
+export const ApprovalListQuerySchema = z.object({ draftId: draftId.optional() });
+export const ApprovalParamsSchema = z.object({ id: approvalId });
+export const ApprovalTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This approval link is not valid. Check that it was copied whole.'),
+});
+
+/** What the client reads: the approval and the plan exactly as it was sent. */
+export const ApprovalDetailSchema = z.object({
+  approval: ApprovalSchema,
+  plan: CampaignPlanSchema,
+});
+export type ApprovalDetail = z.output<typeof ApprovalDetailSchema>;
+
+export const ApprovalSettingsSchema = z.object({
+  /** When on, a campaign plan publishes only once approved, as it was approved. */
+  requireApproval: z.boolean(),
+});
+export type ApprovalSettings = z.output<typeof ApprovalSettingsSchema>;

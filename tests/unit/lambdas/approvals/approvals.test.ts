@@ -1,0 +1,203 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '@infra/twin/function-environment';
+import { buildPlan } from '@lambdas/campaign-generator/build-plan';
+import {
+  approvalDetail,
+  decideByLink,
+  decideInApp,
+  openLink,
+  saveApprovalSettings,
+  sendForApproval,
+  type ApprovalDeps,
+} from '@lambdas/approvals/approvals';
+import { assertPlanApproved } from '@lambdas/lib/approvals/publish-gate';
+import { planHash } from '@lambdas/lib/approvals/approval-store';
+import type { RequestUser } from '@lambdas/lib/http/request-user';
+import { CampaignBriefSchema, type CampaignPlan } from '@shared/schemas/campaign-plan';
+import { startLocalAws } from '@tests/support/local-aws';
+
+/**
+ * Client approvals on the real tables in local DynamoDB with a clock the test moves: a link opens until the instant
+ * it expires and decides once (two answers racing land one), its token opens its own approval only, the client role
+ * alone answers in the app, and the publish gate lets through only a plan approved as it stands.
+ */
+const WORKSPACE = '11111111-2222-4333-8444-555555555555';
+const OTHER = '99999999-2222-4333-8444-555555555555';
+const DRAFT_A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const DRAFT_B = 'bbbbbbbb-0000-4000-8000-000000000002';
+const DAY = 86_400_000;
+
+const brief = CampaignBriefSchema.parse({
+  adAccountId: 'act_1',
+  product: 'Trail shoes',
+  goal: 'traffic',
+  landingUrl: 'https://shop.example.com',
+  budgetType: 'daily',
+  budgetAmount: 19.99,
+  startDate: '2030-12-01',
+  countries: ['US'],
+  audience: 'Hikers',
+});
+const ad = {
+  headline: 'Go further',
+  primaryText: 'Light shoes.',
+  description: 'Free returns',
+  callToAction: 'SHOP_NOW' as const,
+  angle: 'benefit' as const,
+};
+function plan(name: string): CampaignPlan {
+  const built = buildPlan(
+    brief,
+    {
+      campaignName: name,
+      adSets: [
+        { name: 'Hikers', audienceSummary: 'x', interestKeywords: ['Hiking'], ageMin: 25, ageMax: 50, ads: [ad, ad] },
+      ],
+    },
+    { adAccountId: 'act_1', currency: 'USD', minDailyBudgetMinor: 100, pageId: '10', pixelId: '7' },
+    [[{ id: '1', name: 'Hiking' }]],
+  );
+  return built;
+}
+
+const agency: RequestUser = { sub: WORKSPACE, username: 'agency', role: 'owner', email: 'agency@example.com' };
+const client: RequestUser = { sub: WORKSPACE, actor: 'client-sub', username: 'client', role: 'client' };
+
+describe('client approvals', () => {
+  let local: Awaited<ReturnType<typeof startLocalAws>>;
+  let deps: ApprovalDeps;
+  let clock = Date.parse('2026-11-28T12:00:00Z');
+  const news: string[] = [];
+
+  beforeAll(async () => {
+    local = await startLocalAws();
+    deps = {
+      approvals: { doc: local.doc, table: localTableName('approvals') },
+      drafts: { doc: local.doc, table: localTableName('campaignDrafts') },
+      now: () => new Date(clock),
+      announce: async (item) => {
+        news.push(`${item.action} ${item.name} ${item.workspaceId}`);
+      },
+    };
+    for (const [id, name] of [
+      [DRAFT_A, 'Plan A'],
+      [DRAFT_B, 'Plan B'],
+    ] as const) {
+      const at = new Date(clock).toISOString();
+      await local.doc.send(
+        new PutCommand({
+          TableName: localTableName('campaignDrafts'),
+          Item: {
+            user_id: WORKSPACE,
+            draft_id: id,
+            createdAt: at,
+            updatedAt: at,
+            brief,
+            plan: plan(name),
+            minDailyBudgetMinor: 100,
+            issues: [],
+            model: 'offline',
+            offline: true,
+          },
+        }),
+      );
+    }
+  });
+  afterAll(() => local?.stop());
+
+  const sendLink = (draftId: string, expiresInDays?: number) =>
+    sendForApproval(deps, agency, {
+      subject: { kind: 'campaign_plan', draftId },
+      via: 'link',
+      ...(expiresInDays ? { expiresInDays } : {}),
+    });
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'succeeded',
+      (error: unknown) => error,
+    );
+
+  it('hashes a plan by its content, whatever the order of its keys', () => {
+    const a = plan('Plan A');
+    const reordered = JSON.parse(JSON.stringify({ campaign: a.campaign, ...a })) as CampaignPlan;
+    expect(planHash(reordered)).toBe(planHash(a));
+    expect(planHash({ ...a, campaign: { ...a.campaign, name: 'Plan A v2' } })).not.toBe(planHash(a));
+  });
+
+  it('a link opens until the instant it expires, and not after', async () => {
+    const sent = await sendLink(DRAFT_A, 7);
+    expect(sent.approval.expiresAt).toBe(new Date(clock + 7 * DAY).toISOString());
+    const start = clock;
+    clock = start + 7 * DAY - 1;
+    expect((await openLink(deps, sent.token!)).approval.id).toBe(sent.approval.id);
+    clock = start + 7 * DAY;
+    expect(await failure(openLink(deps, sent.token!))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    expect(
+      await failure(decideByLink(deps, sent.token!, { decision: 'approved', comment: '', name: 'Late' })),
+    ).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    clock = start;
+  });
+
+  it('a link decides once: of two answers racing, exactly one lands', async () => {
+    const sent = await sendLink(DRAFT_A);
+    const outcomes = await Promise.all([
+      failure(decideByLink(deps, sent.token!, { decision: 'approved', comment: '', name: 'One' })),
+      failure(decideByLink(deps, sent.token!, { decision: 'changes_requested', comment: 'No', name: 'Two' })),
+    ]);
+    expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
+    expect(outcomes.find((outcome) => outcome !== 'succeeded')).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    const stored = await approvalDetail(deps, WORKSPACE, sent.approval.id);
+    expect(stored.approval.decidedBy).toBe('link');
+    expect(['One', 'Two']).toContain(stored.approval.decidedByName);
+  });
+
+  it('a link opens its own approval only: deciding A leaves B pending, and a made-up token opens nothing', async () => {
+    const a = await sendLink(DRAFT_A);
+    const b = await sendLink(DRAFT_B);
+    expect((await openLink(deps, a.token!)).plan.campaign.name).toBe('Plan A');
+    await decideByLink(deps, a.token!, { decision: 'approved', comment: '', name: 'Dana' });
+    expect((await openLink(deps, b.token!)).approval.status).toBe('pending');
+    expect(await failure(openLink(deps, 'x'.repeat(43)))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    // Another workspace's id names nothing here.
+    expect(await failure(approvalDetail(deps, OTHER, a.approval.id))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('in the app only the client answers, and only what was sent to the client', async () => {
+    const sent = await sendForApproval(deps, agency, {
+      subject: { kind: 'campaign_plan', draftId: DRAFT_B },
+      via: 'client',
+    });
+    expect(sent.token).toBeUndefined();
+    const answer = { decision: 'approved' as const, comment: '' };
+    expect(await failure(decideInApp(deps, agency, sent.approval.id, answer))).toMatchObject({ code: 'FORBIDDEN' });
+    const byLink = await sendLink(DRAFT_B);
+    expect(await failure(decideInApp(deps, client, byLink.approval.id, answer))).toMatchObject({ code: 'NOT_FOUND' });
+    const decided = await decideInApp(deps, client, sent.approval.id, {
+      decision: 'changes_requested',
+      comment: 'Cut',
+    });
+    expect(decided.approval).toMatchObject({ status: 'changes_requested', decidedBy: 'client-sub', comment: 'Cut' });
+    expect(await failure(decideInApp(deps, client, sent.approval.id, answer))).toMatchObject({ code: 'CONFLICT' });
+    expect(news).toContain(`approval_changes_requested Plan B ${WORKSPACE}`);
+  });
+
+  it('the publish gate: off lets all through; on, only a plan approved exactly as it stands', async () => {
+    const fresh = 'cccccccc-0000-4000-8000-000000000003';
+    const planC = plan('Plan C');
+    const gate = (p: CampaignPlan) => failure(assertPlanApproved(deps.approvals, WORKSPACE, fresh, p));
+    expect(await gate(planC)).toBe('succeeded');
+    await saveApprovalSettings(deps, agency, { requireApproval: true });
+    expect(await gate(planC)).toMatchObject({ code: 'APPROVAL_REQUIRED', details: { approvalStatus: 'none' } });
+    // Drafts A and B: A was approved by link above, B's latest answer asked for changes.
+    expect(await failure(assertPlanApproved(deps.approvals, WORKSPACE, DRAFT_A, plan('Plan A')))).toBe('succeeded');
+    expect(await failure(assertPlanApproved(deps.approvals, WORKSPACE, DRAFT_A, plan('Plan A v2')))).toMatchObject({
+      details: { approvalStatus: 'changed' },
+    });
+    expect(await failure(assertPlanApproved(deps.approvals, WORKSPACE, DRAFT_B, plan('Plan B')))).toMatchObject({
+      code: 'APPROVAL_REQUIRED',
+    });
+    // Another workspace's setting is its own.
+    expect(await failure(assertPlanApproved(deps.approvals, OTHER, DRAFT_A, plan('Plan A')))).toBe('succeeded');
+  });
+});
