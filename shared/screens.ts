@@ -168,6 +168,10 @@ export const screens = {
   },
   /** Where an emailed invitation link lands (`?token=`): sign in or up with the invited address, then accept. */
   teamJoin: { path: '/team/join', access: 'auth' },
+  /** Plans sent to the workspace's client for approval (issue 28, req 3): the client reads and answers them here. */
+  approvals: { path: '/approvals', access: 'user', nav: { label: 'Approvals', menu: 'app' } },
+  /** A plan sent for approval by a signed link: read and answered once, without an account. */
+  approvalLink: { path: '/approve/:token', access: 'auth' },
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type Screens = typeof screens;

@@ -22,4 +22,9 @@ export function marketingMixSharedPath(token: string): string {
   return webPaths.marketingMixShared.replace(':token', encodeURIComponent(token));
 }
 
+/** The page an approval link opens (issue 28, req 3). */
+export function approvalLinkPath(token: string): string {
+  return webPaths.approvalLink.replace(':token', encodeURIComponent(token));
+}
+
 export type WebPath = (typeof webPaths)[keyof typeof webPaths];

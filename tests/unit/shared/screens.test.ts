@@ -51,6 +51,9 @@ describe('the screens table', () => {
         // Since issue 25 /settings is a page itself (it was a 404), so its prefix covers the settings screens.
         '/settings',
         '/team/join',
+        // Client approvals (issue 28, req 3): the client's list, and the page a signed link opens.
+        '/approvals',
+        '/approve',
       ]),
     );
   });

@@ -120,7 +120,7 @@ describe('client approvals', () => {
 
   it('hashes a plan by its content, whatever the order of its keys', () => {
     const a = plan('Plan A');
-    const reordered = JSON.parse(JSON.stringify({ campaign: a.campaign, ...a })) as CampaignPlan;
+    const reordered = Object.fromEntries(Object.entries(a).reverse()) as CampaignPlan;
     expect(planHash(reordered)).toBe(planHash(a));
     expect(planHash({ ...a, campaign: { ...a.campaign, name: 'Plan A v2' } })).not.toBe(planHash(a));
   });

@@ -38,4 +38,6 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   settingsNotifications: () => import('../routes/settings-notifications'),
   settingsErrors: () => import('../routes/settings-errors'),
   teamJoin: () => import('../routes/team-join'),
+  approvals: () => import('../../features/approvals/components/approvals-page'),
+  approvalLink: () => import('../../features/approvals/components/approval-link-page'),
 };

@@ -12,6 +12,7 @@ const CLIENT_SCREENS: ReadonlySet<ScreenKey> = new Set<ScreenKey>([
   'optimizerApplied',
   'marketingMix',
   'marketingMixReport',
+  'approvals',
 ]);
 
 /** Whether `role` has any use for the screen: everyone but a client sees every screen. */

@@ -64,7 +64,7 @@ describe('the navigation, from the screens table', () => {
     await waitFor(() => expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(appLinks)));
   });
 
-  it('shows a read-only client only the dashboards and reports (issue 28)', async () => {
+  it('shows a read-only client only the dashboards, reports and approvals (issue 28)', async () => {
     role = 'client';
     renderHeader();
     await waitFor(() =>
@@ -73,21 +73,21 @@ describe('the navigation, from the screens table', () => {
         'Campaigns',
         'Optimizer',
         'Marketing mix',
+        'Approvals',
       ]),
     );
   });
 
-  it('shows a read-only client only the dashboards and reports in the phone menu too (issue 28)', async () => {
+  it('shows a read-only client only the dashboards, reports and approvals in the phone menu too (issue 28)', async () => {
     role = 'client';
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     await waitFor(() => expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument());
     const labels = linksIn(mobile).map(([, label]) => label);
-    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix']));
-    const hidden = appLinks.filter(
-      (link) => !['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix'].includes(link.label),
-    );
+    const seen = ['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix', 'Approvals'];
+    expect(labels).toEqual(expect.arrayContaining(seen));
+    const hidden = appLinks.filter((link) => !seen.includes(link.label));
     expect(hidden.length).toBeGreaterThan(0);
     for (const link of hidden) expect(labels).not.toContain(link.label);
   });

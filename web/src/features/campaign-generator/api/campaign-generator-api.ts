@@ -119,3 +119,26 @@ export function usePreviews(
     retry: false,
   });
 }
+
+const approvalKeys = {
+  ofDraft: (uid: string | undefined, draftId: string) => ['campaign-generator', uid, 'approvals', draftId] as const,
+};
+
+/** The approvals a draft was sent for (issue 28, req 3), newest first. */
+export function useDraftApprovals(uid: string | undefined, draftId: string) {
+  return useQuery({
+    queryKey: approvalKeys.ofDraft(uid, draftId),
+    queryFn: ({ signal }) => apiRequest('approvalsList', { query: { draftId }, signal }),
+    enabled: Boolean(uid),
+  });
+}
+
+/** Sends the saved plan for approval: to the client in the app, or as a link (its token shown once). */
+export function useSendForApproval(uid: string | undefined, draftId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { via: 'client' | 'link'; expiresInDays?: number }) =>
+      apiRequest('approvalsSend', { body: { subject: { kind: 'campaign_plan', draftId }, ...input } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.ofDraft(uid, draftId) }),
+  });
+}

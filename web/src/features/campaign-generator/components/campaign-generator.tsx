@@ -20,6 +20,7 @@ import { CampaignBriefForm } from './brief-form';
 import { DraftsList } from './drafts-list';
 import { PlanEditor } from './plan-editor';
 import { PublishProgress } from './publish-progress';
+import { SendForApproval } from './send-for-approval';
 import { webPaths } from '@shared/web-paths';
 
 function newPublishKey(): string {
@@ -134,6 +135,9 @@ export function CampaignGenerator() {
                   onSave={(plan) => save.mutate({ id: draft.data!.id, plan })}
                   onPublish={(plan) => void publishPlan(plan)}
                 />
+                {draft.data.publish?.status === 'published' ? null : (
+                  <SendForApproval uid={uid} draftId={draft.data.id} />
+                )}
               </>
             ) : null}
           </>

@@ -64,3 +64,21 @@ export function useCreateClientWorkspace() {
     },
   });
 }
+
+const approvalSettingsKey = ['approvals', 'settings'] as const;
+
+/** The workspace's "require approval before publishing" (issue 28, req 3). */
+export function useApprovalSettings() {
+  return useQuery({
+    queryKey: approvalSettingsKey,
+    queryFn: ({ signal }) => apiRequest('approvalsSettings', { signal }),
+  });
+}
+
+export function useSaveApprovalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireApproval: boolean) => apiRequest('approvalsSaveSettings', { body: { requireApproval } }),
+    onSuccess: (saved) => queryClient.setQueryData(approvalSettingsKey, saved),
+  });
+}

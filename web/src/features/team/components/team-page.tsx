@@ -10,6 +10,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeam } from '../api/team';
 import { messageOf } from '../lib/team-format';
+import { ApprovalSettingCard } from './approval-setting-card';
 import { ClientWorkspacesCard } from './client-workspaces-card';
 import { MemberView } from './member-view';
 import { OwnerView } from './owner-view';
@@ -64,6 +65,7 @@ export function TeamPage() {
           </Card>
           {managesTeam(team.data.role) ? <OwnerView team={team.data} /> : <MemberView team={team.data} />}
           {managesTeam(team.data.role) && team.data.plan === 'agency' ? <ClientWorkspacesCard /> : null}
+          {managesTeam(team.data.role) ? <ApprovalSettingCard /> : null}
           <SharingNote />
         </>
       )}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { Approval } from '@shared/schemas/approvals';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/lib/auth/use-auth';
+import { useWorkspaceRole } from '@web/lib/team/workspace-role';
+import { useApproval, useApprovals, useDecideInApp } from '../api/approvals-api';
+import { ApprovalStatusLine, DecisionForm, statusWords } from './decision-form';
+import { PlanSummary } from './plan-summary';
+
+function ApprovalDetailCard({
+  uid,
+  approval,
+  answers,
+}: {
+  uid: string | undefined;
+  approval: Approval;
+  answers: boolean;
+}) {
+  const detail = useApproval(uid, approval.id);
+  const decide = useDecideInApp(uid, approval.id);
+  if (detail.isPending) return <Spinner label="Loading the plan" className="size-6 text-muted-foreground" />;
+  if (detail.isError) return <Alert variant="destructive">{detail.error.message}</Alert>;
+  const current = detail.data.approval;
+  return (
+    <div className="grid gap-4">
+      <PlanSummary plan={detail.data.plan} />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Answer</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {current.status === 'pending' && answers && current.via === 'client' ? (
+            <DecisionForm
+              asksName={false}
+              pending={decide.isPending}
+              {...(decide.isError ? { error: decide.error.message } : {})}
+              onDecide={(input) => decide.mutate({ decision: input.decision, comment: input.comment })}
+            />
+          ) : (
+            <ApprovalStatusLine approval={current} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * /approvals: the plans sent to the workspace's client (issue 28, req 3). The client reads each as it was sent and
+ * answers; the agency's people see where each stands (they cannot answer their own).
+ */
+export default function ApprovalsPage() {
+  const { currentUser } = useAuth();
+  const { role } = useWorkspaceRole();
+  const list = useApprovals(currentUser?.uid);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const items = list.data?.items ?? [];
+  const open = items.find((item) => item.id === chosen) ?? items.find((item) => item.status === 'pending') ?? items[0];
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Approvals</h1>
+        <p className="text-sm text-muted-foreground">
+          Campaign plans sent for the client’s approval before they go live.
+        </p>
+      </div>
+      {list.isPending ? <Spinner label="Loading the approvals" className="size-6 text-muted-foreground" /> : null}
+      {list.isError ? <Alert variant="destructive">{list.error.message}</Alert> : null}
+      {list.data && items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing has been sent for approval yet.</p>
+      ) : null}
+      {items.length > 0 ? (
+        <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          <ul aria-label="Plans sent for approval" className="grid content-start gap-2">
+            {items.map((item) => (
+              <li key={item.id}>
+                <Button
+                  variant={item.id === open?.id ? 'secondary' : 'ghost'}
+                  className="h-auto w-full justify-between whitespace-normal text-left"
+                  aria-current={item.id === open?.id ? 'true' : undefined}
+                  onClick={() => setChosen(item.id)}
+                >
+                  <span>
+                    {item.subject.name}
+                    <span className="block text-xs text-muted-foreground">
+                      Sent {new Date(item.sentAt).toLocaleDateString()} {item.via === 'link' ? 'by link' : 'in Adsmith'}
+                    </span>
+                  </span>
+                  <Badge variant={item.status === 'approved' ? 'success' : 'default'}>{statusWords[item.status]}</Badge>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {open ? <ApprovalDetailCard uid={currentUser?.uid} approval={open} answers={role === 'client'} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
