@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -59,6 +59,65 @@ function measureInit(fn: FunctionName, file: string): { wallMs: number; cpuMs: n
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { wallMs: number; cpuMs: number };
 }
 
+/** Builds one entry as CDK builds a function and measures it (the init environment of `envOf`). */
+async function measureEntry(
+  name: string,
+  entry: string,
+  envOf: FunctionName,
+  outDir: string,
+  initRuns: number,
+): Promise<BundleFigure> {
+  const outfile = path.join(outDir, name, 'index.mjs');
+  const { metafile } = await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: [entry],
+    outfile,
+    sourcemap: false,
+    logLevel: 'error',
+    metafile: true,
+  });
+  const bytes = (await stat(outfile)).size;
+  const runs = Array.from({ length: initRuns }, () => measureInit(envOf, outfile));
+  return {
+    name,
+    bytes,
+    initMs: median(runs.map((r) => r.wallMs)),
+    initCpuMs: median(runs.map((r) => r.cpuMs)),
+    heaviest: heaviestSources(metafile),
+  };
+}
+
+/**
+ * What every HTTP function loads before its own code (issue 23, requirement 15): the HTTP wrapper (middy, Powertools
+ * logger, metrics and tracer, the DynamoDB document client, zod, the routes' shared checks), and its heaviest parts
+ * alone. A function's init cannot go below the first line's.
+ */
+export async function measureSharedFloor(root: string, outDir: string, initRuns = INIT_RUNS): Promise<BundleFigure[]> {
+  const parts: Array<[string, string]> = [
+    ['HTTP wrapper, all of it', 'export * from "../../lambdas/lib/http/http-function";'],
+    ['Powertools logger, metrics and tracer (X-Ray)', 'export * from "../../lambdas/lib/observability";'],
+    [
+      'DynamoDB document client',
+      'import { DynamoDBClient } from "@aws-sdk/client-dynamodb"; import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb"; export const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+    ],
+    ['zod', 'import * as z from "zod"; export const schema = z.object({ id: z.string() });'],
+  ];
+  // The entries are written under .bench/ (ignored by git, tsc and ESLint), two levels below the repo root.
+  const entries = path.join(root, '.bench', 'floor-entries');
+  await mkdir(entries, { recursive: true });
+  const figures: BundleFigure[] = [];
+  for (const [name, source] of parts) {
+    const entry = path.join(entries, `part-${figures.length}.ts`);
+    await writeFile(entry, `${source}\n`);
+    try {
+      figures.push(await measureEntry(name, entry, 'health', path.join(outDir, `floor-${figures.length}`), initRuns));
+    } finally {
+      await rm(entry, { force: true });
+    }
+  }
+  return figures;
+}
+
 /** Bundles every function as CDK does (same esbuild settings) and measures size and module init. */
 export async function measureFunctionBundles(
   root: string,
@@ -70,24 +129,7 @@ export async function measureFunctionBundles(
   const names = functionNames();
   const figures: BundleFigure[] = [];
   for (const name of names) {
-    const outfile = path.join(outDir, name, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaEsbuildOptions,
-      entryPoints: [path.join(root, 'lambdas', name, 'handler.ts')],
-      outfile,
-      sourcemap: false,
-      logLevel: 'error',
-      metafile: true,
-    });
-    const bytes = (await stat(outfile)).size;
-    const runs = Array.from({ length: initRuns }, () => measureInit(name, outfile));
-    figures.push({
-      name,
-      bytes,
-      initMs: median(runs.map((r) => r.wallMs)),
-      initCpuMs: median(runs.map((r) => r.cpuMs)),
-      heaviest: heaviestSources(metafile),
-    });
+    figures.push(await measureEntry(name, path.join(root, 'lambdas', name, 'handler.ts'), name, outDir, initRuns));
   }
   return figures;
 }

@@ -17,7 +17,7 @@ import { measureCustomerList } from './customer-list';
 import { printCost } from './cost';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
-import { measureFunctionBundles } from './function-bundles';
+import { measureFunctionBundles, measureSharedFloor } from './function-bundles';
 import { measureGraphicsExportApi, measureGraphicsExportFunction } from './graphics-export';
 import { measureCarouselRender, measureGraphicsRender } from './graphics-render';
 import { measureMetaCampaigns } from './meta-campaigns';
@@ -160,6 +160,16 @@ async function main(): Promise<void> {
   for (const b of bundles) {
     console.log(
       `  ${b.name.padEnd(24)} ${kb(b.bytes).padStart(7)} KB ${mark(b.bytes <= targets.bundleKB * 1024).padEnd(11)}  init ${b.initMs.toFixed(1).padStart(5)} ms ${mark(b.initMs <= targets.initMs).padEnd(11)}  (${b.initCpuMs.toFixed(1)} ms CPU)  heaviest: ${b.heaviest.map((h) => `${h.source} ${kb(h.bytes)}`).join(', ')}`,
+    );
+  }
+
+  // What no HTTP function can shed without dropping a part: the shared wrapper, and its heaviest parts alone.
+  const floor = await measureSharedFloor(root, path.join(root, '.bench', 'floor'), sizes.initRuns);
+  figures.bundleFloor = floor;
+  console.log('  loaded by every HTTP function before its own code:');
+  for (const f of floor) {
+    console.log(
+      `    ${f.name.padEnd(46)} ${kb(f.bytes).padStart(7)} KB  init ${f.initMs.toFixed(1).padStart(5)} ms  (${f.initCpuMs.toFixed(1)} ms CPU)`,
     );
   }
 
