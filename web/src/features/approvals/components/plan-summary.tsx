@@ -6,6 +6,7 @@ type AdSet = CampaignPlan['adSets'][number];
 type Ad = AdSet['ads'][number];
 
 const words = (value: string) => value.toLowerCase().replaceAll('_', ' ');
+const sentence = (value: string) => words(value).replace(/^./, (first) => first.toUpperCase());
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function budgetText(budget: CampaignPlan['campaign']['budget'], currency: string): string {
@@ -48,7 +49,7 @@ function AdMock({ ad }: { ad: Ad }) {
           <p className="font-semibold">{ad.headline}</p>
           {ad.description ? <p className="text-muted-foreground">{ad.description}</p> : null}
         </div>
-        <span className="shrink-0 rounded bg-secondary px-2 py-1 text-xs font-medium">{words(ad.callToAction)}</span>
+        <span className="shrink-0 rounded bg-secondary px-2 py-1 text-xs font-medium">{sentence(ad.callToAction)}</span>
       </div>
     </article>
   );
@@ -64,7 +65,7 @@ export function PlanSummary({ plan }: { plan: CampaignPlan }) {
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">{plan.campaign.name}</CardTitle>
-          <CardDescription>Goal: {words(plan.campaign.objective.replace('OUTCOME_', ''))}</CardDescription>
+          <CardDescription>Goal: {sentence(plan.campaign.objective.replace('OUTCOME_', ''))}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-2 text-sm sm:grid-cols-3">
