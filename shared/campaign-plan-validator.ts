@@ -19,6 +19,8 @@ import {
   isCarouselRatio,
   RECOMMENDED_CARD_TEXT,
 } from './carousel-rules';
+import { checkAdPolicy } from './ad-policy';
+import { baseLanguage, META_LOCALE_KEYS, writtenIn, isCopyLanguage } from './copy-languages';
 import { currencyOffset } from './currency-units';
 import { checkAdSetAudiences } from './plan-audience-rules';
 import { findingSentence, INTERNAL_TEXT_RULE, publishableCopyFindings } from './publishable-text';
@@ -392,6 +394,76 @@ export function checkAdText(ad: PlanAd, at: string, stories: boolean): PlanIssue
 }
 
 /**
+ * A multi-language ad (issue 29 requirement 3): each version is checked on its own, in its language — Meta's text
+ * lengths (checkAdText), the ad policy word lists of that language, and that it is written in it — and the versions
+ * must be ones Meta can serve as one ad: a single-image ad, each language once, each with Meta's locale key.
+ */
+export function checkAdLanguages(ad: PlanAd, at: string, stories: boolean): PlanIssue[] {
+  const own = ad.language ?? 'en';
+  const versions = [
+    { language: own, headline: ad.headline, primaryText: ad.primaryText, description: ad.description, at },
+    ...(ad.translations ?? []).map((t, i) => ({ ...t, at: `${at}.translations.${i}` })),
+  ];
+  const issues: PlanIssue[] = [];
+  if ((ad.translations?.length ?? 0) > 0 && isCarousel(ad)) {
+    issues.push({
+      path: `${at}.translations`,
+      severity: 'error',
+      message: 'A multi-language ad is a single-image ad here; publish a carousel once per language instead.',
+    });
+  }
+  if ((ad.translations?.length ?? 0) > 0 && !isCarousel(ad) && !ad.image) {
+    issues.push({
+      path: `${at}.image`,
+      severity: 'error',
+      message: 'A multi-language ad needs its image: Meta shows it with every language version.',
+    });
+  }
+  const seen = new Set<string>();
+  versions.forEach((version, index) => {
+    const base = baseLanguage(version.language);
+    if (seen.has(base)) {
+      issues.push({
+        path: `${version.at}.language`,
+        severity: 'error',
+        message: `${version.language} is already a version of this ad: each language once.`,
+      });
+    }
+    seen.add(base);
+    if (index === 0) return; // The ad's own copy: checkAdText and the publishable-text check cover it.
+    if (!isCopyLanguage(base) || !META_LOCALE_KEYS[base]) {
+      issues.push({
+        path: `${version.at}.language`,
+        severity: 'error',
+        message: `Meta's locale for ${version.language} is not known here, so it can't be a version of a multi-language ad.`,
+      });
+    }
+    issues.push(...checkAdText({ ...ad, ...version, cards: undefined, format: 'single_image' }, version.at, stories));
+  });
+  versions.forEach((version, index) => {
+    const base = baseLanguage(version.language);
+    const text = `${version.headline}\n${version.primaryText}\n${version.description}`;
+    // An ad without a language of its own may be in the brief's copy language: only stated languages are judged.
+    const stated = index > 0 || ad.language !== undefined;
+    if (stated && isCopyLanguage(base) && !writtenIn(text, base)) {
+      issues.push({
+        path: `${version.at}.primaryText`,
+        severity: 'error',
+        message: `This version is meant to be in ${version.language}, but its words are in another language.`,
+      });
+    }
+    for (const issue of checkAdPolicy(text, version.language)) {
+      issues.push({
+        path: `${version.at}.primaryText`,
+        severity: 'warning',
+        message: `"${issue.phrase}": ${issue.reason}`,
+      });
+    }
+  });
+  return issues;
+}
+
+/**
  * The places a targeting reaches: its regions and cities when it narrows a country to them (the plan sends a
  * country only when nothing narrows it), else its countries.
  */
@@ -607,6 +679,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
     adSet.ads.forEach((ad, adIndex) => {
       issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet)));
       issues.push(...checkCarouselCards(ad, `${at}.ads.${adIndex}`, placesInstagram(adSet)));
+      issues.push(...checkAdLanguages(ad, `${at}.ads.${adIndex}`, placesStories(adSet)));
     });
   });
   issues.push(...checkAudienceOverlap(plan));

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import type { AdCopyLanguage } from '@shared/ad-copy-rules';
 import { DEFAULT_CITY_RADIUS } from '@shared/campaign-rules';
+import { baseLanguage, META_LOCALE_KEYS } from '@shared/copy-languages';
 import type {
   CampaignBrief,
   DeliveryEstimate,
@@ -266,6 +268,56 @@ export function storySpec(ad: PlanAd, pageId: string): Record<string, unknown> {
       ...(ad.image && { image_hash: ad.image.hash }),
     },
   };
+}
+
+/**
+ * A single-image ad with translations as one Meta multi-language ad: the Page in object_story_spec, and an
+ * asset_feed_spec with one labelled body, title, description and link per language, the image shared, and one
+ * asset_customization_rule per language — the ad's own language the default (is_default) version, each other
+ * version shown to its language's Meta locales (Multi-Language Ads guide; the sandbox's rules and sources are in
+ * infra/twin/meta-sandbox/language-feed.ts).
+ */
+export function languageFeedSpec(ad: PlanAd): Record<string, unknown> {
+  const own = {
+    language: ad.language ?? 'en',
+    headline: ad.headline,
+    primaryText: ad.primaryText,
+    description: ad.description,
+  };
+  const versions = [own, ...(ad.translations ?? [])];
+  const label = (language: string) => [{ name: `lang-${language}` }];
+  const ref = (language: string) => ({ name: `lang-${language}` });
+  const withDescriptions = versions.some((v) => v.description.trim() !== '');
+  return {
+    ad_formats: ['SINGLE_IMAGE'],
+    images: ad.image ? [{ hash: ad.image.hash }] : [],
+    bodies: versions.map((v) => ({ text: v.primaryText, adlabels: label(v.language) })),
+    titles: versions.map((v) => ({ text: v.headline, adlabels: label(v.language) })),
+    ...(withDescriptions && {
+      descriptions: versions.map((v) => ({ text: v.description || v.headline, adlabels: label(v.language) })),
+    }),
+    link_urls: versions.map((v) => ({ website_url: ad.link, adlabels: label(v.language) })),
+    call_to_action_types: [ad.callToAction],
+    asset_customization_rules: versions.map((v, i) => ({
+      ...(i > 0 && {
+        customization_spec: { locales: META_LOCALE_KEYS[baseLanguage(v.language) as AdCopyLanguage] ?? [] },
+      }),
+      body_label: ref(v.language),
+      title_label: ref(v.language),
+      ...(withDescriptions && { description_label: ref(v.language) }),
+      link_url_label: ref(v.language),
+      priority: i + 1,
+      ...(i === 0 && { is_default: true }),
+    })),
+  };
+}
+
+/** What `POST /act_{id}/adcreatives` is sent for an ad of the plan: a multi-language ad when it has translations. */
+export function creativeParams(ad: PlanAd, pageId: string): Record<string, unknown> {
+  if ((ad.translations?.length ?? 0) > 0 && ad.format !== 'carousel') {
+    return { object_story_spec: { page_id: pageId }, asset_feed_spec: languageFeedSpec(ad) };
+  }
+  return { object_story_spec: storySpec(ad, pageId) };
 }
 
 const PreviewReplySchema = z.object({ data: z.array(z.object({ body: z.string() })).min(1) });

@@ -3,7 +3,7 @@ import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/s
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
 import type { AccountFacts } from './build-plan';
-import { storySpec, targetingSpec } from './meta-targeting';
+import { creativeParams, targetingSpec } from './meta-targeting';
 
 /**
  * Publishes a plan to Meta in Meta's order — campaign, ad sets, creatives, ads —
@@ -170,7 +170,7 @@ export async function publishPlan(
             `/${account}/adcreatives`,
             {
               name: `${ad.name} creative`,
-              object_story_spec: storySpec(ad, facts.pageId ?? ''),
+              ...creativeParams(ad, facts.pageId ?? ''),
             },
             IdSchema,
           );

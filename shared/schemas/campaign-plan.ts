@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
 import { BRIEF_LANGUAGES } from '../brief-audience';
 import { CAROUSEL_CARDS } from '../carousel-rules';
+import { CopyLanguageTagSchema, MAX_BUSINESS_LANGUAGES } from '../copy-languages';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
 
 /**
@@ -250,6 +251,18 @@ export const PlanCarouselCardSchema = z.object({
 });
 export type PlanCarouselCard = z.infer<typeof PlanCarouselCardSchema>;
 
+/**
+ * The ad's copy in another language (issue 29 requirement 3): published with the ad's own copy as one Meta
+ * multi-language ad (asset_feed_spec, one version per language), the ad's own language the default version.
+ */
+export const PlanAdTranslationSchema = z.object({
+  language: CopyLanguageTagSchema,
+  headline: z.string().max(1000),
+  primaryText: z.string().max(5000),
+  description: z.string().max(1000),
+});
+export type PlanAdTranslation = z.infer<typeof PlanAdTranslationSchema>;
+
 export const AD_FORMATS = ['single_image', 'carousel'] as const;
 export type AdFormat = (typeof AD_FORMATS)[number];
 
@@ -272,6 +285,13 @@ export const PlanAdSchema = z.object({
   cards: z
     .array(PlanCarouselCardSchema)
     .max(CAROUSEL_CARDS.max, `A carousel has ${CAROUSEL_CARDS.min} to ${CAROUSEL_CARDS.max} cards.`)
+    .optional(),
+  /** The language of the ad's own copy (BCP-47); absent = English. */
+  language: CopyLanguageTagSchema.optional(),
+  /** Versions of the copy in further languages; the validator checks each in its language. */
+  translations: z
+    .array(PlanAdTranslationSchema)
+    .max(MAX_BUSINESS_LANGUAGES - 1, `At most ${MAX_BUSINESS_LANGUAGES} languages in one ad.`)
     .optional(),
 });
 export type PlanAd = z.infer<typeof PlanAdSchema>;

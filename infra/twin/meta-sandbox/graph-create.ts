@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pageIdOf, pixelIdOf, SANDBOX_APP } from './account-assets.js';
 import { todayIn, type IsoDate } from './calendar.js';
 import { checkCarousel } from './carousel-cards.js';
+import { checkLanguageFeed } from './language-feed.js';
 import { enumParameter, type GraphError, invalidParameter } from './graph-error.js';
 import { parseBudget } from './graph-writes.js';
 import { between, numericId, randomFor } from './prng.js';
@@ -576,9 +577,61 @@ export function checkStorySpec(
   };
 }
 
+/**
+ * A multi-language creative (language-feed.ts): object_story_spec names the Page only, the versions come from
+ * asset_feed_spec; the default version's words stand for the creative where one text is read.
+ */
+function checkLanguageCreative(
+  world: World,
+  account: AdAccount,
+  spec: unknown,
+  feed: unknown,
+  name: string | undefined,
+  now: Date,
+): Omit<AdCreativeObject, 'id'> {
+  if (typeof spec !== 'object' || spec === null) {
+    throw invalidParameter('(#100) The parameter object_story_spec is required');
+  }
+  const story = spec as Record<string, unknown>;
+  if (String(story.page_id ?? '') !== pageIdOf(account)) {
+    throw userError('Invalid Page', `The Page ${String(story.page_id)} can't be used by this ad account.`, 1487472);
+  }
+  if (story.link_data !== undefined) {
+    throw invalidParameter(
+      '(#100) With asset_feed_spec, object_story_spec carries the Page only; the texts and link are in the feed',
+      {
+        blame: ['object_story_spec[link_data]'],
+      },
+    );
+  }
+  const languageFeed = checkLanguageFeed(feed, {
+    isUrl,
+    imageExists: (hash) => findImage(world, account.accountId, hash) !== undefined,
+  });
+  const main = languageFeed.versions.find((version) => version.isDefault)!;
+  return {
+    accountId: account.accountId,
+    name: name ?? `${main.title} creative`,
+    pageId: String(story.page_id),
+    link: main.link,
+    message: main.body,
+    headline: main.title,
+    ...(main.description !== undefined && { description: main.description }),
+    callToActionType: languageFeed.callToActionType,
+    ...(main.imageHash !== undefined && { imageHash: main.imageHash }),
+    ...(main.imageUrl !== undefined && { picture: main.imageUrl }),
+    languageFeed,
+    createdTime: now,
+  };
+}
+
 /** `POST /act_{id}/adcreatives` with `object_story_spec.link_data` (single-image and carousel link ads). */
 export function createCreative(world: World, account: AdAccount, params: CreateParams, now: Date): { id: string } {
-  const checked = checkStorySpec(world, account, jsonParam(params, 'object_story_spec'), params.name, now);
+  const feed = jsonParam(params, 'asset_feed_spec');
+  const checked =
+    feed === undefined
+      ? checkStorySpec(world, account, jsonParam(params, 'object_story_spec'), params.name, now)
+      : checkLanguageCreative(world, account, jsonParam(params, 'object_story_spec'), feed, params.name, now);
   const id = newId(world, 'creative');
   world.creatives.set(id, { id, ...checked });
   world.revision += 1;

@@ -1,3 +1,4 @@
+import { renderLanguageFeed } from './language-feed.js';
 import { addDays, formatGraphTime, localMidnight, type IsoDate } from './calendar.js';
 import { attributionSpec, resultSpecFor, settingShare } from './insights-results.js';
 import type { Json, ReadContext } from './read-context.js';
@@ -410,7 +411,11 @@ export function createdCreativeField(creative: AdCreativeObject, field: string, 
       return 'SHARE';
     case 'status':
       return 'ACTIVE';
+    case 'asset_feed_spec':
+      return creative.languageFeed ? renderLanguageFeed(creative.languageFeed) : undefined;
     case 'object_story_spec':
+      // A multi-language creative's story names the Page only; its texts are in asset_feed_spec.
+      if (creative.languageFeed) return { page_id: creative.pageId };
       return {
         page_id: creative.pageId,
         link_data: {

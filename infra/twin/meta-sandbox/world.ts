@@ -1,3 +1,4 @@
+import type { LanguageFeed } from './language-feed.js';
 import type { CarouselSpec } from './carousel-cards.js';
 import type { IsoDate } from './calendar.js';
 import type { Status } from './reference.js';
@@ -187,6 +188,8 @@ export interface AdCreativeObject {
   picture?: string;
   /** A carousel's cards and settings (`link_data.child_attachments`), absent for a single-image link ad. */
   carousel?: CarouselSpec;
+  /** A multi-language ad's versions (`asset_feed_spec` with asset_customization_rules), absent otherwise. */
+  languageFeed?: LanguageFeed;
   createdTime: Date;
 }
 

@@ -1,4 +1,5 @@
 import { textOf, type ChatMessage } from './chat-request';
+import { phraseLanguageOf, type PhraseLanguage } from './copy-phrases';
 
 /**
  * What the offline model writes about: the brief found in the conversation.
@@ -14,6 +15,8 @@ export interface Brief {
   angles: string[];
   /** Which take of the same brief (1, the first, when absent; "take #2: differ from earlier takes" asks for a second). */
   take?: number;
+  /** The language the copy is asked in, when the twin has phrases for it (es, fr, de); absent = English. */
+  language?: PhraseLanguage;
   /** The last user message, whole. */
   question: string;
 }
@@ -62,8 +65,19 @@ export function readBrief(messages: ChatMessage[]): Brief {
     : line(question, ['angle'])
       ? [line(question, ['angle']).split(/[\s(]/)[0]!]
       : [];
+  // The ad copy prompt sends `language` ("Spanish"), the campaign plan prompt `copyLanguage`.
+  const language = phraseLanguageOf(str(json?.language) || str(json?.copyLanguage) || line(question, ['language']));
   const take = Number(/take #?(\d+)/i.exec(str(json?.variation) || question)?.[1] ?? 1);
-  return { product, audience, tone, objective, angles, take: Number.isInteger(take) && take > 0 ? take : 1, question };
+  return {
+    product,
+    audience,
+    tone,
+    objective,
+    angles,
+    take: Number.isInteger(take) && take > 0 ? take : 1,
+    ...(language !== undefined && { language }),
+    question,
+  };
 }
 
 function firstWords(text: string, count: number): string {

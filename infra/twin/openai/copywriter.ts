@@ -1,6 +1,7 @@
 import type { Brief } from './brief';
 import { briefFacts, factLines, factSentences, type BriefFacts } from './brief-facts';
 import { randomFor } from '../meta-sandbox/prng';
+import { PHRASES, type PhraseLanguage } from './copy-phrases';
 
 /**
  * The offline model's copywriting: real sentences about the product and the
@@ -198,6 +199,7 @@ export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd 
   const sentences = factSentences(facts, Math.max(0, ANGLE_ORDER.indexOf(angle)));
   const t = toneWords(brief.tone);
   const cta = callToActionFor(brief.objective, random);
+  if (brief.language) return writeLocalAd(brief, brief.language, angle, forms, cta);
   // The starts come from the brief and angle alone, and each later take moves one candidate on, so a
   // regenerated variant always differs from the one it replaces (as a real model asked to would).
   const pick = randomFor(
@@ -222,6 +224,47 @@ export function writeAd(brief: Brief, angle: string, random: Random): WrittenAd 
       factLines(facts).length > 0
         ? choose([factLines(facts)], LIMITS.description, pick(), shift)
         : choose([descriptions(forms.short), descriptions(forms.tiny)], LIMITS.description, pick(), shift),
+    callToAction: cta,
+  };
+}
+
+/**
+ * An ad in Spanish, French or German from the twin's phrase tables (copy-phrases.ts): the same forms and limits as
+ * the English writer, without the brief's fact sentences (they are in the marketer's English and would mix
+ * languages). The call to action stays the English label the schema maps onto Meta's enum: Meta shows the button
+ * in each viewer's language.
+ */
+function writeLocalAd(
+  brief: Brief,
+  language: PhraseLanguage,
+  angle: string,
+  forms: ReturnType<typeof formsOf>,
+  cta: string,
+): WrittenAd {
+  const phrases = PHRASES[language];
+  const tone = phrases.tones[brief.tone] ?? phrases.tones.default;
+  const ctaWords = phrases.cta[cta] ?? phrases.cta.default;
+  const writer = phrases.angles[angle as keyof typeof phrases.angles] ?? phrases.angles.benefit;
+  const pick = randomFor(
+    'offline-copy',
+    JSON.stringify([brief.product, brief.audience, brief.tone, brief.objective, angle, language]),
+  );
+  const shift = (brief.take ?? 1) - 1;
+  const written = (form: keyof typeof forms) => writer(forms[form], tone, ctaWords);
+  return {
+    headline: choose([written('short').headlines, written('tiny').headlines], LIMITS.headline, pick(), shift),
+    primaryText: choose(
+      [written('full').texts, written('short').texts, written('tiny').texts],
+      LIMITS.primaryText,
+      pick(),
+      shift,
+    ),
+    description: choose(
+      [phrases.descriptions(forms.short), phrases.descriptions(forms.tiny)],
+      LIMITS.description,
+      pick(),
+      shift,
+    ),
     callToAction: cta,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AdTest, AdVerdict, RewriteAdBody } from '@shared/schemas/ad-optimizer';
 import { AdCopyRequestSchema } from '@shared/schemas/ai';
+import { likelyLanguage } from '@shared/copy-languages';
 import { generateAdCopy, type AdCopyDeps } from '../ai/ad-copy';
 import { notFound, validationError } from '../errors';
 import { readInsights } from '../meta/insights-reader';
@@ -132,6 +133,8 @@ export async function writeRewrite(
     audience: audience.slice(0, 300),
     ...(body.tone ? { tone: body.tone } : {}),
     ...(current.link ? { landingPageUrl: current.link } : {}),
+    // The new copy is written in the language the running ad is in (a Spanish ad is rewritten in Spanish).
+    language: likelyLanguage(`${current.headline}\n${current.primaryText}\n${current.description}`) ?? 'en',
     variants: body.variants,
     variation: body.variation,
     rewrite: {

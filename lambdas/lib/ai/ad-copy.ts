@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { AdCopyModelOutputSchema, type AdCopyRequest, type AdCopyResult } from '@shared/schemas/ai';
 import type { AiRuntime } from './ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from './generation-quota';
-import { anglesFor } from '@shared/ad-copy-rules';
+import { anglesFor, type AdCopyLanguage } from '@shared/ad-copy-rules';
+import { writtenIn } from '@shared/copy-languages';
 import { adCopyPrompt } from './prompts/ad-copy';
 import { generateStructured } from './structured-generation';
 import { recordTokenUsage } from './token-usage';
@@ -37,6 +38,9 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
       schemaName: 'ad_copy_variants',
       schema: AdCopyModelOutputSchema.refine((output) => answersBrief(output, angles.length), {
         message: `expected ${angles.length} variants with text in every field`,
+      }).refine((output) => inLanguage(output, request.language), {
+        // A reply in another language is retried like any invalid reply (issue 29 requirement 3).
+        message: `expected the copy in ${request.language}`,
       }),
       onRetry: (info) => deps.log('AI call retried', { feature: adCopyPrompt.feature, ...info }),
       onInvalidReply: (info) =>
@@ -90,4 +94,9 @@ function answersBrief(output: z.output<typeof AdCopyModelOutputSchema>, count: n
         v.description.length <= 200,
     )
   );
+}
+
+/** Every variant reads as the language asked (copy-languages' marker words; brief words in English are allowed). */
+function inLanguage(output: z.output<typeof AdCopyModelOutputSchema>, language: AdCopyLanguage): boolean {
+  return output.variants.every((v) => writtenIn(`${v.headline}\n${v.primaryText}\n${v.description}`, language));
 }

@@ -104,6 +104,7 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
                 <VariantCard
                   index={index}
                   variant={variant}
+                  language={values.language}
                   busy={busy}
                   regenerating={regenerating === index}
                   onRegenerate={() => void onRegenerate(index)}

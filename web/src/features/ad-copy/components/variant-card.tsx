@@ -37,12 +37,22 @@ interface VariantCardProps {
   onRegenerate: () => void;
   regenerating: boolean;
   busy: boolean;
+  /** The language the copy was asked in: the policy check runs that language's word list (and English). */
+  language?: string;
 }
 
 /** One variant, editable in place, with live counts against Meta's limits and the policy check. */
-export function VariantCard({ index, variant, onChange, onRegenerate, regenerating, busy }: VariantCardProps) {
+export function VariantCard({
+  index,
+  variant,
+  onChange,
+  onRegenerate,
+  regenerating,
+  busy,
+  language = 'en',
+}: VariantCardProps) {
   const id = useId();
-  const issues = checkAdPolicy(`${variant.headline}\n${variant.primaryText}\n${variant.description}`);
+  const issues = checkAdPolicy(`${variant.headline}\n${variant.primaryText}\n${variant.description}`, language);
   const name = `Variant ${index + 1}`;
   const set = (field: AdCopyTextField, value: string) => onChange({ ...variant, [field]: value });
 
