@@ -36,12 +36,7 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
       settings: runtime.settings,
       messages: adCopyPrompt.build(request),
       schemaName: 'ad_copy_variants',
-      schema: AdCopyModelOutputSchema.refine((output) => answersBrief(output, angles.length), {
-        message: `expected ${angles.length} variants with text in every field`,
-      }).refine((output) => inLanguage(output, request.language), {
-        // A reply in another language is retried like any invalid reply (issue 29 requirement 3).
-        message: `expected the copy in ${request.language}`,
-      }),
+      schema: adCopyReplySchema(angles.length, request.language),
       onRetry: (info) => deps.log('AI call retried', { feature: adCopyPrompt.feature, ...info }),
       onInvalidReply: (info) =>
         deps.log('AI reply failed validation', {
@@ -79,6 +74,16 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
     await refundGeneration(deps.quota, userId, quota).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * What a reply must be: one usable variant per angle asked, each in the language asked. A reply failing either is
+ * asked again, then refused (generateStructured), like any invalid reply (issue 29 requirement 3).
+ */
+export function adCopyReplySchema(count: number, language: AdCopyLanguage) {
+  return AdCopyModelOutputSchema.refine((output) => answersBrief(output, count), {
+    message: `expected ${count} variants with text in every field`,
+  }).refine((output) => inLanguage(output, language), { message: `expected the copy in ${language}` });
 }
 
 /** The reply has one usable variant per angle asked (what the response schema will insist on). */
