@@ -17,11 +17,11 @@ import {
   OPTIMIZATION_GOAL_VALUES,
   type Status,
 } from './reference.js';
-import { audienceSize, parseTargeting } from './targeting-spec.js';
-import { adSetAudiences, type TargetedAudienceDeps } from './targeted-audiences.js';
+import { adSetTargeting } from './adset-targeting.js';
+import type { TargetedAudienceDeps } from './targeted-audiences.js';
 import { UPLOADED_FILE_NAME } from './request-input.js';
 import { findSeededImage } from './seeded-images.js';
-import { checkSpecialCategoryRadius, parseSpecialAdCategoryCountry, requireAdvantageAudience } from './v26-rules.js';
+import { parseSpecialAdCategoryCountry } from './v26-rules.js';
 
 /** Meta's largest ad image. */
 const META_IMAGE_MAX_BYTES = 30 * 1024 * 1024;
@@ -50,8 +50,6 @@ export type CreateParams = Record<string, string | undefined>;
 const CREATE_STATUS_VALUES = ['ACTIVE', 'PAUSED'] as const;
 const SPECIAL_AD_CATEGORIES = reference.enums['Campaign.special_ad_categories'] as readonly string[];
 const DESTINATION_TYPES = reference.enums['AdSet.destination_type'] as readonly string[];
-/** Categories whose ad sets may not narrow age or gender (housing, employment, credit/financial). */
-const RESTRICTED_CATEGORIES = ['HOUSING', 'EMPLOYMENT', 'CREDIT', 'FINANCIAL_PRODUCTS_SERVICES'];
 const BID_CAP_STRATEGIES = ['LOWEST_COST_WITH_BID_CAP', 'COST_CAP'];
 
 /** What each billing event may be paired with; IMPRESSIONS goes with every optimization goal. */
@@ -305,19 +303,7 @@ export function createAdSet(
   }
   checkPromotedObject(goal, jsonParam(params, 'promoted_object'), account);
 
-  const targeting = parseTargeting(params.targeting);
-  const advantageAudience = requireAdvantageAudience(targeting.advantageAudience);
-  checkSpecialCategoryRadius(campaign.specialAdCategories, targeting.cities);
-  const customAudiences = adSetAudiences(audiences, account, campaign.specialAdCategories, targeting);
-  if (campaign.specialAdCategories.some((category) => RESTRICTED_CATEGORIES.includes(category))) {
-    if (targeting.ageMin !== 18 || targeting.ageMax !== 65 || targeting.genders.length > 0) {
-      throw userError(
-        'Special Ad Category Restrictions',
-        `Ads in the special ad categories ${campaign.specialAdCategories.join(', ')} must target ages 18 to 65 and all genders.`,
-        1892042,
-      );
-    }
-  }
+  const targeting = adSetTargeting(params.targeting, account, campaign, audiences);
 
   const budget = budgetParams(params, account);
   const campaignBudget = current(campaign.budgetHistory);
@@ -377,31 +363,7 @@ export function createAdSet(
     statusHistory: [{ from: startDate, value: status }],
     budgetHistory: [{ from: startDate, value: budget }],
     weight: 1,
-    audienceSize: audienceSize(targeting),
-    ageMin: targeting.ageMin,
-    ageMax: targeting.ageMax,
-    advantageAudience,
-    ...(targeting.genders.length > 0 && { genders: targeting.genders }),
-    ...(targeting.interests.length > 0 && {
-      interests: targeting.interests.map(({ id, name }) => ({ id, name })),
-    }),
-    ...(targeting.publisherPlatforms.length > 0 && { publisherPlatforms: targeting.publisherPlatforms }),
-    ...customAudiences,
-    countries: targeting.countries,
-    ...(targeting.regions.length > 0 && {
-      regions: targeting.regions.map((r) => ({ key: r.key, name: r.name, country: r.countryCode })),
-    }),
-    ...(targeting.cities.length > 0 && {
-      cities: targeting.cities.map(({ city, radius, distanceUnit }) => ({
-        key: city.key,
-        name: city.name,
-        region: city.region?.name ?? '',
-        region_id: city.region?.key ?? '',
-        country: city.countryCode,
-        radius,
-        distance_unit: distanceUnit,
-      })),
-    }),
+    ...targeting,
     startDate,
     ...(end && { endDate: todayIn(account.timezoneName, end) }),
     createdTime: now,

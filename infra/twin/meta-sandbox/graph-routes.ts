@@ -32,6 +32,7 @@ import type { PixelEventLog } from './pixel-events.js';
 import { pixelRoutes } from './pixel-routes.js';
 import { customAudienceRoutes } from './custom-audience-routes.js';
 import type { CustomAudienceStore } from './custom-audiences.js';
+import type { TargetedAudienceDeps } from './targeted-audiences.js';
 import { audienceSize as audienceSizeOf } from './custom-audience-size.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AccessToken, TokenStore } from './tokens.js';
@@ -105,6 +106,14 @@ export interface GraphOutcome {
 
 const READ_SCOPES = ['ads_read', 'ads_management'];
 const CREATION_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives', 'adimages', 'customaudiences'];
+
+/** The account's custom audiences an ad set's targeting may name, sized as of `now`. */
+function targetedAudiences(deps: GraphDeps, now: Date): TargetedAudienceDeps {
+  return {
+    store: deps.audiences,
+    sizeOf: (audience) => audienceSizeOf(audience, { pixels: deps.pixels, nowS: Math.floor(now.getTime() / 1000) }),
+  };
+}
 /** Account edges that are reads of something other than the object tree. */
 const ACCOUNT_READ_EDGES = ['delivery_estimate', 'generatepreviews', 'promote_pages', 'adspixels'];
 
@@ -392,11 +401,7 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
         edge === 'campaigns'
           ? createCampaign(deps.world, account, params, now)
           : edge === 'adsets'
-            ? createAdSet(deps.world, account, params, now, {
-                store: deps.audiences,
-                sizeOf: (audience) =>
-                  audienceSizeOf(audience, { pixels: deps.pixels, nowS: Math.floor(now.getTime() / 1000) }),
-              })
+            ? createAdSet(deps.world, account, params, now, targetedAudiences(deps, now))
             : edge === 'adimages'
               ? createAdImage(deps.world, account, params, now, request.origin)
               : edge === 'adcreatives'
@@ -453,6 +458,7 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   requireWrite(token);
   deps.usage.charge(accountId, 'write', 'ads_management');
   const params = request.method === 'DELETE' ? { status: 'DELETED' } : request.params;
-  updateAdObject(deps.world, deps.readContext.model, node.node, params, deps.now());
+  const now = deps.now();
+  updateAdObject(deps.world, deps.readContext.model, node.node, params, now, targetedAudiences(deps, now));
   return { reply: jsonReply({ success: true }), accountId };
 }

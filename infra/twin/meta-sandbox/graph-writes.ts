@@ -1,4 +1,6 @@
+import { adSetTargeting, OPTIONAL_TARGETING_KEYS, type AdSetTargeting } from './adset-targeting.js';
 import { enumParameter, invalidParameter } from './graph-error.js';
+import type { TargetedAudienceDeps } from './targeted-audiences.js';
 import type { InsightsModel } from './insights-model.js';
 import {
   BID_STRATEGY_VALUES,
@@ -104,6 +106,7 @@ const EDITABLE_FIELDS = [
   'billing_event',
   'call_to_action_type',
   'creative',
+  'targeting',
 ] as const;
 
 /**
@@ -173,12 +176,35 @@ function swappedCreative(
   });
 }
 
+/**
+ * `targeting` on an ad set: Meta replaces the whole spec with the one sent, checked as at creation (locations, ages,
+ * custom audiences of the account, special categories' limits). The ad set keeps the reach the sandbox's delivery
+ * model gave it: a customer list excluded is small against it, and the seeded results stay as they were.
+ */
+function updatedTargeting(
+  world: World,
+  node: AdObject,
+  params: UpdateParams,
+  audiences: TargetedAudienceDeps | undefined,
+): Omit<AdSetTargeting, 'audienceSize'> {
+  if (node.kind !== 'AdSet') throw invalidParameter(`(#100) Param targeting is not valid for node type (${node.kind})`);
+  const campaign = world.campaigns.get(node.campaignId)!;
+  const { audienceSize: _kept, ...targeting } = adSetTargeting(
+    params.targeting,
+    accountOf(world, node),
+    campaign,
+    audiences,
+  );
+  return targeting;
+}
+
 export function updateAdObject(
   world: World,
   model: InsightsModel,
   node: AdObject,
   params: UpdateParams,
   now: Date,
+  audiences?: TargetedAudienceDeps,
 ): void {
   const account = accountOf(world, node);
   const today = model.today(account);
@@ -239,6 +265,7 @@ export function updateAdObject(
   }
 
   const creative = params.creative === undefined ? undefined : swappedCreative(world, node, params.creative);
+  const targeting = params.targeting === undefined ? undefined : updatedTargeting(world, node, params, audiences);
 
   // Everything is valid: apply.
   if (status !== undefined) setFrom(node.statusHistory, today, status);
@@ -250,6 +277,10 @@ export function updateAdObject(
   if (node.kind === 'AdSet') {
     if (optimizationGoal !== undefined) node.optimizationGoal = optimizationGoal;
     if (billingEvent !== undefined) node.billingEvent = billingEvent;
+  }
+  if (node.kind === 'AdSet' && targeting) {
+    for (const key of OPTIONAL_TARGETING_KEYS) delete node[key];
+    Object.assign(node, targeting);
   }
   if (node.kind === 'Ad' && callToAction !== undefined) node.callToActionType = callToAction;
   if (node.kind === 'Ad' && creative) {

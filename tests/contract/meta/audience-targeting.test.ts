@@ -153,4 +153,26 @@ describe('ad sets with custom audiences', () => {
     const customers = await account.createAdSet([], adSetParams(housing, { custom_audiences: [{ id: customersId }] }));
     expect(customers.id).toMatch(/^\d+$/);
   });
+
+  it('take an exclusion added to an existing ad set as its whole targeting sent back, and refuse one in housing', async () => {
+    const created = await account.createAdSet([], adSetParams(await campaign(), {}));
+    const adSet = new AdSet(created.id);
+    const read = (await adSet.get(['targeting']))._data.targeting as Record<string, unknown>;
+    await adSet.update([], { targeting: { ...read, excluded_custom_audiences: [{ id: customersId }] } });
+    const after = (await adSet.get(['targeting']))._data.targeting as Record<string, unknown>;
+    expect(after.excluded_custom_audiences).toEqual([{ id: customersId, name: 'Contract: targeted customers' }]);
+    expect(after.geo_locations).toEqual(read.geo_locations);
+
+    // The spec sent replaces the old one: sent without the exclusion, the ad set has none again.
+    await adSet.update([], { targeting: read });
+    const undone = (await adSet.get(['targeting']))._data.targeting as Record<string, unknown>;
+    expect(undone.excluded_custom_audiences).toBeUndefined();
+
+    const housingSet = new AdSet((await account.createAdSet([], adSetParams(await campaign(['HOUSING']), {}))).id);
+    const housingRead = (await housingSet.get(['targeting']))._data.targeting as Record<string, unknown>;
+    const refused = await refusalOf(
+      housingSet.update([], { targeting: { ...housingRead, excluded_custom_audiences: [{ id: customersId }] } }),
+    );
+    expect(refused.response.error_user_msg).toContain('Audience exclusions are not available');
+  });
 });
