@@ -11,6 +11,7 @@ import { lastDays } from '../lib/optimizer/detectors';
 import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAccountSnapshot } from '../lib/optimizer/read-snapshot';
+import { customerExclusions } from './customer-exclusions';
 import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
 import { listAccountRows } from '../lib/optimizer/recommendation-rows';
 import { actedOn, saveExplanations, saveProposals, type RecommendationStore } from './recommendation-store';
@@ -148,7 +149,10 @@ export async function listRecommendations(
   // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on,
   // and the objects they change are theirs (a detector's change to the same object is taken out).
   const requested = stored.filter(isRequested);
-  const proposals = recommend(snapshot, OPTIMIZER_CONFIG, requested);
+  const proposals = [
+    ...recommend(snapshot, OPTIMIZER_CONFIG, requested),
+    ...(await customerExclusions(session, snapshot)),
+  ];
   const saved = await saveProposals(
     deps.store,
     userId,

@@ -24,6 +24,7 @@ export const AGENT_PROPOSE_TOOLS = [
   'propose_rule',
   'propose_copy_rewrite',
   'propose_mmm_allocation',
+  'propose_audience_exclusion',
 ] as const;
 
 export const AGENT_TOOL_NAMES = [...AGENT_READ_TOOLS, ...AGENT_PROPOSE_TOOLS] as const;

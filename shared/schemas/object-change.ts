@@ -23,6 +23,14 @@ export const ObjectChangeSchema = z
       .string()
       .regex(/^\d{1,30}$/, 'A creative id is numeric')
       .optional(),
+    /**
+     * Ad sets only: the custom audiences the ad set excludes after the change, the whole list (Meta replaces an ad
+     * set's targeting whole, so the change names every exclusion it keeps; an empty list removes them all).
+     */
+    excludedAudienceIds: z
+      .array(z.string().regex(/^\d{1,30}$/, 'A custom audience id is numeric'))
+      .max(100)
+      .optional(),
   })
   .strict()
   .refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Nothing to change' })
@@ -47,4 +55,6 @@ export interface ObjectState {
   name?: string;
   /** Ads only. */
   creativeId?: string;
+  /** Ad sets only, when they exclude any: the custom audiences left out (ids, sorted). */
+  excludedAudienceIds?: string[];
 }

@@ -20,6 +20,8 @@ export const RECOMMENDATION_KINDS = [
   'mmm_allocation',
   /** A change the in-app agent proposed in a conversation (issue 26): stored like a hand-off, applied only on approval. */
   'agent_proposal',
+  /** Leave the account's customer list out of an acquisition campaign's ad sets (issue 30). */
+  'audience_exclusion',
 ] as const;
 
 /** Kinds a person asked for (not a detector's): they stay in the drawer until acted on, whatever a new run finds. */
@@ -39,7 +41,11 @@ export const ProposedChangeSchema = z.object({
     lifetimeBudget: z.number().nullable().optional(),
     /** Ads: the creative shown now (a creative swap is refused if Meta shows another by then). */
     creativeId: z.string().optional(),
+    /** Ad sets: the custom audiences excluded now (an exclusion is refused if Meta has others by then). */
+    excludedAudienceIds: z.array(z.string()).optional(),
   }),
+  /** Names of the custom audiences the change names, by id, so the drawer shows names, not numbers. */
+  audienceNames: z.record(z.string(), z.string()).optional(),
 });
 export type ProposedChange = z.infer<typeof ProposedChangeSchema>;
 
@@ -117,6 +123,7 @@ export const AppliedObjectChangeSchema = z.object({
     lifetimeBudget: z.number().nullable(),
     name: z.string().optional(),
     creativeId: z.string().optional(),
+    excludedAudienceIds: z.array(z.string()).optional(),
   }),
   after: z.object({
     status: z.string(),
@@ -124,6 +131,7 @@ export const AppliedObjectChangeSchema = z.object({
     lifetimeBudget: z.number().nullable(),
     name: z.string().optional(),
     creativeId: z.string().optional(),
+    excludedAudienceIds: z.array(z.string()).optional(),
   }),
 });
 export type AppliedObjectChange = z.infer<typeof AppliedObjectChangeSchema>;

@@ -1,5 +1,6 @@
 import { listMmmAllocationsTool, proposeMmmAllocationTool } from './marketing-mix-tools';
 import { proposeCopyRewriteTool } from './propose-copy-tool';
+import { proposeAudienceExclusionTool } from './propose-exclusion-tool';
 import { proposeRuleTool } from './propose-rule-tool';
 import { applyRecommendationTool, proposeBudgetChangeTool, proposeStatusChangeTool } from './propose-tools';
 import {
@@ -29,4 +30,5 @@ export const AGENT_TOOLS: ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> 
   proposeRuleTool,
   proposeCopyRewriteTool,
   proposeMmmAllocationTool,
+  proposeAudienceExclusionTool,
 ] as ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>>;

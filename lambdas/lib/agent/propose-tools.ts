@@ -42,7 +42,7 @@ export function refuseUnlessAllowed(ctx: AgentToolContext, tool: AgentProposeToo
  * an id from another workspace is refused before anything of it is used (Meta refuses the read under this
  * token, or the account is not this connection's).
  */
-async function workspaceObject(session: MetaSession, level: ObjectLevel, objectId: string) {
+export async function workspaceObject(session: MetaSession, level: ObjectLevel, objectId: string) {
   let object: ChangedObject;
   try {
     object = await readObject(session.graph, level, objectId);

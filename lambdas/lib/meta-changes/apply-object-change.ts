@@ -93,12 +93,15 @@ export function describeAction(change: ObjectChange): string {
   if (change.status === 'ACTIVE') return 'resume';
   if (change.dailyBudget || change.lifetimeBudget) return 'budget_change';
   if (change.creativeId) return 'creative_swap';
+  if (change.excludedAudienceIds) return 'audience_exclusion';
   return 'rename';
 }
 
 /** Checks the change fits the object (budget where the budget lives, creatives on ads only), before Meta is asked. */
 function checkChangeShape(level: ObjectLevel, before: ObjectState, change: ObjectChange): void {
   if (change.creativeId && level !== 'ad') throw validationError('Only an ad has a creative to swap.');
+  if (change.excludedAudienceIds && level !== 'adset')
+    throw validationError('Only an ad set targets audiences; exclude the audience from its ad sets.');
   if (!change.dailyBudget && !change.lifetimeBudget) return;
   if (level === 'ad') throw validationError('An ad has no budget; change its ad set or campaign.');
   if (!before.dailyBudget && !before.lifetimeBudget) {
@@ -134,15 +137,28 @@ export function checkBudgetMinimum(object: ChangedObject, change: ObjectChange, 
   });
 }
 
-/** The Graph parameters of a change (budgets in minor units, as Meta keeps them). */
-export function graphParams(change: ObjectChange): Record<string, string | number> {
+/**
+ * The Graph parameters of a change (budgets in minor units, as Meta keeps them). An ad set's exclusions go as its
+ * whole targeting read before the change with `excluded_custom_audiences` replaced: Meta replaces targeting whole.
+ */
+export function graphParams(change: ObjectChange, before?: ChangedObject): Record<string, string | number> {
   return {
+    ...(change.excludedAudienceIds
+      ? { targeting: JSON.stringify(withExclusions(before, change.excludedAudienceIds)) }
+      : {}),
     ...(change.status ? { status: change.status } : {}),
     ...(change.dailyBudget ? { daily_budget: change.dailyBudget } : {}),
     ...(change.lifetimeBudget ? { lifetime_budget: change.lifetimeBudget } : {}),
     ...(change.name ? { name: change.name } : {}),
     ...(change.creativeId ? { creative: JSON.stringify({ creative_id: change.creativeId }) } : {}),
   };
+}
+
+function withExclusions(before: ChangedObject | undefined, ids: readonly string[]): Record<string, unknown> {
+  const targeting = before && 'targeting' in before ? before.targeting : undefined;
+  if (!targeting) throw conflict('Meta did not return this ad set’s targeting, so no audience can be excluded.');
+  const { excluded_custom_audiences: _replaced, ...rest } = targeting;
+  return ids.length > 0 ? { ...rest, excluded_custom_audiences: ids.map((id) => ({ id })) } : rest;
 }
 
 /** The object as the request left it, for when Meta accepted the change but reading it back failed. */
@@ -154,6 +170,7 @@ export function asRequested(before: ObjectState, change: ObjectChange): ObjectSt
     ...(change.lifetimeBudget ? { lifetimeBudget: change.lifetimeBudget } : {}),
     ...(change.name ? { name: change.name } : {}),
     ...(change.creativeId ? { creativeId: change.creativeId } : {}),
+    ...(change.excludedAudienceIds ? { excludedAudienceIds: [...change.excludedAudienceIds].sort() } : {}),
   };
 }
 
@@ -169,6 +186,8 @@ export function reverseChange(before: ObjectState, change: ObjectChange): Object
     ...(change.lifetimeBudget && before.lifetimeBudget ? { lifetimeBudget: before.lifetimeBudget } : {}),
     ...(change.name && before.name ? { name: before.name } : {}),
     ...(change.creativeId && before.creativeId ? { creativeId: before.creativeId } : {}),
+    // An ad set that excluded nothing before reads without the field: undoing sends the empty list.
+    ...(change.excludedAudienceIds ? { excludedAudienceIds: before.excludedAudienceIds ?? [] } : {}),
   };
   return Object.keys(reverse).length > 0 ? reverse : undefined;
 }
@@ -225,7 +244,7 @@ export async function applyObjectChange(deps: ObjectChangeDeps, input: ObjectCha
     checkChangeShape(level, before, change);
     checkBudgetMinimum(beforeObject, change, account);
 
-    const requested = graphParams(change);
+    const requested = graphParams(change, beforeObject);
     const auditTable = tableName('campaignAudit');
     const action = input.action ?? describeAction(change);
     const campaignId = campaignIdOf(level, beforeObject);

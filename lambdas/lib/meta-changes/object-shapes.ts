@@ -7,6 +7,7 @@ import { GraphCampaignSchema } from '../meta-session/graph-shapes';
  * boundary. Meta sends budgets as strings; a budget of "0" means "budgeted elsewhere".
  */
 const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));
+const idOf = z.union([z.string(), z.number()]).transform(String);
 
 export const GraphAdSetChangeSchema = z.object({
   id: z.string(),
@@ -17,6 +18,8 @@ export const GraphAdSetChangeSchema = z.object({
   effective_status: z.string(),
   daily_budget: numeric.optional(),
   lifetime_budget: numeric.optional(),
+  /** Read whole: an exclusion is written by sending the spec back with it (Meta replaces targeting whole). */
+  targeting: z.looseObject({ excluded_custom_audiences: z.array(z.looseObject({ id: idOf })).optional() }).optional(),
 });
 
 export const GraphAdChangeSchema = z.object({
@@ -46,8 +49,15 @@ export type ChangedObject =
 
 const positiveOrNull = (value: number | undefined) => (value && value > 0 ? value : null);
 
-/** What the audit shows of an object: status, budgets, name, and an ad's creative. */
+/** The custom audiences an ad set excludes, sorted; none for a campaign, an ad, or an ad set that excludes none. */
+export function excludedAudienceIdsOf(object: ChangedObject): string[] {
+  const targeting = 'targeting' in object ? object.targeting : undefined;
+  return (targeting?.excluded_custom_audiences ?? []).map((audience) => audience.id).sort();
+}
+
+/** What the audit shows of an object: status, budgets, name, an ad's creative, an ad set's exclusions. */
 export function stateOf(object: ChangedObject): ObjectState {
+  const excluded = excludedAudienceIdsOf(object);
   // Ads have no budget fields: they read as null, like a budget kept elsewhere.
   const { daily_budget, lifetime_budget } = object as { daily_budget?: number; lifetime_budget?: number };
   return {
@@ -56,6 +66,7 @@ export function stateOf(object: ChangedObject): ObjectState {
     lifetimeBudget: positiveOrNull(lifetime_budget),
     name: object.name,
     ...('creative' in object ? { creativeId: object.creative.id } : {}),
+    ...(excluded.length > 0 ? { excludedAudienceIds: excluded } : {}),
   };
 }
 

@@ -16,10 +16,11 @@ export interface ExpectedBefore {
   dailyBudget?: number | null | undefined;
   lifetimeBudget?: number | null | undefined;
   creativeId?: string | undefined;
+  excludedAudienceIds?: readonly string[] | undefined;
 }
 
 export interface StaleField {
-  field: 'status' | 'dailyBudget' | 'lifetimeBudget' | 'creativeId';
+  field: 'status' | 'dailyBudget' | 'lifetimeBudget' | 'creativeId' | 'excludedAudienceIds';
   expected: string | number | null;
   actual: string | number | null;
 }
@@ -29,6 +30,7 @@ const FIELD_WORDS: Record<StaleField['field'], string> = {
   dailyBudget: 'daily budget',
   lifetimeBudget: 'lifetime budget',
   creativeId: 'creative',
+  excludedAudienceIds: 'excluded audiences',
 };
 
 const LEVEL_WORDS: Record<ObjectLevel, string> = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' };
@@ -46,6 +48,12 @@ export function staleFields(expected: ExpectedBefore, now: ObjectState): StaleFi
   compare('dailyBudget', expected.dailyBudget, now.dailyBudget);
   compare('lifetimeBudget', expected.lifetimeBudget, now.lifetimeBudget);
   compare('creativeId', expected.creativeId, now.creativeId);
+  // Exclusions compare as sorted lists (none and an empty list alike), shown as their ids.
+  if (expected.excludedAudienceIds !== undefined) {
+    const want = [...expected.excludedAudienceIds].sort().join(', ');
+    const have = [...(now.excludedAudienceIds ?? [])].sort().join(', ');
+    if (want !== have) stale.push({ field: 'excludedAudienceIds', expected: want || null, actual: have || null });
+  }
   return stale;
 }
 

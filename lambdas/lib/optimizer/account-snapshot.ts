@@ -29,6 +29,8 @@ export interface CampaignSnapshot {
   /** Campaign budget (Advantage campaign budget), minor units; null when the ad sets hold the budget. */
   dailyBudget: number | null;
   lifetimeBudget: number | null;
+  /** Meta's special ad categories, when it has any (housing, employment and financial limit targeting). */
+  specialAdCategories?: string[];
 }
 
 export interface AdSetSnapshot {
@@ -47,6 +49,8 @@ export interface AdSetSnapshot {
    * `offsite_conversion.fb_pixel_purchase`…), the one it reported most; absent when it reported none.
    */
   resultType?: string;
+  /** The custom audiences it leaves out, when any. */
+  excluded?: Array<{ id: string; name: string }>;
   /** Daily rows of the recent days, oldest first (days without delivery may be missing). */
   days: DayFigures[];
 }

@@ -33,6 +33,7 @@ const CampaignRow = z.object({
   effective_status: z.string(),
   daily_budget: budget,
   lifetime_budget: budget,
+  special_ad_categories: z.array(z.string()).optional(),
 });
 const AdSetRow = z.object({
   id: z.string(),
@@ -44,6 +45,12 @@ const AdSetRow = z.object({
   daily_budget: budget,
   lifetime_budget: budget,
   learning_stage_info: z.looseObject({ status: z.string() }).optional(),
+  // The custom audiences it leaves out (an exclusion the optimizer may propose, issue 30).
+  targeting: z
+    .looseObject({
+      excluded_custom_audiences: z.array(z.looseObject({ id: z.string(), name: z.string().optional() })).optional(),
+    })
+    .optional(),
 });
 const AdRow = z.object({
   id: z.string(),
@@ -174,6 +181,7 @@ export async function readAccountSnapshot(
       status: c.effective_status,
       dailyBudget: c.daily_budget,
       lifetimeBudget: c.lifetime_budget,
+      ...(c.special_ad_categories?.length ? { specialAdCategories: c.special_ad_categories } : {}),
     })),
     adsets: adsets.map((a) => ({
       id: a.id,
@@ -185,6 +193,9 @@ export async function readAccountSnapshot(
       dailyBudget: a.daily_budget,
       lifetimeBudget: a.lifetime_budget,
       ...(a.learning_stage_info ? { learningStatus: a.learning_stage_info.status } : {}),
+      ...(a.targeting?.excluded_custom_audiences?.length
+        ? { excluded: a.targeting.excluded_custom_audiences.map((x) => ({ id: x.id, name: x.name ?? x.id })) }
+        : {}),
       ...resultTypeField(resultTypeOf((daysByAdset.get(a.id) ?? []) as InsightsRow[], currency)),
       days: (daysByAdset.get(a.id) ?? []).map((row) => figures(row as InsightsRow, currency)).sort(byDate),
     })),

@@ -301,3 +301,104 @@ describe('reverseChange', () => {
     expect(reverseChange({ ...before, status: 'ARCHIVED' }, { status: 'PAUSED' })).toBeUndefined();
   });
 });
+
+describe('excluding custom audiences from an ad set', () => {
+  const targeting = {
+    geo_locations: { countries: ['US'] },
+    age_min: 25,
+    age_max: 44,
+    targeting_automation: { advantage_audience: 0 },
+    excluded_custom_audiences: [{ id: '900', name: 'Old list' }],
+  };
+  /** Meta as far as targeting goes: the spec POSTed replaces the ad set's whole. */
+  function targetingMeta() {
+    const object: Record<string, unknown> = { ...adset, targeting: structuredClone(targeting) };
+    return (call: GraphCall) => {
+      if (call.path === '/me/adaccounts') return adAccounts;
+      if (call.path !== '/77') throw new Error(`unexpected ${call.method} ${call.path}`);
+      if (call.method === 'GET') return object;
+      object.targeting = JSON.parse(String((call.params as { targeting: string }).targeting));
+      return { success: true };
+    };
+  }
+
+  beforeEach(() => {
+    process.env.TABLE_CAMPAIGN_AUDIT = 'audit-table';
+    process.env.TABLE_CAMPAIGN_LOCKS = 'locks-table';
+    process.env.TABLE_EVENT_OUTBOX = 'outbox-table';
+    docMock.reset();
+    docMock.on(PutCommand).resolves({});
+    docMock.on(DeleteCommand).resolves({});
+  });
+
+  it('sends the ad set’s whole targeting back with the new list, audits before → after, and undoes to the old list', async () => {
+    const { session, calls } = fakeSession(targetingMeta());
+    const applied = await applyObjectChange(objectChangeDeps(session), {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: { excludedAudienceIds: ['900', '120'] },
+      source: 'optimizer:rec-2',
+    });
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'POST')!.params!.targeting));
+    // Everything else of the spec is kept: Meta would drop what is not sent.
+    expect(sent).toEqual({ ...targeting, excluded_custom_audiences: [{ id: '900' }, { id: '120' }] });
+    expect(applied).toMatchObject({
+      action: 'audience_exclusion',
+      before: { excludedAudienceIds: ['900'] },
+      after: { excludedAudienceIds: ['120', '900'] },
+    });
+    const [, pending, completed] = writes();
+    expect(pending!.item).toMatchObject({ action: 'audience_exclusion', before: { excludedAudienceIds: ['900'] } });
+    expect(completed!.item).toMatchObject({ after: { excludedAudienceIds: ['120', '900'] } });
+
+    const undo = reverseChange(applied.before, { excludedAudienceIds: ['900', '120'] });
+    expect(undo).toEqual({ excludedAudienceIds: ['900'] });
+  });
+
+  it('undoes an exclusion from an ad set that had none with the empty list, which sends no exclusions', async () => {
+    const none = reverseChange(
+      { status: 'ACTIVE', dailyBudget: 4000, lifetimeBudget: null },
+      {
+        excludedAudienceIds: ['120'],
+      },
+    );
+    expect(none).toEqual({ excludedAudienceIds: [] });
+    const { session, calls } = fakeSession(targetingMeta());
+    await applyObjectChange(objectChangeDeps(session), {
+      userId: 'user-1',
+      level: 'adset',
+      objectId: '77',
+      change: none!,
+    });
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'POST')!.params!.targeting));
+    expect(sent).not.toHaveProperty('excluded_custom_audiences');
+    expect(sent.geo_locations).toEqual({ countries: ['US'] });
+  });
+
+  it('refuses an exclusion on a campaign or an ad before anything is written', async () => {
+    const { session } = fakeSession(meta());
+    await expect(
+      applyObjectChange(objectChangeDeps(session), {
+        userId: 'user-1',
+        level: 'ad',
+        objectId: '88',
+        change: { excludedAudienceIds: ['120'] },
+      }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(writes().filter((w) => w.table === 'audit-table')).toEqual([]);
+  });
+
+  it('refuses, as stale, an exclusion proposed from other exclusions than Meta has now', async () => {
+    const { session } = fakeSession(targetingMeta());
+    await expect(
+      applyObjectChange(objectChangeDeps(session), {
+        userId: 'user-1',
+        level: 'adset',
+        objectId: '77',
+        change: { excludedAudienceIds: ['120'] },
+        expectedBefore: { values: { excludedAudienceIds: [] }, currency: 'USD' },
+      }),
+    ).rejects.toMatchObject({ code: 'STALE_BEFORE' });
+  });
+});

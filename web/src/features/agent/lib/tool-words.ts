@@ -15,6 +15,7 @@ const TOOL_WORDS: Record<AgentToolName, string> = {
   propose_rule: 'A new rule (created switched off)',
   propose_copy_rewrite: 'New ad copy, tested as a paused A/B copy',
   propose_mmm_allocation: 'A marketing-mix allocation as budgets',
+  propose_audience_exclusion: 'Leave an audience (e.g. customers) out of ad sets',
 };
 
 export function toolWords(name: string): string {

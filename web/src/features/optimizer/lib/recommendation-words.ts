@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<RecommendationKind, string> = {
   low_ranking: 'Low ranking',
   mmm_allocation: 'Marketing mix budget',
   agent_proposal: 'Agent proposal',
+  audience_exclusion: 'Customers left out',
 };
 
 export const LEVEL_LABELS = { campaign: 'Campaign', adset: 'Ad set', ad: 'Ad' } as const;

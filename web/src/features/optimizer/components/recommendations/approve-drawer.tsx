@@ -16,12 +16,21 @@ import { LEVEL_LABELS } from '../../lib/recommendation-words';
 function describeChange(
   change: ProposedChange['change'] | StoredRecommendation['changes'][0]['before'],
   currency: string,
+  audienceNames: Record<string, string> = {},
 ) {
   const parts: string[] = [];
   if (change.status)
     parts.push(change.status === 'PAUSED' ? 'Paused' : change.status === 'ACTIVE' ? 'Active' : change.status);
   if (change.dailyBudget) parts.push(`${formatBudget(change.dailyBudget, currency)} a day`);
   if (change.lifetimeBudget) parts.push(`${formatBudget(change.lifetimeBudget, currency)} lifetime`);
+  // An ad set's exclusions, by name: "Excludes Customers, Newsletter" (or "Excludes no audience").
+  const excluded = change.excludedAudienceIds;
+  if (excluded)
+    parts.push(
+      excluded.length > 0
+        ? `Excludes ${excluded.map((id) => audienceNames[id] ?? `audience ${id}`).join(', ')}`
+        : 'Excludes no audience',
+    );
   return parts.join(', ') || '—';
 }
 
@@ -149,12 +158,19 @@ function ApproveForm({
                 </Label>
               </div>
               <p className="text-sm" aria-label={`Before and after for ${c.objectName}`}>
-                <span className="text-muted-foreground line-through">{describeChange(c.before, rec.currency)}</span>
+                <span className="text-muted-foreground line-through">
+                  {describeChange(
+                    c.change.excludedAudienceIds ? { excludedAudienceIds: [], ...c.before } : c.before,
+                    rec.currency,
+                    c.audienceNames,
+                  )}
+                </span>
                 {' → '}
                 <span className="font-medium">
                   {describeChange(
                     budget && 'minor' in budget ? { ...c.change, dailyBudget: budget.minor } : c.change,
                     rec.currency,
+                    c.audienceNames,
                   )}
                 </span>
                 {percent !== null ? <span className="tabular-nums"> ({formatChangePercent(percent)})</span> : null}

@@ -641,6 +641,56 @@ describe('optimizer screen', () => {
       expect(within(card).queryByText(/Unlikely to help/)).not.toBeInTheDocument();
     });
 
+    it('shows a customer exclusion before → after by the audiences’ names, and approves the whole list', async () => {
+      const exclusion = rec('audience_exclusion.42.700', {
+        kind: 'audience_exclusion',
+        level: 'campaign',
+        objectId: '42',
+        objectName: 'Spring sale',
+        title: 'Leave your customer list “Customers” out of Spring sale',
+        valuePerWeek: 0,
+        confidence: 0.5,
+        expectedEffect: { metric: 'spend_per_week', low: 0, expected: 0, high: 0, noFigure: 'no money figure' },
+        changes: [
+          {
+            level: 'adset',
+            objectId: '301',
+            objectName: 'Prospecting US',
+            change: { excludedAudienceIds: ['650', '700'] },
+            before: { status: 'ACTIVE', excludedAudienceIds: ['650'] },
+            audienceNames: { '650': 'Old buyers', '700': 'Customers' },
+          },
+          {
+            level: 'adset',
+            objectId: '302',
+            objectName: 'Broad US',
+            change: { excludedAudienceIds: ['700'] },
+            before: { status: 'ACTIVE' },
+            audienceNames: { '700': 'Customers' },
+          },
+        ],
+      });
+      serve({ optimizerRecommendations: () => list([exclusion]) });
+      renderWithMeta(<OptimizerRecommendations />);
+      await userEvent.click(await screen.findByRole('button', { name: `Review changes: ${exclusion.title}` }));
+      const drawer = screen.getByRole('dialog', { name: 'Review and approve' });
+      expect(within(drawer).getByLabelText('Before and after for Prospecting US')).toHaveTextContent(
+        'Active, Excludes Old buyers → Excludes Old buyers, Customers',
+      );
+      expect(within(drawer).getByLabelText('Before and after for Broad US')).toHaveTextContent(
+        'Active, Excludes no audience → Excludes Customers',
+      );
+      await userEvent.click(within(drawer).getByRole('button', { name: 'Approve 2 changes' }));
+      expect(callsTo('optimizerApprove')[0]).toMatchObject({
+        body: {
+          changes: [
+            { level: 'adset', objectId: '301', change: { excludedAudienceIds: ['650', '700'] } },
+            { level: 'adset', objectId: '302', change: { excludedAudienceIds: ['700'] } },
+          ],
+        },
+      });
+    });
+
     it('says so when the change set is no longer open, and opens no drawer', async () => {
       serve();
       renderWithMeta(<OptimizerRecommendations />, {
