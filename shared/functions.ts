@@ -427,6 +427,8 @@ export const functions = {
       eventOutbox: { actions: ['PutItem'] },
       // "Require approval before publishing": the workspace's setting and the draft's approvals (read only).
       approvals: { actions: ['GetItem', 'Query'] },
+      // Each published ad's elements (angle, call to action, format) for the creative report.
+      creativeElements: { actions: ['PutItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],
@@ -646,6 +648,8 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Token totals per day, as the ad copy generator keeps them.
       aiUsage: { actions: ['UpdateItem'] },
+      // The creative report reads an ad account's recorded ad elements.
+      creativeElements: { actions: ['Query'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],

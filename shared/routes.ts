@@ -128,6 +128,7 @@ export const routes = {
   adOptimizerRewrite: adOptimizerRoutes.adOptimizerRewrite,
   adOptimizerApprove: adOptimizerRoutes.adOptimizerApprove,
   adOptimizerUndo: adOptimizerRoutes.adOptimizerUndo,
+  creativeReport: adOptimizerRoutes.creativeReport,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

@@ -291,6 +291,16 @@ export const tables = {
     ttlAttribute: 'expires_at',
   },
   /**
+   * The elements of each ad (template, layout, headline angle, offer, colour scheme, image kind, call to action,
+   * language, format) by Meta ad account and ad id: recorded when Adsmith publishes an ad (`source: 'adsmith'`),
+   * tagged once by the AI engine for an ad made elsewhere (`source: 'ai'`). The creative report reads an account's.
+   */
+  creativeElements: {
+    name: 'creative_elements',
+    partitionKey: { name: 'ad_account_id', type: 'S' },
+    sortKey: { name: 'ad_id', type: 'S' },
+  },
+  /**
    * Who works in whose workspace: one row per person and workspace they were invited into, with its role
    * (admin, member, client). `workspace_id` is the owner's `sub`; every signed-in request queries its user's rows
    * once (lambdas/lib/team) and keys its data by the workspace it resolves. Nobody has a row for their own.

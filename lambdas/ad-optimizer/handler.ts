@@ -10,6 +10,7 @@ import { metaSession } from '../lib/meta-session/meta-route';
 import type { MetaSession } from '../lib/meta-session/session';
 import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
+import { creativeReport } from './creative-report';
 import { rewriteAd } from '../lib/ad-optimizer/rewrite-ad';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('adOptimizerTests') });
@@ -47,6 +48,16 @@ export const handler = httpFunction([
   on(
     routes.adOptimizerApprove,
     ({ session, params, body }) => approveAdTest(abTestDeps(session), params.id, body),
+    metaSession(),
+  ),
+  on(
+    routes.creativeReport,
+    ({ session, graphCalls, params }) =>
+      creativeReport(session, params.id, {
+        elements: { doc: dynamoDocumentClient(), table: tableName('creativeElements') },
+        remainingMs: remainingMsOf(session),
+        graphCalls,
+      }),
     metaSession(),
   ),
   on(routes.adOptimizerUndo, ({ session, params }) => undoAdTest(abTestDeps(session), params.id), metaSession()),

@@ -19,6 +19,8 @@ import type { ApprovalTable } from '../lib/approvals/approval-store';
 import { assertPlanApproved } from '../lib/approvals/publish-gate';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
+import { putElementRecord } from '../lib/creative-report/element-store';
+import { planAdElements } from '../lib/creative-report/plan-elements';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
@@ -35,7 +37,7 @@ import {
 import { accountFacts, resolveInterests, resolveLocations } from './meta-targeting';
 import { accountAudiences, refreshPlanAudiences, suggestedExclusions } from './plan-audiences';
 import { auditPublishSteps } from './publish-audit';
-import { PublishFailedError, publishPlan } from './publish-plan';
+import { PublishFailedError, publishPlan, type PublishedAd } from './publish-plan';
 
 export interface GenerateDeps {
   runtime: () => Promise<AiRuntime>;
@@ -236,6 +238,7 @@ export async function publishDraft(
     session.deps.now(),
   );
   await auditSteps(session, draft, steps, false, deps.log);
+  await recordElements(session, plan.adAccountId, outcome.ads, deps.log);
   await session.deps.cache
     .forget(userId)
     .catch((error: unknown) => deps.log('Cached Meta reads not forgotten', { error: String(error) }));
@@ -253,6 +256,27 @@ export async function publishDraft(
     deps.log('Campaign event not written to the outbox', { error: String(error) });
   }
   return getDraft(deps.drafts, userId, id);
+}
+
+/**
+ * Records each published ad's elements for the creative report. A lost row is logged, never turned
+ * into a failed publish: the ads exist at Meta either way, and the report counts such an ad as untagged.
+ */
+async function recordElements(
+  session: MetaSession,
+  adAccountId: string,
+  ads: readonly PublishedAd[],
+  log: PublishDeps['log'],
+): Promise<void> {
+  const store = { doc: session.deps.doc, table: tableName('creativeElements') };
+  const recordedAt = session.deps.now().toISOString();
+  const results = await Promise.allSettled(
+    ads.map(({ id, ad }) =>
+      putElementRecord(store, { adAccountId, adId: id, source: 'adsmith', elements: planAdElements(ad), recordedAt }),
+    ),
+  );
+  const lost = results.filter((result) => result.status === 'rejected');
+  if (lost.length > 0) log('Creative elements not recorded', { lost: lost.length, error: String(lost[0]!.reason) });
 }
 
 /** Audits a publish's objects; a lost audit row is logged, never turned into a failed publish. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { CampaignPlan, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
+import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
 import type { AccountFacts } from './build-plan';
@@ -18,6 +18,12 @@ export interface CreatedObject {
   kind: PublishStep['kind'];
   label: string;
   id: string;
+}
+
+/** A created ad with the plan ad it was made from: its elements are recorded for the creative report. */
+export interface PublishedAd {
+  id: string;
+  ad: PlanAd;
 }
 
 export class PublishFailedError extends Error {
@@ -94,9 +100,10 @@ export async function publishPlan(
   plan: CampaignPlan,
   facts: AccountFacts,
   onProgress: (steps: PublishStep[]) => Promise<void> = async () => {},
-): Promise<{ campaignId: string; created: CreatedObject[] }> {
+): Promise<{ campaignId: string; created: CreatedObject[]; ads: PublishedAd[] }> {
   const account = plan.adAccountId;
   const created: CreatedObject[] = [];
+  const publishedAds: PublishedAd[] = [];
   const progress = () =>
     onProgress(created.map((object) => ({ kind: object.kind, label: object.label, id: object.id, status: 'created' })));
   let current = '';
@@ -199,10 +206,11 @@ export async function publishPlan(
           return reply.id;
         });
         created.push({ kind: 'ad', label: current, id });
+        publishedAds.push({ id, ad });
         await progress();
       }
     }
-    return { campaignId, created };
+    return { campaignId, created, ads: publishedAds };
   } catch (error) {
     const steps = await rollBack(graph, account, created);
     steps.push({ kind: kindOf(current), label: current, status: 'failed' });

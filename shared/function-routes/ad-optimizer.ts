@@ -7,6 +7,7 @@ import {
   ApproveAdTestBodySchema,
   RewriteAdBodySchema,
 } from '../schemas/ad-optimizer';
+import { CreativeReportSchema } from '../schemas/creative-report';
 import { route } from '../route-declaration';
 
 /** The routes `ad-optimizer` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -48,5 +49,14 @@ export const adOptimizerRoutes = {
     movesMoney: true,
     params: AdTestParamsSchema,
     response: AdTestSchema,
+  }),
+  // Creative report (/creative-report): the account's element values ranked, with significance and weekly series.
+  creativeReport: route({
+    method: 'GET',
+    path: '/api/ad-optimizer/ad-accounts/{id}/creative-report',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: CreativeReportSchema,
   }),
 } as const;

@@ -1,0 +1,142 @@
+import {
+  CREATIVE_ELEMENT_KEYS,
+  creativeElementLabels,
+  type CreativeElementKey,
+  type CreativeElementReport,
+  type CreativeElements,
+  type CreativeValue,
+  type CreativeWeek,
+} from '@shared/schemas/creative-report';
+import { probabilityBest, type Arm } from '../optimizer/beta-binomial';
+
+/**
+ * The creative report's arithmetic: an account's ads grouped by each element's value, their weekly
+ * figures summed, and each value's probability of beating the element's other values.
+ *
+ * CTR is a rate of link clicks per impression: beta-binomial as the optimizer's ad comparisons.
+ * Cost per result is spend per result; its inverse, results per unit of spend, is modelled the same
+ * way with the spend in minor units as the trials (a binomial with many trials and a small rate is
+ * the Poisson count of results per unit of spend), so the value most likely to have the lowest cost
+ * per result is the one most likely to have the highest results per cent spent.
+ */
+
+/** A value is called a winner only when it beats the rest with at least this probability. */
+export const WINNER_THRESHOLD = 0.95;
+/** Below this many impressions a value is shown but never called a winner (nor counted as an arm). */
+export const MIN_IMPRESSIONS = 1_000;
+
+export interface AdWeek {
+  adId: string;
+  /** The first day of Meta's 7-day row. */
+  date: string;
+  spend: number;
+  impressions: number;
+  linkClicks: number;
+  results: number;
+}
+
+interface Totals {
+  impressions: number;
+  linkClicks: number;
+  results: number;
+  spend: number;
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const empty = (): Totals => ({ impressions: 0, linkClicks: 0, results: 0, spend: 0 });
+const add = (into: Totals, row: Totals) => {
+  into.impressions += row.impressions;
+  into.linkClicks += row.linkClicks;
+  into.results += row.results;
+  into.spend += row.spend;
+};
+const ctrPercent = (t: Totals) => (t.impressions > 0 ? round((t.linkClicks / t.impressions) * 100) : null);
+const costPerResult = (t: Totals) => (t.results > 0 ? round(t.spend / t.results) : null);
+
+/** Results per minor unit of spend as an arm (results capped at the trials: a result costs at least one cent). */
+function costArm(value: string, t: Totals, minorPerMajor: number): Arm {
+  const trials = Math.max(0, Math.round(t.spend * minorPerMajor));
+  return { id: value, successes: Math.min(t.results, trials), trials };
+}
+
+function ranked(values: CreativeValue[]): CreativeValue[] {
+  const cost = (v: CreativeValue) => v.costPerResult ?? Number.POSITIVE_INFINITY;
+  return values.sort((a, b) => cost(a) - cost(b) || (b.ctrPercent ?? -1) - (a.ctrPercent ?? -1));
+}
+
+export function elementReport(
+  element: CreativeElementKey,
+  elementsByAd: ReadonlyMap<string, CreativeElements>,
+  weeks: readonly AdWeek[],
+  options: { minorPerMajor: number; threshold?: number },
+): CreativeElementReport | null {
+  const threshold = options.threshold ?? WINNER_THRESHOLD;
+  const byValue = new Map<string, { ads: Set<string>; totals: Totals; weeks: Map<string, Totals> }>();
+  for (const row of weeks) {
+    const value = elementsByAd.get(row.adId)?.[element];
+    if (!value) continue;
+    const entry = byValue.get(value) ?? { ads: new Set<string>(), totals: empty(), weeks: new Map<string, Totals>() };
+    byValue.set(value, entry);
+    entry.ads.add(row.adId);
+    add(entry.totals, row);
+    const week = entry.weeks.get(row.date) ?? empty();
+    entry.weeks.set(row.date, week);
+    add(week, row);
+  }
+  if (byValue.size === 0) return null;
+
+  // Only values with enough delivery compete; one value alone beats nothing.
+  const competing = [...byValue.entries()].filter(([, e]) => e.totals.impressions >= MIN_IMPRESSIONS);
+  const compared = competing.length >= 2;
+  const ctrBest = compared
+    ? probabilityBest(
+        competing.map(([value, e]) => ({ id: value, successes: e.totals.linkClicks, trials: e.totals.impressions })),
+      )
+    : {};
+  const costBest = compared
+    ? probabilityBest(competing.map(([value, e]) => costArm(value, e.totals, options.minorPerMajor)))
+    : {};
+
+  const values = [...byValue.entries()].map(([value, e]): CreativeValue => {
+    const pCtr = ctrBest[value] ?? 0;
+    const pCost = e.totals.results > 0 ? (costBest[value] ?? 0) : 0;
+    const series: CreativeWeek[] = [...e.weeks.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([weekStart, t]) => ({
+        weekStart,
+        impressions: t.impressions,
+        linkClicks: t.linkClicks,
+        results: t.results,
+        spend: round(t.spend),
+        ctrPercent: ctrPercent(t),
+        costPerResult: costPerResult(t),
+      }));
+    return {
+      value,
+      ads: e.ads.size,
+      impressions: e.totals.impressions,
+      linkClicks: e.totals.linkClicks,
+      results: e.totals.results,
+      spend: round(e.totals.spend),
+      ctrPercent: ctrPercent(e.totals),
+      costPerResult: costPerResult(e.totals),
+      probabilityBestCtr: round(pCtr, 4),
+      probabilityBestCost: round(pCost, 4),
+      winnerCtr: compared && pCtr >= threshold,
+      winnerCost: compared && pCost >= threshold,
+      weeks: series,
+    };
+  });
+  return { element, label: creativeElementLabels[element], values: ranked(values) };
+}
+
+/** Every element that at least one ad with delivery has a value for, in the elements' fixed order. */
+export function creativeElementReports(
+  elementsByAd: ReadonlyMap<string, CreativeElements>,
+  weeks: readonly AdWeek[],
+  options: { minorPerMajor: number; threshold?: number },
+): CreativeElementReport[] {
+  return CREATIVE_ELEMENT_KEYS.map((key) => elementReport(key, elementsByAd, weeks, options)).filter(
+    (report): report is CreativeElementReport => report !== null,
+  );
+}
