@@ -115,6 +115,13 @@ export const screens = {
     nav: { label: 'Ad optimizer', menu: 'app' },
     tile: { title: 'Ad optimizer', description: 'Improve the copy and creative of an ad.', icon: 'sparkles' },
   },
+  /** Creative elements ranked across an ad account's ads, with significance and weekly series (issue 29). */
+  creativeReport: {
+    path: '/creative-report',
+    access: 'user',
+    nav: { label: 'Creative report', menu: 'app' },
+    tile: { title: 'Creative report', description: 'Which headlines, offers and formats win.', icon: 'bar-chart' },
+  },
   /** Pixel and Conversions API health per ad account (issue 27). */
   signals: {
     path: '/signals',

@@ -44,6 +44,7 @@ describe('the screens table', () => {
         '/campaign-generator',
         '/optimizer',
         '/ad-optimizer',
+        '/creative-report',
         '/signals',
         '/audiences',
         '/ads-graphics-generator',

@@ -27,6 +27,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   optimizerRules: () => import('../routes/optimizer'),
   optimizerApplied: () => import('../routes/optimizer'),
   adOptimizer: () => import('../routes/ad-optimizer'),
+  creativeReport: () => import('../routes/creative-report'),
   signals: () => import('../routes/signals'),
   audiences: () => import('../routes/audiences'),
   adsGraphicsGenerator: () => import('../routes/ads-graphics-generator'),

@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import type * as Recharts from 'recharts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import { CreativeReportScreen } from '@web/features/creative-report/components/creative-report-screen';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { type ApiHandler, type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('@web/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+// recharts measures its container; the test DOM has none, and the table holds the same numbers.
+vi.mock('recharts', async (original) => ({
+  ...(await original<typeof Recharts>()),
+  ResponsiveContainer: () => null,
+}));
+
+function value(name: string, extra: Partial<CreativeValue>): CreativeValue {
+  return {
+    value: name,
+    ads: 2,
+    impressions: 20_000,
+    linkClicks: 200,
+    results: 20,
+    spend: 200,
+    ctrPercent: 1,
+    costPerResult: 10,
+    probabilityBestCtr: 0.5,
+    probabilityBestCost: 0.5,
+    winnerCtr: false,
+    winnerCost: false,
+    weeks: [
+      {
+        weekStart: '2026-01-05',
+        impressions: 10_000,
+        linkClicks: 110,
+        results: 11,
+        spend: 100,
+        ctrPercent: 1.1,
+        costPerResult: 9.09,
+      },
+      {
+        weekStart: '2026-01-12',
+        impressions: 10_000,
+        linkClicks: 90,
+        results: 9,
+        spend: 100,
+        ctrPercent: 0.9,
+        costPerResult: 11.11,
+      },
+    ],
+    ...extra,
+  };
+}
+
+const report: CreativeReport = {
+  adAccountId: usdAccount.id,
+  currency: 'USD',
+  since: '2025-11-24',
+  until: '2026-01-18',
+  winnerThreshold: 0.95,
+  adsWithElements: 6,
+  adsWithoutElements: 3,
+  elements: [
+    {
+      element: 'angle',
+      label: 'Headline angle',
+      values: [
+        value('urgency', {
+          ctrPercent: 2,
+          costPerResult: 5,
+          probabilityBestCtr: 0.999,
+          probabilityBestCost: 0.98,
+          winnerCtr: true,
+          winnerCost: true,
+        }),
+        value('benefit', { probabilityBestCtr: 0.001, probabilityBestCost: 0.02 }),
+      ],
+    },
+    {
+      element: 'callToAction',
+      label: 'Call to action',
+      values: [value('SHOP_NOW', { probabilityBestCtr: 0.6 }), value('LEARN_MORE', { probabilityBestCtr: 0.4 })],
+    },
+  ],
+  generatedAt: '2026-01-19T10:00:00Z',
+  graphCalls: 3,
+};
+
+const serve = (overrides: Record<string, ApiHandler> = {}) =>
+  serveAccountScreen(api.apiRequest, { creativeReport: () => report }, overrides);
+
+const callsTo = (name: string) =>
+  api.apiRequest.mock.calls.filter(([called]) => called === name).map(([, input]) => input as ApiInput);
+
+describe('creative report screen', () => {
+  beforeEach(() => {
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
+  });
+
+  it('asks to connect Meta when it is not connected', async () => {
+    serve({ metaConnection: () => notConnected });
+    renderWithMeta(<CreativeReportScreen />);
+    expect(await screen.findByText('Connect Meta to see your creative report')).toBeInTheDocument();
+    expect(callsTo('creativeReport')).toHaveLength(0);
+  });
+
+  it('names the winning angle, and says the call-to-action difference may be noise, in a table per element', async () => {
+    serve();
+    renderWithMeta(<CreativeReportScreen />);
+    const angle = await screen.findByRole('region', { name: 'Headline angle' });
+    expect(callsTo('creativeReport')[0]!.params).toEqual({ id: usdAccount.id });
+    expect(within(angle).getByText(/^Winning: urgency \(at least 95% likely/)).toBeInTheDocument();
+    const urgency = within(angle).getByRole('row', { name: /^urgency/ });
+    expect(urgency).toHaveTextContent('2.00%');
+    expect(urgency).toHaveTextContent('$5.00');
+    expect(urgency).toHaveTextContent('100%');
+    expect(urgency).toHaveTextContent('Winner on cost per result and CTR');
+    expect(urgency).toHaveTextContent('1.10% → 0.90%');
+    expect(within(angle).getByRole('row', { name: /^benefit/ })).toHaveTextContent('No clear winner');
+
+    const cta = screen.getByRole('region', { name: 'Call to action' });
+    expect(within(cta).getByText(/No value is at least 95% likely to beat the rest yet/)).toBeInTheDocument();
+    expect(within(cta).queryByText(/^Winner on/)).not.toBeInTheDocument();
+    expect(screen.getByText(/6 ads with known elements, 3 ads made elsewhere not yet tagged/)).toBeInTheDocument();
+  });
+
+  it('says when no ad with results was made with Adsmith', async () => {
+    serve({ creativeReport: () => ({ ...report, adsWithElements: 0, elements: [] }) });
+    renderWithMeta(<CreativeReportScreen />);
+    expect(
+      await screen.findByText(/None of the ads with results in these weeks was made with Adsmith/),
+    ).toHaveAttribute('role', 'status');
+  });
+});

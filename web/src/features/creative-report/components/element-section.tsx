@@ -1,0 +1,133 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { CreativeElementReport, CreativeValue } from '@shared/schemas/creative-report';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@web/lib/format';
+
+const LINE_COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626'];
+
+const probability = (p: number) => `${Math.round(p * 100)}%`;
+
+/** The value's verdict in words: a winner only past the threshold, else how likely it is to be best. */
+function verdict(value: CreativeValue): string {
+  const won = [value.winnerCost ? 'cost per result' : null, value.winnerCtr ? 'CTR' : null].filter(Boolean);
+  if (won.length > 0) return `Winner on ${won.join(' and ')}`;
+  return 'No clear winner';
+}
+
+/**
+ * One element (headline angle, call to action…): its values ranked by cost per result, as a table
+ * (what a screen reader reads) beside two charts drawn from the same rows, hidden from assistive
+ * technology: CTR by value, and each value's weekly CTR (fatigue shows as a falling line).
+ */
+export function ElementSection({
+  report,
+  currency,
+  threshold,
+}: {
+  report: CreativeElementReport;
+  currency: string;
+  threshold: number;
+}) {
+  const headingId = `element-${report.element}`;
+  const winners = report.values.filter((v) => v.winnerCost || v.winnerCtr);
+  const weeks = [...new Set(report.values.flatMap((v) => v.weeks.map((w) => w.weekStart)))].sort();
+  const series = weeks.map((week) => ({
+    label: formatDay(week),
+    ...Object.fromEntries(
+      report.values.map((v) => [v.value, v.weeks.find((w) => w.weekStart === week)?.ctrPercent ?? null]),
+    ),
+  }));
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {report.label}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {winners.length > 0
+          ? `Winning: ${winners.map((w) => w.value).join(', ')} (at least ${probability(threshold)} likely to beat the rest).`
+          : `No value is at least ${probability(threshold)} likely to beat the rest yet: the differences may be noise.`}
+      </p>
+      <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
+        <div className="h-48 min-w-0">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={report.values} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="value" tick={{ fontSize: 10 }} />
+              <YAxis tick={{ fontSize: 10 }} width={44} tickFormatter={(v: number) => `${Number(v.toFixed(2))}%`} />
+              <Tooltip />
+              <Bar dataKey="ctrPercent" name="CTR (link)" fill="var(--color-primary, #2563eb)" />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <div className="h-48 min-w-0">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={series} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 10 }} />
+              <YAxis tick={{ fontSize: 10 }} width={44} tickFormatter={(v: number) => `${Number(v.toFixed(2))}%`} />
+              <Tooltip />
+              <Legend wrapperStyle={{ fontSize: 11 }} />
+              {report.values.map((v, i) => (
+                <Line
+                  key={v.value}
+                  dataKey={v.value}
+                  name={v.value}
+                  stroke={LINE_COLOURS[i % LINE_COLOURS.length]}
+                  dot={false}
+                  connectNulls
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{`${report.label}: values ranked by cost per result, then CTR`}</caption>
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col">Value</th>
+              <th scope="col">Ads</th>
+              <th scope="col">Spend</th>
+              <th scope="col">Impressions</th>
+              <th scope="col">CTR (link)</th>
+              <th scope="col">Cost per result</th>
+              <th scope="col">Chance best CTR</th>
+              <th scope="col">Chance lowest cost</th>
+              <th scope="col">Verdict</th>
+              <th scope="col">Weekly CTR</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.values.map((v) => (
+              <tr key={v.value} className="border-t">
+                <th scope="row" className="py-1 text-left font-medium">
+                  {v.value}
+                </th>
+                <td>{formatNumber(v.ads)}</td>
+                <td>{formatMoney(v.spend, currency)}</td>
+                <td>{formatNumber(v.impressions)}</td>
+                <td>{formatPercent(v.ctrPercent)}</td>
+                <td>{formatMoney(v.costPerResult, currency)}</td>
+                <td>{probability(v.probabilityBestCtr)}</td>
+                <td>{probability(v.probabilityBestCost)}</td>
+                <td>{verdict(v)}</td>
+                <td className="text-xs">{v.weeks.map((w) => formatPercent(w.ctrPercent)).join(' → ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
