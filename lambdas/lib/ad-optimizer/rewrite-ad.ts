@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AdTest, AdVerdict, RewriteAdBody } from '@shared/schemas/ad-optimizer';
 import { AdCopyRequestSchema } from '@shared/schemas/ai';
+import type { AdCopyLanguage } from '@shared/ad-copy-rules';
 import { likelyLanguage } from '@shared/copy-languages';
 import { generateAdCopy, type AdCopyDeps } from '../ai/ad-copy';
 import { notFound, validationError } from '../errors';
@@ -133,8 +134,7 @@ export async function writeRewrite(
     audience: audience.slice(0, 300),
     ...(body.tone ? { tone: body.tone } : {}),
     ...(current.link ? { landingPageUrl: current.link } : {}),
-    // The new copy is written in the language the running ad is in (a Spanish ad is rewritten in Spanish).
-    language: likelyLanguage(`${current.headline}\n${current.primaryText}\n${current.description}`) ?? 'en',
+    language: rewriteLanguage(current),
     variants: body.variants,
     variation: body.variation,
     rewrite: {
@@ -178,4 +178,12 @@ export async function writeRewrite(
     createdAt: now.toISOString(),
   };
   return test;
+}
+
+/**
+ * The language new copy for a running ad is written in: the language the ad is in (a Spanish ad is rewritten in
+ * Spanish, so its A/B copy reaches the same people), English when its words do not say.
+ */
+export function rewriteLanguage(ad: { headline: string; primaryText: string; description: string }): AdCopyLanguage {
+  return likelyLanguage(`${ad.headline}\n${ad.primaryText}\n${ad.description}`) ?? 'en';
 }
