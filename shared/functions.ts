@@ -771,6 +771,52 @@ export const functions = {
     // Five Graph reads per pixel, pixels one after another, for every watched account.
     timeoutSeconds: 300,
   },
+  reports: {
+    description:
+      'Reports (issue 28 req 4): per-workspace report settings, a period’s figures and PDF from the dashboard’s Meta reads, the sends',
+    tables: {
+      // The settings (get, put) and the sends (Query of `send#`).
+      reports: { actions: ['GetItem', 'PutItem', 'Query'] },
+      // The Meta session as the dashboard's routes open it: the workspace's token (re-written encrypted once if
+      // stored before field encryption), the request budget, the cached reads, the plan's ad-account places.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
+      graphCache: { actions: ['GetItem', 'PutItem'] },
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+      // The changes applied in the period: the optimizer's rows of the account, read only.
+      optimizerRecommendations: { actions: ['Query'] },
+      // The brand kit's colours.
+      graphicsItems: { actions: ['GetItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    memorySize: 1024,
+    // Three insights reads of a month and the PDF; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'reports-sender': {
+    description:
+      'Reports tick (hourly): each workspace whose weekly or monthly period ended gets its report once (claimed before the email)',
+    tables: {
+      // The switched-on settings (the sparse `by-cadence` index), each workspace's settings, the send claimed by a
+      // conditional put before sending and marked sent or failed after (given back, DeleteItem, when Meta could not be read).
+      reports: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexActions: ['Query'] },
+      // The workspace's Meta token (re-written encrypted once if stored before field encryption).
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      optimizerRecommendations: { actions: ['Query'] },
+      graphicsItems: { actions: ['GetItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    email: true,
+    schedule: { everyMinutes: 60 },
+    memorySize: 1024,
+    // Three insights reads and a PDF per workspace, one workspace after another.
+    timeoutSeconds: 300,
+  },
   'graphics-export': {
     description:
       'Graphics export: renders a saved design at Meta sizes with the one renderer (satori + resvg WASM), checks it, writes PNG/JPEG and a ZIP to S3, alt text, export quota',

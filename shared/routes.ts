@@ -24,6 +24,7 @@ import { teamRoutes } from './function-routes/team';
 import { signalsRoutes } from './function-routes/signals';
 import { audiencesRoutes } from './function-routes/audiences';
 import { signalsIntakeRoutes } from './function-routes/signals-intake';
+import { reportsRoutes } from './function-routes/reports';
 
 export type { HttpMethod, RouteAccess, RouteDeclaration, WorkspaceScope } from './route-declaration';
 export { routeKey } from './route-declaration';
@@ -165,6 +166,11 @@ export const routes = {
   approvalsDecide: approvalsRoutes.approvalsDecide,
   approvalLink: approvalsRoutes.approvalLink,
   approvalLinkDecide: approvalsRoutes.approvalLinkDecide,
+  reportSettings: reportsRoutes.reportSettings,
+  reportUpdateSettings: reportsRoutes.reportUpdateSettings,
+  reportPreview: reportsRoutes.reportPreview,
+  reportPdf: reportsRoutes.reportPdf,
+  reportSends: reportsRoutes.reportSends,
 } as const;
 
 export type Routes = typeof routes;

@@ -259,6 +259,23 @@ export const tables = {
     ],
   },
   /**
+   * Reports that send themselves (issue 28 req 4), per workspace: its settings (`settings`) and one row per period
+   * sent (`send#<period key>`), claimed by a conditional put before the email goes, so a period is sent once.
+   * Switched-on settings carry `cadence_on` (weekly|monthly), the sparse index the hourly sender queries.
+   */
+  reports: {
+    name: 'reports',
+    partitionKey: { name: 'workspace_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    globalIndexes: [
+      {
+        name: 'by-cadence',
+        partitionKey: { name: 'cadence_on', type: 'S' },
+        sortKey: { name: 'workspace_id', type: 'S' },
+      },
+    ],
+  },
+  /**
    * Rule runs per user: the run claim of a rule and window (`claim#<rule>#<window>`, put once, so a
    * window is evaluated once) and the history row of each run (`run#<time>#<rule>`: every action and
    * why). TTL clears both after 90 days.

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { CampaignAdSet } from '@shared/schemas/meta';
-import { ownedCampaign } from './insights-series';
+import { ownedCampaign } from '../lib/meta-session/insights-series';
 import type { MetaSession } from '../lib/meta-session/session';
 
 const numeric = z.union([z.string(), z.number()]).transform((v) => Number(v));

@@ -5,7 +5,7 @@ import { listCampaignsWithMetrics } from '../lib/meta-session/campaigns';
 import { metaConnection, metaSession } from '../lib/meta-session/meta-route';
 import { listCampaignAdSets } from './campaign-adsets';
 import { connectionStatus, disconnect } from './connection-status';
-import { accountInsights, campaignInsights } from './insights-series';
+import { accountInsights, campaignInsights } from '../lib/meta-session/insights-series';
 import { performanceTable } from '../lib/meta-session/performance-table';
 import { updateCampaign } from './update-campaign';
 

@@ -123,3 +123,16 @@ export const ReportSendSchema = z.object({
   error: z.string().optional(),
 });
 export type ReportSend = z.infer<typeof ReportSendSchema>;
+
+/** The settings as stored: what the owner chose, and when. */
+export const StoredReportSettingsSchema = ReportSettingsSchema.extend({ updatedAt: z.string() });
+
+export const ReportSettingsReplySchema = z.object({ settings: StoredReportSettingsSchema.nullable() });
+
+/** Which period a preview or download covers: the last whole week or month before today (UTC). */
+export const ReportPeriodQuerySchema = z.object({ cadence: z.enum(['weekly', 'monthly']) });
+
+/** The PDF as JSON (the HTTP API's Lambda replies are JSON here): its file name and bytes in base64. */
+export const ReportPdfSchema = z.object({ fileName: z.string(), contentBase64: z.string() });
+
+export const ReportSendListSchema = z.object({ data: z.array(ReportSendSchema) });

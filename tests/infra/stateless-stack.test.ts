@@ -271,6 +271,8 @@ describe('stateless stack (dev)', () => {
         'audiences',
         // The agent's tools over MCP read the workspace's Meta account, as the in-app agent does.
         'mcp',
+        // Reports read the workspace's account as the dashboard does (figures, campaigns, ads of a period).
+        'reports',
       ];
       const here = statelessFunctionNames() as string[];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f) && here.includes(f))) {

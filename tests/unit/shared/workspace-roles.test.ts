@@ -41,6 +41,10 @@ const CLIENT_MAY = [
   'GET /api/optimizer/ad-accounts/{id}/applied',
   'GET /api/mmm/models',
   'GET /api/mmm/models/{id}',
+  // The workspace's reports: a period's figures and PDF, the sends (not their settings).
+  'GET /api/reports/preview',
+  'GET /api/reports/pdf',
+  'GET /api/reports/sends',
   // Approvals: the campaign plans they may be asked to approve.
   'GET /api/campaign-generator/drafts',
   'GET /api/campaign-generator/drafts/{id}',

@@ -6,19 +6,19 @@ import {
   type InsightsReportPending,
   type InsightsSeries,
 } from '@shared/schemas/meta';
-import { AppError, notFound } from '../lib/errors';
-import { readInsights, readInsightsOrStartReport, readReportRun } from '../lib/meta/insights-reader';
-import { previousPeriod, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
-import { resolveRange, timeRangeParam, type DateRange } from '../lib/meta-connection/date-range';
-import { listAdAccounts, ownedAdAccount } from '../lib/meta-session/ad-accounts';
+import { AppError, notFound } from '../errors';
+import { readInsights, readInsightsOrStartReport, readReportRun } from '../meta/insights-reader';
+import { previousPeriod, summariseInsights, type InsightsRow } from '../meta/insights-math';
+import { resolveRange, timeRangeParam, type DateRange } from '../meta-connection/date-range';
+import { listAdAccounts, ownedAdAccount } from './ad-accounts';
 import {
   CAMPAIGN_FIELDS,
   GRAPH_PAGE_SIZE,
   GraphCampaignSchema,
   INSIGHT_FIELDS,
   INSIGHTS_ATTRIBUTION_PARAMS,
-} from '../lib/meta-session/graph-shapes';
-import type { MetaSession } from '../lib/meta-session/session';
+} from './graph-shapes';
+import type { MetaSession } from './session';
 
 const InsightRowSchema = z.looseObject({ date_start: z.string().optional() });
 

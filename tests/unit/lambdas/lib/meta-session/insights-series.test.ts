@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
-import { accountInsights, reportTicket } from '@lambdas/secure-meta-api/insights-series';
-import { adAccounts, fakeSession, type GraphCall } from '../lib/meta-session/fake-session';
+import { accountInsights, reportTicket } from '@lambdas/lib/meta-session/insights-series';
+import { adAccounts, fakeSession, type GraphCall } from './fake-session';
 
 const row = (date: string) => ({
   spend: '10.00',
