@@ -156,7 +156,7 @@ export interface FunctionDeclaration extends FunctionNeeds {
 }
 
 /** Named sets of run-time files bundled next to a handler. */
-export type BundledFileSet = 'graphicsRenderer';
+export type BundledFileSet = 'graphicsRenderer' | 'reportFonts';
 
 export { NEED_ENV } from './need-env';
 
@@ -792,6 +792,8 @@ export const functions = {
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     siteUrl: true,
+    // pdfkit's standard fonts, which it loads at run time (infra/cdk/lib/bundling/bundled-files.ts).
+    bundledFiles: 'reportFonts',
     memorySize: 1024,
     // Three insights reads of a month and the PDF; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
@@ -813,6 +815,7 @@ export const functions = {
     siteUrl: true,
     email: true,
     schedule: { everyMinutes: 60 },
+    bundledFiles: 'reportFonts',
     memorySize: 1024,
     // Three insights reads and a PDF per workspace, one workspace after another.
     timeoutSeconds: 300,

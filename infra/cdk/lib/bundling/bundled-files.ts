@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BundledFileSet } from '@shared/functions';
@@ -17,6 +18,9 @@ export interface BundledFile {
 }
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+const bundlingDir = path.join(REPO_ROOT, 'infra/cdk/lib/bundling');
+/** Where pdfkit's standard font modules go in a bundle's folder (named in pdfkit-fonts-package.json). */
+const PDF_FONTS_DIR = 'pdfkit-standard-fonts';
 
 const sets: Record<BundledFileSet, () => BundledFile[]> = {
   graphicsRenderer: () =>
@@ -24,6 +28,20 @@ const sets: Record<BundledFileSet, () => BundledFile[]> = {
       source: requireFromRoot.resolve(file.packagePath),
       target: `${GRAPHICS_ASSETS_DIR}/${file.name}`,
     })),
+  // pdfkit loads its standard fonts (Helvetica) at run time with createRequire('#standard-fonts/<name>'), which no
+  // bundler follows: its font modules go beside the bundle, and a package.json maps the specifier to them.
+  reportFonts: () => {
+    const fontsDir = path.dirname(requireFromRoot.resolve('pdfkit/standard-fonts/Helvetica'));
+    const cjs = (dir: string) => readdirSync(path.join(fontsDir, dir)).filter((name) => name.endsWith('.cjs'));
+    return [
+      { source: path.join(bundlingDir, 'pdfkit-fonts-package.json'), target: 'package.json' },
+      ...cjs('.').map((name) => ({ source: path.join(fontsDir, name), target: `${PDF_FONTS_DIR}/${name}` })),
+      ...cjs('chunks').map((name) => ({
+        source: path.join(fontsDir, 'chunks', name),
+        target: `${PDF_FONTS_DIR}/chunks/${name}`,
+      })),
+    ];
+  },
 };
 
 export function bundledFiles(set: BundledFileSet | undefined): BundledFile[] {
