@@ -20,6 +20,7 @@ const MANUALS_BEYOND_FEATURES: Record<string, string> = {
   'chat.md': 'the assistant on every page, which answers from the features list itself',
   'notifications.md': 'settings every signed-in user has, whatever the feature',
   'site.md': 'the public pages and the blog',
+  'reports.md': 'the agency’s scheduled reports (issue 28), an API of its own until its screen and feature entry exist',
 };
 
 /** The manual's opening lines up to its first blank line: its title and the "Screen(s):" line. */
