@@ -34,7 +34,8 @@ export const creativeElementLabels: Record<CreativeElementKey, string> = {
 
 export const IMAGE_KINDS = ['product', 'lifestyle', 'ai_background'] as const;
 
-const elementValue = z.string().trim().min(1).max(100);
+// Room for a multi-language ad's tags joined ("en+es-MX+fr"; a tag is at most 35 characters).
+const elementValue = z.string().trim().min(1).max(200);
 
 /** The elements of one ad; an element Adsmith does not know for that ad is absent, never guessed. */
 export const CreativeElementsSchema = z.object({

@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignDraftSchema, DraftListSchema, type CampaignDraft } from '@shared/schemas/campaign-plan';
-import { auditRows, connectMeta, freshUser, setFaults, type FreshUser } from '../meta-api/meta-user';
+import {
+  auditRows,
+  connectMeta,
+  creativeElementRows,
+  freshUser,
+  setFaults,
+  type FreshUser,
+} from '../meta-api/meta-user';
 
 /**
  * The campaign generator against the twin: brief → plan (offline model) →
@@ -226,6 +233,18 @@ describe('campaign generator', () => {
       .map((row) => row.action);
     expect(actions.filter((action) => action === 'create_campaign')).toHaveLength(1);
     expect(actions.filter((action) => action === 'create_ad')).toHaveLength(ads);
+
+    // Each published ad's elements are recorded for the creative report, by its Meta ad id, exactly as planned.
+    const adIds = published.publish!.steps.filter((step) => step.kind === 'ad').map((step) => step.id!);
+    const rows = (await creativeElementRows(usdAccount)).filter((row) => adIds.includes(row.ad_id as string));
+    expect(rows).toHaveLength(ads);
+    const planned = draft.plan.adSets.flatMap((set) => set.ads);
+    expect(rows.map((row) => row.record.elements.callToAction).sort()).toEqual(
+      planned.map((ad) => ad.callToAction).sort(),
+    );
+    for (const row of rows) {
+      expect(row.record).toMatchObject({ source: 'adsmith', adAccountId: usdAccount, elements: { language: 'en' } });
+    }
 
     const edit = await alice.call(`/api/campaign-generator/drafts/${draft.id}`, {
       method: 'PUT',

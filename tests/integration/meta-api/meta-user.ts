@@ -61,6 +61,26 @@ export async function connectMeta(user: FreshUser): Promise<void> {
 }
 
 /** Audit rows for a user, straight from the table. */
+/** The creative elements recorded for an ad account's ads (creative_elements), as stored. */
+export async function creativeElementRows(adAccountId: string) {
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: twin().dynamodb,
+      region: twin().cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const reply = await doc.send(
+    new QueryCommand({
+      TableName: localTableName('creativeElements'),
+      KeyConditionExpression: 'ad_account_id = :a',
+      ExpressionAttributeValues: { ':a': adAccountId },
+    }),
+  );
+  doc.destroy();
+  return reply.Items ?? [];
+}
+
 export async function auditRows(userSub: string) {
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({
