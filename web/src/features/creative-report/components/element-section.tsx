@@ -17,11 +17,15 @@ const LINE_COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0
 
 const probability = (p: number) => `${Math.round(p * 100)}%`;
 
-/** The value's verdict in words: a winner only past the threshold, else how likely it is to be best. */
+/** What a value won on, in words ('cost per result and CTR'); empty when it won nothing. */
+function wonOn(value: CreativeValue): string {
+  return [value.winnerCost ? 'cost per result' : null, value.winnerCtr ? 'CTR' : null].filter(Boolean).join(' and ');
+}
+
+/** The value's verdict in words: a winner only past the threshold. */
 function verdict(value: CreativeValue): string {
-  const won = [value.winnerCost ? 'cost per result' : null, value.winnerCtr ? 'CTR' : null].filter(Boolean);
-  if (won.length > 0) return `Winner on ${won.join(' and ')}`;
-  return 'No clear winner';
+  const won = wonOn(value);
+  return won ? `Winner on ${won}` : 'No clear winner';
 }
 
 /**
@@ -54,7 +58,7 @@ export function ElementSection({
       </h2>
       <p className="text-sm text-muted-foreground">
         {winners.length > 0
-          ? `Winning: ${winners.map((w) => w.value).join(', ')} (at least ${probability(threshold)} likely to beat the rest).`
+          ? `Winning: ${winners.map((w) => `${w.value} (${wonOn(w)})`).join(', ')}, each at least ${probability(threshold)} likely to beat the rest.`
           : `No value is at least ${probability(threshold)} likely to beat the rest yet: the differences may be noise.`}
       </p>
       <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
@@ -92,7 +96,7 @@ export function ElementSection({
         </div>
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1">
           <caption className="sr-only">{`${report.label}: values ranked by cost per result, then CTR`}</caption>
           <thead>
             <tr className="text-left text-muted-foreground">

@@ -120,7 +120,9 @@ describe('creative report screen', () => {
     renderWithMeta(<CreativeReportScreen />);
     const angle = await screen.findByRole('region', { name: 'Headline angle' });
     expect(callsTo('creativeReport')[0]!.params).toEqual({ id: usdAccount.id });
-    expect(within(angle).getByText(/^Winning: urgency \(at least 95% likely/)).toBeInTheDocument();
+    expect(
+      within(angle).getByText('Winning: urgency (cost per result and CTR), each at least 95% likely to beat the rest.'),
+    ).toBeInTheDocument();
     const urgency = within(angle).getByRole('row', { name: /^urgency/ });
     expect(urgency).toHaveTextContent('2.00%');
     expect(urgency).toHaveTextContent('$5.00');
