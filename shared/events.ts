@@ -172,6 +172,31 @@ export const events = {
         ? `signal_alert:${String(detail.workspaceId)}:${String(detail.pixelId)}:${String(detail.eventName)}:${String(detail.kind)}:${String(detail.day)}`
         : undefined,
   },
+  /**
+   * A client workspace went off target (cost per result above, or ROAS below, its agency's target) or off its
+   * monthly budget's pace (issue 28, req 2). Once per workspace, kind and day: the agency monitor claims each alert
+   * before putting it on the bus, and the forwarders drop a second delivery by the same key.
+   */
+  clientAlert: {
+    detailType: 'client_alert',
+    detail: z.object({
+      workspaceId: SHORT,
+      workspaceName: SHORT,
+      adAccountId: SHORT,
+      kind: z.enum(['off_target', 'over_pace', 'under_pace']),
+      /** The account's day (YYYY-MM-DD) the figures run to. */
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      title: SHORT,
+      detail: TEXT,
+      /** The agency overview screen. */
+      url: SHORT.optional(),
+    }),
+    deliverTo: ['slack', 'webhook'],
+    dedupeKey: (detail) =>
+      ['workspaceId', 'kind', 'day'].every((key) => typeof detail[key] === 'string')
+        ? `client_alert:${String(detail.workspaceId)}:${String(detail.kind)}:${String(detail.day)}`
+        : undefined,
+  },
 } as const satisfies Record<string, EventDeclaration>;
 
 export type EventKey = keyof typeof events;

@@ -885,6 +885,43 @@ export const functions = {
     },
     timeoutSeconds: 10,
   },
+  'agency-overview': {
+    description:
+      "Agency overview: every workspace the person belongs to, its month's spend, results, cost per result, ROAS and budget pace against the targets its agency set",
+    tables: {
+      // The caller's own memberships (the only source of the workspaces listed), and the one row checked before a
+      // target is set.
+      workspaceMemberships: { actions: ['GetItem', 'Query'] },
+      // Targets: read each listed workspace's (GetItem), set one (PutItem).
+      clientTargets: { actions: ['GetItem', 'PutItem'] },
+      // Each workspace's Meta token (re-written encrypted if stored before field encryption).
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    memorySize: 512,
+    // One account-level insights read per workspace, four at a time; the HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'agency-monitor': {
+    description:
+      'Agency monitor (hourly): each client with targets read as the overview reads it; off target or off pace raises one alert per client, kind and day',
+    tables: {
+      // All targets (one partition, a page at a time), each alert's claim (conditional put, deleted when the bus
+      // refused the alert so the next tick tries again).
+      clientTargets: { actions: ['Query', 'PutItem', 'DeleteItem'] },
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    eventBus: true,
+    // The Meta configuration and the alert's link to the overview.
+    siteUrl: true,
+    schedule: { everyMinutes: 60 },
+    memorySize: 512,
+    timeoutSeconds: 300,
+  },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 export type FunctionName = keyof typeof functions;

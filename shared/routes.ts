@@ -21,6 +21,7 @@ import { graphicsRoutes } from './function-routes/graphics';
 import { adOptimizerRoutes } from './function-routes/ad-optimizer';
 import { graphicsExportRoutes } from './function-routes/graphics-export';
 import { teamRoutes } from './function-routes/team';
+import { agencyOverviewRoutes } from './function-routes/agency-overview';
 import { signalsRoutes } from './function-routes/signals';
 import { audiencesRoutes } from './function-routes/audiences';
 import { signalsIntakeRoutes } from './function-routes/signals-intake';
@@ -155,6 +156,8 @@ export const routes = {
   acceptInvitation: teamRoutes.acceptInvitation,
   listWorkspaces: teamRoutes.listWorkspaces,
   createClientWorkspace: teamRoutes.createClientWorkspace,
+  getAgencyOverview: agencyOverviewRoutes.getAgencyOverview,
+  putClientTargets: agencyOverviewRoutes.putClientTargets,
   metaCampaignAdSets: secureMetaApiRoutes.metaCampaignAdSets,
   graphicsExports: graphicsRoutes.graphicsExports,
   graphicsDeleteExport: graphicsRoutes.graphicsDeleteExport,

@@ -380,6 +380,17 @@ export const tables = {
     sortKey: { name: 'item_key', type: 'S' },
     globalIndexes: [{ name: 'by-token-hash', partitionKey: { name: 'token_hash', type: 'S' } }],
   },
+  /**
+   * The cross-client overview (issue 28, req 2): each client workspace's targets in one partition (`targets`, sort key
+   * the workspace id), so the hourly monitor reads them all with one paged Query; and each alert's claim
+   * (`alerts#<workspace>`, sort key `<day>#<kind>`), put once before the alert goes out, cleared by TTL.
+   */
+  clientTargets: {
+    name: 'client_targets',
+    partitionKey: { name: 'target_scope', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

@@ -258,6 +258,22 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
           context(`Pixel ${escapeMrkdwn(str(d.pixelId) ?? '')}`, `Day ${escapeMrkdwn(str(d.day) ?? '')}`, at),
         ],
       };
+    case 'client_alert':
+      return {
+        summary: `${escaped(d.workspaceName) ?? 'A client'}: ${escaped(d.title) ?? ''}`,
+        blocks: [
+          header(`:chart_with_downwards_trend: ${str(d.title) ?? 'Client alert'}`),
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: clip(escapeMrkdwn(str(d.detail) ?? ''), MAX_SECTION_TEXT) },
+          },
+          {
+            type: 'section',
+            fields: [field('Client', d.workspaceName), field('Ad account', d.adAccountId), field('Overview', d.url)],
+          },
+          context(`Day ${escapeMrkdwn(str(d.day) ?? '')}`, at),
+        ],
+      };
     case 'notification_test_slack':
       return {
         summary: 'Test notification from Adsmith',
