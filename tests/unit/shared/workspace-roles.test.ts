@@ -22,6 +22,10 @@ const CLIENT_MAY = [
   'PATCH /api/me',
   'POST /api/team/accept',
   'GET /api/workspaces',
+  // The overview of their own workspaces; setting targets is personal too, and the function refuses a client by
+  // their role in the workspace named (tests/unit/lambdas/agency-overview).
+  'GET /api/agency/overview',
+  'PUT /api/agency/targets/{workspaceId}',
   // Their own acts: leaving, the web's click notifications and error reports.
   'POST /api/team/leave',
   'POST /api/notifications',

@@ -191,6 +191,16 @@ const DETAILS: Record<string, Record<string, unknown>> = {
     detail: 'Meta has received no AddToCart event since 2026-11-16.',
     url: 'https://adsmith.example/signals',
   },
+  client_alert: {
+    workspaceId: 'ws_01JD0000000000000000000000',
+    workspaceName: 'Client A',
+    adAccountId: 'act_1001',
+    kind: 'over_pace',
+    day: '2026-11-16',
+    title: 'Client A is ahead of its budget pace',
+    detail: 'Spent 2,000 USD by day 16 of 30, against 1,600 USD on pace.',
+    url: 'https://adsmith.example/agency',
+  },
 };
 
 const slackEvents = Object.values(events).filter((e) => (e.deliverTo as readonly string[]).includes('slack'));
