@@ -273,6 +273,8 @@ describe('stateless stack (dev)', () => {
         'mcp',
         // Reports read the workspace's account as the dashboard does (figures, campaigns, ads of a period).
         'reports',
+        // The agency overview reads each of the person's workspaces' month so far with that workspace's token.
+        'agency-overview',
       ];
       const here = statelessFunctionNames() as string[];
       for (const fn of httpFunctionNames().filter((f) => !tokenUsers.includes(f) && here.includes(f))) {
