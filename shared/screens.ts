@@ -129,6 +129,15 @@ export const screens = {
     nav: { label: 'Signals', menu: 'app' },
     tile: { title: 'Signals', description: 'What Meta receives from your pixel and server.', icon: 'bell' },
   },
+  /**
+   * Every workspace the person belongs to against the targets its agency set (issue 28, req 2). The app bar shows
+   * it only to someone with several workspaces (web/src/lib/workspace/client-screens.ts).
+   */
+  agencyOverview: {
+    path: '/agency',
+    access: 'user',
+    nav: { label: 'Agency overview', menu: 'app' },
+  },
   /** Custom audiences per ad account: customer lists, website visitors, lookalikes (issue 30). */
   audiences: {
     path: '/audiences',

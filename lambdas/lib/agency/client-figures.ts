@@ -4,7 +4,13 @@ import type { WorkspaceRole } from '@shared/workspace-roles';
 import { isAppError } from '../errors';
 import type { GraphClient } from '../meta/graph-client';
 import { GraphError, toAppError } from '../meta/graph-errors';
-import { InsightsRowSchema, SUMMARY_FIELDS, summariseInsights } from '../meta/insights-math';
+import {
+  InsightsRowSchema,
+  SUMMARY_FIELDS,
+  summariseInsights,
+  type InsightsSummary,
+  type ResultSummary,
+} from '../meta/insights-math';
 import { readInsights } from '../meta/insights-reader';
 import { INSIGHTS_ATTRIBUTION_PARAMS } from '../meta-session/graph-shapes';
 import { attentionOf, budgetPace, missesTarget } from './client-status';
@@ -44,6 +50,22 @@ function emptyRow(client: ClientWorkspace): ClientOverviewRow {
   };
 }
 
+/**
+ * The account's result: Meta's single result type, or, when its ad sets optimise for different results (Meta then
+ * gives the account no one cost per result), the type most of the money went to (results × cost per result), so a
+ * mixed account is judged on its main goal rather than counted as having no results.
+ */
+export function mainResult(summary: InsightsSummary): ResultSummary | null {
+  // Reach's cost is per 1,000 people.
+  const spentOn = (e: ResultSummary) => (e.results * (e.costPerResult ?? 0)) / (e.resultType === 'reach' ? 1000 : 1);
+  let best: ResultSummary | null = null;
+  for (const entry of summary.resultsByType) {
+    if (entry.costPerResult === null || entry.results <= 0) continue;
+    if (!best || spentOn(entry) > spentOn(best)) best = entry;
+  }
+  return best;
+}
+
 /** Words a person reads for why a workspace's figures are missing; never Meta's raw error. */
 function errorWords(error: unknown): string {
   const app = error instanceof GraphError ? toAppError(error) : error;
@@ -81,16 +103,17 @@ export async function readClientRow(client: ClientWorkspace, deps: FiguresDeps):
     const until = first?.date_stop ?? today;
     const since = first?.date_start ?? `${until.slice(0, 8)}01`;
     const pace = budgetPace(summary.spend, targets.monthlyBudget, until);
-    const figures = { spend: summary.spend, costPerResult: summary.costPerResult, roas: summary.roas };
+    const main = mainResult(summary);
+    const figures = { spend: summary.spend, costPerResult: main?.costPerResult ?? null, roas: summary.roas };
     const offTarget = missesTarget(targets, figures);
     return {
       ...row,
       period: { since, until },
       currency,
       spend: summary.spend,
-      results: summary.results,
-      resultType: summary.resultType,
-      costPerResult: summary.costPerResult,
+      results: main?.results ?? null,
+      resultType: main?.resultType ?? null,
+      costPerResult: figures.costPerResult,
       roas: summary.roas,
       pace,
       offTarget,

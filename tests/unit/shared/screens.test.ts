@@ -46,6 +46,7 @@ describe('the screens table', () => {
         '/ad-optimizer',
         '/creative-report',
         '/signals',
+        '/agency',
         '/audiences',
         '/ads-graphics-generator',
         '/marketing-mix',

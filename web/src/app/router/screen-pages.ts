@@ -29,6 +29,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   adOptimizer: () => import('../routes/ad-optimizer'),
   creativeReport: () => import('../routes/creative-report'),
   signals: () => import('../routes/signals'),
+  agencyOverview: () => import('../../features/agency/components/agency-overview-page'),
   audiences: () => import('../routes/audiences'),
   adsGraphicsGenerator: () => import('../routes/ads-graphics-generator'),
   marketingMix: () => import('../routes/marketing-mix'),

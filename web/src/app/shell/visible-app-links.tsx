@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useWorkspaceRole } from '../../lib/team/workspace-role';
 import { seesScreen } from '../../lib/workspace/client-screens';
+import { useWorkspaces } from '../../lib/workspace/use-workspaces';
 import { appLinks } from './nav-links';
 
 type AppLink = (typeof appLinks)[number];
@@ -11,5 +12,6 @@ type AppLink = (typeof appLinks)[number];
  */
 export function VisibleAppLinks({ children }: { children: (links: AppLink[]) => ReactNode }) {
   const { role } = useWorkspaceRole();
-  return <>{children(appLinks.filter((link) => seesScreen(role, link.key)))}</>;
+  const count = useWorkspaces().data?.workspaces.length ?? 1;
+  return <>{children(appLinks.filter((link) => seesScreen(role, link.key, count)))}</>;
 }

@@ -13,9 +13,15 @@ const CLIENT_SCREENS: ReadonlySet<ScreenKey> = new Set<ScreenKey>([
   'marketingMix',
   'marketingMixReport',
   'approvals',
+  // Their own workspaces' figures (the server lists only those they belong to).
+  'agencyOverview',
 ]);
 
+/** Screens only of use to someone in several workspaces (the overview compares them). */
+const SEVERAL_WORKSPACE_SCREENS: ReadonlySet<ScreenKey> = new Set<ScreenKey>(['agencyOverview']);
+
 /** Whether `role` has any use for the screen: everyone but a client sees every screen. */
-export function seesScreen(role: WorkspaceRole, screen: ScreenKey): boolean {
+export function seesScreen(role: WorkspaceRole, screen: ScreenKey, workspaces = 1): boolean {
+  if (SEVERAL_WORKSPACE_SCREENS.has(screen) && workspaces < 2) return false;
   return role !== 'client' || CLIENT_SCREENS.has(screen);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientOverviewRow } from '@shared/schemas/agency-overview';
 import { attentionOf, budgetPace, byAttention, missesTarget } from '@lambdas/lib/agency/client-status';
+import { mainResult } from '@lambdas/lib/agency/client-figures';
 
 describe('budgetPace', () => {
   it('prorates the month by day, counting the day the figures run to', () => {
@@ -104,5 +105,24 @@ describe('attention order', () => {
       'Calm',
       'Unset',
     ]);
+  });
+});
+
+describe('mainResult', () => {
+  const summary = (resultsByType: { resultType: string; results: number; costPerResult: number | null }[]) =>
+    ({ resultsByType }) as unknown as Parameters<typeof mainResult>[0];
+
+  it('takes the result type most of the money went to, reach counted per 1,000 people', () => {
+    expect(
+      mainResult(
+        summary([
+          { resultType: 'link_click', results: 1000, costPerResult: 0.5 },
+          { resultType: 'offsite_conversion.fb_pixel_purchase', results: 20, costPerResult: 40 },
+          { resultType: 'reach', results: 100_000, costPerResult: 6 },
+        ]),
+      )?.resultType,
+    ).toBe('offsite_conversion.fb_pixel_purchase');
+    expect(mainResult(summary([]))).toBeNull();
+    expect(mainResult(summary([{ resultType: 'link_click', results: 0, costPerResult: null }]))).toBeNull();
   });
 });
