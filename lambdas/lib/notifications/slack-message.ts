@@ -145,6 +145,25 @@ function ruleRunMessage(d: Record<string, unknown>, at: string): { summary: stri
   };
 }
 
+/** An agency client off target or off pace (issue 28, req 2). */
+function clientAlertMessage(d: Record<string, unknown>, at: string): { summary: string; blocks: SlackBlock[] } {
+  return {
+    summary: `${escaped(d.workspaceName) ?? 'A client'}: ${escaped(d.title) ?? ''}`,
+    blocks: [
+      header(`:chart_with_downwards_trend: ${str(d.title) ?? 'Client alert'}`),
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: clip(escapeMrkdwn(str(d.detail) ?? ''), MAX_SECTION_TEXT) },
+      },
+      {
+        type: 'section',
+        fields: [field('Client', d.workspaceName), field('Ad account', d.adAccountId), field('Overview', d.url)],
+      },
+      context(`Day ${escapeMrkdwn(str(d.day) ?? '')}`, at),
+    ],
+  };
+}
+
 /** The blocks and one-line summary for one event (clicks are digested separately). */
 export function formatEvent(event: ForwardedEvent): { summary: string; blocks: SlackBlock[] } {
   const d = event.detail;
@@ -259,21 +278,7 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
         ],
       };
     case 'client_alert':
-      return {
-        summary: `${escaped(d.workspaceName) ?? 'A client'}: ${escaped(d.title) ?? ''}`,
-        blocks: [
-          header(`:chart_with_downwards_trend: ${str(d.title) ?? 'Client alert'}`),
-          {
-            type: 'section',
-            text: { type: 'mrkdwn', text: clip(escapeMrkdwn(str(d.detail) ?? ''), MAX_SECTION_TEXT) },
-          },
-          {
-            type: 'section',
-            fields: [field('Client', d.workspaceName), field('Ad account', d.adAccountId), field('Overview', d.url)],
-          },
-          context(`Day ${escapeMrkdwn(str(d.day) ?? '')}`, at),
-        ],
-      };
+      return clientAlertMessage(d, at);
     case 'notification_test_slack':
       return {
         summary: 'Test notification from Adsmith',
