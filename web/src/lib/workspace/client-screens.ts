@@ -13,8 +13,6 @@ const CLIENT_SCREENS: ReadonlySet<ScreenKey> = new Set<ScreenKey>([
   'marketingMix',
   'marketingMixReport',
   'approvals',
-  // Their own workspaces' figures (the server lists only those they belong to).
-  'agencyOverview',
 ]);
 
 /** Screens only of use to someone in several workspaces (the overview compares them). */

@@ -61,6 +61,17 @@ describe('the navigation, from the screens table', () => {
   it('shows the main links in the header and, signed in, the app links in the app bar', async () => {
     renderHeader();
     expect(linksIn(screen.getByRole('navigation', { name: 'Main' }))).toEqual(asPairs(publicLinks));
+    // One workspace: nothing to compare, so no agency overview.
+    const oneWorkspace = appLinks.filter((link) => link.label !== 'Agency overview');
+    expect(oneWorkspace).toHaveLength(appLinks.length - 1);
+    await waitFor(() =>
+      expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(oneWorkspace)),
+    );
+  });
+
+  it('shows the agency overview to someone working in several workspaces (issue 28)', async () => {
+    role = 'admin';
+    renderHeader();
     await waitFor(() => expect(linksIn(screen.getByRole('navigation', { name: 'App' }))).toEqual(asPairs(appLinks)));
   });
 
