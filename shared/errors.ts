@@ -55,6 +55,11 @@ export const errorCatalogue = {
     status: 410,
     message: 'This approval link is no longer valid. Ask the sender for a new one.',
   },
+  /** A client onboarding link that expired or was already used (each connects Meta once). */
+  ONBOARDING_LINK_INVALID: {
+    status: 410,
+    message: 'This onboarding link is no longer valid. Ask your agency for a new one.',
+  },
   /** Members share the owner's workspace, but billing and the team are the owner's to manage. */
   OWNER_ONLY: { status: 403, message: 'Only the workspace owner can do that.' },
   /** A route for those who manage the workspace's team (its owner and admins), asked by a member. */

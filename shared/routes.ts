@@ -174,6 +174,9 @@ export const routes = {
   reportPreview: reportsRoutes.reportPreview,
   reportPdf: reportsRoutes.reportPdf,
   reportSends: reportsRoutes.reportSends,
+  metaOnboardingCreate: metaOauthCallbackRoutes.metaOnboardingCreate,
+  metaOnboardingConfig: metaOauthCallbackRoutes.metaOnboardingConfig,
+  metaOnboardingCallback: metaOauthCallbackRoutes.metaOnboardingCallback,
 } as const;
 
 export type Routes = typeof routes;

@@ -391,6 +391,16 @@ export const tables = {
     sortKey: { name: 'item_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Client onboarding links (issue 28, req 5): keyed by the SHA-256 of the link's token (the token is shown once and
+   * stored nowhere), with the client workspace, who made it, its expiry and when it was used (once). Readers check
+   * `expires_at`; TTL cleans up.
+   */
+  clientOnboardingLinks: {
+    name: 'client_onboarding_links',
+    partitionKey: { name: 'token_hash', type: 'S' },
+    ttlAttribute: 'expires_at_epoch',
+  },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableKey = keyof typeof tables;

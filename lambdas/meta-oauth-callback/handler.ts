@@ -3,6 +3,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { readSecret } from '../lib/secrets';
 import { completeConnection, oauthConfig, type ConnectDeps } from './connect-meta';
+import { createOnboardingLink, onboardingCallback, onboardingConfig } from './onboarding';
 
 const deps = (): ConnectDeps => ({
   ...metaRuntime(),
@@ -12,4 +13,7 @@ const deps = (): ConnectDeps => ({
 export const handler = httpFunction([
   on(routes.metaOAuthConfig, ({ user, query }) => oauthConfig(user, deps(), query)),
   on(routes.metaOAuthCallback, ({ user, body }) => completeConnection(user, body, deps())),
+  on(routes.metaOnboardingCreate, ({ user }) => createOnboardingLink(user, deps())),
+  on(routes.metaOnboardingConfig, ({ params }) => onboardingConfig(deps(), params.token)),
+  on(routes.metaOnboardingCallback, ({ params, body }) => onboardingCallback(deps(), params.token, body)),
 ]);
