@@ -35,6 +35,13 @@ describe('notifications and errors in a real browser', () => {
     const clickPosts = recordClickPosts(page);
     await page.goto(`${web}/contact`);
     const form = page.getByRole('form', { name: 'Contact form' });
+    // The page is prerendered: filled and sent before React has hydrated it, the form submits natively (a reload,
+    // no request) and the success never shows. That happened on a loaded CI machine; React's props on the form's
+    // node say it is hydrated.
+    await page.waitForFunction(() => {
+      const node = document.querySelector('form[aria-label="Contact form"]');
+      return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+    });
     await form.getByLabel('Name').fill(marker);
     await form.getByLabel('Email').fill('visitor@example.com');
     await form.getByLabel('Company (optional)').fill('Acme Mugs');
