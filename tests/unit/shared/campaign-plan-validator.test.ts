@@ -12,6 +12,7 @@ import {
 } from '@shared/campaign-plan-validator';
 import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, goalsFor } from '@shared/campaign-rules';
 import { majorToBudget } from '@shared/currency-units';
+import { multiLanguageAd } from '@tests/support/multi-language-ad';
 import {
   CampaignBriefSchema,
   CampaignPlanSchema,
@@ -698,42 +699,15 @@ describe('carousel ads: Meta’s card rules', () => {
 
 // A multi-language ad (issue 29, requirement 3): each version checked on its own.
 
-function languageAd(change: Partial<PlanAd> = {}): PlanAd {
-  return {
-    name: 'Mugs',
-    headline: 'Mugs for your mornings',
-    primaryText: 'Meet the mugs you need, made for your slow mornings.',
-    description: 'Free returns',
-    callToAction: 'SHOP_NOW',
-    link: 'https://shop.example.com/mugs',
-    image: { hash: 'abcdef123456', name: 'mug.png' },
-    translations: [
-      {
-        language: 'es',
-        headline: 'Tazas para tus mañanas',
-        primaryText: 'Descubre las tazas para tus mañanas tranquilas, con envío gratis.',
-        description: 'Devoluciones gratis',
-      },
-      {
-        language: 'de',
-        headline: 'Tassen für deinen Morgen',
-        primaryText: 'Entdecke die Tassen für deinen ruhigen Morgen, mit kostenlosem Versand.',
-        description: 'Kostenlose Rücksendung',
-      },
-    ],
-    ...change,
-  };
-}
-
 const errors = (a: PlanAd) => checkAdLanguages(a, 'ad', false).filter((i) => i.severity === 'error');
 
 describe('the pre-publish checks of a multi-language ad', () => {
   it('passes versions in their languages, within Meta’s lengths', () => {
-    expect(checkAdLanguages(languageAd(), 'ad', false)).toEqual([]);
+    expect(checkAdLanguages(multiLanguageAd(), 'ad', false)).toEqual([]);
   });
 
   it('checks each version’s length on its own', () => {
-    const long = languageAd({
+    const long = multiLanguageAd({
       translations: [
         { language: 'fr', headline: 'T'.repeat(300), primaryText: 'Des tasses pour vous.', description: '' },
       ],
@@ -741,7 +715,7 @@ describe('the pre-publish checks of a multi-language ad', () => {
     expect(errors(long)).toEqual([
       { path: 'ad.translations.0.headline', severity: 'error', message: expect.stringMatching(/at most 255/) },
     ]);
-    const wordy = languageAd({
+    const wordy = multiLanguageAd({
       translations: [
         {
           language: 'fr',
@@ -761,7 +735,7 @@ describe('the pre-publish checks of a multi-language ad', () => {
   });
 
   it('runs the policy list of each version’s language', () => {
-    const risky = languageAd({
+    const risky = multiLanguageAd({
       translations: [
         { language: 'es', headline: 'Tazas', primaryText: '¿Estás deprimido? Las tazas para ti.', description: '' },
       ],
@@ -778,7 +752,7 @@ describe('the pre-publish checks of a multi-language ad', () => {
   it('refuses a version not written in its language, a language twice, a carousel, and no image', () => {
     expect(
       errors(
-        languageAd({
+        multiLanguageAd({
           translations: [
             {
               language: 'de',
@@ -797,7 +771,7 @@ describe('the pre-publish checks of a multi-language ad', () => {
     ]);
     expect(
       errors(
-        languageAd({
+        multiLanguageAd({
           language: 'es-MX',
           headline: 'Tazas para ti',
           primaryText: 'Las tazas para tus mañanas.',
@@ -805,14 +779,14 @@ describe('the pre-publish checks of a multi-language ad', () => {
         }),
       ).map((i) => i.path),
     ).toEqual(['ad.translations.0.language']);
-    expect(errors(languageAd({ image: undefined })).map((i) => i.path)).toEqual(['ad.image']);
-    expect(errors(languageAd({ format: 'carousel' })).map((i) => i.path)).toContain('ad.translations');
+    expect(errors(multiLanguageAd({ image: undefined })).map((i) => i.path)).toEqual(['ad.image']);
+    expect(errors(multiLanguageAd({ format: 'carousel' })).map((i) => i.path)).toContain('ad.translations');
   });
 
   it('refuses a translation tag that is not BCP-47 at the schema (400 naming the field)', () => {
     const parsed = PlanAdSchema.safeParse({
-      ...languageAd(),
-      translations: [{ ...languageAd().translations![0], language: 'Spanish' }],
+      ...multiLanguageAd(),
+      translations: [{ ...multiLanguageAd().translations![0], language: 'Spanish' }],
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['translations', 0, 'language']);
