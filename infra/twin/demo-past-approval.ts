@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currencyOffset } from '@shared/currency-units';
 import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
 import { countRange, resultsAt } from '@lambdas/lib/optimizer/detectors';
-import { storedId } from '@lambdas/lib/optimizer/recommendation-rows';
+import { recordAttribute, storedId } from '@lambdas/lib/optimizer/recommendation-rows';
 import type { PastApproval } from './meta-sandbox/seeded-past-approval';
 
 /**
@@ -100,7 +100,7 @@ export async function seedDemoPastApproval(deps: {
         user_id: sub,
         recommendation_id: record.id,
         status: record.status,
-        record,
+        record: recordAttribute(record),
         expires_at: Math.floor(deps.now.getTime() / 1000) + 30 * 86_400,
       },
     }),

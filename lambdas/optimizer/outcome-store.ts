@@ -4,6 +4,7 @@ import { OutcomeSchema, type Outcome } from '@shared/schemas/optimizer-outcomes'
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
 import type { RecommendationStore } from './recommendation-store';
+import { recordOf } from '../lib/optimizer/recommendation-rows';
 
 /**
  * Outcomes of applied recommendations, kept on the recommendation's own row as a separate
@@ -32,7 +33,7 @@ export async function listAppliedRows(
   });
   const rows: AppliedRow[] = [];
   for (const item of items) {
-    const record = StoredRecommendationSchema.safeParse(item.record);
+    const record = StoredRecommendationSchema.safeParse(recordOf(item));
     if (!record.success || !record.data.appliedAt || !record.data.applied?.length) continue;
     if (record.data.status !== 'applied' && record.data.status !== 'undone') continue;
     // An outcome stored by an older shape is measured again rather than trusted.

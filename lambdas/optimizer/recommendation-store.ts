@@ -7,6 +7,7 @@ import {
   expiry,
   getRecommendation,
   listAccountRows,
+  recordAttribute,
   storedId,
   type RecommendationStore,
 } from '../lib/optimizer/recommendation-rows';
@@ -83,7 +84,7 @@ export async function saveProposals(
     user_id: userId,
     recommendation_id: record.id,
     status: 'proposed',
-    record,
+    record: recordAttribute(record),
     expires_at: expiry(context.now),
   });
   // New rows cannot race an approval (nothing is approved before it is stored): 25 a request.
@@ -144,7 +145,7 @@ export async function saveExplanations(
           UpdateExpression: 'SET #record = :record',
           ConditionExpression: '#status = :proposed',
           ExpressionAttributeNames: { '#status': 'status', '#record': 'record' },
-          ExpressionAttributeValues: { ':record': record, ':proposed': 'proposed' },
+          ExpressionAttributeValues: { ':record': recordAttribute(record), ':proposed': 'proposed' },
         }),
       );
     } catch (error) {
@@ -192,7 +193,12 @@ export async function transition(
         UpdateExpression: 'SET #status = :to, #record = :record, expires_at = :expires',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status', '#record': 'record' },
-        ExpressionAttributeValues: { ':to': record.status, ':from': from, ':record': record, ':expires': expiry(now) },
+        ExpressionAttributeValues: {
+          ':to': record.status,
+          ':from': from,
+          ':record': recordAttribute(record),
+          ':expires': expiry(now),
+        },
       }),
     );
   } catch (error) {

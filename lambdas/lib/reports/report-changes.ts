@@ -4,6 +4,7 @@ import { OutcomeSchema, type Outcome } from '@shared/schemas/optimizer-outcomes'
 import type { ReportChange } from '@shared/schemas/reports';
 import { keyCondition } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
+import { recordOf } from '../optimizer/recommendation-rows';
 
 /**
  * The changes applied in a report's period, from the optimizer's own rows (its Applied tab's data): each applied
@@ -46,7 +47,7 @@ export async function appliedChanges(
   });
   const changes: (ReportChange & { at: string })[] = [];
   for (const item of items) {
-    const record = StoredRecommendationSchema.safeParse(item.record);
+    const record = StoredRecommendationSchema.safeParse(recordOf(item));
     if (!record.success || record.data.status !== 'applied' || !record.data.appliedAt) continue;
     const day = record.data.appliedAt.slice(0, 10);
     if (day < period.since || day > period.until) continue;

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
@@ -91,16 +91,22 @@ function recommendationsTable() {
   );
 }
 
-/** Moves our record of when it was applied by `days` (the sandbox's history moved as much). */
+/** Sets our record of when it was applied to `days` before it was (the sandbox's history moved as much). */
 async function shiftApplied(userSub: string, rec: StoredRecommendation, days: number): Promise<void> {
   const shift = (iso: string) => new Date(Date.parse(iso) - days * 86_400_000).toISOString();
+  const key = { user_id: userSub, recommendation_id: rec.id };
+  const table = localTableName('optimizerRecommendations');
+  const { Item } = await recommendationsTable().send(new GetCommand({ TableName: table, Key: key }));
+  // The row keeps its recommendation as one JSON string (lambdas/lib/optimizer/recommendation-rows.ts).
+  const stored = JSON.parse(Item!.record as string) as StoredRecommendation;
+  const moved = { ...stored, appliedAt: shift(rec.appliedAt!), undoUntil: shift(rec.undoUntil!) };
   await recommendationsTable().send(
     new UpdateCommand({
-      TableName: localTableName('optimizerRecommendations'),
-      Key: { user_id: userSub, recommendation_id: rec.id },
-      UpdateExpression: 'SET #record.appliedAt = :at, #record.undoUntil = :until',
+      TableName: table,
+      Key: key,
+      UpdateExpression: 'SET #record = :record',
       ExpressionAttributeNames: { '#record': 'record' },
-      ExpressionAttributeValues: { ':at': shift(rec.appliedAt!), ':until': shift(rec.undoUntil!) },
+      ExpressionAttributeValues: { ':record': JSON.stringify(moved) },
     }),
   );
 }

@@ -39,8 +39,8 @@ const stored: StoredRecommendation = {
 function fakeStore() {
   const puts: StoredRecommendation[] = [];
   const doc = {
-    send: async (command: { input: { Item?: { record: StoredRecommendation } } }) => {
-      if (command.input.Item) puts.push(command.input.Item.record);
+    send: async (command: { input: { Item?: { record: string } } }) => {
+      if (command.input.Item) puts.push(JSON.parse(command.input.Item.record) as StoredRecommendation);
       return {};
     },
   } as unknown as DynamoDBDocumentClient;

@@ -6,6 +6,7 @@ import { AGENT_MAX_STEPS, AGENT_TOOL_NAMES, AgentGuardrailsSchema } from '@share
 import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { runAgentTurn, type LoopEvent } from '@lambdas/lib/agent/agent-loop';
 import { AGENT_TOOLS } from '@lambdas/lib/agent/agent-tools';
+import { recordAttribute, recordOf } from '@lambdas/lib/optimizer/recommendation-rows';
 import { startOfflineModel, type OfflineModel } from '@infra/twin/openai/offline-model-server';
 import { context } from './agent-fixture';
 
@@ -80,7 +81,7 @@ describe('the agent’s evaluation set on the offline model', () => {
         user_id: 'owner-1',
         recommendation_id: seeded.id,
         status: 'proposed',
-        record: seeded,
+        record: recordAttribute(seeded),
       });
     const events: LoopEvent[] = [];
     for await (const event of runAgentTurn({
@@ -108,7 +109,7 @@ describe('the agent’s evaluation set on the offline model', () => {
       expect(tools.some((t) => !t.tool.ok && t.tool.summary.includes(c.expectedRefusal!))).toBe(true);
     else expect(tools.every((t) => t.tool.ok)).toBe(true);
     const proposals = [...table.rows.values()].filter(
-      (row) => (row.record as StoredRecommendation | undefined)?.kind === 'agent_proposal',
+      (row) => (recordOf(row) as StoredRecommendation | undefined)?.kind === 'agent_proposal',
     );
     expect(proposals).toHaveLength(c.storedProposals);
     // A rule the agent proposes is created switched off: nothing runs until a person switches it on.

@@ -34,7 +34,7 @@ describe('the agent’s tools', () => {
       ctx,
     );
     expect(outcome).toMatchObject({ ok: true, proposal: { adAccountId: 'act_111', dryRun: false } });
-    const stored = [...table.rows.values()][0]!.record as StoredRecommendation;
+    const stored = JSON.parse([...table.rows.values()][0]!.record as string) as StoredRecommendation;
     expect(stored).toMatchObject({
       kind: 'agent_proposal',
       status: 'proposed',

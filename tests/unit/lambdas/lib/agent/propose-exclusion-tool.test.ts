@@ -58,7 +58,7 @@ describe('the agent’s audience exclusion proposal', () => {
     );
     expect(outcome).toMatchObject({ ok: true, proposal: { adAccountId: 'act_111', dryRun: false } });
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
-    const stored = [...table.rows.values()][0]!.record as StoredRecommendation;
+    const stored = JSON.parse([...table.rows.values()][0]!.record as string) as StoredRecommendation;
     expect(stored).toMatchObject({
       kind: 'agent_proposal',
       status: 'proposed',
