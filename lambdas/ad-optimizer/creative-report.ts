@@ -6,9 +6,10 @@ import { AD_HISTORY_WEEKS } from '../lib/optimizer/optimizer-config';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
-import { AdInsightRowSchema, dayFigures, METRIC_FIELDS } from '../lib/ad-optimizer/ad-cards';
+import { AdInsightRowSchema, dayFigures, METRIC_FIELDS, type AdInsightRow } from '../lib/ad-optimizer/ad-cards';
 import { listElementRecords, type ElementStore } from '../lib/creative-report/element-store';
-import { creativeElementReports, WINNER_THRESHOLD, type AdWeek } from '../lib/creative-report/report';
+import { creativeReportGroups, WINNER_THRESHOLD, type AdWeek } from '../lib/creative-report/report';
+import { costIsPerThousand, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 
 /** Pages of 500 weekly rows: 8 weeks of 1,250 ads. */
 const MAX_PAGES = 20;
@@ -17,6 +18,26 @@ export interface CreativeReportDeps {
   elements: ElementStore;
   remainingMs: () => number;
   graphCalls: () => number;
+}
+
+/**
+ * One ad's week as the report counts it. Its ad set optimises for one result, so Meta reports one
+ * indicator; should it list several, the most counted one is taken (and only its count), never a sum.
+ */
+function adWeek(row: AdInsightRow & { ad_id: string }, currency: string): AdWeek {
+  const f = dayFigures(row, currency);
+  const types = summariseInsights([row as InsightsRow], { currency }).resultsByType;
+  const top = [...types].sort((a, b) => b.results - a.results)[0];
+  return {
+    adId: row.ad_id,
+    date: f.date,
+    spend: f.spend,
+    impressions: f.impressions,
+    linkClicks: f.linkClicks,
+    results: top?.results ?? 0,
+    objective: typeof row.objective === 'string' ? row.objective : 'UNKNOWN',
+    resultType: top?.resultType ?? null,
+  };
 }
 
 /**
@@ -40,7 +61,7 @@ export async function creativeReport(
         level: 'ad',
         limit: GRAPH_PAGE_SIZE.list,
         ...INSIGHTS_ATTRIBUTION_PARAMS,
-        fields: `ad_id,${METRIC_FIELDS}`,
+        fields: `ad_id,objective,${METRIC_FIELDS}`,
         time_range: timeRangeParam(history),
         time_increment: 7,
       },
@@ -51,18 +72,8 @@ export async function creativeReport(
   ]);
   const elementsByAd = new Map<string, CreativeElements>(records.map((r) => [r.adId, r.elements]));
   const weeks: AdWeek[] = weekly.rows
-    .filter((row) => row.ad_id)
-    .map((row) => {
-      const f = dayFigures(row, account.currency);
-      return {
-        adId: row.ad_id!,
-        date: f.date,
-        spend: f.spend,
-        impressions: f.impressions,
-        linkClicks: f.linkClicks,
-        results: f.results,
-      };
-    });
+    .filter((row): row is AdInsightRow & { ad_id: string } => Boolean(row.ad_id))
+    .map((row) => adWeek(row, account.currency));
   const delivered = new Set(weeks.filter((w) => w.impressions > 0).map((w) => w.adId));
   const known = [...delivered].filter((id) => elementsByAd.has(id)).length;
   return {
@@ -73,7 +84,12 @@ export async function creativeReport(
     winnerThreshold: WINNER_THRESHOLD,
     adsWithElements: known,
     adsWithoutElements: delivered.size - known,
-    elements: creativeElementReports(elementsByAd, weeks, { minorPerMajor: currencyOffset(account.currency) }),
+    groups: creativeReportGroups(
+      elementsByAd,
+      weeks,
+      { minorPerMajor: currencyOffset(account.currency) },
+      costIsPerThousand,
+    ),
     generatedAt: now.toISOString(),
     graphCalls: deps.graphCalls(),
   };

@@ -100,6 +100,25 @@ export const CreativeElementReportSchema = z.object({
 });
 export type CreativeElementReport = z.infer<typeof CreativeElementReportSchema>;
 
+/**
+ * The ads of one objective counting one result type (Meta's indicator without `actions:`): rankings
+ * are made inside a group only, as the cost of a person reached and of an install do not compare.
+ */
+export const CreativeResultGroupSchema = z.object({
+  /** `objective|resultType`, what the screen's selector keeps. */
+  key: z.string(),
+  objective: z.string(),
+  resultType: z.string().nullable(),
+  /** "App promotion · App installs". */
+  label: z.string(),
+  spend: z.number(),
+  results: z.number(),
+  adsWithElements: z.number().int(),
+  adsWithoutElements: z.number().int(),
+  elements: z.array(CreativeElementReportSchema),
+});
+export type CreativeResultGroup = z.infer<typeof CreativeResultGroupSchema>;
+
 export const CreativeReportSchema = z.object({
   adAccountId: z.string(),
   currency: z.string(),
@@ -110,7 +129,8 @@ export const CreativeReportSchema = z.object({
   adsWithElements: z.number().int(),
   /** Ads with delivery in the period whose elements are not known (made elsewhere and not yet tagged). */
   adsWithoutElements: z.number().int(),
-  elements: z.array(CreativeElementReportSchema),
+  /** One report per objective and result type, most spend first (the screen's default). */
+  groups: z.array(CreativeResultGroupSchema),
   generatedAt: z.iso.datetime(),
   graphCalls: z.number().int().optional(),
 });

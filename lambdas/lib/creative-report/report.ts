@@ -1,9 +1,12 @@
+import { campaignObjectiveLabels } from '@shared/ad-copy-rules';
+import { resultTypeLabel } from '@shared/result-type-labels';
 import {
   CREATIVE_ELEMENT_KEYS,
   creativeElementLabels,
   type CreativeElementKey,
   type CreativeElementReport,
   type CreativeElements,
+  type CreativeResultGroup,
   type CreativeValue,
   type CreativeWeek,
 } from '@shared/schemas/creative-report';
@@ -33,6 +36,10 @@ export interface AdWeek {
   impressions: number;
   linkClicks: number;
   results: number;
+  /** The ad's campaign objective (Meta's `objective`). */
+  objective: string;
+  /** The result type Meta counted for the ad (its ad set's optimization goal); null when none reported. */
+  resultType: string | null;
 }
 
 interface Totals {
@@ -51,11 +58,16 @@ const add = (into: Totals, row: Totals) => {
   into.spend += row.spend;
 };
 const ctrPercent = (t: Totals) => (t.impressions > 0 ? round((t.linkClicks / t.impressions) * 100) : null);
-const costPerResult = (t: Totals) => (t.results > 0 ? round(t.spend / t.results) : null);
+const costPerResult = (t: Totals, perThousand = false) =>
+  t.results > 0 ? round((t.spend / t.results) * (perThousand ? 1000 : 1)) : null;
 
-/** Results per minor unit of spend as an arm (results capped at the trials: a result costs at least one cent). */
-function costArm(value: string, t: Totals, minorPerMajor: number): Arm {
-  const trials = Math.max(0, Math.round(t.spend * minorPerMajor));
+/**
+ * Results per minor unit of spend as an arm (results capped at the trials: a result costs at least
+ * one cent). A result whose cost Meta states per 1,000 (people reached) is counted per thousandth
+ * of a cent, so cheap reach is not capped into a tie.
+ */
+function costArm(value: string, t: Totals, minorPerMajor: number, perThousand: boolean): Arm {
+  const trials = Math.max(0, Math.round(t.spend * minorPerMajor * (perThousand ? 1000 : 1)));
   return { id: value, successes: Math.min(t.results, trials), trials };
 }
 
@@ -64,12 +76,25 @@ function ranked(values: CreativeValue[]): CreativeValue[] {
   return values.sort((a, b) => cost(a) - cost(b) || (b.ctrPercent ?? -1) - (a.ctrPercent ?? -1));
 }
 
+export interface ReportOptions {
+  minorPerMajor: number;
+  threshold?: number;
+  /** The rows' result is counted per 1,000 (reach): cost per result as Meta states it. */
+  perThousand?: boolean;
+}
+
+/**
+ * One element's values over rows that all count the same result type: callers split an account's
+ * rows by objective and result type first (creativeReportGroups), as results of different types
+ * (an install, a person reached) have costs that do not compare.
+ */
 export function elementReport(
   element: CreativeElementKey,
   elementsByAd: ReadonlyMap<string, CreativeElements>,
   weeks: readonly AdWeek[],
-  options: { minorPerMajor: number; threshold?: number },
+  options: ReportOptions,
 ): CreativeElementReport | null {
+  const perThousand = options.perThousand ?? false;
   const threshold = options.threshold ?? WINNER_THRESHOLD;
   const byValue = new Map<string, { ads: Set<string>; totals: Totals; weeks: Map<string, Totals> }>();
   for (const row of weeks) {
@@ -94,7 +119,7 @@ export function elementReport(
       )
     : {};
   const costBest = compared
-    ? probabilityBest(competing.map(([value, e]) => costArm(value, e.totals, options.minorPerMajor)))
+    ? probabilityBest(competing.map(([value, e]) => costArm(value, e.totals, options.minorPerMajor, perThousand)))
     : {};
 
   const values = [...byValue.entries()].map(([value, e]): CreativeValue => {
@@ -109,7 +134,7 @@ export function elementReport(
         results: t.results,
         spend: round(t.spend),
         ctrPercent: ctrPercent(t),
-        costPerResult: costPerResult(t),
+        costPerResult: costPerResult(t, perThousand),
       }));
     return {
       value,
@@ -119,7 +144,7 @@ export function elementReport(
       results: e.totals.results,
       spend: round(e.totals.spend),
       ctrPercent: ctrPercent(e.totals),
-      costPerResult: costPerResult(e.totals),
+      costPerResult: costPerResult(e.totals, perThousand),
       probabilityBestCtr: round(pCtr, 4),
       probabilityBestCost: round(pCost, 4),
       winnerCtr: compared && pCtr >= threshold,
@@ -134,9 +159,64 @@ export function elementReport(
 export function creativeElementReports(
   elementsByAd: ReadonlyMap<string, CreativeElements>,
   weeks: readonly AdWeek[],
-  options: { minorPerMajor: number; threshold?: number },
+  options: ReportOptions,
 ): CreativeElementReport[] {
   return CREATIVE_ELEMENT_KEYS.map((key) => elementReport(key, elementsByAd, weeks, options)).filter(
     (report): report is CreativeElementReport => report !== null,
   );
+}
+
+const groupKey = (objective: string, resultType: string | null) => `${objective}|${resultType ?? ''}`;
+
+/** "App promotion · App installs": the objective as Ads Manager names it, then what was counted. */
+export function resultGroupLabel(objective: string, resultType: string | null): string {
+  const name = (campaignObjectiveLabels as Record<string, string>)[objective] ?? objective;
+  return `${name} · ${resultType ? resultTypeLabel(resultType) : 'no result reported'}`;
+}
+
+/**
+ * The report split by objective and result type, most spend first: every ranking (cost per result,
+ * CTR, the chance of being best) is made inside one group and never pools results of different
+ * types — awareness's people reached cost a fraction of an install, so pooled, the angle that ran
+ * in awareness would look like the winner whatever its ads did.
+ */
+export function creativeReportGroups(
+  elementsByAd: ReadonlyMap<string, CreativeElements>,
+  weeks: readonly AdWeek[],
+  options: ReportOptions,
+  isPerThousand: (resultType: string | null) => boolean,
+): CreativeResultGroup[] {
+  // A week Meta reported no result entry for (no delivery) belongs with the ad's other weeks.
+  const adType = new Map<string, string>();
+  for (const row of weeks) if (row.resultType) adType.set(row.adId, row.resultType);
+  const groups = new Map<string, { objective: string; resultType: string | null; rows: AdWeek[] }>();
+  for (const row of weeks) {
+    const resultType = row.resultType ?? adType.get(row.adId) ?? null;
+    const key = groupKey(row.objective, resultType);
+    const group = groups.get(key) ?? { objective: row.objective, resultType, rows: [] };
+    groups.set(key, group);
+    group.rows.push(row);
+  }
+  return [...groups.entries()]
+    .map(([key, g]): CreativeResultGroup => {
+      const delivered = new Set(g.rows.filter((r) => r.impressions > 0).map((r) => r.adId));
+      const known = [...delivered].filter((id) => elementsByAd.has(id)).length;
+      const totals = empty();
+      for (const row of g.rows) add(totals, row);
+      return {
+        key,
+        objective: g.objective,
+        resultType: g.resultType,
+        label: resultGroupLabel(g.objective, g.resultType),
+        spend: round(totals.spend),
+        results: totals.results,
+        adsWithElements: known,
+        adsWithoutElements: delivered.size - known,
+        elements: creativeElementReports(elementsByAd, g.rows, {
+          ...options,
+          perThousand: isPerThousand(g.resultType),
+        }),
+      };
+    })
+    .sort((a, b) => b.spend - a.spend || a.key.localeCompare(b.key));
 }

@@ -81,7 +81,15 @@ describe('creative report', () => {
     expect(reply.status).toBe(200);
     const report: CreativeReport = CreativeReportSchema.parse(await reply.json());
     expect(report.currency).toBe('USD');
-    const angle = report.elements.find((e) => e.element === 'angle')!;
+    // Ranked within the app campaign's installs only; the account's other objectives are their own groups.
+    const app = report.groups.find((g) => g.objective === 'OUTCOME_APP_PROMOTION')!;
+    expect(app).toMatchObject({ resultType: 'mobile_app_install', label: 'App promotion · App installs' });
+    expect(report.groups.length).toBeGreaterThan(1);
+    expect(new Set(report.groups.map((g) => g.key)).size).toBe(report.groups.length);
+    const spends = report.groups.map((g) => g.spend);
+    expect(spends).toEqual([...spends].sort((a, b) => b - a));
+    for (const other of report.groups.filter((g) => g !== app)) expect(other.elements).toEqual([]);
+    const angle = app.elements.find((e) => e.element === 'angle')!;
     const urgency = angle.values.find((v) => v.value === 'urgency')!;
     const benefit = angle.values.find((v) => v.value === 'benefit')!;
     // Counted are the recorded ads with delivery in the 8 weeks; the account's other ads are untagged.
@@ -96,7 +104,7 @@ describe('creative report', () => {
     expect(urgency.weeks.length).toBeGreaterThan(1);
 
     // Both angles' ads share one call to action: a single value is never a winner.
-    const cta = report.elements.find((e) => e.element === 'callToAction')!;
+    const cta = app.elements.find((e) => e.element === 'callToAction')!;
     expect(cta.values.find((v) => v.value === 'INSTALL_MOBILE_APP')).toMatchObject({ winnerCtr: false });
     expect(report.graphCalls).toBeLessThanOrEqual(6);
   });

@@ -3,11 +3,13 @@ import type { CreativeElements } from '@shared/schemas/creative-report';
 import { seededRandom } from '@lambdas/lib/optimizer/beta-binomial';
 import {
   creativeElementReports,
+  creativeReportGroups,
   elementReport,
   MIN_IMPRESSIONS,
   WINNER_THRESHOLD,
   type AdWeek,
 } from '@lambdas/lib/creative-report/report';
+import { costIsPerThousand } from '@lambdas/lib/meta/insights-math';
 
 /**
  * Seeded data with known truth: the urgency angle's true link CTR is twice the others'; the call to
@@ -20,6 +22,9 @@ function binomial(trials: number, p: number, random: () => number): number {
   for (let i = 0; i < trials; i += 1) if (random() < p) successes += 1;
   return successes;
 }
+
+const APP = { objective: 'OUTCOME_APP_PROMOTION', resultType: 'mobile_app_install' } as const;
+const AWARENESS = { objective: 'OUTCOME_AWARENESS', resultType: 'reach' } as const;
 
 const TRUE_CTR: Record<string, number> = { urgency: 0.02, benefit: 0.01, question: 0.01 };
 const RESULT_PER_CLICK = 0.1;
@@ -46,6 +51,7 @@ function seeded(seed: number): { elements: Map<string, CreativeElements>; weeks:
             spend: impressions / 100,
             linkClicks,
             results: binomial(linkClicks, RESULT_PER_CLICK, random),
+            ...APP,
           });
         }
       }
@@ -103,9 +109,17 @@ describe('creative report by element', () => {
       ['3', { angle: 'question' }],
     ]);
     const weeks: AdWeek[] = [
-      { adId: '1', date: '2026-10-01', impressions: MIN_IMPRESSIONS - 1, linkClicks: 200, results: 50, spend: 9 },
-      { adId: '2', date: '2026-10-01', impressions: 50_000, linkClicks: 500, results: 50, spend: 500 },
-      { adId: '3', date: '2026-10-01', impressions: 50_000, linkClicks: 250, results: 25, spend: 500 },
+      {
+        adId: '1',
+        date: '2026-10-01',
+        impressions: MIN_IMPRESSIONS - 1,
+        linkClicks: 200,
+        results: 50,
+        spend: 9,
+        ...APP,
+      },
+      { adId: '2', date: '2026-10-01', impressions: 50_000, linkClicks: 500, results: 50, spend: 500, ...APP },
+      { adId: '3', date: '2026-10-01', impressions: 50_000, linkClicks: 250, results: 25, spend: 500, ...APP },
     ];
     const angle = elementReport('angle', elements, weeks, { minorPerMajor: 100 })!;
     const urgency = angle.values.find((v) => v.value === 'urgency')!;
@@ -117,11 +131,70 @@ describe('creative report by element', () => {
   it('leaves out elements no delivered ad has, and ads whose elements are not known', () => {
     const elements = new Map<string, CreativeElements>([['1', { angle: 'urgency' }]]);
     const weeks: AdWeek[] = [
-      { adId: '1', date: '2026-10-01', impressions: 5_000, linkClicks: 50, results: 5, spend: 50 },
-      { adId: '9', date: '2026-10-01', impressions: 5_000, linkClicks: 500, results: 50, spend: 50 },
+      { adId: '1', date: '2026-10-01', impressions: 5_000, linkClicks: 50, results: 5, spend: 50, ...APP },
+      { adId: '9', date: '2026-10-01', impressions: 5_000, linkClicks: 500, results: 50, spend: 50, ...APP },
     ];
     const reports = creativeElementReports(elements, weeks, { minorPerMajor: 100 });
     expect(reports).toHaveLength(1);
     expect(reports[0]!.values).toEqual([expect.objectContaining({ value: 'urgency', ads: 1, linkClicks: 50 })]);
+  });
+
+  it('ranks within one objective and result type: pooled, cheap awareness reach would crown its angle', () => {
+    // App installs: urgency truly converts twice as well as benefit. Awareness (people reached, a
+    // fraction of a cent each) ran the question angle and urgency with no difference between them.
+    const random = seededRandom(29);
+    const elements = new Map<string, CreativeElements>();
+    const weeks: AdWeek[] = [];
+    let id = 5000;
+    const ad = (angle: string, kind: typeof APP | typeof AWARENESS, results: () => number) => {
+      const adId = String((id += 1));
+      elements.set(adId, { angle });
+      for (const date of WEEKS) {
+        const impressions = 10_000;
+        const linkClicks = binomial(impressions, 0.01, random);
+        weeks.push({ adId, date, impressions, spend: 100, linkClicks, results: results(), ...kind });
+      }
+    };
+    for (let i = 0; i < 3; i += 1) {
+      ad('urgency', APP, () => binomial(2_000, 0.02, random));
+      ad('benefit', APP, () => binomial(2_000, 0.01, random));
+      ad('question', AWARENESS, () => binomial(10_000, 0.6, random));
+      ad('urgency', AWARENESS, () => binomial(10_000, 0.6, random));
+    }
+
+    // Pooled (what the report must not do): question's reach makes it the cheapest "result".
+    const pooled = creativeElementReports(elements, weeks, { minorPerMajor: 100 })[0]!;
+    expect(pooled.values[0]!.value).toBe('question');
+    expect(pooled.values.find((v) => v.value === 'question')!.winnerCost).toBe(true);
+
+    const groups = creativeReportGroups(elements, weeks, { minorPerMajor: 100 }, costIsPerThousand);
+    expect(groups.map((g) => g.label)).toEqual(['App promotion · App installs', 'Awareness · People reached']);
+    expect(groups[0]!.spend).toBe(groups[1]!.spend);
+    const app = groups[0]!.elements[0]!;
+    expect(app.values.map((v) => v.value)).toEqual(['urgency', 'benefit']);
+    expect(app.values[0]).toMatchObject({ winnerCost: true });
+    // Awareness: two equal angles, no winner; cost is per 1,000 people reached as Meta states it.
+    const awareness = groups[1]!.elements[0]!;
+    expect(awareness.values.some((v) => v.winnerCost || v.winnerCtr)).toBe(false);
+    const question = awareness.values.find((v) => v.value === 'question')!;
+    expect(question.costPerResult).toBe(Math.round((question.spend / question.results) * 1000 * 100) / 100);
+    expect(
+      groups.flatMap((g) => g.elements.flatMap((e) => e.values)).filter((v) => v.value === 'question'),
+    ).toHaveLength(1);
+  });
+
+  it('orders groups by spend and keeps an ad whose week reported no result with its other weeks', () => {
+    const elements = new Map<string, CreativeElements>([['1', { angle: 'urgency' }]]);
+    const weeks: AdWeek[] = [
+      { adId: '1', date: '2026-10-01', impressions: 5_000, linkClicks: 50, results: 5, spend: 50, ...APP },
+      { adId: '1', date: '2026-10-08', impressions: 0, linkClicks: 0, results: 0, spend: 0, ...APP, resultType: null },
+      { adId: '2', date: '2026-10-01', impressions: 5_000, linkClicks: 50, results: 900, spend: 80, ...AWARENESS },
+    ];
+    const groups = creativeReportGroups(elements, weeks, { minorPerMajor: 100 }, costIsPerThousand);
+    expect(groups.map((g) => [g.key, g.spend, g.adsWithElements, g.adsWithoutElements])).toEqual([
+      ['OUTCOME_AWARENESS|reach', 80, 0, 1],
+      ['OUTCOME_APP_PROMOTION|mobile_app_install', 50, 1, 0],
+    ]);
+    expect(groups[1]!.elements[0]!.values[0]!.weeks).toHaveLength(2);
   });
 });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type * as Recharts from 'recharts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import type { CreativeElementReport, CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
 import { CreativeReportScreen } from '@web/features/creative-report/components/creative-report-screen';
 import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
 import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
@@ -63,6 +64,53 @@ function value(name: string, extra: Partial<CreativeValue>): CreativeValue {
   };
 }
 
+const appElements: CreativeElementReport[] = [
+  {
+    element: 'angle',
+    label: 'Headline angle',
+    values: [
+      value('urgency', {
+        ctrPercent: 2,
+        costPerResult: 5,
+        probabilityBestCtr: 0.999,
+        probabilityBestCost: 0.98,
+        winnerCtr: true,
+        winnerCost: true,
+      }),
+      value('benefit', { probabilityBestCtr: 0.001, probabilityBestCost: 0.02 }),
+    ],
+  },
+  {
+    element: 'callToAction',
+    label: 'Call to action',
+    values: [value('SHOP_NOW', { probabilityBestCtr: 0.6 }), value('LEARN_MORE', { probabilityBestCtr: 0.4 })],
+  },
+];
+
+// Awareness ran the question angle: a person reached costs cents, which would beat every install.
+const awarenessElements: CreativeElementReport[] = [
+  {
+    element: 'angle',
+    label: 'Headline angle',
+    values: [
+      value('question', { costPerResult: 0.8, probabilityBestCost: 0.6 }),
+      value('urgency', { costPerResult: 0.9, probabilityBestCost: 0.4 }),
+    ],
+  },
+];
+
+const group = (key: string, label: string, spend: number, elements: CreativeElementReport[]) => ({
+  key,
+  objective: key.split('|')[0]!,
+  resultType: key.split('|')[1]!,
+  label,
+  spend,
+  results: 40,
+  adsWithElements: 3,
+  adsWithoutElements: 1,
+  elements,
+});
+
 const report: CreativeReport = {
   adAccountId: usdAccount.id,
   currency: 'USD',
@@ -71,27 +119,9 @@ const report: CreativeReport = {
   winnerThreshold: 0.95,
   adsWithElements: 6,
   adsWithoutElements: 3,
-  elements: [
-    {
-      element: 'angle',
-      label: 'Headline angle',
-      values: [
-        value('urgency', {
-          ctrPercent: 2,
-          costPerResult: 5,
-          probabilityBestCtr: 0.999,
-          probabilityBestCost: 0.98,
-          winnerCtr: true,
-          winnerCost: true,
-        }),
-        value('benefit', { probabilityBestCtr: 0.001, probabilityBestCost: 0.02 }),
-      ],
-    },
-    {
-      element: 'callToAction',
-      label: 'Call to action',
-      values: [value('SHOP_NOW', { probabilityBestCtr: 0.6 }), value('LEARN_MORE', { probabilityBestCtr: 0.4 })],
-    },
+  groups: [
+    group('OUTCOME_APP_PROMOTION|mobile_app_install', 'App promotion · App installs', 400, appElements),
+    group('OUTCOME_AWARENESS|reach', 'Awareness · People reached', 120, awarenessElements),
   ],
   generatedAt: '2026-01-19T10:00:00Z',
   graphCalls: 3,
@@ -137,8 +167,25 @@ describe('creative report screen', () => {
     expect(screen.getByText(/6 ads with known elements, 3 ads made elsewhere not yet tagged/)).toBeInTheDocument();
   });
 
+  it('ranks within one objective at a time: the most spent by default, another chosen in the selector', async () => {
+    serve();
+    renderWithMeta(<CreativeReportScreen />);
+    const select = await screen.findByRole('combobox', { name: 'Objective and result' });
+    expect(select).toHaveDisplayValue('App promotion · App installs ($400.00 spent)');
+    expect(
+      within(screen.getByRole('region', { name: 'Headline angle' })).queryByRole('row', { name: /^question/ }),
+    ).toBeNull();
+
+    await userEvent.selectOptions(select, 'Awareness · People reached ($120.00 spent)');
+    const angle = screen.getByRole('region', { name: 'Headline angle' });
+    expect(within(angle).getByRole('row', { name: /^question/ })).toHaveTextContent('$0.80');
+    expect(within(angle).getByText(/No value is at least 95% likely/)).toBeInTheDocument();
+    // The app campaign's call to action is not part of the awareness report.
+    expect(screen.queryByRole('region', { name: 'Call to action' })).toBeNull();
+  });
+
   it('says when no ad with results was made with Adsmith', async () => {
-    serve({ creativeReport: () => ({ ...report, adsWithElements: 0, elements: [] }) });
+    serve({ creativeReport: () => ({ ...report, adsWithElements: 0, groups: [] }) });
     renderWithMeta(<CreativeReportScreen />);
     expect(
       await screen.findByText(/None of the ads with results in these weeks was made with Adsmith/),
