@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import type { AudienceList } from '@shared/schemas/audiences';
+import { LOCAL_META_APP } from '@infra/twin/secrets/local-secret-values';
+import { consent } from '../support/meta-consent';
+import { accessToken, ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 
 const { web, meta, dynamodb, region, stateDir } = inject('e2e');
@@ -39,11 +42,51 @@ async function storedRows(): Promise<string> {
   return JSON.stringify(pages.map((page) => page.Items));
 }
 
+/** A read-only Meta token of the demo Meta user, by Meta's own dialog and code exchange (the product's is encrypted). */
+async function sandboxToken(): Promise<string> {
+  const redirect = 'http://localhost/audiences-journey/callback';
+  const dialog = `${meta}/v26.0/dialog/oauth?client_id=${LOCAL_META_APP.appId}&redirect_uri=${encodeURIComponent(redirect)}&scope=ads_read&response_type=code&state=journey`;
+  const back = await consent(dialog, 'continue');
+  const exchange = new URL(`${meta}/v26.0/oauth/access_token`);
+  exchange.search = new URLSearchParams({
+    client_id: LOCAL_META_APP.appId,
+    client_secret: LOCAL_META_APP.appSecret,
+    redirect_uri: redirect,
+    code: back.searchParams.get('code')!,
+  }).toString();
+  return ((await (await fetch(exchange)).json()) as { access_token: string }).access_token;
+}
+
+/** The ad sets of the account's campaign of that name, with their targeting, read back from the sandbox's Graph API. */
+async function publishedTargeting(adAccountId: string, campaignName: string) {
+  const token = await sandboxToken();
+  const graph = async <T>(node: string, fields: string): Promise<T> => {
+    const url = new URL(`${meta}/v26.0/${node}`);
+    url.searchParams.set('fields', fields);
+    url.searchParams.set('limit', '200');
+    url.searchParams.set('access_token', token);
+    const reply = await fetch(url);
+    expect(reply.status).toBe(200);
+    return (await reply.json()) as T;
+  };
+  const campaigns = await graph<{ data: { id: string; name: string }[] }>(`${adAccountId}/campaigns`, 'id,name');
+  const campaign = campaigns.data.find((c) => c.name === campaignName)!;
+  expect(campaign).toBeDefined();
+  const adSets = await graph<{
+    data: {
+      id: string;
+      status: string;
+      targeting: { custom_audiences?: { id: string }[]; excluded_custom_audiences?: { id: string }[] };
+    }[];
+  }>(`${campaign.id}/adsets`, 'id,status,targeting');
+  return adSets.data;
+}
+
 const overflows = () =>
   journey.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('audiences in a real browser', () => {
-  it('uploads the demo customer list, makes a 1 % lookalike, refreshes the list, and keeps no customer in the clear', async () => {
+  it('uploads the demo customer list, makes a 1 % lookalike, publishes a campaign reaching it without the customers, and keeps no customer in the clear', async () => {
     const { page } = journey;
     const leaks: string[] = [];
     page.on('request', (request) => {
@@ -103,6 +146,59 @@ describe('audiences in a real browser', () => {
     await audit.getByRole('cell', { name: 'Upload', exact: true }).waitFor();
     await journey.screenshot('audiences', { fullPage: true });
     await expect.poll(overflows, { timeout: 15_000 }).toBe(false);
+    const adAccountId = await accountSelect.inputValue();
+
+    // A sales campaign for new customers: every ad set reaches the lookalike and leaves the customers out (the
+    // generator suggests the exclusion on its own for an acquisition goal).
+    await page.goto(`${web}/campaign-generator`);
+    await page.getByRole('heading', { name: 'Campaign generator', level: 1 }).waitFor();
+    const generatorAccounts = page.getByRole('combobox', { name: 'Ad account', exact: true });
+    await generatorAccounts.locator(`option[value="${adAccountId}"]`).waitFor({ state: 'attached' });
+    await generatorAccounts.selectOption(adAccountId);
+    await page.getByLabel('What are you advertising?').fill('Merino trail socks');
+    await page.getByLabel('Goal').selectOption({ label: 'Sales' });
+    await page.getByLabel('Landing page').fill('https://shop.example.com/merino-socks');
+    await page.getByLabel(/^Budget \(/).fill('30');
+    await page.getByLabel('Countries').fill('US');
+    await page.getByLabel('Who is it for?').fill('People like our customers who hike');
+    await page.getByRole('button', { name: 'Generate campaign plan' }).click();
+    const campaignName = page.getByLabel('Campaign name');
+    await campaignName.waitFor({ timeout: 60_000 });
+    const name = `Lookalike socks ${Date.now().toString(36)}`;
+    await campaignName.fill(name);
+    const setCount = await page.getByLabel(/^Ad set \d+ minimum age$/).count();
+    expect(setCount).toBeGreaterThan(0);
+    for (let set = 1; set <= setCount; set += 1) {
+      const reach = page.getByRole('group', { name: `Ad set ${set} custom audiences`, exact: true });
+      await reach.getByRole('checkbox', { name: /^demo-customers – lookalike \(US, 1 %\) \(lookalike, / }).check();
+      const leaveOut = page.getByRole('group', { name: `Ad set ${set} excluded audiences`, exact: true });
+      const customers = leaveOut.getByRole('checkbox', { name: /^demo-customers \(customer list, .*suggested$/ });
+      expect(await customers.isChecked()).toBe(true);
+    }
+    await page.getByText('Ready to publish').waitFor({ timeout: 30_000 });
+    await journey.screenshot('audiences-campaign-plan', { fullPage: true });
+    await page.getByRole('button', { name: 'Publish to Meta' }).click();
+    const published = page.getByText('Published, paused');
+    await published.waitFor({ timeout: 90_000 });
+    await published.scrollIntoViewIfNeeded();
+    await journey.screenshot('audiences-campaign-published');
+
+    // Meta holds every ad set, paused, targeting the lookalike and excluding the customer list.
+    const token = await accessToken(page);
+    const listed = await fetch(`${web}/api/audiences/ad-accounts/${adAccountId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(listed.status).toBe(200);
+    const { items } = (await listed.json()) as AudienceList;
+    const lookalikeId = items.find((a) => a.name === 'demo-customers – lookalike (US, 1 %)')!.id;
+    const customersId = items.find((a) => a.name === 'demo-customers')!.id;
+    const adSets = await publishedTargeting(adAccountId, name);
+    expect(adSets).toHaveLength(setCount);
+    for (const adSet of adSets) {
+      expect(adSet.status).toBe('PAUSED');
+      expect(adSet.targeting.custom_audiences?.map((a) => a.id)).toEqual([lookalikeId]);
+      expect(adSet.targeting.excluded_custom_audiences?.map((a) => a.id)).toEqual([customersId]);
+    }
 
     // No email or phone of the file left the browser but to our upload routes, reached Meta, or was stored.
     expect(leaks).toEqual([]);
@@ -113,5 +209,5 @@ describe('audiences in a real browser', () => {
       if ((await stat(file)).size > 50_000_000) continue;
       expect({ file, found: clearIn(await readFile(file, 'latin1')) }).toEqual({ file, found: [] });
     }
-  });
+  }, 300_000);
 });
