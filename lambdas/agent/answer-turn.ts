@@ -6,7 +6,7 @@ import {
   type AgentToolUse,
   type AgentTurnRequest,
 } from '@shared/schemas/agent';
-import type { AgentToolContext } from '../lib/agent/agent-context';
+import type { AgentToolContext, AgentToolWiring } from '../lib/agent/agent-context';
 import { runAgentTurn } from '../lib/agent/agent-loop';
 import {
   appendTurns,
@@ -35,9 +35,7 @@ export interface AgentDeps {
   workspaceOf: (userId: string) => Promise<{ id: string; role: WorkspaceRole }>;
   store: AgentStore;
   /** Everything the tools need but the workspace, the guardrails and the conversation. */
-  tools: Omit<AgentToolContext, 'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session'> & {
-    session: (workspaceId: string) => Promise<AgentToolContext['session'] extends () => Promise<infer S> ? S : never>;
-  };
+  tools: AgentToolWiring;
   generations: {
     consume: (workspaceId: string) => Promise<QuotaGrant>;
     refund: (workspaceId: string, grant: QuotaGrant) => Promise<void>;

@@ -2,17 +2,17 @@ import { NEED_ENV } from '@shared/need-env';
 import { agentRoutes as routes } from '@shared/function-routes/agent';
 import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
 import * as z from 'zod';
-import { openWorkspaceSession } from '../lib/agent/workspace-session';
+import { agentToolWiring } from '../lib/agent/agent-tool-wiring';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
-import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
+import { addTokensToDay, consumeGeneration, refundGeneration } from '../lib/ai/generation-quota';
+import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { s3Client } from '../lib/aws/s3';
 import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
 import { streamFunction } from '../lib/http/stream-function';
-import { logger, metrics } from '../lib/observability';
+import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
-import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
 import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
 import { viewerIp } from '../lib/streaming/viewer-ip';
@@ -45,12 +45,6 @@ const verifyToken = userTokenVerifier(
   ),
 );
 
-const generationQuota = (): GenerationQuota => ({
-  counters: { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-  plans: { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-  tokens: { doc: dynamoDocumentClient(), table: tableName('aiUsage') },
-});
-
 const table = (key: Parameters<typeof tableName>[0]) => ({ doc: dynamoDocumentClient(), table: tableName(key) });
 
 export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
@@ -72,29 +66,12 @@ export const handler = streamFunction(routes.agentTurn, ({ body, event }) =>
           requestedWorkspace(event.headers),
         ),
       store: table('agentState'),
-      tools: {
-        now: () => new Date(),
-        session: (workspaceId) => openWorkspaceSession(workspaceId, edgeMetaDeps()),
-        recommendations: table('optimizerRecommendations'),
-        rules: table('automationRules'),
-        ruleRuns: table('ruleRuns'),
-        // The agent lists models only: the datasets table is not among its grants.
-        mmm: { doc: dynamoDocumentClient(), models: tableName('mmmModels'), datasets: '' },
-        audit: table('campaignAudit'),
-        adTests: table('adOptimizerTests'),
-        adCopy: {
-          runtime: aiRuntime,
-          quota: generationQuota(),
-          limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
-          metrics,
-          log: (message, facts) => logger.info(message, facts),
-        },
-      },
+      tools: agentToolWiring(),
       generations: {
         consume: (workspaceId) =>
-          consumeGeneration(generationQuota(), workspaceId, aiConfig().AI_DAILY_GENERATION_LIMIT),
-        refund: (workspaceId, grant) => refundGeneration(generationQuota(), workspaceId, grant),
-        addTokens: (workspaceId, grant, usage) => addTokensToDay(generationQuota(), workspaceId, grant, usage),
+          consumeGeneration(aiGenerationQuota(), workspaceId, aiConfig().AI_DAILY_GENERATION_LIMIT),
+        refund: (workspaceId, grant) => refundGeneration(aiGenerationQuota(), workspaceId, grant),
+        addTokens: (workspaceId, grant, usage) => addTokensToDay(aiGenerationQuota(), workspaceId, grant, usage),
       },
       log: (message, facts) => logger.info(message, facts),
     },

@@ -1,26 +1,18 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
-import { openWorkspaceSession } from '../lib/agent/workspace-session';
+import { agentToolWiring } from '../lib/agent/agent-tool-wiring';
 import { clientAddress } from '../lib/http/client-address';
 import { countRequestOutcome, instrumented } from '../lib/http/instrumentation';
 import { assertThroughCloudFront } from '../lib/http/origin-check';
 import { errorReply } from '../lib/http/replies';
-import { logger, metrics } from '../lib/observability';
+import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
-import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
 import { tableName } from '../lib/table-name';
 import { AppError } from '../lib/errors';
 import { workspaceOf } from '../lib/team/workspace';
 import { serveMcp } from './serve-mcp';
 
 const table = (key: Parameters<typeof tableName>[0]) => ({ doc: dynamoDocumentClient(), table: tableName(key) });
-
-const generationQuota = () => ({
-  counters: table('quotaUsage'),
-  plans: table('userPlans'),
-  tokens: table('aiUsage'),
-});
 
 const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   // Only CloudFront's requests are served (see origin-check), before anything else reads the request.
@@ -53,24 +45,7 @@ const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyS
       },
       limits: { ...table('chatRateLimits'), addressSalt: async () => (await readSecret('chatAddressSalt')).key },
       store: table('agentState'),
-      tools: {
-        now: () => new Date(),
-        session: (workspaceId) => openWorkspaceSession(workspaceId, edgeMetaDeps()),
-        recommendations: table('optimizerRecommendations'),
-        rules: table('automationRules'),
-        ruleRuns: table('ruleRuns'),
-        // The MCP server lists models only: the datasets table is not among its grants.
-        mmm: { doc: dynamoDocumentClient(), models: tableName('mmmModels'), datasets: '' },
-        audit: table('campaignAudit'),
-        adTests: table('adOptimizerTests'),
-        adCopy: {
-          runtime: aiRuntime,
-          quota: generationQuota(),
-          limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
-          metrics,
-          log: (message, facts) => logger.info(message, facts),
-        },
-      },
+      tools: agentToolWiring(),
       log: (message, facts) => logger.info(message, facts),
     },
   );

@@ -2,7 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import { authenticateAccessToken, type AccessTokensTable, type TokenHolder } from '../lib/agent/access-tokens';
-import type { AgentToolContext } from '../lib/agent/agent-context';
+import type { AgentToolContext, AgentToolWiring } from '../lib/agent/agent-context';
 import { increaseLedger, readGuardrails, type AgentStore } from '../lib/agent/agent-store';
 import { agentMcpServer } from '../lib/agent/mcp-tools';
 import type { MetaSession } from '../lib/meta-session/session';
@@ -33,9 +33,7 @@ export interface McpDeps {
   limits: RateLimitStore;
   store: AgentStore;
   /** Everything the agent's tools need but the token's workspace, person and guardrails. */
-  tools: Omit<AgentToolContext, 'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session'> & {
-    session: (workspaceId: string) => Promise<MetaSession>;
-  };
+  tools: AgentToolWiring;
   log: (message: string, facts: Record<string, unknown>) => void;
 }
 

@@ -35,6 +35,14 @@ export interface AgentToolContext {
   increases: IncreaseLedger;
 }
 
+/** Everything the tools need but the workspace, the person, the guardrails and the conversation (agent-tool-wiring). */
+export type AgentToolWiring = Omit<
+  AgentToolContext,
+  'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session'
+> & {
+  session: (workspaceId: string) => Promise<MetaSession>;
+};
+
 export interface IncreaseLedger {
   /** What today's proposals already add in this currency. */
   today(currency: string): Promise<number>;
