@@ -208,8 +208,9 @@ export const functions = {
       oauthStates: { actions: ['PutItem', 'UpdateItem', 'DeleteItem'] },
       // Put returns the replaced row (ReturnValues), whose token is revoked if another Meta user's.
       userMetaConnections: { actions: ['PutItem'] },
-      // Client onboarding links: made (conditional put), read by their token's hash, used once (conditional update).
-      clientOnboardingLinks: { actions: ['PutItem', 'GetItem', 'UpdateItem'] },
+      // Client onboarding links: made (conditional put), read by their token's hash, used once (conditional update),
+      // a workspace's listed through its index.
+      clientOnboardingLinks: { actions: ['PutItem', 'GetItem', 'UpdateItem'], indexActions: ['Query'] },
     },
     // Encrypt the new token; Decrypt the one it replaces, to revoke it at Meta.
     kmsKeys: { metaTokens: ['kms:Encrypt', 'kms:Decrypt'] },

@@ -175,6 +175,7 @@ export const routes = {
   reportPdf: reportsRoutes.reportPdf,
   reportSends: reportsRoutes.reportSends,
   metaOnboardingCreate: metaOauthCallbackRoutes.metaOnboardingCreate,
+  metaOnboardingList: metaOauthCallbackRoutes.metaOnboardingList,
   metaOnboardingConfig: metaOauthCallbackRoutes.metaOnboardingConfig,
   metaOnboardingCallback: metaOauthCallbackRoutes.metaOnboardingCallback,
 } as const;

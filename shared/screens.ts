@@ -188,6 +188,8 @@ export const screens = {
   approvals: { path: '/approvals', access: 'user', nav: { label: 'Approvals', menu: 'app' } },
   /** A plan sent for approval by a signed link: read and answered once, without an account. */
   approvalLink: { path: '/approve/:token', access: 'auth' },
+  /** An agency's onboarding link (issue 28, req 5): its client connects Meta to their workspace, without an account. */
+  clientOnboarding: { path: '/onboard/:token', access: 'auth' },
 } as const satisfies Record<string, ScreenDeclaration>;
 
 export type Screens = typeof screens;

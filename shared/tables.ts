@@ -394,12 +394,20 @@ export const tables = {
   /**
    * Client onboarding links (issue 28, req 5): keyed by the SHA-256 of the link's token (the token is shown once and
    * stored nowhere), with the client workspace, who made it, its expiry and when it was used (once). Readers check
-   * `expires_at`; TTL cleans up.
+   * `expires_at`; TTL cleans up. The workspace's links are listed through `by_workspace`.
    */
   clientOnboardingLinks: {
     name: 'client_onboarding_links',
     partitionKey: { name: 'token_hash', type: 'S' },
     ttlAttribute: 'expires_at_epoch',
+    // The agency's list of a client workspace's links (made, used, expired), newest first.
+    globalIndexes: [
+      {
+        name: 'by_workspace',
+        partitionKey: { name: 'workspace_id', type: 'S' },
+        sortKey: { name: 'created_at', type: 'S' },
+      },
+    ],
   },
 } as const satisfies Record<string, TableDeclaration>;
 

@@ -3,7 +3,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { readSecret } from '../lib/secrets';
 import { completeConnection, oauthConfig, type ConnectDeps } from './connect-meta';
-import { createOnboardingLink, onboardingCallback, onboardingConfig } from './onboarding';
+import { createOnboardingLink, listOnboardingLinks, onboardingCallback, onboardingConfig } from './onboarding';
 
 const deps = (): ConnectDeps => ({
   ...metaRuntime(),
@@ -13,7 +13,8 @@ const deps = (): ConnectDeps => ({
 export const handler = httpFunction([
   on(routes.metaOAuthConfig, ({ user, query }) => oauthConfig(user, deps(), query)),
   on(routes.metaOAuthCallback, ({ user, body }) => completeConnection(user, body, deps())),
-  on(routes.metaOnboardingCreate, ({ user }) => createOnboardingLink(user, deps())),
+  on(routes.metaOnboardingCreate, ({ user, body }) => createOnboardingLink(user, deps(), body)),
+  on(routes.metaOnboardingList, ({ user }) => listOnboardingLinks(user, deps())),
   on(routes.metaOnboardingConfig, ({ params }) => onboardingConfig(deps(), params.token)),
   on(routes.metaOnboardingCallback, ({ params, body }) => onboardingCallback(deps(), params.token, body)),
 ]);

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ONBOARDING_LINK_DAYS } from '@shared/schemas/onboarding';
+import {
+  ONBOARDING_LINK_DAYS,
+  type OnboardingCreateBody,
+  type OnboardingLinkSummary,
+} from '@shared/schemas/onboarding';
 import { tableKey } from '@shared/table-keys';
 import { isClientWorkspaceId } from '@shared/workspace-roles';
 import { AppError, conflict } from '../lib/errors';
@@ -19,7 +23,10 @@ interface LinkRow {
   token_hash: string;
   workspace_id: string;
   workspace_name: string;
+  /** Who the client sees asking (the name the agency typed, else the creator's address). */
+  agency_name?: string;
   created_by: string;
+  created_by_email?: string;
   created_at: string;
   expires_at: string;
   expires_at_epoch: number;
@@ -30,8 +37,11 @@ const DAY_MS = 86_400_000;
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const INVALID =
   'This onboarding link is no longer valid: it expired or was already used. Ask your agency for a new one.';
+const USED =
+  'This onboarding link was already used: a Meta account was connected through it. Ask your agency for a new link to connect another.';
+const EXPIRED = `This onboarding link has expired (each works for ${ONBOARDING_LINK_DAYS} days). Ask your agency for a new one.`;
 
-export async function createOnboardingLink(user: RequestUser, deps: ConnectDeps) {
+export async function createOnboardingLink(user: RequestUser, deps: ConnectDeps, body: OnboardingCreateBody = {}) {
   if (!isClientWorkspaceId(user.sub))
     throw conflict('Onboarding links are for client workspaces: switch to the client’s workspace first.');
   const actor = user.actor ?? user.sub;
@@ -43,15 +53,18 @@ export async function createOnboardingLink(user: RequestUser, deps: ConnectDeps)
       ExpressionAttributeValues: { ':u': actor, ':w': user.sub },
     }),
   );
+  const mine = membership.Items?.[0];
+  const creatorEmail = typeof mine?.email === 'string' && mine.email ? mine.email : undefined;
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + ONBOARDING_LINK_DAYS * DAY_MS);
   const row: LinkRow = {
     token_hash: hashOf(token),
     workspace_id: user.sub,
-    workspace_name:
-      typeof membership.Items?.[0]?.workspace_name === 'string' ? membership.Items[0].workspace_name : 'your workspace',
+    workspace_name: typeof mine?.workspace_name === 'string' ? mine.workspace_name : 'your workspace',
+    ...(body.agencyName ? { agency_name: body.agencyName } : {}),
     created_by: actor,
+    ...(creatorEmail ? { created_by_email: creatorEmail } : {}),
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),
     expires_at_epoch: Math.floor(expires.getTime() / 1000),
@@ -66,6 +79,37 @@ export async function createOnboardingLink(user: RequestUser, deps: ConnectDeps)
   return { token, expiresAt: row.expires_at };
 }
 
+const statusOf = (row: LinkRow, now: Date): OnboardingLinkSummary['status'] =>
+  row.used_at ? 'used' : new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'waiting';
+
+/** The client workspace's links, newest first: when each was made, by whom, and whether it was used or expired. */
+export async function listOnboardingLinks(
+  user: RequestUser,
+  deps: ConnectDeps,
+): Promise<{ links: OnboardingLinkSummary[] }> {
+  const reply = await deps.doc.send(
+    new QueryCommand({
+      TableName: tableName('clientOnboardingLinks'),
+      IndexName: 'by_workspace',
+      KeyConditionExpression: 'workspace_id = :w',
+      ExpressionAttributeValues: { ':w': user.sub },
+      ScanIndexForward: false,
+      Limit: 20,
+    }),
+  );
+  const now = deps.now();
+  return {
+    links: ((reply.Items ?? []) as LinkRow[]).map((row) => ({
+      id: row.token_hash.slice(0, 12),
+      createdAt: row.created_at,
+      createdByEmail: row.created_by_email ?? null,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at ?? null,
+      status: statusOf(row, now),
+    })),
+  };
+}
+
 async function liveLink(deps: ConnectDeps, token: string): Promise<LinkRow> {
   const reply = await deps.doc.send(
     new GetCommand({
@@ -75,8 +119,13 @@ async function liveLink(deps: ConnectDeps, token: string): Promise<LinkRow> {
     }),
   );
   const row = reply.Item as LinkRow | undefined;
-  if (!row || row.used_at || new Date(row.expires_at).getTime() <= deps.now().getTime())
-    throw new AppError('ONBOARDING_LINK_INVALID', INVALID);
+  const gone = (reason: string, message: string) =>
+    new AppError('ONBOARDING_LINK_INVALID', message, { details: { reason } });
+  if (!row) throw gone('unknown', INVALID);
+  // The page tells the client which it is (`details.reason`): used (their account is connected) or expired.
+  const status = statusOf(row, deps.now());
+  if (status === 'used') throw gone('used', USED);
+  if (status === 'expired') throw gone('expired', EXPIRED);
   return row;
 }
 
@@ -84,7 +133,13 @@ async function liveLink(deps: ConnectDeps, token: string): Promise<LinkRow> {
 export async function onboardingConfig(deps: ConnectDeps, token: string) {
   const row = await liveLink(deps, token);
   const config = await oauthConfig({ sub: row.workspace_id, username: 'onboarding' }, deps);
-  return { workspaceName: row.workspace_name, dialogUrl: config.dialogUrl, state: config.state };
+  return {
+    workspaceName: row.workspace_name,
+    agencyName: row.agency_name ?? row.created_by_email ?? 'Your agency',
+    expiresAt: row.expires_at,
+    dialogUrl: config.dialogUrl,
+    state: config.state,
+  };
 }
 
 /** Meta's callback for the link: the connection lands in the client workspace, and the link is spent. */

@@ -7,6 +7,8 @@ import {
 import {
   OnboardingCallbackBodySchema,
   OnboardingConnectedSchema,
+  OnboardingCreateBodySchema,
+  OnboardingLinkListSchema,
   OnboardingLinkSchema,
   OnboardingMetaConfigSchema,
   OnboardingTokenParamsSchema,
@@ -41,8 +43,17 @@ export const metaOauthCallbackRoutes = {
     fn: 'meta-oauth-callback',
     access: 'user',
     workspace: 'admins',
+    body: OnboardingCreateBodySchema,
     response: OnboardingLinkSchema,
     successStatus: 201,
+  }),
+  metaOnboardingList: route({
+    method: 'GET',
+    path: '/api/meta/onboarding-links',
+    fn: 'meta-oauth-callback',
+    access: 'user',
+    workspace: 'admins',
+    response: OnboardingLinkListSchema,
   }),
   metaOnboardingConfig: route({
     method: 'GET',

@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { MetaConnectionSchema } from '@shared/schemas/meta';
 import {
   OnboardingConnectedSchema,
+  OnboardingLinkListSchema,
   OnboardingLinkSchema,
   OnboardingMetaConfigSchema,
 } from '@shared/schemas/onboarding';
@@ -68,20 +70,32 @@ afterAll(async () => {
 describe('onboarding a client without passwords', () => {
   it('is for client workspaces only', async () => {
     // Named explicitly: without the header the agency works in its oldest membership, the client workspace.
-    const own = await call('/api/meta/onboarding-links', { method: 'POST', workspace: agency.sub });
+    const own = await call('/api/meta/onboarding-links', { method: 'POST', workspace: agency.sub, body: {} });
     expect(own.status).toBe(409);
   });
 
   it('the client connects Meta through the link into the client workspace; the agency never sees the token', async () => {
-    const made = await call('/api/meta/onboarding-links', { method: 'POST', workspace: clientWorkspace });
+    const made = await call('/api/meta/onboarding-links', {
+      method: 'POST',
+      workspace: clientWorkspace,
+      body: { agencyName: 'Northwind Media' },
+    });
     expect(made.status).toBe(201);
     const { token } = OnboardingLinkSchema.parse(await made.json());
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = async () =>
+      OnboardingLinkListSchema.parse(
+        await (await call('/api/meta/onboarding-links', { workspace: clientWorkspace })).json(),
+      ).links;
+    const before = await listed();
+    expect(before[0]).toMatchObject({ status: 'waiting', usedAt: null, createdByEmail: agency.email.toLowerCase() });
+    // The list never carries the token (only the start of its hash, to tell links apart).
+    expect(JSON.stringify(before)).not.toContain(token);
 
     const config = OnboardingMetaConfigSchema.parse(
       await (await publicCall(`/api/meta/onboarding/${token}/config`)).json(),
     );
-    expect(config.workspaceName).toBe('Trailhead Outfitters');
+    expect(config).toMatchObject({ workspaceName: 'Trailhead Outfitters', agencyName: 'Northwind Media' });
     const back = await consent(config.dialogUrl, 'continue');
     const connected = await publicCall(`/api/meta/onboarding/${token}/callback`, {
       code: back.searchParams.get('code'),
@@ -120,8 +134,35 @@ describe('onboarding a client without passwords', () => {
     // Single use: the link is spent.
     const again = await publicCall(`/api/meta/onboarding/${token}/config`);
     expect(again.status).toBe(410);
-    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('ONBOARDING_LINK_INVALID');
+    const spent = (await again.json()) as { error: { code: string; message: string; details: { reason: string } } };
+    expect(spent.error).toMatchObject({ code: 'ONBOARDING_LINK_INVALID', details: { reason: 'used' } });
+    expect(spent.error.message).toMatch(/already used/);
+    expect((await listed())[0]).toMatchObject({ id: before[0]!.id, status: 'used', usedAt: expect.any(String) });
+    // Listed per workspace: the client workspace's links are not the agency's own workspace's.
+    const ownList = await call('/api/meta/onboarding-links', { workspace: agency.sub });
+    expect(OnboardingLinkListSchema.parse(await ownList.json()).links).toEqual([]);
   }, 60_000);
+
+  it('an expired link says so, to the client and in the agency’s list', async () => {
+    const made = await call('/api/meta/onboarding-links', { method: 'POST', workspace: clientWorkspace, body: {} });
+    const { token } = OnboardingLinkSchema.parse(await made.json());
+    const past = new Date(Date.now() - 60_000);
+    await doc.send(
+      new UpdateCommand({
+        TableName: localTableName('clientOnboardingLinks'),
+        Key: { token_hash: createHash('sha256').update(token).digest('hex') },
+        UpdateExpression: 'SET expires_at = :at',
+        ExpressionAttributeValues: { ':at': past.toISOString() },
+      }),
+    );
+    const opened = await publicCall(`/api/meta/onboarding/${token}/config`);
+    expect(opened.status).toBe(410);
+    expect(((await opened.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe('expired');
+    const list = OnboardingLinkListSchema.parse(
+      await (await call('/api/meta/onboarding-links', { workspace: clientWorkspace })).json(),
+    );
+    expect(list.links.find((link) => link.expiresAt === past.toISOString())?.status).toBe('expired');
+  });
 
   it('refuses a made-up or malformed link', async () => {
     expect((await publicCall(`/api/meta/onboarding/${'B'.repeat(43)}/config`)).status).toBe(410);

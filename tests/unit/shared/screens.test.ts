@@ -56,6 +56,8 @@ describe('the screens table', () => {
         // Client approvals (issue 28, req 3): the client's list, and the page a signed link opens.
         '/approvals',
         '/approve',
+        // Client onboarding (issue 28, req 5): the page an agency's link opens.
+        '/onboard',
       ]),
     );
   });

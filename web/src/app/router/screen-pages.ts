@@ -42,4 +42,5 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   teamJoin: () => import('../routes/team-join'),
   approvals: () => import('../../features/approvals/components/approvals-page'),
   approvalLink: () => import('../../features/approvals/components/approval-link-page'),
+  clientOnboarding: () => import('../../features/client-onboarding/components/onboarding-link-page'),
 };

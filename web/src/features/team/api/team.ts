@@ -82,3 +82,23 @@ export function useSaveApprovalSettings() {
     onSuccess: (saved) => queryClient.setQueryData(approvalSettingsKey, saved),
   });
 }
+
+const onboardingLinksKey = ['team', 'onboarding-links'] as const;
+
+/** The client workspace's onboarding links (issue 28, req 5): when made, by whom, used or expired. */
+export function useOnboardingLinks() {
+  return useQuery({
+    queryKey: onboardingLinksKey,
+    queryFn: ({ signal }) => apiRequest('metaOnboardingList', { signal }),
+  });
+}
+
+/** Makes a link; its token is in this answer only (the server keeps its hash). */
+export function useCreateOnboardingLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agencyName: string) => apiRequest('metaOnboardingCreate', { body: agencyName ? { agencyName } : {} }),
+    meta: { component: 'Team.createOnboardingLink' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingLinksKey }),
+  });
+}

@@ -1,24 +1,29 @@
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/plans';
 import { webPaths } from '@shared/web-paths';
-import { managesTeam } from '@shared/workspace-roles';
+import { isClientWorkspaceId, managesTeam } from '@shared/workspace-roles';
 import { UsageMeter } from '@web/components/billing/usage-meter';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Alert } from '@web/components/ui/alert';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useWorkspaces } from '@web/lib/workspace/use-workspaces';
 import { useTeam } from '../api/team';
 import { messageOf } from '../lib/team-format';
 import { ApprovalSettingCard } from './approval-setting-card';
 import { ClientWorkspacesCard } from './client-workspaces-card';
 import { MemberView } from './member-view';
+import { OnboardingLinksCard } from './onboarding-links-card';
 import { OwnerView } from './owner-view';
 import { SharingNote } from './sharing-note';
 
 /** Account settings → Team: members, pending invitations, seats of the plan. */
 export function TeamPage() {
   const team = useTeam();
+  const current = useWorkspaces().data?.current;
+  // A client workspace an agency made: its Meta connection comes through an onboarding link; it holds no clients.
+  const inClientWorkspace = current ? isClientWorkspaceId(current.id) : false;
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10">
       <PageHeader
@@ -64,7 +69,12 @@ export function TeamPage() {
             </CardContent>
           </Card>
           {managesTeam(team.data.role) ? <OwnerView team={team.data} /> : <MemberView team={team.data} />}
-          {managesTeam(team.data.role) && team.data.plan === 'agency' ? <ClientWorkspacesCard /> : null}
+          {managesTeam(team.data.role) && inClientWorkspace ? (
+            <OnboardingLinksCard workspaceName={current?.name ?? 'the client'} />
+          ) : null}
+          {managesTeam(team.data.role) && team.data.plan === 'agency' && !inClientWorkspace ? (
+            <ClientWorkspacesCard />
+          ) : null}
           {managesTeam(team.data.role) ? <ApprovalSettingCard /> : null}
           <SharingNote />
         </>

@@ -216,4 +216,65 @@ describe('TeamPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create client workspace' }));
     expect(await screen.findByText(/cannot hold client workspaces/)).toBeInTheDocument();
   });
+  it('in a client workspace: makes an onboarding link to copy, lists whether each was used, offers no client workspaces', async () => {
+    const client = {
+      id: 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      role: 'admin',
+      ownerEmail: 'owner@example.com',
+      name: 'Bakery Ltd',
+    };
+    const links = [
+      {
+        id: 'aaaaaaaaaaaa',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        createdByEmail: 'owner@example.com',
+        expiresAt: '2026-11-27T10:00:00.000Z',
+        usedAt: '2026-11-21T10:00:00.000Z',
+        status: 'used',
+      },
+    ];
+    const bodies: unknown[] = [];
+    const token = 'T'.repeat(43);
+    serve({
+      getTeam: () => ({ ...proTeam, role: 'admin', plan: 'agency', seats: { used: 3, limit: 10 } }),
+      listWorkspaces: () => ({ current: client, workspaces: [client] }),
+      metaOnboardingList: () => ({ links }),
+      metaOnboardingCreate: (input) => {
+        bodies.push(input?.body);
+        links.unshift({
+          id: 'bbbbbbbbbbbb',
+          createdAt: '2026-11-28T10:00:00.000Z',
+          createdByEmail: 'owner@example.com',
+          expiresAt: '2026-12-05T10:00:00.000Z',
+          usedAt: null as unknown as string,
+          status: 'waiting',
+        });
+        return { token, expiresAt: '2026-12-05T10:00:00.000Z' };
+      },
+    });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Connect Bakery Ltd’s Meta account' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Onboarding links' });
+    expect(within(list).getByText('Used')).toBeInTheDocument();
+    expect(within(list).getByText(/the client’s Meta account is connected/)).toBeInTheDocument();
+    // A client workspace holds no client workspaces of its own.
+    expect(screen.queryByRole('textbox', { name: 'Client workspace name' })).toBeNull();
+
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Your agency’s name, as the client knows it' }),
+      'Northwind',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create onboarding link' }));
+    const shown = await screen.findByRole('textbox', { name: 'Onboarding link' });
+    expect(shown).toHaveValue(`${window.location.origin}/onboard/${token}`);
+    expect(bodies).toEqual([{ agencyName: 'Northwind' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/onboard/${token}`);
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('list', { name: 'Onboarding links' })).findByText('Not used yet'),
+    ).toBeInTheDocument();
+  });
 });
