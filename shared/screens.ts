@@ -122,6 +122,17 @@ export const screens = {
     nav: { label: 'Creative report', menu: 'app' },
     tile: { title: 'Creative report', description: 'Which headlines, offers and formats win.', icon: 'bar-chart' },
   },
+  /** The workspace's weekly or monthly report: settings, preview, PDF, sends (issue 28, req 4). */
+  reports: {
+    path: '/reports',
+    access: 'user',
+    nav: { label: 'Reports', menu: 'app' },
+    tile: {
+      title: 'Reports',
+      description: 'A branded report that emails itself weekly or monthly.',
+      icon: 'scroll-text',
+    },
+  },
   /** Pixel and Conversions API health per ad account (issue 27). */
   signals: {
     path: '/signals',

@@ -45,6 +45,8 @@ describe('the screens table', () => {
         '/optimizer',
         '/ad-optimizer',
         '/creative-report',
+        // Reports that send themselves (issue 28, req 4): settings, preview, PDF, sends.
+        '/reports',
         '/signals',
         '/agency',
         '/audiences',

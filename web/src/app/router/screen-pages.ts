@@ -28,6 +28,7 @@ export const screenPages: Record<ScreenKey, () => Promise<PageModule>> = {
   optimizerApplied: () => import('../routes/optimizer'),
   adOptimizer: () => import('../routes/ad-optimizer'),
   creativeReport: () => import('../routes/creative-report'),
+  reports: () => import('../../features/reports/components/reports-page'),
   signals: () => import('../routes/signals'),
   agencyOverview: () => import('../../features/agency/components/agency-overview-page'),
   audiences: () => import('../routes/audiences'),

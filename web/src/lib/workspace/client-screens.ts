@@ -12,6 +12,7 @@ const CLIENT_SCREENS: ReadonlySet<ScreenKey> = new Set<ScreenKey>([
   'optimizerApplied',
   'marketingMix',
   'marketingMixReport',
+  'reports',
   'approvals',
 ]);
 

@@ -83,6 +83,7 @@ describe('the navigation, from the screens table', () => {
         'Dashboard',
         'Campaigns',
         'Optimizer',
+        'Reports',
         'Marketing mix',
         'Approvals',
       ]),
@@ -96,7 +97,7 @@ describe('the navigation, from the screens table', () => {
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     await waitFor(() => expect(within(mobile).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument());
     const labels = linksIn(mobile).map(([, label]) => label);
-    const seen = ['Dashboard', 'Campaigns', 'Optimizer', 'Marketing mix', 'Approvals'];
+    const seen = ['Dashboard', 'Campaigns', 'Optimizer', 'Reports', 'Marketing mix', 'Approvals'];
     expect(labels).toEqual(expect.arrayContaining(seen));
     const hidden = appLinks.filter((link) => !seen.includes(link.label));
     expect(hidden.length).toBeGreaterThan(0);

@@ -20,7 +20,7 @@ import { statusBadgeVariant } from './campaigns-table';
 import { Modal } from '@web/components/ui/modal';
 import { InsightsReportProgress, PartialSeriesNote } from './insights-report-progress';
 import { QueryErrorAlert } from '@web/components/meta-account/query-error-alert';
-import { SpendResultsChart } from './spend-results-chart';
+import { SpendResultsChart } from '@web/components/charts/spend-results-chart';
 
 export function CampaignDetailDrawer({
   campaign,

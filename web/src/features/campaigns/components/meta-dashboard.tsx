@@ -24,7 +24,7 @@ import { KpiTiles, KpiTilesSkeleton } from './kpi-tiles';
 import { MetaConnectionCard } from '@web/components/meta-account/meta-connection-card';
 import { InsightsReportProgress, PartialSeriesNote } from './insights-report-progress';
 import { QueryErrorAlert } from '@web/components/meta-account/query-error-alert';
-import { SpendResultsChart } from './spend-results-chart';
+import { SpendResultsChart } from '@web/components/charts/spend-results-chart';
 import { webPaths } from '@shared/web-paths';
 import { isReportPending } from '@shared/schemas/meta';
 

@@ -4,8 +4,11 @@ import type { DailyPoint } from '@shared/schemas/meta';
 import { Button } from '@web/components/ui/button';
 import { formatDay, formatMoney, formatNumber } from '@web/lib/format';
 
+/** One day of the chart: the dashboard's daily insights, or a report's trend. */
+export type SpendResultsDay = Pick<DailyPoint, 'date' | 'spend' | 'results'>;
+
 export interface SpendResultsChartProps {
-  data: DailyPoint[];
+  data: SpendResultsDay[];
   currency: string;
   /** e.g. "Purchases" */
   resultsLabel: string;
@@ -15,7 +18,7 @@ export interface SpendResultsChartProps {
 }
 
 /** A sentence a screen reader can read instead of the picture. */
-export function chartSummary(data: DailyPoint[], currency: string, resultsLabel: string): string {
+export function chartSummary(data: SpendResultsDay[], currency: string, resultsLabel: string): string {
   if (data.length === 0) return 'Daily spend: no figures for this range.';
   const spend = data.reduce((sum, d) => sum + d.spend, 0);
   const hasResults = data.some((d) => d.results !== null);
@@ -31,7 +34,10 @@ export function chartSummary(data: DailyPoint[], currency: string, resultsLabel:
   );
 }
 
-/** Daily spend (bars, left axis) and results (line, right axis), with a table view of the same figures. */
+/**
+ * Daily spend (bars, left axis) and results (line, right axis), with a table view of the same figures: the
+ * dashboard's chart, which the Reports screen draws the same way.
+ */
 export function SpendResultsChart({ data, currency, resultsLabel, subject, height = 280 }: SpendResultsChartProps) {
   const [asTable, setAsTable] = useState(false);
   // An account mixing objectives has no single result to count: then only spend is drawn.
