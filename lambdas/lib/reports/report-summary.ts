@@ -61,7 +61,8 @@ export function templateSummary(data: Omit<ReportData, 'summary'>): string {
         (roas.target !== null ? ` against a target of ${roasFigureText(roas.target)}.` : '.'),
     );
   }
-  if (data.changes.length > 0) parts.push(`${countText(data.changes.length)} changes were applied in the period.`);
+  if (data.changes.length === 1) parts.push('1 change was applied in the period.');
+  else if (data.changes.length > 1) parts.push(`${countText(data.changes.length)} changes were applied in the period.`);
   return parts.join(' ');
 }
 

@@ -44,7 +44,7 @@ describe('templateSummary', () => {
     const text = templateSummary(data);
     expect(text).toBe(
       'Spend was $920.50, +15.1% on the period before. Purchases: 56 (+12% on the period before), at $16.44 each ' +
-        'against a target of $15.00. ROAS was 3.21× against a target of 3.50×. 1 changes were applied in the period.',
+        'against a target of $15.00. ROAS was 3.21× against a target of 3.50×. 1 change was applied in the period.',
     );
     expect(checkSummaryNumbers(text, reportFactNumbers(data))).toEqual({ ok: true, unknown: [] });
   });

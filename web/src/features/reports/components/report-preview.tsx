@@ -37,10 +37,16 @@ function FigureTile({
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className="mt-1 text-2xl font-semibold tabular-nums">{valueText(figure.current, kind, currency)}</p>
       <p className="mt-1 text-xs text-muted-foreground">
-        <span className={cn('font-medium', good === true && 'text-success', good === false && 'text-destructive')}>
-          {changeWords(figure.changePercent)}
-        </span>{' '}
-        vs {valueText(figure.previous, kind, currency)} the period before
+        {figure.changePercent === null ? (
+          `No comparison with the period before${figure.previous === null ? '' : ` (${valueText(figure.previous, kind, currency)})`}`
+        ) : (
+          <>
+            <span className={cn('font-medium', good === true && 'text-success', good === false && 'text-destructive')}>
+              {changeWords(figure.changePercent)}
+            </span>{' '}
+            vs {valueText(figure.previous, kind, currency)} the period before
+          </>
+        )}
       </p>
       {figure.target !== null ? (
         <p className={cn('mt-1 text-xs', onTarget === false ? 'text-destructive' : 'text-muted-foreground')}>
@@ -58,18 +64,21 @@ function RowsTable({
   currency,
   resultLabel,
   ads = false,
+  empty,
 }: {
   caption: string;
   rows: ReportRow[];
   currency: string;
   resultLabel: string;
   ads?: boolean;
+  /** Why the table is empty: a bottom list leaves out what the top one shows. */
+  empty: string;
 }) {
   return (
     <div className="min-w-0">
       <h3 className="mb-2 text-sm font-semibold">{caption}</h3>
       {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None with spend in this period.</p>
+        <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         <div className="overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
@@ -96,7 +105,7 @@ function RowsTable({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-t">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
                     <span className="flex items-center gap-2">
                       {ads ? (
                         row.thumbnailUrl ? (
@@ -164,15 +173,36 @@ export function ReportPreview({ data }: { data: ReportData }) {
       </section>
       <SpendResultsChart data={data.trend} currency={currency} resultsLabel={resultLabel} subject="in the period" />
       <div className="grid gap-6 lg:grid-cols-2">
-        <RowsTable caption="Top campaigns" rows={data.topCampaigns} currency={currency} resultLabel={resultLabel} />
+        <RowsTable
+          caption="Top campaigns"
+          rows={data.topCampaigns}
+          currency={currency}
+          resultLabel={resultLabel}
+          empty="No campaign had results in this period."
+        />
         <RowsTable
           caption="Bottom campaigns"
           rows={data.bottomCampaigns}
           currency={currency}
           resultLabel={resultLabel}
+          empty="None besides the top campaigns."
         />
-        <RowsTable caption="Top ads" rows={data.topAds} currency={currency} resultLabel={resultLabel} ads />
-        <RowsTable caption="Bottom ads" rows={data.bottomAds} currency={currency} resultLabel={resultLabel} ads />
+        <RowsTable
+          caption="Top ads"
+          rows={data.topAds}
+          currency={currency}
+          resultLabel={resultLabel}
+          ads
+          empty="No ad had results in this period."
+        />
+        <RowsTable
+          caption="Bottom ads"
+          rows={data.bottomAds}
+          currency={currency}
+          resultLabel={resultLabel}
+          ads
+          empty="None besides the top ads."
+        />
       </div>
       <section aria-labelledby="report-changes">
         <h3 id="report-changes" className="mb-2 text-sm font-semibold">
