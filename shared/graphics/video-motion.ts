@@ -96,14 +96,18 @@ const noWords: DesignTexts = {
 export const DEFAULT_CLOSING_CTA = 'Learn more';
 
 /**
- * The three layers drawn once with the app's renderer: the picture (the design without its words and logo), the full
+ * The three layers drawn once with the app's renderer: the picture (the design with its words hidden, no logo), the full
  * design, and the closing card (the brand's colours, logo, headline and call to action on the bold-headline layout).
  * Each is an ordinary design, so the layout's safe zones and checks apply to every frame's words.
  */
 export function videoLayers(design: Design): Record<VideoLayerId, Design> {
   const { logo, ...pictures } = design.images;
+  const { background } = design.colours;
+  const hidden = { background, text: background, accent: background, onAccent: background };
   return {
-    picture: { ...design, texts: noWords, images: pictures, cards: undefined },
+    // The words stay (blank words would let the template re-flow, moving the picture between layers) but are drawn
+    // in the background colour, so the reveal dissolves words in over the same picture.
+    picture: { ...design, colours: hidden, images: pictures, cards: undefined },
     full: design,
     card: {
       ...design,

@@ -49,9 +49,12 @@ describe('videoLayers', () => {
     images: { logo: { kind: 'asset', key: 'u/logo.png', width: 200, height: 200, mimeType: 'image/png' } },
   });
 
-  it('draws the picture without words or logo, the full design as it is, and a closing card with the CTA', () => {
+  it('draws the picture with its words hidden and no logo, the full design as it is, and a closing card with the CTA', () => {
     const layers = videoLayers(design);
-    expect(Object.values(layers.picture.texts).every((v) => (Array.isArray(v) ? v.length === 0 : v === ''))).toBe(true);
+    // Same words, so the same layout: the picture does not move when the words dissolve in.
+    expect(layers.picture.texts).toEqual(design.texts);
+    expect(layers.picture.templateId).toBe(design.templateId);
+    expect(new Set(Object.values(layers.picture.colours))).toEqual(new Set([design.colours.background]));
     expect(layers.picture.images.logo).toBeUndefined();
     expect(layers.full).toBe(design);
     expect(layers.card.templateId).toBe('bold-headline');
