@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PlanKey } from '@shared/plans';
 import { tableKey } from '@shared/table-keys';
-import { planOfUser } from '../billing/plan-record';
+import { planOfUser, quotaScopeOf } from '../billing/plan-record';
 import { consumeQuota, refundQuota, type QuotaGrant, type QuotaStore } from '../quota/plan-quota';
 import type { TokenUsage } from './token-usage';
 
@@ -11,7 +11,10 @@ import type { TokenUsage } from './token-usage';
  * the tokens each day's generations used (the `ai_usage` table, for support
  * and cost, never for limits).
  */
-export type QuotaStatus = QuotaGrant;
+export type QuotaStatus = QuotaGrant & {
+  /** Whose counter it was taken from when not the workspace's own (a client workspace drawing on its agency's pool). */
+  holder?: string;
+};
 
 export interface GenerationQuota {
   /** Counters (`quota_usage`). */
@@ -33,12 +36,14 @@ export async function consumeGeneration(
   userId: string,
   limitOverride?: number,
 ): Promise<QuotaStatus> {
-  const plan = await planOf(quota, userId);
-  return consumeQuota(quota.counters, userId, 'aiGenerationsPerDay', plan, limitOverride);
+  const scope = await quotaScopeOf(quota.plans.doc, quota.plans.table, userId, quota.counters.now?.() ?? new Date());
+  // A client workspace on its agency's plan counts in the agency's counter: one pool, each generation counted once.
+  const grant = await consumeQuota(quota.counters, scope.holder, 'aiGenerationsPerDay', scope.plan, limitOverride);
+  return scope.holder === userId ? grant : { ...grant, holder: scope.holder };
 }
 
 export function refundGeneration(quota: GenerationQuota, userId: string, status: QuotaStatus): Promise<void> {
-  return refundQuota(quota.counters, userId, status);
+  return refundQuota(quota.counters, status.holder ?? userId, status);
 }
 
 /** Items live two days past their day, long enough for support to look at yesterday. */

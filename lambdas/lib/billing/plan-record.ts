@@ -36,8 +36,8 @@ export const CLIENT_WORKSPACES_PLAN: PlanKey = 'agency';
 
 /**
  * The plan of a client workspace billed to an agency: the agency's own effective plan when it is the Agency plan
- * (its seats and quotas then apply to the client workspace, counted in the client workspace), else the client
- * workspace's own record (Free without a subscription): a lapsed or downgraded agency stops paying for its clients.
+ * (its limits then apply to the client workspace, its AI generations drawn from the agency's pool: quotaScopeOf),
+ * else the client workspace's own record (Free without a subscription): a lapsed or downgraded agency stops paying.
  */
 export function clientWorkspacePlan(
   own: PlanRecord | undefined,
@@ -81,6 +81,37 @@ export async function readPlanRecord(
   return reply.Item as PlanRecord | undefined;
 }
 
+/**
+ * The plan whose limits apply to a workspace now, and whose counters its pooled limits are counted in (`holder`).
+ * A client workspace whose agency's Agency plan runs draws from the agency's pool: its AI generations are counted in
+ * the agency's counters (POOLED_QUOTAS), so the agency and all its clients share one allowance, counted once. Any
+ * other workspace (a person's own, or a client workspace whose agency stopped paying: back on its own record) counts
+ * in its own.
+ */
+export interface QuotaScope {
+  plan: PlanKey;
+  holder: string;
+}
+
+/** The limits a client workspace draws from its agency's pool (counted under the agency's id). */
+export const POOLED_QUOTAS = ['aiGenerationsPerDay'] as const;
+
+export async function quotaScopeOf(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  workspaceId: string,
+  now = new Date(),
+): Promise<QuotaScope> {
+  const record = await readPlanRecord(doc, table, workspaceId);
+  if (!record?.billed_to || record.billed_to === workspaceId) {
+    return { plan: effectivePlan(record, now).plan, holder: workspaceId };
+  }
+  const payer = await readPlanRecord(doc, table, record.billed_to);
+  const plan = clientWorkspacePlan(record, payer, now).plan;
+  const pooled = effectivePlan(payer, now).plan === CLIENT_WORKSPACES_PLAN;
+  return { plan, holder: pooled ? record.billed_to : workspaceId };
+}
+
 /** The plan whose limits apply to this user (workspace) now: for a client workspace, its agency's (billed_to). */
 export async function planOfUser(
   doc: DynamoDBDocumentClient,
@@ -88,7 +119,5 @@ export async function planOfUser(
   userId: string,
   now = new Date(),
 ): Promise<PlanKey> {
-  const record = await readPlanRecord(doc, table, userId);
-  if (!record?.billed_to || record.billed_to === userId) return effectivePlan(record, now).plan;
-  return clientWorkspacePlan(record, await readPlanRecord(doc, table, record.billed_to), now).plan;
+  return (await quotaScopeOf(doc, table, userId, now)).plan;
 }
