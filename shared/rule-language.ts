@@ -98,7 +98,7 @@ export function describeCondition(condition: RuleCondition, currency: string): s
   )}`;
 }
 
-function describeScope(scope: RuleScope): string {
+function describeFilter(scope: RuleScope): string {
   const word = LEVEL_WORD[scope.level];
   switch (scope.filter.kind) {
     case 'all':
@@ -112,6 +112,24 @@ function describeScope(scope: RuleScope): string {
         ? `the chosen ${word}`
         : `any of the ${scope.filter.ids.length} chosen ${LEVEL_PLURAL[scope.level]}`;
   }
+}
+
+/** "that targets “Customers”", said of the ad set itself, a campaign's ad sets or an ad's ad set. */
+function describeAudience(scope: RuleScope): string {
+  if (!scope.audience) return '';
+  const what = `${scope.audience.relation} “${scope.audience.name}”`;
+  switch (scope.level) {
+    case 'adset':
+      return ` that ${what}`;
+    case 'campaign':
+      return ` with an ad set that ${what}`;
+    case 'ad':
+      return ` in an ad set that ${what}`;
+  }
+}
+
+function describeScope(scope: RuleScope): string {
+  return `${describeFilter(scope)}${describeAudience(scope)}`;
 }
 
 function describeAction(action: RuleAction, currency: string): string {

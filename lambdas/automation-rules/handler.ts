@@ -1,5 +1,5 @@
 import { automationRulesRoutes as routes } from '@shared/function-routes/automation-rules';
-import type { RuleRunJob } from '@shared/schemas/rules';
+import type { RuleRunJob, RuleScope } from '@shared/schemas/rules';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { httpFunction, on } from '../lib/http/http-function';
 import { isAppError } from '../lib/errors';
@@ -17,6 +17,7 @@ import {
   writeSettings,
   type RuleTable,
 } from '../lib/rules/rule-store';
+import { assertRuleAudience } from '../lib/rules/rule-audience';
 import { ruleQuota, switchRule } from '../lib/rules/rule-quota';
 import { assertAdAccountHeld } from '../lib/meta-session/ad-accounts';
 import { graphForUser } from '../lib/meta-session/session';
@@ -41,6 +42,13 @@ async function assertRuleAccountHeld(userId: string, adAccountId: string): Promi
   await assertAdAccountHeld(await graphForUser(userId, metaRuntime()), adAccountId);
 }
 
+/** A saved rule's account is held, and the audience it is limited to (if any) is one of that account's. */
+async function assertRuleScope(userId: string, scope: RuleScope): Promise<void> {
+  const graph = await graphForUser(userId, metaRuntime());
+  await assertAdAccountHeld(graph, scope.adAccountId);
+  await assertRuleAudience(graph, scope);
+}
+
 /**
  * "Run now" of a rule checked when it was saved and switched on: when Meta cannot be read at that moment, the run
  * goes ahead and records and reports the failure itself (it reads with the user's own token, which Meta checks);
@@ -57,11 +65,11 @@ export const handler = httpFunction([
     settings: await readSettings(rules(), user.sub),
   })),
   on(routes.rulesCreate, async ({ user, body }) => {
-    await assertRuleAccountHeld(user.sub, body.scope.adAccountId);
+    await assertRuleScope(user.sub, body.scope);
     return createRule(rules(), user.sub, body, new Date());
   }),
   on(routes.rulesUpdate, async ({ user, params, body }) => {
-    await assertRuleAccountHeld(user.sub, body.rule.scope.adAccountId);
+    await assertRuleScope(user.sub, body.rule.scope);
     return updateRule(rules(), user.sub, params.id, body.rule, body.expectedVersion, new Date());
   }),
   on(routes.rulesSetStatus, async ({ user, params, body }) => {

@@ -65,6 +65,21 @@ export const OBJECTIVES = [
 
 const metaId = z.string().regex(/^\d{1,25}$/, 'Meta object ids are digits');
 
+export const AUDIENCE_RELATIONS = ['targets', 'excludes'] as const;
+/**
+ * A custom audience a rule is limited to: campaigns with an ad set, ad sets, or ads of an ad set whose targeting
+ * names it in `custom_audiences` (targets) or `excluded_custom_audiences` (excludes). The name is what the builder
+ * showed, kept for the rule's sentence; the id is what is matched (checked on save to be of the rule's account).
+ */
+export const RuleAudienceScopeSchema = z
+  .object({
+    id: metaId,
+    name: z.string().trim().min(1).max(200),
+    relation: z.enum(AUDIENCE_RELATIONS),
+  })
+  .strict();
+export type RuleAudienceScope = z.infer<typeof RuleAudienceScopeSchema>;
+
 export const RuleScopeSchema = z
   .object({
     adAccountId: z.string().regex(/^act_\d{1,20}$/, 'Ad account ids look like act_123'),
@@ -76,6 +91,8 @@ export const RuleScopeSchema = z
       z.object({ kind: z.literal('objective'), objectives: z.array(z.enum(OBJECTIVES)).min(1).max(6) }).strict(),
       z.object({ kind: z.literal('ids'), ids: z.array(metaId).min(1).max(50) }).strict(),
     ]),
+    /** Only objects whose ad set targets (or excludes) this custom audience of the account (issue 30). */
+    audience: RuleAudienceScopeSchema.optional(),
   })
   .strict();
 export type RuleScope = z.infer<typeof RuleScopeSchema>;
@@ -187,6 +204,11 @@ export interface RuleObject {
   dailyBudgetMinor: number | null;
   /** Whether its ad set (or, for a campaign, one of its ad sets) is in Meta's learning phase. */
   learning: boolean;
+  /**
+   * The custom audiences its ad set's targeting includes and excludes (a campaign: those of any of its ad sets).
+   * Absent when they were not read: a rule limited to an audience then matches nothing.
+   */
+  audiences?: { included: string[]; excluded: string[] };
 }
 
 /** One day of one object's insights, as the rule engine reads them. */

@@ -1,6 +1,7 @@
 import { RuleDraftSchema, type RuleDraft } from '@shared/schemas/rules';
 import { AppError } from '../errors';
 import { ownedAdAccount, toAdAccount } from '../meta-session/ad-accounts';
+import { assertRuleAudience } from '../rules/rule-audience';
 import { createRule } from '../rules/rule-store';
 import type { AgentToolContext } from './agent-context';
 import { refuseUnlessAllowed } from './propose-tools';
@@ -36,6 +37,8 @@ export const proposeRuleTool = defineTool({
   run: async (rule, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_rule');
     const account = toAdAccount(await ownedAdAccount(await ctx.session(), rule.scope.adAccountId));
+    // The same check as a rule saved in the Rules tab: an audience it is limited to is of its account.
+    if (rule.scope.audience) await assertRuleAudience((await ctx.session()).graph, rule.scope);
     if (rule.action.type === 'change_budget' && rule.action.percent > ctx.guardrails.maxBudgetChangePercent)
       throw new AppError(
         'VALIDATION_ERROR',

@@ -54,6 +54,7 @@ const CampaignRow = z.looseObject({
   status: z.string(),
   daily_budget: minorOrNull,
 });
+const AudienceRefs = z.array(z.looseObject({ id: z.string() })).optional();
 const AdSetRow = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -61,7 +62,38 @@ const AdSetRow = z.looseObject({
   status: z.string(),
   daily_budget: minorOrNull,
   learning_stage_info: Learning,
+  // Read for rules limited to a custom audience; Meta names them by id in the ad set's targeting spec.
+  targeting: z.looseObject({ custom_audiences: AudienceRefs, excluded_custom_audiences: AudienceRefs }).nullish(),
 });
+/** The ad set fields every read of the rule engine asks for. */
+const ADSET_FIELDS = 'id,name,campaign_id,status,daily_budget,learning_stage_info,targeting';
+
+type Audiences = NonNullable<RuleObject['audiences']>;
+
+/**
+ * Each ad set's included and excluded custom audiences, and each campaign's (those of all its ad sets): a rule
+ * limited to an audience looks at a campaign when any of its ad sets names it.
+ */
+export function audiencesOf(adsets: readonly z.infer<typeof AdSetRow>[]): {
+  adset: Map<string, Audiences>;
+  campaign: Map<string, Audiences>;
+} {
+  const adset = new Map<string, Audiences>();
+  const campaign = new Map<string, Audiences>();
+  for (const set of adsets) {
+    const own = {
+      included: (set.targeting?.custom_audiences ?? []).map((a) => a.id),
+      excluded: (set.targeting?.excluded_custom_audiences ?? []).map((a) => a.id),
+    };
+    adset.set(set.id, own);
+    const parent = campaign.get(set.campaign_id) ?? { included: [], excluded: [] };
+    campaign.set(set.campaign_id, {
+      included: [...new Set([...parent.included, ...own.included])],
+      excluded: [...new Set([...parent.excluded, ...own.excluded])],
+    });
+  }
+  return { adset, campaign };
+}
 const AdRow = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -117,14 +149,9 @@ export async function readAccountObjects(
     options,
   );
   const objective = new Map(campaigns.items.map((c) => [c.id, c.objective ?? null]));
-  const adsets = await list(
-    graph,
-    `/${adAccountId}/adsets`,
-    'id,name,campaign_id,status,daily_budget,learning_stage_info',
-    AdSetRow,
-    options,
-  );
+  const adsets = await list(graph, `/${adAccountId}/adsets`, ADSET_FIELDS, AdSetRow, options);
   const learning = new Map(adsets.items.map((s) => [s.id, s.learning_stage_info?.status === 'LEARNING']));
+  const audiences = audiencesOf(adsets.items);
   const byLevel = new Map<RuleLevel, RuleObject[]>();
   let partial = campaigns.partial || adsets.partial;
   if (levels.has('campaign')) {
@@ -139,6 +166,7 @@ export async function readAccountObjects(
         status: c.status,
         dailyBudgetMinor: c.daily_budget,
         learning: learningCampaigns.has(c.id),
+        audiences: audiences.campaign.get(c.id) ?? { included: [], excluded: [] },
       })),
     );
   }
@@ -153,6 +181,7 @@ export async function readAccountObjects(
         status: s.status,
         dailyBudgetMinor: s.daily_budget,
         learning: learning.get(s.id) ?? false,
+        audiences: audiences.adset.get(s.id),
       })),
     );
   }
@@ -169,6 +198,7 @@ export async function readAccountObjects(
         status: a.status,
         dailyBudgetMinor: null,
         learning: learning.get(a.adset_id) ?? false,
+        audiences: audiences.adset.get(a.adset_id),
       })),
     );
   }
@@ -291,11 +321,7 @@ export async function readRunData(
     });
   const [campaigns, adsets, ads] = await Promise.all([
     list('campaigns', CampaignRow.extend(nested), `id,name,objective,status,daily_budget${expansion('campaign')}`),
-    list(
-      'adsets',
-      AdSetRow.extend(nested),
-      `id,name,campaign_id,status,daily_budget,learning_stage_info${expansion('adset')}`,
-    ),
+    list('adsets', AdSetRow.extend(nested), `${ADSET_FIELDS}${expansion('adset')}`),
     daysByLevel.has('ad')
       ? list('ads', AdRow.extend(nested), `id,name,campaign_id,adset_id,status${expansion('ad')}`)
       : Promise.resolve({ items: [], partial: false }),
@@ -303,6 +329,7 @@ export async function readRunData(
   const objective = new Map(campaigns.items.map((item) => [item.id, item.objective ?? null]));
   const learning = new Map(adsets.items.map((item) => [item.id, item.learning_stage_info?.status === 'LEARNING']));
   const learningCampaigns = new Set(adsets.items.filter((item) => learning.get(item.id)).map((x) => x.campaign_id));
+  const audiences = audiencesOf(adsets.items);
   const seriesOf = (items: readonly { id: string; insights?: { data: z.infer<typeof DailyRowSchema>[] } }[]) =>
     new Map(
       items.map((item) => [item.id, (item.insights?.data ?? []).map((row) => toDailyPoint(row, account.currency))]),
@@ -318,6 +345,7 @@ export async function readRunData(
         status: item.status,
         dailyBudgetMinor: item.daily_budget,
         learning: learningCampaigns.has(item.id),
+        audiences: audiences.campaign.get(item.id) ?? { included: [], excluded: [] },
       })),
       series: seriesOf(campaigns.items),
     });
@@ -331,6 +359,7 @@ export async function readRunData(
         status: item.status,
         dailyBudgetMinor: item.daily_budget,
         learning: learning.get(item.id) ?? false,
+        audiences: audiences.adset.get(item.id),
       })),
       series: seriesOf(adsets.items),
     });
@@ -344,6 +373,7 @@ export async function readRunData(
         status: item.status,
         dailyBudgetMinor: null,
         learning: learning.get(item.adset_id) ?? false,
+        audiences: audiences.adset.get(item.adset_id),
       })),
       series: seriesOf(ads.items),
     });

@@ -132,9 +132,18 @@ export function readCondition(
   };
 }
 
-/** Whether an object belongs to the rule's scope (level, and name/objective/ids filter). */
+/** Whether the object's ad set targeting names the rule's audience as it asks (included or excluded). */
+function audienceMatches(rule: RuleDraft, object: RuleObject): boolean {
+  const audience = rule.scope.audience;
+  if (!audience) return true;
+  const ids = audience.relation === 'targets' ? object.audiences?.included : object.audiences?.excluded;
+  return ids?.includes(audience.id) ?? false;
+}
+
+/** Whether an object belongs to the rule's scope (level, name/objective/ids filter, and audience). */
 export function inScope(rule: RuleDraft, object: RuleObject): boolean {
   if (object.level !== rule.scope.level) return false;
+  if (!audienceMatches(rule, object)) return false;
   const filter = rule.scope.filter;
   switch (filter.kind) {
     case 'all':

@@ -71,6 +71,39 @@ describe('rule model', () => {
     );
   });
 
+  it('limited to a custom audience: says which ad sets, and refuses an audience without id, name or relation', () => {
+    const limited = (level: RuleDraft['scope']['level'], relation: 'targets' | 'excludes') =>
+      draft({
+        scope: {
+          adAccountId: 'act_1',
+          level,
+          filter: { kind: 'all' },
+          audience: { id: '900', name: 'Customers', relation },
+        },
+      });
+    expect(RuleDraftSchema.safeParse(limited('adset', 'targets')).success).toBe(true);
+    expect(describeRule(limited('adset', 'excludes'), 'USD')).toBe(
+      'Pause any ad set that excludes “Customers” whose cost per result over the last 3 days is above $40, once it has spent $50.',
+    );
+    expect(describeRule(limited('campaign', 'targets'), 'USD')).toMatch(
+      /^Pause any campaign with an ad set that targets “Customers” whose/,
+    );
+    expect(describeRule(limited('ad', 'targets'), 'USD')).toMatch(
+      /^Pause any ad in an ad set that targets “Customers”/,
+    );
+    for (const audience of [
+      { id: 'abc', name: 'Customers', relation: 'targets' },
+      { id: '900', name: ' ', relation: 'targets' },
+      { id: '900', name: 'Customers', relation: 'includes' },
+      { id: '900', name: 'Customers' },
+    ]) {
+      const scope = { adAccountId: 'act_1', level: 'adset', filter: { kind: 'all' }, audience };
+      const result = RuleDraftSchema.safeParse({ ...draft(), scope });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.path.slice(0, 2)).toEqual(['scope', 'audience']);
+    }
+  });
+
   it('shows every safeguard', () => {
     expect(describeSafeguards(draft(), 'USD')).toHaveLength(5);
     expect(describeSafeguards(draft(), 'USD')[0]).toContain('$50');

@@ -185,4 +185,36 @@ describe('scope', () => {
   it('never mixes levels', () => {
     expect(inScope(ruleOf(), objectOf({ level: 'ad' }))).toBe(false);
   });
+
+  describe('limited to a custom audience', () => {
+    const limited = (relation: 'targets' | 'excludes', filter: RuleScope['filter'] = { kind: 'all' }) =>
+      ruleOf({
+        scope: { adAccountId: 'act_1', level: 'adset', filter, audience: { id: '900', name: 'Customers', relation } },
+      });
+    const targeting = objectOf({ audiences: { included: ['900'], excluded: ['901'] } });
+    const excluding = objectOf({ audiences: { included: ['902'], excluded: ['900'] } });
+    const neither = objectOf({ audiences: { included: [], excluded: [] } });
+
+    it.each<[string, 'targets' | 'excludes', RuleObject, boolean]>([
+      ['an ad set targeting it, for "targets"', 'targets', targeting, true],
+      ['an ad set excluding it, for "targets"', 'targets', excluding, false],
+      ['an ad set excluding it, for "excludes"', 'excludes', excluding, true],
+      ['an ad set targeting it, for "excludes"', 'excludes', targeting, false],
+      ['an ad set naming it nowhere', 'targets', neither, false],
+      // Not read (a partial read left its ad set out): nothing is assumed.
+      ['an ad set whose targeting was not read', 'targets', objectOf(), false],
+    ])('%s', (_label, relation, object, expected) => {
+      expect(inScope(limited(relation), object)).toBe(expected);
+    });
+
+    it('applies with the other filters, not instead of them', () => {
+      const named = limited('targets', { kind: 'name', contains: 'retarget' });
+      expect(inScope(named, { ...targeting, name: 'Retargeting' })).toBe(true);
+      expect(inScope(named, { ...targeting, name: 'Prospecting' })).toBe(false);
+    });
+
+    it('a rule without an audience ignores the targeting', () => {
+      expect(inScope(ruleOf(), neither)).toBe(true);
+    });
+  });
 });

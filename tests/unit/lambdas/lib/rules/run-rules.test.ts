@@ -36,6 +36,12 @@ const CAMPAIGNS = 4;
 const ADSETS_PER_CAMPAIGN = 2;
 const ADS_PER_ADSET = 3;
 
+/** Ad sets naming custom audiences in their targeting (Meta's [{id}] lists); the others name none. */
+const TARGETING: Record<string, object> = {
+  's0-0': { custom_audiences: [{ id: '900' }], excluded_custom_audiences: [{ id: '901' }] },
+  's1-1': { excluded_custom_audiences: [{ id: '900', name: 'Customers' }] },
+};
+
 /** A Graph client over a small fixed account (field expansion understood) that records each call's path. */
 function fakeGraph() {
   const campaigns = Array.from({ length: CAMPAIGNS }, (_, c) => ({
@@ -53,6 +59,7 @@ function fakeGraph() {
       status: 'ACTIVE',
       daily_budget: '2000',
       learning_stage_info: { status: 'SUCCESS' },
+      targeting: TARGETING[`s${ci}-${s}`] ?? { geo_locations: { countries: ['US'] } },
     })),
   );
   const ads = adsets.flatMap((s) =>
@@ -200,6 +207,32 @@ describe('bounded Meta reads per run', () => {
     expect(second).toHaveLength(12);
     expect(calls).toHaveLength(3);
     expect(calls).not.toContain(`GET /${ACCOUNT}`);
+  });
+});
+
+describe('rules limited to a custom audience', () => {
+  it.each<[RuleDraft['scope']['level'], 'targets' | 'excludes', string[]]>([
+    ['adset', 'targets', ['s0-0']],
+    ['adset', 'excludes', ['s1-1']],
+    // A campaign is in when any of its ad sets names the audience; an ad when its own ad set does.
+    ['campaign', 'targets', ['c0']],
+    ['ad', 'excludes', ['s1-1-a0', 's1-1-a1', 's1-1-a2']],
+  ])('at %s level, limited to ad sets that %s it, acts only on %o', async (level, relation, expected) => {
+    const userId = newUser();
+    await ruleOn(userId, {
+      ...notifyRule(level),
+      scope: {
+        adAccountId: ACCOUNT,
+        level,
+        filter: { kind: 'all' },
+        audience: { id: '900', name: 'Customers', relation },
+      },
+      conditions: [{ metric: 'spend', window: 'last_7_days', comparator: 'gt', threshold: 0 }],
+      safeguards: { ...notifyRule(level).safeguards, minSpendMinor: 0 },
+    });
+    const { graph } = fakeGraph();
+    const [run] = await runRulesForUser(depsOf(graph), job(userId, T0));
+    expect(run!.actions.map((action) => action.objectId).sort()).toEqual(expected);
   });
 });
 

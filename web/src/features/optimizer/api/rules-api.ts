@@ -103,3 +103,14 @@ export function useBacktest() {
     mutationFn: (rule: RuleDraft) => apiRequest('rulesBacktest', { body: { rule } }),
   });
 }
+
+/** The ad account's custom audiences a rule can be limited to (the Audiences screen's list). */
+export function useRuleAudiences(adAccountId: string) {
+  return useQuery({
+    queryKey: ['rules', 'audiences', adAccountId],
+    queryFn: ({ signal }) => apiRequest('listAudiences', { params: { id: adAccountId }, signal }),
+    enabled: adAccountId !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+}

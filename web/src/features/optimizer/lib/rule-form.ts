@@ -52,6 +52,10 @@ export interface FormState {
   nameContains: string;
   objective: (typeof OBJECTIVES)[number];
   ids: string;
+  /** The custom audience the rule is limited to ('' = any ad set), its name as listed, and how it is used. */
+  audienceId: string;
+  audienceName: string;
+  audienceRelation: 'targets' | 'excludes';
   conditions: ConditionState[];
   action: 'pause' | 'resume' | 'raise' | 'lower' | 'notify';
   percent: string;
@@ -81,6 +85,9 @@ export function initialState(accounts: AdAccount[], rule?: Rule): FormState {
       nameContains: f.kind === 'name' ? f.contains : '',
       objective: f.kind === 'objective' ? f.objectives[0]! : 'OUTCOME_SALES',
       ids: f.kind === 'ids' ? f.ids.join(', ') : '',
+      audienceId: r.scope.audience?.id ?? '',
+      audienceName: r.scope.audience?.name ?? '',
+      audienceRelation: r.scope.audience?.relation ?? 'targets',
       conditions: r.conditions.map((c) => ({
         metric: c.metric,
         window: c.window,
@@ -109,6 +116,9 @@ export function initialState(accounts: AdAccount[], rule?: Rule): FormState {
     nameContains: '',
     objective: 'OUTCOME_SALES',
     ids: '',
+    audienceId: '',
+    audienceName: '',
+    audienceRelation: 'targets',
     conditions: [{ metric: 'cost_per_result', window: 'last_3_days', comparator: 'gt', value: '' }],
     action: 'pause',
     percent: '15',
@@ -148,6 +158,9 @@ export function toDraft(s: FormState, currency: string): { draft: RuleDraft } | 
                       .map((id) => id.trim())
                       .filter(Boolean),
                   },
+        ...(s.audienceId && {
+          audience: { id: s.audienceId, name: s.audienceName, relation: s.audienceRelation },
+        }),
       },
       conditions: s.conditions.map((c) => ({
         metric: c.metric,

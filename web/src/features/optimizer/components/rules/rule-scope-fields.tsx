@@ -3,7 +3,67 @@ import type { AdAccount } from '@shared/schemas/meta';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { useRuleAudiences } from '../../api/rules-api';
 import { type FormState } from '../../lib/rule-form';
+
+/**
+ * Which custom audience the rule is limited to (ad sets that target or exclude it), from the account's list. A rule
+ * saved with an audience the account no longer lists keeps it as an option, so it is seen and can be removed.
+ */
+function RuleAudienceFields({ state, set }: { state: FormState; set: (patch: Partial<FormState>) => void }) {
+  const list = useRuleAudiences(state.adAccountId);
+  const listed = list.data?.items ?? [];
+  const options = [
+    ...listed.map((a) => ({ id: a.id, name: a.name })),
+    ...(state.audienceId && !listed.some((a) => a.id === state.audienceId)
+      ? [{ id: state.audienceId, name: state.audienceName || state.audienceId }]
+      : []),
+  ];
+  const description = list.isPending
+    ? 'Loading the account’s audiences…'
+    : list.isError
+      ? 'The account’s custom audiences could not be read.'
+      : listed.length === 0
+        ? 'No custom audiences in this ad account yet.'
+        : undefined;
+  return (
+    <>
+      <FormField label="Audience" description={description}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={state.audienceId}
+            onChange={(e) => {
+              const id = e.target.value;
+              set({ audienceId: id, audienceName: options.find((o) => o.id === id)?.name ?? '' });
+            }}
+          >
+            <option value="">Any audience</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      {state.audienceId ? (
+        <FormField label="Ad sets that">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={state.audienceRelation}
+              onChange={(e) => set({ audienceRelation: e.target.value as FormState['audienceRelation'] })}
+            >
+              <option value="targets">Target this audience</option>
+              <option value="excludes">Exclude this audience</option>
+            </NativeSelect>
+          )}
+        </FormField>
+      ) : null}
+    </>
+  );
+}
 
 /** The rule’s name, its ad account, and which campaigns, ad sets or ads it applies to. */
 export function RuleScopeFields({
@@ -24,7 +84,12 @@ export function RuleScopeFields({
       </FormField>
       <FormField label="Ad account">
         {(control) => (
-          <NativeSelect {...control} value={state.adAccountId} onChange={(e) => set({ adAccountId: e.target.value })}>
+          <NativeSelect
+            {...control}
+            value={state.adAccountId}
+            // An audience belongs to one account: another account starts with none.
+            onChange={(e) => set({ adAccountId: e.target.value, audienceId: '', audienceName: '' })}
+          >
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name} ({a.currency})
@@ -97,6 +162,7 @@ export function RuleScopeFields({
           {(control) => <Input {...control} value={state.ids} onChange={(e) => set({ ids: e.target.value })} />}
         </FormField>
       ) : null}
+      <RuleAudienceFields state={state} set={set} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { plans } from '@shared/plans';
 import type { Usage } from '@shared/schemas/billing';
 import type { AdAccount } from '@shared/schemas/meta';
-import type { BacktestResult, Rule, RuleList, RuleRun } from '@shared/schemas/rules';
+import type { BacktestResult, Rule, RuleDraft, RuleList, RuleRun } from '@shared/schemas/rules';
 import { defaultSafeguards } from '@shared/rule-language';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { BacktestView, firingsByDay } from '@web/features/optimizer/components/rules/backtest-view';
@@ -110,6 +110,54 @@ describe('rule builder', () => {
     await user.clear(screen.getByLabelText('Rule name'));
     expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent(/name/i);
     expect(screen.getByRole('button', { name: 'Save rule' })).toBeDisabled();
+  });
+});
+
+describe('rule builder limited to a custom audience', () => {
+  it('lists the account’s audiences, says the limit in the preview, and saves it with the audience’s id and name', async () => {
+    const created: unknown[] = [];
+    api.apiRequest.mockImplementation(async (name: string, input?: { params?: { id: string }; body?: unknown }) => {
+      if (name === 'listAudiences') {
+        expect(input?.params?.id).toBe('act_1');
+        return {
+          items: [
+            { id: '900', name: 'Customers' },
+            { id: '901', name: 'Lookalike (US, 1 %)' },
+          ],
+        };
+      }
+      if (name === 'rulesCreate') return void created.push(input?.body);
+      throw new Error(`unexpected ${name}`);
+    });
+    const user = renderWithClient(<RuleBuilder accounts={[account]} onDone={() => undefined} />);
+    await user.type(screen.getByLabelText('Rule name'), 'Pause costly retargeting');
+    await user.type(screen.getByLabelText('Condition 1 value (USD)'), '40');
+    // No audience chosen: the rule is on any ad set, and there is nothing to say about targeting.
+    expect(screen.queryByLabelText('Ad sets that')).toBeNull();
+    const audience = screen.getByLabelText('Audience');
+    await screen.findByRole('option', { name: 'Customers' });
+    await user.selectOptions(audience, 'Customers');
+    await user.selectOptions(screen.getByLabelText('Ad sets that'), 'Exclude this audience');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent(/^Pause any ad set that excludes “Customers” whose/);
+
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect((created[0] as RuleDraft).scope.audience).toEqual({ id: '900', name: 'Customers', relation: 'excludes' });
+  });
+
+  it('keeps a saved rule’s audience visible when the account no longer lists it, and can drop it', async () => {
+    api.apiRequest.mockImplementation(async (name: string) => {
+      if (name === 'listAudiences') return { items: [] };
+      throw new Error(`unexpected ${name}`);
+    });
+    const saved = ruleOf('r1', 'Pause costly retargeting', 'off');
+    saved.rule.scope.audience = { id: '900', name: 'Old customers', relation: 'targets' };
+    const user = renderWithClient(<RuleBuilder accounts={[account]} rule={saved} onDone={() => undefined} />);
+    const audience = screen.getByLabelText('Audience');
+    expect(audience).toHaveValue('900');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('that targets “Old customers”');
+    await user.selectOptions(audience, 'Any audience');
+    expect(screen.getByTestId('rule-preview')).not.toHaveTextContent('Old customers');
   });
 });
 
