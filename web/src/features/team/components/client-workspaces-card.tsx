@@ -43,7 +43,8 @@ export function ClientWorkspacesCard() {
       <CardContent className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           Each client gets a workspace of their own: its own Meta connection, campaigns and reports. Your Agency plan
-          pays for its seats and quotas.
+          pays for it: its AI generations come out of your plan&rsquo;s daily pool; its seats and other limits are the
+          Agency plan&rsquo;s, counted in that workspace.
         </p>
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <FormField label="Client workspace name" className="min-w-0 flex-1">
