@@ -93,11 +93,21 @@ export const adCopyAngles = {
 export type AdCopyAngle = keyof typeof adCopyAngles;
 export const adCopyAngleKeys = Object.keys(adCopyAngles) as [AdCopyAngle, ...AdCopyAngle[]];
 
-/** The angles to write, in order: the one asked for, else the first N, shifted by the variation asked for. */
-export function anglesFor(request: { angle?: AdCopyAngle; variants: number; variation: number }): AdCopyAngle[] {
+/**
+ * The angles to write, in order: the one asked for, else the first N, shifted by the variation asked
+ * for. Starting from the account's winning angle (`startFrom`), it is the first, the rest follow.
+ */
+export function anglesFor(request: {
+  angle?: AdCopyAngle;
+  variants: number;
+  variation: number;
+  startFrom?: { angle?: AdCopyAngle };
+}): AdCopyAngle[] {
   if (request.angle) return [request.angle];
-  const start = request.variation % adCopyAngleKeys.length;
-  return Array.from({ length: request.variants }, (_, i) => adCopyAngleKeys[(start + i) % adCopyAngleKeys.length]!);
+  const winner = request.startFrom?.angle;
+  const order = winner ? [winner, ...adCopyAngleKeys.filter((a) => a !== winner)] : adCopyAngleKeys;
+  const start = request.variation % order.length;
+  return Array.from({ length: request.variants }, (_, i) => order[(start + i) % order.length]!);
 }
 
 /** Meta's current (ODAX) campaign objectives, with the names Ads Manager shows. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CreativeStartSchema } from '../creative-winners';
 import {
   AD_COPY_MAX_VARIANTS,
   adCopyAngleKeys,
@@ -54,6 +55,8 @@ export const AdCopyRequestSchema = z
     angle: z.enum(adCopyAngleKeys).optional(),
     /** Asks for a different take on the same brief (0 = first). */
     variation: z.number().int().min(0).max(1000).default(0),
+    /** The account's winning elements to start from (shared/creative-winners.ts); absent when turned off. */
+    startFrom: CreativeStartSchema.optional(),
     /** Rewriting a running ad (the ad optimizer): its current copy and why it needs new copy. */
     rewrite: z
       .object({

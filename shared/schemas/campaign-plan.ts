@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
+import { CreativeStartSchema } from '../creative-winners';
 import { BRIEF_LANGUAGES } from '../brief-audience';
 import { CAROUSEL_CARDS } from '../carousel-rules';
 import { CopyLanguageTagSchema, MAX_BUSINESS_LANGUAGES } from '../copy-languages';
@@ -117,6 +118,8 @@ export const CampaignBriefSchema = z
      * `POST /api/graphics/meta-images`, or by the graphics editor's "Use in a campaign"): the ads take them in turn.
      */
     images: z.array(AdImageRefSchema).max(MAX_BRIEF_IMAGES, `At most ${MAX_BRIEF_IMAGES} images.`).default([]),
+    /** The account's winning elements to start from (shared/creative-winners.ts); absent when turned off. */
+    startFrom: CreativeStartSchema.optional(),
     /** Carousel: each ad shows the brief's images as cards (2 or more images), single image otherwise. */
     adFormat: z.enum(['single_image', 'carousel'], { error: 'Choose single image or carousel.' }).optional(),
   })

@@ -17,6 +17,12 @@ export interface Brief {
   take?: number;
   /** The language the copy is asked in, when the twin has phrases for it (es, fr, de); absent = English. */
   language?: PhraseLanguage;
+  /**
+   * The account's winning elements the prompt says to start from (`startFrom`): the offline model
+   * writes the first ad from the angle and gives every ad the call to action, always, so tests can
+   * check the hint is honoured.
+   */
+  startFrom?: { angle?: string; callToAction?: string };
   /** The last user message, whole. */
   question: string;
 }
@@ -67,6 +73,7 @@ export function readBrief(messages: ChatMessage[]): Brief {
       : [];
   // The ad copy prompt sends `language` ("Spanish"), the campaign plan prompt `copyLanguage`.
   const language = phraseLanguageOf(str(json?.language) || str(json?.copyLanguage) || line(question, ['language']));
+  const startFrom = startFromOf(json?.startFrom);
   const take = Number(/take #?(\d+)/i.exec(str(json?.variation) || question)?.[1] ?? 1);
   return {
     product,
@@ -76,10 +83,22 @@ export function readBrief(messages: ChatMessage[]): Brief {
     angles,
     take: Number.isInteger(take) && take > 0 ? take : 1,
     ...(language !== undefined && { language }),
+    ...(startFrom && { startFrom }),
     question,
   };
 }
 
 function firstWords(text: string, count: number): string {
   return text.replace(/\s+/g, ' ').split(' ').slice(0, count).join(' ');
+}
+
+/** `{ angle: "urgency (Urgency)", callToAction: "SHOP_NOW" }` → the enum values. */
+function startFromOf(value: unknown): Brief['startFrom'] {
+  if (!value || typeof value !== 'object') return undefined;
+  const { angle, callToAction } = value as Record<string, unknown>;
+  const found = {
+    ...(typeof angle === 'string' && angle ? { angle: angle.split(/[\s(]/)[0]! } : {}),
+    ...(typeof callToAction === 'string' && callToAction ? { callToAction: callToAction.trim() } : {}),
+  };
+  return found.angle || found.callToAction ? found : undefined;
 }

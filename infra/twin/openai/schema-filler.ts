@@ -117,6 +117,12 @@ function angleFor(schema: Schema | undefined, ctx: FillContext, index: number): 
   const options = Array.isArray(schema?.enum) ? (schema.enum as string[]) : [];
   const asked = ctx.brief.angles[index];
   if (asked && (options.length === 0 || options.includes(asked))) return asked;
+  // Starting from the account's winning angle: the first ad takes it, the others the remaining angles.
+  const winner = ctx.brief.startFrom?.angle;
+  if (winner && ctx.brief.angles.length === 0 && options.includes(winner)) {
+    const rest = options.filter((option) => option !== winner);
+    return index === 0 || rest.length === 0 ? winner : rest[(index - 1) % rest.length]!;
+  }
   // Without a list to choose from, the ads of one array still take different angles: the same angle for the
   // same brief writes the same ad, and a plan once got three identical ones.
   return options.length > 0
@@ -126,7 +132,8 @@ function angleFor(schema: Schema | undefined, ctx: FillContext, index: number): 
 
 function adField(key: string, schema: Schema, ad: WrittenAd, ctx: FillContext, index: number): unknown {
   const lower = key.toLowerCase();
-  if (Array.isArray(schema.enum) && /call.?to.?action|cta/.test(lower)) return ctaFromEnum(schema.enum as string[], ad);
+  if (Array.isArray(schema.enum) && /call.?to.?action|cta/.test(lower))
+    return ctaFromEnum(schema.enum as string[], ad, ctx.brief.startFrom?.callToAction);
   if (mainType(schema) !== 'string' || Array.isArray(schema.enum)) return fill(schema, ctx, index, key);
   if (lower.includes('headline') || lower === 'title') return fitString(ad.headline, schema);
   if (lower.includes('primary') || lower === 'body' || lower === 'text') return fitString(ad.primaryText, schema);
@@ -135,7 +142,8 @@ function adField(key: string, schema: Schema, ad: WrittenAd, ctx: FillContext, i
   return fill(schema, ctx, index, key);
 }
 
-function ctaFromEnum(options: string[], ad: WrittenAd): string {
+function ctaFromEnum(options: string[], ad: WrittenAd, winner?: string): string {
+  if (winner && options.includes(winner)) return winner;
   const mapped = callToActionFromText(ad.callToAction);
   if (options.includes(mapped)) return mapped;
   return options.includes('LEARN_MORE') ? 'LEARN_MORE' : options[0]!;

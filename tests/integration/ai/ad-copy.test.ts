@@ -109,6 +109,27 @@ describe('POST /api/ai/ad-copy on the offline model', () => {
     expect(second.variants[0]).not.toEqual(first.variants[0]);
   });
 
+  it("starts from the account's winning angle and call to action when sent, and not otherwise", async () => {
+    const hinted = AdCopyResultSchema.parse(
+      await (
+        await postJson('/api/ai/ad-copy', alice.token, {
+          ...brief,
+          startFrom: { angle: 'question', callToAction: 'BOOK_NOW' },
+        })
+      ).json(),
+    );
+    expect(hinted.variants.map((v) => v.angle)).toEqual(['question', 'benefit', 'social_proof']);
+    for (const v of hinted.variants) expect(v.callToAction).toBe('BOOK_NOW');
+
+    const plain = AdCopyResultSchema.parse(await (await postJson('/api/ai/ad-copy', alice.token, brief)).json());
+    expect(plain.variants[0]!.angle).toBe('benefit');
+    expect(plain.variants.some((v) => v.callToAction === 'BOOK_NOW')).toBe(false);
+
+    const bad = await postJson('/api/ai/ad-copy', alice.token, { ...brief, startFrom: { angle: 'clickbait' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toMatch(/startFrom\.angle/);
+  });
+
   it('records the tokens each user used today', async () => {
     expect(await generationsOf(alice.sub)).toBeGreaterThan(0);
     const usage = await tokensOf(alice.sub);

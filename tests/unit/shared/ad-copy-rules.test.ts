@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AD_COPY_LIMITS,
+  anglesFor,
   callToActionFromText,
   callToActionLabels,
   callToActionTypes,
@@ -48,5 +49,24 @@ describe('character limits', () => {
     expect(checkLength('headline', 'x'.repeat(40))).toEqual({ field: 'headline', count: 40, limit: 40, over: false });
     expect(checkLength('headline', 'x'.repeat(41)).over).toBe(true);
     expect(checkLength('description', 'y'.repeat(31))).toMatchObject({ limit: 30, over: true });
+  });
+});
+
+describe('angles to write', () => {
+  it('starts from the winning angle when asked, the others after it, and each take moves on', () => {
+    expect(anglesFor({ variants: 3, variation: 0 })).toEqual(['benefit', 'social_proof', 'urgency']);
+    expect(anglesFor({ variants: 3, variation: 0, startFrom: { angle: 'question' } })).toEqual([
+      'question',
+      'benefit',
+      'social_proof',
+    ]);
+    expect(anglesFor({ variants: 2, variation: 1, startFrom: { angle: 'question' } })).toEqual([
+      'benefit',
+      'social_proof',
+    ]);
+    // Regenerating one variant keeps its own angle.
+    expect(anglesFor({ angle: 'urgency', variants: 1, variation: 0, startFrom: { angle: 'question' } })).toEqual([
+      'urgency',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   campaignObjectiveLabels,
   anglesFor,
 } from '@shared/ad-copy-rules';
+import type { CreativeStart } from '@shared/creative-winners';
 import type { AdCopyRequest } from '@shared/schemas/ai';
 import { userDataMessage, type FeaturePrompt } from './prompt';
 
@@ -26,13 +27,15 @@ For each variant:
 - description: at most ${AD_COPY_LIMITS.description} characters, the line under the headline;
 - callToAction: the button that fits the objective best, one of: ${callToActionTypes.map((t) => `${t} (${callToActionLabels[t]})`).join(', ')}.
 
+When the brief has startFrom, those elements won in this advertiser's own ads: write the variant of startFrom.angle first, and use startFrom.callToAction as every variant's callToAction when the brief gives one.
+
 When the brief has a currentAd, you are rewriting an ad that is running: keep its offer and facts, but write new words from each angle (do not reuse its headline or opening), aimed at what the rewriteBecause line says went wrong.
 
 Meta's rules you must keep: never assert or imply personal attributes of the reader (health, weight, age, religion, ethnicity, sexual orientation, finances: not "Are you overweight?"); no guaranteed or unrealistic results; no before-and-after claims; no sensational or clickbait wording; no ALL CAPS words. Write in the language named in the brief. Use the tone named in the brief, or a friendly, confident one.`;
 
 export const adCopyPrompt: FeaturePrompt<AdCopyRequest> = {
   feature: 'ad-copy',
-  version: 'ad-copy/2026-11-22.2',
+  version: 'ad-copy/2026-11-29.1',
   build(request) {
     const brief = {
       product: request.product,
@@ -42,6 +45,7 @@ export const adCopyPrompt: FeaturePrompt<AdCopyRequest> = {
       language: adCopyLanguages[request.language],
       landingPage: request.landingPageUrl ?? 'not specified',
       angles: anglesFor(request).map((angle) => `${angle} (${adCopyAngles[angle]})`),
+      ...(request.startFrom ? { startFrom: startFromBrief(request.startFrom) } : {}),
       ...(request.variation > 0 ? { variation: `take #${request.variation + 1}: differ from earlier takes` } : {}),
       ...(request.rewrite
         ? {
@@ -60,3 +64,11 @@ export const adCopyPrompt: FeaturePrompt<AdCopyRequest> = {
     ];
   },
 };
+
+/** The winning elements as the model reads them: the enum values it must write, with their names. */
+export function startFromBrief(start: CreativeStart): { angle?: string; callToAction?: string } {
+  return {
+    ...(start.angle ? { angle: `${start.angle} (${adCopyAngles[start.angle]})` } : {}),
+    ...(start.callToAction ? { callToAction: start.callToAction } : {}),
+  };
+}

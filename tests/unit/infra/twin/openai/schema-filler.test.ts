@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { INTERESTS } from '@infra/twin/meta-sandbox/targeting-search';
 import { fillSchema } from '@infra/twin/openai/schema-filler';
-import { AiCampaignDraftSchema } from '@shared/schemas/campaign-plan';
+import { readBrief } from '@infra/twin/openai/brief';
+import { campaignPlanPrompt } from '@lambdas/lib/ai/prompts/campaign-plan';
+import { AiCampaignDraftSchema, CampaignBriefSchema, type CampaignBrief } from '@shared/schemas/campaign-plan';
 
 const brief = {
   product: 'Lightweight trail running shoes',
@@ -59,5 +61,56 @@ describe('offline model: campaign plans', () => {
     const odd = { ...brief, product: 'Quantum widget polish', audience: 'Widget collectors' };
     const draft = AiCampaignDraftSchema.parse(fillSchema(schema, odd, seeded(3)));
     expect(draft.adSets[0]!.interestKeywords[0]).toBe('Widget');
+  });
+});
+
+describe('offline model: starting from the winning elements', () => {
+  const schema = z.toJSONSchema(AiCampaignDraftSchema) as Record<string, unknown>;
+  const planBrief = (startFrom?: CampaignBrief['startFrom']) =>
+    readBrief(
+      // The prompt as the model receives it: its messages' text.
+      campaignPlanPrompt
+        .build(
+          CampaignBriefSchema.parse({
+            adAccountId: 'act_1',
+            product: 'Lightweight trail running shoes',
+            goal: 'sales',
+            landingUrl: 'https://example.com/shoes',
+            budgetType: 'daily',
+            budgetAmount: 20,
+            startDate: '2026-12-01',
+            countries: ['US'],
+            audience: 'Hiking and camping fans',
+            ...(startFrom ? { startFrom } : {}),
+          }),
+        )
+        .map((m) => ({ role: 'user' as const, content: String(m.content) })),
+    );
+
+  it("writes each ad set's first ad from the winning angle and every ad with the winning call to action", () => {
+    const hinted = planBrief({ angle: 'urgency', callToAction: 'BOOK_NOW' });
+    expect(hinted.startFrom).toEqual({ angle: 'urgency', callToAction: 'BOOK_NOW' });
+    for (let seed = 1; seed <= 10; seed += 1) {
+      const draft = AiCampaignDraftSchema.parse(fillSchema(schema, hinted, seeded(seed)));
+      for (const set of draft.adSets) {
+        expect(set.ads[0]!.angle).toBe('urgency');
+        expect(new Set(set.ads.map((ad) => ad.angle)).size).toBe(set.ads.length);
+        for (const ad of set.ads) expect(ad.callToAction).toBe('BOOK_NOW');
+      }
+    }
+  });
+
+  it('without the hint writes as before: angles in their order, its own calls to action', () => {
+    const plain = planBrief();
+    expect(plain.startFrom).toBeUndefined();
+    const ctas = new Set<string>();
+    for (let seed = 1; seed <= 10; seed += 1) {
+      const draft = AiCampaignDraftSchema.parse(fillSchema(schema, plain, seeded(seed)));
+      for (const set of draft.adSets) {
+        expect(set.ads[0]!.angle).toBe('benefit');
+        for (const ad of set.ads) ctas.add(ad.callToAction);
+      }
+    }
+    expect(ctas.has('BOOK_NOW')).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { BRIEF_GOALS, briefGoalKeys } from '@shared/campaign-rules';
+import { BRIEF_GOALS, briefGoalKeys, GOAL_STRUCTURE } from '@shared/campaign-rules';
+import { basedOnLine, creativeStart, type WinningElements } from '@shared/creative-winners';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import type { AdAccount } from '@shared/schemas/meta';
 import { Button } from '@web/components/ui/button';
@@ -9,6 +11,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
+import { useCreativeWinners } from '@web/lib/meta-account/creative-winners';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
 import type { PickedImage } from '../lib/brief-images';
 import { BriefImages } from './brief-images';
@@ -37,7 +40,11 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
   const accountId = useWatch({ control: form.control, name: 'adAccountId' });
   const account = accounts.find((candidate) => candidate.id === accountId);
   const goal = useWatch({ control: form.control, name: 'goal' });
-  const submit = form.handleSubmit((brief) => onSubmit(brief));
+  const winners = useCreativeWinners(uid, accountId || undefined, goal ? GOAL_STRUCTURE[goal]?.objective : undefined);
+  const [startFromWinners, setStartFromWinners] = useState(true);
+  const submit = form.handleSubmit((brief) =>
+    onSubmit(winners && startFromWinners ? { ...brief, startFrom: creativeStart(winners) } : brief),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Campaign brief" className="grid gap-4">
@@ -135,6 +142,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
       <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}
       </FormField>
+      {winners ? <WinnersHint winners={winners} checked={startFromWinners} onChange={setStartFromWinners} /> : null}
       <BriefImages
         uid={uid}
         adAccountId={accountId}
@@ -147,5 +155,31 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
         {busy ? 'Planning your campaign…' : 'Generate campaign plan'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * What won in this account's own ads (the creative report, the campaign's objective), offered as
+ * where the ads start; the marketer can turn it off. Shown only when something won with significance.
+ */
+function WinnersHint({
+  winners,
+  checked,
+  onChange,
+}: {
+  winners: WinningElements;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="grid gap-1 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
+      <label className="flex items-center gap-2 font-medium">
+        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        Start from what wins in this ad account
+      </label>
+      <p className="text-muted-foreground">
+        {`${basedOnLine(winners)}, in ${winners.groupLabel} over the last eight weeks: each won with at least 95% probability.`}
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { winningElements, type WinningElements } from '@shared/creative-winners';
+import { CreativeReportSchema } from '@shared/schemas/creative-report';
+import { apiRequest } from '@web/lib/api';
+
+/**
+ * The account's winning creative elements for a campaign's objective, from the creative report (the
+ * same query and cache as the /creative-report screen). Null while it loads, when it fails, and when
+ * nothing won with significance: then nothing is claimed.
+ */
+export function useCreativeWinners(
+  uid: string | undefined,
+  accountId: string | undefined,
+  objective: string | undefined,
+): WinningElements | null {
+  const report = useQuery({
+    queryKey: ['meta', uid ?? '', 'creative-report', accountId ?? ''] as const,
+    queryFn: () => apiRequest('creativeReport', { params: { id: accountId! } }),
+    enabled: Boolean(uid && accountId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const parsed = CreativeReportSchema.safeParse(report.data);
+  return parsed.success ? winningElements(parsed.data, objective) : null;
+}
