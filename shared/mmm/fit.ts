@@ -5,7 +5,15 @@
 import { kneeIndex, paretoFront } from './pareto';
 import { createProblem, type ModelFit, type Problem } from './problem';
 import { createRandom, seedFor } from './random';
-import { type Candidate, nelderMead, runTrial, type TrialSettings } from './search';
+import {
+  blockPolish,
+  type Candidate,
+  channelBlocks,
+  nelderMead,
+  POLISH_CYCLES,
+  runTrial,
+  type TrialSettings,
+} from './search';
 import { type MmmConfig, type MmmDataset } from './spec';
 
 export function trialPlan(config: MmmConfig): TrialSettings[] {
@@ -42,7 +50,15 @@ export function selectModels(problem: Problem, candidates: readonly Candidate[])
     let evaluations = candidates.length;
     const budget = problem.config.search.polishEvaluations;
     if (budget > 0) {
-      const polished = nelderMead(problem.dimensions, (h) => scalarOf(problem.evaluate(h)), best.hyper, budget);
+      // Channel by channel: one simplex over every channel's dimensions stalls far from the optimum (docs/mmm-scorecard.md).
+      const polished = blockPolish(
+        channelBlocks(problem.dimensions),
+        problem.dimensions,
+        (h) => scalarOf(problem.evaluate(h)),
+        best.hyper,
+        budget,
+        POLISH_CYCLES,
+      );
       evaluations += budget;
       if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
     }

@@ -97,6 +97,17 @@ export interface Problem {
   fit(hyper: ArrayLike<number>): ModelFit;
   /** The same problem with another KPI on the window rows (bootstrap replicates). */
   withKpi(y: Float64Array): Problem;
+  /**
+   * The same problem with its media coefficients shrunk toward `target` (original scale, by channel) instead of
+   * toward zero, with `strength` in the ridge's standardised units: partial pooling across regions (pooled.ts).
+   */
+  withEffectTarget(target: readonly number[], strength: number): Problem;
+}
+
+/** A ridge toward given media coefficients (original scale), added to the ridge toward zero. */
+export interface EffectTarget {
+  target: readonly number[];
+  strength: number;
 }
 
 const ranged = (base: ChannelRanges, override: Partial<ChannelRanges> | undefined): ChannelRanges => ({
@@ -347,6 +358,7 @@ interface ProblemSetup {
   penalty: Float64Array;
   /** The lift tests calibrating the fit (none: the fit is the plain ridge). */
   lift: LiftTerm[];
+  effectTarget?: EffectTarget;
 }
 
 /** One candidate's transforms, media columns, ridge coefficients (standardised scale) and fitted KPI. */
@@ -485,7 +497,16 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
   });
   const { gram, rhs } = normalEquations(setup, media, mediaStats);
   const lambda = Math.pow(10, hyper[setup.dims.length - 1]!);
-  const { p, penalty, lower, upper } = setup;
+  const { p, penalty, lower, upper, effectTarget } = setup;
+  if (effectTarget) {
+    // (s/2)(β − t)² on the standardised scale: s on the diagonal, s·t on the right side.
+    for (let c = 0; c < setup.m; c += 1) {
+      const st = mediaStats[c]!;
+      if (!st.active) continue;
+      gram[c * p + c] = gram[c * p + c]! + effectTarget.strength;
+      rhs[c] = rhs[c]! + (effectTarget.strength * effectTarget.target[c]! * st.sd) / setup.ySd;
+    }
+  }
   const qp = { gram, rhs, p, lambda, penalty, lower, upper };
   let beta = solveBoxRidge(qp);
   let fittedStd = fittedStandardised(setup, beta, media, mediaStats);
@@ -600,7 +621,12 @@ function modelFit(
   };
 }
 
-export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?: Float64Array): Problem {
+export function createProblem(
+  data: MmmDataset,
+  config: MmmConfig,
+  kpiOverride?: Float64Array,
+  effectTarget?: EffectTarget,
+): Problem {
   const [windowStart, windowEnd] = windowRows(data.dates, config.window);
   const n = windowEnd - windowStart;
   const y = kpiOverride ?? Float64Array.from(data.kpi.slice(windowStart, windowEnd));
@@ -661,6 +687,7 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
     upper,
     penalty,
     lift: liftTerms(data, config.calibration, windowStart, windowEnd),
+    ...(effectTarget ? { effectTarget } : {}),
   };
   const objectiveRows: [number, number] = nValidation > 0 ? [nTrain, nTrain + nValidation] : [0, nTrain];
   // Gaussian likelihood profiled over the coefficients and σ: (n/2)·ln RSS = n·ln NRMSE + const.
@@ -689,7 +716,10 @@ export function createProblem(data: MmmDataset, config: MmmConfig, kpiOverride?:
       return modelFit(setup, source, hyper, objectiveRows);
     },
     withKpi(next) {
-      return createProblem(data, config, next);
+      return createProblem(data, config, next, effectTarget);
+    },
+    withEffectTarget(target, strength) {
+      return createProblem(data, config, kpiOverride, { target, strength });
     },
   };
 }

@@ -1,19 +1,24 @@
 /**
  * `npm run bench:mmm:pymc-labs`: PyMC Labs' parameter-recovery presets (issue 24, requirement 1a),
- * fitted exactly as the app fits (the worker's settings, the same fit tasks, the same report), one
- * region at a time, and scored against their generator's truth. The exports come from
+ * fitted with the app's settings and scored against their generator's truth, each region's report built as the app
+ * builds it. A multi-region preset is fitted jointly (`fitPooled`: carry-over and saturation shared by the regions,
+ * effects by region, partially pooled with --effect-pooling); --per-region fits each region on its own as the app fits
+ * one dataset today. The exports come from
  * tests/mmm/support/pymc-labs/export-presets.py (see docs/mmm-scorecard.md); large_business is fitted
  * when its export (not committed: 10,400 rows) is in --dir.
  *
  *   npm run bench:mmm:pymc-labs
  *   npm run bench:mmm:pymc-labs -- --presets basic,seasonal --quality quick
  *   npm run bench:mmm:pymc-labs -- --dir /tmp/presets --json out.json
+ *   npm run bench:mmm:pymc-labs -- --presets medium_business --per-region
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
 import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
+import { DEFAULT_EFFECT_POOLING, fitPooled } from '@shared/mmm/pooled';
+import { type MmmReport } from '@shared/schemas/mmm';
 import { ConfigSchema } from '@shared/mmm/spec';
 import {
   formatPresetLine,
@@ -36,6 +41,8 @@ async function main() {
       saturation: { type: 'string', default: 'hill' },
       config: { type: 'string' },
       json: { type: 'string' },
+      'per-region': { type: 'boolean', default: false },
+      'effect-pooling': { type: 'string', default: String(DEFAULT_EFFECT_POOLING) },
     },
   });
   const appConfig = fitConfig({
@@ -56,11 +63,29 @@ async function main() {
     }
     const scores: PresetChannelScore[] = [];
     const seconds: number[] = [];
-    for (const region of loadPreset(preset, values.dir)) {
+    const regions = loadPreset(preset, values.dir);
+    const pooled = regions.length > 1 && !values['per-region'];
+    let reports: MmmReport[] = [];
+    if (pooled) {
       const cpu = process.cpuUsage();
-      const report = buildReport(await fitParallel(region.data, config, { threads: 1 }));
+      const fit = fitPooled(
+        regions.map((r) => r.data),
+        config,
+        { effectPooling: Number(values['effect-pooling']) },
+      );
+      reports = fit.regions.map((raw) => buildReport(raw));
       const used = process.cpuUsage(cpu);
-      seconds.push((used.user + used.system) / 1e6);
+      // The joint fit's CPU shared out over its regions, so the per-region figure compares with --per-region.
+      seconds.push(...regions.map(() => (used.user + used.system) / 1e6 / regions.length));
+    }
+    for (const [i, region] of regions.entries()) {
+      let report = reports[i];
+      if (!report) {
+        const cpu = process.cpuUsage();
+        report = buildReport(await fitParallel(region.data, config, { threads: 1 }));
+        const used = process.cpuUsage(cpu);
+        seconds.push((used.user + used.system) / 1e6);
+      }
       const regionScores = scoreRegion(region, report);
       scores.push(...regionScores);
       console.log(
@@ -73,7 +98,8 @@ async function main() {
     allSeconds.push(...seconds);
   }
   console.log('');
-  console.log(`PyMC Labs presets (${values.quality}, ${values.adstock} + ${values.saturation}, fitted per region):`);
+  const how = values['per-region'] ? 'fitted per region' : `regions pooled, effect pooling ${values['effect-pooling']}`;
+  console.log(`PyMC Labs presets (${values.quality}, ${values.adstock} + ${values.saturation}, ${how}):`);
   for (const line of lines) console.log(line);
   if (all.length > 0) console.log(formatPresetLine('all', all, allSeconds));
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ scores: all }, null, 1)}\n`);
