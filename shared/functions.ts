@@ -529,6 +529,8 @@ export const functions = {
       aiUsage: { actions: ['UpdateItem'] },
       // The marketing-mix hand-off reads one of the user's models: its row and its report's parts.
       mmmModels: { actions: ['GetItem', 'Query'] },
+      // "Require the client's approval": the workspace's setting and its approvals of changes (read only).
+      approvals: { actions: ['GetItem', 'Query'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     // The AI engine writes the recommendations' explanations (lambdas/lib/ai, offline model on the twin).
@@ -874,13 +876,15 @@ export const functions = {
   },
   approvals: {
     description:
-      'Client approvals: a campaign plan sent to the client in the app or by a signed link, answered once, audited',
+      'Client approvals: a campaign plan, recommendations or an agent proposal sent to the client in the app or by a signed link, answered once, audited',
     tables: {
       // Approvals: put once (conditional), read, listed per workspace or draft, decided once (conditional update);
       // the workspace's setting (put, read); a link found by its token's hash (index).
       approvals: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'], indexActions: ['Query'] },
       // The plan sent is read from the workspace's draft.
       campaignDrafts: { actions: ['GetItem'] },
+      // Recommendations and agent proposals sent are read from the workspace's rows.
+      optimizerRecommendations: { actions: ['GetItem'] },
       // The public link page's rate limit per viewer address: read a bucket, write it back.
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Sent and answered approvals go to Slack as `campaign` events through the outbox.

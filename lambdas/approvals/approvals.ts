@@ -13,7 +13,10 @@ import {
 import { tableKey } from '@shared/table-keys';
 import type * as z from 'zod';
 import type { RequestUser } from '../lib/http/request-user';
+import { getRecommendation, type RecommendationStore } from '../lib/optimizer/recommendation-rows';
+import { changeHash, changeSetOf } from '../lib/approvals/change-gate';
 import {
+  CHANGES_PREFIX,
   approvalByToken,
   approvalOf,
   decideApproval,
@@ -29,16 +32,19 @@ import {
   type ApprovalRow,
   type ApprovalTable,
 } from '../lib/approvals/approval-store';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound, validationError } from '../lib/errors';
 import type { BucketRule } from '../lib/rate-limit/user-token-bucket';
 
 /**
- * Client approvals (issue 28, req 3): a campaign plan sent to the workspace's client (in the app) or by a signed
- * link (no account), answered once, audited on its row, announced through the notifications fan-out.
+ * Client approvals (issue 28, req 3): a campaign plan, a set of recommendations or an agent proposal sent to the
+ * workspace's client (in the app) or by a signed link (no account), answered once, audited on its row, announced
+ * through the notifications fan-out.
  */
 export interface ApprovalDeps {
   approvals: ApprovalTable;
   drafts: { doc: DynamoDBDocumentClient; table: string };
+  /** The workspace's recommendations and agent proposals (the optimizer's table, read only). */
+  recommendations: RecommendationStore;
   now: () => Date;
   /** Puts an approval's news on the event outbox (Slack through the existing fan-out); never fails the request. */
   announce: (news: { action: string; name: string; workspaceId: string; email?: string }) => Promise<void>;
@@ -67,26 +73,76 @@ async function readDraft(deps: ApprovalDeps, workspaceId: string, draftId: strin
   return CampaignDraftSchema.parse({ ...rest, id });
 }
 
+type SendBody = z.output<typeof SendApprovalBodySchema>;
+type Subject = SendBody['subject'];
+/** What the row records of its subject: a plan and its hash, or each recommendation as sent and its hash. */
+type SubjectFields = Pick<
+  ApprovalRow,
+  'kind' | 'name' | 'draft_id' | 'plan' | 'plan_hash' | 'changes' | 'change_hashes'
+>;
+
+async function planSubject(deps: ApprovalDeps, workspaceId: string, draftId: string): Promise<SubjectFields> {
+  const draft = await readDraft(deps, workspaceId, draftId);
+  if (draft.publish?.status === 'published' || draft.publish?.status === 'publishing')
+    throw conflict('This plan is already published: there is nothing left to approve.');
+  return {
+    kind: 'campaign_plan',
+    draft_id: draft.id,
+    name: draft.plan.campaign.name,
+    plan: draft.plan,
+    plan_hash: planHash(draft.plan),
+  };
+}
+
+/** Recommendations still open with changes to make: one applied, undone or needing a person has nothing to approve. */
+async function changesSubject(
+  deps: ApprovalDeps,
+  workspaceId: string,
+  subject: Exclude<Subject, { kind: 'campaign_plan' }>,
+): Promise<SubjectFields> {
+  const ids = subject.kind === 'agent_proposal' ? [subject.recommendationId] : subject.recommendationIds;
+  const recs = await Promise.all(
+    ids.map(async (id) => {
+      const rec = await getRecommendation(deps.recommendations, workspaceId, id);
+      if (!rec) throw notFound(`Recommendation ${id} does not exist.`);
+      if (subject.kind === 'agent_proposal' && rec.kind !== 'agent_proposal')
+        throw validationError('This is not a proposal of the agent: send it as a recommendation.', {
+          'subject.recommendationId': 'Not an agent proposal.',
+        });
+      if (rec.status !== 'proposed') throw conflict(`“${rec.title}” is already ${rec.status}: nothing to approve.`);
+      if (rec.changes.length === 0)
+        throw conflict(`“${rec.title}” changes nothing by itself (it needs a person): nothing to approve.`);
+      return rec;
+    }),
+  );
+  const first = recs[0]!;
+  return {
+    kind: subject.kind,
+    name: recs.length === 1 ? first.title : `${recs.length} recommendations: ${first.title}, …`,
+    changes: recs.map(changeSetOf),
+    change_hashes: Object.fromEntries(recs.map((rec) => [rec.id, changeHash(rec)])),
+  };
+}
+
 export async function sendForApproval(
   deps: ApprovalDeps,
   user: RequestUser,
-  body: z.output<typeof SendApprovalBodySchema>,
+  body: SendBody,
 ): Promise<{ approval: ReturnType<typeof approvalOf>; token?: string }> {
   const workspaceId = user.sub;
-  const draft = await readDraft(deps, workspaceId, body.subject.draftId);
-  if (draft.publish?.status === 'published' || draft.publish?.status === 'publishing')
-    throw conflict('This plan is already published: there is nothing left to approve.');
+  const subject =
+    body.subject.kind === 'campaign_plan'
+      ? await planSubject(deps, workspaceId, body.subject.draftId)
+      : await changesSubject(deps, workspaceId, body.subject);
   const now = deps.now();
   const token = body.via === 'link' ? newLinkToken() : undefined;
   const days = body.expiresInDays ?? APPROVAL_LINK_DAYS.default;
-  const approvalId = newApprovalId(draft.id, now);
+  const approvalId = newApprovalId(subject.draft_id ?? CHANGES_PREFIX, now);
   const row: ApprovalRow = {
     workspace_id: workspaceId,
     item_key: `approval#${approvalId}`,
     approval_id: approvalId,
-    kind: 'campaign_plan',
-    draft_id: draft.id,
-    name: draft.plan.campaign.name,
+    ...subject,
     via: body.via,
     status: 'pending',
     sent_at: now.toISOString(),
@@ -95,8 +151,6 @@ export async function sendForApproval(
     ...(token
       ? { token_hash: tokenHash(token), expires_at: new Date(now.getTime() + days * DAY_MS).toISOString() }
       : {}),
-    plan: draft.plan,
-    plan_hash: planHash(draft.plan),
   };
   await putApproval(deps.approvals, row);
   await deps.announce({
@@ -115,7 +169,16 @@ export async function approvalList(deps: ApprovalDeps, workspaceId: string, draf
 export async function approvalDetail(deps: ApprovalDeps, workspaceId: string, id: string): Promise<ApprovalDetail> {
   const row = await getApproval(deps.approvals, workspaceId, id);
   if (!row) throw notFound('That approval does not exist.');
-  return { approval: approvalOf(row), plan: row.plan };
+  return detailOf(row);
+}
+
+/** The approval and what it carries, as sent. */
+function detailOf(row: ApprovalRow): ApprovalDetail {
+  return {
+    approval: approvalOf(row),
+    ...(row.plan ? { plan: row.plan } : {}),
+    ...(row.changes ? { changes: row.changes } : {}),
+  };
 }
 
 /** The client's answer in the app: only the workspace's client role answers, and only what was sent to it. */
@@ -157,10 +220,9 @@ async function liveLinkRow(deps: ApprovalDeps, token: string, viewerAddress?: st
   return row;
 }
 
-/** The public page: the approval and the plan as sent, nothing else of the workspace. */
+/** The public page: the approval and the plan or changes as sent, nothing else of the workspace. */
 export async function openLink(deps: ApprovalDeps, token: string, viewerAddress?: string): Promise<ApprovalDetail> {
-  const row = await liveLinkRow(deps, token, viewerAddress);
-  return { approval: approvalOf(row), plan: row.plan };
+  return detailOf(await liveLinkRow(deps, token, viewerAddress));
 }
 
 /** The link's one decision: a second answer (or one after expiry) is refused with 410. */
@@ -172,7 +234,7 @@ export async function decideByLink(
 ): Promise<ApprovalDetail> {
   const row = await liveLinkRow(deps, token, viewerAddress);
   if (row.status !== 'pending')
-    throw new AppError('APPROVAL_LINK_INVALID', 'This plan has already been answered through this link.');
+    throw new AppError('APPROVAL_LINK_INVALID', 'This has already been answered through this link.');
   const decided = await decideApproval(deps.approvals, row.workspace_id, row.approval_id, {
     status: body.decision,
     decidedBy: 'link',
@@ -181,7 +243,7 @@ export async function decideByLink(
     now: deps.now(),
     tokenHash: tokenHash(token),
   });
-  if (!decided) throw new AppError('APPROVAL_LINK_INVALID', 'This plan has already been answered through this link.');
+  if (!decided) throw new AppError('APPROVAL_LINK_INVALID', 'This has already been answered through this link.');
   await deps.announce({ action: `approval_${body.decision}`, name: row.name, workspaceId: row.workspace_id });
   return approvalDetail(deps, row.workspace_id, row.approval_id);
 }

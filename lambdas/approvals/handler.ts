@@ -21,6 +21,7 @@ import {
 const deps = (): ApprovalDeps => ({
   approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
   drafts: { doc: dynamoDocumentClient(), table: tableName('campaignDrafts') },
+  recommendations: { doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') },
   now: () => new Date(),
   // The news reaches Slack through the outbox; a lost notification is logged, never a failed approval.
   announce: (news) =>

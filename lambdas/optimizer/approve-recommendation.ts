@@ -1,4 +1,6 @@
 import type { ApproveRecommendationBody, AppliedObjectChange, StoredRecommendation } from '@shared/schemas/optimizer';
+import { assertChangesApproved } from '../lib/approvals/change-gate';
+import type { ApprovalTable } from '../lib/approvals/approval-store';
 import { conflict, validationError } from '../lib/errors';
 import {
   applyObjectChange,
@@ -17,6 +19,8 @@ export interface ApprovalDeps {
   changes: ObjectChangeDeps;
   userId: string;
   now: () => Date;
+  /** The workspace's client approvals: with "require approval" on, a change applies only once approved. */
+  approvals?: ApprovalTable;
 }
 
 /**
@@ -42,6 +46,10 @@ export async function approveRecommendation(
   if (new Set(body.changes.map((c) => c.objectId)).size !== body.changes.length) {
     throw validationError('Each object can be approved once.');
   }
+  // Before Meta is read: an unapproved change is refused whatever Meta holds.
+  const approvalId = deps.approvals
+    ? await assertChangesApproved(deps.approvals, deps.userId, rec, body.changes)
+    : undefined;
   await refuseStaleBefore(deps, rec, body);
 
   await transition(deps.store, deps.userId, { ...rec, status: 'applying' }, 'proposed', deps.now());
@@ -90,6 +98,7 @@ export async function approveRecommendation(
     undoUntil: undoUntilFrom(now),
     applied,
     ...(failures.length ? { failures } : {}),
+    ...(approvalId ? { approvalId } : {}),
   };
   await transition(deps.store, deps.userId, done, 'applying', now);
   return done;

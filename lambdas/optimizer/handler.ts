@@ -13,6 +13,7 @@ import { listRecommendations } from './list-recommendations';
 import { handOffAllocation } from '../lib/optimizer/mmm-handoff';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') });
+const approvals = () => ({ doc: dynamoDocumentClient(), table: tableName('approvals') });
 
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 
@@ -34,7 +35,8 @@ export const handler = httpFunction([
   ),
   on(
     routes.optimizerApprove,
-    ({ session, params, body }) => approveRecommendation({ store: store(), ...approvalOf(session) }, params.id, body),
+    ({ session, params, body }) =>
+      approveRecommendation({ store: store(), approvals: approvals(), ...approvalOf(session) }, params.id, body),
     metaSession(),
   ),
   on(

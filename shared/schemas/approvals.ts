@@ -1,10 +1,13 @@
 import * as z from 'zod';
 import { CampaignPlanSchema } from './campaign-plan';
+import { ObjectLevelSchema } from './object-change';
+import { ProposedChangeSchema, RecommendationKindSchema } from './optimizer';
 
 /**
- * Client approvals (issue 28, req 3): a campaign plan sent for the client's approval, in the app (the workspace's
- * client role) or by a signed link that needs no account. The approval keeps a snapshot of what was sent, so the
- * client decides on exactly that, and publishing checks the plan has not changed since.
+ * Client approvals (issue 28, req 3): a campaign plan, a set of the optimizer's recommendations or an agent's
+ * proposal sent for the client's approval, in the app (the workspace's client role) or by a signed link that needs
+ * no account. The approval keeps a snapshot of what was sent, so the client decides on exactly that, and publishing
+ * (or applying) checks it has not changed since.
  */
 
 /** Days a link stays open, 7 unless the sender picks otherwise. */
@@ -17,9 +20,41 @@ export const ApprovalDecisionSchema = z.enum(['approved', 'changes_requested']);
 
 const draftId = z.string().regex(/^[0-9a-f-]{36}$/, 'Unknown draft.');
 const approvalId = z.string().regex(/^[0-9A-Za-z_-]{10,64}$/, 'Unknown approval.');
+const recommendationId = z
+  .string()
+  .max(300)
+  .regex(/^[a-z0-9_.-]+$/, 'Unknown recommendation.');
+
+/** What an approval is for: one plan, a set of recommendations (applied one by one), or one agent proposal. */
+export const APPROVAL_KINDS = ['campaign_plan', 'recommendations', 'agent_proposal'] as const;
+export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
+export type ApprovalKind = z.infer<typeof ApprovalKindSchema>;
+
+/** Recommendations one approval can carry: a client reads each before → after, so a set stays short. */
+export const MAX_APPROVAL_RECOMMENDATIONS = 20;
+
+export const ApprovalSubjectInputSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('campaign_plan'), draftId }),
+    z.object({
+      kind: z.literal('recommendations'),
+      recommendationIds: z
+        .array(recommendationId)
+        .min(1, 'Choose at least one recommendation.')
+        .max(
+          MAX_APPROVAL_RECOMMENDATIONS,
+          `At most ${MAX_APPROVAL_RECOMMENDATIONS} recommendations go in one approval.`,
+        )
+        .refine((ids) => new Set(ids).size === ids.length, 'Each recommendation is sent once.'),
+    }),
+    z.object({ kind: z.literal('agent_proposal'), recommendationId }),
+  ],
+  { error: 'Send a campaign plan, recommendations or an agent proposal.' },
+);
 
 export const SendApprovalBodySchema = z.object({
-  subject: z.object({ kind: z.literal('campaign_plan'), draftId }),
+  subject: ApprovalSubjectInputSchema,
   /** `client`: the workspace's client role sees it in the app; `link`: a signed link the sender passes on. */
   via: z.enum(['client', 'link'], { error: 'Choose how to send it: to the client in the app, or by link.' }),
   expiresInDays: z
@@ -52,7 +87,14 @@ export type LinkDecisionBody = z.input<typeof LinkDecisionBodySchema>;
 
 export const ApprovalSchema = z.object({
   id: approvalId,
-  subject: z.object({ kind: z.literal('campaign_plan'), draftId, name: z.string() }),
+  subject: z.object({
+    kind: ApprovalKindSchema,
+    /** Plans only. */
+    draftId: draftId.optional(),
+    /** Recommendations and agent proposals: the stored recommendations sent. */
+    recommendationIds: z.array(z.string()).optional(),
+    name: z.string(),
+  }),
   via: z.enum(['client', 'link']),
   status: ApprovalStatusSchema,
   sentAt: z.string(),
@@ -82,15 +124,39 @@ export const ApprovalTokenParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This approval link is not valid. Check that it was copied whole.'),
 });
 
-/** What the client reads: the approval and the plan exactly as it was sent. */
+/** One object's change as the client reads it: the values Meta had when it was sent, and after the change. */
+export const ApprovalObjectChangeSchema = ProposedChangeSchema.extend({
+  after: ProposedChangeSchema.shape.before.extend({ name: z.string().optional() }),
+});
+export type ApprovalObjectChange = z.infer<typeof ApprovalObjectChangeSchema>;
+
+/** One recommendation (or agent proposal) as it was sent: what it does, why, and each object's before → after. */
+export const ApprovalChangeSetSchema = z.object({
+  recommendationId: z.string(),
+  kind: RecommendationKindSchema,
+  title: z.string(),
+  why: z.string(),
+  level: ObjectLevelSchema,
+  adAccountId: z.string(),
+  /** Budgets are minor units of this currency. */
+  currency: z.string(),
+  changes: z.array(ApprovalObjectChangeSchema),
+});
+export type ApprovalChangeSet = z.infer<typeof ApprovalChangeSetSchema>;
+
+/** What the client reads: the approval and the plan or the changes exactly as they were sent. */
 export const ApprovalDetailSchema = z.object({
   approval: ApprovalSchema,
-  plan: CampaignPlanSchema,
+  plan: CampaignPlanSchema.optional(),
+  changes: z.array(ApprovalChangeSetSchema).optional(),
 });
 export type ApprovalDetail = z.output<typeof ApprovalDetailSchema>;
 
 export const ApprovalSettingsSchema = z.object({
-  /** When on, a campaign plan publishes only once approved, as it was approved. */
+  /**
+   * When on, a campaign plan publishes only once approved, as it was approved; a recommendation or an agent
+   * proposal applies only once approved, unchanged since.
+   */
   requireApproval: z.boolean(),
 });
 export type ApprovalSettings = z.output<typeof ApprovalSettingsSchema>;

@@ -155,6 +155,8 @@ export const StoredRecommendationSchema = RecommendationSchema.extend({
   failures: z.array(z.object({ objectId: z.string(), message: z.string() })).optional(),
   /** The agent's conversation that proposed it (kind `agent_proposal`): the audit rows of its changes name it as source. */
   proposedBy: z.object({ conversationId: z.string(), actor: z.string().optional() }).optional(),
+  /** The client's approval it was applied under, when the workspace requires one (issue 28, req 3). */
+  approvalId: z.string().optional(),
 });
 export type StoredRecommendation = z.infer<typeof StoredRecommendationSchema>;
 

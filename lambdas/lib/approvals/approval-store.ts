@@ -10,6 +10,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
 import { CampaignPlanSchema, type CampaignPlan } from '@shared/schemas/campaign-plan';
 import {
+  ApprovalChangeSetSchema,
+  ApprovalKindSchema,
   ApprovalStatusSchema,
   type Approval,
   type ApprovalSettings,
@@ -31,8 +33,9 @@ const ApprovalRowSchema = z.object({
   workspace_id: z.string(),
   item_key: z.string(),
   approval_id: z.string(),
-  kind: z.literal('campaign_plan'),
-  draft_id: z.string(),
+  kind: ApprovalKindSchema,
+  /** Plans: the draft, the plan as sent and its hash. */
+  draft_id: z.string().optional(),
   name: z.string(),
   via: z.enum(['client', 'link']),
   status: ApprovalStatusSchema,
@@ -41,8 +44,11 @@ const ApprovalRowSchema = z.object({
   sent_by_email: z.string().optional(),
   expires_at: z.string().optional(),
   token_hash: z.string().optional(),
-  plan: CampaignPlanSchema,
-  plan_hash: z.string(),
+  plan: CampaignPlanSchema.optional(),
+  plan_hash: z.string().optional(),
+  /** Recommendations and agent proposals: each as sent, and its hash by recommendation id (applying compares). */
+  changes: z.array(ApprovalChangeSetSchema).optional(),
+  change_hashes: z.record(z.string(), z.string()).optional(),
   decided_at: z.string().optional(),
   decided_by: z.string().optional(),
   decided_by_name: z.string().optional(),
@@ -52,10 +58,15 @@ export type ApprovalRow = z.output<typeof ApprovalRowSchema>;
 
 const SETTINGS_KEY = 'settings';
 const itemKey = (approvalId: string) => `approval#${approvalId}`;
+/** Approvals of recommendations and agent proposals share one prefix, so applying reads them with one query. */
+export const CHANGES_PREFIX = 'changes';
 
-/** A new approval id: its draft's id, then base-36 milliseconds and 64 random bits, so ids sort by time. */
-export function newApprovalId(draftId: string, now: Date): string {
-  return `${draftId}_${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+/**
+ * A new approval id: its draft's id (or `changes` for recommendations and agent proposals), then base-36
+ * milliseconds and 64 random bits, so ids sort by time.
+ */
+export function newApprovalId(prefix: string, now: Date): string {
+  return `${prefix}_${now.getTime().toString(36).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
 }
 
 /** A link's token: 256 random bits (43 base64url characters). Only its SHA-256 is stored. */
@@ -68,7 +79,7 @@ export function tokenHash(token: string): string {
 }
 
 /** JSON with object keys sorted, so a plan read back from DynamoDB hashes as it did when it was written. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)
@@ -89,7 +100,12 @@ export function planHash(plan: CampaignPlan): string {
 export function approvalOf(row: ApprovalRow): Approval {
   return {
     id: row.approval_id,
-    subject: { kind: row.kind, draftId: row.draft_id, name: row.name },
+    subject: {
+      kind: row.kind,
+      ...(row.draft_id ? { draftId: row.draft_id } : {}),
+      ...(row.change_hashes ? { recommendationIds: (row.changes ?? []).map((set) => set.recommendationId) } : {}),
+      name: row.name,
+    },
     via: row.via,
     status: row.status,
     sentAt: row.sent_at,
@@ -128,19 +144,24 @@ export async function getApproval(
   return reply.Item ? ApprovalRowSchema.parse(reply.Item) : undefined;
 }
 
-/** A workspace's approvals, newest first; of one draft when `draftId` is given. */
+/**
+ * A workspace's approvals, newest first; of one draft when `prefix` is its id, of recommendations and agent
+ * proposals when it is CHANGES_PREFIX (the newest `limit` of them).
+ */
 export async function listApprovals(
   store: ApprovalTable,
   workspaceId: string,
-  draftId?: string,
+  prefix?: string,
   limit = 100,
 ): Promise<ApprovalRow[]> {
   const reply = await store.doc.send(
     new QueryCommand({
       TableName: store.table,
       KeyConditionExpression: 'workspace_id = :w AND begins_with(item_key, :prefix)',
-      ExpressionAttributeValues: { ':w': workspaceId, ':prefix': itemKey(draftId ? `${draftId}_` : '') },
+      ExpressionAttributeValues: { ':w': workspaceId, ':prefix': itemKey(prefix ? `${prefix}_` : '') },
       ConsistentRead: true,
+      // Newest first within a prefix (ids sort by time); across prefixes the sort below orders them.
+      ScanIndexForward: !prefix,
       Limit: limit,
     }),
   );

@@ -155,7 +155,7 @@ describe('client approvals', () => {
 
     const opened = ApprovalDetailSchema.parse(await (await link(a.token)).json());
     expect(opened.approval.subject).toMatchObject({ draftId: planA.id, name: planA.plan.campaign.name });
-    expect(opened.plan.campaign.budget).toEqual(planA.plan.campaign.budget);
+    expect(opened.plan?.campaign.budget).toEqual(planA.plan.campaign.budget);
     expect(JSON.stringify(opened)).not.toContain(planB.id);
     expect((await publish(planA, 'approval-a-pending')).status).toBe(409);
 
@@ -239,7 +239,7 @@ describe('client approvals', () => {
     const seen = ApprovalListSchema.parse(await (await inWorkspace(client, '/api/approvals', agency.sub)).json());
     expect(seen.items.map((item) => item.id)).toContain(approval.id);
     const detail = await inWorkspace(client, `/api/approvals/${approval.id}`, agency.sub);
-    expect(ApprovalDetailSchema.parse(await detail.json()).plan.campaign.name).toBe(planB.plan.campaign.name);
+    expect(ApprovalDetailSchema.parse(await detail.json()).plan?.campaign.name).toBe(planB.plan.campaign.name);
     // Outside the agency's workspace the approval does not exist.
     expect((await inWorkspace(client, `/api/approvals/${approval.id}`, client.sub)).status).toBe(404);
     expect((await outsider.call(`/api/approvals/${approval.id}`)).status).toBe(404);

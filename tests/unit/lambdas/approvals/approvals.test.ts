@@ -75,6 +75,7 @@ describe('client approvals', () => {
     deps = {
       approvals: { doc: local.doc, table: localTableName('approvals') },
       drafts: { doc: local.doc, table: localTableName('campaignDrafts') },
+      recommendations: { doc: local.doc, table: localTableName('optimizerRecommendations') },
       now: () => new Date(clock),
       announce: async (item) => {
         news.push(`${item.action} ${item.name} ${item.workspaceId}`);
@@ -155,7 +156,7 @@ describe('client approvals', () => {
   it('a link opens its own approval only: deciding A leaves B pending, and a made-up token opens nothing', async () => {
     const a = await sendLink(DRAFT_A);
     const b = await sendLink(DRAFT_B);
-    expect((await openLink(deps, a.token!)).plan.campaign.name).toBe('Plan A');
+    expect((await openLink(deps, a.token!)).plan?.campaign.name).toBe('Plan A');
     await decideByLink(deps, a.token!, { decision: 'approved', comment: '', name: 'Dana' });
     expect((await openLink(deps, b.token!)).approval.status).toBe('pending');
     expect(await failure(openLink(deps, 'x'.repeat(43)))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });

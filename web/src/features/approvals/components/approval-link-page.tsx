@@ -4,11 +4,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner';
 import { useApprovalLink, useDecideByLink } from '../api/approvals-api';
 import { ApprovalStatusLine, DecisionForm } from './decision-form';
-import { PlanSummary } from './plan-summary';
+import { SubjectSummary, subjectWords } from './subject-summary';
 
 /**
- * /approve/:token: a campaign plan sent for approval by link (issue 28, req 3). No account: the link opens this one
- * plan, as it was sent, until it expires, and takes one answer.
+ * /approve/:token: a campaign plan, recommendations or an agent's proposal sent for approval by link (issue 28,
+ * req 3). No account: the link opens this one subject, as it was sent, until it expires, and takes one answer.
  */
 export default function ApprovalLinkPage() {
   const { token = '' } = useParams();
@@ -16,16 +16,18 @@ export default function ApprovalLinkPage() {
   const decide = useDecideByLink(token);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
-      {opened.isPending ? <Spinner label="Loading the plan" className="size-6 text-muted-foreground" /> : null}
+      {opened.isPending ? <Spinner label="Loading what was sent" className="size-6 text-muted-foreground" /> : null}
       {opened.isError ? (
-        <Alert variant="destructive" title="This link does not open a plan">
+        <Alert variant="destructive" title="This link does not open anything to approve">
           {opened.error.message}
         </Alert>
       ) : null}
       {opened.data ? (
         <>
           <div>
-            <p className="text-sm font-medium text-muted-foreground">Campaign plan sent for your approval</p>
+            <p className="text-sm font-medium text-muted-foreground">
+              {subjectWords[opened.data.approval.subject.kind]} sent for your approval
+            </p>
             <h1 className="text-2xl font-bold tracking-tight">{opened.data.approval.subject.name}</h1>
             <p className="text-sm text-muted-foreground">
               Sent {new Date(opened.data.approval.sentAt).toLocaleString()}
@@ -35,7 +37,7 @@ export default function ApprovalLinkPage() {
                 : ''}
             </p>
           </div>
-          <PlanSummary plan={opened.data.plan} />
+          <SubjectSummary detail={opened.data} />
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Your answer</CardTitle>

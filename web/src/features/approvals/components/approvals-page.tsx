@@ -9,7 +9,7 @@ import { useAuth } from '@web/lib/auth/use-auth';
 import { useWorkspaceRole } from '@web/lib/team/workspace-role';
 import { useApproval, useApprovals, useDecideInApp } from '../api/approvals-api';
 import { ApprovalStatusLine, DecisionForm, statusWords } from './decision-form';
-import { PlanSummary } from './plan-summary';
+import { SubjectSummary } from './subject-summary';
 
 function ApprovalDetailCard({
   uid,
@@ -27,7 +27,7 @@ function ApprovalDetailCard({
   const current = detail.data.approval;
   return (
     <div className="grid gap-4">
-      <PlanSummary plan={detail.data.plan} />
+      <SubjectSummary detail={detail.data} />
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Answer</CardTitle>
@@ -65,7 +65,7 @@ export default function ApprovalsPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Approvals</h1>
         <p className="text-sm text-muted-foreground">
-          Campaign plans sent for the client’s approval before they go live.
+          Campaign plans, recommendations and the agent’s proposals sent for the client’s approval before they go live.
         </p>
       </div>
       {list.isPending ? <Spinner label="Loading the approvals" className="size-6 text-muted-foreground" /> : null}
@@ -75,7 +75,7 @@ export default function ApprovalsPage() {
       ) : null}
       {items.length > 0 ? (
         <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-          <ul aria-label="Plans sent for approval" className="grid content-start gap-2">
+          <ul aria-label="Sent for approval" className="grid content-start gap-2">
             {items.map((item) => (
               <li key={item.id}>
                 <Button

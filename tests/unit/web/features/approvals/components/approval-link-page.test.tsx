@@ -131,7 +131,7 @@ describe('the approval link page', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
-  it('says plainly when the link does not open a plan', async () => {
+  it('says plainly when the link does not open anything', async () => {
     api.apiRequest.mockRejectedValue(
       new ApiError(
         'APPROVAL_LINK_INVALID',
@@ -140,7 +140,7 @@ describe('the approval link page', () => {
       ),
     );
     renderPage();
-    expect(await screen.findByText('This link does not open a plan')).toBeInTheDocument();
+    expect(await screen.findByText('This link does not open anything to approve')).toBeInTheDocument();
     expect(screen.getByText(/expired on 2026-12-05/)).toBeInTheDocument();
   });
 });

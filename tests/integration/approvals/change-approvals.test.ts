@@ -1,0 +1,229 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTableName } from '@infra/twin/function-environment';
+import { ApprovalDetailSchema, SentApprovalSchema } from '@shared/schemas/approvals';
+import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import { InvitationCreatedSchema } from '@shared/schemas/team';
+import { WORKSPACE_HEADER } from '@shared/workspace-roles';
+import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
+import { connectMeta, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { api, cognitoClient, deleteUser } from '../twin-client';
+
+/**
+ * Client approvals of the optimizer's recommendations and the agent's proposals (issue 28, req 3 and 6) on the twin,
+ * through the gateway and the real functions, against the sandbox's seeded demo account: with "require approval"
+ * on, a recommendation applies only once an approval carrying it is approved; an approval of set A never applies
+ * set B; a recommendation changed after its approval needs a new one; the client reads each change before → after.
+ */
+const cognito = cognitoClient();
+const doc = twinDocumentClient();
+type Person = Awaited<ReturnType<typeof confirmedUser>> & FreshUser;
+let agency: Person;
+let client: Person;
+let usdAccount: string;
+let open: StoredRecommendation[];
+
+async function person(label: string): Promise<Person> {
+  const user = await confirmedUser(cognito, label);
+  const call = (path: string, init: RequestInit = {}) =>
+    api(path, {
+      ...init,
+      token: user.token,
+      headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+    });
+  return { ...user, call, remove: () => deleteUser(cognito, user.email) };
+}
+
+const send = (user: Person, path: string, method: string, body: unknown, workspace?: string) =>
+  user.call(path, {
+    method,
+    body: JSON.stringify(body),
+    ...(workspace ? { headers: { [WORKSPACE_HEADER]: workspace } } : {}),
+  });
+const errorOf = async (reply: Response) =>
+  ((await reply.json()) as { error: { code: string; details?: Record<string, string> } }).error;
+
+/** Applies the recommendation's changes as proposed (or as `edit` makes them). */
+const apply = (rec: StoredRecommendation, edit = (change: StoredRecommendation['changes'][0]['change']) => change) =>
+  send(agency, `/api/optimizer/recommendations/${rec.id}/approve`, 'POST', {
+    changes: rec.changes.map((c) => ({ level: c.level, objectId: c.objectId, change: edit(c.change) })),
+  });
+const undo = (rec: StoredRecommendation) => send(agency, `/api/optimizer/recommendations/${rec.id}/undo`, 'POST', {});
+
+/**
+ * Proposals of the seeded account, each test its own so none depends on another's: the budget shift, and the A/B
+ * losers (each pauses an ad).
+ */
+const budgetShift = () => open.find((r) => r.kind === 'budget_shift' && r.changes.length > 0)!;
+const abLoser = (nth: number) => open.filter((r) => r.kind === 'ab_loser' && r.changes.length > 0)[nth]!;
+
+async function sentFor(subject: unknown, via: 'link' | 'client') {
+  const reply = await send(agency, '/api/approvals', 'POST', { subject, via });
+  expect(reply.status).toBe(201);
+  return SentApprovalSchema.parse(await reply.json());
+}
+
+beforeAll(async () => {
+  // Applying changes the sandbox's world: start from the seeded one (integration files run one at a time).
+  expect(
+    (await fetch(`${sandbox()}/__admin/reset`, { method: 'POST', body: JSON.stringify({ world: true }) })).status,
+  ).toBe(200);
+  [agency, client] = await Promise.all([person('change-approvals-agency'), person('change-approvals-client')]);
+  await doc.send(
+    new PutCommand({
+      TableName: localTableName('userPlans'),
+      Item: {
+        user_id: agency.sub,
+        plan: 'agency',
+        interval: 'monthly',
+        subscription_status: 'active',
+        current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+      },
+    }),
+  );
+  const invited = await send(agency, '/api/team/invitations', 'POST', { email: client.email, role: 'client' });
+  expect(invited.status).toBe(201);
+  const token = new URL(InvitationCreatedSchema.parse(await invited.json()).link).searchParams.get('token');
+  expect((await send(client, '/api/team/accept', 'POST', { token })).status).toBe(200);
+  await connectMeta(agency);
+  const accounts = (await (await agency.call('/api/meta/ad-accounts')).json()) as {
+    data: Array<{ id: string; currency: string }>;
+  };
+  usdAccount = accounts.data.find((a) => a.currency === 'USD')!.id;
+  const read = await agency.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`);
+  expect(read.status).toBe(200);
+  const list = (await read.json()) as RecommendationList;
+  open = list.data.filter((r) => r.status === 'proposed');
+  expect((await send(agency, '/api/approvals/settings', 'PUT', { requireApproval: true })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  doc.destroy();
+  for (const user of [agency, client]) if (user) await user.remove();
+  await fetch(`${sandbox()}/__admin/reset`, { method: 'POST', body: JSON.stringify({ world: true }) });
+});
+
+describe('client approvals of recommendations and agent proposals', () => {
+  it('set A approved by link applies A, as proposed; set B, unsent, does not apply', async () => {
+    const [a, b] = [budgetShift(), abLoser(0)];
+    expect(a && b).toBeTruthy();
+
+    const unsent = await apply(a);
+    expect(unsent.status).toBe(409);
+    expect(await errorOf(unsent)).toMatchObject({ code: 'APPROVAL_REQUIRED', details: { approvalStatus: 'none' } });
+
+    const sent = await sentFor({ kind: 'recommendations', recommendationIds: [a.id] }, 'link');
+    // The client, with no account, reads each object's values now → after.
+    const opened = ApprovalDetailSchema.parse(await (await api(`/api/approval-links/${sent.token}`)).json());
+    expect(opened.changes).toHaveLength(1);
+    expect(opened.changes![0]!.changes.map((c) => [c.objectId, c.before.dailyBudget, c.after.dailyBudget])).toEqual(
+      a.changes.map((c) => [c.objectId, c.before.dailyBudget, c.change.dailyBudget]),
+    );
+    expect(await errorOf(await apply(a))).toMatchObject({ details: { approvalStatus: 'pending' } });
+
+    const decided = await api(`/api/approval-links/${sent.token}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'approved', name: 'Carla Client' }),
+    });
+    expect(decided.status).toBe(200);
+
+    // A's approval says nothing of B, nor of values the client did not see.
+    expect(await errorOf(await apply(b))).toMatchObject({ details: { approvalStatus: 'none' } });
+    const edited = await apply(a, (change) => ({ dailyBudget: change.dailyBudget! + 100 }));
+    expect(await errorOf(edited)).toMatchObject({ details: { approvalStatus: 'edited' } });
+
+    const applied = await apply(a);
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toMatchObject({ status: 'applied', approvalId: sent.approval.id });
+    expect((await undo(a)).status).toBe(200);
+  });
+
+  it('a recommendation changed after the client approved it needs a new approval', async () => {
+    const rec = abLoser(1);
+    const sent = await sentFor({ kind: 'recommendations', recommendationIds: [rec.id] }, 'client');
+    const answer = await send(
+      client,
+      `/api/approvals/${sent.approval.id}/decision`,
+      'POST',
+      { decision: 'approved' },
+      agency.sub,
+    );
+    expect(answer.status).toBe(200);
+
+    // A new run finds the ad no longer running as it was (Meta changed it): the same recommendation, other values.
+    const key = { user_id: agency.sub, recommendation_id: rec.id };
+    const row = (await doc.send(new GetCommand({ TableName: localTableName('optimizerRecommendations'), Key: key })))
+      .Item!;
+    const changed: StoredRecommendation = {
+      ...rec,
+      changes: rec.changes.map((c) => ({ ...c, before: { ...c.before, status: 'PAUSED' } })),
+    };
+    await doc.send(
+      new PutCommand({
+        TableName: localTableName('optimizerRecommendations'),
+        Item: { ...row, record: JSON.stringify(changed) },
+      }),
+    );
+    expect(await errorOf(await apply(changed))).toMatchObject({
+      code: 'APPROVAL_REQUIRED',
+      details: { approvalStatus: 'changed' },
+    });
+  });
+
+  it('an agent’s proposal goes to the client in the app, who reads it and approves; then it applies', async () => {
+    const base = abLoser(2);
+    const proposal: StoredRecommendation = {
+      ...base,
+      id: `${base.id.split('.')[0]}.agent-proposal-${Date.now()}`,
+      kind: 'agent_proposal',
+      title: 'Pause the ad that lost its A/B test',
+      status: 'proposed',
+      proposedBy: { conversationId: 'conversation-1' },
+    };
+    await doc.send(
+      new PutCommand({
+        TableName: localTableName('optimizerRecommendations'),
+        Item: {
+          user_id: agency.sub,
+          recommendation_id: proposal.id,
+          status: 'proposed',
+          record: JSON.stringify(proposal),
+        },
+      }),
+    );
+    const notAgent = await send(agency, '/api/approvals', 'POST', {
+      subject: { kind: 'agent_proposal', recommendationId: base.id },
+      via: 'client',
+    });
+    expect(notAgent.status).toBe(400);
+    const bad = await send(agency, '/api/approvals', 'POST', { subject: { kind: 'recommendations' }, via: 'client' });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).details).toHaveProperty(['body.subject.recommendationIds']);
+
+    const sent = await sentFor({ kind: 'agent_proposal', recommendationId: proposal.id }, 'client');
+    const read = await client.call(`/api/approvals/${sent.approval.id}`, {
+      headers: { [WORKSPACE_HEADER]: agency.sub },
+    });
+    expect(read.status).toBe(200);
+    const detail = ApprovalDetailSchema.parse(await read.json());
+    expect(detail.approval.subject).toMatchObject({ kind: 'agent_proposal', name: proposal.title });
+    expect(detail.changes![0]!.title).toBe(proposal.title);
+    // The agency cannot approve its own proposal.
+    expect(
+      (await send(agency, `/api/approvals/${sent.approval.id}/decision`, 'POST', { decision: 'approved' })).status,
+    ).toBe(403);
+    const answer = await send(
+      client,
+      `/api/approvals/${sent.approval.id}/decision`,
+      'POST',
+      { decision: 'approved' },
+      agency.sub,
+    );
+    expect(answer.status).toBe(200);
+    const applied = await apply(proposal);
+    expect(applied.status).toBe(200);
+    expect((await applied.json()).approvalId).toBe(sent.approval.id);
+    expect((await undo(proposal)).status).toBe(200);
+  });
+});
