@@ -167,6 +167,7 @@ export const routes = {
   approvalsSaveSettings: approvalsRoutes.approvalsSaveSettings,
   approvalsDetail: approvalsRoutes.approvalsDetail,
   approvalsDecide: approvalsRoutes.approvalsDecide,
+  approvalsRevoke: approvalsRoutes.approvalsRevoke,
   approvalLink: approvalsRoutes.approvalLink,
   approvalLinkDecide: approvalsRoutes.approvalLinkDecide,
   reportSettings: reportsRoutes.reportSettings,

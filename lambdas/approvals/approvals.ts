@@ -27,6 +27,7 @@ import {
   planHash,
   putApproval,
   readApprovalSettings,
+  revokeApproval,
   tokenHash,
   writeApprovalSettings,
   type ApprovalRow,
@@ -204,6 +205,16 @@ export async function decideInApp(
   return approvalDetail(deps, user.sub, id);
 }
 
+/** The owner or an admin withdraws an approval not answered yet: its link answers 410 from then on. */
+export async function revoke(deps: ApprovalDeps, user: RequestUser, id: string): Promise<ApprovalDetail> {
+  const row = await getApproval(deps.approvals, user.sub, id);
+  if (!row) throw notFound('That approval does not exist.');
+  if (!(await revokeApproval(deps.approvals, user.sub, id, actorOf(user), deps.now())))
+    throw conflict('This approval has already been answered or withdrawn.');
+  await deps.announce({ action: 'approval_revoked', name: row.name, workspaceId: user.sub });
+  return approvalDetail(deps, user.sub, id);
+}
+
 const LINK_GONE = 'This approval link is not valid. Check that it was copied whole, or ask the sender for a new one.';
 
 /** The row a link opens, if the link is live: unknown and expired links are refused alike before anything is shown. */
@@ -212,6 +223,8 @@ async function liveLinkRow(deps: ApprovalDeps, token: string, viewerAddress?: st
     await deps.takeToken(viewerBucketKey(viewerAddress), APPROVAL_LINK_VIEWER_BUCKET);
   const row = await approvalByToken(deps.approvals, token);
   if (!row || !row.expires_at) throw new AppError('APPROVAL_LINK_INVALID', LINK_GONE);
+  if (row.status === 'revoked')
+    throw new AppError('APPROVAL_LINK_INVALID', 'The sender withdrew this approval link. Ask them for a new one.');
   if (new Date(row.expires_at).getTime() <= deps.now().getTime())
     throw new AppError(
       'APPROVAL_LINK_INVALID',

@@ -13,6 +13,7 @@ import {
   decideByLink,
   decideInApp,
   openLink,
+  revoke,
   saveApprovalSettings,
   sendForApproval,
   type ApprovalDeps,
@@ -48,6 +49,7 @@ export const handler = httpFunction([
   on(routes.approvalsSaveSettings, ({ user, body }) => saveApprovalSettings(deps(), user, body)),
   on(routes.approvalsDetail, ({ user, params }) => approvalDetail(deps(), user.sub, params.id)),
   on(routes.approvalsDecide, ({ user, params, body }) => decideInApp(deps(), user, params.id, body)),
+  on(routes.approvalsRevoke, ({ user, params }) => revoke(deps(), user, params.id)),
   on(routes.approvalLink, ({ params, event }) => openLink(deps(), params.token, viewer(event))),
   on(routes.approvalLinkDecide, ({ params, body, event }) => decideByLink(deps(), params.token, body, viewer(event))),
 ]);

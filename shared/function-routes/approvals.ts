@@ -67,6 +67,16 @@ export const approvalsRoutes = {
     body: DecisionBodySchema,
     response: ApprovalDetailSchema,
   }),
+  // Withdraws an approval not answered yet (its link answers 410 from then on): the workspace's owner or an admin.
+  approvalsRevoke: route({
+    method: 'POST',
+    path: '/api/approvals/{id}/revoke',
+    fn: 'approvals',
+    access: 'user',
+    workspace: 'admins',
+    params: ApprovalParamsSchema,
+    response: ApprovalDetailSchema,
+  }),
   // Anyone holding an approval link (no sign-in): one plan as it was sent, and its one decision.
   approvalLink: route({
     method: 'GET',

@@ -13,7 +13,8 @@ import { ProposedChangeSchema, RecommendationKindSchema } from './optimizer';
 /** Days a link stays open, 7 unless the sender picks otherwise. */
 export const APPROVAL_LINK_DAYS = { default: 7, min: 1, max: 30 } as const;
 
-export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'changes_requested']);
+/** `revoked`: its sender withdrew it before it was answered (a revoked link answers 410 like an expired one). */
+export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'changes_requested', 'revoked']);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
 export const ApprovalDecisionSchema = z.enum(['approved', 'changes_requested']);
@@ -108,6 +109,9 @@ export const ApprovalSchema = z.object({
   decidedBy: z.string().optional(),
   decidedByName: z.string().optional(),
   comment: z.string().optional(),
+  /** When and by whom (the acting person's sub) it was revoked. */
+  revokedAt: z.string().optional(),
+  revokedBy: z.string().optional(),
 });
 export type Approval = z.output<typeof ApprovalSchema>;
 

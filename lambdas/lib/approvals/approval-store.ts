@@ -53,6 +53,8 @@ const ApprovalRowSchema = z.object({
   decided_by: z.string().optional(),
   decided_by_name: z.string().optional(),
   comment: z.string().optional(),
+  revoked_at: z.string().optional(),
+  revoked_by: z.string().optional(),
 });
 export type ApprovalRow = z.output<typeof ApprovalRowSchema>;
 
@@ -116,6 +118,8 @@ export function approvalOf(row: ApprovalRow): Approval {
     ...(row.decided_by ? { decidedBy: row.decided_by } : {}),
     ...(row.decided_by_name ? { decidedByName: row.decided_by_name } : {}),
     ...(row.comment ? { comment: row.comment } : {}),
+    ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
+    ...(row.revoked_by ? { revokedBy: row.revoked_by } : {}),
   };
 }
 
@@ -191,7 +195,7 @@ export async function approvalByToken(store: ApprovalTable, token: string): Prom
 }
 
 export interface Decision {
-  status: Exclude<ApprovalStatus, 'pending'>;
+  status: Exclude<ApprovalStatus, 'pending' | 'revoked'>;
   decidedBy: string;
   decidedByName?: string;
   comment: string;
@@ -229,6 +233,40 @@ export async function decideApproval(
           ':pending': 'pending',
           ...(decision.decidedByName ? { ':name': decision.decidedByName } : {}),
           ...(decision.tokenHash ? { ':hash': decision.tokenHash } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Withdraws an approval still pending (a conditional update, so it never undoes an answer that landed first). False
+ * when it was no longer pending.
+ */
+export async function revokeApproval(
+  store: ApprovalTable,
+  workspaceId: string,
+  approvalId: string,
+  by: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
+        UpdateExpression: 'SET #s = :revoked, revoked_at = :now, revoked_by = :by',
+        ConditionExpression: 'attribute_exists(item_key) AND #s = :pending',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':revoked': 'revoked',
+          ':now': now.toISOString(),
+          ':by': by,
+          ':pending': 'pending',
         },
       }),
     );

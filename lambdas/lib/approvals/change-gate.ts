@@ -66,7 +66,8 @@ export async function assertChangesApproved(
   const settings = await readApprovalSettings(store, workspaceId);
   if (!settings.requireApproval) return undefined;
   const carrying = (await listApprovals(store, workspaceId, CHANGES_PREFIX, CHECKED_APPROVALS)).filter(
-    (row) => row.change_hashes?.[rec.id] !== undefined,
+    // A withdrawn approval says nothing either way.
+    (row) => row.change_hashes?.[rec.id] !== undefined && row.status !== 'revoked',
   );
   const hash = changeHash(rec);
   const approved = carrying.find((row) => row.status === 'approved' && row.change_hashes?.[rec.id] === hash);

@@ -15,15 +15,18 @@ export async function assertPlanApproved(
 ): Promise<void> {
   const settings = await readApprovalSettings(store, workspaceId);
   if (!settings.requireApproval) return;
-  const approvals = await listApprovals(store, workspaceId, draftId);
+  // A withdrawn approval says nothing either way.
+  const approvals = (await listApprovals(store, workspaceId, draftId)).filter((row) => row.status !== 'revoked');
   const hash = planHash(plan);
   if (approvals.some((row) => row.status === 'approved' && row.plan_hash === hash)) return;
   const latest = approvals[0];
-  const approvalStatus = !latest
+  const approvalStatus: 'none' | 'pending' | 'changes_requested' | 'changed' = !latest
     ? 'none'
     : latest.status === 'approved' || approvals.some((row) => row.status === 'approved')
       ? 'changed'
-      : latest.status;
+      : latest.status === 'pending'
+        ? 'pending'
+        : 'changes_requested';
   const messages: Record<typeof approvalStatus, string> = {
     none: 'This workspace publishes a plan only once its client has approved it. Send it for approval first.',
     pending: 'This plan is waiting for the client’s approval: it publishes once they approve it.',

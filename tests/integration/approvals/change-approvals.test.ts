@@ -226,4 +226,25 @@ describe('client approvals of recommendations and agent proposals', () => {
     expect((await applied.json()).approvalId).toBe(sent.approval.id);
     expect((await undo(proposal)).status).toBe(200);
   });
+
+  it('the owner revokes a link, which then answers 410 like an expired one; a client cannot revoke', async () => {
+    const sent = await sentFor({ kind: 'recommendations', recommendationIds: [abLoser(3).id] }, 'link');
+    expect((await api(`/api/approval-links/${sent.token}`)).status).toBe(200);
+    const byClient = await send(client, `/api/approvals/${sent.approval.id}/revoke`, 'POST', {}, agency.sub);
+    expect(byClient.status).toBe(403);
+
+    const revoked = await send(agency, `/api/approvals/${sent.approval.id}/revoke`, 'POST', {});
+    expect(revoked.status).toBe(200);
+    expect(ApprovalDetailSchema.parse(await revoked.json()).approval.status).toBe('revoked');
+    const opened = await api(`/api/approval-links/${sent.token}`);
+    expect(opened.status).toBe(410);
+    expect((await errorOf(opened)).code).toBe('APPROVAL_LINK_INVALID');
+    const decided = await api(`/api/approval-links/${sent.token}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'approved', name: 'Carla Client' }),
+    });
+    expect(decided.status).toBe(410);
+    expect((await send(agency, `/api/approvals/${sent.approval.id}/revoke`, 'POST', {})).status).toBe(409);
+  });
 });

@@ -7,6 +7,7 @@ import {
   decideByLink,
   decideInApp,
   openLink,
+  revoke,
   saveApprovalSettings,
   sendForApproval,
   type ApprovalDeps,
@@ -162,6 +163,17 @@ describe('client approvals', () => {
     expect(await failure(openLink(deps, 'x'.repeat(43)))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
     // Another workspace's id names nothing here.
     expect(await failure(approvalDetail(deps, OTHER, a.approval.id))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a revoked link is refused like an expired one, and a revoked approval can no longer be answered', async () => {
+    const sent = await sendLink(DRAFT_B);
+    const revoked = await revoke(deps, agency, sent.approval.id);
+    expect(revoked.approval).toMatchObject({ status: 'revoked', revokedBy: WORKSPACE });
+    expect(await failure(openLink(deps, sent.token!))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    const answer = { decision: 'approved' as const, comment: '', name: 'Dana' };
+    expect(await failure(decideByLink(deps, sent.token!, answer))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+    expect(await failure(revoke(deps, agency, sent.approval.id))).toMatchObject({ code: 'CONFLICT' });
+    expect(news).toContain(`approval_revoked Plan B ${WORKSPACE}`);
   });
 
   it('in the app only the client answers, and only what was sent to the client', async () => {

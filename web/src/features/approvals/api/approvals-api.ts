@@ -54,3 +54,15 @@ export function useDecideInApp(uid: string | undefined, id: string) {
     },
   });
 }
+
+/** The owner or an admin withdraws an approval not answered yet (its link stops working). */
+export function useRevokeApproval(uid: string | undefined, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('approvalsRevoke', { params: { id } }),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(approvalKeys.detail(uid, id), detail);
+      await queryClient.invalidateQueries({ queryKey: approvalKeys.list(uid) });
+    },
+  });
+}

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useWorkspaceRole } from '@web/lib/team/workspace-role';
-import { useApproval, useApprovals, useDecideInApp } from '../api/approvals-api';
+import { useApproval, useApprovals, useDecideInApp, useRevokeApproval } from '../api/approvals-api';
 import { ApprovalStatusLine, DecisionForm, statusWords } from './decision-form';
 import { SubjectSummary } from './subject-summary';
 
@@ -15,13 +15,16 @@ function ApprovalDetailCard({
   uid,
   approval,
   answers,
+  revokes,
 }: {
   uid: string | undefined;
   approval: Approval;
   answers: boolean;
+  revokes: boolean;
 }) {
   const detail = useApproval(uid, approval.id);
   const decide = useDecideInApp(uid, approval.id);
+  const revoke = useRevokeApproval(uid, approval.id);
   if (detail.isPending) return <Spinner label="Loading the plan" className="size-6 text-muted-foreground" />;
   if (detail.isError) return <Alert variant="destructive">{detail.error.message}</Alert>;
   const current = detail.data.approval;
@@ -43,6 +46,14 @@ function ApprovalDetailCard({
           ) : (
             <ApprovalStatusLine approval={current} />
           )}
+          {current.status === 'pending' && revokes ? (
+            <div className="grid justify-items-start gap-2">
+              <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+                {current.via === 'link' ? 'Revoke the link' : 'Withdraw it'}
+              </Button>
+              {revoke.isError ? <Alert variant="destructive">{revoke.error.message}</Alert> : null}
+            </div>
+          ) : null}
         </CardContent>
       </Card>
     </div>
@@ -95,7 +106,14 @@ export default function ApprovalsPage() {
               </li>
             ))}
           </ul>
-          {open ? <ApprovalDetailCard uid={currentUser?.uid} approval={open} answers={role === 'client'} /> : null}
+          {open ? (
+            <ApprovalDetailCard
+              uid={currentUser?.uid}
+              approval={open}
+              answers={role === 'client'}
+              revokes={role === 'owner' || role === 'admin'}
+            />
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -81,11 +81,18 @@ const statusWords: Record<Approval['status'], string> = {
   pending: 'Waiting for an answer',
   approved: 'Approved',
   changes_requested: 'Changes asked for',
+  revoked: 'Withdrawn',
 };
 
 /** Where an approval stands, and who answered what, when. */
 export function ApprovalStatusLine({ approval }: { approval: Approval }) {
   if (approval.status === 'pending') return <p className="text-sm text-muted-foreground">{statusWords.pending}</p>;
+  if (approval.status === 'revoked')
+    return (
+      <Alert variant="info" title={statusWords.revoked}>
+        Withdrawn by its sender{approval.revokedAt ? ` on ${new Date(approval.revokedAt).toLocaleString()}` : ''}.
+      </Alert>
+    );
   return (
     <Alert variant={approval.status === 'approved' ? 'success' : 'info'} title={statusWords[approval.status]}>
       {approval.decidedByName ? `By ${approval.decidedByName}` : 'Answered'}

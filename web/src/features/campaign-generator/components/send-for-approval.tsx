@@ -11,7 +11,12 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { useDraftApprovals, useSendForApproval } from '../api/campaign-generator-api';
 
 const LINK_DAYS = [1, APPROVAL_LINK_DAYS.default, 14, APPROVAL_LINK_DAYS.max];
-const statusWords = { pending: 'Waiting', approved: 'Approved', changes_requested: 'Changes asked for' } as const;
+const statusWords = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  changes_requested: 'Changes asked for',
+  revoked: 'Withdrawn',
+} as const;
 
 /**
  * "Send for approval" (issue 28, req 3): the saved plan goes to the workspace's client in Adsmith, or as a link
