@@ -5,15 +5,7 @@
 import { kneeIndex, paretoFront } from './pareto';
 import { createProblem, type ModelFit, type Problem } from './problem';
 import { createRandom, seedFor } from './random';
-import {
-  blockPolish,
-  type Candidate,
-  channelBlocks,
-  nelderMead,
-  POLISH_CYCLES,
-  runTrial,
-  type TrialSettings,
-} from './search';
+import { type Candidate, nelderMead, runTrial, type TrialSettings } from './search';
 import { type MmmConfig, type MmmDataset } from './spec';
 
 export function trialPlan(config: MmmConfig): TrialSettings[] {
@@ -50,15 +42,9 @@ export function selectModels(problem: Problem, candidates: readonly Candidate[])
     let evaluations = candidates.length;
     const budget = problem.config.search.polishEvaluations;
     if (budget > 0) {
-      // Channel by channel: one simplex over every channel's dimensions stalls far from the optimum (docs/mmm-scorecard.md).
-      const polished = blockPolish(
-        channelBlocks(problem.dimensions),
-        problem.dimensions,
-        (h) => scalarOf(problem.evaluate(h)),
-        best.hyper,
-        budget,
-        POLISH_CYCLES,
-      );
+      // One simplex over every dimension. The pooled fit polishes channel by channel (pooled.ts); here that made a
+      // 15-week fit's lift interval absurdly wide (tests/integration/mmm/mmm-handoff.test.ts), so it is not used yet.
+      const polished = nelderMead(problem.dimensions, (h) => scalarOf(problem.evaluate(h)), best.hyper, budget);
       evaluations += budget;
       if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
     }
