@@ -24,6 +24,11 @@ export interface TwinEndpoints {
   dynamodb: string;
   secretsManager: string;
   eventBridge: string;
+  /**
+   * Scheduler's "run now" (twin only): `GET` lists the scheduled functions, `POST <schedules>/<function>/run` runs one
+   * as its schedule would and answers with its result. Optional for endpoint files of older twins.
+   */
+  schedules?: string;
   /** The local KMS (Encrypt/Decrypt/GenerateDataKey); key material under `.local/kms/`. */
   kms: string;
   /** Stand-ins for Slack and the automation webhook: the page at `sinks`, JSON and fault switches per sink. */

@@ -53,7 +53,7 @@ import { SANDBOX_STATE_FILE } from './meta-sandbox/persisted-state';
 import { OfflineModelFaultSwitches } from './openai/offline-model-faults';
 import { offlineModelHandler, type OfflineModelCall } from './openai/offline-model-server';
 import { startLocalS3, type LocalS3 } from './s3/s3-service';
-import { startScheduleTicks, tickPeriodFromEnv } from './schedule-ticks';
+import { scheduleAdminHandler, ScheduledRuns, startScheduleTicks, tickPeriodFromEnv } from './schedule-ticks';
 import { CHAT_ADDRESS_SALT_FILE, localSecretValues } from './secrets/local-secret-values';
 import { secretsManagerHandler } from './secrets/secrets-manager-handler';
 import type { StartedParts, TwinServiceSpec } from './services/twin-service';
@@ -91,7 +91,8 @@ export interface TwinParts {
   kms: { url: string; keyArns: LocalResources['kmsKeyArns'] };
   functions: { runner: FunctionRunner; provide(resources: LocalResources): void };
   sqs: { url: string; sqs: LocalSqs };
-  eventBridge: { url: string };
+  /** EventBridge and its Scheduler: `runs` are the scheduled functions' runs (ticks and "run now"). */
+  eventBridge: { url: string; runs: ScheduledRuns };
   secretsManager: { url: string; apiOrigin: TwinEndpoints['apiOrigin'] };
   cognito: { url: string };
   userPool: ProvisionedUserPool & { issuer: string };
@@ -424,14 +425,19 @@ function eventBridge(settings: TwinSettings): Spec<'eventBridge'> {
         ...(settings.inMemory ? {} : { stateDir: settings.stateDir }),
       });
       queues = notificationQueues;
-      // The fault switch lets tests take the bus down (`POST <eventBridge>/__admin/faults`).
+      const runs = new ScheduledRuns((fn, event) => runner.invoke(fn, event));
+      // The fault switch lets tests take the bus down (`POST <eventBridge>/__admin/faults`); Scheduler's "run now"
+      // lets them run a scheduled function when they choose (`POST <eventBridge>/__admin/schedules/<fn>/run`).
       server.on(
         'request',
-        withBusFaults(
-          eventBusHandler({ region: settings.region, busName: LOCAL_EVENT_BUS_NAME, queues: notificationQueues }),
+        scheduleAdminHandler(
+          runs,
+          withBusFaults(
+            eventBusHandler({ region: settings.region, busName: LOCAL_EVENT_BUS_NAME, queues: notificationQueues }),
+          ),
         ),
       );
-      return { url };
+      return { url, runs };
     },
     stop: async () => {
       for (const queue of Object.values(queues)) queue.stop();
@@ -748,6 +754,7 @@ async function twinEndpoints(twin: Ready, settings: TwinSettings): Promise<TwinE
     dynamodb: (await twin.ready('dynamodb')).url,
     secretsManager: (await twin.ready('secretsManager')).url,
     eventBridge: (await twin.ready('eventBridge')).url,
+    schedules: `${(await twin.ready('eventBridge')).url}/__admin/schedules`,
     kms: (await twin.ready('kms')).url,
     sinks: sinkUrls.url,
     slackSink: {
@@ -775,9 +782,8 @@ function scheduleTicks(settings: TwinSettings): Spec<'scheduleTicks'> {
   return {
     name: 'scheduleTicks',
     start: async (twin) => {
-      const { runner } = await twin.ready('functions');
       return startScheduleTicks({
-        invoke: (fn, event) => runner.invoke(fn, event),
+        runs: (await twin.ready('eventBridge')).runs,
         periodMs: settings.options.scheduleTickMs ?? tickPeriodFromEnv(),
         log: settings.log,
       });
