@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { adCopyAngleKeys, callToActionTypes } from '../ad-copy-rules';
 import { CreativeStartSchema } from '../creative-winners';
 import { BRIEF_LANGUAGES } from '../brief-audience';
+import { AdVideoSchema } from '../ad-video';
 import { CAROUSEL_CARDS } from '../carousel-rules';
 import { CopyLanguageTagSchema, MAX_BUSINESS_LANGUAGES } from '../copy-languages';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
@@ -266,7 +267,7 @@ export const PlanAdTranslationSchema = z.object({
 });
 export type PlanAdTranslation = z.infer<typeof PlanAdTranslationSchema>;
 
-export const AD_FORMATS = ['single_image', 'carousel'] as const;
+export const AD_FORMATS = ['single_image', 'carousel', 'video'] as const;
 export type AdFormat = (typeof AD_FORMATS)[number];
 
 export const PlanAdSchema = z.object({
@@ -281,6 +282,8 @@ export const PlanAdSchema = z.object({
   image: AdImageRefSchema.optional(),
   /** Absent = a single-image link ad (plans made before carousels). */
   format: z.enum(AD_FORMATS).optional(),
+  /** A video ad's video and thumbnail (format `video`): uploaded to the ad account when the plan is published. */
+  video: AdVideoSchema.optional(),
   /**
    * A carousel's cards, in order (the validator reports fewer than 2; the schema bounds what is stored). The ad's
    * primary text is shown above them and its link is the "see more" destination.
