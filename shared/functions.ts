@@ -432,6 +432,8 @@ export const functions = {
       approvals: { actions: ['GetItem', 'Query'] },
       // Each published ad's elements (angle, call to action, format) for the creative report.
       creativeElements: { actions: ['PutItem'] },
+      // The design elements (template, layout, colours, picture, offer) recorded on the ads' exported images.
+      graphicsItems: { actions: ['GetItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],

@@ -20,7 +20,8 @@ import { assertPlanApproved } from '../lib/approvals/publish-gate';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { putElementRecord } from '../lib/creative-report/element-store';
-import { planAdElements } from '../lib/creative-report/plan-elements';
+import { exportedDesignElements } from '../lib/creative-report/exported-design-elements';
+import { planAdAssetIds, planAdElements } from '../lib/creative-report/plan-elements';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
@@ -270,9 +271,21 @@ async function recordElements(
 ): Promise<void> {
   const store = { doc: session.deps.doc, table: tableName('creativeElements') };
   const recordedAt = session.deps.now().toISOString();
+  const designOf = await exportedDesignElements(
+    { doc: session.deps.doc, table: tableName('graphicsItems') },
+    session.user.sub,
+    ads.flatMap(({ ad }) => planAdAssetIds(ad)),
+    log,
+  );
   const results = await Promise.allSettled(
     ads.map(({ id, ad }) =>
-      putElementRecord(store, { adAccountId, adId: id, source: 'adsmith', elements: planAdElements(ad), recordedAt }),
+      putElementRecord(store, {
+        adAccountId,
+        adId: id,
+        source: 'adsmith',
+        elements: planAdElements(ad, designOf),
+        recordedAt,
+      }),
     ),
   );
   const lost = results.filter((result) => result.status === 'rejected');

@@ -1,19 +1,46 @@
+import { offerOf } from '@shared/creative-offer';
 import type { PlanAd } from '@shared/schemas/campaign-plan';
-import type { CreativeElements } from '@shared/schemas/creative-report';
+import { CreativeElementsSchema, type CreativeElements } from '@shared/schemas/creative-report';
+
+/** The design elements an exported image was recorded with (graphics export), by asset id. */
+export type DesignElementsOf = (assetId: string) => CreativeElements | undefined;
+
+/** The ad's images that came from the user's stored assets: its own, or its carousel's cards in order. */
+export function planAdAssetIds(ad: PlanAd): string[] {
+  const images = [ad.image, ...(ad.cards ?? []).map((card) => card.image)];
+  return images.flatMap((image) => (image?.assetId ? [image.assetId] : []));
+}
 
 /**
- * The elements of an ad the campaign generator publishes, exactly as its plan holds them: the
- * headline angle it was written from, its call to action, its format and its copy's language (a
- * multi-language ad as its languages joined, the ad's own first: "en+es"). The plan does not carry
- * the graphics design an image was exported from (template, layout, colour scheme, image kind) nor
- * an offer, so those stay absent rather than guessed.
+ * The elements of an ad the campaign generator publishes, exactly as Adsmith made it: from its plan the headline
+ * angle, call to action, format and its copy's language (a multi-language ad as its languages joined, the ad's own
+ * first: "en+es"); from the graphics design its image was exported from (when it was one) the template, layout,
+ * colour scheme and kind of picture; the offer from the design's words, else from the ad's copy (both are Adsmith's
+ * own text, read with fixed patterns). An image uploaded from elsewhere leaves the design's elements absent rather
+ * than guessed.
  */
-export function planAdElements(ad: PlanAd): CreativeElements {
+export function planAdElements(ad: PlanAd, designOf: DesignElementsOf = () => undefined): CreativeElements {
   const languages = [ad.language ?? 'en', ...(ad.translations ?? []).map((t) => t.language)];
+  const design = planAdAssetIds(ad)
+    .map(designOf)
+    .find((elements) => elements !== undefined);
+  const designOffer = design?.offer && design.offer !== 'No offer' ? design.offer : undefined;
+  const copy = [ad.headline, ad.primaryText, ad.description, ...(ad.cards ?? []).map((card) => card.headline)];
   return {
+    ...(design?.template ? { template: design.template } : {}),
+    ...(design?.layout ? { layout: design.layout } : {}),
+    ...(design?.colourScheme ? { colourScheme: design.colourScheme } : {}),
+    ...(design?.imageKind ? { imageKind: design.imageKind } : {}),
     ...(ad.angle ? { angle: ad.angle } : {}),
+    offer: designOffer ?? offerOf(...copy),
     callToAction: ad.callToAction,
     format: ad.format ?? 'single_image',
     language: languages.join('+'),
   };
+}
+
+/** A stored image's recorded design elements, checked: a row that does not parse counts as none. */
+export function storedDesignElements(stored: unknown): CreativeElements | undefined {
+  const parsed = CreativeElementsSchema.safeParse(stored);
+  return stored !== undefined && parsed.success ? parsed.data : undefined;
 }

@@ -4,6 +4,7 @@ import { zipSync } from 'fflate';
 import { CAROUSEL_EXPORT_SIZES, cardFileName, designsToDraw } from '@shared/graphics/carousel-design';
 import { checkDesign, fileSizeCheck, type DesignCheck } from '@shared/graphics/design-checks';
 import type { Design } from '@shared/graphics/design-schema';
+import { designElements, type PlacedImage } from '@shared/graphics/design-elements';
 import { exportFileName, exportZipName } from '@shared/graphics/export-file-names';
 import { placementSizes, type PlacementSizeId } from '@shared/graphics/placement-sizes';
 import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
@@ -70,12 +71,14 @@ function refuseErrors(checks: readonly DesignCheck[]): void {
 async function loadImages(deps: GraphicsDeps, userId: string, designs: readonly Design[]) {
   const bytes: AssetBytes = {};
   const descriptions: string[] = [];
+  const placedImages: PlacedImage[] = [];
   const placed = designs.flatMap((design, card) =>
     Object.entries(design.images).map(
-      ([slot, ref]) => [designs.length > 1 ? `card ${card + 1} ${slot}` : slot, ref] as const,
+      ([slot, ref]) =>
+        [designs.length > 1 ? `card ${card + 1} ${slot}` : slot, ref, slot as PlacedImage['slot']] as const,
     ),
   );
-  for (const [slot, ref] of placed) {
+  for (const [slot, ref, imageSlot] of placed) {
     if (!ref) continue;
     if (ref.kind === 'asset' && bytes[ref.key]) continue;
     if (ref.kind !== 'asset' || !isUsersKey(userId, ref.key)) {
@@ -92,8 +95,9 @@ async function loadImages(deps: GraphicsDeps, userId: string, designs: readonly 
       throw error;
     }
     descriptions.push(`${slot}: ${asset.altText ?? `${asset.purpose} image "${asset.fileName}"`}`);
+    placedImages.push({ slot: imageSlot, kind: asset.kind, purpose: asset.purpose });
   }
-  return { bytes, descriptions };
+  return { bytes, descriptions, placed: placedImages };
 }
 
 export async function exportDesign(
@@ -156,6 +160,7 @@ export async function exportDesign(
     reserved = total;
 
     const alt = await altTextPromise;
+    const elements = designElements(design, images.placed);
     const assets: (AssetRecord & { sizeId: PlacementSizeId })[] = rendered.map(({ sizeId, bytes }, i) => {
       const id = randomUUID();
       const size = placementSizes[sizeId];
@@ -172,6 +177,8 @@ export async function exportDesign(
         createdAt,
         altText: alt.text,
         sizeId,
+        // What the ad that uses this image will be recorded with in the creative report.
+        elements,
       };
     });
     const zipKey = exportKey(userId, exportId, zipName);

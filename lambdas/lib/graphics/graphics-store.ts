@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { BrandKitSchema, type BrandKit } from '@shared/graphics/brand-kit-schema';
 import { DesignSchema, type Design } from '@shared/graphics/design-schema';
+import type { DesignElements } from '@shared/graphics/design-elements';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { conflict, notFound } from '../errors';
 import { queryAll as queryAllItems } from '../aws/query-all';
@@ -37,6 +38,8 @@ export interface AssetRecord {
   createdAt: string;
   altText?: string;
   removed?: string[];
+  /** An exported image's design elements (template, layout, colours, picture, offer), for the creative report. */
+  elements?: DesignElements;
 }
 
 export interface DesignRecord {
