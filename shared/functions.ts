@@ -655,8 +655,9 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // Token totals per day, as the ad copy generator keeps them.
       aiUsage: { actions: ['UpdateItem'] },
-      // The creative report reads an ad account's recorded ad elements.
-      creativeElements: { actions: ['Query'] },
+      // The creative report reads an ad account's recorded ad elements; tagging ads made elsewhere adds theirs
+      // (a conditional put: never over a record).
+      creativeElements: { actions: ['Query', 'PutItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],

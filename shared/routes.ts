@@ -131,6 +131,7 @@ export const routes = {
   adOptimizerApprove: adOptimizerRoutes.adOptimizerApprove,
   adOptimizerUndo: adOptimizerRoutes.adOptimizerUndo,
   creativeReport: adOptimizerRoutes.creativeReport,
+  creativeTags: adOptimizerRoutes.creativeTags,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

@@ -12,6 +12,7 @@ import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
 import { creativeReport } from './creative-report';
 import { rewriteAd } from '../lib/ad-optimizer/rewrite-ad';
+import { tagOutsideAds } from '../lib/creative-report/tag-outside-ads';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('adOptimizerTests') });
 
@@ -22,6 +23,8 @@ const adCopyDeps = () => ({
   metrics,
   log: (message: string, facts: Record<string, unknown>) => logger.info(message, facts),
 });
+
+const elements = () => ({ doc: dynamoDocumentClient(), table: tableName('creativeElements') });
 
 const abTestDeps = (session: MetaSession) => ({
   store: store(),
@@ -54,10 +57,15 @@ export const handler = httpFunction([
     routes.creativeReport,
     ({ session, graphCalls, params }) =>
       creativeReport(session, params.id, {
-        elements: { doc: dynamoDocumentClient(), table: tableName('creativeElements') },
+        elements: elements(),
         remainingMs: remainingMsOf(session),
         graphCalls,
       }),
+    metaSession(),
+  ),
+  on(
+    routes.creativeTags,
+    ({ session, params }) => tagOutsideAds(session, params.id, { elements: elements(), ...adCopyDeps() }),
     metaSession(),
   ),
   on(routes.adOptimizerUndo, ({ session, params }) => undoAdTest(abTestDeps(session), params.id), metaSession()),

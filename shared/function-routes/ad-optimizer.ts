@@ -7,7 +7,7 @@ import {
   ApproveAdTestBodySchema,
   RewriteAdBodySchema,
 } from '../schemas/ad-optimizer';
-import { CreativeReportSchema } from '../schemas/creative-report';
+import { CreativeReportSchema, CreativeTagReplySchema } from '../schemas/creative-report';
 import { route } from '../route-declaration';
 
 /** The routes `ad-optimizer` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -58,5 +58,14 @@ export const adOptimizerRoutes = {
     access: 'user',
     params: AdAccountParamsSchema,
     response: CreativeReportSchema,
+  }),
+  // Ads made outside Adsmith tagged once by the AI engine (angle, offer, language), a batch per request.
+  creativeTags: route({
+    method: 'POST',
+    path: '/api/ad-optimizer/ad-accounts/{id}/creative-tags',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: CreativeTagReplySchema,
   }),
 } as const;

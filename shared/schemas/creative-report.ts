@@ -135,3 +135,11 @@ export const CreativeReportSchema = z.object({
   graphCalls: z.number().int().optional(),
 });
 export type CreativeReport = z.infer<typeof CreativeReportSchema>;
+
+/** `POST …/creative-tags`: ads made elsewhere tagged by this request, and how many are still untagged after it. */
+export const CreativeTagReplySchema = z.object({
+  adAccountId: z.string(),
+  tagged: z.number().int().min(0),
+  remaining: z.number().int().min(0),
+});
+export type CreativeTagReply = z.infer<typeof CreativeTagReplySchema>;

@@ -21,6 +21,7 @@ import {
 import { fillSchema } from './schema-filler';
 import { CAMPAIGN_PLAN_SCHEMA_NAME, planAudiences } from './campaign-planner';
 import { EXPLANATIONS_SCHEMA_NAME, writeExplanations } from './explanation-writer';
+import { CREATIVE_TAGS_SCHEMA_NAME, writeCreativeTags } from './creative-tagger';
 import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
 import { offersTools, planToolUse, type PlannedCall } from './tool-planner';
@@ -474,11 +475,13 @@ function compose(request: ChatRequest, fault: FaultKind | null): string {
     const value =
       format.type === 'json_schema' && format.json_schema.name === EXPLANATIONS_SCHEMA_NAME
         ? writeExplanations(request.messages)
-        : schema
-          ? format.type === 'json_schema' && format.json_schema.name === CAMPAIGN_PLAN_SCHEMA_NAME
-            ? planAudiences(fillSchema(schema, brief, random), brief)
-            : fillSchema(schema, brief, random)
-          : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
+        : format.type === 'json_schema' && format.json_schema.name === CREATIVE_TAGS_SCHEMA_NAME
+          ? writeCreativeTags(request.messages)
+          : schema
+            ? format.type === 'json_schema' && format.json_schema.name === CAMPAIGN_PLAN_SCHEMA_NAME
+              ? planAudiences(fillSchema(schema, brief, random), brief)
+              : fillSchema(schema, brief, random)
+            : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
     if (fault === 'schemaMismatch')
       return JSON.stringify({ unexpected: true, note: 'offline model fault: schemaMismatch' });
     const text = JSON.stringify(value);

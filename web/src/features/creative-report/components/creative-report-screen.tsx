@@ -10,6 +10,7 @@ import { formatDay, formatMoney } from '@web/lib/format';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useCreativeReport } from '../api/creative-report-api';
 import { ElementSection } from './element-section';
+import { TagOutsideAds } from './tag-outside-ads';
 
 /** /creative-report: which creative elements win across the account's ads, with significance and weekly trends. */
 export function CreativeReportScreen() {
@@ -36,7 +37,17 @@ export function CreativeReportScreen() {
         </div>
       }
     >
-      {(data) => <ReportBody report={data} />}
+      {(data) => (
+        <div className="grid gap-4">
+          <TagOutsideAds
+            key={selection.accountId}
+            uid={selection.uid}
+            accountId={selection.accountId}
+            untagged={data.adsWithoutElements}
+          />
+          <ReportBody report={data} />
+        </div>
+      )}
     </AdAccountWorkspace>
   );
 }

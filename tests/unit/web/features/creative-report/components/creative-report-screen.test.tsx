@@ -191,4 +191,36 @@ describe('creative report screen', () => {
       await screen.findByText(/None of the ads with results in these weeks was made with Adsmith/),
     ).toHaveAttribute('role', 'status');
   });
+
+  it('tags ads made elsewhere on request, shows what was tagged, and reads the report again', async () => {
+    let tagged = false;
+    serve({
+      creativeReport: () => (tagged ? { ...report, adsWithElements: 9, adsWithoutElements: 0 } : report),
+      creativeTags: () => {
+        tagged = true;
+        return { adAccountId: usdAccount.id, tagged: 3, remaining: 0 };
+      },
+    });
+    renderWithMeta(<CreativeReportScreen />);
+    const button = await screen.findByRole('button', { name: 'Tag ads made elsewhere with AI' });
+    await userEvent.click(button);
+    expect(await screen.findByText('3 ads tagged')).toBeInTheDocument();
+    expect(callsTo('creativeTags')[0]!.params).toEqual({ id: usdAccount.id });
+    expect(await screen.findByText(/9 ads with known elements\./)).toBeInTheDocument();
+    expect(callsTo('creativeReport').length).toBeGreaterThan(1);
+  });
+
+  it('says plainly when the tagging failed', async () => {
+    const { ApiError } = await import('@web/lib/api-client');
+    serve({
+      creativeTags: () => {
+        throw new ApiError('QUOTA_EXCEEDED', 429, 'You have used all 50 AI generations of today.');
+      },
+    });
+    renderWithMeta(<CreativeReportScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tag ads made elsewhere with AI' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ads not tagged');
+    expect(alert).toHaveTextContent('You have used all 50 AI generations of today.');
+  });
 });
