@@ -9,6 +9,7 @@ import type { MetaSession } from '../lib/meta-session/session';
 import { AdInsightRowSchema, dayFigures, METRIC_FIELDS, type AdInsightRow } from '../lib/ad-optimizer/ad-cards';
 import { listElementRecords, type ElementStore } from '../lib/creative-report/element-store';
 import { creativeReportGroups, WINNER_THRESHOLD, type AdWeek } from '../lib/creative-report/report';
+import { VIDEO_PLAY_FIELDS, videoPlaysOf } from '../lib/creative-report/video-plays';
 import { costIsPerThousand, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 
 /** Pages of 500 weekly rows: 8 weeks of 1,250 ads. */
@@ -37,6 +38,7 @@ function adWeek(row: AdInsightRow & { ad_id: string }, currency: string): AdWeek
     results: top?.results ?? 0,
     objective: typeof row.objective === 'string' ? row.objective : 'UNKNOWN',
     resultType: top?.resultType ?? null,
+    ...videoPlaysOf(row),
   };
 }
 
@@ -61,7 +63,7 @@ export async function creativeReport(
         level: 'ad',
         limit: GRAPH_PAGE_SIZE.list,
         ...INSIGHTS_ATTRIBUTION_PARAMS,
-        fields: `ad_id,objective,${METRIC_FIELDS}`,
+        fields: `ad_id,objective,${METRIC_FIELDS},${VIDEO_PLAY_FIELDS}`,
         time_range: timeRangeParam(history),
         time_increment: 7,
       },

@@ -70,6 +70,9 @@ export const CreativeWeekSchema = z.object({
   spend: z.number(),
   ctrPercent: z.number().nullable(),
   costPerResult: z.number().nullable(),
+  /** Video ads only: Meta's 3-second plays per impression and ThruPlays per 3-second play, in %. */
+  hookRatePercent: z.number().nullable().optional(),
+  holdRatePercent: z.number().nullable().optional(),
 });
 export type CreativeWeek = z.infer<typeof CreativeWeekSchema>;
 
@@ -88,6 +91,23 @@ export const CreativeValueSchema = z.object({
   probabilityBestCost: z.number().min(0).max(1),
   winnerCtr: z.boolean(),
   winnerCost: z.boolean(),
+  /**
+   * Present when the value's ads played as video (issue 29 req 4): 3-second plays (Meta's `video_view` action) and
+   * ThruPlays (`video_thruplay_watched_actions`), the hook rate (plays / impressions) and the hold rate
+   * (ThruPlays / plays), each with the beta-binomial chance of being the best of the element's video values.
+   */
+  video: z
+    .object({
+      plays: z.number(),
+      thruPlays: z.number(),
+      hookRatePercent: z.number().nullable(),
+      holdRatePercent: z.number().nullable(),
+      probabilityBestHook: z.number().min(0).max(1),
+      probabilityBestHold: z.number().min(0).max(1),
+      winnerHook: z.boolean(),
+      winnerHold: z.boolean(),
+    })
+    .optional(),
   weeks: z.array(CreativeWeekSchema),
 });
 export type CreativeValue = z.infer<typeof CreativeValueSchema>;

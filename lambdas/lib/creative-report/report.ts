@@ -40,6 +40,9 @@ export interface AdWeek {
   objective: string;
   /** The result type Meta counted for the ad (its ad set's optimization goal); null when none reported. */
   resultType: string | null;
+  /** A video ad's 3-second plays and ThruPlays (video-plays.ts); absent or zero for other ads. */
+  plays?: number;
+  thruPlays?: number;
 }
 
 interface Totals {
@@ -47,16 +50,23 @@ interface Totals {
   linkClicks: number;
   results: number;
   spend: number;
+  plays: number;
+  thruPlays: number;
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const empty = (): Totals => ({ impressions: 0, linkClicks: 0, results: 0, spend: 0 });
-const add = (into: Totals, row: Totals) => {
+const empty = (): Totals => ({ impressions: 0, linkClicks: 0, results: 0, spend: 0, plays: 0, thruPlays: 0 });
+const add = (into: Totals, row: Omit<Totals, 'plays' | 'thruPlays'> & Partial<Totals>) => {
   into.impressions += row.impressions;
   into.linkClicks += row.linkClicks;
   into.results += row.results;
   into.spend += row.spend;
+  into.plays += row.plays ?? 0;
+  into.thruPlays += row.thruPlays ?? 0;
 };
+/** Hook rate: 3-second plays per impression; hold rate: ThruPlays per 3-second play (Meta's ThruPlay ≤ plays). */
+const hookRate = (t: Totals) => (t.impressions > 0 && t.plays > 0 ? round((t.plays / t.impressions) * 100) : null);
+const holdRate = (t: Totals) => (t.plays > 0 ? round((Math.min(t.thruPlays, t.plays) / t.plays) * 100) : null);
 const ctrPercent = (t: Totals) => (t.impressions > 0 ? round((t.linkClicks / t.impressions) * 100) : null);
 const costPerResult = (t: Totals, perThousand = false) =>
   t.results > 0 ? round((t.spend / t.results) * (perThousand ? 1000 : 1)) : null;
@@ -121,6 +131,23 @@ export function elementReport(
   const costBest = compared
     ? probabilityBest(competing.map(([value, e]) => costArm(value, e.totals, options.minorPerMajor, perThousand)))
     : {};
+  // Hook and hold compare only the values whose ads played as video: a still image has no 3-second play.
+  const playing = competing.filter(([, e]) => e.totals.plays > 0);
+  const videoCompared = playing.length >= 2;
+  const hookBest = videoCompared
+    ? probabilityBest(
+        playing.map(([value, e]) => ({ id: value, successes: e.totals.plays, trials: e.totals.impressions })),
+      )
+    : {};
+  const holdBest = videoCompared
+    ? probabilityBest(
+        playing.map(([value, e]) => ({
+          id: value,
+          successes: Math.min(e.totals.thruPlays, e.totals.plays),
+          trials: e.totals.plays,
+        })),
+      )
+    : {};
 
   const values = [...byValue.entries()].map(([value, e]): CreativeValue => {
     const pCtr = ctrBest[value] ?? 0;
@@ -135,7 +162,10 @@ export function elementReport(
         spend: round(t.spend),
         ctrPercent: ctrPercent(t),
         costPerResult: costPerResult(t, perThousand),
+        ...(t.plays > 0 ? { hookRatePercent: hookRate(t), holdRatePercent: holdRate(t) } : {}),
       }));
+    const pHook = hookBest[value] ?? 0;
+    const pHold = holdBest[value] ?? 0;
     return {
       value,
       ads: e.ads.size,
@@ -149,6 +179,20 @@ export function elementReport(
       probabilityBestCost: round(pCost, 4),
       winnerCtr: compared && pCtr >= threshold,
       winnerCost: compared && pCost >= threshold,
+      ...(e.totals.plays > 0
+        ? {
+            video: {
+              plays: e.totals.plays,
+              thruPlays: e.totals.thruPlays,
+              hookRatePercent: hookRate(e.totals),
+              holdRatePercent: holdRate(e.totals),
+              probabilityBestHook: round(pHook, 4),
+              probabilityBestHold: round(pHold, 4),
+              winnerHook: videoCompared && pHook >= threshold,
+              winnerHold: videoCompared && pHold >= threshold,
+            },
+          }
+        : {}),
       weeks: series,
     };
   });

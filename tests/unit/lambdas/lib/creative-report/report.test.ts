@@ -197,4 +197,85 @@ describe('creative report by element', () => {
     ]);
     expect(groups[1]!.elements[0]!.values[0]!.weeks).toHaveLength(2);
   });
+
+  describe('video hook and hold rates', () => {
+    // Known truth: the urgency template's videos stop the scroll more often (hook 30 % vs 20 %) while both hold the
+    // same share of those who stop (40 %): hook must be called, hold must not.
+    const TRUE_HOOK: Record<string, number> = { 'story-urgency': 0.3, 'story-benefit': 0.2 };
+    const HOLD = 0.4;
+
+    function videoWeeks(seed: number) {
+      const random = seededRandom(seed);
+      const elements = new Map<string, CreativeElements>();
+      const weeks: AdWeek[] = [];
+      let id = 5000;
+      for (const template of Object.keys(TRUE_HOOK)) {
+        for (let copy = 0; copy < 3; copy += 1) {
+          const adId = String((id += 1));
+          elements.set(adId, { template, format: 'video' });
+          for (const date of WEEKS) {
+            const impressions = 3_000;
+            const plays = binomial(impressions, TRUE_HOOK[template]!, random);
+            const linkClicks = binomial(impressions, 0.01, random);
+            weeks.push({
+              adId,
+              date,
+              impressions,
+              spend: impressions / 100,
+              linkClicks,
+              results: binomial(linkClicks, RESULT_PER_CLICK, random),
+              plays,
+              thruPlays: binomial(plays, HOLD, random),
+              ...APP,
+            });
+          }
+        }
+      }
+      // An image ad in the same group: no plays, so no video figures and no part in the video comparison.
+      elements.set('9999', { template: 'product-hero', format: 'single_image' });
+      for (const date of WEEKS) {
+        weeks.push({ adId: '9999', date, impressions: 3_000, spend: 30, linkClicks: 30, results: 3, ...APP });
+      }
+      return { elements, weeks };
+    }
+
+    for (const seed of [3, 17, 29]) {
+      it(`calls the better hook and not the equal hold (seed ${seed})`, () => {
+        const { elements, weeks } = videoWeeks(seed);
+        const report = elementReport('template', elements, weeks, { minorPerMajor: 100 })!;
+        const value = (name: string) => report.values.find((v) => v.value === name)!;
+        const urgency = value('story-urgency').video!;
+        const benefit = value('story-benefit').video!;
+        expect(urgency.hookRatePercent!).toBeGreaterThan(benefit.hookRatePercent!);
+        expect(urgency.winnerHook).toBe(true);
+        expect(urgency.probabilityBestHook).toBeGreaterThanOrEqual(WINNER_THRESHOLD);
+        expect(benefit.winnerHook).toBe(false);
+        expect(urgency.winnerHold || benefit.winnerHold).toBe(false);
+        expect(urgency.holdRatePercent!).toBeGreaterThan(30);
+        expect(urgency.holdRatePercent!).toBeLessThan(50);
+        expect(value('product-hero').video).toBeUndefined();
+        expect(value('story-urgency').weeks[0]!.hookRatePercent).toBeGreaterThan(0);
+        expect(value('product-hero').weeks[0]).not.toHaveProperty('hookRatePercent');
+      });
+    }
+
+    it('computes the rates as Meta defines them: plays per impression, ThruPlays per play', () => {
+      const elements = new Map<string, CreativeElements>([['1', { format: 'video' }]]);
+      const week: AdWeek = {
+        adId: '1',
+        date: WEEKS[0]!,
+        impressions: 2_000,
+        spend: 20,
+        linkClicks: 10,
+        results: 1,
+        plays: 500,
+        thruPlays: 125,
+        ...APP,
+      };
+      const value = elementReport('format', elements, [week], { minorPerMajor: 100 })!.values[0]!;
+      expect(value.video).toMatchObject({ plays: 500, thruPlays: 125, hookRatePercent: 25, holdRatePercent: 25 });
+      // A lone value beats nothing.
+      expect(value.video).toMatchObject({ winnerHook: false, winnerHold: false });
+    });
+  });
 });

@@ -17,9 +17,15 @@ const LINE_COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0
 
 const probability = (p: number) => `${Math.round(p * 100)}%`;
 
-/** What a value won on, in words ('cost per result and CTR'); empty when it won nothing. */
+/** What a value won on, in words ('cost per result, CTR and hook rate'); empty when it won nothing. */
 function wonOn(value: CreativeValue): string {
-  return [value.winnerCost ? 'cost per result' : null, value.winnerCtr ? 'CTR' : null].filter(Boolean).join(' and ');
+  const won = [
+    value.winnerCost ? 'cost per result' : null,
+    value.winnerCtr ? 'CTR' : null,
+    value.video?.winnerHook ? 'hook rate' : null,
+    value.video?.winnerHold ? 'hold rate' : null,
+  ].filter((part): part is string => part !== null);
+  return won.length > 1 ? `${won.slice(0, -1).join(', ')} and ${won.at(-1)}` : (won[0] ?? '');
 }
 
 /** The value's verdict in words: a winner only past the threshold. */
@@ -43,7 +49,9 @@ export function ElementSection({
   threshold: number;
 }) {
   const headingId = `element-${report.element}`;
-  const winners = report.values.filter((v) => v.winnerCost || v.winnerCtr);
+  const winners = report.values.filter((v) => wonOn(v) !== '');
+  // Hook and hold rates only when some value's ads played as video (a still image has no 3-second play).
+  const video = report.values.some((v) => v.video);
   const weeks = [...new Set(report.values.flatMap((v) => v.weeks.map((w) => w.weekStart)))].sort();
   const series = weeks.map((week) => ({
     label: formatDay(week),
@@ -108,6 +116,16 @@ export function ElementSection({
               <th scope="col">Cost per result</th>
               <th scope="col">Chance best CTR</th>
               <th scope="col">Chance lowest cost</th>
+              {video ? (
+                <>
+                  <th scope="col">
+                    <abbr title="3-second video plays per impression">Hook rate</abbr>
+                  </th>
+                  <th scope="col">
+                    <abbr title="ThruPlays per 3-second play">Hold rate</abbr>
+                  </th>
+                </>
+              ) : null}
               <th scope="col">Verdict</th>
               <th scope="col">Weekly CTR</th>
             </tr>
@@ -125,6 +143,12 @@ export function ElementSection({
                 <td>{formatMoney(v.costPerResult, currency)}</td>
                 <td>{probability(v.probabilityBestCtr)}</td>
                 <td>{probability(v.probabilityBestCost)}</td>
+                {video ? (
+                  <>
+                    <td>{v.video ? formatPercent(v.video.hookRatePercent) : 'Not a video'}</td>
+                    <td>{v.video ? formatPercent(v.video.holdRatePercent) : 'Not a video'}</td>
+                  </>
+                ) : null}
                 <td>{verdict(v)}</td>
                 <td className="text-xs">{v.weeks.map((w) => formatPercent(w.ctrPercent)).join(' → ')}</td>
               </tr>

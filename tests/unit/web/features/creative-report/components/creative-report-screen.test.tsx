@@ -223,4 +223,44 @@ describe('creative report screen', () => {
     expect(alert).toHaveTextContent('Ads not tagged');
     expect(alert).toHaveTextContent('You have used all 50 AI generations of today.');
   });
+
+  it('shows hook and hold rates when video ads ran, and names a hook winner', async () => {
+    const videoValue = (name: string, hook: number, winner: boolean) =>
+      value(name, {
+        video: {
+          plays: 600,
+          thruPlays: 240,
+          hookRatePercent: hook,
+          holdRatePercent: 40,
+          probabilityBestHook: winner ? 0.99 : 0.01,
+          probabilityBestHold: 0.5,
+          winnerHook: winner,
+          winnerHold: false,
+        },
+      });
+    const template: CreativeElementReport = {
+      element: 'template',
+      label: 'Template',
+      values: [
+        videoValue('story-urgency', 30, true),
+        videoValue('story-benefit', 20, false),
+        value('product-hero', {}),
+      ],
+    };
+    serve({
+      creativeReport: () => ({
+        ...report,
+        groups: [group('OUTCOME_APP_PROMOTION|mobile_app_install', 'App promotion · App installs', 400, [template])],
+      }),
+    });
+    renderWithMeta(<CreativeReportScreen />);
+    const section = await screen.findByRole('region', { name: 'Template' });
+    expect(within(section).getByRole('columnheader', { name: 'Hook rate' })).toBeInTheDocument();
+    expect(within(section).getByRole('columnheader', { name: 'Hold rate' })).toBeInTheDocument();
+    const urgency = within(section).getByRole('row', { name: /^story-urgency/ });
+    expect(urgency).toHaveTextContent('30.00%');
+    expect(urgency).toHaveTextContent('Winner on hook rate');
+    expect(within(section).getByRole('row', { name: /^product-hero/ })).toHaveTextContent('Not a video');
+    expect(within(section).getByText(/Winning: story-urgency \(hook rate\)/)).toBeInTheDocument();
+  });
 });
