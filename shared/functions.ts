@@ -146,6 +146,12 @@ export interface FunctionDeclaration extends FunctionNeeds {
    */
   bundledFiles?: BundledFileSet;
   /**
+   * The processor Lambda runs it on. arm64 costs less per GB-second; x86_64 for a function whose native addon is
+   * installed for x64 only (the video encoder: npm installs the addon of the machine that runs `npm ci`).
+   * @default 'arm64'
+   */
+  architecture?: 'arm64' | 'x86_64';
+  /**
    * Deployed in the edge stack, beside the CloudFront distribution that fronts its function URL with origin
    * access control (a streaming route). The edge stack comes before the stateful one, so the function reaches
    * the later stacks' resources by name: tables and secrets by their physical names, their KMS key by its
@@ -156,7 +162,7 @@ export interface FunctionDeclaration extends FunctionNeeds {
 }
 
 /** Named sets of run-time files bundled next to a handler. */
-export type BundledFileSet = 'graphicsRenderer' | 'reportFonts';
+export type BundledFileSet = 'graphicsRenderer' | 'videoRenderer' | 'reportFonts';
 
 export { NEED_ENV } from './need-env';
 
@@ -854,6 +860,31 @@ export const functions = {
     // Rasterising four 1080-wide images and encoding them: memory buys CPU on Lambda.
     memorySize: 2048,
     // The HTTP API gives up at 30 s.
+    timeoutSeconds: 29,
+  },
+  'graphics-video': {
+    description:
+      'Video ads from a saved design: renders a 6–15 s H.264 MP4 (9:16 or 1:1) with FFmpeg (node-av) and a closing-card PNG, stores both in S3, counts a graphics export',
+    tables: {
+      // The saved design (GetItem); the video record and the pending marker around its objects (PutItem,
+      // DeleteItem; GetItem when a failed write checks which records exist); the storage counter (UpdateItem).
+      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+      // A video counts as one graphics export a month, counted before rendering and given back when it fails.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    buckets: {
+      // Reads the design's images and writes the video and its thumbnail, under users/ only.
+      assets: { actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keyPatterns: ['users/*'] },
+    },
+    // The renderer's fonts and WASM, and FFmpeg's addon (node-av) in node_modules/ beside the bundle.
+    bundledFiles: 'videoRenderer',
+    // The addon npm installs here is linux-x64's (arm64's would have to be fetched for the asset at synth).
+    architecture: 'x86_64',
+    // A 15 s 1080×1920 render took 10.6 s of CPU on one core, peak 880 MB (docs/benchmarks.md); 3,008 MB gives
+    // ~1.7 vCPUs (x264 uses them) and is the most a new account may configure without asking.
+    memorySize: 3008,
+    // Rendered while the HTTP request waits: the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
   },
   team: {

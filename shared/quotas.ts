@@ -42,13 +42,14 @@ export const quotas = {
     // The signed-in chat and the agent are streamed from their function URLs, outside the HTTP API.
     countedWhen: 'each AI request, each signed-in chat answer (POST /api/chat) and each agent turn (POST /api/agent)',
   },
-  // One export request counts once, whatever the number of sizes it renders.
+  // One export request counts once, whatever the number of sizes it renders; a video ad made from a design counts
+  // as one export too (the plans have no separate video allowance).
   graphicsExportsPerMonth: {
     window: 'month',
     noun: 'graphics exports',
     label: 'Graphics exports a month',
     allowance: { one: 'graphics export a month', many: 'graphics exports a month' },
-    countedBy: ['graphicsExportDesign'],
+    countedBy: ['graphicsExportDesign', 'graphicsRenderVideo'],
   },
   connectedAdAccounts: {
     window: null,

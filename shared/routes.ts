@@ -20,6 +20,7 @@ import { automationRulesRoutes } from './function-routes/automation-rules';
 import { graphicsRoutes } from './function-routes/graphics';
 import { adOptimizerRoutes } from './function-routes/ad-optimizer';
 import { graphicsExportRoutes } from './function-routes/graphics-export';
+import { graphicsVideoRoutes } from './function-routes/graphics-video';
 import { teamRoutes } from './function-routes/team';
 import { agencyOverviewRoutes } from './function-routes/agency-overview';
 import { signalsRoutes } from './function-routes/signals';
@@ -133,6 +134,8 @@ export const routes = {
   creativeReport: adOptimizerRoutes.creativeReport,
   creativeTags: adOptimizerRoutes.creativeTags,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
+  graphicsRenderVideo: graphicsVideoRoutes.graphicsRenderVideo,
+  graphicsVideo: graphicsRoutes.graphicsVideo,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,
   createCustomerListAudience: audiencesRoutes.createCustomerListAudience,

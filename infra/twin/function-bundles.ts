@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import type { BundledFile } from '../cdk/lib/bundling/bundled-files';
@@ -66,7 +66,7 @@ export async function functionBundle(fn: string, entry: string, options: Functio
     .update(JSON.stringify({ ...bundleOptions(entry, outfile, options.tsconfig), root }))
     .digest('hex');
   await mkdir(dir, { recursive: true });
-  // Copied every time (a dozen files): a fresh copy costs less than checking each one.
+  // Copied unless the copy already has the source's size and time (the video encoder's addon is ~170 MB).
   await copyBundledFiles(dir, options.files ?? []);
   if (await unchanged(manifestFile, optionsHash, root)) return outfile;
 
@@ -86,14 +86,21 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   return outfile;
 }
 
-/** Each file written beside and renamed into place, so a worker starting meanwhile never reads half a font. */
+/**
+ * Each file written beside and renamed into place, so a worker starting meanwhile never reads half a font; the copy
+ * takes the source's modification time, so a later start sees it is current.
+ */
 async function copyBundledFiles(dir: string, files: readonly BundledFile[]): Promise<void> {
   await Promise.all(
     files.map(async (file) => {
       const target = path.join(dir, file.target);
+      const source = await stat(file.source);
+      const copied = await stat(target).catch(() => null);
+      if (copied && copied.size === source.size && Math.trunc(copied.mtimeMs) === Math.trunc(source.mtimeMs)) return;
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       await copyFile(file.source, temporary);
+      await utimes(temporary, source.atime, source.mtime);
       await rename(temporary, target);
     }),
   );

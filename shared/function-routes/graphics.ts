@@ -17,6 +17,7 @@ import {
   UploadTicketSchema,
   DeletedSchema as GraphicsDeletedSchema,
 } from '../schemas/graphics';
+import { VideoIdParamsSchema, VideoReplySchema } from '../schemas/graphics-video';
 import { route } from '../route-declaration';
 
 /** The routes `graphics` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -151,5 +152,15 @@ export const graphicsRoutes = {
     access: 'user',
     params: IdParamsSchema,
     response: GraphicsDeletedSchema,
+  }),
+  // A rendered video ad read again (fresh presigned URLs), served by this light function: the renderer's function
+  // loads a 170 MB encoder a read does not need.
+  graphicsVideo: route({
+    method: 'GET',
+    path: '/api/graphics/videos/{id}',
+    fn: 'graphics',
+    access: 'user',
+    params: VideoIdParamsSchema,
+    response: VideoReplySchema,
   }),
 } as const;

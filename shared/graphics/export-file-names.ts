@@ -16,6 +16,16 @@ export function exportFileName(templateId: string, sizeId: PlacementSizeId, exte
  * (a design changed since it was saved, zipped in the browser) `adsmith-spring-sale.zip`.
  */
 export function exportZipName(designName: string, version?: number): string {
+  return `adsmith-${designSlug(designName)}${version === undefined ? '' : `-v${version}`}.zip`;
+}
+
+/** A video ad's file, e.g. `adsmith-spring-sale-v3-1080x1920-10s.mp4`. */
+export function videoFileName(designName: string, version: number, sizeId: PlacementSizeId, seconds: number): string {
+  const size = placementSizes[sizeId];
+  return `adsmith-${designSlug(designName)}-v${version}-${size.width}x${size.height}-${seconds}s.mp4`;
+}
+
+function designSlug(designName: string): string {
   const slug = designName
     .normalize('NFKD')
     // NFKD splits "é" into "e" and a combining accent: drop the accent, or it would cut the word in two.
@@ -24,5 +34,5 @@ export function exportZipName(designName: string, version?: number): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `adsmith-${slug || 'design'}${version === undefined ? '' : `-v${version}`}.zip`;
+  return slug || 'design';
 }

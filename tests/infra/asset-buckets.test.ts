@@ -94,9 +94,9 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
     // Two object patterns, never the bucket itself.
     expect([statement.Resource].flat()).toHaveLength(2);
     expect(functionEnv(stateless, fn)[bucketEnvVar('assets')]).toBeDefined();
-    // No other function touches the bucket (the export function's own grants: tests/infra/graphics-export.test.ts).
+    // No other function touches the bucket (the export's and the video's own grants: tests/infra/graphics-*.test.ts).
     for (const [name, declaration] of Object.entries(functions)) {
-      if (name === 'graphics' || name === 'graphics-export' || 'cognitoTrigger' in declaration) continue;
+      if (['graphics', 'graphics-export', 'graphics-video'].includes(name) || 'cognitoTrigger' in declaration) continue;
       // An edge function (the chatbot) reads the site's config.json, nothing of the assets bucket.
       const template = 'edge' in declaration ? built.templates.edge : stateless;
       const s3 = roleStatements(template, `adsmith-dev-${name}`).filter((s) =>

@@ -99,27 +99,31 @@ describe('stateless stack (dev)', () => {
       );
     });
 
-    it.each(statelessFunctionNames())('%s: Node.js 22 on arm64, X-Ray, Powertools env, own log group', (fn) => {
-      const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
-      expect(resource.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
-        Handler: 'index.handler',
-        TracingConfig: { Mode: 'Active' },
-        Environment: {
-          Variables: expect.objectContaining({
-            POWERTOOLS_SERVICE_NAME: fn,
-            POWERTOOLS_METRICS_NAMESPACE: 'Adsmith',
-            POWERTOOLS_LOG_LEVEL: 'INFO',
-            NODE_OPTIONS: '--enable-source-maps',
-          }),
-        },
-      });
-      const logGroupId = resource.Properties.LoggingConfig.LogGroup.Ref as string;
-      expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties).toMatchObject({
-        RetentionInDays: 30,
-      });
-    });
+    it.each(statelessFunctionNames())(
+      '%s: Node.js 22 on the processor of its entry, X-Ray, Powertools env, own log group',
+      (fn) => {
+        const [, resource] = functionNamed(template, `adsmith-dev-${fn}`);
+        expect(resource.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          // arm64 unless the entry says otherwise (the video encoder's addon is x86_64's).
+          Architectures: [functionDeclaration(fn).architecture ?? 'arm64'],
+          Handler: 'index.handler',
+          TracingConfig: { Mode: 'Active' },
+          Environment: {
+            Variables: expect.objectContaining({
+              POWERTOOLS_SERVICE_NAME: fn,
+              POWERTOOLS_METRICS_NAMESPACE: 'Adsmith',
+              POWERTOOLS_LOG_LEVEL: 'INFO',
+              NODE_OPTIONS: '--enable-source-maps',
+            }),
+          },
+        });
+        const logGroupId = resource.Properties.LoggingConfig.LogGroup.Ref as string;
+        expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties).toMatchObject({
+          RetentionInDays: 30,
+        });
+      },
+    );
 
     it.each(statelessFunctionNames())(
       '%s: environment and IAM follow its functions-table entry and nothing else',

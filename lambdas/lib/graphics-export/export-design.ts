@@ -56,7 +56,7 @@ export function serverChecks(design: Design, sizes: readonly PlacementSizeId[]):
   return sizes.flatMap((sizeId) => checkDesign(design, sizeId));
 }
 
-function refuseErrors(checks: readonly DesignCheck[]): void {
+export function refuseErrors(checks: readonly DesignCheck[]): void {
   const errors = checks.filter((check) => check.level === 'error');
   if (errors.length === 0) return;
   const details = Object.fromEntries(errors.map((check) => [`${check.sizeId}.${check.id}`, check.message]));
@@ -68,7 +68,7 @@ function refuseErrors(checks: readonly DesignCheck[]): void {
 }
 
 /** Bytes of every image the design places, read from the user's own prefix, and a description of each for alt text. */
-async function loadImages(deps: GraphicsDeps, userId: string, designs: readonly Design[]) {
+export async function loadImages(deps: GraphicsDeps, userId: string, designs: readonly Design[]) {
   const bytes: AssetBytes = {};
   const descriptions: string[] = [];
   const placedImages: PlacedImage[] = [];

@@ -52,6 +52,8 @@ export interface RenderedVideo {
   height: number;
   seconds: number;
   frames: number;
+  /** The closing card as a PNG (its last frame): the thumbnail Meta asks for beside a video. */
+  thumbnailPng: Uint8Array;
 }
 
 /** Quality-targeted (CRF) with a ceiling, so a busy picture cannot produce a huge file. */
@@ -67,9 +69,9 @@ export function ffmpegBuild(): { version: string; configuration: string } {
   return { version: info.version, configuration: info.configuration };
 }
 
-async function rgbaLayer(design: Design, sizeId: VideoSizeId, assets: AssetBytes): Promise<Uint8Array> {
+async function drawLayer(design: Design, sizeId: VideoSizeId, assets: AssetBytes) {
   const svg = await renderDesignSvgNode(design, sizeId, assets);
-  return rasterise(svg, { wantPixels: true }).pixels;
+  return rasterise(svg, { wantPixels: true });
 }
 
 /** `to` mixed over `from`, `t` of the way (0–1), into `out`: a dissolve of two RGBA frames. */
@@ -89,10 +91,11 @@ export async function renderDesignVideo(
   const timeline = videoTimeline(seconds);
   const { width, height } = placementSizes[sizeId];
   const designs = videoLayers(design);
+  const card = await drawLayer(designs.card, sizeId, assets);
   const layers: Record<VideoLayerId, Uint8Array> = {
-    picture: await rgbaLayer(designs.picture, sizeId, assets),
-    full: await rgbaLayer(designs.full, sizeId, assets),
-    card: await rgbaLayer(designs.card, sizeId, assets),
+    picture: (await drawLayer(designs.picture, sizeId, assets)).pixels,
+    full: (await drawLayer(designs.full, sizeId, assets)).pixels,
+    card: card.pixels,
   };
 
   const timeBase = { num: 1, den: timeline.fps };
@@ -182,7 +185,14 @@ export async function renderDesignVideo(
     encoder.close();
     for (const frame of zoomed) frame.free();
     const mp4 = new Uint8Array(await readFile(file));
-    return { mp4, width, height, seconds: timeline.totalFrames / timeline.fps, frames: timeline.totalFrames };
+    return {
+      mp4,
+      width,
+      height,
+      seconds: timeline.totalFrames / timeline.fps,
+      frames: timeline.totalFrames,
+      thumbnailPng: card.png,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

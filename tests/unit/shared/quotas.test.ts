@@ -25,7 +25,10 @@ describe('the quotas table', () => {
       'POST /api/campaign-generator/drafts',
       'POST /api/graphics/ai-images',
     ]);
-    expect(counted('graphicsExportsPerMonth')).toEqual(['POST /api/graphics/designs/{id}/exports']);
+    expect(counted('graphicsExportsPerMonth')).toEqual([
+      'POST /api/graphics/designs/{id}/exports',
+      'POST /api/graphics/designs/{id}/videos',
+    ]);
     expect(counted('connectedAdAccounts')).toEqual([
       'GET /api/meta/ad-accounts/{id}/campaigns',
       'GET /api/meta/ad-accounts/{id}/insights',

@@ -22,12 +22,40 @@ const bundlingDir = path.join(REPO_ROOT, 'infra/cdk/lib/bundling');
 /** Where pdfkit's standard font modules go in a bundle's folder (named in pdfkit-fonts-package.json). */
 const PDF_FONTS_DIR = 'pdfkit-standard-fonts';
 
+/**
+ * FFmpeg for Lambda's x86_64 (node-av's prebuilt addon, FFmpeg linked in, ~170 MB). node-av's own code is bundled by
+ * esbuild; at run time it loads `@seydx/node-av-linux-x64/node-av.node` with a require from the bundle's folder,
+ * which finds it in node_modules/ beside index.mjs. npm installs only the addon of the machine that runs `npm ci`:
+ * synth elsewhere (macOS, linux-arm64) first runs `npm install --no-save --force @seydx/node-av-linux-x64@<version>`.
+ */
+export const VIDEO_ADDON_PACKAGE = '@seydx/node-av-linux-x64';
+
+function videoAddon(): BundledFile[] {
+  let addon: string;
+  try {
+    addon = requireFromRoot.resolve(`${VIDEO_ADDON_PACKAGE}/node-av.node`);
+  } catch {
+    throw new Error(
+      `The video function ships FFmpeg's linux-x64 addon, which is not installed here: run ` +
+        `npm install --no-save --force ${VIDEO_ADDON_PACKAGE}@$(node -p "require('node-av/package.json').version")`,
+    );
+  }
+  return ['node-av.node', 'package.json'].map((name) => ({
+    source: path.join(path.dirname(addon), name),
+    target: `node_modules/${VIDEO_ADDON_PACKAGE}/${name}`,
+  }));
+}
+
+const graphicsRendererFiles = (): BundledFile[] =>
+  graphicsAssetFiles().map((file) => ({
+    source: requireFromRoot.resolve(file.packagePath),
+    target: `${GRAPHICS_ASSETS_DIR}/${file.name}`,
+  }));
+
 const sets: Record<BundledFileSet, () => BundledFile[]> = {
-  graphicsRenderer: () =>
-    graphicsAssetFiles().map((file) => ({
-      source: requireFromRoot.resolve(file.packagePath),
-      target: `${GRAPHICS_ASSETS_DIR}/${file.name}`,
-    })),
+  graphicsRenderer: graphicsRendererFiles,
+  // The video is drawn with the same renderer, then encoded by FFmpeg.
+  videoRenderer: () => [...graphicsRendererFiles(), ...videoAddon()],
   // pdfkit loads its standard fonts (Helvetica) at run time with createRequire('#standard-fonts/<name>'), which no
   // bundler follows: its font modules go beside the bundle, and a package.json maps the specifier to them.
   reportFonts: () => {

@@ -60,11 +60,13 @@ export interface AppFunctionProps {
   readonly reservedConcurrency?: number;
   /** Run-time files copied beside the bundle after esbuild (fonts, WASM). @default none */
   readonly bundledFiles?: readonly BundledFile[];
+  /** The processor (functions table `architecture`). @default 'arm64' */
+  readonly architecture?: 'arm64' | 'x86_64';
 }
 
 /**
  * Every Lambda function of Adsmith, with our defaults baked in: Node.js 22 on
- * arm64, bundled by the local esbuild (no Docker) as minified ESM with source
+ * arm64 (x86_64 where the functions table says), bundled by the local esbuild (no Docker) as minified ESM with source
  * maps (settings in lambda-bundling.ts), X-Ray tracing, Powertools env, and its
  * own log group with retention.
  *
@@ -104,7 +106,7 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: `${REPO_ROOT}package-lock.json`,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrency,
@@ -535,6 +537,7 @@ export function tableFunctions<K extends string>(
       timeout: needs.timeoutSeconds ? Duration.seconds(needs.timeoutSeconds) : undefined,
       logRetention: settings.logRetention,
       bundledFiles: bundledFiles(needs.bundledFiles),
+      architecture: needs.architecture,
       logRemovalPolicy: settings.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     }).bindNeeds(needs, resources);
   }

@@ -70,6 +70,12 @@ describe('renderDesignVideo (FFmpeg through node-av)', () => {
     expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
   }, 60_000);
 
+  it('hands back the closing card as a PNG of the video’s size (the thumbnail beside the video)', () => {
+    expect([...story.thumbnailPng.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const view = new DataView(story.thumbnailPng.buffer, story.thumbnailPng.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1920]);
+  });
+
   it('makes the 1:1 1080×1080 feed size', async () => {
     const square = await renderDesignVideo(design, {}, { sizeId: 'square', seconds: 6, preset: 'superfast' });
     const facts = await probe(square.mp4);

@@ -1,0 +1,204 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Demuxer } from 'node-av/api';
+import { AV_CODEC_ID_H264, AV_PIX_FMT_YUV420P, AV_PROFILE_H264_HIGH } from 'node-av/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDesign } from '@shared/graphics/design-schema';
+import { windowId } from '@shared/quotas';
+import { VideoReplySchema, type VideoReply } from '@shared/schemas/graphics-video';
+import { encodePng } from '@infra/twin/openai/prompt-image';
+import { localTableName } from '@infra/twin/function-environment';
+import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
+import { api, cognitoClient, deleteUser } from '../twin-client';
+
+/**
+ * Video ads on the twin: the `graphics-video` function (bundled with FFmpeg's addon beside it, as in Lambda, run in a
+ * worker thread) renders a saved design to an MP4 and its thumbnail in the S3 stand-in; the file is read back and
+ * probed with FFmpeg's own demuxer (node-av), not a parser of ours.
+ */
+const client = cognitoClient();
+const doc = twinDocumentClient();
+type User = Awaited<ReturnType<typeof confirmedUser>>;
+let alice: User;
+let bob: User;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([confirmedUser(client, 'video-alice'), confirmedUser(client, 'video-bob')]);
+});
+afterAll(async () => {
+  await Promise.all([deleteUser(client, alice.email), deleteUser(client, bob.email)]);
+  client.destroy();
+  doc.destroy();
+});
+
+const call = (user: User, route: string, init: RequestInit = {}) =>
+  api(route, { ...init, token: user.token, headers: { 'content-type': 'application/json' } });
+
+async function json<T>(reply: Response, status: number): Promise<T> {
+  const text = await reply.text();
+  expect(reply.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+function png(width: number, height: number): Buffer {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) pixels.set([40 + (i % 180), 120, 200], i);
+  return encodePng(width, height, pixels);
+}
+
+async function uploadProductPhoto(user: User) {
+  const bytes = png(1200, 1200);
+  const ticket = await json<{ uploadId: string; uploadUrl: string; headers: Record<string, string> }>(
+    await call(user, '/api/graphics/uploads', {
+      method: 'POST',
+      body: JSON.stringify({ purpose: 'product', fileName: 'mug.png', contentType: 'image/png', size: bytes.length }),
+    }),
+    201,
+  );
+  const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: ticket.headers });
+  expect(put.status).toBe(200);
+  return json<{ id: string; key: string }>(
+    await call(user, `/api/graphics/uploads/${ticket.uploadId}/confirm`, { method: 'POST' }),
+    200,
+  );
+}
+
+const makeVideo = (user: User, designId: string, body: Record<string, unknown>) =>
+  call(user, `/api/graphics/designs/${designId}/videos`, { method: 'POST', body: JSON.stringify(body) });
+
+async function exportsUsed(sub: string): Promise<number> {
+  const reply = await doc.send(
+    new GetCommand({
+      TableName: localTableName('quotaUsage'),
+      Key: { user_id: sub, counter: `graphicsExportsPerMonth#${windowId('month', new Date())}` },
+    }),
+  );
+  return Number(reply.Item?.used ?? 0);
+}
+
+/** What FFmpeg's demuxer says of the file; frames = its video packets (one per frame). */
+async function probe(mp4: Uint8Array) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'video-it-'));
+  const file = path.join(dir, 'v.mp4');
+  await writeFile(file, mp4);
+  const input = await Demuxer.open(file);
+  try {
+    const video = input.video()!;
+    const facts = {
+      container: input.formatName,
+      streams: input.streams.length,
+      seconds: input.duration,
+      codecId: video.codecpar.codecId,
+      profile: video.codecpar.profile,
+      pixelFormat: video.codecpar.format,
+      width: video.codecpar.width,
+      height: video.codecpar.height,
+      fps: video.avgFrameRate.num / video.avgFrameRate.den,
+      frames: 0,
+    };
+    // Synchronous reads: node-av's async packet reader needs Promise.withResolvers (Node 22).
+    for (const packet of input.packetsSync(video.index)) {
+      if (!packet) break;
+      facts.frames += 1;
+    }
+    return facts;
+  } finally {
+    await input.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('POST /api/graphics/designs/{id}/videos', () => {
+  let saved: { id: string; version: number };
+  let made: VideoReply;
+
+  beforeAll(async () => {
+    const photo = await uploadProductPhoto(alice);
+    const design = defaultDesign({
+      templateId: 'product-hero',
+      texts: { ...defaultDesign().texts, headline: 'Slow mornings, warm mugs', cta: 'Shop now' },
+      images: { product: { kind: 'asset', key: photo.key, width: 1200, height: 1200, mimeType: 'image/png' } },
+    });
+    saved = await json<{ id: string; version: number }>(
+      await call(alice, '/api/graphics/designs', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Warm mugs', design }),
+      }),
+      201,
+    );
+  });
+
+  it('renders a 6 s 9:16 MP4 to Meta’s specs, stores it with a thumbnail and counts one export', async () => {
+    const before = await exportsUsed(alice.sub);
+    made = VideoReplySchema.parse(
+      await json(await makeVideo(alice, saved.id, { version: saved.version, sizeId: 'story', seconds: 6 }), 201),
+    );
+    expect(made).toMatchObject({ designId: saved.id, sizeId: 'story', ratio: '9:16', width: 1080, height: 1920 });
+    expect(made.video.fileName).toBe('adsmith-warm-mugs-v1-1080x1920-6s.mp4');
+    expect(made.video.key).toMatch(new RegExp(`^users/${alice.sub}/videos/${made.videoId}/`));
+    expect(made.usage?.used).toBe(before + 1);
+    expect(await exportsUsed(alice.sub)).toBe(before + 1);
+
+    const file = await fetch(made.video.url);
+    expect(file.status).toBe(200);
+    const mp4 = new Uint8Array(await file.arrayBuffer());
+    expect(mp4.length).toBe(made.video.bytes);
+    const facts = await probe(mp4);
+    expect(facts.container).toContain('mp4');
+    expect(facts).toMatchObject({
+      streams: 1,
+      codecId: AV_CODEC_ID_H264,
+      profile: AV_PROFILE_H264_HIGH,
+      pixelFormat: AV_PIX_FMT_YUV420P,
+      width: 1080,
+      height: 1920,
+      fps: 30,
+      frames: 180,
+    });
+    expect(facts.seconds).toBeCloseTo(6, 1);
+
+    const download = await fetch(made.video.downloadUrl);
+    expect(download.headers.get('content-disposition')).toContain(made.video.fileName);
+    await download.arrayBuffer();
+    const thumbnail = new Uint8Array(await (await fetch(made.thumbnail.url)).arrayBuffer());
+    expect([...thumbnail.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const view = new DataView(thumbnail.buffer, thumbnail.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1920]);
+  }, 120_000);
+
+  it('reads the video again for its workspace only; another workspace gets 404 for the video and the design', async () => {
+    const again = VideoReplySchema.parse(await json(await call(alice, `/api/graphics/videos/${made.videoId}`), 200));
+    expect(again).toMatchObject({ videoId: made.videoId, video: { key: made.video.key, bytes: made.video.bytes } });
+    expect(again.usage).toBeUndefined();
+
+    const usedBefore = await exportsUsed(bob.sub);
+    await json(await call(bob, `/api/graphics/videos/${made.videoId}`), 404);
+    await json(await makeVideo(bob, saved.id, { version: saved.version, sizeId: 'square', seconds: 6 }), 404);
+    expect(await exportsUsed(bob.sub)).toBe(usedBefore);
+  });
+
+  it.each([
+    [{ sizeId: 'square', seconds: 5 }, 'seconds'],
+    [{ sizeId: 'square', seconds: 16 }, 'seconds'],
+    [{ sizeId: 'square', seconds: 7.5 }, 'seconds'],
+    [{ sizeId: 'landscape', seconds: 10 }, 'sizeId'],
+    [{ sizeId: 'square' }, 'seconds'],
+  ])('refuses %o with 400 naming %s, counting nothing', async (body, field) => {
+    const before = await exportsUsed(alice.sub);
+    const reply = await json<{ error: { code: string; details?: Record<string, unknown> } }>(
+      await makeVideo(alice, saved.id, { version: saved.version, ...body }),
+      400,
+    );
+    expect(reply.error.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(reply.error.details ?? {})).toContain(`body.${field}`);
+    expect(await exportsUsed(alice.sub)).toBe(before);
+  });
+
+  it('answers 409 for a version that is not the saved one, before rendering', async () => {
+    const before = await exportsUsed(alice.sub);
+    await json(await makeVideo(alice, saved.id, { version: saved.version + 1, sizeId: 'square', seconds: 6 }), 409);
+    expect(await exportsUsed(alice.sub)).toBe(before);
+  });
+});
