@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AdVideoSchema } from '../ad-video';
 import { MAX_VIDEO_SECONDS, MIN_VIDEO_SECONDS, videoSizeIds } from '../graphics/video-motion';
 import { ExportUsageSchema } from './graphics';
 
@@ -59,6 +60,8 @@ export const VideoReplySchema = z.object({
     width: z.number().int(),
     height: z.number().int(),
   }),
+  /** The video as a plan's ad names it (`format: 'video'`): what the campaign publisher uploads to the ad account. */
+  adVideo: AdVideoSchema,
   /** The plan's graphics exports after this one (a video counts as one export); absent when only reading it. */
   usage: ExportUsageSchema.optional(),
 });

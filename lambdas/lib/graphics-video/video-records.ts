@@ -83,6 +83,15 @@ export async function videoView(bucket: AssetBucket, record: VideoRecord, now: D
       fileName: record.videoFileName,
       mimeType: 'video/mp4',
     },
+    adVideo: {
+      kind: 'video',
+      assetKey: record.videoKey,
+      thumbnailAssetKey: record.thumbnailKey,
+      ratio: videoRatios[record.sizeId],
+      seconds: record.seconds,
+      width: record.width,
+      height: record.height,
+    },
     thumbnail: {
       key: record.thumbnailKey,
       url: thumbnailUrl,

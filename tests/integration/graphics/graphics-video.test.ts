@@ -138,6 +138,16 @@ describe('POST /api/graphics/designs/{id}/videos', () => {
     expect(made).toMatchObject({ designId: saved.id, sizeId: 'story', ratio: '9:16', width: 1080, height: 1920 });
     expect(made.video.fileName).toBe('adsmith-warm-mugs-v1-1080x1920-6s.mp4');
     expect(made.video.key).toMatch(new RegExp(`^users/${alice.sub}/videos/${made.videoId}/`));
+    // What a plan's video ad names (shared/ad-video.ts), the publisher's input.
+    expect(made.adVideo).toEqual({
+      kind: 'video',
+      assetKey: made.video.key,
+      thumbnailAssetKey: made.thumbnail.key,
+      ratio: '9:16',
+      seconds: 6,
+      width: 1080,
+      height: 1920,
+    });
     expect(made.usage?.used).toBe(before + 1);
     expect(await exportsUsed(alice.sub)).toBe(before + 1);
 

@@ -16,6 +16,7 @@ import { type EditorTab, EditorSections } from './editor-sections';
 import { PreviewToolbar } from './preview-toolbar';
 import { SaveDesignBar } from './save-design-bar';
 import { SizePreviews } from './size-previews';
+import { MakeVideo } from './make-video';
 import { ServerExport, type SavingTools } from './server-export';
 import { UseInCampaign } from './use-in-campaign';
 
@@ -151,12 +152,16 @@ export function GraphicsGenerator({ renderer }: { renderer: GraphicsRenderer }) 
       initialSaved={saved.data ?? null}
       openError={saved.isError ? (saved.error instanceof Error ? saved.error.message : 'unknown error') : null}
       exportPanel={(blocked, saving, design) => (
-        <ServerExport
-          ensureSaved={saving.ensureSaved}
-          blocked={blocked}
-          onExported={saving.onExported}
-          carouselCards={design.cards?.length}
-        />
+        <>
+          <ServerExport
+            ensureSaved={saving.ensureSaved}
+            blocked={blocked}
+            onExported={saving.onExported}
+            carouselCards={design.cards?.length}
+          />
+          {/* A carousel is made of cards, not one picture to move: it has no video. */}
+          {design.cards ? null : <MakeVideo ensureSaved={saving.ensureSaved} blocked={blocked} />}
+        </>
       )}
       campaignPanel={(blocked, saving) => <UseInCampaign blocked={blocked} saving={saving} />}
       onOpenIdChange={(id) =>

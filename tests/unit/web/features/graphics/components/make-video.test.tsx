@@ -1,0 +1,135 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { MakeVideo } from '@web/features/graphics/components/make-video';
+import { ApiError } from '@web/lib/api-client';
+import { client, DESIGN_ID, UPLOAD_ID, USER, stubGraphicsApi } from '@tests/support/graphics/graphics-api-stub';
+
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+const { handlers, called } = stubGraphicsApi(api.apiRequest);
+
+const videoKey = `users/${USER}/videos/${UPLOAD_ID}/adsmith-trail-v2-1080x1080-7s.mp4`;
+const reply = (body: { version: number; sizeId: 'story' | 'square'; seconds: number }) => ({
+  videoId: UPLOAD_ID,
+  designId: DESIGN_ID,
+  version: body.version,
+  sizeId: body.sizeId,
+  ratio: body.sizeId === 'story' ? '9:16' : '1:1',
+  seconds: body.seconds,
+  width: 1080,
+  height: body.sizeId === 'story' ? 1920 : 1080,
+  createdAt: '2026-11-22T12:00:00.000Z',
+  urlsExpireAt: '2026-11-22T12:15:00.000Z',
+  video: {
+    key: videoKey,
+    url: 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=play',
+    downloadUrl: 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=save',
+    bytes: 300 * 1024,
+    fileName: 'adsmith-trail-v2-1080x1080-7s.mp4',
+    mimeType: 'video/mp4',
+  },
+  adVideo: {
+    kind: 'video',
+    assetKey: videoKey,
+    thumbnailAssetKey: `users/${USER}/videos/${UPLOAD_ID}/thumbnail.png`,
+    ratio: body.sizeId === 'story' ? '9:16' : '1:1',
+    seconds: body.seconds,
+    width: 1080,
+    height: body.sizeId === 'story' ? 1920 : 1080,
+  },
+  thumbnail: {
+    key: `users/${USER}/videos/${UPLOAD_ID}/thumbnail.png`,
+    url: 'http://localhost:3010/assets/t.png?X-Amz-Signature=t',
+    bytes: 5000,
+    fileName: 'adsmith-trail-v2-1080x1080-7s-thumbnail.png',
+    mimeType: 'image/png',
+    width: 1080,
+    height: 1080,
+  },
+  usage: { used: 3, limit: 10, resetsAt: '2026-12-01T00:00:00.000Z' },
+});
+
+function mount(props: Partial<Parameters<typeof MakeVideo>[0]> = {}) {
+  const ensureSaved = vi.fn(async () => ({ id: DESIGN_ID, version: 2 }));
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client()}>
+        <MakeVideo ensureSaved={ensureSaved} blocked={false} {...props} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return { ensureSaved };
+}
+
+describe('MakeVideo', () => {
+  it('saves first, renders the chosen shape and length, shows progress, then a playable preview and the download', async () => {
+    const user = userEvent.setup({ delay: null });
+    let finish: () => void = () => undefined;
+    handlers.graphicsRenderVideo = ({ body }) =>
+      new Promise((resolve) => {
+        finish = () => resolve(reply(body as Parameters<typeof reply>[0]));
+      });
+    const onMade = vi.fn();
+    const { ensureSaved } = mount({ onMade });
+
+    expect(screen.getByRole('radio', { name: /9:16 vertical/ })).toBeChecked();
+    expect(screen.getByLabelText('Length')).toHaveValue('10');
+    await user.click(screen.getByRole('radio', { name: /1:1 square/ }));
+    await user.selectOptions(screen.getByLabelText('Length'), '7');
+    await user.click(screen.getByRole('button', { name: 'Make video' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Rendering the video' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Rendering a 7 s 1:1 video on the server/);
+    expect(screen.getByRole('button', { name: 'Making the video…' })).toBeDisabled();
+    expect(ensureSaved).toHaveBeenCalledTimes(1);
+    expect(called('graphicsRenderVideo')[0]!.input).toEqual({
+      params: { id: DESIGN_ID },
+      body: { version: 2, sizeId: 'square', seconds: 7 },
+    });
+
+    finish();
+    const preview = await screen.findByLabelText('Video preview, 1:1, 7 seconds');
+    expect(preview.tagName).toBe('VIDEO');
+    expect(preview).toHaveAttribute('controls');
+    expect(preview).toHaveAttribute('src', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=play');
+    expect(preview).toHaveAttribute('poster', 'http://localhost:3010/assets/t.png?X-Amz-Signature=t');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your 7 s 1:1 video is ready. 7 of 10 exports left this month.',
+    );
+    const download = screen.getByRole('link', { name: 'Download MP4 (300 KB)' });
+    expect(download).toHaveAttribute('href', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=save');
+    expect(download).toHaveAttribute('download', 'adsmith-trail-v2-1080x1080-7s.mp4');
+    expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }));
+  });
+
+  it('says why the server refused, and shows no preview', async () => {
+    const user = userEvent.setup({ delay: null });
+    handlers.graphicsRenderVideo = () => {
+      throw new ApiError('VALIDATION_ERROR', 400, 'This design has a problem to fix: the text is too light.');
+    };
+    mount();
+    await user.click(screen.getByRole('button', { name: 'Make video' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The video could not be made: This design has a problem to fix: the text is too light.',
+    );
+    expect(screen.queryByLabelText(/Video preview/)).not.toBeInTheDocument();
+  });
+
+  it('is disabled while the checks list errors, and says so', () => {
+    mount({ blocked: true });
+    expect(screen.getByRole('button', { name: 'Make video' })).toBeDisabled();
+    expect(screen.getByText('Fix the problems the checks list before making a video.')).toBeInTheDocument();
+  });
+
+  it('stops when the design could not be saved first', async () => {
+    const user = userEvent.setup({ delay: null });
+    mount({ ensureSaved: async () => null });
+    await user.click(screen.getByRole('button', { name: 'Make video' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('the design could not be saved first.');
+    expect(called('graphicsRenderVideo')).toHaveLength(0);
+  });
+});
