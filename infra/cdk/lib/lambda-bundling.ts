@@ -35,6 +35,7 @@ const bundlingDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bun
 export const LAMBDA_ALIASES: Record<string, string> = {
   semver: path.join(bundlingDir, 'semver-gte.cjs'),
   '@aws-sdk/credential-provider-node': path.join(bundlingDir, 'credential-provider-env-only.mjs'),
+  brotli: path.join(bundlingDir, 'brotli-none'),
 };
 
 /** The same settings in esbuild's own terms (CDK adds bundle/platform itself). */
