@@ -117,6 +117,11 @@ export const CreativeElementReportSchema = z.object({
   label: z.string(),
   /** Ranked by cost per result (lowest first; values without results last), then CTR. */
   values: z.array(CreativeValueSchema),
+  /**
+   * Whether at least two values had enough delivery to be compared: when not, the chances are not computed (0) and
+   * the screen says there is nothing to compare yet rather than showing 0 %. Absent in reports made before it.
+   */
+  compared: z.boolean().optional(),
 });
 export type CreativeElementReport = z.infer<typeof CreativeElementReportSchema>;
 

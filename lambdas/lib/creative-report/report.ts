@@ -196,7 +196,7 @@ export function elementReport(
       weeks: series,
     };
   });
-  return { element, label: creativeElementLabels[element], values: ranked(values) };
+  return { element, label: creativeElementLabels[element], values: ranked(values), compared };
 }
 
 /** Every element that at least one ad with delivery has a value for, in the elements' fixed order. */

@@ -274,8 +274,9 @@ describe('creative report by element', () => {
       };
       const value = elementReport('format', elements, [week], { minorPerMajor: 100 })!.values[0]!;
       expect(value.video).toMatchObject({ plays: 500, thruPlays: 125, hookRatePercent: 25, holdRatePercent: 25 });
-      // A lone value beats nothing.
+      // A lone value beats nothing, and the report says nothing was compared.
       expect(value.video).toMatchObject({ winnerHook: false, winnerHold: false });
+      expect(elementReport('format', elements, [week], { minorPerMajor: 100 })!.compared).toBe(false);
     });
   });
 });

@@ -52,6 +52,8 @@ export function ElementSection({
   const winners = report.values.filter((v) => wonOn(v) !== '');
   // Hook and hold rates only when some value's ads played as video (a still image has no 3-second play).
   const video = report.values.some((v) => v.video);
+  // With fewer than two values to compare no chance was computed: a dash, not a 0 % that reads as a verdict.
+  const chance = (p: number) => (report.compared === false ? '—' : probability(p));
   const weeks = [...new Set(report.values.flatMap((v) => v.weeks.map((w) => w.weekStart)))].sort();
   const series = weeks.map((week) => ({
     label: formatDay(week),
@@ -65,9 +67,11 @@ export function ElementSection({
         {report.label}
       </h2>
       <p className="text-sm text-muted-foreground">
-        {winners.length > 0
-          ? `Winning: ${winners.map((w) => `${w.value} (${wonOn(w)})`).join(', ')}, each at least ${probability(threshold)} likely to beat the rest.`
-          : `No value is at least ${probability(threshold)} likely to beat the rest yet: the differences may be noise.`}
+        {report.compared === false
+          ? `Only ${report.values.length === 1 ? 'one value' : 'one value with enough delivery'} so far: there is nothing to compare it with yet.`
+          : winners.length > 0
+            ? `Winning: ${winners.map((w) => `${w.value} (${wonOn(w)})`).join(', ')}, each at least ${probability(threshold)} likely to beat the rest.`
+            : `No value is at least ${probability(threshold)} likely to beat the rest yet: the differences may be noise.`}
       </p>
       <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
         <div className="h-48 min-w-0">
@@ -141,15 +145,15 @@ export function ElementSection({
                 <td>{formatNumber(v.impressions)}</td>
                 <td>{formatPercent(v.ctrPercent)}</td>
                 <td>{formatMoney(v.costPerResult, currency)}</td>
-                <td>{probability(v.probabilityBestCtr)}</td>
-                <td>{probability(v.probabilityBestCost)}</td>
+                <td>{chance(v.probabilityBestCtr)}</td>
+                <td>{chance(v.probabilityBestCost)}</td>
                 {video ? (
                   <>
                     <td>{v.video ? formatPercent(v.video.hookRatePercent) : 'Not a video'}</td>
                     <td>{v.video ? formatPercent(v.video.holdRatePercent) : 'Not a video'}</td>
                   </>
                 ) : null}
-                <td>{verdict(v)}</td>
+                <td>{report.compared === false ? 'Nothing to compare yet' : verdict(v)}</td>
                 <td className="text-xs">{v.weeks.map((w) => formatPercent(w.ctrPercent)).join(' → ')}</td>
               </tr>
             ))}

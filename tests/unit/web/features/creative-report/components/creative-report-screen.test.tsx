@@ -263,4 +263,28 @@ describe('creative report screen', () => {
     expect(within(section).getByRole('row', { name: /^product-hero/ })).toHaveTextContent('Not a video');
     expect(within(section).getByText(/Winning: story-urgency \(hook rate\)/)).toBeInTheDocument();
   });
+
+  it('says there is nothing to compare, with dashes not 0 % chances, when an element has one value', async () => {
+    const lone: CreativeElementReport = {
+      element: 'format',
+      label: 'Format',
+      values: [value('single_image', {})],
+      compared: false,
+    };
+    serve({
+      creativeReport: () => ({
+        ...report,
+        groups: [group('OUTCOME_APP_PROMOTION|mobile_app_install', 'App promotion · App installs', 400, [lone])],
+      }),
+    });
+    renderWithMeta(<CreativeReportScreen />);
+    const section = await screen.findByRole('region', { name: 'Format' });
+    expect(
+      within(section).getByText(/Only one value so far: there is nothing to compare it with yet/),
+    ).toBeInTheDocument();
+    const row = within(section).getByRole('row', { name: /^single_image/ });
+    expect(row).toHaveTextContent('—');
+    expect(row).toHaveTextContent('Nothing to compare yet');
+    expect(row).not.toHaveTextContent('50%');
+  });
 });
