@@ -110,6 +110,18 @@ export function fatigueMultiplier(cumulativeFrequency: number, fatigueRate: numb
   return Math.exp(-fatigueRate * Math.max(0, cumulativeFrequency - 1));
 }
 
+/**
+ * Whether an ad shows a video: its creative was made with `video_data` through the API, or it is a seeded ad of an ad
+ * set optimising for ThruPlays (Meta serves those only with video). Plays and ThruPlays are counted for these alone.
+ */
+function playsVideo({ ad, adset }: AdContext, world: World): boolean {
+  if (adset.optimizationGoal === 'THRUPLAY') return true;
+  const creative = ad.createdCreative
+    ? (world.creatives.get(ad.creativeId) as { videoId?: string } | undefined)
+    : undefined;
+  return Boolean(creative?.videoId);
+}
+
 interface AdContext {
   ad: Ad;
   adset: AdSet;
@@ -217,6 +229,7 @@ export class InsightsModel {
     const audience = Math.max(20_000, adset.audienceSize * weightShare);
     const profile = { ...adset.profile, ctrFactor: adset.profile.ctrFactor * ad.profile.ctrFactor };
 
+    const video = playsVideo(context, this.world);
     let cumulativeImpressions = 0;
     let cumulativeReach = 0;
     const series: DailyMetrics[] = [];
@@ -281,7 +294,10 @@ export class InsightsModel {
       };
       metrics.postReactions = stochasticRound(random, impressions * 0.0025);
       metrics.postEngagement = clicks + metrics.postReactions;
-      metrics.videoViews = stochasticRound(random, impressions * 0.09);
+      // Only a video plays: Meta reports no video_view for an image or carousel ad. Drawn either way, so every
+      // other number keeps its draws.
+      const plays = stochasticRound(random, impressions * 0.09);
+      metrics.videoViews = video ? plays : 0;
       switch (campaign.objective) {
         case 'OUTCOME_SALES': {
           metrics.landingPageViews = landingPageViews;
@@ -305,19 +321,21 @@ export class InsightsModel {
         case 'OUTCOME_TRAFFIC':
           metrics.landingPageViews = landingPageViews;
           break;
-        case 'OUTCOME_ENGAGEMENT':
+        case 'OUTCOME_ENGAGEMENT': {
           metrics.postReactions = stochasticRound(random, impressions * 0.012 * conversionRate);
           metrics.postEngagement = clicks + metrics.postReactions + stochasticRound(random, impressions * 0.006);
-          metrics.videoViews = stochasticRound(random, impressions * 0.22);
-          metrics.thruplays = Math.min(
-            metrics.videoViews,
-            stochasticRound(random, impressions * 0.075 * conversionRate),
-          );
+          const engagedPlays = stochasticRound(random, impressions * 0.22);
+          const thruplays = Math.min(engagedPlays, stochasticRound(random, impressions * 0.075 * conversionRate));
+          metrics.videoViews = video ? engagedPlays : 0;
+          metrics.thruplays = video ? thruplays : 0;
           break;
-        case 'OUTCOME_AWARENESS':
+        }
+        case 'OUTCOME_AWARENESS': {
           metrics.adRecallers = Math.min(reach, stochasticRound(random, reach * 0.065));
-          metrics.videoViews = stochasticRound(random, impressions * 0.12);
+          const awarenessPlays = stochasticRound(random, impressions * 0.12);
+          metrics.videoViews = video ? awarenessPlays : 0;
           break;
+        }
       }
       series.push(metrics);
     }

@@ -158,6 +158,22 @@ describe('delivery model', () => {
     expect(totals.get('OUTCOME_TRAFFIC')!.purchases).toBe(0);
   });
 
+  it('counts video plays and ThruPlays only for ads that show a video, as Meta does', () => {
+    const { world, model } = demoWorld();
+    let videoPlays = 0;
+    let imagePlays = 0;
+    for (const ad of world.ads.values()) {
+      const video = world.adsets.get(ad.adsetId)!.optimizationGoal === 'THRUPLAY';
+      for (const day of model.series(ad)) {
+        if (video) videoPlays += day.videoViews;
+        else imagePlays += day.videoViews + day.thruplays;
+        expect(day.thruplays).toBeLessThanOrEqual(day.videoViews);
+      }
+    }
+    expect(videoPlays).toBeGreaterThan(0);
+    expect(imagePlays).toBe(0);
+  });
+
   it('spends nothing on days a campaign was paused or after it was archived', () => {
     const { world, model } = demoWorld();
     const paused = [...world.campaigns.values()].filter((c) => current(c.statusHistory) !== 'ACTIVE');
