@@ -74,10 +74,30 @@ async function drawLayer(design: Design, sizeId: VideoSizeId, assets: AssetBytes
   return rasterise(svg, { wantPixels: true });
 }
 
-/** `to` mixed over `from`, `t` of the way (0–1), into `out`: a dissolve of two RGBA frames. */
+/**
+ * `to` mixed over `from`, `t` of the way (0–1), into `out`: a dissolve of two RGBA frames, each byte
+ * `(from·(256−k) + to·k) >> 8`. Done two bytes at a time in 32-bit words (red and blue, then green and alpha, each in
+ * its own 16-bit lane, which cannot carry into the next): four times fewer steps than byte by byte, the same bytes.
+ */
 export function mixRgba(from: Uint8Array, to: Uint8Array, t: number, out: Uint8Array): Uint8Array {
   const k = Math.round(Math.min(1, Math.max(0, t)) * 256);
-  for (let i = 0; i < out.length; i += 1) out[i] = (from[i]! * (256 - k) + to[i]! * k) >> 8;
+  const ik = 256 - k;
+  const aligned = [from, to, out].every((bytes) => bytes.byteOffset % 4 === 0) && out.length % 4 === 0;
+  if (!aligned) {
+    for (let i = 0; i < out.length; i += 1) out[i] = (from[i]! * ik + to[i]! * k) >> 8;
+    return out;
+  }
+  const words = out.length >> 2;
+  const a = new Uint32Array(from.buffer, from.byteOffset, words);
+  const b = new Uint32Array(to.buffer, to.byteOffset, words);
+  const o = new Uint32Array(out.buffer, out.byteOffset, words);
+  for (let i = 0; i < words; i += 1) {
+    const x = a[i]!;
+    const y = b[i]!;
+    const evenBytes = (((x & 0x00ff00ff) * ik + (y & 0x00ff00ff) * k) >>> 8) & 0x00ff00ff;
+    const oddBytes = (((x >>> 8) & 0x00ff00ff) * ik + ((y >>> 8) & 0x00ff00ff) * k) & 0xff00ff00;
+    o[i] = evenBytes | oddBytes;
+  }
   return out;
 }
 
@@ -157,28 +177,54 @@ export async function renderDesignVideo(
     const toYuv = FilterAPI.create('scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', {
       framerate: { num: timeline.fps, den: 1 },
     });
-    const encodeRgba = async (frame: Frame) => {
+    const toYuvFrames = (frame: Frame): Frame[] => {
       toYuv.processSync(frame);
+      const out: Frame[] = [];
       for (;;) {
         const yuv = toYuv.receiveSync();
         if (!(yuv instanceof Frame)) break;
+        out.push(yuv);
+      }
+      return out;
+    };
+    const encodeYuv = async (frames: Frame[]) => {
+      for (const yuv of frames) {
         await encode(yuv);
         yuv.free();
       }
+    };
+    // A held layer is the same picture frame after frame (most of the video): converted to YUV once, and each of
+    // its frames is a reference to that one (clone shares the buffers) with its own timestamp.
+    const stills = new Map<VideoLayerId, Frame>();
+    const stillYuv = (layer: VideoLayerId, index: number): Frame => {
+      let yuv = stills.get(layer);
+      if (!yuv) {
+        const rgba = frameOf(layers[layer], index);
+        yuv = toYuvFrames(rgba)[0]!;
+        rgba.free();
+        stills.set(layer, yuv);
+      }
+      const frame = yuv.clone()!;
+      frame.pts = BigInt(index);
+      return frame;
     };
 
     const mixed = new Uint8Array(width * height * 4);
     for (let index = 0; index < timeline.totalFrames; index += 1) {
       const recipe = frameRecipe(index, timeline);
+      if (recipe.kind === 'still') {
+        await encodeYuv([stillYuv(recipe.layer, index)]);
+        continue;
+      }
       let frame: Frame;
       if (recipe.kind === 'zoom') {
         frame = zoomed[Math.min(recipe.index, zoomed.length - 1)]!.clone()!;
         frame.pts = BigInt(index);
-      } else if (recipe.kind === 'still') frame = frameOf(layers[recipe.layer], index);
-      else frame = frameOf(mixRgba(layers[recipe.from], layers[recipe.to], recipe.t, mixed), index);
-      await encodeRgba(frame);
+      } else frame = frameOf(mixRgba(layers[recipe.from], layers[recipe.to], recipe.t, mixed), index);
+      await encodeYuv(toYuvFrames(frame));
       frame.free();
     }
+    for (const frame of stills.values()) frame.free();
     toYuv.close();
     for await (const packet of encoder.flushPackets()) await muxer.writePacket(packet, stream);
     await muxer.close();

@@ -96,6 +96,21 @@ describe('mixRgba', () => {
     expect([...mixRgba(from, to, 0.5, out)]).toEqual([100, 100, 100, 255]);
     expect([...mixRgba(from, to, 1, out)]).toEqual([200, 100, 0, 255]);
   });
+
+  it('gives every byte (from·(256−k) + to·k) >> 8, word by word as byte by byte (unaligned views too)', () => {
+    const random = (n: number, seed: number) =>
+      Uint8Array.from({ length: n }, (_, i) => (Math.imul(i + 1, 2654435761 + seed) >>> 13) & 255);
+    const from = random(4 * 257, 1);
+    const to = random(4 * 257, 2);
+    for (const t of [0, 0.01, 0.33, 0.5, 0.97, 1]) {
+      const k = Math.round(t * 256);
+      const expected = from.map((value, i) => (value * (256 - k) + to[i]! * k) >> 8);
+      expect([...mixRgba(from, to, t, new Uint8Array(from.length))]).toEqual([...expected]);
+      // Views starting one byte in: mixed byte by byte.
+      const shifted = mixRgba(from.subarray(1), to.subarray(1), t, new Uint8Array(from.length).subarray(1));
+      expect([...shifted]).toEqual([...expected.subarray(1)]);
+    }
+  });
 });
 
 describe('the FFmpeg build node-av ships (docs/features/graphics.md, licence)', () => {
