@@ -924,6 +924,9 @@ export const functions = {
       // Sent and answered approvals go to Slack as `campaign` events through the outbox.
       eventOutbox: { actions: ['PutItem'] },
     },
+    // A link may be emailed to the client (SES), pointing at the site.
+    siteUrl: true,
+    email: true,
     timeoutSeconds: 10,
   },
   'agency-overview': {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { APPROVAL_LINK_VIEWER_BUCKET } from '@shared/constants';
+import { approvalLinkPath } from '@shared/web-paths';
 import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
 import {
   APPROVAL_LINK_DAYS,
@@ -27,12 +28,14 @@ import {
   planHash,
   putApproval,
   readApprovalSettings,
+  recordEmailed,
   revokeApproval,
   tokenHash,
   writeApprovalSettings,
   type ApprovalRow,
   type ApprovalTable,
 } from '../lib/approvals/approval-store';
+import type { ApprovalEmailInput } from '../lib/approvals/approval-email';
 import { AppError, conflict, forbidden, notFound, validationError } from '../lib/errors';
 import type { BucketRule } from '../lib/rate-limit/user-token-bucket';
 
@@ -51,6 +54,12 @@ export interface ApprovalDeps {
   announce: (news: { action: string; name: string; workspaceId: string; email?: string }) => Promise<void>;
   /** The public page's rate limit per viewer address (RATE_LIMITED when empty). */
   takeToken?: (key: string, rule: BucketRule) => Promise<unknown>;
+  /** The site's origin: an emailed link is `<siteUrl>/approve/<token>`. */
+  siteUrl: string;
+  /** Emails a link through SES; null where no sender address is configured (an email asked for is then not sent). */
+  sendEmail: ((to: string, email: ApprovalEmailInput) => Promise<void>) | null;
+  /** A warning for the logs: never given the token or the link. */
+  warn: (message: string, detail: Record<string, unknown>) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -129,7 +138,7 @@ export async function sendForApproval(
   deps: ApprovalDeps,
   user: RequestUser,
   body: SendBody,
-): Promise<{ approval: ReturnType<typeof approvalOf>; token?: string }> {
+): Promise<{ approval: ReturnType<typeof approvalOf>; token?: string; email?: { to: string; sent: boolean } }> {
   const workspaceId = user.sub;
   const subject =
     body.subject.kind === 'campaign_plan'
@@ -160,7 +169,42 @@ export async function sendForApproval(
     workspaceId,
     ...(user.email ? { email: user.email } : {}),
   });
-  return { approval: approvalOf(row), ...(token ? { token } : {}) };
+  if (!token || !body.email) return { approval: approvalOf(row), ...(token ? { token } : {}) };
+  const sent = await emailLink(deps, row, token, body.email);
+  const emailed = sent ? { ...row, emailed_to: body.email.to } : row;
+  return { approval: approvalOf(emailed), token, email: { to: body.email.to, sent } };
+}
+
+/**
+ * Emails the link to the client. The approval stands either way (the sender still has the link, shown once), so a
+ * refusal from SES is reported in the answer, not thrown; only a sent email is recorded on the row.
+ */
+async function emailLink(
+  deps: ApprovalDeps,
+  row: ApprovalRow,
+  token: string,
+  email: NonNullable<SendBody['email']>,
+): Promise<boolean> {
+  if (!deps.sendEmail) {
+    deps.warn('Approval link not emailed: no sender address configured', { approvalId: row.approval_id });
+    return false;
+  }
+  try {
+    await deps.sendEmail(email.to, {
+      kind: row.kind,
+      name: row.name,
+      count: row.changes?.length ?? 1,
+      senderName: email.senderName,
+      link: `${deps.siteUrl}${approvalLinkPath(token)}`,
+      expiresAt: row.expires_at!,
+    });
+  } catch (error) {
+    // The error of SES names neither the token nor the link; the approval's id is enough to find it.
+    deps.warn('Approval link not emailed', { approvalId: row.approval_id, error: String(error) });
+    return false;
+  }
+  await recordEmailed(deps.approvals, row.workspace_id, row.approval_id, email.to, deps.now());
+  return true;
 }
 
 export async function approvalList(deps: ApprovalDeps, workspaceId: string, draftId?: string) {

@@ -1,5 +1,10 @@
+import * as z from 'zod';
 import { approvalsRoutes as routes } from '@shared/function-routes/approvals';
+import { NEED_ENV } from '@shared/need-env';
+import { sendApprovalEmail } from '../lib/approvals/approval-email';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { sesClient } from '../lib/aws/sesv2';
+import { lazyEnv } from '../lib/env';
 import { clientAddress } from '../lib/http/client-address';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
@@ -19,6 +24,8 @@ import {
   type ApprovalDeps,
 } from './approvals';
 
+const config = lazyEnv(z.object({ SITE_URL: z.url(), [NEED_ENV.emailFrom]: z.email().optional() }));
+
 const deps = (): ApprovalDeps => ({
   approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
   drafts: { doc: dynamoDocumentClient(), table: tableName('campaignDrafts') },
@@ -36,7 +43,14 @@ const deps = (): ApprovalDeps => ({
       (error: unknown) => logger.warn('Approval event not written to the outbox', { error: String(error) }),
     ),
   takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
+  siteUrl: config().SITE_URL.replace(/\/$/, ''),
+  sendEmail: emailer(config()[NEED_ENV.emailFrom]),
+  warn: (message, detail) => logger.warn(message, detail),
 });
+
+function emailer(from: string | undefined): ApprovalDeps['sendEmail'] {
+  return from ? (to, email) => sendApprovalEmail(sesClient(), from, to, email) : null;
+}
 
 type PublicEvent = { requestContext: { http: { sourceIp: string } }; headers: Record<string, string | undefined> };
 const viewer = (event: PublicEvent) =>

@@ -54,17 +54,39 @@ export const ApprovalSubjectInputSchema = z.discriminatedUnion(
   { error: 'Send a campaign plan, recommendations or an agent proposal.' },
 );
 
-export const SendApprovalBodySchema = z.object({
-  subject: ApprovalSubjectInputSchema,
-  /** `client`: the workspace's client role sees it in the app; `link`: a signed link the sender passes on. */
-  via: z.enum(['client', 'link'], { error: 'Choose how to send it: to the client in the app, or by link.' }),
-  expiresInDays: z
-    .number()
-    .int()
-    .min(APPROVAL_LINK_DAYS.min, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
-    .max(APPROVAL_LINK_DAYS.max, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
-    .optional(),
+/** The name an emailed link comes from (the agency's, as the client knows it): it goes in the From header. */
+export const ApprovalSenderNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Say who the email is from.')
+  .max(64, 'A sender name is at most 64 characters.')
+  .regex(/^[^<>"\r\n]+$/, 'A sender name cannot contain <, >, quotes or line breaks.');
+
+/** A link also emailed to the client (SES), from the agency's name. */
+export const ApprovalEmailSchema = z.object({
+  to: z.email('Give the client’s email address.').max(254, 'An email address is at most 254 characters.'),
+  senderName: ApprovalSenderNameSchema,
 });
+
+export const SendApprovalBodySchema = z
+  .object({
+    subject: ApprovalSubjectInputSchema,
+    /** `client`: the workspace's client role sees it in the app; `link`: a signed link the sender passes on. */
+    via: z.enum(['client', 'link'], { error: 'Choose how to send it: to the client in the app, or by link.' }),
+    expiresInDays: z
+      .number()
+      .int()
+      .min(APPROVAL_LINK_DAYS.min, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
+      .max(APPROVAL_LINK_DAYS.max, `A link lasts ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`)
+      .optional(),
+    /** Links only: also email the link to the client. */
+    email: ApprovalEmailSchema.optional(),
+  })
+  // The client role finds its approvals in the app: there is no link to email.
+  .refine((body) => body.via === 'link' || !body.email, {
+    message: 'Only a link is emailed: send by link to email it.',
+    path: ['email'],
+  });
 export type SendApprovalBody = z.input<typeof SendApprovalBodySchema>;
 
 const DecisionFieldsSchema = z.object({
@@ -109,6 +131,8 @@ export const ApprovalSchema = z.object({
   decidedBy: z.string().optional(),
   decidedByName: z.string().optional(),
   comment: z.string().optional(),
+  /** Links emailed to the client: the address (set once SES took the email). */
+  emailedTo: z.string().optional(),
   /** When and by whom (the acting person's sub) it was revoked. */
   revokedAt: z.string().optional(),
   revokedBy: z.string().optional(),
@@ -119,6 +143,8 @@ export const SentApprovalSchema = z.object({
   approval: ApprovalSchema,
   /** Links only: the token, shown once (only its hash is stored); the page is `/approve/<token>`. */
   token: z.string().optional(),
+  /** When the link was to be emailed: to whom, and whether SES took it (if not, the sender passes the link on). */
+  email: z.object({ to: z.string(), sent: z.boolean() }).optional(),
 });
 
 export const ApprovalListSchema = z.object({ items: z.array(ApprovalSchema) });

@@ -97,6 +97,8 @@ export interface MailboxMessage {
   links: string[];
   kind: string;
   sentAt: string;
+  /** SES emails: the From header as sent. */
+  from?: string;
 }
 
 export async function mailboxMessages(to: string): Promise<MailboxMessage[]> {

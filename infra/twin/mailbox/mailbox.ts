@@ -15,6 +15,8 @@ export interface MailboxMessage {
   sentAt: string;
   /** Files sent with it (SES v2 attachments), with their content so a test can open them. */
   attachments?: MailboxAttachment[];
+  /** The From header as sent (SES v2), e.g. `"Northwind Media" <reports@adsmith.example>`. */
+  from?: string;
 }
 
 export interface MailboxAttachment {
@@ -30,6 +32,7 @@ export interface OutgoingEmail {
   body: string;
   kind: string;
   attachments?: MailboxAttachment[];
+  from?: string;
 }
 
 /** Older messages drop off past this, so a long session does not grow without end. */
@@ -50,6 +53,7 @@ export class Mailbox {
       kind: email.kind,
       sentAt: new Date().toISOString(),
       ...(email.attachments ? { attachments: email.attachments } : {}),
+      ...(email.from ? { from: email.from } : {}),
     };
     this.#messages.push(message);
     if (this.#messages.length > MAX_MESSAGES) this.#messages.splice(0, this.#messages.length - MAX_MESSAGES);

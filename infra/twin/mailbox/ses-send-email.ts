@@ -144,6 +144,7 @@ export async function handleSesSendEmail(
       subject: Subject.Data,
       body: Body.Html?.Data ?? Body.Text?.Data ?? '',
       kind: 'SES_SendEmail',
+      from: email.FromEmailAddress,
       ...(attachments ? { attachments } : {}),
     });
     messageId ||= kept.id;

@@ -55,6 +55,9 @@ const ApprovalRowSchema = z.object({
   comment: z.string().optional(),
   revoked_at: z.string().optional(),
   revoked_by: z.string().optional(),
+  /** A link emailed to the client: to whom and when SES took it. */
+  emailed_to: z.string().optional(),
+  emailed_at: z.string().optional(),
 });
 export type ApprovalRow = z.output<typeof ApprovalRowSchema>;
 
@@ -120,6 +123,7 @@ export function approvalOf(row: ApprovalRow): Approval {
     ...(row.comment ? { comment: row.comment } : {}),
     ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
     ...(row.revoked_by ? { revokedBy: row.revoked_by } : {}),
+    ...(row.emailed_to ? { emailedTo: row.emailed_to } : {}),
   };
 }
 
@@ -241,6 +245,25 @@ export async function decideApproval(
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** Records that the link was emailed (after SES took it), on the approval's audit row. */
+export async function recordEmailed(
+  store: ApprovalTable,
+  workspaceId: string,
+  approvalId: string,
+  to: string,
+  now: Date,
+): Promise<void> {
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.table,
+      Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
+      UpdateExpression: 'SET emailed_to = :to, emailed_at = :now',
+      ConditionExpression: 'attribute_exists(item_key)',
+      ExpressionAttributeValues: { ':to': to, ':now': now.toISOString() },
+    }),
+  );
 }
 
 /**

@@ -1,15 +1,14 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { ApprovalDetailSchema, ApprovalListSchema, SentApprovalSchema } from '@shared/schemas/approvals';
 import { CampaignDraftSchema, type CampaignDraft } from '@shared/schemas/campaign-plan';
-import { InvitationCreatedSchema } from '@shared/schemas/team';
 import { WORKSPACE_HEADER } from '@shared/workspace-roles';
-import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
 import { readyToPublish } from '../campaign-generator/ready-to-publish';
-import { connectMeta, type FreshUser } from '../meta-api/meta-user';
+import { agencyWithClient, person, send, type Person } from './agency-with-client';
 import { busEvents, slackRequests } from '../notifications/sink-client';
-import { api, cognitoClient, deleteUser, eventually } from '../twin-client';
+import { twinDocumentClient } from '../ai/ai-user';
+import { api, eventually, mailboxMessages, uniqueEmail } from '../twin-client';
 
 /**
  * Client approvals (issue 28, req 3 and 6) on the twin through the gateway and the real functions: with the
@@ -17,9 +16,7 @@ import { api, cognitoClient, deleteUser, eventually } from '../twin-client';
  * decides once, and is refused after it expires; a link for plan A neither reads nor approves plan B; the client
  * role answers in the app, the agency cannot approve its own plan.
  */
-const cognito = cognitoClient();
 const doc = twinDocumentClient();
-type Person = Awaited<ReturnType<typeof confirmedUser>> & FreshUser;
 let agency: Person;
 let client: Person;
 let outsider: Person;
@@ -27,23 +24,6 @@ let usdAccount: string;
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-async function person(label: string): Promise<Person> {
-  const user = await confirmedUser(cognito, label);
-  const call = (path: string, init: RequestInit = {}) =>
-    api(path, {
-      ...init,
-      token: user.token,
-      headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
-    });
-  return { ...user, call, remove: () => deleteUser(cognito, user.email) };
-}
-
-const send = (user: Person, path: string, method: string, body: unknown, workspace?: string) =>
-  user.call(path, {
-    method,
-    body: JSON.stringify(body),
-    ...(workspace ? { headers: { [WORKSPACE_HEADER]: workspace } } : {}),
-  });
 const inWorkspace = (user: Person, path: string, workspace: string) =>
   user.call(path, { headers: { [WORKSPACE_HEADER]: workspace } });
 /** The public link routes: no token at all. */
@@ -91,33 +71,10 @@ let planA: CampaignDraft;
 let planB: CampaignDraft;
 
 beforeAll(async () => {
-  [agency, client, outsider] = await Promise.all([
-    person('approvals-agency'),
-    person('approvals-client'),
+  [{ agency, client, usdAccount }, outsider] = await Promise.all([
+    agencyWithClient('approvals'),
     person('approvals-outsider'),
   ]);
-  // Seats for the client's membership.
-  await doc.send(
-    new PutCommand({
-      TableName: localTableName('userPlans'),
-      Item: {
-        user_id: agency.sub,
-        plan: 'agency',
-        interval: 'monthly',
-        subscription_status: 'active',
-        current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
-      },
-    }),
-  );
-  const invited = await send(agency, '/api/team/invitations', 'POST', { email: client.email, role: 'client' });
-  expect(invited.status).toBe(201);
-  const token = new URL(InvitationCreatedSchema.parse(await invited.json()).link).searchParams.get('token');
-  expect((await send(client, '/api/team/accept', 'POST', { token })).status).toBe(200);
-  await connectMeta(agency);
-  const accounts = (await (await agency.call('/api/meta/ad-accounts')).json()) as {
-    data: Array<{ id: string; currency: string }>;
-  };
-  usdAccount = accounts.data.find((a) => a.currency === 'USD')!.id;
   [planA, planB] = [await draft('Plan A'), await draft('Plan B')];
 }, 120_000);
 
@@ -279,4 +236,60 @@ describe('client approvals', () => {
       details: { approvalStatus: 'changed' },
     });
   }, 60_000);
+
+  it('emails the link to the client from the agency’s name; the client follows it from the mailbox', async () => {
+    const plan = await draft('Plan C');
+    const to = uniqueEmail('approvals-client-inbox');
+    const reply = await send(agency, '/api/approvals', 'POST', {
+      subject: { kind: 'campaign_plan', draftId: plan.id },
+      via: 'link',
+      expiresInDays: 3,
+      email: { to, senderName: 'Northwind Media' },
+    });
+    expect(reply.status).toBe(201);
+    const sent = SentApprovalSchema.parse(await reply.json());
+    expect(sent.email).toEqual({ to, sent: true });
+    expect(sent.approval.emailedTo).toBe(to);
+
+    const message = await eventually(async () => (await mailboxMessages(to))[0], 'the approval email');
+    expect(message.kind).toBe('SES_SendEmail');
+    expect(message.from).toMatch(/^"Northwind Media" </);
+    expect(message.subject).toBe(`Northwind Media asks for your approval: ${plan.plan.campaign.name}`);
+    expect(message.text).toContain('sent you a campaign plan (budget, schedule, audiences and ads)');
+    const expiry = new Date(sent.approval.expiresAt!);
+    expect(message.text).toContain(
+      `expires on ${expiry.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
+    );
+    // The link in the email opens this plan, without an account.
+    const emailed = message.links.find((url) => url.includes('/approve/'))!;
+    expect(emailed.endsWith(`/approve/${sent.token}`)).toBe(true);
+    const opened = await link(emailed.split('/approve/')[1]!);
+    expect(opened.status).toBe(200);
+    expect(ApprovalDetailSchema.parse(await opened.json()).plan?.campaign.name).toBe(plan.plan.campaign.name);
+  }, 60_000);
+
+  it('an email is validated: a bad address or sender name is refused naming the field, a client approval has no email', async () => {
+    const subject = { kind: 'campaign_plan', draftId: planA.id };
+    const badAddress = await send(agency, '/api/approvals', 'POST', {
+      subject,
+      via: 'link',
+      email: { to: 'not-an-address', senderName: 'Northwind Media' },
+    });
+    expect(badAddress.status).toBe(400);
+    expect((await errorOf(badAddress)).details).toHaveProperty(['body.email.to']);
+    const badName = await send(agency, '/api/approvals', 'POST', {
+      subject,
+      via: 'link',
+      email: { to: 'bea@example.com', senderName: 'Evil <spoof@example.com>' },
+    });
+    expect(badName.status).toBe(400);
+    expect((await errorOf(badName)).details).toHaveProperty(['body.email.senderName']);
+    const toClient = await send(agency, '/api/approvals', 'POST', {
+      subject,
+      via: 'client',
+      email: { to: 'bea@example.com', senderName: 'Northwind Media' },
+    });
+    expect(toClient.status).toBe(400);
+    expect((await errorOf(toClient)).details).toHaveProperty(['body.email']);
+  });
 });

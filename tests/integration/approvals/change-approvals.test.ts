@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { ApprovalDetailSchema, SentApprovalSchema } from '@shared/schemas/approvals';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
-import { InvitationCreatedSchema } from '@shared/schemas/team';
 import { WORKSPACE_HEADER } from '@shared/workspace-roles';
-import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
-import { connectMeta, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { api, cognitoClient, deleteUser } from '../twin-client';
+import { twinDocumentClient } from '../ai/ai-user';
+import { sandbox } from '../meta-api/meta-user';
+import { api } from '../twin-client';
+import { agencyWithClient, send, type Person } from './agency-with-client';
 
 /**
  * Client approvals of the optimizer's recommendations and the agent's proposals (issue 28, req 3 and 6) on the twin,
@@ -15,31 +15,12 @@ import { api, cognitoClient, deleteUser } from '../twin-client';
  * on, a recommendation applies only once an approval carrying it is approved; an approval of set A never applies
  * set B; a recommendation changed after its approval needs a new one; the client reads each change before → after.
  */
-const cognito = cognitoClient();
 const doc = twinDocumentClient();
-type Person = Awaited<ReturnType<typeof confirmedUser>> & FreshUser;
 let agency: Person;
 let client: Person;
 let usdAccount: string;
 let open: StoredRecommendation[];
 
-async function person(label: string): Promise<Person> {
-  const user = await confirmedUser(cognito, label);
-  const call = (path: string, init: RequestInit = {}) =>
-    api(path, {
-      ...init,
-      token: user.token,
-      headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
-    });
-  return { ...user, call, remove: () => deleteUser(cognito, user.email) };
-}
-
-const send = (user: Person, path: string, method: string, body: unknown, workspace?: string) =>
-  user.call(path, {
-    method,
-    body: JSON.stringify(body),
-    ...(workspace ? { headers: { [WORKSPACE_HEADER]: workspace } } : {}),
-  });
 const errorOf = async (reply: Response) =>
   ((await reply.json()) as { error: { code: string; details?: Record<string, string> } }).error;
 
@@ -68,28 +49,7 @@ beforeAll(async () => {
   expect(
     (await fetch(`${sandbox()}/__admin/reset`, { method: 'POST', body: JSON.stringify({ world: true }) })).status,
   ).toBe(200);
-  [agency, client] = await Promise.all([person('change-approvals-agency'), person('change-approvals-client')]);
-  await doc.send(
-    new PutCommand({
-      TableName: localTableName('userPlans'),
-      Item: {
-        user_id: agency.sub,
-        plan: 'agency',
-        interval: 'monthly',
-        subscription_status: 'active',
-        current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
-      },
-    }),
-  );
-  const invited = await send(agency, '/api/team/invitations', 'POST', { email: client.email, role: 'client' });
-  expect(invited.status).toBe(201);
-  const token = new URL(InvitationCreatedSchema.parse(await invited.json()).link).searchParams.get('token');
-  expect((await send(client, '/api/team/accept', 'POST', { token })).status).toBe(200);
-  await connectMeta(agency);
-  const accounts = (await (await agency.call('/api/meta/ad-accounts')).json()) as {
-    data: Array<{ id: string; currency: string }>;
-  };
-  usdAccount = accounts.data.find((a) => a.currency === 'USD')!.id;
+  ({ agency, client, usdAccount } = await agencyWithClient('change-approvals'));
   const read = await agency.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`);
   expect(read.status).toBe(200);
   const list = (await read.json()) as RecommendationList;

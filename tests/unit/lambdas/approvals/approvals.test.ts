@@ -70,6 +70,8 @@ describe('client approvals', () => {
   let deps: ApprovalDeps;
   let clock = Date.parse('2026-11-28T12:00:00Z');
   const news: string[] = [];
+  const emails: Array<{ to: string; link: string; senderName: string; expiresAt: string; name: string }> = [];
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     local = await startLocalAws();
@@ -81,6 +83,12 @@ describe('client approvals', () => {
       announce: async (item) => {
         news.push(`${item.action} ${item.name} ${item.workspaceId}`);
       },
+      siteUrl: 'https://app.example.com',
+      sendEmail: async (to, email) => {
+        if (to.endsWith('@bounce.example.com')) throw new Error('MessageRejected: address is on the suppression list');
+        emails.push({ to, ...email });
+      },
+      warn: (message, detail) => warnings.push(`${message} ${JSON.stringify(detail)}`),
     };
     for (const [id, name] of [
       [DRAFT_A, 'Plan A'],
@@ -212,5 +220,35 @@ describe('client approvals', () => {
     });
     // Another workspace's setting is its own.
     expect(await failure(assertPlanApproved(deps.approvals, OTHER, DRAFT_A, plan('Plan A')))).toBe('succeeded');
+  });
+
+  it('emails a link to the client from the agency’s name, records it, and reports a refused email without the token', async () => {
+    const email = { to: 'bea@bakery.example.com', senderName: 'Northwind Media' };
+    const sent = await sendForApproval(deps, agency, {
+      subject: { kind: 'campaign_plan', draftId: DRAFT_A },
+      via: 'link',
+      expiresInDays: 3,
+      email,
+    });
+    expect(sent.email).toEqual({ to: email.to, sent: true });
+    expect(emails.at(-1)).toMatchObject({
+      to: email.to,
+      senderName: 'Northwind Media',
+      name: 'Plan A',
+      link: `https://app.example.com/approve/${sent.token}`,
+      expiresAt: new Date(clock + 3 * DAY).toISOString(),
+    });
+    expect((await approvalDetail(deps, WORKSPACE, sent.approval.id)).approval.emailedTo).toBe(email.to);
+
+    const refused = await sendForApproval(deps, agency, {
+      subject: { kind: 'campaign_plan', draftId: DRAFT_A },
+      via: 'link',
+      email: { ...email, to: 'nobody@bounce.example.com' },
+    });
+    expect(refused.email).toEqual({ to: 'nobody@bounce.example.com', sent: false });
+    expect(refused.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await approvalDetail(deps, WORKSPACE, refused.approval.id)).approval.emailedTo).toBeUndefined();
+    expect(warnings.at(-1)).toContain('Approval link not emailed');
+    expect(warnings.join('\n')).not.toContain(refused.token!);
   });
 });

@@ -55,4 +55,15 @@ describe('SES v2 SendEmail attachments on the twin', () => {
     await expect(ses.send(withAttachment('invoice.exe'))).rejects.toThrow('Attachment file type is not supported.');
     expect(mailbox.list()).toHaveLength(before);
   });
+
+  it('keeps the From header as sent, the display name with it', async () => {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: `"Northwind Media" <${SENDER}>`,
+        Destination: { ToAddresses: ['from@example.com'] },
+        Content: { Simple: { Subject: { Data: 'Hello' }, Body: { Text: { Data: 'Hi.' } } } },
+      }),
+    );
+    expect(mailbox.list('from@example.com')[0]?.from).toBe(`"Northwind Media" <${SENDER}>`);
+  });
 });

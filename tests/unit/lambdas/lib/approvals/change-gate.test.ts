@@ -84,6 +84,9 @@ describe('approvals of recommendations and agent proposals', () => {
       recommendations: { doc: local.doc, table: localTableName('optimizerRecommendations') },
       now: () => new Date(clock),
       announce: async () => undefined,
+      siteUrl: 'https://app.example.com',
+      sendEmail: null,
+      warn: () => undefined,
     };
     await Promise.all([a, b, agent].map(put));
   });
