@@ -31,8 +31,10 @@ export function userMessageFor(code: string, message: string): string {
       return message.trim() ? message : VALIDATION_FALLBACK;
     case 'MFA_REQUIRED':
       return errorCatalogue.MFA_REQUIRED.message;
+    // The server's sentence says what ran out, when it comes back and which plan allows more; or whose approval
+    // is missing and what to do.
     case 'QUOTA_EXCEEDED':
-      // The server's sentence says what ran out, when it comes back and which plan allows more.
+    case 'APPROVAL_REQUIRED':
       return message.trim() ? message : clientErrorCatalogue.UNKNOWN_ERROR.message;
     default:
       return clientErrorCatalogue.UNKNOWN_ERROR.message;
@@ -53,11 +55,12 @@ export interface HandleErrorOptions {
 }
 
 /**
- * Codes that are expected outcomes, not failures: a plan limit reached is the product working as sold. The user
+ * Codes that are expected outcomes, not failures: a plan limit reached, or a publish waiting for the client's
+ * approval, is the product working as sold. The user
  * is told (an upgrade prompt, or the toast), but nothing goes to the error log, the console or the client-error
  * pipeline, where it would page operators and bury real errors.
  */
-const EXPECTED_OUTCOMES: ReadonlySet<string> = new Set(['QUOTA_EXCEEDED', 'MFA_REQUIRED']);
+const EXPECTED_OUTCOMES: ReadonlySet<string> = new Set(['QUOTA_EXCEEDED', 'MFA_REQUIRED', 'APPROVAL_REQUIRED']);
 
 /** Where a refused money move sends the owner: the security section of /settings. */
 export const TWO_STEP_SETUP_PATH = '/settings#security';

@@ -76,6 +76,18 @@ describe('central error handler', () => {
     expect(notifier).not.toHaveBeenCalled();
   });
 
+  it('a publish waiting for the client’s approval is an outcome: its sentence is shown, nothing is logged or paged', () => {
+    const notifier = vi.fn(async () => true);
+    setErrorNotifier(notifier);
+    vi.mocked(console.error).mockClear();
+    const message = 'This plan is waiting for the client’s approval: it publishes once they approve it.';
+    handleError(new ApiError('APPROVAL_REQUIRED', 409, message), { component: 'CampaignGenerator' });
+    expect(notifier).not.toHaveBeenCalled();
+    expect(getErrorLog()).toEqual([]);
+    expect(console.error).not.toHaveBeenCalled();
+    expect(toast.warning).toHaveBeenCalledWith(message);
+  });
+
   it('defaults the code to UNKNOWN_ERROR', () => {
     const entry = handleError(new Error('something odd'));
     expect(entry.code).toBe('UNKNOWN_ERROR');

@@ -2,6 +2,7 @@ import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/ui/badge';
 import { toolWords } from '../lib/tool-words';
+import { ProposalApproval } from './proposal-approval';
 import type { PanelTurn } from '../hooks/use-agent-conversation';
 
 const STOP_WORDS = {
@@ -11,7 +12,8 @@ const STOP_WORDS = {
 
 /**
  * One turn of the conversation. An answer shows, beside its words, the tool results it was built on, the figures
- * removed because no tool result held them, and its proposals with the link to approve them in the optimizer.
+ * removed because no tool result held them, and its proposals with the link to approve them in the optimizer or
+ * to send them for the client's approval.
  */
 export function AgentTurnView({
   turn,
@@ -52,13 +54,16 @@ export function AgentTurnView({
                   <Badge variant="outline">Dry run</Badge> Checked against the guardrails; nothing was stored.
                 </span>
               ) : (
-                <Link
-                  to={proposal.drawerPath}
-                  onClick={onOpenDrawer}
-                  className="inline-flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Review and approve in the optimizer <ArrowRight aria-hidden="true" className="size-3" />
-                </Link>
+                <>
+                  <Link
+                    to={proposal.drawerPath}
+                    onClick={onOpenDrawer}
+                    className="inline-flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Review and approve in the optimizer <ArrowRight aria-hidden="true" className="size-3" />
+                  </Link>
+                  <ProposalApproval recommendationId={proposal.recommendationId} title={proposal.title} />
+                </>
               )}
             </li>
           ))}

@@ -8,6 +8,7 @@ import type {
   PREVIEW_FORMATS,
 } from '@shared/schemas/campaign-plan';
 import { apiRequest } from '@web/lib/api';
+import type { SendApprovalInput } from '@web/lib/approvals/send-approval';
 
 export const generatorKeys = {
   accounts: (uid: string | undefined) => ['campaign-generator', uid, 'accounts'] as const,
@@ -76,6 +77,8 @@ export function usePublishDraft(uid: string | undefined) {
   return useMutation({
     mutationFn: ({ id, publishKey }: { id: string; publishKey: string }): Promise<CampaignDraft> =>
       apiRequest('campaignGeneratorPublish', { params: { id }, body: { publishKey } }),
+    // The publishing card shows the refusal (Meta's, a plan limit, the client's approval missing) in place.
+    meta: { component: 'CampaignGenerator.publish', ownErrorToast: true },
     onSettled: (_data, _error, variables) => {
       void client.invalidateQueries({ queryKey: generatorKeys.draft(uid, variables.id) });
       void client.invalidateQueries({ queryKey: generatorKeys.drafts(uid) });
@@ -137,8 +140,10 @@ export function useDraftApprovals(uid: string | undefined, draftId: string) {
 export function useSendForApproval(uid: string | undefined, draftId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { via: 'client' | 'link'; expiresInDays?: number }) =>
+    mutationFn: (input: SendApprovalInput) =>
       apiRequest('approvalsSend', { body: { subject: { kind: 'campaign_plan', draftId }, ...input } }),
+    // The form shows why it was refused.
+    meta: { component: 'SendForApproval', ownErrorToast: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.ofDraft(uid, draftId) }),
   });
 }

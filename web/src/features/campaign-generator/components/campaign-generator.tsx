@@ -6,6 +6,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
 import {
   useDraft,
@@ -125,6 +126,7 @@ export function CampaignGenerator() {
                     record={draft.data.publish}
                     running={publish.isPending}
                     error={publish.isError ? publish.error.message : (draft.data.publish?.error ?? null)}
+                    awaitingApproval={publish.error instanceof ApiError && publish.error.code === 'APPROVAL_REQUIRED'}
                   />
                 ) : null}
                 <PlanEditor

@@ -14,11 +14,14 @@ export function PublishProgress({
   record,
   running,
   error,
+  awaitingApproval = false,
 }: {
   plan: CampaignPlan;
   record: PublishRecord | undefined;
   running: boolean;
   error: string | null;
+  /** The error is the workspace's approval rule (409 APPROVAL_REQUIRED), not Meta's refusal. */
+  awaitingApproval?: boolean;
 }) {
   const total = publishStepCount(plan);
   const steps = record?.steps ?? [];
@@ -52,9 +55,15 @@ export function PublishProgress({
         </Alert>
       ) : null}
       {error ? (
-        <Alert variant="destructive" title="Meta did not accept the campaign">
-          {error}
-        </Alert>
+        awaitingApproval ? (
+          <Alert variant="warning" title="Not published: the client’s approval is needed">
+            {error}
+          </Alert>
+        ) : (
+          <Alert variant="destructive" title="Meta did not accept the campaign">
+            {error}
+          </Alert>
+        )
       ) : null}
       <ol className="grid gap-1 text-sm">
         {steps.map((step, index) => {

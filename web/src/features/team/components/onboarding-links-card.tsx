@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { ShownOnceLink } from '@web/components/shown-once-link';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCreateOnboardingLink, useOnboardingLinks } from '../api/team';
 import { formatDate, messageOf } from '../lib/team-format';
@@ -47,12 +48,10 @@ export function OnboardingLinksCard({ workspaceName }: { workspaceName: string }
   const links = useOnboardingLinks();
   const create = useCreateOnboardingLink();
   const [agencyName, setAgencyName] = useState('');
-  const [copied, setCopied] = useState(false);
   const url = create.data ? `${window.location.origin}/onboard/${create.data.token}` : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setCopied(false);
     create.mutate(agencyName.trim());
   };
 
@@ -91,26 +90,7 @@ export function OnboardingLinksCard({ workspaceName }: { workspaceName: string }
             {messageOf(create.error)}
           </Alert>
         ) : null}
-        {url ? (
-          <div className="grid gap-2">
-            <Input readOnly value={url} aria-label="Onboarding link" className="font-mono text-xs" />
-            <div className="flex flex-wrap items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() =>
-                  void navigator.clipboard?.writeText(url).then(
-                    () => setCopied(true),
-                    () => undefined,
-                  )
-                }
-              >
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-              <span className="text-xs text-muted-foreground">Shown once: send it to your client now.</span>
-            </div>
-          </div>
-        ) : null}
+        {url ? <ShownOnceLink label="Onboarding link" url={url} /> : null}
         {links.isError ? (
           <Alert variant="destructive">{messageOf(links.error)}</Alert>
         ) : links.data && links.data.links.length > 0 ? (

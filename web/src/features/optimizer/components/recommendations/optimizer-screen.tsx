@@ -10,10 +10,12 @@ import { useAdAccountSelection, type AdAccountSelection } from '@web/lib/meta-ac
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { useRecommendationActions, useRecommendations } from '../../api/optimizer';
 import { RECOMMENDATIONS_PAGE, WIDE_SCREEN } from '../../lib/recommendations-layout';
+import { Button } from '@web/components/ui/button';
 import { ApproveDrawer } from './approve-drawer';
 import { HealthSummary } from './health-summary';
 import { RecommendationFilters, type RecommendationShow } from './recommendation-filters';
 import { RecommendationsList } from './recommendations-list';
+import { SendForApprovalDrawer } from './send-for-approval-drawer';
 
 /** /optimizer: recommendations for the chosen ad account, each applied only after the marketer approves its diff. */
 export function OptimizerRecommendations() {
@@ -38,6 +40,10 @@ export function OptimizerRecommendations() {
     setReviewId(id);
   });
   const visible = wide ? shown : shown.slice(0, limit);
+  // Chosen to send for the client's approval: only those still open with changes (a list refresh may close some).
+  const [chosenIds, setChosenIds] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const chosen = all.filter((r) => chosenIds.includes(r.id) && r.status === 'proposed' && r.changes.length > 0);
 
   return (
     <AdAccountWorkspace
@@ -62,22 +68,32 @@ export function OptimizerRecommendations() {
         </div>
       }
       dialogs={
-        <ApproveDrawer
-          rec={reviewing}
-          pending={approve.isPending}
-          error={approve.error}
-          refreshing={list.isFetching}
-          onRefresh={() => {
-            // Recomputed from Meta's values now: the drawer closes on the fresh list.
-            approve.reset();
-            setReviewId(null);
-            void list.refetch();
-          }}
-          onClose={() => setReviewId(null)}
-          onApprove={(body) =>
-            reviewing && approve.mutate({ id: reviewing.id, body }, { onSuccess: () => setReviewId(null) })
-          }
-        />
+        <>
+          <SendForApprovalDrawer
+            recs={chosen}
+            open={sending}
+            onClose={() => {
+              setSending(false);
+              setChosenIds([]);
+            }}
+          />
+          <ApproveDrawer
+            rec={reviewing}
+            pending={approve.isPending}
+            error={approve.error}
+            refreshing={list.isFetching}
+            onRefresh={() => {
+              // Recomputed from Meta's values now: the drawer closes on the fresh list.
+              approve.reset();
+              setReviewId(null);
+              void list.refetch();
+            }}
+            onClose={() => setReviewId(null)}
+            onApprove={(body) =>
+              reviewing && approve.mutate({ id: reviewing.id, body }, { onSuccess: () => setReviewId(null) })
+            }
+          />
+        </>
       }
     >
       {(data) => (
@@ -104,7 +120,31 @@ export function OptimizerRecommendations() {
             shownCount={shown.length}
             totalCount={all.length}
           />
+          {chosen.length > 0 ? (
+            <div
+              role="region"
+              aria-label="Chosen for approval"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-card p-3"
+            >
+              <p className="text-sm">
+                {chosen.length === 1 ? '1 recommendation chosen' : `${chosen.length} recommendations chosen`} to send to
+                your client for approval
+              </p>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => setChosenIds([])}>
+                  Clear
+                </Button>
+                <Button size="sm" onClick={() => setSending(true)}>
+                  Send for approval
+                </Button>
+              </div>
+            </div>
+          ) : null}
           <RecommendationsList
+            selectedForApproval={chosenIds}
+            onSelectForApproval={(rec, selected) =>
+              setChosenIds((ids) => (selected ? [...ids, rec.id] : ids.filter((id) => id !== rec.id)))
+            }
             shown={shown}
             visible={visible}
             totalCount={all.length}

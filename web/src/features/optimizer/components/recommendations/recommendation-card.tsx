@@ -25,12 +25,15 @@ export function RecommendationCard({
   onUndo,
   undoing,
   now,
+  forApproval,
 }: {
   rec: StoredRecommendation;
   now: number;
   onReview: () => void;
   onUndo: () => void;
   undoing: boolean;
+  /** Open recommendations with changes can be chosen to send for the client's approval. */
+  forApproval?: { selected: boolean; onSelect: (selected: boolean) => void };
 }) {
   // Judged at the server's time of the list; the server checks the 24 hours again on undo.
   const canUndo = rec.status === 'applied' && rec.undoUntil !== undefined && withinUndoWindow(rec, now);
@@ -98,9 +101,23 @@ export function RecommendationCard({
             <span className="hidden sm:inline">{expanded ? 'Hide the numbers' : 'Why: the numbers'}</span>
           </Button>
           {rec.status === 'proposed' && rec.changes.length > 0 ? (
-            <Button onClick={onReview} aria-label={`Review changes: ${rec.title}`}>
-              Review changes
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              {forApproval ? (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    aria-label={`Select for approval: ${rec.title}`}
+                    checked={forApproval.selected}
+                    onChange={(event) => forApproval.onSelect(event.target.checked)}
+                  />
+                  <span aria-hidden="true">For approval</span>
+                </label>
+              ) : null}
+              <Button onClick={onReview} aria-label={`Review changes: ${rec.title}`}>
+                Review changes
+              </Button>
+            </div>
           ) : rec.status === 'proposed' && rewritesInAdOptimizer(rec) ? (
             <Link
               to={`${webPaths.adOptimizer}?ad=${encodeURIComponent(rec.objectId)}`}

@@ -14,6 +14,8 @@ export function RecommendationsList({
   onUndo,
   undoingId,
   onShowMore,
+  selectedForApproval,
+  onSelectForApproval,
 }: {
   /** Those that pass the filters. */
   shown: StoredRecommendation[];
@@ -26,6 +28,9 @@ export function RecommendationsList({
   onUndo: (rec: StoredRecommendation) => void;
   undoingId: string | undefined;
   onShowMore: () => void;
+  /** The recommendations chosen to send for the client's approval. */
+  selectedForApproval: readonly string[];
+  onSelectForApproval: (rec: StoredRecommendation, selected: boolean) => void;
 }) {
   if (shown.length === 0) {
     return (
@@ -52,6 +57,10 @@ export function RecommendationsList({
             onReview={() => onReview(rec)}
             onUndo={() => onUndo(rec)}
             undoing={undoingId === rec.id}
+            forApproval={{
+              selected: selectedForApproval.includes(rec.id),
+              onSelect: (selected) => onSelectForApproval(rec, selected),
+            }}
           />
         ))}
       </ol>

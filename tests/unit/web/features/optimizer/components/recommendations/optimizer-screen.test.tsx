@@ -700,4 +700,69 @@ describe('optimizer screen', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
+
+  describe('sending recommendations for the client’s approval', () => {
+    const pause = rec('ab_loser.301', {
+      kind: 'ab_loser',
+      level: 'ad',
+      objectId: '301',
+      objectName: 'Ad B',
+      title: 'Pause “Ad B”, which lost its A/B test',
+      changes: [{ level: 'ad', objectId: '301', objectName: 'Ad B', change: { status: 'PAUSED' }, before: {} }],
+    });
+    const sentSet = (input: ApiInput) => ({
+      approval: {
+        id: 'changes_0abc0000000000000001',
+        subject: { kind: 'recommendations', recommendationIds: [], name: 'set' },
+        via: (input.body as { via: string }).via,
+        status: 'pending',
+        sentAt: GENERATED_AT,
+        sentBy: 'agency',
+      },
+      token: 'T'.repeat(43),
+    });
+
+    it('chosen cards go as one set, by link; the link is shown once; only cards with changes can be chosen', async () => {
+      serve({ optimizerRecommendations: () => list([shift, pause, fatigue]), approvalsSend: sentSet });
+      renderWithMeta(<OptimizerRecommendations />);
+      await screen.findByText(shift.title);
+      // A card with no automatic change has nothing to approve.
+      expect(within(cardOf(fatigue.title)).queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Chosen for approval' })).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('checkbox', { name: `Select for approval: ${shift.title}` }));
+      await userEvent.click(screen.getByRole('checkbox', { name: `Select for approval: ${pause.title}` }));
+      const chosen = screen.getByRole('region', { name: 'Chosen for approval' });
+      expect(chosen).toHaveTextContent('2 recommendations chosen');
+      await userEvent.click(within(chosen).getByRole('button', { name: 'Send for approval' }));
+
+      const drawer = await screen.findByRole('dialog', { name: 'Send for approval' });
+      expect(
+        within(within(drawer).getByRole('list', { name: 'Recommendations to send' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([shift.title, pause.title]);
+      const form = within(drawer).getByRole('form', { name: 'Send the recommendations for approval' });
+      await userEvent.selectOptions(within(form).getByLabelText('Link expires after'), '14 days');
+      await userEvent.click(within(form).getByRole('button', { name: 'Send for approval' }));
+
+      expect(await within(drawer).findByRole('textbox', { name: 'Approval link' })).toHaveValue(
+        `${window.location.origin}/approve/${'T'.repeat(43)}`,
+      );
+      expect(callsTo('approvalsSend')).toEqual([
+        {
+          body: {
+            subject: { kind: 'recommendations', recommendationIds: [shift.id, pause.id] },
+            via: 'link',
+            expiresInDays: 14,
+          },
+        },
+      ]);
+      // Closed, the choice is cleared: the next set starts empty.
+      await userEvent.click(within(drawer).getByRole('button', { name: /close/i }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.queryByRole('region', { name: 'Chosen for approval' })).not.toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: `Select for approval: ${shift.title}` })).not.toBeChecked();
+    });
+  });
 });
