@@ -62,7 +62,7 @@ export function SendForApprovalForm({ formLabel, send }: { formLabel: string; se
     <div className="grid gap-4">
       <form aria-label={formLabel} className="grid gap-3" onSubmit={submit} noValidate>
         <div className="flex flex-wrap items-end gap-3">
-          <FormField label="Send to" className="w-full sm:w-64">
+          <FormField label="Send to" className="w-full sm:w-80">
             {(control) => (
               <NativeSelect {...control} value={via} onChange={(e) => setVia(e.target.value as 'client' | 'link')}>
                 <option value="link">Anyone with a link (no account)</option>
