@@ -95,13 +95,19 @@ export default function ApprovalsPage() {
                   aria-current={item.id === open?.id ? 'true' : undefined}
                   onClick={() => setChosen(item.id)}
                 >
-                  <span>
+                  <span className="min-w-0">
                     {item.subject.name}
                     <span className="block text-xs text-muted-foreground">
                       Sent {new Date(item.sentAt).toLocaleDateString()} {item.via === 'link' ? 'by link' : 'in Adsmith'}
                     </span>
                   </span>
-                  <Badge variant={item.status === 'approved' ? 'success' : 'default'}>{statusWords[item.status]}</Badge>
+                  {/* The status on one line: the name wraps instead (a narrow column squeezed it to three). */}
+                  <Badge
+                    variant={item.status === 'approved' ? 'success' : 'default'}
+                    className="shrink-0 whitespace-nowrap"
+                  >
+                    {statusWords[item.status]}
+                  </Badge>
                 </Button>
               </li>
             ))}
