@@ -8,11 +8,12 @@ const KIND_WORDS: Record<AudienceKind, string> = {
   lookalike: 'Lookalike',
 };
 
-/** Meta gives ranges, never counts; 0–1,000 is its "below 1,000". */
+/** Meta gives ranges, never counts; 0–1,000 is its "below 1,000", and equal bounds are still an estimate. */
 export function sizeWords(audience: Pick<Audience, 'sizeLower' | 'sizeUpper'>): string {
   if (audience.sizeUpper < 0) return 'Not available yet';
   if (audience.sizeLower === 0 && audience.sizeUpper <= 1000) return 'Below 1,000';
-  return `${audience.sizeLower.toLocaleString()} – ${audience.sizeUpper.toLocaleString()}`;
+  if (audience.sizeLower === audience.sizeUpper) return `About ${audience.sizeUpper.toLocaleString('en-US')}`;
+  return `${audience.sizeLower.toLocaleString('en-US')} – ${audience.sizeUpper.toLocaleString('en-US')}`;
 }
 
 function detailWords(audience: Audience): string {

@@ -23,8 +23,9 @@ export function toPlanAudience(audience: Audience, adAccountId: string, all: rea
   };
 }
 
-/** "1,300–1,400 people", or Meta's "below 1,000". */
+/** "1,300–1,400 people", "about 1,200 people" when Meta's bounds meet, or Meta's "below 1,000". */
 export function audienceSizeWords(audience: Pick<PlanAudience, 'sizeLower' | 'sizeUpper'>): string {
   if (audience.sizeUpper <= 1000) return 'below 1,000 people';
+  if (audience.sizeLower === audience.sizeUpper) return `about ${audience.sizeUpper.toLocaleString('en-US')} people`;
   return `${audience.sizeLower.toLocaleString('en-US')}–${audience.sizeUpper.toLocaleString('en-US')} people`;
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Audience } from '@shared/schemas/audiences';
-import { AudienceTable } from '@web/features/audiences/components/audience-table';
+import { AudienceTable, sizeWords } from '@web/features/audiences/components/audience-table';
 
 const ready = { code: 200, description: 'Ready' };
 const AUDIENCES = [
@@ -22,5 +22,14 @@ describe('AudienceTable', () => {
     render(<AudienceTable audiences={AUDIENCES} deletingId={undefined} onDelete={vi.fn()} />);
     expect(screen.queryByRole('button', { name: /^Refresh/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete Customers' })).toBeTruthy();
+  });
+
+  it.each([
+    [1000, 1200, '1,000 – 1,200'],
+    [1200, 1200, 'About 1,200'],
+    [0, 1000, 'Below 1,000'],
+    [-1, -1, 'Not available yet'],
+  ])('reads Meta’s range %i to %i as %s', (sizeLower, sizeUpper, words) => {
+    expect(sizeWords({ sizeLower, sizeUpper })).toBe(words);
   });
 });
