@@ -41,11 +41,15 @@ export const buckets = {
   /**
    * Customer lists (issue 30): the SHA-256 hashes of each list's last upload under
    * `hashes/{workspace}/{audienceId}` (CUSTOMER_HASHES_PREFIX), kept while the audience exists so a refresh sends
-   * Meta only the difference, deleted with it. Never a clear value, and no browser access.
+   * Meta only the difference, deleted with it. A list too large for a request body is PUT by the browser (presigned,
+   * signed for its exact size) under `uploads/{workspace}/{uploadId}/` (CUSTOMER_UPLOADS_PREFIX) with its progress;
+   * the worker deletes the file as soon as it is hashed, and the one-day lifecycle deletes whatever is left.
    */
   customerLists: {
     name: 'customer-lists',
     abortIncompleteMultipartUploadDays: 1,
+    expireUnder: [{ prefix: 'uploads/', days: 1 }],
+    cors: { allowedMethods: ['PUT'], exposedHeaders: ['ETag'], maxAgeSeconds: 3000 },
   },
 } as const satisfies Record<string, BucketDeclaration>;
 
@@ -55,6 +59,8 @@ export type BucketKey = keyof typeof buckets;
 export const USER_ASSETS_PREFIX = 'users/';
 /** Where the hashes of a customer list's last upload are kept. */
 export const CUSTOMER_HASHES_PREFIX = 'hashes/';
+/** Where a large customer list waits to be hashed, with its upload's progress (one-day lifecycle). */
+export const CUSTOMER_UPLOADS_PREFIX = 'uploads/';
 /** Where browser uploads land before they are checked. */
 export const UPLOADS_PREFIX = 'uploads/';
 

@@ -722,17 +722,49 @@ export const functions = {
     },
     buckets: {
       // Each customer list's hashes from its last upload: written after an upload, read by a refresh, deleted
-      // with the audience.
-      customerLists: { actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], keyPatterns: ['hashes/*'] },
+      // with the audience. A large list's upload: its state written (PutObject) and the browser's PUT presigned
+      // under uploads/*, its state and whether the file arrived read (GetObject, HeadObject) there.
+      customerLists: {
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        keyPatterns: ['hashes/*', 'uploads/*'],
+      },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     // The Meta configuration (redirect URI) is built from the site's URL.
     siteUrl: true,
+    // A large customer list is handed to customer-list-worker once its file is in the bucket.
+    sendsJobs: ['customerLists'],
     // A 5 MB CSV is read, normalised and hashed in memory, then sent in requests of 10,000 rows.
     memorySize: 1024,
     // Up to six uploads of 10,000 rows; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  'customer-list-worker': {
+    description:
+      'Streams a large customer list from the bucket, normalises and hashes it, uploads it to Meta in sessions of 10,000, records progress, deletes the file',
+    tables: {
+      // The workspace's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // Every upload is audited in the append-only trail (conditional puts only).
+      campaignAudit: { actions: ['PutItem'] },
+    },
+    buckets: {
+      // Read the file and the upload's state, write its progress, delete the file once hashed (uploads/*); keep the
+      // hashes for a later refresh (hashes/*, written only).
+      customerLists: {
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        keyPatterns: ['uploads/*', 'hashes/*'],
+      },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    siteUrl: true,
+    // The file is streamed: memory holds a piece of it, a batch of 10,000 rows and the kept hashes (about 160 MB for
+    // a million rows, benchmarks.md); 2 GB gives a whole vCPU for the hashing.
+    memorySize: 2048,
+    // 1,000,000 rows take about a minute on this machine (benchmarks.md); Lambda's most.
+    timeoutSeconds: 900,
   },
   'signals-intake': {
     description:

@@ -60,6 +60,17 @@ export const jobQueues = {
     maxReceiveCount: 8,
     maxConcurrency: 2,
   },
+  /**
+   * Large customer lists waiting in the customer-lists bucket (issue 30): one upload per invocation. Not retried: a
+   * half-done upload is cleaned up (audience deleted, file deleted) and marked failed, so the person starts again.
+   */
+  customerLists: {
+    name: 'customer-lists',
+    consumer: 'customer-list-worker',
+    batchSize: 1,
+    maxReceiveCount: 1,
+    maxConcurrency: 2,
+  },
 } as const satisfies Record<string, JobQueueDeclaration>;
 
 export type JobQueueKey = keyof typeof jobQueues;

@@ -3,14 +3,14 @@ import type { CustomerListRefresh, RefreshCustomerListBody } from '@shared/schem
 import { AppError } from '../lib/errors';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
-import { differenceOf, HashSnapshotBuilder } from './customer-hash-snapshot';
-import { readHashes, writeHashes } from './customer-hash-store';
+import { differenceOf, HashSnapshotBuilder } from '../lib/customer-lists/customer-hash-snapshot';
+import { readHashes, writeHashes } from '../lib/customer-lists/customer-hash-store';
 import { keptRows, noUsableRow, type CustomerListDeps } from './customer-list-upload';
-import type { RowOutcome } from './customer-rows';
-import { audited } from './customer-upload-audit';
+import type { RowOutcome } from '../lib/customer-lists/customer-rows';
+import { audited } from '../lib/customer-lists/customer-upload-audit';
 import { assertMayUploadCustomers } from './customer-upload-permission';
 import { readAudience } from './read-audiences';
-import { sendUserBatches } from './send-user-batches';
+import { sendUserBatches } from '../lib/customer-lists/send-user-batches';
 
 /**
  * A customer list refreshed from a new file (issue 30, req 2): the file is hashed whole into a snapshot (the

@@ -3,14 +3,19 @@ import type { CreateCustomerListBody, CustomerListUpload } from '@shared/schemas
 import { AppError } from '../lib/errors';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
-import { audited, type AuditTable } from './customer-upload-audit';
+import { audited, type AuditTable } from '../lib/customer-lists/customer-upload-audit';
 import { assertMayUploadCustomers, type UploadPermissionDeps } from './customer-upload-permission';
 import { readAudience } from './read-audiences';
-import { HashSnapshotBuilder, type HashSnapshot } from './customer-hash-snapshot';
-import { writeHashes, type CustomerHashStore } from './customer-hash-store';
-import { hashedCustomerRows, type CustomerRowsPlan, type HashedRow, type RowOutcome } from './customer-rows';
-import { sendUserBatches, takeBatch, type BatchOutcome } from './send-user-batches';
-import { customAudienceTermsUrl, withTermsExplained } from './meta-audience-errors';
+import { HashSnapshotBuilder, type HashSnapshot } from '../lib/customer-lists/customer-hash-snapshot';
+import { writeHashes, type CustomerHashStore } from '../lib/customer-lists/customer-hash-store';
+import {
+  hashedCustomerRows,
+  type CustomerRowsPlan,
+  type HashedRow,
+  type RowOutcome,
+} from '../lib/customer-lists/customer-rows';
+import { sendUserBatches, takeBatch, type BatchOutcome } from '../lib/customer-lists/send-user-batches';
+import { customAudienceTermsUrl, withTermsExplained } from '../lib/customer-lists/meta-audience-errors';
 
 /**
  * A customer list from a CSV: the audience is made on Meta, then its rows go in requests of at most 10,000 sharing

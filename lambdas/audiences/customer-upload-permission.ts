@@ -4,6 +4,7 @@ import { tableKey } from '@shared/table-keys';
 import { AppError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { readMembership } from '../lib/team/workspace';
+import type { Uploader } from '../lib/customer-lists/customer-upload-audit';
 
 /**
  * Customer data is the workspace owner's: the owner uploads customer lists, and a member only once the owner has
@@ -20,13 +21,6 @@ export async function mayUploadCustomers(user: RequestUser, deps: UploadPermissi
   if (!user.actor) return true;
   const membership = await readMembership(deps.doc, deps.membershipsTable, user.actor, user.sub);
   return membership?.customer_data_uploads === true;
-}
-
-/** Who uploads, for the audit: the owner, or a member with their membership's email. */
-export interface Uploader {
-  id: string;
-  email?: string;
-  owner: boolean;
 }
 
 /** The person uploading, once it is known they may (CUSTOMER_UPLOAD_NOT_ALLOWED otherwise). */

@@ -6,9 +6,11 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { metaConfig } from '../lib/meta-connection/meta-config';
 import { metaSession } from '../lib/meta-session/meta-route';
 import { tableName } from '../lib/table-name';
+import { sendJob } from '../lib/job-queue';
 import { refreshCustomerList } from './customer-list-refresh';
+import { customerListUploadProgress, processCustomerListUpload, startCustomerListUpload } from './customer-list-async';
 import { createCustomerList } from './customer-list-upload';
-import { listCustomerUploads } from './customer-upload-audit';
+import { listCustomerUploads } from '../lib/customer-lists/customer-upload-audit';
 import { setCustomerUploadPermission } from './customer-upload-permission';
 import { listAudiences } from './read-audiences';
 import { createEngagementAudience, createLookalike, createWebsiteAudience, deleteAudience } from './rule-audiences';
@@ -16,6 +18,12 @@ import { createEngagementAudience, createLookalike, createWebsiteAudience, delet
 const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('workspaceMemberships') });
 const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
 const hashes = () => ({ hashes: { s3: s3Client(), bucket: bucketName('customerLists') } });
+const uploads = () => ({ s3: s3Client(), bucket: bucketName('customerLists') });
+const asyncUploads = () => ({
+  ...permissions(),
+  uploads: uploads(),
+  queue: (job: unknown) => sendJob('customerLists', job),
+});
 const audit = () => ({ audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') } });
 
 export const handler = httpFunction([
@@ -29,6 +37,17 @@ export const handler = httpFunction([
     ({ session, params, body }) =>
       createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes(), ...audit() }),
     metaSession(),
+  ),
+  on(
+    routes.startCustomerListUpload,
+    ({ session, params, body }) => startCustomerListUpload(session, params.id, body, asyncUploads()),
+    metaSession(),
+  ),
+  on(routes.processCustomerListUpload, ({ user, params }) =>
+    processCustomerListUpload(user, params.id, params.uploadId, asyncUploads()),
+  ),
+  on(routes.customerListUploadProgress, ({ user, params }) =>
+    customerListUploadProgress(user, params.id, params.uploadId, uploads()),
   ),
   on(
     routes.refreshCustomerListAudience,

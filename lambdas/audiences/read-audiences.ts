@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { AUDIENCE_FIELDS, GraphAudienceSchema, toAudience } from './audience-shape';
-import { customAudienceTermsUrl } from './meta-audience-errors';
+import { customAudienceTermsUrl } from '../lib/customer-lists/meta-audience-errors';
 import type { UploadPermissionDeps } from './customer-upload-permission';
 import { mayUploadCustomers } from './customer-upload-permission';
 

@@ -6,7 +6,7 @@ import type {
   CreateWebsiteAudienceBodySchema,
 } from '@shared/schemas/audiences';
 import { AppError } from '../lib/errors';
-import { deleteHashes, type CustomerHashStore } from './customer-hash-store';
+import { deleteHashes, type CustomerHashStore } from '../lib/customer-lists/customer-hash-store';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { readAudience } from './read-audiences';

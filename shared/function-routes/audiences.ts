@@ -9,13 +9,17 @@ import {
   CreateLookalikeBodySchema,
   CreateWebsiteAudienceBodySchema,
   CustomerListRefreshSchema,
+  CustomerListUploadParamsSchema,
+  CustomerListUploadProgressSchema,
   CustomerListUploadSchema,
+  CustomerListUploadSlotSchema,
   CustomerUploadAuditSchema,
   CustomerUploadPermissionBodySchema,
   CustomerUploadPermissionParamsSchema,
   CustomerUploadPermissionSchema,
   MAX_CUSTOMER_LIST_BODY_BYTES,
   RefreshCustomerListBodySchema,
+  StartCustomerListUploadBodySchema,
 } from '../schemas/audiences';
 import { route } from '../route-declaration';
 
@@ -40,6 +44,36 @@ export const audiencesRoutes = {
     maxBodyBytes: MAX_CUSTOMER_LIST_BODY_BYTES,
     response: CustomerListUploadSchema,
     successStatus: 201,
+  }),
+  // A large customer list: a presigned PUT to the customer-lists bucket, then the worker streams and uploads it.
+  startCustomerListUpload: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/customer-list-uploads',
+    fn: 'audiences',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    body: StartCustomerListUploadBodySchema,
+    response: CustomerListUploadSlotSchema,
+    successStatus: 201,
+  }),
+  // The file is in the bucket: queue it for the worker (202), which hashes and uploads it.
+  processCustomerListUpload: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/customer-list-uploads/{uploadId}/process',
+    fn: 'audiences',
+    access: 'user',
+    params: CustomerListUploadParamsSchema,
+    response: CustomerListUploadProgressSchema,
+    successStatus: 202,
+  }),
+  // The upload's progress, for the screen to poll; only the workspace that started it can read it.
+  customerListUploadProgress: route({
+    method: 'GET',
+    path: '/api/audiences/ad-accounts/{id}/customer-list-uploads/{uploadId}',
+    fn: 'audiences',
+    access: 'user',
+    params: CustomerListUploadParamsSchema,
+    response: CustomerListUploadProgressSchema,
   }),
   // A new file for an existing customer list: only the people added and removed since the last upload go to Meta.
   refreshCustomerListAudience: route({

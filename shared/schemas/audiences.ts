@@ -185,3 +185,67 @@ export type CustomerUploadAuditEntry = z.infer<typeof CustomerUploadAuditEntrySc
 
 export const CustomerUploadAuditSchema = z.object({ items: z.array(CustomerUploadAuditEntrySchema) });
 export type CustomerUploadAudit = z.infer<typeof CustomerUploadAuditSchema>;
+
+/**
+ * A customer list too large for a request body (issue 30, req 4 and 6) goes straight from the browser to the
+ * customer-lists bucket through a presigned PUT, under `uploads/` (deleted once hashed, and by the bucket's one-day
+ * lifecycle whatever happens); the `customer-list-worker` streams it, hashes it and uploads it to Meta in sessions of
+ * 10,000, recording its progress for the screen to poll.
+ */
+export const MAX_CUSTOMER_LIST_FILE_BYTES = 250_000_000;
+/** Files above this go through the bucket; smaller ones keep the one-request path (one round trip, no queue). */
+export const ASYNC_CUSTOMER_LIST_BYTES = 2_000_000;
+/** How long the browser has to PUT the file. */
+export const CUSTOMER_LIST_UPLOAD_URL_SECONDS = 15 * 60;
+
+const uploadId = z.string().uuid('Upload ids are UUIDs');
+
+export const StartCustomerListUploadBodySchema = CreateCustomerListBodySchema.omit({ csv: true }).extend({
+  /** The file's exact size: the presigned PUT is signed for it, so S3 refuses anything else. */
+  size: z
+    .number()
+    .int()
+    .min(1, 'The file is empty.')
+    .max(
+      MAX_CUSTOMER_LIST_FILE_BYTES,
+      `The file is too large: at most ${MAX_CUSTOMER_LIST_FILE_BYTES / 1_000_000} MB of CSV.`,
+    ),
+});
+export type StartCustomerListUploadBody = z.input<typeof StartCustomerListUploadBodySchema>;
+
+export const CustomerListUploadSlotSchema = z.object({
+  uploadId: z.string(),
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  /** Headers the PUT must carry (the signed content type). */
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+export type CustomerListUploadSlot = z.output<typeof CustomerListUploadSlotSchema>;
+
+export const CustomerListUploadParamsSchema = AdAccountParamsSchema.extend({ uploadId });
+
+export const CustomerListUploadStateSchema = z.enum(['waiting', 'queued', 'running', 'done', 'failed']);
+export type CustomerListUploadState = z.output<typeof CustomerListUploadStateSchema>;
+
+export const CustomerListUploadProgressSchema = z.object({
+  uploadId: z.string(),
+  adAccountId: z.string(),
+  name: z.string(),
+  /** waiting for the file, queued for the worker, running, done, or failed (`error` says why). */
+  state: CustomerListUploadStateSchema,
+  /** Share of the file read, hashed and sent, 0–100 (100 only when done). */
+  percent: z.number().min(0).max(100),
+  rows: z.number().int(),
+  sent: z.number().int(),
+  invalid: z.number().int(),
+  batches: z.number().int(),
+  audienceId: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).optional(),
+  updatedAt: z.string(),
+});
+export type CustomerListUploadProgress = z.output<typeof CustomerListUploadProgressSchema>;
+
+/** The worker's job: which workspace's upload to process (everything else is in the upload's state object). */
+export const CustomerListJobSchema = z.object({ workspaceId: z.string().min(1), uploadId });
+export type CustomerListJob = z.output<typeof CustomerListJobSchema>;

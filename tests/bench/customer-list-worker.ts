@@ -8,9 +8,9 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { HashSnapshotBuilder } from '@lambdas/audiences/customer-hash-snapshot';
-import { CustomerRowHasher, type CustomerRowsPlan, type HashedRow } from '@lambdas/audiences/customer-rows';
-import { sendUserBatches, takeBatch } from '@lambdas/audiences/send-user-batches';
+import { HashSnapshotBuilder } from '@lambdas/lib/customer-lists/customer-hash-snapshot';
+import { CustomerRowHasher, type CustomerRowsPlan, type HashedRow } from '@lambdas/lib/customer-lists/customer-rows';
+import { sendUserBatches, takeBatch } from '@lambdas/lib/customer-lists/send-user-batches';
 import { createGraphClient } from '@lambdas/lib/meta/graph-client';
 import type { MetaSession } from '@lambdas/lib/meta-session/session';
 

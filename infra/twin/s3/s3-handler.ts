@@ -207,6 +207,7 @@ async function getObject(
   target: { bucket: string; key: string },
   headers: Record<string, string>,
   query: URLSearchParams,
+  attempt = 1,
 ): Promise<void> {
   const head = req.method === 'HEAD';
   const meta = await options.store.head(target.bucket, target.key);
@@ -259,18 +260,30 @@ async function getObject(
         ActualObjectSize: String(meta.size),
       });
     }
+    const body = head ? null : await options.store.openRead(target.bucket, meta, { start, end });
+    // Replaced or deleted since its meta was read: answer as of now, as S3's atomic replace would.
+    if (!head && !body) {
+      if (attempt < 3) return getObject(req, res, options, target, headers, query, attempt + 1);
+      throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: target.key });
+    }
     res.writeHead(206, {
       ...objectHeaders,
       'content-range': `bytes ${start}-${end}/${meta.size}`,
       'content-length': end - start + 1,
     });
-    if (head) return void res.end();
-    options.store.read(target.bucket, meta, { start, end }).pipe(res);
+    if (head || !body) return void res.end();
+    body.pipe(res);
     return;
   }
+  const body = head ? null : await options.store.openRead(target.bucket, meta);
+  // Replaced or deleted since its meta was read: answer as of now, as S3's atomic replace would.
+  if (!head && !body) {
+    if (attempt < 3) return getObject(req, res, options, target, headers, query, attempt + 1);
+    throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: target.key });
+  }
   res.writeHead(200, { ...objectHeaders, 'content-length': meta.size });
-  if (head) return void res.end();
-  options.store.read(target.bucket, meta).pipe(res);
+  if (head || !body) return void res.end();
+  body.pipe(res);
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, options: S3Options, requestId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -112,8 +112,22 @@ export class S3ObjectStore {
     }
   }
 
-  read(bucket: string, meta: StoredObjectMeta, range?: { start: number; end: number }): Readable {
-    return createReadStream(path.join(this.bucketDir(bucket), meta.dataFile), range);
+  /**
+   * The object's bytes, opened before anything is answered: a PUT that replaces the object (or a DELETE) removes
+   * the data file this meta names, and an open descriptor keeps reading it. Null when it was already removed.
+   */
+  async openRead(
+    bucket: string,
+    meta: StoredObjectMeta,
+    range?: { start: number; end: number },
+  ): Promise<Readable | null> {
+    try {
+      const handle = await open(path.join(this.bucketDir(bucket), meta.dataFile), 'r');
+      return handle.createReadStream(range ?? {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async delete(bucket: string, key: string): Promise<void> {

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type {
   CreateCustomerListBody,
+  CustomerListUploadProgress,
+  StartCustomerListUploadBody,
   CreateEngagementAudienceBodySchema,
   CreateLookalikeBodySchema,
   CreateWebsiteAudienceBodySchema,
@@ -50,6 +52,49 @@ export function useCreateCustomerList(uid: string | undefined, accountId: string
       apiRequest('createCustomerListAudience', { params: { id: accountId! }, body }),
     meta: { component: 'Audiences.createCustomerList' },
     onSuccess: refresh,
+  });
+}
+
+/**
+ * A large list (above ASYNC_CUSTOMER_LIST_BYTES): an upload slot, the file PUT straight to the bucket with its
+ * presigned URL (never through the API), then queued for the worker. Answers the queued upload's progress.
+ */
+export function useStartCustomerListUpload(accountId: string | undefined) {
+  return useMutation({
+    mutationFn: async ({ file, body }: { file: Blob; body: Omit<StartCustomerListUploadBody, 'size'> }) => {
+      const slot = await apiRequest('startCustomerListUpload', {
+        params: { id: accountId! },
+        body: { ...body, size: file.size },
+      });
+      const put = await fetch(slot.uploadUrl, { method: slot.method, headers: slot.headers, body: file });
+      if (!put.ok) throw new Error(`The file could not be stored for processing (${put.status}): try again.`);
+      return apiRequest('processCustomerListUpload', { params: { id: accountId!, uploadId: slot.uploadId } });
+    },
+    meta: { component: 'Audiences.startCustomerListUpload' },
+  });
+}
+
+const finishedUpload = (progress: CustomerListUploadProgress | undefined) =>
+  progress?.state === 'done' || progress?.state === 'failed';
+
+/** The upload's progress, read every second until it is done or failed; then the list and the audit are read again. */
+export function useCustomerListUploadProgress(
+  uid: string | undefined,
+  accountId: string | undefined,
+  uploadId: string | undefined,
+) {
+  const refresh = useRefreshList(uid, accountId);
+  return useQuery({
+    queryKey: ['meta', uid ?? '', 'audiences', accountId ?? '', 'upload', uploadId ?? ''],
+    queryFn: async () => {
+      const progress = await apiRequest('customerListUploadProgress', {
+        params: { id: accountId!, uploadId: uploadId! },
+      });
+      if (finishedUpload(progress)) await refresh();
+      return progress;
+    },
+    enabled: Boolean(uid && accountId && uploadId),
+    refetchInterval: (query) => (finishedUpload(query.state.data) ? false : 1000),
   });
 }
 

@@ -24,7 +24,10 @@ const FIELD_WORDS: Record<CustomerColumnField, string> = {
 };
 
 export interface CustomerFile {
+  /** The file's text, when it is small enough to go in one request; empty for a large one (see `large`). */
   csv: string;
+  /** A file above ASYNC_CUSTOMER_LIST_BYTES, sent to the bucket as it is (only its header was read here). */
+  large: File | undefined;
   /** The file's columns (empty until a usable file is chosen). */
   header: string[];
   mapping: Record<string, CustomerColumnField>;
@@ -39,8 +42,11 @@ export interface CustomerFile {
  * A customer CSV chosen in the browser: read here only for its header, so the person can say what each column
  * holds; the server normalises and hashes the values. Shared by a new list and a list's refresh.
  */
-export function useCustomerFile(): CustomerFile {
+export function useCustomerFile(
+  options: { maxBytes: number; asyncAboveBytes?: number } = { maxBytes: MAX_CUSTOMER_CSV_CHARS },
+): CustomerFile {
   const [csv, setCsv] = useState('');
+  const [large, setLarge] = useState<File | undefined>(undefined);
   const [header, setHeader] = useState<string[]>([]);
   const [mapping, setMapping] = useState<Record<string, CustomerColumnField>>({});
   const [fileError, setFileError] = useState<string | null>(null);
@@ -48,28 +54,34 @@ export function useCustomerFile(): CustomerFile {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     setFileError(null);
     setCsv('');
+    setLarge(undefined);
     setHeader([]);
     const file = event.target.files?.[0];
     if (!file) return undefined;
-    if (file.size > MAX_CUSTOMER_CSV_CHARS) {
-      setFileError(`This file is ${Math.round(file.size / 1_000_000)} MB; at most 4.5 MB of CSV for now.`);
+    if (file.size > options.maxBytes) {
+      setFileError(
+        `This file is ${Math.round(file.size / 1_000_000)} MB; at most ${options.maxBytes / 1_000_000} MB of CSV.`,
+      );
       return undefined;
     }
-    const text = await file.text();
+    const isLarge = options.asyncAboveBytes !== undefined && file.size > options.asyncAboveBytes;
+    // A large file is never read whole here: its first 64 KB are enough for the header.
+    const text = isLarge ? await file.slice(0, 64 * 1024).text() : await file.text();
     const lineEnd = text.search(/\r?\n/);
     const columns = parseCsv(text.slice(0, lineEnd < 0 ? undefined : lineEnd)).header.filter((column) => column);
     if (columns.length === 0) {
       setFileError('The file needs a header row naming its columns.');
       return undefined;
     }
-    setCsv(text);
+    if (isLarge) setLarge(file);
+    else setCsv(text);
     setHeader(columns);
     setMapping(proposeCustomerMapping(columns));
     return file;
   };
 
   const identifying = Object.values(mapping).some((field) => IDENTIFYING_FIELDS.includes(field));
-  return { csv, header, mapping, setMapping, fileError, identifying, onFile };
+  return { csv, large, header, mapping, setMapping, fileError, identifying, onFile };
 }
 
 interface CustomerFileInputProps {

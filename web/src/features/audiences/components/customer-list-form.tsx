@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { AudienceList } from '@shared/schemas/audiences';
+import {
+  ASYNC_CUSTOMER_LIST_BYTES,
+  MAX_CUSTOMER_LIST_FILE_BYTES,
+  type AudienceList,
+  type CustomerListUploadProgress,
+} from '@shared/schemas/audiences';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { ProgressBar } from '@web/components/ui/progress-bar';
 import { Spinner } from '@web/components/ui/spinner';
-import { useCreateCustomerList } from '../api/audiences-api';
+import { useCreateCustomerList, useCustomerListUploadProgress, useStartCustomerListUpload } from '../api/audiences-api';
 import { CustomerColumnMapping, CustomerFileInput, useCustomerFile } from './customer-file-fields';
 
 interface CustomerListFormProps {
@@ -17,11 +23,16 @@ interface CustomerListFormProps {
 /**
  * A customer list from a CSV: the file is read here only for its header (to map the columns); the server
  * normalises and hashes every value before anything goes to Meta, and keeps neither the file nor the values.
+ * A file above 2 MB goes straight to the upload bucket and is processed by a worker, whose progress shows here.
  */
 export function CustomerListForm({ uid, accountId, list }: CustomerListFormProps) {
   const create = useCreateCustomerList(uid, accountId);
-  const file = useCustomerFile();
+  const start = useStartCustomerListUpload(accountId);
+  const progress = useCustomerListUploadProgress(uid, accountId, start.data?.uploadId);
+  const file = useCustomerFile({ maxBytes: MAX_CUSTOMER_LIST_FILE_BYTES, asyncAboveBytes: ASYNC_CUSTOMER_LIST_BYTES });
   const [name, setName] = useState('');
+  const upload = progress.data ?? start.data;
+  const uploading = start.isPending || (upload !== undefined && upload.state !== 'done' && upload.state !== 'failed');
 
   if (!list.canUploadCustomers) {
     return (
@@ -33,9 +44,17 @@ export function CustomerListForm({ uid, accountId, list }: CustomerListFormProps
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name, csv: file.csv, mapping: file.mapping });
+    if (file.large) {
+      create.reset();
+      start.mutate({ file: file.large, body: { name, mapping: file.mapping } });
+    } else {
+      start.reset();
+      create.mutate({ name, csv: file.csv, mapping: file.mapping });
+    }
   };
-  const termsError = create.error && 'code' in create.error && create.error.code === 'CUSTOM_AUDIENCE_TERMS';
+  const termsError =
+    (create.error && 'code' in create.error && create.error.code === 'CUSTOM_AUDIENCE_TERMS') ||
+    upload?.error?.code === 'CUSTOM_AUDIENCE_TERMS';
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} aria-label="New customer list">
@@ -63,8 +82,8 @@ export function CustomerListForm({ uid, accountId, list }: CustomerListFormProps
             is not kept.
           </p>
           <div>
-            <Button type="submit" disabled={!file.identifying || !name.trim() || create.isPending}>
-              {create.isPending ? (
+            <Button type="submit" disabled={!file.identifying || !name.trim() || create.isPending || uploading}>
+              {create.isPending || uploading ? (
                 <>
                   <Spinner label="Uploading" /> Hashing and uploading…
                 </>
@@ -82,11 +101,57 @@ export function CustomerListForm({ uid, accountId, list }: CustomerListFormProps
           {create.data.invalid > 0 ? `, ${create.data.invalid.toLocaleString()} without a usable email or phone` : ''}.
         </Alert>
       ) : null}
+      {upload ? <UploadProgress upload={upload} /> : null}
+      {start.isError ? (
+        <Alert variant="destructive" title="The file could not be uploaded">
+          {start.error.message}
+        </Alert>
+      ) : null}
       {create.isError && !termsError ? (
         <Alert variant="destructive" title="The list could not be made">
           {create.error.message}
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+const STATE_WORDS: Record<CustomerListUploadProgress['state'], string> = {
+  waiting: 'Waiting for the file',
+  queued: 'Queued for hashing',
+  running: 'Hashing and uploading to Meta',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** A large list's progress as the worker records it: a bar while it runs, then the outcome or why it failed. */
+function UploadProgress({ upload }: { upload: CustomerListUploadProgress }) {
+  if (upload.state === 'done') {
+    return (
+      <Alert variant="success" title={`“${upload.name}” was made`}>
+        {upload.rows.toLocaleString()} rows read, {upload.sent.toLocaleString()} sent to Meta in {upload.batches}{' '}
+        {upload.batches === 1 ? 'request' : 'requests'}
+        {upload.invalid > 0 ? `, ${upload.invalid.toLocaleString()} without a usable email or phone` : ''}. The file was
+        deleted.
+      </Alert>
+    );
+  }
+  if (upload.state === 'failed') {
+    return (
+      <Alert variant="destructive" title="The list could not be made">
+        {upload.error?.message ?? 'The upload failed.'}
+        {upload.error?.field === 'mapping' ? ' Check what each column holds and upload the file again.' : ''} Nothing
+        was kept: the file was deleted.
+      </Alert>
+    );
+  }
+  return (
+    <div className="grid gap-1">
+      <ProgressBar label={`Uploading “${upload.name}”`} percent={upload.percent} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {STATE_WORDS[upload.state]}: {upload.percent} %
+        {upload.sent > 0 ? `, ${upload.sent.toLocaleString()} rows sent to Meta` : ''}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashedCustomerRows, type CustomerRowsPlan } from '@lambdas/audiences/customer-rows';
+import { hashedCustomerRows, type CustomerRowsPlan } from '@lambdas/lib/customer-lists/customer-rows';
 import { sha256Hex } from '@lambdas/lib/customer-data/hash-customer-data';
 import { AppError } from '@lambdas/lib/errors';
 

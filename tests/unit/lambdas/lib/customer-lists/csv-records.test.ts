@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRecordReader } from '@lambdas/audiences/csv-records';
+import { CsvRecordReader } from '@lambdas/lib/customer-lists/csv-records';
 
 function read(chunks: string[]): string[][] {
   const records: string[][] = [];

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as z from 'zod';
-import type { MetaSession } from '../lib/meta-session/session';
+import type { MetaSession } from '../meta-session/session';
 import type { HashedRow } from './customer-rows';
 
 /**
@@ -33,32 +33,37 @@ export function takeBatch(rows: Iterator<HashedRow>): HashedRow[] {
   return batch;
 }
 
-/** Sends every row of `rows` (`first` already taken from it, so a caller can look before Meta is asked). */
-export async function sendUserBatches(
-  session: MetaSession,
-  request: {
-    audienceId: string;
-    operation: 'add' | 'remove';
-    schema: string[];
-    estimatedTotal: number;
-  },
-  rows: Iterator<HashedRow>,
-  first: HashedRow[] = takeBatch(rows),
-): Promise<BatchOutcome> {
-  const outcome: BatchOutcome = { sent: 0, invalid: 0, batches: 0 };
-  const sessionId = randomInt(1, 2 ** 47);
-  let batch = first;
-  while (batch.length > 0) {
-    const next = takeBatch(rows);
-    const reply = await session.graph.post(
+export interface UserUploadRequest {
+  audienceId: string;
+  operation: 'add' | 'remove';
+  schema: string[];
+  estimatedTotal: number;
+}
+
+/**
+ * One upload session of `/{audience_id}/users`, fed a batch at a time by a caller that knows which batch is the
+ * last (a stream read from a bucket, or the rows of a request body).
+ */
+export class UserUploadSession {
+  readonly outcome: BatchOutcome = { sent: 0, invalid: 0, batches: 0 };
+  private readonly sessionId = randomInt(1, 2 ** 47);
+
+  constructor(
+    private readonly graph: Pick<MetaSession['graph'], 'post'>,
+    private readonly request: UserUploadRequest,
+  ) {}
+
+  async send(batch: HashedRow[], last: boolean): Promise<BatchOutcome> {
+    const { request, outcome } = this;
+    const reply = await this.graph.post(
       `${request.audienceId}/users`,
       {
         ...(request.operation === 'remove' ? { method: 'DELETE' } : {}),
         payload: { schema: request.schema, data: batch },
         session: {
-          session_id: sessionId,
+          session_id: this.sessionId,
           batch_seq: outcome.batches + 1,
-          last_batch_flag: next.length === 0,
+          last_batch_flag: last,
           estimated_num_total: Math.max(request.estimatedTotal, outcome.sent + batch.length),
         },
       },
@@ -67,7 +72,23 @@ export async function sendUserBatches(
     outcome.batches += 1;
     outcome.sent += reply.num_received;
     outcome.invalid += reply.num_invalid_entries;
+    return outcome;
+  }
+}
+
+/** Sends every row of `rows` (`first` already taken from it, so a caller can look before Meta is asked). */
+export async function sendUserBatches(
+  session: MetaSession,
+  request: UserUploadRequest,
+  rows: Iterator<HashedRow>,
+  first: HashedRow[] = takeBatch(rows),
+): Promise<BatchOutcome> {
+  const upload = new UserUploadSession(session.graph, request);
+  let batch = first;
+  while (batch.length > 0) {
+    const next = takeBatch(rows);
+    await upload.send(batch, next.length === 0);
     batch = next;
   }
-  return outcome;
+  return upload.outcome;
 }

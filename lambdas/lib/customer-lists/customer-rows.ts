@@ -1,7 +1,7 @@
 import type { CreateCustomerListBody, CustomerColumnField } from '@shared/schemas/audiences';
 import { IDENTIFYING_FIELDS } from '@shared/schemas/audiences';
-import { hashCustomerRecord, type RawCustomerRecord } from '../lib/customer-data/hash-customer-data';
-import { AppError } from '../lib/errors';
+import { hashCustomerRecord, type RawCustomerRecord } from '../customer-data/hash-customer-data';
+import { AppError } from '../errors';
 import { CsvRecordReader } from './csv-records';
 
 /**

@@ -4,7 +4,7 @@ import {
   HashSnapshotBuilder,
   parseSnapshot,
   serialiseSnapshot,
-} from '@lambdas/audiences/customer-hash-snapshot';
+} from '@lambdas/lib/customer-lists/customer-hash-snapshot';
 import { sha256Hex } from '@lambdas/lib/customer-data/hash-customer-data';
 
 const row = (email: string, phone = '') => [sha256Hex(email), phone === '' ? '' : sha256Hex(phone)];

@@ -3,8 +3,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import * as z from 'zod';
 import type { CustomerUploadAuditEntry } from '@shared/schemas/audiences';
 import { keyCondition } from '@shared/table-keys';
-import { AppError } from '../lib/errors';
-import type { Uploader } from './customer-upload-permission';
+import { AppError } from '../errors';
 
 /**
  * Every upload and refresh of customer data is audited (issue 30, req 4) in the workspace's append-only audit
@@ -16,6 +15,13 @@ import type { Uploader } from './customer-upload-permission';
 export const CUSTOMER_DATA_KEY_PREFIX = '#customer-data#';
 /** The audit shows the latest uploads; older rows stay in the table. */
 export const CUSTOMER_UPLOAD_AUDIT_LIMIT = 50;
+
+/** Who uploads, for the audit: the owner, or a member with their membership's email. */
+export interface Uploader {
+  id: string;
+  email?: string;
+  owner: boolean;
+}
 
 export interface AuditTable {
   doc: DynamoDBDocumentClient;

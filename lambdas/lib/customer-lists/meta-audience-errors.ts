@@ -1,5 +1,5 @@
-import { AppError } from '../lib/errors';
-import { GraphError } from '../lib/meta/graph-errors';
+import { AppError } from '../errors';
+import { GraphError } from '../meta/graph-errors';
 
 /** Meta's code when the Custom Audience terms were not accepted (ad-account/customaudiences, "Error Codes"). */
 const TERMS_NOT_ACCEPTED = 2663;
