@@ -85,7 +85,8 @@ export function useCustomerListUploadProgress(
 ) {
   const refresh = useRefreshList(uid, accountId);
   return useQuery({
-    queryKey: ['meta', uid ?? '', 'audiences', accountId ?? '', 'upload', uploadId ?? ''],
+    // Not under the list's key: reading the list again must not read this again (which would read the list again…).
+    queryKey: ['meta', uid ?? '', 'customer-list-upload', accountId ?? '', uploadId ?? ''],
     queryFn: async () => {
       const progress = await apiRequest('customerListUploadProgress', {
         params: { id: accountId!, uploadId: uploadId! },

@@ -22,8 +22,10 @@ function renderForm(list: AudienceList = LIST) {
   );
 }
 
-function chooseFile(text: string, name = 'customers.csv') {
+function chooseFile(text: string, name = 'customers.csv', size?: number) {
   const file = new File([text], name, { type: 'text/csv' });
+  // A large file's size without its megabytes (happy-dom holds a File's text in memory).
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   fireEvent.change(screen.getByLabelText('Customer file (CSV)'), { target: { files: [file] } });
 }
 
@@ -73,5 +75,85 @@ describe('CustomerListForm', () => {
     chooseFile('First name,City\nAnn,Denver\n');
     await screen.findByText('Map at least one column to email, phone or external ID.');
     expect((screen.getByRole('button', { name: 'Upload customer list' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  describe('a file above 2 MB', () => {
+    const big = 'Email,Notes\nann@example.com,loyal\n';
+    const BIG_SIZE = 3_000_000;
+    const progress = (patch: Record<string, unknown>) => ({
+      uploadId: 'up-1',
+      adAccountId: 'act_1',
+      name: 'customers',
+      state: 'running',
+      percent: 0,
+      rows: 0,
+      sent: 0,
+      invalid: 0,
+      batches: 0,
+      updatedAt: '2026-11-29T00:00:00.000Z',
+      ...patch,
+    });
+
+    function answer(progressReplies: Record<string, unknown>[]) {
+      apiRequest.mockImplementation(async (name: string) => {
+        if (name === 'startCustomerListUpload')
+          return {
+            uploadId: 'up-1',
+            uploadUrl: 'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
+            method: 'PUT',
+            headers: { 'content-type': 'text/csv' },
+            expiresAt: '2026-11-29T00:15:00.000Z',
+          };
+        if (name === 'processCustomerListUpload') return progress({ state: 'queued' });
+        if (name === 'customerListUploadProgress') return progressReplies.shift() ?? progress({ state: 'done' });
+        return { items: [] };
+      });
+    }
+
+    it('goes straight to the bucket, then shows the worker’s progress until it is done', async () => {
+      const put = vi.fn(async () => new Response(null, { status: 200 }));
+      vi.stubGlobal('fetch', put);
+      answer([progress({ percent: 40, sent: 10_000, batches: 1 })]);
+      renderForm();
+      chooseFile(big, 'customers.csv', BIG_SIZE);
+      await screen.findByRole('combobox', { name: 'Email' });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload customer list' }));
+
+      const bar = await screen.findByRole('progressbar', { name: 'Uploading “customers”' });
+      await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+      expect(apiRequest).toHaveBeenCalledWith('startCustomerListUpload', {
+        params: { id: 'act_1' },
+        body: { name: 'customers', mapping: { Email: 'em' }, size: BIG_SIZE },
+      });
+      // The file itself went to the presigned URL, never through the API.
+      expect(put).toHaveBeenCalledWith(
+        'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
+        expect.objectContaining({ method: 'PUT', headers: { 'content-type': 'text/csv' } }),
+      );
+      expect(apiRequest).not.toHaveBeenCalledWith('createCustomerListAudience', expect.anything());
+      await screen.findByText('“customers” was made', undefined, { timeout: 4000 });
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      vi.unstubAllGlobals();
+    });
+
+    it('says clearly when the mapping did not fit the file', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(null, { status: 200 })),
+      );
+      answer([
+        progress({
+          state: 'failed',
+          error: { code: 'VALIDATION_ERROR', field: 'mapping', message: 'The file has no column named “Email”.' },
+        }),
+      ]);
+      renderForm();
+      chooseFile(big, 'customers.csv', BIG_SIZE);
+      await screen.findByRole('combobox', { name: 'Email' });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload customer list' }));
+      await screen.findByText('The list could not be made');
+      expect(screen.getByText(/The file has no column named “Email”\. Check what each column holds/)).toBeTruthy();
+      vi.unstubAllGlobals();
+    });
   });
 });
