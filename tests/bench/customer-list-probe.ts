@@ -6,7 +6,8 @@
  * accepted. Each measurement runs in a worker process of its own (customer-list-worker.ts), reading the file in
  * 64 KB pieces, so its peak RSS is the function's work and shows the list was never held whole:
  * `hash` (normalise and hash only) and `upload` (hash, send in requests of 10,000 to the sandbox's
- * `/{audience_id}/users`, collect the hashes kept for a refresh). Prints one JSON line.
+ * `/{audience_id}/users`, collect the hashes kept for a refresh) and `async` (the customer-list worker's whole path,
+ * lambdas/customer-list-worker, on the file streamed as the bucket streams it). Prints one JSON line.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -109,6 +110,7 @@ runProbe(async () => {
 
     const hash = await runWorker(['hash', csv]);
     const upload = await runWorker(['upload', csv, sandbox.url, token, APP_SECRET, audienceId]);
+    const asynchronous = await runWorker(['async', csv, sandbox.url, token, APP_SECRET, account]);
     const size = await graph(sandbox, `/v26.0/${audienceId}`, {
       ...auth,
       fields: 'approximate_count_lower_bound,approximate_count_upper_bound',
@@ -132,6 +134,16 @@ runProbe(async () => {
         sent: upload.sent,
         invalid: upload.invalid,
         keptHashes: upload.kept,
+      },
+      async: {
+        seconds: Number(asynchronous.seconds.toFixed(2)),
+        rowsPerSecond: perSecond(asynchronous.rows, asynchronous.seconds),
+        mbPerSecond: mbPerSecond(bytes, asynchronous.seconds),
+        peakRssMB: Math.round(asynchronous.peakRssMB),
+        requests: asynchronous.batches,
+        sent: asynchronous.sent,
+        invalid: asynchronous.invalid,
+        keptHashesMB: Number((asynchronous.kept / 1024 / 1024).toFixed(1)),
       },
       audienceSize: [size.body.approximate_count_lower_bound, size.body.approximate_count_upper_bound],
     };

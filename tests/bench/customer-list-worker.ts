@@ -4,9 +4,14 @@
  * (Meta's normalisation and SHA-256 of every mapped column). `hash` stops there; `upload` does what the function
  * does with the rows as they come: sends them to the sandbox's `/{audience_id}/users` with the function's
  * sendUserBatches (requests of 10,000 in one upload session) and collects the hashes it keeps for a refresh.
+ * `async` runs the customer-list worker itself (lambdas/customer-list-worker) on the file as the bucket would stream
+ * it (64 KB pieces): the audience made on the sandbox, requests of 10,000 in one session, progress after each, the
+ * hashes kept (their object's size counted, not stored), the file "deleted".
  * Prints one JSON line: rows, bytes, seconds, and the process's peak RSS.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { processCustomerListJob } from '@lambdas/customer-list-worker/process-upload';
 import { StringDecoder } from 'node:string_decoder';
 import { HashSnapshotBuilder } from '@lambdas/lib/customer-lists/customer-hash-snapshot';
 import { CustomerRowHasher, type CustomerRowsPlan, type HashedRow } from '@lambdas/lib/customer-lists/customer-rows';
@@ -41,7 +46,85 @@ function* rowsOf(path: string, hasher: CustomerRowHasher): Generator<HashedRow> 
   }
 }
 
+/** The worker's whole path on the file, its bucket faked in memory around a stream of the file on disk. */
+async function asyncPath(): Promise<unknown> {
+  const [, , , , , adAccountId] = process.argv.slice(2);
+  const uploadId = '00000000-0000-4000-8000-0000000000be';
+  const stateKey = `uploads/bench/${uploadId}/state.json`;
+  let state = JSON.stringify({
+    progress: {
+      uploadId,
+      adAccountId,
+      name: 'Bench customers (async)',
+      state: 'queued',
+      percent: 0,
+      rows: 0,
+      sent: 0,
+      invalid: 0,
+      batches: 0,
+      updatedAt: new Date().toISOString(),
+    },
+    settings: {
+      mapping: BENCH_MAPPING,
+      defaultCountry: 'US',
+      size: statSync(csvPath!).size,
+      uploader: { id: 'bench', owner: true },
+    },
+  });
+  let hashBytes = 0;
+  let progressWrites = 0;
+  const s3 = {
+    send: async (command: unknown) => {
+      if (command instanceof GetObjectCommand) {
+        if (command.input.Key === stateKey) return { Body: { transformToString: async () => state } };
+        return { Body: createReadStream(csvPath!, { highWaterMark: PIECE_BYTES }) };
+      }
+      if (command instanceof PutObjectCommand) {
+        if (command.input.Key === stateKey) {
+          state = String(command.input.Body);
+          progressWrites += 1;
+        } else hashBytes = (command.input.Body as Buffer).length;
+        return {};
+      }
+      if (command instanceof DeleteObjectCommand) return {};
+      throw new Error('unexpected S3 call');
+    },
+  } as unknown as S3Client;
+  const graph = createGraphClient({ baseUrl: graphUrl!, version: 'v26.0', appSecret: appSecret!, accessToken: token! });
+  const started = performance.now();
+  await processCustomerListJob(
+    { workspaceId: 'bench', uploadId },
+    {
+      uploads: { s3, bucket: 'bench' },
+      hashes: { s3, bucket: 'bench' },
+      audit: { doc: { send: async () => ({}) } as never, table: 'audit' },
+      graphFor: async () => graph,
+      facebookBaseUrl: graphUrl!,
+      now: () => new Date(),
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const progress = (JSON.parse(state) as { progress: Record<string, unknown> }).progress;
+  if (progress.state !== 'done')
+    throw new Error(`the worker ended ${String(progress.state)}: ${JSON.stringify(progress.error)}`);
+  return {
+    mode,
+    rows: progress.rows,
+    hashed: progress.sent,
+    unusable: 0,
+    bytes: statSync(csvPath!).size,
+    seconds,
+    sent: progress.sent,
+    invalid: progress.invalid,
+    batches: progress.batches,
+    kept: hashBytes,
+    progressWrites,
+    peakRssMB: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
 async function main(): Promise<unknown> {
+  if (mode === 'async') return asyncPath();
   const outcome = { read: 0, unusable: 0 };
   let plan: CustomerRowsPlan | undefined;
   const hasher = new CustomerRowHasher(

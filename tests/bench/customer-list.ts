@@ -12,6 +12,8 @@ export interface CustomerListFigure {
   csvMB?: number;
   hash?: Pass;
   upload?: Pass & { requests: number; sent: number; invalid: number; keptHashes: number };
+  /** The customer-list worker's whole path (the bucket's stream, progress, the hashes kept). */
+  async?: Pass & { requests: number; sent: number; invalid: number; keptHashesMB: number };
   audienceSize?: [number, number];
   error?: string;
 }
@@ -36,6 +38,9 @@ export function measureCustomerList(rows: number): CustomerListFigure {
   console.log(`  hash only          ${line(f.hash!)}`);
   console.log(
     `  hash + upload      ${line(f.upload!)}   (${f.upload!.requests} requests, ${f.upload!.sent} received, ${f.upload!.invalid} invalid, ${f.upload!.keptHashes} hashes kept for refresh)`,
+  );
+  console.log(
+    `  async worker       ${line(f.async!)}   (${f.async!.requests} requests, ${f.async!.sent} received, hashes kept ${f.async!.keptHashesMB} MB)`,
   );
   return f;
 }
