@@ -457,10 +457,10 @@ const FUNCTION_WILDCARDS = [
   },
   {
     finding:
-      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-customer-lists-<AWS::AccountId>-<AWS::Region>\/hashes\/\*$/,
+      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-customer-lists-<AWS::AccountId>-<AWS::Region>\/(hashes|uploads)\/\*$/,
     actions: /^s3:(PutObject|GetObject|DeleteObject)$/,
     reason:
-      "The hashes of customer lists (hashes/*), the prefix the audiences function's entry in shared/functions.ts lists; every key below is built from the verified workspace id and an audience id Meta confirmed is the account's.",
+      "The hashes of customer lists (hashes/*) and large lists waiting to be hashed with their progress (uploads/*, one-day lifecycle), the prefixes the audiences and customer-list-worker entries in shared/functions.ts list; every key below is built from the verified workspace id and an audience id Meta confirmed is the account's or an upload id the function made.",
   },
   {
     finding:
