@@ -186,6 +186,7 @@ describe('stateless stack (dev)', () => {
                 mmmFits: 'http://127.0.0.1:1/000000000000/q',
                 ruleRuns: 'http://127.0.0.1:1/000000000000/r',
                 signalDeliveries: 'http://127.0.0.1:1/000000000000/s',
+                customerLists: 'http://127.0.0.1:1/000000000000/c',
               },
               bucketNames: { assets: 'adsmith-local-assets', customerLists: 'adsmith-local-customer-lists' },
             }),
