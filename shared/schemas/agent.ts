@@ -15,6 +15,7 @@ export const AGENT_READ_TOOLS = [
   'list_mmm_reports',
   'list_mmm_allocations',
   'list_audit_trail',
+  'list_audiences',
 ] as const;
 
 export const AGENT_PROPOSE_TOOLS = [

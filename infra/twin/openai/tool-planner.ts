@@ -118,6 +118,14 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
       : { name: 'list_ad_accounts' as const, args: {} };
     return [call].filter((c) => offered.has(c.name));
   }
+  // "Exclude my customers from the prospecting campaign": the audiences and the campaigns first.
+  if (asksForExclusion(question)) {
+    const reads: Array<{ name: AgentToolName; args: object }> = [
+      { name: 'list_audiences', args: scope },
+      { name: 'get_insights', args: { ...scope, level: 'campaign', datePreset: datePreset(question) } },
+    ];
+    return reads.filter((c) => offered.has(c.name));
+  }
   // "Rewrite the copy of ad 123…": at once on a named ad, else after reading the ads.
   if (asksForRewrite(question)) {
     const call = objectId
@@ -156,6 +164,51 @@ function firstCalls(question: string, offered: ReadonlySet<string>): Array<{ nam
     });
   }
   return calls.filter((call) => offered.has(call.name));
+}
+
+function asksForExclusion(question: string): boolean {
+  return (
+    /\b(exclude|excluding|leave .{1,60} out|keep .{1,60} out|stop showing)\b/.test(question) &&
+    /audience|customer|buyer|list|visitor|engager|lookalike/.test(question)
+  );
+}
+
+interface AudienceRow {
+  id: string;
+  name: string;
+  kind?: string;
+}
+
+const NOT_A_NAME = new Set(['the', 'my', 'our', 'this', 'that', 'a', 'an', 'each', 'every', 'from', 'of', 'in', 'all']);
+
+/** The audience and the campaign an exclusion question names, from what the reads returned. */
+function exclusionFor(
+  question: string,
+  results: ReadonlyArray<{ name: string; result: ToolResult }>,
+): { audienceId: string; campaignId: string } | undefined {
+  const audiences =
+    (results.find((r) => r.name === 'list_audiences')?.result.data as { audiences?: AudienceRow[] } | undefined)
+      ?.audiences ?? [];
+  const audience =
+    audiences.find((a) => question.includes(a.name.toLowerCase())) ??
+    (/customer|buyer|purchaser|client/.test(question)
+      ? audiences.find((a) => a.kind === 'customer list')
+      : /visitor/.test(question)
+        ? audiences.find((a) => a.kind === 'website visitors')
+        : undefined) ??
+    (audiences.length === 1 ? audiences[0] : undefined);
+  const rows =
+    (results.find((r) => r.name === 'get_insights')?.result.data as { rows?: InsightRow[] } | undefined)?.rows ?? [];
+  const named = /\bcampaign\s+(\d{6,30})\b/.exec(question)?.[1];
+  // "the prospecting campaign": a campaign whose name holds the word before "campaign".
+  const word = /([a-z0-9][a-z0-9-]*)\s+campaign\b/.exec(question)?.[1];
+  const campaign =
+    named ??
+    (
+      rows.find((row) => question.includes(row.name.toLowerCase())) ??
+      (word && !NOT_A_NAME.has(word) ? rows.find((row) => row.name.toLowerCase().includes(word)) : undefined)
+    )?.id;
+  return audience && campaign ? { audienceId: audience.id, campaignId: campaign } : undefined;
 }
 
 function asksForRewrite(question: string): boolean {
@@ -285,6 +338,12 @@ function secondCalls(
     const draft = first ? ruleDraftFor(question, first) : undefined;
     return draft && offered.has('propose_rule') ? [{ name: 'propose_rule', args: draft }] : [];
   }
+  if (asksForExclusion(question)) {
+    const exclusion = exclusionFor(question, results);
+    return exclusion && offered.has('propose_audience_exclusion')
+      ? [{ name: 'propose_audience_exclusion', args: exclusion }]
+      : [];
+  }
   if (asksForRewrite(question)) {
     const insights = results.find((r) => r.name === 'get_insights')?.result.data as { rows?: InsightRow[] } | undefined;
     const target = targetsOf(question, insights?.rows ?? [])[0];
@@ -324,7 +383,7 @@ function secondCalls(
 /** The answer from the tools' own summaries, and the refusals as they were given. */
 function answerFrom(results: ReadonlyArray<{ name: string; result: ToolResult }>): string {
   if (results.length === 0)
-    return 'I can read your ad accounts, campaign results, recommendations, rules, marketing-mix reports and allocations and the audit trail, and propose changes you approve (budgets, pauses, rules, new ad copy, a marketing-mix allocation). What would you like to know?';
+    return 'I can read your ad accounts, campaign results, custom audiences, recommendations, rules, marketing-mix reports and allocations and the audit trail, and propose changes you approve (budgets, pauses, rules, new ad copy, a marketing-mix allocation, leaving an audience out of ad sets). What would you like to know?';
   const lines = results.map(({ result }) =>
     result.ok === false
       ? `I could not do that: ${result.error ?? result.summary ?? 'the tool refused'}`

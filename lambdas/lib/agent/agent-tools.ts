@@ -6,6 +6,7 @@ import { applyRecommendationTool, proposeBudgetChangeTool, proposeStatusChangeTo
 import {
   getInsightsTool,
   listAdAccountsTool,
+  listAudiencesTool,
   listAuditTrailTool,
   listMmmReportsTool,
   listRecommendationsTool,
@@ -24,6 +25,7 @@ export const AGENT_TOOLS: ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> 
   listMmmReportsTool,
   listMmmAllocationsTool,
   listAuditTrailTool,
+  listAudiencesTool,
   proposeStatusChangeTool,
   proposeBudgetChangeTool,
   applyRecommendationTool,

@@ -282,3 +282,55 @@ export const listAuditTrailTool = defineTool({
     };
   },
 });
+
+const AudiencesPageSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      subtype: z.string(),
+      approximate_count_lower_bound: z.number().optional(),
+      approximate_count_upper_bound: z.number().optional(),
+    }),
+  ),
+});
+
+/** Meta's subtypes in the Audiences screen's words. */
+const AUDIENCE_KIND: Record<string, string> = {
+  CUSTOM: 'customer list',
+  WEBSITE: 'website visitors',
+  ENGAGEMENT: 'Page engagers',
+  LOOKALIKE: 'lookalike',
+};
+
+export const listAudiencesTool = defineTool({
+  name: 'list_audiences',
+  kind: 'read',
+  description:
+    "The ad account's custom audiences (customer lists, website visitors, Page engagers, lookalikes): id, name, kind and Meta's size range. Their ids are what propose_audience_exclusion takes.",
+  args: z.object({ adAccountId: AdAccountIdSchema }).strict(),
+  run: async (args, ctx: AgentToolContext) => {
+    const session = await ctx.session();
+    const account = await accountFor(session, args.adAccountId);
+    const page = await session.graph.get(
+      `${account.id}/customaudiences`,
+      { fields: 'id,name,subtype,approximate_count_lower_bound,approximate_count_upper_bound', limit: 100 },
+      AudiencesPageSchema,
+    );
+    const audiences = page.data.map((a) => ({
+      id: a.id,
+      name: a.name,
+      kind: AUDIENCE_KIND[a.subtype] ?? a.subtype.toLowerCase(),
+      sizeLower: a.approximate_count_lower_bound ?? null,
+      sizeUpper: a.approximate_count_upper_bound ?? null,
+    }));
+    return {
+      ok: true,
+      summary:
+        audiences.length === 0
+          ? `${account.name} has no custom audiences.`
+          : `Custom audiences of ${account.name}: ${audiences.map((a) => `${a.name} (${a.id}, ${a.kind})`).join('; ')}.`,
+      data: { adAccountId: account.id, audiences },
+    };
+  },
+});

@@ -5,6 +5,7 @@ import type { AudienceList, CustomerListUpload } from '@shared/schemas/audiences
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { auditRows, sandbox } from '../meta-api/meta-user';
 import { optimizerUsers, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
+import { ask } from '../agent/agent-turn';
 
 /**
  * Issue 30, req 3 on the twin: once the account has a customer list Meta has ready, the optimizer proposes leaving it
@@ -94,4 +95,24 @@ describe('the optimizer’s customer exclusion', () => {
     expect(undone.status).toBe(200);
     expect(await metaExclusions(first!.objectId)).toEqual(before);
   }, 60_000);
+
+  it('is proposed by the agent asked in words, reading the audiences to find the list', async () => {
+    // A campaign of the account with ad sets, as someone outside Adsmith would look it up.
+    const url = new URL(`${sandbox()}/v26.0/${users.usdAccount}/campaigns`);
+    url.search = new URLSearchParams({ fields: 'id,adsets{id}', limit: '50', access_token: token }).toString();
+    const campaigns = ((await (await fetch(url)).json()) as { data: { id: string; adsets?: { data: unknown[] } }[] })
+      .data;
+    const campaign = campaigns.find((c) => (c.adsets?.data.length ?? 0) > 0)!;
+    expect(campaign).toBeTruthy();
+
+    const turn = await ask(users.user, `Exclude customers to leave out from campaign ${campaign.id}`, '127.0.0.9');
+    expect(turn.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['list_audiences', 'propose_audience_exclusion']),
+    );
+    expect(turn.proposals).toHaveLength(1);
+    expect(JSON.stringify(turn.proposals[0])).toContain('Customers to leave out');
+    // Proposed only: nothing changed at Meta until a person approves it.
+    const adSets = (campaign.adsets!.data as { id: string }[]).map((a) => a.id);
+    for (const id of adSets) expect(await metaExclusions(id)).not.toContain(listId);
+  }, 120_000);
 });

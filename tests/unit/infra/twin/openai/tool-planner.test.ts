@@ -157,6 +157,81 @@ describe('tool calling on the offline model, in OpenAI’s shape', () => {
     });
   });
 
+  it('leaves the customer list out of the campaign a question names, after reading audiences and campaigns', async () => {
+    const question = ask('Exclude my customers from the prospecting campaign');
+    const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: question, tools });
+    const reads = first.choices[0]!.message.tool_calls!;
+    expect(reads.map((c) => (c.type === 'function' ? c.function.name : ''))).toEqual([
+      'list_audiences',
+      'get_insights',
+    ]);
+    const audiences = [
+      { id: '238500000000002', name: 'Like my customers (US, 1 %)', kind: 'lookalike' },
+      { id: '238500000000001', name: 'Demo customers', kind: 'customer list' },
+    ];
+    const rows = [
+      { id: '111', name: 'Spring sale', level: 'campaign', spend: 120, costPerResult: 12.5 },
+      { id: '333', name: 'US Prospecting', level: 'campaign', spend: 60, costPerResult: 18 },
+    ];
+    const second = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [
+        ...question,
+        { role: 'assistant', content: null, tool_calls: reads },
+        {
+          role: 'tool',
+          tool_call_id: reads[0]!.id,
+          content: JSON.stringify({ ok: true, summary: '2 audiences', data: { audiences } }),
+        },
+        {
+          role: 'tool',
+          tool_call_id: reads[1]!.id,
+          content: JSON.stringify({ ok: true, summary: '2 campaigns', data: { rows } }),
+        },
+      ],
+      tools,
+    });
+    const propose = second.choices[0]!.message.tool_calls![0]!;
+    expect(propose.type === 'function' && propose.function.name).toBe('propose_audience_exclusion');
+    expect(JSON.parse(propose.type === 'function' ? propose.function.arguments : '')).toEqual({
+      audienceId: '238500000000001',
+      campaignId: '333',
+    });
+  });
+
+  it('proposes no exclusion when no campaign matches, and says what it read instead', async () => {
+    const question = ask('Exclude my customers from the holiday campaign');
+    const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: question, tools });
+    const reads = first.choices[0]!.message.tool_calls!;
+    const second = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [
+        ...question,
+        { role: 'assistant', content: null, tool_calls: reads },
+        ...reads.map((read, i) => ({
+          role: 'tool' as const,
+          tool_call_id: read.id,
+          content: JSON.stringify(
+            i === 0
+              ? {
+                  ok: true,
+                  summary: 'Custom audiences: Demo customers.',
+                  data: { audiences: [{ id: '1', name: 'Demo customers', kind: 'customer list' }] },
+                }
+              : {
+                  ok: true,
+                  summary: 'Campaigns: Spring sale.',
+                  data: { rows: [{ id: '111', name: 'Spring sale', spend: 1 }] },
+                },
+          ),
+        })),
+      ],
+      tools,
+    });
+    expect(second.choices[0]!.finish_reason).toBe('stop');
+    expect(second.choices[0]!.message.content).toContain('Custom audiences: Demo customers.');
+  });
+
   it('refuses a tool call left without its result, with OpenAI’s message', async () => {
     const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: ask('rules?'), tools });
     const calls = first.choices[0]!.message.tool_calls!;

@@ -9,6 +9,7 @@ const TOOL_WORDS: Record<AgentToolName, string> = {
   list_mmm_reports: 'Marketing-mix reports',
   list_mmm_allocations: 'Marketing-mix allocations',
   list_audit_trail: 'Audit trail',
+  list_audiences: 'Custom audiences',
   propose_status_change: 'Pause or resume',
   propose_budget_change: 'Budget change',
   apply_recommendation: 'Apply a recommendation',
