@@ -832,9 +832,13 @@ export const functions = {
       userPlans: { actions: ['GetItem'] },
       // The changes applied in the period: the optimizer's rows of the account, read only.
       optimizerRecommendations: { actions: ['Query'] },
-      // The brand kit's colours.
+      // The brand kit's colours and logo.
       graphicsItems: { actions: ['GetItem'] },
+      // The newest fitted marketing-mix model and its report's parts, read only.
+      mmmModels: { actions: ['Query'] },
     },
+    // The brand kit's logo (a PNG the workspace uploaded), read only.
+    buckets: { assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*/assets/*'] } },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     siteUrl: true,
@@ -854,8 +858,11 @@ export const functions = {
       // The workspace's Meta token (re-written encrypted once if stored before field encryption).
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
       optimizerRecommendations: { actions: ['Query'] },
+      // The brand kit (colours, logo) and the newest fitted marketing-mix model, read only.
       graphicsItems: { actions: ['GetItem'] },
+      mmmModels: { actions: ['Query'] },
     },
+    buckets: { assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*/assets/*'] } },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     siteUrl: true,

@@ -1,8 +1,8 @@
-import type { ReportData } from '@shared/schemas/reports';
+import type { ReportData, ReportPeriod } from '@shared/schemas/reports';
 import type { MetaSession } from '../lib/meta-session/session';
-import { buildReportData, type ReportSources } from '../lib/reports/report-data';
-import { reportPeriod } from '../lib/reports/report-period';
-import { renderReportPdf } from '../lib/reports/report-pdf';
+import { buildReportData, reportPeriodOf, type ReportSources } from '../lib/reports/report-data';
+import { loadReportImages, type FetchImageOptions } from '../lib/reports/report-images';
+import { renderReportPdf, type ReportImages } from '../lib/reports/report-pdf';
 import {
   claimReportSend,
   finishReportSend,
@@ -13,17 +13,25 @@ import {
 } from '../lib/reports/report-store';
 
 /**
- * The hourly tick's work: for every workspace whose reports are on, the last whole week or month (UTC) is sent once.
- * The send is claimed (a conditional put of `send#<period>`) BEFORE anything is read or sent, so two ticks, or a
- * retried one, never send a period twice. A report that could not be built (Meta down, token revoked) gives its claim
- * back for the next tick; an email SES refused stays `failed` (it may have gone out: never sent twice).
+ * The hourly tick's work: for every workspace whose reports are on, the last whole week or month (in the ad account's
+ * time zone, read first) is sent once. The send is claimed (a conditional put of `send#<period>`) BEFORE the report is
+ * read or sent, so two ticks, or a retried one, never send a period twice. A report that could not be built (Meta
+ * down, token revoked) gives its claim back for the next tick; an email SES refused stays `failed` (it may have gone
+ * out: never sent twice).
  */
 export interface SenderDeps {
   store: ReportsTable;
   openSession: (workspaceId: string) => Promise<MetaSession>;
   sources: (workspaceId: string) => ReportSources;
-  send: (recipients: readonly string[], data: ReportData, pdf: Uint8Array) => Promise<string | undefined>;
+  send: (
+    recipients: readonly string[],
+    data: ReportData,
+    pdf: Uint8Array,
+    images: ReportImages,
+  ) => Promise<string | undefined>;
   now: Date;
+  /** How thumbnails are fetched (tests give their own fetch). */
+  images?: FetchImageOptions;
   log: (message: string, facts: Record<string, unknown>) => void;
 }
 
@@ -35,10 +43,9 @@ export interface TickResult {
 
 export async function sendDueReports(deps: SenderDeps): Promise<TickResult> {
   const result: TickResult = { sent: 0, alreadySent: 0, failed: 0 };
-  const today = deps.now.toISOString().slice(0, 10);
   for (const cadence of ['weekly', 'monthly'] as const) {
     for await (const workspaceId of workspacesWithReports(deps.store, cadence)) {
-      const outcome = await sendOne(workspaceId, cadence, today, deps);
+      const outcome = await sendOne(workspaceId, cadence, deps);
       result[outcome] += 1;
     }
   }
@@ -48,29 +55,39 @@ export async function sendDueReports(deps: SenderDeps): Promise<TickResult> {
 async function sendOne(
   workspaceId: string,
   cadence: 'weekly' | 'monthly',
-  today: string,
   deps: SenderDeps,
 ): Promise<keyof TickResult> {
   const settings = await readReportSettings(deps.store, workspaceId);
   // The index may lag the row (it is eventually consistent): the row decides.
   if (!settings || settings.cadence !== cadence || settings.recipients.length === 0) return 'alreadySent';
-  const period = reportPeriod(cadence, today);
+  let session: MetaSession;
+  let period: ReportPeriod;
+  try {
+    // The account's time zone decides which week or month has ended; nothing is claimed when Meta cannot say.
+    session = await deps.openSession(workspaceId);
+    period = await reportPeriodOf(session, settings.adAccountId, cadence, deps.now);
+  } catch (error) {
+    deps.log('report period not read; the next tick tries again', { workspaceId, error: String(error) });
+    return 'failed';
+  }
   if (!(await claimReportSend(deps.store, workspaceId, period, settings.recipients.length, deps.now))) {
     return 'alreadySent';
   }
   let data: ReportData;
   let pdf: Buffer;
+  let images: ReportImages;
   try {
-    const session = await deps.openSession(workspaceId);
-    data = await buildReportData(session, settings, period, deps.sources(workspaceId));
-    pdf = await renderReportPdf(data);
+    const sources = deps.sources(workspaceId);
+    data = await buildReportData(session, settings, period, sources);
+    images = await loadReportImages(data, sources.logo ?? (async () => null), deps.images);
+    pdf = await renderReportPdf(data, images);
   } catch (error) {
     deps.log('report not built; the next tick tries again', { workspaceId, period: period.key, error: String(error) });
     await releaseReportSend(deps.store, workspaceId, period.key);
     return 'failed';
   }
   try {
-    const messageId = await deps.send(settings.recipients, data, pdf);
+    const messageId = await deps.send(settings.recipients, data, pdf, images);
     await finishReportSend(deps.store, workspaceId, period.key, { status: 'sent', messageId }, deps.now);
     return 'sent';
   } catch (error) {

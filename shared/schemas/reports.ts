@@ -89,6 +89,8 @@ export const ReportDataSchema = z.object({
   accountName: z.string(),
   currency: z.string(),
   period: ReportPeriodSchema,
+  /** The ad account's time zone (Meta's `timezone_name`): the periods are its calendar days. */
+  timeZone: z.string(),
   previousPeriod: z.object({ since: z.string(), until: z.string() }),
   /** What one result is, e.g. "Purchases"; "Results" when the account mixes result types. */
   resultLabel: z.string(),
@@ -129,7 +131,7 @@ export const StoredReportSettingsSchema = ReportSettingsSchema.extend({ updatedA
 
 export const ReportSettingsReplySchema = z.object({ settings: StoredReportSettingsSchema.nullable() });
 
-/** Which period a preview or download covers: the last whole week or month before today (UTC). */
+/** Which period a preview or download covers: the last whole week or month before today (the ad account's). */
 export const ReportPeriodQuerySchema = z.object({ cadence: z.enum(['weekly', 'monthly']) });
 
 /** The PDF as JSON (the HTTP API's Lambda replies are JSON here): its file name and bytes in base64. */

@@ -94,9 +94,27 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
     // Two object patterns, never the bucket itself.
     expect([statement.Resource].flat()).toHaveLength(2);
     expect(functionEnv(stateless, fn)[bucketEnvVar('assets')]).toBeDefined();
+    // The report functions read a brand kit's logo: GetObject under users/*/assets/* only.
+    for (const name of ['reports', 'reports-sender']) {
+      const s3 = roleStatements(stateless, `adsmith-dev-${name}`).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('s3:')),
+      );
+      expect(
+        s3.flatMap((s) => [s.Action].flat()),
+        name,
+      ).toEqual(['s3:GetObject']);
+      expect(
+        s3.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r)),
+        name,
+      ).toEqual([expect.stringMatching(/adsmith-dev-assets-.*\/users\/\*\/assets\/\*"/)]);
+    }
     // No other function touches the bucket (the export's and the video's own grants: tests/infra/graphics-*.test.ts).
     for (const [name, declaration] of Object.entries(functions)) {
-      if (['graphics', 'graphics-export', 'graphics-video'].includes(name) || 'cognitoTrigger' in declaration) continue;
+      if (
+        ['graphics', 'graphics-export', 'graphics-video', 'reports', 'reports-sender'].includes(name) ||
+        'cognitoTrigger' in declaration
+      )
+        continue;
       // An edge function (the chatbot) reads the site's config.json, nothing of the assets bucket.
       const template = 'edge' in declaration ? built.templates.edge : stateless;
       const s3 = roleStatements(template, `adsmith-dev-${name}`).filter((s) =>

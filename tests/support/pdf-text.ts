@@ -25,3 +25,19 @@ export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
     await document.destroy();
   }
 }
+
+/** How many pictures each page paints (pdf.js's operator list: image XObjects drawn), e.g. a logo and thumbnails. */
+export async function pdfPageImageCounts(pdf: Uint8Array): Promise<number[]> {
+  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const counts: number[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const list = await (await document.getPage(number)).getOperatorList();
+      counts.push(list.fnArray.filter((op) => op === OPS.paintImageXObject).length);
+    }
+    return counts;
+  } finally {
+    await document.destroy();
+  }
+}

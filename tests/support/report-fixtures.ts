@@ -17,6 +17,7 @@ export function sampleReportData(overrides: Partial<ReportData> = {}): ReportDat
     accountName: 'Acme Shoes',
     currency: 'USD',
     period: { cadence: 'weekly', since: '2026-11-16', until: '2026-11-22', key: 'weekly:2026-11-16' },
+    timeZone: 'America/New_York',
     previousPeriod: { since: '2026-11-09', until: '2026-11-15' },
     resultLabel: 'Purchases',
     figures: {

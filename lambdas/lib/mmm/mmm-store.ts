@@ -216,7 +216,7 @@ export async function getModelRow(
 }
 
 /** Every model row of a user (report parts left out), newest first. */
-export async function listModelRows(tables: MmmTables, userId: string): Promise<ModelRow[]> {
+export async function listModelRows(tables: Pick<MmmTables, 'doc' | 'models'>, userId: string): Promise<ModelRow[]> {
   const items = await queryAll(tables.doc, {
     TableName: tables.models,
     KeyConditionExpression: keyCondition('mmmModels', ':u'),

@@ -1,5 +1,6 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { ReportData } from '@shared/schemas/reports';
+import { readableOn } from './report-pdf';
 import { dayText, keyFigureCells } from './report-text';
 
 /**
@@ -15,7 +16,10 @@ export function reportFileName(data: ReportData): string {
   return `${account}-${data.period.since}-to-${data.period.until}.pdf`;
 }
 
-export function reportEmail(data: ReportData) {
+/** The logo's Content-ID in the email: the HTML shows it inline (`cid:`), as mail clients do for attached images. */
+export const LOGO_CONTENT_ID = 'brand-logo';
+
+export function reportEmail(data: ReportData, options: { withLogo?: boolean } = {}) {
   const period = `${dayText(data.period.since)} – ${dayText(data.period.until)}`;
   const subject = `${data.accountName}: your ${data.period.cadence} report, ${period}`;
   const c = data.currency;
@@ -27,7 +31,7 @@ export function reportEmail(data: ReportData) {
   ];
   const [primary = '#0f172a'] = data.brand.colours;
   const text = [
-    `${data.accountName}, ${period}`,
+    `${data.accountName}, ${period} (${data.timeZone})`,
     '',
     ...rows.map(
       ([label, [now, before, change, target]]) => `${label}: ${now} (previous ${before}, ${change}; target ${target})`,
@@ -40,8 +44,12 @@ export function reportEmail(data: ReportData) {
   const cell = 'padding:6px 10px;border-bottom:1px solid #e5e7eb';
   const html =
     `<div style="font-family:Helvetica,Arial,sans-serif;color:#111827;max-width:640px">` +
-    `<h1 style="background:${escapeHtml(primary)};color:#fff;padding:16px;font-size:20px;margin:0">${escapeHtml(data.accountName)}</h1>` +
-    `<p>${escapeHtml(period)}</p>` +
+    `<h1 style="background:${escapeHtml(primary)};color:${readableOn(primary)};padding:16px;font-size:20px;margin:0">` +
+    (options.withLogo
+      ? `<img src="cid:${LOGO_CONTENT_ID}" alt="${escapeHtml(data.senderName)}" height="40" style="vertical-align:middle;margin-right:12px">`
+      : '') +
+    `${escapeHtml(data.accountName)}</h1>` +
+    `<p>${escapeHtml(period)} (${escapeHtml(data.timeZone)})</p>` +
     `<table style="border-collapse:collapse;width:100%"><thead><tr>` +
     ['Figure', 'This period', 'Previous period', 'Change', 'Target']
       .map((h) => `<th style="${cell};text-align:left">${h}</th>`)
@@ -71,8 +79,9 @@ export async function sendReportEmail(
   recipients: readonly string[],
   data: ReportData,
   pdf: Uint8Array,
+  logoPng?: Uint8Array,
 ): Promise<string | undefined> {
-  const { subject, text, html } = reportEmail(data);
+  const { subject, text, html } = reportEmail(data, { withLogo: Boolean(logoPng) });
   const sent = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: senderAddress(data.senderName, from),
@@ -89,6 +98,18 @@ export async function sendReportEmail(
               ContentDisposition: 'ATTACHMENT',
               ContentTransferEncoding: 'BASE64',
             },
+            ...(logoPng
+              ? [
+                  {
+                    RawContent: logoPng,
+                    FileName: 'logo.png',
+                    ContentType: 'image/png',
+                    ContentDisposition: 'INLINE' as const,
+                    ContentId: LOGO_CONTENT_ID,
+                    ContentTransferEncoding: 'BASE64' as const,
+                  },
+                ]
+              : []),
           ],
         },
       },

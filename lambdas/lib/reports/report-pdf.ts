@@ -20,6 +20,7 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const INK = '#111827';
 const MUTED = '#6b7280';
 const RULE = '#e5e7eb';
+const NEUTRAL_BOX = '#e5e7eb';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -283,13 +284,18 @@ function rowsTable(doc: Doc, data: ReportData, rows: ReportRow[], images: Report
   const startY = doc.y;
   table(doc, columns, rows.map(cells), { fontSize: 9, rowHeight: 30, headerHeight: 17 });
   rows.forEach((row, i) => {
+    const [x, y] = [PAGE.margin + 2, startY + 17 + 30 * i + 2];
     const bytes = images.thumbnails?.[row.id];
-    if (!bytes) return;
-    try {
-      doc.image(Buffer.from(bytes), PAGE.margin + 2, startY + 17 + 30 * i + 2, { fit: [26, 26] });
-    } catch {
-      // A thumbnail pdfkit cannot read (not JPEG or PNG) is left out, not a failed report.
+    if (bytes) {
+      try {
+        doc.image(Buffer.from(bytes), x, y, { fit: [26, 26], align: 'center', valign: 'center' });
+        return;
+      } catch {
+        // A thumbnail pdfkit cannot read falls through to the neutral box, not a failed report.
+      }
     }
+    // No picture (none from Meta, not JPEG or PNG, too slow or too large): a neutral box keeps the column even.
+    doc.rect(x, y, 26, 26).fill(NEUTRAL_BOX).fillColor(INK);
   });
 }
 

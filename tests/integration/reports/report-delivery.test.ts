@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFileName } from '@lambdas/lib/reports/report-email';
 import { keyFigureCells, moneyText, roasFigureText } from '@lambdas/lib/reports/report-text';
 import type { ReportData } from '@shared/schemas/reports';
-import { pdfPageTexts } from '@tests/support/pdf-text';
+import { pdfPageImageCounts, pdfPageTexts } from '@tests/support/pdf-text';
+import { solidPng } from '@tests/support/png';
 import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 import { twin, uniqueEmail } from '../twin-client';
 
@@ -48,6 +49,30 @@ function figureRows(html: string): Record<string, string[]> {
   return rows;
 }
 
+const LOGO = solidPng(128, [30, 58, 138]);
+
+/** The agency's brand kit: a PNG logo uploaded as the browser does (presigned PUT, confirm) and its colours. */
+async function brandKitWithLogo(user: FreshUser) {
+  const ticket = await (
+    await user.call('/api/graphics/uploads', {
+      method: 'POST',
+      body: JSON.stringify({ purpose: 'logo', fileName: 'logo.png', contentType: 'image/png', size: LOGO.length }),
+    })
+  ).json();
+  const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(LOGO), headers: ticket.headers });
+  expect(put.status).toBe(200);
+  const asset = await (await user.call(`/api/graphics/uploads/${ticket.uploadId}/confirm`, { method: 'POST' })).json();
+  const kit = {
+    logo: { kind: 'asset', key: asset.key, width: 128, height: 128, mimeType: 'image/png' },
+    colours: ['#1e3a8a', '#f97316'],
+    headingFont: 'oswald',
+    bodyFont: 'inter',
+    ctaStyle: { shape: 'rounded', fill: 'solid' },
+  };
+  const saved = await user.call('/api/graphics/brand-kit', { method: 'PUT', body: JSON.stringify(kit) });
+  expect(saved.status).toBe(200);
+}
+
 async function weeklyReport(user: FreshUser, recipients: string[], senderName: string): Promise<string> {
   await connectMeta(user);
   const accounts = (await (await user.call('/api/meta/ad-accounts')).json()).data as Array<{ id: string }>;
@@ -70,6 +95,7 @@ describe('the scheduled report, delivered', () => {
     agency = await freshUser('report-delivery');
     other = await freshUser('report-delivery-other');
     accountId = await weeklyReport(agency, [client], 'Northwind Agency');
+    await brandKitWithLogo(agency);
     await weeklyReport(other, [otherClient], 'Southwind Partners');
   });
   afterAll(async () => {
@@ -127,8 +153,20 @@ describe('the scheduled report, delivered', () => {
     expect(rows.ROAS?.[3]).toBe(roasFigureText(2.5));
     expect(message!.text).toContain('Northwind Agency');
     expect(message!.subject).toContain('weekly report');
+    // The week is the ad account's (Meta's timezone_name), as the dashboard's days are.
+    const accounts = (await (await agency.call('/api/meta/ad-accounts')).json()).data as Array<{
+      id: string;
+      timezoneName: string;
+    }>;
+    expect(preview.timeZone).toBe(accounts.find((a) => a.id === accountId)?.timezoneName);
+    expect(message!.text).toContain(`(${preview.timeZone})`);
+    // Branded: the brand kit's colour heads the email, its logo shown inline.
+    expect(preview.brand).toEqual({ colours: ['#1e3a8a', '#f97316'], hasLogo: true });
+    expect(message!.html).toContain('background:#1e3a8a');
+    expect(message!.html).toContain('src="cid:brand-logo"');
+    expect(message!.attachments?.map((a) => a.fileName)).toEqual([reportFileName(preview), 'logo.png']);
+    expect(Buffer.from(message!.attachments![1]!.base64, 'base64')).toEqual(Buffer.from(LOGO));
     // The PDF attached, read back page by page.
-    expect(message!.attachments).toHaveLength(1);
     const attachment = message!.attachments![0]!;
     expect(attachment.contentType).toBe('application/pdf');
     expect(attachment.fileName).toBe(reportFileName(preview));
@@ -137,6 +175,13 @@ describe('the scheduled report, delivered', () => {
     expect(pages[0]).toContain(moneyText(dashboard.totals.spend, c));
     expect(pages[0]).toContain('Prepared by Northwind Agency');
     for (const day of dashboard.data as Array<{ spend: number }>) expect(pages[1]).toContain(moneyText(day.spend, c));
+    // The logo heads every page. The sandbox's thumbnails are SVG data: URLs (the PDF draws JPEG and PNG): the ads
+    // listed carry Meta's URL for the screen, and the PDF draws neutral boxes in their place, without failing.
+    expect([...preview.topAds, ...preview.bottomAds].every((ad) => ad.thumbnailUrl?.startsWith('data:image/svg'))).toBe(
+      true,
+    );
+    expect(preview.topAds.length).toBeGreaterThan(0);
+    expect(await pdfPageImageCounts(Buffer.from(attachment.base64, 'base64'))).toEqual([1, 1, 1, 1]);
 
     // The sends list says it went.
     const sends = (await (await agency.call('/api/reports/sends')).json()).data as Array<{

@@ -450,10 +450,10 @@ const FUNCTION_WILDCARDS = [
   },
   {
     finding:
-      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-[a-z]+-<AWS::AccountId>-<AWS::Region>\/(uploads|users)\/\*$/,
+      /^Resource::arn:(aws[a-z-]*|<AWS::Partition>):s3:::adsmith-[a-z]+-[a-z]+-<AWS::AccountId>-<AWS::Region>\/(uploads\/\*|users\/\*|users\/\*\/assets\/\*)$/,
     actions: /^s3:(PutObject|GetObject|DeleteObject)$/,
     reason:
-      "Objects under one declared key prefix of an assets bucket (uploads/* or users/*), the prefixes the function's entry in shared/functions.ts lists; every key below is built from the verified user id.",
+      "Objects under one declared key prefix of an assets bucket (uploads/*, users/*, or users/*/assets/* for the report functions' read of a brand kit's logo), the prefixes the function's entry in shared/functions.ts lists; every key below is built from the verified user id.",
   },
   {
     finding:

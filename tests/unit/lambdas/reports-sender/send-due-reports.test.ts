@@ -5,6 +5,9 @@ import { tableKey } from '@shared/table-keys';
 import { localTableName } from '@infra/twin/function-environment';
 import { listReportSends, writeReportSettings, STALE_CLAIM_MS } from '@lambdas/lib/reports/report-store';
 import { sendDueReports, type SenderDeps } from '@lambdas/reports-sender/send-due-reports';
+import type { ReportImages } from '@lambdas/lib/reports/report-pdf';
+import { pdfPageImageCounts } from '@tests/support/pdf-text';
+import { solidPng } from '@tests/support/png';
 import { startLocalAws } from '@tests/support/local-aws';
 import { adAccounts, fakeSession, type GraphCall } from '../lib/meta-session/fake-session';
 
@@ -105,6 +108,35 @@ describe('sendDueReports', () => {
     const later = await sendDueReports({ ...d, now: new Date(NOW.getTime() + 3_600_000) });
     expect(later).toEqual({ sent: 0, alreadySent: 2, failed: 0 });
     expect(sent.map((s) => s.recipients.length).sort()).toEqual([1, 2]);
+  });
+
+  it("reads the period in the ad account's time zone: Sunday evening in New York is still last week's Sunday", async () => {
+    await writeReportSettings({ doc: aws.doc, table }, 'ws-1', settings, NOW);
+    // Monday 03:00 UTC is Sunday 22:00 in New York (the account's zone): the whole week that ended is 9–15 November.
+    const mondayUtc = new Date('2026-11-23T03:00:00Z');
+    const { deps: d, sent } = deps({ now: mondayUtc, openSession: async () => fakeSession(graph, mondayUtc).session });
+    expect(await sendDueReports(d)).toEqual({ sent: 1, alreadySent: 0, failed: 0 });
+    expect(sent.map((s) => s.periodKey)).toEqual(['weekly:2026-11-09']);
+  });
+
+  it("passes the brand kit's logo to the email and draws it in the PDF", async () => {
+    await writeReportSettings({ doc: aws.doc, table }, 'ws-1', settings, NOW);
+    const logo = solidPng(64, [0, 0, 0]);
+    const images: ReportImages[] = [];
+    const { deps: d } = deps({
+      sources: () => ({
+        changes: async () => [],
+        brand: async () => ({ colours: ['#123456'], hasLogo: true }),
+        logo: async () => logo,
+      }),
+      send: async (_recipients, _data, pdf, pictures) => {
+        images.push(pictures);
+        expect((await pdfPageImageCounts(pdf))[0]).toBe(1);
+        return 'message-1';
+      },
+    });
+    expect(await sendDueReports(d)).toEqual({ sent: 1, alreadySent: 0, failed: 0 });
+    expect(images[0]?.logoPng).toEqual(logo);
   });
 
   it('skips a workspace whose reports are off (not in the index)', async () => {

@@ -5,9 +5,10 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '@infra/twin/mailbox/mailbox';
 import { mailboxHandler } from '@infra/twin/mailbox/mailbox-handler';
-import { reportEmail, sendReportEmail } from '@lambdas/lib/reports/report-email';
+import { LOGO_CONTENT_ID, reportEmail, sendReportEmail } from '@lambdas/lib/reports/report-email';
 import { renderReportPdf } from '@lambdas/lib/reports/report-pdf';
 import { pdfPageTexts } from '@tests/support/pdf-text';
+import { solidPng } from '@tests/support/png';
 import { sampleReportData } from '@tests/support/report-fixtures';
 
 const SENDER = 'reports@adsmith.test';
@@ -56,6 +57,23 @@ describe('sendReportEmail through SES v2 (the twin mailbox)', () => {
     });
     const pages = await pdfPageTexts(Buffer.from(attachment.base64, 'base64'));
     expect(pages[0]).toMatch(/Spend \$920\.50 \$800\.00/);
+  });
+
+  it("shows the brand kit's logo inline (cid:) in the brand colour's header, and the account's time zone", async () => {
+    const data = sampleReportData({ brand: { colours: ['#fde68a'], hasLogo: true } });
+    const logo = solidPng(64, [1, 2, 3]);
+    await sendReportEmail(ses, SENDER, ['logo@example.com'], data, await renderReportPdf(data), logo);
+    const [message] = mailbox.list('logo@example.com');
+    expect(message?.attachments?.map((a) => [a.fileName, a.contentType])).toEqual([
+      ['Acme-Shoes-2026-11-16-to-2026-11-22.pdf', 'application/pdf'],
+      ['logo.png', 'image/png'],
+    ]);
+    expect(Buffer.from(message!.attachments![1]!.base64, 'base64')).toEqual(Buffer.from(logo));
+    expect(message?.html).toContain(`<img src="cid:${LOGO_CONTENT_ID}"`);
+    // Ink on a light brand colour, as the PDF's header does.
+    expect(message?.html).toContain('background:#fde68a;color:#111827');
+    expect(message?.text).toContain('Nov 16, 2026 – Nov 22, 2026 (America/New_York)');
+    expect(reportEmail(data).html).not.toContain('cid:');
   });
 
   it('is refused, as SES refuses it, from an address that is not the verified sender', async () => {

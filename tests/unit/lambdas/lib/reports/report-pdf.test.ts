@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readableOn, renderReportPdf } from '@lambdas/lib/reports/report-pdf';
-import { pdfPageTexts } from '@tests/support/pdf-text';
+import { pdfPageImageCounts, pdfPageTexts } from '@tests/support/pdf-text';
+import { solidPng } from '@tests/support/png';
 import { sampleReportData } from '@tests/support/report-fixtures';
 
 describe('renderReportPdf', () => {
@@ -35,5 +36,37 @@ describe('readableOn', () => {
   it('writes white on a dark brand colour and ink on a light one', () => {
     expect(readableOn('#0f172a')).toBe('#ffffff');
     expect(readableOn('#fde68a')).toBe('#111827');
+  });
+});
+
+describe('renderReportPdf with pictures', () => {
+  it("draws the logo on every page's header and each ad's thumbnail; a missing one leaves a neutral box", async () => {
+    const data = sampleReportData({ marketingMix: null });
+    const logoPng = solidPng(64, [255, 255, 255]);
+    const withPictures = await renderReportPdf(data, { logoPng, thumbnails: { '11': solidPng(32, [200, 0, 0]) } });
+    // Logo on each of the four pages; the one ad with a thumbnail on page 3 (the other has its neutral box).
+    expect(await pdfPageImageCounts(withPictures)).toEqual([1, 1, 2, 1]);
+    const without = await renderReportPdf(data);
+    expect(await pdfPageImageCounts(without)).toEqual([0, 0, 0, 0]);
+    // A thumbnail that is not a picture pdfkit reads is not a failed report.
+    const broken = await renderReportPdf(data, { thumbnails: { '11': Buffer.from('<svg/>') } });
+    expect(await pdfPageTexts(broken)).toHaveLength(4);
+  });
+
+  it('writes the marketing mix when the workspace has a model', async () => {
+    const pages = await pdfPageTexts(
+      await renderReportPdf(
+        sampleReportData({
+          marketingMix: {
+            modelName: 'Q3 mix',
+            fittedAt: '2026-11-02T10:00:00Z',
+            channels: [{ name: 'meta', contributionShare: 0.3, roas: 2.4 }],
+          },
+        }),
+      ),
+    );
+    expect(pages[3]).toContain('Q3 mix, fitted Nov 2, 2026.');
+    expect(pages[3]).toMatch(/meta 30\.0% 2\.40×/);
+    expect(pages[3]).not.toContain('No marketing-mix model');
   });
 });

@@ -143,7 +143,13 @@ export function ReportPreview({ data }: { data: ReportData }) {
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
         {data.accountName} · {range(data.period.since, data.period.until)}, against{' '}
-        {range(data.previousPeriod.since, data.previousPeriod.until)} · signed by {data.senderName}
+        {range(data.previousPeriod.since, data.previousPeriod.until)} · days in {data.timeZone}, the ad account's time
+        zone · signed by {data.senderName}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {data.brand.hasLogo
+          ? "The PDF and the email carry your brand kit's logo and colours."
+          : "The PDF and the email carry your brand kit's colours; a PNG logo in the brand kit would be shown too."}
       </p>
       <section aria-label="Key figures" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FigureTile label="Spend" figure={figures.spend} kind="money" lowerIsBetter={null} currency={currency} />

@@ -33,6 +33,7 @@ const report: ReportData = {
   accountName: 'Outdoor US',
   currency: 'USD',
   period: { cadence: 'weekly', since: '2026-11-16', until: '2026-11-22', key: '2026-W47' },
+  timeZone: 'Asia/Tokyo',
   previousPeriod: { since: '2026-11-09', until: '2026-11-15' },
   resultLabel: 'Purchases',
   figures: {
@@ -147,6 +148,9 @@ describe('ReportsPage', () => {
     expect(failed).toHaveTextContent('Failed');
     expect(failed).toHaveTextContent('SES refused the message');
     expect(calls('reportPreview')[0]?.[1]).toEqual({ query: { cadence: 'weekly' } });
+    // The period's days are the ad account's; the brand kit has no logo yet.
+    expect(screen.getByText(/days in Asia\/Tokyo, the ad account's time zone/)).toBeInTheDocument();
+    expect(screen.getByText(/a PNG logo in the brand kit would be shown too/)).toBeInTheDocument();
   });
 
   it('reads the month when the period is changed', async () => {
