@@ -55,8 +55,11 @@ const sections: LegalSection[] = [
           When you make a customer-list audience on the Audiences screen, the file you choose is read by the audiences
           service of {PRODUCT_NAME} in your own deployment. Each email, phone, name, city, country and customer id is
           normalised and hashed (SHA-256) as the file is read, as Meta requires, and only these hashes are sent to Meta,
-          in requests of at most 10,000 people. The file is never stored and never written to logs; the readable values
-          are gone once they are hashed.
+          in requests of at most 10,000 people. A file of up to 2 MB is read in memory and never stored. A larger file
+          goes from your browser straight to an encrypted, private storage bucket of your deployment and waits there
+          only until it is hashed: it is deleted as soon as its last row is hashed (or when the upload fails), and the
+          bucket deletes anything left in it after one day. No file is ever written to logs; the readable values are
+          gone once they are hashed.
         </p>
         <p>
           We keep the hashes of each list’s last upload, and only the hashes, in an encrypted storage bucket of your

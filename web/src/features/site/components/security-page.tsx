@@ -99,11 +99,13 @@ const sections: LegalSection[] = [
           address and browser user agent, which Meta takes unhashed, are sent as they are.
         </p>
         <p>
-          A customer list is read in memory and never stored: no table or bucket keeps the file, and no log line carries
-          a value from it (a value that could not be read is named by its field, never by its content). The SHA-256
-          hashes of each list&apos;s last upload are kept in an encrypted bucket, under your workspace, so a refresh
-          sends Meta only the difference; they are deleted with the audience. The conversions queue holds the hashes,
-          never the values in clear; the delivery records keep only names, ids and statuses.
+          A customer list of up to 2 MB is read in memory and never stored; a larger one waits in an encrypted, private
+          bucket of your deployment only until it is hashed (deleted then, on failure too, and by the bucket&apos;s
+          one-day rule whatever happens). No table keeps the file, and no log line carries a value from it (a value that
+          could not be read is named by its field, never by its content). The SHA-256 hashes of each list&apos;s last
+          upload are kept in an encrypted bucket, under your workspace, so a refresh sends Meta only the difference;
+          they are deleted with the audience. The conversions queue holds the hashes, never the values in clear; the
+          delivery records keep only names, ids and statuses.
         </p>
       </>
     ),

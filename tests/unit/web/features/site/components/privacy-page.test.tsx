@@ -13,7 +13,10 @@ describe('the privacy page', () => {
     const heading = screen.getByRole('heading', { name: /Customer lists you upload/ });
     const section = heading.closest('section') ?? heading.parentElement!;
     expect(section).toHaveTextContent('hashed (SHA-256) as the file is read');
-    expect(section).toHaveTextContent('The file is never stored and never written to logs');
+    expect(section).toHaveTextContent('A file of up to 2 MB is read in memory and never stored');
+    expect(section).toHaveTextContent('deleted as soon as its last row is hashed');
+    expect(section).toHaveTextContent('after one day');
+    expect(section).toHaveTextContent('No file is ever written to logs');
     expect(section).not.toHaveTextContent('We do not keep the hashes either');
     expect(section).toHaveTextContent(
       'We keep the hashes of each list’s last upload, and only the hashes, in an encrypted storage bucket of your deployment',
