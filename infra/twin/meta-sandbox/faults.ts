@@ -7,7 +7,7 @@ import * as z from 'zod';
  */
 
 /** The ad-account edges objects are created on. */
-export const WRITE_EDGES = ['campaigns', 'adsets', 'adimages', 'adcreatives', 'ads'] as const;
+export const WRITE_EDGES = ['campaigns', 'adsets', 'adimages', 'advideos', 'adcreatives', 'ads'] as const;
 export type WriteEdge = (typeof WRITE_EDGES)[number];
 
 export const FaultSettingsSchema = z

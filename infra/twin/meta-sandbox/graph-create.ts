@@ -1,3 +1,4 @@
+import { findVideo, isVideoReady } from './ad-videos.js';
 import { createHash } from 'node:crypto';
 import { pageIdOf, pixelIdOf, SANDBOX_APP } from './account-assets.js';
 import { todayIn, type IsoDate } from './calendar.js';
@@ -466,6 +467,9 @@ export function checkStorySpec(
   if (String(story.page_id) !== pageIdOf(account)) {
     throw userError('Invalid Page', `The Page ${String(story.page_id)} can't be used by this ad account.`, 1487472);
   }
+  if (story.video_data !== undefined && story.link_data === undefined) {
+    return checkVideoData(world, account, story, name, now);
+  }
   const link = story.link_data;
   if (typeof link !== 'object' || link === null) {
     throw invalidParameter('(#100) The Adsmith Meta sandbox supports object_story_spec with link_data only');
@@ -520,8 +524,7 @@ export function checkStorySpec(
   const carousel = checkCarousel(data, {
     isUrl,
     imageExists: (hash) => findImage(world, account.accountId, hash) !== undefined,
-    // The sandbox has no video library yet (issue 29, requirement 2): every video id is unknown.
-    videoExists: () => false,
+    videoExists: (id) => findVideo(world, account.accountId, id) !== undefined,
   });
   return {
     accountId: account.accountId,
@@ -535,6 +538,100 @@ export function checkStorySpec(
     ...(typeof imageHash === 'string' && { imageHash }),
     ...(typeof data.picture === 'string' && { picture: data.picture }),
     ...(carousel !== undefined && { carousel }),
+    createdTime: now,
+  };
+}
+
+/**
+ * A video ad (`object_story_spec.video_data`, Ad Creative Video Data reference): `video_id` of this account's
+ * library, a thumbnail (`image_hash` of the library or `image_url`; Meta refuses without one, subcode 1443226),
+ * and a `call_to_action` whose `value.link` is where the ad leads (video_data has no other link field). The
+ * video may still be processing: the creative is accepted, the ad is not until the video is ready (createAd).
+ */
+function checkVideoData(
+  world: World,
+  account: AdAccount,
+  story: Record<string, unknown>,
+  name: string | undefined,
+  now: Date,
+): Omit<AdCreativeObject, 'id'> {
+  const data = story.video_data;
+  if (typeof data !== 'object' || data === null) {
+    throw invalidParameter('(#100) param object_story_spec[video_data] must be JSON object.');
+  }
+  const video = data as Record<string, unknown>;
+  for (const key of Object.keys(video)) {
+    if (!reference.fields.AdCreativeVideoData.includes(key)) {
+      throw invalidParameter(`(#100) param video_data has unknown key ${key}`);
+    }
+  }
+  if (video.video_id === undefined || video.video_id === '') {
+    throw invalidParameter('(#100) The parameter object_story_spec[video_data][video_id] is required', {
+      blame: ['object_story_spec[video_data][video_id]'],
+    });
+  }
+  const videoId = String(video.video_id);
+  if (!findVideo(world, account.accountId, videoId)) {
+    throw userError('Invalid Video', `The video ${videoId} doesn't exist in this ad account's video library.`);
+  }
+  const imageHash = video.image_hash;
+  const imageUrl = video.image_url;
+  if (imageHash === undefined && imageUrl === undefined) {
+    throw invalidParameter('Invalid parameter', {
+      subcode: 1443226,
+      userTitle: 'Video Thumbnail Required',
+      userMsg: 'Your ad needs a video thumbnail. Add image_hash or image_url to video_data.',
+      blame: ['object_story_spec[video_data][image_hash]'],
+    });
+  }
+  if (imageHash !== undefined && (typeof imageHash !== 'string' || !findImage(world, account.accountId, imageHash))) {
+    throw userError(
+      'Image Not Found',
+      `The image hash ${String(imageHash)} doesn't match an image in this ad account.`,
+      1487242,
+    );
+  }
+  if (imageUrl !== undefined && !isUrl(imageUrl)) {
+    throw invalidParameter('(#100) Param video_data[image_url] must be a valid URL');
+  }
+  const cta = video.call_to_action as { type?: unknown; value?: { link?: unknown } } | undefined | null;
+  if (typeof cta !== 'object' || cta === null || typeof cta.type !== 'string') {
+    throw invalidParameter('(#100) param video_data[call_to_action][type] is required', {
+      blame: ['object_story_spec[video_data][call_to_action]'],
+    });
+  }
+  if (!CALL_TO_ACTION_VALUES.includes(cta.type)) throw enumParameter('call_to_action[type]', CALL_TO_ACTION_VALUES);
+  if (!isUrl(cta.value?.link)) {
+    throw userError(
+      'Invalid Link',
+      'Enter a valid website URL (starting with http:// or https://) for video_data.call_to_action.value.link.',
+      1487155,
+    );
+  }
+  const text = (field: string, max: number): string | undefined => {
+    const value = video[field];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw invalidParameter(`(#100) param video_data[${field}] must be a string`);
+    if (value.length > max) {
+      throw userError('Text Too Long', `video_data.${field} can be at most ${max} characters.`, 1487040);
+    }
+    return value;
+  };
+  const message = text('message', 2200);
+  const headline = text('title', 255);
+  const description = text('link_description', 255);
+  return {
+    accountId: account.accountId,
+    name: name ?? `${headline ?? 'Video ad'} creative`,
+    pageId: String(story.page_id),
+    link: cta.value.link,
+    videoId,
+    ...(message !== undefined && { message }),
+    ...(headline !== undefined && { headline }),
+    ...(description !== undefined && { description }),
+    callToActionType: cta.type,
+    ...(typeof imageHash === 'string' && { imageHash }),
+    ...(typeof imageUrl === 'string' && { picture: imageUrl }),
     createdTime: now,
   };
 }
@@ -617,6 +714,13 @@ export function createAd(world: World, account: AdAccount, params: CreateParams,
       'Invalid Creative',
       `The creative ${creativeId || '(none)'} does not exist in this ad account.`,
       1487057,
+    );
+  }
+  const video = creative.videoId ? findVideo(world, account.accountId, creative.videoId) : undefined;
+  if (video && !isVideoReady(video, now)) {
+    throw userError(
+      'Video Still Processing',
+      `The video ${video.id} is still being processed. Create the ad once its status is ready.`,
     );
   }
   const today = todayIn(account.timezoneName, now);

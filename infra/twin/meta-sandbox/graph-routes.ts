@@ -1,3 +1,4 @@
+import { createAdVideo, readAdVideo } from './ad-videos.js';
 import { authenticateUser, type AppCredentials } from './auth.js';
 import { parseFields, validateNodeFields, type FieldSelection } from './field-validation.js';
 import {
@@ -105,7 +106,7 @@ export interface GraphOutcome {
 }
 
 const READ_SCOPES = ['ads_read', 'ads_management'];
-const CREATION_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives', 'adimages', 'customaudiences'];
+const CREATION_EDGES = ['campaigns', 'adsets', 'ads', 'adcreatives', 'adimages', 'advideos', 'customaudiences'];
 
 /** The account's custom audiences an ad set's targeting may name, sized as of `now`. */
 function targetedAudiences(deps: GraphDeps, now: Date): TargetedAudienceDeps {
@@ -251,6 +252,7 @@ const WRITE_EDGE_NAMES: Record<string, string> = {
   campaigns: 'Campaign',
   adsets: 'Ad Set',
   adimages: 'Image',
+  advideos: 'Video',
   adcreatives: 'Ad Creative',
   ads: 'Ad',
 };
@@ -309,6 +311,22 @@ function creativeRoutes(
   return undefined;
 }
 
+/** `GET /{video-id}`: a video of the account's library (ad-videos.ts); undefined when `first` is none. */
+function videoRoute(
+  deps: GraphDeps,
+  request: GraphRequest,
+  token: AccessToken,
+  first: string,
+  edge: string | undefined,
+): GraphOutcome | undefined {
+  const video = deps.world.videos.get(first);
+  if (!video || edge !== undefined || request.method !== 'GET') return undefined;
+  requireRead(token);
+  deps.usage.charge(video.accountId, 'read', 'ads_management');
+  const fields = request.params.fields?.split(',').map((field) => field.trim());
+  return { reply: jsonReply(readAdVideo(video, fields, deps.now(), request.origin)), accountId: video.accountId };
+}
+
 export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcome {
   const [first = '', edge, ...rest] = request.segments;
   const isUser = first === 'me' || first === deps.world.user.id;
@@ -358,6 +376,8 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
   }
   const creative = creativeRoutes(deps, request, token, first, edge);
   if (creative) return creative;
+  const video = videoRoute(deps, request, token, first, edge);
+  if (video) return video;
 
   const run = deps.reports.get(first);
   if (run) return { reply: reportRunRoutes(deps, request, token, run), accountId: run.account.accountId };
@@ -404,9 +424,11 @@ export function handleGraph(deps: GraphDeps, request: GraphRequest): GraphOutcom
             ? createAdSet(deps.world, account, params, now, targetedAudiences(deps, now))
             : edge === 'adimages'
               ? createAdImage(deps.world, account, params, now, request.origin)
-              : edge === 'adcreatives'
-                ? createCreative(deps.world, account, params, now)
-                : createAd(deps.world, account, params, now);
+              : edge === 'advideos'
+                ? createAdVideo(deps.world, account, params, now)
+                : edge === 'adcreatives'
+                  ? createCreative(deps.world, account, params, now)
+                  : createAd(deps.world, account, params, now);
       return { reply: jsonReply(body), accountId };
     }
   }

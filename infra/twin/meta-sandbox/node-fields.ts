@@ -408,7 +408,9 @@ export function createdCreativeField(creative: AdCreativeObject, field: string, 
     case 'link_url':
       return creative.link;
     case 'object_type':
-      return 'SHARE';
+      return creative.videoId ? 'VIDEO' : 'SHARE';
+    case 'video_id':
+      return creative.videoId;
     case 'status':
       return 'ACTIVE';
     case 'asset_feed_spec':
@@ -416,6 +418,20 @@ export function createdCreativeField(creative: AdCreativeObject, field: string, 
     case 'object_story_spec':
       // A multi-language creative's story names the Page only; its texts are in asset_feed_spec.
       if (creative.languageFeed) return { page_id: creative.pageId };
+      if (creative.videoId) {
+        return {
+          page_id: creative.pageId,
+          video_data: {
+            video_id: creative.videoId,
+            ...(creative.message !== undefined && { message: creative.message }),
+            ...(creative.headline !== undefined && { title: creative.headline }),
+            ...(creative.description !== undefined && { link_description: creative.description }),
+            ...(creative.imageHash !== undefined && { image_hash: creative.imageHash }),
+            ...(creative.picture !== undefined && { image_url: creative.picture }),
+            call_to_action: { type: creative.callToActionType, value: { link: creative.link } },
+          },
+        };
+      }
       return {
         page_id: creative.pageId,
         link_data: {

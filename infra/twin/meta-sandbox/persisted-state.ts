@@ -97,6 +97,7 @@ const WORLD_OBJECT_SCHEMAS: Record<WorldMapName, z.ZodType> = {
   ads: z.looseObject({ ...adObject, kind: z.literal('Ad'), campaignId: z.string(), adsetId: z.string(), profile }),
   images: z.looseObject({ hash: z.string(), accountId: z.string(), createdTime: validDate }),
   creatives: z.looseObject({ id: z.string(), accountId: z.string(), createdTime: validDate }),
+  videos: z.looseObject({ id: z.string(), accountId: z.string(), createdTime: validDate, readyAt: validDate }),
 };
 const MapChangesSchema = (name: WorldMapName) =>
   z.object({
@@ -110,7 +111,10 @@ const SandboxStateSchema = z.object({
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
   daysAdvanced: z.number().int().min(0),
   revision: z.number().int().min(0),
-  world: z.object(Object.fromEntries(WORLD_MAPS.map((name) => [name, MapChangesSchema(name)]))),
+  // A map added since a file was written (videos) starts empty.
+  world: z.object(
+    Object.fromEntries(WORLD_MAPS.map((name) => [name, MapChangesSchema(name).default({ changed: [], removed: [] })])),
+  ),
   tokens: z.array(AccessTokenSchema),
   codes: z.array(AuthorizationCodeSchema),
   grants: z.array(

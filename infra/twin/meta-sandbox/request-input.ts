@@ -16,6 +16,8 @@ const MAX_BODY_BYTES = 1_000_000;
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = 45_000_000;
 /** The parameter a multipart file's name travels under to the adimages edge (never a Graph parameter). */
 export const UPLOADED_FILE_NAME = '__uploaded_file_name';
+/** The form field a multipart file came in (a video must come as `source`). */
+export const UPLOADED_FILE_FIELD = '__uploaded_file_field';
 
 export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -66,7 +68,13 @@ export function parseBody(raw: Buffer, contentType: string | undefined): Record<
     const file = form.files[0];
     return {
       ...form.fields,
-      ...(file ? { bytes: file.data.toString('base64'), [UPLOADED_FILE_NAME]: file.fileName } : {}),
+      ...(file
+        ? {
+            bytes: file.data.toString('base64'),
+            [UPLOADED_FILE_NAME]: file.fileName,
+            [UPLOADED_FILE_FIELD]: file.field,
+          }
+        : {}),
     };
   }
   return Object.fromEntries(new URLSearchParams(body));

@@ -12,6 +12,7 @@ import type { Reply } from './reply.js';
 import { MAX_IMAGE_UPLOAD_BODY_BYTES, parseBody, queryParams, readBody } from './request-input.js';
 import type { SandboxParts } from './sandbox-parts.js';
 import { advanceDays, daysAdvanced } from './time-travel.js';
+import { MAX_VIDEO_UPLOAD_BODY_BYTES, prepareVideoUpload } from './ad-videos.js';
 
 const VERSION_PATTERN = /^v\d+\.\d+$/;
 
@@ -49,6 +50,7 @@ function adminReply(parts: SandboxParts, method: string, path: string, body: str
  */
 function bodyLimit(path: string): number | undefined {
   if (path.endsWith('/adimages')) return MAX_IMAGE_UPLOAD_BODY_BYTES;
+  if (path.endsWith('/advideos')) return MAX_VIDEO_UPLOAD_BODY_BYTES;
   if (path.endsWith('/users')) return MAX_ROWS_PER_REQUEST * 15 * 70 * 3;
   return undefined;
 }
@@ -69,7 +71,16 @@ async function handle(parts: SandboxParts, request: IncomingMessage): Promise<Re
 
   const query = queryParams(url);
   const form = parseBody(body, request.headers['content-type']);
-  const params = { ...query, ...form };
+  let params: Record<string, string> = { ...query, ...form };
+  // A video upload is probed here, where waiting is allowed; the Graph handlers that judge it are synchronous.
+  if (rawMethod === 'POST' && segments.length === 2 && segments[1] === 'advideos') {
+    try {
+      params = await prepareVideoUpload(params);
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      return { status: error.httpStatus, json: { error: error.body } };
+    }
+  }
 
   if (rawMethod === 'GET' && path === '/ads/api/preview_iframe.php')
     return previewPage(parts.world.state.world, params.d);

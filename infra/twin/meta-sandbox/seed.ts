@@ -256,6 +256,7 @@ export function seedWorld(options: SeedOptions, now: Date): World {
     ads: new Map(),
     images: new Map(),
     creatives: new Map(),
+    videos: new Map(),
     revision: 0,
     campaignRevisions: new Map(),
   };

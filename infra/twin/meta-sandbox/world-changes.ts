@@ -7,7 +7,7 @@ import { forgetChildIndex, type World } from './world.js';
  * (edited, created or removed through the Graph API), not a second copy of the whole world.
  */
 
-export const WORLD_MAPS = ['accounts', 'campaigns', 'adsets', 'ads', 'images', 'creatives'] as const;
+export const WORLD_MAPS = ['accounts', 'campaigns', 'adsets', 'ads', 'images', 'creatives', 'videos'] as const;
 export type WorldMapName = (typeof WORLD_MAPS)[number];
 
 export interface MapChanges {

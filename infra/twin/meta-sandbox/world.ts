@@ -1,3 +1,4 @@
+import type { AdVideoObject } from './ad-videos.js';
 import type { LanguageFeed } from './language-feed.js';
 import type { CarouselSpec } from './carousel-cards.js';
 import type { IsoDate } from './calendar.js';
@@ -186,6 +187,8 @@ export interface AdCreativeObject {
   callToActionType?: string;
   imageHash?: string;
   picture?: string;
+  /** A video ad's video (`object_story_spec.video_data.video_id`); its link is the call to action's. */
+  videoId?: string;
   /** A carousel's cards and settings (`link_data.child_attachments`), absent for a single-image link ad. */
   carousel?: CarouselSpec;
   /** A multi-language ad's versions (`asset_feed_spec` with asset_customization_rules), absent otherwise. */
@@ -202,6 +205,8 @@ export interface World {
   /** Images and creatives made through the API (seeded ads carry their creative inline). */
   images: Map<string, AdImage>;
   creatives: Map<string, AdCreativeObject>;
+  /** The ad accounts' video libraries (`POST /act_{id}/advideos`), by video id. */
+  videos: Map<string, AdVideoObject>;
   /** Bumped on every write so derived caches know to rebuild. */
   revision: number;
   /** Per-campaign write counter: a change can only move the spend of ads in its own campaign. */
