@@ -67,7 +67,8 @@ export interface Transport {
 export interface Call {
   method: GraphMethod;
   url: URL;
-  body?: URLSearchParams;
+  /** Form-encoded parameters, or a multipart form when a file goes with them (a video upload). */
+  body?: URLSearchParams | FormData;
   idempotent: boolean;
   batchSize?: number;
 }
@@ -120,9 +121,10 @@ export function createTransport(
         method: call.method,
         headers: {
           accept: 'application/json',
-          ...(call.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          // fetch writes a FormData's multipart content type itself, with its boundary.
+          ...(call.body instanceof URLSearchParams ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
-        body: call.body?.toString(),
+        body: call.body instanceof FormData ? call.body : call.body?.toString(),
         signal: AbortSignal.timeout(attemptTimeoutMs),
       });
       status = response.status;

@@ -13,6 +13,8 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: URLSearchParams | undefined;
+  /** A multipart body (a file upload), as sent. */
+  form?: FormData;
 }
 
 export function fakeFetch(script: readonly ScriptedReply[]) {
@@ -25,6 +27,7 @@ export function fakeFetch(script: readonly ScriptedReply[]) {
       url: new URL(input instanceof Request ? input.url : input.toString()),
       headers: new Headers(init?.headers),
       body: rawBody === undefined ? undefined : new URLSearchParams(rawBody),
+      ...(init?.body instanceof FormData ? { form: init.body } : {}),
     });
     const reply = script[next++];
     if (!reply) throw new Error(`fake fetch: no scripted reply for request ${next}`);
