@@ -20,6 +20,7 @@ import {
   RECOMMENDED_CARD_TEXT,
 } from './carousel-rules';
 import { checkAdPolicy } from './ad-policy';
+import { ratioOf, VERTICAL_MIN_SIZE, VIDEO_SECONDS } from './ad-video';
 import { baseLanguage, META_LOCALE_KEYS, writtenIn, isCopyLanguage } from './copy-languages';
 import { currencyOffset } from './currency-units';
 import { checkAdSetAudiences } from './plan-audience-rules';
@@ -394,6 +395,49 @@ export function checkAdText(ad: PlanAd, at: string, stories: boolean): PlanIssue
 }
 
 /**
+ * A video ad (issue 29 requirement 2) against Meta's video rules (shared/ad-video.ts): it has its video (and so
+ * the thumbnail Meta requires), the stated ratio is the video's, a 9:16 video is at least 540×960, at least 1 s
+ * long; where the ad set reaches Instagram (Stories and Reels, or Advantage+ placements) a video over 60 s is
+ * refused and one under 3 s skips Reels; a shape that is cropped or letterboxed in a placement is a warning.
+ */
+export function checkVideoAd(ad: PlanAd, at: string, adSet: PlanAdSet): PlanIssue[] {
+  if (ad.format !== 'video') return [];
+  const video = ad.video;
+  if (!video) return [{ path: `${at}.video`, severity: 'error', message: 'A video ad needs its video.' }];
+  const issues: PlanIssue[] = [];
+  const error = (message: string) => issues.push({ path: `${at}.video`, severity: 'error', message });
+  const warn = (message: string) => issues.push({ path: `${at}.video`, severity: 'warning', message });
+  const shape = ratioOf(video.width, video.height);
+  if (shape !== video.ratio) {
+    error(`The video is ${video.width}×${video.height}, not ${video.ratio}: make it again in ${video.ratio}.`);
+  }
+  if (shape === '9:16' && (video.width < VERTICAL_MIN_SIZE.width || video.height < VERTICAL_MIN_SIZE.height)) {
+    error(`A 9:16 video is at least ${VERTICAL_MIN_SIZE.width}×${VERTICAL_MIN_SIZE.height} for Stories and Reels.`);
+  }
+  if (video.seconds < VIDEO_SECONDS.feed.min) error('A video ad is at least 1 second long.');
+  const instagram = placesInstagram(adSet);
+  if (instagram && video.seconds > VIDEO_SECONDS.stories.max) {
+    error(`Stories take videos of up to ${VIDEO_SECONDS.stories.max} s; this one is ${Math.round(video.seconds)} s.`);
+  } else if (instagram && video.seconds < VIDEO_SECONDS.reels.min) {
+    warn(`Reels take videos of ${VIDEO_SECONDS.reels.min} s or more: this one will not run there.`);
+  }
+  const feedsOnly = adSet.targeting.placements !== 'advantage' && !instagram;
+  if (instagram && shape === '1:1') {
+    warn('A 1:1 video shows with bars in Stories and Reels: make a 9:16 version for them.');
+  } else if (feedsOnly && shape === '9:16') {
+    warn('Facebook feeds crop a 9:16 video to 4:5: make a 1:1 version for feeds.');
+  }
+  if ((ad.translations?.length ?? 0) > 0) {
+    issues.push({
+      path: `${at}.translations`,
+      severity: 'error',
+      message: 'A multi-language ad is a single-image ad here; publish a video once per language instead.',
+    });
+  }
+  return issues;
+}
+
+/**
  * A multi-language ad (issue 29 requirement 3): each version is checked on its own, in its language — Meta's text
  * lengths (checkAdText), the ad policy word lists of that language, and that it is written in it — and the versions
  * must be ones Meta can serve as one ad: a single-image ad, each language once, each with Meta's locale key.
@@ -412,7 +456,7 @@ export function checkAdLanguages(ad: PlanAd, at: string, stories: boolean): Plan
       message: 'A multi-language ad is a single-image ad here; publish a carousel once per language instead.',
     });
   }
-  if ((ad.translations?.length ?? 0) > 0 && !isCarousel(ad) && !ad.image) {
+  if ((ad.translations?.length ?? 0) > 0 && !isCarousel(ad) && ad.format !== 'video' && !ad.image) {
     issues.push({
       path: `${at}.image`,
       severity: 'error',
@@ -680,6 +724,7 @@ export function validatePlan(plan: CampaignPlan, context: ValidationContext): Pl
       issues.push(...checkAdText(ad, `${at}.ads.${adIndex}`, placesStories(adSet)));
       issues.push(...checkCarouselCards(ad, `${at}.ads.${adIndex}`, placesInstagram(adSet)));
       issues.push(...checkAdLanguages(ad, `${at}.ads.${adIndex}`, placesStories(adSet)));
+      issues.push(...checkVideoAd(ad, `${at}.ads.${adIndex}`, adSet));
     });
   });
   issues.push(...checkAudienceOverlap(plan));

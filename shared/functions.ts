@@ -441,6 +441,10 @@ export const functions = {
       // The design elements (template, layout, colours, picture, offer) recorded on the ads' exported images.
       graphicsItems: { actions: ['GetItem'] },
     },
+    buckets: {
+      // A video ad's MP4 and thumbnail (made by graphics-video under users/) are read to send them to Meta.
+      assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*'] },
+    },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],
     // The Meta configuration (redirect URI) is built from the site's URL.

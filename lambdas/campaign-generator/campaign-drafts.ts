@@ -38,7 +38,8 @@ import {
 import { accountFacts, resolveInterests, resolveLocations } from './meta-targeting';
 import { accountAudiences, refreshPlanAudiences, suggestedExclusions } from './plan-audiences';
 import { auditPublishSteps } from './publish-audit';
-import { PublishFailedError, publishPlan, type PublishedAd } from './publish-plan';
+import { PublishFailedError, publishPlan, type PublishedAd, type PublishMedia } from './publish-plan';
+import { isUsersKey, readObject, type AssetBucket } from '../lib/graphics/asset-objects';
 
 export interface GenerateDeps {
   runtime: () => Promise<AiRuntime>;
@@ -151,10 +152,26 @@ export async function saveDraftPlan(
 
 export interface PublishDeps {
   drafts: DraftStore;
+  /** The assets bucket: a video ad's MP4 and thumbnail are read from the user's own objects in it. */
+  assets?: AssetBucket;
   /** The approvals table: a workspace that requires approval publishes only an approved plan. */
   approvals?: ApprovalTable;
   userEmail?: string;
   log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+/** How long a publish waits for Meta to process its videos: the HTTP API gives up at 30 s. */
+export const VIDEO_READY_WAIT_MS = 15_000;
+
+/** A video ad's files, read only from the user's own part of the assets bucket. */
+export function videoMedia(bucket: AssetBucket, userId: string): PublishMedia {
+  return {
+    readAsset: async (key) => {
+      if (!isUsersKey(userId, key)) throw validationError('That video is not one of your files.', { video: key });
+      return readObject(bucket, key);
+    },
+    wait: { maxWaitMs: VIDEO_READY_WAIT_MS },
+  };
 }
 
 /**
@@ -201,8 +218,12 @@ export async function publishDraft(
   const facts = await accountFacts(session, draft.plan.adAccountId);
   let outcome;
   try {
-    outcome = await publishPlan(session.graph, plan, facts, (steps) =>
-      recordPublishSteps(deps.drafts, userId, id, steps),
+    outcome = await publishPlan(
+      session.graph,
+      plan,
+      facts,
+      (steps) => recordPublishSteps(deps.drafts, userId, id, steps),
+      deps.assets ? videoMedia(deps.assets, userId) : undefined,
     );
   } catch (error) {
     const failed = error instanceof PublishFailedError ? error : undefined;

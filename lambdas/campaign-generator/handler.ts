@@ -1,6 +1,8 @@
 import { campaignGeneratorRoutes as routes } from '@shared/function-routes/campaign-generator';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
+import { s3Client } from '../lib/aws/s3';
+import { bucketName } from '../lib/bucket-name';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
@@ -39,6 +41,7 @@ export const handler = httpFunction([
     ({ session, user, params, body }) =>
       publishDraft(session, params.id, body.publishKey, {
         drafts: drafts(),
+        assets: { s3: s3Client(), bucket: bucketName('assets') },
         approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
         ...(user.email ? { userEmail: user.email } : {}),
         log,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { videoData } from '../lib/meta/ad-videos';
 import type { AdCopyLanguage } from '@shared/ad-copy-rules';
 import { DEFAULT_CITY_RADIUS } from '@shared/campaign-rules';
 import { baseLanguage, META_LOCALE_KEYS } from '@shared/copy-languages';
@@ -313,7 +314,26 @@ export function languageFeedSpec(ad: PlanAd): Record<string, unknown> {
 }
 
 /** What `POST /act_{id}/adcreatives` is sent for an ad of the plan: a multi-language ad when it has translations. */
-export function creativeParams(ad: PlanAd, pageId: string): Record<string, unknown> {
+export function creativeParams(
+  ad: PlanAd,
+  pageId: string,
+  video?: { videoId: string; imageHash: string },
+): Record<string, unknown> {
+  if (ad.format === 'video') {
+    if (!video) throw new Error(`The video of "${ad.name}" was not sent to the ad account.`);
+    return {
+      object_story_spec: {
+        page_id: pageId,
+        video_data: videoData({
+          ...video,
+          title: ad.headline,
+          message: ad.primaryText,
+          linkDescription: ad.description,
+          callToAction: { type: ad.callToAction, link: ad.link },
+        }),
+      },
+    };
+  }
   if ((ad.translations?.length ?? 0) > 0 && ad.format !== 'carousel') {
     return { object_story_spec: { page_id: pageId }, asset_feed_spec: languageFeedSpec(ad) };
   }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
+import { uploadAdVideo, waitUntilVideoReady, type WaitOptions } from '../lib/meta/ad-videos';
 import type { AccountFacts } from './build-plan';
 import { creativeParams, targetingSpec } from './meta-targeting';
 
@@ -37,7 +38,59 @@ export class PublishFailedError extends Error {
   }
 }
 
+/**
+ * Where a video ad's files come from: the user's objects in the assets bucket (the render function's MP4 and
+ * thumbnail), and how long publishing may wait for Meta to process the videos.
+ */
+export interface PublishMedia {
+  readAsset(key: string): Promise<Uint8Array>;
+  wait: Omit<WaitOptions, 'maxWaitMs'> & { maxWaitMs: number };
+}
+
+/** A video ad's video and thumbnail in the ad account's libraries. */
+export interface UploadedVideo {
+  videoId: string;
+  imageHash: string;
+}
+
 const IdSchema = z.object({ id: z.string() });
+const AdImagesReplySchema = z.object({
+  images: z.record(z.string(), z.object({ hash: z.string().min(1) })),
+});
+
+/**
+ * Sends every video ad's thumbnail (`adimages`) and video (`advideos`) to the ad account, once per distinct video.
+ * Library items, like images, are not rolled back.
+ */
+export async function uploadPlanVideos(
+  graph: GraphClient,
+  plan: CampaignPlan,
+  media: PublishMedia | undefined,
+): Promise<Map<string, UploadedVideo>> {
+  const uploaded = new Map<string, UploadedVideo>();
+  for (const ad of plan.adSets.flatMap((set) => set.ads)) {
+    const video = ad.format === 'video' ? ad.video : undefined;
+    if (!video || uploaded.has(video.assetKey)) continue;
+    if (!media) throw new Error('Video ads need the assets bucket to publish.');
+    const thumbnail = await media.readAsset(video.thumbnailAssetKey);
+    const name = video.thumbnailAssetKey.split('/').pop()!;
+    const images = await graph.post(
+      `/${plan.adAccountId}/adimages`,
+      { bytes: Buffer.from(thumbnail).toString('base64'), name },
+      AdImagesReplySchema,
+    );
+    const imageHash = Object.values(images.images)[0]?.hash;
+    if (!imageHash) throw new Error('Meta did not take the video thumbnail.');
+    const bytes = await media.readAsset(video.assetKey);
+    const videoId = await uploadAdVideo(graph, plan.adAccountId, {
+      bytes,
+      fileName: video.assetKey.split('/').pop()!,
+      title: ad.headline || ad.name,
+    });
+    uploaded.set(video.assetKey, { videoId, imageHash });
+  }
+  return uploaded;
+}
 const SuccessSchema = z.object({ success: z.boolean() });
 
 function budgetParams(budget: PlanBudget | null): Record<string, number> {
@@ -100,6 +153,7 @@ export async function publishPlan(
   plan: CampaignPlan,
   facts: AccountFacts,
   onProgress: (steps: PublishStep[]) => Promise<void> = async () => {},
+  media?: PublishMedia,
 ): Promise<{ campaignId: string; created: CreatedObject[]; ads: PublishedAd[] }> {
   const account = plan.adAccountId;
   const created: CreatedObject[] = [];
@@ -113,6 +167,9 @@ export async function publishPlan(
   };
 
   try {
+    // Videos first: Meta processes them while the campaign and ad sets are made.
+    current = 'Videos';
+    const videos = await uploadPlanVideos(graph, plan, media);
     const campaign = plan.campaign;
     const campaignId = await step(`Campaign "${campaign.name}"`, async () => {
       const { id } = await graph.post(
@@ -168,6 +225,18 @@ export async function publishPlan(
       await progress();
     }
 
+    if (videos.size > 0 && media) {
+      current = 'Videos';
+      const started = (media.wait.now ?? Date.now)();
+      for (const { videoId } of videos.values()) {
+        const spent = (media.wait.now ?? Date.now)() - started;
+        await waitUntilVideoReady(graph, videoId, {
+          ...media.wait,
+          maxWaitMs: Math.max(0, media.wait.maxWaitMs - spent),
+        });
+      }
+    }
+
     const creativeIds: string[][] = [];
     for (const set of plan.adSets) {
       const ids: string[] = [];
@@ -177,7 +246,7 @@ export async function publishPlan(
             `/${account}/adcreatives`,
             {
               name: `${ad.name} creative`,
-              ...creativeParams(ad, facts.pageId ?? ''),
+              ...creativeParams(ad, facts.pageId ?? '', ad.video ? videos.get(ad.video.assetKey) : undefined),
             },
             IdSchema,
           );
@@ -220,6 +289,7 @@ export async function publishPlan(
 
 function kindOf(label: string): PublishStep['kind'] {
   if (label.startsWith('Campaign')) return 'campaign';
+  if (label.startsWith('Videos')) return 'video';
   if (label.startsWith('Ad set')) return 'adset';
   if (label.startsWith('Creative')) return 'creative';
   return 'ad';

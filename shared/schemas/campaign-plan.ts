@@ -392,7 +392,7 @@ export const PublishRequestSchema = z.object({
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;
 
 export const PublishStepSchema = z.object({
-  kind: z.enum(['campaign', 'adset', 'image', 'creative', 'ad']),
+  kind: z.enum(['campaign', 'adset', 'image', 'video', 'creative', 'ad']),
   label: z.string(),
   id: z.string().optional(),
   status: z.enum(['created', 'rolled_back', 'failed']),

@@ -7,6 +7,7 @@ import {
   checkAdLanguages,
   checkAudienceOverlap,
   checkDistinctAds,
+  checkVideoAd,
   validatePlan,
   type ValidationContext,
 } from '@shared/campaign-plan-validator';
@@ -790,5 +791,71 @@ describe('the pre-publish checks of a multi-language ad', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['translations', 0, 'language']);
+  });
+});
+
+describe("video ads against Meta's video rules (issue 29 req 2)", () => {
+  const video = {
+    kind: 'video' as const,
+    assetKey: 'users/u1/videos/v1/ad.mp4',
+    thumbnailAssetKey: 'users/u1/videos/v1/thumbnail.png',
+    ratio: '9:16' as const,
+    seconds: 10,
+    width: 1080,
+    height: 1920,
+  };
+  const withVideo = (change: Partial<typeof video> = {}, placements?: PlanTargeting['placements']) =>
+    plan((d) => {
+      for (const ad of d.adSets[0]!.ads) Object.assign(ad, { format: 'video', video: { ...video, ...change } });
+      if (placements) d.adSets[0]!.targeting.placements = placements;
+    });
+  const videoIssues = (p: CampaignPlan) =>
+    checkVideoAd(p.adSets[0]!.ads[0]!, 'adSets.0.ads.0', p.adSets[0]!).map((i) => [i.severity, i.message]);
+
+  it('passes a 10 s 1080×1920 video on Advantage+ placements', () => {
+    const p = withVideo();
+    expect(videoIssues(p)).toEqual([]);
+    expect(blockingIssues(validatePlan(p, context))).toEqual([]);
+  });
+
+  it("refuses a video ad without its video, and a stated ratio that is not the video's", () => {
+    const bare = plan((d) => void (d.adSets[0]!.ads[0]!.format = 'video'));
+    expect(videoIssues(bare)).toEqual([['error', 'A video ad needs its video.']]);
+    expect(videoIssues(withVideo({ ratio: '1:1' }))[0]).toEqual([
+      'error',
+      'The video is 1080×1920, not 1:1: make it again in 1:1.',
+    ]);
+  });
+
+  it('refuses a 9:16 video under 540×960 and one over 60 s where Stories run', () => {
+    expect(videoIssues(withVideo({ width: 360, height: 640 }))[0]?.[1]).toMatch(/at least 540×960/);
+    expect(videoIssues(withVideo({ seconds: 75 }))).toEqual([
+      ['error', 'Stories take videos of up to 60 s; this one is 75 s.'],
+    ]);
+    expect(videoIssues(withVideo({ seconds: 75 }, { publisherPlatforms: ['facebook'] }))).toEqual([
+      ['warning', 'Facebook feeds crop a 9:16 video to 4:5: make a 1:1 version for feeds.'],
+    ]);
+  });
+
+  it('warns where a shape is letterboxed or a length skips Reels', () => {
+    const square = withVideo({ ratio: '1:1', width: 1080, height: 1080 });
+    expect(videoIssues(square)).toEqual([
+      ['warning', 'A 1:1 video shows with bars in Stories and Reels: make a 9:16 version for them.'],
+    ]);
+    expect(videoIssues(withVideo({ seconds: 2 }))[0]).toEqual([
+      'warning',
+      'Reels take videos of 3 s or more: this one will not run there.',
+    ]);
+  });
+
+  it("refuses video keys outside a user's stored files and a thumbnail that is not an image (schema)", () => {
+    const ad = { ...plan().adSets[0]!.ads[0]!, format: 'video', video };
+    expect(PlanAdSchema.safeParse(ad).success).toBe(true);
+    const outside = PlanAdSchema.safeParse({ ...ad, video: { ...video, assetKey: 'uploads/u1/x.mp4' } });
+    expect(outside.success).toBe(false);
+    const climbing = PlanAdSchema.safeParse({ ...ad, video: { ...video, assetKey: 'users/u1/../u2/x.mp4' } });
+    expect(climbing.success).toBe(false);
+    const thumbnail = PlanAdSchema.safeParse({ ...ad, video: { ...video, thumbnailAssetKey: 'users/u1/t.mp4' } });
+    expect(thumbnail.success).toBe(false);
   });
 });

@@ -209,3 +209,84 @@ describe('publishing', () => {
     expect(calls).toEqual(['POST campaigns']);
   });
 });
+
+describe('publishing video ads (issue 29 req 2)', () => {
+  const video = {
+    kind: 'video' as const,
+    assetKey: 'users/u1/videos/v1/ad.mp4',
+    thumbnailAssetKey: 'users/u1/videos/v1/thumbnail.png',
+    ratio: '9:16' as const,
+    seconds: 6,
+    width: 1080,
+    height: 1920,
+  };
+  function videoGraph(statuses: string[]) {
+    const fake = fakeGraph();
+    const graph = fake.graph as unknown as Record<string, unknown>;
+    const post = graph.post as (path: string, body: Record<string, unknown>) => Promise<{ id: string }>;
+    graph.post = async (path: string, body: Record<string, unknown>) => {
+      const reply = await post(path, body);
+      return path.endsWith('/adimages') ? { images: { 'thumbnail.png': { hash: 'thumbhash01' } } } : reply;
+    };
+    graph.postFile = async (path: string, _params: unknown, file: { field: string; bytes: Uint8Array }) => {
+      fake.calls.push(`POST ${path.split('/').pop()} ${file.field} ${file.bytes.length}`);
+      return { id: '1207555' };
+    };
+    graph.get = async (path: string) => {
+      fake.calls.push(`GET ${path.slice(1)}`);
+      return { id: '1207555', status: { video_status: statuses.shift() ?? 'processing' } };
+    };
+    return fake;
+  }
+  const media = (waits: number[]) => {
+    let clock = 0;
+    return {
+      readAsset: async (key: string) => new Uint8Array(key.endsWith('.mp4') ? 5000 : 300),
+      wait: {
+        maxWaitMs: 5000,
+        sleep: async (ms: number) => {
+          waits.push(ms);
+          clock += ms;
+        },
+        now: () => clock,
+      },
+    };
+  };
+  const videoPlan = () => {
+    const p = plan();
+    for (const ad of p.adSets.flatMap((set) => set.ads)) Object.assign(ad, { format: 'video', video });
+    return p;
+  };
+
+  it('sends the thumbnail and the video once, waits until ready, then names them in video_data', async () => {
+    const { graph, calls, params } = videoGraph(['processing', 'ready']);
+    const waits: number[] = [];
+    await publishPlan(graph, videoPlan(), facts, async () => {}, media(waits));
+    expect(calls.slice(0, 2)).toEqual(['POST adimages', 'POST advideos source 5000']);
+    expect(calls.filter((call) => call.startsWith('GET'))).toEqual(['GET 1207555', 'GET 1207555']);
+    expect(calls.indexOf('GET 1207555')).toBeLessThan(calls.indexOf('POST adcreatives'));
+    expect(waits).toEqual([1000]);
+    const creative = params.find((body) => 'object_story_spec' in body)!;
+    expect(creative.object_story_spec).toMatchObject({
+      page_id: '10',
+      video_data: {
+        video_id: '1207555',
+        image_hash: 'thumbhash01',
+        call_to_action: { type: expect.any(String), value: { link: expect.stringMatching(/^https:/) } },
+      },
+    });
+  });
+
+  it('rolls back the campaign and ad sets when Meta is still processing the video at the end of the wait', async () => {
+    const { graph, calls } = videoGraph([]);
+    const failure = await publishPlan(graph, videoPlan(), facts, async () => {}, media([])).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PublishFailedError);
+    expect((failure as PublishFailedError).message).toMatch(/still processing the video 1207555/);
+    expect(calls).not.toContain('POST adcreatives');
+    expect(calls.filter((call) => call.startsWith('DELETE'))).toEqual([
+      'DELETE adsets-4',
+      'DELETE adsets-3',
+      'DELETE campaigns-2',
+    ]);
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDesign } from '@shared/graphics/design-schema';
+import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
+import { VideoReplySchema } from '@shared/schemas/graphics-video';
+import { readyToPublish } from './ready-to-publish';
+import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+
+/**
+ * Issue 29, requirement 2 on the twin: a design rendered to a 9:16 MP4 by graphics-video (renderDesignVideo) is
+ * made the video of every ad of a plan; publishing sends its thumbnail to `adimages` and the MP4 to `advideos`
+ * (probed by the sandbox with FFmpeg's demuxer), waits until the sandbox says the video is ready, then creates
+ * creatives with `object_story_spec.video_data` and the ads, under a paused campaign.
+ */
+
+let user: FreshUser;
+let usdAccount: string;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function json(reply: Response) {
+  const text = await reply.text();
+  return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
+}
+
+beforeAll(async () => {
+  user = await freshUser('cg-video');
+  await connectMeta(user);
+  const accounts = await json(await user.call('/api/meta/ad-accounts'));
+  usdAccount = (accounts.body.data as Array<{ id: string; currency: string }>).find((a) => a.currency === 'USD')!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await user.remove();
+});
+
+type Call = { seq: number; method: string; path: string; params: Record<string, string>; status: number };
+
+describe('campaign generator video ads', () => {
+  it('publishes a paused campaign of video ads made from a design, read back from the sandbox', async () => {
+    // Prepare: a design rendered to a 6 s vertical video.
+    const design = defaultDesign({
+      templateId: 'product-hero',
+      texts: { ...defaultDesign().texts, headline: 'Slow mornings, warm mugs', cta: 'Shop now' },
+    });
+    const saved = await json(
+      await user.call('/api/graphics/designs', { method: 'POST', body: JSON.stringify({ name: 'Mugs', design }) }),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const rendered = await json(
+      await user.call(`/api/graphics/designs/${String(saved.body.id)}/videos`, {
+        method: 'POST',
+        body: JSON.stringify({ version: saved.body.version, sizeId: 'story', seconds: 6 }),
+      }),
+    );
+    expect(rendered.status, JSON.stringify(rendered.body)).toBe(201);
+    const { adVideo } = VideoReplySchema.parse(rendered.body);
+
+    const made = await json(
+      await user.call('/api/campaign-generator/drafts', {
+        method: 'POST',
+        body: JSON.stringify({
+          adAccountId: usdAccount,
+          product: 'Handmade stoneware mugs',
+          goal: 'traffic',
+          landingUrl: 'https://shop.example.com/mugs',
+          budgetType: 'daily',
+          budgetAmount: 25,
+          startDate: day(1),
+          endDate: day(15),
+          countries: ['US'],
+          audience: 'Coffee lovers who buy handmade homeware',
+        }),
+      }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const draft = CampaignDraftSchema.parse(made.body);
+    for (const ad of draft.plan.adSets.flatMap((set) => set.ads)) {
+      ad.format = 'video';
+      ad.video = adVideo;
+      delete ad.image;
+    }
+    const ready = await readyToPublish(user, usdAccount, draft);
+    expect(ready.plan.adSets[0]!.ads[0]!.video).toEqual(adVideo);
+
+    // Act
+    const before = ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { count: number }).count;
+    const published = await json(
+      await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
+        method: 'POST',
+        body: JSON.stringify({ publishKey: 'video-publish-0001' }),
+      }),
+    );
+
+    // Assess: one upload of the thumbnail and of the video, polled until ready, then video creatives and ads.
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(CampaignDraftSchema.parse(published.body).publish!.status).toBe('published');
+    const log = (await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { calls: Call[] };
+    const mine = log.calls.filter((call) => call.seq > before);
+    const uploads = mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/advideos`));
+    expect(uploads.map((call) => call.status)).toEqual([200]);
+    const creatives = mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/adcreatives`));
+    const ads = ready.plan.adSets.flatMap((set) => set.ads);
+    expect(creatives).toHaveLength(ads.length);
+    const videoIds = new Set<string>();
+    for (const call of creatives) {
+      expect(call.status).toBe(200);
+      const spec = JSON.parse(call.params.object_story_spec!) as { video_data: Record<string, unknown> };
+      expect(spec.video_data).toMatchObject({
+        call_to_action: { value: { link: 'https://shop.example.com/mugs' } },
+      });
+      expect(String(spec.video_data.image_hash)).toMatch(/^[0-9a-f]{32}$/);
+      videoIds.add(String(spec.video_data.video_id));
+    }
+    expect(videoIds.size).toBe(1);
+    const [videoId] = [...videoIds];
+    const polls = mine.filter((call) => call.method === 'GET' && call.path.endsWith(`/${videoId}`));
+    expect(polls.length).toBeGreaterThan(0);
+    const firstAd = mine.find((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/ads`))!;
+    expect(firstAd.seq).toBeGreaterThan(polls.at(-1)!.seq);
+    const adCalls = mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/ads`));
+    expect(adCalls.map((call) => call.status)).toEqual(ads.map(() => 200));
+    const campaign = mine.find((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/campaigns`));
+    expect(campaign?.params.status).toBe('PAUSED');
+  }, 240_000);
+});
