@@ -13,6 +13,7 @@ import {
 } from '@shared/campaign-plan-validator';
 import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, goalsFor } from '@shared/campaign-rules';
 import { majorToBudget } from '@shared/currency-units';
+import type { AdVideo } from '@shared/ad-video';
 import { multiLanguageAd } from '@tests/support/multi-language-ad';
 import {
   CampaignBriefSchema,
@@ -795,16 +796,16 @@ describe('the pre-publish checks of a multi-language ad', () => {
 });
 
 describe("video ads against Meta's video rules (issue 29 req 2)", () => {
-  const video = {
-    kind: 'video' as const,
+  const video: AdVideo = {
+    kind: 'video',
     assetKey: 'users/u1/videos/v1/ad.mp4',
     thumbnailAssetKey: 'users/u1/videos/v1/thumbnail.png',
-    ratio: '9:16' as const,
+    ratio: '9:16',
     seconds: 10,
     width: 1080,
     height: 1920,
   };
-  const withVideo = (change: Partial<typeof video> = {}, placements?: PlanTargeting['placements']) =>
+  const withVideo = (change: Partial<AdVideo> = {}, placements?: PlanTargeting['placements']) =>
     plan((d) => {
       for (const ad of d.adSets[0]!.ads) Object.assign(ad, { format: 'video', video: { ...video, ...change } });
       if (placements) d.adSets[0]!.targeting.placements = placements;
