@@ -108,10 +108,19 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
         name,
       ).toEqual([expect.stringMatching(/adsmith-dev-assets-.*\/users\/\*\/assets\/\*"/)]);
     }
+    // The campaign generator reads a video ad's files to send them to Meta: GetObject on users/*, nothing else.
+    const publisher = roleStatements(stateless, 'adsmith-dev-campaign-generator').filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    expect(publisher.flatMap((s) => [s.Action].flat())).toEqual(['s3:GetObject']);
+    expect(JSON.stringify(publisher.map((s) => s.Resource))).toMatch(/adsmith-dev-assets-.*\/users\/\*/);
+    expect(JSON.stringify(publisher.map((s) => s.Resource))).not.toContain('uploads');
     // No other function touches the bucket (the export's and the video's own grants: tests/infra/graphics-*.test.ts).
     for (const [name, declaration] of Object.entries(functions)) {
       if (
-        ['graphics', 'graphics-export', 'graphics-video', 'reports', 'reports-sender'].includes(name) ||
+        ['graphics', 'graphics-export', 'graphics-video', 'reports', 'reports-sender', 'campaign-generator'].includes(
+          name,
+        ) ||
         'cognitoTrigger' in declaration
       )
         continue;
