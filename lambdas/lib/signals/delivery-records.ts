@@ -50,7 +50,12 @@ export interface HourCounts {
 const MAXIMA = ['delayMaxMs', 'ageMaxMs'] as const;
 const isMaximum = (name: string) => (MAXIMA as readonly string[]).includes(name);
 
-/** Adds to the hour's counters (one atomic ADD; the longest delay kept with a conditional-free max). */
+/**
+ * Adds to the hour's counters. DynamoDB has no max(), so the longest delay and age are each kept by a conditional
+ * write of their own, made BEFORE the one atomic ADD of the counts: a reader between the writes then sees a maximum
+ * with no delivery yet (nothing shown), never a delivery whose maximum is missing (the screen read that as "no event
+ * reached Meta").
+ */
 export async function countHour(
   table: DeliveriesTable,
   workspaceId: string,
@@ -60,32 +65,33 @@ export async function countHour(
 ): Promise<void> {
   const adds = Object.entries(counts).filter(([name, value]) => !isMaximum(name) && value !== undefined && value > 0);
   if (adds.length === 0) return;
-  const values: Record<string, unknown> = { ':expires': expiresAt(at) };
-  for (const [name, value] of adds) values[`:${name}`] = value;
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.table,
-      Key: tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at)),
-      UpdateExpression: `ADD ${adds.map(([name]) => `${name} :${name}`).join(', ')} SET expires_at = :expires`,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const key = tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at));
   for (const name of MAXIMA) {
     const value = counts[name];
     if (value === undefined) continue;
-    // A further, conditional write: DynamoDB has no max(); a lower value leaves the stored one.
+    // A lower value leaves the stored one; the row's expiry is set here too, as this write may create it.
     await table.doc
       .send(
         new UpdateCommand({
           TableName: table.table,
-          Key: tableKey('signalDeliveries', pixelScope(workspaceId, pixelId), hourItemKey(at)),
-          UpdateExpression: `SET ${name} = :max`,
+          Key: key,
+          UpdateExpression: `SET ${name} = :max, expires_at = :expires`,
           ConditionExpression: `attribute_not_exists(${name}) OR ${name} < :max`,
-          ExpressionAttributeValues: { ':max': value },
+          ExpressionAttributeValues: { ':max': value, ':expires': expiresAt(at) },
         }),
       )
       .catch((error: unknown) => {
         if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
       });
   }
+  const values: Record<string, unknown> = { ':expires': expiresAt(at) };
+  for (const [name, value] of adds) values[`:${name}`] = value;
+  await table.doc.send(
+    new UpdateCommand({
+      TableName: table.table,
+      Key: key,
+      UpdateExpression: `ADD ${adds.map(([name]) => `${name} :${name}`).join(', ')} SET expires_at = :expires`,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
