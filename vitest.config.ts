@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { E2E_WORKERS } from './tests/e2e/support/workers';
 
 /**
  * One vitest config, one project per kind of test (tests/ mirrors the code).
@@ -21,7 +22,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is ONE worker, and the unit, web,
     // mmm and infra files (most of them CPU-bound synths and renders) ran one after another. Two workers at least.
-    // The integration and e2e projects keep their single worker (fileParallelism: false; they share one twin).
+    // The integration project keeps its single worker (fileParallelism: false; its files share one twin); the
+    // browser journeys run on one twin per worker.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -106,7 +108,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each on its own twin (tests/e2e/support/environment.ts).
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

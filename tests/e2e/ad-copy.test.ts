@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAsDemo } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const variant = (n: number) => journey.page.getByRole('group', { name: `Variant ${n}` });

@@ -1,12 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { accessToken, ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { screenshot, useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, meta, dynamodb, region, mailbox } = inject('e2e');
+const { web, meta, dynamodb, region, mailbox } = e2e();
 
 /** What the sandbox logged of the product's Graph calls (`/__admin/calls`). */
 async function metaCalls(): Promise<Array<{ seq: number; method: string; path: string; status: number }>> {

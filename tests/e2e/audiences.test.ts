@@ -2,14 +2,15 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AudienceList } from '@shared/schemas/audiences';
 import { LOCAL_META_APP } from '@infra/twin/secrets/local-secret-values';
 import { consent } from '../support/meta-consent';
 import { accessToken, ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, meta, dynamodb, region, stateDir } = inject('e2e');
+const { web, meta, dynamodb, region, stateDir } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1440, height: 900 } });
 const DEMO_CSV = path.join(__dirname, '../fixtures/customers/demo-customers.csv');
 const DEMO_LINES = readFileSync(DEMO_CSV, 'utf8').trim().split('\n');

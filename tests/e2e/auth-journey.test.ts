@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_PASSWORD_MODE, VERIFY_EMAIL_MODE } from '@shared/auth-links';
 import { messages } from '@shared/constants';
 import { signInOnAuthPage, signUp, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 import { waitForAuthLink } from './support/mailbox';
+import { e2e } from './support/environment';
 
-const { web, mailbox } = inject('e2e');
+const { web, mailbox } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 860 }, contextPer: 'test' });
 
 describe('auth journeys in a real browser', () => {

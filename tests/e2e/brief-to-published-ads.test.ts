@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internalTextFindings } from '@shared/publishable-text';
 import { accessToken, ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, meta } = inject('e2e');
+const { web, meta } = e2e();
 
 /** What the sandbox logged of the product's Graph calls (`/__admin/calls`, secrets left out). */
 interface LoggedCall {

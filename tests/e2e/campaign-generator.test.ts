@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { encodePng } from '@infra/twin/openai/prompt-image';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney();
 /** The journey connects Meta when the demo user is not connected, and then leaves it as it found it. */
 let connectedHere = false;

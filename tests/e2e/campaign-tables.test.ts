@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 import { shownWithoutScrolling } from './support/layout';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1920, height: 1080 } });
 
 /** The figures a marketer judges an ad by (issue 25, requirement 8): they must not hide behind a sideways scroll. */

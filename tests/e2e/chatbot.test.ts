@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { recordPage, useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 }, contextPer: 'test' });
 
 describe('the chatbot widget on the twin', () => {

@@ -1,12 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { accessToken, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { screenshot, useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, dynamodb, region } = inject('e2e');
+const { web, dynamodb, region } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1440, height: 1000 } });
 
 /** The signed-in person's Cognito sub, from the access token the browser holds. */

@@ -7,31 +7,16 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startTwin } from '@infra/twin/twin';
 import { apiProxyEnvironment } from '@infra/twin/web/vite-dev-server';
+import type { E2eEnvironment } from './support/environment';
+import { E2E_WORKERS } from './support/workers';
 
 /**
- * Starts the local twin for the browser journeys. By default the web app is the
- * production build behind `vite preview` (what users get: hashed chunks, lazy
- * routes); ADSMITH_E2E_WEB=dev runs it on the twin's Vite dev server instead.
+ * Starts the browser journeys' world: one twin per worker (E2E_WORKERS), each with its own state, so two
+ * journeys running side by side never see each other's users, campaigns or mail, as on two machines. By
+ * default the web app is the production build behind `vite preview` (what users get: hashed chunks, lazy
+ * routes), built once and served by one preview server per twin; ADSMITH_E2E_WEB=dev runs each twin's
+ * Vite dev server instead.
  */
-export interface E2eEnvironment {
-  web: string;
-  mailbox: string;
-  api: string;
-  /** The Slack and webhook sinks (`/slack/requests`, `/webhook/requests`). */
-  sinks: string;
-  /** The Meta sandbox, whose `/__admin/calls` log shows what the product really sent to Meta. */
-  meta: string;
-  /** The twin's DynamoDB (in memory) and its state folder (buckets, logs): where stored data can be searched. */
-  dynamodb: string;
-  region: string;
-  stateDir: string;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    e2e: E2eEnvironment;
-  }
-}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const viteConfig = path.join(repoRoot, 'web/vite.config.ts');
@@ -44,47 +29,59 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export default async function setup(project: TestProject) {
-  const mode = process.env.ADSMITH_E2E_WEB === 'dev' ? 'dev' : 'preview';
+/** The production build, once for every twin: nothing in it depends on a twin (config comes from /config.json). */
+async function buildWeb(): Promise<string> {
+  const vite = await import('vite');
+  // Its own output folder, not web/dist: CI synthesizes the templates (which read web/dist) beside the journeys.
+  const outDir = await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-web-'));
+  // Vitest runs with NODE_ENV=test, and Vite would then bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({ configFile: viteConfig, mode: 'production', logLevel: 'warn', build: { outDir } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}
+
+interface StartedWorld {
+  environment: E2eEnvironment;
+  stop(): Promise<void>;
+}
+
+async function startWorld(webOutDir: string | undefined): Promise<StartedWorld> {
   const stateDir = await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-'));
   // The preview server's address is fixed before the twin starts, so emailed links and Meta's
   // redirect URI point at the site the browser really uses.
-  const previewPort = mode === 'preview' ? await freePort() : undefined;
+  const previewPort = webOutDir ? await freePort() : undefined;
   const twin = await startTwin({
     ports: 'auto',
     stateDir,
     dynamodb: 'memory',
-    web: mode === 'dev',
+    web: !webOutDir,
     meta: true,
     // The journeys never reach a real model, even when the developer has OPENAI_API_KEY set.
     ai: 'offline',
     ...(previewPort ? { siteUrl: `http://127.0.0.1:${previewPort}` } : {}),
   });
   let closePreview: (() => Promise<void>) | undefined;
-  let webOutDir: string | undefined;
-
+  const stop = async () => {
+    await closePreview?.();
+    await twin.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
   try {
     await twin.warmed;
     let web = twin.endpoints.web;
-    if (mode === 'preview') {
-      // web/vite.config.ts reads these at load time, like the twin's dev server.
+    if (webOutDir) {
+      // web/vite.config.ts reads these when it loads, and `vite.preview` loads it afresh: one twin's at a time.
       apiProxyEnvironment(twin.endpoints.api, twin.endpoints.apiOrigin);
       process.env.ADSMITH_WEB_CONFIG_FILE = twin.files.webConfig;
       const vite = await import('vite');
-      // Vitest runs with NODE_ENV=test, and Vite would then bundle React's development build.
-      const nodeEnv = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      // Its own output folder, not web/dist: CI synthesizes the templates (which read web/dist) beside the journeys.
-      const build = { outDir: await mkdtemp(path.join(tmpdir(), 'adsmith-e2e-web-')), emptyOutDir: true };
-      webOutDir = build.outDir;
-      try {
-        await vite.build({ configFile: viteConfig, mode: 'production', logLevel: 'warn', build });
-      } finally {
-        process.env.NODE_ENV = nodeEnv;
-      }
       const preview = await vite.preview({
         configFile: viteConfig,
-        build,
+        build: { outDir: webOutDir },
         preview: { port: previewPort, host: '127.0.0.1', strictPort: true },
         logLevel: 'warn',
       });
@@ -95,7 +92,7 @@ export default async function setup(project: TestProject) {
     }
     if (!web) throw new Error('The twin started without the web app');
     if (!twin.endpoints.meta) throw new Error('The twin started without the Meta sandbox');
-    project.provide('e2e', {
+    const environment: E2eEnvironment = {
       web,
       mailbox: twin.endpoints.mailbox,
       api: twin.endpoints.api,
@@ -104,16 +101,31 @@ export default async function setup(project: TestProject) {
       dynamodb: twin.endpoints.dynamodb,
       region: twin.endpoints.cognito.region,
       stateDir,
-    });
+    };
+    return { environment, stop };
   } catch (error) {
-    await twin.stop();
+    await stop();
     throw error;
   }
+}
 
-  return async () => {
-    await closePreview?.();
-    await twin.stop();
-    await rm(stateDir, { recursive: true, force: true });
+export default async function setup(project: TestProject) {
+  const webOutDir = process.env.ADSMITH_E2E_WEB === 'dev' ? undefined : await buildWeb();
+  const worlds: StartedWorld[] = [];
+  const stopAll = async () => {
+    await Promise.all(worlds.map((world) => world.stop()));
     if (webOutDir) await rm(webOutDir, { recursive: true, force: true });
   };
+  try {
+    // One after another: each preview server reads its twin's addresses from the environment as it starts.
+    for (let i = 0; i < E2E_WORKERS; i++) worlds.push(await startWorld(webOutDir));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'e2eWorlds',
+    worlds.map((world) => world.environment),
+  );
+  return stopAll;
 }

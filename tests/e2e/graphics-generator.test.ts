@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePng } from '@infra/twin/openai/prompt-image';
 import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({
   viewport: { width: 1440, height: 1000 },
   contextOptions: { acceptDownloads: true },

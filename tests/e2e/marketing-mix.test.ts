@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleCsv } from '@shared/mmm/sample-csv';
 import { InsightsSeriesSchema } from '@shared/schemas/meta';
 import { metaMixCsv, recentMondays, weeklySpend } from '../support/meta-mix-dataset';
 import { accessToken, ensureMetaConnected, signInAsDemo, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const FIXTURE = path.resolve(__dirname, '../fixtures/mmm/pymc_marketing_mmm_example.csv');
 const journey = useBrowserJourney();
 

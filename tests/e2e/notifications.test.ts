@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAsOperator } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, sinks } = inject('e2e');
+const { web, sinks } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
 
 interface SinkRow {

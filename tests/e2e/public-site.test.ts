@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordPage, useBrowserJourney } from './support/browser';
 import { coveredByChatLauncher } from './support/layout';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 }, contextPer: 'test' });
 
 /** The journey's fresh page, recording every script it loads and every error it reports. */

@@ -1,11 +1,12 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { webPaths } from '@shared/web-paths';
 import { appTools } from '@web/lib/app-tools';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
 import { recordPage, useBrowserJourney } from './support/browser';
 import { coveredByChatLauncher, shownWithoutScrolling } from './support/layout';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
 let connectedHere = false;
 

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { signIn, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web, mailbox } = inject('e2e');
+const { web, mailbox } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
 
 /** The invitation link the SES stand-in (the dev mailbox) delivered to `to`. */

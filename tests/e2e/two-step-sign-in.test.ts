@@ -1,10 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInOnAuthPage, signUpAndSignIn } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1280, height: 900 } });
 
 /** What an authenticator app shows for this key now: RFC 6238, SHA-1, 6 digits, 30 s (Cognito's TOTP). */

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '@shared/plans';
 import { accessToken, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
+import { e2e } from './support/environment';
 
-const { web } = inject('e2e');
+const { web } = e2e();
 const FREE_LIMIT = plans.free.limits.aiGenerationsPerDay;
 const PRO_LIMIT = plans.pro.limits.aiGenerationsPerDay;
 const journey = useBrowserJourney();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { VERIFY_EMAIL_MODE } from '@shared/auth-links';
 import { waitForAuthLink } from './mailbox';
+import { e2e } from './environment';
 
 /** The twin's seeded demo user (README's quick start). */
 export const DEMO = { email: 'demo@adsmith.local', password: 'Demo-Password-2026!' };
@@ -22,7 +22,7 @@ export async function signInOnAuthPage(page: Page, email: string, password = E2E
 
 /** Signs in on /auth and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
-  const { web } = inject('e2e');
+  const { web } = e2e();
   await page.goto(`${web}/auth`);
   await signInOnAuthPage(page, email, password);
   await page.waitForURL(`${web}/dashboard`);
@@ -36,7 +36,7 @@ export const signInAsOperator = (page: Page) => signIn(page, OPERATOR.email, OPE
 
 /** Fills and sends the sign-up form; stops at "Check your inbox". */
 export async function signUp(page: Page, name: string, email: string, password = E2E_PASSWORD): Promise<void> {
-  await page.goto(`${inject('e2e').web}/auth`);
+  await page.goto(`${e2e().web}/auth`);
   await page.getByRole('tab', { name: 'Sign up' }).click();
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -54,7 +54,7 @@ export async function signUpAndSignIn(
   name: string,
   { email = uniqueEmail('user'), password = E2E_PASSWORD }: { email?: string; password?: string } = {},
 ): Promise<string> {
-  const { web, mailbox } = inject('e2e');
+  const { web, mailbox } = e2e();
   await signUp(page, name, email, password);
   const link = await waitForAuthLink(mailbox, email, VERIFY_EMAIL_MODE, web);
   await page.goto(link.toString());
@@ -94,7 +94,7 @@ export async function ensureMetaConnected(page: Page): Promise<boolean> {
 
 /** Disconnects Meta from the dashboard and waits for the Connect button. */
 export async function disconnectMeta(page: Page): Promise<void> {
-  await page.goto(`${inject('e2e').web}/dashboard`);
+  await page.goto(`${e2e().web}/dashboard`);
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page
     .getByRole('alertdialog', { name: 'Disconnect Meta?' })

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from '@tests/support/chromium';
+import { e2e } from './environment';
 
 /** Where journeys write their screenshots (CI keeps the folder when a run fails). */
 export const SCREENSHOTS = 'test-results';
@@ -53,7 +54,7 @@ export function useBrowserJourney(options: BrowserJourneyOptions = {}): BrowserJ
       ...options.contextOptions,
     });
     if (options.permissions?.length) {
-      await context.grantPermissions(options.permissions, { origin: inject('e2e').web });
+      await context.grantPermissions(options.permissions, { origin: e2e().web });
     }
     page = await context.newPage();
     page.setDefaultTimeout(options.timeoutMs ?? 30_000);
