@@ -68,3 +68,31 @@ export function ratioOf(width: number, height: number): AdVideoRatio | undefined
   ];
   return shapes.find(([, value]) => Math.abs(ratio - value) / value <= RATIO_TOLERANCE)?.[0];
 }
+
+/** What a brief's words ask of a video ad ("a 10-second vertical video ad"); null when they ask for none. */
+export interface VideoAsk {
+  seconds?: number;
+  ratio?: AdVideoRatio;
+}
+
+/**
+ * Reads a video ad asked for in words: "video ad", "video ads" or a shape or length next to "video" ("vertical
+ * video", "10-second video"). A product that merely is a video ("video course", "video games") is no ask.
+ */
+export function videoAskedIn(text: string): VideoAsk | null {
+  const lower = text.toLowerCase();
+  const ask =
+    /\bvideo ads?\b/.test(lower) ||
+    /\b(vertical|square|portrait|9:16|1:1|short|\d{1,2}[- ]?(s|sec|secs|second|seconds))\s+video\b/.test(lower);
+  if (!ask) return null;
+  const seconds = /\b(\d{1,2})[- ]?(?:s|sec|secs|second|seconds)\b/.exec(lower);
+  const ratio = /\b(vertical|portrait|9:16|story|stories|reels?)\b/.test(lower)
+    ? '9:16'
+    : /\b(square|1:1)\b/.test(lower)
+      ? '1:1'
+      : undefined;
+  return {
+    ...(seconds ? { seconds: Number(seconds[1]) } : {}),
+    ...(ratio ? { ratio } : {}),
+  };
+}

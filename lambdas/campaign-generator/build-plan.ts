@@ -124,6 +124,7 @@ export function buildPlan(
 
   // What the brief states (its fields, else its audience text) is the software's to carry, not the model's.
   const stated = briefTargeting(brief);
+  const video = brief.adFormat === 'video' ? brief.video : undefined;
   const adSets: PlanAdSet[] = draft.adSets.slice(0, 3).map((set, index) => {
     const { ageMin: low, ageMax: high } = withinStatedAges(sensibleAgeRange(set.ageMin, set.ageMax), stated);
     return {
@@ -149,6 +150,8 @@ export function buildPlan(
       },
       ads: set.ads.slice(0, 3).map((ad, adIndex) => ({
         ...(brief.adFormat === 'carousel' && carouselOf(brief, set.ads, adIndex, link)),
+        // A video brief: every ad plays the one video, each with its own copy (the ads test the words).
+        ...(video && { format: 'video' as const, video }),
         name: `${cut(set.name, 60)} | ${cut(ad.headline, 40)} | v${adIndex + 1}`,
         headline: cut(ad.headline, LINK_AD_TEXT_LIMITS.headline),
         primaryText: cut(ad.primaryText, LINK_AD_TEXT_LIMITS.primaryText),
@@ -156,9 +159,10 @@ export function buildPlan(
         callToAction: ad.callToAction,
         angle: ad.angle,
         link,
-        ...(brief.images.length > 0 && {
-          image: brief.images[(index * 3 + adIndex) % brief.images.length],
-        }),
+        ...(!video &&
+          brief.images.length > 0 && {
+            image: brief.images[(index * 3 + adIndex) % brief.images.length],
+          }),
       })),
     };
   });

@@ -121,12 +121,23 @@ export const CampaignBriefSchema = z
     images: z.array(AdImageRefSchema).max(MAX_BRIEF_IMAGES, `At most ${MAX_BRIEF_IMAGES} images.`).default([]),
     /** The account's winning elements to start from (shared/creative-winners.ts); absent when turned off. */
     startFrom: CreativeStartSchema.optional(),
-    /** Carousel: each ad shows the brief's images as cards (2 or more images), single image otherwise. */
-    adFormat: z.enum(['single_image', 'carousel'], { error: 'Choose single image or carousel.' }).optional(),
+    /**
+     * Carousel: each ad shows the brief's images as cards (2 or more images). Video: every ad plays the brief's
+     * video (made from a saved design by graphics-video) with its own copy. Single image otherwise.
+     */
+    adFormat: z
+      .enum(['single_image', 'carousel', 'video'], { error: 'Choose single image, carousel or video.' })
+      .optional(),
+    /** The video of a video brief: the MP4 and thumbnail graphics-video stored (its reply's `adVideo`). */
+    video: AdVideoSchema.optional(),
   })
   .refine((brief) => brief.adFormat !== 'carousel' || brief.images.length >= CAROUSEL_CARDS.min, {
     message: `A carousel needs at least ${CAROUSEL_CARDS.min} images, one per card.`,
     path: ['images'],
+  })
+  .refine((brief) => brief.adFormat !== 'video' || brief.video !== undefined, {
+    message: 'A video ad needs a video: make one from a saved design (Make a video), then use it here.',
+    path: ['video'],
   })
   .refine((brief) => brief.ageMin === undefined || brief.ageMax === undefined || brief.ageMin <= brief.ageMax, {
     message: 'The maximum age must not be below the minimum age.',

@@ -14,8 +14,8 @@ import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/met
 
 /**
  * Issue 29, requirement 2 on the twin: a design rendered to a 9:16 MP4 by renderDesignVideo (what graphics-video
- * runs; rendered here, so API Gateway's 29 s on a loaded machine does not decide the test) is made the video of
- * every ad of a plan; publishing sends its thumbnail to `adimages` and the MP4 to `advideos`
+ * runs; rendered here, so API Gateway's 29 s on a loaded machine does not decide the test) is the video of a video
+ * brief, so every ad of the plan plays it; publishing sends its thumbnail to `adimages` and the MP4 to `advideos`
  * (probed by the sandbox with FFmpeg's demuxer), waits until the sandbox says the video is ready, then creates
  * creatives with `object_story_spec.video_data` and the ads, under a paused campaign.
  */
@@ -104,15 +104,17 @@ describe('campaign generator video ads', () => {
           endDate: day(15),
           countries: ['US'],
           audience: 'Coffee lovers who buy handmade homeware',
+          adFormat: 'video',
+          video: adVideo,
         }),
       }),
     );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const draft = CampaignDraftSchema.parse(made.body);
+    // The video brief planned video ads: every ad plays the brief's video.
     for (const ad of draft.plan.adSets.flatMap((set) => set.ads)) {
-      ad.format = 'video';
-      ad.video = adVideo;
-      delete ad.image;
+      expect(ad).toMatchObject({ format: 'video', video: adVideo });
+      expect(ad.image).toBeUndefined();
     }
     const ready = await readyToPublish(user, usdAccount, draft);
     expect(ready.plan.adSets[0]!.ads[0]!.video).toEqual(adVideo);

@@ -117,3 +117,34 @@ describe('the brief is honoured', () => {
     expect(issues.every((i) => i.severity === 'warning')).toBe(true);
   });
 });
+
+describe('a video brief (issue 29: video into ads)', () => {
+  const video = {
+    kind: 'video' as const,
+    assetKey: 'users/u1/videos/v1/video.mp4',
+    thumbnailAssetKey: 'users/u1/videos/v1/thumbnail.png',
+    ratio: '9:16' as const,
+    seconds: 10,
+    width: 1080,
+    height: 1920,
+  };
+  const image = { hash: 'abcdef0123456789', name: 'mat.png' };
+
+  it('every ad plays the brief’s video with its own copy, and no image', () => {
+    const plan = build({ adFormat: 'video', video, images: [image] });
+    const ads = plan.adSets.flatMap((set) => set.ads);
+    expect(ads.map((ad) => ad.format)).toEqual(['video', 'video']);
+    expect(ads.map((ad) => ad.video)).toEqual([video, video]);
+    expect(ads.every((ad) => ad.image === undefined)).toBe(true);
+    expect(ads.map((ad) => ad.headline)).toEqual(['A', 'B']);
+  });
+
+  it('a video on a brief of another format is not used; a video brief without one is refused naming the field', () => {
+    const plan = build({ video, images: [image] });
+    expect(plan.adSets[0]!.ads[0]!.format).toBeUndefined();
+    expect(plan.adSets[0]!.ads[0]!.image).toEqual(image);
+    const refused = CampaignBriefSchema.safeParse({ ...brief(), adFormat: 'video' });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['video']);
+  });
+});

@@ -98,6 +98,11 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
           <Input {...control} value={ad.link} onChange={(e) => changeAd((a) => (a.link = e.target.value))} />
         )}
       </FormField>
+      {ad.format === 'video' && ad.video ? (
+        <p className="text-sm text-muted-foreground">
+          Video ad: plays the {ad.video.seconds} s {ad.video.ratio} video, sent to the ad account when you publish.
+        </p>
+      ) : null}
       {carousel && <CarouselCardsEditor ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />}
       <Button variant="outline" size="sm" onClick={onPreview}>
         <Eye aria-hidden="true" /> Preview {label}

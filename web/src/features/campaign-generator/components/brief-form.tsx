@@ -14,6 +14,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useCreativeWinners } from '@web/lib/meta-account/creative-winners';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
 import type { PickedImage } from '../lib/brief-images';
+import type { BriefVideo } from '../lib/brief-video';
+import { BriefFormat } from './brief-format';
 import { BriefImages } from './brief-images';
 import { BriefAudienceFields, BriefLocationFields, SpecialAdCategoriesField } from './brief-targeting-fields';
 
@@ -25,17 +27,29 @@ interface BriefFormProps {
   accounts: AdAccount[];
   busy: boolean;
   onSubmit: (brief: CampaignBrief) => void;
-  /** Handed over by a link (the graphics editor's "Use in a campaign"): the account and its images, preselected. */
-  initial?: { adAccountId?: string | undefined; images: PickedImage[] };
+  /**
+   * Handed over by a link (the graphics editor's "Use in a campaign" or a video's "Use in an ad"): the account and
+   * its images, or the video, preselected.
+   */
+  initial?: { adAccountId?: string | undefined; images: PickedImage[]; video?: BriefVideo | null | undefined };
 }
 
 /** What is advertised, the goal, budget, dates, where and for whom: the brief the plan is built from. */
 export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: BriefFormProps) {
   const form = useForm<BriefFormValues, unknown, CampaignBrief>({
     resolver: zodResolver(BriefFormSchema),
-    defaultValues: defaultBrief(initial?.adAccountId ?? accounts[0]?.id ?? '', new Date(), initial?.images),
+    defaultValues: defaultBrief(
+      initial?.adAccountId ?? accounts[0]?.id ?? '',
+      new Date(),
+      initial?.images,
+      initial?.video ?? null,
+    ),
   });
   const images = useWatch({ control: form.control, name: 'images' });
+  const [adFormat, video, product, adCopy] = useWatch({
+    control: form.control,
+    name: ['adFormat', 'video', 'product', 'adCopy'],
+  });
   const { errors } = form.formState;
   const accountId = useWatch({ control: form.control, name: 'adAccountId' });
   const account = accounts.find((candidate) => candidate.id === accountId);
@@ -143,6 +157,15 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}
       </FormField>
       {winners ? <WinnersHint winners={winners} checked={startFromWinners} onChange={setStartFromWinners} /> : null}
+      <BriefFormat
+        uid={uid}
+        format={adFormat}
+        onFormat={(next) => form.setValue('adFormat', next, { shouldValidate: form.formState.isSubmitted })}
+        video={video}
+        onVideo={(next) => form.setValue('video', next, { shouldValidate: form.formState.isSubmitted })}
+        words={`${product} ${adCopy}`}
+        error={errors.video?.message}
+      />
       <BriefImages
         uid={uid}
         adAccountId={accountId}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
+import { apiRequest } from '@web/lib/api';
 import { ApiError } from '@web/lib/api-client';
 import { useAuth } from '@web/lib/auth/use-auth';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../api/campaign-generator-api';
 import { useAccountAdImages } from '../api/brief-images-api';
 import { imagesFromLink, withKnownImages } from '../lib/brief-images';
+import { briefVideoOf, videoIdFromLink } from '../lib/brief-video';
 import { CampaignBriefForm } from './brief-form';
 import { DraftsList } from './drafts-list';
 import { PlanEditor } from './plan-editor';
@@ -47,6 +50,14 @@ export function CampaignGenerator() {
   );
   // Images handed over by the graphics editor: their names and thumbnails come from what it sent to the account.
   const handedOver = useAccountAdImages(uid, link.adAccountId, link.images.length > 0);
+  // A video handed over by the graphics editor's "Use in an ad": read again for its files and poster.
+  const linkedVideoId = videoIdFromLink(search);
+  const handedVideo = useQuery({
+    queryKey: ['campaign-generator', uid, 'video', linkedVideoId] as const,
+    queryFn: async () => briefVideoOf(await apiRequest('graphicsVideo', { params: { id: linkedVideoId! } })),
+    enabled: Boolean(uid && linkedVideoId),
+    retry: false,
+  });
 
   const publishPlan = async (plan: CampaignPlan) => {
     if (!draftId) return;
@@ -59,7 +70,11 @@ export function CampaignGenerator() {
     publish.mutate({ id: draftId, publishKey }, { onSettled: () => setPublishKey(newPublishKey()) });
   };
 
-  if (accounts.isPending || (link.images.length > 0 && handedOver.isPending)) {
+  if (
+    accounts.isPending ||
+    (link.images.length > 0 && handedOver.isPending) ||
+    (linkedVideoId !== undefined && handedVideo.isPending)
+  ) {
     return <Spinner label="Loading ad accounts" className="size-8" />;
   }
   if (accounts.isError) {
@@ -93,7 +108,11 @@ export function CampaignGenerator() {
               ) : null}
               <CampaignBriefForm
                 uid={uid}
-                initial={{ adAccountId: link.adAccountId, images: withKnownImages(link.images, handedOver.data ?? []) }}
+                initial={{
+                  adAccountId: link.adAccountId,
+                  images: withKnownImages(link.images, handedOver.data ?? []),
+                  video: handedVideo.data ?? null,
+                }}
                 accounts={accounts.data}
                 busy={generate.isPending}
                 onSubmit={(brief) =>

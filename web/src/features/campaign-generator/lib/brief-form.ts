@@ -3,6 +3,7 @@ import { BRIEF_LANGUAGES, parseBriefAudience } from '@shared/brief-audience';
 import { briefGoalKeys, SPECIAL_AD_CATEGORIES } from '@shared/campaign-rules';
 import { CampaignBriefSchema, type CampaignBriefInput } from '@shared/schemas/campaign-plan';
 import { briefImages, PickedImageSchema, type PickedImage } from './brief-images';
+import { BriefVideoSchema, type BriefVideo } from './brief-video';
 
 /** Place names typed with commas between them ("California, Oregon"). */
 const names = (text: string) =>
@@ -37,6 +38,9 @@ export const BriefFormSchema = z
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
     adCopy: z.string(),
     images: z.array(PickedImageSchema),
+    adFormat: z.enum(['single_image', 'carousel', 'video']),
+    /** The video a video brief's ads play (handed over by the graphics editor or made from a saved design here). */
+    video: BriefVideoSchema.nullable(),
   })
   .transform((values, ctx) => {
     const images = briefImages(values.images, values.adAccountId);
@@ -71,6 +75,8 @@ export const BriefFormSchema = z
       specialAdCategories: values.specialAdCategories,
       ...(values.adCopy.trim() ? { adCopy: values.adCopy } : {}),
       images: images.images,
+      adFormat: values.adFormat,
+      ...(values.adFormat === 'video' && values.video ? { video: values.video.adVideo } : {}),
     };
     const parsed = CampaignBriefSchema.safeParse(brief);
     if (!parsed.success) {
@@ -105,7 +111,12 @@ export function audienceFieldsFromText(
 const isBriefLanguage = (language: string): language is (typeof BRIEF_LANGUAGES)[number] =>
   (BRIEF_LANGUAGES as readonly string[]).includes(language);
 
-export function defaultBrief(adAccountId: string, today: Date, images: PickedImage[] = []): BriefFormValues {
+export function defaultBrief(
+  adAccountId: string,
+  today: Date,
+  images: PickedImage[] = [],
+  video: BriefVideo | null = null,
+): BriefFormValues {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return {
     adAccountId,
@@ -131,5 +142,7 @@ export function defaultBrief(adAccountId: string, today: Date, images: PickedIma
     specialAdCategories: [],
     adCopy: '',
     images,
+    adFormat: video ? 'video' : 'single_image',
+    video,
   };
 }

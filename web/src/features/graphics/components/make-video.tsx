@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Clapperboard, Download } from 'lucide-react';
+import { Clapperboard, Download, Megaphone } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   DEFAULT_VIDEO_SECONDS,
   MAX_VIDEO_SECONDS,
@@ -9,7 +10,8 @@ import {
 } from '@shared/graphics/video-motion';
 import type { VideoReply } from '@shared/schemas/graphics-video';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
-import { Button } from '@web/components/ui/button';
+import { webPaths } from '@shared/web-paths';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { apiRequest } from '@web/lib/api';
@@ -40,6 +42,11 @@ function useElapsedSeconds(running: boolean): number {
 
 function kilobytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** The campaign generator's link for a video made here (read by its brief form as a video brief). */
+export function videoAdLink(videoId: string): string {
+  return `${webPaths.campaignGenerator}?${new URLSearchParams({ videoId }).toString()}`;
 }
 
 /**
@@ -173,6 +180,15 @@ export function MakeVideo({
             <Download aria-hidden="true" className="size-4" />
             Download MP4 ({kilobytes(video.video.bytes)})
           </a>
+          {/* The campaign generator reads the video again by its id and plans video ads that play it. */}
+          <Link
+            to={videoAdLink(video.videoId)}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            title="Opens the campaign generator with this video: every ad of the plan plays it"
+          >
+            <Megaphone aria-hidden="true" />
+            Use in an ad
+          </Link>
         </div>
       ) : null}
     </section>

@@ -104,6 +104,11 @@ describe('MakeVideo', () => {
     expect(download).toHaveAttribute('href', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=save');
     expect(download).toHaveAttribute('download', 'adsmith-trail-v2-1080x1080-7s.mp4');
     expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }));
+    // "Use in an ad": the campaign generator opens with this video.
+    expect(screen.getByRole('link', { name: 'Use in an ad' })).toHaveAttribute(
+      'href',
+      `/campaign-generator?videoId=${UPLOAD_ID}`,
+    );
   });
 
   it('says why the server refused, and shows no preview', async () => {
