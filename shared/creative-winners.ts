@@ -40,7 +40,8 @@ export interface WinningElements {
   callToAction?: WinningElement<CallToActionType>;
 }
 
-function winnerOf(values: readonly CreativeValue[]): Omit<WinningElement<string>, 'label'> | null {
+/** The value the report called a winner among `values` (cost per result first), or null. */
+export function elementWinner(values: readonly CreativeValue[]): Omit<WinningElement<string>, 'label'> | null {
   const cost = values.find((v) => v.winnerCost);
   if (cost) return { value: cost.value, wonOn: 'cost per result', probability: cost.probabilityBestCost };
   const ctr = values.find((v) => v.winnerCtr);
@@ -59,7 +60,7 @@ const isCallToAction = (value: string): value is CallToActionType =>
 export function winningElements(report: CreativeReport, objective?: string): WinningElements | null {
   const group = objective ? report.groups.find((g) => g.objective === objective) : report.groups[0];
   if (!group) return null;
-  const of = (element: string) => winnerOf(group.elements.find((e) => e.element === element)?.values ?? []);
+  const of = (element: string) => elementWinner(group.elements.find((e) => e.element === element)?.values ?? []);
   const angle = of('angle');
   const cta = of('callToAction');
   const found: WinningElements = { groupLabel: group.label };

@@ -131,6 +131,7 @@ export const routes = {
   adOptimizerRewrite: adOptimizerRoutes.adOptimizerRewrite,
   adOptimizerApprove: adOptimizerRoutes.adOptimizerApprove,
   adOptimizerUndo: adOptimizerRoutes.adOptimizerUndo,
+  adOptimizerElementTests: adOptimizerRoutes.adOptimizerElementTests,
   creativeReport: adOptimizerRoutes.creativeReport,
   creativeTags: adOptimizerRoutes.creativeTags,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,

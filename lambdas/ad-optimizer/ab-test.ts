@@ -6,12 +6,51 @@ import type { ObjectChangeDeps } from '../lib/meta-changes/apply-object-change';
 import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
 import { requireTest, STALE_CLAIM_MS, transition, type TestStore } from '../lib/ad-optimizer/test-store';
+import { putElementRecordIfAbsent, type ElementStore } from '../lib/creative-report/element-store';
 
 export interface AbTestDeps {
   store: TestStore;
   changes: ObjectChangeDeps;
   userId: string;
   now: () => Date;
+  /** Where a one-element test's copy has its elements recorded, so the creative report measures it. */
+  elements?: ElementStore;
+}
+
+const sameCopy = (a: ApproveAdTestBody, b: AdTest['variants'][number]) =>
+  a.headline === b.headline &&
+  a.primaryText === b.primaryText &&
+  (a.description ?? '') === b.description &&
+  a.callToAction === b.callToAction &&
+  JSON.stringify(a.cardHeadlines ?? []) === JSON.stringify(b.cardHeadlines ?? []);
+
+/**
+ * A one-element test is sent as proposed: edited words would test more than the one element it names (and the
+ * copy's recorded elements would be wrong).
+ */
+function assertOneElement(test: AdTest, copy: ApproveAdTestBody): void {
+  const variant = test.variants[0];
+  if (test.elementTest && (!variant || !sameCopy(copy, variant))) {
+    throw validationError(
+      `This test changes only the ${test.elementTest.elementLabel.toLowerCase()}: approve its copy as proposed, or write a rewrite to test new words.`,
+    );
+  }
+}
+
+/** The copy of a one-element test gets the control's elements with the one element changed. */
+async function recordCopyElements(deps: AbTestDeps, test: AdTest, copyAdId: string): Promise<void> {
+  const element = test.elementTest;
+  if (!element || !deps.elements) return;
+  await putElementRecordIfAbsent(deps.elements, {
+    adAccountId: test.adAccountId,
+    adId: copyAdId,
+    source: 'adsmith',
+    elements: { ...element.controlElements, [element.element]: element.variant },
+    recordedAt: deps.now().toISOString(),
+  }).catch((error: unknown) =>
+    // The copy exists at Meta either way; without its record the report counts it as made elsewhere.
+    logger.warn('A/B copy elements not recorded', { error: error as Error, testId: test.id }),
+  );
 }
 
 /**
@@ -53,6 +92,7 @@ export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveA
   const { test, claimedAt } = await requireTest(deps.store, deps.userId, id);
   if (test.status === 'created') return test;
   assertPublishable(test, body);
+  assertOneElement(test, body);
   if (test.status === 'deleting' || test.status === 'deleted') {
     throw conflict('This A/B copy was deleted; write new copy to test again.');
   }
@@ -86,6 +126,7 @@ export async function approveAdTest(deps: AbTestDeps, id: string, body: ApproveA
       undoUntil: undoUntilFrom(approvedAt),
     };
     await transition(deps.store, deps.userId, created, 'creating', deps.now());
+    await recordCopyElements(deps, created, made.copyAdId);
     return created;
   } catch (error) {
     logger.warn('A/B copy not created', { error: error as Error, testId: test.id });

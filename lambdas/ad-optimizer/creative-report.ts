@@ -8,7 +8,7 @@ import { GRAPH_PAGE_SIZE, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-sessio
 import type { MetaSession } from '../lib/meta-session/session';
 import { AdInsightRowSchema, dayFigures, METRIC_FIELDS, type AdInsightRow } from '../lib/ad-optimizer/ad-cards';
 import { listElementRecords, type ElementStore } from '../lib/creative-report/element-store';
-import { creativeReportGroups, WINNER_THRESHOLD, type AdWeek } from '../lib/creative-report/report';
+import { adGroupKeys, creativeReportGroups, WINNER_THRESHOLD, type AdWeek } from '../lib/creative-report/report';
 import { VIDEO_PLAY_FIELDS, videoPlaysOf } from '../lib/creative-report/video-plays';
 import { costIsPerThousand, summariseInsights, type InsightsRow } from '../lib/meta/insights-math';
 
@@ -42,6 +42,13 @@ function adWeek(row: AdInsightRow & { ad_id: string }, currency: string): AdWeek
   };
 }
 
+/** The report with what it was made from: each ad's recorded elements and its report group's key. */
+export interface CreativeData {
+  report: CreativeReport;
+  elementsByAd: ReadonlyMap<string, CreativeElements>;
+  groupOfAd: ReadonlyMap<string, string>;
+}
+
 /**
  * The creative report of one of the user's ad accounts: one insights read by ad in weeks (the
  * fatigue detector's history) joined to the recorded elements of its ads.
@@ -51,6 +58,14 @@ export async function creativeReport(
   adAccountId: string,
   deps: CreativeReportDeps,
 ): Promise<CreativeReport> {
+  return (await creativeData(session, adAccountId, deps)).report;
+}
+
+export async function creativeData(
+  session: MetaSession,
+  adAccountId: string,
+  deps: CreativeReportDeps,
+): Promise<CreativeData> {
   const account = await ownedAdAccount(session, adAccountId);
   const now = session.deps.now();
   const today = todayIn(account.timezone_name, now);
@@ -78,7 +93,7 @@ export async function creativeReport(
     .map((row) => adWeek(row, account.currency));
   const delivered = new Set(weeks.filter((w) => w.impressions > 0).map((w) => w.adId));
   const known = [...delivered].filter((id) => elementsByAd.has(id)).length;
-  return {
+  const report: CreativeReport = {
     adAccountId: account.id,
     currency: account.currency,
     since: history.since,
@@ -95,4 +110,5 @@ export async function creativeReport(
     generatedAt: now.toISOString(),
     graphCalls: deps.graphCalls(),
   };
+  return { report, elementsByAd, groupOfAd: adGroupKeys(weeks) };
 }

@@ -11,6 +11,7 @@ import type { MetaSession } from '../lib/meta-session/session';
 import { approveAdTest, undoAdTest } from './ab-test';
 import { listAdCards } from './list-ads';
 import { creativeReport } from './creative-report';
+import { proposeElementTests } from './element-tests';
 import { rewriteAd } from '../lib/ad-optimizer/rewrite-ad';
 import { tagOutsideAds } from '../lib/creative-report/tag-outside-ads';
 
@@ -28,6 +29,7 @@ const elements = () => ({ doc: dynamoDocumentClient(), table: tableName('creativ
 
 const abTestDeps = (session: MetaSession) => ({
   store: store(),
+  elements: elements(),
   ...approvalOf(session, 'That ad is not part of your Meta connection.'),
 });
 
@@ -66,6 +68,18 @@ export const handler = httpFunction([
   on(
     routes.creativeTags,
     ({ session, params }) => tagOutsideAds(session, params.id, { elements: elements(), ...adCopyDeps() }),
+    metaSession(),
+  ),
+  on(
+    routes.adOptimizerElementTests,
+    ({ session, graphCalls, params }) =>
+      proposeElementTests(session, params.id, {
+        store: store(),
+        elements: elements(),
+        adCopy: adCopyDeps(),
+        remainingMs: remainingMsOf(session),
+        graphCalls,
+      }),
     metaSession(),
   ),
   on(routes.adOptimizerUndo, ({ session, params }) => undoAdTest(abTestDeps(session), params.id), metaSession()),

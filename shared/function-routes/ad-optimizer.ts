@@ -5,6 +5,7 @@ import {
   AdTestParamsSchema,
   AdTestSchema,
   ApproveAdTestBodySchema,
+  ElementTestReplySchema,
   RewriteAdBodySchema,
 } from '../schemas/ad-optimizer';
 import { CreativeReportSchema, CreativeTagReplySchema } from '../schemas/creative-report';
@@ -49,6 +50,15 @@ export const adOptimizerRoutes = {
     movesMoney: true,
     params: AdTestParamsSchema,
     response: AdTestSchema,
+  }),
+  // One-element A/B tests from the creative report (issue 29 req 5): stored as rewrites, approved as any rewrite.
+  adOptimizerElementTests: route({
+    method: 'POST',
+    path: '/api/ad-optimizer/ad-accounts/{id}/element-tests',
+    fn: 'ad-optimizer',
+    access: 'user',
+    params: AdAccountParamsSchema,
+    response: ElementTestReplySchema,
   }),
   // Creative report (/creative-report): the account's element values ranked, with significance and weekly series.
   creativeReport: route({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { adCopyToneKeys, callToActionTypes } from '../ad-copy-rules';
 import { CAROUSEL_CARD_TEXT_LIMITS, CAROUSEL_CARDS } from '../carousel-rules';
 import { AdCopyVariantSchema } from './ai';
+import { CreativeElementsSchema } from './creative-report';
 
 /**
  * The ad optimizer (/ad-optimizer): an ad account's ads as cards (creative, metrics, the daily CTR
@@ -80,6 +81,36 @@ export const AdRankingsSchema = z.object({
 });
 export type AdRankings = z.infer<typeof AdRankingsSchema>;
 
+/** The elements a one-element A/B test varies: a copy of a live ad with only its button or its headline angle changed. */
+export const ELEMENT_TEST_ELEMENTS = ['callToAction', 'angle'] as const;
+export type ElementTestElement = (typeof ELEMENT_TEST_ELEMENTS)[number];
+
+/**
+ * A one-element A/B test the ad optimizer proposes from the creative report (issue 29 req 5): a copy of a live ad
+ * that changes exactly one element, to the value that won in the account (`winner`) or, where nothing has won yet,
+ * to a value not yet tried (`exploratory`: no effect is predicted).
+ */
+export const ElementTestSchema = z.object({
+  element: z.enum(ELEMENT_TEST_ELEMENTS),
+  /** "Call to action". */
+  elementLabel: z.string(),
+  control: z.string(),
+  controlLabel: z.string(),
+  variant: z.string(),
+  variantLabel: z.string(),
+  basis: z.enum(['winner', 'exploratory']),
+  /** The winner's probability of being the best (0..1), for a `winner` test. */
+  probability: z.number().min(0).max(1).optional(),
+  /** The report group it is drawn from ("Sales · Purchases"). */
+  groupLabel: z.string(),
+  why: z.string(),
+  /** In words, honestly: a winner's measured edge across the account, or "Exploratory: no effect is predicted". */
+  expectedEffect: z.string(),
+  /** The control ad's recorded elements: the copy's are the same with the one element changed. */
+  controlElements: CreativeElementsSchema,
+});
+export type ElementTest = z.infer<typeof ElementTestSchema>;
+
 export const AB_TEST_STATUSES = ['proposed', 'creating', 'created', 'deleting', 'deleted'] as const;
 
 /** A rewrite of one ad and, once approved, the paused A/B copy made from it. */
@@ -113,6 +144,8 @@ export const AdTestSchema = z.object({
   undoUntil: z.string().optional(),
   /** The agent's conversation that proposed it (issue 26): the approval's audit rows name it as their source. */
   proposedBy: z.object({ conversationId: z.string(), actor: z.string().optional() }).optional(),
+  /** Set when the ad optimizer proposed it as a one-element test: its one variant is sent exactly as written. */
+  elementTest: ElementTestSchema.optional(),
 });
 export type AdTest = z.infer<typeof AdTestSchema>;
 
@@ -191,3 +224,13 @@ export const ApproveAdTestBodySchema = z.object({
 });
 export type ApproveAdTestBody = z.output<typeof ApproveAdTestBodySchema>;
 export type ApproveAdTestBodyInput = z.input<typeof ApproveAdTestBodySchema>;
+
+/** `POST …/element-tests`: the one-element tests proposed now (stored as rewrites), and why none where none. */
+export const ElementTestReplySchema = z.object({
+  adAccountId: z.string(),
+  proposed: z.array(AdTestSchema),
+  /** Said when nothing is proposed (no ads with recorded elements, every ad set already uses the winner, …). */
+  note: z.string().optional(),
+  aiGenerations: z.number().int().min(0),
+});
+export type ElementTestReply = z.infer<typeof ElementTestReplySchema>;

@@ -218,6 +218,15 @@ export function resultGroupLabel(objective: string, resultType: string | null): 
   return `${name} · ${resultType ? resultTypeLabel(resultType) : 'no result reported'}`;
 }
 
+/** Each ad's group key (`objective|resultType`), as `creativeReportGroups` places its weeks. */
+export function adGroupKeys(weeks: readonly AdWeek[]): Map<string, string> {
+  const adType = new Map<string, string>();
+  for (const row of weeks) if (row.resultType) adType.set(row.adId, row.resultType);
+  const keys = new Map<string, string>();
+  for (const row of weeks) keys.set(row.adId, groupKey(row.objective, row.resultType ?? adType.get(row.adId) ?? null));
+  return keys;
+}
+
 /**
  * The report split by objective and result type, most spend first: every ranking (cost per result,
  * CTR, the chance of being best) is made inside one group and never pools results of different

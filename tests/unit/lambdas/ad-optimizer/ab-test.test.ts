@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdTest } from '@shared/schemas/ad-optimizer';
@@ -218,5 +218,73 @@ describe('approving a rewrite: the paused A/B copy, once', () => {
     // Nothing claimed, nothing sent to Meta.
     expect(change.deleteAdCopy).not.toHaveBeenCalled();
     expect(updates()).toEqual([]);
+  });
+});
+
+describe('approving a one-element test', () => {
+  const variant = {
+    angle: 'benefit' as const,
+    headline: 'Old',
+    primaryText: 'Old text',
+    description: '',
+    callToAction: 'SHOP_NOW' as const,
+  };
+  const elementTest: AdTest = {
+    ...proposed,
+    original: { ...proposed.original, callToAction: 'LEARN_MORE' },
+    variants: [variant],
+    elementTest: {
+      element: 'callToAction',
+      elementLabel: 'Call to action',
+      control: 'LEARN_MORE',
+      controlLabel: 'Learn more',
+      variant: 'SHOP_NOW',
+      variantLabel: 'Shop now',
+      basis: 'winner',
+      probability: 0.99,
+      groupLabel: 'Sales · Purchases',
+      why: 'Call to action “Shop now” won.',
+      expectedEffect: 'Expected: a lower cost per result.',
+      controlElements: { angle: 'benefit', callToAction: 'LEARN_MORE', offer: 'No offer', language: 'en' },
+    },
+  };
+  const withElements = () => ({
+    ...deps(),
+    elements: { doc: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1' })), table: 'elements' },
+  });
+
+  beforeEach(() => {
+    docMock.reset();
+    docMock.on(UpdateCommand).resolves({});
+    docMock.on(PutCommand).resolves({});
+    change.createAdCopy.mockReset().mockResolvedValue(made);
+  });
+
+  it('sends the copy as proposed and records the copy with only the one element changed', async () => {
+    stored(elementTest);
+    const { angle: _angle, ...body } = variant;
+    expect((await approveAdTest(withElements(), elementTest.id, body)).status).toBe('created');
+    expect(change.createAdCopy).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ copy: body }));
+    const put = docMock.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.TableName).toBe('elements');
+    expect(put.ConditionExpression).toBe('attribute_not_exists(ad_id)');
+    expect(put.Item).toMatchObject({
+      ad_account_id: 'act_111',
+      ad_id: '901',
+      source: 'adsmith',
+      record: { elements: { angle: 'benefit', callToAction: 'SHOP_NOW', offer: 'No offer', language: 'en' } },
+    });
+  });
+
+  it('refuses edited words: they would test more than the one element (400, nothing made)', async () => {
+    stored(elementTest);
+    await expect(
+      approveAdTest(withElements(), elementTest.id, { ...variant, headline: 'Edited' }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('This test changes only the call to action'),
+    });
+    expect(change.createAdCopy).not.toHaveBeenCalled();
+    expect(docMock.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
