@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
-import type { AdCardList } from '@shared/schemas/ad-optimizer';
+import { ElementTestReplySchema, type AdCardList, type AdTest } from '@shared/schemas/ad-optimizer';
 import { CreativeReportSchema, type CreativeReport } from '@shared/schemas/creative-report';
 import { twin } from '../twin-client';
 import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
@@ -107,6 +107,102 @@ describe('creative report', () => {
     const cta = app.elements.find((e) => e.element === 'callToAction')!;
     expect(cta.values.find((v) => v.value === 'INSTALL_MOBILE_APP')).toMatchObject({ winnerCtr: false });
     expect(report.graphCalls).toBeLessThanOrEqual(6);
+  });
+
+  it('proposes one-element A/B tests from the report; approving the button test makes a paused copy with only its button changed', async () => {
+    const reply = await users.user.call(`/api/ad-optimizer/ad-accounts/${users.usdAccount}/element-tests`, {
+      method: 'POST',
+    });
+    expect(reply.status).toBe(200);
+    const { proposed, aiGenerations } = ElementTestReplySchema.parse(await reply.json());
+    const cards = (await (
+      await users.user.call(`/api/ad-optimizer/ad-accounts/${users.usdAccount}/ads`)
+    ).json()) as AdCardList;
+    const adset = (test: AdTest) => cards.ads.find((ad) => ad.id === test.adId)!.adsetName;
+
+    // The angle won ("urgency", the winning ad set's): a copy of an ad of the losing ad set, written from it.
+    const angle = proposed.find((t) => t.elementTest?.element === 'angle')!;
+    expect(angle.elementTest).toMatchObject({ basis: 'winner', control: 'benefit', variant: 'urgency' });
+    expect(angle.elementTest!.probability!).toBeGreaterThanOrEqual(0.95);
+    expect(angle.elementTest!.expectedEffect).toMatch(/^Expected: a lower cost per result than “Benefit”/);
+    expect(adset(angle)).toBe(LOSER_ADSET);
+    expect(angle.variants).toHaveLength(1);
+    // Only the angle changes: the button stays the ad's own (the offline model writes the words, labelled).
+    expect(angle.variants[0]).toMatchObject({ angle: 'urgency', callToAction: angle.original.callToAction });
+    expect(angle.offline).toBe(true);
+    expect(aiGenerations).toBe(1);
+
+    // One call to action only: nothing has won, so a challenger the account has not tried, said to be exploratory.
+    const button = proposed.find((t) => t.elementTest?.element === 'callToAction')!;
+    expect(button.elementTest).toMatchObject({
+      basis: 'exploratory',
+      control: 'INSTALL_MOBILE_APP',
+      variant: 'DOWNLOAD',
+      variantLabel: 'Download',
+    });
+    expect(button.elementTest!.expectedEffect).toMatch(/^Exploratory: no effect is predicted/);
+    expect(button.adId).not.toBe(angle.adId);
+    const variant = button.variants[0]!;
+    expect(variant).toMatchObject({
+      headline: button.original.headline,
+      primaryText: button.original.primaryText,
+      callToAction: 'DOWNLOAD',
+    });
+
+    // Edited words would test more than the button: refused, nothing made.
+    const approve = (body: object) =>
+      users.user.call(`/api/ad-optimizer/rewrites/${button.id}/approve`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+    const edited = await approve({ ...variant, angle: undefined, headline: 'Something else' });
+    expect(edited.status).toBe(400);
+    const made = await approve({
+      headline: variant.headline,
+      primaryText: variant.primaryText,
+      description: variant.description,
+      callToAction: variant.callToAction,
+    });
+    expect(made.status).toBe(200);
+    const created = (await made.json()) as AdTest;
+    expect(created.status).toBe('created');
+    recorded.push(created.copyAdId!);
+
+    const after = (await (
+      await users.user.call(`/api/ad-optimizer/ad-accounts/${users.usdAccount}/ads`)
+    ).json()) as AdCardList;
+    const original = after.ads.find((ad) => ad.id === button.adId)!;
+    const copy = after.ads.find((ad) => ad.id === created.copyAdId)!;
+    expect(copy).toMatchObject({ status: 'PAUSED', adsetId: original.adsetId });
+    expect(copy.creative).toMatchObject({
+      headline: original.creative!.headline,
+      primaryText: original.creative!.primaryText,
+      imageUrl: original.creative!.imageUrl,
+      callToAction: 'DOWNLOAD',
+    });
+    // The copy's elements are the control's with the button changed: the report measures it from now on.
+    const row = await doc.send(
+      new GetCommand({
+        TableName: localTableName('creativeElements'),
+        Key: { ad_account_id: users.usdAccount, ad_id: created.copyAdId },
+      }),
+    );
+    expect(row.Item?.record).toMatchObject({
+      source: 'adsmith',
+      elements: { angle: button.elementTest!.controlElements.angle, callToAction: 'DOWNLOAD', format: 'single_image' },
+    });
+
+    // A second request proposes nothing for the ads already under test.
+    const again = ElementTestReplySchema.parse(
+      await (
+        await users.user.call(`/api/ad-optimizer/ad-accounts/${users.usdAccount}/element-tests`, { method: 'POST' })
+      ).json(),
+    );
+    expect(again.proposed.map((t) => t.adId)).not.toContain(button.adId);
+    expect(again.proposed.map((t) => t.adId)).not.toContain(angle.adId);
+
+    const undo = await users.user.call(`/api/ad-optimizer/rewrites/${button.id}/undo`, { method: 'POST' });
+    expect(undo.status).toBe(200);
   });
 
   it('refuses an ad account id that is not one with a 400 naming the field', async () => {
