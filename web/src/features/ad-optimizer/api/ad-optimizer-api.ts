@@ -70,5 +70,14 @@ export function useAdTestActions(uid: string | undefined, accountId: string | un
     },
     onError: (error) => toast.error(metaErrorMessage(error)),
   });
-  return { rewrite, approve, undo };
+  // One-element tests from the creative report: stored as rewrites, so they join the list's tests.
+  const propose = useMutation({
+    mutationFn: () => apiRequest('adOptimizerElementTests', { params: { id: accountId! } }),
+    meta: { component: 'AdOptimizer', ownErrorToast: true },
+    onSuccess: (reply) => {
+      for (const test of reply.proposed) remember(test);
+    },
+    onError: (error) => toast.error(rewriteErrorMessage(error)),
+  });
+  return { rewrite, approve, undo, propose };
 }

@@ -9,6 +9,7 @@ import { useAdCards, useAdTestActions } from '../api/ad-optimizer-api';
 import { matchesFilter, type AdFilter } from '../lib/ad-words';
 import { AdFilters } from './ad-filters';
 import { AdsList } from './ads-list';
+import { ElementTestsPanel } from './element-tests-panel';
 import { RewriteDrawer } from './rewrite-drawer';
 
 /** /ad-optimizer: the account's ads as cards, and the rewrite-and-test flow for a tired one. */
@@ -93,6 +94,7 @@ export function AdOptimizerScreen() {
             shownCount={shown.length}
             currency={data.currency}
           />
+          <ElementTestsPanel tests={data.tests} actions={actions} onShowCopy={showCopy} />
           {data.partial ? (
             <p role="status" className="text-sm text-amber-800">
               Partial data: Meta had more rows than could be read in time, or the account has more ads than one page

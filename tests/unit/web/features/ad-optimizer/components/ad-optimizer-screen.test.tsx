@@ -319,4 +319,123 @@ describe('ad optimizer screen', () => {
     expect(within(group).queryByRole('button', { name: /Delete the A\/B copy/ })).not.toBeInTheDocument();
     expect(within(group).getByText(/over 24 hours old: pause or delete it in Ads Manager/)).toBeInTheDocument();
   });
+
+  it('proposes one-element tests: element, control → variant, why and the honest expected effect; creates the copy as proposed', async () => {
+    const buttonTest: AdTest = {
+      ...proposal,
+      id: '6c1f5b63-8b54-4d2f-8c8f-3a2e0b4d7f22',
+      adId: '2',
+      adName: 'Fresh ad',
+      reason: 'Call to action “Shop now” won.',
+      original: { ...proposal.original, callToAction: 'LEARN_MORE' },
+      variants: [
+        {
+          angle: 'benefit',
+          headline: 'Fresh ad headline',
+          primaryText: 'Gear up for the trail.',
+          description: 'Free returns',
+          callToAction: 'SHOP_NOW',
+        },
+      ],
+      elementTest: {
+        element: 'callToAction',
+        elementLabel: 'Call to action',
+        control: 'LEARN_MORE',
+        controlLabel: 'Learn more',
+        variant: 'SHOP_NOW',
+        variantLabel: 'Shop now',
+        basis: 'winner',
+        probability: 0.994,
+        groupLabel: 'Sales · Purchases',
+        why: 'Call to action “Shop now” won in Sales · Purchases: 99.4% likely the best on cost per result.',
+        expectedEffect: 'Expected: a lower cost per result than “Learn more”.',
+        controlElements: { callToAction: 'LEARN_MORE' },
+      },
+    };
+    const angleTest: AdTest = {
+      ...buttonTest,
+      id: '7d2a6c74-9c65-4e3f-9d9a-4b3f1c5e8a33',
+      adId: '1',
+      adName: 'Tired ad',
+      variants: [{ ...buttonTest.variants[0]!, angle: 'social_proof', headline: 'Loved by 10,000 hikers' }],
+      elementTest: {
+        ...buttonTest.elementTest!,
+        element: 'angle',
+        elementLabel: 'Headline angle',
+        control: 'benefit',
+        controlLabel: 'Benefit',
+        variant: 'social_proof',
+        variantLabel: 'Social proof',
+        basis: 'exploratory',
+        why: 'No headline angle has won in Sales · Purchases yet.',
+        expectedEffect: 'Exploratory: no effect is predicted.',
+      },
+    };
+    delete angleTest.elementTest!.probability;
+    // The server's list holds the tests once proposed (they are stored as rewrites).
+    let stored: AdTest[] = [];
+    serve({
+      adOptimizerAds: () => list([fresh, tired], stored),
+      adOptimizerElementTests: () => {
+        stored = [buttonTest, angleTest];
+        return { adAccountId: usdAccount.id, proposed: stored, aiGenerations: 1 };
+      },
+      adOptimizerApprove: () => {
+        const created: AdTest = { ...buttonTest, status: 'created', copyAdId: '999', copyAdName: 'Fresh ad — B' };
+        stored = [created, angleTest];
+        return created;
+      },
+    });
+    renderWithMeta(<AdOptimizerScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Propose one-element tests' }));
+    expect(callsTo('adOptimizerElementTests')[0]).toEqual({ params: { id: usdAccount.id } });
+
+    const tests = await screen.findByRole('list', { name: 'One-element tests' });
+    const button = within(tests).getByRole('listitem', { name: 'Call to action: Learn more → Shop now in “Fresh ad”' });
+    expect(within(button).getByText('Winner, 99% likely best')).toBeInTheDocument();
+    expect(within(button).getByText(/Expected: a lower cost per result than “Learn more”/)).toBeInTheDocument();
+    const angle = within(tests).getByRole('listitem', {
+      name: 'Headline angle: Benefit → Social proof in “Tired ad”',
+    });
+    expect(within(angle).getByText('Exploratory')).toBeInTheDocument();
+    expect(within(angle).getByText('Exploratory: no effect is predicted.')).toBeInTheDocument();
+    expect(within(angle).getByLabelText('New words for “Tired ad”')).toHaveTextContent('Loved by 10,000 hikers');
+    expect(callsTo('adOptimizerApprove')).toHaveLength(0);
+
+    await userEvent.click(
+      within(button).getByRole('button', {
+        name: 'Create the paused copy: Call to action: Learn more → Shop now in “Fresh ad”',
+      }),
+    );
+    // Sent exactly as proposed: the ad's own words, only the button changed.
+    expect(callsTo('adOptimizerApprove')[0]).toEqual({
+      params: { id: buttonTest.id },
+      body: {
+        headline: 'Fresh ad headline',
+        primaryText: 'Gear up for the trail.',
+        description: 'Free returns',
+        callToAction: 'SHOP_NOW',
+      },
+    });
+    expect(
+      await within(tests).findByRole('button', { name: 'See the paused copy “Fresh ad — B”' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says why no one-element test was proposed', async () => {
+    serve({
+      adOptimizerElementTests: () => ({
+        adAccountId: usdAccount.id,
+        proposed: [],
+        note: 'No ad with delivery in the last eight weeks has its elements recorded.',
+        aiGenerations: 0,
+      }),
+    });
+    renderWithMeta(<AdOptimizerScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Propose one-element tests' }));
+    expect(
+      await screen.findByText('No ad with delivery in the last eight weeks has its elements recorded.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'One-element tests' })).not.toBeInTheDocument();
+  });
 });
