@@ -63,12 +63,55 @@ describe('the agent in a real browser', () => {
     await journey.screenshot('agent-proposal-undone', { fullPage: true });
   });
 
+  it('sends a proposal from the chat for the client’s approval; the client approves by link; the owner sees who answered', async () => {
+    const { page } = journey;
+    await page.getByRole('button', { name: 'Ask the agent' }).click();
+    const panel = page.getByRole('dialog', { name: 'Adsmith agent' });
+    const box = panel.getByRole('textbox', { name: 'Ask the agent' });
+    const log = panel.getByRole('log', { name: 'Conversation with the agent' });
+    // The same ask again: the first proposal was applied and undone by the test before, so this one is new.
+    const lists = log.getByRole('list', { name: 'Proposals' });
+    const before = await lists.count();
+    await box.fill('Pause my worst campaign');
+    await box.press('Enter');
+    const proposal = lists.nth(before).getByRole('listitem').first();
+    await proposal.waitFor({ timeout: 60_000 });
+    const title = (await proposal.locator('span.font-medium').textContent())!;
+    await proposal.getByRole('button', { name: `Send for approval: ${title}` }).click();
+    const form = proposal.getByRole('form', { name: 'Send the proposal for approval' });
+    await form.getByRole('button', { name: 'Send for approval' }).click();
+    const link = await proposal.getByRole('textbox', { name: 'Approval link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${web}/approve/[A-Za-z0-9_-]{43}$`));
+    await journey.screenshot('agent-proposal-sent-for-approval');
+    await page.keyboard.press('Escape');
+
+    // The client: a fresh browser with no account reads the change and approves it.
+    const clientContext = await journey.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const client = await clientContext.newPage();
+      await client.goto(link);
+      await client.getByText(title).first().waitFor();
+      await client.getByLabel('Your name').fill('Cleo Client');
+      await client.getByRole('button', { name: 'Approve' }).click();
+      await client.getByText('Approved').first().waitFor();
+    } finally {
+      await clientContext.close();
+    }
+
+    // The owner's /approvals shows the answer and who gave it.
+    await page.goto(`${web}/approvals`);
+    await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Sent for approval' }).getByText('Approved').first().waitFor();
+    await page.getByText(/By Cleo Client on/).waitFor();
+    await journey.screenshot('agent-proposal-approved-by-client', { fullPage: true });
+  });
+
   it('keeps the conversation, and deletes it on request', async () => {
     const { page } = journey;
     await page.getByRole('button', { name: 'Ask the agent' }).click();
     const panel = page.getByRole('dialog', { name: 'Adsmith agent' });
     const log = panel.getByRole('log', { name: 'Conversation with the agent' });
-    await log.getByText('Pause my worst campaign').waitFor();
+    await log.getByText('Pause my worst campaign').first().waitFor();
     await panel.getByRole('button', { name: 'Delete conversation' }).click();
     await panel
       .getByRole('group', { name: 'Delete the conversation?' })

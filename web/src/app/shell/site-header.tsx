@@ -63,8 +63,11 @@ export function SiteHeader() {
                   Open dashboard
                 </Link>
               )}
+              {/* Its panel's "Send for approval" is a mutation: without the tab's client it took the page down. */}
               <Suspense fallback={<Skeleton className="h-9 w-9 sm:w-32" />}>
-                <AgentLauncher />
+                <ShellQueries>
+                  <AgentLauncher />
+                </ShellQueries>
               </Suspense>
               <Suspense fallback={<Skeleton circle className="size-9" />}>
                 <AccountMenu user={currentUser} />
