@@ -142,6 +142,7 @@ export const routes = {
   createCustomerListAudience: audiencesRoutes.createCustomerListAudience,
   refreshCustomerListAudience: audiencesRoutes.refreshCustomerListAudience,
   startCustomerListUpload: audiencesRoutes.startCustomerListUpload,
+  startCustomerListRefresh: audiencesRoutes.startCustomerListRefresh,
   processCustomerListUpload: audiencesRoutes.processCustomerListUpload,
   customerListUploadProgress: audiencesRoutes.customerListUploadProgress,
   createWebsiteAudience: audiencesRoutes.createWebsiteAudience,

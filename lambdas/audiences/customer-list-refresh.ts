@@ -19,7 +19,7 @@ import { sendUserBatches } from '../lib/customer-lists/send-user-batches';
  * The new hashes replace the old only once Meta took both, so a refresh that failed half-way is simply run again:
  * Meta's adds and removes of people already added or removed change nothing.
  */
-const OwnerSchema = z.object({ account_id: z.string(), subtype: z.string() });
+const OwnerSchema = z.object({ account_id: z.string(), subtype: z.string(), name: z.string() });
 
 export async function refreshCustomerList(
   session: MetaSession,
@@ -36,6 +36,23 @@ export async function refreshCustomerList(
   );
 }
 
+/** The customer list of this ad account a file may refresh (404 for another account's, 400 for another kind). */
+export async function refreshableList(
+  session: MetaSession,
+  adAccountId: string,
+  audienceId: string,
+): Promise<{ accountId: string; name: string }> {
+  const account = await ownedAdAccount(session, adAccountId);
+  const owner = await session.graph.get(audienceId, { fields: 'account_id,subtype,name' }, OwnerSchema);
+  if (`act_${owner.account_id}` !== account.id)
+    throw new AppError('NOT_FOUND', 'That audience is not in this ad account.');
+  if (owner.subtype !== 'CUSTOM')
+    throw new AppError('VALIDATION_ERROR', 'Only a customer list can be refreshed from a file.', {
+      details: { field: 'audienceId' },
+    });
+  return { accountId: account.id, name: owner.name };
+}
+
 async function refreshFromFile(
   session: MetaSession,
   adAccountId: string,
@@ -43,14 +60,7 @@ async function refreshFromFile(
   body: RefreshCustomerListBody,
   deps: Pick<CustomerListDeps, 'hashes'>,
 ): Promise<CustomerListRefresh> {
-  const account = await ownedAdAccount(session, adAccountId);
-  const owner = await session.graph.get(audienceId, { fields: 'account_id,subtype' }, OwnerSchema);
-  if (`act_${owner.account_id}` !== account.id)
-    throw new AppError('NOT_FOUND', 'That audience is not in this ad account.');
-  if (owner.subtype !== 'CUSTOM')
-    throw new AppError('VALIDATION_ERROR', 'Only a customer list can be refreshed from a file.', {
-      details: { field: 'audienceId' },
-    });
+  await refreshableList(session, adAccountId, audienceId);
 
   const outcome: RowOutcome = { read: 0, unusable: 0 };
   const kept = keptRows(body, outcome);

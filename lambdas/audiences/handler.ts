@@ -5,10 +5,17 @@ import { bucketName } from '../lib/bucket-name';
 import { httpFunction, on } from '../lib/http/http-function';
 import { metaConfig } from '../lib/meta-connection/meta-config';
 import { metaSession } from '../lib/meta-session/meta-route';
+import { metaRuntime } from '../lib/meta-connection/meta-deps';
+import { graphForUser } from '../lib/meta-session/session';
 import { tableName } from '../lib/table-name';
 import { sendJob } from '../lib/job-queue';
 import { refreshCustomerList } from './customer-list-refresh';
-import { customerListUploadProgress, processCustomerListUpload, startCustomerListUpload } from './customer-list-async';
+import {
+  customerListUploadProgress,
+  processCustomerListUpload,
+  startCustomerListRefresh,
+  startCustomerListUpload,
+} from './customer-list-async';
 import { createCustomerList } from './customer-list-upload';
 import { listCustomerUploads } from '../lib/customer-lists/customer-upload-audit';
 import { setCustomerUploadPermission } from './customer-upload-permission';
@@ -43,11 +50,21 @@ export const handler = httpFunction([
     ({ session, params, body }) => startCustomerListUpload(session, params.id, body, asyncUploads()),
     metaSession(),
   ),
+  on(
+    routes.startCustomerListRefresh,
+    ({ session, params, body }) =>
+      startCustomerListRefresh(session, params.id, params.audienceId, body, asyncUploads()),
+    metaSession(),
+  ),
   on(routes.processCustomerListUpload, ({ user, params }) =>
     processCustomerListUpload(user, params.id, params.uploadId, asyncUploads()),
   ),
   on(routes.customerListUploadProgress, ({ user, params }) =>
-    customerListUploadProgress(user, params.id, params.uploadId, uploads()),
+    customerListUploadProgress(user, params.id, params.uploadId, {
+      uploads: uploads(),
+      ...audit(),
+      graphFor: () => graphForUser(user.sub, metaRuntime()),
+    }),
   ),
   on(
     routes.refreshCustomerListAudience,

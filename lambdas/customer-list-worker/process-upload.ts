@@ -3,12 +3,12 @@ import type { CustomerListJob, CustomerListUploadProgress } from '@shared/schema
 import { AppError } from '../lib/errors';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, toAppError } from '../lib/meta/graph-errors';
-import { HashSnapshotBuilder } from '../lib/customer-lists/customer-hash-snapshot';
-import { writeHashes, type CustomerHashStore } from '../lib/customer-lists/customer-hash-store';
+import { differenceOf, HashSnapshotBuilder } from '../lib/customer-lists/customer-hash-snapshot';
+import { readHashes, writeHashes, type CustomerHashStore } from '../lib/customer-lists/customer-hash-store';
 import { CustomerRowHasher, type CustomerRowsPlan, type HashedRow } from '../lib/customer-lists/customer-rows';
 import { audited, type AuditTable } from '../lib/customer-lists/customer-upload-audit';
 import { customAudienceTermsUrl, withTermsExplained } from '../lib/customer-lists/meta-audience-errors';
-import { ROWS_PER_REQUEST, UserUploadSession } from '../lib/customer-lists/send-user-batches';
+import { ROWS_PER_REQUEST, takeBatch, UserUploadSession } from '../lib/customer-lists/send-user-batches';
 import {
   deleteUploadedFile,
   openUploadedFile,
@@ -25,7 +25,8 @@ import {
  * hashes kept for a refresh, never the file. The audience is made on Meta only once the first request is ready (a
  * file with nothing to match makes none). The file is deleted as soon as its last piece is hashed, and on any
  * failure; a failure also deletes the half-made audience. Progress is written after each request, the upload
- * audited either way. A job is processed once: a redelivered one (or one already done) is left alone.
+ * audited either way. A job is processed once: a redelivered one (or one already done) is left alone. A refresh of
+ * an existing list (`settings.refreshOf`) takes the same stream and sends only the difference (hashAndRefresh).
  */
 export interface CustomerListWorkerDeps {
   uploads: UploadBucket;
@@ -57,28 +58,44 @@ export async function processCustomerListJob(job: CustomerListJob, deps: Custome
     await writeUploadState(deps.uploads, job.workspaceId, { ...state, progress });
   };
   await save({ state: 'running' });
+  const refreshOf = state.settings.refreshOf;
+  const upload = { job, state, deps, save };
   try {
-    const result = await audited(
-      deps.audit,
-      {
-        workspaceId: job.workspaceId,
-        uploader: state.settings.uploader,
-        action: 'upload',
-        adAccountId: state.progress.adAccountId,
-        audienceName: state.progress.name,
-      },
-      () => hashAndUpload({ job, state, deps, save }),
-      deps.now,
-    );
-    await save({
-      state: 'done',
-      percent: 100,
-      rows: result.rows,
-      sent: result.sent,
-      invalid: result.invalid,
-      batches: result.batches,
-      audienceId: result.audience.id,
-    });
+    const attempt = {
+      workspaceId: job.workspaceId,
+      uploader: state.settings.uploader,
+      adAccountId: state.progress.adAccountId,
+      audienceName: state.progress.name,
+    };
+    if (refreshOf) {
+      const result = await audited(
+        deps.audit,
+        { ...attempt, action: 'refresh', audienceId: refreshOf },
+        () => hashAndRefresh(upload, refreshOf),
+        deps.now,
+      );
+      const { added, removed, unchanged, comparedWithLastUpload } = result;
+      await save({
+        state: 'done',
+        percent: 100,
+        rows: result.rows,
+        sent: result.sentRows,
+        invalid: result.invalid,
+        batches: result.batches,
+        refresh: { added, removed, unchanged, comparedWithLastUpload },
+      });
+    } else {
+      const result = await audited(deps.audit, { ...attempt, action: 'upload' }, () => hashAndUpload(upload), deps.now);
+      await save({
+        state: 'done',
+        percent: 100,
+        rows: result.rows,
+        sent: result.sent,
+        invalid: result.invalid,
+        batches: result.batches,
+        audienceId: result.audience.id,
+      });
+    }
   } catch (error) {
     await deleteUploadedFile(deps.uploads, job.workspaceId, job.uploadId).catch(() => undefined);
     await save({ state: 'failed', error: failureOf(error) });
@@ -100,31 +117,63 @@ export function failureOf(error: unknown): NonNullable<CustomerListUploadProgres
   return { code: 'INTERNAL_ERROR', message: 'The upload failed; nothing was kept. Please upload the file again.' };
 }
 
-async function hashAndUpload({ job, state, deps, save }: Upload) {
-  const { settings, progress } = state;
-  const graph = await deps.graphFor(job.workspaceId);
+/** The uploaded file, streamed: its rows hashed as each piece arrives (a list of rows per piece). */
+function hashedFile({ job, state, deps }: Upload) {
+  const { settings } = state;
   const outcome = { read: 0, unusable: 0 };
   let plan: CustomerRowsPlan | undefined;
+  let bytesRead = 0;
   const hasher = new CustomerRowHasher(
     { mapping: settings.mapping, ...(settings.defaultCountry ? { defaultCountry: settings.defaultCountry } : {}) },
     { onPlan: (found) => (plan = found) },
     outcome,
   );
+  async function* pieces(): AsyncGenerator<HashedRow[]> {
+    const decoder = new TextDecoder('utf-8');
+    for await (const piece of await openUploadedFile(deps.uploads, job.workspaceId, job.uploadId)) {
+      bytesRead += piece.byteLength;
+      yield hasher.push(decoder.decode(piece, { stream: true }));
+    }
+    yield hasher.push(decoder.decode());
+    let last: HashedRow[];
+    try {
+      last = hasher.end();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('VALIDATION_ERROR', 'The file is not valid CSV: it ends inside a quoted field.', {
+        details: { field: 'csv' },
+      });
+    }
+    yield last;
+  }
+  return { pieces: pieces(), outcome, schema: () => plan!.schema, bytesRead: () => bytesRead };
+}
+
+const noUsableRow = () =>
+  new AppError('VALIDATION_ERROR', 'No row of the file has an email, phone or external ID Meta can match.', {
+    details: { field: 'csv' },
+  });
+
+async function hashAndUpload(upload: Upload) {
+  const { job, state, deps, save } = upload;
+  const { settings, progress } = state;
+  const graph = await deps.graphFor(job.workspaceId);
+  const file = hashedFile(upload);
+  const { outcome } = file;
   let snapshot: HashSnapshotBuilder | undefined;
   const pending: HashedRow[] = [];
   const take = (rows: HashedRow[]) => {
     for (const row of rows) {
-      snapshot ??= new HashSnapshotBuilder(plan!.schema);
+      snapshot ??= new HashSnapshotBuilder(file.schema());
       snapshot.add(row);
       pending.push(row);
     }
   };
-  let bytesRead = 0;
   let audienceId: string | undefined;
-  let upload: UserUploadSession | undefined;
+  let users: UserUploadSession | undefined;
 
   const send = async (batch: HashedRow[], last: boolean) => {
-    if (!upload) {
+    if (!users) {
       try {
         ({ id: audienceId } = await graph.post(
           `${progress.adAccountId}/customaudiences`,
@@ -134,19 +183,23 @@ async function hashAndUpload({ job, state, deps, save }: Upload) {
       } catch (error) {
         throw withTermsExplained(error, customAudienceTermsUrl(deps.facebookBaseUrl, progress.adAccountId));
       }
+      // Recorded at once: should the worker be killed from here on, whoever finds it stopped deletes this audience.
+      await save({ audienceId });
       // Meta's estimate of the session's size: the rows so far scaled to the whole file.
-      const estimatedTotal = last ? batch.length : Math.round((outcome.read / Math.max(bytesRead, 1)) * settings.size);
-      upload = new UserUploadSession(graph, {
+      const estimatedTotal = last
+        ? batch.length
+        : Math.round((outcome.read / Math.max(file.bytesRead(), 1)) * settings.size);
+      users = new UserUploadSession(graph, {
         audienceId,
         operation: 'add',
-        schema: plan!.schema,
+        schema: file.schema(),
         estimatedTotal,
       });
     }
-    const sent = await upload.send(batch, last);
+    const sent = await users.send(batch, last);
     await save({
       audienceId,
-      percent: last ? 99 : Math.min(99, Math.floor((bytesRead / settings.size) * 100)),
+      percent: last ? 99 : Math.min(99, Math.floor((file.bytesRead() / settings.size) * 100)),
       rows: outcome.read,
       sent: sent.sent,
       invalid: sent.invalid + outcome.unusable,
@@ -155,29 +208,14 @@ async function hashAndUpload({ job, state, deps, save }: Upload) {
   };
 
   try {
-    const decoder = new TextDecoder('utf-8');
-    for await (const piece of await openUploadedFile(deps.uploads, job.workspaceId, job.uploadId)) {
-      bytesRead += piece.byteLength;
-      take(hasher.push(decoder.decode(piece, { stream: true })));
+    for await (const rows of file.pieces) {
+      take(rows);
       // Strictly more than a request: a request sent here is never the session's last.
       while (pending.length > ROWS_PER_REQUEST) await send(pending.splice(0, ROWS_PER_REQUEST), false);
     }
-    take(hasher.push(decoder.decode()));
-    try {
-      take(hasher.end());
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('VALIDATION_ERROR', 'The file is not valid CSV: it ends inside a quoted field.', {
-        details: { field: 'csv' },
-      });
-    }
     // Every row is hashed: the file goes now, before the last requests.
     await deleteUploadedFile(deps.uploads, job.workspaceId, job.uploadId);
-    if (!upload && pending.length === 0) {
-      throw new AppError('VALIDATION_ERROR', 'No row of the file has an email, phone or external ID Meta can match.', {
-        details: { field: 'csv' },
-      });
-    }
+    if (!users && pending.length === 0) throw noUsableRow();
     while (pending.length > 0) {
       const batch = pending.splice(0, ROWS_PER_REQUEST);
       await send(batch, pending.length === 0);
@@ -187,12 +225,93 @@ async function hashAndUpload({ job, state, deps, save }: Upload) {
     if (audienceId) await graph.delete(audienceId).catch(() => undefined);
     throw error;
   }
-  const done = upload!.outcome;
+  const done = users!.outcome;
   return {
     audience: { id: audienceId!, name: progress.name },
     rows: outcome.read,
     sent: done.sent,
     invalid: done.invalid + outcome.unusable,
     batches: done.batches,
+  };
+}
+
+/**
+ * A large file refreshing a customer list (issue 30, req 2): the file is streamed and hashed into a snapshot (the
+ * hashes, never the file, are held; the file is deleted once the last piece is hashed), compared with the hashes
+ * kept from the last upload, and Meta gets only the difference: removals (`DELETE /{audience_id}/users`) in one
+ * session, then additions (`POST`) in another, in requests of 10,000, progress after each. The new hashes replace
+ * the old only once Meta took both, so a refresh that failed half-way is simply run again (Meta's adds and removes
+ * of people already added or removed change nothing); the list itself is never deleted here.
+ */
+async function hashAndRefresh(upload: Upload, audienceId: string) {
+  const { job, state, deps, save } = upload;
+  const { settings, progress } = state;
+  const graph = await deps.graphFor(job.workspaceId);
+  const file = hashedFile(upload);
+  const { outcome } = file;
+  let builder: HashSnapshotBuilder | undefined;
+  let sinceSaved = 0;
+  for await (const rows of file.pieces) {
+    for (const row of rows) {
+      builder ??= new HashSnapshotBuilder(file.schema());
+      builder.add(row);
+    }
+    sinceSaved += rows.length;
+    // Reading is the first half of the bar; the heartbeat goes on while a large file is hashed.
+    if (sinceSaved >= ROWS_PER_REQUEST) {
+      sinceSaved = 0;
+      await save({
+        percent: Math.min(49, Math.floor((file.bytesRead() / settings.size) * 50)),
+        rows: outcome.read,
+        invalid: outcome.unusable,
+      });
+    }
+  }
+  await deleteUploadedFile(deps.uploads, job.workspaceId, job.uploadId);
+  const snapshot = builder?.build();
+  if (!snapshot || snapshot.count === 0) throw noUsableRow();
+
+  const previous = await readHashes(deps.hashes, job.workspaceId, audienceId);
+  const difference = differenceOf(previous ?? new HashSnapshotBuilder(snapshot.schema).build(), snapshot);
+  const changes = {
+    added: difference.addedCount,
+    removed: difference.removedCount,
+    unchanged: difference.unchanged,
+    comparedWithLastUpload: previous !== undefined,
+  };
+  await save({ percent: 50, rows: outcome.read, invalid: outcome.unusable, refresh: changes });
+
+  const total = Math.max(1, difference.removedCount + difference.addedCount);
+  const done = { rows: 0, sent: 0, invalid: 0, batches: 0 };
+  const sendAll = async (operation: 'add' | 'remove', schema: string[], rows: Iterator<HashedRow>, count: number) => {
+    const session = new UserUploadSession(graph, { audienceId, operation, schema, estimatedTotal: count });
+    for (let batch = takeBatch(rows); batch.length > 0;) {
+      const next = takeBatch(rows);
+      const before = { ...session.outcome };
+      const after = await session.send(batch, next.length === 0);
+      done.rows += batch.length;
+      done.sent += after.sent - before.sent;
+      done.invalid += after.invalid - before.invalid;
+      done.batches += 1;
+      await save({
+        percent: 50 + Math.min(49, Math.floor((done.rows / total) * 50)),
+        sent: done.sent,
+        invalid: outcome.unusable + done.invalid,
+        batches: done.batches,
+      });
+      batch = next;
+    }
+  };
+  await sendAll('remove', previous?.schema ?? snapshot.schema, difference.removed, difference.removedCount);
+  await sendAll('add', snapshot.schema, difference.added, difference.addedCount);
+  await writeHashes(deps.hashes, job.workspaceId, audienceId, snapshot);
+  return {
+    audience: { id: audienceId, name: progress.name },
+    rows: outcome.read,
+    ...changes,
+    invalid: outcome.unusable + done.invalid,
+    batches: done.batches,
+    /** Rows Meta received (removals and additions): the progress's `sent`; the audit counts people instead. */
+    sentRows: done.sent,
   };
 }

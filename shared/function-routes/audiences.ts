@@ -19,6 +19,7 @@ import {
   CustomerUploadPermissionSchema,
   MAX_CUSTOMER_LIST_BODY_BYTES,
   RefreshCustomerListBodySchema,
+  StartCustomerListRefreshBodySchema,
   StartCustomerListUploadBodySchema,
 } from '../schemas/audiences';
 import { route } from '../route-declaration';
@@ -53,6 +54,17 @@ export const audiencesRoutes = {
     access: 'user',
     params: AdAccountParamsSchema,
     body: StartCustomerListUploadBodySchema,
+    response: CustomerListUploadSlotSchema,
+    successStatus: 201,
+  }),
+  // A large file refreshing a customer list: the same bucket path; the worker sends Meta only the difference.
+  startCustomerListRefresh: route({
+    method: 'POST',
+    path: '/api/audiences/ad-accounts/{id}/customer-lists/{audienceId}/uploads',
+    fn: 'audiences',
+    access: 'user',
+    params: AudienceParamsSchema,
+    body: StartCustomerListRefreshBodySchema,
     response: CustomerListUploadSlotSchema,
     successStatus: 201,
   }),

@@ -213,6 +213,10 @@ export const StartCustomerListUploadBodySchema = CreateCustomerListBodySchema.om
 });
 export type StartCustomerListUploadBody = z.input<typeof StartCustomerListUploadBodySchema>;
 
+/** A large file refreshing an existing customer list: the audience keeps its name, so none is given. */
+export const StartCustomerListRefreshBodySchema = StartCustomerListUploadBodySchema.omit({ name: true });
+export type StartCustomerListRefreshBody = z.input<typeof StartCustomerListRefreshBodySchema>;
+
 export const CustomerListUploadSlotSchema = z.object({
   uploadId: z.string(),
   uploadUrl: z.string(),
@@ -241,7 +245,21 @@ export const CustomerListUploadProgressSchema = z.object({
   invalid: z.number().int(),
   batches: z.number().int(),
   audienceId: z.string().optional(),
+  /**
+   * Present on a refresh (the file replaces an existing list's people): what changed, once known. `sent` then counts
+   * the rows of removals and additions sent so far.
+   */
+  refresh: z
+    .object({
+      added: z.number().int(),
+      removed: z.number().int(),
+      unchanged: z.number().int(),
+      comparedWithLastUpload: z.boolean(),
+    })
+    .partial()
+    .optional(),
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).optional(),
+  /** Written at every step of the worker (after each request to Meta): its heartbeat (upload-staleness.ts). */
   updatedAt: z.string(),
 });
 export type CustomerListUploadProgress = z.output<typeof CustomerListUploadProgressSchema>;

@@ -91,6 +91,16 @@ export async function audited<T extends Counts & { audience: { id: string; name:
   return result;
 }
 
+/** An attempt that failed where no `audited` call could see it (a worker killed mid-upload, customer-list-async.ts). */
+export async function auditFailure(
+  audit: AuditTable,
+  attempt: CustomerUploadAttempt,
+  errorCode: string,
+  now: Date,
+): Promise<void> {
+  await putRow(audit, attempt, { outcome: 'failed', rows: 0, invalid: 0, error_code: errorCode }, now);
+}
+
 function definedOnly(values: Record<string, number | undefined>): Record<string, number> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Record<
     string,

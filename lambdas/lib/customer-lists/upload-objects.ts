@@ -38,6 +38,8 @@ export const UploadStateSchema = z.object({
     defaultCountry: z.string().optional(),
     size: z.number().int(),
     uploader: UploaderSchema,
+    /** A refresh: the customer list (audience id) whose people the file replaces. */
+    refreshOf: z.string().optional(),
   }),
 });
 export type UploadState = z.infer<typeof UploadStateSchema> & { settings: { uploader: Uploader } };
