@@ -3,6 +3,8 @@ import type * as z from 'zod';
 import type {
   CreateCustomerListBody,
   CustomerListUploadProgress,
+  CustomerListUploadSlot,
+  StartCustomerListRefreshBody,
   StartCustomerListUploadBody,
   CreateEngagementAudienceBodySchema,
   CreateLookalikeBodySchema,
@@ -55,9 +57,16 @@ export function useCreateCustomerList(uid: string | undefined, accountId: string
   });
 }
 
+/** The file PUT straight to the bucket with the slot's presigned URL (never through the API), then queued. */
+async function putAndProcess(accountId: string, slot: CustomerListUploadSlot, file: Blob) {
+  const put = await fetch(slot.uploadUrl, { method: slot.method, headers: slot.headers, body: file });
+  if (!put.ok) throw new Error(`The file could not be stored for processing (${put.status}): try again.`);
+  return apiRequest('processCustomerListUpload', { params: { id: accountId, uploadId: slot.uploadId } });
+}
+
 /**
- * A large list (above ASYNC_CUSTOMER_LIST_BYTES): an upload slot, the file PUT straight to the bucket with its
- * presigned URL (never through the API), then queued for the worker. Answers the queued upload's progress.
+ * A large list (above ASYNC_CUSTOMER_LIST_BYTES): an upload slot, the file PUT to the bucket, then queued for the
+ * worker. Answers the queued upload's progress.
  */
 export function useStartCustomerListUpload(accountId: string | undefined) {
   return useMutation({
@@ -66,11 +75,23 @@ export function useStartCustomerListUpload(accountId: string | undefined) {
         params: { id: accountId! },
         body: { ...body, size: file.size },
       });
-      const put = await fetch(slot.uploadUrl, { method: slot.method, headers: slot.headers, body: file });
-      if (!put.ok) throw new Error(`The file could not be stored for processing (${put.status}): try again.`);
-      return apiRequest('processCustomerListUpload', { params: { id: accountId!, uploadId: slot.uploadId } });
+      return putAndProcess(accountId!, slot, file);
     },
     meta: { component: 'Audiences.startCustomerListUpload' },
+  });
+}
+
+/** A large file refreshing a list: the same bucket path; the worker sends Meta only who was added and removed. */
+export function useStartCustomerListRefresh(accountId: string | undefined, audienceId: string) {
+  return useMutation({
+    mutationFn: async ({ file, body }: { file: Blob; body: Omit<StartCustomerListRefreshBody, 'size'> }) => {
+      const slot = await apiRequest('startCustomerListRefresh', {
+        params: { id: accountId!, audienceId },
+        body: { ...body, size: file.size },
+      });
+      return putAndProcess(accountId!, slot, file);
+    },
+    meta: { component: 'Audiences.startCustomerListRefresh' },
   });
 }
 

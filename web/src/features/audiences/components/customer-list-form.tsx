@@ -1,18 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import {
-  ASYNC_CUSTOMER_LIST_BYTES,
-  MAX_CUSTOMER_LIST_FILE_BYTES,
-  type AudienceList,
-  type CustomerListUploadProgress,
-} from '@shared/schemas/audiences';
+import { ASYNC_CUSTOMER_LIST_BYTES, MAX_CUSTOMER_LIST_FILE_BYTES, type AudienceList } from '@shared/schemas/audiences';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { ProgressBar } from '@web/components/ui/progress-bar';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCreateCustomerList, useCustomerListUploadProgress, useStartCustomerListUpload } from '../api/audiences-api';
 import { CustomerColumnMapping, CustomerFileInput, useCustomerFile } from './customer-file-fields';
+import { UploadProgress } from './upload-progress';
 
 interface CustomerListFormProps {
   uid: string | undefined;
@@ -113,45 +108,5 @@ export function CustomerListForm({ uid, accountId, list }: CustomerListFormProps
         </Alert>
       ) : null}
     </form>
-  );
-}
-
-const STATE_WORDS: Record<CustomerListUploadProgress['state'], string> = {
-  waiting: 'Waiting for the file',
-  queued: 'Queued for hashing',
-  running: 'Hashing and uploading to Meta',
-  done: 'Done',
-  failed: 'Failed',
-};
-
-/** A large list's progress as the worker records it: a bar while it runs, then the outcome or why it failed. */
-function UploadProgress({ upload }: { upload: CustomerListUploadProgress }) {
-  if (upload.state === 'done') {
-    return (
-      <Alert variant="success" title={`“${upload.name}” was made`}>
-        {upload.rows.toLocaleString()} rows read, {upload.sent.toLocaleString()} sent to Meta in {upload.batches}{' '}
-        {upload.batches === 1 ? 'request' : 'requests'}
-        {upload.invalid > 0 ? `, ${upload.invalid.toLocaleString()} without a usable email or phone` : ''}. The file was
-        deleted.
-      </Alert>
-    );
-  }
-  if (upload.state === 'failed') {
-    return (
-      <Alert variant="destructive" title="The list could not be made">
-        {upload.error?.message ?? 'The upload failed.'}
-        {upload.error?.field === 'mapping' ? ' Check what each column holds and upload the file again.' : ''} Nothing
-        was kept: the file was deleted.
-      </Alert>
-    );
-  }
-  return (
-    <div className="grid gap-1">
-      <ProgressBar label={`Uploading “${upload.name}”`} percent={upload.percent} />
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {STATE_WORDS[upload.state]}: {upload.percent} %
-        {upload.sent > 0 ? `, ${upload.sent.toLocaleString()} rows sent to Meta` : ''}
-      </p>
-    </div>
   );
 }

@@ -43,12 +43,17 @@ function renderDialog(onClose = vi.fn()) {
   return onClose;
 }
 
-function chooseFile(text: string) {
+function chooseFile(text: string, size?: number) {
   const file = new File([text], 'customers.csv', { type: 'text/csv' });
+  // A large file's size without its megabytes (happy-dom holds a File's text in memory).
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   fireEvent.change(screen.getByLabelText('New customer file (CSV)'), { target: { files: [file] } });
 }
 
-beforeEach(() => apiRequest.mockReset());
+// In braces: a hook returning the mock would have it called as the hook's cleanup.
+beforeEach(() => {
+  apiRequest.mockReset();
+});
 
 describe('RefreshCustomerList', () => {
   it('sends the new file with the mapping chosen to the refresh route, and shows what changed', async () => {
@@ -92,5 +97,100 @@ describe('RefreshCustomerList', () => {
     await screen.findByText('Map at least one column to email, phone or external ID.');
     expect((screen.getByRole('button', { name: 'Refresh list' }) as HTMLButtonElement).disabled).toBe(true);
     expect(apiRequest).not.toHaveBeenCalled();
+  });
+
+  describe('a file above 2 MB', () => {
+    const progress = (patch: Record<string, unknown>) => ({
+      uploadId: 'up-1',
+      adAccountId: 'act_1',
+      name: 'Customers',
+      state: 'running',
+      percent: 0,
+      rows: 0,
+      sent: 0,
+      invalid: 0,
+      batches: 0,
+      audienceId: '6001',
+      refresh: {},
+      updatedAt: '2026-11-29T08:00:00.000Z',
+      ...patch,
+    });
+    function answer(progressReplies: Record<string, unknown>[]) {
+      apiRequest.mockImplementation(async (name: string) => {
+        if (name === 'startCustomerListRefresh')
+          return {
+            uploadId: 'up-1',
+            uploadUrl: 'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
+            method: 'PUT',
+            headers: { 'content-type': 'text/csv' },
+            expiresAt: '2026-11-29T09:00:00.000Z',
+          };
+        if (name === 'processCustomerListUpload') return progress({ state: 'queued' });
+        if (name === 'customerListUploadProgress') return progressReplies.shift() ?? progress({ state: 'done' });
+        throw new Error(`unexpected ${name}`);
+      });
+    }
+
+    it('goes to the bucket, shows the worker’s progress, then what changed', async () => {
+      const put = vi.fn(async () => new Response(null, { status: 200 }));
+      vi.stubGlobal('fetch', put);
+      answer([
+        progress({ percent: 30, rows: 20_000 }),
+        progress({
+          state: 'done',
+          percent: 100,
+          rows: 30_000,
+          sent: 7_000,
+          batches: 2,
+          refresh: { added: 5_000, removed: 2_000, unchanged: 25_000, comparedWithLastUpload: true },
+        }),
+      ]);
+      renderDialog();
+      chooseFile('Email,Notes\nann@example.com,vip\n', 3_000_000);
+      await screen.findByRole('combobox', { name: 'Email' });
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh list' }));
+
+      const bar = await screen.findByRole('progressbar', { name: 'Refreshing “Customers”' });
+      expect(bar).toBeTruthy();
+      expect(apiRequest).toHaveBeenCalledWith('startCustomerListRefresh', {
+        params: { id: 'act_1', audienceId: '6001' },
+        body: { mapping: { Email: 'em' }, size: 3_000_000 },
+      });
+      expect(apiRequest).not.toHaveBeenCalledWith('refreshCustomerListAudience', expect.anything());
+      // The file itself went to the presigned URL, never through the API.
+      expect(put).toHaveBeenCalledWith(
+        'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
+        expect.objectContaining({ method: 'PUT' }),
+      );
+
+      const done = await screen.findByText('“Customers” was refreshed', {}, { timeout: 5_000 });
+      const summary = within(done.closest('[role]') ?? document.body);
+      expect(summary.getByText('Added').nextElementSibling?.textContent).toBe((5_000).toLocaleString());
+      expect(summary.getByText('Removed').nextElementSibling?.textContent).toBe((2_000).toLocaleString());
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+      vi.unstubAllGlobals();
+    });
+
+    it('says plainly when the worker stopped, and that the list keeps its people', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(null, { status: 200 })),
+      );
+      answer([
+        progress({
+          state: 'failed',
+          error: { code: 'UPLOAD_STOPPED', message: 'The upload stopped before it finished; upload the file again.' },
+        }),
+      ]);
+      renderDialog();
+      chooseFile('Email\nann@example.com\n', 3_000_000);
+      fireEvent.click(await screen.findByRole('button', { name: 'Refresh list' }));
+      await screen.findByText('The list could not be refreshed');
+      expect(
+        screen.getByText(/The upload stopped before it finished; upload the file again\. The list keeps its people/),
+      ).toBeTruthy();
+      vi.unstubAllGlobals();
+    });
   });
 });
