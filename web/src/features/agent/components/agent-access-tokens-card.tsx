@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { ShownOnceSecret } from '@web/components/shown-once-secret';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/agent-access-tokens';
@@ -29,19 +30,9 @@ function tokenState(token: AccessToken, now: number): string {
 
 function CreatedToken({ created, onDone }: { created: CreatedAccessToken; onDone: () => void }) {
   return (
-    <Alert variant="success" title="Copy this token now: it is shown only once">
-      <div className="grid gap-2">
-        <Input readOnly value={created.token} aria-label="New access token" onFocus={(e) => e.currentTarget.select()} />
-        <div className="flex gap-2">
-          <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(created.token)}>
-            Copy token
-          </Button>
-          <Button size="sm" onClick={onDone}>
-            I have copied it
-          </Button>
-        </div>
-      </div>
-    </Alert>
+    <ShownOnceSecret what="token" copyLabel="Copy token" copyText={created.token} onDone={onDone}>
+      <Input readOnly value={created.token} aria-label="New access token" onFocus={(e) => e.currentTarget.select()} />
+    </ShownOnceSecret>
   );
 }
 

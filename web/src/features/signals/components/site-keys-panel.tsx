@@ -5,6 +5,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { ShownOnceSecret } from '@web/components/shown-once-secret';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCreateSiteKey, useRevokeSiteKey, useSiteKeys } from '../api/site-keys';
@@ -24,31 +25,21 @@ export function snippetFor(key: string, origin: string): string {
 function CreatedKey({ created, onDone }: { created: CreatedSiteKey; onDone: () => void }) {
   const snippet = snippetFor(created.key, window.location.origin);
   return (
-    <Alert variant="success" title="Copy this key now: it is shown only once">
-      <div className="grid gap-2">
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">Site key for pixel {created.pixelId}</span>
-          <Input readOnly value={created.key} aria-label="New site key" onFocus={(e) => e.currentTarget.select()} />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">Snippet for your site</span>
-          <textarea
-            readOnly
-            aria-label="Snippet for your site"
-            className="min-h-28 rounded-md border bg-card p-2 font-mono text-xs"
-            value={snippet}
-          />
-        </label>
-        <div className="flex gap-2">
-          <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(snippet)}>
-            Copy snippet
-          </Button>
-          <Button size="sm" onClick={onDone}>
-            I have copied it
-          </Button>
-        </div>
-      </div>
-    </Alert>
+    <ShownOnceSecret what="key" copyLabel="Copy snippet" copyText={snippet} onDone={onDone}>
+      <label className="grid gap-1 text-sm">
+        <span className="font-medium">Site key for pixel {created.pixelId}</span>
+        <Input readOnly value={created.key} aria-label="New site key" onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <label className="grid gap-1 text-sm">
+        <span className="font-medium">Snippet for your site</span>
+        <textarea
+          readOnly
+          aria-label="Snippet for your site"
+          className="min-h-28 rounded-md border bg-card p-2 font-mono text-xs"
+          value={snippet}
+        />
+      </label>
+    </ShownOnceSecret>
   );
 }
 
