@@ -96,16 +96,12 @@ export function LiftTestFields({
                 />
               )}
             </FormField>
-            <FormField label={label(`extra ${kpiWord}`)} error={error.lift}>
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={draft.lift}
-                  onChange={(e) => set({ lift: e.target.value })}
-                />
-              )}
-            </FormField>
+            <DecimalField
+              label={label(`extra ${kpiWord}`)}
+              error={error.lift}
+              value={draft.lift}
+              onChange={(value) => set({ lift: value })}
+            />
             <FormField label={label('uncertainty as')}>
               {(control) => (
                 <NativeSelect
@@ -151,38 +147,26 @@ function UncertaintyFields({
   return (
     <>
       {draft.uncertainty === 'standard-error' ? (
-        <FormField label={label('standard error')} error={error.standardError}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              value={draft.standardError}
-              onChange={(e) => set({ standardError: e.target.value })}
-            />
-          )}
-        </FormField>
+        <DecimalField
+          label={label('standard error')}
+          error={error.standardError}
+          value={draft.standardError}
+          onChange={(value) => set({ standardError: value })}
+        />
       ) : (
         <>
-          <FormField label={label('interval low')} error={error.low}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.low}
-                onChange={(e) => set({ low: e.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField label={label('interval high')} error={error.high}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={draft.high}
-                onChange={(e) => set({ high: e.target.value })}
-              />
-            )}
-          </FormField>
+          <DecimalField
+            label={label('interval low')}
+            error={error.low}
+            value={draft.low}
+            onChange={(value) => set({ low: value })}
+          />
+          <DecimalField
+            label={label('interval high')}
+            error={error.high}
+            value={draft.high}
+            onChange={(value) => set({ high: value })}
+          />
           <FormField label={label('interval level')}>
             {(control) => (
               <NativeSelect
@@ -200,5 +184,24 @@ function UncertaintyFields({
         </>
       )}
     </>
+  );
+}
+
+/** A number typed as text (a decimal keypad on phones), kept as typed until the draft is checked. */
+function DecimalField({
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} error={error}>
+      {(control) => <Input {...control} inputMode="decimal" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
   );
 }
