@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   adCopyAngleKeys,
   adCopyAngles,
+  adCopyLanguages,
   callToActionLabels,
   callToActionTypes,
   type AdCopyAngle,
@@ -38,7 +39,54 @@ export interface WinningElements {
   groupLabel: string;
   angle?: WinningElement<AdCopyAngle>;
   callToAction?: WinningElement<CallToActionType>;
+  /** A graphics template's id (`offer-badge`): the graphics generator preselects it. */
+  template?: WinningElement<string>;
+  /** `single_image`, `carousel`, `video`. */
+  format?: WinningElement<string>;
+  /** As the report words it: "Dark, orange accent". */
+  colourScheme?: WinningElement<string>;
+  /** "Free shipping", "Percent off", "No offer". */
+  offer?: WinningElement<string>;
+  /** A language tag, or a multi-language ad's tags joined ("en+es"). */
+  language?: WinningElement<string>;
 }
+
+/** The elements a hint can name, in the order the line names them. */
+export const WINNER_PARTS = [
+  'angle',
+  'callToAction',
+  'template',
+  'format',
+  'colourScheme',
+  'offer',
+  'language',
+] as const;
+export type WinnerPart = (typeof WINNER_PARTS)[number];
+/** What the copy generators act on (the ad copy and campaign generators' `startFrom`). */
+export const COPY_PARTS: readonly WinnerPart[] = ['angle', 'callToAction'];
+
+const PART_WORDS: Record<WinnerPart, string> = {
+  angle: 'headline angle',
+  callToAction: 'call to action',
+  template: 'template',
+  format: 'format',
+  colourScheme: 'colour scheme',
+  offer: 'offer',
+  language: 'language',
+};
+
+const FORMAT_LABELS: Record<string, string> = { single_image: 'Single image', carousel: 'Carousel', video: 'Video' };
+
+/** "offer-badge" → "Offer badge", as the graphics generator's template picker names it. */
+const templateLabel = (id: string) => {
+  const words = id.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const languageLabel = (tags: string) =>
+  tags
+    .split('+')
+    .map((tag) => (adCopyLanguages as Record<string, string>)[tag.split('-')[0]!] ?? tag)
+    .join(' + ');
 
 /** The value the report called a winner among `values` (cost per result first), or null. */
 export function elementWinner(values: readonly CreativeValue[]): Omit<WinningElement<string>, 'label'> | null {
@@ -61,16 +109,27 @@ export function winningElements(report: CreativeReport, objective?: string): Win
   const group = objective ? report.groups.find((g) => g.objective === objective) : report.groups[0];
   if (!group) return null;
   const of = (element: string) => elementWinner(group.elements.find((e) => e.element === element)?.values ?? []);
+  const found: WinningElements = { groupLabel: group.label };
   const angle = of('angle');
   const cta = of('callToAction');
-  const found: WinningElements = { groupLabel: group.label };
   if (angle && isAngle(angle.value)) found.angle = { ...angle, value: angle.value, label: adCopyAngles[angle.value] };
   if (cta && isCallToAction(cta.value))
     found.callToAction = { ...cta, value: cta.value, label: callToActionLabels[cta.value] };
-  return found.angle || found.callToAction ? found : null;
+  const labelled: Record<'template' | 'format' | 'colourScheme' | 'offer' | 'language', (value: string) => string> = {
+    template: templateLabel,
+    format: (value) => FORMAT_LABELS[value] ?? value,
+    colourScheme: (value) => value,
+    offer: (value) => value,
+    language: languageLabel,
+  };
+  for (const part of ['template', 'format', 'colourScheme', 'offer', 'language'] as const) {
+    const won = of(part);
+    if (won) found[part] = { ...won, label: labelled[part](won.value) };
+  }
+  return WINNER_PARTS.some((part) => found[part]) ? found : null;
 }
 
-/** The hint a generator is sent. */
+/** The hint a copy generator is sent. */
 export function creativeStart(winners: WinningElements): CreativeStart {
   return {
     ...(winners.angle ? { angle: winners.angle.value } : {}),
@@ -78,11 +137,19 @@ export function creativeStart(winners: WinningElements): CreativeStart {
   };
 }
 
-/** "Based on your best-performing headline angle (Urgency) and call to action (Shop now)". */
-export function basedOnLine(winners: WinningElements): string {
-  const parts = [
-    winners.angle ? `headline angle (${winners.angle.label})` : null,
-    winners.callToAction ? `call to action (${winners.callToAction.label})` : null,
-  ].filter(Boolean);
-  return `Based on your best-performing ${parts.join(' and ')}`;
+/** Whether the winners name any of `parts` (what a generator acts on): no winner among them, no hint. */
+export function winsAmong(winners: WinningElements | null, parts: readonly WinnerPart[]): winners is WinningElements {
+  return Boolean(winners && parts.some((part) => winners[part]));
+}
+
+/**
+ * "Based on your best-performing headline angle (Urgency) and call to action (Shop now)": only the parts the
+ * screen acts on (a line never claims what the generator does not use).
+ */
+export function basedOnLine(winners: WinningElements, parts: readonly WinnerPart[] = COPY_PARTS): string {
+  const named = WINNER_PARTS.filter((part) => parts.includes(part) && winners[part]).map(
+    (part) => `${PART_WORDS[part]} (${winners[part]!.label})`,
+  );
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : (named[0] ?? '');
+  return `Based on your best-performing ${list}`;
 }

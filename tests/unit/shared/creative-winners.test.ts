@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basedOnLine, creativeStart, CreativeStartSchema, winningElements } from '@shared/creative-winners';
+import {
+  basedOnLine,
+  COPY_PARTS,
+  creativeStart,
+  CreativeStartSchema,
+  winningElements,
+  winsAmong,
+} from '@shared/creative-winners';
 import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
 
 const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
@@ -93,5 +100,75 @@ describe('winning elements', () => {
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual(['angle']);
     expect(CreativeStartSchema.safeParse({ offer: '50% off' }).success).toBe(false);
+  });
+
+  describe('the design, format, offer and language winners', () => {
+    const withDesign = (extra: { element: string; values: CreativeValue[] }[]) => {
+      const g = group('OUTCOME_SALES', [value('urgency'), value('benefit')], [value('SHOP_NOW'), value('BUY_NOW')]);
+      return report([{ ...g, elements: [...g.elements, ...extra] as typeof g.elements }]);
+    };
+
+    it('names each winner in words, and a line names only the parts a screen acts on', () => {
+      const found = winningElements(
+        withDesign([
+          {
+            element: 'template',
+            values: [value('offer-badge', { winnerCost: true, probabilityBestCost: 0.98 }), value('testimonial')],
+          },
+          {
+            element: 'colourScheme',
+            values: [
+              value('Dark, orange accent', { winnerCtr: true, probabilityBestCtr: 0.96 }),
+              value('Light, blue accent'),
+            ],
+          },
+          {
+            element: 'format',
+            values: [value('carousel', { winnerCost: true, probabilityBestCost: 0.97 }), value('single_image')],
+          },
+          {
+            element: 'offer',
+            values: [value('Free shipping', { winnerCost: true, probabilityBestCost: 0.99 }), value('No offer')],
+          },
+          { element: 'language', values: [value('en+es', { winnerCtr: true, probabilityBestCtr: 0.95 }), value('en')] },
+        ]),
+      )!;
+      expect(found.angle).toBeUndefined();
+      expect(found.template).toEqual({
+        value: 'offer-badge',
+        label: 'Offer badge',
+        wonOn: 'cost per result',
+        probability: 0.98,
+      });
+      expect(found.colourScheme).toMatchObject({
+        value: 'Dark, orange accent',
+        label: 'Dark, orange accent',
+        wonOn: 'CTR',
+      });
+      expect(found.format).toMatchObject({ value: 'carousel', label: 'Carousel' });
+      expect(found.offer).toMatchObject({ value: 'Free shipping', label: 'Free shipping' });
+      expect(found.language).toMatchObject({ value: 'en+es', label: 'English + Spanish' });
+      expect(basedOnLine(found, ['template', 'colourScheme'])).toBe(
+        'Based on your best-performing template (Offer badge) and colour scheme (Dark, orange accent)',
+      );
+      expect(basedOnLine(found, ['callToAction', 'template', 'offer', 'language'])).toBe(
+        'Based on your best-performing template (Offer badge), offer (Free shipping) and language (English + Spanish)',
+      );
+      // The copy generators act on the angle and call to action only: nothing to claim for them here.
+      expect(winsAmong(found, COPY_PARTS)).toBe(false);
+      expect(winsAmong(found, ['template'])).toBe(true);
+      expect(creativeStart(found)).toEqual({});
+    });
+
+    it('no winner, no hint: a template or language that only led by noise is not named', () => {
+      const found = winningElements(
+        withDesign([
+          { element: 'template', values: [value('offer-badge', { probabilityBestCost: 0.9 }), value('testimonial')] },
+          { element: 'language', values: [value('es'), value('en')] },
+        ]),
+      );
+      expect(found).toBeNull();
+      expect(winsAmong(found, ['template', 'language'])).toBe(false);
+    });
   });
 });

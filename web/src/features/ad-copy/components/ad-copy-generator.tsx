@@ -3,6 +3,7 @@ import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt
 import { UsageMeter } from '@web/components/billing/usage-meter';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
+import { WinnersHint } from '@web/components/meta-account/winners-hint';
 import { Button } from '@web/components/ui/button';
 import { useAIConnection } from '@web/lib/ai/use-ai-connection';
 import { useUsage } from '@web/lib/billing/usage';
@@ -22,6 +23,9 @@ import { VariantCard } from './variant-card';
 export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<BriefFormValues> }) {
   const ai = useAIConnection();
   const {
+    winners,
+    startFromWinners,
+    setStartFromWinners,
     state,
     cancel,
     saving,
@@ -65,6 +69,11 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
             onChange={setValues}
             onSubmit={() => void onGenerate()}
             busy={busy}
+            hint={
+              winners ? (
+                <WinnersHint winners={winners} checked={startFromWinners} onChange={setStartFromWinners} />
+              ) : null
+            }
           />
         </section>
         <HistoryPanel onOpen={onOpen} />

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import {
   AD_COPY_MAX_VARIANTS,
   adCopyLanguageKeys,
@@ -24,9 +24,11 @@ interface BriefFormProps {
   onChange: (values: BriefFormValues) => void;
   onSubmit: () => void;
   busy: boolean;
+  /** Shown above the button: what won in the ad account, when something did. */
+  hint?: ReactNode;
 }
 
-export function BriefForm({ values, errors, onChange, onSubmit, busy }: BriefFormProps) {
+export function BriefForm({ values, errors, onChange, onSubmit, busy, hint }: BriefFormProps) {
   const set = <K extends keyof BriefFormValues>(key: K, value: BriefFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const submit = (e: FormEvent) => {
@@ -139,6 +141,7 @@ export function BriefForm({ values, errors, onChange, onSubmit, busy }: BriefFor
           />
         )}
       </FormField>
+      {hint}
       <Button type="submit" disabled={busy} className="justify-self-start">
         <Sparkles aria-hidden="true" /> {busy ? 'Generating…' : 'Generate ad copy'}
       </Button>

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdCopyAngle } from '@shared/ad-copy-rules';
+import { COPY_PARTS, creativeStart, winsAmong, type CreativeStart } from '@shared/creative-winners';
 import type { AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { useSelectedAccountWinners } from '@web/lib/meta-account/creative-winners';
 import { quotaExceededOf, usageKey, type QuotaExceeded } from '@web/lib/billing/usage';
 import { errorCode, handleError } from '@web/lib/errors/handle-error';
 import { useSaveAdCopy } from '../api/ad-copy-api';
@@ -31,6 +33,12 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
+  // What won in the selected ad account (the creative report, for the brief's objective): the variants start from
+  // its angle and call to action unless the marketer turns it off. No winner, no hint, nothing sent.
+  const found = useSelectedAccountWinners(values.objective || undefined);
+  const winners = winsAmong(found, COPY_PARTS) ? found : null;
+  const [startFromWinners, setStartFromWinners] = useState(true);
+  const [startFromUsed, setStartFromUsed] = useState<CreativeStart | undefined>(undefined);
   const queryClient = useQueryClient();
   const refreshUsage = () => void queryClient.invalidateQueries({ queryKey: usageKey });
 
@@ -50,7 +58,8 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   };
 
   const onGenerate = async () => {
-    const checked = validateBrief(values);
+    const startFrom = winners && startFromWinners ? creativeStart(winners) : undefined;
+    const checked = validateBrief(values, startFrom ? { startFrom } : {});
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     setInlineError(null);
@@ -62,6 +71,7 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
       const { variants, ...meta } = generated;
       setResult({ variants, meta });
       setBriefUsed(values);
+      setStartFromUsed(startFrom);
       setTakes({});
       setSavedId(null);
     } catch (error) {
@@ -73,7 +83,11 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     if (!result || !briefUsed) return;
     const angle = result.variants[index]!.angle;
     const variation = (takes[angle] ?? 0) + 1;
-    const checked = validateBrief(briefUsed, { angle, variation });
+    const checked = validateBrief(briefUsed, {
+      angle,
+      variation,
+      ...(startFromUsed ? { startFrom: startFromUsed } : {}),
+    });
     if (!checked.ok) return;
     setRegenerating(index);
     setInlineError(null);
@@ -110,6 +124,7 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     const form = formOf(saved.brief, saved.variants.length);
     setValues(form);
     setBriefUsed(form);
+    setStartFromUsed(undefined);
     setErrors({});
     setResult({ variants: saved.variants, meta: { model: '', offline: false, via: 'server' } });
     setSavedId(saved.id);
@@ -123,6 +138,9 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   };
 
   return {
+    winners,
+    startFromWinners,
+    setStartFromWinners,
     state,
     cancel,
     saving: save.isPending,

@@ -1,4 +1,5 @@
 import type { AdCopyAngle, AdCopyLanguage, AdCopyTone, CampaignObjective } from '@shared/ad-copy-rules';
+import type { CreativeStart } from '@shared/creative-winners';
 import { AdCopyRequestSchema, type AdCopyBrief, type AdCopyRequestInput } from '@shared/schemas/ai';
 
 /** The form as typed: empty strings for "not chosen". */
@@ -27,7 +28,7 @@ export type BriefErrors = Partial<Record<keyof BriefFormValues, string>>;
 /** Checks the form with the same schema the API uses, so the messages match what the server would say. */
 export function validateBrief(
   values: BriefFormValues,
-  extra: { angle?: AdCopyAngle; variation?: number } = {},
+  extra: { angle?: AdCopyAngle; variation?: number; startFrom?: CreativeStart } = {},
 ): { ok: true; request: AdCopyRequestInput } | { ok: false; errors: BriefErrors } {
   const request: AdCopyRequestInput = {
     product: values.product,
@@ -39,6 +40,7 @@ export function validateBrief(
     ...(values.landingPageUrl.trim() ? { landingPageUrl: values.landingPageUrl.trim() } : {}),
     ...(extra.angle ? { angle: extra.angle } : {}),
     ...(extra.variation ? { variation: extra.variation } : {}),
+    ...(extra.startFrom ? { startFrom: extra.startFrom } : {}),
   };
   const parsed = AdCopyRequestSchema.safeParse(request);
   if (parsed.success) return { ok: true, request };

@@ -3,7 +3,8 @@ import { Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { BRIEF_GOALS, briefGoalKeys, GOAL_STRUCTURE } from '@shared/campaign-rules';
-import { basedOnLine, creativeStart, type WinningElements } from '@shared/creative-winners';
+import { COPY_PARTS, creativeStart, winsAmong } from '@shared/creative-winners';
+import { WinnersHint } from '@web/components/meta-account/winners-hint';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import type { AdAccount } from '@shared/schemas/meta';
 import { Button } from '@web/components/ui/button';
@@ -54,7 +55,9 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
   const accountId = useWatch({ control: form.control, name: 'adAccountId' });
   const account = accounts.find((candidate) => candidate.id === accountId);
   const goal = useWatch({ control: form.control, name: 'goal' });
-  const winners = useCreativeWinners(uid, accountId || undefined, goal ? GOAL_STRUCTURE[goal]?.objective : undefined);
+  const found = useCreativeWinners(uid, accountId || undefined, goal ? GOAL_STRUCTURE[goal]?.objective : undefined);
+  // The plan's copy acts on the winning angle and call to action: the hint names only those.
+  const winners = winsAmong(found, COPY_PARTS) ? found : null;
   const [startFromWinners, setStartFromWinners] = useState(true);
   const submit = form.handleSubmit((brief) =>
     onSubmit(winners && startFromWinners ? { ...brief, startFrom: creativeStart(winners) } : brief),
@@ -178,31 +181,5 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
         {busy ? 'Planning your campaign…' : 'Generate campaign plan'}
       </Button>
     </form>
-  );
-}
-
-/**
- * What won in this account's own ads (the creative report, the campaign's objective), offered as
- * where the ads start; the marketer can turn it off. Shown only when something won with significance.
- */
-function WinnersHint({
-  winners,
-  checked,
-  onChange,
-}: {
-  winners: WinningElements;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="grid gap-1 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
-      <label className="flex items-center gap-2 font-medium">
-        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-        Start from what wins in this ad account
-      </label>
-      <p className="text-muted-foreground">
-        {`${basedOnLine(winners)}, in ${winners.groupLabel} over the last eight weeks: each won with at least 95% probability.`}
-      </p>
-    </div>
   );
 }

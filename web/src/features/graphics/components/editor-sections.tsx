@@ -27,6 +27,8 @@ interface EditorSectionsProps {
   thumbnails: Partial<Record<TemplateId, string>>;
   /** The texts came from the latest saved ad copy (said under the template picker of a new design). */
   prefilled: boolean;
+  /** "Based on your best-performing template (…)": what won in the selected ad account, when a template did. */
+  templateHint?: string | null;
   openId: string | null;
   onOpen: (id: string) => void;
   onRenamed: (id: string, name: string, version: number) => void;
@@ -42,6 +44,7 @@ export function EditorSections({
   onChange,
   thumbnails,
   prefilled,
+  templateHint,
   ...saved
 }: EditorSectionsProps) {
   return (
@@ -55,6 +58,7 @@ export function EditorSections({
                 onChange={(templateId) => onChange({ ...design, templateId })}
                 thumbnails={thumbnails}
               />
+              {templateHint ? <p className="text-xs text-muted-foreground">{templateHint}</p> : null}
               {prefilled ? (
                 <p className="text-xs text-muted-foreground">Texts prefilled from your latest saved ad copy.</p>
               ) : null}

@@ -1,9 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type BrandKit } from '@shared/graphics/brand-kit-schema';
-import { type Design, type DesignTexts } from '@shared/graphics/design-schema';
+import { basedOnLine } from '@shared/creative-winners';
+import { type Design, type DesignTexts, type TemplateId, templateIds } from '@shared/graphics/design-schema';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
+import { useSelectedAccountWinners } from '@web/lib/meta-account/creative-winners';
 import { useAssets, useBrandKit, useSavedDesign } from '../api/graphics-api';
 import { useLastAdCopyTexts } from '../api/last-ad-copy';
 import { useBrowserExport } from '../hooks/use-browser-export';
@@ -48,6 +50,7 @@ export function GraphicsEditor({
 }) {
   const doc = useDesignDocument({ prefill, brandKit, initialSaved, openError, onOpenIdChange });
   const [tab, setTab] = useState<EditorTab>('design');
+  const templateHint = useWinningTemplate(doc, initialSaved);
   // Subscribed here so stored images' URLs are known to the preview whichever tab is shown.
   useAssets();
   const [showSafeZones, setShowSafeZones] = useState(true);
@@ -67,6 +70,7 @@ export function GraphicsEditor({
         onChange={doc.edit}
         thumbnails={thumbnails.data ?? {}}
         prefilled={Boolean(prefill) && !doc.open}
+        templateHint={templateHint}
         openId={doc.open?.id ?? null}
         onOpen={(id) => void doc.openDesign(id)}
         onRenamed={doc.renamedElsewhere}
@@ -115,6 +119,31 @@ export function GraphicsEditor({
       </div>
     </div>
   );
+}
+
+const isTemplateId = (value: string): value is TemplateId => (templateIds as readonly string[]).includes(value);
+
+/**
+ * "Make more of what wins" (issue 29 req 5): the template that won in the selected ad account's creative report is
+ * preselected for a new design, once, unless the marketer chose one before the report answered; the line says so.
+ * No winner (or no Meta connection), no hint and nothing changed.
+ */
+function useWinningTemplate(
+  doc: ReturnType<typeof useDesignDocument>,
+  initialSaved: SavedDesignState | null,
+): string | null {
+  const winners = useSelectedAccountWinners(undefined);
+  const template = winners?.template && isTemplateId(winners.template.value) ? winners.template.value : null;
+  const [startedWith] = useState(doc.design.templateId);
+  const [applied, setApplied] = useState(false);
+  const untouched = !doc.open && !initialSaved && doc.design.templateId === startedWith;
+  // Adjusted while rendering (once, guarded), as React advises over an effect: the report answers after mount.
+  if (template && !applied && untouched) {
+    setApplied(true);
+    doc.edit({ ...doc.design, templateId: template });
+  }
+  if (!winners || !template) return null;
+  return `${basedOnLine(winners, ['template'])}, in ${winners.groupLabel} over the last eight weeks: it won with at least 95% probability${applied ? ', so a new design starts from it' : ''}.`;
 }
 
 /**

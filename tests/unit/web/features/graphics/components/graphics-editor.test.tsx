@@ -7,14 +7,22 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { GraphicsEditor } from '@web/features/graphics/components/graphics-editor';
 import { type GraphicsRenderer } from '@web/features/graphics/lib/graphics-renderer';
 import { renderDesignImage, renderDesignSvgNode } from '@lambdas/lib/graphics-render/render-design-image';
+import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import { testUser, type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { connected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
 
 // The editor's server panels (assets, designs) answer empty: these tests are about the design and its previews.
-const api = vi.hoisted(() => ({
-  apiRequest: vi.fn(async (name: string) =>
-    name === 'graphicsAssets' ? { assets: [] } : name === 'graphicsDesigns' ? { designs: [] } : {},
-  ),
-}));
+const emptyPanels = async (name: string): Promise<unknown> =>
+  name === 'graphicsAssets' ? { assets: [] } : name === 'graphicsDesigns' ? { designs: [] } : {};
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('@web/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
 
 // The real renderer (Node entry: same shared layout, satori and resvg as the browser's), counted.
 const renderer: GraphicsRenderer & { svgCalls: number } = {
@@ -28,6 +36,7 @@ const renderer: GraphicsRenderer & { svgCalls: number } = {
 
 const downloads: Blob[] = [];
 beforeEach(() => {
+  api.apiRequest.mockReset().mockImplementation(emptyPanels);
   downloads.length = 0;
   vi.stubGlobal(
     'URL',
@@ -147,5 +156,97 @@ describe('GraphicsEditor', () => {
       'adsmith-product-hero-1200x628.png',
     ]);
     for (const bytes of Object.values(entries)) expect([...bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  });
+});
+
+describe('GraphicsEditor starts from the template that wins (issue 29 req 5)', () => {
+  const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
+    value: name,
+    ads: 3,
+    impressions: 30_000,
+    linkClicks: 300,
+    results: 30,
+    spend: 300,
+    ctrPercent: 1,
+    costPerResult: 10,
+    probabilityBestCtr: 0.5,
+    probabilityBestCost: 0.5,
+    winnerCtr: false,
+    winnerCost: false,
+    weeks: [],
+    ...extra,
+  });
+  const report = (wins: boolean): CreativeReport => ({
+    adAccountId: usdAccount.id,
+    currency: 'USD',
+    since: '2026-10-01',
+    until: '2026-11-26',
+    winnerThreshold: 0.95,
+    adsWithElements: 6,
+    adsWithoutElements: 0,
+    groups: [
+      {
+        key: 'OUTCOME_SALES|offsite_conversion.fb_pixel_purchase',
+        objective: 'OUTCOME_SALES',
+        resultType: 'offsite_conversion.fb_pixel_purchase',
+        label: 'Sales · Purchases',
+        spend: 600,
+        results: 60,
+        adsWithElements: 6,
+        adsWithoutElements: 0,
+        elements: [
+          {
+            element: 'template',
+            label: 'Template',
+            values: [value('offer-badge', { winnerCost: wins, probabilityBestCost: 0.98 }), value('testimonial')],
+          },
+        ],
+      },
+    ],
+    generatedAt: '2026-11-27T00:00:00Z',
+  });
+  const serve = (wins: boolean) => {
+    cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
+    localStorage.clear();
+    const answers: Record<string, unknown> = {
+      metaConnection: connected,
+      metaAdAccounts: { data: [usdAccount] },
+      creativeReport: report(wins),
+    };
+    api.apiRequest.mockImplementation(async (name: string) => (name in answers ? answers[name] : emptyPanels(name)));
+  };
+
+  it("preselects the selected account's winning template for a new design, says so, and lets the marketer choose another", async () => {
+    serve(true);
+    renderWithMeta(<GraphicsEditor renderer={renderer} prefill={null} />);
+    expect(
+      await screen.findByText(
+        /^Based on your best-performing template \(Offer badge\), in Sales · Purchases/,
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      ),
+    ).toHaveTextContent('it won with at least 95% probability, so a new design starts from it.');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Offer badge' })).toBeChecked());
+    expect(api.apiRequest).toHaveBeenCalledWith('creativeReport', { params: { id: usdAccount.id } });
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Testimonial' }));
+    expect(screen.getByRole('radio', { name: 'Testimonial' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Offer badge' })).not.toBeChecked();
+  });
+
+  it('no winner, no hint: the design keeps its template', async () => {
+    serve(false);
+    renderWithMeta(<GraphicsEditor renderer={renderer} prefill={null} />);
+    const checked = () => screen.getAllByRole('radio').find((radio) => (radio as HTMLInputElement).checked);
+    const before = checked()!.getAttribute('value');
+    await waitFor(() => expect(api.apiRequest).toHaveBeenCalledWith('creativeReport', expect.anything()), {
+      timeout: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/best-performing/)).toBeNull();
+    expect(checked()!.getAttribute('value')).toBe(before);
+    expect(before).not.toBe('offer-badge');
   });
 });

@@ -1,0 +1,183 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdCopyRequestInput } from '@shared/schemas/ai';
+import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import { AdCopyGenerator } from '@web/features/ad-copy/components/ad-copy-generator';
+import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
+import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
+import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
+import { type ApiInput } from '@tests/unit/web/support/meta-account/serve-api';
+
+/** The ad copy screen starts from what won in the selected ad account (issue 29 req 5), as the campaign brief does. */
+
+const cognito = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof createCognitoMock> }));
+vi.mock('@web/lib/auth/cognito', async () => {
+  const { createCognitoMock } = await import('@tests/unit/web/support/cognito-mock');
+  cognito.current = createCognitoMock();
+  return cognito.current;
+});
+const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/api', () => api);
+const toast = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+vi.mock('@web/lib/ai/use-ai-connection', () => ({
+  useAIConnection: () => ({
+    client: null,
+    apiKey: null,
+    isConfigured: true,
+    loading: false,
+    connectionStatus: 'connected',
+    mode: 'server',
+    server: { model: 'offline-demo', provider: 'offline-demo-model', key: 'configured-on-server' },
+    offlineModel: true,
+    lastError: null,
+    setApiKey: () => true,
+    clearApiKey: () => undefined,
+    refresh: async () => undefined,
+  }),
+}));
+
+const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
+  value: name,
+  ads: 3,
+  impressions: 30_000,
+  linkClicks: 300,
+  results: 30,
+  spend: 300,
+  ctrPercent: 1,
+  costPerResult: 10,
+  probabilityBestCtr: 0.5,
+  probabilityBestCost: 0.5,
+  winnerCtr: false,
+  winnerCost: false,
+  weeks: [],
+  ...extra,
+});
+
+function reportWith(wins: boolean): CreativeReport {
+  return {
+    adAccountId: usdAccount.id,
+    currency: 'USD',
+    since: '2026-10-01',
+    until: '2026-11-26',
+    winnerThreshold: 0.95,
+    adsWithElements: 6,
+    adsWithoutElements: 0,
+    groups: [
+      {
+        key: 'OUTCOME_SALES|offsite_conversion.fb_pixel_purchase',
+        objective: 'OUTCOME_SALES',
+        resultType: 'offsite_conversion.fb_pixel_purchase',
+        label: 'Sales · Purchases',
+        spend: 600,
+        results: 60,
+        adsWithElements: 6,
+        adsWithoutElements: 0,
+        elements: [
+          {
+            element: 'angle',
+            label: 'Headline angle',
+            values: [value('question', { winnerCost: wins, probabilityBestCost: 0.98 }), value('benefit')],
+          },
+          {
+            element: 'callToAction',
+            label: 'Call to action',
+            values: [value('BOOK_NOW', { winnerCtr: wins, probabilityBestCtr: 0.97 }), value('LEARN_MORE')],
+          },
+          // The ad copy screen writes words: a winning template is the graphics generator's, never named here.
+          {
+            element: 'template',
+            label: 'Template',
+            values: [value('offer-badge', { winnerCost: true, probabilityBestCost: 0.99 }), value('testimonial')],
+          },
+        ],
+      },
+    ],
+    generatedAt: '2026-11-27T00:00:00Z',
+  };
+}
+
+const variants = [
+  { angle: 'question', headline: 'Ready?', primaryText: 'Book a tour.', description: '', callToAction: 'BOOK_NOW' },
+];
+
+function serve(report: CreativeReport, overrides = {}) {
+  serveAccountScreen(
+    api.apiRequest,
+    {
+      creativeReport: () => report,
+      billingUsage: () => ({ plan: 'free', limits: [] }),
+      aiAdCopyHistory: () => ({ items: [] }),
+      aiGenerateAdCopy: () => ({
+        variants,
+        model: 'offline-demo',
+        offline: true,
+        quota: { used: 1, limit: 20, resetsAt: '2026-11-28T00:00:00Z' },
+      }),
+    },
+    overrides,
+  );
+}
+
+const generated = () =>
+  api.apiRequest.mock.calls
+    .filter(([name]) => name === 'aiGenerateAdCopy')
+    .map(([, input]) => (input as ApiInput & { body: AdCopyRequestInput }).body);
+
+async function fillAndGenerate(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Product or service'), 'Guided city walking tours');
+  await user.type(screen.getByLabelText('Target audience'), 'Visitors to Lisbon');
+  await user.click(screen.getByRole('button', { name: /Generate/ }));
+}
+
+describe('the ad copy screen starts from what wins', () => {
+  beforeEach(() => {
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
+  });
+
+  it("names the selected account's winning angle and call to action and sends them, unless turned off", async () => {
+    serve(reportWith(true));
+    const user = userEvent.setup();
+    renderWithMeta(<AdCopyGenerator />);
+    const toggle = await screen.findByRole('checkbox', { name: 'Start from what wins in this ad account' });
+    expect(toggle).toBeChecked();
+    expect(
+      screen.getByText(
+        /^Based on your best-performing headline angle \(Question\) and call to action \(Book now\), in Sales · Purchases/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/template/)).toBeNull();
+    await fillAndGenerate(user);
+    await waitFor(() => expect(generated()).toHaveLength(1));
+    expect(generated()[0]!.startFrom).toEqual({ angle: 'question', callToAction: 'BOOK_NOW' });
+
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: /Generate/ }));
+    await waitFor(() => expect(generated()).toHaveLength(2));
+    expect(generated()[1]!.startFrom).toBeUndefined();
+  });
+
+  it('claims and sends nothing when no angle or call to action won (a winning template is not its to claim)', async () => {
+    serve(reportWith(false));
+    const user = userEvent.setup();
+    renderWithMeta(<AdCopyGenerator />);
+    await waitFor(() => expect(api.apiRequest).toHaveBeenCalledWith('creativeReport', expect.anything()));
+    await fillAndGenerate(user);
+    await waitFor(() => expect(generated()).toHaveLength(1));
+    expect(generated()[0]!.startFrom).toBeUndefined();
+    expect(screen.queryByRole('checkbox', { name: /what wins/ })).toBeNull();
+    expect(screen.queryByText(/best-performing/)).toBeNull();
+  });
+
+  it('without a Meta connection it writes as before, with no hint', async () => {
+    serve(reportWith(true), { metaConnection: () => notConnected });
+    const user = userEvent.setup();
+    renderWithMeta(<AdCopyGenerator />);
+    await fillAndGenerate(user);
+    await waitFor(() => expect(generated()).toHaveLength(1));
+    expect(generated()[0]!.startFrom).toBeUndefined();
+    expect(api.apiRequest).not.toHaveBeenCalledWith('creativeReport', expect.anything());
+  });
+});
