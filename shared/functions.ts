@@ -438,8 +438,9 @@ export const functions = {
       approvals: { actions: ['GetItem', 'Query'] },
       // Each published ad's elements (angle, call to action, format) for the creative report.
       creativeElements: { actions: ['PutItem'] },
-      // The design elements (template, layout, colours, picture, offer) recorded on the ads' exported images.
-      graphicsItems: { actions: ['GetItem'] },
+      // The design elements (template, layout, colours, picture, offer) recorded on the ads' exported images;
+      // the videos already sent to each ad account (`meta-video#…`, by content hash), so a retry uploads nothing.
+      graphicsItems: { actions: ['GetItem', 'PutItem'] },
     },
     buckets: {
       // A video ad's MP4 and thumbnail (made by graphics-video under users/) are read to send them to Meta.

@@ -1,6 +1,7 @@
 import { briefTargeting } from '@shared/brief-audience';
 import { randomUUID } from 'node:crypto';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
 import {
   AiCampaignDraftSchema,
@@ -38,7 +39,14 @@ import {
 import { accountFacts, resolveInterests, resolveLocations } from './meta-targeting';
 import { accountAudiences, refreshPlanAudiences, suggestedExclusions } from './plan-audiences';
 import { auditPublishSteps } from './publish-audit';
-import { PublishFailedError, publishPlan, type PublishedAd, type PublishMedia } from './publish-plan';
+import {
+  PublishFailedError,
+  publishPlan,
+  type PublishedAd,
+  type PublishMedia,
+  type UploadedVideos,
+} from './publish-plan';
+import { uploadedVideos } from './video-uploads';
 import { isUsersKey, readObject, type AssetBucket } from '../lib/graphics/asset-objects';
 
 export interface GenerateDeps {
@@ -154,6 +162,8 @@ export interface PublishDeps {
   drafts: DraftStore;
   /** The assets bucket: a video ad's MP4 and thumbnail are read from the user's own objects in it. */
   assets?: AssetBucket;
+  /** The graphics table: which videos this user already sent to which ad account (by content hash). */
+  graphics?: { doc: DynamoDBDocumentClient; table: string };
   /** The approvals table: a workspace that requires approval publishes only an approved plan. */
   approvals?: ApprovalTable;
   userEmail?: string;
@@ -164,13 +174,14 @@ export interface PublishDeps {
 export const VIDEO_READY_WAIT_MS = 15_000;
 
 /** A video ad's files, read only from the user's own part of the assets bucket. */
-export function videoMedia(bucket: AssetBucket, userId: string): PublishMedia {
+export function videoMedia(bucket: AssetBucket, userId: string, uploads?: UploadedVideos): PublishMedia {
   return {
     readAsset: async (key) => {
       if (!isUsersKey(userId, key)) throw validationError('That video is not one of your files.', { video: key });
       return readObject(bucket, key);
     },
     wait: { maxWaitMs: VIDEO_READY_WAIT_MS },
+    ...(uploads && { uploads }),
   };
 }
 
@@ -223,7 +234,13 @@ export async function publishDraft(
       plan,
       facts,
       (steps) => recordPublishSteps(deps.drafts, userId, id, steps),
-      deps.assets ? videoMedia(deps.assets, userId) : undefined,
+      deps.assets
+        ? videoMedia(
+            deps.assets,
+            userId,
+            deps.graphics ? uploadedVideos(deps.graphics, userId, () => session.deps.now()) : undefined,
+          )
+        : undefined,
     );
   } catch (error) {
     const failed = error instanceof PublishFailedError ? error : undefined;

@@ -42,6 +42,7 @@ export const handler = httpFunction([
       publishDraft(session, params.id, body.publishKey, {
         drafts: drafts(),
         assets: { s3: s3Client(), bucket: bucketName('assets') },
+        graphics: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
         approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
         ...(user.email ? { userEmail: user.email } : {}),
         log,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
@@ -45,6 +46,8 @@ export class PublishFailedError extends Error {
 export interface PublishMedia {
   readAsset(key: string): Promise<Uint8Array>;
   wait: Omit<WaitOptions, 'maxWaitMs'> & { maxWaitMs: number };
+  /** Videos already in an ad account's library, by the SHA-256 of their bytes (absent: every publish uploads). */
+  uploads?: UploadedVideos;
 }
 
 /** A video ad's video and thumbnail in the ad account's libraries. */
@@ -53,14 +56,24 @@ export interface UploadedVideo {
   imageHash: string;
 }
 
+/**
+ * What was uploaded to which ad account, keyed by the video's content hash: a publish that failed after its upload
+ * (a refused ad, a rollback) sends nothing again on retry, as Meta's video ids stay valid in the account's library.
+ */
+export interface UploadedVideos {
+  get(adAccountId: string, sha256: string): Promise<UploadedVideo | undefined>;
+  put(adAccountId: string, sha256: string, uploaded: UploadedVideo): Promise<void>;
+}
+
 const IdSchema = z.object({ id: z.string() });
 const AdImagesReplySchema = z.object({
   images: z.record(z.string(), z.object({ hash: z.string().min(1) })),
 });
 
 /**
- * Sends every video ad's thumbnail (`adimages`) and video (`advideos`) to the ad account, once per distinct video.
- * Library items, like images, are not rolled back.
+ * Sends every video ad's thumbnail (`adimages`) and video (`advideos`) to the ad account, once per distinct video,
+ * and not at all for a video whose bytes this account's library holds already (`media.uploads`). Library items,
+ * like images, are not rolled back.
  */
 export async function uploadPlanVideos(
   graph: GraphClient,
@@ -72,6 +85,13 @@ export async function uploadPlanVideos(
     const video = ad.format === 'video' ? ad.video : undefined;
     if (!video || uploaded.has(video.assetKey)) continue;
     if (!media) throw new Error('Video ads need the assets bucket to publish.');
+    const bytes = await media.readAsset(video.assetKey);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const known = await media.uploads?.get(plan.adAccountId, sha256);
+    if (known) {
+      uploaded.set(video.assetKey, known);
+      continue;
+    }
     const thumbnail = await media.readAsset(video.thumbnailAssetKey);
     const name = video.thumbnailAssetKey.split('/').pop()!;
     const images = await graph.post(
@@ -81,13 +101,14 @@ export async function uploadPlanVideos(
     );
     const imageHash = Object.values(images.images)[0]?.hash;
     if (!imageHash) throw new Error('Meta did not take the video thumbnail.');
-    const bytes = await media.readAsset(video.assetKey);
     const videoId = await uploadAdVideo(graph, plan.adAccountId, {
       bytes,
       fileName: video.assetKey.split('/').pop()!,
       title: ad.headline || ad.name,
     });
     uploaded.set(video.assetKey, { videoId, imageHash });
+    // Remembered at once, before anything later can fail; a lost row only means the next attempt uploads again.
+    await media.uploads?.put(plan.adAccountId, sha256, { videoId, imageHash }).catch(() => undefined);
   }
   return uploaded;
 }

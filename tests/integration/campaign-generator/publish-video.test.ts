@@ -10,7 +10,7 @@ import { encodePng } from '@infra/twin/openai/prompt-image';
 import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video';
 import { twin } from '../twin-client';
 import { readyToPublish } from './ready-to-publish';
-import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { connectMeta, freshUser, sandbox, setFaults, type FreshUser } from '../meta-api/meta-user';
 
 /**
  * Issue 29, requirement 2 on the twin: a design rendered to a 9:16 MP4 by renderDesignVideo (what graphics-video
@@ -61,66 +61,84 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await setFaults({ failWrite: null });
   s3.destroy();
   await user.remove();
 });
+
+/**
+ * A design rendered to a 6 s vertical video, stored with its thumbnail in the user's part of the assets bucket as
+ * graphics-video stores them; the headline makes its bytes its own.
+ */
+async function storedVideo(headline: string): Promise<AdVideo> {
+  const design = defaultDesign({
+    templateId: 'product-hero',
+    texts: { ...defaultDesign().texts, headline, cta: 'Shop now' },
+  });
+  const rendered = await renderDesignVideo(design, {}, { sizeId: 'story', seconds: 6, preset: 'superfast' });
+  const folder = `users/${subOf(user.token)}/videos/${randomUUID()}`;
+  const thumbnail = new Uint8Array(540 * 960 * 3).fill(200);
+  await putObject(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
+  await putObject(`${folder}/thumbnail.png`, encodePng(540, 960, thumbnail), 'image/png');
+  return {
+    kind: 'video',
+    assetKey: `${folder}/video.mp4`,
+    thumbnailAssetKey: `${folder}/thumbnail.png`,
+    ratio: '9:16',
+    seconds: rendered.seconds,
+    width: rendered.width,
+    height: rendered.height,
+  };
+}
+
+/** A draft planned from a video brief, made ready to publish. */
+async function videoDraft(adVideo: AdVideo) {
+  const made = await json(
+    await user.call('/api/campaign-generator/drafts', {
+      method: 'POST',
+      body: JSON.stringify({
+        adAccountId: usdAccount,
+        product: 'Handmade stoneware mugs',
+        goal: 'traffic',
+        landingUrl: 'https://shop.example.com/mugs',
+        budgetType: 'daily',
+        budgetAmount: 25,
+        startDate: day(1),
+        endDate: day(15),
+        countries: ['US'],
+        audience: 'Coffee lovers who buy handmade homeware',
+        adFormat: 'video',
+        video: adVideo,
+      }),
+    }),
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const draft = CampaignDraftSchema.parse(made.body);
+  return { draft, ready: await readyToPublish(user, usdAccount, draft) };
+}
+
+const callCount = async () => ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { count: number }).count;
+const callsSince = async (before: number) =>
+  ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { calls: Call[] }).calls.filter(
+    (call) => call.seq > before,
+  );
 
 type Call = { seq: number; method: string; path: string; params: Record<string, string>; status: number };
 
 describe('campaign generator video ads', () => {
   it('publishes a paused campaign of video ads made from a design, read back from the sandbox', async () => {
-    // Prepare: a design rendered to a 6 s vertical video, stored with its thumbnail in the user's part of the
-    // assets bucket as graphics-video stores them.
-    const design = defaultDesign({
-      templateId: 'product-hero',
-      texts: { ...defaultDesign().texts, headline: 'Slow mornings, warm mugs', cta: 'Shop now' },
-    });
-    const rendered = await renderDesignVideo(design, {}, { sizeId: 'story', seconds: 6, preset: 'superfast' });
-    const folder = `users/${subOf(user.token)}/videos/${randomUUID()}`;
-    const thumbnail = new Uint8Array(540 * 960 * 3).fill(200);
-    await putObject(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
-    await putObject(`${folder}/thumbnail.png`, encodePng(540, 960, thumbnail), 'image/png');
-    const adVideo: AdVideo = {
-      kind: 'video',
-      assetKey: `${folder}/video.mp4`,
-      thumbnailAssetKey: `${folder}/thumbnail.png`,
-      ratio: '9:16',
-      seconds: rendered.seconds,
-      width: rendered.width,
-      height: rendered.height,
-    };
-
-    const made = await json(
-      await user.call('/api/campaign-generator/drafts', {
-        method: 'POST',
-        body: JSON.stringify({
-          adAccountId: usdAccount,
-          product: 'Handmade stoneware mugs',
-          goal: 'traffic',
-          landingUrl: 'https://shop.example.com/mugs',
-          budgetType: 'daily',
-          budgetAmount: 25,
-          startDate: day(1),
-          endDate: day(15),
-          countries: ['US'],
-          audience: 'Coffee lovers who buy handmade homeware',
-          adFormat: 'video',
-          video: adVideo,
-        }),
-      }),
-    );
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const draft = CampaignDraftSchema.parse(made.body);
+    // Prepare
+    const adVideo = await storedVideo('Slow mornings, warm mugs');
+    const { draft, ready } = await videoDraft(adVideo);
     // The video brief planned video ads: every ad plays the brief's video.
     for (const ad of draft.plan.adSets.flatMap((set) => set.ads)) {
       expect(ad).toMatchObject({ format: 'video', video: adVideo });
       expect(ad.image).toBeUndefined();
     }
-    const ready = await readyToPublish(user, usdAccount, draft);
     expect(ready.plan.adSets[0]!.ads[0]!.video).toEqual(adVideo);
 
     // Act
-    const before = ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { count: number }).count;
+    const before = await callCount();
     const published = await json(
       await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
         method: 'POST',
@@ -131,8 +149,7 @@ describe('campaign generator video ads', () => {
     // Assess: one upload of the thumbnail and of the video, polled until ready, then video creatives and ads.
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     expect(CampaignDraftSchema.parse(published.body).publish!.status).toBe('published');
-    const log = (await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { calls: Call[] };
-    const mine = log.calls.filter((call) => call.seq > before);
+    const mine = await callsSince(before);
     const uploads = mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/advideos`));
     expect(uploads.map((call) => call.status)).toEqual([200]);
     const creatives = mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/adcreatives`));
@@ -158,5 +175,52 @@ describe('campaign generator video ads', () => {
     expect(adCalls.map((call) => call.status)).toEqual(ads.map(() => 200));
     const campaign = mine.find((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/campaigns`));
     expect(campaign?.params.status).toBe('PAUSED');
+  }, 240_000);
+
+  it('a publish that failed after the video upload does not upload the same bytes again on retry', async () => {
+    // Prepare: a video of its own (its bytes not yet in the account's library) and a draft that plays it.
+    const adVideo = await storedVideo('Retry mornings, same mugs');
+    const { draft } = await videoDraft(adVideo);
+    const before = await callCount();
+
+    // Act: the first attempt fails at the first ad (after the upload) and is rolled back; the retry publishes.
+    await setFaults({ failWrite: 'ads' });
+    const failed = await json(
+      await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
+        method: 'POST',
+        body: JSON.stringify({ publishKey: 'video-retry-0001' }),
+      }),
+    );
+    expect(failed.status, JSON.stringify(failed.body)).toBe(502);
+    const retried = await json(
+      await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
+        method: 'POST',
+        body: JSON.stringify({ publishKey: 'video-retry-0002' }),
+      }),
+    );
+
+    // Assess: one advideos POST (and one thumbnail) across both attempts; the retry's creatives name that video.
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(CampaignDraftSchema.parse(retried.body).publish!.status).toBe('published');
+    const mine = await callsSince(before);
+    const posts = (edge: string) =>
+      mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/${edge}`));
+    expect(posts('advideos').map((call) => call.status)).toEqual([200]);
+    expect(posts('adimages').map((call) => call.status)).toEqual([200]);
+    const campaigns = posts('campaigns');
+    expect(campaigns).toHaveLength(2);
+    const retryCreatives = posts('adcreatives').filter((call) => call.seq > campaigns[1]!.seq);
+    expect(retryCreatives.length).toBe(draft.plan.adSets.flatMap((set) => set.ads).length);
+    const videoOf = (call: Call) => {
+      const { video_id, image_hash } = (
+        JSON.parse(call.params.object_story_spec!) as { video_data: { video_id: string; image_hash: string } }
+      ).video_data;
+      return { video_id, image_hash };
+    };
+    const uploaded = videoOf(posts('adcreatives')[0]!);
+    for (const call of retryCreatives) {
+      expect(call.status).toBe(200);
+      expect(videoOf(call)).toEqual(uploaded);
+    }
   }, 240_000);
 });

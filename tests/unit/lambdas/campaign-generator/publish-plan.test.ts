@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { GraphClient } from '@lambdas/lib/meta/graph-client';
 import { AppError } from '@lambdas/lib/errors';
 import { GraphError } from '@lambdas/lib/meta/graph-errors';
-import { PublishFailedError, publishPlan, specialAdCategoryCountries } from '@lambdas/campaign-generator/publish-plan';
+import { createHash } from 'node:crypto';
+import {
+  PublishFailedError,
+  publishPlan,
+  specialAdCategoryCountries,
+  type UploadedVideo,
+  type UploadedVideos,
+} from '@lambdas/campaign-generator/publish-plan';
 import { buildPlan, sensibleAgeRange, splitBudget } from '@lambdas/campaign-generator/build-plan';
 import type { CampaignPlan } from '@shared/schemas/campaign-plan';
 
@@ -220,8 +227,8 @@ describe('publishing video ads (issue 29 req 2)', () => {
     width: 1080,
     height: 1920,
   };
-  function videoGraph(statuses: string[]) {
-    const fake = fakeGraph();
+  function videoGraph(statuses: string[], failOn?: string) {
+    const fake = fakeGraph(failOn);
     const graph = fake.graph as unknown as Record<string, unknown>;
     const post = graph.post as (path: string, body: Record<string, unknown>) => Promise<{ id: string }>;
     graph.post = async (path: string, body: Record<string, unknown>) => {
@@ -234,7 +241,7 @@ describe('publishing video ads (issue 29 req 2)', () => {
     };
     graph.get = async (path: string) => {
       fake.calls.push(`GET ${path.slice(1)}`);
-      return { id: '1207555', status: { video_status: statuses.shift() ?? 'processing' } };
+      return { id: path.slice(1), status: { video_status: statuses.shift() ?? 'processing' } };
     };
     return fake;
   }
@@ -287,6 +294,47 @@ describe('publishing video ads (issue 29 req 2)', () => {
       'DELETE adsets-4',
       'DELETE adsets-3',
       'DELETE campaigns-2',
+    ]);
+  });
+
+  it('a retry after a failure past the upload sends neither the thumbnail nor the video again (by content hash)', async () => {
+    const memory = new Map<string, UploadedVideo>();
+    const uploads: UploadedVideos = {
+      get: async (account, sha256) => memory.get(`${account}|${sha256}`),
+      put: async (account, sha256, uploaded) => void memory.set(`${account}|${sha256}`, uploaded),
+    };
+    const withUploads = () => ({ ...media([]), uploads });
+
+    const first = videoGraph(['ready'], 'ads');
+    await expect(publishPlan(first.graph, videoPlan(), facts, async () => {}, withUploads())).rejects.toBeInstanceOf(
+      PublishFailedError,
+    );
+    expect(first.calls.filter((call) => /adimages|advideos/.test(call))).toEqual([
+      'POST adimages',
+      'POST advideos source 5000',
+    ]);
+    const sha256 = createHash('sha256').update(new Uint8Array(5000)).digest('hex');
+    expect([...memory.entries()]).toEqual([[`act_1|${sha256}`, { videoId: '1207555', imageHash: 'thumbhash01' }]]);
+
+    const retry = videoGraph(['ready']);
+    await publishPlan(retry.graph, videoPlan(), facts, async () => {}, withUploads());
+    expect(retry.calls.filter((call) => /adimages|advideos/.test(call))).toEqual([]);
+    // The remembered video is still waited for and named in every creative.
+    expect(retry.calls).toContain('GET 1207555');
+    const creatives = retry.params.filter((body) => 'object_story_spec' in body);
+    expect(creatives.length).toBeGreaterThan(0);
+    for (const creative of creatives) {
+      expect(creative.object_story_spec).toMatchObject({
+        video_data: { video_id: '1207555', image_hash: 'thumbhash01' },
+      });
+    }
+
+    // Another ad account's library does not have it: that publish uploads.
+    const other = videoGraph(['ready']);
+    await publishPlan(other.graph, { ...videoPlan(), adAccountId: 'act_2' }, facts, async () => {}, withUploads());
+    expect(other.calls.filter((call) => /adimages|advideos/.test(call))).toEqual([
+      'POST adimages',
+      'POST advideos source 5000',
     ]);
   });
 });
