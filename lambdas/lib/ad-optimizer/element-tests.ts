@@ -90,7 +90,8 @@ function money(amount: number, currency: string): string {
   }
 }
 
-const pct = (p: number) => `${Math.floor(p * 1000) / 10}%`;
+/** "97.3%"; never "100%": the report's chance is rounded, and no test is certain ("over 99.9%"). */
+export const pct = (p: number) => (p >= 0.999 ? 'over 99.9%' : `${Math.floor(p * 1000) / 10}%`);
 
 function winnerEffect(
   wonOn: 'cost per result' | 'CTR',

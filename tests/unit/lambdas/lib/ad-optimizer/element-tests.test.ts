@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreativeElements, CreativeResultGroup } from '@shared/schemas/creative-report';
 import { seededRandom } from '@lambdas/lib/optimizer/beta-binomial';
 import { creativeReportGroups, type AdWeek } from '@lambdas/lib/creative-report/report';
-import { planElementTests, type LiveAd } from '@lambdas/lib/ad-optimizer/element-tests';
+import { pct, planElementTests, type LiveAd } from '@lambdas/lib/ad-optimizer/element-tests';
 import { costIsPerThousand } from '@lambdas/lib/meta/insights-math';
 
 /**
@@ -148,5 +148,11 @@ describe('one-element A/B tests from the creative report', () => {
       }),
     ]);
     expect(plans[0]!.why).toContain('No call to action has won in Sales');
+  });
+
+  it('never words a chance as a certainty', () => {
+    expect(pct(0.973)).toBe('97.3%');
+    expect(pct(0.9989)).toBe('99.8%');
+    expect(pct(1)).toBe('over 99.9%');
   });
 });

@@ -56,6 +56,9 @@ export function ElementTestsPanel({
   );
 }
 
+/** "99%", or "over 99%" where the report's rounded chance would read as a certainty. */
+const likelyWords = (p: number) => (p >= 0.995 ? 'over 99%' : `${Math.floor(p * 100)}%`);
+
 function ElementTestItem({
   test,
   actions,
@@ -74,7 +77,7 @@ function ElementTestItem({
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{title}</span>
         {element.basis === 'winner' ? (
-          <Badge variant="success">Winner, {Math.floor((element.probability ?? 0) * 100)}% likely best</Badge>
+          <Badge variant="success">Winner, {likelyWords(element.probability ?? 0)} likely best</Badge>
         ) : (
           <Badge variant="outline">Exploratory</Badge>
         )}

@@ -352,6 +352,12 @@ describe('ad optimizer screen', () => {
         controlElements: { callToAction: 'LEARN_MORE' },
       },
     };
+    const certain: AdTest = {
+      ...buttonTest,
+      id: '8e3b7d85-ad76-4f40-8eab-5c4a2d6f9b44',
+      adName: 'Sure ad',
+      elementTest: { ...buttonTest.elementTest!, probability: 1 },
+    };
     const angleTest: AdTest = {
       ...buttonTest,
       id: '7d2a6c74-9c65-4e3f-9d9a-4b3f1c5e8a33',
@@ -377,12 +383,12 @@ describe('ad optimizer screen', () => {
     serve({
       adOptimizerAds: () => list([fresh, tired], stored),
       adOptimizerElementTests: () => {
-        stored = [buttonTest, angleTest];
+        stored = [buttonTest, angleTest, certain];
         return { adAccountId: usdAccount.id, proposed: stored, aiGenerations: 1 };
       },
       adOptimizerApprove: () => {
         const created: AdTest = { ...buttonTest, status: 'created', copyAdId: '999', copyAdName: 'Fresh ad — B' };
-        stored = [created, angleTest];
+        stored = [created, angleTest, certain];
         return created;
       },
     });
@@ -393,6 +399,9 @@ describe('ad optimizer screen', () => {
     const tests = await screen.findByRole('list', { name: 'One-element tests' });
     const button = within(tests).getByRole('listitem', { name: 'Call to action: Learn more → Shop now in “Fresh ad”' });
     expect(within(button).getByText('Winner, 99% likely best')).toBeInTheDocument();
+    // A chance the report rounded to 1 is not worded as a certainty.
+    const sure = within(tests).getByRole('listitem', { name: 'Call to action: Learn more → Shop now in “Sure ad”' });
+    expect(within(sure).getByText('Winner, over 99% likely best')).toBeInTheDocument();
     expect(within(button).getByText(/Expected: a lower cost per result than “Learn more”/)).toBeInTheDocument();
     const angle = within(tests).getByRole('listitem', {
       name: 'Headline angle: Benefit → Social proof in “Tired ad”',
