@@ -940,11 +940,16 @@ export const functions = {
       // Invitations: put, read by id on accept, claimed by the accepting person (conditional UpdateItem: the first
       // step of a crash-safe accept), deleted (conditionally) when accepted, revoked or found expired.
       teamInvitations: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexActions: ['Query'] },
-      // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently.
-      quotaUsage: { actions: ['GetItem', 'UpdateItem'] },
+      // Seats are a held quota: one conditional UpdateItem takes or frees a place; usage read consistently. An
+      // agency's client workspaces are its `client#<id>` items (put on attach or create, deleted on detach, listed
+      // by Query); detaching gives the client's ad-account places in the pool back (GetItem, UpdateItem).
+      quotaUsage: { actions: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query'] },
       // Plans read for seats; a client workspace's plan record (billed to its agency) put once when an agency
-      // creates it (conditional: never over an existing record).
-      userPlans: { actions: ['GetItem', 'PutItem'] },
+      // creates it (conditional: never over an existing record); attach sets and detach removes its `billed_to`
+      // (conditional UpdateItem).
+      userPlans: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      // Attaching and detaching a client workspace, one row in the agency's trail and one in the client's.
+      campaignAudit: { actions: ['PutItem'] },
     },
     // The inviter's and the invitee's verified email come from their pool attributes (access tokens carry none).
     userPool: ['AdminGetUser'],

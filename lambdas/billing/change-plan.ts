@@ -6,7 +6,7 @@ import { stripeLookupKey, type BillingInterval } from '@shared/billing';
 import { plans, type PlanKey } from '@shared/plans';
 import { tableKey } from '@shared/table-keys';
 import { AppError, conflict } from '../lib/errors';
-import { effectivePlan, readPlanRecord } from '../lib/billing/plan-record';
+import { assertNotAttached, effectivePlan, readPlanRecord } from '../lib/billing/plan-record';
 import type { RequestUser } from '../lib/http/request-user';
 import type { BillingDeps } from './billing-deps';
 import { billingStatus } from './billing-status';
@@ -33,6 +33,7 @@ export async function changePlan(
   deps: BillingDeps,
 ): Promise<BillingStatus> {
   const record = await readPlanRecord(deps.doc, deps.tables.userPlans, user.sub);
+  assertNotAttached(record);
   const current = effectivePlan(record, deps.now?.() ?? new Date()).plan;
   if (current === 'free' || !record?.stripe_subscription_id) {
     throw conflict('You are on Free: choose a plan on the pricing page to upgrade through Checkout.');

@@ -2,7 +2,7 @@ import type { CheckoutRequest } from '@shared/schemas/billing';
 import { stripeLookupKey } from '@shared/billing';
 import { plans } from '@shared/plans';
 import { conflict } from '../lib/errors';
-import { effectivePlan, readPlanRecord } from '../lib/billing/plan-record';
+import { assertNotAttached, effectivePlan, readPlanRecord } from '../lib/billing/plan-record';
 import type { RequestUser } from '../lib/http/request-user';
 import type { BillingDeps } from './billing-deps';
 import { recordCustomer } from './plan-updates';
@@ -18,6 +18,7 @@ export async function startCheckout(
   deps: BillingDeps,
 ): Promise<{ url: string }> {
   const record = await readPlanRecord(deps.doc, deps.tables.userPlans, user.sub);
+  assertNotAttached(record);
   const current = effectivePlan(record, deps.now?.() ?? new Date()).plan;
   if (current !== 'free') {
     throw conflict(

@@ -1,6 +1,6 @@
 import type { QuotaKey } from '@shared/quotas';
 import type { KeepAdAccounts, Usage } from '@shared/schemas/billing';
-import { planOfUser, POOLED_QUOTAS, quotaScopeOf } from '../lib/billing/plan-record';
+import { isPooled, placesOf, planOfUser, quotaScopeOf } from '../lib/billing/plan-record';
 import type { RequestUser } from '../lib/http/request-user';
 import { keepHeld, readUsage, type QuotaStore } from '../lib/quota/plan-quota';
 import type { BillingDeps } from './billing-deps';
@@ -21,13 +21,22 @@ export async function keepAdAccounts(user: RequestUser, body: KeepAdAccounts, de
   return usageOf(user, deps);
 }
 
-/** The signed-in user's plan and, for each of its limits, how much is used and when it resets. */
+/**
+ * The signed-in user's plan and, for each of its limits, how much is used and when it resets. In an agency's pool
+ * (the agency itself or an attached client) a pooled limit reads as the pool stands, all of it used by anyone;
+ * its `held` list names only this workspace's own things, never another client's.
+ */
 export async function usageOf(user: RequestUser, deps: UsageDeps): Promise<Usage> {
-  const { plan, holder } = await quotaScopeOf(deps.doc, deps.tables.userPlans, user.sub, deps.now?.() ?? new Date());
+  const scope = await quotaScopeOf(deps.doc, deps.tables.userPlans, user.sub, deps.now?.() ?? new Date());
+  const { plan, holder } = scope;
   const own = await readUsage(deps.counters, user.sub, plan, deps.overrides);
-  if (holder === user.sub) return { plan, limits: own };
-  // A client workspace on its agency's pool: the pooled limits as the pool stands (the agency's and every client's).
-  const pool = await readUsage(deps.counters, holder, plan, deps.overrides);
-  const pooled = new Set<string>(POOLED_QUOTAS);
-  return { plan, limits: own.map((limit) => (pooled.has(limit.key) ? pool.find((p) => p.key === limit.key)! : limit)) };
+  const pool = holder === user.sub ? own : await readUsage(deps.counters, holder, plan, deps.overrides);
+  return {
+    plan,
+    limits: own.map((limit) => {
+      if (!isPooled(limit.key)) return limit;
+      const pooled = pool.find((p) => p.key === limit.key)!;
+      return pooled.held ? { ...pooled, held: placesOf(scope, user.sub, pooled.held) } : pooled;
+    }),
+  };
 }

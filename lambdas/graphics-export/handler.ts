@@ -10,7 +10,7 @@ import { exportDesign, type ExportDeps } from '../lib/graphics-export/export-des
 import { renderDesignImage } from '../lib/graphics-render/render-design-image';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger, metrics } from '../lib/observability';
-import { consumeQuota, refundQuota } from '../lib/quota/plan-quota';
+import { consumeWorkspaceQuota, refundQuota } from '../lib/quota/plan-quota';
 import { tableName } from '../lib/table-name';
 
 /** Alt text may take this long; the renderer runs meanwhile, so it rarely adds to the export's time. */
@@ -20,13 +20,15 @@ const deps = (userId: string): ExportDeps => {
   const doc = dynamoDocumentClient();
   const planOf = (user: string) => planOfUser(doc, tableName('userPlans'), user);
   const counters = { doc, table: tableName('quotaUsage') };
+  const plansTable = { doc, table: tableName('userPlans') };
   return {
     store: { doc, table: tableName('graphicsItems') },
     bucket: { s3: s3Client(), bucket: bucketName('assets') },
     planOf,
     now: () => new Date(),
     quota: {
-      consume: async (user) => consumeQuota(counters, user, 'graphicsExportsPerMonth', await planOf(user)),
+      // An attached client workspace draws on its agency's pool (the grant names whose counter, for the refund).
+      consume: (user) => consumeWorkspaceQuota(counters, plansTable, user, 'graphicsExportsPerMonth'),
       refund: (user, grant) => refundQuota(counters, user, grant),
     },
     render: renderDesignImage,

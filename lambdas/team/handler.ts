@@ -10,6 +10,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
 import { tableName } from '../lib/table-name';
 import { sendInvitationEmail } from './invitation-email';
+import { attachClientWorkspace, detachClientWorkspace, listClientWorkspaces } from './client-workspaces';
 import { requestedWorkspace } from '../lib/team/requested-workspace';
 import {
   acceptInvitation,
@@ -49,6 +50,7 @@ function deps(): TeamDeps {
       memberships: tableName('workspaceMemberships'),
       invitations: tableName('teamInvitations'),
       userPlans: tableName('userPlans'),
+      audit: tableName('campaignAudit'),
     },
     counters: { doc, table: tableName('quotaUsage') },
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
@@ -66,5 +68,8 @@ export const handler = httpFunction([
   on(routes.leaveTeam, ({ user }) => leaveTeam(user, deps())),
   on(routes.acceptInvitation, ({ user, body }) => acceptInvitation(user, body.token, deps())),
   on(routes.createClientWorkspace, ({ user, body }) => createClientWorkspace(user, body, deps())),
+  on(routes.listClientWorkspaces, ({ user }) => listClientWorkspaces(user, deps())),
+  on(routes.attachClientWorkspace, ({ user, body }) => attachClientWorkspace(user, body.workspaceId, deps())),
+  on(routes.detachClientWorkspace, ({ user, params }) => detachClientWorkspace(user, params.workspaceId, deps())),
   on(routes.listWorkspaces, ({ user, event }) => listWorkspaces(user, requestedWorkspace(event.headers), deps())),
 ]);

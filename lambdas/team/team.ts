@@ -39,6 +39,7 @@ import {
   type MembershipRecord,
 } from '../lib/team/workspace';
 import { newClientWorkspaceId } from './client-workspace-id';
+import { recordCreatedClient } from './client-workspaces';
 import { isLive, issueToken, secretMatches, splitToken } from './invitation-token';
 import { invitePlace, memberPlace, moveSeat, releaseSeats, seatsUsed, takeSeat } from './seats';
 
@@ -76,7 +77,8 @@ export interface VerifiedEmail {
 
 export interface TeamDeps {
   doc: DynamoDBDocumentClient;
-  tables: { memberships: string; invitations: string; userPlans: string };
+  /** `audit`: campaign_audit, where attaching and detaching client workspaces is recorded. */
+  tables: { memberships: string; invitations: string; userPlans: string; audit: string };
   counters: QuotaStore;
   siteUrl: string;
   emailOf(user: RequestUser): Promise<VerifiedEmail | undefined>;
@@ -414,6 +416,7 @@ export async function createClientWorkspace(
       ConditionExpression: 'attribute_not_exists(workspace_id)',
     }),
   );
+  await recordCreatedClient(deps, user.sub, id, body.name, person, now);
   forgetWorkspace(person);
   return { id, role: 'admin', ownerEmail, name: body.name };
 }

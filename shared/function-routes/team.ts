@@ -1,5 +1,8 @@
 import {
   AcceptInvitationBodySchema,
+  AttachClientBodySchema,
+  ClientParamsSchema,
+  ClientWorkspacesSchema,
   CreateClientWorkspaceBodySchema,
   InvitationCreatedSchema,
   InvitationParamsSchema,
@@ -85,5 +88,33 @@ export const teamRoutes = {
     body: CreateClientWorkspaceBodySchema,
     response: WorkspaceChoiceSchema,
     successStatus: 201,
+  }),
+  // The client workspaces the agency workspace the request works in pays for, and the caller's workspaces that could
+  // be attached (issue 28, req 1). The agency's owner or admin only; attach and detach check the client side too.
+  listClientWorkspaces: route({
+    method: 'GET',
+    path: '/api/workspaces/clients',
+    fn: 'team',
+    access: 'user',
+    workspace: 'admins',
+    response: ClientWorkspacesSchema,
+  }),
+  attachClientWorkspace: route({
+    method: 'POST',
+    path: '/api/workspaces/clients',
+    fn: 'team',
+    access: 'user',
+    workspace: 'admins',
+    body: AttachClientBodySchema,
+    response: ClientWorkspacesSchema,
+  }),
+  detachClientWorkspace: route({
+    method: 'DELETE',
+    path: '/api/workspaces/clients/{workspaceId}',
+    fn: 'team',
+    access: 'user',
+    workspace: 'admins',
+    params: ClientParamsSchema,
+    response: ClientWorkspacesSchema,
   }),
 } as const;

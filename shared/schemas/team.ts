@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PlanKeySchema } from './billing';
-import { InvitedRoleSchema, WorkspaceRoleSchema } from '../workspace-roles';
+import { InvitedRoleSchema, WorkspaceIdSchema, WorkspaceRoleSchema } from '../workspace-roles';
 
 /**
  * The team of a workspace. A workspace is the paying account: its owner's plan, quotas, Meta connection and
@@ -90,6 +90,32 @@ export const CreateClientWorkspaceBodySchema = z
   })
   .strict();
 export type CreateClientWorkspaceBody = z.infer<typeof CreateClientWorkspaceBodySchema>;
+
+/**
+ * A workspace an Agency plan pays for (issue 28, req 1): attached, it works on the agency's plan and draws its AI
+ * generations, graphics exports, marketing-mix fits and ad accounts from the agency's pool.
+ */
+export const ClientWorkspaceSchema = z.object({
+  id: z.string(),
+  /** The client workspace's name, else its owner's address. */
+  name: z.string(),
+  /** When it was attached (absent for a workspace that could be attached). */
+  attachedAt: z.string().optional(),
+});
+export type ClientWorkspace = z.infer<typeof ClientWorkspaceSchema>;
+
+export const ClientWorkspacesSchema = z.object({
+  /** Whether this workspace's own plan is the Agency plan now (only then are its clients covered). */
+  paying: z.boolean(),
+  clients: z.array(ClientWorkspaceSchema),
+  /** The caller's other workspaces that may be attached: ones they own, or client workspaces they administer. */
+  attachable: z.array(ClientWorkspaceSchema),
+});
+export type ClientWorkspaces = z.infer<typeof ClientWorkspacesSchema>;
+
+export const AttachClientBodySchema = z.object({ workspaceId: WorkspaceIdSchema }).strict();
+export type AttachClientBody = z.infer<typeof AttachClientBodySchema>;
+export const ClientParamsSchema = z.object({ workspaceId: WorkspaceIdSchema });
 
 export const InvitationCreatedSchema = z.object({
   invitation: PendingInvitationSchema,

@@ -1,7 +1,9 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BillingInterval } from '@shared/billing';
 import { DEFAULT_PLAN, plans, type PlanKey } from '@shared/plans';
+import type { QuotaKey } from '@shared/quotas';
 import { tableKey } from '@shared/table-keys';
+import { conflict } from '../errors';
 
 /**
  * A user's plan as billing last recorded it (one row per user in
@@ -93,8 +95,42 @@ export interface QuotaScope {
   holder: string;
 }
 
-/** The limits a client workspace draws from its agency's pool (counted under the agency's id). */
-export const POOLED_QUOTAS = ['aiGenerationsPerDay'] as const;
+/**
+ * The limits an attached client workspace draws from its agency's pool (counted under the agency's id): one shared
+ * total per limit, not a copy of the Agency limits per client. An agency pays one price for one allowance and decides
+ * where it goes (a busy client may use most of it); per-client copies would let 30 clients use 30 times what was
+ * paid for. Automation rules stay per workspace (a rule belongs to its account, and Agency allows 200 on each);
+ * seats are counted per workspace too (an agency's staff work in every client: a pooled seat per client membership
+ * would count one person many times).
+ */
+export const POOLED_QUOTAS = [
+  'aiGenerationsPerDay',
+  'graphicsExportsPerMonth',
+  'mmmFitsPerMonth',
+  'connectedAdAccounts',
+] as const satisfies readonly QuotaKey[];
+export type PooledQuotaKey = (typeof POOLED_QUOTAS)[number];
+
+export function isPooled(key: QuotaKey): key is PooledQuotaKey {
+  return (POOLED_QUOTAS as readonly QuotaKey[]).includes(key);
+}
+
+/**
+ * The place a held thing (an ad account) takes in a pool's counter. The agency's own keep their plain ids (as before
+ * it had clients); a client's carry its workspace id, so the same ad account used in two clients takes two places
+ * (each client's use is its own), a client's places can be given back without touching the others', and a client
+ * reading the pool's usage sees only its own.
+ */
+export function pooledPlace(scope: QuotaScope, workspaceId: string, memberId: string): string {
+  return scope.holder === workspaceId ? memberId : `${workspaceId}/${memberId}`;
+}
+
+/** The places of one workspace among a pool's held ids, as that workspace's own ids. */
+export function placesOf(scope: QuotaScope, workspaceId: string, held: readonly string[]): string[] {
+  if (scope.holder === workspaceId) return held.filter((id) => !id.includes('/'));
+  const prefix = `${workspaceId}/`;
+  return held.filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
+}
 
 export async function quotaScopeOf(
   doc: DynamoDBDocumentClient,
@@ -120,4 +156,16 @@ export async function planOfUser(
   now = new Date(),
 ): Promise<PlanKey> {
   return (await quotaScopeOf(doc, table, userId, now)).plan;
+}
+
+/**
+ * A workspace attached to an agency's plan starts no subscription of its own (it would be charged beside the agency
+ * paying for it): Checkout and plan changes are refused until the agency detaches it.
+ */
+export function assertNotAttached(record: PlanRecord | undefined): void {
+  if (record?.billed_to && record.billed_to !== record.user_id) {
+    throw conflict(
+      'This workspace is on an agency’s Agency plan, which pays for it. Ask the agency to detach it before choosing a plan of its own.',
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { plans, type PlanKey } from '@shared/plans';
 import { planAllowingMore, quotas, windowEnd, windowId, type QuotaKey, type QuotaWindow } from '@shared/quotas';
 import type { QuotaUsage } from '@shared/schemas/billing';
 import { keyCondition, tableKey } from '@shared/table-keys';
-import { planOfUser } from '../billing/plan-record';
+import { isPooled, placesOf, pooledPlace, quotaScopeOf, type QuotaScope } from '../billing/plan-record';
 import { AppError, validationError } from '../errors';
 
 /**
@@ -33,6 +33,8 @@ export interface QuotaGrant {
   resetsAt: string;
   /** The counter item's sort key (names the window the action was counted in). */
   counter: string;
+  /** Whose counter it was taken from when not the workspace's own (an attached client drawing on its agency's pool). */
+  holder?: string;
 }
 
 /** Counter items live this long past their window, so support can look at the last one. */
@@ -131,13 +133,37 @@ export async function refundQuota(store: QuotaStore, userId: string, grant: Quot
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
-      Key: tableKey('quotaUsage', userId, grant.counter),
+      Key: tableKey('quotaUsage', grant.holder ?? userId, grant.counter),
       UpdateExpression: 'ADD #used :minusOne',
       ConditionExpression: '#used > :zero',
       ExpressionAttributeNames: { '#used': 'used' },
       ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
     }),
   );
+}
+
+/** Where the plan table is, for the functions that resolve a workspace's plan and pool themselves. */
+export interface PlanTable {
+  doc: DynamoDBDocumentClient;
+  table: string;
+}
+
+/**
+ * Counts one action of a workspace against a windowed limit of the plan that pays for it: its own counter, or, for
+ * a client workspace attached to an Agency plan, the agency's (one pool, each action counted once). The grant names
+ * the counter's holder, so refundQuota gives it back where it was taken.
+ */
+export async function consumeWorkspaceQuota(
+  store: QuotaStore,
+  planTable: PlanTable,
+  workspaceId: string,
+  key: WindowedQuotaKey,
+  limitOverride?: number,
+): Promise<QuotaGrant> {
+  const scope = await quotaScopeOf(planTable.doc, planTable.table, workspaceId, store.now?.() ?? new Date());
+  const holder = isPooled(key) ? scope.holder : workspaceId;
+  const grant = await consumeQuota(store, holder, key, scope.plan, limitOverride);
+  return holder === workspaceId ? grant : { ...grant, holder };
 }
 
 /**
@@ -316,21 +342,36 @@ export async function keepHeld(
  * A held limit bound to its tables: reads the user's plan (`user_plans`) and
  * takes or frees places (`quota_usage`), for functions that hand it to their logic.
  */
-export function heldQuota(
-  counters: QuotaStore,
-  planTable: { doc: DynamoDBDocumentClient; table: string },
-  key: HeldQuotaKey,
-) {
+export function heldQuota(counters: QuotaStore, planTable: PlanTable, key: HeldQuotaKey) {
+  const scopeOf = async (userId: string): Promise<QuotaScope> => {
+    const scope = await quotaScopeOf(planTable.doc, planTable.table, userId, counters.now?.() ?? new Date());
+    return isPooled(key) ? scope : { ...scope, holder: userId };
+  };
   return {
     async hold(userId: string, memberId: string): Promise<void> {
-      const plan = await planOfUser(planTable.doc, planTable.table, userId, counters.now?.() ?? new Date());
-      await holdQuota(counters, userId, key, plan, memberId);
+      const scope = await scopeOf(userId);
+      await holdQuota(counters, scope.holder, key, scope.plan, pooledPlace(scope, userId, memberId));
     },
-    releaseAll: (userId: string) => releaseAllHeld(counters, userId, key),
+    /**
+     * Frees every place the workspace holds. In a pool only its own places go (an agency's plain ids, a client's
+     * prefixed ones), never another client's; an attached client's own counter (from before it was attached) too.
+     */
+    async releaseAll(userId: string): Promise<void> {
+      if (!isPooled(key)) return releaseAllHeld(counters, userId, key);
+      const scope = await scopeOf(userId);
+      if (scope.holder !== userId) await releaseAllHeld(counters, userId, key);
+      const mine = placesOf(scope, userId, await heldMembers(counters, scope.holder, key));
+      await releaseHeld(
+        counters,
+        scope.holder,
+        key,
+        mine.map((id) => pooledPlace(scope, userId, id)),
+      );
+    },
     /** Refuses a change that spends while the user holds more than their plan allows (see assertWithinHeldLimit). */
     async assertWithinLimit(userId: string): Promise<void> {
-      const plan = await planOfUser(planTable.doc, planTable.table, userId, counters.now?.() ?? new Date());
-      await assertWithinHeldLimit(counters, userId, key, plan);
+      const scope = await scopeOf(userId);
+      await assertWithinHeldLimit(counters, scope.holder, key, scope.plan);
     },
   };
 }

@@ -46,6 +46,7 @@ const deps = (): TeamDeps => ({
   tables: {
     memberships: localTableName('workspaceMemberships'),
     invitations: localTableName('teamInvitations'),
+    audit: localTableName('campaignAudit'),
     userPlans: localTableName('userPlans'),
   },
   counters: { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock },
