@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { plans } from '@shared/plans';
 import type { ClientWorkspace, ClientWorkspaces } from '@shared/schemas/team';
 import { isClientWorkspaceId } from '@shared/workspace-roles';
-import { keyCondition, tableKey } from '@shared/table-keys';
+import { tableKey } from '@shared/table-keys';
 import {
   CLIENT_WORKSPACES_PLAN,
   effectivePlan,
@@ -65,7 +65,9 @@ async function linksOf(agencyId: string, deps: TeamDeps): Promise<ClientLink[]> 
   const reply = await deps.doc.send(
     new QueryCommand({
       TableName: deps.counters.table,
-      KeyConditionExpression: keyCondition('quotaUsage', ':agency', { beginsWith: ':prefix' }),
+      // `counter` is a reserved word in expressions: named through a placeholder.
+      KeyConditionExpression: 'user_id = :agency AND begins_with(#counter, :prefix)',
+      ExpressionAttributeNames: { '#counter': 'counter' },
       ExpressionAttributeValues: { ':agency': agencyId, ':prefix': CLIENT_LINK_PREFIX },
       ConsistentRead: true,
     }),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { clientWorkspacePlan, effectivePlan, planOfUser, type PlanRecord } from '@lambdas/lib/billing/plan-record';
+import {
+  assertNotAttached,
+  clientWorkspacePlan,
+  effectivePlan,
+  placesOf,
+  planOfUser,
+  POOLED_QUOTAS,
+  pooledPlace,
+  type PlanRecord,
+} from '@lambdas/lib/billing/plan-record';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const inAWeek = Math.floor(now.getTime() / 1000) + 7 * 24 * 3600;
@@ -72,5 +81,30 @@ describe('a client workspace billed to an agency (issue 28, req 1)', () => {
     expect(await planOfUser(doc, 'user_plans', 'solo-1', now)).toBe('pro');
     rows['agency-1'] = { ...agency, plan: 'pro' };
     expect(await planOfUser(doc, 'user_plans', 'client-1', now)).toBe('free');
+  });
+});
+
+describe('the pool’s places and an attached workspace’s billing (issue 28, req 1)', () => {
+  const pool = { plan: 'agency' as const, holder: 'agency-1' };
+
+  it('a client’s held things carry its id in the pool; each workspace reads back only its own', () => {
+    expect(pooledPlace(pool, 'agency-1', 'act_1')).toBe('act_1');
+    expect(pooledPlace(pool, 'client-1', 'act_1')).toBe('client-1/act_1');
+    const held = ['act_1', 'client-1/act_2', 'client-2/act_3', 'client-10/act_4'];
+    expect(placesOf(pool, 'agency-1', held)).toEqual(['act_1']);
+    expect(placesOf(pool, 'client-1', held)).toEqual(['act_2']);
+    expect(placesOf({ plan: 'free', holder: 'solo' }, 'solo', ['act_9'])).toEqual(['act_9']);
+  });
+
+  it('every limit but automation rules and seats is pooled', () => {
+    expect([...POOLED_QUOTAS].sort()).toEqual(
+      ['aiGenerationsPerDay', 'connectedAdAccounts', 'graphicsExportsPerMonth', 'mmmFitsPerMonth'].sort(),
+    );
+  });
+
+  it('an attached workspace starts no subscription of its own', () => {
+    expect(() => assertNotAttached({ user_id: 'client-1', plan: 'free', billed_to: 'agency-1' })).toThrow(/detach/);
+    expect(() => assertNotAttached({ ...pro, user_id: 'solo-1' })).not.toThrow();
+    expect(() => assertNotAttached(undefined)).not.toThrow();
   });
 });

@@ -6,6 +6,7 @@ import { localTableName } from '@infra/twin/function-environment';
 import { AppError } from '@lambdas/lib/errors';
 import {
   consumeQuota,
+  consumeWorkspaceQuota,
   heldQuota,
   holdQuota,
   QuotaExceededError,
@@ -253,5 +254,60 @@ describe('above a held limit after a downgrade', () => {
     await failure(holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2'));
     await keepHeld(store(), user, 'connectedAdAccounts', 'free', ['act_1']);
     await holdQuota(store(), user, 'connectedAdAccounts', 'free', 'act_2');
+  });
+});
+
+describe('an Agency plan’s pool (issue 28, req 1)', () => {
+  const planTable = () => ({ doc: aws.doc, table: localTableName('userPlans') });
+  const periodEnd = () => Math.floor(clock.getTime() / 1000) + 30 * 86_400;
+  const putPlan = (item: Record<string, unknown>) =>
+    aws.doc.send(new PutCommand({ TableName: localTableName('userPlans'), Item: item }));
+  async function agencyWithClients(): Promise<{ agency: string; a: string; b: string }> {
+    const [agency, a, b] = [newUser(), newUser(), newUser()];
+    await putPlan({ user_id: agency, plan: 'agency', subscription_status: 'active', current_period_end: periodEnd() });
+    await putPlan({ user_id: a, plan: 'free', billed_to: agency });
+    await putPlan({ user_id: b, plan: 'free', billed_to: agency });
+    return { agency, a, b };
+  }
+
+  it('two clients share one total of a windowed limit, counted in the agency’s counter and refunded there', async () => {
+    const { agency, a, b } = await agencyWithClients();
+    const limit = plans.agency.limits.mmmFitsPerMonth;
+    for (let i = 0; i < limit - 1; i++) await consumeWorkspaceQuota(store(), planTable(), a, 'mmmFitsPerMonth');
+    const last = await consumeWorkspaceQuota(store(), planTable(), b, 'mmmFitsPerMonth');
+    expect(last).toMatchObject({ used: limit, limit, holder: agency });
+    // The pool is spent for every member of it: the other client and the agency alike.
+    await failure(consumeWorkspaceQuota(store(), planTable(), a, 'mmmFitsPerMonth'));
+    await failure(consumeWorkspaceQuota(store(), planTable(), agency, 'mmmFitsPerMonth'));
+    expect((await readUsage(store(), a, 'agency')).find((u) => u.key === 'mmmFitsPerMonth')!.used).toBe(0);
+    // A failed action's refund goes back to the pool it was taken from.
+    await refundQuota(store(), b, last);
+    expect((await consumeWorkspaceQuota(store(), planTable(), a, 'mmmFitsPerMonth')).holder).toBe(agency);
+  });
+
+  it('an unpooled workspace counts in its own counter, and a lapsed agency’s clients are back on their own', async () => {
+    const { agency, a } = await agencyWithClients();
+    const own = await consumeWorkspaceQuota(store(), planTable(), agency, 'graphicsExportsPerMonth');
+    expect(own.holder).toBeUndefined();
+    await putPlan({ user_id: agency, plan: 'agency', subscription_status: 'canceled' });
+    const lapsed = await consumeWorkspaceQuota(store(), planTable(), a, 'graphicsExportsPerMonth');
+    expect(lapsed).toMatchObject({ used: 1, limit: plans.free.limits.graphicsExportsPerMonth });
+    expect(lapsed.holder).toBeUndefined();
+  });
+
+  it('held ad accounts: one pool, each client’s places its own to free', async () => {
+    const { agency, a, b } = await agencyWithClients();
+    const quota = heldQuota(store(), planTable(), 'connectedAdAccounts');
+    await quota.hold(agency, 'act_1');
+    await quota.hold(a, 'act_1');
+    await quota.hold(b, 'act_2');
+    expect(await heldMembers(store(), agency, 'connectedAdAccounts')).toEqual(
+      ['act_1', `${a}/act_1`, `${b}/act_2`].sort(),
+    );
+    await quota.releaseAll(a);
+    expect(await heldMembers(store(), agency, 'connectedAdAccounts')).toEqual(['act_1', `${b}/act_2`].sort());
+    // The agency freeing its own (disconnecting Meta) leaves its clients' places.
+    await quota.releaseAll(agency);
+    expect(await heldMembers(store(), agency, 'connectedAdAccounts')).toEqual([`${b}/act_2`]);
   });
 });
