@@ -55,7 +55,8 @@ export const plans = {
   },
   agency: {
     name: 'Agency',
-    tagline: 'For teams managing many clients’ ad accounts.',
+    // The pool is shared, not copied per client (lambdas/lib/billing/plan-record.ts POOLED_QUOTAS).
+    tagline: 'For agencies: client workspaces on your plan share its one pool of AI, exports and ad accounts.',
     priceCents: { monthly: 19_900, yearly: 191_000 },
     limits: {
       aiGenerationsPerDay: 1_000,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Team } from '@shared/schemas/team';
+import type { ClientWorkspaces, Team } from '@shared/schemas/team';
 import type { InvitedRole } from '@shared/workspace-roles';
 import { apiRequest } from '@web/lib/api';
 import { teamKey } from '@web/lib/team/workspace-role';
@@ -102,3 +102,38 @@ export function useCreateOnboardingLink() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingLinksKey }),
   });
 }
+
+const clientWorkspacesKey = ['team', 'client-workspaces'] as const;
+
+/** GET /api/workspaces/clients: the workspaces this agency's plan pays for, and those the person could attach. */
+export function useClientWorkspaces() {
+  return useQuery({
+    queryKey: clientWorkspacesKey,
+    queryFn: ({ signal }) => apiRequest('listClientWorkspaces', { signal }),
+  });
+}
+
+/** Attaching or detaching changes the pool's usage and what the switcher's workspaces are on. */
+function useClientWorkspaceChange<V>(mutationFn: (variables: V) => Promise<ClientWorkspaces>, component: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { component },
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(clientWorkspacesKey, answer);
+      await queryClient.invalidateQueries({ queryKey: ['billing'] });
+    },
+  });
+}
+
+export const useAttachClientWorkspace = () =>
+  useClientWorkspaceChange(
+    (workspaceId: string) => apiRequest('attachClientWorkspace', { body: { workspaceId } }),
+    'Team.attachClientWorkspace',
+  );
+
+export const useDetachClientWorkspace = () =>
+  useClientWorkspaceChange(
+    (workspaceId: string) => apiRequest('detachClientWorkspace', { params: { workspaceId } }),
+    'Team.detachClientWorkspace',
+  );

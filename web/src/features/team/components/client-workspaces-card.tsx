@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useWorkspaces } from '@web/lib/workspace/use-workspaces';
 import { useCreateClientWorkspace } from '../api/team';
 import { messageOf } from '../lib/team-format';
+import { ClientPlanPanel } from './client-plan-panel';
 
 /**
  * An agency's client workspaces (issue 28, req 1): created here, billed to the agency's plan (no subscription of
@@ -43,8 +44,9 @@ export function ClientWorkspacesCard() {
       <CardContent className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           Each client gets a workspace of their own: its own Meta connection, campaigns and reports. Your Agency plan
-          pays for it: its AI generations come out of your plan&rsquo;s daily pool; its seats and other limits are the
-          Agency plan&rsquo;s, counted in that workspace.
+          pays for it: its AI generations, graphics exports, marketing-mix fits and ad accounts come out of your
+          plan&rsquo;s one pool, shared by all your clients and you; its seats and rules are the Agency plan&rsquo;s,
+          counted in that workspace.
         </p>
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <FormField label="Client workspace name" className="min-w-0 flex-1">
@@ -77,6 +79,7 @@ export function ClientWorkspacesCard() {
             </Button>
           </Alert>
         ) : null}
+        <ClientPlanPanel />
       </CardContent>
     </Card>
   );

@@ -179,6 +179,8 @@ describe('TeamPage', () => {
     serve({
       getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
       listWorkspaces: () => ({ current: own, workspaces: [own] }),
+      listClientWorkspaces: () => ({ paying: true, clients: [], attachable: [] }),
+      billingUsage: () => ({ plan: 'agency', limits: [] }),
       createClientWorkspace: (input) => {
         bodies.push(input?.body);
         return created;
@@ -203,6 +205,8 @@ describe('TeamPage', () => {
     serve({
       getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
       listWorkspaces: () => ({ current: { id: 'o', role: 'owner', ownerEmail: '' }, workspaces: [] }),
+      listClientWorkspaces: () => ({ paying: true, clients: [], attachable: [] }),
+      billingUsage: () => ({ plan: 'agency', limits: [] }),
       createClientWorkspace: () => {
         throw new ApiError(
           'FORBIDDEN',
@@ -216,6 +220,93 @@ describe('TeamPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create client workspace' }));
     expect(await screen.findByText(/cannot hold client workspaces/)).toBeInTheDocument();
   });
+  it('an Agency owner attaches a workspace, detaches one after confirming, and reads the pool they share', async () => {
+    const own = { id: 'owner-1', role: 'owner', ownerEmail: 'owner@example.com' };
+    const bakery = { id: 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAV', name: 'Bakery Ltd', attachedAt: '2026-11-20T10:00:00.000Z' };
+    const florist = { id: 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAW', name: 'Florist' };
+    let state = { paying: true, clients: [bakery], attachable: [florist] };
+    const calls: [string, unknown][] = [];
+    const limit = (key: string, used: number, max: number) => ({
+      key,
+      used,
+      limit: max,
+      resetsAt: key === 'connectedAdAccounts' ? null : '2026-12-01T00:00:00.000Z',
+      enforced: true,
+    });
+    serve({
+      getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
+      listWorkspaces: () => ({ current: own, workspaces: [own] }),
+      listClientWorkspaces: () => state,
+      billingUsage: () => ({
+        plan: 'agency',
+        limits: [
+          limit('aiGenerationsPerDay', 640, 1000),
+          limit('graphicsExportsPerMonth', 12, 2000),
+          limit('mmmFitsPerMonth', 3, 60),
+          limit('connectedAdAccounts', 7, 50),
+          limit('automationRules', 0, 200),
+          limit('seats', 3, 10),
+        ],
+      }),
+      attachClientWorkspace: (input) => {
+        calls.push(['attach', input?.body]);
+        state = { ...state, clients: [bakery, { ...florist, attachedAt: '2026-11-29T10:00:00.000Z' }], attachable: [] };
+        return state;
+      },
+      detachClientWorkspace: (input) => {
+        calls.push(['detach', input?.params]);
+        state = { ...state, clients: state.clients.filter((c) => c.id !== bakery.id) };
+        return state;
+      },
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Client workspaces on this plan' });
+    expect(within(list).getByText('Bakery Ltd')).toBeInTheDocument();
+    const pool = await screen.findByRole('group', { name: /The pool/ });
+    expect(within(pool).getByRole('meter', { name: /Pool: AI generations a day: 360 of 1,000/ })).toBeInTheDocument();
+    expect(within(pool).getByRole('meter', { name: /Pool: Connected ad accounts: 43 of 50/ })).toBeInTheDocument();
+    // Seats are not pooled: not shown as the pool's.
+    expect(within(pool).queryByRole('meter', { name: /Seats/ })).toBeNull();
+
+    expect(screen.getByRole('combobox', { name: 'Workspace to attach' })).toHaveValue(florist.id);
+    await userEvent.click(screen.getByRole('button', { name: 'Attach to this plan' }));
+    expect(await within(list).findByText('Florist')).toBeInTheDocument();
+    expect(calls).toEqual([['attach', { workspaceId: florist.id }]]);
+
+    // Detaching asks first; cancelling changes nothing.
+    await userEvent.click(within(list).getByRole('button', { name: 'Detach Bakery Ltd' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Detach Bakery Ltd?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toHaveLength(1);
+    await userEvent.click(within(list).getByRole('button', { name: 'Detach Bakery Ltd' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Detach workspace' }),
+    );
+    await vi.waitFor(() => expect(within(list).queryByText('Bakery Ltd')).toBeNull());
+    expect(calls[1]).toEqual(['detach', { workspaceId: bakery.id }]);
+  });
+
+  it('shows why a workspace could not be attached, in the server’s words', async () => {
+    const own = { id: 'owner-1', role: 'owner', ownerEmail: 'owner@example.com' };
+    serve({
+      getTeam: () => ({ ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 } }),
+      listWorkspaces: () => ({ current: own, workspaces: [own] }),
+      listClientWorkspaces: () => ({
+        paying: true,
+        clients: [],
+        attachable: [{ id: 'mate-1', name: 'mate@example.com' }],
+      }),
+      billingUsage: () => ({ plan: 'agency', limits: [] }),
+      attachClientWorkspace: () => {
+        throw new ApiError('CONFLICT', 409, 'That workspace’s own Pro subscription still renews.');
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('No client workspace is on this plan yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Attach to this plan' }));
+    expect(await screen.findByText(/own Pro subscription still renews/)).toBeInTheDocument();
+  });
+
   it('in a client workspace: makes an onboarding link to copy, lists whether each was used, offers no client workspaces', async () => {
     const client = {
       id: 'ws_01ARZ3NDEKTSV4RRFFQ69G5FAV',
