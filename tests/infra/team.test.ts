@@ -64,9 +64,23 @@ describe('teams: the team function and the workspace lookup of every signed-in f
       'dynamodb:UpdateItem',
     ]);
     expect(tableActions(built, fn, 'team_invitations', true)).toEqual(['dynamodb:Query']);
-    expect(tableActions(built, fn, 'quota_usage')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-    // Reads plans for seats; puts a client workspace's plan record (billed to its agency) when an agency creates one.
-    expect(tableActions(built, fn, 'user_plans')).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    // Seats; the agency's `client#<id>` items (put, deleted, listed by Query) and a detached client's pool places.
+    expect(tableActions(built, fn, 'quota_usage')).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    // Reads plans for seats; puts a client workspace's plan record (billed to its agency) when an agency creates one;
+    // attach sets and detach removes a client's billed_to.
+    expect(tableActions(built, fn, 'user_plans')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+    // Attaching and detaching are audited in both workspaces' trails.
+    expect(tableActions(built, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
     const actions = allowedActions(built.templates.stateless, fn);
     expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
     expect(actions).not.toContain('events:PutEvents');
