@@ -42,8 +42,9 @@ export function selectModels(problem: Problem, candidates: readonly Candidate[])
     let evaluations = candidates.length;
     const budget = problem.config.search.polishEvaluations;
     if (budget > 0) {
-      // One simplex over every dimension. The pooled fit polishes channel by channel (pooled.ts); here that made a
-      // 15-week fit's lift interval absurdly wide (tests/integration/mmm/mmm-handoff.test.ts), so it is not used yet.
+      // One simplex over every dimension. The pooled fit polishes channel by channel (pooled.ts); on the 52 worlds
+      // that polish reaches better optima but recovers the truth no better and covers it less (82.0 % against 85.4 %,
+      // session 17; 80.6 % with the refit screening below, session 19: docs/mmm-scorecard.md), so it stays out.
       const polished = nelderMead(problem.dimensions, (h) => scalarOf(problem.evaluate(h)), best.hyper, budget);
       evaluations += budget;
       if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
@@ -81,10 +82,31 @@ export function replicateKpi(problem: Problem, base: ModelFit, replicate: number
   return { y, random };
 }
 
+/** The standard normal's quantile for p in (0.5, 1) (Abramowitz & Stegun 26.2.23, error below 5·10⁻⁴). */
+function normalQuantile(p: number): number {
+  const t = Math.sqrt(-2 * Math.log(1 - p));
+  return t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t ** 3);
+}
+
+/**
+ * How much worse (in −log posterior) than the chosen model, on the replicate's own data, a refit may end and still
+ * count as a draw: half the χ² quantile of the interval's level with as many degrees of freedom as hyperparameters
+ * (Wilson–Hilferty), the likelihood-ratio region of them all at that level. A refit that ends inside explored a flat
+ * direction; one that ends further off stalled on its way from a jittered start on a many-peaked posterior.
+ */
+export function refitLossGap(dimensions: number, level: number): number {
+  const k = Math.max(1, dimensions);
+  const z = normalQuantile(level);
+  return (k * (1 - 2 / (9 * k) + z * Math.sqrt(2 / (9 * k))) ** 3) / 2;
+}
+
 /**
  * One moving-block residual bootstrap replicate: KPI* = fitted + residual blocks drawn with
  * replacement (keeping autocorrelation within a block), then the hyperparameters are re-fitted
- * from the chosen model by a short Nelder–Mead and the coefficients by ridge.
+ * from a jittered copy of the chosen model by a short Nelder–Mead and the coefficients by ridge.
+ * A refit that ends outside the hyperparameters' likelihood region on its replicate (refitLossGap) is refitted from
+ * the chosen model instead: on 15 weeks such stalled refits (up to 70 log-units worse, Meta's effect at zero) made
+ * the hand-off's lift interval span zero by millions on revenue of thousands a week (tests/mmm/short-data-intervals).
  */
 export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: number): Draw {
   const { refitEvaluations } = problem.config.bootstrap;
@@ -95,6 +117,10 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
     const single = problem.config.objectives !== 'nrmse+rssd';
     // Two objectives: stay on the chosen model's trade-off by weighing RSSD as the knee did.
     const weight = single || base.rssd <= 0 ? 0 : base.nrmse / base.rssd;
+    const objective = (h: number[]) => {
+      const e = replicateProblem.evaluate(h);
+      return e.loss ?? e.nrmse + weight * e.rssd;
+    };
     // Each refit starts from a jittered copy of the chosen hyperparameters, so replicates explore the
     // flat directions of the objective (poorly identified curvature) instead of inheriting the point estimate.
     const jitter = problem.config.bootstrap.jitter;
@@ -102,15 +128,15 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
       const { lower, upper } = problem.dimensions[k]!;
       return Math.min(upper, Math.max(lower, value + jitter * (upper - lower) * random.normal()));
     });
-    hyper = nelderMead(
-      problem.dimensions,
-      (h) => {
-        const e = replicateProblem.evaluate(h);
-        return e.loss ?? e.nrmse + weight * e.rssd;
-      },
-      start,
-      refitEvaluations,
-    ).hyper;
+    const refit = nelderMead(problem.dimensions, objective, start, refitEvaluations);
+    hyper = refit.hyper;
+    // Only the posterior's loss has a likelihood scale to judge a gap by.
+    if (single && problem.config.objectives === 'map') {
+      const atChosen = objective(base.hyper);
+      if (refit.value > atChosen + refitLossGap(problem.dimensions.length, problem.config.bootstrap.level)) {
+        hyper = nelderMead(problem.dimensions, objective, base.hyper, refitEvaluations).hyper;
+      }
+    }
   }
   const fit = replicateProblem.fit(hyper);
   return { source: 'bootstrap', hyper, betas: mediaBetas(fit) };
