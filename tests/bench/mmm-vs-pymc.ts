@@ -9,6 +9,10 @@
  *   PYMC_PYTHON=/tmp/pymc-venv/bin/python nice -n 10 npm run bench:mmm:pymc
  *   PYMC_PYTHON=… npm run bench:mmm:pymc -- --presets basic --worlds 0 --draws 200 --tune 200   # a quick look
  *   npm run bench:mmm:pymc -- --merge a.json,b.json   # one scorecard of runs made apart (each with --json)
+ *
+ * A multi-region preset is fitted pooled on both sides, as each library pools regions: Adsmith's `fitPooled` and
+ * PyMC-Marketing's multidimensional MMM (dims = geo) with PyMC Labs' own benchmark configuration
+ * (tests/bench/mmm-pymc-fit-regions.py). `--per-region` fits every region on its own instead (the session-15 run).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +21,9 @@ import { parseArgs } from 'node:util';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
 import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
+import { DEFAULT_EFFECT_POOLING, fitPooled } from '@shared/mmm/pooled';
 import type { MmmDataset } from '@shared/mmm/spec';
+import type { MmmReport } from '@shared/schemas/mmm';
 import { loadPreset, type PymcLabsPreset } from '@tests/mmm/support/pymc-labs-presets';
 import { simulateWorld } from '@tests/mmm/support/worlds';
 
@@ -55,8 +61,9 @@ const quantile = (values: readonly number[], q: number) => {
   return sorted[lo]! + (sorted[Math.ceil(pos)]! - sorted[lo]!) * (pos - lo);
 };
 
-function presetCases(presets: string[]): Case[] {
-  return presets.flatMap((preset) =>
+/** Each preset's regions: fitted together when there are several (unless --per-region). */
+function presetCases(presets: string[]): Case[][] {
+  return presets.map((preset) =>
     loadPreset(preset as PymcLabsPreset).map((region) => ({
       id: `${preset}/${region.region}`,
       data: region.data,
@@ -76,11 +83,9 @@ function worldCases(indices: number[]): Case[] {
   });
 }
 
-async function fitAdsmith(data: MmmDataset): Promise<LibraryFit> {
-  const config = fitConfig({ adstock: 'delayed', saturation: 'hill', quality: 'standard' });
-  const cpu = process.cpuUsage();
-  const report = buildReport(await fitParallel(data, config, { threads: 1 }));
-  const used = process.cpuUsage(cpu);
+const adsmithConfig = () => fitConfig({ adstock: 'delayed', saturation: 'hill', quality: 'standard' });
+
+function adsmithFit(report: MmmReport, cpuSeconds: number, note = ''): LibraryFit {
   return {
     // The report's ROAS and interval (the bootstrap draws' median and middle 90 %); the weekly contribution of the
     // chosen model, as the benchmark suite scores it (tests/mmm/support/scorecard.ts).
@@ -91,9 +96,26 @@ async function fitAdsmith(data: MmmDataset): Promise<LibraryFit> {
       high: c.roi?.high ?? Number.NaN,
       contribution: report.decomposition.find((d) => d.name === c.name)!.values,
     })),
-    cpuSeconds: (used.user + used.system) / 1e6,
-    note: `R² ${report.metrics.rSquared.toFixed(3)}`,
+    cpuSeconds,
+    note: `R² ${report.metrics.rSquared.toFixed(3)}${note}`,
   };
+}
+
+async function fitAdsmith(data: MmmDataset): Promise<LibraryFit> {
+  const cpu = process.cpuUsage();
+  const report = buildReport(await fitParallel(data, adsmithConfig(), { threads: 1 }));
+  const used = process.cpuUsage(cpu);
+  return adsmithFit(report, (used.user + used.system) / 1e6);
+}
+
+/** The regions pooled as bench:mmm:pymc-labs pools them; the joint fit's CPU shared out over its regions. */
+function fitAdsmithPooled(regions: readonly MmmDataset[]): LibraryFit[] {
+  const cpu = process.cpuUsage();
+  const fit = fitPooled(regions, adsmithConfig(), { effectPooling: DEFAULT_EFFECT_POOLING });
+  const reports = fit.regions.map((raw) => buildReport(raw));
+  const used = process.cpuUsage(cpu);
+  const seconds = (used.user + used.system) / 1e6 / regions.length;
+  return reports.map((report) => adsmithFit(report, seconds, ', pooled'));
 }
 
 interface Sampler {
@@ -104,29 +126,47 @@ interface Sampler {
   seed: number;
 }
 
-function fitPymc(python: string, data: MmmDataset, sampler: Sampler): LibraryFit {
-  const input = JSON.stringify({
-    dates: data.dates,
-    kpi: data.kpi,
-    channels: data.channels.map((c) => ({ name: c.name, spend: c.spend })),
-    controls: data.controls.map((c) => ({ name: c.name, values: c.values })),
-    sampler,
-  });
-  const run = spawnSync(python, [join(import.meta.dirname, 'mmm-pymc-fit.py')], {
-    input,
+interface PymcDiagnostics {
+  cpuSeconds: number;
+  divergences: number;
+  maxRhat: number;
+  atMaxTreeDepth: number;
+}
+
+const datasetJson = (data: MmmDataset) => ({
+  dates: data.dates,
+  kpi: data.kpi,
+  channels: data.channels.map((c) => ({ name: c.name, spend: c.spend })),
+  controls: data.controls.map((c) => ({ name: c.name, values: c.values })),
+});
+
+function runPython(python: string, script: string, input: unknown) {
+  const run = spawnSync(python, [join(import.meta.dirname, script)], {
+    input: JSON.stringify(input),
     encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+    maxBuffer: 256 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`PyMC-Marketing fit failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  const out = JSON.parse(run.stdout) as Omit<LibraryFit, 'note'> & {
-    divergences: number;
-    maxRhat: number;
-    atMaxTreeDepth: number;
-  };
-  return {
-    ...out,
-    note: `divergences ${out.divergences}, max R-hat ${out.maxRhat.toFixed(3)}, ${(100 * out.atMaxTreeDepth).toFixed(0)} % at max tree depth`,
-  };
+  return JSON.parse(run.stdout) as unknown;
+}
+
+const diagnosticsNote = (out: PymcDiagnostics) =>
+  `divergences ${out.divergences}, max R-hat ${out.maxRhat.toFixed(3)}, ${(100 * out.atMaxTreeDepth).toFixed(0)} % at max tree depth`;
+
+function fitPymc(python: string, data: MmmDataset, sampler: Sampler): LibraryFit {
+  const out = runPython(python, 'mmm-pymc-fit.py', { ...datasetJson(data), sampler }) as Omit<LibraryFit, 'note'> &
+    PymcDiagnostics;
+  return { ...out, note: diagnosticsNote(out) };
+}
+
+/** PyMC-Marketing's multidimensional MMM on every region at once; its CPU shared out over the regions. */
+function fitPymcRegions(python: string, regions: readonly MmmDataset[], sampler: Sampler): LibraryFit[] {
+  const out = runPython(python, 'mmm-pymc-fit-regions.py', {
+    regions: regions.map((data, i) => ({ name: `geo_${i}`, ...datasetJson(data) })),
+    sampler,
+  }) as PymcDiagnostics & { regions: { channels: LibraryFit['channels'] }[] };
+  const note = `${diagnosticsNote(out)}, multidimensional`;
+  return out.regions.map((r) => ({ channels: r.channels, cpuSeconds: out.cpuSeconds / regions.length, note }));
 }
 
 function score(c: Case, fit: LibraryFit): ChannelScore[] {
@@ -259,6 +299,7 @@ async function main() {
       tune: { type: 'string', default: '500' },
       draws: { type: 'string', default: '500' },
       'target-accept': { type: 'string', default: '0.9' },
+      'per-region': { type: 'boolean', default: false },
       json: { type: 'string' },
       merge: { type: 'string' },
     },
@@ -281,32 +322,54 @@ async function main() {
     targetAccept: Number(values['target-accept']),
     seed: 2148,
   };
-  const cases = [...presetCases(list(values.presets)), ...worldCases(list(values.worlds).map(Number))];
-  for (const c of cases) {
-    const adsmith = await fitAdsmith(c.data);
-    const pymc = fitPymc(python, c.data, sampler);
-    const a = score(c, adsmith);
-    const p = score(c, pymc);
-    rows.push({
-      id: c.id,
-      source: c.id.startsWith('world') ? 'world' : 'preset',
-      adsmith: a,
-      pymc: p,
-      cpu: [adsmith.cpuSeconds, pymc.cpuSeconds],
-    });
-    // Written after every case, so a run stopped early keeps what it measured.
+  const groups = [
+    ...presetCases(list(values.presets)).flatMap((regions) =>
+      regions.length > 1 && !values['per-region'] ? [regions] : regions.map((r) => [r]),
+    ),
+    ...worldCases(list(values.worlds).map(Number)).map((c) => [c]),
+  ];
+  for (const group of groups) {
+    const pooled = group.length > 1;
+    const adsmithFits = pooled ? fitAdsmithPooled(group.map((c) => c.data)) : [await fitAdsmith(group[0]!.data)];
+    const pymcFits = pooled
+      ? fitPymcRegions(
+          python,
+          group.map((c) => c.data),
+          sampler,
+        )
+      : [fitPymc(python, group[0]!.data, sampler)];
+    for (const [i, c] of group.entries()) {
+      const adsmith = adsmithFits[i]!;
+      const pymc = pymcFits[i]!;
+      const a = score(c, adsmith);
+      const p = score(c, pymc);
+      rows.push({
+        id: c.id,
+        source: c.id.startsWith('world') ? 'world' : 'preset',
+        adsmith: a,
+        pymc: p,
+        cpu: [adsmith.cpuSeconds, pymc.cpuSeconds],
+      });
+      const errors = (s: ChannelScore[]) =>
+        s.map((x) => `${(100 * x.roasError).toFixed(0)}%${x.covered ? '' : '!'}`).join(' ');
+      console.log(
+        `${c.id.padEnd(28)} ${c.data.dates.length} wk  Adsmith ${errors(a)} (${adsmith.cpuSeconds.toFixed(1)} s CPU, ${adsmith.note})  ` +
+          `PyMC ${errors(p)} (${pymc.cpuSeconds.toFixed(1)} s CPU, ${pymc.note})`,
+      );
+    }
+    // Written after every dataset, so a run stopped early keeps what it measured.
     if (values.json) writeFileSync(values.json, `${JSON.stringify({ sampler, rows }, null, 1)}\n`);
-    const errors = (s: ChannelScore[]) =>
-      s.map((x) => `${(100 * x.roasError).toFixed(0)}%${x.covered ? '' : '!'}`).join(' ');
-    console.log(
-      `${c.id.padEnd(28)} ${c.data.dates.length} wk  Adsmith ${errors(a)} (${adsmith.cpuSeconds.toFixed(1)} s CPU, ${adsmith.note})  ` +
-        `PyMC ${errors(p)} (${pymc.cpuSeconds.toFixed(1)} s CPU, ${pymc.note})`,
-    );
   }
   console.log('');
   console.log(
     `PyMC-Marketing sampler: ${sampler.chains} chains × (${sampler.tune} tune + ${sampler.draws} draws), target_accept ${sampler.targetAccept}, one core; ` +
       `Adsmith: standard quality, one thread. "!" marks a channel whose 90 % interval misses the truth.`,
+  );
+  console.log(
+    values['per-region']
+      ? 'Every region fitted on its own.'
+      : `Multi-region presets pooled on both sides: Adsmith's fitPooled (effect pooling ${DEFAULT_EFFECT_POOLING}), ` +
+          "PyMC-Marketing's multidimensional MMM (dims geo, PyMC Labs' benchmark configuration); CPU shared out per region.",
   );
   console.log('');
   printScorecard(rows);
