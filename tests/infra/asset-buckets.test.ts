@@ -1,18 +1,19 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketEnvVar, buckets } from '@shared/buckets';
+import { bucketEnvVar } from '@shared/buckets';
 import { functions } from '@shared/functions';
-import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
-import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
+import { buildApp, type BuiltApp } from './support/build-app';
+import {
+  bucketProperties,
+  expectDeclaredLifecycle,
+  expectDeclaredObjectGrant,
+  expectPrivateAndEncrypted,
+  expectSiteOnlyCors,
+} from './support/bucket-assertions';
+import { functionEnv, roleStatements } from './support/template-queries';
 
 /** The assets bucket: the one whose name joins `adsmith-dev-assets-` with the account and region. */
-function assetsBucket(template: Template): Record<string, unknown> {
-  const found = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) =>
-    JSON.stringify(b.Properties.BucketName ?? '').includes('adsmith-dev-assets-'),
-  );
-  if (!found) throw new Error('no assets bucket in the stateful stack');
-  return found[1].Properties;
-}
+const assetsBucket = (template: Template) => bucketProperties(template, 'assets');
 
 describe("the assets bucket (stateful stack) and the graphics function's access to it", () => {
   let built: BuiltApp;
@@ -23,15 +24,7 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
 
   it('is encrypted, blocks public access, owns its objects and logs access', () => {
     const bucket = assetsBucket(built.templates.stateful);
-    expect(bucket.BucketEncryption).toEqual({
-      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-    });
-    expect(bucket.PublicAccessBlockConfiguration).toEqual({
-      BlockPublicAcls: true,
-      BlockPublicPolicy: true,
-      IgnorePublicAcls: true,
-      RestrictPublicBuckets: true,
-    });
+    expectPrivateAndEncrypted(bucket);
     expect(bucket.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
     expect(bucket.LoggingConfiguration).toMatchObject({ LogFilePrefix: 'assets/' });
   });
@@ -48,51 +41,18 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
   });
 
   it('aborts incomplete multipart uploads and expires unconfirmed uploads, as shared/buckets.ts declares', () => {
-    const rules = (
-      assetsBucket(built.templates.stateful).LifecycleConfiguration as { Rules: Record<string, unknown>[] }
-    ).Rules;
-    expect(rules).toContainEqual(
-      expect.objectContaining({
-        AbortIncompleteMultipartUpload: { DaysAfterInitiation: buckets.assets.abortIncompleteMultipartUploadDays },
-        Status: 'Enabled',
-      }),
-    );
-    expect(rules).toContainEqual(
-      expect.objectContaining({
-        Prefix: 'uploads/',
-        ExpirationInDays: buckets.assets.expireUnder[0].days,
-        Status: 'Enabled',
-      }),
-    );
     // Confirmed images under users/ never expire by themselves.
-    expect(rules.some((rule) => rule.Prefix === 'users/')).toBe(false);
+    expectDeclaredLifecycle(assetsBucket(built.templates.stateful), 'assets', 'users/');
   });
 
   it('allows presigned browser requests from the site origin only, with the declared methods', () => {
-    const cors = (assetsBucket(built.templates.stateful).CorsConfiguration as { CorsRules: Record<string, unknown>[] })
-      .CorsRules;
-    expect(cors).toHaveLength(1);
-    expect(cors[0]).toMatchObject({
-      AllowedMethods: ['GET', 'PUT', 'HEAD'],
-      AllowedHeaders: ['content-type'],
-      ExposedHeaders: ['ETag'],
-      MaxAge: buckets.assets.cors.maxAgeSeconds,
-    });
-    expect(JSON.stringify(cors[0]!.AllowedOrigins)).not.toContain('*');
+    expectSiteOnlyCors(assetsBucket(built.templates.stateful), 'assets');
   });
 
   it('grants the graphics function exactly Put/Get/DeleteObject on uploads/* and users/*, no ListBucket', () => {
     const stateless = built.templates.stateless;
+    expectDeclaredObjectGrant(stateless, 'graphics', 'assets');
     const fn = 'adsmith-dev-graphics';
-    const s3Actions = allowedActions(stateless, fn).filter((action) => action.startsWith('s3:'));
-    expect([...new Set(s3Actions)].sort()).toEqual([...functions.graphics.buckets.assets.actions].sort());
-    const statement = roleStatements(stateless, fn).find((s) => [s.Action].flat().includes('s3:PutObject'))!;
-    const resources = JSON.stringify(statement.Resource);
-    expect(resources).toContain('adsmith-dev-assets-');
-    expect(resources).toContain('/uploads/*');
-    expect(resources).toContain('/users/*');
-    // Two object patterns, never the bucket itself.
-    expect([statement.Resource].flat()).toHaveLength(2);
     expect(functionEnv(stateless, fn)[bucketEnvVar('assets')]).toBeDefined();
     // The report functions read a brand kit's logo: GetObject under users/*/assets/* only.
     for (const name of ['reports', 'reports-sender']) {
