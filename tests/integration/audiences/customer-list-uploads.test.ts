@@ -243,6 +243,11 @@ describe('large customer lists through the bucket', () => {
       removed: 2_000,
       unchanged: 10_000,
     });
+    // Another workspace's audit shows none of it.
+    const othersAudit = (await (
+      await users.other.call('/api/audiences/customer-uploads')
+    ).json()) as CustomerUploadAudit;
+    expect(othersAudit.items.some((item) => item.audienceId === audienceId)).toBe(false);
   }, 180_000);
 
   it('fails an upload whose worker was killed, and deletes its half-made audience and file', async () => {
