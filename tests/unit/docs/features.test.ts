@@ -21,6 +21,7 @@ const MANUALS_BEYOND_FEATURES: Record<string, string> = {
   'notifications.md': 'settings every signed-in user has, whatever the feature',
   'site.md': 'the public pages and the blog',
   'reports.md': 'the agency’s scheduled reports (issue 28), an API of its own until its screen and feature entry exist',
+  'audiences.md': 'custom audiences (issue 30, /audiences), not among the pricing page’s features yet',
 };
 
 /** The manual's opening lines up to its first blank line: its title and the "Screen(s):" line. */
