@@ -14,6 +14,18 @@ import {
 import { effectiveStatusOf, type Ad, type AdAccount, type AdSet, type Campaign, type World } from './world.js';
 
 /**
+ * The share of a video ad's plays still watching at each quartile (`video_p25_watched_actions` …
+ * `video_p100_watched_actions`, action type `video_view` as Meta answers them): a short ad's typical drop-off.
+ */
+const VIDEO_RETENTION = {
+  video_p25_watched_actions: 0.6,
+  video_p50_watched_actions: 0.42,
+  video_p75_watched_actions: 0.3,
+  video_p95_watched_actions: 0.21,
+  video_p100_watched_actions: 0.18,
+} as const;
+
+/**
  * Turns the daily model into Meta-shaped insights rows: grouped by level,
  * time bucket and breakdown segment, numbers as strings ("spend":"12.34"),
  * actions as [{action_type, value}] arrays, rows without delivery left out.
@@ -351,6 +363,15 @@ function renderField(field: string, f: Formatter): unknown {
       return Math.round(m.videoViews) > 0 ? [{ action_type: 'video_view', value: integer(m.videoViews) }] : undefined;
     case 'video_thruplay_watched_actions':
       return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: integer(m.thruplays) }] : undefined;
+    case 'video_p25_watched_actions':
+    case 'video_p50_watched_actions':
+    case 'video_p75_watched_actions':
+    case 'video_p95_watched_actions':
+    case 'video_p100_watched_actions': {
+      // Plays that reached a point of the video: a fixed retention curve of the plays, so video ads alone have them.
+      const watched = Math.round(m.videoViews * VIDEO_RETENTION[field]);
+      return watched > 0 ? [{ action_type: 'video_view', value: integer(watched) }] : undefined;
+    }
     case 'cost_per_thruplay':
       return Math.round(m.thruplays) > 0 ? [{ action_type: 'video_view', value: cost(m.thruplays) }] : undefined;
     case 'quality_ranking':

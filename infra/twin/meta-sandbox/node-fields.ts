@@ -16,6 +16,7 @@ import {
   type World,
 } from './world.js';
 import { carouselLinkData } from './carousel-cards.js';
+import { pageIdOf } from './account-assets.js';
 import { findSeededImage, seededImageDataUrl, seededImageHash, seededLink, seededStorySpec } from './seeded-images.js';
 
 /**
@@ -342,9 +343,44 @@ export function adField(ctx: ReadContext, ad: Ad, field: string): unknown {
 
 const SEEDED_BODY = 'Gear up for the trail: light, tough and made to last.';
 
-/** Fields of a seeded ad's inline creative (a single-image link ad; `world` gives its Page and image). */
+/**
+ * A seeded ad of an ad set optimising for ThruPlays plays a video (Meta serves those only with video): its creative
+ * reads back as a video creative, its video id derived from the ad's.
+ */
+export function seededVideoId(ad: Ad, world?: World): string | undefined {
+  if (world?.adsets.get(ad.adsetId)?.optimizationGoal !== 'THRUPLAY') return undefined;
+  return `1207${ad.id.replace(/\D/g, '').slice(-12).padStart(12, '0')}`;
+}
+
+/**
+ * Fields of a seeded ad's inline creative (a single-image link ad, or a video ad in a ThruPlay ad set; `world` gives
+ * its Page and image).
+ */
 export function creativeField(ad: Ad, field: string, world?: World): unknown {
   const account = world?.accounts.get(ad.accountId);
+  const videoId = seededVideoId(ad, world);
+  if (videoId) {
+    switch (field) {
+      case 'object_type':
+        return 'VIDEO';
+      case 'video_id':
+        return videoId;
+      case 'object_story_spec': {
+        if (!account) return undefined;
+        const link = seededLink(ad);
+        return {
+          page_id: pageIdOf(account),
+          video_data: {
+            video_id: videoId,
+            message: SEEDED_BODY,
+            title: ad.name.split(' | ')[0]!,
+            image_hash: seededImageHash(ad),
+            call_to_action: { type: ad.callToActionType, value: { link } },
+          },
+        };
+      }
+    }
+  }
   switch (field) {
     case 'image_hash':
       return seededImageHash(ad);

@@ -247,3 +247,42 @@ describe('insights parameters', () => {
     expect(params.range).toEqual({ since: '2026-11-01', until: '2026-11-02' });
   });
 });
+
+describe('video quartiles (issue 29: video metrics)', () => {
+  const quartiles = [
+    'video_p25_watched_actions',
+    'video_p50_watched_actions',
+    'video_p75_watched_actions',
+    'video_p95_watched_actions',
+    'video_p100_watched_actions',
+  ] as const;
+
+  it('video ads report plays watched to 25 %, 50 %, 75 %, 95 % and 100 %, falling; other ads report none', () => {
+    // Both seeded accounts: the ThruPlay ad set is in one of them.
+    const rows: Record<string, unknown>[] = [];
+    let world!: ReturnType<typeof setup>['world'];
+    for (const currency of ['USD', 'JPY']) {
+      const account = setup(currency);
+      world = account.world;
+      const fields = `ad_id,adset_id,video_play_actions,${quartiles.join(',')}`;
+      rows.push(...account.run({ level: 'ad', date_preset: 'last_30d', fields }));
+    }
+    const goalOf = (row: Record<string, unknown>) => world.adsets.get(String(row.adset_id))!.optimizationGoal;
+    const videoRows = rows.filter((row) => goalOf(row) === 'THRUPLAY');
+    const linkRows = rows.filter((row) => goalOf(row) === 'LINK_CLICKS');
+    expect(videoRows.length).toBeGreaterThan(0);
+    expect(linkRows.length).toBeGreaterThan(0);
+    for (const row of videoRows) {
+      const plays = Number((row.video_play_actions as Array<{ value: string }>)[0]!.value);
+      const counts = quartiles.map((field) => {
+        const list = row[field] as Array<{ action_type: string; value: string }>;
+        expect(list).toEqual([{ action_type: 'video_view', value: expect.stringMatching(/^\d+$/) }]);
+        return Number(list[0]!.value);
+      });
+      expect(counts[0]).toBeLessThanOrEqual(plays);
+      for (let i = 1; i < counts.length; i += 1) expect(counts[i]).toBeLessThanOrEqual(counts[i - 1]!);
+      expect(counts[4]).toBeGreaterThan(0);
+    }
+    for (const row of linkRows) for (const field of quartiles) expect(row[field]).toBeUndefined();
+  });
+});
