@@ -28,11 +28,21 @@ type EmailErrors = Partial<Record<'to' | 'senderName', string>>;
  * to the workspace's client in Adsmith, or as a link that needs no account, which may also be emailed to the
  * client from the agency's name. The link is shown once (only its hash is kept).
  */
-export function SendForApprovalForm({ formLabel, send }: { formLabel: string; send: SendApprovalMutation }) {
+export function SendForApprovalForm({
+  formLabel,
+  send,
+  defaultSenderName,
+}: {
+  formLabel: string;
+  send: SendApprovalMutation;
+  /** The Reports settings' sender name: the From name until the person writes another. */
+  defaultSenderName?: string | undefined;
+}) {
   const [via, setVia] = useState<'client' | 'link'>('link');
   const [days, setDays] = useState<number>(APPROVAL_LINK_DAYS.default);
   const [to, setTo] = useState('');
-  const [senderName, setSenderName] = useState('');
+  const [typedName, setSenderName] = useState<string | null>(null);
+  const senderName = typedName ?? defaultSenderName ?? '';
   const [errors, setErrors] = useState<EmailErrors>({});
   const token = send.data?.token;
   const link = token ? new URL(approvalLinkPath(token), window.location.origin).toString() : null;

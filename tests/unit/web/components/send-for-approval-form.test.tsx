@@ -109,3 +109,24 @@ describe('SendForApprovalForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('“Pause Ad B” is already applied: nothing to approve.');
   });
 });
+
+describe('SendForApprovalForm’s sender name (issue 28, req 2)', () => {
+  it('starts from the Reports settings’ sender name, and the person’s own words win', async () => {
+    const user = userEvent.setup();
+    const send = mutation();
+    render(<SendForApprovalForm formLabel="Send it for approval" send={send} defaultSenderName="Northwind Media" />);
+    await user.type(within(form()).getByLabelText('Email it to (optional)'), 'bea@bakery.example.com');
+    expect(within(form()).getByLabelText('From (your agency’s name)')).toHaveValue('Northwind Media');
+    await user.click(within(form()).getByRole('button', { name: 'Send for approval' }));
+    expect(send.mutate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ email: { to: 'bea@bakery.example.com', senderName: 'Northwind Media' } }),
+    );
+    const from = within(form()).getByLabelText('From (your agency’s name)');
+    await user.clear(from);
+    await user.type(from, 'Ada at Northwind');
+    await user.click(within(form()).getByRole('button', { name: 'Send for approval' }));
+    expect(send.mutate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ email: { to: 'bea@bakery.example.com', senderName: 'Ada at Northwind' } }),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type { ApprovalSubjectInputSchema, SendApprovalBody } from '@shared/schemas/approvals';
 import { apiRequest } from '@web/lib/api';
@@ -17,4 +17,19 @@ export function useSendApproval(subject: ApprovalSubjectInput) {
     // The form shows why it was refused.
     meta: { component: 'SendForApproval', ownErrorToast: true },
   });
+}
+
+/**
+ * The sender name of the workspace's Reports settings (the agency's name as its clients know it, issue 28 req 2):
+ * what an emailed approval link is from unless the person writes another. Undefined when none is set or unreadable.
+ */
+export function useReportSenderName(): string | undefined {
+  const settings = useQuery({
+    // The reports screen's key: one cache for both.
+    queryKey: ['reports', 'settings'],
+    queryFn: () => apiRequest('reportSettings'),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return settings.data?.settings?.senderName;
 }

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SendForApprovalForm } from '@web/components/send-for-approval-form';
 import { Button } from '@web/components/ui/button';
-import { useSendApproval } from '@web/lib/approvals/send-approval';
+import { useReportSenderName, useSendApproval } from '@web/lib/approvals/send-approval';
 
 /**
  * An agent's stored proposal sent for the client's approval from the chat (issue 28, req 3): the client reads its
@@ -35,5 +35,6 @@ export function ProposalApproval({ recommendationId, title }: { recommendationId
 
 function ProposalForm({ recommendationId }: { recommendationId: string }) {
   const send = useSendApproval({ kind: 'agent_proposal', recommendationId });
-  return <SendForApprovalForm formLabel="Send the proposal for approval" send={send} />;
+  const senderName = useReportSenderName();
+  return <SendForApprovalForm formLabel="Send the proposal for approval" send={send} defaultSenderName={senderName} />;
 }

@@ -1,6 +1,7 @@
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { SendForApprovalForm } from '@web/components/send-for-approval-form';
+import { useReportSenderName } from '@web/lib/approvals/send-approval';
 import { useDraftApprovals, useSendForApproval } from '../api/campaign-generator-api';
 
 const statusWords = {
@@ -18,6 +19,7 @@ const statusWords = {
 export function SendForApproval({ uid, draftId }: { uid: string | undefined; draftId: string }) {
   const approvals = useDraftApprovals(uid, draftId);
   const send = useSendForApproval(uid, draftId);
+  const senderName = useReportSenderName();
 
   return (
     <Card>
@@ -29,7 +31,7 @@ export function SendForApproval({ uid, draftId }: { uid: string | undefined; dra
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <SendForApprovalForm formLabel="Send the plan for approval" send={send} />
+        <SendForApprovalForm formLabel="Send the plan for approval" send={send} defaultSenderName={senderName} />
         {approvals.data && approvals.data.items.length > 0 ? (
           <ul aria-label="Approvals of this plan" className="grid gap-2 text-sm">
             {approvals.data.items.map((item) => (

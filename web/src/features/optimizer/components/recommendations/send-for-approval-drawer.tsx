@@ -1,7 +1,7 @@
 import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { SendForApprovalForm } from '@web/components/send-for-approval-form';
 import { Modal } from '@web/components/ui/modal';
-import { useSendApproval } from '@web/lib/approvals/send-approval';
+import { useReportSenderName, useSendApproval } from '@web/lib/approvals/send-approval';
 
 /**
  * The chosen recommendations sent for the client's approval as one set (issue 28, req 3): the client reads each
@@ -32,6 +32,7 @@ export function SendForApprovalDrawer({
 
 function SendSet({ recs }: { recs: readonly StoredRecommendation[] }) {
   const send = useSendApproval({ kind: 'recommendations', recommendationIds: recs.map((rec) => rec.id) });
+  const senderName = useReportSenderName();
   return (
     <div className="grid gap-4">
       <ul aria-label="Recommendations to send" className="grid gap-1 text-sm">
@@ -41,7 +42,11 @@ function SendSet({ recs }: { recs: readonly StoredRecommendation[] }) {
           </li>
         ))}
       </ul>
-      <SendForApprovalForm formLabel="Send the recommendations for approval" send={send} />
+      <SendForApprovalForm
+        formLabel="Send the recommendations for approval"
+        send={send}
+        defaultSenderName={senderName}
+      />
     </div>
   );
 }
