@@ -20,7 +20,7 @@ export type BriefAdFormat = 'single_image' | 'carousel' | 'video';
 const formatLabels: Record<BriefAdFormat, string> = {
   single_image: 'Single image',
   carousel: 'Carousel (the images as cards)',
-  video: 'Video (made from a saved design)',
+  video: 'Video (from a saved design)',
 };
 const lengths = Array.from({ length: MAX_VIDEO_SECONDS - MIN_VIDEO_SECONDS + 1 }, (_, i) => MIN_VIDEO_SECONDS + i);
 
@@ -85,7 +85,7 @@ export function BriefFormat({ uid, format, onFormat, video, onVideo, words, erro
 function ChosenVideo({ video, onRemove }: { video: BriefVideo; onRemove: () => void }) {
   const vertical = video.adVideo.ratio === '9:16';
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       {video.posterUrl ? (
         <img
           src={video.posterUrl}
@@ -93,7 +93,8 @@ function ChosenVideo({ video, onRemove }: { video: BriefVideo; onRemove: () => v
           className={`rounded-md border object-cover ${vertical ? 'h-32 w-18' : 'size-24'}`}
         />
       ) : null}
-      <div className="grid gap-1 text-sm">
+      {/* Below the poster on a phone rather than past the card's edge. */}
+      <div className="grid min-w-48 flex-1 gap-1 text-sm">
         <span>
           Every ad plays the <strong>{video.label}</strong>, each with its own words.
         </span>
