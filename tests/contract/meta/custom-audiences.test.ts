@@ -325,6 +325,48 @@ describe('website and engagement audiences', () => {
   });
 });
 
+describe('lookalikes of rule audiences', () => {
+  it('are made from a website audience and from an engagement audience as from a customer list', async () => {
+    const pixel = (await account.getAdsPixels(['id']))[0]!.id;
+    const inclusion = (type: string, id: string, days: number, event: string) => ({
+      inclusions: {
+        operator: 'or',
+        rules: [
+          {
+            event_sources: [{ type, id }],
+            retention_seconds: days * 86_400,
+            filter: { operator: 'and', filters: [{ field: 'event', operator: 'eq', value: event }] },
+          },
+        ],
+      },
+    });
+    const visitors = await account.createCustomAudience([], {
+      name: 'Contract: visitors as a source',
+      subtype: 'WEBSITE',
+      rule: inclusion('pixel', pixel, 60, 'PageView'),
+      prefill: true,
+    });
+    const engagers = await account.createCustomAudience([], {
+      name: 'Contract: engagers as a source',
+      subtype: 'ENGAGEMENT',
+      rule: inclusion('page', session.pageId, 180, 'page_engaged'),
+    });
+    for (const origin of [visitors, engagers]) {
+      const created = await account.createCustomAudience([], {
+        name: `Contract: 2% of ${origin.id}`,
+        subtype: 'LOOKALIKE',
+        origin_audience_id: origin.id,
+        lookalike_spec: { country: 'GB', ratio: 0.02 },
+      });
+      expect(await read(created.id, ['subtype', 'lookalike_spec', 'delivery_status'])).toMatchObject({
+        subtype: 'LOOKALIKE',
+        lookalike_spec: { ratio: 0.02, country: 'GB', origin: [{ id: origin.id }] },
+        delivery_status: { code: 200 },
+      });
+    }
+  });
+});
+
 describe('reading, changing and deleting', () => {
   it('lists with fields, knows no approximate_count, renames, and deletes', async () => {
     await acceptTerms();
