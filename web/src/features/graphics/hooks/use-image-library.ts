@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { type Design, type DesignImageSlot } from '@shared/graphics/design-schema';
 import { templates } from '@shared/graphics/templates/template-registry';
 import type { aiImageShapes, Asset } from '@shared/schemas/graphics';
@@ -31,9 +31,16 @@ export function useImageLibrary(design: Design, onChange: (next: Design) => void
   const shownBrief = brief ?? briefFromDesign(design);
   const targetSlot = photoSlots.includes(uploadSlot) ? uploadSlot : (photoSlots[0] ?? 'product');
 
+  // An upload or a generation ends seconds after it began: it places its image in the design as it is then, not
+  // as it was when it started (edits made meanwhile, such as a carousel card's link, were lost).
+  const latest = useRef(design);
+  useEffect(() => {
+    latest.current = design;
+  }, [design]);
   const place = (slot: DesignImageSlot, asset: Asset) => {
     rememberAssetUrl(asset.key, asset.url);
-    onChange({ ...design, images: { ...design.images, [slot]: assetRef(asset) } });
+    const current = latest.current;
+    onChange({ ...current, images: { ...current.images, [slot]: assetRef(asset) } });
   };
 
   const generate = useMutation({

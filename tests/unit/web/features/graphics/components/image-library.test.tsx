@@ -58,6 +58,38 @@ describe('ImageLibrary uploads', () => {
   });
 });
 
+describe('ImageLibrary placing a finished upload', () => {
+  it('places it in the design as it is when the upload ends, keeping edits made while it ran', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    let confirm: () => void = () => undefined;
+    handlers.graphicsConfirmUpload = () =>
+      new Promise((resolve) => {
+        confirm = () => resolve({ ...logoAsset, purpose: 'product', fileName: 'shoe.png', width: 1200, height: 900 });
+      });
+    const before = defaultDesign();
+    const view = render(
+      <QueryClientProvider client={client()}>
+        <ImageLibrary design={before} onChange={onChange} />
+      </QueryClientProvider>,
+    );
+    await user.upload(screen.getByLabelText('Photo file'), pngFile('shoe.png', 'image/png', 5000));
+    await waitFor(() => expect(called('graphicsConfirmUpload')).not.toHaveLength(0));
+    // The person edits the headline while the upload runs.
+    const edited = { ...before, texts: { ...before.texts, headline: 'Typed during the upload' } };
+    view.rerender(
+      <QueryClientProvider client={client()}>
+        <ImageLibrary design={edited} onChange={onChange} />
+      </QueryClientProvider>,
+    );
+    confirm();
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    const placed = onChange.mock.calls[0]![0];
+    expect(placed.texts.headline).toBe('Typed during the upload');
+    expect(placed.images.product).toMatchObject({ kind: 'asset', width: 1200, height: 900 });
+  });
+});
+
 describe('ImageLibrary AI images', () => {
   it('shows the prompt built from the design and brand, generates with progress, places the image, and shows the upgrade prompt on 429', async () => {
     const user = userEvent.setup({ delay: null });
