@@ -32,7 +32,13 @@ interface BriefFormProps {
    * Handed over by a link (the graphics editor's "Use in a campaign" or a video's "Use in an ad"): the account and
    * its images, or the video, preselected.
    */
-  initial?: { adAccountId?: string | undefined; images: PickedImage[]; video?: BriefVideo | null | undefined };
+  initial?: {
+    adAccountId?: string | undefined;
+    images: PickedImage[];
+    video?: BriefVideo | null | undefined;
+    /** A carousel design's cards: the carousel format, chosen. */
+    carousel?: boolean | undefined;
+  };
 }
 
 /** What is advertised, the goal, budget, dates, where and for whom: the brief the plan is built from. */
@@ -44,6 +50,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
       new Date(),
       initial?.images,
       initial?.video ?? null,
+      initial?.carousel ?? false,
     ),
   });
   const images = useWatch({ control: form.control, name: 'images' });

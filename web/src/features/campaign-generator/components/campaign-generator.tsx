@@ -112,6 +112,7 @@ export function CampaignGenerator() {
                   adAccountId: link.adAccountId,
                   images: withKnownImages(link.images, handedOver.data ?? []),
                   video: handedVideo.data ?? null,
+                  carousel: link.carousel,
                 }}
                 accounts={accounts.data}
                 busy={generate.isPending}

@@ -116,6 +116,7 @@ export function defaultBrief(
   today: Date,
   images: PickedImage[] = [],
   video: BriefVideo | null = null,
+  carousel = false,
 ): BriefFormValues {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -142,7 +143,7 @@ export function defaultBrief(
     specialAdCategories: [],
     adCopy: '',
     images,
-    adFormat: video ? 'video' : 'single_image',
+    adFormat: video ? 'video' : carousel ? 'carousel' : 'single_image',
     video,
   };
 }

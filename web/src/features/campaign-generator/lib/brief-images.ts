@@ -1,3 +1,4 @@
+import { CAROUSEL_CARDS } from '@shared/carousel-rules';
 import * as z from 'zod';
 import { ImageHashSchema, MAX_BRIEF_IMAGES, type AdImageRef } from '@shared/schemas/campaign-plan';
 import { uploadLimits } from '@shared/schemas/graphics';
@@ -68,12 +69,13 @@ export function addPicked(
 
 /**
  * `/campaign-generator?adAccountId=act_…&imageHashes=h1,h2` (the graphics editor's "Use in a campaign"): the
- * account, if it is one of the user's, and its hashes, preselected. Anything else in the link is ignored.
+ * account, if it is one of the user's, and its hashes, preselected; `&adFormat=carousel` (a carousel design's cards,
+ * in order) also chooses the carousel format when there are cards enough. Anything else in the link is ignored.
  */
 export function imagesFromLink(
   search: URLSearchParams,
   accountIds: readonly string[],
-): { adAccountId?: string; images: PickedImage[] } {
+): { adAccountId?: string; images: PickedImage[]; carousel?: true } {
   const adAccountId = search.get('adAccountId') ?? undefined;
   if (!adAccountId || !accountIds.includes(adAccountId)) return { images: [] };
   const hashes = (search.get('imageHashes') ?? '')
@@ -83,7 +85,8 @@ export function imagesFromLink(
   const images = [...new Set(hashes)]
     .slice(0, MAX_BRIEF_IMAGES)
     .map((hash, index) => ({ hash, name: `Graphics generator image ${index + 1}`, adAccountId }));
-  return { adAccountId, images };
+  const carousel = search.get('adFormat') === 'carousel' && images.length >= CAROUSEL_CARDS.min;
+  return { adAccountId, images, ...(carousel ? { carousel } : {}) };
 }
 
 /** Preselected images named and pictured from what the account's library is known to hold (by hash). */

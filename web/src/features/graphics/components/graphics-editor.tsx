@@ -44,7 +44,7 @@ export function GraphicsEditor({
   /** The open design changed (saved as new, opened, closed): the page puts its id in the URL. */
   onOpenIdChange?: (id: string | null) => void;
   /** "Use in a campaign" (needs the router and the signed-in user, so the page supplies it). */
-  campaignPanel?: (blocked: boolean, saving: SavingTools) => ReactNode;
+  campaignPanel?: (blocked: boolean, saving: SavingTools, design: Design) => ReactNode;
   /** The server's export (saves first); without it the ZIP is built in the browser. */
   exportPanel?: (blocked: boolean, saving: SavingTools, design: Design) => ReactNode;
 }) {
@@ -114,7 +114,7 @@ export function GraphicsEditor({
           downloading={browserExport.busy}
         />
         {exportPanel?.(errors > 0, doc.savingTools, doc.design)}
-        {campaignPanel?.(errors > 0, doc.savingTools)}
+        {campaignPanel?.(errors > 0, doc.savingTools, doc.design)}
         <ChecksList checks={checks} />
       </div>
     </div>
@@ -192,7 +192,9 @@ export function GraphicsGenerator({ renderer }: { renderer: GraphicsRenderer }) 
           {design.cards ? null : <MakeVideo ensureSaved={saving.ensureSaved} blocked={blocked} />}
         </>
       )}
-      campaignPanel={(blocked, saving) => <UseInCampaign blocked={blocked} saving={saving} />}
+      campaignPanel={(blocked, saving, design) => (
+        <UseInCampaign blocked={blocked} saving={saving} carouselCards={design.cards?.length} />
+      )}
       onOpenIdChange={(id) =>
         setParams(
           (current) => {

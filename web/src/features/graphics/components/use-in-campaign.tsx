@@ -1,6 +1,7 @@
 import { Megaphone } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CAROUSEL_EXPORT_SIZES } from '@shared/graphics/carousel-design';
 import { type PlacementSizeId, placementSizeIds, placementSizes } from '@shared/graphics/placement-sizes';
 import { webPaths } from '@shared/web-paths';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
@@ -15,9 +16,17 @@ import { SizeCheckboxes } from './size-checkboxes';
 
 type Step = { status: 'idle' } | { status: 'working'; message: string } | { status: 'failed'; message: string };
 
-/** The campaign generator's link for images in an ad account's library (read by its brief form). */
-export function campaignGeneratorLink(adAccountId: string, hashes: readonly string[]): string {
+/**
+ * The campaign generator's link for images in an ad account's library (read by its brief form); a carousel's cards
+ * also choose the carousel format there.
+ */
+export function campaignGeneratorLink(
+  adAccountId: string,
+  hashes: readonly string[],
+  { carousel = false }: { carousel?: boolean } = {},
+): string {
   const query = new URLSearchParams({ adAccountId, imageHashes: hashes.join(',') });
+  if (carousel) query.set('adFormat', 'carousel');
   return `${webPaths.campaignGenerator}?${query.toString()}`;
 }
 
@@ -29,14 +38,23 @@ export function campaignGeneratorLink(adAccountId: string, hashes: readonly stri
 export function UseInCampaign({
   blocked,
   saving,
+  carouselCards,
 }: {
   /** The design has errors listed under Quality checks. */
   blocked: boolean;
   saving: SavingTools;
+  /**
+   * A carousel's card count: its cards go in order, in one shape (Meta shows a carousel's cards at one ratio), and
+   * the generator opens on the carousel format.
+   */
+  carouselCards?: number | undefined;
 }) {
   const navigate = useNavigate();
   const selection = useAdAccountSelection();
-  const [sizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
+  const carousel = carouselCards !== undefined;
+  const [chosenSizes, setSizes] = useState<PlacementSizeId[]>([...placementSizeIds]);
+  const [cardShape, setCardShape] = useState<PlacementSizeId>('square');
+  const sizes = carousel ? [cardShape] : chosenSizes;
   const [step, setStep] = useState<Step>({ status: 'idle' });
   const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
   const adAccountId = selection.accountId ?? '';
@@ -69,6 +87,7 @@ export function UseInCampaign({
         campaignGeneratorLink(
           reply.adAccountId,
           reply.images.map((image) => image.hash),
+          { carousel },
         ),
       );
     } catch (error) {
@@ -98,14 +117,11 @@ export function UseInCampaign({
         toolbar={{ end: null }}
         className="grid gap-3"
       >
-        <SizeCheckboxes
-          legend="Sizes to send"
-          sizes={sizes}
-          onChange={setSizes}
-          labelOf={(sizeId) =>
-            `${placementSizes[sizeId].ratio} ${placementSizes[sizeId].width}×${placementSizes[sizeId].height}`
-          }
-        />
+        {carousel ? (
+          <CardShapeChoice cards={carouselCards} shape={cardShape} onChange={setCardShape} />
+        ) : (
+          <SizeCheckboxes legend="Sizes to send" sizes={chosenSizes} onChange={setSizes} labelOf={sizeLabel} />
+        )}
         <div>
           <Button
             onClick={() => void onUse()}
@@ -127,5 +143,43 @@ export function UseInCampaign({
         ) : null}
       </AdAccountWorkspace>
     </section>
+  );
+}
+
+const sizeLabel = (sizeId: PlacementSizeId) =>
+  `${placementSizes[sizeId].ratio} ${placementSizes[sizeId].width}×${placementSizes[sizeId].height}`;
+
+/** The one shape a carousel's cards are sent in: each card once, so the generator makes one card of each. */
+function CardShapeChoice({
+  cards,
+  shape,
+  onChange,
+}: {
+  cards: number;
+  shape: PlacementSizeId;
+  onChange: (shape: PlacementSizeId) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="mb-1 text-sm font-medium">Card shape</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {CAROUSEL_EXPORT_SIZES.map((sizeId) => (
+          <label key={sizeId} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              value={sizeId}
+              checked={shape === sizeId}
+              onChange={() => onChange(sizeId)}
+            />
+            {sizeLabel(sizeId)}
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        All {cards} cards, in order, in this shape: the generator opens on a carousel of them.
+      </p>
+    </fieldset>
   );
 }

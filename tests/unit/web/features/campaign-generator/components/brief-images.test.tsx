@@ -236,6 +236,24 @@ describe('images on the campaign brief', () => {
     ]);
   });
 
+  it('opens on the carousel format when a carousel design hands over its cards, and only with cards enough', async () => {
+    const { user, onSubmit } = renderForm(
+      `?adAccountId=${usdAccount.id}&imageHashes=${SENT_HASH},${HASH}&adFormat=carousel`,
+    );
+    expect(screen.getByLabelText('Ad format')).toHaveValue('carousel');
+    await fillBrief(user);
+    await user.click(screen.getByRole('button', { name: 'Generate campaign plan' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ adFormat: 'carousel' });
+    expect(onSubmit.mock.calls[0]![0].images.map((image: { hash: string }) => image.hash)).toEqual([SENT_HASH, HASH]);
+    // One card is no carousel: the link's format is ignored.
+    const one = imagesFromLink(
+      new URLSearchParams(`?adAccountId=${usdAccount.id}&imageHashes=${HASH}&adFormat=carousel`),
+      [usdAccount.id],
+    );
+    expect(one.carousel).toBeUndefined();
+  });
+
   it('ignores a link naming an account that is not the user’s', () => {
     const link = imagesFromLink(new URLSearchParams(`?adAccountId=act_999&imageHashes=${HASH}`), [usdAccount.id]);
     expect(link).toEqual({ images: [] });

@@ -42,8 +42,8 @@ const saving = () => ({
   onExported: vi.fn(),
 });
 
-function renderPanel(tools = saving()) {
-  renderWithMeta(<UseInCampaign blocked={false} saving={tools as never} />, {
+function renderPanel(tools = saving(), carouselCards?: number) {
+  renderWithMeta(<UseInCampaign blocked={false} saving={tools as never} carouselCards={carouselCards} />, {
     path: webPaths.adsGraphicsGenerator,
     routes: { [webPaths.campaignGenerator]: <GeneratorProbe /> },
   });
@@ -113,6 +113,35 @@ describe('UseInCampaign', () => {
     expect(opened.pathname).toBe(webPaths.campaignGenerator);
     expect(opened.searchParams.get('adAccountId')).toBe(jpyAccount.id);
     expect(opened.searchParams.get('imageHashes')).toBe(sent.map((_, i) => `hash${i}`).join(','));
+  });
+
+  it('sends a carousel’s cards in one shape, in order, and opens the generator on the carousel format', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Two cards, each exported square and 4:5 (the carousel export), card by card.
+    const cards = [0, 1].flatMap((card) =>
+      (['square', 'portrait'] as const).map((sizeId, i) => ({ id: assetId(card * 2 + i), sizeId })),
+    );
+    serve({ graphicsExportDesign: () => ({ ...exported, images: cards }) });
+    renderPanel(saving(), 2);
+    await screen.findByLabelText('Ad account');
+    // No placement sizes to tick: one shape for every card.
+    expect(screen.queryByRole('checkbox', { name: /^9:16/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '1:1 1080×1080' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '4:5 1080×1350' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send and open the generator' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Send and open the generator' }));
+
+    expect(await screen.findByText(/Generator opened at/)).toBeInTheDocument();
+    const exportCall = api.apiRequest.mock.calls.find(([name]) => name === 'graphicsExportDesign')!;
+    expect(exportCall[1]).toMatchObject({ body: { sizes: ['portrait'] } });
+    const imagesCall = api.apiRequest.mock.calls.find(([name]) => name === 'graphicsMetaImages')!;
+    expect((imagesCall[1] as { body: { assetIds: string[] } }).body.assetIds).toEqual([assetId(1), assetId(3)]);
+    const opened = new URL(
+      screen.getByText(/Generator opened at/).textContent!.replace('Generator opened at ', ''),
+      'http://x',
+    );
+    expect(opened.searchParams.get('imageHashes')).toBe('hash0,hash1');
+    expect(opened.searchParams.get('adFormat')).toBe('carousel');
   });
 
   it('shows why the images were not sent, and keeps the panel', async () => {
