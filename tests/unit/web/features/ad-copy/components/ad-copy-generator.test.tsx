@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdCopyRequestInput } from '@shared/schemas/ai';
-import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import type { CreativeReport } from '@shared/schemas/creative-report';
 import { AdCopyGenerator } from '@web/features/ad-copy/components/ad-copy-generator';
+import { creativeValue, salesCreativeReport } from '@tests/support/creative-report-fixtures';
 import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
 import { notConnected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
 import { resetAccountScreen, serveAccountScreen } from '@tests/unit/web/support/meta-account/account-screen';
@@ -39,64 +40,28 @@ vi.mock('@web/lib/ai/use-ai-connection', () => ({
   }),
 }));
 
-const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
-  value: name,
-  ads: 3,
-  impressions: 30_000,
-  linkClicks: 300,
-  results: 30,
-  spend: 300,
-  ctrPercent: 1,
-  costPerResult: 10,
-  probabilityBestCtr: 0.5,
-  probabilityBestCost: 0.5,
-  winnerCtr: false,
-  winnerCost: false,
-  weeks: [],
-  ...extra,
-});
-
 function reportWith(wins: boolean): CreativeReport {
-  return {
-    adAccountId: usdAccount.id,
-    currency: 'USD',
-    since: '2026-10-01',
-    until: '2026-11-26',
-    winnerThreshold: 0.95,
-    adsWithElements: 6,
-    adsWithoutElements: 0,
-    groups: [
-      {
-        key: 'OUTCOME_SALES|offsite_conversion.fb_pixel_purchase',
-        objective: 'OUTCOME_SALES',
-        resultType: 'offsite_conversion.fb_pixel_purchase',
-        label: 'Sales · Purchases',
-        spend: 600,
-        results: 60,
-        adsWithElements: 6,
-        adsWithoutElements: 0,
-        elements: [
-          {
-            element: 'angle',
-            label: 'Headline angle',
-            values: [value('question', { winnerCost: wins, probabilityBestCost: 0.98 }), value('benefit')],
-          },
-          {
-            element: 'callToAction',
-            label: 'Call to action',
-            values: [value('BOOK_NOW', { winnerCtr: wins, probabilityBestCtr: 0.97 }), value('LEARN_MORE')],
-          },
-          // The ad copy screen writes words: a winning template is the graphics generator's, never named here.
-          {
-            element: 'template',
-            label: 'Template',
-            values: [value('offer-badge', { winnerCost: true, probabilityBestCost: 0.99 }), value('testimonial')],
-          },
-        ],
-      },
-    ],
-    generatedAt: '2026-11-27T00:00:00Z',
-  };
+  return salesCreativeReport(usdAccount.id, [
+    {
+      element: 'angle',
+      label: 'Headline angle',
+      values: [creativeValue('question', { winnerCost: wins, probabilityBestCost: 0.98 }), creativeValue('benefit')],
+    },
+    {
+      element: 'callToAction',
+      label: 'Call to action',
+      values: [creativeValue('BOOK_NOW', { winnerCtr: wins, probabilityBestCtr: 0.97 }), creativeValue('LEARN_MORE')],
+    },
+    // The ad copy screen writes words: a winning template is the graphics generator's, never named here.
+    {
+      element: 'template',
+      label: 'Template',
+      values: [
+        creativeValue('offer-badge', { winnerCost: true, probabilityBestCost: 0.99 }),
+        creativeValue('testimonial'),
+      ],
+    },
+  ]);
 }
 
 const variants = [

@@ -4,62 +4,31 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
-import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import type { CreativeReport } from '@shared/schemas/creative-report';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
+import { creativeValue, salesCreativeReport } from '@tests/support/creative-report-fixtures';
 import { usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
 
-const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
-  value: name,
-  ads: 3,
-  impressions: 30_000,
-  linkClicks: 300,
-  results: 30,
-  spend: 300,
-  ctrPercent: 1,
-  costPerResult: 10,
-  probabilityBestCtr: 0.5,
-  probabilityBestCost: 0.5,
-  winnerCtr: false,
-  winnerCost: false,
-  weeks: [],
-  ...extra,
-});
-
 function reportWith(angleWins: boolean): CreativeReport {
-  return {
-    adAccountId: usdAccount.id,
-    currency: 'USD',
-    since: '2026-10-01',
-    until: '2026-11-26',
-    winnerThreshold: 0.95,
-    adsWithElements: 6,
-    adsWithoutElements: 0,
-    groups: [
-      {
-        key: 'OUTCOME_SALES|offsite_conversion.fb_pixel_purchase',
-        objective: 'OUTCOME_SALES',
-        resultType: 'offsite_conversion.fb_pixel_purchase',
-        label: 'Sales · Purchases',
-        spend: 600,
-        results: 60,
-        adsWithElements: 6,
-        adsWithoutElements: 0,
-        elements: [
-          {
-            element: 'angle',
-            label: 'Headline angle',
-            values: [value('urgency', { winnerCost: angleWins, probabilityBestCost: 0.97 }), value('benefit')],
-          },
-          { element: 'callToAction', label: 'Call to action', values: [value('SHOP_NOW'), value('LEARN_MORE')] },
-        ],
-      },
-    ],
-    generatedAt: '2026-11-27T00:00:00Z',
-  };
+  return salesCreativeReport(usdAccount.id, [
+    {
+      element: 'angle',
+      label: 'Headline angle',
+      values: [
+        creativeValue('urgency', { winnerCost: angleWins, probabilityBestCost: 0.97 }),
+        creativeValue('benefit'),
+      ],
+    },
+    {
+      element: 'callToAction',
+      label: 'Call to action',
+      values: [creativeValue('SHOP_NOW'), creativeValue('LEARN_MORE')],
+    },
+  ]);
 }
 
 function renderForm(report: CreativeReport) {

@@ -7,7 +7,8 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { GraphicsEditor } from '@web/features/graphics/components/graphics-editor';
 import { type GraphicsRenderer } from '@web/features/graphics/lib/graphics-renderer';
 import { renderDesignImage, renderDesignSvgNode } from '@lambdas/lib/graphics-render/render-design-image';
-import type { CreativeReport, CreativeValue } from '@shared/schemas/creative-report';
+import type { CreativeReport } from '@shared/schemas/creative-report';
+import { creativeValue, salesCreativeReport } from '@tests/support/creative-report-fixtures';
 import { testUser, type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
 import { connected, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
 import { renderWithMeta } from '@tests/unit/web/support/meta-account/render-meta';
@@ -160,51 +161,17 @@ describe('GraphicsEditor', () => {
 });
 
 describe('GraphicsEditor starts from the template that wins (issue 29 req 5)', () => {
-  const value = (name: string, extra: Partial<CreativeValue> = {}): CreativeValue => ({
-    value: name,
-    ads: 3,
-    impressions: 30_000,
-    linkClicks: 300,
-    results: 30,
-    spend: 300,
-    ctrPercent: 1,
-    costPerResult: 10,
-    probabilityBestCtr: 0.5,
-    probabilityBestCost: 0.5,
-    winnerCtr: false,
-    winnerCost: false,
-    weeks: [],
-    ...extra,
-  });
-  const report = (wins: boolean): CreativeReport => ({
-    adAccountId: usdAccount.id,
-    currency: 'USD',
-    since: '2026-10-01',
-    until: '2026-11-26',
-    winnerThreshold: 0.95,
-    adsWithElements: 6,
-    adsWithoutElements: 0,
-    groups: [
+  const report = (wins: boolean): CreativeReport =>
+    salesCreativeReport(usdAccount.id, [
       {
-        key: 'OUTCOME_SALES|offsite_conversion.fb_pixel_purchase',
-        objective: 'OUTCOME_SALES',
-        resultType: 'offsite_conversion.fb_pixel_purchase',
-        label: 'Sales · Purchases',
-        spend: 600,
-        results: 60,
-        adsWithElements: 6,
-        adsWithoutElements: 0,
-        elements: [
-          {
-            element: 'template',
-            label: 'Template',
-            values: [value('offer-badge', { winnerCost: wins, probabilityBestCost: 0.98 }), value('testimonial')],
-          },
+        element: 'template',
+        label: 'Template',
+        values: [
+          creativeValue('offer-badge', { winnerCost: wins, probabilityBestCost: 0.98 }),
+          creativeValue('testimonial'),
         ],
       },
-    ],
-    generatedAt: '2026-11-27T00:00:00Z',
-  });
+    ]);
   const serve = (wins: boolean) => {
     cognito.current.getSignedInUser.mockReset().mockResolvedValue(testUser);
     localStorage.clear();
