@@ -12,15 +12,69 @@ interface AccountProps {
   accountId: string | undefined;
 }
 
-function Outcome({ mutation }: { mutation: { isError: boolean; error: Error | null; isSuccess: boolean } }) {
-  if (mutation.isError)
-    return (
-      <Alert variant="destructive" title="Meta did not make it">
-        {mutation.error?.message}
-      </Alert>
-    );
-  if (mutation.isSuccess) return <Alert variant="success">The audience was made.</Alert>;
-  return null;
+interface AudienceMutation {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isSuccess: boolean;
+}
+
+/** The submit button (its label says when Meta is working) and what Meta answered. */
+function SubmitAndOutcome({
+  mutation,
+  label,
+  pendingLabel,
+  disabled = false,
+}: {
+  mutation: AudienceMutation;
+  label: string;
+  pendingLabel: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <div>
+        <Button type="submit" disabled={mutation.isPending || disabled}>
+          {mutation.isPending ? pendingLabel : label}
+        </Button>
+      </div>
+      {mutation.isError && (
+        <Alert variant="destructive" title="Meta did not make it">
+          {mutation.error?.message}
+        </Alert>
+      )}
+      {mutation.isSuccess && <Alert variant="success">The audience was made.</Alert>}
+    </>
+  );
+}
+
+function AudienceNameField({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  return (
+    <FormField label="Audience name">
+      {(control) => <Input {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
+  );
+}
+
+/** How many days back Meta keeps people in the audience (1 to `max`). */
+function RetentionDaysField({
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  max: number;
+  value: string;
+  onChange: (days: string) => void;
+}) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <Input {...control} type="number" min={1} max={max} value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </FormField>
+  );
 }
 
 /** People who fired a pixel event (or visited pages) in the last days Meta keeps: 1 to 180. */
@@ -37,9 +91,7 @@ export function WebsiteAudienceForm({ uid, accountId }: AccountProps) {
   return (
     <form className="grid gap-4" onSubmit={onSubmit} aria-label="New website audience">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Audience name">
-          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
-        </FormField>
+        <AudienceNameField value={name} onChange={setName} />
         <FormField label="Pixel event">
           {(control) => (
             <NativeSelect {...control} value={event} onChange={(e) => setEvent(e.target.value as typeof event)}>
@@ -54,25 +106,14 @@ export function WebsiteAudienceForm({ uid, accountId }: AccountProps) {
         <FormField label="Page address contains (optional)">
           {(control) => <Input {...control} value={urlContains} onChange={(e) => setUrlContains(e.target.value)} />}
         </FormField>
-        <FormField label="In the last (days, 1–180)">
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              min={1}
-              max={180}
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          )}
-        </FormField>
+        <RetentionDaysField label="In the last (days, 1–180)" max={180} value={days} onChange={setDays} />
       </div>
-      <div>
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
-          {create.isPending ? 'Making the audience…' : 'Make website audience'}
-        </Button>
-      </div>
-      <Outcome mutation={create} />
+      <SubmitAndOutcome
+        mutation={create}
+        label="Make website audience"
+        pendingLabel="Making the audience…"
+        disabled={!name.trim()}
+      />
     </form>
   );
 }
@@ -89,28 +130,15 @@ export function EngagementAudienceForm({ uid, accountId }: AccountProps) {
   return (
     <form className="grid gap-4" onSubmit={onSubmit} aria-label="New engagement audience">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Audience name">
-          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
-        </FormField>
-        <FormField label="Engaged in the last (days, 1–365)">
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              min={1}
-              max={365}
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          )}
-        </FormField>
+        <AudienceNameField value={name} onChange={setName} />
+        <RetentionDaysField label="Engaged in the last (days, 1–365)" max={365} value={days} onChange={setDays} />
       </div>
-      <div>
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
-          {create.isPending ? 'Making the audience…' : 'Make engagement audience'}
-        </Button>
-      </div>
-      <Outcome mutation={create} />
+      <SubmitAndOutcome
+        mutation={create}
+        label="Make engagement audience"
+        pendingLabel="Making the audience…"
+        disabled={!name.trim()}
+      />
     </form>
   );
 }
@@ -169,12 +197,7 @@ export function LookalikeForm({ uid, accountId, sources }: AccountProps & { sour
           )}
         </FormField>
       </div>
-      <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Making the lookalike…' : 'Make lookalike'}
-        </Button>
-      </div>
-      <Outcome mutation={create} />
+      <SubmitAndOutcome mutation={create} label="Make lookalike" pendingLabel="Making the lookalike…" />
     </form>
   );
 }

@@ -50,4 +50,21 @@ describe('rule audience forms', () => {
     expect(screen.getByText(/A lookalike needs a source/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Make lookalike' })).toBeNull();
   });
+
+  it('says what Meta answered: its refusal, or that the audience was made', async () => {
+    apiRequest.mockRejectedValueOnce(new Error('The pixel has not fired AddToCart yet.'));
+    renderIn(<WebsiteAudienceForm uid="u" accountId="act_1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Make website audience' }));
+    expect(await screen.findByText('Meta did not make it')).toBeTruthy();
+    expect(screen.getByText('The pixel has not fired AddToCart yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make website audience' }));
+    expect(await screen.findByText('The audience was made.')).toBeTruthy();
+    expect(screen.queryByText('Meta did not make it')).toBeNull();
+  });
+
+  it('cannot be sent without a name', () => {
+    renderIn(<EngagementAudienceForm uid="u" accountId="act_1" />);
+    fireEvent.change(screen.getByLabelText('Audience name'), { target: { value: '  ' } });
+    expect((screen.getByRole('button', { name: 'Make engagement audience' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
