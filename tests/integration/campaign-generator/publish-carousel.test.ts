@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
-import { encodePng } from '@infra/twin/openai/prompt-image';
 import { readyToPublish } from './ready-to-publish';
+import { testPng, uploadProductImage } from '../graphics/upload-image';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
 
 /**
@@ -16,36 +16,9 @@ let usdAccount: string;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const pixels = new Uint8Array(size * size * 3);
-  for (let i = 0; i < pixels.length; i += 3) pixels.set(rgb, i);
-  return encodePng(size, size, pixels);
-}
-
 async function json(reply: Response) {
   const text = await reply.text();
   return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
-}
-
-async function uploadImage(fileName: string, bytes: Buffer): Promise<string> {
-  const ticket = await json(
-    await user.call('/api/graphics/uploads', {
-      method: 'POST',
-      body: JSON.stringify({ purpose: 'product', fileName, contentType: 'image/png', size: bytes.length }),
-    }),
-  );
-  expect(ticket.status).toBe(201);
-  const put = await fetch(String(ticket.body.uploadUrl), {
-    method: 'PUT',
-    body: new Uint8Array(bytes),
-    headers: ticket.body.headers as Record<string, string>,
-  });
-  expect(put.status).toBe(200);
-  const asset = await json(
-    await user.call(`/api/graphics/uploads/${String(ticket.body.uploadId)}/confirm`, { method: 'POST' }),
-  );
-  expect(asset.status).toBe(200);
-  return String(asset.body.id);
 }
 
 const brief = (images: unknown[]) => ({
@@ -83,7 +56,8 @@ describe('campaign generator carousels', () => {
       [110, 180, 60],
     ];
     const assetIds = [];
-    for (const [i, rgb] of colours.entries()) assetIds.push(await uploadImage(`cup-${i}.png`, png(600, rgb)));
+    for (const [i, rgb] of colours.entries())
+      assetIds.push((await uploadProductImage(user.call, `cup-${i}.png`, testPng(600, 600, rgb))).id);
     const sent = await json(
       await user.call('/api/graphics/meta-images', {
         method: 'POST',

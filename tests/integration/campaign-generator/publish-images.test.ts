@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignDraftSchema, PreviewListSchema } from '@shared/schemas/campaign-plan';
-import { encodePng } from '@infra/twin/openai/prompt-image';
 import { readyToPublish } from './ready-to-publish';
+import { testPng, uploadProductImage } from '../graphics/upload-image';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
 
 /**
@@ -15,37 +15,9 @@ let usdAccount: string;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const pixels = new Uint8Array(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) pixels.set(rgb, i);
-  return encodePng(width, height, pixels);
-}
-
 async function json(reply: Response) {
   const text = await reply.text();
   return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
-}
-
-/** The browser's path: presigned PUT to the assets bucket, then confirm (checked from the bytes). */
-async function uploadImage(fileName: string, bytes: Buffer): Promise<string> {
-  const ticket = await json(
-    await user.call('/api/graphics/uploads', {
-      method: 'POST',
-      body: JSON.stringify({ purpose: 'product', fileName, contentType: 'image/png', size: bytes.length }),
-    }),
-  );
-  expect(ticket.status).toBe(201);
-  const put = await fetch(String(ticket.body.uploadUrl), {
-    method: 'PUT',
-    body: new Uint8Array(bytes),
-    headers: ticket.body.headers as Record<string, string>,
-  });
-  expect(put.status).toBe(200);
-  const asset = await json(
-    await user.call(`/api/graphics/uploads/${String(ticket.body.uploadId)}/confirm`, { method: 'POST' }),
-  );
-  expect(asset.status).toBe(200);
-  return String(asset.body.id);
 }
 
 const brief = (images: unknown[]) => ({
@@ -86,7 +58,7 @@ describe('campaign generator with the user’s own images', () => {
   });
 
   it('publishes a plan whose ads use an uploaded image, with that image’s hash in every creative', async () => {
-    const assetId = await uploadImage('pour-over.png', png(1200, 628, [180, 110, 60]));
+    const assetId = (await uploadProductImage(user.call, 'pour-over.png', testPng(1200, 628, [180, 110, 60]))).id;
     const sent = await json(
       await user.call('/api/graphics/meta-images', {
         method: 'POST',

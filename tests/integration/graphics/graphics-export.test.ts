@@ -9,10 +9,10 @@ import { plans } from '@shared/plans';
 import { windowId } from '@shared/quotas';
 import { UsageSchema } from '@shared/schemas/billing';
 import { ALT_TEXT_MAX_CHARS, ExportListSchema, ExportReplySchema, type ExportReply } from '@shared/schemas/graphics';
-import { encodePng } from '@infra/twin/openai/prompt-image';
 import { localTableName } from '@infra/twin/function-environment';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser } from '../twin-client';
+import { testPng, uploadProductImage } from './upload-image';
 
 /**
  * Server-side export on the twin: the `graphics-export` function renders a saved design with the one renderer
@@ -43,12 +43,6 @@ async function json<T>(reply: Response, status: number): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-function png(width: number, height: number): Buffer {
-  const pixels = new Uint8Array(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) pixels.set([40 + (i % 180), 120, 200], i);
-  return encodePng(width, height, pixels);
-}
-
 /** A PNG's width and height from its IHDR chunk. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
   expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
@@ -56,22 +50,8 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-async function uploadProductPhoto(user: User) {
-  const bytes = png(1200, 1200);
-  const ticket = await json<{ uploadId: string; uploadUrl: string; headers: Record<string, string> }>(
-    await call(user, '/api/graphics/uploads', {
-      method: 'POST',
-      body: JSON.stringify({ purpose: 'product', fileName: 'mug.png', contentType: 'image/png', size: bytes.length }),
-    }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: ticket.headers });
-  expect(put.status).toBe(200);
-  return json<{ id: string; key: string }>(
-    await call(user, `/api/graphics/uploads/${ticket.uploadId}/confirm`, { method: 'POST' }),
-    200,
-  );
-}
+const uploadProductPhoto = (user: User) =>
+  uploadProductImage((route, init) => call(user, route, init), 'mug.png', testPng(1200, 1200));
 
 async function saveDesign(user: User, design: Design, name = 'Spring mugs') {
   return json<{ id: string; version: number }>(

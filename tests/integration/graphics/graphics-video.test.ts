@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { windowId } from '@shared/quotas';
 import { VideoReplySchema, type VideoReply } from '@shared/schemas/graphics-video';
-import { encodePng } from '@infra/twin/openai/prompt-image';
 import { localTableName } from '@infra/twin/function-environment';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser } from '../twin-client';
+import { testPng, uploadProductImage } from './upload-image';
 
 /**
  * Video ads on the twin: the `graphics-video` function (bundled with FFmpeg's addon beside it, as in Lambda, run in a
@@ -42,28 +42,8 @@ async function json<T>(reply: Response, status: number): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-function png(width: number, height: number): Buffer {
-  const pixels = new Uint8Array(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) pixels.set([40 + (i % 180), 120, 200], i);
-  return encodePng(width, height, pixels);
-}
-
-async function uploadProductPhoto(user: User) {
-  const bytes = png(1200, 1200);
-  const ticket = await json<{ uploadId: string; uploadUrl: string; headers: Record<string, string> }>(
-    await call(user, '/api/graphics/uploads', {
-      method: 'POST',
-      body: JSON.stringify({ purpose: 'product', fileName: 'mug.png', contentType: 'image/png', size: bytes.length }),
-    }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: ticket.headers });
-  expect(put.status).toBe(200);
-  return json<{ id: string; key: string }>(
-    await call(user, `/api/graphics/uploads/${ticket.uploadId}/confirm`, { method: 'POST' }),
-    200,
-  );
-}
+const uploadProductPhoto = (user: User) =>
+  uploadProductImage((route, init) => call(user, route, init), 'mug.png', testPng(1200, 1200));
 
 const makeVideo = (user: User, designId: string, body: Record<string, unknown>) =>
   call(user, `/api/graphics/designs/${designId}/videos`, { method: 'POST', body: JSON.stringify(body) });
