@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
-import { uploadAdVideo, waitUntilVideoReady, type WaitOptions } from '../lib/meta/ad-videos';
+import { libraryVideoUsable, uploadAdVideo, waitUntilVideoReady, type WaitOptions } from '../lib/meta/ad-videos';
 import type { AccountFacts } from './build-plan';
 import { creativeParams, targetingSpec } from './meta-targeting';
 
@@ -72,8 +72,8 @@ const AdImagesReplySchema = z.object({
 
 /**
  * Sends every video ad's thumbnail (`adimages`) and video (`advideos`) to the ad account, once per distinct video,
- * and not at all for a video whose bytes this account's library holds already (`media.uploads`). Library items,
- * like images, are not rolled back.
+ * and not at all for a video whose bytes this account's library holds already (`media.uploads`, checked with Meta
+ * first). Library items, like images, are not rolled back.
  */
 export async function uploadPlanVideos(
   graph: GraphClient,
@@ -88,7 +88,8 @@ export async function uploadPlanVideos(
     const bytes = await media.readAsset(video.assetKey);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const known = await media.uploads?.get(plan.adAccountId, sha256);
-    if (known) {
+    // Someone may have deleted it from the library since (Ads Manager, or Meta expiring it): then upload again.
+    if (known && (await libraryVideoUsable(graph, known.videoId))) {
       uploaded.set(video.assetKey, known);
       continue;
     }

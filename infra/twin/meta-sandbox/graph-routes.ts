@@ -311,7 +311,11 @@ function creativeRoutes(
   return undefined;
 }
 
-/** `GET /{video-id}`: a video of the account's library (ad-videos.ts); undefined when `first` is none. */
+/**
+ * `GET /{video-id}` and `DELETE /{video-id}`: a video of the account's library (ad-videos.ts); undefined when
+ * `first` is none. Deleting answers `{success: true}` (Graph API reference, Video, "Deleting"); the id is then
+ * unknown, so a later read gets the missing-object error (100, subcode 33) as at Meta.
+ */
 function videoRoute(
   deps: GraphDeps,
   request: GraphRequest,
@@ -320,7 +324,13 @@ function videoRoute(
   edge: string | undefined,
 ): GraphOutcome | undefined {
   const video = deps.world.videos.get(first);
-  if (!video || edge !== undefined || request.method !== 'GET') return undefined;
+  if (!video || edge !== undefined || request.method === 'POST') return undefined;
+  if (request.method === 'DELETE') {
+    requireWrite(token);
+    deps.usage.charge(video.accountId, 'write', 'ads_management');
+    deps.world.videos.delete(video.id);
+    return { reply: jsonReply({ success: true }), accountId: video.accountId };
+  }
   requireRead(token);
   deps.usage.charge(video.accountId, 'read', 'ads_management');
   const fields = request.params.fields?.split(',').map((field) => field.trim());

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { META_VIDEO_MIN_BYTES, META_VIDEO_SOURCE_MAX_BYTES } from '@shared/ad-video';
 import { upstreamError, validationError } from '../errors';
+import { categorise, GraphError } from './graph-errors';
 import type { GraphClient } from './graph-client';
 
 /**
@@ -47,6 +48,24 @@ export async function uploadAdVideo(
   );
   return reply.id;
 }
+
+/**
+ * Whether a video this ad account's library took earlier can still be named in an ad: Meta still has it and did not
+ * give up on it. A video deleted from the library answers like any missing object (100, subcode 33), and one that
+ * failed processing or expired says `error` or `expired`: either way it must be uploaded again.
+ */
+export async function libraryVideoUsable(graph: GraphClient, videoId: string): Promise<boolean> {
+  try {
+    const reply = await graph.get(`/${videoId}`, { fields: 'id,status' }, VideoStatusReplySchema);
+    return !UNUSABLE_STATUSES.has(reply.status.video_status);
+  } catch (error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause instanceof GraphError && categorise(cause) === 'not-found') return false;
+    throw error;
+  }
+}
+
+const UNUSABLE_STATUSES = new Set(['error', 'expired']);
 
 export interface WaitOptions {
   /** The longest wait in all (a Lambda behind API Gateway has under 29 s). */

@@ -129,6 +129,10 @@ declare module 'facebook-nodejs-business-sdk' {
   export class Ad extends AbstractCrudObject {}
   export class AdCreative extends AbstractCrudObject {}
   export class AdImage extends AbstractCrudObject {}
+  /** src/objects/ad-video.js has no generated `get`: AbstractCrudObject's `read` and `delete(params)` serve. */
+  export class AdVideo extends AbstractCrudObject {
+    read(fields: Fields, params?: Params): Promise<this>;
+  }
   export class AdReportRun extends AbstractCrudObject {
     getInsights(fields: Fields, params?: Params): Promise<Cursor>;
   }

@@ -316,11 +316,11 @@ describe('publishing video ads (issue 29 req 2)', () => {
     const sha256 = createHash('sha256').update(new Uint8Array(5000)).digest('hex');
     expect([...memory.entries()]).toEqual([[`act_1|${sha256}`, { videoId: '1207555', imageHash: 'thumbhash01' }]]);
 
-    const retry = videoGraph(['ready']);
+    // Meta is asked once that the remembered video is still in the library, then it is waited for as any video.
+    const retry = videoGraph(['ready', 'ready']);
     await publishPlan(retry.graph, videoPlan(), facts, async () => {}, withUploads());
     expect(retry.calls.filter((call) => /adimages|advideos/.test(call))).toEqual([]);
-    // The remembered video is still waited for and named in every creative.
-    expect(retry.calls).toContain('GET 1207555');
+    expect(retry.calls.filter((call) => call.startsWith('GET'))).toEqual(['GET 1207555', 'GET 1207555']);
     const creatives = retry.params.filter((body) => 'object_story_spec' in body);
     expect(creatives.length).toBeGreaterThan(0);
     for (const creative of creatives) {
@@ -336,5 +336,69 @@ describe('publishing video ads (issue 29 req 2)', () => {
       'POST adimages',
       'POST advideos source 5000',
     ]);
+  });
+  it('uploads again when the remembered video was deleted from the library or Meta gave up on it', async () => {
+    const sha256 = createHash('sha256').update(new Uint8Array(5000)).digest('hex');
+    const remembered = () => {
+      const memory = new Map<string, UploadedVideo>([
+        [`act_1|${sha256}`, { videoId: '1200001', imageHash: 'oldthumb' }],
+      ]);
+      const uploads: UploadedVideos = {
+        get: async (account, hash) => memory.get(`${account}|${hash}`),
+        put: async (account, hash, uploaded) => void memory.set(`${account}|${hash}`, uploaded),
+      };
+      return { memory, withUploads: () => ({ ...media([]), uploads }) };
+    };
+
+    // Deleted: Meta answers as for any object it does not have (100, subcode 33).
+    const deleted = remembered();
+    const gone = videoGraph(['ready']);
+    const get = (gone.graph as unknown as { get: (path: string) => Promise<unknown> }).get;
+    (gone.graph as unknown as { get: (path: string) => Promise<unknown> }).get = async (path: string) => {
+      if (path !== '/1200001') return get(path);
+      gone.calls.push(`GET ${path.slice(1)}`);
+      throw new AppError('NOT_FOUND', 'Meta does not have it', {
+        cause: new GraphError({
+          kind: 'meta',
+          message: 'Unsupported get request.',
+          method: 'GET',
+          path,
+          status: 400,
+          meta: { message: 'Unsupported get request.', code: 100, error_subcode: 33 },
+        }),
+      });
+    };
+    await publishPlan(gone.graph, videoPlan(), facts, async () => {}, deleted.withUploads());
+    expect(gone.calls.filter((call) => /adimages|advideos|GET/.test(call)).slice(0, 3)).toEqual([
+      'GET 1200001',
+      'POST adimages',
+      'POST advideos source 5000',
+    ]);
+    expect(deleted.memory.get(`act_1|${sha256}`)).toEqual({ videoId: '1207555', imageHash: 'thumbhash01' });
+    const creative = gone.params.find((body) => 'object_story_spec' in body)!;
+    expect(creative.object_story_spec).toMatchObject({ video_data: { video_id: '1207555' } });
+
+    // Expired (or failed processing): the same.
+    const expired = remembered();
+    const stale = videoGraph(['expired', 'ready']);
+    await publishPlan(stale.graph, videoPlan(), facts, async () => {}, expired.withUploads());
+    expect(stale.calls.filter((call) => /advideos/.test(call))).toEqual(['POST advideos source 5000']);
+    expect(expired.memory.get(`act_1|${sha256}`)?.videoId).toBe('1207555');
+  });
+
+  it('does not upload when Meta cannot be asked about the remembered video: the failure is said, not hidden', async () => {
+    const uploads: UploadedVideos = {
+      get: async () => ({ videoId: '1200001', imageHash: 'oldthumb' }),
+      put: async () => {},
+    };
+    const fake = videoGraph([]);
+    (fake.graph as unknown as { get: () => Promise<unknown> }).get = async () => {
+      throw new AppError('UPSTREAM_ERROR', 'Meta returned an unexpected response.');
+    };
+    const failure = await publishPlan(fake.graph, videoPlan(), facts, async () => {}, { ...media([]), uploads }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(PublishFailedError);
+    expect(fake.calls.filter((call) => /advideos|campaigns/.test(call))).toEqual([]);
   });
 });

@@ -1,0 +1,59 @@
+import { AdVideo, type FacebookRequestError } from 'facebook-nodejs-business-sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tinyVideo } from '@tests/support/tiny-video';
+import { contractTwin } from '../contract-twin';
+import { businessSdkSession, GRAPH_VERSION, type SdkSession } from './business-sdk-session';
+
+/**
+ * A library video's life as Meta's Node SDK sees it (src/objects/ad-video.js, AbstractCrudObject.read/delete): read
+ * back after the upload, deleted with `DELETE /{video-id}` (`{success: true}`, Graph API reference, Video,
+ * "Deleting"), then unknown, with the missing-object error (100, subcode 33) the campaign publisher reads as "upload
+ * it again". The upload is the multipart `source` the product sends (lambdas/lib/meta/ad-videos.ts).
+ */
+
+let session: SdkSession;
+
+beforeAll(async () => {
+  session = await businessSdkSession();
+}, 60_000);
+
+async function uploadVideo(): Promise<string> {
+  const form = new FormData();
+  form.set('access_token', session.api.accessToken);
+  form.set('title', 'Contract video');
+  form.set('source', new Blob([new Uint8Array(await tinyVideo({ seconds: 2 }))], { type: 'video/mp4' }), 'v.mp4');
+  const reply = await fetch(`${contractTwin().meta.url}/${GRAPH_VERSION}/${session.accountId}/advideos`, {
+    method: 'POST',
+    body: form,
+  });
+  const body = (await reply.json()) as { id?: string };
+  expect(reply.status, JSON.stringify(body)).toBe(200);
+  return body.id!;
+}
+
+async function refusalOf(call: Promise<unknown>): Promise<FacebookRequestError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'FacebookRequestError') return error as FacebookRequestError;
+    throw error;
+  }
+  throw new Error('The sandbox answered a read of a deleted video');
+}
+
+describe('library videos through the Business SDK', () => {
+  it('reads an uploaded video, deletes it, and then answers for it as for any missing object', async () => {
+    const id = await uploadVideo();
+
+    const video = await new AdVideo(id).read(['id', 'status']);
+    expect(video._data.id).toBe(id);
+    expect(video._data.status).toMatchObject({ video_status: expect.stringMatching(/^(processing|ready)$/) });
+
+    expect(await new AdVideo(id).delete()).toEqual({ success: true });
+
+    const refusal = await refusalOf(new AdVideo(id).read(['id', 'status']));
+    expect(refusal.response).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
+    // Deleting it twice is the same missing object.
+    expect((await refusalOf(new AdVideo(id).delete())).response).toMatchObject({ code: 100, error_subcode: 33 });
+  });
+});
