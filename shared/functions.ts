@@ -542,6 +542,8 @@ export const functions = {
       aiUsage: { actions: ['UpdateItem'] },
       // The marketing-mix hand-off reads one of the user's models: its row and its report's parts.
       mmmModels: { actions: ['GetItem', 'Query'] },
+      // The Applied tab lists the A/B copies the ad optimizer made (the user's rewrites, read only).
+      adOptimizerTests: { actions: ['Query'] },
       // "Require the client's approval": the workspace's setting and its approvals of changes (read only).
       approvals: { actions: ['GetItem', 'Query'] },
     },

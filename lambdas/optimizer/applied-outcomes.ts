@@ -22,8 +22,10 @@ import {
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { graphList, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
+import { listTests, type TestStore } from '../lib/ad-optimizer/test-store';
 import type { RecommendationStore } from './recommendation-store';
 import { listAppliedRows, saveOutcome, type AppliedRow } from './outcome-store';
+import { abTestObjects, madeTests, measureAbTests, type MadeTest } from './applied-ab-tests';
 
 /**
  * The "Applied" view of the optimizer: each applied recommendation with what it predicted and
@@ -59,6 +61,8 @@ export interface AppliedDeps {
   store: RecommendationStore;
   /** Our audit table: every change made through Adsmith, with its time ("changed again" in between). */
   audit: { doc: DynamoDBDocumentClient; table: string };
+  /** The ad optimizer's rewrites: the A/B copies made are the tab's A/B rows (read only). */
+  tests: TestStore;
   /** Graph calls made so far in this request. */
   graphCalls: () => number;
 }
@@ -70,6 +74,18 @@ function scopeOf(
 ): { level: string; id: string } {
   const adset = change.level === 'ad' ? nodes.get(change.objectId)?.adset_id : undefined;
   return adset ? { level: 'adset', id: adset } : { level: change.level, id: change.objectId };
+}
+
+/**
+ * An A/B copy made in the ad set whose delivery a change moves adds its own spend and results to that ad set: as
+ * a change in its week it is "changed again", so the copy's figures are never counted as the change's effect
+ * (the A/B row measures them).
+ */
+function copiesIn(tests: readonly MadeTest[], scope: { level: string; id: string }): AuditedChange[] {
+  if (scope.level !== 'adset') return [];
+  return tests
+    .filter((test) => test.adsetId === scope.id)
+    .map((test) => ({ at: test.approvedAt, action: 'create_ad_copy', source: `ad-optimizer:${test.id}` }));
 }
 
 /** Another applied recommendation of ours that changed the same object later, by object id. */
@@ -247,12 +263,19 @@ export async function listAppliedOutcomes(
   const timeZone = account.timezone_name;
   const localDate = (instant: Date) => todayIn(timeZone, instant);
   const today = localDate(now);
-  const rows = await listAppliedRows(deps.store, session.user.sub, account.id);
+  const [rows, tests] = await Promise.all([
+    listAppliedRows(deps.store, session.user.sub, account.id),
+    listTests(deps.tests, session.user.sub, account.id).then(madeTests),
+  ]);
 
   const open = rows.filter((row) => row.record.status === 'applied' && !isFinal(row.outcome));
-  const objects = new Map(
-    open.flatMap((row) => row.record.applied!.map((a) => [a.objectId, { objectId: a.objectId, level: a.level }])),
-  );
+  const objects = new Map<string, { objectId: string; level: string }>([
+    ...open.flatMap((row) =>
+      row.record.applied!.map((a) => [a.objectId, { objectId: a.objectId, level: a.level }] as const),
+    ),
+    // The A/B tests' ads in the same batch: whether each side still runs.
+    ...abTestObjects(tests).map((o) => [o.objectId, o] as const),
+  ]);
   const nodes = objects.size ? await readNodes(session.graph, [...objects.values()]) : new Map();
   // Every audited change since the oldest open one was applied: Meta's updated_time keeps only the latest edit.
   const oldest = open.reduce<string | undefined>(
@@ -298,7 +321,7 @@ export async function listAppliedOutcomes(
         effectiveStatus: node?.effective_status ?? 'UNKNOWN',
         ...(node?.updated_time ? { updatedTime: node.updated_time } : {}),
         ...(later.get(a.objectId) ? { laterChangeAt: later.get(a.objectId)! } : {}),
-        auditedChanges: auditedByObject.get(a.objectId) ?? [],
+        auditedChanges: [...(auditedByObject.get(a.objectId) ?? []), ...copiesIn(tests, scopeOf(a, nodes))],
       };
     });
     const outcome = judgeOutcome({
@@ -319,6 +342,8 @@ export async function listAppliedOutcomes(
     if (outcome.state !== 'measuring') await saveOutcome(deps.store, session.user.sub, row.record.id, outcome, now);
   }
 
+  const abTests = await measureAbTests(session.graph, account, tests, nodes, { today, localDate });
+
   const data = rows.map((row): AppliedRecommendation => {
     if (row.record.status === 'undone') {
       return view(row.record, { state: 'undone', undoneAt: row.record.undoneAt ?? row.record.appliedAt! });
@@ -331,6 +356,7 @@ export async function listAppliedOutcomes(
       data.map((item) => ({ kind: item.kind, predicted: item.predicted, outcome: item.outcome })),
       APPLYING_DETECTORS,
     ),
+    abTests,
     currency: account.currency,
     today,
     minHistory: MIN_HISTORY,

@@ -60,6 +60,7 @@ export const handler = httpFunction([
       listAppliedOutcomes(session, params.id, {
         store: store(),
         audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') },
+        tests: { doc: dynamoDocumentClient(), table: tableName('adOptimizerTests') },
         graphCalls,
       }),
     metaSession(),

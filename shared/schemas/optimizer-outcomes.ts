@@ -97,8 +97,120 @@ export const DetectorScoreSchema = z.object({
 });
 export type DetectorScore = z.infer<typeof DetectorScoreSchema>;
 
+/**
+ * A/B copies and one-element tests in the Applied tab (issue 29 req 5): the copy (variant) against its original
+ * (control) over the same days, both running side by side in one ad set: not before → after.
+ */
+export const AB_TEST_KINDS = ['element_test', 'ab_copy'] as const;
+
+/** One side of a test over the days both sides delivered (money in the account currency's major units). */
+export const AbArmSchema = z.object({
+  adId: z.string(),
+  adName: z.string(),
+  spend: z.number(),
+  impressions: z.number(),
+  linkClicks: z.number(),
+  results: z.number(),
+  /** Link CTR in percent; null without impressions. */
+  ctrPercent: z.number().nullable(),
+  /** spend / results (per 1,000 for reach, as Meta states it); null without results. */
+  costPerResult: z.number().nullable(),
+});
+export type AbArm = z.infer<typeof AbArmSchema>;
+
+/** The variant against the original on one metric, by the optimizer's beta-binomial comparison. */
+export const AbComparisonSchema = z.object({
+  metric: z.enum(['cost_per_result', 'ctr']),
+  /** The chance the variant is better (a lower cost per result, a higher CTR); never stated as a certainty. */
+  chanceVariantBetter: z.number().min(0).max(1),
+  /**
+   * Variant − original with its 90 % range (the range that matches calling a side ahead at 95 %): CTR in
+   * percentage points, cost per result relative (−0.18: 18 % cheaper). Null when an arm has no result.
+   */
+  difference: z.object({ expected: z.number(), low: z.number(), high: z.number() }).nullable(),
+});
+export type AbComparison = z.infer<typeof AbComparisonSchema>;
+
+export const AB_VERDICTS = ['variant_ahead', 'original_ahead', 'no_clear_difference'] as const;
+export type AbVerdict = (typeof AB_VERDICTS)[number];
+
+const abMeasurementBase = {
+  /** Days both ads delivered within the test's days, and the first and last of them. */
+  days: z.number().int().min(0),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  control: AbArmSchema,
+  variant: AbArmSchema,
+  /** Impressions each side needs on those days before the two are compared. */
+  minImpressions: z.number().int(),
+};
+
+export const AbMeasurementSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('collecting'), ...abMeasurementBase }),
+  z.object({
+    state: z.literal('compared'),
+    ...abMeasurementBase,
+    verdict: z.enum(AB_VERDICTS),
+    /** What the verdict is judged on: cost per result when the arms have results, else CTR. */
+    decidedOn: z.enum(['cost_per_result', 'ctr']),
+    /** The chance a side must reach to be called ahead (the creative report's winner threshold). */
+    threshold: z.number(),
+    costPerResult: AbComparisonSchema.nullable(),
+    ctr: AbComparisonSchema,
+  }),
+]);
+export type AbMeasurement = z.infer<typeof AbMeasurementSchema>;
+
+export const AB_STOP_REASONS = [
+  'undone',
+  'copy_paused',
+  'copy_deleted',
+  'copy_archived',
+  'original_paused',
+  'original_deleted',
+  'original_archived',
+  'paused_above',
+] as const;
+
+/** Whether the two ads are running side by side now. */
+export const AbRunSchema = z.object({
+  /** `waiting`: the copy was made paused and has not delivered yet. */
+  state: z.enum(['waiting', 'running', 'stopped']),
+  reason: z.enum(AB_STOP_REASONS).optional(),
+  /** When it stopped (ISO), when known. */
+  at: z.string().optional(),
+  /** Plain words, naming the ad. */
+  message: z.string(),
+});
+export type AbRun = z.infer<typeof AbRunSchema>;
+
+export const AppliedAbTestSchema = z.object({
+  /** The ad optimizer's rewrite id. */
+  id: z.string(),
+  kind: z.enum(AB_TEST_KINDS),
+  /** "A/B test: call to action “Shop now” → “Learn more”", "A/B copy of “Spring sale”". */
+  title: z.string(),
+  /** When the copy was made (ISO). */
+  madeAt: z.string(),
+  adsetName: z.string().optional(),
+  /** What the test predicted when it was proposed: a winner's figures from the creative report, or nothing. */
+  predicted: z.object({
+    basis: z.enum(['winner', 'exploratory', 'rewrite']),
+    text: z.string(),
+    probability: z.number().min(0).max(1).optional(),
+  }),
+  run: AbRunSchema,
+  measurement: AbMeasurementSchema,
+});
+export type AppliedAbTest = z.infer<typeof AppliedAbTestSchema>;
+
 export const AppliedListSchema = z.object({
   data: z.array(AppliedRecommendationSchema),
+  /**
+   * The A/B copies and one-element tests of the account, newest first: their own kind, never in `data`, the
+   * detectors' scores or any total (a test's spend is test spend, not a saving).
+   */
+  abTests: z.array(AppliedAbTestSchema),
   detectors: z.array(DetectorScoreSchema),
   currency: z.string(),
   /** The account's today, the day the measurements are judged on. */

@@ -237,6 +237,7 @@ function whoChanged(source: string | undefined): string {
   if (source.startsWith('rule:')) return 'by an automation rule';
   if (source.startsWith('optimizer-undo:')) return 'by undoing another recommendation';
   if (source.startsWith('optimizer:')) return 'by another approved recommendation';
+  if (source.startsWith('ad-optimizer:')) return 'by an A/B copy made in its ad set';
   return 'through Adsmith';
 }
 

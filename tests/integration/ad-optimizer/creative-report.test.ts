@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { ElementTestReplySchema, type AdCardList, type AdTest } from '@shared/schemas/ad-optimizer';
 import { CreativeReportSchema, type CreativeReport } from '@shared/schemas/creative-report';
+import { AppliedListSchema } from '@shared/schemas/optimizer-outcomes';
 import { twin } from '../twin-client';
 import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
 
@@ -201,8 +202,36 @@ describe('creative report', () => {
     expect(again.proposed.map((t) => t.adId)).not.toContain(button.adId);
     expect(again.proposed.map((t) => t.adId)).not.toContain(angle.adId);
 
+    // The optimizer's Applied tab lists it from the moment it is made, as its own kind: the copy made paused is
+    // waiting, nothing compared yet; the recommendations and the detectors' scores are untouched by it.
+    const applied = async () =>
+      AppliedListSchema.parse(
+        await (await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/applied`)).json(),
+      );
+    const listed = await applied();
+    const abRow = listed.abTests.find((t) => t.id === button.id)!;
+    const { controlLabel, variantLabel } = button.elementTest!;
+    expect(abRow).toMatchObject({
+      kind: 'element_test',
+      title: `A/B test: call to action “${controlLabel}” → “${variantLabel}”`,
+      predicted: { basis: 'exploratory', text: button.elementTest!.expectedEffect },
+      run: { state: 'waiting' },
+      measurement: {
+        state: 'collecting',
+        control: { adId: button.adId },
+        variant: { adId: created.copyAdId, impressions: 0 },
+      },
+    });
+    expect(listed.data.map((item) => item.id)).not.toContain(button.id);
+    expect(listed.detectors.every((score) => score.n === 0)).toBe(true);
+
     const undo = await users.user.call(`/api/ad-optimizer/rewrites/${button.id}/undo`, { method: 'POST' });
     expect(undo.status).toBe(200);
+    // Undone: the row stays, saying so.
+    expect((await applied()).abTests.find((t) => t.id === button.id)?.run).toMatchObject({
+      state: 'stopped',
+      reason: 'undone',
+    });
   });
 
   it('refuses an ad account id that is not one with a 400 naming the field', async () => {

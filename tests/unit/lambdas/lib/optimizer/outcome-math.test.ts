@@ -295,6 +295,17 @@ describe('judgeOutcome', () => {
       });
     });
 
+    it('counts an A/B copy made in the ad set in its week as a change: the copy’s results are not the change’s', () => {
+      expect(
+        judge({
+          auditedChanges: [{ at: '2026-11-13T09:00:00.000Z', action: 'create_ad_copy', source: 'ad-optimizer:t1' }],
+        }),
+      ).toMatchObject({
+        reason: 'changed_again',
+        message: expect.stringContaining('on 13 Nov (by an A/B copy made in its ad set)'),
+      });
+    });
+
     it('ignores a change to an unrelated object, and names the first object changed when several were', () => {
       expect(judge({}).state).toBe('measured');
       const twoObjects = judgeOutcome(

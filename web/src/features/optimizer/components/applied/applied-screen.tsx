@@ -4,6 +4,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/ui
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useAppliedOutcomes, useUndoApplied } from '../../api/optimizer-applied';
+import { AbTestCard } from './ab-test-card';
 import { AppliedCard } from './applied-card';
 import { DetectorTable } from './detector-table';
 
@@ -33,7 +34,7 @@ export function OptimizerApplied() {
     >
       {(data) => (
         <>
-          {data.data.length === 0 ? (
+          {data.data.length === 0 && data.abTests.length === 0 ? (
             <Card className="border-dashed">
               <CardHeader className="items-center text-center">
                 <History aria-hidden="true" className="size-10 text-primary" />
@@ -44,7 +45,7 @@ export function OptimizerApplied() {
                 </CardDescription>
               </CardHeader>
             </Card>
-          ) : (
+          ) : data.data.length === 0 ? null : (
             <ul aria-label="Applied recommendations" className="grid gap-3">
               {data.data.map((item) => (
                 <AppliedCard
@@ -58,6 +59,24 @@ export function OptimizerApplied() {
               ))}
             </ul>
           )}
+          {data.abTests.length > 0 ? (
+            <section aria-labelledby="applied-ab-tests" className="grid gap-3">
+              <div>
+                <h2 id="applied-ab-tests" className="text-base font-semibold">
+                  A/B tests
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  Each copy the ad optimizer made against its original, over the same days in one ad set. Their spend is
+                  what the test cost, never a saving, and they are not in the detectors’ hit rates.
+                </p>
+              </div>
+              <ul aria-label="A/B tests" className="grid gap-3">
+                {data.abTests.map((item) => (
+                  <AbTestCard key={item.id} item={item} currency={data.currency} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <DetectorTable list={data} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppliedList, AppliedRecommendation } from '@shared/schemas/optimizer-outcomes';
+import type { AppliedAbTest, AppliedList, AppliedRecommendation } from '@shared/schemas/optimizer-outcomes';
 import { OptimizerApplied } from '@web/features/optimizer/components/applied/applied-screen';
 import { type createCognitoMock } from '@tests/unit/web/support/cognito-mock';
 import { apiErrors } from '@tests/unit/web/support/meta-account/meta-fixtures';
@@ -83,8 +83,85 @@ const deleted: AppliedRecommendation = {
   },
 };
 
-const list = (data: AppliedRecommendation[], scored = false): AppliedList => ({
+const arm = (
+  adId: string,
+  adName: string,
+  impressions: number,
+  linkClicks: number,
+  results: number,
+  spend: number,
+) => ({
+  adId,
+  adName,
+  spend,
+  impressions,
+  linkClicks,
+  results,
+  ctrPercent: Math.round((linkClicks / impressions) * 10_000) / 100,
+  costPerResult: results ? Math.round((spend / results) * 100) / 100 : null,
+});
+
+const ctaTest: AppliedAbTest = {
+  id: 'test-1',
+  kind: 'element_test',
+  title: 'A/B test: call to action “Shop now” → “Learn more”',
+  madeAt: '2026-11-09T15:00:00.000Z',
+  adsetName: 'Lookalike 1%',
+  predicted: {
+    basis: 'winner',
+    text: 'Expected: a lower cost per result than “Shop now”. Across Sales · Purchases “Learn more” cost $4.10 per result against $6.20 for “Shop now”; the test shows whether that holds in this ad set.',
+    probability: 0.973,
+  },
+  run: { state: 'running', message: 'Both ads run side by side in “Lookalike 1%”.' },
+  measurement: {
+    state: 'compared',
+    days: 12,
+    since: '2026-11-10',
+    until: '2026-11-21',
+    control: arm('1', 'Spring sale', 60_000, 900, 120, 720),
+    variant: arm('2', 'Spring sale (A/B copy)', 58_000, 1_100, 165, 700),
+    minImpressions: 1_000,
+    verdict: 'variant_ahead',
+    decidedOn: 'cost_per_result',
+    threshold: 0.95,
+    costPerResult: {
+      metric: 'cost_per_result',
+      chanceVariantBetter: 0.9968,
+      difference: { expected: -0.2978, low: -0.4214, high: -0.1478 },
+    },
+    ctr: { metric: 'ctr', chanceVariantBetter: 0.9991, difference: { expected: 0.3966, low: 0.2, high: 0.59 } },
+  },
+};
+
+const undoneCopy: AppliedAbTest = {
+  id: 'test-2',
+  kind: 'ab_copy',
+  title: 'A/B copy of “Winter boots”',
+  madeAt: '2026-11-20T15:00:00.000Z',
+  predicted: {
+    basis: 'rewrite',
+    text: 'No effect was predicted: new copy tested against the ad. Why it was written: CTR fell 40 % over four weeks.',
+  },
+  run: {
+    state: 'stopped',
+    reason: 'undone',
+    at: '2026-11-21T09:00:00.000Z',
+    message: 'Undone: the copy was deleted from the ad optimizer. The figures are those of the days before.',
+  },
+  measurement: {
+    state: 'collecting',
+    days: 1,
+    since: '2026-11-20',
+    until: '2026-11-20',
+    control: arm('3', 'Winter boots', 1_400, 20, 2, 14),
+    variant: arm('4', 'Winter boots (A/B copy)', 300, 6, 1, 3),
+    minImpressions: 1_000,
+  },
+};
+
+const list = (data: AppliedRecommendation[], scored = false, abTests: AppliedAbTest[] = []): AppliedList => ({
   data,
+  abTests,
   detectors: [
     scored
       ? {
@@ -223,6 +300,41 @@ describe('optimizer: the Applied tab', () => {
     const row = within(scored).getByRole('rowheader', { name: 'Budget shift' }).closest('tr')!;
     expect(row).toHaveTextContent('67% (4 of 6)');
     expect(row).toHaveTextContent('−1.5 results a week');
+  });
+
+  it('shows A/B tests as their own kind: the copy against its original over the same days, with the chance and range', async () => {
+    serve({ optimizerApplied: () => list([measured], false, [ctaTest, undoneCopy]) });
+    renderWithMeta(<OptimizerApplied />);
+    const tests = await screen.findByRole('list', { name: 'A/B tests' });
+    const [element, copy] = within(tests).getAllByRole('listitem');
+    expect(within(element!).getByText('One-element test')).toBeInTheDocument();
+    expect(within(element!).getByText('A/B test: call to action “Shop now” → “Learn more”')).toBeInTheDocument();
+    expect(element).toHaveTextContent('Original: Spring sale · Variant: Spring sale (A/B copy)');
+    // What it predicted, beside what happened: the report's figures and its chance.
+    expect(element).toHaveTextContent('Predicted: Expected: a lower cost per result than “Shop now”.');
+    expect(element).toHaveTextContent('(the creative report: 97.3 % likely the best)');
+    expect(element).toHaveTextContent(
+      'Variant ahead on cost per result: 99.7 % chance the variant’s cost per result is lower; cost per result −30 % (90 % range −42 % to −15 %).',
+    );
+    expect(element).toHaveTextContent('Also: over 99.9 % chance the variant’s CTR is higher; CTR +0.40 points');
+    expect(element).toHaveTextContent('Over the 12 days both ads delivered');
+    const cost = within(element!).getByRole('rowheader', { name: 'Cost per result' }).closest('tr')!;
+    expect(cost).toHaveTextContent('$6.00');
+    expect(cost).toHaveTextContent('$4.24');
+    expect(within(element!).getByRole('rowheader', { name: 'Spend (test spend)' })).toBeInTheDocument();
+
+    // Undone within a day: stopped, with the figures up to then, still collecting.
+    expect(within(copy!).getByText('A/B copy')).toBeInTheDocument();
+    expect(within(copy!).getByText('Stopped')).toBeInTheDocument();
+    expect(copy).toHaveTextContent('Undone: the copy was deleted from the ad optimizer.');
+    expect(copy).toHaveTextContent('Collecting data: each side needs 1,000 impressions');
+    expect(within(copy!).getByRole('progressbar', { name: 'Collecting data' })).toHaveAttribute('aria-valuenow', '30');
+    expect(copy).not.toHaveTextContent('ahead');
+
+    // Never mixed into the recommendations or the detectors' scores.
+    const recommendations = screen.getByRole('list', { name: 'Applied recommendations' });
+    expect(within(recommendations).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText(/never a saving, and they are not in the detectors’ hit rates/)).toBeInTheDocument();
   });
 
   it('has an empty state, and an error state with a retry', async () => {
