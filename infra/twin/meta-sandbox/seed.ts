@@ -2,6 +2,7 @@ import { addDays, localMidnight, todayIn, type IsoDate } from './calendar.js';
 import { between, integerBetween, numericId, pick, randomFor, type Random } from './prng.js';
 import { DEFAULT_ATTRIBUTION_SETTING } from './insights-results.js';
 import { seedSituations } from './seeded-situations.js';
+import { seedVideoLibrary } from './seeded-videos.js';
 import { currencyOffset, type Status } from './reference.js';
 import type { Ad, AdAccount, AdSet, Budget, Campaign, PerformanceProfile, Timeline, World } from './world.js';
 
@@ -389,5 +390,6 @@ export function seedWorld(options: SeedOptions, now: Date): World {
     }
   });
   seedSituations(world, now);
+  seedVideoLibrary(world);
   return world;
 }

@@ -67,23 +67,25 @@ export function dayFigures(row: AdInsightRow, currency: string): DayFigures {
   };
 }
 
-/** The creative's copy and pictures (a carousel's cards too); `rewritable` when it is a link ad. */
+/** The creative's copy and pictures (a carousel's cards too); `rewritable` when it is a link or video ad. */
 export function creativeSummary(creative: NonNullable<AdListRow['creative']>): AdCreativeSummary {
   const link = creative.object_story_spec?.link_data;
+  const video = creative.object_story_spec?.video_data;
   const cards = link?.child_attachments?.map((card) => ({ headline: card.name ?? '', link: card.link }));
+  const callToAction = link?.call_to_action?.type ?? video?.call_to_action?.type ?? creative.call_to_action_type;
+  const videoLink = video?.call_to_action?.value?.link;
+  const target = link?.link ?? (typeof videoLink === 'string' ? videoLink : undefined);
   return {
     id: creative.id,
-    headline: link?.name ?? creative.title ?? cards?.[0]?.headline ?? '',
-    primaryText: link?.message ?? creative.body ?? '',
-    description: link?.description ?? '',
-    ...((link?.call_to_action?.type ?? creative.call_to_action_type)
-      ? { callToAction: link?.call_to_action?.type ?? creative.call_to_action_type }
-      : {}),
+    headline: link?.name ?? video?.title ?? creative.title ?? cards?.[0]?.headline ?? '',
+    primaryText: link?.message ?? video?.message ?? creative.body ?? '',
+    description: link?.description ?? video?.link_description ?? '',
+    ...(callToAction ? { callToAction } : {}),
     ...(creative.thumbnail_url ? { thumbnailUrl: creative.thumbnail_url } : {}),
     ...(creative.image_url ? { imageUrl: creative.image_url } : {}),
-    ...(link?.link ? { link: link.link } : {}),
+    ...(target ? { link: target } : {}),
     ...(cards ? { cards } : {}),
-    rewritable: Boolean(link?.link),
+    rewritable: Boolean(link?.link) || Boolean(video),
   };
 }
 

@@ -30,7 +30,7 @@ export interface LiveAd {
   /** Meta's `effective_status`: only ACTIVE ads are copied. */
   status: string;
   elements: CreativeElements;
-  /** A single-image or carousel link ad: its copy can be made with one element changed. */
+  /** A single-image, carousel or video ad: its copy can be made with one element changed. */
   copyable: boolean;
 }
 

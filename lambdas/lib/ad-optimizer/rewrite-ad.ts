@@ -122,7 +122,7 @@ export async function writeRewrite(
   const current = creativeSummary(ad.creative);
   if (!current.rewritable) {
     throw validationError(
-      'Only a single-image or carousel link ad can be rewritten and copied; this ad’s creative is of another kind.',
+      'Only a single-image, carousel or video ad can be rewritten and copied; this ad’s creative is of another kind.',
     );
   }
   const verdicts = await verdictsOf(session, ad, account, deps.remainingMs);

@@ -52,6 +52,20 @@ const LinkDataSchema = z.looseObject({
   multi_share_end_card: z.boolean().optional(),
 });
 
+/**
+ * The parts of a video ad's `object_story_spec.video_data` a copy keeps: the video, its thumbnail and the button
+ * with its link (Ad Creative Video Data reference); the text (`message`, `title`, `link_description`) is replaced.
+ */
+const VideoDataSchema = z.looseObject({
+  video_id: idOf,
+  message: z.string().optional(),
+  title: z.string().optional(),
+  link_description: z.string().optional(),
+  image_hash: z.string().optional(),
+  image_url: z.string().optional(),
+  call_to_action: CallToActionSchema.optional(),
+});
+
 export const OriginalCreativeSchema = z.object({
   id: z.string(),
   name: z.string().optional(),
@@ -61,6 +75,7 @@ export const OriginalCreativeSchema = z.object({
       page_id: idOf,
       instagram_user_id: idOf.optional(),
       link_data: LinkDataSchema.optional(),
+      video_data: VideoDataSchema.optional(),
     })
     .optional(),
 });
@@ -154,21 +169,43 @@ function carouselLinkData(link: CarouselLinkData, copy: CopyText) {
 }
 
 /**
- * The A/B copy's creative and ad, from the original: its story spec (page, Instagram account,
- * link, image, button) with the new message, headline and description, and an ad PAUSED in the
- * same ad set; a carousel keeps every card and takes new card headlines. Only link ads can be copied this way.
+ * A video ad's copy: the same video, thumbnail and button link, with the new primary text (`message`), headline
+ * (`title`) and description (`link_description`); a new button type keeps the original's link.
+ */
+function videoData(video: z.infer<typeof VideoDataSchema>, copy: CopyText) {
+  const { message: _message, title: _title, link_description: _description, call_to_action: cta, ...kept } = video;
+  const button = copy.callToAction && cta ? { type: copy.callToAction, value: cta.value } : cta;
+  return {
+    ...kept,
+    message: copy.primaryText,
+    title: copy.headline,
+    ...(copy.description ? { link_description: copy.description } : {}),
+    ...(button ? { call_to_action: button } : {}),
+  };
+}
+
+/**
+ * The A/B copy's creative and ad, from the original: its story spec (page, Instagram account, link or video, image,
+ * button) with the new message, headline and description, and an ad PAUSED in the same ad set; a carousel keeps every
+ * card and takes new card headlines. Link ads (single image, carousel) and video ads can be copied this way.
  */
 export function abCopySpec(original: OriginalAd, copy: CopyText, key: string): AbCopySpec {
   const story = original.creative.object_story_spec;
   const link = story?.link_data;
-  if (!story || !link || !link.link) {
+  const video = story?.video_data;
+  if (!story || !((link && link.link) || video)) {
     throw validationError(
-      'Only a single-image or carousel link ad can be copied with new text; this ad’s creative is of another kind.',
+      'Only a single-image, carousel or video ad can be copied with new text; this ad’s creative is of another kind.',
     );
   }
-  const linkData = link.child_attachments
-    ? carouselLinkData(link as CarouselLinkData, copy)
-    : singleImageLinkData(link, original.creative.image_hash, copy);
+  const content =
+    link && link.link
+      ? {
+          link_data: link.child_attachments
+            ? carouselLinkData(link as CarouselLinkData, copy)
+            : singleImageLinkData(link, original.creative.image_hash, copy),
+        }
+      : { video_data: videoData(video!, copy) };
   const name = copyAdName(original.name);
   return {
     creative: {
@@ -176,7 +213,7 @@ export function abCopySpec(original: OriginalAd, copy: CopyText, key: string): A
       object_story_spec: JSON.stringify({
         page_id: story.page_id,
         ...(story.instagram_user_id ? { instagram_user_id: story.instagram_user_id } : {}),
-        link_data: linkData,
+        ...content,
       }),
     },
     ad: (creativeId) => ({

@@ -1,5 +1,6 @@
-import { AdVideo, type FacebookRequestError } from 'facebook-nodejs-business-sdk';
+import { AdAccount, AdCreative, AdVideo, User, type FacebookRequestError } from 'facebook-nodejs-business-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { abCopySpec, ORIGINAL_AD_FIELDS, OriginalAdSchema } from '@lambdas/lib/meta-changes/ad-copy-change';
 import { tinyVideo } from '@tests/support/tiny-video';
 import { contractTwin } from '../contract-twin';
 import { businessSdkSession, GRAPH_VERSION, type SdkSession } from './business-sdk-session';
@@ -55,5 +56,48 @@ describe('library videos through the Business SDK', () => {
     expect(refusal.response).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
     // Deleting it twice is the same missing object.
     expect((await refusalOf(new AdVideo(id).delete())).response).toMatchObject({ code: 100, error_subcode: 33 });
+  });
+
+  it('has the videos its ThruPlay ads play in the library, and takes the product’s A/B copy of one', async () => {
+    // Prepare: a seeded video ad (of whichever demo account has a ThruPlay ad set), read as the ad optimizer reads
+    // an original.
+    let thruPlay: Awaited<ReturnType<AdAccount['getAdSets']>>[number] | undefined;
+    let owner: AdAccount | undefined;
+    for (const { id } of await new User('me').getAdAccounts(['id'])) {
+      const adSets = await new AdAccount(id).getAdSets(['id', 'optimization_goal'], { limit: 200 });
+      thruPlay = adSets.find((set) => set._data.optimization_goal === 'THRUPLAY');
+      if (thruPlay) {
+        owner = new AdAccount(id);
+        break;
+      }
+    }
+    expect(thruPlay, 'a demo account has a ThruPlay ad set').toBeDefined();
+    const [ad] = await thruPlay!.getAds([ORIGINAL_AD_FIELDS], { limit: 1 });
+    const original = OriginalAdSchema.parse(ad!._data);
+    const video = original.creative.object_story_spec?.video_data;
+    expect(video?.video_id).toMatch(/^\d+$/);
+    const inLibrary = await new AdVideo(video!.video_id).read(['id', 'status']);
+    expect(inLibrary._data.status).toMatchObject({ video_status: 'ready' });
+
+    // Act
+    const spec = abCopySpec(
+      original,
+      { headline: 'See it in motion', primaryText: 'Fifteen seconds, one idea.', description: '' },
+      'contract-video',
+    );
+    const made = await owner!.createAdCreative([], {
+      name: spec.creative.name,
+      object_story_spec: JSON.parse(spec.creative.object_story_spec),
+    });
+    const read = await new AdCreative(made.id).get(['object_story_spec']);
+
+    // Assess: the same video, thumbnail and button; the new words.
+    expect((read._data.object_story_spec as { video_data: Record<string, unknown> }).video_data).toMatchObject({
+      video_id: video!.video_id,
+      message: 'Fifteen seconds, one idea.',
+      title: 'See it in motion',
+      image_hash: video!.image_hash,
+      call_to_action: video!.call_to_action,
+    });
   });
 });

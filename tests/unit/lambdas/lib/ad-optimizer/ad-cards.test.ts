@@ -172,6 +172,30 @@ describe('ad cards', () => {
     });
   });
 
+  it('reads a video ad’s copy, button and link from its video_data, and marks it rewritable', () => {
+    const summary = creativeSummary({
+      id: '11',
+      object_story_spec: {
+        page_id: '1',
+        video_data: {
+          video_id: '1207000000000011',
+          message: 'Watch them climb',
+          title: 'Trail boots',
+          link_description: 'Free returns',
+          call_to_action: { type: 'SHOP_NOW', value: { link: 'https://shop.example.com/boots' } },
+        },
+      },
+    });
+    expect(summary).toMatchObject({
+      headline: 'Trail boots',
+      primaryText: 'Watch them climb',
+      description: 'Free returns',
+      callToAction: 'SHOP_NOW',
+      link: 'https://shop.example.com/boots',
+      rewritable: true,
+    });
+  });
+
   it('states why an ad is rewritten in the detectors’ words', () => {
     const [tired] = buildAdCards(reads).cards;
     expect(rewriteReason(tired!.verdicts)).toContain('Its CTR fell from 2% in its first week to 0.8% last week');

@@ -151,14 +151,56 @@ describe('abCopySpec: the A/B copy built from the original ad', () => {
     expect(copyAdName('x'.repeat(500)).endsWith(' — B')).toBe(true);
   });
 
-  it('refuses a creative that is not a link ad (a video, a post)', () => {
-    const video = parse({
+  describe('a video ad', () => {
+    const videoAd = parse({
       ...originalAd,
-      creative: { id: '555', object_story_spec: { page_id: '1', video_data: {} } },
+      name: 'Trail boots | Video 15s | v1',
+      creative: {
+        id: '556',
+        object_story_spec: {
+          page_id: '1011100000000',
+          video_data: {
+            video_id: 1207000000000088,
+            message: 'Watch them climb.',
+            title: 'Trail boots',
+            link_description: 'Free returns',
+            image_hash: 'thumb88',
+            call_to_action: { type: 'SHOP_NOW', value: { link: 'https://shop.example.com/boots' } },
+          },
+        },
+      },
     });
-    expect(() => abCopySpec(video, copy, 'k')).toThrow(AppError);
+
+    it('keeps the video, its thumbnail and the button’s link, and replaces the text', () => {
+      const spec = abCopySpec(videoAd, { ...copy, callToAction: 'LEARN_MORE' }, 'k');
+      expect(JSON.parse(spec.creative.object_story_spec)).toEqual({
+        page_id: '1011100000000',
+        video_data: {
+          video_id: '1207000000000088',
+          message: 'Lighter, tougher, ready.',
+          title: 'Boots that go the distance',
+          link_description: 'Try 30 days',
+          image_hash: 'thumb88',
+          call_to_action: { type: 'LEARN_MORE', value: { link: 'https://shop.example.com/boots' } },
+        },
+      });
+    });
+
+    it('keeps the original button when the copy names none, and leaves out an empty description', () => {
+      const spec = abCopySpec(videoAd, { ...copy, description: '' }, 'k');
+      const video = JSON.parse(spec.creative.object_story_spec).video_data;
+      expect(video).not.toHaveProperty('link_description');
+      expect(video.call_to_action).toEqual({ type: 'SHOP_NOW', value: { link: 'https://shop.example.com/boots' } });
+    });
+  });
+
+  it('refuses a creative that is neither a link nor a video ad (a post), and a video without its id', () => {
     const post = parse({ ...originalAd, creative: { id: '555' } });
-    expect(() => abCopySpec(post, copy, 'k')).toThrow(/single-image or carousel link ad/);
+    expect(() => abCopySpec(post, copy, 'k')).toThrow(AppError);
+    expect(() => abCopySpec(post, copy, 'k')).toThrow(/single-image, carousel or video ad/);
+    expect(() =>
+      parse({ ...originalAd, creative: { id: '555', object_story_spec: { page_id: '1', video_data: {} } } }),
+    ).toThrow();
   });
 });
 
