@@ -24,6 +24,11 @@ export interface ChannelTrust {
   name: string;
   /** Week-to-week coefficient of variation of the spend (standard deviation / mean). */
   spendVariation: number;
+  /**
+   * Share of the weeks its spend was paused or nearly (below a tenth of its mean). A channel that never pauses is
+   * told apart from the baseline only by the shape of its curve below the spend it ever had.
+   */
+  pausedShare: number;
   /** Variance inflation factor (the larger of its spend's and its media column's) against the other channels and the baseline. */
   vif: number;
   /** Share of the spend's variation the season, trend and holidays explain (R²). */
@@ -58,6 +63,14 @@ export const TRUST_THRESHOLDS = {
   relativeWidth: { weak: 0.75, poor: 1.5 },
   holdoutR2: { weak: 0.8, poor: 0.5 },
   weeks: { weak: 104, poor: 52 },
+  /**
+   * Fewer paused weeks than this share: measured roughly. On the 52 known-truth worlds (docs/mmm-scorecard.md,
+   * session 20) the channels that never paused (113 of 206) carried the error: |ROAS error| median 26 %, p90 84 %,
+   * against 8 % and 26 % for those with paused weeks.
+   */
+  pausedShare: { weak: 0.05 },
+  /** Spend below this share of the channel's mean counts as paused. */
+  pausedLevel: 0.1,
 } as const;
 
 /** Share of the window held out at the end (at least 8 weeks). */
@@ -158,6 +171,8 @@ function channelTrust(raw: RawFit, liftTestsByChannel: ReadonlyMap<string, numbe
     let ss = 0;
     for (const v of spend) ss += (v - m) ** 2;
     const spendVariation = m > 0 ? Math.sqrt(ss / spend.length) / m : 0;
+    const paused = m > 0 ? spend.filter((v) => v < T.pausedLevel * m).length : 0;
+    const pausedShare = spend.length > 0 ? paused / spend.length : 0;
     const others = media.filter((_, j) => j !== i);
     const fixedColumns = problem.fixed.map((f) => f.raw);
     // On the spends as well as on the transformed columns: differently shaped curves of the same spend pattern
@@ -196,6 +211,11 @@ function channelTrust(raw: RawFit, liftTestsByChannel: ReadonlyMap<string, numbe
       `its effect is hard to tell apart from the other channels and the season (VIF ${Number.isFinite(vif) ? vif.toFixed(1) : '∞'})`,
     );
     note(grade(seasonR2, T.seasonR2), `its spend follows the season (${percent(seasonR2)} of its variation)`);
+    if (m > 0 && pausedShare < T.pausedShare.weak)
+      note(
+        'weakly',
+        `its spend never paused (${paused} of ${spend.length} weeks below a tenth of its average), so its effect is told apart from the baseline only by the shape of its curve`,
+      );
     if (relativeWidth !== null)
       note(
         grade(relativeWidth, T.relativeWidth),
@@ -206,6 +226,7 @@ function channelTrust(raw: RawFit, liftTestsByChannel: ReadonlyMap<string, numbe
     return {
       name: channel.name,
       spendVariation,
+      pausedShare,
       vif,
       seasonR2,
       closestChannel,
@@ -233,6 +254,10 @@ function adviceFor(weeks: number, holdout: HoldoutFit | null, channels: readonly
         `Run a lift test on ${c.name} (a geo test, Meta Conversion Lift or an A/B holdout) and enter its result: it measures the effect the data cannot separate.`,
       );
     }
+    if (c.pausedShare < T.pausedShare.weak && c.liftTests === 0)
+      advice.push(
+        `Pause ${c.name} for a few weeks, or in some regions (a holdout): weeks without it measure its whole effect, which the model now infers from the curve's shape.`,
+      );
     if (c.spendVariation < T.spendVariation.weak)
       advice.push(
         `Vary ${c.name}'s spend: a few weeks 30–50 % above and below its usual level show the model how the KPI answers.`,

@@ -14,6 +14,8 @@ export const TrustReportSchema = z.object({
     z.object({
       name: z.string(),
       spendVariation: finite,
+      /** Share of weeks with spend below a tenth of its mean; absent in reports built before it was recorded. */
+      pausedShare: finite.optional(),
       /** Null when the channel is an exact combination of the others (infinite VIF). */
       vif: finite.nullable(),
       seasonR2: finite,

@@ -77,6 +77,20 @@ describe('trust signal', () => {
     );
   });
 
+  it('calls a channel whose spend never pauses roughly measured and advises pausing it; a flighted one is not', () => {
+    const world = simulateWorld(1, 208, 3);
+    expect(world.channels.map((c) => c.spendPattern)).toEqual(['bursts', 'flighting', 'flighting']);
+    const alwaysOn = byName.get('channel_1')!;
+    expect(alwaysOn.pausedShare).toBeLessThan(0.05);
+    expect(alwaysOn.identified).not.toBe('well');
+    expect(alwaysOn.reasons.join(' ')).toMatch(/never paused \(\d+ of 208 weeks below a tenth of its average\)/);
+    expect(trust.advice.some((a) => a.startsWith('Pause channel_1 for a few weeks'))).toBe(true);
+    const flighted = byName.get('channel_3')!;
+    expect(flighted.pausedShare).toBeGreaterThan(0.3);
+    expect(flighted.reasons.join(' ')).not.toMatch(/never paused/);
+    expect(trust.advice.some((a) => a.startsWith('Pause channel_3'))).toBe(false);
+  });
+
   it('counts the lift tests each channel is anchored by', () => {
     expect(byName.get('channel_2')!.liftTests).toBe(1);
     expect(byName.get('copycat')!.liftTests).toBe(0);

@@ -29,6 +29,8 @@ export interface ChannelScore {
   spendShare: number;
   trueShare: number;
   fittedShare: number;
+  /** How well the report's trust signal says the data measure the channel (absent: the report has no trust). */
+  identified?: 'well' | 'weakly' | 'poorly';
 }
 
 export interface WorldScore {
@@ -132,6 +134,9 @@ export function scoreWorld(
       spendShare: spendTotals[c]! / sum(spendTotals),
       trueShare: trueTotals[c]! / sum(trueTotals),
       fittedShare: sum(fittedTotals) > 0 ? fittedTotals[c]! / sum(fittedTotals) : 0,
+      ...(report.trust
+        ? { identified: report.trust.channels.find((ch) => ch.name === truth.name)?.identified ?? 'well' }
+        : {}),
     };
   });
   const truth = trueResponses(world);
@@ -175,6 +180,13 @@ export interface Scorecard {
   trulyWorse: number;
   /** Median over worlds with attainable lift > 0.5 % of the share of it the recommendation truly captured. */
   medianCapturedLift: number;
+  /** Channels the trust signal calls measured well, and their |ROAS error| median and p90. */
+  trustedChannels: number;
+  trustedMedianError: number;
+  trustedP90Error: number;
+  /** Of the worst tenth of channels by |ROAS error|, how many the trust signal flagged (not measured well). */
+  worstDecile: number;
+  worstDecileFlagged: number;
   medianFitSeconds: number;
   maxFitSeconds: number;
   medianFitCpuSeconds: number;
@@ -190,6 +202,8 @@ export function scorecard(scores: readonly WorldScore[]): Scorecard {
     .filter((s) => s.attainableLiftShare > 0.005)
     .map((s) => s.trueLiftShare / s.attainableLiftShare);
   const times = sorted(scores.map((s) => s.fitSeconds));
+  const trusted = sorted(channels.filter((c) => c.identified === 'well').map((c) => c.roasError));
+  const worst = [...channels].sort((a, b) => b.roasError - a.roasError).slice(0, Math.ceil(channels.length / 10));
   return {
     worlds: scores.length,
     channels: channels.length,
@@ -207,6 +221,11 @@ export function scorecard(scores: readonly WorldScore[]): Scorecard {
     ).length,
     trulyWorse: scores.filter((s) => s.trueLiftShare < -1e-4).length,
     medianCapturedLift: captured.length > 0 ? quantile(sorted(captured), 0.5) : Number.NaN,
+    trustedChannels: trusted.length,
+    trustedMedianError: quantile(trusted, 0.5),
+    trustedP90Error: quantile(trusted, 0.9),
+    worstDecile: worst.length,
+    worstDecileFlagged: worst.filter((c) => c.identified !== undefined && c.identified !== 'well').length,
     medianFitSeconds: quantile(times, 0.5),
     maxFitSeconds: times[times.length - 1] ?? Number.NaN,
     medianFitCpuSeconds: quantile(sorted(scores.map((s) => s.fitCpuSeconds)), 0.5),
@@ -225,6 +244,8 @@ export function formatScorecard(label: string, card: Scorecard): string {
       ` |share error| median ${pct(card.medianShareError)}`,
     `  pulled toward spend share: ${card.pulledToSpendShare} of ${card.shareDiffers} channels whose true share differs from spend share`,
     `  allocator: truly worse than current in ${card.trulyWorse} of ${card.worlds} worlds; median captured lift ${pct(card.medianCapturedLift)}   (targets 0, ≥ 80 %)`,
+    `  trust signal: flagged ${card.worstDecileFlagged} of the ${card.worstDecile} worst channels; the ${card.trustedChannels} it calls measured well:` +
+      ` |ROAS error| median ${pct(card.trustedMedianError)}, p90 ${pct(card.trustedP90Error)}`,
     `  fit time median ${card.medianFitSeconds.toFixed(1)} s (${card.medianFitCpuSeconds.toFixed(1)} s CPU), max ${card.maxFitSeconds.toFixed(1)} s`,
   ].join('\n');
 }

@@ -51,7 +51,8 @@ export function TrustPanel({ trust }: { trust: TrustReportView }) {
                 <p className="text-muted-foreground mt-1">Because {c.reasons.join('; ')}.</p>
               ) : (
                 <p className="text-muted-foreground mt-1">
-                  Its spend varies enough and does not move with another channel or the season.
+                  Its spend varies enough{c.pausedShare !== undefined ? ', pauses at times' : ''} and does not move with
+                  another channel or the season.
                 </p>
               )}
             </li>

@@ -12,6 +12,7 @@ const trust: TrustReportView = {
     {
       name: 'search',
       spendVariation: 0.8,
+      pausedShare: 0.4,
       vif: 1.4,
       seasonR2: 0.1,
       closestChannel: { name: 'tv', correlation: 0.2 },
@@ -50,6 +51,7 @@ describe('TrustPanel', () => {
     const [search, tv] = channels.getAllByRole('listitem');
     expect(search).toHaveTextContent('Measured well');
     expect(search).toHaveTextContent('Anchored by a lift test');
+    expect(search).toHaveTextContent('Its spend varies enough, pauses at times and does not move with another channel');
     expect(tv).toHaveTextContent('Not measured reliably');
     expect(tv).toHaveTextContent(
       'Because its spend hardly varies from week to week (variation 5 %); its spend follows',
