@@ -10,7 +10,7 @@ import { holidayCounts } from './holidays';
 import { adjustedRSquared, decompRssd, mape, nrmse, rSquared } from './metrics';
 import { liftPenalty, liftTerms, type LiftTerm, withLiftEvidence } from './calibration';
 import { logPriorPenalty } from './priors';
-import { solveBoxRidge } from './ridge';
+import { type BoxQp, solveBoxRidge } from './ridge';
 import { hill, hillInflexion, logistic, michaelisMenten } from './saturation';
 import { type ChannelRanges, type MmmConfig, type MmmDataset } from './spec';
 
@@ -358,6 +358,8 @@ interface ProblemSetup {
   penalty: Float64Array;
   /** The lift tests calibrating the fit (none: the fit is the plain ridge). */
   lift: LiftTerm[];
+  /** The half-normal ROAS prior's scale per paid channel (config.effectPrior; empty: none). */
+  roasPriorScale: number[];
   effectTarget?: EffectTarget;
 }
 
@@ -369,7 +371,7 @@ interface Core {
   beta: Float64Array;
   lambda: number;
   fittedStd: Float64Array;
-  /** −log-likelihood of the lift tests at this candidate (0 without tests). */
+  /** −log-likelihood of the lift tests and −log prior of the ROAS prior at this candidate (0 without either). */
   liftPenalty: number;
 }
 
@@ -510,11 +512,15 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
   const qp = { gram, rhs, p, lambda, penalty, lower, upper };
   let beta = solveBoxRidge(qp);
   let fittedStd = fittedStandardised(setup, beta, media, mediaStats);
-  if (setup.lift.length === 0) return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: 0 };
-  // Calibration: the tests weigh against the weekly data by its residual variance, so the first solve sets it.
+  const withPrior = setup.roasPriorScale.length > 0;
+  if (setup.lift.length === 0 && !withPrior) {
+    return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: 0 };
+  }
+  // Calibration and the effect prior weigh against the weekly data by its residual variance: the first solve sets it.
   const { nTrain, ys, ySd } = setup;
   let rss = 0;
   for (let t = 0; t < nTrain; t += 1) rss += (ys[t]! - fittedStd[t]!) ** 2;
+  const residualVariance = Math.max(rss / nTrain, 1e-6);
   const perUnit = setup.lift.map((term) => {
     const st = mediaStats[term.channel]!;
     if (!st.active) return 0;
@@ -522,10 +528,48 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
     for (let t = term.from; t < term.to; t += 1) sum += media[term.channel]![t]!;
     return (sum * term.scale * ySd) / st.sd;
   });
-  beta = solveBoxRidge(withLiftEvidence(qp, setup.lift, perUnit, Math.max(rss / nTrain, 1e-6), nTrain));
+  let evidence = withLiftEvidence(qp, setup.lift, perUnit, residualVariance, nTrain);
+  // ROAS per unit of standardised coefficient, by channel (0: no prior on it).
+  const roasPerUnit = withPrior ? roasPerCoefficient(setup, media, mediaStats) : [];
+  if (withPrior) evidence = withRoasPrior(evidence, roasPerUnit, setup.roasPriorScale, residualVariance, nTrain);
+  beta = solveBoxRidge(evidence);
   fittedStd = fittedStandardised(setup, beta, media, mediaStats);
   const lifts = setup.lift.map((term, k) => perUnit[k]! * beta[term.channel]!);
-  return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: liftPenalty(setup.lift, lifts) };
+  let evidencePenalty = liftPenalty(setup.lift, lifts);
+  roasPerUnit.forEach((k, c) => {
+    if (k > 0) evidencePenalty += (k * beta[c]!) ** 2 / (2 * setup.roasPriorScale[c]! ** 2);
+  });
+  return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: evidencePenalty };
+}
+
+/** Each paid channel's ROAS over the training rows per unit of its standardised coefficient (0: none). */
+function roasPerCoefficient(setup: ProblemSetup, media: Float64Array[], mediaStats: Core['mediaStats']): number[] {
+  return media.map((col, c) => {
+    const st = mediaStats[c]!;
+    if (!st.active || !setup.paid[c] || !(setup.spendTotals[c]! > 0)) return 0;
+    let sum = 0;
+    for (let t = 0; t < setup.nTrain; t += 1) sum += col[t]!;
+    return (sum * setup.ySd) / st.sd / setup.spendTotals[c]!;
+  });
+}
+
+/**
+ * The half-normal ROAS prior as a ridge term: ROAS_c = k_c·β_c, so −log p = (k_c·β_c)²/(2s_c²), which in the ridge's
+ * units (1/2n)‖y − Zβ‖² weighs σ²/(n·s_c²)·k_c² on the diagonal (σ² the residual variance over the KPI's variance),
+ * as a lift test's observation does (withLiftEvidence) with a lift of 0.
+ */
+function withRoasPrior(
+  qp: BoxQp,
+  roasPerUnit: readonly number[],
+  scales: readonly number[],
+  residualVariance: number,
+  n: number,
+): BoxQp {
+  const gram = Float64Array.from(qp.gram);
+  roasPerUnit.forEach((k, c) => {
+    if (k > 0) gram[c * qp.p + c] = gram[c * qp.p + c]! + (residualVariance / (n * scales[c]! ** 2)) * k * k;
+  });
+  return { ...qp, gram };
 }
 
 /** NRMSE of the standardised fit over some rows (scale-free, so the standardised scale is as good as the original). */
@@ -621,6 +665,25 @@ function modelFit(
   };
 }
 
+/**
+ * The ROAS prior's scale per channel: config.effectPrior × the KPI per unit of all paid spend over the training rows
+ * (a channel returning the business's average revenue per unit of media spend is one scale unit).
+ */
+function roasPriorScales(
+  config: MmmConfig,
+  data: MmmDataset,
+  spendTotals: readonly number[],
+  y: Float64Array,
+  nTrain: number,
+): number[] {
+  if (config.effectPrior === undefined || config.objectives !== 'map') return [];
+  let kpi = 0;
+  for (let t = 0; t < nTrain; t += 1) kpi += y[t]!;
+  const spend = spendTotals.reduce((sum, s, c) => sum + (data.channels[c]!.organic ? 0 : s), 0);
+  if (!(spend > 0) || !(kpi > 0)) return [];
+  return data.channels.map(() => (config.effectPrior! * kpi) / spend);
+}
+
 export function createProblem(
   data: MmmDataset,
   config: MmmConfig,
@@ -687,6 +750,7 @@ export function createProblem(
     upper,
     penalty,
     lift: liftTerms(data, config.calibration, windowStart, windowEnd),
+    roasPriorScale: roasPriorScales(config, data, spendTotals, y, nTrain),
     ...(effectTarget ? { effectTarget } : {}),
   };
   const objectiveRows: [number, number] = nValidation > 0 ? [nTrain, nTrain + nValidation] : [0, nTrain];

@@ -123,6 +123,11 @@ export const ConfigSchema = z.object({
       jitter: z.number().min(0).max(0.5).default(0.1),
     })
     .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1 }),
+  /**
+   * A half-normal prior on each paid channel's ROAS over the training weeks (`map` only), its scale this multiple of
+   * the KPI per unit of all channels' spend (scale-free: revenue or conversions). None: effects are flat (≥ 0).
+   */
+  effectPrior: z.number().positive().optional(),
   /** Lift tests the fit honours (calibration.ts): each one an observation of its channel's effect over its period. */
   calibration: z.array(LiftTestSchema).max(50).default([]),
 });
