@@ -964,7 +964,8 @@ export const functions = {
       'Client approvals: a campaign plan, recommendations or an agent proposal sent to the client in the app or by a signed link, answered once, audited',
     tables: {
       // Approvals: put once (conditional), read, listed per workspace or draft, decided once (conditional update);
-      // the workspace's setting (put, read); a link found by its token's hash (index).
+      // the workspace's setting (put, read); a link found by its token's hash (index); a resend's fresh link
+      // (conditional update) and the replaced link's row (put).
       approvals: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'], indexActions: ['Query'] },
       // The plan sent is read from the workspace's draft.
       campaignDrafts: { actions: ['GetItem'] },
@@ -974,6 +975,10 @@ export const functions = {
       rateLimitBuckets: { actions: ['GetItem', 'PutItem'] },
       // Sent and answered approvals go to Slack as `campaign` events through the outbox.
       eventOutbox: { actions: ['PutItem'] },
+      // An email's From name when none is given: the Reports sender name, else the workspace's name (the acting
+      // person's membership, GetItem); Query is the request's workspace lookup every workspace route makes.
+      reports: { actions: ['GetItem'] },
+      workspaceMemberships: { actions: ['GetItem', 'Query'] },
     },
     // A link may be emailed to the client (SES), pointing at the site.
     siteUrl: true,

@@ -180,6 +180,7 @@ export const routes = {
   approvalsDetail: approvalsRoutes.approvalsDetail,
   approvalsDecide: approvalsRoutes.approvalsDecide,
   approvalsRevoke: approvalsRoutes.approvalsRevoke,
+  approvalsResend: approvalsRoutes.approvalsResend,
   approvalLink: approvalsRoutes.approvalLink,
   approvalLinkDecide: approvalsRoutes.approvalLinkDecide,
   reportSettings: reportsRoutes.reportSettings,

@@ -5,10 +5,12 @@ import { approvalLinkPath } from '@shared/web-paths';
 import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
 import {
   APPROVAL_LINK_DAYS,
+  APPROVAL_RESEND,
   type ApprovalDetail,
   type ApprovalSettings,
   type DecisionBodySchema,
   type LinkDecisionBodySchema,
+  type ResendApprovalBodySchema,
   type SendApprovalBodySchema,
 } from '@shared/schemas/approvals';
 import { tableKey } from '@shared/table-keys';
@@ -30,6 +32,7 @@ import {
   readApprovalSettings,
   recordEmailed,
   revokeApproval,
+  rotateLinkToken,
   tokenHash,
   writeApprovalSettings,
   type ApprovalRow,
@@ -58,6 +61,8 @@ export interface ApprovalDeps {
   siteUrl: string;
   /** Emails a link through SES; null where no sender address is configured (an email asked for is then not sent). */
   sendEmail: ((to: string, email: ApprovalEmailInput) => Promise<void>) | null;
+  /** The From name when the sender gave none (lambdas/lib/approvals/sender-name.ts): never empty. */
+  defaultSenderName: (workspaceId: string, actor: string | undefined) => Promise<string>;
   /** A warning for the logs: never given the token or the link. */
   warn: (message: string, detail: Record<string, unknown>) => void;
 }
@@ -170,9 +175,85 @@ export async function sendForApproval(
     ...(user.email ? { email: user.email } : {}),
   });
   if (!token || !body.email) return { approval: approvalOf(row), ...(token ? { token } : {}) };
-  const sent = await emailLink(deps, row, token, body.email);
-  const emailed = sent ? { ...row, emailed_to: body.email.to } : row;
-  return { approval: approvalOf(emailed), token, email: { to: body.email.to, sent } };
+  const email = { to: body.email.to, senderName: body.email.senderName ?? (await senderNameOf(deps, user)) };
+  const sent = await emailLink(deps, row, token, email);
+  const emailed = sent ? { ...row, emailed_to: email.to } : row;
+  return { approval: approvalOf(emailed), token, email: { to: email.to, sent } };
+}
+
+const senderNameOf = (deps: ApprovalDeps, user: RequestUser) => deps.defaultSenderName(user.sub, user.actor);
+
+/**
+ * Resends a pending link's email with a fresh link (issue 28 req 3): the token was shown once and only its hash is
+ * kept, so the old link cannot be sent again, and one that went to a wrong address must stop working: it is
+ * revoked (it answers 410 as a withdrawn link). At most APPROVAL_RESEND.max resends, APPROVAL_RESEND.minMinutes
+ * apart (429 with Retry-After); the new link keeps the first one's lifetime from now. Audited on the row (each
+ * resend: when, by whom, to whom) and announced. The new token is in the answer too, shown once, in case SES
+ * refuses the email.
+ */
+export async function resendLink(
+  deps: ApprovalDeps,
+  user: RequestUser,
+  id: string,
+  body: z.output<typeof ResendApprovalBodySchema>,
+): Promise<{ approval: ReturnType<typeof approvalOf>; token: string; email: { to: string; sent: boolean } }> {
+  const row = await getApproval(deps.approvals, user.sub, id);
+  if (!row) throw notFound('That approval does not exist.');
+  if (row.via !== 'link' || !row.token_hash || !row.expires_at)
+    throw conflict('Only an approval sent by link is emailed: the client finds this one in Adsmith.');
+  if (row.status !== 'pending') throw conflict('This approval has already been answered or withdrawn.');
+  const to = body.to ?? row.emailed_to;
+  if (!to) throw validationError('This link was not emailed: say where to send it.', { 'body.to': 'Give an address.' });
+  if (!deps.sendEmail) throw conflict('Email is not set up here: revoke this link and send a new one to copy.');
+  const now = deps.now();
+  refuseTooSoon(row, now);
+  const token = newLinkToken();
+  const lifetime = Date.parse(row.expires_at) - Date.parse(row.sent_at);
+  const expiresAt = new Date(now.getTime() + Math.max(lifetime, DAY_MS)).toISOString();
+  const rotated = await rotateLinkToken(deps.approvals, user.sub, id, {
+    oldHash: row.token_hash,
+    newHash: tokenHash(token),
+    expiresAt,
+    by: actorOf(user),
+    to,
+    now,
+    notAfter: new Date(now.getTime() - APPROVAL_RESEND.minMinutes * 60_000),
+    max: APPROVAL_RESEND.max,
+  });
+  if (!rotated) {
+    // Something changed since the read (an answer, a revoke, another resend): say what the row says now.
+    const current = await getApproval(deps.approvals, user.sub, id);
+    if (current) refuseTooSoon(current, now);
+    throw conflict('This approval changed meanwhile (answered, withdrawn or resent): reload it.');
+  }
+  await deps.announce({
+    action: 'approval_resent',
+    name: row.name,
+    workspaceId: user.sub,
+    ...(user.email ? { email: user.email } : {}),
+  });
+  const resent = (await getApproval(deps.approvals, user.sub, id))!;
+  const senderName = body.senderName ?? row.emailed_from ?? (await senderNameOf(deps, user));
+  const sent = await emailLink(deps, resent, token, { to, senderName });
+  const final = sent ? { ...resent, emailed_to: to } : resent;
+  return { approval: approvalOf(final), token, email: { to, sent } };
+}
+
+/** Refuses a resend past the allowance (409: waiting does not help) or too soon after the last (429, Retry-After). */
+function refuseTooSoon(row: ApprovalRow, now: Date): void {
+  if ((row.resend_count ?? 0) >= APPROVAL_RESEND.max)
+    throw conflict(
+      `This link was already resent ${APPROVAL_RESEND.max} times: withdraw it and send the plan for approval again.`,
+    );
+  if (!row.last_resent_at) return;
+  const wait = Date.parse(row.last_resent_at) + APPROVAL_RESEND.minMinutes * 60_000 - now.getTime();
+  if (wait > 0) {
+    const error = new AppError(
+      'RATE_LIMITED',
+      `This link was resent less than ${APPROVAL_RESEND.minMinutes} minutes ago: try again in ${Math.ceil(wait / 60_000)} min.`,
+    );
+    throw Object.assign(error, { retryAfterSeconds: Math.ceil(wait / 1000) });
+  }
 }
 
 /**
@@ -183,7 +264,7 @@ async function emailLink(
   deps: ApprovalDeps,
   row: ApprovalRow,
   token: string,
-  email: NonNullable<SendBody['email']>,
+  email: { to: string; senderName: string },
 ): Promise<boolean> {
   if (!deps.sendEmail) {
     deps.warn('Approval link not emailed: no sender address configured', { approvalId: row.approval_id });
@@ -203,7 +284,13 @@ async function emailLink(
     deps.warn('Approval link not emailed', { approvalId: row.approval_id, error: String(error) });
     return false;
   }
-  await recordEmailed(deps.approvals, row.workspace_id, row.approval_id, email.to, deps.now());
+  await recordEmailed(
+    deps.approvals,
+    row.workspace_id,
+    row.approval_id,
+    { to: email.to, from: email.senderName },
+    deps.now(),
+  );
   return true;
 }
 
@@ -266,6 +353,12 @@ async function liveLinkRow(deps: ApprovalDeps, token: string, viewerAddress?: st
   if (deps.takeToken && viewerAddress)
     await deps.takeToken(viewerBucketKey(viewerAddress), APPROVAL_LINK_VIEWER_BUCKET);
   const row = await approvalByToken(deps.approvals, token);
+  // Replaced by a resend: refused as a withdrawn link is, saying a newer one was sent.
+  if (row === 'replaced')
+    throw new AppError(
+      'APPROVAL_LINK_INVALID',
+      'The sender withdrew this approval link and sent a new one. Use the newest link you received.',
+    );
   if (!row || !row.expires_at) throw new AppError('APPROVAL_LINK_INVALID', LINK_GONE);
   if (row.status === 'revoked')
     throw new AppError('APPROVAL_LINK_INVALID', 'The sender withdrew this approval link. Ask them for a new one.');

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { approvalsRoutes as routes } from '@shared/function-routes/approvals';
 import { NEED_ENV } from '@shared/need-env';
 import { sendApprovalEmail } from '../lib/approvals/approval-email';
+import { defaultSenderName, senderNameSources } from '../lib/approvals/sender-name';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { sesClient } from '../lib/aws/sesv2';
 import { lazyEnv } from '../lib/env';
@@ -18,6 +19,7 @@ import {
   decideByLink,
   decideInApp,
   openLink,
+  resendLink,
   revoke,
   saveApprovalSettings,
   sendForApproval,
@@ -45,6 +47,18 @@ const deps = (): ApprovalDeps => ({
   takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
   siteUrl: config().SITE_URL.replace(/\/$/, ''),
   sendEmail: emailer(config()[NEED_ENV.emailFrom]),
+  defaultSenderName: (workspaceId, actor) =>
+    defaultSenderName(
+      senderNameSources(
+        {
+          doc: dynamoDocumentClient(),
+          reports: tableName('reports'),
+          memberships: tableName('workspaceMemberships'),
+        },
+        workspaceId,
+        actor,
+      ),
+    ),
   warn: (message, detail) => logger.warn(message, detail),
 });
 
@@ -64,6 +78,7 @@ export const handler = httpFunction([
   on(routes.approvalsDetail, ({ user, params }) => approvalDetail(deps(), user.sub, params.id)),
   on(routes.approvalsDecide, ({ user, params, body }) => decideInApp(deps(), user, params.id, body)),
   on(routes.approvalsRevoke, ({ user, params }) => revoke(deps(), user, params.id)),
+  on(routes.approvalsResend, ({ user, params, body }) => resendLink(deps(), user, params.id, body)),
   on(routes.approvalLink, ({ params, event }) => openLink(deps(), params.token, viewer(event))),
   on(routes.approvalLinkDecide, ({ params, body, event }) => decideByLink(deps(), params.token, body, viewer(event))),
 ]);

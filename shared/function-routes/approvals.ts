@@ -7,6 +7,8 @@ import {
   ApprovalTokenParamsSchema,
   DecisionBodySchema,
   LinkDecisionBodySchema,
+  ResendApprovalBodySchema,
+  ResentApprovalSchema,
   SendApprovalBodySchema,
   SentApprovalSchema,
 } from '../schemas/approvals';
@@ -76,6 +78,17 @@ export const approvalsRoutes = {
     workspace: 'admins',
     params: ApprovalParamsSchema,
     response: ApprovalDetailSchema,
+  }),
+  // Emails a pending link again as a fresh link, the old one revoked (owner, admin or member: whoever may send;
+  // not the client); at most APPROVAL_RESEND.max times, APPROVAL_RESEND.minMinutes apart (429 with Retry-After).
+  approvalsResend: route({
+    method: 'POST',
+    path: '/api/approvals/{id}/resend',
+    fn: 'approvals',
+    access: 'user',
+    params: ApprovalParamsSchema,
+    body: ResendApprovalBodySchema,
+    response: ResentApprovalSchema,
   }),
   // Anyone holding an approval link (no sign-in): one plan as it was sent, and its one decision.
   approvalLink: route({

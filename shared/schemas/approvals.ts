@@ -62,11 +62,33 @@ export const ApprovalSenderNameSchema = z
   .max(64, 'A sender name is at most 64 characters.')
   .regex(/^[^<>"\r\n]+$/, 'A sender name cannot contain <, >, quotes or line breaks.');
 
-/** A link also emailed to the client (SES), from the agency's name. */
+const clientAddress = z
+  .email('Give the client’s email address.')
+  .max(254, 'An email address is at most 254 characters.');
+
+/**
+ * A link also emailed to the client (SES), from the agency's name. No name given: the server uses the workspace's
+ * Reports sender name, else the workspace's name (lambdas/lib/approvals/sender-name.ts), never an empty From.
+ */
 export const ApprovalEmailSchema = z.object({
-  to: z.email('Give the client’s email address.').max(254, 'An email address is at most 254 characters.'),
-  senderName: ApprovalSenderNameSchema,
+  to: clientAddress,
+  senderName: ApprovalSenderNameSchema.optional(),
 });
+
+/**
+ * Resending a link's email: at most `max` times per approval and `minMinutes` apart (the first resend may follow
+ * the send at once: a mistyped address is noticed at once). Each resend makes a fresh link and revokes the one
+ * before: the token is shown once and stored hashed, so the old link cannot be sent again, and a link that went
+ * to a wrong address must stop working.
+ */
+export const APPROVAL_RESEND = { max: 3, minMinutes: 10 } as const;
+
+/** A resend goes to the address the link was emailed to unless another is given (a corrected address). */
+export const ResendApprovalBodySchema = z.object({
+  to: clientAddress.optional(),
+  senderName: ApprovalSenderNameSchema.optional(),
+});
+export type ResendApprovalBody = z.input<typeof ResendApprovalBodySchema>;
 
 export const SendApprovalBodySchema = z
   .object({
@@ -136,6 +158,8 @@ export const ApprovalSchema = z.object({
   /** When and by whom (the acting person's sub) it was revoked. */
   revokedAt: z.string().optional(),
   revokedBy: z.string().optional(),
+  /** Each resend of the link's email (a fresh link each time, the one before revoked): when, by whom, to whom. */
+  resends: z.array(z.object({ at: z.string(), by: z.string(), to: z.string() })).optional(),
 });
 export type Approval = z.output<typeof ApprovalSchema>;
 
@@ -145,6 +169,13 @@ export const SentApprovalSchema = z.object({
   token: z.string().optional(),
   /** When the link was to be emailed: to whom, and whether SES took it (if not, the sender passes the link on). */
   email: z.object({ to: z.string(), sent: z.boolean() }).optional(),
+});
+
+/** A resend's answer: the fresh link's token (shown once, the email may have failed) and whether SES took it. */
+export const ResentApprovalSchema = z.object({
+  approval: ApprovalSchema,
+  token: z.string(),
+  email: z.object({ to: z.string(), sent: z.boolean() }),
 });
 
 export const ApprovalListSchema = z.object({ items: z.array(ApprovalSchema) });

@@ -55,13 +55,23 @@ const ApprovalRowSchema = z.object({
   comment: z.string().optional(),
   revoked_at: z.string().optional(),
   revoked_by: z.string().optional(),
-  /** A link emailed to the client: to whom and when SES took it. */
+  /** A link emailed to the client: to whom, from which name, and when SES took it. */
   emailed_to: z.string().optional(),
+  emailed_from: z.string().optional(),
   emailed_at: z.string().optional(),
+  /** The link's email resent (a fresh link each time): how often, the last time, and each resend. */
+  resend_count: z.number().int().optional(),
+  last_resent_at: z.string().optional(),
+  resends: z.array(z.object({ at: z.string(), by: z.string(), to: z.string() })).optional(),
 });
 export type ApprovalRow = z.output<typeof ApprovalRowSchema>;
 
 const SETTINGS_KEY = 'settings';
+/**
+ * A link replaced by a resend: a row of its own carrying the old token's hash, so the old link is found through
+ * `by-token-hash` and answers as a withdrawn one (never listed: approvals are read under `approval#`).
+ */
+const REPLACED_LINK_PREFIX = 'replaced-link#';
 const itemKey = (approvalId: string) => `approval#${approvalId}`;
 /** Approvals of recommendations and agent proposals share one prefix, so applying reads them with one query. */
 export const CHANGES_PREFIX = 'changes';
@@ -124,6 +134,7 @@ export function approvalOf(row: ApprovalRow): Approval {
     ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
     ...(row.revoked_by ? { revokedBy: row.revoked_by } : {}),
     ...(row.emailed_to ? { emailedTo: row.emailed_to } : {}),
+    ...(row.resends?.length ? { resends: row.resends } : {}),
   };
 }
 
@@ -181,7 +192,10 @@ export async function listApprovals(
  * The approval a link's token opens: found by the token's hash through `by-token-hash`, then re-read consistently
  * (the index lags the row's decision).
  */
-export async function approvalByToken(store: ApprovalTable, token: string): Promise<ApprovalRow | undefined> {
+export async function approvalByToken(
+  store: ApprovalTable,
+  token: string,
+): Promise<ApprovalRow | 'replaced' | undefined> {
   const hash = tokenHash(token);
   const found = await store.doc.send(
     new QueryCommand({
@@ -192,7 +206,8 @@ export async function approvalByToken(store: ApprovalTable, token: string): Prom
       Limit: 1,
     }),
   );
-  const indexed = found.Items?.[0] as { workspace_id?: string; approval_id?: string } | undefined;
+  const indexed = found.Items?.[0] as { workspace_id?: string; approval_id?: string; item_key?: string } | undefined;
+  if (indexed?.item_key?.startsWith(REPLACED_LINK_PREFIX)) return 'replaced';
   if (!indexed?.workspace_id || !indexed.approval_id) return undefined;
   const row = await getApproval(store, indexed.workspace_id, indexed.approval_id);
   return row?.token_hash === hash ? row : undefined;
@@ -252,18 +267,94 @@ export async function recordEmailed(
   store: ApprovalTable,
   workspaceId: string,
   approvalId: string,
-  to: string,
+  email: { to: string; from: string },
   now: Date,
 ): Promise<void> {
   await store.doc.send(
     new UpdateCommand({
       TableName: store.table,
       Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
-      UpdateExpression: 'SET emailed_to = :to, emailed_at = :now',
+      UpdateExpression: 'SET emailed_to = :to, emailed_from = :from, emailed_at = :now',
       ConditionExpression: 'attribute_exists(item_key)',
-      ExpressionAttributeValues: { ':to': to, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':to': email.to, ':from': email.from, ':now': now.toISOString() },
     }),
   );
+}
+
+export interface LinkRotation {
+  /** The hash of the link being replaced: the rotation happens only if it is still the row's. */
+  oldHash: string;
+  newHash: string;
+  expiresAt: string;
+  by: string;
+  to: string;
+  now: Date;
+  /** A resend is refused when the last one was after this instant, or when `max` were made already. */
+  notAfter: Date;
+  max: number;
+}
+
+/**
+ * Gives a pending link approval a fresh token in place of the old one, counted and recorded on the row, in one
+ * conditional update (two resends racing rotate once). Then the old hash gets its own `replaced-link#` row, so the
+ * old link answers as withdrawn; should that put fail, the old link still opens nothing (its hash is gone from the
+ * approval), only with the generic words. False when a condition failed (the caller re-reads to say which).
+ */
+export async function rotateLinkToken(
+  store: ApprovalTable,
+  workspaceId: string,
+  approvalId: string,
+  rotation: LinkRotation,
+): Promise<boolean> {
+  const at = rotation.now.toISOString();
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: tableKey('approvals', workspaceId, itemKey(approvalId)),
+        UpdateExpression:
+          'SET token_hash = :new, expires_at = :expires, last_resent_at = :now, ' +
+          'resend_count = if_not_exists(resend_count, :zero) + :one, ' +
+          'resends = list_append(if_not_exists(resends, :none), :resend)',
+        ConditionExpression:
+          'attribute_exists(item_key) AND #s = :pending AND via = :link AND token_hash = :old' +
+          ' AND (attribute_not_exists(resend_count) OR resend_count < :max)' +
+          ' AND (attribute_not_exists(last_resent_at) OR last_resent_at <= :notAfter)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':new': rotation.newHash,
+          ':old': rotation.oldHash,
+          ':expires': rotation.expiresAt,
+          ':now': at,
+          ':zero': 0,
+          ':one': 1,
+          ':none': [],
+          ':resend': [{ at, by: rotation.by, to: rotation.to }],
+          ':pending': 'pending',
+          ':link': 'link',
+          ':max': rotation.max,
+          ':notAfter': rotation.notAfter.toISOString(),
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: {
+        workspace_id: workspaceId,
+        item_key: `${REPLACED_LINK_PREFIX}${rotation.oldHash}`,
+        token_hash: rotation.oldHash,
+        approval_id: approvalId,
+        replaced_at: at,
+        replaced_by: rotation.by,
+      },
+    }),
+  );
+  return true;
 }
 
 /**

@@ -266,6 +266,26 @@ describe('client approvals', () => {
     const opened = await link(emailed.split('/approve/')[1]!);
     expect(opened.status).toBe(200);
     expect(ApprovalDetailSchema.parse(await opened.json()).plan?.campaign.name).toBe(plan.plan.campaign.name);
+
+    // Resend: the mailbox gets a fresh link from the same name; the first link answers as a withdrawn one.
+    const resend = () => send(agency, `/api/approvals/${sent.approval.id}/resend`, 'POST', {});
+    const resent = await resend();
+    expect(resent.status).toBe(200);
+    const fresh = SentApprovalSchema.parse(await resent.json());
+    expect(fresh.email).toEqual({ to, sent: true });
+    expect(fresh.approval.resends).toHaveLength(1);
+    const second = await eventually(async () => (await mailboxMessages(to))[1], 'the resent approval email');
+    expect(second.from).toMatch(/^"Northwind Media" </);
+    expect(second.links.find((url) => url.includes('/approve/'))!.endsWith(`/approve/${fresh.token}`)).toBe(true);
+    const old = await link(sent.token!);
+    expect(old.status).toBe(410);
+    expect((await errorOf(old)).message).toMatch(/withdrew this approval link and sent a new one/);
+    expect((await link(fresh.token!)).status).toBe(200);
+    // One resend per 10 minutes: the next one is told when to come back; the client may not resend at all.
+    const again = await resend();
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect((await send(client, `/api/approvals/${sent.approval.id}/resend`, 'POST', {}, agency.sub)).status).toBe(403);
   }, 60_000);
 
   it('an email is validated: a bad address or sender name is refused naming the field, a client approval has no email', async () => {

@@ -7,6 +7,7 @@ import {
   decideByLink,
   decideInApp,
   openLink,
+  resendLink,
   revoke,
   saveApprovalSettings,
   sendForApproval,
@@ -88,6 +89,7 @@ describe('client approvals', () => {
         if (to.endsWith('@bounce.example.com')) throw new Error('MessageRejected: address is on the suppression list');
         emails.push({ to, ...email });
       },
+      defaultSenderName: async (workspaceId) => `Reports name of ${workspaceId.slice(0, 8)}`,
       warn: (message, detail) => warnings.push(`${message} ${JSON.stringify(detail)}`),
     };
     for (const [id, name] of [
@@ -250,5 +252,108 @@ describe('client approvals', () => {
     expect((await approvalDetail(deps, WORKSPACE, refused.approval.id)).approval.emailedTo).toBeUndefined();
     expect(warnings.at(-1)).toContain('Approval link not emailed');
     expect(warnings.join('\n')).not.toContain(refused.token!);
+  });
+
+  it('an email with no From name comes from the workspace’s default name', async () => {
+    const sent = await sendForApproval(deps, agency, {
+      subject: { kind: 'campaign_plan', draftId: DRAFT_B },
+      via: 'link',
+      email: { to: 'bea@bakery.example.com' },
+    });
+    expect(sent.email).toEqual({ to: 'bea@bakery.example.com', sent: true });
+    expect(emails.at(-1)).toMatchObject({ to: 'bea@bakery.example.com', senderName: 'Reports name of 11111111' });
+  });
+
+  describe('resending a link’s email', () => {
+    const member: RequestUser = { sub: WORKSPACE, actor: 'member-sub', username: 'member', role: 'member' };
+    const emailed = async () => {
+      const sent = await sendForApproval(deps, agency, {
+        subject: { kind: 'campaign_plan', draftId: DRAFT_A },
+        via: 'link',
+        expiresInDays: 3,
+        email: { to: 'bea@bakery.example.com', senderName: 'Northwind Media' },
+      });
+      return { id: sent.approval.id, token: sent.token! };
+    };
+
+    it('sends a fresh link from the same name, revokes the old one, keeps the lifetime, and audits who resent it', async () => {
+      const start = clock;
+      const first = await emailed();
+      clock = start + DAY;
+      const resent = await resendLink(deps, member, first.id, {});
+      expect(resent.email).toEqual({ to: 'bea@bakery.example.com', sent: true });
+      expect(resent.token).not.toBe(first.token);
+      expect(emails.at(-1)).toMatchObject({
+        to: 'bea@bakery.example.com',
+        senderName: 'Northwind Media',
+        link: `https://app.example.com/approve/${resent.token}`,
+        expiresAt: new Date(clock + 3 * DAY).toISOString(),
+      });
+      expect(resent.approval).toMatchObject({
+        status: 'pending',
+        expiresAt: new Date(clock + 3 * DAY).toISOString(),
+        resends: [{ at: new Date(clock).toISOString(), by: 'member-sub', to: 'bea@bakery.example.com' }],
+      });
+      // The old link answers as a withdrawn one; the new one opens the plan and takes the answer.
+      const old = await failure(openLink(deps, first.token));
+      expect(old).toMatchObject({ code: 'APPROVAL_LINK_INVALID', message: expect.stringMatching(/withdrew/) });
+      const answer = { decision: 'approved' as const, comment: '', name: 'Bea' };
+      expect(await failure(decideByLink(deps, first.token, answer))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+      expect(news).toContain(`approval_resent Plan A ${WORKSPACE}`);
+      expect((await decideByLink(deps, resent.token, answer)).approval.status).toBe('approved');
+      // Answered: nothing left to resend.
+      expect(await failure(resendLink(deps, agency, first.id, {}))).toMatchObject({ code: 'CONFLICT' });
+      expect(warnings.join('\n')).not.toContain(resent.token);
+      clock = start;
+    });
+
+    it('at most 3 resends, 10 minutes apart: 429 with the wait, then 409 once all are used', async () => {
+      const start = clock;
+      const first = await emailed();
+      await resendLink(deps, agency, first.id, { to: 'bea@bakery-fixed.example.com' });
+      clock = start + 9 * 60_000;
+      const tooSoon = await failure(resendLink(deps, agency, first.id, {}));
+      expect(tooSoon).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 60 });
+      clock = start + 10 * 60_000;
+      const second = await resendLink(deps, agency, first.id, {});
+      // The corrected address is kept for the next resend.
+      expect(second.email.to).toBe('bea@bakery-fixed.example.com');
+      clock = start + 20 * 60_000;
+      await resendLink(deps, agency, first.id, {});
+      clock = start + 40 * 60_000;
+      expect(await failure(resendLink(deps, agency, first.id, {}))).toMatchObject({ code: 'CONFLICT' });
+      expect((await approvalDetail(deps, WORKSPACE, first.id)).approval.resends).toHaveLength(3);
+      clock = start;
+    });
+
+    it('two resends racing rotate the link once', async () => {
+      const first = await emailed();
+      const outcomes = await Promise.all([
+        failure(resendLink(deps, agency, first.id, {})),
+        failure(resendLink(deps, agency, first.id, {})),
+      ]);
+      expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
+      expect((await approvalDetail(deps, WORKSPACE, first.id)).approval.resends).toHaveLength(1);
+    });
+
+    it('refuses what has no link to email: a client approval, a link never emailed without an address', async () => {
+      const toClient = await sendForApproval(deps, agency, {
+        subject: { kind: 'campaign_plan', draftId: DRAFT_B },
+        via: 'client',
+      });
+      expect(await failure(resendLink(deps, agency, toClient.approval.id, {}))).toMatchObject({ code: 'CONFLICT' });
+      const bare = await sendLink(DRAFT_B);
+      expect(await failure(resendLink(deps, agency, bare.approval.id, {}))).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { 'body.to': expect.any(String) },
+      });
+      // Given an address, a link that was only copied can be emailed (the copied one stops working).
+      const now = await resendLink(deps, agency, bare.approval.id, { to: 'bea@bakery.example.com' });
+      expect(now.email.sent).toBe(true);
+      expect(await failure(openLink(deps, bare.token!))).toMatchObject({ code: 'APPROVAL_LINK_INVALID' });
+      expect(await failure(resendLink(deps, agency, 'changes_0000000000000000', {}))).toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
   });
 });

@@ -86,6 +86,7 @@ describe('approvals of recommendations and agent proposals', () => {
       announce: async () => undefined,
       siteUrl: 'https://app.example.com',
       sendEmail: null,
+      defaultSenderName: async () => 'Northwind Media',
       warn: () => undefined,
     };
     await Promise.all([a, b, agent].map(put));

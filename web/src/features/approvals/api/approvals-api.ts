@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DecisionBody, LinkDecisionBody } from '@shared/schemas/approvals';
+import type { DecisionBody, LinkDecisionBody, ResendApprovalBody } from '@shared/schemas/approvals';
 import { apiRequest } from '@web/lib/api';
 
 const approvalKeys = {
@@ -62,6 +62,20 @@ export function useRevokeApproval(uid: string | undefined, id: string) {
     mutationFn: () => apiRequest('approvalsRevoke', { params: { id } }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(approvalKeys.detail(uid, id), detail);
+      await queryClient.invalidateQueries({ queryKey: approvalKeys.list(uid) });
+    },
+  });
+}
+
+/** Emails a pending link again: a fresh link, the old one stops working (owner, admin or member). */
+export function useResendApproval(uid: string | undefined, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResendApprovalBody) => apiRequest('approvalsResend', { params: { id }, body }),
+    onSuccess: async (sent) => {
+      queryClient.setQueryData(approvalKeys.detail(uid, id), (old: { approval: unknown } | undefined) =>
+        old ? { ...old, approval: sent.approval } : old,
+      );
       await queryClient.invalidateQueries({ queryKey: approvalKeys.list(uid) });
     },
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Approval } from '@shared/schemas/approvals';
+import { APPROVAL_RESEND, type Approval } from '@shared/schemas/approvals';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useWorkspaceRole } from '@web/lib/team/workspace-role';
-import { useApproval, useApprovals, useDecideInApp, useRevokeApproval } from '../api/approvals-api';
+import { approvalLinkPath } from '@shared/web-paths';
+import { useApproval, useApprovals, useDecideInApp, useResendApproval, useRevokeApproval } from '../api/approvals-api';
 import { ApprovalStatusLine, DecisionForm, statusWords } from './decision-form';
 import { SubjectSummary } from './subject-summary';
 
@@ -16,15 +17,19 @@ function ApprovalDetailCard({
   approval,
   answers,
   revokes,
+  resends,
 }: {
   uid: string | undefined;
   approval: Approval;
   answers: boolean;
   revokes: boolean;
+  /** The people who may send (owner, admin, member) may resend a link's email. */
+  resends: boolean;
 }) {
   const detail = useApproval(uid, approval.id);
   const decide = useDecideInApp(uid, approval.id);
   const revoke = useRevokeApproval(uid, approval.id);
+  const resend = useResendApproval(uid, approval.id);
   if (detail.isPending) return <Spinner label="Loading the plan" className="size-6 text-muted-foreground" />;
   if (detail.isError) return <Alert variant="destructive">{detail.error.message}</Alert>;
   const current = detail.data.approval;
@@ -46,6 +51,9 @@ function ApprovalDetailCard({
           ) : (
             <ApprovalStatusLine approval={current} />
           )}
+          {current.status === 'pending' && resends && current.via === 'link' && current.emailedTo ? (
+            <ResendEmail approval={current} resend={resend} />
+          ) : null}
           {current.status === 'pending' && revokes ? (
             <div className="grid justify-items-start gap-2">
               <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
@@ -56,6 +64,34 @@ function ApprovalDetailCard({
           ) : null}
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function ResendEmail({ approval, resend }: { approval: Approval; resend: ReturnType<typeof useResendApproval> }) {
+  const used = approval.resends?.length ?? 0;
+  const left = APPROVAL_RESEND.max - used;
+  return (
+    <div className="grid justify-items-start gap-2">
+      <p className="text-sm text-muted-foreground">
+        Emailed to {approval.emailedTo}. Resending sends a new link; the one sent before stops working.
+      </p>
+      <Button variant="outline" disabled={resend.isPending || left <= 0} onClick={() => resend.mutate({})}>
+        {resend.isPending ? 'Sending…' : 'Resend the email'}
+      </Button>
+      {resend.isSuccess ? (
+        <p role="status" className="text-sm">
+          {resend.data.email.sent
+            ? `A new link went to ${resend.data.email.to}. The link sent before no longer works.`
+            : `The email did not go. The link sent before no longer works; give the client this one: ${new URL(approvalLinkPath(resend.data.token), window.location.origin).toString()}`}
+        </p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        {left > 0
+          ? `${left} of ${APPROVAL_RESEND.max} resends left, at least ${APPROVAL_RESEND.minMinutes} minutes apart.`
+          : `Resent ${APPROVAL_RESEND.max} times: revoke it and send it again if needed.`}
+      </p>
+      {resend.isError ? <Alert variant="destructive">{resend.error.message}</Alert> : null}
     </div>
   );
 }
@@ -118,6 +154,7 @@ export default function ApprovalsPage() {
               approval={open}
               answers={role === 'client'}
               revokes={role === 'owner' || role === 'admin'}
+              resends={role === 'owner' || role === 'admin' || role === 'member'}
             />
           ) : null}
         </div>

@@ -119,4 +119,69 @@ describe('ApprovalsPage', () => {
       unmount();
     }
   });
+
+  describe('Resend the email', () => {
+    const emailed: Approval = { ...pending, emailedTo: 'bea@bakery.example.com' };
+    function serveResend(resend: () => unknown) {
+      let current = emailed;
+      api.apiRequest.mockImplementation(async (name: string) => {
+        if (name === 'approvalsList') return { items: [current] };
+        if (name === 'approvalsDetail') return detail(current);
+        if (name === 'approvalsResend') {
+          const answer = resend() as { approval: Approval };
+          current = answer.approval;
+          return answer;
+        }
+        throw new Error(`unexpected ${name}`);
+      });
+    }
+
+    it('a member resends a link’s email: a new link went, the old one stops working, the allowance shrinks', async () => {
+      role.current = 'member';
+      const user = userEvent.setup();
+      const resent = { ...emailed, resends: [{ at: '2026-11-28T13:00:00Z', by: 'member-1', to: emailed.emailedTo! }] };
+      serveResend(() => ({ approval: resent, token: 'n'.repeat(43), email: { to: emailed.emailedTo, sent: true } }));
+      renderPage();
+      expect(await screen.findByText('3 of 3 resends left, at least 10 minutes apart.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Resend the email' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'A new link went to bea@bakery.example.com. The link sent before no longer works.',
+      );
+      expect(await screen.findByText('2 of 3 resends left, at least 10 minutes apart.')).toBeInTheDocument();
+      expect(api.apiRequest).toHaveBeenCalledWith('approvalsResend', { params: { id: pending.id }, body: {} });
+      // A member may resend, not revoke.
+      expect(screen.queryByRole('button', { name: 'Revoke the link' })).not.toBeInTheDocument();
+    });
+
+    it('says when to try again after a refusal, and keeps the button', async () => {
+      const user = userEvent.setup();
+      serveResend(() => {
+        throw new ApiError('RATE_LIMITED', 429, 'This link was resent less than 10 minutes ago: try again in 7 min.');
+      });
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Resend the email' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('try again in 7 min.');
+      expect(screen.getByRole('button', { name: 'Resend the email' })).toBeEnabled();
+    });
+
+    it('is offered neither to the client, nor for a link that was never emailed, nor once all resends are used', async () => {
+      const cases: Array<[WorkspaceRole, Approval]> = [
+        ['client', emailed],
+        ['owner', pending],
+        ['owner', { ...emailed, resends: [1, 2, 3].map((n) => ({ at: `2026-11-28T1${n}:00:00Z`, by: 'a', to: 'b' })) }],
+      ];
+      for (const [who, approval] of cases) {
+        role.current = who;
+        api.apiRequest.mockImplementation(async (name: string) =>
+          name === 'approvalsList' ? { items: [approval] } : detail(approval),
+        );
+        const { unmount } = renderPage();
+        await screen.findByRole('table', { name: 'Ad set: Interests: Camping' });
+        const button = screen.queryByRole('button', { name: 'Resend the email' });
+        if (approval.resends) expect(button).toBeDisabled();
+        else expect(button).not.toBeInTheDocument();
+        unmount();
+      }
+    });
+  });
 });
