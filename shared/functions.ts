@@ -162,7 +162,7 @@ export interface FunctionDeclaration extends FunctionNeeds {
 }
 
 /** Named sets of run-time files bundled next to a handler. */
-export type BundledFileSet = 'graphicsRenderer' | 'videoRenderer' | 'reportFonts';
+export type BundledFileSet = 'graphicsRenderer' | 'videoRenderer' | 'reportRenderer';
 
 export { NEED_ENV } from './need-env';
 
@@ -844,13 +844,14 @@ export const functions = {
       // The newest fitted marketing-mix model and its report's parts, read only.
       mmmModels: { actions: ['Query'] },
     },
-    // The brand kit's logo (a PNG the workspace uploaded), read only.
+    // The brand kit's logo (a PNG or SVG the workspace uploaded), read only.
     buckets: { assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*/assets/*'] } },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp'],
     siteUrl: true,
-    // pdfkit's standard fonts, which it loads at run time (infra/cdk/lib/bundling/bundled-files.ts).
-    bundledFiles: 'reportFonts',
+    // pdfkit's standard fonts, which it loads at run time, and resvg's .wasm for an SVG logo
+    // (infra/cdk/lib/bundling/bundled-files.ts).
+    bundledFiles: 'reportRenderer',
     memorySize: 1024,
     // Three insights reads of a month and the PDF; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
@@ -875,7 +876,7 @@ export const functions = {
     siteUrl: true,
     email: true,
     schedule: { everyMinutes: 60 },
-    bundledFiles: 'reportFonts',
+    bundledFiles: 'reportRenderer',
     memorySize: 1024,
     // Three insights reads and a PDF per workspace, one workspace after another.
     timeoutSeconds: 300,

@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 function crcTable(): Uint32Array {
   const table = new Uint32Array(256);
@@ -38,4 +38,45 @@ export function solidPng(side: number, rgb: [number, number, number]): Uint8Arra
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * The RGBA of one pixel of an 8-bit RGBA, non-interlaced PNG (what resvg writes): enough to check what a test drew,
+ * without a PNG package.
+ */
+export function pngPixel(png: Uint8Array, x: number, y: number): [number, number, number, number] {
+  const bytes = Buffer.from(png);
+  const width = bytes.readUInt32BE(16);
+  if (bytes[24] !== 8 || bytes[25] !== 6 || bytes[28] !== 0) throw new Error('Only 8-bit RGBA, non-interlaced');
+  const idat: Buffer[] = [];
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * 4;
+  let previous = new Uint8Array(stride);
+  for (let row = 0; row <= y; row += 1) {
+    const filter = raw[row * (stride + 1)]!;
+    const line = raw.subarray(row * (stride + 1) + 1, (row + 1) * (stride + 1));
+    const out = new Uint8Array(stride);
+    for (let i = 0; i < stride; i += 1) {
+      const a = i >= 4 ? out[i - 4]! : 0;
+      const b = previous[i]!;
+      const c = i >= 4 ? previous[i - 4]! : 0;
+      const p = a + b - c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
+      out[i] = (line[i]! + predictor) & 0xff;
+    }
+    previous = out;
+  }
+  const at = x * 4;
+  return [previous[at]!, previous[at + 1]!, previous[at + 2]!, previous[at + 3]!];
 }

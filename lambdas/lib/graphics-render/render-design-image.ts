@@ -2,17 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initWasm } from '@resvg/resvg-wasm';
 import { type Design, type DesignImageSlot } from '@shared/graphics/design-schema';
 import { type FontId, type FontWeight } from '@shared/graphics/font-catalogue';
 import { type PlacementSizeId } from '@shared/graphics/placement-sizes';
 import { rasterise } from '@shared/graphics/rasterise';
-import {
-  fontAssetName,
-  GRAPHICS_ASSETS_DIR,
-  graphicsAssetFiles,
-  RESVG_WASM_FILE,
-} from '@shared/graphics/render-assets';
+import { fontAssetName, GRAPHICS_ASSETS_DIR, graphicsAssetFiles } from '@shared/graphics/render-assets';
 import {
   fontsNeeded,
   inlineImageUrl,
@@ -21,6 +15,7 @@ import {
   type ResolvedImages,
 } from '@shared/graphics/render-svg';
 import { encodeJpeg } from './encode-jpeg';
+import { ensureResvg } from './resvg-wasm';
 
 /**
  * The Node entry of the one renderer (export Lambda, benchmark, tests): the same shared layout + satori + resvg as the
@@ -47,13 +42,7 @@ async function readAsset(name: string): Promise<Buffer> {
   return readFile(path.join(here, GRAPHICS_ASSETS_DIR, name));
 }
 
-let wasmReady: Promise<void> | null = null;
 const fontCache = new Map<string, Promise<LoadedFont>>();
-
-function ensureWasm(): Promise<void> {
-  wasmReady ??= readAsset(RESVG_WASM_FILE).then((bytes) => initWasm(bytes));
-  return wasmReady;
-}
 
 function loadFont(id: FontId, weight: FontWeight): Promise<LoadedFont> {
   const key = `${id}-${weight}`;
@@ -94,7 +83,7 @@ export function resolveImages(design: Design, assets: AssetBytes): ResolvedImage
 
 /** Loads the WASM module and the fonts the design needs (cached for the life of the process). */
 export async function prepareRenderer(design: Design): Promise<LoadedFont[]> {
-  await ensureWasm();
+  await ensureResvg();
   return Promise.all(fontsNeeded(design).map(({ id, weight }) => loadFont(id, weight)));
 }
 

@@ -3,7 +3,7 @@ import { reportFileName } from '@lambdas/lib/reports/report-email';
 import { keyFigureCells, moneyText, roasFigureText } from '@lambdas/lib/reports/report-text';
 import type { ReportData } from '@shared/schemas/reports';
 import { pdfPageImageCounts, pdfPageTexts } from '@tests/support/pdf-text';
-import { solidPng } from '@tests/support/png';
+import { pngPixel } from '@tests/support/png';
 import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 import { twin, uniqueEmail } from '../twin-client';
 
@@ -49,21 +49,25 @@ function figureRows(html: string): Record<string, string[]> {
   return rows;
 }
 
-const LOGO = solidPng(128, [30, 58, 138]);
+/** An SVG logo (the brand kit takes SVG; the report draws it as PNG with resvg): one square of the brand's blue. */
+const LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">' +
+    '<rect width="128" height="128" fill="#1e3a8a"/></svg>',
+);
 
-/** The agency's brand kit: a PNG logo uploaded as the browser does (presigned PUT, confirm) and its colours. */
+/** The agency's brand kit: an SVG logo uploaded as the browser does (presigned PUT, confirm) and its colours. */
 async function brandKitWithLogo(user: FreshUser) {
   const ticket = await (
     await user.call('/api/graphics/uploads', {
       method: 'POST',
-      body: JSON.stringify({ purpose: 'logo', fileName: 'logo.png', contentType: 'image/png', size: LOGO.length }),
+      body: JSON.stringify({ purpose: 'logo', fileName: 'logo.svg', contentType: 'image/svg+xml', size: LOGO.length }),
     })
   ).json();
   const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: new Uint8Array(LOGO), headers: ticket.headers });
   expect(put.status).toBe(200);
   const asset = await (await user.call(`/api/graphics/uploads/${ticket.uploadId}/confirm`, { method: 'POST' })).json();
   const kit = {
-    logo: { kind: 'asset', key: asset.key, width: 128, height: 128, mimeType: 'image/png' },
+    logo: { kind: 'asset', key: asset.key, width: 128, height: 128, mimeType: 'image/svg+xml' },
     colours: ['#1e3a8a', '#f97316'],
     headingFont: 'oswald',
     bodyFont: 'inter',
@@ -165,7 +169,10 @@ describe('the scheduled report, delivered', () => {
     expect(message!.html).toContain('background:#1e3a8a');
     expect(message!.html).toContain('src="cid:brand-logo"');
     expect(message!.attachments?.map((a) => a.fileName)).toEqual([reportFileName(preview), 'logo.png']);
-    expect(Buffer.from(message!.attachments![1]!.base64, 'base64')).toEqual(Buffer.from(LOGO));
+    // The SVG drawn by the bundled function (resvg's .wasm beside it) as a PNG of the logo's blue, 200 px high.
+    const inlineLogo = Buffer.from(message!.attachments![1]!.base64, 'base64');
+    expect(inlineLogo.readUInt32BE(20)).toBe(200);
+    expect(pngPixel(inlineLogo, 100, 100)).toEqual([30, 58, 138, 255]);
     // The PDF attached, read back page by page.
     const attachment = message!.attachments![0]!;
     expect(attachment.contentType).toBe('application/pdf');

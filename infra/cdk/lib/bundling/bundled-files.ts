@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BundledFileSet } from '@shared/functions';
-import { GRAPHICS_ASSETS_DIR, graphicsAssetFiles } from '@shared/graphics/render-assets';
+import { GRAPHICS_ASSETS_DIR, graphicsAssetFiles, RESVG_WASM_FILE } from '@shared/graphics/render-assets';
 import { REPO_ROOT } from '../paths';
 
 /**
@@ -57,11 +57,13 @@ const sets: Record<BundledFileSet, () => BundledFile[]> = {
   // The video is drawn with the same renderer, then encoded by FFmpeg.
   videoRenderer: () => [...graphicsRendererFiles(), ...videoAddon()],
   // pdfkit loads its standard fonts (Helvetica) at run time with createRequire('#standard-fonts/<name>'), which no
-  // bundler follows: its font modules go beside the bundle, and a package.json maps the specifier to them.
-  reportFonts: () => {
+  // bundler follows: its font modules go beside the bundle, and a package.json maps the specifier to them. An SVG
+  // logo is drawn with resvg, whose .wasm goes where the graphics renderer's does.
+  reportRenderer: () => {
     const fontsDir = path.dirname(requireFromRoot.resolve('pdfkit/standard-fonts/Helvetica'));
     const cjs = (dir: string) => readdirSync(path.join(fontsDir, dir)).filter((name) => name.endsWith('.cjs'));
     return [
+      ...graphicsRendererFiles().filter((file) => file.target === `${GRAPHICS_ASSETS_DIR}/${RESVG_WASM_FILE}`),
       { source: path.join(bundlingDir, 'pdfkit-fonts-package.json'), target: 'package.json' },
       ...cjs('.').map((name) => ({ source: path.join(fontsDir, name), target: `${PDF_FONTS_DIR}/${name}` })),
       ...cjs('chunks').map((name) => ({
