@@ -56,6 +56,18 @@ async function unchanged(manifestFile: string, optionsHash: string, root: string
   }
 }
 
+/**
+ * What the manifest records of one input: its size and time as seen after the build, except for a file changed
+ * since the build started (edited while esbuild ran: the bundle may hold the old text), recorded with no time so the
+ * next start rebuilds. Recording its new time marked a stale bundle current.
+ */
+export function manifestEntry(
+  seen: { size: number; mtimeMs: number },
+  buildStartedMs: number,
+): Manifest['inputs'][string] {
+  return { size: seen.size, mtimeMs: seen.mtimeMs >= buildStartedMs ? -1 : seen.mtimeMs };
+}
+
 /** Bundles `entry` for `fn` unless the cached bundle is current; returns the bundle's path. */
 export async function functionBundle(fn: string, entry: string, options: FunctionBundlerOptions): Promise<string> {
   const dir = path.join(options.cacheDir, fn);
@@ -72,12 +84,12 @@ export async function functionBundle(fn: string, entry: string, options: Functio
 
   // Written beside and renamed into place: two twins bundling at once never load half a file.
   const suffix = `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const started = Date.now();
   const result = await build(bundleOptions(entry, `${outfile}${suffix}`, options.tsconfig));
   const inputs: Manifest['inputs'] = {};
   await Promise.all(
     Object.keys(result.metafile?.inputs ?? {}).map(async (file) => {
-      const seen = await stat(path.resolve(root, file));
-      inputs[file] = { size: seen.size, mtimeMs: seen.mtimeMs };
+      inputs[file] = manifestEntry(await stat(path.resolve(root, file)), started);
     }),
   );
   await rename(`${outfile}${suffix}`, outfile);

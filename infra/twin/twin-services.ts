@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -360,8 +360,16 @@ function functions(settings: TwinSettings): Spec<'functions'> {
       let resources: LocalResources | undefined;
       const runner = new FunctionRunner({
         lambdasDir: options.lambdasDir ?? path.join(settings.repoRoot, 'lambdas'),
-        // Shared by every twin of this checkout: bundling the AWS SDK takes seconds, reuse takes none.
-        bundleDir: path.join(settings.repoRoot, 'node_modules', '.cache', 'adsmith-functions'),
+        // Shared by every twin of this checkout: bundling the AWS SDK takes seconds, reuse takes none. Keyed by the
+        // checkout: git worktrees share one node_modules (a symlink), and two checkouts' twins bundling into one
+        // folder replaced each other's functions mid-test.
+        bundleDir: path.join(
+          settings.repoRoot,
+          'node_modules',
+          '.cache',
+          'adsmith-functions',
+          createHash('sha256').update(path.resolve(settings.repoRoot)).digest('hex').slice(0, 12),
+        ),
         namePrefix: LOCAL_NAME_PREFIX,
         region: settings.region,
         environment: (fn) => {
