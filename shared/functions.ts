@@ -953,6 +953,8 @@ export const functions = {
       userPlans: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
       // Attaching and detaching a client workspace, one row in the agency's trail and one in the client's.
       campaignAudit: { actions: ['PutItem'] },
+      // A client workspace's owner leaving its agency's plan is announced to the agency (client_detached).
+      eventOutbox: { actions: ['PutItem'] },
     },
     // The inviter's and the invitee's verified email come from their pool attributes (access tokens carry none).
     userPool: ['AdminGetUser'],

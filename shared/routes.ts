@@ -168,6 +168,7 @@ export const routes = {
   listClientWorkspaces: teamRoutes.listClientWorkspaces,
   attachClientWorkspace: teamRoutes.attachClientWorkspace,
   detachClientWorkspace: teamRoutes.detachClientWorkspace,
+  leaveAgencyPlan: teamRoutes.leaveAgencyPlan,
   getAgencyOverview: agencyOverviewRoutes.getAgencyOverview,
   putClientTargets: agencyOverviewRoutes.putClientTargets,
   metaCampaignAdSets: secureMetaApiRoutes.metaCampaignAdSets,

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { plans } from '@shared/plans';
+import { plans, type PlanKey } from '@shared/plans';
+import { webPaths } from '@shared/web-paths';
 import type { ClientWorkspace, ClientWorkspaces } from '@shared/schemas/team';
 import { isClientWorkspaceId } from '@shared/workspace-roles';
 import { tableKey } from '@shared/table-keys';
@@ -13,7 +14,7 @@ import {
   readPlanRecord,
   type PlanRecord,
 } from '../lib/billing/plan-record';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 import { heldMembers, releaseHeld } from '../lib/quota/plan-quota';
 import { forgetWorkspace, membershipsOf, type MembershipRecord } from '../lib/team/workspace';
@@ -229,19 +230,10 @@ export const recordCreatedClient = putLink;
 
 /**
  * Detaches a client workspace: it is back on its own plan record (Free without a subscription) and its own
- * counters, and the places its ad accounts took in the agency's pool are given back.
+ * counters, and the places its ad accounts took in the agency's pool are given back. Audited in both trails, the
+ * actor being whoever asked (the agency's owner or admin, or the client's owner).
  */
-export async function detachClientWorkspace(
-  user: RequestUser,
-  clientId: string,
-  deps: ClientWorkspaceDeps,
-): Promise<ClientWorkspaces> {
-  const agencyId = user.sub;
-  const links = await linksOf(agencyId, deps);
-  const client = await readPlanRecord(deps.doc, deps.tables.userPlans, clientId);
-  if (!links.some((l) => l.client_id === clientId) && client?.billed_to !== agencyId) {
-    throw notFound('That workspace is not on this agency’s plan.');
-  }
+async function detach(deps: ClientWorkspaceDeps, user: RequestUser, agencyId: string, clientId: string) {
   // Its ad accounts' places in the pool are given back (they carry its id); its own counter is left as it was.
   const scope = { plan: CLIENT_WORKSPACES_PLAN, holder: agencyId };
   const places = placesOf(scope, clientId, await heldMembers(deps.counters, agencyId, 'connectedAdAccounts'));
@@ -270,5 +262,53 @@ export async function detachClientWorkspace(
   );
   await audit(deps, 'detach', user, agencyId, clientId);
   forgetWorkspace(personOf(user));
+}
+
+/** The agency's owner or an admin detaches one of its client workspaces. */
+export async function detachClientWorkspace(
+  user: RequestUser,
+  clientId: string,
+  deps: ClientWorkspaceDeps,
+): Promise<ClientWorkspaces> {
+  const agencyId = user.sub;
+  const links = await linksOf(agencyId, deps);
+  const client = await readPlanRecord(deps.doc, deps.tables.userPlans, clientId);
+  if (!links.some((l) => l.client_id === clientId) && client?.billed_to !== agencyId) {
+    throw notFound('That workspace is not on this agency’s plan.');
+  }
+  await detach(deps, user, agencyId, clientId);
   return view(user, deps);
+}
+
+/** Whose Agency plan pays for this workspace, if another workspace's does. */
+export function payingAgencyOf(record: PlanRecord | undefined): string | undefined {
+  return isBilledElsewhere(record) ? record!.billed_to : undefined;
+}
+
+/**
+ * The client workspace's owner takes it off the agency's plan (its own decision, as attaching needed its owner):
+ * the same effects as the agency's detach (own plan and counters back, pool places given back, audited in both
+ * trails), and the agency hears it through the notifications fan-out. Only the workspace's owner: an agency-made
+ * client workspace has no owning person, so only the agency detaches it.
+ */
+export async function leaveAgencyPlan(user: RequestUser, deps: ClientWorkspaceDeps): Promise<{ plan: PlanKey }> {
+  if (user.actor && user.actor !== user.sub) {
+    throw new AppError('OWNER_ONLY', 'Only the workspace’s owner can take it off the agency’s plan.');
+  }
+  const clientId = user.sub;
+  const record = await readPlanRecord(deps.doc, deps.tables.userPlans, clientId);
+  const agencyId = payingAgencyOf(record);
+  if (!agencyId) throw conflict('This workspace is not on an agency’s plan: there is nothing to leave.');
+  const link = (await linksOf(agencyId, deps)).find((l) => l.client_id === clientId);
+  await detach(deps, user, agencyId, clientId);
+  const email = (await deps.emailOf(user))?.email;
+  // The detach stands whatever happens to the news: a lost notification is logged, never a failed request.
+  await deps.announceDetached?.({
+    agencyId,
+    clientId,
+    workspaceName: link?.name ?? email ?? 'A client workspace',
+    ...(email ? { detachedBy: email } : {}),
+    url: `${deps.siteUrl}${webPaths.settingsTeam}`,
+  });
+  return { plan: effectivePlan(await readPlanRecord(deps.doc, deps.tables.userPlans, clientId), nowOf(deps)).plan };
 }

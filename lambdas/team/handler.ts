@@ -8,9 +8,15 @@ import { sesClient } from '../lib/aws/sesv2';
 import { lazyEnv } from '../lib/env';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
+import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { sendInvitationEmail } from './invitation-email';
-import { attachClientWorkspace, detachClientWorkspace, listClientWorkspaces } from './client-workspaces';
+import {
+  attachClientWorkspace,
+  detachClientWorkspace,
+  leaveAgencyPlan,
+  listClientWorkspaces,
+} from './client-workspaces';
 import { requestedWorkspace } from '../lib/team/requested-workspace';
 import {
   acceptInvitation,
@@ -57,6 +63,11 @@ function deps(): TeamDeps {
     emailOf,
     sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient(), from, to, invitation) : null,
     log: (message, detail) => logger.warn(message, detail),
+    announceDetached: (detail) =>
+      enqueueEvent(doc, 'clientDetached', detail).then(
+        () => undefined,
+        (error: unknown) => logger.warn('Client detach not written to the outbox', { error: String(error) }),
+      ),
   };
 }
 
@@ -71,5 +82,6 @@ export const handler = httpFunction([
   on(routes.listClientWorkspaces, ({ user }) => listClientWorkspaces(user, deps())),
   on(routes.attachClientWorkspace, ({ user, body }) => attachClientWorkspace(user, body.workspaceId, deps())),
   on(routes.detachClientWorkspace, ({ user, params }) => detachClientWorkspace(user, params.workspaceId, deps())),
+  on(routes.leaveAgencyPlan, ({ user }) => leaveAgencyPlan(user, deps())),
   on(routes.listWorkspaces, ({ user, event }) => listWorkspaces(user, requestedWorkspace(event.headers), deps())),
 ]);

@@ -6,6 +6,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { EventDetail } from '@shared/events';
 import { plans } from '@shared/plans';
 import type {
   CreateClientWorkspaceBody,
@@ -39,7 +40,7 @@ import {
   type MembershipRecord,
 } from '../lib/team/workspace';
 import { newClientWorkspaceId } from './client-workspace-id';
-import { recordCreatedClient } from './client-workspaces';
+import { payingAgencyOf, recordCreatedClient } from './client-workspaces';
 import { isLive, issueToken, secretMatches, splitToken } from './invitation-token';
 import { invitePlace, memberPlace, moveSeat, releaseSeats, seatsUsed, takeSeat } from './seats';
 
@@ -87,6 +88,8 @@ export interface TeamDeps {
     ((to: string, invitation: { link: string; ownerEmail: string; planName: string }) => Promise<void>) | null;
   now?: () => Date;
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /** Tells the agency a client workspace's owner took it off its plan (the outbox; never fails the request). */
+  announceDetached?: (detail: EventDetail<'clientDetached'>) => Promise<void>;
 }
 
 const nowOf = (deps: TeamDeps) => deps.now?.() ?? new Date();
@@ -161,10 +164,11 @@ async function pendingInvitations(workspaceId: string, deps: TeamDeps): Promise<
 }
 
 async function teamView(workspaceId: string, role: WorkspaceRole, ownerEmail: string, deps: TeamDeps): Promise<Team> {
-  const [plan, members, invitations] = await Promise.all([
+  const [plan, members, invitations, record] = await Promise.all([
     planOfUser(deps.doc, deps.tables.userPlans, workspaceId, nowOf(deps)),
     membersOf(workspaceId, deps),
     managesTeam(role) ? pendingInvitations(workspaceId, deps) : Promise.resolve([]),
+    readPlanRecord(deps.doc, deps.tables.userPlans, workspaceId),
   ]);
   const owner: TeamMember = { userId: workspaceId, email: ownerEmail, role: 'owner', joinedAt: null };
   return {
@@ -179,6 +183,7 @@ async function teamView(workspaceId: string, role: WorkspaceRole, ownerEmail: st
     ],
     invitations: invitations.map(toPending),
     seats: { used: await seatsUsed(deps.counters, workspaceId), limit: plans[plan].limits.seats },
+    ...(payingAgencyOf(record) ? { paidByAgency: true } : {}),
   };
 }
 

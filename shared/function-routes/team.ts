@@ -4,6 +4,7 @@ import {
   ClientParamsSchema,
   ClientWorkspacesSchema,
   CreateClientWorkspaceBodySchema,
+  LeftAgencyPlanSchema,
   InvitationCreatedSchema,
   InvitationParamsSchema,
   InviteBodySchema,
@@ -116,5 +117,15 @@ export const teamRoutes = {
     workspace: 'admins',
     params: ClientParamsSchema,
     response: ClientWorkspacesSchema,
+  }),
+  // A client workspace's owner takes it off the agency's plan that pays for it (issue 28, req 1): the workspace the
+  // request works in, its owner only.
+  leaveAgencyPlan: route({
+    method: 'POST',
+    path: '/api/workspaces/agency-plan/leave',
+    fn: 'team',
+    access: 'user',
+    workspace: 'owner',
+    response: LeftAgencyPlanSchema,
   }),
 } as const;

@@ -42,8 +42,13 @@ export const TeamSchema = z.object({
   invitations: z.array(PendingInvitationSchema),
   /** Seats held: the owner, every member and every pending invitation. */
   seats: z.object({ used: z.number().int().nonnegative(), limit: z.number().int().positive() }),
+  /** Another workspace's Agency plan pays for this one (issue 28, req 1): its owner may take it off that plan. */
+  paidByAgency: z.boolean().optional(),
 });
 export type Team = z.infer<typeof TeamSchema>;
+
+/** A client workspace that left its agency's plan: the plan it is on now (its own). */
+export const LeftAgencyPlanSchema = z.object({ plan: PlanKeySchema });
 
 /** Email addresses are compared lower-cased (Cognito's pool treats them case-insensitively). */
 export const InviteBodySchema = z

@@ -47,7 +47,7 @@ describe('teams: the team function and the workspace lookup of every signed-in f
   }, 300_000);
   afterAll(() => built?.cleanup());
 
-  it('team: exactly its memberships, invitations, seats and plan actions, AdminGetUser, no bus', () => {
+  it('team: exactly its memberships, invitations, seats, plan and outbox actions, AdminGetUser, no bus', () => {
     const fn = 'adsmith-dev-team';
     expect(tableActions(built, fn, 'workspace_memberships')).toEqual([
       'dynamodb:DeleteItem',
@@ -81,6 +81,8 @@ describe('teams: the team function and the workspace lookup of every signed-in f
     ]);
     // Attaching and detaching are audited in both workspaces' trails.
     expect(tableActions(built, fn, 'campaign_audit')).toEqual(['dynamodb:PutItem']);
+    // A client's owner leaving the agency's plan is announced through the outbox (not the bus itself).
+    expect(tableActions(built, fn, 'event_outbox')).toEqual(['dynamodb:PutItem']);
     const actions = allowedActions(built.templates.stateless, fn);
     expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
     expect(actions).not.toContain('events:PutEvents');
@@ -91,8 +93,9 @@ describe('teams: the team function and the workspace lookup of every signed-in f
 
   it('every function serving workspace routes may Query its caller’s memberships and nothing else on that table', () => {
     for (const name of workspaceFunctionNames()) {
-      // The team function manages memberships; audiences sets the owner's customer-upload permission on one.
-      if (name === 'team' || name === 'audiences') continue;
+      // The team function manages memberships; audiences sets the owner's customer-upload permission on one;
+      // approvals reads the sender's own membership for the workspace's name (an email's From, when none is given).
+      if (name === 'team' || name === 'audiences' || name === 'approvals') continue;
       const fn = `adsmith-dev-${name}`;
       expect(tableActions(built, fn, 'workspace_memberships'), name).toEqual(['dynamodb:Query']);
       expect(tableActions(built, fn, 'workspace_memberships', true), name).toEqual([]);
@@ -102,6 +105,11 @@ describe('teams: the team function and the workspace lookup of every signed-in f
     for (const name of ['health', 'contact']) {
       expect(tableActions(built, `adsmith-dev-${name}`, 'workspace_memberships'), name).toEqual([]);
     }
+    expect(tableActions(built, 'adsmith-dev-approvals', 'workspace_memberships')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ]);
+    expect(tableActions(built, 'adsmith-dev-approvals', 'workspace_memberships', true)).toEqual([]);
     expect(tableActions(built, 'adsmith-dev-audiences', 'workspace_memberships')).toEqual([
       'dynamodb:GetItem',
       'dynamodb:Query',

@@ -164,6 +164,29 @@ function clientAlertMessage(d: Record<string, unknown>, at: string): { summary: 
   };
 }
 
+/** A client workspace's owner took it off the agency's plan (issue 28, req 1). */
+function clientDetachedMessage(d: Record<string, unknown>, at: string): { summary: string; blocks: SlackBlock[] } {
+  return {
+    summary: `${escaped(d.workspaceName) ?? 'A client'} left the agency’s plan`,
+    blocks: [
+      header(`:wave: ${str(d.workspaceName) ?? 'A client workspace'} left your Agency plan`),
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: clip(
+            `Its owner${str(d.detachedBy) ? ` (${escapeMrkdwn(str(d.detachedBy)!)})` : ''} detached it: it is ` +
+              'back on its own plan, and its places in your pool were given back.',
+            MAX_SECTION_TEXT,
+          ),
+        },
+      },
+      { type: 'section', fields: [field('Client', d.workspaceName), field('Team settings', d.url)] },
+      context(at),
+    ],
+  };
+}
+
 /** The blocks and one-line summary for one event (clicks are digested separately). */
 export function formatEvent(event: ForwardedEvent): { summary: string; blocks: SlackBlock[] } {
   const d = event.detail;
@@ -279,6 +302,8 @@ export function formatEvent(event: ForwardedEvent): { summary: string; blocks: S
       };
     case 'client_alert':
       return clientAlertMessage(d, at);
+    case 'client_detached':
+      return clientDetachedMessage(d, at);
     case 'notification_test_slack':
       return {
         summary: 'Test notification from Adsmith',

@@ -6,14 +6,16 @@ import { UsageSchema } from '@shared/schemas/billing';
 import { ClientWorkspacesSchema, WorkspaceChoiceSchema } from '@shared/schemas/team';
 import { WORKSPACE_HEADER, type InvitedRole } from '@shared/workspace-roles';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
-import { api, cognitoClient, deleteUser } from '../twin-client';
+import { busEvents } from '../notifications/sink-client';
+import { api, cognitoClient, deleteUser, eventually } from '../twin-client';
 
 /**
  * Attaching workspaces to an Agency plan (issue 28, req 1), through the gateway and the real functions: the agency's
  * owner or admin attaches a workspace they own (a staffer's own) or a client workspace they administer; both then
  * draw on the agency's one pool and hit its limit together; a member cannot attach, nobody attaches another
  * person's workspace, a workspace whose own subscription still renews is refused, detaching gives the client its own
- * plan back, and a client never reads another client through the pool.
+ * plan back (also when the client's owner leaves, the agency told), and a client never reads another client through
+ * the pool.
  */
 const cognito = cognitoClient();
 const doc = twinDocumentClient();
@@ -203,6 +205,34 @@ describe('client workspaces on an Agency plan', () => {
       expect((rows.Items ?? []).map((r) => r.action)).toEqual(['client_workspace_attach', 'client_workspace_detach']);
       expect(rows.Items?.every((r) => r.actor_id === staffer.sub || r.actor_id === owner.sub)).toBe(true);
     }
+
+    // Attached again, the staffer's workspace leaves by its owner's own decision: its own plan back, off the
+    // agency's list, and the agency told through the fan-out. The agency's admin cannot do it for the client.
+    expect((await attach(staffer, staffer.sub)).status).toBe(200);
+    const team = await call(staffer, '/api/team');
+    expect(((await team.json()) as { paidByAgency?: boolean }).paidByAgency).toBe(true);
+    const leave = (user: User, workspace: string) =>
+      call(user, '/api/workspaces/agency-plan/leave', { method: 'POST', workspace });
+    const notOwner = await leave(staffer, owner.sub);
+    expect(notOwner.status).toBe(403);
+    expect((await errorOf(notOwner)).code).toBe('OWNER_ONLY');
+    const left = await leave(staffer, staffer.sub);
+    expect(left.status).toBe(200);
+    expect(await left.json()).toEqual({ plan: 'pro' });
+    expect((await usage(staffer, staffer.sub)).plan).toBe('pro');
+    const list = ClientWorkspacesSchema.parse(
+      await (await call(owner, '/api/workspaces/clients', { workspace: owner.sub })).json(),
+    );
+    expect(list.clients.map((c) => c.id)).toEqual([made]);
+    const news = await eventually(
+      async () =>
+        (await busEvents<{ agencyId: string; clientId: string }>('client_detached')).find(
+          (e) => e.event.detail.clientId === staffer.sub,
+        ),
+      'the client_detached event',
+    );
+    expect(news.event.detail.agencyId).toBe(owner.sub);
+    expect((await leave(staffer, staffer.sub)).status).toBe(409);
   }, 90_000);
 
   it('a client reads only its own part of the pool, and never another client', async () => {

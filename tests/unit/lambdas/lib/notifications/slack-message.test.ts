@@ -201,6 +201,13 @@ const DETAILS: Record<string, Record<string, unknown>> = {
     detail: 'Spent 2,000 USD by day 16 of 30, against 1,600 USD on pace.',
     url: 'https://adsmith.example/agency',
   },
+  client_detached: {
+    agencyId: 'agency-1',
+    clientId: 'ws_01JD0000000000000000000000',
+    workspaceName: 'Client A',
+    detachedBy: 'bea@bakery.example.com',
+    url: 'https://adsmith.example/settings/team',
+  },
 };
 
 const slackEvents = Object.values(events).filter((e) => (e.deliverTo as readonly string[]).includes('slack'));

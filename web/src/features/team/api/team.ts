@@ -137,3 +137,21 @@ export const useDetachClientWorkspace = () =>
     (workspaceId: string) => apiRequest('detachClientWorkspace', { params: { workspaceId } }),
     'Team.detachClientWorkspace',
   );
+
+/**
+ * A client workspace's owner takes it off the agency's plan: its team (plan, seats) and everything billing shows
+ * change, so both are read again.
+ */
+export function useLeaveAgencyPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('leaveAgencyPlan'),
+    meta: { component: 'Team.leaveAgencyPlan' },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKey }),
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+      ]);
+    },
+  });
+}

@@ -11,6 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useWorkspaces } from '@web/lib/workspace/use-workspaces';
 import { useTeam } from '../api/team';
 import { messageOf } from '../lib/team-format';
+import { AgencyPlanCard } from './agency-plan-card';
 import { ApprovalSettingCard } from './approval-setting-card';
 import { ClientWorkspacesCard } from './client-workspaces-card';
 import { MemberView } from './member-view';
@@ -72,7 +73,11 @@ export function TeamPage() {
           {managesTeam(team.data.role) && inClientWorkspace ? (
             <OnboardingLinksCard workspaceName={current?.name ?? 'the client'} />
           ) : null}
-          {managesTeam(team.data.role) && team.data.plan === 'agency' && !inClientWorkspace ? (
+          {team.data.role === 'owner' && team.data.paidByAgency ? <AgencyPlanCard /> : null}
+          {managesTeam(team.data.role) &&
+          team.data.plan === 'agency' &&
+          !inClientWorkspace &&
+          !team.data.paidByAgency ? (
             <ClientWorkspacesCard />
           ) : null}
           {managesTeam(team.data.role) ? <ApprovalSettingCard /> : null}

@@ -368,4 +368,49 @@ describe('TeamPage', () => {
       await within(screen.getByRole('list', { name: 'Onboarding links' })).findByText('Not used yet'),
     ).toBeInTheDocument();
   });
+
+  it('the owner of a workspace an agency pays for leaves its plan after confirming; no client workspaces offered', async () => {
+    const own = { id: 'owner-1', role: 'owner', ownerEmail: 'owner@example.com' };
+    let team: Team = { ...proTeam, plan: 'agency', seats: { used: 3, limit: 10 }, paidByAgency: true };
+    const calls: string[] = [];
+    serve({
+      getTeam: () => team,
+      listWorkspaces: () => ({ current: own, workspaces: [own] }),
+      leaveAgencyPlan: () => {
+        calls.push('leave');
+        team = { ...proTeam };
+        return { plan: 'pro' };
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Paid for by an agency' })).toBeInTheDocument();
+    // A client cannot hold clients of its own.
+    expect(screen.queryByRole('textbox', { name: 'Client workspace name' })).toBeNull();
+
+    // It asks first; cancelling changes nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Leave the agency’s plan' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave the agency’s plan?' });
+    expect(dialog).toHaveTextContent('The agency is told');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave the agency’s plan' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave the plan' }),
+    );
+    expect(calls).toEqual(['leave']);
+    // The team is read again: back on its own Pro plan, the card gone.
+    expect(await screen.findByRole('meter', { name: /Seats: 3 of 3 used \(Pro plan\)/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid for by an agency' })).toBeNull();
+  });
+
+  it('a member of a workspace an agency pays for is not offered to leave the plan', async () => {
+    const own = { id: 'owner-1', role: 'member', ownerEmail: 'owner@example.com' };
+    serve({
+      getTeam: () => ({ ...proTeam, role: 'member', invitations: [], paidByAgency: true }),
+      listWorkspaces: () => ({ current: own, workspaces: [own] }),
+    });
+    renderPage();
+    await screen.findByRole('meter', { name: /Seats/ });
+    expect(screen.queryByRole('button', { name: 'Leave the agency’s plan' })).toBeNull();
+  });
 });
