@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { E2E_WORKERS } from './tests/e2e/support/workers';
+import { INTEGRATION_WORKERS } from './tests/integration/workers';
 
 /**
  * One vitest config, one project per kind of test (tests/ mirrors the code).
@@ -22,8 +23,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is ONE worker, and the unit, web,
     // mmm and infra files (most of them CPU-bound synths and renders) ran one after another. Two workers at least.
-    // The integration project keeps its single worker (fileParallelism: false; its files share one twin); the
-    // browser journeys run on one twin per worker.
+    // The integration files and the browser journeys run on one twin per worker (their own maxWorkers).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -71,7 +71,10 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time, each on its own twin (tests/integration/twin-client.ts picks it by VITEST_POOL_ID).
+          maxWorkers: INTEGRATION_WORKERS,
+          // Its own group, so its workers are numbered 1..INTEGRATION_WORKERS even when every project runs at once.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -108,8 +111,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time, each on its own twin (tests/e2e/support/environment.ts).
+          // Two files at a time, each on its own twin (tests/e2e/support/environment.ts), numbered in their own group.
           maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: the integration project beside the others, as two vitest runs.
 #
-# The integration files share one twin, so they run one at a time, and vitest runs them after every other
-# project's files: on CI's 2 cores one core sat idle for their whole run (about 4 of 11 minutes). Most of an
-# integration test is waiting on the twin, so it runs beside the CPU-bound projects instead. Its output is kept
-# in a file and printed after the other run's, so the two never interleave. Either failing fails `npm test`.
+# Run with the others, vitest would run the integration files after every other project's files (their own
+# group): on CI's 2 cores one core sat idle for their whole run. Most of an integration test is waiting on the
+# twin, so the project runs beside the CPU-bound ones instead, two files at a time on a twin each
+# (tests/integration/global-setup.ts). Its output is kept in a file and printed after the other run's, so the two
+# never interleave. Either failing fails `npm test`.
 set -uo pipefail
 
 log=$(mktemp)

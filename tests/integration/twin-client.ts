@@ -10,11 +10,18 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { apiOriginHeaders, type TwinEndpoints } from '@infra/twin/endpoints-file';
 
-/** The running twin's endpoints; fails at once, with the reason, when global setup did not start one. */
+/**
+ * This file's twin: global setup starts one per worker, vitest numbers its workers 1..maxWorkers and no two running
+ * files share a number, so files running side by side never share a twin. Fails at once, with the reason, when
+ * global setup did not start one.
+ */
 export function twin(): TwinEndpoints {
-  const endpoints = inject('twin');
-  if (!endpoints?.api)
+  const twins = inject('integrationTwins');
+  if (!twins?.length)
     throw new Error('The local twin is not running: run these tests with `vitest --project integration`.');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const endpoints = twins[(worker - 1) % twins.length];
+  if (!endpoints?.api) throw new Error(`No twin for integration worker ${worker}`);
   return endpoints;
 }
 
