@@ -1,6 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './support/build-app';
 import { nagFindings } from './support/nag-report';
 
@@ -18,49 +18,61 @@ function acknowledgements(root: IConstruct): { path: string; id: string; reason:
   );
 }
 
-describe('cdk-nag AwsSolutions', () => {
-  const cleanups: (() => void)[] = [];
-  afterAll(() => cleanups.forEach((cleanup) => cleanup()));
+interface NagRun {
+  findings: string[];
+  acknowledgements: ReturnType<typeof acknowledgements>;
+}
 
-  function build(context?: Record<string, string>) {
+/**
+ * One nag synth per stage, read by each of its tests: a synth with cdk-nag is the cost of this file, and the
+ * findings and acknowledgements (some computed by aspects during synth) are both there after it.
+ */
+function nagRunOf(context?: Record<string, string>): () => NagRun {
+  let run: NagRun | undefined;
+  let cleanup: () => void = () => undefined;
+  beforeAll(() => {
     const built = createApp({ nag: true, context });
-    cleanups.push(() => built.cleanup());
-    return built;
-  }
-
-  it('reports no unacknowledged finding for dev (CloudFront domain, placeholder web page)', () => {
-    const { app, outdir } = build();
-    expect(nagFindings(app, outdir)).toEqual([]);
+    cleanup = built.cleanup;
+    const findings = nagFindings(built.app, built.outdir);
+    run = { findings, acknowledgements: acknowledgements(built.app) };
   });
+  afterAll(() => cleanup());
+  return () => {
+    if (!run) throw new Error('The nag synth did not run');
+    return run;
+  };
+}
 
-  it('reports no unacknowledged finding for prod with a custom domain', () => {
-    const { app, outdir } = build({
-      stage: 'prod',
-      domainName: 'ads.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
-    });
-    expect(nagFindings(app, outdir)).toEqual([]);
+describe('cdk-nag AwsSolutions on dev (CloudFront domain, placeholder web page)', () => {
+  const dev = nagRunOf();
+
+  it('reports no unacknowledged finding', () => {
+    expect(dev().findings).toEqual([]);
   });
 
   it('gives every acknowledgement a real reason', () => {
-    const { app, outdir } = build();
-    // Some acknowledgements (IAM wildcards) are computed by aspects during synth.
-    nagFindings(app, outdir);
-    const acks = acknowledgements(app);
+    const acks = dev().acknowledgements;
     expect(acks.length).toBeGreaterThan(0);
     for (const ack of acks) {
       expect(ack.reason.length, `${ack.id} at ${ack.path}`).toBeGreaterThan(30);
     }
   });
+});
+
+describe('cdk-nag AwsSolutions on prod with a custom domain', () => {
+  const prod = nagRunOf({
+    stage: 'prod',
+    domainName: 'ads.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+  });
+
+  it('reports no unacknowledged finding', () => {
+    expect(prod().findings).toEqual([]);
+  });
 
   it('does not acknowledge the TLS rule when a custom domain is set', () => {
-    const { app, outdir } = build({
-      stage: 'prod',
-      domainName: 'ads.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
-    });
-    nagFindings(app, outdir);
-    expect(acknowledgements(app).map((a) => a.id)).not.toContain('AwsSolutions-CFR4');
-    expect(acknowledgements(app).map((a) => a.id)).toContain('AwsSolutions-CFR1');
+    const ids = prod().acknowledgements.map((a) => a.id);
+    expect(ids).not.toContain('AwsSolutions-CFR4');
+    expect(ids).toContain('AwsSolutions-CFR1');
   });
 });
