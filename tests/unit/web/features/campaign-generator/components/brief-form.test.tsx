@@ -9,6 +9,7 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
 import { creativeValue, salesCreativeReport } from '@tests/support/creative-report-fixtures';
 import { usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { enterText } from '@tests/unit/web/support/enter-text';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
@@ -45,9 +46,9 @@ function renderForm(report: CreativeReport) {
 }
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('What are you advertising?'), 'Recycled waterproof hiking boots');
-  await user.type(screen.getByLabelText('Landing page'), 'https://shop.example.com/boots');
-  await user.type(screen.getByLabelText('Who is it for?'), 'Weekend hikers');
+  await enterText(user, 'What are you advertising?', 'Recycled waterproof hiking boots');
+  await enterText(user, 'Landing page', 'https://shop.example.com/boots');
+  await enterText(user, 'Who is it for?', 'Weekend hikers');
   await user.click(screen.getByRole('button', { name: 'Generate campaign plan' }));
 }
 

@@ -9,6 +9,7 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
 import type { BriefVideo } from '@web/features/campaign-generator/lib/brief-video';
 import { usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { enterText } from '@tests/unit/web/support/enter-text';
 
 /** Issue 29: a brief of video ads, with a video handed over by the graphics editor or made here from a design. */
 
@@ -66,9 +67,9 @@ function renderForm(video: BriefVideo | null = null) {
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, product: string) {
-  await user.type(screen.getByLabelText('What are you advertising?'), product);
-  await user.type(screen.getByLabelText('Landing page'), 'https://shop.example.com/mugs');
-  await user.type(screen.getByLabelText('Who is it for?'), 'Coffee lovers');
+  await enterText(user, 'What are you advertising?', product);
+  await enterText(user, 'Landing page', 'https://shop.example.com/mugs');
+  await enterText(user, 'Who is it for?', 'Coffee lovers');
 }
 
 describe('a video brief', () => {

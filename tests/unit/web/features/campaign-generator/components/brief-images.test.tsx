@@ -9,6 +9,7 @@ import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
 import { imagesFromLink, withKnownImages } from '@web/features/campaign-generator/lib/brief-images';
 import { jpyAccount, usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { enterText } from '@tests/unit/web/support/enter-text';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
@@ -114,9 +115,9 @@ function renderForm(search = '') {
 }
 
 async function fillBrief(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('What are you advertising?'), 'Trail running shoes');
-  await user.type(screen.getByLabelText('Landing page'), 'https://shop.example.com/trail');
-  await user.type(screen.getByLabelText('Who is it for?'), 'Weekend trail runners');
+  await enterText(user, 'What are you advertising?', 'Trail running shoes');
+  await enterText(user, 'Landing page', 'https://shop.example.com/trail');
+  await enterText(user, 'Who is it for?', 'Weekend trail runners');
 }
 
 const file = (name: string, type: string, size = 4000) => new File([new Uint8Array(size)], name, { type });

@@ -12,6 +12,7 @@ import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { CampaignBriefForm } from '@web/features/campaign-generator/components/brief-form';
 import { usdAccount } from '@tests/unit/web/support/meta-account/meta-fixtures';
+import { enterText } from '@tests/unit/web/support/enter-text';
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
@@ -34,8 +35,8 @@ function renderForm() {
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('What are you advertising?'), 'Recycled waterproof hiking boots');
-  await user.type(screen.getByLabelText('Landing page'), 'https://shop.example.com/boots');
+  await enterText(user, 'What are you advertising?', 'Recycled waterproof hiking boots');
+  await enterText(user, 'Landing page', 'https://shop.example.com/boots');
 }
 
 describe('the brief’s audience fields', () => {
