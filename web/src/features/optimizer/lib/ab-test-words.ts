@@ -47,3 +47,15 @@ export const KIND_WORDS: Record<AppliedAbTest['kind'], string> = {
   element_test: 'One-element test',
   ab_copy: 'A/B copy',
 };
+
+/**
+ * What the test predicted, after "Predicted:": a winner test's expected effect from the creative report, or
+ * nothing, said so (the server's sentences stand alone; here their lead-in would repeat the label).
+ */
+export function predictedWords(predicted: AppliedAbTest['predicted']): string {
+  if (predicted.basis === 'winner') return predicted.text.replace(/^Expected: /, '');
+  if (predicted.basis === 'exploratory') {
+    return `nothing (exploratory). ${predicted.text.replace(/^Exploratory: no effect is predicted\.\s*/, '')}`.trim();
+  }
+  return `nothing (new copy to test against the ad). ${predicted.text.replace(/^No effect was predicted: new copy tested against the ad\.\s*/, '')}`.trim();
+}

@@ -9,6 +9,7 @@ import {
   differenceText,
   KIND_WORDS,
   measurementLabel,
+  predictedWords,
   RUN_LABELS,
 } from '../../lib/ab-test-words';
 
@@ -120,7 +121,7 @@ export function AbTestCard({ item, currency }: { item: AppliedAbTest; currency: 
         </CardHeader>
         <CardContent className="grid gap-3">
           <p className="text-sm">
-            <span className="font-medium">Predicted:</span> {item.predicted.text}
+            <span className="font-medium">Predicted:</span> {predictedWords(item.predicted)}
             {item.predicted.probability !== undefined
               ? ` (the creative report: ${chanceText(item.predicted.probability)} likely the best)`
               : ''}

@@ -311,7 +311,7 @@ describe('optimizer: the Applied tab', () => {
     expect(within(element!).getByText('A/B test: call to action “Shop now” → “Learn more”')).toBeInTheDocument();
     expect(element).toHaveTextContent('Original: Spring sale · Variant: Spring sale (A/B copy)');
     // What it predicted, beside what happened: the report's figures and its chance.
-    expect(element).toHaveTextContent('Predicted: Expected: a lower cost per result than “Shop now”.');
+    expect(element).toHaveTextContent('Predicted: a lower cost per result than “Shop now”.');
     expect(element).toHaveTextContent('(the creative report: 97.3 % likely the best)');
     expect(element).toHaveTextContent(
       'Variant ahead on cost per result: 99.7 % chance the variant’s cost per result is lower; cost per result −30 % (90 % range −42 % to −15 %).',
@@ -325,6 +325,9 @@ describe('optimizer: the Applied tab', () => {
 
     // Undone within a day: stopped, with the figures up to then, still collecting.
     expect(within(copy!).getByText('A/B copy')).toBeInTheDocument();
+    expect(copy).toHaveTextContent(
+      'Predicted: nothing (new copy to test against the ad). Why it was written: CTR fell 40 % over four weeks.',
+    );
     expect(within(copy!).getByText('Stopped')).toBeInTheDocument();
     expect(copy).toHaveTextContent('Undone: the copy was deleted from the ad optimizer.');
     expect(copy).toHaveTextContent('Collecting data: each side needs 1,000 impressions');
