@@ -110,6 +110,14 @@ const chanceOf = (p: number) => Math.min(0.9999, Math.max(0.0001, round(p, 4)));
 /** One-sided 95 % is a two-sided 90 % range: the range shown agrees with a side called ahead at 95 %. */
 const Z90 = 1.645;
 
+/**
+ * P(b's rate > a's), summed over the arm with fewer successes (the closed form has a term per success of b; 40,000
+ * clicks take ~0.1 s): ties have no mass, so P(b > a) = 1 − P(a > b).
+ */
+function chanceBBeatsA(a: Arm, b: Arm): number {
+  return b.successes <= a.successes ? probabilityBBeatsA(a, b) : 1 - probabilityBBeatsA(b, a);
+}
+
 /** Results per minor unit of spend as an arm, as the creative report counts cost per result. */
 function costArm(id: string, arm: ArmTotals, minorPerMajor: number, perThousand: boolean): Arm {
   const trials = Math.max(0, Math.round(arm.spend * minorPerMajor * (perThousand ? 1000 : 1)));
@@ -123,7 +131,7 @@ export function compareCtr(control: ArmTotals, variant: ArmTotals): AbComparison
     successes: Math.min(t.linkClicks, t.impressions),
     trials: t.impressions,
   });
-  const chance = probabilityBBeatsA(arm('control', control), arm('variant', variant));
+  const chance = chanceBBeatsA(arm('control', control), arm('variant', variant));
   const rate = (t: ArmTotals) => Math.min(t.linkClicks, t.impressions) / t.impressions;
   const [pc, pv] = [rate(control), rate(variant)];
   const sd = Math.sqrt((pc * (1 - pc)) / control.impressions + (pv * (1 - pv)) / variant.impressions) * 100;
@@ -152,7 +160,7 @@ export function compareCost(
 ): AbComparison | null {
   if (control.spend <= 0 || variant.spend <= 0 || control.results + variant.results === 0) return null;
   const perThousand = options.perThousand ?? false;
-  const chance = probabilityBBeatsA(
+  const chance = chanceBBeatsA(
     costArm('control', control, options.minorPerMajor, perThousand),
     costArm('variant', variant, options.minorPerMajor, perThousand),
   );
