@@ -61,5 +61,18 @@ describe('ad optimizer in a real browser', () => {
     await journey.screenshot('ad-optimizer-360');
     // The charts follow the narrower screen once their resize observers fire.
     await expect.poll(overflows, { timeout: 15_000 }).toBe(false);
+
+    // The optimizer's Applied tab lists the copy from the moment it is made, as an A/B row: made paused, not started.
+    await page.goto(`${web}/optimizer/applied`);
+    const appliedAccount = page.getByRole('combobox', { name: 'Ad account', exact: true });
+    await appliedAccount.selectOption({ label: options.find((o) => o.includes('USD'))! });
+    const row = page
+      .getByRole('list', { name: 'A/B tests' })
+      .getByRole('listitem')
+      .filter({ hasText: `A/B copy of “${name}”` });
+    await row.getByText('Not started', { exact: true }).waitFor({ timeout: 60_000 });
+    await row.getByText(/^Collecting data: each side needs 1,000 impressions/).waitFor();
+    await journey.screenshot('optimizer-applied-ab-360', { fullPage: true });
+    await expect.poll(overflows, { timeout: 15_000 }).toBe(false);
   });
 });
