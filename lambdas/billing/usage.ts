@@ -1,6 +1,6 @@
 import type { QuotaKey } from '@shared/quotas';
 import type { KeepAdAccounts, Usage } from '@shared/schemas/billing';
-import { isPooled, placesOf, planOfUser, quotaScopeOf } from '../lib/billing/plan-record';
+import { isPooled, placesOf, quotaScopeOf } from '../lib/billing/plan-record';
 import type { RequestUser } from '../lib/http/request-user';
 import { keepHeld, readUsage, type QuotaStore } from '../lib/quota/plan-quota';
 import type { BillingDeps } from './billing-deps';
@@ -16,8 +16,9 @@ type UsageDeps = Pick<BillingDeps, 'doc' | 'tables' | 'now'> & {
  * they choose and the others give their places back. Returns the usage as it is now.
  */
 export async function keepAdAccounts(user: RequestUser, body: KeepAdAccounts, deps: UsageDeps): Promise<Usage> {
-  const plan = await planOfUser(deps.doc, deps.tables.userPlans, user.sub, deps.now?.() ?? new Date());
-  await keepHeld(deps.counters, user.sub, 'connectedAdAccounts', plan, body.keep);
+  // Ad accounts are pooled: an agency's (or an attached client's) places are in the agency's counter.
+  const scope = await quotaScopeOf(deps.doc, deps.tables.userPlans, user.sub, deps.now?.() ?? new Date());
+  await keepHeld(deps.counters, user.sub, 'connectedAdAccounts', scope.plan, body.keep, scope);
   return usageOf(user, deps);
 }
 

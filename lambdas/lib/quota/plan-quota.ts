@@ -4,7 +4,14 @@ import { plans, type PlanKey } from '@shared/plans';
 import { planAllowingMore, quotas, windowEnd, windowId, type QuotaKey, type QuotaWindow } from '@shared/quotas';
 import type { QuotaUsage } from '@shared/schemas/billing';
 import { keyCondition, tableKey } from '@shared/table-keys';
-import { isPooled, placesOf, pooledPlace, quotaScopeOf, type QuotaScope } from '../billing/plan-record';
+import {
+  CLIENT_WORKSPACES_PLAN,
+  isPooled,
+  placesOf,
+  pooledPlace,
+  quotaScopeOf,
+  type QuotaScope,
+} from '../billing/plan-record';
 import { AppError, validationError } from '../errors';
 
 /**
@@ -311,7 +318,7 @@ export async function assertWithinHeldLimit(
 
 /**
  * Keeps the chosen places of a held limit and gives the others back. The kept ids must be ones the user holds,
- * and no more than the plan allows.
+ * and no more than the plan allows (in a running pool: beside the places the pool's other workspaces hold).
  */
 export async function keepHeld(
   store: QuotaStore,
@@ -319,23 +326,34 @@ export async function keepHeld(
   key: HeldQuotaKey,
   plan: PlanKey,
   keep: string[],
+  scope: QuotaScope = { plan, holder: userId },
 ): Promise<void> {
-  const held = await heldMembers(store, userId, key);
+  // In an agency's pool the places sit in the agency's counter: this workspace chooses among its own places only,
+  // and the other workspaces' places count against the one limit too (an agency's choice never frees a client's).
+  const held = await heldMembers(store, scope.holder, key);
+  const mine = placesOf(scope, userId, held);
+  // Other workspaces' places count only while the pool runs: after an agency's downgrade its clients are on their
+  // own plans, and the places they left in its counter go with the agency's choice (as before the pool).
+  const poolRuns = scope.plan === CLIENT_WORKSPACES_PLAN;
+  const stale = poolRuns ? [] : held.filter((id) => !mine.includes(id));
+  const others = poolRuns ? held.length - mine.length : 0;
   const wanted = [...new Set(keep)];
-  const unknown = wanted.filter((id) => !held.includes(id));
+  const unknown = wanted.filter((id) => !mine.includes(id));
   if (unknown.length > 0) throw validationError(`Not among your ${quotas[key].noun}: ${unknown.join(', ')}.`);
   const limit = limitOf(plan, key);
-  if (wanted.length > limit) {
+  if (wanted.length + others > limit) {
+    const most = Math.max(0, limit - others);
     throw validationError(
-      `Your ${plans[plan].name} plan allows ${count(limit, quotas[key].noun)}: keep at most ${limit}.`,
+      others > 0
+        ? `Your ${plans[plan].name} plan allows ${count(limit, quotas[key].noun)} in the pool, and the other ` +
+            `workspaces on it hold ${others}: keep at most ${most}.`
+        : `Your ${plans[plan].name} plan allows ${count(limit, quotas[key].noun)}: keep at most ${limit}.`,
     );
   }
-  await releaseHeld(
-    store,
-    userId,
-    key,
-    held.filter((id) => !wanted.includes(id)),
-  );
+  await releaseHeld(store, scope.holder, key, [
+    ...mine.filter((id) => !wanted.includes(id)).map((id) => pooledPlace(scope, userId, id)),
+    ...stale,
+  ]);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   releaseAllHeld,
   type QuotaStore,
 } from '@lambdas/lib/quota/plan-quota';
+import { quotaScopeOf } from '@lambdas/lib/billing/plan-record';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
 
 let aws: LocalAws;
@@ -30,6 +31,17 @@ beforeAll(async () => {
   aws = await startLocalAws();
 }, 60_000);
 afterAll(async () => aws?.stop());
+
+/** A validation refusal (400), not a quota one. */
+async function refused(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('VALIDATION_ERROR');
+  return error as AppError;
+}
 
 async function failure(promise: Promise<unknown>): Promise<QuotaExceededError> {
   const error = await promise.then(
@@ -309,5 +321,50 @@ describe('an Agency plan’s pool (issue 28, req 1)', () => {
     // The agency freeing its own (disconnecting Meta) leaves its clients' places.
     await quota.releaseAll(agency);
     expect(await heldMembers(store(), agency, 'connectedAdAccounts')).toEqual([`${b}/act_2`]);
+  });
+
+  it('choosing ad accounts to keep: each workspace among its own places in the pool, the others counted', async () => {
+    const { agency, a } = await agencyWithClients();
+    const limit = plans.agency.limits.connectedAdAccounts;
+    const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    // Over the limit (after the agency's own accounts were counted in, say): the agency holds limit + 1, the client 2.
+    await aws.doc.send(
+      new PutCommand({
+        TableName: localTableName('quotaUsage'),
+        Item: {
+          user_id: agency,
+          counter: 'connectedAdAccounts',
+          members: new Set([...ids(limit + 1, 'act_'), ...ids(2, `${a}/act_c`)]),
+        },
+      }),
+    );
+    const scopeOf = (id: string) => quotaScopeOf(aws.doc, localTableName('userPlans'), id, clock);
+    // The agency chooses among its own places; the client's two count against the one limit and stay.
+    const agencyScope = await scopeOf(agency);
+    const tooMany = await refused(
+      keepHeld(store(), agency, 'connectedAdAccounts', 'agency', ids(limit - 1, 'act_'), agencyScope),
+    );
+    expect(tooMany.message).toMatch(new RegExp(`the other workspaces on it hold 2: keep at most ${limit - 2}`));
+    await keepHeld(store(), agency, 'connectedAdAccounts', 'agency', ids(limit - 2, 'act_'), agencyScope);
+    let held = await heldMembers(store(), agency, 'connectedAdAccounts');
+    expect(held).toHaveLength(limit);
+    expect(held).toEqual(expect.arrayContaining([`${a}/act_c0`, `${a}/act_c1`]));
+    // The client chooses among its own places (its own counter holds none), never the agency's.
+    const clientScope = await scopeOf(a);
+    expect(clientScope.holder).toBe(agency);
+    expect(
+      (await refused(keepHeld(store(), a, 'connectedAdAccounts', 'agency', ['act_1'], clientScope))).message,
+    ).toMatch(/Not among your ad accounts: act_1/);
+    await keepHeld(store(), a, 'connectedAdAccounts', 'agency', ['act_c1'], clientScope);
+    held = await heldMembers(store(), agency, 'connectedAdAccounts');
+    expect(held).toHaveLength(limit - 1);
+    expect(held).toContain(`${a}/act_c1`);
+    expect(held).not.toContain(`${a}/act_c0`);
+
+    // Downgraded to Pro, the pool has ended: the client's place left in the agency's counter goes with its choice.
+    await putPlan({ user_id: agency, plan: 'pro', subscription_status: 'active', current_period_end: periodEnd() });
+    const downgraded = await scopeOf(agency);
+    await keepHeld(store(), agency, 'connectedAdAccounts', 'pro', ['act_0', 'act_1'], downgraded);
+    expect(await heldMembers(store(), agency, 'connectedAdAccounts')).toEqual(['act_0', 'act_1']);
   });
 });
