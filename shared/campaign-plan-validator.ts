@@ -427,20 +427,15 @@ export function checkVideoAd(ad: PlanAd, at: string, adSet: PlanAdSet): PlanIssu
   } else if (feedsOnly && shape === '9:16') {
     warn('Facebook feeds crop a 9:16 video to 4:5: make a 1:1 version for feeds.');
   }
-  if ((ad.translations?.length ?? 0) > 0) {
-    issues.push({
-      path: `${at}.translations`,
-      severity: 'error',
-      message: 'A multi-language ad is a single-image ad here; publish a video once per language instead.',
-    });
-  }
+  // Versions in other languages are published as one ad set per language (Meta's locale targeting), not refused.
   return issues;
 }
 
 /**
  * A multi-language ad (issue 29 requirement 3): each version is checked on its own, in its language — Meta's text
  * lengths (checkAdText), the ad policy word lists of that language, and that it is written in it — and the versions
- * must be ones Meta can serve as one ad: a single-image ad, each language once, each with Meta's locale key.
+ * must be ones Meta can serve: each language once, each with Meta's locale key (a single-image ad goes out as one
+ * multi-language ad; a carousel or video as one ad set per language, targeted by those locales).
  */
 export function checkAdLanguages(ad: PlanAd, at: string, stories: boolean): PlanIssue[] {
   const own = ad.language ?? 'en';
@@ -449,13 +444,17 @@ export function checkAdLanguages(ad: PlanAd, at: string, stories: boolean): Plan
     ...(ad.translations ?? []).map((t, i) => ({ ...t, at: `${at}.translations.${i}` })),
   ];
   const issues: PlanIssue[] = [];
-  if ((ad.translations?.length ?? 0) > 0 && isCarousel(ad)) {
-    issues.push({
-      path: `${at}.translations`,
-      severity: 'error',
-      message: 'A multi-language ad is a single-image ad here; publish a carousel once per language instead.',
-    });
-  }
+  // A carousel or video with versions is published once per language (an ad set each, targeted by Meta's locales);
+  // a carousel's versions that give card texts give one per card.
+  (ad.translations ?? []).forEach((t, i) => {
+    if (isCarousel(ad) && t.cards && t.cards.length !== (ad.cards?.length ?? 0)) {
+      issues.push({
+        path: `${at}.translations.${i}.cards`,
+        severity: 'error',
+        message: `The ${t.language} version has ${t.cards.length} card texts for ${ad.cards?.length ?? 0} cards.`,
+      });
+    }
+  });
   if ((ad.translations?.length ?? 0) > 0 && !isCarousel(ad) && ad.format !== 'video' && !ad.image) {
     issues.push({
       path: `${at}.image`,
@@ -479,7 +478,7 @@ export function checkAdLanguages(ad: PlanAd, at: string, stories: boolean): Plan
       issues.push({
         path: `${version.at}.language`,
         severity: 'error',
-        message: `Meta's locale for ${version.language} is not known here, so it can't be a version of a multi-language ad.`,
+        message: `Meta's locale for ${version.language} is not known here, so it can't be a version of this ad.`,
       });
     }
     issues.push(...checkAdText({ ...ad, ...version, cards: undefined, format: 'single_image' }, version.at, stories));

@@ -416,11 +416,13 @@ export const functions = {
     timeoutSeconds: 29,
   },
   'campaign-generator': {
-    description: 'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish',
+    description:
+      'Campaign generator: AI plan from a brief, drafts, targeting search, estimates, previews, publish; the business languages',
     tables: {
       // Save and reopen drafts; the publish record is claimed with a conditional update.
       campaignDrafts: { actions: ['PutItem', 'GetItem', 'UpdateItem', 'Query'] },
-      // Every object a publish creates is audited: a pending row and its outcome row (PutItem only).
+      // Every object a publish creates is audited: a pending row and its outcome row (PutItem only); and each change
+      // of the workspace's business languages.
       campaignAudit: { actions: ['PutItem'] },
       // Read the user's Meta token; re-write a row stored before field encryption.
       userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
@@ -439,7 +441,8 @@ export const functions = {
       // Each published ad's elements (angle, call to action, format) for the creative report.
       creativeElements: { actions: ['PutItem'] },
       // The design elements (template, layout, colours, picture, offer) recorded on the ads' exported images;
-      // the videos already sent to each ad account (`meta-video#…`, by content hash), so a retry uploads nothing.
+      // the videos already sent to each ad account (`meta-video#…`, by content hash), so a retry uploads nothing;
+      // the workspace's business languages (`business-languages`), read and written beside its brand kit.
       graphicsItems: { actions: ['GetItem', 'PutItem'] },
     },
     buckets: {

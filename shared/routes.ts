@@ -94,6 +94,8 @@ export const routes = {
   campaignGeneratorInterests: campaignGeneratorRoutes.campaignGeneratorInterests,
   campaignGeneratorEstimate: campaignGeneratorRoutes.campaignGeneratorEstimate,
   campaignGeneratorPreviews: campaignGeneratorRoutes.campaignGeneratorPreviews,
+  businessLanguages: campaignGeneratorRoutes.businessLanguages,
+  saveBusinessLanguages: campaignGeneratorRoutes.saveBusinessLanguages,
   billingKeepAdAccounts: billingRoutes.billingKeepAdAccounts,
   optimizerRecommendations: optimizerRoutes.optimizerRecommendations,
   optimizerApprove: optimizerRoutes.optimizerApprove,

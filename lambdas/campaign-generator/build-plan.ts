@@ -8,11 +8,13 @@ import { CAROUSEL_CARD_TEXT_LIMITS, CAROUSEL_CARDS } from '@shared/carousel-rule
 import { briefTargeting, type BriefTargeting } from '@shared/brief-audience';
 import { majorToBudget } from '@shared/currency-units';
 import type {
+  AiAdVersion,
   AiCampaignDraft,
   CampaignBrief,
   CampaignPlan,
   PlanAd,
   PlanAdSet,
+  PlanAdTranslation,
   PlanAudience,
   PlanCity,
   PlanInterest,
@@ -93,6 +95,39 @@ function carouselOf(
   return { format: 'carousel', cards };
 }
 
+/** An ad set's variant's version in `language` (the variant itself when it has none: the validator names that). */
+function versionIn(variant: AiCampaignDraft['adSets'][number]['ads'][number], language: string) {
+  return variant.versions?.find((v) => v.language === language) ?? variant;
+}
+
+/**
+ * The ad's versions in the brief's further languages (issue 29 req 3), as the engine wrote them, cut to Meta's
+ * lengths like the ad's own copy; a carousel's cards take the same variants' versions in turn, as its own cards do.
+ */
+function translationsOf(
+  brief: CampaignBrief,
+  variants: AiCampaignDraft['adSets'][number]['ads'],
+  adIndex: number,
+): PlanAdTranslation[] {
+  const ad = variants[adIndex]!;
+  const versions: AiAdVersion[] = ad.versions ?? [];
+  return versions.map((version) => ({
+    language: version.language,
+    headline: cut(version.headline, LINK_AD_TEXT_LIMITS.headline),
+    primaryText: cut(version.primaryText, LINK_AD_TEXT_LIMITS.primaryText),
+    description: cut(version.description, LINK_AD_TEXT_LIMITS.description),
+    ...(brief.adFormat === 'carousel' && {
+      cards: brief.images.slice(0, CAROUSEL_CARDS.max).map((_, cardIndex) => {
+        const card = versionIn(variants[(adIndex + cardIndex) % variants.length]!, version.language);
+        return {
+          headline: cut(card.headline, CAROUSEL_CARD_TEXT_LIMITS.headline),
+          description: cut(card.description, CAROUSEL_CARD_TEXT_LIMITS.description),
+        };
+      }),
+    }),
+  }));
+}
+
 /**
  * Turns the brief and the model's draft into Meta's structure. Everything Meta
  * pairs by rule (objective, goal, billing event, promoted object, budgets in
@@ -159,6 +194,9 @@ export function buildPlan(
         callToAction: ad.callToAction,
         angle: ad.angle,
         link,
+        // The brief's copy languages: the ad's own is the first, the engine's versions the others.
+        ...(brief.copyLanguages && { language: brief.copyLanguages[0] }),
+        ...((ad.versions?.length ?? 0) > 0 && { translations: translationsOf(brief, set.ads, adIndex) }),
         ...(!video &&
           brief.images.length > 0 && {
             image: brief.images[(index * 3 + adIndex) % brief.images.length],

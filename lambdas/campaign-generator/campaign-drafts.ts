@@ -4,7 +4,7 @@ import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { blockingIssues, briefOwnText, validatePlan } from '@shared/campaign-plan-validator';
 import {
-  AiCampaignDraftSchema,
+  aiCampaignDraftSchemaFor,
   type CampaignBrief,
   type CampaignDraft,
   type CampaignPlan,
@@ -27,6 +27,8 @@ import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
 import { buildPlan } from './build-plan';
+import { readBusinessLanguages, type BusinessLanguageStore } from './business-languages';
+import { perLanguagePlan } from './language-ad-sets';
 import {
   claimPublish,
   finishPublish,
@@ -54,8 +56,25 @@ export interface GenerateDeps {
   quota: GenerationQuota;
   limitOverride?: number;
   drafts: DraftStore;
+  /** The workspace's business languages: the brief's copy languages when it names none. */
+  languages?: Pick<BusinessLanguageStore, 'doc' | 'table'>;
   metrics: Metrics;
   log: (message: string, facts: Record<string, unknown>) => void;
+}
+
+/**
+ * The languages a brief's ads are written in: its own copy languages; else, when its audience names no language
+ * (that older field keeps writing in the language it names), the workspace's business languages.
+ */
+export async function withCopyLanguages(
+  brief: CampaignBrief,
+  workspace: string,
+  store: GenerateDeps['languages'],
+): Promise<CampaignBrief> {
+  if (brief.copyLanguages || !store || briefTargeting(brief).languages) return brief;
+  const { languages, updatedAt } = await readBusinessLanguages(store, workspace);
+  // Never chosen: the plan is written as before (English, no language stated on its ads).
+  return updatedAt === undefined ? brief : { ...brief, copyLanguages: languages };
 }
 
 /** Plans need more room than one ad's copy: up to 3 ad sets of 3 ads. */
@@ -69,9 +88,10 @@ const PLAN_MAX_TOKENS = 3000;
  */
 export async function generateDraft(
   session: MetaSession,
-  brief: CampaignBrief,
+  asked: CampaignBrief,
   deps: GenerateDeps,
 ): Promise<CampaignDraft> {
+  const brief = await withCopyLanguages(asked, session.user.sub, deps.languages);
   const facts = await accountFacts(session, brief.adAccountId);
   // The account's audiences, for the suggested exclusions; a plan is still made when Meta can't list them.
   const audiences = await accountAudiences(session, brief.adAccountId).catch((error: unknown) => {
@@ -92,7 +112,8 @@ export async function generateDraft(
       settings: { ...runtime.settings, maxTokens: Math.max(runtime.settings.maxTokens, PLAN_MAX_TOKENS) },
       messages: campaignPlanPrompt.build(brief),
       schemaName: 'campaign_plan',
-      schema: AiCampaignDraftSchema,
+      // With further languages, every ad comes with its versions in the same reply.
+      schema: aiCampaignDraftSchemaFor(brief.copyLanguages?.slice(1) ?? []),
       onRetry: (info) => deps.log('AI call retried', { feature: campaignPlanPrompt.feature, ...info }),
       onInvalidReply: (info) =>
         deps.log('AI reply failed validation', {
@@ -231,7 +252,8 @@ export async function publishDraft(
   try {
     outcome = await publishPlan(
       session.graph,
-      plan,
+      // Carousel and video ads in several languages go out as one ad set per language (language-ad-sets.ts).
+      perLanguagePlan(plan),
       facts,
       (steps) => recordPublishSteps(deps.drafts, userId, id, steps),
       deps.assets

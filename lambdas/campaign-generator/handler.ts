@@ -8,6 +8,7 @@ import { logger, metrics } from '../lib/observability';
 import { tableName } from '../lib/table-name';
 import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
 import { metaSession } from '../lib/meta-session/meta-route';
+import { readBusinessLanguages, saveBusinessLanguages } from './business-languages';
 import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
 import { getDraft, listDrafts } from './drafts';
 import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
@@ -15,6 +16,11 @@ import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 const drafts = () => ({ doc: dynamoDocumentClient(), table: tableName('campaignDrafts') });
 // A generation is budgeted by the plan's daily generations, and this function has no Meta request budget table.
+const languageStore = () => ({
+  doc: dynamoDocumentClient(),
+  table: tableName('graphicsItems'),
+  audit: tableName('campaignAudit'),
+});
 const withMeta = metaSession({ requestBudget: false });
 
 export const handler = httpFunction([
@@ -26,6 +32,7 @@ export const handler = httpFunction([
         quota: aiGenerationQuota(),
         limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
         drafts: drafts(),
+        languages: languageStore(),
         metrics,
         log,
       }),
@@ -63,5 +70,9 @@ export const handler = httpFunction([
     routes.campaignGeneratorPreviews,
     ({ session, body }) => previews(session, body.adAccountId, body.ad, body.formats),
     withMeta,
+  ),
+  on(routes.businessLanguages, ({ user }) => readBusinessLanguages(languageStore(), user.sub)),
+  on(routes.saveBusinessLanguages, ({ user, body }) =>
+    saveBusinessLanguages(languageStore(), user, body.languages, new Date()),
   ),
 ]);

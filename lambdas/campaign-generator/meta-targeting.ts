@@ -202,6 +202,8 @@ export function targetingSpec(targeting: PlanTargeting): Record<string, unknown>
       ],
     }),
     ...(targeting.placements !== 'advantage' && { publisher_platforms: targeting.placements.publisherPlatforms }),
+    // One language's ad set (language-ad-sets.ts): the people who use Meta in it (Targeting spec `locales`).
+    ...(targeting.locales?.length && { locales: targeting.locales }),
     // Meta's Targeting spec takes custom audiences as [{id}] lists (the Business SDK's Targeting fields
     // custom_audiences / excluded_custom_audiences; the targeting examples of the Marketing API's audience guides).
     ...(targeting.audiences?.length && {

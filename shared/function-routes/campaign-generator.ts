@@ -12,6 +12,7 @@ import {
   PublishRequestSchema,
   SaveDraftBodySchema,
 } from '../schemas/campaign-plan';
+import { BusinessLanguagesBodySchema, BusinessLanguagesReplySchema } from '../schemas/business-languages';
 import { route } from '../route-declaration';
 
 /** The routes `campaign-generator` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -84,5 +85,23 @@ export const campaignGeneratorRoutes = {
     access: 'user',
     body: PreviewBodySchema,
     response: PreviewListSchema,
+  }),
+  // The workspace's business languages (issue 29 req 3): every member reads them (they prefill the brief and the ad
+  // copy screen); owners and admins change them, audited in the workspace's trail.
+  businessLanguages: route({
+    method: 'GET',
+    path: '/api/campaign-generator/business-languages',
+    fn: 'campaign-generator',
+    access: 'user',
+    response: BusinessLanguagesReplySchema,
+  }),
+  saveBusinessLanguages: route({
+    method: 'PUT',
+    path: '/api/campaign-generator/business-languages',
+    fn: 'campaign-generator',
+    access: 'user',
+    workspace: 'admins',
+    body: BusinessLanguagesBodySchema,
+    response: BusinessLanguagesReplySchema,
   }),
 } as const;

@@ -4,7 +4,14 @@ import { CreativeStartSchema } from '../creative-winners';
 import { BRIEF_LANGUAGES } from '../brief-audience';
 import { AdVideoSchema } from '../ad-video';
 import { CAROUSEL_CARDS } from '../carousel-rules';
-import { CopyLanguageTagSchema, MAX_BUSINESS_LANGUAGES } from '../copy-languages';
+import {
+  baseLanguage,
+  BusinessLanguagesSchema,
+  CopyLanguageTagSchema,
+  isCopyLanguage,
+  MAX_BUSINESS_LANGUAGES,
+  writtenIn,
+} from '../copy-languages';
 import { briefGoalKeys, ODAX_OBJECTIVES, SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '../campaign-rules';
 
 /**
@@ -100,6 +107,11 @@ export const CampaignBriefSchema = z
       .array(z.enum(BRIEF_LANGUAGES, { error: 'Choose a language from the list.' }))
       .max(3)
       .optional(),
+    /**
+     * The languages the ads are written in (BCP-47, the first the ads' own; issue 29 req 3): with two or more, every
+     * ad gets a version per language written by the engine. Absent: the workspace's business languages.
+     */
+    copyLanguages: BusinessLanguagesSchema.optional(),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)).default([]),
     /** App promotion: the app's id on Meta (App Dashboard) and its App Store or Google Play page. */
     appId: z
@@ -245,6 +257,11 @@ export const PlanTargetingSchema = z.object({
   /** Empty = all genders. */
   genders: z.array(z.enum(['male', 'female'])).max(1),
   interests: z.array(PlanInterestSchema).max(10),
+  /**
+   * Meta's locale keys (`targeting.locales`): set on an ad set that carries one language's version of carousel or
+   * video ads, so the people who use Meta in that language see it (Meta has no multi-language carousel or video here).
+   */
+  locales: z.array(z.number().int().positive()).max(50).optional(),
   /** Custom audiences the ad set reaches (any of them), inside its places, ages and genders. */
   audiences: z.array(PlanAudienceSchema).max(MAX_PLAN_AUDIENCES).optional(),
   /** Custom audiences left out of it, such as existing customers in an acquisition campaign. */
@@ -275,6 +292,11 @@ export const PlanAdTranslationSchema = z.object({
   headline: z.string().max(1000),
   primaryText: z.string().max(5000),
   description: z.string().max(1000),
+  /** A carousel's card texts in this language, card by card (the images and links are the ad's own). */
+  cards: z
+    .array(z.object({ headline: z.string().max(1000), description: z.string().max(1000) }))
+    .max(CAROUSEL_CARDS.max)
+    .optional(),
 });
 export type PlanAdTranslation = z.infer<typeof PlanAdTranslationSchema>;
 
@@ -367,34 +389,73 @@ export type PlanIssue = z.infer<typeof PlanIssueSchema>;
  * (names, audiences, interests, copy). Budgets, objective, goals and schedule
  * come from the brief by Meta's rules, so a model can never produce an invalid pairing.
  */
-export const AiCampaignDraftSchema = z.object({
-  campaignName: z.string().min(1).max(120),
-  adSets: z
-    .array(
-      z.object({
-        name: z.string().min(1).max(120),
-        audienceSummary: z.string().min(1).max(300),
-        interestKeywords: z.array(z.string().min(1).max(60)).min(1).max(5),
-        ageMin: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
-        ageMax: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
-        ads: z
-          .array(
-            z.object({
-              angle: z.enum(adCopyAngleKeys),
-              headline: z.string().min(1).max(200),
-              primaryText: z.string().min(1).max(1000),
-              description: z.string().max(200),
-              callToAction: z.enum(callToActionTypes),
-            }),
-          )
-          .min(2)
-          .max(3),
-      }),
-    )
-    .min(1)
-    .max(3),
+const aiAdFields = {
+  angle: z.enum(adCopyAngleKeys),
+  headline: z.string().min(1).max(200),
+  primaryText: z.string().min(1).max(1000),
+  description: z.string().max(200),
+  callToAction: z.enum(callToActionTypes),
+};
+
+/** One ad's copy in another of the brief's languages, written in the same reply as the ad (issue 29 req 3). */
+export const AiAdVersionSchema = z.object({
+  language: z.string(),
+  headline: z.string().min(1).max(200),
+  primaryText: z.string().min(1).max(1000),
+  description: z.string().max(200),
 });
-export type AiCampaignDraft = z.infer<typeof AiCampaignDraftSchema>;
+export type AiAdVersion = z.infer<typeof AiAdVersionSchema>;
+
+function aiDraftOf<A extends z.ZodType>(ad: A) {
+  return z.object({
+    campaignName: z.string().min(1).max(120),
+    adSets: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(120),
+          audienceSummary: z.string().min(1).max(300),
+          interestKeywords: z.array(z.string().min(1).max(60)).min(1).max(5),
+          ageMin: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
+          ageMax: z.number().int().min(TARGETING_AGE.min).max(TARGETING_AGE.max),
+          ads: z.array(ad).min(2).max(3),
+        }),
+      )
+      .min(1)
+      .max(3),
+  });
+}
+
+export const AiCampaignDraftSchema = aiDraftOf(z.object(aiAdFields));
+/** The draft's type: an ad carries `versions` when the brief has further languages. */
+const _aiCampaignDraftType = aiDraftOf(z.object({ ...aiAdFields, versions: z.array(AiAdVersionSchema).optional() }));
+
+/**
+ * What the engine is asked for when the brief has further languages: every ad with one version in each of them
+ * (`versions`, each language once), so one structured reply carries the whole multi-language plan.
+ */
+export function aiCampaignDraftSchemaFor(otherLanguages: readonly string[]): z.ZodType<AiCampaignDraft> {
+  if (otherLanguages.length === 0) return AiCampaignDraftSchema;
+  const version = AiAdVersionSchema.extend({ language: z.enum(otherLanguages as [string, ...string[]]) });
+  return aiDraftOf(
+    z
+      .object({ ...aiAdFields, versions: z.array(version).length(otherLanguages.length) })
+      .refine((ad) => new Set(ad.versions.map((v) => v.language)).size === otherLanguages.length, {
+        message: 'one version in each language',
+        path: ['versions'],
+      })
+      // Each version must read as its language (marker words), like the ad copy generator's replies.
+      .refine(
+        (ad) =>
+          ad.versions.every((v) => {
+            const base = baseLanguage(v.language);
+            return !isCopyLanguage(base) || writtenIn(`${v.headline}\n${v.primaryText}\n${v.description}`, base);
+          }),
+        { message: 'each version in its language', path: ['versions'] },
+      ),
+  );
+}
+
+export type AiCampaignDraft = z.infer<typeof _aiCampaignDraftType>;
 
 /** A publish of a draft: the key makes a retried request the same publish. */
 export const PublishRequestSchema = z.object({

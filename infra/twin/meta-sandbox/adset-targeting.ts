@@ -21,6 +21,7 @@ export type AdSetTargeting = Pick<
   | 'genders'
   | 'interests'
   | 'publisherPlatforms'
+  | 'locales'
   | 'customAudiences'
   | 'excludedCustomAudiences'
   | 'countries'
@@ -33,6 +34,7 @@ export const OPTIONAL_TARGETING_KEYS = [
   'genders',
   'interests',
   'publisherPlatforms',
+  'locales',
   'customAudiences',
   'excludedCustomAudiences',
   'regions',
@@ -68,6 +70,7 @@ export function adSetTargeting(
       interests: targeting.interests.map(({ id, name }) => ({ id, name })),
     }),
     ...(targeting.publisherPlatforms.length > 0 && { publisherPlatforms: targeting.publisherPlatforms }),
+    ...(targeting.locales.length > 0 && { locales: targeting.locales }),
     ...customAudiences,
     countries: targeting.countries,
     ...(targeting.regions.length > 0 && {

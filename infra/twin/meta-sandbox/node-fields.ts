@@ -279,6 +279,7 @@ export function adsetField(ctx: ReadContext, adset: AdSet, field: string): unkno
         ...(adset.genders && { genders: adset.genders }),
         ...(adset.interests && { flexible_spec: [{ interests: adset.interests }] }),
         ...(adset.publisherPlatforms && { publisher_platforms: adset.publisherPlatforms }),
+        ...(adset.locales && { locales: adset.locales }),
         ...(adset.customAudiences && { custom_audiences: adset.customAudiences }),
         ...(adset.excludedCustomAudiences && { excluded_custom_audiences: adset.excludedCustomAudiences }),
         targeting_automation: { advantage_audience: adset.advantageAudience },

@@ -33,6 +33,44 @@ export interface TargetingSpec {
   excludedCustomAudiences: string[];
   /** `targeting_automation.advantage_audience` as sent (ad set creation requires it; estimates do not). */
   advantageAudience?: 0 | 1;
+  /** Meta's locale keys (`locales`): only people who use Facebook or Instagram in one of them. */
+  locales: number[];
+}
+
+/**
+ * The locale keys the sandbox knows, as `GET /search?type=adlocale` names them in public code that calls it (the
+ * reference folder has no locale list): the "(All)" groups and a few single locales. Any other key is refused, as
+ * Meta refuses a locale it does not have.
+ */
+export const AD_LOCALES: Readonly<Record<number, string>> = {
+  5: 'German',
+  6: 'English (US)',
+  9: 'French (France)',
+  23: 'Spanish',
+  24: 'English (UK)',
+  1001: 'English (All)',
+  1002: 'Spanish (All)',
+  1003: 'French (All)',
+  1004: 'Chinese (All)',
+  1005: 'Portuguese (All)',
+};
+
+/** `locales`: an array of Meta's numeric locale keys, each one Meta has. */
+function localeKeys(list: unknown): number[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list) || list.length === 0) {
+    throw invalidParameter('(#100) param targeting[locales] must be a non-empty array of locale keys.');
+  }
+  return list.map((raw) => {
+    const key = Number(raw);
+    if (!Number.isInteger(key) || AD_LOCALES[key] === undefined) {
+      throw targetingError(
+        'Invalid Locale',
+        `The locale ${String(raw)} is not valid. Use the keys that targeting search (type=adlocale) returns.`,
+      );
+    }
+    return key;
+  });
 }
 
 /** People on Meta's apps aged 18–65 per country (sandbox figures, rough orders of magnitude). */
@@ -279,6 +317,7 @@ export function parseTargeting(raw: string | undefined, name = 'targeting'): Tar
     genders: genders as number[],
     interests,
     publisherPlatforms: platforms as string[],
+    locales: localeKeys(spec.locales),
     ...(advantageAudience !== undefined && { advantageAudience }),
   };
 }

@@ -105,6 +105,8 @@ export interface AdSet {
   genders?: number[];
   interests?: Array<{ id: string; name: string }>;
   publisherPlatforms?: string[];
+  /** Meta's locale keys the ad set is narrowed to (`targeting.locales`). */
+  locales?: number[];
   /** Custom audiences the ad set includes and excludes, as Meta reads them back (`{id, name}`). */
   customAudiences?: Array<{ id: string; name: string }>;
   excludedCustomAudiences?: Array<{ id: string; name: string }>;

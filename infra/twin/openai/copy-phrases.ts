@@ -228,7 +228,11 @@ export const PHRASES: Record<PhraseLanguage, LanguagePhrases> = {
 
 /** Names and codes a prompt may use for a language ("Spanish", "es", "es-MX") → the phrase table's code. */
 export function phraseLanguageOf(value: string): PhraseLanguage | undefined {
-  const text = value.trim().toLowerCase();
+  // "Spanish (es-MX)", as the campaign plan prompt names a tagged language, is Spanish.
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(.*\)$/, '');
   const names: Record<string, PhraseLanguage> = {
     spanish: 'es',
     español: 'es',

@@ -1,6 +1,7 @@
 import { adCopyAngleKeys, callToActionFromText } from '@shared/ad-copy-rules';
 import { INTERESTS } from '../meta-sandbox/targeting-search';
 import type { Brief } from './brief';
+import { phraseLanguageOf } from './copy-phrases';
 import { shortForm, writeAd, writeAnswer, type Random, type WrittenAd } from './copywriter';
 
 /**
@@ -17,6 +18,8 @@ interface FillContext {
   depth: number;
   /** The index of the item this value sits in (an ad set's interests vary with the ad set). */
   outerIndex?: number;
+  /** The angle of the ad a nested ad-like value (a language version of it) belongs to. */
+  adAngle?: string;
 }
 
 export function fillSchema(schema: Schema, brief: Brief, random: Random): unknown {
@@ -101,11 +104,23 @@ function fillObject(schema: Schema, ctx: FillContext, index: number): Record<str
   const props = (schema.properties as Record<string, Schema> | undefined) ?? {};
   const out: Record<string, unknown> = {};
   if (isAdLike(schema)) {
+    // A version of an ad in another language (the campaign plan's `versions`): the item at each position takes the
+    // language listed there and is the same ad, its angle, written from the phrase tables of that language.
+    const languageSchema = props.language ? resolve(props.language, ctx) : undefined;
+    const languages = Array.isArray(languageSchema?.enum) ? (languageSchema.enum as string[]) : [];
+    const language = languages.length > 0 ? languages[index % languages.length]! : undefined;
+    const brief = language === undefined ? ctx.brief : { ...ctx.brief, language: phraseLanguageOf(language) };
     const angleSchema = props.angle ? resolve(props.angle, ctx) : undefined;
-    const angle = angleFor(angleSchema, ctx, index);
-    const ad = writeAd(ctx.brief, angle, ctx.random);
+    const angle = language !== undefined && ctx.adAngle ? ctx.adAngle : angleFor(angleSchema, ctx, index);
+    const ad = writeAd(brief, angle, ctx.random);
+    const inner = { ...ctx, adAngle: angle };
     for (const [key, prop] of Object.entries(props)) {
-      out[key] = key === 'angle' && angleSchema ? angle : adField(key, resolve(prop, ctx), ad, ctx, index);
+      out[key] =
+        key === 'angle' && angleSchema
+          ? angle
+          : key === 'language' && language !== undefined
+            ? language
+            : adField(key, resolve(prop, ctx), ad, inner, index);
     }
     return out;
   }

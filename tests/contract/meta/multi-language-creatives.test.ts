@@ -1,9 +1,9 @@
-import { AdCreative, type AdAccount, type FacebookRequestError } from 'facebook-nodejs-business-sdk';
+import { AdCreative, AdSet, type AdAccount, type FacebookRequestError } from 'facebook-nodejs-business-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanAd } from '@shared/schemas/campaign-plan';
 import { creativeParams, languageFeedSpec } from '@lambdas/campaign-generator/meta-targeting';
 import { businessSdkSession, type SdkSession } from './business-sdk-session';
-import { uniquePng } from './meta-fixtures';
+import { futureTime, uniquePng } from './meta-fixtures';
 
 /**
  * Multi-language ads (one creative, a version per language) through Meta's Node SDK at v26.0: the campaign
@@ -151,5 +151,45 @@ describe('multi-language creatives through the Business SDK', () => {
     expect(video.message).toMatch(/ad_formats/);
     const noTitles = await refusalOf(withFeed((feed) => delete feed.titles));
     expect(noTitles.message).toMatch(/asset_feed_spec\[titles\] is required/);
+  });
+
+  it('takes one language’s ad set narrowed to its locales (carousel and video), and refuses an unknown locale', async () => {
+    // Prepare: the ad set the campaign generator publishes for a video's Spanish version.
+    const campaign = await account.createCampaign([], {
+      name: 'Contract: a language per ad set',
+      objective: 'OUTCOME_TRAFFIC',
+      buying_type: 'AUCTION',
+      status: 'PAUSED',
+      special_ad_categories: [],
+      is_adset_budget_sharing_enabled: false,
+    });
+    const set = (locales: unknown[]) =>
+      account.createAdSet([], {
+        name: 'Runners | es',
+        campaign_id: campaign.id,
+        optimization_goal: 'LINK_CLICKS',
+        billing_event: 'IMPRESSIONS',
+        destination_type: 'WEBSITE',
+        daily_budget: 1000,
+        status: 'PAUSED',
+        start_time: futureTime(1),
+        targeting: {
+          geo_locations: { countries: ['US'] },
+          age_min: 18,
+          age_max: 65,
+          targeting_automation: { advantage_audience: 0 },
+          locales,
+        },
+      });
+
+    // Act
+    const created = await set([1002]);
+    const read = await new AdSet(created.id).read(['targeting']);
+    const refused = await refusalOf(set([424242]));
+
+    // Assess
+    expect((read._data.targeting as { locales?: number[] }).locales).toEqual([1002]);
+    expect(refused.status).toBe(400);
+    expect(refused.response).toMatchObject({ code: 100, error_user_title: 'Invalid Locale' });
   });
 });

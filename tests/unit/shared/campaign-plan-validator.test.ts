@@ -751,7 +751,7 @@ describe('the pre-publish checks of a multi-language ad', () => {
     );
   });
 
-  it('refuses a version not written in its language, a language twice, a carousel, and no image', () => {
+  it('refuses a version not written in its language, a language twice, and no image', () => {
     expect(
       errors(
         multiLanguageAd({
@@ -782,7 +782,31 @@ describe('the pre-publish checks of a multi-language ad', () => {
       ).map((i) => i.path),
     ).toEqual(['ad.translations.0.language']);
     expect(errors(multiLanguageAd({ image: undefined })).map((i) => i.path)).toEqual(['ad.image']);
-    expect(errors(multiLanguageAd({ format: 'carousel' })).map((i) => i.path)).toContain('ad.translations');
+  });
+
+  it('takes a carousel or video in several languages (published per language), its card texts one per card', () => {
+    const cards = [
+      { headline: 'Mugs', description: '', link: 'https://shop.example.com/mugs' },
+      { headline: 'Cups', description: '', link: 'https://shop.example.com/cups' },
+    ];
+    const spanish = multiLanguageAd().translations![0]!;
+    const carousel = multiLanguageAd({
+      format: 'carousel',
+      cards,
+      translations: [{ ...spanish, cards: [{ headline: 'Tazas', description: '' }] }],
+    });
+    expect(errors(carousel)).toEqual([
+      expect.objectContaining({
+        path: 'ad.translations.0.cards',
+        message: expect.stringMatching(/1 card texts for 2/),
+      }),
+    ]);
+    const fixed = {
+      ...carousel,
+      translations: [{ ...spanish, cards: cards.map(({ headline, description }) => ({ headline, description })) }],
+    };
+    expect(errors(fixed)).toEqual([]);
+    expect(errors(multiLanguageAd({ format: 'video', image: undefined }))).toEqual([]);
   });
 
   it('refuses a translation tag that is not BCP-47 at the schema (400 naming the field)', () => {

@@ -10,6 +10,7 @@ import { AgentAccessTokensCard } from '../../features/agent/components/agent-acc
 import { AgentGuardrailsCard } from '../../features/agent/components/agent-guardrails-card';
 import { AiSettingsPanel } from '../../features/ai-settings/components/ai-settings-panel';
 import { PlanBillingCard } from '../../features/billing/components/plan-billing-card';
+import { BusinessLanguagesCard } from '../../features/business/components/business-languages-card';
 
 /** /settings gathers what the account menu and dashboard spread out; each part is the feature's own card. */
 export default function SettingsRoute() {
@@ -17,7 +18,7 @@ export default function SettingsRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
       <PageHeader
         title="Settings"
-        description="Your profile, sign-in security, plan and billing, AI connection, the agent's guardrails, AI assistant access and team."
+        description="Your profile, sign-in security, plan and billing, business languages, AI connection, the agent's guardrails, AI assistant access and team."
       />
       <div className="grid items-start gap-6 md:grid-cols-2">
         <section aria-label="Profile">
@@ -28,6 +29,9 @@ export default function SettingsRoute() {
         </section>
         <section aria-label="Plan and billing">
           <PlanBillingCard />
+        </section>
+        <section aria-label="Business">
+          <BusinessLanguagesCard />
         </section>
         <section aria-label="AI connection">
           <AiSettingsPanel />

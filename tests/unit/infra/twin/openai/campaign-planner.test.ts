@@ -6,8 +6,19 @@ import { randomFor } from '@infra/twin/meta-sandbox/prng';
 import { buildPlan } from '@lambdas/campaign-generator/build-plan';
 import { campaignPlanPrompt } from '@lambdas/lib/ai/prompts/campaign-plan';
 import { strictJsonSchema } from '@lambdas/lib/ai/strict-json-schema';
-import { audiencesOverlap, checkAudienceOverlap, checkDistinctAds } from '@shared/campaign-plan-validator';
-import { AiCampaignDraftSchema, CampaignBriefSchema, type CampaignBrief } from '@shared/schemas/campaign-plan';
+import {
+  audiencesOverlap,
+  checkAdLanguages,
+  checkAudienceOverlap,
+  checkDistinctAds,
+} from '@shared/campaign-plan-validator';
+import { likelyLanguage, writtenIn } from '@shared/copy-languages';
+import {
+  AiCampaignDraftSchema,
+  aiCampaignDraftSchemaFor,
+  CampaignBriefSchema,
+  type CampaignBrief,
+} from '@shared/schemas/campaign-plan';
 
 function brief(change: Partial<CampaignBrief> = {}): CampaignBrief {
   return CampaignBriefSchema.parse({
@@ -111,5 +122,87 @@ describe('offline model: campaign plans a media buyer would propose', () => {
     expect(ageBands({ min: 30, max: 45 }, 3)).toEqual([{ min: 30, max: 45 }]);
     expect(briefAges('women 30 to 55')).toEqual({ min: 30, max: 55 });
     expect(briefAges('students')).toEqual({ min: 18, max: 65 });
+  });
+});
+
+describe('offline model: a plan in the brief’s languages (issue 29 req 3)', () => {
+  /** The reply to the schema the generator sends with further languages: every ad with its versions. */
+  function multiLanguagePlan(input: CampaignBrief) {
+    const others = input.copyLanguages!.slice(1);
+    const schema = aiCampaignDraftSchemaFor(others);
+    const messages = campaignPlanPrompt.build(input) as never;
+    const parsed = readBrief(messages);
+    const raw = planAudiences(
+      fillSchema(strictJsonSchema(schema) as Record<string, unknown>, parsed, randomFor('test', JSON.stringify(input))),
+      parsed,
+    );
+    const draft = schema.parse(raw);
+    return buildPlan(input, draft, { adAccountId: 'act_1', currency: 'USD', minDailyBudgetMinor: 100 }, [[], [], []]);
+  }
+
+  it('writes every ad in the first language with a version in each other one, same angle, each in its language', () => {
+    const image = { hash: 'abcdef001', name: 'shoe.png' };
+    const plan = multiLanguagePlan(brief({ copyLanguages: ['en', 'es', 'de'], images: [image] }));
+    for (const set of plan.adSets) {
+      for (const [index, ad] of set.ads.entries()) {
+        expect(ad.language).toBe('en');
+        expect(ad.translations?.map((t) => t.language)).toEqual(['es', 'de']);
+        expect(likelyLanguage(`${ad.headline} ${ad.primaryText} ${ad.description}`)).not.toBe('es');
+        for (const version of ad.translations!) {
+          expect(
+            writtenIn(`${version.headline}\n${version.primaryText}\n${version.description}`, version.language as 'es'),
+          ).toBe(true);
+          expect([...version.primaryText].length).toBeLessThanOrEqual(125);
+        }
+        // Each version is checked on its own: in its language, within Meta's lengths, clear of its policy list.
+        const errors = checkAdLanguages(ad, `adSets.0.ads.${index}`, false).filter((i) => i.severity === 'error');
+        expect(errors).toEqual([]);
+      }
+    }
+  });
+
+  it('gives a carousel’s versions one card text per card', () => {
+    const images = [1, 2, 3].map((n) => ({ hash: `abcdef00${n}`, name: `card-${n}.png` }));
+    const plan = multiLanguagePlan(brief({ copyLanguages: ['es', 'fr'], adFormat: 'carousel', images }));
+    const ad = plan.adSets[0]!.ads[0]!;
+    expect(ad.language).toBe('es');
+    expect(ad.cards).toHaveLength(3);
+    expect(ad.translations![0]!.language).toBe('fr');
+    expect(ad.translations![0]!.cards).toHaveLength(3);
+    expect(writtenIn(ad.primaryText, 'es')).toBe(true);
+    expect(writtenIn(ad.translations![0]!.primaryText, 'fr')).toBe(true);
+  });
+
+  it('refuses a reply whose version is not in its language (the engine is asked again)', () => {
+    const schema = aiCampaignDraftSchemaFor(['de']);
+    const english = {
+      headline: 'Shoes for the trail',
+      primaryText: 'Meet the shoes you need for the trail.',
+      description: 'Free returns',
+    };
+    const ad = { angle: 'benefit', ...english, callToAction: 'SHOP_NOW', versions: [{ language: 'de', ...english }] };
+    const set = {
+      name: 'A',
+      audienceSummary: 'B',
+      interestKeywords: ['Hiking'],
+      ageMin: 18,
+      ageMax: 65,
+      ads: [ad, ad],
+    };
+    expect(schema.safeParse({ campaignName: 'X', adSets: [set] }).success).toBe(false);
+    const german = {
+      language: 'de',
+      headline: 'Schuhe für den Trail',
+      primaryText: 'Die Schuhe für dich und den Trail.',
+      description: 'Kostenlose Rücksendung',
+    };
+    const fixed = {
+      ...set,
+      ads: [
+        { ...ad, versions: [german] },
+        { ...ad, versions: [german] },
+      ],
+    };
+    expect(schema.safeParse({ campaignName: 'X', adSets: [fixed] }).success).toBe(true);
   });
 });

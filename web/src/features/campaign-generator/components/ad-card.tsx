@@ -5,7 +5,9 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { languageLabel } from '@web/lib/business-languages/business-languages';
 import { errorAt, warningAt } from '../lib/plan-edits';
+import { AdLanguageVersions } from './ad-language-versions';
 import { CarouselCardsEditor } from './carousel-cards-editor';
 
 const textareaClass =
@@ -27,7 +29,10 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
   const carousel = ad.format === 'carousel';
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-medium">{label}</legend>
+      <legend className="px-1 text-sm font-medium">
+        {label}
+        {ad.translations?.length ? ` · ${languageLabel(ad.language ?? 'en')}` : ''}
+      </legend>
       {/* A carousel sends its cards' headlines and descriptions, not the ad's (campaign-plan-validator.ts). */}
       {!carousel && (
         <>
@@ -104,6 +109,7 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
         </p>
       ) : null}
       {carousel && <CarouselCardsEditor ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />}
+      <AdLanguageVersions ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />
       <Button variant="outline" size="sm" onClick={onPreview}>
         <Eye aria-hidden="true" /> Preview {label}
       </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { BRIEF_GOALS, briefGoalKeys, GOAL_STRUCTURE } from '@shared/campaign-rules';
 import { COPY_PARTS, creativeStart, winsAmong } from '@shared/creative-winners';
 import { WinnersHint } from '@web/components/meta-account/winners-hint';
@@ -12,13 +12,19 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
+import { useBusinessLanguages } from '@web/lib/business-languages/business-languages';
 import { useCreativeWinners } from '@web/lib/meta-account/creative-winners';
 import { BriefFormSchema, defaultBrief, type BriefFormValues } from '../lib/brief-form';
 import type { PickedImage } from '../lib/brief-images';
 import type { BriefVideo } from '../lib/brief-video';
 import { BriefFormat } from './brief-format';
 import { BriefImages } from './brief-images';
-import { BriefAudienceFields, BriefLocationFields, SpecialAdCategoriesField } from './brief-targeting-fields';
+import {
+  BriefAudienceFields,
+  BriefCopyLanguages,
+  BriefLocationFields,
+  SpecialAdCategoriesField,
+} from './brief-targeting-fields';
 
 const textareaClass =
   'w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
@@ -41,6 +47,15 @@ interface BriefFormProps {
   };
 }
 
+/** The business languages, which are the brief's copy languages until the marketer changes them here. */
+function useBusinessCopyLanguages(form: UseFormReturn<BriefFormValues, unknown, CampaignBrief>): string[] | undefined {
+  const business = useBusinessLanguages().data?.languages;
+  useEffect(() => {
+    if (business && !form.getFieldState('copyLanguages').isDirty) form.setValue('copyLanguages', business);
+  }, [business, form]);
+  return business;
+}
+
 /** What is advertised, the goal, budget, dates, where and for whom: the brief the plan is built from. */
 export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: BriefFormProps) {
   const form = useForm<BriefFormValues, unknown, CampaignBrief>({
@@ -53,6 +68,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
       initial?.carousel ?? false,
     ),
   });
+  const business = useBusinessCopyLanguages(form);
   const images = useWatch({ control: form.control, name: 'images' });
   const [adFormat, video, product, adCopy] = useWatch({
     control: form.control,
@@ -162,6 +178,7 @@ export function CampaignBriefForm({ uid, accounts, busy, onSubmit, initial }: Br
       </div>
       <BriefLocationFields form={form} />
       <BriefAudienceFields form={form} />
+      <BriefCopyLanguages form={form} business={business ?? []} />
       <SpecialAdCategoriesField form={form} />
       <FormField label="Ad copy to start from (optional)" error={errors.adCopy?.message}>
         {(control) => <textarea {...control} rows={2} className={textareaClass} {...form.register('adCopy')} />}

@@ -1,10 +1,12 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { adCopyLanguageKeys } from '@shared/ad-copy-rules';
 import { BRIEF_LANGUAGES } from '@shared/brief-audience';
 import { SPECIAL_AD_CATEGORIES, TARGETING_AGE } from '@shared/campaign-rules';
 import type { CampaignBrief } from '@shared/schemas/campaign-plan';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/select-field';
+import { languageLabel } from '@web/lib/business-languages/business-languages';
 import { audienceFieldsFromText, type BriefFormValues } from '../lib/brief-form';
 
 type BriefForm = UseFormReturn<BriefFormValues, unknown, CampaignBrief>;
@@ -143,7 +145,7 @@ export function BriefAudienceFields({ form }: { form: BriefForm }) {
       <FormField
         label="Languages (optional)"
         error={errors.languages?.message}
-        description="Up to 3 (Ctrl or ⌘ to choose several); the ad copy is written in the first."
+        description="Up to 3 (Ctrl or ⌘ to choose several): the languages the audience speaks. The ads are written in the languages under Write the ads in."
       >
         {(control) => (
           <select
@@ -162,5 +164,50 @@ export function BriefAudienceFields({ form }: { form: BriefForm }) {
         )}
       </FormField>
     </>
+  );
+}
+
+/**
+ * The languages the ads are written in (issue 29 req 3): the business languages, checked, first (its primary one
+ * first), then the others the engine writes. With two or more, every ad gets a version in each.
+ */
+export function BriefCopyLanguages({ form, business }: { form: BriefForm; business: string[] }) {
+  const chosen = useWatch({ control: form.control, name: 'copyLanguages' }) ?? [];
+  const offered = [...new Set([...business, ...chosen, ...adCopyLanguageKeys])];
+  const error = form.formState.errors.copyLanguages?.message;
+  const toggle = (tag: string, on: boolean) => {
+    const next = on ? [...chosen, tag] : chosen.filter((l) => l !== tag);
+    // Kept in the offered order, so the business's primary language stays the ads' own.
+    form.setValue(
+      'copyLanguages',
+      offered.filter((l) => next.includes(l)),
+      { shouldDirty: true, shouldValidate: true },
+    );
+  };
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-medium">Write the ads in</legend>
+      <p className="text-sm text-muted-foreground">
+        Your business languages (Settings) come checked. The first checked is each ad&apos;s own language; each other
+        one gets its version of every ad.
+      </p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {offered.map((tag) => (
+          <label key={tag} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={chosen.includes(tag)}
+              onChange={(event) => toggle(tag, event.target.checked)}
+            />
+            {languageLabel(tag)}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

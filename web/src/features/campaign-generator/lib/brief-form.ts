@@ -35,6 +35,8 @@ export const BriefFormSchema = z
     /** '' = as the audience text says; 'all' = all genders on purpose. */
     gender: z.enum(['', 'all', 'female', 'male']),
     languages: z.array(z.enum(BRIEF_LANGUAGES)),
+    /** The languages the ads are written in (BCP-47), the first their own: prefilled with the business languages. */
+    copyLanguages: z.array(z.string()),
     specialAdCategories: z.array(z.enum(SPECIAL_AD_CATEGORIES)),
     adCopy: z.string(),
     images: z.array(PickedImageSchema),
@@ -72,6 +74,7 @@ export const BriefFormSchema = z
       ...(values.ageMax.trim() ? { ageMax: Number(values.ageMax) } : {}),
       ...(values.gender === 'all' ? { genders: [] } : values.gender ? { genders: [values.gender] } : {}),
       ...(values.languages.length > 0 ? { languages: values.languages } : {}),
+      ...(values.copyLanguages.length > 0 ? { copyLanguages: values.copyLanguages } : {}),
       specialAdCategories: values.specialAdCategories,
       ...(values.adCopy.trim() ? { adCopy: values.adCopy } : {}),
       images: images.images,
@@ -140,6 +143,7 @@ export function defaultBrief(
     ageMax: '',
     gender: '',
     languages: [],
+    copyLanguages: [],
     specialAdCategories: [],
     adCopy: '',
     images,

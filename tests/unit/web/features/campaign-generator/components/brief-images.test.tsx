@@ -131,8 +131,9 @@ describe('images on the campaign brief', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('small.png is 400×300: an ad image needs at least 600 px on its shorter side');
     expect(alert).toHaveTextContent('anim.gif is not a PNG or JPEG image');
-    // The only call is the form's read of what wins in the account (the creative report): nothing uploaded.
-    expect(api.apiRequest.mock.calls.map(([name]) => name as string).filter((n) => n !== 'creativeReport')).toEqual([]);
+    // The only calls are the form's reads (what wins in the account, the business languages): nothing uploaded.
+    const reads = ['creativeReport', 'businessLanguages'];
+    expect(api.apiRequest.mock.calls.map(([name]) => name as string).filter((n) => !reads.includes(n))).toEqual([]);
     expect(put).not.toHaveBeenCalled();
   });
 
