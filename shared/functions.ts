@@ -674,6 +674,9 @@ export const functions = {
       // The creative report reads an ad account's recorded ad elements; tagging ads made elsewhere adds theirs
       // (a conditional put: never over a record).
       creativeElements: { actions: ['Query', 'PutItem'] },
+      // The workspace's business languages (`business-languages`): a rewrite of an ad whose words do not say their
+      // language is written in the primary one.
+      graphicsItems: { actions: ['GetItem'] },
     },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
     secrets: ['metaApp', 'openai'],

@@ -47,6 +47,7 @@ export const handler = httpFunction([
         store: store(),
         adCopy: adCopyDeps(),
         remainingMs: remainingMsOf(session),
+        languages: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
       }),
     metaSession(),
   ),

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BusinessLanguagesSchema } from '@shared/copy-languages';
-import { DEFAULT_BUSINESS_LANGUAGES, type BusinessLanguagesReply } from '@shared/schemas/business-languages';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BusinessLanguagesReply } from '@shared/schemas/business-languages';
 import { tableKey } from '@shared/table-keys';
+import { BUSINESS_LANGUAGES_ITEM, readBusinessLanguages } from '../lib/business-languages/business-languages';
 import type { RequestUser } from '../lib/http/request-user';
 
+export { readBusinessLanguages } from '../lib/business-languages/business-languages';
+
 /**
- * The workspace's business languages (issue 29 requirement 3), one item in the workspace's graphics items beside its
- * brand kit (`business-languages`): what the business sells in is part of its brand. Each change is a row in the
- * workspace's audit trail (campaign_audit): who, when, from what to what.
+ * Changing the workspace's business languages (issue 29 requirement 3): stored beside its brand kit
+ * (lambdas/lib/business-languages), and each change a row in the workspace's audit trail (campaign_audit): who, when,
+ * from what to what.
  */
 export interface BusinessLanguageStore {
   doc: DynamoDBDocumentClient;
@@ -16,24 +18,6 @@ export interface BusinessLanguageStore {
   table: string;
   /** campaign_audit */
   audit: string;
-}
-
-const ITEM = 'business-languages';
-
-export async function readBusinessLanguages(
-  store: Pick<BusinessLanguageStore, 'doc' | 'table'>,
-  workspace: string,
-): Promise<BusinessLanguagesReply> {
-  const reply = await store.doc.send(
-    new GetCommand({ TableName: store.table, Key: tableKey('graphicsItems', workspace, ITEM) }),
-  );
-  // A stored value is re-checked: a list that no longer passes (a language dropped from the engine) is not used.
-  const stored = BusinessLanguagesSchema.safeParse(reply.Item?.languages);
-  if (!stored.success) return { languages: DEFAULT_BUSINESS_LANGUAGES };
-  return {
-    languages: stored.data,
-    ...(typeof reply.Item?.updated_at === 'string' && { updatedAt: reply.Item.updated_at }),
-  };
 }
 
 export async function saveBusinessLanguages(
@@ -48,7 +32,12 @@ export async function saveBusinessLanguages(
   await store.doc.send(
     new PutCommand({
       TableName: store.table,
-      Item: { ...tableKey('graphicsItems', user.sub, ITEM), languages, updated_at: at, updated_by: actor },
+      Item: {
+        ...tableKey('graphicsItems', user.sub, BUSINESS_LANGUAGES_ITEM),
+        languages,
+        updated_at: at,
+        updated_by: actor,
+      },
     }),
   );
   await store.doc.send(

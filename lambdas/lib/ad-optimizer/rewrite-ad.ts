@@ -17,11 +17,14 @@ import type { MetaSession } from '../meta-session/session';
 import { AdInsightRowSchema, creativeSummary, dayFigures, METRIC_FIELDS, rankingsOf, verdictsByAd } from './ad-cards';
 import { audienceInWords } from './audience-words';
 import { putTest, type TestStore } from './test-store';
+import { primaryCopyLanguage, type BusinessLanguageTable } from '../business-languages/business-languages';
 
 export interface RewriteDeps {
   store: TestStore;
   adCopy: AdCopyDeps;
   remainingMs: () => number;
+  /** The workspace's business languages: a rewrite whose ad's words do not say their language is in the primary one. */
+  languages?: BusinessLanguageTable;
 }
 
 const RewriteAdSchema = OriginalAdSchema.extend({
@@ -134,7 +137,7 @@ export async function writeRewrite(
     audience: audience.slice(0, 300),
     ...(body.tone ? { tone: body.tone } : {}),
     ...(current.link ? { landingPageUrl: current.link } : {}),
-    language: rewriteLanguage(current),
+    language: rewriteLanguage(current, await primaryCopyLanguage(deps.languages, session.user.sub, deps.adCopy.log)),
     variants: body.variants,
     variation: body.variation,
     rewrite: {
@@ -182,8 +185,11 @@ export async function writeRewrite(
 
 /**
  * The language new copy for a running ad is written in: the language the ad is in (a Spanish ad is rewritten in
- * Spanish, so its A/B copy reaches the same people), English when its words do not say.
+ * Spanish, so its A/B copy reaches the same people), else the business's primary language (English by default).
  */
-export function rewriteLanguage(ad: { headline: string; primaryText: string; description: string }): AdCopyLanguage {
-  return likelyLanguage(`${ad.headline}\n${ad.primaryText}\n${ad.description}`) ?? 'en';
+export function rewriteLanguage(
+  ad: { headline: string; primaryText: string; description: string },
+  fallback: AdCopyLanguage = 'en',
+): AdCopyLanguage {
+  return likelyLanguage(`${ad.headline}\n${ad.primaryText}\n${ad.description}`) ?? fallback;
 }

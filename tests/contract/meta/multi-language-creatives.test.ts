@@ -183,8 +183,8 @@ describe('multi-language creatives through the Business SDK', () => {
       });
 
     // Act
-    const created = await set([1002]);
-    const read = await new AdSet(created.id).read(['targeting']);
+    const created = (await set([1002])) as { id: string };
+    const read = await new AdSet(created.id).get(['targeting']);
     const refused = await refusalOf(set([424242]));
 
     // Assess

@@ -19,4 +19,12 @@ describe('rewriteLanguage: new copy in the language the running ad is in', () =>
     expect(rewriteLanguage(ad('Mugs', 'Meet the mugs you need, made for your mornings.'))).toBe('en');
     expect(rewriteLanguage(ad('Mugs', 'Mugs.'))).toBe('en');
   });
+
+  it('keeps an ad’s own language whatever the business’s, and falls back to the business’s primary one', () => {
+    const ad = (headline: string, primaryText: string) => ({ headline, primaryText, description: '' });
+    // Words that say nothing of their language: the business writes in Spanish first (issue 29 req 3).
+    expect(rewriteLanguage(ad('Mugs', 'Mugs.'), 'es')).toBe('es');
+    expect(rewriteLanguage(ad('Mugs', 'Meet the mugs you need, made for your mornings.'), 'es')).toBe('en');
+    expect(rewriteLanguage(ad('Tassen', 'Entdecke die Tassen für deinen Morgen, mit Versand.'), 'es')).toBe('de');
+  });
 });

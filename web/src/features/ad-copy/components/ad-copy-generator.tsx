@@ -7,8 +7,10 @@ import { WinnersHint } from '@web/components/meta-account/winners-hint';
 import { Button } from '@web/components/ui/button';
 import { useAIConnection } from '@web/lib/ai/use-ai-connection';
 import { useUsage } from '@web/lib/billing/usage';
+import { adCopyLanguages } from '@shared/ad-copy-rules';
+import { useBusinessLanguages } from '@web/lib/business-languages/business-languages';
 import { useAdCopyWorkspace } from '../hooks/use-ad-copy-workspace';
-import type { BriefFormValues } from '../lib/brief-form';
+import { briefLanguages, languagesFromBusiness, type BriefFormValues } from '../lib/brief-form';
 import { BriefForm } from './brief-form';
 import { GenerationProgress } from './generation-progress';
 import { HistoryPanel } from './history-panel';
@@ -21,6 +23,26 @@ import { VariantCard } from './variant-card';
  * which pass a starting brief.
  */
 export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<BriefFormValues> }) {
+  // The business languages are the brief's languages (its own first) unless the caller's brief names one. Until they
+  // are read (or if they cannot be), English; the form starts again with them once they arrive.
+  const business = useBusinessLanguages().data?.languages;
+  const languages = languagesFromBusiness(business ?? []);
+  return (
+    <AdCopyWorkspace
+      key={business ? business.join() : 'default'}
+      initialBrief={initialBrief?.language ? initialBrief : { ...languages, ...initialBrief }}
+      business={briefLanguages(languages)}
+    />
+  );
+}
+
+function AdCopyWorkspace({
+  initialBrief,
+  business,
+}: {
+  initialBrief: Partial<BriefFormValues>;
+  business: BriefFormValues['alsoIn'];
+}) {
   const ai = useAIConnection();
   const {
     winners,
@@ -69,6 +91,7 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
             onChange={setValues}
             onSubmit={() => void onGenerate()}
             busy={busy}
+            business={business}
             hint={
               winners ? (
                 <WinnersHint winners={winners} checked={startFromWinners} onChange={setStartFromWinners} />
@@ -106,23 +129,38 @@ export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<Brief
           </Alert>
         ) : null}
 
-        {result ? (
-          <ul className="grid gap-4" aria-label="Ad copy variants">
-            {result.variants.map((variant, index) => (
-              <li key={`${index}-${variant.angle}`}>
-                <VariantCard
-                  index={index}
-                  variant={variant}
-                  language={values.language}
-                  busy={busy}
-                  regenerating={regenerating === index}
-                  onRegenerate={() => void onRegenerate(index)}
-                  onChange={(next) => editVariant(index, next)}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : state.status !== 'generating' ? (
+        {result
+          ? result.groups.map((group, g) => (
+              <section key={group.language} lang={group.language} className="grid gap-3">
+                {result.groups.length > 1 ? (
+                  <h3 className="text-base font-semibold">{adCopyLanguages[group.language]}</h3>
+                ) : null}
+                <ul
+                  className="grid gap-4"
+                  aria-label={
+                    result.groups.length > 1
+                      ? `Ad copy variants in ${adCopyLanguages[group.language]}`
+                      : 'Ad copy variants'
+                  }
+                >
+                  {group.variants.map((variant, index) => (
+                    <li key={`${index}-${variant.angle}`}>
+                      <VariantCard
+                        index={index}
+                        variant={variant}
+                        language={group.language}
+                        busy={busy}
+                        regenerating={regenerating?.group === g && regenerating.index === index}
+                        onRegenerate={() => void onRegenerate(g, index)}
+                        onChange={(next) => editVariant(g, index, next)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          : null}
+        {result ? null : state.status !== 'generating' ? (
           <div className="grid place-items-center gap-3 rounded-lg border border-dashed p-10 text-center text-muted-foreground">
             <Sparkles aria-hidden="true" className="size-8 text-primary" />
             <p className="max-w-sm">

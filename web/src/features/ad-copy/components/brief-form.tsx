@@ -8,6 +8,7 @@ import {
   adCopyTones,
   campaignObjectiveLabels,
   campaignObjectives,
+  type AdCopyLanguage,
 } from '@shared/ad-copy-rules';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -26,9 +27,12 @@ interface BriefFormProps {
   busy: boolean;
   /** Shown above the button: what won in the ad account, when something did. */
   hint?: ReactNode;
+  /** The workspace's business languages the engine writes (base codes, primary first): offered as further languages. */
+  business?: AdCopyLanguage[];
 }
 
-export function BriefForm({ values, errors, onChange, onSubmit, busy, hint }: BriefFormProps) {
+export function BriefForm({ values, errors, onChange, onSubmit, busy, hint, business = [] }: BriefFormProps) {
+  const further = [...new Set([...business, ...values.alsoIn])].filter((language) => language !== values.language);
   const set = <K extends keyof BriefFormValues>(key: K, value: BriefFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const submit = (e: FormEvent) => {
@@ -112,6 +116,33 @@ export function BriefForm({ values, errors, onChange, onSubmit, busy, hint }: Br
             </select>
           )}
         </FormField>
+        {further.length > 0 ? (
+          <fieldset className="grid gap-2 sm:col-span-2">
+            <legend className="text-sm font-medium">Also write in</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {further.map((language) => (
+                <label key={language} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={values.alsoIn.includes(language)}
+                    onChange={(e) =>
+                      set(
+                        'alsoIn',
+                        e.target.checked
+                          ? [...values.alsoIn, language]
+                          : values.alsoIn.filter((other) => other !== language),
+                      )
+                    }
+                  />
+                  {adCopyLanguages[language]}
+                </label>
+              ))}
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Your business languages: the variants are written in each (one generation per language).
+            </p>
+          </fieldset>
+        ) : null}
         <FormField label="Number of variants" error={errors.variants}>
           {(control) => (
             <select

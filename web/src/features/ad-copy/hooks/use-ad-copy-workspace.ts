@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdCopyAngle } from '@shared/ad-copy-rules';
+import { adCopyLanguages, type AdCopyAngle, type AdCopyLanguage } from '@shared/ad-copy-rules';
 import { COPY_PARTS, creativeStart, winsAmong, type CreativeStart } from '@shared/creative-winners';
 import type { AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
 import { useAuth } from '@web/lib/auth/use-auth';
@@ -10,7 +10,21 @@ import { quotaExceededOf, usageKey, type QuotaExceeded } from '@web/lib/billing/
 import { errorCode, handleError } from '@web/lib/errors/handle-error';
 import { useSaveAdCopy } from '../api/ad-copy-api';
 import { useAdCopyGeneration, type Generated } from './use-ad-copy-generation';
-import { briefOf, EMPTY_BRIEF, formOf, validateBrief, type BriefErrors, type BriefFormValues } from '../lib/brief-form';
+import {
+  briefLanguages,
+  briefOf,
+  EMPTY_BRIEF,
+  formOf,
+  validateBrief,
+  type BriefErrors,
+  type BriefFormValues,
+} from '../lib/brief-form';
+
+/** The variants written in one language (issue 29 req 3): the brief's own language first, then each further one. */
+export interface LanguageGroup {
+  language: AdCopyLanguage;
+  variants: AdCopyVariant[];
+}
 
 /** Errors whose own message helps more than the generic toast (rate limits, upstream trouble); quotas get the upgrade prompt. */
 const SHOWN_INLINE = new Set(['RATE_LIMITED', 'UPSTREAM_ERROR', 'AUTH_ERROR']);
@@ -26,10 +40,10 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   const save = useSaveAdCopy(currentUser?.uid);
   const [values, setValues] = useState<BriefFormValues>({ ...EMPTY_BRIEF, ...initialBrief });
   const [errors, setErrors] = useState<BriefErrors>({});
-  const [result, setResult] = useState<{ variants: AdCopyVariant[]; meta: Omit<Generated, 'variants'> } | null>(null);
+  const [result, setResult] = useState<{ groups: LanguageGroup[]; meta: Omit<Generated, 'variants'> } | null>(null);
   const [briefUsed, setBriefUsed] = useState<BriefFormValues | null>(null);
-  const [regenerating, setRegenerating] = useState<number | null>(null);
-  const [takes, setTakes] = useState<Partial<Record<AdCopyAngle, number>>>({});
+  const [regenerating, setRegenerating] = useState<{ group: number; index: number } | null>(null);
+  const [takes, setTakes] = useState<Partial<Record<string, number>>>({});
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [quotaHit, setQuotaHit] = useState<QuotaExceeded | null>(null);
@@ -65,11 +79,20 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     setInlineError(null);
     setQuotaHit(null);
     try {
-      const generated = await generate(checked.request, `Writing ${checked.request.variants} variants…`);
-      if (generated?.quota) refreshUsage();
-      if (!generated) return;
-      const { variants, ...meta } = generated;
-      setResult({ variants, meta });
+      // One generation per language, the brief's own first: each checked in its language by the server.
+      const groups: LanguageGroup[] = [];
+      let meta: Omit<Generated, 'variants'> | null = null;
+      for (const language of briefLanguages(values)) {
+        const request = { ...checked.request, language };
+        const words = groups.length > 0 ? ` in ${adCopyLanguages[language]}` : '';
+        const generated = await generate(request, `Writing ${checked.request.variants} variants${words}…`);
+        if (generated?.quota) refreshUsage();
+        if (!generated) return;
+        const { variants, ...rest } = generated;
+        groups.push({ language, variants });
+        meta = rest;
+      }
+      setResult({ groups, meta: meta! });
       setBriefUsed(values);
       setStartFromUsed(startFrom);
       setTakes({});
@@ -79,27 +102,28 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     }
   };
 
-  const onRegenerate = async (index: number) => {
+  const onRegenerate = async (group: number, index: number) => {
     if (!result || !briefUsed) return;
-    const angle = result.variants[index]!.angle;
-    const variation = (takes[angle] ?? 0) + 1;
+    const { language, variants } = result.groups[group]!;
+    const angle: AdCopyAngle = variants[index]!.angle;
+    const take = `${language}:${angle}`;
+    const variation = (takes[take] ?? 0) + 1;
     const checked = validateBrief(briefUsed, {
       angle,
       variation,
+      language,
       ...(startFromUsed ? { startFrom: startFromUsed } : {}),
     });
     if (!checked.ok) return;
-    setRegenerating(index);
+    setRegenerating({ group, index });
     setInlineError(null);
     setQuotaHit(null);
     try {
       const generated = await generate(checked.request, `Rewriting variant ${index + 1}…`);
       if (generated?.quota) refreshUsage();
       if (!generated?.variants[0]) return;
-      setTakes((t) => ({ ...t, [angle]: variation }));
-      setResult((r) =>
-        r ? { ...r, variants: r.variants.map((v, i) => (i === index ? generated.variants[0]! : v)) } : r,
-      );
+      setTakes((t) => ({ ...t, [take]: variation }));
+      replaceVariant(group, index, generated.variants[0]);
       setSavedId(null);
     } catch (error) {
       fail(error);
@@ -108,11 +132,27 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     }
   };
 
+  const replaceVariant = (group: number, index: number, next: AdCopyVariant) =>
+    setResult((r) =>
+      r
+        ? {
+            ...r,
+            groups: r.groups.map((g, gi) =>
+              gi === group ? { ...g, variants: g.variants.map((v, i) => (i === index ? next : v)) } : g,
+            ),
+          }
+        : r,
+    );
+
   const onSave = async () => {
     if (!result || !briefUsed) return;
     try {
-      const saved = await save.mutateAsync({ brief: briefOf(briefUsed), variants: result.variants });
-      setSavedId(saved.id);
+      // Each language is its own saved set (the history keeps one language per brief).
+      let id = '';
+      for (const group of result.groups) {
+        id = (await save.mutateAsync({ brief: briefOf(briefUsed, group.language), variants: group.variants })).id;
+      }
+      setSavedId(id);
       toast.success('Saved to your ad copy history');
     } catch (error) {
       handleError(error, { component: 'AdCopyGenerator' });
@@ -126,14 +166,17 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     setBriefUsed(form);
     setStartFromUsed(undefined);
     setErrors({});
-    setResult({ variants: saved.variants, meta: { model: '', offline: false, via: 'server' } });
+    setResult({
+      groups: [{ language: saved.brief.language, variants: saved.variants }],
+      meta: { model: '', offline: false, via: 'server' },
+    });
     setSavedId(saved.id);
     setTakes({});
     toast.info(`Opened “${saved.brief.product}”`);
   };
 
-  const editVariant = (index: number, next: AdCopyVariant) => {
-    setResult((r) => (r ? { ...r, variants: r.variants.map((v, i) => (i === index ? next : v)) } : r));
+  const editVariant = (group: number, index: number, next: AdCopyVariant) => {
+    replaceVariant(group, index, next);
     setSavedId(null);
   };
 

@@ -1,5 +1,6 @@
 import type { AdCopyAngle, AdCopyLanguage, AdCopyTone, CampaignObjective } from '@shared/ad-copy-rules';
 import type { CreativeStart } from '@shared/creative-winners';
+import { baseLanguage, isCopyLanguage } from '@shared/copy-languages';
 import { AdCopyRequestSchema, type AdCopyBrief, type AdCopyRequestInput } from '@shared/schemas/ai';
 
 /** The form as typed: empty strings for "not chosen". */
@@ -9,6 +10,8 @@ export interface BriefFormValues {
   tone: AdCopyTone | '';
   objective: CampaignObjective | '';
   language: AdCopyLanguage;
+  /** Further languages the same variants are written in (issue 29 req 3), from the business languages. */
+  alsoIn: AdCopyLanguage[];
   landingPageUrl: string;
   variants: number;
 }
@@ -19,21 +22,33 @@ export const EMPTY_BRIEF: BriefFormValues = {
   tone: '',
   objective: '',
   language: 'en',
+  alsoIn: [],
   landingPageUrl: '',
   variants: 3,
 };
+
+/** Every language a brief is written in, its own first, each once. */
+export function briefLanguages(values: Pick<BriefFormValues, 'language' | 'alsoIn'>): AdCopyLanguage[] {
+  return [values.language, ...values.alsoIn.filter((language) => language !== values.language)];
+}
+
+/** The form's languages from the workspace's business languages (base languages the engine writes, primary first). */
+export function languagesFromBusiness(tags: readonly string[]): Pick<BriefFormValues, 'language' | 'alsoIn'> {
+  const bases = [...new Set(tags.map(baseLanguage))].filter(isCopyLanguage);
+  return { language: bases[0] ?? 'en', alsoIn: bases.slice(1) };
+}
 
 export type BriefErrors = Partial<Record<keyof BriefFormValues, string>>;
 
 /** Checks the form with the same schema the API uses, so the messages match what the server would say. */
 export function validateBrief(
   values: BriefFormValues,
-  extra: { angle?: AdCopyAngle; variation?: number; startFrom?: CreativeStart } = {},
+  extra: { angle?: AdCopyAngle; variation?: number; startFrom?: CreativeStart; language?: AdCopyLanguage } = {},
 ): { ok: true; request: AdCopyRequestInput } | { ok: false; errors: BriefErrors } {
   const request: AdCopyRequestInput = {
     product: values.product,
     audience: values.audience,
-    language: values.language,
+    language: extra.language ?? values.language,
     variants: extra.angle ? 1 : values.variants,
     ...(values.tone ? { tone: values.tone } : {}),
     ...(values.objective ? { objective: values.objective } : {}),
@@ -52,11 +67,11 @@ export function validateBrief(
   return { ok: false, errors };
 }
 
-export function briefOf(values: BriefFormValues): AdCopyBrief {
+export function briefOf(values: BriefFormValues, language: AdCopyLanguage = values.language): AdCopyBrief {
   return {
     product: values.product.trim(),
     audience: values.audience.trim(),
-    language: values.language,
+    language,
     ...(values.tone ? { tone: values.tone } : {}),
     ...(values.objective ? { objective: values.objective } : {}),
     ...(values.landingPageUrl.trim() ? { landingPageUrl: values.landingPageUrl.trim() } : {}),
@@ -70,6 +85,7 @@ export function formOf(brief: AdCopyBrief, variants: number): BriefFormValues {
     tone: brief.tone ?? '',
     objective: brief.objective ?? '',
     language: brief.language,
+    alsoIn: [],
     landingPageUrl: brief.landingPageUrl ?? '',
     variants,
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdCopyRequestInput } from '@shared/schemas/ai';
@@ -144,5 +144,38 @@ describe('the ad copy screen starts from what wins', () => {
     await waitFor(() => expect(generated()).toHaveLength(1));
     expect(generated()[0]!.startFrom).toBeUndefined();
     expect(api.apiRequest).not.toHaveBeenCalledWith('creativeReport', expect.anything());
+  });
+});
+
+describe('the ad copy screen writes in the business languages (issue 29 req 3)', () => {
+  beforeEach(() => {
+    resetAccountScreen({ apiRequest: api.apiRequest, toast, getSignedInUser: cognito.current.getSignedInUser });
+  });
+
+  it('starts from the business languages, writes the variants in each, and groups them per language', async () => {
+    serve(reportWith(false), {
+      businessLanguages: () => ({ languages: ['en', 'es-MX', 'de'], updatedAt: '2026-11-29T10:00:00Z' }),
+      aiGenerateAdCopy: (input: ApiInput & { body: AdCopyRequestInput }) => ({
+        variants: [{ ...variants[0], headline: `Ready? (${input.body.language})` }],
+        model: 'offline-demo',
+        offline: true,
+        quota: { used: 1, limit: 20, resetsAt: '2026-11-28T00:00:00Z' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithMeta(<AdCopyGenerator />);
+    // English is the brief's own language; Spanish and German are offered, checked, as further ones.
+    const spanish = await screen.findByRole('checkbox', { name: 'Spanish' });
+    expect(spanish).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await fillAndGenerate(user);
+
+    await waitFor(() => expect(generated().map((body) => body.language)).toEqual(['en', 'es']));
+    const english = await screen.findByRole('list', { name: 'Ad copy variants in English' });
+    expect(within(english).getByDisplayValue('Ready? (en)')).toBeInTheDocument();
+    const inSpanish = screen.getByRole('list', { name: 'Ad copy variants in Spanish' });
+    expect(within(inSpanish).getByDisplayValue('Ready? (es)')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Ad copy variants in German' })).toBeNull();
   });
 });
