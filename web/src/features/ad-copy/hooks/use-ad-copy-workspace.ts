@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { adCopyLanguages, type AdCopyAngle, type AdCopyLanguage } from '@shared/ad-copy-rules';
 import { COPY_PARTS, creativeStart, winsAmong, type CreativeStart } from '@shared/creative-winners';
-import type { AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
+import type { AdCopyRequestInput, AdCopyVariant, SavedAdCopy } from '@shared/schemas/ai';
 import { useAuth } from '@web/lib/auth/use-auth';
 import { useSelectedAccountWinners } from '@web/lib/meta-account/creative-winners';
 import { quotaExceededOf, usageKey, type QuotaExceeded } from '@web/lib/billing/usage';
@@ -25,6 +25,38 @@ export interface LanguageGroup {
   language: AdCopyLanguage;
   variants: AdCopyVariant[];
 }
+type Written = { groups: LanguageGroup[]; meta: Omit<Generated, 'variants'> };
+
+/** One generation per language, the brief's own first, each checked in its language by the server; null if cancelled. */
+async function generateEach(
+  generate: ReturnType<typeof useAdCopyGeneration>['generate'],
+  request: AdCopyRequestInput,
+  languages: AdCopyLanguage[],
+  refreshUsage: () => void,
+): Promise<Written | null> {
+  const groups: LanguageGroup[] = [];
+  let meta: Written['meta'] | null = null;
+  for (const language of languages) {
+    const words = groups.length > 0 ? ` in ${adCopyLanguages[language]}` : '';
+    const generated = await generate({ ...request, language }, `Writing ${request.variants} variants${words}…`);
+    if (generated?.quota) refreshUsage();
+    if (!generated) return null;
+    const { variants, ...rest } = generated;
+    groups.push({ language, variants });
+    meta = rest;
+  }
+  return { groups, meta: meta! };
+}
+
+/** The result with one variant of one language replaced. */
+function withVariant(result: Written, group: number, index: number, next: AdCopyVariant): Written {
+  return {
+    ...result,
+    groups: result.groups.map((g, gi) =>
+      gi === group ? { ...g, variants: g.variants.map((v, i) => (i === index ? next : v)) } : g,
+    ),
+  };
+}
 
 /** Errors whose own message helps more than the generic toast (rate limits, upstream trouble); quotas get the upgrade prompt. */
 const SHOWN_INLINE = new Set(['RATE_LIMITED', 'UPSTREAM_ERROR', 'AUTH_ERROR']);
@@ -40,7 +72,7 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   const save = useSaveAdCopy(currentUser?.uid);
   const [values, setValues] = useState<BriefFormValues>({ ...EMPTY_BRIEF, ...initialBrief });
   const [errors, setErrors] = useState<BriefErrors>({});
-  const [result, setResult] = useState<{ groups: LanguageGroup[]; meta: Omit<Generated, 'variants'> } | null>(null);
+  const [result, setResult] = useState<Written | null>(null);
   const [briefUsed, setBriefUsed] = useState<BriefFormValues | null>(null);
   const [regenerating, setRegenerating] = useState<{ group: number; index: number } | null>(null);
   const [takes, setTakes] = useState<Partial<Record<string, number>>>({});
@@ -79,20 +111,9 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
     setInlineError(null);
     setQuotaHit(null);
     try {
-      // One generation per language, the brief's own first: each checked in its language by the server.
-      const groups: LanguageGroup[] = [];
-      let meta: Omit<Generated, 'variants'> | null = null;
-      for (const language of briefLanguages(values)) {
-        const request = { ...checked.request, language };
-        const words = groups.length > 0 ? ` in ${adCopyLanguages[language]}` : '';
-        const generated = await generate(request, `Writing ${checked.request.variants} variants${words}…`);
-        if (generated?.quota) refreshUsage();
-        if (!generated) return;
-        const { variants, ...rest } = generated;
-        groups.push({ language, variants });
-        meta = rest;
-      }
-      setResult({ groups, meta: meta! });
+      const written = await generateEach(generate, checked.request, briefLanguages(values), refreshUsage);
+      if (!written) return;
+      setResult(written);
       setBriefUsed(values);
       setStartFromUsed(startFrom);
       setTakes({});
@@ -133,16 +154,7 @@ export function useAdCopyWorkspace(initialBrief: Partial<BriefFormValues> | unde
   };
 
   const replaceVariant = (group: number, index: number, next: AdCopyVariant) =>
-    setResult((r) =>
-      r
-        ? {
-            ...r,
-            groups: r.groups.map((g, gi) =>
-              gi === group ? { ...g, variants: g.variants.map((v, i) => (i === index ? next : v)) } : g,
-            ),
-          }
-        : r,
-    );
+    setResult((r) => (r ? withVariant(r, group, index, next) : r));
 
   const onSave = async () => {
     if (!result || !briefUsed) return;
