@@ -47,12 +47,20 @@ async function generateAndPublish(page: Page): Promise<{ account: string; posts:
   await page.getByRole('button', { name: 'Generate campaign plan' }).click();
   await page.getByLabel('Campaign name').waitFor({ timeout: 90_000 });
   await page.getByText('Ready to publish').waitFor({ timeout: 30_000 });
+  // Each ad carries its Spanish version, written by the engine (issue 29 req 3).
+  await page.getByText('Spanish version').first().waitFor();
   const before = await lastSeq();
   await page.getByRole('button', { name: 'Publish to Meta' }).click();
   await page.getByText('Published, paused').waitFor({ timeout: 90_000 });
   const posts = (await metaCallsSince(before)).filter((call) => call.method === 'POST' && call.status === 200);
   const campaign = posts.find((call) => /\/act_\d+\/campaigns$/.test(call.path))!;
   expect(campaign.params.status).toBe('PAUSED');
+  // A carousel or video in two languages goes out as an ad set per language, each to its Meta locales.
+  const locales = posts
+    .filter((call) => /\/act_\d+\/adsets$/.test(call.path))
+    .map((call) => (JSON.parse(call.params.targeting!) as { locales?: number[] }).locales);
+  expect(locales.length % 2).toBe(0);
+  expect(locales).toEqual(locales.map((_, i) => (i % 2 === 0 ? [1001] : [1002])));
   return { account: campaign.path.split('/').at(-2)!, posts };
 }
 
@@ -61,6 +69,15 @@ describe('a carousel and a video from one design, published paused (issue 29 req
     const { page } = journey;
     await signUpAndSignIn(page, 'Vera Video', { email: uniqueEmail('carousel-video') });
     await ensureMetaConnected(page);
+
+    // The business writes in English and Spanish (Settings): every plan below is written, and published, in both.
+    await page.goto(`${web}/settings`);
+    const languages = page.getByRole('form', { name: 'Business languages' });
+    await languages.getByRole('checkbox', { name: 'Spanish' }).check();
+    await languages.getByRole('button', { name: 'Save languages' }).click();
+    await page.getByText('The business languages were saved.').waitFor();
+    await languages.scrollIntoViewIfNeeded();
+    await journey.screenshot('carousel-video-business-languages');
 
     // One design.
     await page.goto(`${web}/ads-graphics-generator`);
