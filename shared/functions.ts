@@ -853,7 +853,9 @@ export const functions = {
     // The brand kit's logo (a PNG or SVG the workspace uploaded), read only.
     buckets: { assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*/assets/*'] } },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
-    secrets: ['metaApp'],
+    // The written summary: one structured generation from the report's figures, checked number by number.
+    secrets: ['metaApp', 'openai'],
+    ai: true,
     siteUrl: true,
     // pdfkit's standard fonts, which it loads at run time, and resvg's .wasm for an SVG logo
     // (infra/cdk/lib/bundling/bundled-files.ts).
@@ -878,7 +880,9 @@ export const functions = {
     },
     buckets: { assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*/assets/*'] } },
     kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
-    secrets: ['metaApp'],
+    // The written summary, as the reports function writes it.
+    secrets: ['metaApp', 'openai'],
+    ai: true,
     siteUrl: true,
     email: true,
     schedule: { everyMinutes: 60 },

@@ -21,6 +21,7 @@ import {
 import { fillSchema } from './schema-filler';
 import { CAMPAIGN_PLAN_SCHEMA_NAME, planAudiences } from './campaign-planner';
 import { EXPLANATIONS_SCHEMA_NAME, writeExplanations } from './explanation-writer';
+import { REPORT_SUMMARY_SCHEMA_NAME, writeReportSummary } from './report-summary-writer';
 import { CREATIVE_TAGS_SCHEMA_NAME, writeCreativeTags } from './creative-tagger';
 import { generateImages, readImageRequest } from './image-generations';
 import { strictSchemaProblem } from './strict-schema-check';
@@ -477,11 +478,13 @@ function compose(request: ChatRequest, fault: FaultKind | null): string {
         ? writeExplanations(request.messages)
         : format.type === 'json_schema' && format.json_schema.name === CREATIVE_TAGS_SCHEMA_NAME
           ? writeCreativeTags(request.messages)
-          : schema
-            ? format.type === 'json_schema' && format.json_schema.name === CAMPAIGN_PLAN_SCHEMA_NAME
-              ? planAudiences(fillSchema(schema, brief, random), brief)
-              : fillSchema(schema, brief, random)
-            : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
+          : format.type === 'json_schema' && format.json_schema.name === REPORT_SUMMARY_SCHEMA_NAME
+            ? writeReportSummary(request.messages)
+            : schema
+              ? format.type === 'json_schema' && format.json_schema.name === CAMPAIGN_PLAN_SCHEMA_NAME
+                ? planAudiences(fillSchema(schema, brief, random), brief)
+                : fillSchema(schema, brief, random)
+              : { answer: writeAnswer(brief), product: brief.product, audience: brief.audience };
     if (fault === 'schemaMismatch')
       return JSON.stringify({ unexpected: true, note: 'offline model fault: schemaMismatch' });
     const text = JSON.stringify(value);

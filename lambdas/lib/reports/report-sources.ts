@@ -1,9 +1,11 @@
+import { aiRuntime } from '../ai/ai-runtime';
 import { dynamoDocumentClient } from '../aws/dynamodb';
 import { s3Client } from '../aws/s3';
 import { bucketName } from '../bucket-name';
 import { readObject } from '../graphics/asset-objects';
 import { getBrandKit } from '../graphics/graphics-store';
 import { tableName } from '../table-name';
+import { aiSummaryWriter } from './ai-summary-writer';
 import { appliedChanges } from './report-changes';
 import type { ReportSources } from './report-data';
 import { reportLogoPng } from './report-logo';
@@ -11,8 +13,8 @@ import { newestMarketingMix } from './report-marketing-mix';
 
 /**
  * Where a report's parts come from in a deployed function: the optimizer's rows for the changes applied, the graphics
- * brand kit for the colours and the logo (its PNG or SVG from the assets bucket, drawn as PNG), the newest fitted marketing-mix model. The
- * summary is the template one (no AI writer wired yet).
+ * brand kit for the colours and the logo (its PNG or SVG from the assets bucket, drawn as PNG), the newest fitted marketing-mix model, and
+ * the AI engine for the written summary (checked number by number; the template summary when it fails).
  */
 const LOGO_TYPES = new Set(['image/png', 'image/svg+xml']);
 
@@ -37,6 +39,7 @@ export function reportSources(workspaceId: string, log: ReportSources['log']): R
       return bytes ? reportLogoPng(bytes, object.mimeType) : null;
     },
     marketingMix: () => newestMarketingMix({ doc, models: tableName('mmmModels') }, workspaceId),
+    writer: aiSummaryWriter({ runtime: aiRuntime, ...(log ? { log } : {}) }),
     ...(log ? { log } : {}),
   };
 }

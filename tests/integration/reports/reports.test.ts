@@ -67,6 +67,9 @@ describe('reports', () => {
     );
     expect(preview.senderName).toBe('Northwind Agency');
     expect(preview.figures.spend.current).toBeGreaterThan(0);
+    // Written by the AI engine (the twin's offline model) and kept: every number it quotes is the report's.
+    expect(preview.summary.source).toBe('ai');
+    expect(preview.summary.text).toContain('The account spent');
   });
 
   it('the PDF, read back page by page, shows the same figures', async () => {

@@ -32,6 +32,18 @@ describe('writeReportSummary', () => {
     expect(writer).toHaveBeenCalledTimes(2);
   });
 
+  it('reads the digits of a campaign or ad name as the name, not as a figure', async () => {
+    const named = {
+      ...data,
+      topCampaigns: [{ ...data.topCampaigns[0]!, name: 'Promo 777 | Reel 9:16' }, ...data.topCampaigns.slice(1)],
+    };
+    const writer = vi.fn().mockResolvedValue({ summary: '“Promo 777 | Reel 9:16” led; spend rose 15.1%.' });
+    expect((await writeReportSummary(named, writer)).source).toBe('ai');
+    // The same digits outside the name are claims, and are checked.
+    writer.mockResolvedValue({ summary: 'Spend rose 777% this week.' });
+    expect((await writeReportSummary(named, writer)).source).toBe('template');
+  });
+
   it('falls back to the template on a malformed reply, a failing writer, or no writer', async () => {
     expect((await writeReportSummary(data, vi.fn().mockResolvedValue({ text: 'x' }))).source).toBe('template');
     expect((await writeReportSummary(data, vi.fn().mockRejectedValue(new Error('429')))).source).toBe('template');
