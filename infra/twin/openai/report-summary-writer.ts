@@ -58,6 +58,9 @@ export function writeReportSummary(messages: ChatMessage[]): { summary: string }
       `${data.resultLabel} came to ${results.current}${change(results.changePercent)} at ${money(costPerResult.current)} each${target}.`,
     );
   }
+  if (data.figures.roas.current !== null) {
+    sentences.push(`ROAS was ${data.figures.roas.current}×${change(data.figures.roas.changePercent)}.`);
+  }
   const best = data.topCampaigns.find((row) => row.costPerResult !== null);
   const worst = data.bottomCampaigns.find((row) => row.costPerResult !== null && row.name !== best?.name);
   if (best && worst) {

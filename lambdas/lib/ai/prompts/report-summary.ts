@@ -13,6 +13,27 @@ export interface ReportSummaryInput {
   changesApplied: number;
 }
 
+/** A figure as the report shows it: money and ratios to 2 decimals, changes to 1 (the check accepts that rounding). */
+function shown(figure: ReportData['figures']['spend']): ReportData['figures']['spend'] {
+  const round = (value: number | null, digits: number) =>
+    value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+  return {
+    current: round(figure.current, 2),
+    previous: round(figure.previous, 2),
+    target: round(figure.target, 2),
+    changePercent: round(figure.changePercent, 1),
+  };
+}
+
+function shownFigures(figures: ReportData['figures']): ReportData['figures'] {
+  return {
+    spend: shown(figures.spend),
+    results: shown(figures.results),
+    costPerResult: shown(figures.costPerResult),
+    roas: shown(figures.roas),
+  };
+}
+
 export function reportSummaryInput(data: Omit<ReportData, 'summary'>): ReportSummaryInput {
   const row = ({ name, spend, results, costPerResult }: ReportData['topCampaigns'][number]) => ({
     name,
@@ -25,7 +46,7 @@ export function reportSummaryInput(data: Omit<ReportData, 'summary'>): ReportSum
     period: { since: data.period.since, until: data.period.until },
     previousPeriod: data.previousPeriod,
     resultLabel: data.resultLabel,
-    figures: data.figures,
+    figures: shownFigures(data.figures),
     topCampaigns: data.topCampaigns.slice(0, 3).map(row),
     bottomCampaigns: data.bottomCampaigns.slice(0, 3).map(row),
     changesApplied: data.changes.length,

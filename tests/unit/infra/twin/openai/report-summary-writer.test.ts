@@ -12,6 +12,8 @@ describe('the offline model’s report summary', () => {
     const reply = offlineSummary(messages());
     expect(reply.summary).toContain('The account spent $');
     expect(reply.summary).toMatch(/did best at/);
+    // Changes as the report shows them (one decimal), not the raw ratio's sixteen digits.
+    expect(reply.summary).not.toMatch(/\d\.\d{3,}%/);
     expect(await writeReportSummary(data, async () => reply)).toEqual({ text: reply.summary, source: 'ai' });
   });
 
