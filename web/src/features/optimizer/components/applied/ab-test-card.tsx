@@ -12,6 +12,7 @@ import {
   predictedWords,
   RUN_LABELS,
 } from '../../lib/ab-test-words';
+import { ComparisonTable } from './comparison-table';
 
 function ArmTable({ control, variant, currency }: { control: AbArm; variant: AbArm; currency: string }) {
   const money = (v: number | null) => (v === null ? '—' : formatMoney(v, currency));
@@ -24,33 +25,7 @@ function ArmTable({ control, variant, currency }: { control: AbArm; variant: AbA
     ['Cost per result', money(control.costPerResult), money(variant.costPerResult)],
   ];
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Original and variant over the same days</caption>
-      <thead>
-        <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="py-1 font-medium">
-            Meta reports
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Original
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Variant
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([name, a, b]) => (
-          <tr key={name} className="border-t">
-            <th scope="row" className="py-1 text-left font-normal">
-              {name}
-            </th>
-            <td className="py-1 text-right tabular-nums">{a}</td>
-            <td className="py-1 text-right tabular-nums">{b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ComparisonTable caption="Original and variant over the same days" columns={['Original', 'Variant']} rows={rows} />
   );
 }
 

@@ -6,6 +6,7 @@ import { ProgressBar } from '@web/components/ui/progress-bar';
 import { formatDay, formatMoney, formatNumber } from '@web/lib/format';
 import { addDays, effectValue, predictedText } from '../../lib/outcome-words';
 import { OutcomeChart } from './outcome-chart';
+import { ComparisonTable } from './comparison-table';
 
 function WindowTable({ before, after, currency }: { before: WindowFigures; after: WindowFigures; currency: string }) {
   const money = (v: number | null) => (v === null ? '—' : formatMoney(v, currency));
@@ -15,33 +16,18 @@ function WindowTable({ before, after, currency }: { before: WindowFigures; after
     ['Spend', money(before.spend), money(after.spend)],
   ];
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Meta’s figures for the 7 days before and after</caption>
-      <thead>
-        <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="py-1 font-medium">
-            Meta reports
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Before ({formatDay(before.since)}–{formatDay(before.until)})
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            After ({formatDay(after.since)}–{formatDay(after.until)})
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([name, a, b]) => (
-          <tr key={name} className="border-t">
-            <th scope="row" className="py-1 text-left font-normal">
-              {name}
-            </th>
-            <td className="py-1 text-right tabular-nums">{a}</td>
-            <td className="py-1 text-right tabular-nums">{b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ComparisonTable
+      caption="Meta’s figures for the 7 days before and after"
+      columns={[
+        <>
+          Before ({formatDay(before.since)}–{formatDay(before.until)})
+        </>,
+        <>
+          After ({formatDay(after.since)}–{formatDay(after.until)})
+        </>,
+      ]}
+      rows={rows}
+    />
   );
 }
 
