@@ -23,9 +23,18 @@ import { VariantCard } from './variant-card';
  * which pass a starting brief.
  */
 export function AdCopyGenerator({ initialBrief }: { initialBrief?: Partial<BriefFormValues> }) {
-  // The business languages are the brief's languages (its own first) unless the caller's brief names one. Until they
-  // are read (or if they cannot be), English; the form starts again with them once they arrive.
-  const business = useBusinessLanguages().data?.languages;
+  // The business languages are the brief's languages (its own first) unless the caller's brief names one; English if
+  // they cannot be read. The form waits for that read: starting it before, then again with them, cleared what the
+  // marketer had typed meanwhile (and a generation already asked for).
+  const query = useBusinessLanguages();
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading your business languages…
+      </p>
+    );
+  }
+  const business = query.data?.languages;
   const languages = languagesFromBusiness(business ?? []);
   return (
     <AdCopyWorkspace

@@ -73,6 +73,7 @@ function serve(report: CreativeReport, overrides = {}) {
     api.apiRequest,
     {
       creativeReport: () => report,
+      businessLanguages: () => ({ languages: ['en'], updatedAt: '2026-11-29T10:00:00Z' }),
       billingUsage: () => ({ plan: 'free', limits: [] }),
       aiAdCopyHistory: () => ({ items: [] }),
       aiGenerateAdCopy: () => ({
@@ -92,7 +93,7 @@ const generated = () =>
     .map(([, input]) => (input as ApiInput & { body: AdCopyRequestInput }).body);
 
 async function fillAndGenerate(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Product or service'), 'Guided city walking tours');
+  await user.type(await screen.findByLabelText('Product or service'), 'Guided city walking tours');
   await user.type(screen.getByLabelText('Target audience'), 'Visitors to Lisbon');
   await user.click(screen.getByRole('button', { name: /Generate/ }));
 }
