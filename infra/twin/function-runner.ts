@@ -13,6 +13,8 @@ const FUNCTION_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
 const WORKER_FILE = fileURLToPath(new URL('./function-worker.mjs', import.meta.url));
 const TSCONFIG = path.resolve(path.dirname(WORKER_FILE), '../../tsconfig.json');
+/** How long a stop waits for a handler still loading before ending its worker anyway. */
+const LOAD_SETTLE_MS = 15_000;
 
 export interface FunctionRunnerOptions {
   /** The folder holding `<fn>/handler.ts`; the repo's lambdas/ unless a test says otherwise. */
@@ -144,8 +146,19 @@ class FunctionWorker {
     return this.#nextId - 1;
   }
 
+  /**
+   * Ends the environment once its handler has finished loading (or LOAD_SETTLE_MS has passed). Terminating a worker
+   * in the middle of loading a native addon (node-av in graphics-video) is a fatal error that takes the whole process
+   * with it: a twin stopped during warm-up did so to an integration worker in CI.
+   */
   async stop(): Promise<void> {
     const worker = await this.#started?.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.ready.catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, LOAD_SETTLE_MS))),
+    ]);
+    clearTimeout(timer);
     await worker?.terminate();
   }
 }

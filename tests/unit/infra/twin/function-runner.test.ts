@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,26 @@ describe('FunctionRunner', () => {
       await expect(slow.invoke('health', {})).resolves.toMatchObject({ functionName: 'adsmith-local-health' });
     } finally {
       await slow.stop();
+    }
+  }, 60_000);
+
+  it('lets a handler that is still loading finish before ending its environment', async () => {
+    // Ending a worker mid-load of a native addon kills the whole process (graphics-video's FFmpeg, in CI).
+    const marker = path.join(tmpdir(), `adsmith-slow-load-${process.pid}`);
+    rmSync(marker, { force: true });
+    const stopping = new FunctionRunner({
+      lambdasDir: FIXTURES,
+      bundleDir: BUNDLES,
+      namePrefix: 'adsmith-local',
+      region: 'us-east-1',
+      environment: (fn) => functionEnvironment(fn, local),
+    });
+    stopping.warm(['contact'], () => undefined).catch(() => undefined);
+    try {
+      await stopping.stop();
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      rmSync(marker, { force: true });
     }
   }, 60_000);
 });
