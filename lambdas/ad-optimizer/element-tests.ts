@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { adCopyAngleKeys, callToActionTypes, type AdCopyAngle, type CallToActionType } from '@shared/ad-copy-rules';
+import {
+  adCopyAngleKeys,
+  callToActionTypes,
+  type AdCopyAngle,
+  type AdCopyLanguage,
+  type CallToActionType,
+} from '@shared/ad-copy-rules';
 import { baseLanguage, isCopyLanguage } from '@shared/copy-languages';
 import { offerOf } from '@shared/creative-offer';
 import { unpublishableCopyMessage } from '@shared/publishable-text';
@@ -21,6 +27,7 @@ import {
 import { rewriteLanguage } from '../lib/ad-optimizer/rewrite-ad';
 import { listTests, putTest, type TestStore } from '../lib/ad-optimizer/test-store';
 import type { ElementStore } from '../lib/creative-report/element-store';
+import { primaryCopyLanguage, type BusinessLanguageTable } from '../lib/business-languages/business-languages';
 import { GRAPH_PAGE_SIZE } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
 import { creativeData } from './creative-report';
@@ -31,6 +38,8 @@ export interface ElementTestDeps {
   adCopy: AdCopyDeps;
   remainingMs: () => number;
   graphCalls: () => number;
+  /** The workspace's business languages: an ad whose language is neither recorded nor shown by its words is in the primary one. */
+  languages?: BusinessLanguageTable;
 }
 
 const MAX_AD_PAGES = 20;
@@ -63,6 +72,20 @@ function buttonVariant(ad: AdListRow, plan: ElementTestPlan, elements: CreativeE
 }
 
 /**
+ * The language a headline-angle test's new words are written in: the ad's recorded language (its first, for a
+ * multi-language ad), else the language its words plainly show, else the business's primary language: a test of a
+ * Spanish business's ad is not written in English because its few words name no language.
+ */
+export function elementTestLanguage(
+  recorded: string | undefined,
+  current: { headline: string; primaryText: string; description: string },
+  primary: AdCopyLanguage,
+): AdCopyLanguage {
+  const first = recorded?.split('+')[0];
+  return first && isCopyLanguage(baseLanguage(first)) ? baseLanguage(first) : rewriteLanguage(current, primary);
+}
+
+/**
  * The variant of a headline-angle test: new words from the ad copy generator (its validation, per-language limits
  * and policy checks, one AI generation) written from the angle asked, in the ad's language, keeping its button; a
  * reply that changes the offer the ad makes is not used (it would test two elements).
@@ -73,13 +96,12 @@ async function angleVariant(
   plan: ElementTestPlan,
   elements: CreativeElements,
   deps: ElementTestDeps,
+  primary: () => Promise<AdCopyLanguage>,
 ): Promise<{ variant: AdCopyVariant; model: string; offline: boolean } | string> {
   const current = creativeSummary(ad.creative!);
   if (current.cards) return 'a carousel’s angle is in its card headlines: only single-image ads are rewritten';
   if (!isCta(current.callToAction)) return 'its button is not one the generator writes';
-  const recorded = elements.language?.split('+')[0];
-  const language =
-    recorded && isCopyLanguage(baseLanguage(recorded)) ? baseLanguage(recorded) : rewriteLanguage(current);
+  const language = elementTestLanguage(elements.language, current, await primary());
   const request = AdCopyRequestSchema.parse({
     product: (current.headline || ad.name).slice(0, 300),
     audience: (audienceInWords(ad.adset?.targeting) ?? 'people this ad already reaches').slice(0, 300),
@@ -136,6 +158,10 @@ export async function proposeElementTests(
   const skipped: string[] = [];
   const proposed: AdTest[] = [];
   let aiGenerations = 0;
+  // Read once, and only when an angle test is written.
+  let primaryRead: Promise<AdCopyLanguage> | undefined;
+  const primary = () =>
+    (primaryRead ??= primaryCopyLanguage(deps.languages, session.user.sub, deps.adCopy.log));
   for (const group of report.groups) {
     const room = MAX_ELEMENT_TESTS - proposed.length;
     if (room <= 0) break;
@@ -165,7 +191,7 @@ export async function proposeElementTests(
             typeof variant === 'string' ? variant : { variant, model: 'none (the ad’s own words)', offline: false };
         } else {
           aiGenerations += 1;
-          made = await angleVariant(session, ad, plan, elements, deps);
+          made = await angleVariant(session, ad, plan, elements, deps, primary);
         }
       } catch (error) {
         logger.warn('One-element test not written', { error: error as Error, adId: ad.id });

@@ -26,6 +26,7 @@ const adCopyDeps = () => ({
 });
 
 const elements = () => ({ doc: dynamoDocumentClient(), table: tableName('creativeElements') });
+const languages = () => ({ doc: dynamoDocumentClient(), table: tableName('graphicsItems') });
 
 const abTestDeps = (session: MetaSession) => ({
   store: store(),
@@ -47,7 +48,7 @@ export const handler = httpFunction([
         store: store(),
         adCopy: adCopyDeps(),
         remainingMs: remainingMsOf(session),
-        languages: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
+        languages: languages(),
       }),
     metaSession(),
   ),
@@ -80,6 +81,7 @@ export const handler = httpFunction([
         adCopy: adCopyDeps(),
         remainingMs: remainingMsOf(session),
         graphCalls,
+        languages: languages(),
       }),
     metaSession(),
   ),
