@@ -20,6 +20,8 @@ import {
   RECOMMENDED_CARD_TEXT,
 } from './carousel-rules';
 import { checkAdPolicy } from './ad-policy';
+import { adCopyLanguages } from './ad-copy-rules';
+import { adSetLanguages, languageShare, needsLanguageAdSets } from './language-ad-sets';
 import { ratioOf, VERTICAL_MIN_SIZE, VIDEO_SECONDS } from './ad-video';
 import { baseLanguage, META_LOCALE_KEYS, writtenIn, isCopyLanguage } from './copy-languages';
 import { currencyOffset } from './currency-units';
@@ -130,6 +132,41 @@ function checkBudgetAmount(
   return [];
 }
 
+const languageName = (tag: string) =>
+  (adCopyLanguages as Record<string, string>)[baseLanguage(tag)] ?? tag;
+
+/**
+ * An ad set that goes out once per language (shared/language-ad-sets.ts) has its budget split among the languages:
+ * each share is an ad set's budget at Meta, so each must meet the account's minimum, or Meta refuses the second ad set
+ * ("Your Budget Is Too Low") after the first was made. Checked only when the whole budget meets it (else that is said).
+ */
+function checkLanguageShares(
+  adSet: PlanAdSet,
+  budget: PlanBudget,
+  path: string,
+  plan: CampaignPlan,
+  context: ValidationContext,
+  days: number | undefined,
+): PlanIssue[] {
+  if (!needsLanguageAdSets(adSet)) return [];
+  const languages = adSetLanguages(adSet);
+  if (languages.length < 2) return [];
+  const perDay = budget.type === 'daily' ? context.minDailyBudgetMinor : context.minDailyBudgetMinor * (days ?? 1);
+  if (budget.amountMinor < perDay) return [];
+  // The remainder goes to the first language: the last share is the smallest.
+  const smallest = languageShare(budget, languages.length, languages.length - 1)!.amountMinor;
+  if (smallest >= perDay) return [];
+  const what = budget.type === 'daily' ? 'daily budget' : `total budget for ${days ?? 1} day(s)`;
+  const names = languages.map(languageName).join(', ');
+  return [
+    {
+      path,
+      severity: 'error',
+      message: `“${adSet.name}” goes out as one ad set per language (${names}): its ${what} of ${formatMinor(budget.amountMinor, plan.currency)} is ${formatMinor(smallest, plan.currency)} per language, under this ad account's minimum ${what} of ${formatMinor(perDay, plan.currency)}. Raise it to at least ${formatMinor(perDay * languages.length, plan.currency)}, or write its ads in fewer languages.`,
+    },
+  ];
+}
+
 export function checkBudgets(plan: CampaignPlan, context: ValidationContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const campaignBudget = plan.campaign.budget;
@@ -155,6 +192,9 @@ export function checkBudgets(plan: CampaignPlan, context: ValidationContext): Pl
       issues.push({ path, severity: 'error', message: 'Without a campaign budget, every ad set needs one.' });
     } else if (adSet.budget) {
       issues.push(...checkBudgetAmount(adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)));
+      issues.push(
+        ...checkLanguageShares(adSet, adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)),
+      );
     }
     const lifetime = adSet.budget?.type === 'lifetime' || campaignBudget?.type === 'lifetime';
     if (lifetime && !adSet.endTime) {

@@ -1,6 +1,9 @@
 import type { AdCopyLanguage } from '@shared/ad-copy-rules';
 import { baseLanguage, META_LOCALE_KEYS } from '@shared/copy-languages';
-import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget } from '@shared/schemas/campaign-plan';
+import { adSetLanguages, languageShare, needsLanguageAdSets } from '@shared/language-ad-sets';
+import type { CampaignPlan, PlanAd, PlanAdSet } from '@shared/schemas/campaign-plan';
+
+export { needsLanguageAdSets } from '@shared/language-ad-sets';
 
 /**
  * Carousel and video ads in several languages (issue 29 requirement 3). Meta's multi-language ad (one creative, an
@@ -8,15 +11,9 @@ import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget } from '@shared/schema
  * sent that way (docs/features/campaign-generator.md says why), so such an ad set is published once per language:
  * the same ad set with its ads in that language's copy, its audience narrowed to the people who use Meta in that
  * language (`targeting.locales`, Meta's locale keys: the Targeting spec's `locales` field; the keys from
- * shared/copy-languages.ts META_LOCALE_KEYS). Its own budget, if it has one, is shared among the languages.
+ * shared/copy-languages.ts META_LOCALE_KEYS). Its own budget, if it has one, is shared among the languages
+ * (shared/language-ad-sets.ts: the validator checks each share against the account's minimum).
  */
-
-/** Whether an ad set goes out once per language: it has a carousel or video ad with versions in other languages. */
-export function needsLanguageAdSets(set: PlanAdSet): boolean {
-  return set.ads.some(
-    (ad) => (ad.format === 'carousel' || ad.format === 'video') && (ad.translations?.length ?? 0) > 0,
-  );
-}
 
 /** The ad's copy in `language` (its own when that is its language), without versions: one ad, one language. */
 export function adInLanguage(ad: PlanAd, language: string): PlanAd {
@@ -37,24 +34,6 @@ export function adInLanguage(ad: PlanAd, language: string): PlanAd {
   };
 }
 
-/** A budget shared evenly among `count` ad sets (the remainder to the first), so the plan spends what it said. */
-function share(budget: PlanBudget | null, count: number, index: number): PlanBudget | null {
-  if (!budget) return null;
-  const part = Math.floor(budget.amountMinor / count);
-  return { ...budget, amountMinor: part + (index === 0 ? budget.amountMinor - part * count : 0) };
-}
-
-/** The languages of an ad set's ads: each ad's own first, then its versions', each once. */
-function languagesOf(set: PlanAdSet): string[] {
-  const seen: string[] = [];
-  for (const ad of set.ads) {
-    for (const language of [ad.language ?? 'en', ...(ad.translations ?? []).map((t) => t.language)]) {
-      if (!seen.includes(language)) seen.push(language);
-    }
-  }
-  return seen;
-}
-
 /** The plan as published: each ad set that needs it split into one ad set per language, targeted by locale. */
 export function perLanguagePlan(plan: CampaignPlan): CampaignPlan {
   if (!plan.adSets.some(needsLanguageAdSets)) return plan;
@@ -62,11 +41,11 @@ export function perLanguagePlan(plan: CampaignPlan): CampaignPlan {
     ...plan,
     adSets: plan.adSets.flatMap((set) => {
       if (!needsLanguageAdSets(set)) return [set];
-      const languages = languagesOf(set);
+      const languages = adSetLanguages(set);
       return languages.map((language, index): PlanAdSet => ({
         ...set,
         name: `${set.name} | ${language}`,
-        budget: share(set.budget, languages.length, index),
+        budget: languageShare(set.budget, languages.length, index),
         targeting: {
           ...set.targeting,
           locales: META_LOCALE_KEYS[baseLanguage(language) as AdCopyLanguage] ?? [],

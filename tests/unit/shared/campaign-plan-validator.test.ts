@@ -884,3 +884,62 @@ describe("video ads against Meta's video rules (issue 29 req 2)", () => {
     expect(thumbnail.success).toBe(false);
   });
 });
+
+describe('an ad set split per language: each share meets the account’s minimum (issue 29 req 3)', () => {
+  const video: AdVideo = {
+    kind: 'video',
+    assetKey: 'users/u1/videos/v1/video.mp4',
+    thumbnailAssetKey: 'users/u1/videos/v1/poster.png',
+    width: 1080,
+    height: 1920,
+    ratio: '9:16',
+    seconds: 10,
+  };
+  /** An ad set of video ads in English, Spanish and German, with its own budget (the campaign has none). */
+  const split = (budget: CampaignPlan['adSets'][0]['budget'], format: 'video' | 'single_image' = 'video') =>
+    plan((d) => {
+      d.campaign.budget = null;
+      d.campaign.isAdsetBudgetSharingEnabled = false;
+      d.adSets[0]!.budget = budget;
+      d.adSets[0]!.ads = [
+        format === 'video'
+          ? multiLanguageAd({ format: 'video', video, image: undefined, language: 'en' })
+          : multiLanguageAd({ language: 'en' }),
+      ];
+    });
+  const budgetIssues = (p: CampaignPlan, ctx: ValidationContext = context) =>
+    validatePlan(p, ctx).filter((issue) => issue.path === 'adSets.0.budget.amountMinor');
+
+  it('refuses a daily budget whose smallest share is under the minimum, naming the ad set, the share and the minimum', () => {
+    // 2.50 USD in three: 0.84, 0.83, 0.83 — each under 1.00 USD, though the whole is over it.
+    expect(budgetIssues(split({ type: 'daily', amountMinor: 250 }))).toEqual([
+      {
+        path: 'adSets.0.budget.amountMinor',
+        severity: 'error',
+        message:
+          "“Hikers” goes out as one ad set per language (English, Spanish, German): its daily budget of 2.50 USD is 0.83 USD per language, under this ad account's minimum daily budget of 1.00 USD. Raise it to at least 3.00 USD, or write its ads in fewer languages.",
+      },
+    ]);
+    expect(budgetIssues(split({ type: 'daily', amountMinor: 300 }))).toEqual([]);
+  });
+
+  it('counts whole yen and a total budget’s days, and leaves a single-image multi-language ad alone', () => {
+    const jpy = (amountMinor: number) => {
+      const p = split({ type: 'lifetime', amountMinor });
+      return { ...p, currency: 'JPY' };
+    };
+    const yen = { minDailyBudgetMinor: 150, now: NOW };
+    // 30 days × 150 JPY a language, three languages.
+    expect(budgetIssues(jpy(13_499), yen)[0]?.message).toContain(
+      'its total budget for 30 day(s) of 13499 JPY is 4499 JPY per language, under this ad account\'s minimum total budget for 30 day(s) of 4500 JPY. Raise it to at least 13500 JPY',
+    );
+    expect(budgetIssues(jpy(13_500), yen)).toEqual([]);
+    // One multi-language ad at Meta: its budget is not split.
+    expect(budgetIssues(split({ type: 'daily', amountMinor: 250 }, 'single_image'))).toEqual([]);
+  });
+
+  it('says only the whole budget’s minimum when the whole is already under it', () => {
+    const issues = budgetIssues(split({ type: 'daily', amountMinor: 90 }));
+    expect(issues.map((issue) => issue.message)).toEqual(['The minimum daily budget for this ad account is 1.00 USD.']);
+  });
+});
