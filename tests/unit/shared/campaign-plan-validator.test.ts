@@ -901,11 +901,11 @@ describe('an ad set split per language: each share meets the account’s minimum
       d.campaign.budget = null;
       d.campaign.isAdsetBudgetSharingEnabled = false;
       d.adSets[0]!.budget = budget;
-      d.adSets[0]!.ads = [
+      const ad = (name: string) =>
         format === 'video'
-          ? multiLanguageAd({ format: 'video', video, image: undefined, language: 'en' })
-          : multiLanguageAd({ language: 'en' }),
-      ];
+          ? multiLanguageAd({ name, format: 'video', video, image: undefined, language: 'en' })
+          : multiLanguageAd({ name, language: 'en' });
+      d.adSets[0]!.ads = [ad('Mugs 1'), ad('Mugs 2')];
     });
   const budgetIssues = (p: CampaignPlan, ctx: ValidationContext = context) =>
     validatePlan(p, ctx).filter((issue) => issue.path === 'adSets.0.budget.amountMinor');
