@@ -132,8 +132,7 @@ function checkBudgetAmount(
   return [];
 }
 
-const languageName = (tag: string) =>
-  (adCopyLanguages as Record<string, string>)[baseLanguage(tag)] ?? tag;
+const languageName = (tag: string) => (adCopyLanguages as Record<string, string>)[baseLanguage(tag)] ?? tag;
 
 /**
  * An ad set that goes out once per language (shared/language-ad-sets.ts) has its budget split among the languages:
@@ -192,9 +191,7 @@ export function checkBudgets(plan: CampaignPlan, context: ValidationContext): Pl
       issues.push({ path, severity: 'error', message: 'Without a campaign budget, every ad set needs one.' });
     } else if (adSet.budget) {
       issues.push(...checkBudgetAmount(adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)));
-      issues.push(
-        ...checkLanguageShares(adSet, adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)),
-      );
+      issues.push(...checkLanguageShares(adSet, adSet.budget, `${path}.amountMinor`, plan, context, budgetDays(adSet)));
     }
     const lifetime = adSet.budget?.type === 'lifetime' || campaignBudget?.type === 'lifetime';
     if (lifetime && !adSet.endTime) {

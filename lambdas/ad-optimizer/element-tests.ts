@@ -82,7 +82,8 @@ export function elementTestLanguage(
   primary: AdCopyLanguage,
 ): AdCopyLanguage {
   const first = recorded?.split('+')[0];
-  return first && isCopyLanguage(baseLanguage(first)) ? baseLanguage(first) : rewriteLanguage(current, primary);
+  const base = first ? baseLanguage(first) : undefined;
+  return base && isCopyLanguage(base) ? base : rewriteLanguage(current, primary);
 }
 
 /**
@@ -160,8 +161,7 @@ export async function proposeElementTests(
   let aiGenerations = 0;
   // Read once, and only when an angle test is written.
   let primaryRead: Promise<AdCopyLanguage> | undefined;
-  const primary = () =>
-    (primaryRead ??= primaryCopyLanguage(deps.languages, session.user.sub, deps.adCopy.log));
+  const primary = () => (primaryRead ??= primaryCopyLanguage(deps.languages, session.user.sub, deps.adCopy.log));
   for (const group of report.groups) {
     const room = MAX_ELEMENT_TESTS - proposed.length;
     if (room <= 0) break;

@@ -931,7 +931,7 @@ describe('an ad set split per language: each share meets the account’s minimum
     const yen = { minDailyBudgetMinor: 150, now: NOW };
     // 30 days × 150 JPY a language, three languages.
     expect(budgetIssues(jpy(13_499), yen)[0]?.message).toContain(
-      'its total budget for 30 day(s) of 13499 JPY is 4499 JPY per language, under this ad account\'s minimum total budget for 30 day(s) of 4500 JPY. Raise it to at least 13500 JPY',
+      "its total budget for 30 day(s) of 13499 JPY is 4499 JPY per language, under this ad account's minimum total budget for 30 day(s) of 4500 JPY. Raise it to at least 13500 JPY",
     );
     expect(budgetIssues(jpy(13_500), yen)).toEqual([]);
     // One multi-language ad at Meta: its budget is not split.
