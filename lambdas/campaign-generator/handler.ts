@@ -9,9 +9,11 @@ import { tableName } from '../lib/table-name';
 import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
 import { metaSession } from '../lib/meta-session/meta-route';
 import { readBusinessLanguages, saveBusinessLanguages } from './business-languages';
-import { generateDraft, publishDraft, saveDraftPlan } from './campaign-drafts';
+import { generateDraft, publishDraft, saveDraftPlan, videoMedia } from './campaign-drafts';
 import { getDraft, listDrafts } from './drafts';
-import { deliveryEstimate, previews, searchInterests } from './meta-targeting';
+import { deliveryEstimate, searchInterests } from './meta-targeting';
+import { previews } from './ad-previews';
+import { uploadedVideos } from './video-uploads';
 
 const log = (message: string, facts: Record<string, unknown>) => logger.info(message, facts);
 const drafts = () => ({ doc: dynamoDocumentClient(), table: tableName('campaignDrafts') });
@@ -68,7 +70,23 @@ export const handler = httpFunction([
   ),
   on(
     routes.campaignGeneratorPreviews,
-    ({ session, body }) => previews(session, body.adAccountId, body.ad, body.formats),
+    // A video ad's video goes to the ad account to be previewed, remembered by its hash so publish names it again.
+    ({ session, user, body }) =>
+      previews(
+        session,
+        body.adAccountId,
+        body.ad,
+        body.formats,
+        videoMedia(
+          { s3: s3Client(), bucket: bucketName('assets') },
+          user.sub,
+          uploadedVideos(
+            { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
+            user.sub,
+            () => new Date(),
+          ),
+        ),
+      ),
     withMeta,
   ),
   on(routes.businessLanguages, ({ user }) => readBusinessLanguages(languageStore(), user.sub)),

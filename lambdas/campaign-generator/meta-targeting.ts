@@ -11,8 +11,6 @@ import type {
   PlanAd,
   PlanInterest,
   PlanTargeting,
-  PreviewList,
-  PREVIEW_FORMATS,
 } from '@shared/schemas/campaign-plan';
 import { validationError } from '../lib/errors';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
@@ -340,28 +338,4 @@ export function creativeParams(
     return { object_story_spec: { page_id: pageId }, asset_feed_spec: languageFeedSpec(ad) };
   }
   return { object_story_spec: storySpec(ad, pageId) };
-}
-
-const PreviewReplySchema = z.object({ data: z.array(z.object({ body: z.string() })).min(1) });
-
-export async function previews(
-  session: MetaSession,
-  adAccountId: string,
-  ad: PlanAd,
-  formats: ReadonlyArray<(typeof PREVIEW_FORMATS)[number]>,
-): Promise<PreviewList> {
-  const facts = await accountFacts(session, adAccountId);
-  if (!facts.pageId) return { previews: [] };
-  const creative = { object_story_spec: storySpec(ad, facts.pageId) };
-  const list = await Promise.all(
-    formats.map(async (format) => {
-      const reply = await session.graph.get(
-        `/${adAccountId}/generatepreviews`,
-        { ad_format: format, creative },
-        PreviewReplySchema,
-      );
-      return { format, html: reply.data[0]!.body };
-    }),
-  );
-  return { previews: list };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import type { AdVideo } from '@shared/ad-video';
 import type { CampaignPlan, PlanAd, PlanAdSet, PlanBudget, PublishStep } from '@shared/schemas/campaign-plan';
 import type { GraphClient } from '../lib/meta/graph-client';
 import { GraphError, metaWordsForPeople } from '../lib/meta/graph-errors';
@@ -71,9 +72,45 @@ const AdImagesReplySchema = z.object({
 });
 
 /**
- * Sends every video ad's thumbnail (`adimages`) and video (`advideos`) to the ad account, once per distinct video,
- * and not at all for a video whose bytes this account's library holds already (`media.uploads`, checked with Meta
- * first). Library items, like images, are not rolled back.
+ * One video and its thumbnail in the ad account's libraries: named again when this account's library holds its bytes
+ * already (`media.uploads`, by content hash, checked with Meta first), else the thumbnail goes to `adimages` and the
+ * MP4 to `advideos`, and the pair is remembered. Publishing and previewing both come here, so a previewed video is
+ * not uploaded again when the plan is published.
+ */
+export async function uploadVideoOnce(
+  graph: GraphClient,
+  adAccountId: string,
+  video: AdVideo,
+  title: string,
+  media: PublishMedia,
+): Promise<UploadedVideo> {
+  const bytes = await media.readAsset(video.assetKey);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const known = await media.uploads?.get(adAccountId, sha256);
+  // Someone may have deleted it from the library since (Ads Manager, or Meta expiring it): then upload again.
+  if (known && (await libraryVideoUsable(graph, known.videoId))) return known;
+  const thumbnail = await media.readAsset(video.thumbnailAssetKey);
+  const name = video.thumbnailAssetKey.split('/').pop()!;
+  const images = await graph.post(
+    `/${adAccountId}/adimages`,
+    { bytes: Buffer.from(thumbnail).toString('base64'), name },
+    AdImagesReplySchema,
+  );
+  const imageHash = Object.values(images.images)[0]?.hash;
+  if (!imageHash) throw new Error('Meta did not take the video thumbnail.');
+  const videoId = await uploadAdVideo(graph, adAccountId, {
+    bytes,
+    fileName: video.assetKey.split('/').pop()!,
+    title,
+  });
+  // Remembered at once, before anything later can fail; a lost row only means the next attempt uploads again.
+  await media.uploads?.put(adAccountId, sha256, { videoId, imageHash }).catch(() => undefined);
+  return { videoId, imageHash };
+}
+
+/**
+ * Sends every video ad's thumbnail and video to the ad account, once per distinct video (uploadVideoOnce). Library
+ * items, like images, are not rolled back.
  */
 export async function uploadPlanVideos(
   graph: GraphClient,
@@ -85,31 +122,7 @@ export async function uploadPlanVideos(
     const video = ad.format === 'video' ? ad.video : undefined;
     if (!video || uploaded.has(video.assetKey)) continue;
     if (!media) throw new Error('Video ads need the assets bucket to publish.');
-    const bytes = await media.readAsset(video.assetKey);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const known = await media.uploads?.get(plan.adAccountId, sha256);
-    // Someone may have deleted it from the library since (Ads Manager, or Meta expiring it): then upload again.
-    if (known && (await libraryVideoUsable(graph, known.videoId))) {
-      uploaded.set(video.assetKey, known);
-      continue;
-    }
-    const thumbnail = await media.readAsset(video.thumbnailAssetKey);
-    const name = video.thumbnailAssetKey.split('/').pop()!;
-    const images = await graph.post(
-      `/${plan.adAccountId}/adimages`,
-      { bytes: Buffer.from(thumbnail).toString('base64'), name },
-      AdImagesReplySchema,
-    );
-    const imageHash = Object.values(images.images)[0]?.hash;
-    if (!imageHash) throw new Error('Meta did not take the video thumbnail.');
-    const videoId = await uploadAdVideo(graph, plan.adAccountId, {
-      bytes,
-      fileName: video.assetKey.split('/').pop()!,
-      title: ad.headline || ad.name,
-    });
-    uploaded.set(video.assetKey, { videoId, imageHash });
-    // Remembered at once, before anything later can fail; a lost row only means the next attempt uploads again.
-    await media.uploads?.put(plan.adAccountId, sha256, { videoId, imageHash }).catch(() => undefined);
+    uploaded.set(video.assetKey, await uploadVideoOnce(graph, plan.adAccountId, video, ad.headline || ad.name, media));
   }
   return uploaded;
 }

@@ -541,11 +541,13 @@ export const DeliveryEstimateBodySchema = z.object({
 export const DeliveryEstimateSchema = z.object({ lower: z.number(), upper: z.number() });
 export type DeliveryEstimate = z.infer<typeof DeliveryEstimateSchema>;
 
+/** Meta's `ad_format` values of generatepreviews the plan screen asks for (Reels: where a 9:16 video ad plays). */
 export const PREVIEW_FORMATS = [
   'MOBILE_FEED_STANDARD',
   'DESKTOP_FEED_STANDARD',
   'INSTAGRAM_STANDARD',
   'INSTAGRAM_STORY',
+  'INSTAGRAM_REELS',
 ] as const;
 export const PreviewBodySchema = z.object({
   adAccountId: z.string().regex(/^act_\d+$/),
@@ -553,6 +555,13 @@ export const PreviewBodySchema = z.object({
   formats: z.array(z.enum(PREVIEW_FORMATS)).min(1).max(4),
 });
 export const PreviewListSchema = z.object({
-  previews: z.array(z.object({ format: z.enum(PREVIEW_FORMATS), html: z.string() })),
+  previews: z.array(
+    z.object({
+      format: z.enum(PREVIEW_FORMATS),
+      html: z.string(),
+      /** The version's language, when the ad has versions in several languages (one preview each). */
+      language: CopyLanguageTagSchema.optional(),
+    }),
+  ),
 });
 export type PreviewList = z.infer<typeof PreviewListSchema>;

@@ -1,4 +1,5 @@
 import { enumParameter, invalidParameter } from './graph-error.js';
+import { findVideo } from './ad-videos.js';
 import { checkStorySpec, findImage, jsonParam, type CreateParams } from './graph-create.js';
 import { jsonReply, type Reply } from './reply.js';
 import type { AdAccount, AdCreativeObject, World } from './world.js';
@@ -10,6 +11,9 @@ import type { AdAccount, AdCreativeObject, World } from './world.js';
  * (the path Meta uses), with the ad encoded in `d`. An image of the account's library travels as its
  * hash and is drawn from the library when the page is served: its bytes would make the frame's URL far longer
  * than an HTTP request line may be (Node answers 431 past 16 KB), leaving the frame blank.
+ * A video ad (`video_data`) is drawn as Meta's preview shows one before it plays: a `<video>` whose poster is the
+ * creative's thumbnail, with its length, the copy and the button (the sandbox keeps a library video's facts, not
+ * its bytes, so there is nothing to play).
  */
 
 export const AD_FORMATS = [
@@ -17,6 +21,7 @@ export const AD_FORMATS = [
   'MOBILE_FEED_STANDARD',
   'INSTAGRAM_STANDARD',
   'INSTAGRAM_STORY',
+  'INSTAGRAM_REELS',
   'FACEBOOK_STORY_MOBILE',
 ] as const;
 
@@ -25,6 +30,7 @@ const FRAME_SIZE: Record<string, { width: number; height: number }> = {
   MOBILE_FEED_STANDARD: { width: 335, height: 462 },
   INSTAGRAM_STANDARD: { width: 335, height: 500 },
   INSTAGRAM_STORY: { width: 320, height: 570 },
+  INSTAGRAM_REELS: { width: 320, height: 570 },
   FACEBOOK_STORY_MOBILE: { width: 320, height: 570 },
 };
 
@@ -40,6 +46,8 @@ interface PreviewAd {
   image?: string;
   /** An image of the account's library, by hash. */
   imageRef?: { accountId: string; hash: string };
+  /** A video ad's library video: its id, length and shape (the thumbnail above is its poster). */
+  video?: { id: string; seconds: number; width: number; height: number };
 }
 
 function escapeHtml(text: string): string {
@@ -77,8 +85,12 @@ export function handleGeneratePreviews(
     }
     creative = found;
   } else {
+    // Checked as adcreatives checks it (graph-create.ts): a video_data whose video_id is not in this account's
+    // library is "Invalid Video", one without a thumbnail (image_hash or image_url) is subcode 1443226 (Ad Creative
+    // Video Data reference: a video creative needs a thumbnail).
     creative = checkStorySpec(world, account, given.object_story_spec, undefined, now);
   }
+  const video = creative.videoId ? findVideo(world, account.accountId, creative.videoId) : undefined;
   // A carousel is previewed by its first card (headline and image) under the ad's text.
   const firstCard = creative.carousel?.cards[0];
   const imageHash = creative.imageHash ?? firstCard?.imageHash;
@@ -92,6 +104,9 @@ export function handleGeneratePreviews(
     ...(headline !== undefined && { headline }),
     ...(creative.description !== undefined && { description: creative.description }),
     ...(creative.callToActionType !== undefined && { cta: creative.callToActionType }),
+    ...(video && {
+      video: { id: video.id, seconds: video.length, width: video.width, height: video.height },
+    }),
     ...(image
       ? { imageRef: { accountId: image.accountId, hash: image.hash } }
       : (creative.picture ?? firstCard?.picture) !== undefined && { image: creative.picture ?? firstCard?.picture }),
@@ -108,6 +123,19 @@ export function handleGeneratePreviews(
   });
 }
 
+function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A video ad before it plays: the video with its thumbnail as poster, a play mark and its length. */
+function videoMedia(video: NonNullable<PreviewAd['video']>, poster: string | undefined): string {
+  const shape = video.height > video.width ? '' : ' square';
+  return `<div class="clip${shape}"><video class="media" aria-label="Ad video" data-video-id="${escapeHtml(video.id)}" preload="none" playsinline muted${
+    poster ? ` poster="${escapeHtml(poster)}"` : ''
+  }></video><span class="play" aria-hidden="true">&#9654;</span><span class="length">${clock(video.seconds)}</span></div>`;
+}
+
 /** The page inside the preview iframe: the ad drawn in the look of the placement. */
 export function previewPage(world: World, d: string | undefined): Reply {
   let ad: PreviewAd;
@@ -117,7 +145,7 @@ export function previewPage(world: World, d: string | undefined): Reply {
   } catch {
     return { status: 400, html: '<!doctype html><p>This preview link is not valid.</p>' };
   }
-  const story = ad.format === 'INSTAGRAM_STORY' || ad.format === 'FACEBOOK_STORY_MOBILE';
+  const story = ['INSTAGRAM_STORY', 'INSTAGRAM_REELS', 'FACEBOOK_STORY_MOBILE'].includes(ad.format);
   const instagram = ad.format.startsWith('INSTAGRAM');
   const domain = (() => {
     try {
@@ -128,9 +156,11 @@ export function previewPage(world: World, d: string | undefined): Reply {
   })();
   const stored = ad.imageRef ? findImage(world, ad.imageRef.accountId, ad.imageRef.hash) : undefined;
   const source = stored ? (stored.dataUrl ?? stored.url) : ad.image;
-  const image = source
-    ? `<img class="media" alt="Ad image" src="${escapeHtml(source)}">`
-    : `<div class="media placeholder" role="img" aria-label="Ad image">${escapeHtml(ad.headline ?? domain)}</div>`;
+  const image = ad.video
+    ? videoMedia(ad.video, source)
+    : source
+      ? `<img class="media" alt="Ad image" src="${escapeHtml(source)}">`
+      : `<div class="media placeholder" role="img" aria-label="Ad image">${escapeHtml(ad.headline ?? domain)}</div>`;
   const header = `<header><span class="avatar" aria-hidden="true">${escapeHtml(ad.page.charAt(0))}</span><span><b>${escapeHtml(
     instagram ? ad.page.toLowerCase().replace(/[^a-z0-9]+/g, '') : ad.page,
   )}</b><small>Sponsored</small></span></header>`;
@@ -148,7 +178,11 @@ footer{display:flex;justify-content:space-between;align-items:center;gap:8px;pad
 .cta{flex:none;padding:8px 12px;border-radius:6px;background:#e4e6eb;color:#050505;font-weight:600;text-decoration:none}
 .story{position:relative;height:100vh;background:#000;color:#fff;overflow:hidden}.story .media{position:absolute;inset:0;height:100%;aspect-ratio:auto}
 .story header{position:relative;color:#fff}.story small{color:#ddd}.story-text{position:absolute;left:12px;right:12px;bottom:90px;margin:0;text-shadow:0 1px 3px #000}
-.swipe{position:absolute;left:0;right:0;bottom:24px;text-align:center}.swipe .cta{background:#fff}`;
+.swipe{position:absolute;left:0;right:0;bottom:24px;text-align:center}.swipe .cta{background:#fff}
+.clip{position:relative;background:#000}.clip .media{aspect-ratio:4/5}.clip.square .media{aspect-ratio:1/1}
+.play{position:absolute;left:50%;top:50%;width:56px;height:56px;margin:-28px 0 0 -28px;border-radius:50%;background:rgba(0,0,0,.55);color:#fff;font-size:24px;display:flex;align-items:center;justify-content:center}
+.length{position:absolute;right:8px;bottom:8px;padding:2px 6px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px}
+.story .clip{position:absolute;inset:0}.story .clip .media{height:100%;aspect-ratio:auto}`;
   return {
     status: 200,
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ad preview</title><style>${css}</style></head><body>${body}</body></html>`,

@@ -2,6 +2,9 @@ import { AdAccount, AdCreative, AdVideo, User, type FacebookRequestError } from 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { abCopySpec, ORIGINAL_AD_FIELDS, OriginalAdSchema } from '@lambdas/lib/meta-changes/ad-copy-change';
 import { tinyVideo } from '@tests/support/tiny-video';
+import { previewCreative } from '@lambdas/campaign-generator/ad-previews';
+import type { PlanAd } from '@shared/schemas/campaign-plan';
+import { uniquePng } from './meta-fixtures';
 import { contractTwin } from '../contract-twin';
 import { businessSdkSession, GRAPH_VERSION, type SdkSession } from './business-sdk-session';
 
@@ -99,5 +102,36 @@ describe('library videos through the Business SDK', () => {
       image_hash: video!.image_hash,
       call_to_action: video!.call_to_action,
     });
+  });
+});
+
+describe('previews of a video ad through the Business SDK', () => {
+  it('previews the product’s video_data creative as an iframe, and refuses a video the library does not have', async () => {
+    // Prepare: a video and its thumbnail in the account's libraries, and a plan's video ad.
+    const videoId = await uploadVideo();
+    const upload = await session.account.createAdImage([], { bytes: uniquePng('video-thumb'), name: 'thumb.png' });
+    const imageHash = (upload._data.images as Record<string, { hash: string }>)['thumb.png']!.hash;
+    const ad: PlanAd = {
+      name: 'Mugs video',
+      headline: 'Warm mornings',
+      primaryText: 'Handmade stoneware.',
+      description: '',
+      callToAction: 'SHOP_NOW',
+      link: 'https://example.com/mugs',
+      format: 'video',
+    };
+    const preview = (id: string) =>
+      session.account.getGeneratePreviews([], {
+        ad_format: 'INSTAGRAM_REELS',
+        creative: previewCreative(ad, session.pageId, { videoId: id, imageHash }),
+      });
+
+    // Act
+    const previews = await preview(videoId);
+    const refusal = await refusalOf(preview('1207999999999999'));
+
+    // Assess
+    expect(String(previews[0]!._data.body)).toMatch(/^<iframe src="[^"]+"/);
+    expect(refusal.response).toMatchObject({ code: 100, error_user_title: 'Invalid Video' });
   });
 });

@@ -126,7 +126,7 @@ const callsSince = async (before: number) =>
 type Call = { seq: number; method: string; path: string; params: Record<string, string>; status: number };
 
 describe('campaign generator video ads', () => {
-  it('publishes a paused campaign of video ads made from a design, read back from the sandbox', async () => {
+  it('previews a video ad as the video ad, then publishes a paused campaign of them without uploading again', async () => {
     // Prepare
     const adVideo = await storedVideo('Slow mornings, warm mugs');
     const { draft, ready } = await videoDraft(adVideo);
@@ -136,9 +136,34 @@ describe('campaign generator video ads', () => {
       expect(ad.image).toBeUndefined();
     }
     expect(ready.plan.adSets[0]!.ads[0]!.video).toEqual(adVideo);
-
-    // Act
     const before = await callCount();
+
+    // Act: Meta's previews of the first ad (issue 29: the video ad, not a link ad), then the publish.
+    const previewed = await json(
+      await user.call('/api/campaign-generator/previews', {
+        method: 'POST',
+        body: JSON.stringify({
+          adAccountId: usdAccount,
+          ad: ready.plan.adSets[0]!.ads[0],
+          formats: ['MOBILE_FEED_STANDARD', 'INSTAGRAM_REELS'],
+        }),
+      }),
+    );
+    expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+    const previewCalls = (await callsSince(before)).filter((call) => call.path.endsWith('/generatepreviews'));
+    expect(previewCalls.map((call) => [call.params.ad_format, call.status])).toEqual([
+      ['MOBILE_FEED_STANDARD', 200],
+      ['INSTAGRAM_REELS', 200],
+    ]);
+    const previewVideo = (
+      JSON.parse(previewCalls[0]!.params.creative!) as { object_story_spec: { video_data: Record<string, unknown> } }
+    ).object_story_spec.video_data;
+    expect(previewVideo).toMatchObject({ video_id: expect.stringMatching(/^\d+$/), image_hash: expect.any(String) });
+    // The frame Meta's reply points at draws the video (its thumbnail as poster), not a still link ad.
+    const [first] = (previewed.body.previews as Array<{ html: string }>).map((p) => /src="([^"]+)"/.exec(p.html)![1]!);
+    const frame = await (await fetch(first!.replaceAll('&amp;', '&'))).text();
+    expect(frame).toMatch(/<video [^>]*aria-label="Ad video"/);
+
     const published = await json(
       await user.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
         method: 'POST',
@@ -146,7 +171,8 @@ describe('campaign generator video ads', () => {
       }),
     );
 
-    // Assess: one upload of the thumbnail and of the video, polled until ready, then video creatives and ads.
+    // Assess: one upload of the thumbnail and of the video (by the preview; publish names it again), polled until
+    // ready, then video creatives and ads.
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     expect(CampaignDraftSchema.parse(published.body).publish!.status).toBe('published');
     const mine = await callsSince(before);
@@ -167,6 +193,10 @@ describe('campaign generator video ads', () => {
     }
     expect(videoIds.size).toBe(1);
     const [videoId] = [...videoIds];
+    expect(videoId).toBe(previewVideo.video_id);
+    expect(mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/adimages`))).toHaveLength(
+      1,
+    );
     const polls = mine.filter((call) => call.method === 'GET' && call.path.endsWith(`/${videoId}`));
     expect(polls.length).toBeGreaterThan(0);
     const firstAd = mine.find((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/ads`))!;

@@ -1,17 +1,25 @@
 import type { PlanAd, PREVIEW_FORMATS } from '@shared/schemas/campaign-plan';
 import { Spinner } from '@web/components/ui/spinner';
+import { languageLabel } from '@web/lib/business-languages/business-languages';
 import { usePreviews } from '../api/campaign-generator-api';
 import { previewFrame } from '../lib/plan-edits';
 
-const FORMATS: ReadonlyArray<(typeof PREVIEW_FORMATS)[number]> = ['MOBILE_FEED_STANDARD', 'INSTAGRAM_STORY'];
+type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
+const FORMATS: readonly PreviewFormat[] = ['MOBILE_FEED_STANDARD', 'INSTAGRAM_STORY'];
+/** A video ad plays in the feed and, vertical, in Reels. */
+const VIDEO_FORMATS: readonly PreviewFormat[] = ['MOBILE_FEED_STANDARD', 'INSTAGRAM_REELS'];
 const LABELS: Record<string, string> = {
   MOBILE_FEED_STANDARD: 'Facebook feed',
   INSTAGRAM_STORY: 'Instagram story',
+  INSTAGRAM_REELS: 'Instagram Reels',
 };
 
-/** The ad as Meta renders it (generatepreviews), in the feed and in stories. */
+/**
+ * The ad as Meta renders it (generatepreviews), in the feed and in stories (a video ad in Reels), once per language
+ * when the ad has versions in several.
+ */
 export function AdPreviews({ adAccountId, ad }: { adAccountId: string; ad: PlanAd }) {
-  const previews = usePreviews(adAccountId, ad, FORMATS);
+  const previews = usePreviews(adAccountId, ad, ad.format === 'video' ? VIDEO_FORMATS : FORMATS);
   if (previews.isPending) return <Spinner label="Loading previews" className="size-6" />;
   if (previews.isError) return <p className="text-sm text-destructive">Meta could not preview this ad.</p>;
   if (previews.data.previews.length === 0)
@@ -20,12 +28,13 @@ export function AdPreviews({ adAccountId, ad }: { adAccountId: string; ad: PlanA
     <div className="flex flex-wrap gap-6">
       {previews.data.previews.map((preview) => {
         const frame = previewFrame(preview.html);
+        const name = `${LABELS[preview.format] ?? preview.format}${preview.language ? ` · ${languageLabel(preview.language)}` : ''}`;
         return (
-          <figure key={preview.format} className="grid gap-2">
-            <figcaption className="text-sm font-medium">{LABELS[preview.format] ?? preview.format}</figcaption>
+          <figure key={`${preview.format}-${preview.language ?? ''}`} className="grid gap-2">
+            <figcaption className="text-sm font-medium">{name}</figcaption>
             {frame ? (
               <iframe
-                title={`Preview: ${LABELS[preview.format] ?? preview.format}`}
+                title={`Preview: ${name}`}
                 src={frame.src}
                 width={frame.width}
                 height={frame.height}
