@@ -138,6 +138,7 @@ export const routes = {
   creativeTags: adOptimizerRoutes.creativeTags,
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
   graphicsRenderVideo: graphicsVideoRoutes.graphicsRenderVideo,
+  graphicsVideos: graphicsRoutes.graphicsVideos,
   graphicsVideo: graphicsRoutes.graphicsVideo,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

@@ -157,6 +157,25 @@ export async function generateDraft(
   return draft;
 }
 
+/**
+ * A video ad plays one of the user's own rendered videos: its MP4 and thumbnail are in the user's part of the assets
+ * bucket (the plan editor swaps them by picking another of the user's videos). A 400 names each ad that is not.
+ */
+export function assertOwnVideos(userId: string, plan: CampaignPlan): void {
+  const foreign: Record<string, string> = {};
+  for (const [setIndex, set] of plan.adSets.entries()) {
+    for (const [adIndex, ad] of set.ads.entries()) {
+      if (!ad.video) continue;
+      if (!isUsersKey(userId, ad.video.assetKey) || !isUsersKey(userId, ad.video.thumbnailAssetKey)) {
+        foreign[`adSets.${setIndex}.ads.${adIndex}.video`] = 'That video is not one of yours: pick one of your videos.';
+      }
+    }
+  }
+  if (Object.keys(foreign).length > 0) {
+    throw validationError('A video ad plays one of your own videos.', foreign);
+  }
+}
+
 /** Saves the editor's plan (same ad account), with the validator's findings. */
 export async function saveDraftPlan(
   drafts: DraftStore,
@@ -169,6 +188,7 @@ export async function saveDraftPlan(
   if (plan.adAccountId !== draft.plan.adAccountId || plan.currency !== draft.plan.currency) {
     throw validationError('A draft stays in the ad account it was planned for.');
   }
+  assertOwnVideos(userId, plan);
   const issues = validatePlan(plan, {
     minDailyBudgetMinor: draft.minDailyBudgetMinor,
     now,

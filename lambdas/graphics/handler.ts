@@ -18,7 +18,7 @@ import {
 import { listAssets } from '../lib/graphics/graphics-store';
 import { sweepStragglers } from '../lib/graphics/pending-objects';
 import { deleteExport, listExports } from '../lib/graphics-export/export-records';
-import { readVideo } from '../lib/graphics-video/video-records';
+import { listVideos, readVideo } from '../lib/graphics-video/video-records';
 import { listAccountImages, uploadToAdAccount } from '../lib/graphics/meta-images';
 import { httpFunction, on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
@@ -87,5 +87,6 @@ export const handler = httpFunction([
     return listExports(d, user.sub);
   }),
   on(routes.graphicsDeleteExport, ({ user, params }) => deleteExport(deps(), user.sub, params.id)),
+  on(routes.graphicsVideos, ({ user }) => listVideos(deps(), user.sub)),
   on(routes.graphicsVideo, ({ user, params }) => readVideo(deps(), user.sub, params.id)),
 ]);

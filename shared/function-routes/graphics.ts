@@ -17,7 +17,7 @@ import {
   UploadTicketSchema,
   DeletedSchema as GraphicsDeletedSchema,
 } from '../schemas/graphics';
-import { VideoIdParamsSchema, VideoReplySchema } from '../schemas/graphics-video';
+import { VideoIdParamsSchema, VideoListSchema, VideoReplySchema } from '../schemas/graphics-video';
 import { route } from '../route-declaration';
 
 /** The routes `graphics` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
@@ -155,6 +155,14 @@ export const graphicsRoutes = {
   }),
   // A rendered video ad read again (fresh presigned URLs), served by this light function: the renderer's function
   // loads a 170 MB encoder a read does not need.
+  // The workspace's rendered videos, newest first: the campaign plan editor swaps a video ad's video among them.
+  graphicsVideos: route({
+    method: 'GET',
+    path: '/api/graphics/videos',
+    fn: 'graphics',
+    access: 'user',
+    response: VideoListSchema,
+  }),
   graphicsVideo: route({
     method: 'GET',
     path: '/api/graphics/videos/{id}',

@@ -66,3 +66,7 @@ export const VideoReplySchema = z.object({
   usage: ExportUsageSchema.optional(),
 });
 export type VideoReply = z.infer<typeof VideoReplySchema>;
+
+/** The workspace's rendered videos, newest first (the plan editor picks a video ad's video from them). */
+export const VideoListSchema = z.object({ videos: z.array(VideoReplySchema) });
+export type VideoList = z.infer<typeof VideoListSchema>;

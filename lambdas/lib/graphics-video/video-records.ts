@@ -3,7 +3,8 @@ import { USER_ASSETS_PREFIX } from '@shared/buckets';
 import type { VideoSizeId } from '@shared/graphics/video-motion';
 import { DOWNLOAD_URL_SECONDS } from '@shared/schemas/graphics';
 import { videoRatios, type VideoReply } from '@shared/schemas/graphics-video';
-import { tableKey } from '@shared/table-keys';
+import { keyCondition, tableKey } from '@shared/table-keys';
+import { queryAll } from '../aws/query-all';
 import { notFound } from '../errors';
 import { presignDownload, type AssetBucket } from '../graphics/asset-objects';
 import type { GraphicsStore } from '../graphics/graphics-store';
@@ -111,4 +112,25 @@ export async function readVideo(
   videoId: string,
 ): Promise<VideoReply> {
   return videoView(deps.bucket, await getVideoRecord(deps.store, userId, videoId), deps.now());
+}
+
+/** How many videos the list answers: the newest, enough to pick from in the plan editor. */
+export const VIDEO_LIST_LIMIT = 50;
+
+/** `GET /api/graphics/videos`: the workspace's rendered videos, newest first, presigned again. */
+export async function listVideos(
+  deps: { store: GraphicsStore; bucket: AssetBucket; now: () => Date },
+  userId: string,
+): Promise<{ videos: VideoReply[] }> {
+  const rows = await queryAll(deps.store.doc, {
+    TableName: deps.store.table,
+    KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
+    ExpressionAttributeValues: { ':user': userId, ':prefix': VIDEO },
+  });
+  const records = rows
+    .map(({ user_id: _user, item_key: _key, ...record }) => record as unknown as VideoRecord)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, VIDEO_LIST_LIMIT);
+  const now = deps.now();
+  return { videos: await Promise.all(records.map((record) => videoView(deps.bucket, record, now))) };
 }

@@ -7,7 +7,7 @@ import { AV_CODEC_ID_H264, AV_PIX_FMT_YUV420P, AV_PROFILE_H264_HIGH } from 'node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { windowId } from '@shared/quotas';
-import { VideoReplySchema, type VideoReply } from '@shared/schemas/graphics-video';
+import { VideoListSchema, VideoReplySchema, type VideoReply } from '@shared/schemas/graphics-video';
 import { localTableName } from '@infra/twin/function-environment';
 import { confirmedUser, twinDocumentClient } from '../ai/ai-user';
 import { api, cognitoClient, deleteUser } from '../twin-client';
@@ -164,6 +164,11 @@ describe('POST /api/graphics/designs/{id}/videos', () => {
     const again = VideoReplySchema.parse(await json(await call(alice, `/api/graphics/videos/${made.videoId}`), 200));
     expect(again).toMatchObject({ videoId: made.videoId, video: { key: made.video.key, bytes: made.video.bytes } });
     expect(again.usage).toBeUndefined();
+    // Listed among the workspace's videos (the plan editor swaps a video ad's video among them), not among another's.
+    const listed = VideoListSchema.parse(await json(await call(alice, '/api/graphics/videos'), 200));
+    expect(listed.videos.find((video) => video.videoId === made.videoId)?.adVideo).toEqual(made.adVideo);
+    const othersList = VideoListSchema.parse(await json(await call(bob, '/api/graphics/videos'), 200));
+    expect(othersList.videos.some((video) => video.videoId === made.videoId)).toBe(false);
 
     const usedBefore = await exportsUsed(bob.sub);
     await json(await call(bob, `/api/graphics/videos/${made.videoId}`), 404);

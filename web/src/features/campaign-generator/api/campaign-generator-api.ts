@@ -18,7 +18,19 @@ export const generatorKeys = {
   estimate: (account: string, goal: string, targeting: PlanTargeting) =>
     ['campaign-generator', 'estimate', account, goal, JSON.stringify(targeting)] as const,
   previews: (account: string, ad: PlanAd) => ['campaign-generator', 'previews', account, JSON.stringify(ad)] as const,
+  videos: (uid: string | undefined) => ['campaign-generator', uid, 'videos'] as const,
 };
+
+/** The user's rendered videos, newest first (a video ad's video is swapped for one of them), asked for when shown. */
+export function useMyVideos(uid: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: generatorKeys.videos(uid),
+    queryFn: async ({ signal }) => (await apiRequest('graphicsVideos', { signal })).videos,
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
 
 /** The user's ad accounts (the generator asks which one to plan for). */
 export function useGeneratorAdAccounts(uid: string | undefined) {

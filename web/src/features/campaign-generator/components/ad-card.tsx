@@ -8,6 +8,7 @@ import { NativeSelect } from '@web/components/ui/select-field';
 import { languageLabel } from '@web/lib/business-languages/business-languages';
 import { errorAt, warningAt } from '../lib/plan-edits';
 import { AdLanguageVersions } from './ad-language-versions';
+import { AdVideoPicker } from './ad-video-picker';
 import { CarouselCardsEditor } from './carousel-cards-editor';
 
 const textareaClass =
@@ -103,10 +104,8 @@ export function AdCard({ ad, label, at, issues, changeAd, onPreview }: AdCardPro
           <Input {...control} value={ad.link} onChange={(e) => changeAd((a) => (a.link = e.target.value))} />
         )}
       </FormField>
-      {ad.format === 'video' && ad.video ? (
-        <p className="text-sm text-muted-foreground">
-          Video ad: plays the {ad.video.seconds} s {ad.video.ratio} video, sent to the ad account when you publish.
-        </p>
+      {ad.format === 'video' ? (
+        <AdVideoPicker ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />
       ) : null}
       {carousel && <CarouselCardsEditor ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />}
       <AdLanguageVersions ad={ad} label={label} at={at} issues={issues} changeAd={changeAd} />
