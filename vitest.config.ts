@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,22 @@ const alias = Object.fromEntries(
   ['shared', 'web/src', 'lambdas', 'infra', 'tests'].map((dir) => [`@${dir.split('/')[0]}`, path.join(repoRoot, dir)]),
 );
 
+/**
+ * Unit files that replace modules (vi.mock), spy, fake timers or stub globals, patch AWS clients (mockClient), or
+ * write process.env: each runs in a fresh worker with a fresh module registry (vitest's default isolation), since
+ * a mocked module or a changed env would otherwise reach the next file of the worker. Found by their text, so a new
+ * file that starts mocking moves here by itself.
+ */
+const NEEDS_ISOLATION =
+  /\bvi\.(mock|doMock|spyOn|useFakeTimers|stubEnv|stubGlobal)\(|\bmockClient\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env|globalThis\.\w+\s*=[^=]/;
+const unitFiles = (): string[] =>
+  readdirSync(path.join(repoRoot, 'tests/unit'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('web/'))
+    .map((file) => `tests/unit/${file.split(path.sep).join('/')}`);
+const isolatedUnitFiles = unitFiles().filter((file) =>
+  NEEDS_ISOLATION.test(readFileSync(path.join(repoRoot, file), 'utf8')),
+);
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is ONE worker, and the unit, web,
@@ -31,10 +48,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/web/**'],
+          exclude: ['tests/unit/web/**', ...isolatedUnitFiles],
           environment: 'node',
           env: quietPowertools,
+          // The files of a worker share one module registry: re-importing the same modules (AWS SDK, zod schemas,
+          // the twin) for each of ~260 files, in a fresh worker each, was most of this project's CPU. These files
+          // test plain functions and set up what they read; the ones that mock or change globals are `unit-isolated`.
+          isolate: false,
           // Generous: CI and a shared laptop can be busy. Speed is measured by `npm run bench`, not here.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-isolated',
+          include: isolatedUnitFiles,
+          environment: 'node',
+          env: quietPowertools,
           testTimeout: 20_000,
         },
       },

@@ -14,7 +14,7 @@ trap 'rm -f "$log"' EXIT
 npx vitest run --project integration >"$log" 2>&1 &
 integration=$!
 
-npx vitest run --project unit --project web --project mmm --project infra
+npx vitest run --project unit --project unit-isolated --project web --project mmm --project infra
 others=$?
 
 wait "$integration"
