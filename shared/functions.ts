@@ -921,12 +921,31 @@ export const functions = {
   },
   'graphics-video': {
     description:
-      'Video ads from a saved design: renders a 6–15 s H.264 MP4 (9:16 or 1:1) with FFmpeg (node-av) and a closing-card PNG, stores both in S3, counts a graphics export',
+      'Video ads from a saved design: checks the request, counts a graphics export and queues the render (202), and answers its progress',
     tables: {
-      // The saved design (GetItem); the video record and the pending marker around its objects (PutItem,
-      // DeleteItem; GetItem when a failed write checks which records exist); the storage counter (UpdateItem).
+      // The saved design and its images' records (GetItem); the render job (PutItem, read with GetItem, marked
+      // failed with UpdateItem when it cannot be queued); the finished video's record (GetItem).
+      graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      // A video counts as one graphics export a month, counted when queued and given back when queueing fails.
+      quotaUsage: { actions: ['UpdateItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    buckets: {
+      // Reads the design's images (they must exist before a render is queued); presigns the finished video's GETs.
+      assets: { actions: ['s3:GetObject'], keyPatterns: ['users/*'] },
+    },
+    sendsJobs: ['videoRenders'],
+    timeoutSeconds: 29,
+  },
+  'graphics-video-worker': {
+    description:
+      'Renders queued video ads: a 6–15 s H.264 MP4 (9:16 or 1:1) with FFmpeg (node-av) and a closing-card PNG, stored in S3, progress on the job',
+    tables: {
+      // The job (GetItem; claimed, progress, ready or failed with UpdateItem); the saved design and its images'
+      // records (GetItem); the video record and the pending marker around its objects (PutItem, DeleteItem; GetItem
+      // when a failed write checks which records exist); the storage counter (UpdateItem).
       graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
-      // A video counts as one graphics export a month, counted before rendering and given back when it fails.
+      // A failed render gives its graphics export back (UpdateItem); the plan sets the storage limit (GetItem).
       quotaUsage: { actions: ['UpdateItem'] },
       userPlans: { actions: ['GetItem'] },
     },
@@ -941,8 +960,8 @@ export const functions = {
     // A 15 s 1080×1920 render took 10.6 s of CPU on one core, peak 880 MB (docs/benchmarks.md); 3,008 MB gives
     // ~1.7 vCPUs (x264 uses them) and is the most a new account may configure without asking.
     memorySize: 3008,
-    // Rendered while the HTTP request waits: the HTTP API gives up at 30 s.
-    timeoutSeconds: 29,
+    // No request waits: room for the longest video on a slow vCPU (and the twin on a busy machine), many times over.
+    timeoutSeconds: 300,
   },
   team: {
     description: 'Team of a workspace: invitations by email (single-use hashed tokens), members, seats of the plan',

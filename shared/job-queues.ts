@@ -71,6 +71,17 @@ export const jobQueues = {
     maxReceiveCount: 1,
     maxConcurrency: 2,
   },
+  /**
+   * Video ads rendered from a design (issue 29 req 2): one render per invocation. A render that fails is marked
+   * failed by the worker (not retried); a crash or timeout comes back once, and the third receive marks it failed.
+   */
+  videoRenders: {
+    name: 'video-renders',
+    consumer: 'graphics-video-worker',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    maxConcurrency: 2,
+  },
 } as const satisfies Record<string, JobQueueDeclaration>;
 
 export type JobQueueKey = keyof typeof jobQueues;

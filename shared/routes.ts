@@ -139,6 +139,7 @@ export const routes = {
   graphicsExportDesign: graphicsExportRoutes.graphicsExportDesign,
   graphicsRenderVideo: graphicsVideoRoutes.graphicsRenderVideo,
   graphicsVideos: graphicsRoutes.graphicsVideos,
+  graphicsVideoRender: graphicsVideoRoutes.graphicsVideoRender,
   graphicsVideo: graphicsRoutes.graphicsVideo,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

@@ -3,22 +3,20 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { s3Client } from '../lib/aws/s3';
 import { planOfUser } from '../lib/billing/plan-record';
 import { bucketName } from '../lib/bucket-name';
-import { renderVideo, type VideoDeps } from '../lib/graphics-video/render-video';
+import { readVideoRender, startVideoRender, type StartVideoDeps } from '../lib/graphics-video/video-jobs';
 import { httpFunction, on } from '../lib/http/http-function';
-import { logger } from '../lib/observability';
+import { sendJob } from '../lib/job-queue';
 import { consumeWorkspaceQuota, refundQuota } from '../lib/quota/plan-quota';
 import { tableName } from '../lib/table-name';
-import { renderDesignVideo } from '../lib/video-render/render-design-video';
 
-const deps = (): VideoDeps => {
+const deps = (): StartVideoDeps => {
   const doc = dynamoDocumentClient();
-  const planOf = (user: string) => planOfUser(doc, tableName('userPlans'), user);
   const counters = { doc, table: tableName('quotaUsage') };
   const plansTable = { doc, table: tableName('userPlans') };
   return {
     store: { doc, table: tableName('graphicsItems') },
     bucket: { s3: s3Client(), bucket: bucketName('assets') },
-    planOf,
+    planOf: (user: string) => planOfUser(doc, tableName('userPlans'), user),
     now: () => new Date(),
     // A video counts like a graphics export (one a request): the plans have no separate video allowance.
     quota: {
@@ -26,11 +24,12 @@ const deps = (): VideoDeps => {
       consume: (user) => consumeWorkspaceQuota(counters, plansTable, user, 'graphicsExportsPerMonth'),
       refund: (user, grant) => refundQuota(counters, user, grant),
     },
-    render: (design, assets, options) => renderDesignVideo(design, assets, options),
-    log: (message, facts) => logger.info(message, facts),
+    enqueue: (message) => sendJob('videoRenders', message),
   };
 };
 
+/** Checks and queues video renders, and answers their progress; graphics-video-worker renders them. */
 export const handler = httpFunction([
-  on(routes.graphicsRenderVideo, ({ user, params, body }) => renderVideo(deps(), user.sub, params.id, body)),
+  on(routes.graphicsRenderVideo, ({ user, params, body }) => startVideoRender(deps(), user.sub, params.id, body)),
+  on(routes.graphicsVideoRender, ({ user, params }) => readVideoRender(deps(), user.sub, params.id)),
 ]);

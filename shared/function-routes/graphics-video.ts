@@ -1,11 +1,12 @@
 import { route } from '../route-declaration';
 import { IdParamsSchema } from '../schemas/graphics';
-import { VideoReplySchema, VideoRequestSchema } from '../schemas/graphics-video';
+import { VideoIdParamsSchema, VideoRenderSchema, VideoRequestSchema } from '../schemas/graphics-video';
 
 /** The routes `graphics-video` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
 export const graphicsVideoRoutes = {
-  // A video ad from a saved design, rendered while the request waits: a 15 s 1080×1920 video takes ~11 s of one
-  // core, well under API Gateway's 29 s (docs/features/graphics.md argues the choice).
+  // A video ad from a saved design, rendered in the background by graphics-video-worker: the request is checked, one
+  // export counted and the render queued (202 with the job); a render is not bound to API Gateway's 29 s
+  // (docs/features/graphics.md argues the choice).
   graphicsRenderVideo: route({
     method: 'POST',
     path: '/api/graphics/designs/{id}/videos',
@@ -13,7 +14,16 @@ export const graphicsVideoRoutes = {
     access: 'user',
     params: IdParamsSchema,
     body: VideoRequestSchema,
-    response: VideoReplySchema,
-    successStatus: 201,
+    response: VideoRenderSchema,
+    successStatus: 202,
+  }),
+  // The render's progress, polled by the web until it is ready (with the video) or failed (with the reason).
+  graphicsVideoRender: route({
+    method: 'GET',
+    path: '/api/graphics/video-renders/{id}',
+    fn: 'graphics-video',
+    access: 'user',
+    params: VideoIdParamsSchema,
+    response: VideoRenderSchema,
   }),
 } as const;

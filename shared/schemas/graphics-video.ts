@@ -70,3 +70,46 @@ export type VideoReply = z.infer<typeof VideoReplySchema>;
 /** The workspace's rendered videos, newest first (the plan editor picks a video ad's video from them). */
 export const VideoListSchema = z.object({ videos: z.array(VideoReplySchema) });
 export type VideoList = z.infer<typeof VideoListSchema>;
+
+/**
+ * A video being rendered in the background (`graphics-video-worker`): `POST …/videos` answers 202 with it and the web
+ * polls `GET /api/graphics/video-renders/{id}` until it is `ready` (with the video, the same reply as
+ * `GET /api/graphics/videos/{id}`) or `failed` (with the reason, in words; the export was given back).
+ * The job's id is the video's id.
+ */
+export const videoRenderStatuses = ['rendering', 'ready', 'failed'] as const;
+export type VideoRenderStatus = (typeof videoRenderStatuses)[number];
+
+export const VideoRenderSchema = z.object({
+  jobId: VideoIdSchema,
+  designId: VideoIdSchema,
+  version: z.number().int(),
+  sizeId: VideoSizeIdSchema,
+  ratio: z.enum(['9:16', '1:1']),
+  seconds: z.number().int(),
+  status: z.enum(videoRenderStatuses),
+  /** Share of the frames encoded (0–100), written by the worker as it goes. */
+  progress: z.number().min(0).max(100),
+  createdAt: z.string(),
+  /** Why it failed, to show as is. */
+  error: z.string().optional(),
+  video: VideoReplySchema.optional(),
+  /** The plan's graphics exports after this one; only in the 202 that counted it. */
+  usage: ExportUsageSchema.optional(),
+});
+export type VideoRender = z.infer<typeof VideoRenderSchema>;
+
+/** The message `graphics-video` queues for the worker (`videoRenders`): whose job, which one. */
+export const VideoRenderMessageSchema = z.strictObject({
+  userId: z.string().min(1),
+  jobId: VideoIdSchema,
+});
+export type VideoRenderMessage = z.infer<typeof VideoRenderMessageSchema>;
+
+/**
+ * Roughly how long a render takes, for the progress line (seconds): on one vCPU a second of 1080×1920 video takes
+ * ~0.7 s and of 1080×1080 ~0.4 s (docs/benchmarks.md), plus the queue and a cold start. A guide, not a promise.
+ */
+export function expectedRenderSeconds(sizeId: z.infer<typeof VideoSizeIdSchema>, seconds: number): number {
+  return Math.round(5 + seconds * (sizeId === 'story' ? 1 : 0.6));
+}

@@ -78,9 +78,15 @@ describe("the assets bucket (stateful stack) and the graphics function's access 
     // No other function touches the bucket (the export's and the video's own grants: tests/infra/graphics-*.test.ts).
     for (const [name, declaration] of Object.entries(functions)) {
       if (
-        ['graphics', 'graphics-export', 'graphics-video', 'reports', 'reports-sender', 'campaign-generator'].includes(
-          name,
-        ) ||
+        [
+          'graphics',
+          'graphics-export',
+          'graphics-video',
+          'graphics-video-worker',
+          'reports',
+          'reports-sender',
+          'campaign-generator',
+        ].includes(name) ||
         'cognitoTrigger' in declaration
       )
         continue;

@@ -7,6 +7,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketEnvVar } from '@shared/buckets';
 import { functions } from '@shared/functions';
+import { jobQueueEnvVar } from '@shared/job-queues';
 import { GRAPHICS_ASSETS_DIR } from '@shared/graphics/render-assets';
 import { bundledFiles, VIDEO_ADDON_PACKAGE } from '@infra/cdk/lib/bundling/bundled-files';
 import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
@@ -14,26 +15,28 @@ import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
 /**
- * The video function, bundled for real: node-av's code is in index.mjs, and FFmpeg's x86_64 addon must sit in
+ * The video worker, bundled for real: node-av's code is in index.mjs, and FFmpeg's x86_64 addon must sit in
  * node_modules/ beside it (node-av requires it from the bundle's folder), with the renderer's fonts and WASM; the
- * function runs on x86_64 to match that addon, and may only touch objects under users/ of the assets bucket.
+ * function runs on x86_64 to match that addon, and may only touch objects under users/ of the assets bucket. The
+ * API function that queues renders is an ordinary arm64 function that only reads objects.
  */
-describe('the graphics-video function', () => {
+describe('the graphics-video-worker function (and graphics-video, which queues its renders)', () => {
   let built: BuiltApp;
   let bundleDir: string;
   let bundledTemplate: Template;
-  const fn = 'adsmith-dev-graphics-video';
+  const fn = 'adsmith-dev-graphics-video-worker';
+  const api = 'adsmith-dev-graphics-video';
   beforeAll(() => {
     built = buildApp();
     bundleDir = mkdtempSync(path.join(tmpdir(), 'cdk.out-adsmith-video-'));
     const stack = new Stack(new App({ outdir: bundleDir }), 'VideoBundle');
     new AppFunction(stack, 'Video', {
-      name: 'graphics-video',
+      name: 'graphics-video-worker',
       namePrefix: 'test',
-      description: functions['graphics-video'].description,
+      description: functions['graphics-video-worker'].description,
       logRetention: RetentionDays.ONE_WEEK,
-      bundledFiles: bundledFiles(functions['graphics-video'].bundledFiles),
-      architecture: functions['graphics-video'].architecture,
+      bundledFiles: bundledFiles(functions['graphics-video-worker'].bundledFiles),
+      architecture: functions['graphics-video-worker'].architecture,
     });
     bundledTemplate = Template.fromStack(stack);
   });
@@ -65,7 +68,8 @@ describe('the graphics-video function', () => {
   it('runs on x86_64 with the memory and timeout of its entry; every other function stays on arm64', () => {
     const stateless = built.templates.stateless;
     const [, video] = functionNamed(stateless, fn);
-    expect(video.Properties).toMatchObject({ Architectures: ['x86_64'], MemorySize: 3008, Timeout: 29 });
+    // No request waits for it: 300 s, room for a 15 s 1080×1920 render on a slow vCPU many times over.
+    expect(video.Properties).toMatchObject({ Architectures: ['x86_64'], MemorySize: 3008, Timeout: 300 });
     const others = resourcesOf(stateless, 'AWS::Lambda::Function').filter(([, resource]) => {
       const name = resource.Properties.FunctionName;
       return typeof name === 'string' && name.startsWith('adsmith-dev-') && name !== fn;
@@ -89,8 +93,19 @@ describe('the graphics-video function', () => {
       'dynamodb:DeleteItem',
       'dynamodb:GetItem',
       'dynamodb:PutItem',
-      'dynamodb:Query',
       'dynamodb:UpdateItem',
     ]);
+  });
+
+  it('lets graphics-video read objects under users/ (images, presigned reads) and send renders to the queue, nothing more', () => {
+    const stateless = built.templates.stateless;
+    const s3Actions = allowedActions(stateless, api).filter((action) => action.startsWith('s3:'));
+    expect([...new Set(s3Actions)]).toEqual(['s3:GetObject']);
+    const sqs = allowedActions(stateless, api).filter((action) => action.startsWith('sqs:'));
+    expect(sqs).toEqual(['sqs:SendMessage']);
+    expect(functionEnv(stateless, api)[jobQueueEnvVar('videoRenders')]).toBeDefined();
+    expect(functionEnv(stateless, fn)[jobQueueEnvVar('videoRenders')]).toBeUndefined();
+    const [, apiFunction] = functionNamed(stateless, api);
+    expect(apiFunction.Properties).toMatchObject({ Architectures: ['arm64'], Timeout: 29 });
   });
 });

@@ -187,6 +187,7 @@ describe('stateless stack (dev)', () => {
                 ruleRuns: 'http://127.0.0.1:1/000000000000/r',
                 signalDeliveries: 'http://127.0.0.1:1/000000000000/s',
                 customerLists: 'http://127.0.0.1:1/000000000000/c',
+                videoRenders: 'http://127.0.0.1:1/000000000000/v',
               },
               bucketNames: { assets: 'adsmith-local-assets', customerLists: 'adsmith-local-customer-lists' },
             }),

@@ -46,7 +46,7 @@ export interface PendingObjectsDeps {
 const PENDING = 'pending#';
 
 /**
- * How old a marker must be before a sweep settles it: far beyond the 29 s a graphics function may run, so a sweep
+ * How old a marker must be before a sweep settles it: far beyond the 29 s a graphics function may run (300 s for the video worker), so a sweep
  * never races the request that is still writing.
  */
 export const STRAGGLER_AGE_MS = 15 * 60 * 1000;

@@ -44,6 +44,8 @@ export interface VideoRenderOptions {
   seconds?: number;
   /** libx264 preset: speed against size at the same quality. */
   preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+  /** Told the frames encoded so far, every second of video (the background job's progress). */
+  onFrames?: (done: number, total: number) => Promise<void>;
 }
 
 export interface RenderedVideo {
@@ -211,6 +213,8 @@ export async function renderDesignVideo(
 
     const mixed = new Uint8Array(width * height * 4);
     for (let index = 0; index < timeline.totalFrames; index += 1) {
+      if (options.onFrames && index > 0 && index % timeline.fps === 0)
+        await options.onFrames(index, timeline.totalFrames);
       const recipe = frameRecipe(index, timeline);
       if (recipe.kind === 'still') {
         await encodeYuv([stillYuv(recipe.layer, index)]);

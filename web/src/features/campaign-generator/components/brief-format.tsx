@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Clapperboard, X } from 'lucide-react';
 import { useState } from 'react';
 import { videoAskedIn, type VideoAsk } from '@shared/ad-video';
@@ -13,6 +13,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { apiRequest } from '@web/lib/api';
+import { useVideoRender } from '@web/lib/video-render/use-video-render';
 import { briefVideoOf, type BriefVideo } from '../lib/brief-video';
 
 export type BriefAdFormat = 'single_image' | 'carousel' | 'video';
@@ -130,16 +131,12 @@ function VideoFromDesign({
   );
   const list = designs.data ?? [];
   const chosen = list.find((design) => design.id === designId) ?? list[0];
-  const make = useMutation({
-    mutationFn: async () => {
+  const make = useVideoRender({
+    prepare: async (choice) => {
       if (!chosen) throw new Error('choose a saved design.');
-      const reply = await apiRequest('graphicsRenderVideo', {
-        params: { id: chosen.id },
-        body: { version: chosen.version, sizeId, seconds },
-      });
-      return briefVideoOf(reply, chosen.name);
+      return { designId: chosen.id, version: chosen.version, ...choice };
     },
-    onSuccess: onMade,
+    onReady: (reply) => onMade(briefVideoOf(reply, list.find((design) => design.id === reply.designId)?.name)),
   });
 
   if (designs.isPending) return <Spinner label="Loading your saved designs" className="size-5" />;
@@ -190,14 +187,19 @@ function VideoFromDesign({
         </FormField>
       </div>
       <div>
-        <Button variant="outline" onClick={() => make.mutate()} disabled={make.isPending}>
-          {make.isPending ? <Spinner className="size-4" /> : <Clapperboard aria-hidden="true" />}
-          {make.isPending ? 'Making the video…' : 'Make the video'}
+        <Button variant="outline" onClick={() => make.make({ sizeId, seconds })} disabled={make.rendering}>
+          {make.rendering ? <Spinner className="size-4" /> : <Clapperboard aria-hidden="true" />}
+          {make.rendering ? 'Making the video…' : 'Make the video'}
         </Button>
       </div>
-      {make.isError ? (
+      {make.rendering && make.asked ? (
+        <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+          {`Rendering your ${make.asked.seconds} s ${make.asked.sizeId === 'story' ? '9:16' : '1:1'} video… ${make.progress ?? 0} % · ${make.elapsed} s so far (usually about ${make.asked.expectedSeconds} s).`}
+        </p>
+      ) : null}
+      {make.errorMessage ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          The video could not be made: {make.error instanceof Error ? make.error.message : 'please try again.'}
+          The video could not be made: {make.errorMessage}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Clapperboard, Download, Megaphone } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DEFAULT_VIDEO_SECONDS,
@@ -14,8 +13,8 @@ import { webPaths } from '@shared/web-paths';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/select-field';
-import { apiRequest } from '@web/lib/api';
-import { quotaExceededOf, usageKey } from '@web/lib/billing/usage';
+import { quotaExceededOf } from '@web/lib/billing/usage';
+import { useVideoRender } from '@web/lib/video-render/use-video-render';
 import type { SavedVersion } from './server-export';
 
 const shapes: { id: VideoSizeId; label: string; hint: string }[] = [
@@ -24,21 +23,6 @@ const shapes: { id: VideoSizeId; label: string; hint: string }[] = [
 ];
 const ratioOf = (sizeId: VideoSizeId) => (sizeId === 'story' ? '9:16' : '1:1');
 const lengths = Array.from({ length: MAX_VIDEO_SECONDS - MIN_VIDEO_SECONDS + 1 }, (_, i) => MIN_VIDEO_SECONDS + i);
-
-/** Seconds since `running` turned true, ticking once a second while it stays true. */
-function useElapsedSeconds(running: boolean): number {
-  const [elapsed, setElapsed] = useState(0);
-  useEffect(() => {
-    if (!running) return;
-    const started = Date.now();
-    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => {
-      clearInterval(timer);
-      setElapsed(0);
-    };
-  }, [running]);
-  return elapsed;
-}
 
 function kilobytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -51,9 +35,9 @@ export function videoAdLink(videoId: string): string {
 
 /**
  * "Make a video" (`POST /api/graphics/designs/{id}/videos`): the design is saved first when it changed, then the
- * server renders the saved version as a 9:16 or 1:1 MP4 of the chosen length while the request waits (about a
- * second of work per second of video). The preview plays the stored file; it downloads under its own name. A video
- * counts as one graphics export.
+ * server renders the saved version as a 9:16 or 1:1 MP4 of the chosen length in the background; the panel polls the
+ * render and shows its progress, the seconds so far and about how long it takes. The preview plays the stored
+ * file; it downloads under its own name. A video counts as one graphics export (given back if the render fails).
  */
 export function MakeVideo({
   ensureSaved,
@@ -64,27 +48,20 @@ export function MakeVideo({
   blocked: boolean;
   onMade?: (reply: VideoReply) => void;
 }) {
-  const queryClient = useQueryClient();
   const [sizeId, setSizeId] = useState<VideoSizeId>('story');
   const [seconds, setSeconds] = useState(DEFAULT_VIDEO_SECONDS);
   const shapeName = useId();
-
-  const run = useMutation({
-    mutationFn: async (choice: { sizeId: VideoSizeId; seconds: number }) => {
+  const render = useVideoRender({
+    prepare: async (choice) => {
       const saved = await ensureSaved();
       if (!saved) throw new Error('the design could not be saved first.');
-      return apiRequest('graphicsRenderVideo', {
-        params: { id: saved.id },
-        body: { version: saved.version, ...choice },
-      });
+      return { designId: saved.id, version: saved.version, ...choice };
     },
-    onSuccess: (reply) => onMade?.(reply),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: usageKey }),
+    onReady: onMade,
   });
-  const elapsed = useElapsedSeconds(run.isPending);
-  const quotaHit = quotaExceededOf(run.error);
-  const video = run.data;
-  const asked = run.variables;
+  const { asked, elapsed, video, job } = render;
+  const quotaHit = quotaExceededOf(render.requestError);
+  const usage = job?.usage;
 
   return (
     <section aria-labelledby="video-heading" className="grid gap-3 rounded-lg border p-4">
@@ -127,38 +104,44 @@ export function MakeVideo({
             </NativeSelect>
           )}
         </FormField>
-        <Button onClick={() => run.mutate({ sizeId, seconds })} disabled={run.isPending || blocked}>
+        <Button onClick={() => render.make({ sizeId, seconds })} disabled={render.rendering || blocked}>
           <Clapperboard aria-hidden="true" />
-          {run.isPending ? 'Making the video…' : 'Make video'}
+          {render.rendering ? 'Making the video…' : 'Make video'}
         </Button>
       </div>
       {blocked ? (
         <p className="text-sm text-muted-foreground">Fix the problems the checks list before making a video.</p>
       ) : null}
-      {run.isPending && asked ? (
+      {render.rendering && asked ? (
         <div className="grid gap-1">
-          {/* Indeterminate: the server answers once, when the file is stored. */}
+          {/* The worker writes the share of frames encoded; before it starts (queue, cold start) it is 0. */}
           <div
             role="progressbar"
             aria-label="Rendering the video"
-            aria-valuetext={`${elapsed} s so far`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={render.progress ?? 0}
+            aria-valuetext={`${render.progress ?? 0} %, ${elapsed} s so far`}
             className="h-2 w-full overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full w-1/3 animate-pulse rounded-full bg-primary" />
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-700"
+              style={{ width: `${Math.max(4, render.progress ?? 0)}%` }}
+            />
           </div>
         </div>
       ) : null}
       <div role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
-        {run.isPending && asked
-          ? `Rendering a ${asked.seconds} s ${ratioOf(asked.sizeId)} video on the server: ${elapsed} s so far (usually under ${asked.seconds + 10} s).`
+        {render.rendering && asked
+          ? `Rendering your ${asked.seconds} s ${ratioOf(asked.sizeId)} video… ${render.progress ?? 0} % · ${elapsed} s so far (usually about ${asked.expectedSeconds} s, longer when the servers are busy).`
           : video
-            ? `Your ${video.seconds} s ${video.ratio} video is ready${video.usage ? `. ${Math.max(0, video.usage.limit - video.usage.used)} of ${video.usage.limit} exports left this month` : ''}.`
+            ? `Your ${video.seconds} s ${video.ratio} video is ready${usage ? `. ${Math.max(0, usage.limit - usage.used)} of ${usage.limit} exports left this month` : ''}.`
             : ''}
       </div>
       {quotaHit ? <QuotaUpgradePrompt quota={quotaHit} /> : null}
-      {run.isError && !quotaHit ? (
+      {render.errorMessage && !quotaHit ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          The video could not be made: {run.error instanceof Error ? run.error.message : 'please try again.'}
+          The video could not be made: {render.errorMessage}
         </p>
       ) : null}
       {video ? (

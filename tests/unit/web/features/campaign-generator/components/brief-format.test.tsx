@@ -29,6 +29,7 @@ const adVideo = (ratio: '9:16' | '1:1', seconds: number): AdVideo => ({
 });
 
 function renderForm(video: BriefVideo | null = null) {
+  let lastAsk = { sizeId: 'story', seconds: 10 };
   api.apiRequest.mockImplementation(async (name: string, input?: { body: { sizeId: string; seconds: number } }) => {
     if (name === 'graphicsDesigns') {
       return {
@@ -37,14 +38,25 @@ function renderForm(video: BriefVideo | null = null) {
         ],
       };
     }
+    // The render is a background job: the 202's job, then one poll that finds it ready.
     if (name === 'graphicsRenderVideo') {
-      const ratio = input!.body.sizeId === 'story' ? '9:16' : '1:1';
+      lastAsk = input!.body;
+      return { jobId: VIDEO_ID, designId: DESIGN_ID, status: 'rendering', progress: 0, ...lastAsk };
+    }
+    if (name === 'graphicsVideoRender') {
+      const ratio = lastAsk.sizeId === 'story' ? '9:16' : '1:1';
       return {
-        videoId: VIDEO_ID,
-        ratio,
-        seconds: input!.body.seconds,
-        adVideo: adVideo(ratio, input!.body.seconds),
-        thumbnail: { url: 'http://localhost/t.png' },
+        jobId: VIDEO_ID,
+        status: 'ready',
+        progress: 100,
+        video: {
+          videoId: VIDEO_ID,
+          designId: DESIGN_ID,
+          ratio,
+          seconds: lastAsk.seconds,
+          adVideo: adVideo(ratio, lastAsk.seconds),
+          thumbnail: { url: 'http://localhost/t.png' },
+        },
       };
     }
     return { items: [] };

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,13 +65,33 @@ function mount(props: Partial<Parameters<typeof MakeVideo>[0]> = {}) {
 }
 
 describe('MakeVideo', () => {
-  it('saves first, renders the chosen shape and length, shows progress, then a playable preview and the download', async () => {
+  it('saves first, queues the chosen shape and length, polls its progress, then a playable preview and the download', async () => {
     const user = userEvent.setup({ delay: null });
-    let finish: () => void = () => undefined;
-    handlers.graphicsRenderVideo = ({ body }) =>
-      new Promise((resolve) => {
-        finish = () => resolve(reply(body as Parameters<typeof reply>[0]));
-      });
+    const job = (body: Parameters<typeof reply>[0]) => ({
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      ratio: body.sizeId === 'story' ? '9:16' : '1:1',
+      createdAt: '2026-11-22T12:00:00.000Z',
+      ...body,
+    });
+    let asked: Parameters<typeof reply>[0] | undefined;
+    let done = false;
+    handlers.graphicsRenderVideo = ({ body }) => {
+      asked = body as Parameters<typeof reply>[0];
+      return {
+        ...job(asked),
+        status: 'rendering',
+        progress: 0,
+        usage: { used: 3, limit: 10, resetsAt: '2026-12-01T00:00:00.000Z' },
+      };
+    };
+    handlers.graphicsVideoRender = ({ params }) => {
+      expect(params).toEqual({ id: UPLOAD_ID });
+      const { usage: _usage, ...video } = reply(asked!);
+      return done
+        ? { ...job(asked!), status: 'ready', progress: 100, video }
+        : { ...job(asked!), status: 'rendering', progress: 40 };
+    };
     const onMade = vi.fn();
     const { ensureSaved } = mount({ onMade });
 
@@ -81,8 +101,12 @@ describe('MakeVideo', () => {
     await user.selectOptions(screen.getByLabelText('Length'), '7');
     await user.click(screen.getByRole('button', { name: 'Make video' }));
 
-    expect(await screen.findByRole('progressbar', { name: 'Rendering the video' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/Rendering a 7 s 1:1 video on the server/);
+    const bar = await screen.findByRole('progressbar', { name: 'Rendering the video' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    // Rendering 7 s of 1:1 usually takes about 5 + 0.6 × 7 ≈ 9 s (expectedRenderSeconds).
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Rendering your 7 s 1:1 video… 40 % · \d+ s so far \(usually about 9 s/,
+    );
     expect(screen.getByRole('button', { name: 'Making the video…' })).toBeDisabled();
     expect(ensureSaved).toHaveBeenCalledTimes(1);
     expect(called('graphicsRenderVideo')[0]!.input).toEqual({
@@ -90,8 +114,8 @@ describe('MakeVideo', () => {
       body: { version: 2, sizeId: 'square', seconds: 7 },
     });
 
-    finish();
-    const preview = await screen.findByLabelText('Video preview, 1:1, 7 seconds');
+    done = true;
+    const preview = await screen.findByLabelText('Video preview, 1:1, 7 seconds', {}, { timeout: 5_000 });
     expect(preview.tagName).toBe('VIDEO');
     expect(preview).toHaveAttribute('controls');
     expect(preview).toHaveAttribute('src', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=play');
@@ -103,12 +127,52 @@ describe('MakeVideo', () => {
     const download = screen.getByRole('link', { name: 'Download MP4 (300 KB)' });
     expect(download).toHaveAttribute('href', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=save');
     expect(download).toHaveAttribute('download', 'adsmith-trail-v2-1080x1080-7s.mp4');
-    expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }));
+    expect(onMade).toHaveBeenCalledTimes(1);
+    expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }), expect.anything());
     // "Use in an ad": the campaign generator opens with this video.
     expect(screen.getByRole('link', { name: 'Use in an ad' })).toHaveAttribute(
       'href',
       `/campaign-generator?videoId=${UPLOAD_ID}`,
     );
+    // Polling stopped once it was ready.
+    const polls = called('graphicsVideoRender').length;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(called('graphicsVideoRender')).toHaveLength(polls);
+  }, 15_000);
+
+  it('says why a render failed (the export was given back), with no preview', async () => {
+    const user = userEvent.setup({ delay: null });
+    handlers.graphicsRenderVideo = () => ({
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      status: 'rendering',
+      progress: 0,
+      createdAt: '2026-11-22T12:00:00.000Z',
+    });
+    handlers.graphicsVideoRender = () => ({
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      status: 'failed',
+      progress: 0,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      error: 'The product image was deleted: choose another one and save the design.',
+    });
+    mount();
+    await user.click(screen.getByRole('button', { name: 'Make video' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The video could not be made: The product image was deleted: choose another one and save the design.',
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Video preview/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make video' })).toBeEnabled();
   });
 
   it('says why the server refused, and shows no preview', async () => {

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { VideoSizeId } from '@shared/graphics/video-motion';
+import {
+  videoRatios,
+  type VideoRender,
+  type VideoRenderMessage,
+  type VideoRenderStatus,
+  type VideoRequest,
+} from '@shared/schemas/graphics-video';
+import { tableKey } from '@shared/table-keys';
+import { isAppError, notFound } from '../errors';
+import type { GraphicsDeps } from '../graphics/asset-uploads';
+import type { GraphicsStore } from '../graphics/graphics-store';
+import type { QuotaGrant } from '../quota/plan-quota';
+import { checkVideoRequest, renderAndStoreVideo, type VideoDeps } from './render-video';
+import { getVideoRecord, videoView } from './video-records';
+
+/**
+ * Video ads rendered in the background (issue 29 req 2). `POST …/videos` checks the request, counts one graphics
+ * export, records a job `render#<id>` (under the workspace's partition, beside its designs) and queues it; the worker
+ * (`graphics-video-worker`) renders, stores the video as `video#<same id>` and marks the job ready, or failed with a
+ * reason in words and the export given back. SQS may deliver a message twice, or again after a crash: the job is
+ * claimed with a conditional write, a job already ready or failed is left alone, and a video already stored under
+ * the job's id is taken as done.
+ */
+export interface VideoJobRecord {
+  jobId: string;
+  designId: string;
+  version: number;
+  sizeId: VideoSizeId;
+  seconds: number;
+  status: VideoRenderStatus;
+  progress: number;
+  createdAt: string;
+  /** The export counted for it: given back if the render fails. */
+  grant: QuotaGrant;
+  /** Deliveries that claimed it; the third is refused (a render that crashed twice will not succeed). */
+  attempts: number;
+  /** When the last delivery claimed it (ms since epoch): another delivery waits until that one has surely ended. */
+  claimedAt?: number;
+  error?: string;
+  finishedAt?: string;
+}
+
+const RENDER = 'render#';
+export const videoJobItemKey = (jobId: string) => `${RENDER}${jobId}`;
+
+/** Claims after which a job is failed instead of rendered again. */
+export const MAX_RENDER_ATTEMPTS = 2;
+
+export async function putVideoJob(store: GraphicsStore, userId: string, job: VideoJobRecord): Promise<void> {
+  await store.doc.send(
+    new PutCommand({
+      TableName: store.table,
+      Item: { user_id: userId, item_key: videoJobItemKey(job.jobId), ...job },
+      ConditionExpression: 'attribute_not_exists(item_key)',
+    }),
+  );
+}
+
+export async function getVideoJob(store: GraphicsStore, userId: string, jobId: string): Promise<VideoJobRecord | null> {
+  const reply = await store.doc.send(
+    new GetCommand({
+      TableName: store.table,
+      Key: tableKey('graphicsItems', userId, videoJobItemKey(jobId)),
+      ConsistentRead: true,
+    }),
+  );
+  if (!reply.Item) return null;
+  const { user_id: _user, item_key: _key, ...job } = reply.Item;
+  return job as VideoJobRecord;
+}
+
+/**
+ * Sets the fields on a job still rendering (and, with `claimBefore`, only if no delivery claimed it since then);
+ * false when the job has moved on (ready, failed) or another delivery holds it.
+ */
+async function updateRenderingJob(
+  store: GraphicsStore,
+  userId: string,
+  jobId: string,
+  fields: Record<string, unknown>,
+  options: { claimBefore?: number; addAttempt?: boolean } = {},
+): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':rendering': 'rendering' };
+  const sets = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  let condition = '#status = :rendering';
+  if (options.claimBefore !== undefined) {
+    names['#claimedAt'] = 'claimedAt';
+    values[':claimBefore'] = options.claimBefore;
+    condition += ' AND (attribute_not_exists(#claimedAt) OR #claimedAt < :claimBefore)';
+  }
+  if (options.addAttempt) {
+    names['#attempts'] = 'attempts';
+    values[':one'] = 1;
+  }
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: tableKey('graphicsItems', userId, videoJobItemKey(jobId)),
+        UpdateExpression: `SET ${sets.join(', ')}${options.addAttempt ? ' ADD #attempts :one' : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export interface StartVideoDeps extends GraphicsDeps {
+  /** Counts one graphics export against the plan (throws QUOTA_EXCEEDED), and gives it back. */
+  quota: {
+    consume: (userId: string) => Promise<QuotaGrant>;
+    refund: (userId: string, grant: QuotaGrant) => Promise<void>;
+  };
+  /** Hands the job to the worker's queue. */
+  enqueue: (message: VideoRenderMessage) => Promise<void>;
+}
+
+function jobView(job: VideoJobRecord): VideoRender {
+  return {
+    jobId: job.jobId,
+    designId: job.designId,
+    version: job.version,
+    sizeId: job.sizeId,
+    ratio: videoRatios[job.sizeId],
+    seconds: job.seconds,
+    status: job.status,
+    progress: job.progress,
+    createdAt: job.createdAt,
+    ...(job.error !== undefined && { error: job.error }),
+  };
+}
+
+/**
+ * `POST /api/graphics/designs/{id}/videos`: the checks a render needs (409, 400 naming the problem, 404) before
+ * anything is counted; one graphics export counted (429 when used up); the job recorded as `rendering` and queued.
+ * If it cannot be queued the job is failed and the export given back, and the request fails.
+ */
+export async function startVideoRender(
+  deps: StartVideoDeps,
+  userId: string,
+  designId: string,
+  request: VideoRequest,
+): Promise<VideoRender> {
+  await checkVideoRequest(deps, userId, designId, request);
+  const grant = await deps.quota.consume(userId);
+  const job: VideoJobRecord = {
+    jobId: randomUUID(),
+    designId,
+    version: request.version,
+    sizeId: request.sizeId,
+    seconds: request.seconds,
+    status: 'rendering',
+    progress: 0,
+    createdAt: deps.now().toISOString(),
+    grant,
+    attempts: 0,
+  };
+  try {
+    await putVideoJob(deps.store, userId, job);
+  } catch (error) {
+    await deps.quota.refund(userId, grant);
+    throw error;
+  }
+  try {
+    await deps.enqueue({ userId, jobId: job.jobId });
+  } catch (error) {
+    if (await updateRenderingJob(deps.store, userId, job.jobId, { status: 'failed', error: 'It could not be queued.' }))
+      await deps.quota.refund(userId, grant);
+    throw error;
+  }
+  return { ...jobView(job), usage: { used: grant.used, limit: grant.limit, resetsAt: grant.resetsAt } };
+}
+
+/** `GET /api/graphics/video-renders/{id}`: the job of the caller's workspace; when ready, the video with fresh URLs. */
+export async function readVideoRender(
+  deps: Pick<GraphicsDeps, 'store' | 'bucket' | 'now'>,
+  userId: string,
+  jobId: string,
+): Promise<VideoRender> {
+  const job = await getVideoJob(deps.store, userId, jobId);
+  if (!job) throw notFound('That video render does not exist.');
+  if (job.status !== 'ready') return jobView(job);
+  const video = await videoView(deps.bucket, await getVideoRecord(deps.store, userId, jobId), deps.now());
+  return { ...jobView(job), video };
+}
+
+export interface RunVideoDeps extends VideoDeps {
+  refund: (userId: string, grant: QuotaGrant) => Promise<void>;
+  /** The worker's timeout (ms): a claim older than this belongs to a delivery that has ended. */
+  timeoutMs: number;
+  /** Least time between two progress writes (ms). */
+  progressEveryMs?: number;
+}
+
+async function videoExists(store: GraphicsStore, userId: string, videoId: string): Promise<boolean> {
+  try {
+    await getVideoRecord(store, userId, videoId);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') return false;
+    throw error;
+  }
+}
+
+const FAILED_UNEXPECTEDLY = 'The video could not be rendered. Try again; if it fails again, tell us.';
+
+/**
+ * One queued render (the worker's logic). Returns what happened; throws only when the job's own record cannot be
+ * read or written (SQS then retries the message, and the claim keeps two deliveries from rendering at once).
+ */
+export async function runVideoRender(
+  deps: RunVideoDeps,
+  message: VideoRenderMessage,
+): Promise<'ready' | 'failed' | 'skipped'> {
+  const { userId, jobId } = message;
+  const job = await getVideoJob(deps.store, userId, jobId);
+  if (!job || job.status !== 'rendering') {
+    deps.log('Video render skipped', { jobId, status: job?.status ?? 'missing' });
+    return 'skipped';
+  }
+  const now = () => deps.now().getTime();
+  const markReady = () =>
+    updateRenderingJob(deps.store, userId, jobId, {
+      status: 'ready',
+      progress: 100,
+      finishedAt: deps.now().toISOString(),
+    });
+  const fail = async (reason: string) => {
+    if (
+      await updateRenderingJob(deps.store, userId, jobId, {
+        status: 'failed',
+        error: reason,
+        finishedAt: deps.now().toISOString(),
+      })
+    )
+      await deps.refund(userId, job.grant);
+    return 'failed' as const;
+  };
+  // A delivery that stored the video and died before marking the job: the work is done.
+  if (await videoExists(deps.store, userId, jobId)) {
+    await markReady();
+    return 'ready';
+  }
+  const claimed = await updateRenderingJob(
+    deps.store,
+    userId,
+    jobId,
+    { claimedAt: now() },
+    { claimBefore: now() - deps.timeoutMs, addAttempt: true },
+  );
+  if (!claimed) {
+    deps.log('Video render skipped: another delivery is rendering it', { jobId });
+    return 'skipped';
+  }
+  if (job.attempts + 1 > MAX_RENDER_ATTEMPTS) {
+    deps.log('Video render given up', { jobId, attempts: job.attempts });
+    return fail('The render stopped before finishing, twice. Try again, or make a shorter video.');
+  }
+
+  const request = { version: job.version, sizeId: job.sizeId, seconds: job.seconds };
+  let lastWrite = now();
+  const every = deps.progressEveryMs ?? 1000;
+  const onFrames = async (done: number, total: number) => {
+    if (now() - lastWrite < every) return;
+    lastWrite = now();
+    // Never 100 before the file is stored.
+    await updateRenderingJob(deps.store, userId, jobId, { progress: Math.min(99, Math.floor((done / total) * 100)) });
+  };
+  try {
+    const checked = await checkVideoRequest(deps, userId, job.designId, request);
+    await renderAndStoreVideo(deps, userId, jobId, checked, request, onFrames);
+  } catch (error) {
+    // A refusal (the design saved again, an image deleted, storage full) says why; anything else is logged.
+    if (isAppError(error) && error.statusCode < 500) return fail(error.message);
+    deps.log('Video render failed', { jobId, error: String(error) });
+    return fail(FAILED_UNEXPECTEDLY);
+  }
+  await markReady();
+  return 'ready';
+}

@@ -1,0 +1,324 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDesign, type Design } from '@shared/graphics/design-schema';
+import { plans } from '@shared/plans';
+import { windowId } from '@shared/quotas';
+import type { VideoRenderMessage } from '@shared/schemas/graphics-video';
+import { localTableName } from '@infra/twin/function-environment';
+import { type AppError } from '@lambdas/lib/errors';
+import { saveDesign } from '@lambdas/lib/graphics/graphics-store';
+import type { VideoRenderer } from '@lambdas/lib/graphics-video/render-video';
+import {
+  getVideoJob,
+  MAX_RENDER_ATTEMPTS,
+  readVideoRender,
+  runVideoRender,
+  startVideoRender,
+  videoJobItemKey,
+  type RunVideoDeps,
+  type StartVideoDeps,
+} from '@lambdas/lib/graphics-video/video-jobs';
+import { videoItemKey } from '@lambdas/lib/graphics-video/video-records';
+import { consumeQuota, QuotaExceededError, refundQuota } from '@lambdas/lib/quota/plan-quota';
+import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
+
+/**
+ * The background video job against the real DynamoDB wire protocol (dynalite): the request's checks before counting,
+ * the job recorded and queued, and the worker's claim, failure (the export given back once) and idempotence when SQS
+ * delivers twice. S3 is never reached on these paths (a client that points nowhere proves it); the render and
+ * storage the whole way, with the real encoder, are the integration test's.
+ */
+let aws: LocalAws;
+let users = 0;
+const clock = new Date('2026-11-22T23:00:00.000Z');
+
+beforeAll(async () => {
+  aws = await startLocalAws();
+}, 60_000);
+afterAll(async () => aws?.stop());
+
+function setup(render: VideoRenderer = never) {
+  const userId = `video-user-${++users}-${Date.now()}`;
+  const counters = { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock };
+  const queued: VideoRenderMessage[] = [];
+  const renders: string[] = [];
+  const common = {
+    store: { doc: aws.doc, table: localTableName('graphicsItems') },
+    bucket: {
+      s3: new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', maxAttempts: 1 }),
+      bucket: 'nowhere',
+    },
+    planOf: async () => 'free' as const,
+    now: () => clock,
+  };
+  const start: StartVideoDeps = {
+    ...common,
+    quota: {
+      consume: (user) => consumeQuota(counters, user, 'graphicsExportsPerMonth', 'free'),
+      refund: (user, grant) => refundQuota(counters, user, grant),
+    },
+    enqueue: async (message) => {
+      queued.push(message);
+    },
+  };
+  const worker: RunVideoDeps = {
+    ...common,
+    refund: (user, grant) => refundQuota(counters, user, grant),
+    render: async (design, assets, options) => {
+      renders.push(`${options.sizeId} ${options.seconds}s`);
+      return render(design, assets, options);
+    },
+    log: () => undefined,
+    timeoutMs: 300_000,
+  };
+  const used = async () =>
+    Number(
+      (
+        await aws.doc.send(
+          new GetCommand({
+            TableName: counters.table,
+            Key: { user_id: userId, counter: `graphicsExportsPerMonth#${windowId('month', clock)}` },
+          }),
+        )
+      ).Item?.used ?? 0,
+    );
+  return { userId, start, worker, queued, renders, used };
+}
+
+const saved = (deps: StartVideoDeps, userId: string, design: Design) =>
+  saveDesign(deps.store, userId, { id: crypto.randomUUID(), name: 'Spring', design }, clock);
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+}
+
+const never: VideoRenderer = async () => {
+  throw new Error('should not render');
+};
+
+describe('startVideoRender', () => {
+  it('counts one export, records the job as rendering and queues it; the 202 carries the usage', async () => {
+    const { userId, start, queued, used } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const job = await startVideoRender(start, userId, record.id, { version: 1, sizeId: 'story', seconds: 10 });
+    expect(job).toMatchObject({
+      designId: record.id,
+      version: 1,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      status: 'rendering',
+      progress: 0,
+      usage: { used: 1, limit: plans.free.limits.graphicsExportsPerMonth },
+    });
+    expect(queued).toEqual([{ userId, jobId: job.jobId }]);
+    expect(await used()).toBe(1);
+    const read = await readVideoRender(start, userId, job.jobId);
+    expect(read).toMatchObject({ jobId: job.jobId, status: 'rendering', progress: 0 });
+    expect(read.usage).toBeUndefined();
+    // Another workspace's id is simply not found.
+    const other = await rejection(readVideoRender(start, `${userId}-other`, job.jobId));
+    expect((other as AppError).code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a design whose checks fail at the video’s size, naming each, before counting or queueing', async () => {
+    const { userId, start, queued, used } = setup();
+    const unreadable = defaultDesign({
+      colours: { background: '#ffffff', text: '#fafafa', accent: '#f97316', onAccent: '#111827' },
+    });
+    const record = await saved(start, userId, unreadable);
+    const error = await rejection(
+      startVideoRender(start, userId, record.id, { version: 1, sizeId: 'story', seconds: 6 }),
+    );
+    expect((error as AppError).code).toBe('VALIDATION_ERROR');
+    expect(Object.keys((error as AppError).details ?? {}).some((k) => k.startsWith('story.contrast'))).toBe(true);
+    expect(queued).toEqual([]);
+    expect(await used()).toBe(0);
+  });
+
+  it('refuses a carousel, naming the design, before counting', async () => {
+    const { userId, start, queued, used } = setup();
+    const photo = {
+      kind: 'asset' as const,
+      key: `users/${userId}/p.png`,
+      width: 1200,
+      height: 1200,
+      mimeType: 'image/png' as const,
+    };
+    const cards = [1, 2].map((n) => ({ headline: `Mug ${n}`, link: 'https://shop.example.com/', image: photo }));
+    const record = await saved(start, userId, defaultDesign({ templateId: 'carousel-card', cards }));
+    const error = await rejection(
+      startVideoRender(start, userId, record.id, { version: 1, sizeId: 'square', seconds: 6 }),
+    );
+    expect((error as AppError).code).toBe('VALIDATION_ERROR');
+    expect((error as AppError).details).toHaveProperty('id');
+    expect(queued).toEqual([]);
+    expect(await used()).toBe(0);
+  });
+
+  it('refuses once the month’s exports are used, before queueing', async () => {
+    const { userId, start, queued, used } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const limit = plans.free.limits.graphicsExportsPerMonth;
+    const counters = { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock };
+    for (let i = 0; i < limit; i++) await consumeQuota(counters, userId, 'graphicsExportsPerMonth', 'free');
+    const error = await rejection(
+      startVideoRender(start, userId, record.id, { version: 1, sizeId: 'square', seconds: 6 }),
+    );
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(queued).toEqual([]);
+    expect(await used()).toBe(limit);
+  });
+
+  it('answers 409 for a version other than the saved one, and 404 for another workspace’s design', async () => {
+    const { userId, start, used } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const stale = await rejection(
+      startVideoRender(start, userId, record.id, { version: 2, sizeId: 'square', seconds: 6 }),
+    );
+    expect((stale as AppError).code).toBe('CONFLICT');
+    const other = await rejection(
+      startVideoRender(start, `${userId}-other`, record.id, { version: 1, sizeId: 'square', seconds: 6 }),
+    );
+    expect((other as AppError).code).toBe('NOT_FOUND');
+    expect(await used()).toBe(0);
+  });
+
+  it('fails the job and gives the export back when the queue refuses it', async () => {
+    const { userId, start, used } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const jobs: string[] = [];
+    const error = await rejection(
+      startVideoRender(
+        {
+          ...start,
+          enqueue: async ({ jobId }) => {
+            jobs.push(jobId);
+            throw new Error('SQS is down');
+          },
+        },
+        userId,
+        record.id,
+        { version: 1, sizeId: 'square', seconds: 6 },
+      ),
+    );
+    expect((error as Error).message).toBe('SQS is down');
+    expect(await used()).toBe(0);
+    expect(await getVideoJob(start.store, userId, jobs[0]!)).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('runVideoRender', () => {
+  async function queuedJob(render?: VideoRenderer) {
+    const context = setup(render);
+    const record = await saved(context.start, context.userId, defaultDesign());
+    const job = await startVideoRender(context.start, context.userId, record.id, {
+      version: 1,
+      sizeId: 'story',
+      seconds: 10,
+    });
+    return { ...context, record, message: context.queued[0]!, jobId: job.jobId };
+  }
+
+  it('marks the job failed in words and gives the export back when the encoder fails, once if delivered twice', async () => {
+    const { worker, message, jobId, userId, renders, used } = await queuedJob(async () => {
+      throw new Error('x264 ran out of memory');
+    });
+    expect(await used()).toBe(1);
+    expect(await runVideoRender(worker, message)).toBe('failed');
+    expect(renders).toEqual(['story 10s']);
+    const job = await readVideoRender(worker, userId, jobId);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/could not be rendered/);
+    expect(job.error).not.toContain('x264');
+    expect(await used()).toBe(0);
+    // SQS hands the same message over again: nothing rendered, nothing refunded twice.
+    expect(await runVideoRender(worker, message)).toBe('skipped');
+    expect(renders).toHaveLength(1);
+    expect(await used()).toBe(0);
+  });
+
+  it('says why when the design was saved again before the render started', async () => {
+    const { worker, start, message, jobId, userId, record, renders, used } = await queuedJob();
+    await saveDesign(
+      start.store,
+      userId,
+      { id: record.id, name: 'Spring', design: defaultDesign(), expectedVersion: 1 },
+      clock,
+    );
+    expect(await runVideoRender(worker, message)).toBe('failed');
+    expect(renders).toEqual([]);
+    expect((await readVideoRender(worker, userId, jobId)).error).toMatch(/saved again since \(version 2/);
+    expect(await used()).toBe(0);
+  });
+
+  it('leaves a job another delivery claimed a moment ago, and takes it up once that claim has surely ended', async () => {
+    const { worker, message, jobId, userId, renders } = await queuedJob(async () => {
+      throw new Error('boom');
+    });
+    const claim = async (claimedAt: number, attempts: number) => {
+      const job = await getVideoJob(worker.store, userId, jobId);
+      await aws.doc.send(
+        new PutCommand({
+          TableName: worker.store.table,
+          Item: { ...job, user_id: userId, item_key: videoJobItemKey(jobId), claimedAt, attempts },
+        }),
+      );
+    };
+    await claim(clock.getTime() - 10_000, 1);
+    expect(await runVideoRender(worker, message)).toBe('skipped');
+    expect(renders).toEqual([]);
+    expect((await getVideoJob(worker.store, userId, jobId))?.status).toBe('rendering');
+    // That delivery died (a timeout): after the worker's timeout the message's next receive renders it.
+    await claim(clock.getTime() - worker.timeoutMs - 1, 1);
+    expect(await runVideoRender(worker, message)).toBe('failed');
+    expect(renders).toHaveLength(1);
+    expect((await getVideoJob(worker.store, userId, jobId))?.attempts).toBe(2);
+  });
+
+  it(`gives up after ${MAX_RENDER_ATTEMPTS} claims that never finished, giving the export back`, async () => {
+    const { worker, message, jobId, userId, renders, used } = await queuedJob();
+    const job = (await getVideoJob(worker.store, userId, jobId))!;
+    await aws.doc.send(
+      new PutCommand({
+        TableName: worker.store.table,
+        Item: {
+          ...job,
+          user_id: userId,
+          item_key: videoJobItemKey(jobId),
+          attempts: MAX_RENDER_ATTEMPTS,
+          claimedAt: 1,
+        },
+      }),
+    );
+    expect(await runVideoRender(worker, message)).toBe('failed');
+    expect(renders).toEqual([]);
+    expect((await readVideoRender(worker, userId, jobId)).error).toMatch(/stopped before finishing, twice/);
+    expect(await used()).toBe(0);
+  });
+
+  it('marks the job ready without rendering when a delivery stored the video and died before saying so', async () => {
+    const { worker, message, jobId, userId, renders, used } = await queuedJob();
+    await aws.doc.send(
+      new PutCommand({
+        TableName: worker.store.table,
+        Item: { user_id: userId, item_key: videoItemKey(jobId), videoId: jobId },
+      }),
+    );
+    expect(await runVideoRender(worker, message)).toBe('ready');
+    expect(renders).toEqual([]);
+    expect(await getVideoJob(worker.store, userId, jobId)).toMatchObject({ status: 'ready', progress: 100 });
+    expect(await used()).toBe(1);
+  });
+
+  it('drops a message for a job that does not exist', async () => {
+    const { worker, userId } = setup();
+    expect(await runVideoRender(worker, { userId, jobId: crypto.randomUUID() })).toBe('skipped');
+  });
+});
