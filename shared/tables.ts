@@ -288,7 +288,8 @@ export const tables = {
   },
   /**
    * Graphics per user: assets (`asset#<id>`), uploads awaiting their checks (`upload#<id>`, TTL),
-   * the brand kit (`brand-kit`), versioned designs (`design#<id>`), rendered videos (`video#<id>`), the storage
+   * the brand kit (`brand-kit`), versioned designs (`design#<id>`), rendered videos (`video#<id>`) and
+   * their background renders (`render#<id>`, TTL: only polled while it runs), the storage
    * counter (`storage`) and the videos the campaign generator sent to an ad account (`meta-video#<act>#<sha256>`).
    */
   graphicsItems: {

@@ -45,6 +45,8 @@ export interface VideoJobRecord {
 }
 
 const RENDER = 'render#';
+/** A job is read only while the web polls it; the video's own record stays. DynamoDB's TTL removes it after. */
+export const VIDEO_JOB_TTL_SECONDS = 7 * 24 * 3600;
 export const videoJobItemKey = (jobId: string) => `${RENDER}${jobId}`;
 
 /** Claims after which a job is failed instead of rendered again. */
@@ -54,7 +56,12 @@ export async function putVideoJob(store: GraphicsStore, userId: string, job: Vid
   await store.doc.send(
     new PutCommand({
       TableName: store.table,
-      Item: { user_id: userId, item_key: videoJobItemKey(job.jobId), ...job },
+      Item: {
+        user_id: userId,
+        item_key: videoJobItemKey(job.jobId),
+        ...job,
+        expires_at: Math.floor(Date.parse(job.createdAt) / 1000) + VIDEO_JOB_TTL_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(item_key)',
     }),
   );
@@ -69,7 +76,7 @@ export async function getVideoJob(store: GraphicsStore, userId: string, jobId: s
     }),
   );
   if (!reply.Item) return null;
-  const { user_id: _user, item_key: _key, ...job } = reply.Item;
+  const { user_id: _user, item_key: _key, expires_at: _ttl, ...job } = reply.Item;
   return job as VideoJobRecord;
 }
 

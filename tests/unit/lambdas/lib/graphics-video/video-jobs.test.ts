@@ -18,6 +18,7 @@ import {
   videoJobItemKey,
   type RunVideoDeps,
   type StartVideoDeps,
+  VIDEO_JOB_TTL_SECONDS,
 } from '@lambdas/lib/graphics-video/video-jobs';
 import { videoItemKey } from '@lambdas/lib/graphics-video/video-records';
 import { consumeQuota, QuotaExceededError, refundQuota } from '@lambdas/lib/quota/plan-quota';
@@ -119,6 +120,12 @@ describe('startVideoRender', () => {
     });
     expect(queued).toEqual([{ userId, jobId: job.jobId }]);
     expect(await used()).toBe(1);
+    // Kept only while it may be polled: DynamoDB's TTL removes the job a week on (the video's record stays).
+    const item = await aws.doc.send(
+      new GetCommand({ TableName: start.store.table, Key: { user_id: userId, item_key: videoJobItemKey(job.jobId) } }),
+    );
+    expect(item.Item?.expires_at).toBe(clock.getTime() / 1000 + VIDEO_JOB_TTL_SECONDS);
+    expect(VIDEO_JOB_TTL_SECONDS).toBe(7 * 24 * 3600);
     const read = await readVideoRender(start, userId, job.jobId);
     expect(read).toMatchObject({ jobId: job.jobId, status: 'rendering', progress: 0 });
     expect(read.usage).toBeUndefined();
