@@ -30,7 +30,7 @@ export function AdPreviews({ adAccountId, ad }: { adAccountId: string; ad: PlanA
         const frame = previewFrame(preview.html);
         const name = `${LABELS[preview.format] ?? preview.format}${preview.language ? ` · ${languageLabel(preview.language)}` : ''}`;
         return (
-          <figure key={`${preview.format}-${preview.language ?? ''}`} className="grid gap-2">
+          <figure key={`${preview.format}-${preview.language ?? ''}`} className="grid content-start gap-2">
             <figcaption className="text-sm font-medium">{name}</figcaption>
             {frame ? (
               <iframe

@@ -14,10 +14,12 @@ import { errorAt, warningAt } from '../lib/plan-edits';
 const pickButtonClass =
   'grid justify-items-center gap-1 rounded-md border-2 border-transparent p-1 text-xs focus-visible:ring-2 focus-visible:ring-ring aria-pressed:border-primary';
 
+const madeAt = (createdAt: string) =>
+  new Date(createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
 /** "6 s 9:16 video made 20 Nov 2026, 10:04": how a rendered video is named to the marketer. */
 export function videoName(video: Pick<VideoReply, 'seconds' | 'ratio' | 'createdAt'>): string {
-  const made = new Date(video.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  return `${video.seconds} s ${video.ratio} video made ${made}`;
+  return `${video.seconds} s ${video.ratio} video made ${madeAt(video.createdAt)}`;
 }
 
 interface AdVideoPickerProps {
@@ -98,6 +100,8 @@ export function AdVideoPicker({ ad, label, at, issues, changeAd }: AdVideoPicker
                       <span>
                         {video.seconds} s · {video.ratio}
                       </span>
+                      {/* Videos of one shape and length look alike: when each was made tells them apart. */}
+                      <span className="text-muted-foreground">{madeAt(video.createdAt)}</span>
                     </button>
                   </li>
                 );
