@@ -4,7 +4,7 @@
  */
 import { kneeIndex, paretoFront } from './pareto';
 import { createProblem, type ModelFit, type Problem } from './problem';
-import { createRandom, seedFor } from './random';
+import { createRandom, type Random, seedFor } from './random';
 import { type Candidate, nelderMead, runTrial, type TrialSettings } from './search';
 import { type MmmConfig, type MmmDataset } from './spec';
 
@@ -45,9 +45,27 @@ export function selectModels(problem: Problem, candidates: readonly Candidate[])
       // One simplex over every dimension. The pooled fit polishes channel by channel (pooled.ts); on the 52 worlds
       // that polish reaches better optima but recovers the truth no better and covers it less (82.0 % against 85.4 %,
       // session 17; 80.6 % with the refit screening below, session 19: docs/mmm-scorecard.md), so it stays out.
-      const polished = nelderMead(problem.dimensions, (h) => scalarOf(problem.evaluate(h)), best.hyper, budget);
-      evaluations += budget;
-      if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
+      const objective = (h: number[]) => scalarOf(problem.evaluate(h));
+      const starts = [best];
+      if (problem.config.search.polishStarts > 1) {
+        // The best candidate of another trial: a trial archives every candidate it evaluated, in order, so trials are
+        // consecutive blocks of equal length. A second basin the first polish cannot reach (docs/mmm-scorecard.md).
+        const { trials, populationSize, generations } = problem.config.search;
+        const perTrial = populationSize * (generations + 1);
+        const trialOf = (c: Candidate) => Math.floor(candidates.indexOf(c) / perTrial);
+        let other: Candidate | undefined;
+        if (trials > 1 && candidates.length === trials * perTrial) {
+          for (const c of candidates) {
+            if (trialOf(c) !== trialOf(best) && (!other || scalarOf(c) < scalarOf(other))) other = c;
+          }
+        }
+        if (other) starts.push(other);
+      }
+      for (const start of starts) {
+        const polished = nelderMead(problem.dimensions, objective, start.hyper, budget);
+        evaluations += budget;
+        if (polished.value < scalarOf(best)) best = { hyper: polished.hyper, ...problem.evaluate(polished.hyper) };
+      }
     }
     return { front: [best], chosen: best, evaluations };
   }
@@ -137,9 +155,57 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
         hyper = nelderMead(problem.dimensions, objective, base.hyper, refitEvaluations).hyper;
       }
     }
+    const sweeps = problem.config.bootstrap.chainSweeps;
+    if (single && problem.config.objectives === 'map' && sweeps > 0) {
+      const chainRandom = createRandom(seedFor(problem.config.search.seed, 4_000_037, replicate));
+      hyper = metropolisSweeps(problem.dimensions, objective, hyper, sweeps, chainRandom);
+    }
   }
-  const fit = replicateProblem.fit(hyper);
-  return { source: 'bootstrap', hyper, betas: mediaBetas(fit) };
+  return { source: 'bootstrap', hyper, betas: drawBetas(problem, replicateProblem, hyper, replicate) };
+}
+
+/**
+ * A draw's media coefficients at its curves, as `config.bootstrap.coefficients` says: the replicate's ridge solution,
+ * or a draw from their posterior given the curves on the data (`posterior`) or on the replicate (`bagged`), from a
+ * stream of its own so the refits are the same whichever is chosen.
+ */
+export function drawBetas(problem: Problem, replicateProblem: Problem, hyper: number[], stream: number): number[] {
+  const mode = problem.config.bootstrap.coefficients;
+  if (mode === 'refit') return mediaBetas(replicateProblem.fit(hyper));
+  const random = createRandom(seedFor(problem.config.search.seed, 3_000_017, stream));
+  return (mode === 'posterior' ? problem : replicateProblem).drawCoefficients(hyper, () => random.normal());
+}
+
+/**
+ * Random-walk Metropolis within Gibbs on exp(−objective): each sweep proposes one hyperparameter at a time, a normal
+ * step of `stepShare` of its range reflected at the bounds (a symmetric proposal), accepted with probability
+ * exp(−Δ). Returns the last state: where the posterior is flat the state wanders, where it is sharp it stays.
+ */
+export function metropolisSweeps(
+  dimensions: readonly { lower: number; upper: number }[],
+  objective: (hyper: number[]) => number,
+  start: readonly number[],
+  sweeps: number,
+  random: Random,
+  stepShare = 0.05,
+): number[] {
+  let current = [...start];
+  let value = objective(current);
+  for (let s = 0; s < sweeps; s += 1) {
+    dimensions.forEach(({ lower, upper }, k) => {
+      let x = current[k]! + stepShare * (upper - lower) * random.normal();
+      if (x < lower) x = 2 * lower - x;
+      if (x > upper) x = 2 * upper - x;
+      const proposal = [...current];
+      proposal[k] = Math.min(upper, Math.max(lower, x));
+      const next = objective(proposal);
+      if (next <= value || random.next() < Math.exp(value - next)) {
+        current = proposal;
+        value = next;
+      }
+    });
+  }
+  return current;
 }
 
 export function mediaBetas(fit: ModelFit): number[] {

@@ -13,7 +13,7 @@
  * single-region fit's are. Uncertainty: a joint moving-block residual bootstrap (the same block starts in every
  * region, keeping cross-region correlation), each replicate re-fitting the shared shapes by the joint posterior.
  */
-import { mediaBetas, replicateKpi, type Draw, type RawFit } from './fit';
+import { drawBetas, mediaBetas, replicateKpi, type Draw, type RawFit } from './fit';
 import { logPriorPenalty } from './priors';
 import { createProblem, type Problem } from './problem';
 import { createRandom, seedFor } from './random';
@@ -148,7 +148,11 @@ export function fitPooled(datasets: readonly MmmDataset[], config: MmmConfig, op
     }
     // Pooling of effects is re-derived on each replicate, so its uncertainty is in the draws too.
     pooledProblems(replicated, drawHyper, strength).forEach((p, i) =>
-      draws[i]!.push({ source: 'bootstrap', hyper: drawHyper, betas: mediaBetas(p.fit(drawHyper)) }),
+      draws[i]!.push({
+        source: 'bootstrap',
+        hyper: drawHyper,
+        betas: drawBetas(problems[i]!, p, drawHyper, r * 1009 + i),
+      }),
     );
   }
 

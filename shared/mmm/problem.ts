@@ -10,7 +10,7 @@ import { holidayCounts } from './holidays';
 import { adjustedRSquared, decompRssd, mape, nrmse, rSquared } from './metrics';
 import { liftPenalty, liftTerms, type LiftTerm, withLiftEvidence } from './calibration';
 import { logPriorPenalty } from './priors';
-import { type BoxQp, solveBoxRidge } from './ridge';
+import { type BoxQp, cholesky, solveBoxRidge } from './ridge';
 import { hill, hillInflexion, logistic, michaelisMenten } from './saturation';
 import { type ChannelRanges, type MmmConfig, type MmmDataset } from './spec';
 
@@ -95,6 +95,8 @@ export interface Problem {
   fixed: FixedColumn[];
   evaluate(hyper: ArrayLike<number>): Evaluation;
   fit(hyper: ArrayLike<number>): ModelFit;
+  /** Media coefficients (original scale, by channel) drawn from their posterior given the curves `hyper`. */
+  drawCoefficients(hyper: ArrayLike<number>, normal: () => number): number[];
   /** The same problem with another KPI on the window rows (bootstrap replicates). */
   withKpi(y: Float64Array): Problem;
   /**
@@ -373,6 +375,8 @@ interface Core {
   fittedStd: Float64Array;
   /** −log-likelihood of the lift tests and −log prior of the ROAS prior at this candidate (0 without either). */
   liftPenalty: number;
+  /** The ridge system last solved for `beta` (lift tests and the ROAS prior included): the posterior's precision. */
+  system: BoxQp;
 }
 
 /** The fixed columns standardised on every window row (training statistics), and their Gram block and right side. */
@@ -514,7 +518,7 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
   let fittedStd = fittedStandardised(setup, beta, media, mediaStats);
   const withPrior = setup.roasPriorScale.length > 0;
   if (setup.lift.length === 0 && !withPrior) {
-    return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: 0 };
+    return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: 0, system: qp };
   }
   // Calibration and the effect prior weigh against the weekly data by its residual variance: the first solve sets it.
   const { nTrain, ys, ySd } = setup;
@@ -539,7 +543,48 @@ function fitCore(setup: ProblemSetup, hyper: ArrayLike<number>): Core {
   roasPerUnit.forEach((k, c) => {
     if (k > 0) evidencePenalty += (k * beta[c]!) ** 2 / (2 * setup.roasPriorScale[c]! ** 2);
   });
-  return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: evidencePenalty };
+  return { transforms, media, mediaStats, beta, lambda, fittedStd, liftPenalty: evidencePenalty, system: evidence };
+}
+
+/**
+ * Media coefficients (original scale) drawn from their Gaussian posterior given the curves `hyper`: the ridge's
+ * objective (1/2n)‖y − Zβ‖² + (λ/2)Σ p_j β_j² (+ lift tests, the ROAS prior) is σ²/n times minus the log posterior,
+ * so the precision is (n/σ²)·A with A the system's matrix, σ² the residual variance on the standardised scale
+ * (degrees of freedom counted). Centred on the bounded solution, each coefficient clamped back into its bounds (a
+ * media effect at 0 stays at 0 half the time). An always-on channel's level that the data cannot pin shows as a wide
+ * draw here, where the replicate's ridge solution moves only as far as resampled residuals move it.
+ */
+function coefficientDraw(setup: ProblemSetup, hyper: ArrayLike<number>, normal: () => number): number[] {
+  const core = fitCore(setup, hyper);
+  const { gram, p, lambda, penalty, lower, upper } = core.system;
+  const { m, nTrain, ys, ySd } = setup;
+  const free: number[] = [];
+  for (let j = 0; j < p; j += 1) if (lower[j]! < upper[j]!) free.push(j);
+  const k = free.length;
+  let rss = 0;
+  for (let t = 0; t < nTrain; t += 1) rss += (ys[t]! - core.fittedStd[t]!) ** 2;
+  const sigma = Math.sqrt(rss / Math.max(1, nTrain - k - 1));
+  const a = new Float64Array(k * k);
+  free.forEach((i, r) =>
+    free.forEach((j, c) => (a[r * k + c] = gram[i * p + j]! + (i === j ? lambda * (penalty ? penalty[j]! : 1) : 0))),
+  );
+  const l = cholesky(a, k);
+  const beta = Float64Array.from(core.beta);
+  if (l) {
+    // x = L⁻ᵀz has covariance A⁻¹; scaled by σ/√n it is a draw of β − β̂.
+    const x = Float64Array.from({ length: k }, () => normal());
+    for (let i = k - 1; i >= 0; i -= 1) {
+      let sum = x[i]!;
+      for (let r = i + 1; r < k; r += 1) sum -= l[r * k + i]! * x[r]!;
+      x[i] = sum / l[i * k + i]!;
+    }
+    const scale = sigma / Math.sqrt(nTrain);
+    free.forEach((j, r) => (beta[j] = Math.min(upper[j]!, Math.max(lower[j]!, beta[j]! + scale * x[r]!))));
+  }
+  return Array.from({ length: m }, (_, c) => {
+    const st = core.mediaStats[c]!;
+    return st.active ? (beta[c]! * ySd) / st.sd : 0;
+  });
 }
 
 /** Each paid channel's ROAS over the training rows per unit of its standardised coefficient (0: none). */
@@ -778,6 +823,9 @@ export function createProblem(
     },
     fit(hyper) {
       return modelFit(setup, source, hyper, objectiveRows);
+    },
+    drawCoefficients(hyper, normal) {
+      return coefficientDraw(setup, hyper, normal);
     },
     withKpi(next) {
       return createProblem(data, config, next, effectTarget);

@@ -9,8 +9,8 @@
  * free set, repeated until the KKT conditions hold, so answers are exact rather than "close".
  */
 
-/** Cholesky solve of the symmetric positive definite system A x = b (A row-major, size m). Returns null if not PD. */
-export function choleskySolve(a: Float64Array, b: Float64Array, m: number): Float64Array | null {
+/** The lower Cholesky factor L of a symmetric positive definite A = LLᵀ (row-major, size m); null if not PD. */
+export function cholesky(a: Float64Array, m: number): Float64Array | null {
   const l = new Float64Array(m * m);
   for (let i = 0; i < m; i += 1) {
     for (let j = 0; j <= i; j += 1) {
@@ -24,6 +24,13 @@ export function choleskySolve(a: Float64Array, b: Float64Array, m: number): Floa
       }
     }
   }
+  return l;
+}
+
+/** Cholesky solve of the symmetric positive definite system A x = b (A row-major, size m). Returns null if not PD. */
+export function choleskySolve(a: Float64Array, b: Float64Array, m: number): Float64Array | null {
+  const l = cholesky(a, m);
+  if (!l) return null;
   const x = new Float64Array(m);
   for (let i = 0; i < m; i += 1) {
     let sum = b[i]!;

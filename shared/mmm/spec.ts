@@ -109,8 +109,10 @@ export const ConfigSchema = z.object({
       generations: z.number().int().min(1).max(1000).default(50),
       /** Nelder–Mead polish of the best candidate (single objective). */
       polishEvaluations: z.number().int().min(0).max(20000).default(600),
+      /** Polish starts: the best candidate, then the best of another trial (2), each with its own budget. */
+      polishStarts: z.number().int().min(1).max(2).default(1),
     })
-    .default({ seed: 1, trials: 5, populationSize: 40, generations: 50, polishEvaluations: 600 }),
+    .default({ seed: 1, trials: 5, populationSize: 40, generations: 50, polishEvaluations: 600, polishStarts: 1 }),
   bootstrap: z
     .object({
       replicates: z.number().int().min(0).max(1000).default(50),
@@ -121,8 +123,20 @@ export const ConfigSchema = z.object({
       level: z.number().min(0.5).max(0.99).default(0.9),
       /** Start of each refit: the chosen hyperparameters plus Gaussian noise of this share of each range. */
       jitter: z.number().min(0).max(0.5).default(0.1),
+      /**
+       * Each draw's media coefficients at its refitted curves. `refit`: the replicate's ridge solution. `posterior`:
+       * a draw from their Gaussian posterior given those curves on the data (the priors included), so a level the
+       * data cannot pin is wide. `bagged`: the same on the replicate (the bagged posterior, BayesBag: posterior and
+       * sampling variance both).
+       */
+      coefficients: z.enum(['refit', 'posterior', 'bagged']).default('refit'),
+      /**
+       * Metropolis sweeps (one step per hyperparameter each) on the replicate's posterior after its refit, so a draw's
+       * curves wander along the directions the data leave flat instead of stopping where the simplex did (0: none).
+       */
+      chainSweeps: z.number().int().min(0).max(50).default(0),
     })
-    .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1 }),
+    .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1, coefficients: 'refit', chainSweeps: 0 }),
   /**
    * A half-normal prior on each paid channel's ROAS over the training weeks (`map` only), its scale this multiple of
    * the KPI per unit of all channels' spend (scale-free: revenue or conversions). None: effects are flat (≥ 0).

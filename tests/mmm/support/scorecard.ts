@@ -29,6 +29,8 @@ export interface ChannelScore {
   spendShare: number;
   trueShare: number;
   fittedShare: number;
+  /** The world's spend never pauses for this channel (always-on with bursts) rather than flighting on and off. */
+  alwaysOn: boolean;
   /** How well the report's trust signal says the data measure the channel (absent: the report has no trust). */
   identified?: 'well' | 'weakly' | 'poorly';
 }
@@ -132,6 +134,7 @@ export function scoreWorld(
       srmse: rmse / Math.abs(mean),
       oracleError: oracle[c]!,
       spendShare: spendTotals[c]! / sum(spendTotals),
+      alwaysOn: truth.spendPattern === 'bursts',
       trueShare: trueTotals[c]! / sum(trueTotals),
       fittedShare: sum(fittedTotals) > 0 ? fittedTotals[c]! / sum(fittedTotals) : 0,
       ...(report.trust
@@ -187,9 +190,29 @@ export interface Scorecard {
   /** Of the worst tenth of channels by |ROAS error|, how many the trust signal flagged (not measured well). */
   worstDecile: number;
   worstDecileFlagged: number;
+  /** |ROAS error| and coverage of the channels whose spend never pauses, and of the flighted ones. */
+  alwaysOn: SpendGroup;
+  flighted: SpendGroup;
   medianFitSeconds: number;
   maxFitSeconds: number;
   medianFitCpuSeconds: number;
+}
+
+export interface SpendGroup {
+  channels: number;
+  medianRoasError: number;
+  p90RoasError: number;
+  coverage: number;
+}
+
+function spendGroup(channels: readonly ChannelScore[]): SpendGroup {
+  const errors = channels.map((c) => c.roasError).sort((a, b) => a - b);
+  return {
+    channels: channels.length,
+    medianRoasError: quantile(errors, 0.5),
+    p90RoasError: quantile(errors, 0.9),
+    coverage: channels.filter((c) => c.covered).length / channels.length,
+  };
 }
 
 export function scorecard(scores: readonly WorldScore[]): Scorecard {
@@ -226,6 +249,8 @@ export function scorecard(scores: readonly WorldScore[]): Scorecard {
     trustedP90Error: quantile(trusted, 0.9),
     worstDecile: worst.length,
     worstDecileFlagged: worst.filter((c) => c.identified !== undefined && c.identified !== 'well').length,
+    alwaysOn: spendGroup(channels.filter((c) => c.alwaysOn)),
+    flighted: spendGroup(channels.filter((c) => !c.alwaysOn)),
     medianFitSeconds: quantile(times, 0.5),
     maxFitSeconds: times[times.length - 1] ?? Number.NaN,
     medianFitCpuSeconds: quantile(sorted(scores.map((s) => s.fitCpuSeconds)), 0.5),
@@ -240,6 +265,10 @@ export function formatScorecard(label: string, card: Scorecard): string {
     `  |ROAS error| median ${pct(card.medianRoasError)}, p90 ${pct(card.p90RoasError)}   (targets ≤ 10 %, ≤ 30 %;` +
       ` noise floor at the true curves ${pct(card.oracleMedianError)}, ${pct(card.oracleP90Error)})`,
     `  90 % interval coverage ${pct(card.coverage)}   (target 85–95 %)`,
+    ...(['alwaysOn', 'flighted'] as const).map((key) => {
+      const g = card[key];
+      return `  ${key === 'alwaysOn' ? 'always-on' : 'flighted'} (${g.channels} channels): |ROAS error| median ${pct(g.medianRoasError)}, p90 ${pct(g.p90RoasError)}, coverage ${pct(g.coverage)}`;
+    }),
     `  contribution SRMSE (PyMC Labs' metric) mean ${card.meanSrmse.toFixed(3)}, median ${card.medianSrmse.toFixed(3)};` +
       ` |share error| median ${pct(card.medianShareError)}`,
     `  pulled toward spend share: ${card.pulledToSpendShare} of ${card.shareDiffers} channels whose true share differs from spend share`,
