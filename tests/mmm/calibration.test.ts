@@ -22,11 +22,12 @@ const roasErrors = (world: ReturnType<typeof simulateWorld>, raw: ReturnType<typ
   );
 
 describe('one lift test on a misestimated channel', () => {
-  // Worlds 0 and 4, fitted as the app fits (quick, MAP selection): channel_5 of world 0 and channel_1 of world 4
-  // come out more than 30 % off. The test: the true incremental KPI of weeks 100–107, ±10 %.
+  // Worlds 0 and 4, fitted as the app fits (quick, MAP selection, the effect prior): channel_5 of world 0 and
+  // channel_2 of world 4 come out more than 30 % off (world 4's channel_1 did before the effect prior; now 28 %). The
+  // test: the true incremental KPI of weeks 100–107, ±10 %.
   it.each([
     [0, 'channel_5'],
-    [4, 'channel_1'],
+    [4, 'channel_2'],
   ])('world %i: %s moves most of the way to the truth', (index, name) => {
     const world = simulateWorld(index);
     const k = world.channels.findIndex((c) => c.name === name);

@@ -110,6 +110,13 @@ describe('fitConfig', () => {
   it("chooses the model by its posterior, over ranges that hold curves Robyn's defaults exclude (issue 24)", () => {
     const config = fitConfig({ adstock: 'delayed', saturation: 'hill', quality: 'standard' });
     expect(config.objectives).toBe('map');
+    // The effect prior carried into the draws: sweeps over each draw's curves, coefficients from their posterior.
+    for (const quality of ['quick', 'standard'] as const) {
+      const settings = fitConfig({ adstock: 'delayed', saturation: 'hill', quality });
+      expect(settings.effectPrior).toBe(1);
+      expect(settings.bootstrap.coefficients).toBe('posterior');
+      expect(settings.bootstrap.chainSweeps).toBeGreaterThan(0);
+    }
     expect(config.ranges.hillGamma[0]).toBeLessThanOrEqual(0.06);
     expect(config.ranges.hillAlpha[1]).toBeGreaterThanOrEqual(3);
     expect(config.ranges.peak[1]).toBeGreaterThanOrEqual(3);
