@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { E2E_WORKERS } from './tests/e2e/support/workers';
+import LongFilesFirst from './tests/long-files-first';
 import { INTEGRATION_WORKERS } from './tests/integration/workers';
 
 /**
@@ -42,6 +43,8 @@ export default defineConfig({
     // mmm and infra files (most of them CPU-bound synths and renders) ran one after another. Two workers at least.
     // The integration files and the browser journeys run on one twin per worker (their own maxWorkers).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A fresh clone has no durations: each project's known long files start first, not last (tests/long-files-first.ts).
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         resolve: { alias },
