@@ -53,9 +53,10 @@ async function auditPair(
   );
 }
 
-/** What a created object looked like: paused, with the campaign's budget on the campaign only. */
+/** What a created object looked like: the campaign paused, with its budget if it has one; its ad sets and ads active. */
 function createdFields(plan: CampaignPlan, kind: PublishStep['kind']): AuditedFields {
   const budget = plan.campaign.budget;
+  if (kind === 'adset' || kind === 'ad') return { ...NONE, status: 'ACTIVE' };
   if (kind !== 'campaign' || !budget) return { ...NONE, status: 'PAUSED' };
   return {
     status: 'PAUSED',

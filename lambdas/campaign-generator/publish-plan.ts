@@ -10,7 +10,11 @@ import { creativeParams, targetingSpec } from './meta-targeting';
 
 /**
  * Publishes a plan to Meta in Meta's order — campaign, ad sets, creatives, ads —
- * everything PAUSED. Images are in the ad account's library already (their bytes
+ * with the campaign PAUSED, so nothing delivers or spends, and its ad sets and ads
+ * ACTIVE beneath it, so the one switch the product offers (resume the campaign on
+ * /campaigns, "paused until you turn it on") starts it: with everything paused,
+ * resuming the campaign delivered nothing and nothing in the product could start
+ * its ad sets and ads. Images are in the ad account's library already (their bytes
  * went to `adimages` when they were chosen), so creatives name them by hash and a
  * rollback leaves the library alone. Creates are never retried (a retried
  * create could make a second object); if any step fails, what was created is
@@ -249,7 +253,7 @@ export async function publishPlan(
             ...(set.bidAmountMinor !== undefined && { bid_amount: set.bidAmountMinor }),
             start_time: set.startTime,
             end_time: set.endTime,
-            status: 'PAUSED',
+            status: 'ACTIVE',
           },
           IdSchema,
         );
@@ -303,7 +307,7 @@ export async function publishPlan(
               name: ad.name,
               adset_id: adSetIds[setIndex],
               creative: { creative_id: creativeIds[setIndex]![adIndex] },
-              status: 'PAUSED',
+              status: 'ACTIVE',
             },
             IdSchema,
           );

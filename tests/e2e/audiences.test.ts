@@ -184,7 +184,8 @@ describe('audiences in a real browser', () => {
     await published.scrollIntoViewIfNeeded();
     await journey.screenshot('audiences-campaign-published');
 
-    // Meta holds every ad set, paused, targeting the lookalike and excluding the customer list.
+    // Meta holds every ad set, active under the paused campaign (the one switch), targeting the lookalike and
+    // excluding the customer list.
     const token = await accessToken(page);
     const listed = await fetch(`${web}/api/audiences/ad-accounts/${adAccountId}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -196,7 +197,7 @@ describe('audiences in a real browser', () => {
     const adSets = await publishedTargeting(adAccountId, name);
     expect(adSets).toHaveLength(setCount);
     for (const adSet of adSets) {
-      expect(adSet.status).toBe('PAUSED');
+      expect(adSet.status).toBe('ACTIVE');
       expect(adSet.targeting.custom_audiences?.map((a) => a.id)).toEqual([lookalikeId]);
       expect(adSet.targeting.excluded_custom_audiences?.map((a) => a.id)).toEqual([customersId]);
     }

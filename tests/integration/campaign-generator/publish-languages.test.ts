@@ -16,7 +16,7 @@ import { auditRows, connectMeta, freshUser, sandbox, type FreshUser } from '../m
  * Issue 29, requirement 3 on the twin: the workspace's business languages (English, then Spanish) are stored and
  * audited; a brief that names no languages is planned in both (the offline model's versions), and publishing sends a
  * single-image ad as one Meta multi-language ad (asset_feed_spec, the Spanish rule shown to Spanish (All), 1002) and a
- * video ad as one ad set per language (targeting.locales 1001 and 1002), each with its language's copy, all paused.
+ * video ad as one ad set per language (targeting.locales 1001 and 1002), each with its language's copy, under a paused campaign.
  */
 
 let user: FreshUser;
@@ -205,7 +205,7 @@ describe('a campaign in the business’s two languages', () => {
     const video = await draftOf({ adFormat: 'video', video: await storedVideo() });
     const videoCalls = await publish(video, 'languages-video-0001');
 
-    // Assess 2: every ad set twice, English to 1001 and Spanish to 1002, each ad in its set's language, paused.
+    // Assess 2: every ad set twice, English to 1001 and Spanish to 1002, each ad in its set's language, under the paused campaign.
     const sets = posts(videoCalls, 'adsets');
     expect(sets).toHaveLength(video.plan.adSets.length * 2);
     const locales = sets.map((call) => (JSON.parse(call.params.targeting!) as { locales: number[] }).locales);
@@ -215,6 +215,8 @@ describe('a campaign in the business’s two languages', () => {
       .slice(video.plan.adSets[0]!.ads.length, video.plan.adSets[0]!.ads.length * 2);
     const spanish = video.plan.adSets[0]!.ads.map((ad) => ad.translations![0]!);
     expect(spanishAds.map((spec) => spec.video_data.message)).toEqual(spanish.map((t) => t.primaryText));
-    for (const call of [...sets, ...posts(videoCalls, 'ads')]) expect(call.params.status).toBe('PAUSED');
+    // The campaign is the one switch: paused; its ad sets and ads start with it when the marketer resumes it.
+    expect(posts(videoCalls, 'campaigns')[0]!.params.status).toBe('PAUSED');
+    for (const call of [...sets, ...posts(videoCalls, 'ads')]) expect(call.params.status).toBe('ACTIVE');
   }, 240_000);
 });

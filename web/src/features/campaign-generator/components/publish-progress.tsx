@@ -42,7 +42,7 @@ export function PublishProgress({
             <div className="h-2 rounded-full bg-primary transition-all" style={{ width: `${(done / total) * 100}%` }} />
           </div>
           <p className="text-sm text-muted-foreground">
-            {done} of {total} objects created, all paused…
+            {done} of {total} objects created, the campaign paused…
           </p>
         </>
       ) : null}
