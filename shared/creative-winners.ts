@@ -102,11 +102,14 @@ const isCallToAction = (value: string): value is CallToActionType =>
 
 /**
  * The winners of the report's group for `objective` (the campaign the generator writes for), else of
- * the group with the most spend: a winner of awareness says nothing about installs. Null when no
- * element the generators write has a winner.
+ * the group with the most spend: a winner of awareness says nothing about installs. Of an objective's
+ * groups (one per result type: link clicks, landing page views), the most-spent one with recorded
+ * elements: a group of ads made elsewhere, untagged, has none and must not hide one that has. Null
+ * when no element the generators write has a winner.
  */
 export function winningElements(report: CreativeReport, objective?: string): WinningElements | null {
-  const group = objective ? report.groups.find((g) => g.objective === objective) : report.groups[0];
+  const withElements = report.groups.filter((g) => g.elements.length > 0);
+  const group = objective ? withElements.find((g) => g.objective === objective) : withElements[0];
   if (!group) return null;
   const of = (element: string) => elementWinner(group.elements.find((e) => e.element === element)?.values ?? []);
   const found: WinningElements = { groupLabel: group.label };

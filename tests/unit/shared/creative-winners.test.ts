@@ -86,6 +86,13 @@ describe('winning elements', () => {
     expect(winningElements(report([sales, awareness]), 'OUTCOME_LEADS')).toBeNull();
   });
 
+  it("takes the objective's group with recorded elements: a more-spent group of untagged ads does not hide it", () => {
+    const untagged = { ...group('OUTCOME_SALES', [], []), key: 'OUTCOME_SALES|y', spend: 900, elements: [] };
+    const found = winningElements(report([untagged, sales]), 'OUTCOME_SALES')!;
+    expect(found).toMatchObject({ groupLabel: 'OUTCOME_SALES · X', angle: { value: 'urgency' } });
+    expect(winningElements(report([untagged, sales]))?.groupLabel).toBe('OUTCOME_SALES · X');
+  });
+
   it('claims nothing when no value won with significance, or the winner is not one a generator writes', () => {
     const noise = group('OUTCOME_SALES', [value('urgency'), value('benefit')], [value('SHOP_NOW'), value('BUY_NOW')]);
     expect(winningElements(report([noise]))).toBeNull();
