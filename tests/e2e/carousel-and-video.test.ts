@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '@infra/twin/openai/prompt-image';
-import { ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
+import { callToActionLabels, callToActionTypes } from '@shared/ad-copy-rules';
+import { accessToken, ensureMetaConnected, signUpAndSignIn, uniqueEmail } from './support/accounts';
 import { useBrowserJourney } from './support/browser';
 import { e2e } from './support/environment';
+import { advanceSandbox, copyWinnersOnReport, resumeCampaign } from './support/week-later';
 
 const { web, meta } = e2e();
 const journey = useBrowserJourney({ viewport: { width: 1440, height: 1000 } });
@@ -43,10 +45,11 @@ async function fillBrief(page: Page, product: string) {
 }
 
 /** Generates the plan, checks it passes Meta's rules, publishes it paused; returns Meta's POSTs of the publish. */
-async function generateAndPublish(page: Page): Promise<{ account: string; posts: MetaCall[] }> {
+async function generateAndPublish(page: Page): Promise<{ account: string; posts: MetaCall[]; name: string }> {
   await page.getByRole('button', { name: 'Generate campaign plan' }).click();
   await page.getByLabel('Campaign name').waitFor({ timeout: 90_000 });
   await page.getByText('Ready to publish').waitFor({ timeout: 30_000 });
+  const name = await page.getByLabel('Campaign name').inputValue();
   // Each ad carries its Spanish version, written by the engine (issue 29 req 3).
   await page.getByText('Spanish version').first().waitFor();
   const before = await lastSeq();
@@ -61,11 +64,11 @@ async function generateAndPublish(page: Page): Promise<{ account: string; posts:
     .map((call) => (JSON.parse(call.params.targeting!) as { locales?: number[] }).locales);
   expect(locales.length % 2).toBe(0);
   expect(locales).toEqual(locales.map((_, i) => (i % 2 === 0 ? [1001] : [1002])));
-  return { account: campaign.path.split('/').at(-2)!, posts };
+  return { account: campaign.path.split('/').at(-2)!, posts, name };
 }
 
 describe('a carousel and a video from one design, published paused (issue 29 req 6)', () => {
-  it('makes a 10 s 9:16 video and a two-card carousel from one design and publishes each as a paused campaign', async () => {
+  it('makes a 10 s 9:16 video and a two-card carousel from one design, publishes them, and a week later plans from what won', async () => {
     const { page } = journey;
     await signUpAndSignIn(page, 'Vera Video', { email: uniqueEmail('carousel-video') });
     await ensureMetaConnected(page);
@@ -107,6 +110,7 @@ describe('a carousel and a video from one design, published paused (issue 29 req
     // Used in an ad: every ad of the plan plays it.
     await page.getByRole('link', { name: 'Use in an ad' }).click();
     await page.waitForURL(/\/campaign-generator\?videoId=/);
+    const videoBrief = page.url();
     await page.getByText(/Every ad plays the/).waitFor();
     expect(await page.getByLabel('Ad format').inputValue()).toBe('video');
     await fillBrief(page, 'Trail shoes made to move');
@@ -179,5 +183,62 @@ describe('a carousel and a video from one design, published paused (issue 29 req
       expect(spec.link_data.child_attachments?.map((card) => card.image_hash)).toEqual(hashes);
     }
     await journey.screenshot('carousel-video-carousel-published', { fullPage: true });
+
+    // A week later (issue 29, "Done when"): the marketer turns both campaigns on where the product offers it (the
+    // campaign is the one switch: its ad sets and ads were published active beneath it), and reads which elements
+    // won. Published today, the ad sets start tomorrow, so a week of delivery is 8 days on the sandbox's calendar.
+    // A marketer who finds nothing significant yet waits another week (at most four): the sandbox's ads differ at
+    // random, so how soon one element's lead is 95% certain varies with the ids a run gets.
+    const resumedFrom = await lastSeq();
+    for (const name of [video.name, carousel.name]) await resumeCampaign(page, web, name);
+    const resumes = async () =>
+      (await metaCallsSince(resumedFrom)).filter((call) => call.params.status === 'ACTIVE' && call.status === 200);
+    await expect.poll(async () => (await resumes()).length, { timeout: 30_000 }).toBe(2);
+    const resumed = await resumes();
+    const token = await accessToken(page);
+    let days = 0;
+    try {
+      let won: string[] = [];
+      for (let week = 1; week <= 4 && won.length === 0; week += 1) {
+        const step = week === 1 ? 8 : 7;
+        await advanceSandbox(meta, step);
+        days += step;
+        won = await copyWinnersOnReport(page, web, 'Traffic · Link clicks');
+      }
+      expect(won.length).toBeGreaterThan(0);
+      await journey.screenshot('carousel-video-creative-report', { fullPage: true });
+
+      // The next ad, from what won: the campaign generator starts from it ("Based on your best-performing …") and
+      // writes the plan so, ready to publish.
+      await page.goto(videoBrief);
+      await page.getByText(/Every ad plays the/).waitFor();
+      await fillBrief(page, 'Trail shoes made to move');
+      const hint = page.getByText(/^Based on your best-performing /);
+      await hint.waitFor({ timeout: 30_000 });
+      expect(await page.getByRole('checkbox', { name: 'Start from what wins in this ad account' }).isChecked()).toBe(
+        true,
+      );
+      const basedOn = (await hint.textContent())!;
+      await page.getByRole('button', { name: 'Generate campaign plan' }).click();
+      await page.getByLabel('Campaign name').waitFor({ timeout: 90_000 });
+      await page.getByText('Ready to publish').waitFor({ timeout: 30_000 });
+      // A winning button is every ad's button (a winning angle writes each ad set's first ad, not shown as a field).
+      const button = /call to action \(([^)]+)\)/.exec(basedOn)?.[1];
+      if (button) {
+        const type = callToActionTypes.find((value) => callToActionLabels[value] === button)!;
+        expect(await page.getByLabel('Ad 1.1 call to action').inputValue()).toBe(type);
+      }
+      await journey.screenshot('carousel-video-next-plan', { fullPage: true });
+    } finally {
+      // The twin is shared with the files after this one: its calendar goes back, and the campaigns are paused again.
+      if (days > 0) await advanceSandbox(meta, -days);
+      for (const call of resumed) {
+        await fetch(`${web}/api/meta/campaigns/${call.path.split('/').at(-1)}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'PAUSED' }),
+        });
+      }
+    }
   }, 300_000);
 });
