@@ -229,7 +229,7 @@ export function videoMedia(bucket: AssetBucket, userId: string, uploads?: Upload
 /**
  * Publishes a draft once: checks it is the user's draft and ad account and
  * passes the validator, claims the publish (a retry of a published draft gets
- * the first result back), creates everything paused with rollback, then audits
+ * the first result back), creates it under a paused campaign with rollback, then audits
  * every created object, forgets the user's cached Meta reads and announces a
  * `campaign` event through the event outbox.
  */
