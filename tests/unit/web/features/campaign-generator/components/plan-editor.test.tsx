@@ -9,6 +9,8 @@ import { deliverySentence, issuePlace } from '@web/features/campaign-generator/l
 
 const api = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/api', () => api);
+// A video ad's picker reads the signed-in user.
+vi.mock('@web/lib/auth/use-auth', () => ({ useAuth: () => ({ currentUser: { uid: 'u1' }, loading: false }) }));
 
 const ad = (n: number): PlanAd => ({
   name: `Trail boots | v${n}`,
@@ -128,6 +130,48 @@ describe('the campaign plan editor', () => {
     await userEvent.clear(minimum);
     await userEvent.type(minimum, '55');
     expect(screen.queryByText(/Audience overlap/)).not.toBeInTheDocument();
+  });
+
+  it('shows a language ad set’s per-language share under the account’s minimum beside its budget (issue 29 req 3)', () => {
+    const video: PlanAd = {
+      ...ad(1),
+      format: 'video',
+      language: 'en',
+      video: {
+        kind: 'video',
+        assetKey: 'users/u1/videos/v1/video.mp4',
+        thumbnailAssetKey: 'users/u1/videos/v1/poster.png',
+        width: 1080,
+        height: 1920,
+        ratio: '9:16',
+        seconds: 10,
+      },
+      translations: [
+        {
+          language: 'es',
+          headline: 'Botas para senderos mojados',
+          primaryText: 'Recicladas, impermeables y ligeras para tus rutas.',
+          description: 'Devoluciones gratis',
+        },
+      ],
+    };
+    const set = {
+      ...adSet('Hikers', [{ id: '6003', name: 'Hiking' }]),
+      budget: { type: 'daily' as const, amountMinor: 150 },
+    };
+    set.ads = [video, { ...video, name: 'Trail boots | v2', headline: 'Boots that stay dry' }];
+    const p = plan([set]);
+    p.campaign = { ...p.campaign, budget: null, isAdsetBudgetSharingEnabled: false };
+    renderEditor(draftOf(p));
+    const message =
+      "“Hikers” goes out as one ad set per language (English, Spanish): its daily budget of 1.50 USD is 0.75 USD per language, under this ad account's minimum daily budget of 1.00 USD. Raise it to at least 2.00 USD, or write its ads in fewer languages.";
+    const alert = screen.getAllByRole('alert').find((a) => /to fix before publishing/.test(a.textContent ?? ''))!;
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain(`Ad set 1: ${message}`);
+    expect(screen.getAllByText(message).length).toBeGreaterThan(1);
   });
 
   it('counts several problems as things', () => {
