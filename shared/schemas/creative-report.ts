@@ -92,9 +92,10 @@ export const CreativeValueSchema = z.object({
   winnerCtr: z.boolean(),
   winnerCost: z.boolean(),
   /**
-   * Present when the value's ads played as video (issue 29 req 4): 3-second plays (Meta's `video_view` action) and
-   * ThruPlays (`video_thruplay_watched_actions`), the hook rate (plays / impressions) and the hold rate
-   * (ThruPlays / plays), each with the beta-binomial chance of being the best of the element's video values.
+   * Present when the value has video ads with delivery (issue 29 req 4): their 3-second plays (Meta's `video_view`
+   * action) and ThruPlays (`video_thruplay_watched_actions`), the hook rate (plays / the video ads' impressions)
+   * and the hold rate (ThruPlays / plays), each with the beta-binomial chance of being the best of the element's
+   * video values. A value of still images only has none (no figure, not 0 %).
    */
   video: z
     .object({

@@ -52,20 +52,34 @@ interface Totals {
   spend: number;
   plays: number;
   thruPlays: number;
+  /** Impressions of the video ads only: the hook rate's denominator (a still image is never played). */
+  videoImpressions: number;
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const empty = (): Totals => ({ impressions: 0, linkClicks: 0, results: 0, spend: 0, plays: 0, thruPlays: 0 });
-const add = (into: Totals, row: Omit<Totals, 'plays' | 'thruPlays'> & Partial<Totals>) => {
+const empty = (): Totals => ({
+  impressions: 0,
+  linkClicks: 0,
+  results: 0,
+  spend: 0,
+  plays: 0,
+  thruPlays: 0,
+  videoImpressions: 0,
+});
+const add = (into: Totals, row: AdWeek, video: boolean) => {
   into.impressions += row.impressions;
   into.linkClicks += row.linkClicks;
   into.results += row.results;
   into.spend += row.spend;
   into.plays += row.plays ?? 0;
   into.thruPlays += row.thruPlays ?? 0;
+  if (video) into.videoImpressions += row.impressions;
 };
-/** Hook rate: 3-second plays per impression; hold rate: ThruPlays per 3-second play (Meta's ThruPlay ≤ plays). */
-const hookRate = (t: Totals) => (t.impressions > 0 && t.plays > 0 ? round((t.plays / t.impressions) * 100) : null);
+/**
+ * Hook rate: 3-second plays per impression of the video ads (a carousel's impressions beside them would dilute it);
+ * hold rate: ThruPlays per 3-second play (Meta's ThruPlay ≤ plays).
+ */
+const hookRate = (t: Totals) => (t.videoImpressions > 0 ? round((t.plays / t.videoImpressions) * 100) : null);
 const holdRate = (t: Totals) => (t.plays > 0 ? round((Math.min(t.thruPlays, t.plays) / t.plays) * 100) : null);
 const ctrPercent = (t: Totals) => (t.impressions > 0 ? round((t.linkClicks / t.impressions) * 100) : null);
 const costPerResult = (t: Totals, perThousand = false) =>
@@ -108,15 +122,18 @@ export function elementReport(
   const threshold = options.threshold ?? WINNER_THRESHOLD;
   const byValue = new Map<string, { ads: Set<string>; totals: Totals; weeks: Map<string, Totals> }>();
   for (const row of weeks) {
-    const value = elementsByAd.get(row.adId)?.[element];
+    const elements = elementsByAd.get(row.adId);
+    const value = elements?.[element];
     if (!value) continue;
+    // A video ad by its recorded format, or by Meta having counted plays of it (an ad tagged without a format).
+    const video = elements?.format === 'video' || (row.plays ?? 0) > 0;
     const entry = byValue.get(value) ?? { ads: new Set<string>(), totals: empty(), weeks: new Map<string, Totals>() };
     byValue.set(value, entry);
     entry.ads.add(row.adId);
-    add(entry.totals, row);
+    add(entry.totals, row, video);
     const week = entry.weeks.get(row.date) ?? empty();
     entry.weeks.set(row.date, week);
-    add(week, row);
+    add(week, row, video);
   }
   if (byValue.size === 0) return null;
 
@@ -131,12 +148,16 @@ export function elementReport(
   const costBest = compared
     ? probabilityBest(competing.map(([value, e]) => costArm(value, e.totals, options.minorPerMajor, perThousand)))
     : {};
-  // Hook and hold compare only the values whose ads played as video: a still image has no 3-second play.
-  const playing = competing.filter(([, e]) => e.totals.plays > 0);
+  // Hook and hold compare only the values' video ads, with enough video delivery: a still image has no 3-second play.
+  const playing = [...byValue.entries()].filter(([, e]) => e.totals.videoImpressions >= MIN_IMPRESSIONS);
   const videoCompared = playing.length >= 2;
   const hookBest = videoCompared
     ? probabilityBest(
-        playing.map(([value, e]) => ({ id: value, successes: e.totals.plays, trials: e.totals.impressions })),
+        playing.map(([value, e]) => ({
+          id: value,
+          successes: Math.min(e.totals.plays, e.totals.videoImpressions),
+          trials: e.totals.videoImpressions,
+        })),
       )
     : {};
   const holdBest = videoCompared
@@ -162,7 +183,7 @@ export function elementReport(
         spend: round(t.spend),
         ctrPercent: ctrPercent(t),
         costPerResult: costPerResult(t, perThousand),
-        ...(t.plays > 0 ? { hookRatePercent: hookRate(t), holdRatePercent: holdRate(t) } : {}),
+        ...(t.videoImpressions > 0 ? { hookRatePercent: hookRate(t), holdRatePercent: holdRate(t) } : {}),
       }));
     const pHook = hookBest[value] ?? 0;
     const pHold = holdBest[value] ?? 0;
@@ -179,7 +200,7 @@ export function elementReport(
       probabilityBestCost: round(pCost, 4),
       winnerCtr: compared && pCtr >= threshold,
       winnerCost: compared && pCost >= threshold,
-      ...(e.totals.plays > 0
+      ...(e.totals.videoImpressions > 0
         ? {
             video: {
               plays: e.totals.plays,

@@ -278,5 +278,39 @@ describe('creative report by element', () => {
       expect(value.video).toMatchObject({ winnerHook: false, winnerHold: false });
       expect(elementReport('format', elements, [week], { minorPerMajor: 100 })!.compared).toBe(false);
     });
+
+    it('computes hook rate over the video ads of a value only, and no rate for a value without video ads', () => {
+      // One template used by a video ad and a carousel: the carousel's impressions must not dilute the hook rate.
+      const elements = new Map<string, CreativeElements>([
+        ['1', { template: 'story-urgency', format: 'video' }],
+        ['2', { template: 'story-urgency', format: 'carousel' }],
+        ['3', { template: 'product-hero', format: 'carousel' }],
+        ['4', { template: 'story-benefit', format: 'video' }],
+      ]);
+      const row = (adId: string, impressions: number, plays?: number, thruPlays?: number): AdWeek => ({
+        adId,
+        date: WEEKS[0]!,
+        impressions,
+        spend: impressions / 100,
+        linkClicks: impressions / 100,
+        results: 1,
+        ...(plays !== undefined ? { plays, thruPlays: thruPlays ?? 0 } : {}),
+        ...APP,
+      });
+      const weeks = [
+        row('1', 2_000, 500, 125),
+        row('2', 8_000, 0, 0),
+        row('3', 5_000),
+        // A video nobody watched for 3 seconds: a video value at 0 %, not a value without a video.
+        row('4', 1_500, 0, 0),
+      ];
+      const report = elementReport('template', elements, weeks, { minorPerMajor: 100 })!;
+      const value = (name: string) => report.values.find((v) => v.value === name)!;
+      expect(value('story-urgency').video).toMatchObject({ hookRatePercent: 25, holdRatePercent: 25 });
+      expect(value('story-urgency').weeks[0]!.hookRatePercent).toBe(25);
+      expect(value('story-benefit').video).toMatchObject({ plays: 0, hookRatePercent: 0, holdRatePercent: null });
+      expect(value('product-hero').video).toBeUndefined();
+      expect(value('product-hero').weeks[0]).not.toHaveProperty('hookRatePercent');
+    });
   });
 });
