@@ -22,7 +22,7 @@ import { enqueueEvent } from '../lib/outbox/event-outbox';
 import { tableName } from '../lib/table-name';
 import { putElementRecord } from '../lib/creative-report/element-store';
 import { exportedDesignElements } from '../lib/creative-report/exported-design-elements';
-import { planAdAssetIds, planAdElements } from '../lib/creative-report/plan-elements';
+import { planAdAssetIds, planAdElements, planAdVideoIds } from '../lib/creative-report/plan-elements';
 import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
 import { objectChangeDeps } from '../lib/meta-session/object-change-deps';
@@ -356,6 +356,7 @@ async function recordElements(
     session.user.sub,
     ads.flatMap(({ ad }) => planAdAssetIds(ad)),
     log,
+    ads.flatMap(({ ad }) => planAdVideoIds(ad)),
   );
   const results = await Promise.allSettled(
     ads.map(({ id, ad }) =>

@@ -1,4 +1,5 @@
 import { checkDesign } from '@shared/graphics/design-checks';
+import { designElements, type DesignElements } from '@shared/graphics/design-elements';
 import type { Design } from '@shared/graphics/design-schema';
 import { videoFileName } from '@shared/graphics/export-file-names';
 import type { VideoSizeId } from '@shared/graphics/video-motion';
@@ -28,6 +29,12 @@ export type VideoRenderer = (
   options: { sizeId: VideoSizeId; seconds: number; onFrames?: (done: number, total: number) => Promise<void> },
 ) => Promise<RenderedVideoFiles>;
 
+export interface CheckedVideoRequest {
+  record: DesignRecord;
+  images: AssetBytes;
+  elements: DesignElements;
+}
+
 export interface VideoDeps extends GraphicsDeps {
   render: VideoRenderer;
   log: (message: string, facts: Record<string, unknown>) => void;
@@ -37,7 +44,7 @@ export interface VideoDeps extends GraphicsDeps {
  * What must hold before a video is worth rendering, in the order an export keeps, so nothing is spent for a request
  * that cannot succeed: the design under the caller's own partition at the version they saw (409 otherwise), not a
  * carousel, the design checks of the video's size (the words must sit inside the 9:16 safe zones), and its images
- * in the workspace's prefix (their bytes, for the renderer). Run when the render is asked for and again by the worker
+ * in the workspace's prefix (their bytes, for the renderer; what they are, for the design's elements). Run when the render is asked for and again by the worker
  * (the design or an image may have changed in between).
  */
 export async function checkVideoRequest(
@@ -45,7 +52,7 @@ export async function checkVideoRequest(
   userId: string,
   designId: string,
   request: VideoRequest,
-): Promise<{ record: DesignRecord; images: AssetBytes }> {
+): Promise<CheckedVideoRequest> {
   const record = await getDesign(deps.store, userId, designId);
   if (record.version !== request.version) {
     throw conflict(
@@ -60,7 +67,8 @@ export async function checkVideoRequest(
   }
   refuseErrors(checkDesign(design, request.sizeId));
   const images = await loadImages(deps, userId, [design]);
-  return { record, images: images.bytes };
+  // The creative report's elements of the design, as an export records them on its images.
+  return { record, images: images.bytes, elements: designElements(design, images.placed) };
 }
 
 /**
@@ -72,7 +80,7 @@ export async function renderAndStoreVideo(
   deps: VideoDeps,
   userId: string,
   videoId: string,
-  checked: { record: DesignRecord; images: AssetBytes },
+  checked: CheckedVideoRequest,
   request: VideoRequest,
   onFrames?: (done: number, total: number) => Promise<void>,
 ): Promise<VideoRecord> {
@@ -109,6 +117,7 @@ export async function renderAndStoreVideo(
     thumbnailKey: videoObjectKey(userId, videoId, 'thumbnail.png'),
     thumbnailBytes: rendered.thumbnailPng.length,
     renderMs,
+    elements: checked.elements,
   };
   // From here the storage reservation is the marked write's to give back.
   await writeObjectsThenRecords(

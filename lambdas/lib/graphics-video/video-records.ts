@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { USER_ASSETS_PREFIX } from '@shared/buckets';
+import type { DesignElements } from '@shared/graphics/design-elements';
 import type { VideoSizeId } from '@shared/graphics/video-motion';
 import { DOWNLOAD_URL_SECONDS } from '@shared/schemas/graphics';
 import { videoRatios, type VideoReply } from '@shared/schemas/graphics-video';
@@ -28,6 +29,8 @@ export interface VideoRecord {
   thumbnailKey: string;
   thumbnailBytes: number;
   renderMs: number;
+  /** The design's elements (template, layout, colours, picture, offer), for the creative report of its ads. */
+  elements?: DesignElements;
 }
 
 const VIDEO = 'video#';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanAd } from '@shared/schemas/campaign-plan';
 import { CreativeElementsSchema } from '@shared/schemas/creative-report';
-import { planAdAssetIds, planAdElements, storedDesignElements } from '@lambdas/lib/creative-report/plan-elements';
+import {
+  planAdAssetIds,
+  planAdElements,
+  planAdVideoIds,
+  storedDesignElements,
+} from '@lambdas/lib/creative-report/plan-elements';
 
 const ad: PlanAd = {
   name: 'Trail shoes — urgency',
@@ -86,6 +91,28 @@ describe('planAdElements', () => {
     const carousel: PlanAd = { ...ad, format: 'carousel', cards: [card(), card(asset), card(asset)] };
     expect(planAdAssetIds(carousel)).toEqual([asset, asset]);
     expect(planAdElements(carousel, (id) => (id === asset ? exported : undefined)).template).toBe('offer-badge');
+  });
+
+  it("takes a video ad's design elements from the design its video was rendered from, by the video's id", () => {
+    const videoId = '7d9e1f20-3a4b-4c5d-8e6f-708192a3b4c5';
+    const video: PlanAd = {
+      ...ad,
+      format: 'video',
+      video: {
+        kind: 'video',
+        assetKey: `users/sub-1/videos/${videoId}/adsmith-spring-v2-1080x1920-10s.mp4`,
+        thumbnailAssetKey: `users/sub-1/videos/${videoId}/thumbnail.png`,
+        ratio: '9:16',
+        seconds: 10,
+        width: 1080,
+        height: 1920,
+      },
+    };
+    expect(planAdVideoIds(video)).toEqual([videoId]);
+    expect(planAdVideoIds(ad)).toEqual([]);
+    const elements = planAdElements(video, (id) => (id === videoId ? exported : undefined));
+    expect(elements).toMatchObject({ ...exported, format: 'video', angle: 'urgency' });
+    expect(CreativeElementsSchema.parse(elements)).toEqual(elements);
   });
 
   it('counts a stored row that does not parse as no design elements', () => {
