@@ -112,7 +112,8 @@ export function fatigueMultiplier(cumulativeFrequency: number, fatigueRate: numb
 
 /**
  * Whether an ad shows a video: its creative was made with `video_data` through the API, or it is a seeded ad of an ad
- * set optimising for ThruPlays (Meta serves those only with video). Plays and ThruPlays are counted for these alone.
+ * set optimising for ThruPlays (Meta serves those only with video). Plays and ThruPlays are counted for these alone,
+ * whatever the objective.
  */
 function playsVideo({ ad, adset }: AdContext, world: World): boolean {
   if (adset.optimizationGoal === 'THRUPLAY') return true;
@@ -336,6 +337,16 @@ export class InsightsModel {
           metrics.videoViews = video ? awarenessPlays : 0;
           break;
         }
+      }
+      // Meta reports a video ad's ThruPlays whatever its campaign's objective: `video_thruplay_watched_actions` is an
+      // Ads Insights field of the ad's delivery (reference/meta/fields-and-enums.json, AdsInsights), while THRUPLAY is
+      // only an optimization goal, of Engagement (reference/meta/odax-objectives-and-goals.md), which draws its own
+      // above. Drawn last and only for a video, so every other number keeps its draws.
+      if (video && campaign.objective !== 'OUTCOME_ENGAGEMENT' && metrics.videoViews > 0) {
+        metrics.thruplays = Math.min(
+          metrics.videoViews,
+          stochasticRound(random, metrics.videoViews * 0.25 * ad.profile.conversionFactor),
+        );
       }
       series.push(metrics);
     }

@@ -174,6 +174,37 @@ describe('delivery model', () => {
     expect(imagePlays).toBe(0);
   });
 
+  it('reports plays and ThruPlays of a video ad of every objective, not only of Engagement', () => {
+    const { world, model } = demoWorld();
+    const videoId = '990000000000001';
+    for (const objective of ['OUTCOME_TRAFFIC', 'OUTCOME_SALES', 'OUTCOME_AWARENESS']) {
+      // An ad with delivery of a campaign of this objective, its creative made with `video_data` (as the publisher does).
+      const ad = [...world.ads.values()].find(
+        (candidate) =>
+          world.campaigns.get(candidate.campaignId)!.objective === objective &&
+          model.series(candidate).some((day) => day.impressions > 0),
+      )!;
+      const image = model.series(ad).map((day) => ({ ...day }));
+      expect(image.every((day) => day.videoViews === 0 && day.thruplays === 0)).toBe(true);
+      const creative = world.creatives.get(ad.creativeId) ?? { id: ad.creativeId };
+      world.creatives.set(ad.creativeId, { ...creative, videoId } as never);
+      ad.createdCreative = true;
+      world.campaignRevisions.set(ad.campaignId, (world.campaignRevisions.get(ad.campaignId) ?? 0) + 1);
+      const video = model.series(ad);
+      const plays = video.reduce((sum, day) => sum + day.videoViews, 0);
+      const thruPlays = video.reduce((sum, day) => sum + day.thruplays, 0);
+      expect(plays, objective).toBeGreaterThan(0);
+      expect(thruPlays, objective).toBeGreaterThan(0);
+      expect(thruPlays / plays, objective).toBeGreaterThan(0.1);
+      expect(thruPlays / plays, objective).toBeLessThan(0.5);
+      for (const day of video) expect(day.thruplays).toBeLessThanOrEqual(day.videoViews);
+      // Only the video's own numbers change: the delivery keeps its draws.
+      expect(video.map(({ videoViews: _v, thruplays: _t, ...rest }) => rest)).toEqual(
+        image.map(({ videoViews: _v, thruplays: _t, ...rest }) => rest),
+      );
+    }
+  });
+
   it('spends nothing on days a campaign was paused or after it was archived', () => {
     const { world, model } = demoWorld();
     const paused = [...world.campaigns.values()].filter((c) => current(c.statusHistory) !== 'ACTIVE');
