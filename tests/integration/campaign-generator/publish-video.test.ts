@@ -1,13 +1,18 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { designElements } from '@shared/graphics/design-elements';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
+import { CreativeElementRecordSchema } from '@shared/schemas/creative-report';
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AdVideo } from '@shared/ad-video';
 import { localBucketName } from '@shared/buckets';
-import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '@infra/twin/function-environment';
+import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX, localTableName } from '@infra/twin/function-environment';
 import { encodePng } from '@infra/twin/openai/prompt-image';
+import { putVideoRecord } from '@lambdas/lib/graphics-video/video-records';
 import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video';
+import { twinDocumentClient } from '../ai/ai-user';
 import { twin } from '../twin-client';
 import { readyToPublish } from './ready-to-publish';
 import { connectMeta, freshUser, sandbox, setFaults, type FreshUser } from '../meta-api/meta-user';
@@ -66,9 +71,11 @@ afterAll(async () => {
   await user.remove();
 });
 
+const doc = twinDocumentClient();
+
 /**
- * A design rendered to a 6 s vertical video, stored with its thumbnail in the user's part of the assets bucket as
- * graphics-video stores them; the headline makes its bytes its own.
+ * A design rendered to a 6 s vertical video, stored with its thumbnail in the user's part of the assets bucket and
+ * its record (with the design's elements) as graphics-video stores them; the headline makes its bytes its own.
  */
 async function storedVideo(headline: string): Promise<AdVideo> {
   const design = defaultDesign({
@@ -76,10 +83,28 @@ async function storedVideo(headline: string): Promise<AdVideo> {
     texts: { ...defaultDesign().texts, headline, cta: 'Shop now' },
   });
   const rendered = await renderDesignVideo(design, {}, { sizeId: 'story', seconds: 6, preset: 'superfast' });
-  const folder = `users/${subOf(user.token)}/videos/${randomUUID()}`;
+  const videoId = randomUUID();
+  const folder = `users/${subOf(user.token)}/videos/${videoId}`;
   const thumbnail = new Uint8Array(540 * 960 * 3).fill(200);
   await putObject(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
   await putObject(`${folder}/thumbnail.png`, encodePng(540, 960, thumbnail), 'image/png');
+  await putVideoRecord({ doc, table: localTableName('graphicsItems') }, subOf(user.token), {
+    videoId,
+    designId: randomUUID(),
+    version: 1,
+    sizeId: 'story',
+    seconds: rendered.seconds,
+    width: rendered.width,
+    height: rendered.height,
+    createdAt: new Date().toISOString(),
+    videoKey: `${folder}/video.mp4`,
+    videoBytes: rendered.mp4.length,
+    videoFileName: 'video.mp4',
+    thumbnailKey: `${folder}/thumbnail.png`,
+    thumbnailBytes: thumbnail.length,
+    renderMs: 0,
+    elements: designElements(design, []),
+  });
   return {
     kind: 'video',
     assetKey: `${folder}/video.mp4`,
@@ -205,6 +230,25 @@ describe('campaign generator video ads', () => {
     expect(adCalls.map((call) => call.status)).toEqual(ads.map(() => 200));
     const campaign = mine.find((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/campaigns`));
     expect(campaign?.params.status).toBe('PAUSED');
+    // Issue 29 req 4: each video ad is recorded with the elements of the design its video was rendered from.
+    const adIds = CampaignDraftSchema.parse(published.body)
+      .publish!.steps.filter((step) => step.kind === 'ad')
+      .map((step) => step.id);
+    const rows = await doc.send(
+      new QueryCommand({
+        TableName: localTableName('creativeElements'),
+        KeyConditionExpression: 'ad_account_id = :a',
+        ExpressionAttributeValues: { ':a': usdAccount },
+      }),
+    );
+    const records = (rows.Items ?? [])
+      .map((item) => CreativeElementRecordSchema.parse(item.record))
+      .filter((record) => adIds.includes(record.adId));
+    expect(records).toHaveLength(ads.length);
+    for (const record of records) {
+      expect(record.elements).toMatchObject({ template: 'product-hero', layout: 'Centred, words only' });
+      expect(record.elements).toMatchObject({ format: 'video' });
+    }
   }, 240_000);
 
   it('a publish that failed after the video upload does not upload the same bytes again on retry', async () => {
