@@ -50,7 +50,7 @@ export function ElementSection({
 }) {
   const headingId = `element-${report.element}`;
   const winners = report.values.filter((v) => wonOn(v) !== '');
-  // Hook and hold rates only when some value's ads played as video (a still image has no 3-second play).
+  // Hook and hold rates only when some value has video ads (a still image has no 3-second play).
   const video = report.values.some((v) => v.video);
   // With fewer than two values to compare no chance was computed: a dash, not a 0 % that reads as a verdict.
   const chance = (p: number) => (report.compared === false ? '—' : probability(p));
