@@ -66,7 +66,7 @@ const empty = (): Totals => ({
   thruPlays: 0,
   videoImpressions: 0,
 });
-const add = (into: Totals, row: AdWeek, video: boolean) => {
+const add = (into: Totals, row: AdWeek, video = false) => {
   into.impressions += row.impressions;
   into.linkClicks += row.linkClicks;
   into.results += row.results;
