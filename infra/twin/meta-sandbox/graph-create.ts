@@ -344,6 +344,12 @@ export function createAdSet(
   if (lifetimeEnd && !end) {
     throw userError('End Time Required', 'Ad sets with a lifetime budget need an end_time.', 1885183);
   }
+  if (budget?.lifetime !== undefined && end) {
+    // A lifetime budget covers at least the daily minimum for each scheduled day, at creation as an update already
+    // checks it (parseBudget in graph-writes.ts); the creation took the daily minimum for the whole run.
+    const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000));
+    parseBudget('lifetime_budget', params.lifetime_budget, account.currency, account.minDailyBudget * days);
+  }
   if (budget?.daily !== undefined && end && end.getTime() - start.getTime() <= 24 * 3600 * 1000) {
     throw userError('Schedule Too Short', 'Ad sets with a daily budget must run for more than 24 hours.', 1885182);
   }

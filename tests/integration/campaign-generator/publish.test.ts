@@ -204,7 +204,7 @@ describe('campaign generator', () => {
     ]);
   });
 
-  it('publishes everything paused, once, however often it is retried', async () => {
+  it('publishes the campaign paused (nothing delivers until it is resumed), once, however often it is retried', async () => {
     const publish = () =>
       alice.call(`/api/campaign-generator/drafts/${draft.id}/publish`, {
         method: 'POST',

@@ -94,6 +94,25 @@ describe('createAdSet: budgets, schedule and names', () => {
     expect(error.body).toMatchObject({ error_subcode: 1885183, error_user_title: 'End Time Required' });
   });
 
+  it('refuses a lifetime budget under the daily minimum times its scheduled days (100/1885272), as an update does', () => {
+    const { adSet, aboCampaign } = setup();
+    const lifetime = (budget: string, days: number) =>
+      adSet(
+        {
+          bid_strategy: 'LOWEST_COST_WITHOUT_CAP',
+          lifetime_budget: budget,
+          start_time: inDays(1),
+          end_time: inDays(1 + days),
+        },
+        aboCampaign.id,
+      );
+    const error = errorOf(() => lifetime('500', 10));
+    expect(error.body).toMatchObject({ error_subcode: 1885272, error_user_title: 'Your Budget Is Too Low' });
+    expect(error.body.error_user_msg).toMatch(/minimum budget for this ad set is \d+\.\d{2} USD/);
+    // Enough for each day of the run is accepted.
+    expect(lifetime('90000', 10).id).toMatch(/^\d+$/);
+  });
+
   it('refuses a daily-budget schedule of 24 hours or less (100/1885182)', () => {
     const { adSet, aboCampaign } = setup();
     const error = errorOf(() =>
