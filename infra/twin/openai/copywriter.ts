@@ -30,7 +30,11 @@ const DANGLING = /\s+(?:and|or|the|of|in|with|a|an|to|for|who|that|&)$/i;
 
 /** The head of a phrase, for tight spaces: up to the first comma, dash, "with", "for", "that" or "who". */
 export function shortForm(text: string, maxWords = 4): string {
-  const head = text.split(/\s*(?:[,;:–—(]| - | with | for | that | who | which )\s*/i)[0] ?? text;
+  // "Trail shoes made to move": what the product is for ends its name, or a headline reads "Trail shoes made made …".
+  const head =
+    text.split(
+      /\s*(?:[,;:–—(]| - | with | for | that | who | which | (?:made|built|designed|crafted) (?:to|for) )\s*/i,
+    )[0] ?? text;
   let out = head
     .split(/\s+/)
     .slice(0, maxWords)

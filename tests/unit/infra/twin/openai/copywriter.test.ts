@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readBrief } from '@infra/twin/openai/brief';
-import { writeAd } from '@infra/twin/openai/copywriter';
+import { shortForm, writeAd } from '@infra/twin/openai/copywriter';
 import { randomFor } from '@infra/twin/meta-sandbox/prng';
 
 /** The user message the ad copy prompt sends: the brief as JSON (angles, and a variation for later takes). */
@@ -17,6 +17,12 @@ function brief(angles: string[], variation?: string) {
 }
 
 describe('the offline model’s copywriter', () => {
+  it('shortens a product to what it is, not what it is made for', () => {
+    expect(shortForm('Trail shoes made to move')).toBe('Trail shoes');
+    expect(shortForm('Bags built for the commute')).toBe('Bags');
+    expect(shortForm('Hand-thrown ceramic mugs')).toBe('Hand-thrown ceramic mugs');
+  });
+
   it('reads which take a brief asks for', () => {
     expect(brief(['benefit']).take).toBe(1);
     expect(brief(['benefit'], 'take #3: differ from earlier takes').take).toBe(3);

@@ -30,7 +30,11 @@ export function AdPreviews({ adAccountId, ad }: { adAccountId: string; ad: PlanA
         const frame = previewFrame(preview.html);
         const name = `${LABELS[preview.format] ?? preview.format}${preview.language ? ` · ${languageLabel(preview.language)}` : ''}`;
         return (
-          <figure key={`${preview.format}-${preview.language ?? ''}`} className="grid content-start gap-2">
+          // min-w-0 and max-w-full: Meta's feed frame is 335 px wide, more than a phone's card has inside its padding.
+          <figure
+            key={`${preview.format}-${preview.language ?? ''}`}
+            className="grid min-w-0 max-w-full content-start gap-2"
+          >
             <figcaption className="text-sm font-medium">{name}</figcaption>
             {frame ? (
               <iframe
@@ -39,7 +43,7 @@ export function AdPreviews({ adAccountId, ad }: { adAccountId: string; ad: PlanA
                 width={frame.width}
                 height={frame.height}
                 sandbox="allow-scripts allow-popups"
-                className="rounded-md border bg-white"
+                className="max-w-full rounded-md border bg-white"
               />
             ) : (
               <p className="text-sm">Preview unavailable.</p>
