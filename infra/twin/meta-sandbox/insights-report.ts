@@ -26,6 +26,20 @@ const VIDEO_RETENTION = {
 } as const;
 
 /**
+ * Plays that reached a point of the video: a fixed retention curve of the plays, so video ads alone have them. A
+ * ThruPlay is a play to the end or of 15 s, so for the videos here (15 s at most) the plays watched to 100 % are the
+ * ThruPlays, and no earlier point is reached by fewer.
+ */
+function playsWatchedTo(field: keyof typeof VIDEO_RETENTION, plays: number, thruplays: number): number {
+  const thruplayShare = plays > 0 ? Math.min(1, thruplays / plays) : 0;
+  const share =
+    field === 'video_p100_watched_actions' && thruplays > 0
+      ? thruplayShare
+      : Math.max(VIDEO_RETENTION[field], thruplayShare);
+  return Math.round(plays * share);
+}
+
+/**
  * Turns the daily model into Meta-shaped insights rows: grouped by level,
  * time bucket and breakdown segment, numbers as strings ("spend":"12.34"),
  * actions as [{action_type, value}] arrays, rows without delivery left out.
@@ -368,8 +382,7 @@ function renderField(field: string, f: Formatter): unknown {
     case 'video_p75_watched_actions':
     case 'video_p95_watched_actions':
     case 'video_p100_watched_actions': {
-      // Plays that reached a point of the video: a fixed retention curve of the plays, so video ads alone have them.
-      const watched = Math.round(m.videoViews * VIDEO_RETENTION[field]);
+      const watched = playsWatchedTo(field, m.videoViews, m.thruplays);
       return watched > 0 ? [{ action_type: 'video_view', value: integer(watched) }] : undefined;
     }
     case 'cost_per_thruplay':

@@ -264,7 +264,7 @@ describe('video quartiles (issue 29: video metrics)', () => {
     for (const currency of ['USD', 'JPY']) {
       const account = setup(currency);
       world = account.world;
-      const fields = `ad_id,adset_id,video_play_actions,${quartiles.join(',')}`;
+      const fields = `ad_id,adset_id,video_play_actions,video_thruplay_watched_actions,${quartiles.join(',')}`;
       rows.push(...account.run({ level: 'ad', date_preset: 'last_30d', fields }));
     }
     const goalOf = (row: Record<string, unknown>) => world.adsets.get(String(row.adset_id))!.optimizationGoal;
@@ -282,6 +282,9 @@ describe('video quartiles (issue 29: video metrics)', () => {
       expect(counts[0]).toBeLessThanOrEqual(plays);
       for (let i = 1; i < counts.length; i += 1) expect(counts[i]).toBeLessThanOrEqual(counts[i - 1]!);
       expect(counts[4]).toBeGreaterThan(0);
+      // Its videos are 15 s at most: a ThruPlay is a play to the end, so the plays watched to 100 % are the ThruPlays.
+      const thruplays = (row.video_thruplay_watched_actions as Array<{ value: string }>)[0]!.value;
+      expect(counts[4]).toBe(Number(thruplays));
     }
     for (const row of linkRows) for (const field of quartiles) expect(row[field]).toBeUndefined();
   });
