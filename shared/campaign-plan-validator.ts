@@ -108,6 +108,11 @@ function budgetDays(adSet: PlanAdSet): number | undefined {
   return Math.max(1, Math.ceil((Date.parse(adSet.endTime) - Date.parse(adSet.startTime)) / DAY_MS));
 }
 
+/** The least a budget may be at Meta: the account's daily minimum, for each scheduled day of a total budget. */
+function budgetMinimum(budget: PlanBudget, context: ValidationContext, days: number | undefined): number {
+  return budget.type === 'daily' ? context.minDailyBudgetMinor : context.minDailyBudgetMinor * (days ?? 1);
+}
+
 function checkBudgetAmount(
   budget: PlanBudget,
   path: string,
@@ -118,7 +123,7 @@ function checkBudgetAmount(
   if (!Number.isInteger(budget.amountMinor)) {
     return [{ path, severity: 'error', message: 'Budgets are whole minor units (cents, or whole yen).' }];
   }
-  const minimum = budget.type === 'daily' ? context.minDailyBudgetMinor : context.minDailyBudgetMinor * (days ?? 1);
+  const minimum = budgetMinimum(budget, context, days);
   if (budget.amountMinor < minimum) {
     const what = budget.type === 'daily' ? 'daily budget' : `total budget for ${days ?? 1} day(s)`;
     return [
@@ -150,7 +155,7 @@ function checkLanguageShares(
   if (!needsLanguageAdSets(adSet)) return [];
   const languages = adSetLanguages(adSet);
   if (languages.length < 2) return [];
-  const perDay = budget.type === 'daily' ? context.minDailyBudgetMinor : context.minDailyBudgetMinor * (days ?? 1);
+  const perDay = budgetMinimum(budget, context, days);
   if (budget.amountMinor < perDay) return [];
   // The remainder goes to the first language: the last share is the smallest.
   const smallest = languageShare(budget, languages.length, languages.length - 1)!.amountMinor;
