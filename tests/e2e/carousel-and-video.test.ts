@@ -44,12 +44,21 @@ async function fillBrief(page: Page, product: string) {
   await page.getByLabel('Who is it for?').fill('Trail runners who race at weekends');
 }
 
-/** Generates the plan, checks it passes Meta's rules, publishes it paused; returns Meta's POSTs of the publish. */
-async function generateAndPublish(page: Page): Promise<{ account: string; posts: MetaCall[]; name: string }> {
+/**
+ * Generates the plan, checks it passes Meta's rules, names the campaign as a marketer tells two apart (the engine
+ * names both after the product and audience, alike here), publishes it paused; returns Meta's POSTs of the publish.
+ */
+async function generateAndPublish(
+  page: Page,
+  format: string,
+): Promise<{ account: string; posts: MetaCall[]; name: string }> {
   await page.getByRole('button', { name: 'Generate campaign plan' }).click();
-  await page.getByLabel('Campaign name').waitFor({ timeout: 90_000 });
+  const campaignName = page.getByLabel('Campaign name');
+  await campaignName.waitFor({ timeout: 90_000 });
   await page.getByText('Ready to publish').waitFor({ timeout: 30_000 });
-  const name = await page.getByLabel('Campaign name').inputValue();
+  const name = `${await campaignName.inputValue()} (${format} ${Date.now().toString(36)})`;
+  await campaignName.fill(name);
+  await page.getByText('Ready to publish').waitFor();
   // Each ad carries its Spanish version, written by the engine (issue 29 req 3).
   await page.getByText('Spanish version').first().waitFor();
   const before = await lastSeq();
@@ -114,7 +123,7 @@ describe('a carousel and a video from one design, published paused (issue 29 req
     await page.getByText(/Every ad plays the/).waitFor();
     expect(await page.getByLabel('Ad format').inputValue()).toBe('video');
     await fillBrief(page, 'Trail shoes made to move');
-    const video = await generateAndPublish(page);
+    const video = await generateAndPublish(page, 'video');
     const uploads = video.posts.filter((call) => call.path.endsWith(`/${video.account}/advideos`));
     expect(uploads).toHaveLength(1);
     const videoCreatives = video.posts.filter((call) => call.path.endsWith(`/${video.account}/adcreatives`));
@@ -173,7 +182,7 @@ describe('a carousel and a video from one design, published paused (issue 29 req
       .toBe(2);
     expect(await page.getByLabel('Ad format').inputValue()).toBe('carousel');
     await fillBrief(page, 'Trail shoes for wet and dry trails');
-    const carousel = await generateAndPublish(page);
+    const carousel = await generateAndPublish(page, 'carousel');
     const carouselCreatives = carousel.posts.filter((call) => call.path.endsWith(`/${carousel.account}/adcreatives`));
     expect(carouselCreatives.length).toBeGreaterThan(0);
     for (const call of carouselCreatives) {
