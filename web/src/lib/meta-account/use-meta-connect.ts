@@ -5,17 +5,17 @@ import { META_POPUP_CLOSED_WAIT_MS } from '@shared/constants';
 import { handleError } from '@web/lib/errors/handle-error';
 import { metaConnectionQueryOptions } from './get-meta-connection';
 import { getMetaOAuthConfig } from './get-meta-oauth-config';
-import { writeAuthAttempt } from './meta-auth-attempt';
+import { clearAuthAttempt, writeAuthAttempt } from './meta-auth-attempt';
 import { META_CANCELLED_MESSAGE, META_POPUP_CLOSED_MESSAGE, metaErrorMessage } from './meta-error-message';
-import { isMetaAuthMessage, navigateToDialog, openMetaPopup } from './meta-popup';
+import { isMetaAuthMessage, navigateToDialog, openMetaPopup, sendPopupToDialog } from './meta-popup';
 
 /** How often we look whether the popup was closed, and re-check the connection after it was. */
 const POPUP_CLOSED_POLL_MS = 500;
 const CONNECTION_POLL_MS = 1_000;
 
 /**
- * The connect attempt of the Meta connection: opens Meta's dialog in a popup (or this window when blocked),
- * waits for the callback page's message or, if the popup closes silently, for the connection to appear.
+ * The connect attempt of the Meta connection: opens a popup at the click and sends it to Meta's dialog once its
+ * address arrives (or goes to the dialog in this window when the popup was blocked), then waits for the callback page's message or, if the popup closes silently, for the connection to appear.
  */
 export function useMetaConnect(uid: string | undefined, refresh: () => Promise<void>) {
   const queryClient = useQueryClient();
@@ -41,27 +41,49 @@ export function useMetaConnect(uid: string | undefined, refresh: () => Promise<v
       setConnectError(null);
       setConnecting(true);
 
+      // Everything up to the first await runs within the click, where the browser still allows a popup.
+      const returnTo = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      // Written before the popup opens: a popup starts with a copy of this tab's session storage made when it is
+      // created, and a later write here is not seen there (the callback page reads the attempt in the popup).
+      writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'popup', returnTo });
+      const popup = openMetaPopup();
+      let cancelled = false;
+      stopAttempt.current = () => {
+        cancelled = true;
+        popup?.close();
+      };
+
       let dialogUrl: string;
       try {
         dialogUrl = (await getMetaOAuthConfig(options)).dialogUrl;
       } catch (error) {
+        if (cancelled) return;
+        stopAttempt.current = null;
+        popup?.close();
+        clearAuthAttempt();
         // Shown inline (e.g. "Meta app not configured. Please contact support." verbatim).
         handleError(error, { component: 'MetaConnectionProvider.connect', silent: true });
         setConnectError(metaErrorMessage(error));
         setConnecting(false);
         return;
       }
+      if (cancelled) return;
+      stopAttempt.current = null;
 
-      const returnTo = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      // Written before the popup opens: a popup starts with a copy of this tab's session storage.
-      writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'popup', returnTo });
-      const popup = openMetaPopup(dialogUrl);
       if (!popup) {
-        // Blocked: go to Meta in this window; the callback page brings the user back to returnTo.
+        // Blocked at the click: go to Meta in this window; the callback page brings the user back to returnTo.
         writeAuthAttempt({ userId: uid, timestamp: Date.now(), mode: 'redirect', returnTo });
         navigateToDialog(dialogUrl);
         return;
       }
+      if (popup.closed) {
+        // Closed while its address was on the way: nothing was asked of Meta.
+        clearAuthAttempt();
+        setConnectError(META_POPUP_CLOSED_MESSAGE);
+        setConnecting(false);
+        return;
+      }
+      sendPopupToDialog(popup, dialogUrl);
 
       let settled = false;
       let connectionPoll: number | undefined;

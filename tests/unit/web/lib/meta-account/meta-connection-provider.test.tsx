@@ -65,8 +65,29 @@ function serveApi(connectionAnswers: object[]) {
   return { connectionCalls: () => calls };
 }
 
+/** A popup as the hook sees it: its own blank document (our origin), a location to send it on, close and focus. */
 function fakePopup() {
-  return { closed: false, close: vi.fn() } as unknown as Window & { closed: boolean };
+  const popup = {
+    closed: false,
+    document: document.implementation.createHTMLDocument(''),
+    location: { replace: vi.fn() },
+    focus: vi.fn(),
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+  };
+  return popup as unknown as Window & { closed: boolean; location: { replace: ReturnType<typeof vi.fn> } };
+}
+
+/** A promise settled from outside: the dialog's address on its way. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 describe('Meta connection context: connect', () => {
@@ -99,9 +120,9 @@ describe('Meta connection context: connect', () => {
     await screen.findByText('not connected');
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Meta' }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalled());
+    await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith(oauthConfig.dialogUrl));
     const [url, name, features] = open.mock.calls[0]!;
-    expect(url).toBe(oauthConfig.dialogUrl);
+    expect(url).toBe('');
     expect(name).toBe('adsmith_meta_connect');
     expect(features).toMatch(/width=500,height=600,left=\d+,top=\d+/);
     const attempt = JSON.parse(sessionStorage.getItem(META_AUTH_ATTEMPT_KEY)!);
@@ -200,6 +221,8 @@ describe('Meta connection context: connect', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Connect Meta' }));
     await vi.waitFor(() => expect(redirect.navigateToDialog).toHaveBeenCalledWith(oauthConfig.dialogUrl));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe('');
     const attempt = JSON.parse(sessionStorage.getItem(META_AUTH_ATTEMPT_KEY)!);
     expect(attempt.userId).toBe(testUser.uid);
     expect(attempt.timestamp).toBeGreaterThanOrEqual(before);
@@ -208,16 +231,76 @@ describe('Meta connection context: connect', () => {
     expect(attempt.mode).toBe('redirect');
   });
 
-  it('shows "Meta app not configured. Please contact support." verbatim when the app is not configured', async () => {
+  it('when the address cannot be had, closes the popup opened at the click and shows "Meta app not configured. Please contact support." verbatim', async () => {
     api.apiRequest.mockImplementation(async (name: string) => {
       if (name === 'metaConnection') return notConnected;
       if (name === 'metaOAuthConfig') throw apiErrors.notConfigured();
       throw new Error(`unexpected ${name}`);
     });
+    const popup = fakePopup();
+    open.mockReturnValue(popup);
     renderWithMeta(<MetaConnectionCard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Meta' }));
     expect(await screen.findByText(messages.metaAppNotConfigured)).toBeInTheDocument();
-    expect(open).not.toHaveBeenCalled();
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.replace).not.toHaveBeenCalled();
+    expect(redirect.navigateToDialog).not.toHaveBeenCalled();
+    // The attempt written at the click is not left behind for a callback page to find.
+    expect(sessionStorage.getItem(META_AUTH_ATTEMPT_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Connect Meta' })).toBeEnabled();
+  });
+
+  it('opens the popup at the click, before the address arrives, with the attempt already written; then sends it to the dialog', async () => {
+    const address = deferred<typeof oauthConfig>();
+    api.apiRequest.mockImplementation((name: string) => {
+      if (name === 'metaConnection') return Promise.resolve(notConnected);
+      if (name === 'metaOAuthConfig') return address.promise;
+      return Promise.reject(new Error(`unexpected ${name}`));
+    });
+    const popup = fakePopup();
+    // What the popup's copy of session storage would hold: this tab's, at the moment it is created.
+    let storageAtOpen: string | null = null;
+    open.mockImplementation(() => {
+      storageAtOpen = sessionStorage.getItem(META_AUTH_ATTEMPT_KEY);
+      return popup;
+    });
+    renderWithMeta(<Probe />, { path: '/dashboard' });
+    await screen.findByText('not connected');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Meta' }));
+    // Synchronously, within the click (no await in between): the browser allows the popup only then.
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe('');
+    expect(JSON.parse(storageAtOpen!)).toMatchObject({ userId: testUser.uid, mode: 'popup' });
+    expect(popup.document.title).toBe('Opening Facebook…');
+    expect(popup.document.body.textContent).toBe('Opening Facebook…');
+    expect(popup.location.replace).not.toHaveBeenCalled();
+
+    await act(async () => address.resolve(oauthConfig));
+    expect(popup.location.replace).toHaveBeenCalledWith(oauthConfig.dialogUrl);
+    expect(redirect.navigateToDialog).not.toHaveBeenCalled();
+    expect(screen.getByTestId('attempt')).toHaveTextContent('connecting');
+  });
+
+  it('says the window was closed when the popup is closed before the address arrives', async () => {
+    const address = deferred<typeof oauthConfig>();
+    api.apiRequest.mockImplementation((name: string) => {
+      if (name === 'metaConnection') return Promise.resolve(notConnected);
+      if (name === 'metaOAuthConfig') return address.promise;
+      return Promise.reject(new Error(`unexpected ${name}`));
+    });
+    const popup = fakePopup();
+    open.mockReturnValue(popup);
+    renderWithMeta(<Probe />);
+    await screen.findByText('not connected');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Meta' }));
+    popup.closed = true;
+    await act(async () => address.resolve(oauthConfig));
+    expect(await screen.findByRole('alert')).toHaveTextContent(META_POPUP_CLOSED_MESSAGE);
+    expect(popup.location.replace).not.toHaveBeenCalled();
+    expect(redirect.navigateToDialog).not.toHaveBeenCalled();
+    expect(screen.getByTestId('attempt')).toHaveTextContent('idle');
   });
 });
 
