@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import type { BundledFile } from '../cdk/lib/bundling/bundled-files';
-import { lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
+import { LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
 
 /**
  * The twin's function bundles: each handler bundled with CDK's esbuild settings (so the twin
@@ -12,10 +12,10 @@ import { lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
  * size and mtime) and rebuilt only when an input changed.
  */
 export interface FunctionBundlerOptions {
-  /** Cache folder; bundles are `<dir>/<fn>/index.mjs`. */
+  /** Cache folder; bundles are `<dir>/<fn>/index.mjs`, with their chunks beside. */
   cacheDir: string;
   tsconfig: string;
-  /** Run-time files copied beside the bundle, as CDK's afterBundling hook copies them (bundled-files.ts). */
+  /** Run-time files copied beside the bundle, as CDK's local bundling copies them (bundled-files.ts). */
   files?: readonly BundledFile[];
 }
 
@@ -24,11 +24,11 @@ interface Manifest {
   inputs: Record<string, { size: number; mtimeMs: number }>;
 }
 
-function bundleOptions(entry: string, outfile: string, tsconfig: string): BuildOptions {
+function bundleOptions(entry: string, outdir: string, tsconfig: string): BuildOptions {
   return {
     ...lambdaEsbuildOptions,
     entryPoints: [entry],
-    outfile,
+    outdir,
     minify: false,
     sourcemap: 'inline',
     sourcesContent: false,
@@ -71,28 +71,36 @@ export function manifestEntry(
 /** Bundles `entry` for `fn` unless the cached bundle is current; returns the bundle's path. */
 export async function functionBundle(fn: string, entry: string, options: FunctionBundlerOptions): Promise<string> {
   const dir = path.join(options.cacheDir, fn);
-  const outfile = path.join(dir, 'index.mjs');
+  const outfile = path.join(dir, LAMBDA_ENTRY_FILE);
   const manifestFile = path.join(dir, 'manifest.json');
   const root = path.dirname(options.tsconfig);
   const optionsHash = createHash('sha256')
-    .update(JSON.stringify({ ...bundleOptions(entry, outfile, options.tsconfig), root }))
+    .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root }))
     .digest('hex');
   await mkdir(dir, { recursive: true });
   // Copied unless the copy already has the source's size and time (the video encoder's addon is ~170 MB).
   await copyBundledFiles(dir, options.files ?? []);
   if (await unchanged(manifestFile, optionsHash, root)) return outfile;
 
-  // Written beside and renamed into place: two twins bundling at once never load half a file.
+  // Built into a folder of its own and renamed into place, the entry last: two twins bundling at once never load
+  // half a file. Chunks are named by their content's hash, so a chunk of the same name is the same file.
   const suffix = `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const buildDir = path.join(dir, `build${suffix}`);
   const started = Date.now();
-  const result = await build(bundleOptions(entry, `${outfile}${suffix}`, options.tsconfig));
+  const result = await build(bundleOptions(entry, buildDir, options.tsconfig));
   const inputs: Manifest['inputs'] = {};
   await Promise.all(
     Object.keys(result.metafile?.inputs ?? {}).map(async (file) => {
       inputs[file] = manifestEntry(await stat(path.resolve(root, file)), started);
     }),
   );
-  await rename(`${outfile}${suffix}`, outfile);
+  const built = await readdir(buildDir);
+  for (const file of built.filter((name) => name !== LAMBDA_ENTRY_FILE)) {
+    await rename(path.join(buildDir, file), path.join(dir, file));
+  }
+  await rename(path.join(buildDir, LAMBDA_ENTRY_FILE), outfile);
+  await rm(buildDir, { recursive: true, force: true });
+  await removeStaleChunks(dir, built);
   await writeFile(`${manifestFile}${suffix}`, JSON.stringify({ optionsHash, inputs } satisfies Manifest));
   await rename(`${manifestFile}${suffix}`, manifestFile);
   return outfile;
@@ -115,5 +123,23 @@ async function copyBundledFiles(dir: string, files: readonly BundledFile[]): Pro
       await utimes(temporary, source.atime, source.mtime);
       await rename(temporary, target);
     }),
+  );
+}
+
+/**
+ * Chunks of earlier builds that this one no longer has, removed once they are a minute old: a worker that loaded the
+ * previous entry a moment ago may still import one of its lazy chunks.
+ */
+async function removeStaleChunks(dir: string, current: readonly string[]): Promise<void> {
+  const keep = new Set(current);
+  const names = await readdir(dir);
+  await Promise.all(
+    names
+      .filter((name) => /^chunk-[A-Z0-9]+\.mjs$/.test(name) && !keep.has(name))
+      .map(async (name) => {
+        const file = path.join(dir, name);
+        const seen = await stat(file).catch(() => null);
+        if (seen && Date.now() - seen.mtimeMs > 60_000) await rm(file, { force: true });
+      }),
   );
 }

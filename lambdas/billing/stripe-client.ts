@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { readSecret } from '../lib/secrets';
 
 /**
@@ -10,7 +10,11 @@ let cached: { key: string; client: Stripe } | undefined;
 
 export async function stripeClient(): Promise<{ stripe: Stripe; webhookSecret: string }> {
   const { secretKey, webhookSecret } = await readSecret('stripe');
-  if (cached?.key !== secretKey) cached = { key: secretKey, client: new Stripe(secretKey, clientOptions()) };
+  if (cached?.key !== secretKey) {
+    // stripe-node (~240 KB bundled) is loaded by the first billing request, not at a cold start of the function.
+    const { default: StripeClient } = await import('stripe');
+    cached = { key: secretKey, client: new StripeClient(secretKey, clientOptions()) };
+  }
   return { stripe: cached.client, webhookSecret };
 }
 

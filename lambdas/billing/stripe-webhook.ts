@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import * as z from 'zod';
 import { logger } from '../lib/observability';
 import { AppError, validationError } from '../lib/errors';
@@ -72,7 +72,8 @@ async function applyEvent(event: Stripe.Event, deps: WebhookDeps): Promise<void>
     // Fetched fresh: the subscription's current state is the truth, whatever order events arrive in.
     subscription = await deps.stripe.subscriptions.retrieve(target.subscription);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+    // Told by its type, not instanceof: the SDK's classes are loaded with the client, not with this module.
+    if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing')
       return ignore('Stripe has no such subscription', { subscription: target.subscription });
     throw error;
   }
@@ -140,3 +141,8 @@ const StripeIdSchema = z.union([
 const idOf = (value: unknown): string | null => StripeIdSchema.safeParse(value).data ?? null;
 const customerOf = (customer: string | { id: string }): string =>
   typeof customer === 'string' ? customer : customer.id;
+
+/** A stripe-node error of that type (each of its error classes sets `type` to its own name). */
+function isStripeError(error: unknown, type: string): error is { type: string; code?: string } {
+  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === type;
+}

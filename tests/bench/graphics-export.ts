@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { apiOriginHeaders, type TwinEndpoints } from '@infra/twin/endpoints-file';
 import { bundledFiles } from '@infra/cdk/lib/bundling/bundled-files';
-import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functions } from '@shared/functions';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { placementSizeIds } from '@shared/graphics/placement-sizes';
@@ -27,8 +27,8 @@ async function bundleWithFiles(
   entry: string,
   dir: string,
 ): Promise<{ file: string; bytes: number; assetBytes: number }> {
-  const file = path.join(dir, 'index.mjs');
-  await build({ ...lambdaEsbuildOptions, entryPoints: [entry], outfile: file, sourcemap: false, logLevel: 'error' });
+  const file = path.join(dir, LAMBDA_ENTRY_FILE);
+  await build({ ...lambdaEsbuildOptions, entryPoints: [entry], outdir: dir, sourcemap: false, logLevel: 'error' });
   let assetBytes = 0;
   for (const copy of bundledFiles(functions['graphics-export'].bundledFiles)) {
     const target = path.join(dir, copy.target);

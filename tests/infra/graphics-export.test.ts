@@ -9,7 +9,7 @@ import { bucketEnvVar } from '@shared/buckets';
 import { functions } from '@shared/functions';
 import { GRAPHICS_ASSETS_DIR, graphicsAssetFiles } from '@shared/graphics/render-assets';
 import { tableEnvVar } from '@shared/tables';
-import { bundledFiles, copyCommands } from '@infra/cdk/lib/bundling/bundled-files';
+import { bundledFiles, copyBundledFilesInto } from '@infra/cdk/lib/bundling/bundled-files';
 import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
 import { buildApp, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, roleStatements } from './support/template-queries';
@@ -63,11 +63,11 @@ describe('the graphics-export function', () => {
     expect([...wasm.subarray(0, 4)]).toEqual([0x00, 0x61, 0x73, 0x6d]);
   });
 
-  it('copies the files with one mkdir and one cp each, quoted', () => {
+  it('copies the files into their folders beside the bundle, even under a path with spaces and quotes', () => {
     const files = bundledFiles('graphicsRenderer');
-    const commands = copyCommands(files, "/tmp/out dir/it's");
-    expect(commands[0]).toBe(`mkdir -p '/tmp/out dir/it'\\''s/graphics-assets'`);
-    expect(commands.filter((c) => c.startsWith('cp '))).toHaveLength(files.length);
+    const outputDir = path.join(bundleDir, "out dir/it's");
+    copyBundledFilesInto(files, outputDir);
+    for (const file of files) expect(statSync(path.join(outputDir, file.target)).size).toBe(statSync(file.source).size);
     expect(bundledFiles(undefined)).toEqual([]);
   });
 

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 
 /**
- * How every Lambda is bundled, declared once: the function construct hands these
- * to NodejsFunction and the benchmark builds with them, so the sizes and init
- * times it prints are those of what ships.
+ * How every Lambda is bundled, declared once: the function construct, the twin and the
+ * benchmark all build with these, so the sizes and init times it prints are those of what ships.
  */
 export const LAMBDA_NODE_TARGET = 'node22';
 
@@ -38,7 +37,14 @@ export const LAMBDA_ALIASES: Record<string, string> = {
   brotli: path.join(bundlingDir, 'brotli-none'),
 };
 
-/** The same settings in esbuild's own terms (CDK adds bundle/platform itself). */
+/**
+ * esbuild's options for every Lambda bundle, into a folder: `index.mjs` (the handler) and the chunks it imports,
+ * beside it. Code splitting (issue 23 req 15): a module a function reaches only through `await import()` (openai,
+ * stripe, pdfkit… behind the factory that builds their client) goes in a chunk of its own that Lambda's init never
+ * loads, read on the first request that needs it; what the entry imports statically is all init loads. Chunks sit
+ * beside index.mjs (not in a subfolder), so code that finds files relative to its own module (graphics-assets/,
+ * pdfkit's fonts) finds them wherever esbuild put it.
+ */
 export const lambdaEsbuildOptions = {
   bundle: true,
   platform: 'node',
@@ -49,4 +55,33 @@ export const lambdaEsbuildOptions = {
   minify: true,
   external: LAMBDA_EXTERNALS,
   alias: LAMBDA_ALIASES,
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunk-[hash]',
+  outExtension: { '.js': '.mjs' },
 } as const satisfies BuildOptions;
+
+/** The file Lambda loads (handler `index.handler`). */
+export const LAMBDA_ENTRY_FILE = 'index.mjs';
+
+export interface BundleFiles {
+  /** The entry and every chunk it imports statically, transitively: what init loads (output paths, as esbuild names them). */
+  init: string[];
+  /** Chunks only reached through a dynamic import(): loaded by the first request that needs them. */
+  lazy: string[];
+}
+
+/** Splits a build's JavaScript outputs into what init loads and what it does not, from esbuild's metafile. */
+export function bundleFiles(metafile: Metafile, entryOutput: string): BundleFiles {
+  const init = new Set<string>();
+  const visit = (file: string) => {
+    if (init.has(file)) return;
+    init.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(entryOutput);
+  const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs'));
+  return { init: js.filter((file) => init.has(file)), lazy: js.filter((file) => !init.has(file)) };
+}

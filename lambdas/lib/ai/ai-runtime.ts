@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { lazyEnv } from '../env';
 import { readSecret } from '../secrets';
 import { AiConfigSchema, providerOf, type AiConfig, type AiProvider } from './ai-config';
@@ -46,10 +46,13 @@ export async function aiRuntime(): Promise<AiRuntime> {
   const key = apiKey || 'no-key-needed';
   if (cached?.key !== key) {
     const provider = providerOf(config);
+    // The SDK (~150 KB bundled) is loaded by the first request that generates, not at a cold start: a function's
+    // other routes (lists, settings) never need it.
+    const { default: OpenAIClient } = await import('openai');
     cached = {
       key,
       runtime: {
-        client: new OpenAI({ apiKey: key, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 }),
+        client: new OpenAIClient({ apiKey: key, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 }),
         settings: modelSettings(config),
         provider,
         offline: provider === 'offline-demo-model',

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { spendResultsGeometry } from '@shared/charts/spend-results-geometry';
 import type { ReportData, ReportRow } from '@shared/schemas/reports';
 import { countText, dayText, keyFigureCells, moneyText, roasFigureText, shortDayText } from './report-text';
@@ -364,8 +364,10 @@ const PAGES: { title: string; draw: (doc: Doc, data: ReportData, images: ReportI
   { title: 'Changes and marketing mix', draw: changesPage },
 ];
 
-export function renderReportPdf(data: ReportData, images: ReportImages = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
+/** pdfkit (with fontkit, ~360 KB bundled) is loaded by the first render, not at a cold start of the routes that never render. */
+export async function renderReportPdf(data: ReportData, images: ReportImages = {}): Promise<Buffer> {
+  const { default: PdfDocument } = await import('pdfkit');
+  const doc = new PdfDocument({
     size: 'A4',
     // A small bottom margin: the footer sits below the content, and pdfkit starts a new page for text past it.
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 20 },

@@ -15,7 +15,7 @@ async function bundledSources(fn: string): Promise<string[]> {
     write: false,
     metafile: true,
     logLevel: 'silent',
-    outfile: 'index.mjs',
+    outdir: 'out',
   });
   return Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules'));
 }

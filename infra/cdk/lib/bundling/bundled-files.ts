@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BundledFileSet } from '@shared/functions';
@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../paths';
 
 /**
  * The run-time files a handler reads from beside its bundle, by set (shared/functions.ts `bundledFiles`): where each
- * comes from on this machine and where it goes relative to the bundle's folder. CDK's afterBundling hook and the
+ * comes from on this machine and where it goes relative to the bundle's folder. CDK's local bundling and the
  * twin's bundler both copy exactly this list, so the twin loads the files the way Lambda does.
  */
 export interface BundledFile {
@@ -78,16 +78,11 @@ export function bundledFiles(set: BundledFileSet | undefined): BundledFile[] {
   return set ? sets[set]() : [];
 }
 
-/** Shell-quoted for the bundling hook's commands (paths of the repository and CDK's output folder). */
-function quote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The commands CDK runs after esbuild: one mkdir per folder, one cp per file, into the bundle's folder. */
-export function copyCommands(files: readonly BundledFile[], outputDir: string): string[] {
-  const dirs = [...new Set(files.map((file) => path.posix.dirname(file.target)))];
-  return [
-    ...dirs.map((dir) => `mkdir -p ${quote(path.posix.join(outputDir, dir))}`),
-    ...files.map((file) => `cp ${quote(file.source)} ${quote(path.posix.join(outputDir, file.target))}`),
-  ];
+/** Copies the files into a bundle's folder (CDK's local bundling, after esbuild), creating their folders. */
+export function copyBundledFilesInto(files: readonly BundledFile[], outputDir: string): void {
+  for (const file of files) {
+    const target = path.join(outputDir, file.target);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(file.source, target);
+  }
 }

@@ -1,12 +1,13 @@
 import { DEFAULT_SLACK_CLICKS, type SlackClickMode } from '@shared/slack-clicks';
-import { Aspects, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import path from 'node:path';
+import { AssetHashType, Aspects, DockerImage, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { buildSync } from 'esbuild';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -29,14 +30,8 @@ import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
-import {
-  LAMBDA_ALIASES,
-  LAMBDA_ESM_BANNER,
-  LAMBDA_EXTERNALS,
-  LAMBDA_MAIN_FIELDS,
-  LAMBDA_NODE_TARGET,
-} from '../lambda-bundling';
-import { bundledFiles, copyCommands, type BundledFile } from '../bundling/bundled-files';
+import { lambdaEsbuildOptions } from '../lambda-bundling';
+import { bundledFiles, copyBundledFilesInto, type BundledFile } from '../bundling/bundled-files';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
 
@@ -75,7 +70,7 @@ export interface AppFunctionProps {
  * so the two can never drift apart.
  */
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly logGroup: LogGroup;
   readonly role: Role;
 
@@ -97,14 +92,13 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    // The same construct id as the NodejsFunction this replaced, so the function keeps its logical id.
+    this.function = new LambdaFunction(this, 'Function', {
       role: this.role,
       functionName: physicalFunctionName(props.namePrefix, props.name),
       description: props.description,
-      entry: lambdaEntry(props.name),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+      code: lambdaCode(props.name, props.bundledFiles ?? []),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: props.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -117,30 +111,6 @@ export class AppFunction extends Construct {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      // Shared with the benchmark (tests/bench), so what it measures is what ships.
-      bundling: {
-        target: LAMBDA_NODE_TARGET,
-        format: OutputFormat.ESM,
-        mainFields: LAMBDA_MAIN_FIELDS,
-        banner: LAMBDA_ESM_BANNER,
-        externalModules: LAMBDA_EXTERNALS,
-        bundleAwsSDK: true,
-        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
-        minify: true,
-        sourceMap: true,
-        // Keep the maps small: stack traces need names and lines, not our sources.
-        sourcesContent: false,
-        forceDockerBundling: false,
-        ...(props.bundledFiles?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) => copyCommands(props.bundledFiles!, outputDir),
-              },
-            }
-          : {}),
       },
     });
 
@@ -338,6 +308,39 @@ export class AppFunction extends Construct {
     }
     return this;
   }
+}
+
+/**
+ * The function's code: its handler bundled by the local esbuild with the settings the twin and the benchmark use
+ * (lambda-bundling.ts: minified ESM, code split so heavy SDKs load on the routes that use them), with source maps
+ * without our sources, and the run-time files of its entry copied beside it. NodejsFunction cannot split (it builds
+ * one outfile), hence esbuild's own API. The hash is the output's, so an unchanged bundle is not uploaded again;
+ * Docker is never used (the image named is only CDK's required fallback).
+ */
+function lambdaCode(name: string, files: readonly BundledFile[]): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-esbuild-only'),
+      local: {
+        tryBundle(outputDir) {
+          buildSync({
+            ...lambdaEsbuildOptions,
+            entryPoints: [lambdaEntry(name)],
+            outdir: outputDir,
+            absWorkingDir: REPO_ROOT,
+            tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+            sourcemap: true,
+            // Keep the maps small: stack traces need names and lines, not our sources.
+            sourcesContent: false,
+            logLevel: 'error',
+          });
+          copyBundledFilesInto(files, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }
 
 /** Actions that write items: they need the table key to encrypt, not only to decrypt. */

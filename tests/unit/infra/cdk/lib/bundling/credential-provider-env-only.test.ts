@@ -33,6 +33,7 @@ describe('the credential provider stand-in in Lambda bundles', () => {
     const result = await build({
       ...lambdaEsbuildOptions,
       stdin: { contents: "export { DynamoDBClient } from '@aws-sdk/client-dynamodb';", resolveDir: process.cwd() },
+      outdir: 'out',
       write: false,
       metafile: true,
       logLevel: 'silent',
