@@ -556,9 +556,34 @@ export const functions = {
     ai: true,
     // The Meta configuration (redirect URI) is built from the site's URL.
     siteUrl: true,
+    // A stale or refreshed read of Meta is handed to optimizer-worker.
+    sendsJobs: ['optimizerReads'],
     memorySize: 1024,
     // Three lists and three insights reports of a large account; the HTTP API gives up at 30 s.
     timeoutSeconds: 29,
+  },
+  'optimizer-worker': {
+    description: 'Reads an ad account from Meta for the optimizer in the background: proposals and the run item',
+    tables: {
+      // The account's stored proposals (Query), new ones (BatchWriteItem), changed ones (conditional put); the run
+      // item's figures and the end of its lease, or the failure (conditional UpdateItem).
+      optimizerRecommendations: { actions: ['Query', 'BatchWriteItem', 'PutItem', 'UpdateItem'] },
+      // Read the user's Meta token; re-write a row stored before field encryption.
+      userMetaConnections: { actions: ['GetItem', 'UpdateItem'] },
+      // The ad account list through the per-user cache.
+      graphCache: { actions: ['GetItem', 'PutItem'] },
+      // Reading an account holds one of the plan's connected-ad-accounts places, as it did in the request.
+      quotaUsage: { actions: ['UpdateItem', 'GetItem'] },
+      userPlans: { actions: ['GetItem'] },
+    },
+    kmsKeys: { metaTokens: ['kms:Decrypt', 'kms:Encrypt'] },
+    secrets: ['metaApp'],
+    // The Meta configuration (redirect URI) is built from the site's URL.
+    siteUrl: true,
+    memorySize: 1024,
+    // A read stops paging when time runs short (a partial read); no request waits on it. The run item's lease
+    // outlives this by a minute (lambdas/optimizer/read-decision.ts).
+    timeoutSeconds: 60,
   },
   'automation-rules': {
     description:

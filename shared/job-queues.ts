@@ -82,6 +82,18 @@ export const jobQueues = {
     maxReceiveCount: 3,
     maxConcurrency: 2,
   },
+  /**
+   * Optimizer reads of Meta (issue 23 req 16): one ad account per invocation, queued by a request that found the last
+   * read stale or was asked to refresh, so no request waits on Meta. Not retried: a failed read is recorded on the
+   * account's run item (the screen says so); a crash leaves a lease that runs out.
+   */
+  optimizerReads: {
+    name: 'optimizer-reads',
+    consumer: 'optimizer-worker',
+    batchSize: 1,
+    maxReceiveCount: 1,
+    maxConcurrency: 2,
+  },
 } as const satisfies Record<string, JobQueueDeclaration>;
 
 export type JobQueueKey = keyof typeof jobQueues;

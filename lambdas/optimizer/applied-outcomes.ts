@@ -23,7 +23,7 @@ import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import { graphList, INSIGHTS_ATTRIBUTION_PARAMS } from '../lib/meta-session/graph-shapes';
 import type { MetaSession } from '../lib/meta-session/session';
 import { listTests, type TestStore } from '../lib/ad-optimizer/test-store';
-import type { RecommendationStore } from './recommendation-store';
+import type { RecommendationStore } from '../lib/optimizer/recommendation-store';
 import { listAppliedRows, saveOutcome, type AppliedRow } from './outcome-store';
 import { abTestObjects, madeTests, measureAbTests, type MadeTest } from './applied-ab-tests';
 

@@ -12,7 +12,7 @@ import { stateOf } from '../lib/meta-changes/object-shapes';
 import { isStaleBefore, staleBeforeError, staleFields, staleMessage } from '../lib/meta-changes/stale-before';
 import { assertWithinUndoWindow, undoUntilFrom } from '../lib/meta-changes/undo-window';
 import { logger } from '../lib/observability';
-import { requireRecommendation, transition, type RecommendationStore } from './recommendation-store';
+import { requireRecommendation, transition, type RecommendationStore } from '../lib/optimizer/recommendation-store';
 
 export interface ApprovalDeps {
   store: RecommendationStore;

@@ -2,7 +2,7 @@ import { RecommendationExplanationsSchema } from '@shared/schemas/optimizer';
 import type { AiRuntime } from '../lib/ai/ai-runtime';
 import { recommendationExplanationsPrompt } from '../lib/ai/prompts/recommendation-explanations';
 import { generateStructured } from '../lib/ai/structured-generation';
-import type { ExplainDeps } from './explain-recommendations';
+import type { ExplainDeps } from '../lib/optimizer/explain-recommendations';
 
 /** A generation is only started with this much of the request's time left; it must end 4 s before the limit. */
 const MIN_MS_FOR_EXPLANATIONS = 9_000;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { optimizerRoutes as routes } from '@shared/function-routes/optimizer';
 import { aiRuntime } from '../lib/ai/ai-runtime';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
@@ -11,6 +12,7 @@ import { approveRecommendation, undoRecommendation } from './approve-recommendat
 import { aiExplainDeps } from './explain-deps';
 import { listRecommendations } from './list-recommendations';
 import { handOffAllocation } from '../lib/optimizer/mmm-handoff';
+import { sendJob } from '../lib/job-queue';
 
 const store = () => ({ doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') });
 const approvals = () => ({ doc: dynamoDocumentClient(), table: tableName('approvals') });
@@ -27,6 +29,8 @@ export const handler = httpFunction([
         remainingMs,
         graphCalls,
         refresh: query.refresh === 'true',
+        enqueueRead: (job) => sendJob('optimizerReads', job),
+        newId: randomUUID,
         // Reading costs nothing: explanations are written once per proposal and take none of the daily AI generations.
         explain: aiExplainDeps({ runtime: aiRuntime, remainingMs, log }),
       });

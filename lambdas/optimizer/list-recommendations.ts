@@ -1,21 +1,21 @@
-import {
-  RECOMMENDATIONS_FRESH_FOR_SECONDS,
-  REQUESTED_KINDS,
-  type AccountHealth,
-  type RecommendationList,
-  type StoredRecommendation,
+import type {
+  OptimizerReadJob,
+  RecommendationList,
+  RecommendationsReply,
+  StoredRecommendation,
 } from '@shared/schemas/optimizer';
-import type { AccountSnapshot } from '../lib/optimizer/account-snapshot';
-import { recommend } from '../lib/optimizer/detectors';
-import { lastDays } from '../lib/optimizer/detectors';
-import { OPTIMIZER_CONFIG } from '../lib/optimizer/optimizer-config';
+import { ownedAdAccount } from '../lib/meta-session/ad-accounts';
 import type { MetaSession } from '../lib/meta-session/session';
-import { readAccountSnapshot } from '../lib/optimizer/read-snapshot';
-import { customerExclusions } from './customer-exclusions';
-import { explainRecommendations, type ExplainDeps, type ExplainOutcome } from './explain-recommendations';
+import { isRequested, opportunityPerWeek } from '../lib/optimizer/account-read';
+import {
+  explainRecommendations,
+  type ExplainDeps,
+  type ExplainOutcome,
+} from '../lib/optimizer/explain-recommendations';
 import { listAccountRows } from '../lib/optimizer/recommendation-rows';
-import { actedOn, saveExplanations, saveProposals, type RecommendationStore } from './recommendation-store';
-import { isFresh, readRun, saveRun, type RecommendationRun } from './recommendation-run';
+import { claimRead, endRead, readRunItem, type RecommendationRun } from '../lib/optimizer/recommendation-run';
+import { actedOn, saveExplanations, type RecommendationStore } from '../lib/optimizer/recommendation-store';
+import { failureToShow, newLease, readDecision } from './read-decision';
 
 export interface ListDeps {
   store: RecommendationStore;
@@ -24,60 +24,13 @@ export interface ListDeps {
   graphCalls: () => number;
   /** The AI engine's two plain sentences per recommendation; recommendations keep their template text without it. */
   explain?: ExplainDeps;
-  /** Read Meta now even when its last read is still fresh (the screen's Refresh). */
+  /** Start a read of Meta now even when the last one is still fresh (the screen's Refresh). */
   refresh?: boolean;
+  /** Hands a read to the optimizer-worker (the optimizer-reads queue). */
+  enqueueRead: (job: OptimizerReadJob) => Promise<void>;
+  /** A new lease id. */
+  newId: () => string;
 }
-
-/** The last 7 days' results per kind of result (the ad set's result type, else its optimization goal), most first. */
-export function resultsByType(snapshot: AccountSnapshot): AccountHealth['resultsByType'] {
-  const totals = new Map<string, number>();
-  for (const adset of snapshot.adsets) {
-    const { results } = lastDays(adset.days, snapshot.today, OPTIMIZER_CONFIG.recentDays);
-    if (results <= 0) continue;
-    const type = adset.resultType ?? adset.optimizationGoal.toLowerCase();
-    totals.set(type, (totals.get(type) ?? 0) + results);
-  }
-  return [...totals.entries()]
-    .map(([resultType, results]) => ({ resultType, results }))
-    .sort((a, b) => b.results - a.results || a.resultType.localeCompare(b.resultType));
-}
-
-/** What the open recommendations are worth a week, in the account currency. */
-function opportunityPerWeek(open: readonly StoredRecommendation[]): number {
-  return (
-    Math.round(
-      open.filter((r) => r.status === 'proposed').reduce((sum, r) => sum + Math.max(0, r.valuePerWeek), 0) * 100,
-    ) / 100
-  );
-}
-
-export function accountHealth(snapshot: AccountSnapshot, open: readonly StoredRecommendation[]): AccountHealth {
-  const recent = lastDays(
-    snapshot.adsets.flatMap((a) => a.days),
-    snapshot.today,
-    OPTIMIZER_CONFIG.recentDays,
-  );
-  const byType = resultsByType(snapshot);
-  return {
-    activeCampaigns: snapshot.campaigns.filter((c) => c.status === 'ACTIVE').length,
-    activeAdSets: snapshot.adsets.filter((a) => a.status === 'ACTIVE').length,
-    activeAds: snapshot.ads.filter((a) => a.status === 'ACTIVE').length,
-    spendLast7Days: Math.round(recent.spend * 100) / 100,
-    // Installs, purchases and leads are not one number: a total only when every result is of one kind.
-    resultsLast7Days: byType.length <= 1 ? recent.results : null,
-    resultsByType: byType,
-    // As the detector counts them: an ad set of a paused campaign is not learning anything.
-    learningLimitedAdSets: snapshot.adsets.filter(
-      (a) =>
-        a.status === 'ACTIVE' &&
-        a.learningStatus === 'FAIL' &&
-        snapshot.campaigns.some((c) => c.id === a.campaignId && c.status === 'ACTIVE'),
-    ).length,
-    opportunityPerWeek: opportunityPerWeek(open),
-  };
-}
-
-const isRequested = (r: StoredRecommendation) => REQUESTED_KINDS.includes(r.kind) && r.status === 'proposed';
 
 /** The open proposals with their AI explanations (written once each, a few per request), and how that went. */
 async function explained(
@@ -95,7 +48,7 @@ async function explained(
 }
 
 /**
- * The answer of a fresh earlier read, from what it stored: its proposals in its order (those acted on since have
+ * The answer of the last read, from what it stored: its proposals in its order (those acted on since have
  * moved to the acted-on list), the requested ones, and its health with today's open value. No Graph call.
  */
 async function fromRun(
@@ -119,77 +72,45 @@ async function fromRun(
     metaReadAt: run.metaReadAt,
     ...(run.partial ? { partial: true } : {}),
     graphCalls: 0,
+    metaReadGraphCalls: run.graphCalls,
     ...(explanations ? { explanations } : {}),
   };
 }
 
 /**
- * Recommendations for one of the user's ad accounts, computed from Meta's data, stored for
- * the user with their proposed changes (what was already approved stays as it was), ranked by
- * what their effect is worth a week; the ones acted on follow, newest first. Meta is read at most
- * once per RECOMMENDATIONS_FRESH_FOR_SECONDS unless the caller asks for a refresh.
+ * Recommendations for one of the user's ad accounts, from the last background read of Meta (see
+ * lib/optimizer/account-read.ts): no request waits on Meta. A last read older than RECOMMENDATIONS_FRESH_FOR_SECONDS,
+ * or a refresh, starts a new read (one per account at a time, under the run item's lease) and the answer says
+ * `updating` beside the figures it has; before an account's first read lands there are none (`pending`, 202).
  */
 export async function listRecommendations(
   session: MetaSession,
   adAccountId: string,
   deps: ListDeps,
-): Promise<RecommendationList> {
+): Promise<RecommendationsReply> {
   const now = session.deps.now();
   const userId = session.user.sub;
-  if (!deps.refresh) {
-    const run = await readRun(deps.store, userId, adAccountId);
-    if (run && isFresh(run.metaReadAt, now, RECOMMENDATIONS_FRESH_FOR_SECONDS)) {
-      return fromRun(run, await listAccountRows(deps.store, userId, adAccountId), now, deps, userId);
+  const item = await readRunItem(deps.store, userId, adAccountId);
+  const decision = readDecision(item, now, deps.refresh === true);
+  if (decision === 'start') {
+    // Only an account the connection holds is read; it takes one of the plan's places, as a read always did.
+    const account = await ownedAdAccount(session, adAccountId);
+    const lease = newLease(deps.newId(), now);
+    // Not claimed: another request's read started a moment ago, and this answer waits for it like theirs.
+    if (await claimRead(deps.store, userId, adAccountId, lease, now)) {
+      try {
+        await deps.enqueueRead({ userId, adAccountId: account.id, leaseId: lease.id });
+      } catch (error) {
+        await endRead(deps.store, userId, adAccountId, lease.id);
+        throw error;
+      }
     }
   }
-  const [snapshot, stored] = await Promise.all([
-    readAccountSnapshot(session, adAccountId, { remainingMs: deps.remainingMs }),
-    listAccountRows(deps.store, userId, adAccountId),
-  ]);
-  // Proposals the marketer asked for (a marketing-mix hand-off) are no detector's: they stay until acted on,
-  // and the objects they change are theirs (a detector's change to the same object is taken out).
-  const requested = stored.filter(isRequested);
-  const proposals = [
-    ...recommend(snapshot, OPTIMIZER_CONFIG, requested),
-    ...(await customerExclusions(session, snapshot)),
-  ];
-  const saved = await saveProposals(
-    deps.store,
-    userId,
-    { adAccountId: snapshot.adAccountId, currency: snapshot.currency, now },
-    proposals,
-    stored,
-  );
-  const { open, explanations } = await explained(
-    saved.filter((r) => r.status === 'proposed'),
-    deps,
-    userId,
-  );
-  const health = accountHealth(snapshot, open);
-  const graphCalls = deps.graphCalls();
-  const { opportunityPerWeek: _value, ...runHealth } = health;
-  await saveRun(
-    deps.store,
-    userId,
-    adAccountId,
-    {
-      metaReadAt: now.toISOString(),
-      currency: snapshot.currency,
-      health: runHealth,
-      partial: Boolean(snapshot.partial),
-      graphCalls,
-      openIds: open.map((r) => r.id),
-    },
-    now,
-  );
-  return {
-    data: [...requested, ...open, ...actedOn(stored)],
-    health,
-    currency: snapshot.currency,
-    generatedAt: now.toISOString(),
-    metaReadAt: now.toISOString(),
-    ...(snapshot.partial ? { partial: true } : {}),
-    graphCalls,
-    ...(explanations ? { explanations } : {}),
-  };
+  const updating = decision !== 'stored';
+  const readFailed = failureToShow(item, updating);
+  const status = { ...(updating ? { updating: true } : {}), ...(readFailed ? { readFailed } : {}) };
+  if (!item.run)
+    return { pending: true, updating, ...(readFailed ? { readFailed } : {}), graphCalls: deps.graphCalls() };
+  const answer = await fromRun(item.run, await listAccountRows(deps.store, userId, adAccountId), now, deps, userId);
+  return { ...answer, graphCalls: deps.graphCalls(), ...status };
 }

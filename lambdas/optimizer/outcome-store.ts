@@ -3,7 +3,7 @@ import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/s
 import { OutcomeSchema, type Outcome } from '@shared/schemas/optimizer-outcomes';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../lib/aws/query-all';
-import type { RecommendationStore } from './recommendation-store';
+import type { RecommendationStore } from '../lib/optimizer/recommendation-store';
 import { recordOf } from '../lib/optimizer/recommendation-rows';
 
 /**

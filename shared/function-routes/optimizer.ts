@@ -2,7 +2,8 @@ import { AdAccountParamsSchema } from '../schemas/meta';
 import {
   ApproveRecommendationBodySchema,
   RecommendationListQuerySchema,
-  RecommendationListSchema,
+  RecommendationsReplySchema,
+  isFirstReadUnderWay,
   RecommendationParamsSchema,
   StoredRecommendationSchema,
 } from '../schemas/optimizer';
@@ -21,7 +22,9 @@ export const optimizerRoutes = {
     clientRole: 'reads',
     params: AdAccountParamsSchema,
     query: RecommendationListQuerySchema,
-    response: RecommendationListSchema,
+    response: RecommendationsReplySchema,
+    // The account's first read of Meta is under way in the background: no figures yet.
+    acceptedWhen: isFirstReadUnderWay,
   }),
   optimizerApprove: route({
     method: 'POST',

@@ -178,6 +178,9 @@ export const AccountHealthSchema = z.object({
 });
 export type AccountHealth = z.infer<typeof AccountHealthSchema>;
 
+/** Why a background read of Meta failed, and when. */
+export const ReadFailedSchema = z.object({ at: z.string(), message: z.string() });
+
 export const RecommendationListSchema = z.object({
   data: z.array(StoredRecommendationSchema),
   health: AccountHealthSchema,
@@ -185,14 +188,20 @@ export const RecommendationListSchema = z.object({
   /** When this answer was made. */
   generatedAt: z.string(),
   /**
-   * When the figures behind it were read from Meta. A read less than RECOMMENDATIONS_FRESH_FOR_SECONDS old is
-   * served again from what it stored (no Graph call) unless the marketer asks for a refresh.
+   * When the figures behind it were read from Meta. Requests answer from the last read; one older than
+   * RECOMMENDATIONS_FRESH_FOR_SECONDS (or a refresh) starts a new read in the background.
    */
   metaReadAt: z.string(),
   /** Meta had more rows than could be read in time: some objects were judged on partial data. */
   partial: z.boolean().optional(),
-  /** Graph calls made to build this answer (bounded however large the account is). */
+  /** Graph calls made to build this answer: none from the stored read, one for the account list when a read starts. */
   graphCalls: z.number(),
+  /** Graph calls the read behind these figures cost (bounded however large the account is). */
+  metaReadGraphCalls: z.number().optional(),
+  /** A newer read of Meta is under way in the background: ask again shortly (the web polls). */
+  updating: z.boolean().optional(),
+  /** The last background read failed: these figures are from the read before it. */
+  readFailed: ReadFailedSchema.optional(),
   /**
    * The AI explanations of this answer: 'generated' (the AI engine explained the new recommendations;
    * reading takes none of the daily AI generations), 'unchanged' (nothing new to explain), 'unavailable' (template text,
@@ -205,6 +214,37 @@ export const RecommendationListSchema = z.object({
 export type RecommendationList = z.infer<typeof RecommendationListSchema>;
 
 /**
+ * The answer before an account's first read of Meta has landed: 202 while it runs (ask again shortly), 200 with
+ * `readFailed` when it failed (a refresh tries again).
+ */
+export const RecommendationsPendingSchema = z.object({
+  pending: z.literal(true),
+  updating: z.boolean(),
+  readFailed: ReadFailedSchema.optional(),
+  graphCalls: z.number(),
+});
+export type RecommendationsPending = z.infer<typeof RecommendationsPendingSchema>;
+
+export const RecommendationsReplySchema = z.union([RecommendationListSchema, RecommendationsPendingSchema]);
+export type RecommendationsReply = z.infer<typeof RecommendationsReplySchema>;
+
+export function isRecommendationsPending(reply: RecommendationsReply | undefined): reply is RecommendationsPending {
+  return Boolean(reply && 'pending' in reply && reply.pending);
+}
+
+/** 202 Accepted: no figures yet, the first read is under way. */
+export const isFirstReadUnderWay = (reply: RecommendationsReply): boolean =>
+  isRecommendationsPending(reply) && reply.updating;
+
+/** A background read of one ad account (the optimizer-reads queue): whose, which, and the lease it holds. */
+export const OptimizerReadJobSchema = z.object({
+  userId: z.string().min(1),
+  adAccountId: z.string().regex(/^act_\d{1,30}$/),
+  leaseId: z.string().min(1),
+});
+export type OptimizerReadJob = z.infer<typeof OptimizerReadJobSchema>;
+
+/**
  * How long one read of an account's figures from Meta answers the recommendations route: a large account's read
  * takes seconds (hundreds of campaigns, each ad's weekly insights), and Meta's own figures move little in minutes
  * (the detectors judge days and weeks). An approval always checks Meta's live values first (stale-before), so a
@@ -212,7 +252,7 @@ export type RecommendationList = z.infer<typeof RecommendationListSchema>;
  */
 export const RECOMMENDATIONS_FRESH_FOR_SECONDS = 15 * 60;
 
-/** `?refresh=true` reads Meta again now, however recent the last read. */
+/** `?refresh=true` starts a read of Meta now, however recent the last read. */
 export const RecommendationListQuerySchema = z.object({ refresh: z.enum(['true', 'false']).optional() }).strict();
 
 export const RecommendationParamsSchema = z.object({

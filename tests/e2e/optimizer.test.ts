@@ -21,8 +21,14 @@ describe('optimizer in a real browser', () => {
 
     const list = page.getByRole('list', { name: 'Recommendations' });
     await list.getByRole('listitem').first().waitFor({ timeout: 60_000 });
-    await page.getByRole('region', { name: 'Account health' }).waitFor();
+    const health = page.getByRole('region', { name: 'Account health' });
+    await health.waitFor();
     await journey.screenshot('optimizer', { fullPage: true });
+    // Analyse again reads Meta in the background: the figures stay, marked as updating, until the new read lands.
+    await page.getByRole('button', { name: 'Analyse again' }).click();
+    await health.getByText('Updating from Meta…').waitFor();
+    await journey.screenshot('optimizer-updating');
+    await health.getByText('Updating from Meta…').waitFor({ state: 'detached', timeout: 60_000 });
 
     // Only budget shifts: the filter narrows the list.
     await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption({ label: 'Budget shift' });

@@ -188,6 +188,7 @@ describe('stateless stack (dev)', () => {
                 signalDeliveries: 'http://127.0.0.1:1/000000000000/s',
                 customerLists: 'http://127.0.0.1:1/000000000000/c',
                 videoRenders: 'http://127.0.0.1:1/000000000000/v',
+                optimizerReads: 'http://127.0.0.1:1/000000000000/o',
               },
               bucketNames: { assets: 'adsmith-local-assets', customerLists: 'adsmith-local-customer-lists' },
             }),

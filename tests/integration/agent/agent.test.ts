@@ -5,7 +5,7 @@ import { PerformanceTableSchema } from '@shared/schemas/meta';
 import type { AdCardList, AdTest } from '@shared/schemas/ad-optimizer';
 import { RecommendationListSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
+import { optimizerUsers, readRecommendations, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
 import { ask } from './agent-turn';
 
 /**
@@ -31,9 +31,7 @@ describe('the agent through the twin', () => {
     return Number(((await (await fetch(url)).json()) as { daily_budget: string }).daily_budget);
   };
   const openRecommendations = async (who: FreshUser, account: string) =>
-    RecommendationListSchema.parse(
-      await (await who.call(`/api/optimizer/ad-accounts/${account}/recommendations`)).json(),
-    ).data;
+    RecommendationListSchema.parse(await readRecommendations(who, account)).data;
 
   beforeAll(async () => {
     users = await optimizerUsers('agent');

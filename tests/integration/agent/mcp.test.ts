@@ -9,7 +9,7 @@ import { CreatedAccessTokenSchema, type AccessTokenScope } from '@shared/schemas
 import { PerformanceTableSchema } from '@shared/schemas/meta';
 import { RecommendationListSchema } from '@shared/schemas/optimizer';
 import { freshUser, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, type OptimizerUsers } from '../optimizer/optimizer-setup';
+import { optimizerUsers, readRecommendations, type OptimizerUsers } from '../optimizer/optimizer-setup';
 import { eventually, twin } from '../twin-client';
 import { ask } from './agent-turn';
 import { twinTables } from './twin-tables';
@@ -168,9 +168,7 @@ describe('the agent over MCP', () => {
     const proposal = reply.structuredContent!.proposal!;
     expect(proposal.adAccountId).toBe(users.usdAccount);
 
-    const listed = RecommendationListSchema.parse(
-      await (await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)).json(),
-    ).data;
+    const listed = RecommendationListSchema.parse(await readRecommendations(users.user, users.usdAccount)).data;
     const pending = listed.find((r) => r.id === proposal.recommendationId);
     expect(pending).toMatchObject({ kind: 'agent_proposal', status: 'proposed' });
     expect(pending!.proposedBy?.conversationId).toMatch(/^mcp-[a-f0-9]{16}$/);

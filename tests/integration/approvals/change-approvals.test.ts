@@ -2,11 +2,12 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
 import { ApprovalDetailSchema, SentApprovalSchema } from '@shared/schemas/approvals';
-import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { WORKSPACE_HEADER } from '@shared/workspace-roles';
 import { twinDocumentClient } from '../ai/ai-user';
 import { sandbox } from '../meta-api/meta-user';
 import { api } from '../twin-client';
+import { readRecommendations } from '../optimizer/optimizer-setup';
 import { agencyWithClient, send, type Person } from './agency-with-client';
 
 /**
@@ -50,9 +51,7 @@ beforeAll(async () => {
     (await fetch(`${sandbox()}/__admin/reset`, { method: 'POST', body: JSON.stringify({ world: true }) })).status,
   ).toBe(200);
   ({ agency, client, usdAccount } = await agencyWithClient('change-approvals'));
-  const read = await agency.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`);
-  expect(read.status).toBe(200);
-  const list = (await read.json()) as RecommendationList;
+  const list = await readRecommendations(agency, usdAccount);
   open = list.data.filter((r) => r.status === 'proposed');
   expect((await send(agency, '/api/approvals/settings', 'PUT', { requireApproval: true })).status).toBe(200);
 }, 120_000);

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceList, CustomerListUpload } from '@shared/schemas/audiences';
-import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { auditRows, sandbox } from '../meta-api/meta-user';
-import { optimizerUsers, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
+import { optimizerUsers, readRecommendations, sandboxToken, type OptimizerUsers } from '../optimizer/optimizer-setup';
 import { ask } from '../agent/agent-turn';
 
 /**
@@ -54,9 +54,7 @@ afterAll(async () => {
 
 describe('the optimizer’s customer exclusion', () => {
   it('is proposed for an acquisition campaign, applied on approval at Meta, audited, and undone', async () => {
-    const listReply = await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`);
-    expect(listReply.status).toBe(200);
-    const list = (await listReply.json()) as RecommendationList;
+    const list = await readRecommendations(users.user, users.usdAccount);
     const rec = list.data.find(
       (r): r is StoredRecommendation =>
         r.kind === 'audience_exclusion' && r.status === 'proposed' && r.id.endsWith(`.${listId}`),

@@ -12,6 +12,7 @@ import { CampaignListSchema, InsightsSeriesSchema } from '@shared/schemas/meta';
 import { META_MIX_MAPPING, metaMixCsv, recentMondays, weeklySpend } from '../../support/meta-mix-dataset';
 import { DEFAULT_AGENT_GUARDRAILS, type AgentGuardrails } from '@shared/schemas/agent';
 import { ask } from '../agent/agent-turn';
+import { readRecommendations } from '../optimizer/optimizer-setup';
 import { auditRows, connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
 /**
@@ -121,9 +122,7 @@ describe('marketing mix → optimizer hand-off', () => {
     expect(error.message).toMatch(/it spent ¥[\d,]+ over the model's \d+ periods from 2025-/);
     expect(error.message).toMatch(/Meta reports no spend for this account then/);
     // Nothing stored for the optimizer, nothing sent to Meta.
-    const list = RecommendationListSchema.parse(
-      await (await other.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
-    );
+    const list = RecommendationListSchema.parse(await readRecommendations(other, jpyAccount));
     expect(list.data.filter((r) => r.kind === 'mmm_allocation')).toEqual([]);
     expect((await auditRows(userSub)).length).toBe(before);
   }, 120_000);
@@ -154,9 +153,7 @@ describe('marketing mix → optimizer hand-off', () => {
     expect((await auditRows(userSub)).length).toBe(before);
 
     // /optimizer lists it, with the detectors' recommendations.
-    const list = RecommendationListSchema.parse(
-      await (await user.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
-    );
+    const list = RecommendationListSchema.parse(await readRecommendations(user, jpyAccount));
     expect(list.data.find((r) => r.id === handed.id)).toMatchObject({ status: 'proposed', kind: 'mmm_allocation' });
     // Handing off again while it is open replaces it: one proposal per model and account.
     const again = StoredRecommendationSchema.parse(
@@ -265,9 +262,7 @@ describe('the agent proposes the same allocation (issue 26)', () => {
     ]);
     const proposal = turn.proposals[0]!;
     expect(proposal).toMatchObject({ adAccountId: jpyAccount, dryRun: false });
-    const list = RecommendationListSchema.parse(
-      await (await user.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
-    );
+    const list = RecommendationListSchema.parse(await readRecommendations(user, jpyAccount));
     const pending = list.data.find((r) => r.id === proposal.recommendationId) as StoredRecommendation;
     expect(pending).toMatchObject({ kind: 'mmm_allocation', status: 'proposed', currency: 'JPY' });
     expect(pending.proposedBy?.conversationId).toBeTruthy();
@@ -328,9 +323,7 @@ describe('the agent proposes the same allocation (issue 26)', () => {
     for (const change of weekly.changes) expect(change.change.dailyBudget).toBeGreaterThanOrEqual(150);
     // Nothing reached Meta; /optimizer lists it for the same drawer and approval.
     expect((await auditRows(userSub)).length).toBe(before);
-    const list = RecommendationListSchema.parse(
-      await (await user.call(`/api/optimizer/ad-accounts/${jpyAccount}/recommendations`)).json(),
-    );
+    const list = RecommendationListSchema.parse(await readRecommendations(user, jpyAccount));
     expect(list.data.find((r) => r.id === weekly.id)).toMatchObject({ status: 'proposed' });
   }, 120_000);
 });

@@ -2,13 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '@infra/twin/function-environment';
-import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
+import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import type { AppliedList } from '@shared/schemas/optimizer-outcomes';
 import type { RuleDraft, RuleRun } from '@shared/schemas/rules';
 import { defaultSafeguards } from '@shared/rule-language';
 import { twin } from '../twin-client';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, sandboxToken, until, type OptimizerUsers } from './optimizer-setup';
+import { optimizerUsers, readRecommendations, sandboxToken, until, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * Closing the loop on the twin: a budget shift is approved, it is "measuring" at once; then eight
@@ -149,9 +149,7 @@ describe('optimizer: applied recommendations, predicted against actual', () => {
   });
 
   it('tracks an approved budget shift, measures it 7 days on from Meta’s insights, and shows it to no one else', async () => {
-    const recs = (await (
-      await user.call(`/api/optimizer/ad-accounts/${usdAccount}/recommendations`)
-    ).json()) as RecommendationList;
+    const recs = await readRecommendations(user, usdAccount);
     const shift = recs.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
     expect(shift).toBeDefined();
     const approve = await user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {
@@ -326,9 +324,7 @@ describe('optimizer: an applied recommendation whose ad set was edited and rever
   }
 
   it('marks the outcome "changed again" with when and by what, from the audit', async () => {
-    const recs = (await (
-      await users.user.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations`)
-    ).json()) as RecommendationList;
+    const recs = await readRecommendations(users.user, users.usdAccount);
     const shift = recs.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
     expect(shift).toBeDefined();
     const approve = await users.user.call(`/api/optimizer/recommendations/${shift.id}/approve`, {

@@ -1,4 +1,5 @@
 import { LOCAL_META_APP } from '@infra/twin/secrets/local-secret-values';
+import type { RecommendationList, RecommendationsReply } from '@shared/schemas/optimizer';
 import { consent } from '../../support/meta-consent';
 import { twin } from '../twin-client';
 import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
@@ -40,6 +41,34 @@ export async function optimizerUsers(label: string): Promise<OptimizerUsers> {
       await other.remove();
     },
   };
+}
+
+/**
+ * The optimizer's recommendations as the screen ends up showing them: the route answers at once and reads Meta in the
+ * background (202 before the account's first read, `updating` beside older figures), so this asks again, as the
+ * screen polls, until no read is under way. `refresh` starts a read of Meta first (Analyse again).
+ */
+export async function readRecommendations(
+  who: Pick<FreshUser, 'call'>,
+  adAccountId: string,
+  options: { refresh?: boolean; timeoutMs?: number } = {},
+): Promise<RecommendationList> {
+  const path = `/api/optimizer/ad-accounts/${adAccountId}/recommendations`;
+  const giveUpAt = Date.now() + (options.timeoutMs ?? 30_000);
+  let reply = await who.call(`${path}${options.refresh ? '?refresh=true' : ''}`);
+  for (;;) {
+    if (reply.status !== 200 && reply.status !== 202)
+      throw new Error(`recommendations answered ${reply.status}: ${await reply.text()}`);
+    const body = (await reply.json()) as RecommendationsReply;
+    if (!body.updating) {
+      if (body.readFailed) throw new Error(`the read of Meta failed: ${body.readFailed.message}`);
+      if ('pending' in body) throw new Error('no read of Meta under way and none landed');
+      return body;
+    }
+    if (Date.now() > giveUpAt) throw new Error('the read of Meta did not land in time');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    reply = await who.call(path);
+  }
 }
 
 export interface BusEvent {

@@ -5,7 +5,7 @@ import { localTableName } from '@infra/twin/function-environment';
 import type { RecommendationList, StoredRecommendation } from '@shared/schemas/optimizer';
 import { twin } from '../twin-client';
 import { auditRows, connectMeta, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { optimizerUsers, sandboxToken, type OptimizerUsers } from './optimizer-setup';
+import { optimizerUsers, readRecommendations, sandboxToken, type OptimizerUsers } from './optimizer-setup';
 
 /**
  * Approving refuses a stale "before": when Meta's budget, status or creative is no longer the value the
@@ -38,11 +38,8 @@ describe('optimizer: a stale before is refused at approval', () => {
 
   // Each case has its own user (both connected to the demo Meta user): recommendations are stored per user, and
   // the first case's shift is undone by its end, which a list keeps as done.
-  // `refresh`: read Meta now, as the drawer's "refresh" does (a list within minutes of a read answers from it).
-  const recommendations = async (who: FreshUser, refresh = false) =>
-    (await (
-      await who.call(`/api/optimizer/ad-accounts/${users.usdAccount}/recommendations${refresh ? '?refresh=true' : ''}`)
-    ).json()) as RecommendationList;
+  // `refresh`: read Meta now, as the drawer's "refresh" does, and wait for the background read to land.
+  const recommendations = (who: FreshUser, refresh = false) => readRecommendations(who, users.usdAccount, { refresh });
   const shiftOf = (list: RecommendationList) =>
     list.data.find((r) => r.kind === 'budget_shift' && r.status === 'proposed')!;
   const approve = (who: FreshUser, rec: StoredRecommendation) =>

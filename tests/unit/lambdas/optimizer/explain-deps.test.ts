@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { StoredRecommendation } from '@shared/schemas/optimizer';
 import { aiExplainDeps } from '@lambdas/optimizer/explain-deps';
-import { explainRecommendations } from '@lambdas/optimizer/explain-recommendations';
+import { explainRecommendations } from '@lambdas/lib/optimizer/explain-recommendations';
 
 /**
  * Reading costs nothing (issue 25, requirement 4): the optimizer's explanations are written when

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { formatAge, formatMoney, formatNumber } from '@web/lib/format';
 import { resultTypeLabel } from '@web/lib/meta-account/campaign-labels';
@@ -75,8 +76,21 @@ export function HealthSummary({ list }: { list: RecommendationList }) {
         <time dateTime={list.metaReadAt} title={new Date(list.metaReadAt).toLocaleString()}>
           {formatAge(list.metaReadAt, Date.parse(list.generatedAt))}
         </time>
-        . Analyse again to read them now.
+        .{' '}
+        {list.updating ? (
+          <span className="inline-flex items-center gap-1 font-medium text-foreground">
+            <Spinner label="Updating from Meta" /> Updating from Meta…
+          </span>
+        ) : (
+          'Analyse again to read them now.'
+        )}
       </p>
+      {list.readFailed ? (
+        <p role="alert" className="col-span-full text-sm text-destructive">
+          The last read of Meta failed: {list.readFailed.message} These figures are from the read before it. Analyse
+          again to try once more.
+        </p>
+      ) : null}
       {list.partial ? (
         <p role="status" className="col-span-full text-sm text-amber-800">
           Partial data: Meta had more rows than could be read in time; some objects were judged on part of their data.

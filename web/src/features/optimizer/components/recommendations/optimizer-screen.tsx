@@ -1,14 +1,14 @@
 import { Gauge } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RecommendationKind } from '@shared/schemas/optimizer';
+import { isRecommendationsPending, type RecommendationKind } from '@shared/schemas/optimizer';
 import { AdAccountWorkspace } from '@web/components/meta-account/ad-account-workspace';
 import { Alert } from '@web/components/ui/alert';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAdAccountSelection, type AdAccountSelection } from '@web/lib/meta-account/use-ad-account-selection';
 import { useMediaQuery } from '@web/lib/use-media-query';
-import { useRecommendationActions, useRecommendations } from '../../api/optimizer';
+import { figuresOf, useRecommendationActions, useRecommendations } from '../../api/optimizer';
 import { RECOMMENDATIONS_PAGE, WIDE_SCREEN } from '../../lib/recommendations-layout';
 import { Button } from '@web/components/ui/button';
 import { ApproveDrawer } from './approve-drawer';
@@ -27,7 +27,10 @@ export function OptimizerRecommendations() {
   const [reviewId, setReviewId] = useState<string | null>(null);
   const [limit, setLimit] = useState(RECOMMENDATIONS_PAGE);
   const wide = useMediaQuery(WIDE_SCREEN, true);
-  const all = useMemo(() => list.data?.data ?? [], [list.data]);
+  const figures = figuresOf(list.data);
+  // A read of Meta runs in the background: the stored figures stay on screen, the toolbar says it is analysing.
+  const updating = list.data?.updating === true;
+  const all = useMemo(() => figures?.data ?? [], [figures]);
   const kinds = useMemo(() => [...new Set(all.map((r) => r.kind))], [all]);
   const shown = all.filter(
     (r) =>
@@ -35,7 +38,7 @@ export function OptimizerRecommendations() {
       (show === 'all' || (show === 'open' ? r.status === 'proposed' : r.status !== 'proposed')),
   );
   const reviewing = all.find((r) => r.id === reviewId) ?? null;
-  const linked = useLinkedRecommendation(selection, list.isSuccess ? all : null, (id) => {
+  const linked = useLinkedRecommendation(selection, list.isSuccess && figures ? all : null, (id) => {
     approve.reset();
     setReviewId(id);
   });
@@ -54,19 +57,10 @@ export function OptimizerRecommendations() {
           'The optimizer reads your campaigns, ad sets and ads, finds what to change, and shows you exactly what each change would do before anything reaches Meta.',
       }}
       selection={selection}
-      query={list}
+      query={{ ...list, isFetching: list.isFetching || updating }}
       toolbar={{ idleLabel: 'Analyse again', busyLabel: 'Analysing…' }}
       errorTitle="Recommendations could not be computed"
-      loading={
-        <div className="grid gap-3" aria-busy="true" aria-label="Analysing the ad account">
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner label="Analysing" /> Reading campaigns, ad sets, ads and their results from Meta…
-          </p>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-24 w-full" />
-          ))}
-        </div>
-      }
+      loading={<FirstRead />}
       dialogs={
         <>
           <SendForApprovalDrawer
@@ -96,70 +90,97 @@ export function OptimizerRecommendations() {
         </>
       }
     >
-      {(data) => (
-        <>
-          {linked === 'missing' ? (
-            <Alert variant="warning" title="That change set is not open">
-              The proposal the link names is not among this account's open recommendations: it may have been approved,
-              dismissed or expired already. Its outcome is under All.
+      {(data) =>
+        isRecommendationsPending(data) ? (
+          data.updating ? (
+            <FirstRead />
+          ) : (
+            <Alert variant="destructive" title="Meta could not be read">
+              <p>{data.readFailed?.message ?? 'The read of this ad account did not finish.'}</p>
+              <Button className="mt-2" variant="outline" size="sm" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
             </Alert>
-          ) : null}
-          <HealthSummary list={data} />
-          <RecommendationFilters
-            kinds={kinds}
-            kind={kind}
-            onKind={(next) => {
-              setKind(next);
-              setLimit(RECOMMENDATIONS_PAGE);
-            }}
-            show={show}
-            onShow={(next) => {
-              setShow(next);
-              setLimit(RECOMMENDATIONS_PAGE);
-            }}
-            shownCount={shown.length}
-            totalCount={all.length}
-          />
-          {chosen.length > 0 ? (
-            <div
-              role="region"
-              aria-label="Chosen for approval"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-card p-3"
-            >
-              <p className="text-sm">
-                {chosen.length === 1 ? '1 recommendation chosen' : `${chosen.length} recommendations chosen`} to send to
-                your client for approval
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => setChosenIds([])}>
-                  Clear
-                </Button>
-                <Button size="sm" onClick={() => setSending(true)}>
-                  Send for approval
-                </Button>
+          )
+        ) : (
+          <>
+            {linked === 'missing' ? (
+              <Alert variant="warning" title="That change set is not open">
+                The proposal the link names is not among this account's open recommendations: it may have been approved,
+                dismissed or expired already. Its outcome is under All.
+              </Alert>
+            ) : null}
+            <HealthSummary list={data} />
+            <RecommendationFilters
+              kinds={kinds}
+              kind={kind}
+              onKind={(next) => {
+                setKind(next);
+                setLimit(RECOMMENDATIONS_PAGE);
+              }}
+              show={show}
+              onShow={(next) => {
+                setShow(next);
+                setLimit(RECOMMENDATIONS_PAGE);
+              }}
+              shownCount={shown.length}
+              totalCount={all.length}
+            />
+            {chosen.length > 0 ? (
+              <div
+                role="region"
+                aria-label="Chosen for approval"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-card p-3"
+              >
+                <p className="text-sm">
+                  {chosen.length === 1 ? '1 recommendation chosen' : `${chosen.length} recommendations chosen`} to send
+                  to your client for approval
+                </p>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setChosenIds([])}>
+                    Clear
+                  </Button>
+                  <Button size="sm" onClick={() => setSending(true)}>
+                    Send for approval
+                  </Button>
+                </div>
               </div>
-            </div>
-          ) : null}
-          <RecommendationsList
-            selectedForApproval={chosenIds}
-            onSelectForApproval={(rec, selected) =>
-              setChosenIds((ids) => (selected ? [...ids, rec.id] : ids.filter((id) => id !== rec.id)))
-            }
-            shown={shown}
-            visible={visible}
-            totalCount={all.length}
-            now={Date.parse(data.generatedAt)}
-            onReview={(rec) => {
-              approve.reset();
-              setReviewId(rec.id);
-            }}
-            onUndo={(rec) => undo.mutate(rec.id)}
-            undoingId={undo.isPending ? undo.variables : undefined}
-            onShowMore={() => setLimit((n) => n + RECOMMENDATIONS_PAGE)}
-          />
-        </>
-      )}
+            ) : null}
+            <RecommendationsList
+              selectedForApproval={chosenIds}
+              onSelectForApproval={(rec, selected) =>
+                setChosenIds((ids) => (selected ? [...ids, rec.id] : ids.filter((id) => id !== rec.id)))
+              }
+              shown={shown}
+              visible={visible}
+              totalCount={all.length}
+              now={Date.parse(data.generatedAt)}
+              onReview={(rec) => {
+                approve.reset();
+                setReviewId(rec.id);
+              }}
+              onUndo={(rec) => undo.mutate(rec.id)}
+              undoingId={undo.isPending ? undo.variables : undefined}
+              onShowMore={() => setLimit((n) => n + RECOMMENDATIONS_PAGE)}
+            />
+          </>
+        )
+      }
     </AdAccountWorkspace>
+  );
+}
+
+/** Before an account's first read of Meta has landed (it runs in the background; the screen asks again). */
+function FirstRead() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Analysing the ad account">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner label="Analysing" /> Reading campaigns, ad sets, ads and their results from Meta…
+      </p>
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} className="h-24 w-full" />
+      ))}
+    </div>
   );
 }
 

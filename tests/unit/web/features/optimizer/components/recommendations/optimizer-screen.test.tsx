@@ -209,6 +209,73 @@ describe('optimizer screen', () => {
     expect(callsTo('optimizerRecommendations')[1]).toMatchObject({ query: { refresh: 'true' } });
   });
 
+  it('shows the stored figures with "Updating from Meta…" while a read runs, and asks again until it lands', async () => {
+    const readAt = new Date(Date.parse(GENERATED_AT) - 20 * 60_000).toISOString();
+    let calls = 0;
+    serve({
+      optimizerRecommendations: () => {
+        calls += 1;
+        return calls < 3
+          ? list([shift], { metaReadAt: readAt, updating: true })
+          : list([shift, fatigue], { metaReadAt: GENERATED_AT });
+      },
+    });
+    renderWithMeta(<OptimizerRecommendations />);
+    const health = await screen.findByRole('region', { name: 'Account health' });
+    expect(within(health).getByText('20 minutes ago')).toBeInTheDocument();
+    expect(within(health).getByRole('status', { name: 'Updating from Meta' })).toBeInTheDocument();
+    expect(within(health).getByText(/Updating from Meta…/)).toBeInTheDocument();
+    expect(screen.getByText(shift.title)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Analysing…' })).toBeInTheDocument();
+    // The screen polls (no refresh: the read is already under way) until the new figures are in.
+    expect(await screen.findByText(fatigue.title, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(health).queryByText(/Updating from Meta…/)).not.toBeInTheDocument();
+    expect(within(health).getByText('just now')).toBeInTheDocument();
+    expect(callsTo('optimizerRecommendations')).toHaveLength(3);
+    expect(callsTo('optimizerRecommendations').every((input) => !input.query)).toBe(true);
+  }, 10_000);
+
+  it('shows progress until the account’s first read lands, then the recommendations', async () => {
+    let calls = 0;
+    serve({
+      optimizerRecommendations: () => {
+        calls += 1;
+        return calls === 1 ? { pending: true, updating: true, graphCalls: 1 } : list([shift]);
+      },
+    });
+    renderWithMeta(<OptimizerRecommendations />);
+    const busy = await screen.findByLabelText('Analysing the ad account');
+    expect(within(busy).getByText(/Reading campaigns, ad sets, ads/)).toBeInTheDocument();
+    expect(await screen.findByText(shift.title, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Analysing the ad account')).not.toBeInTheDocument();
+  }, 10_000);
+
+  it('says when a read of Meta failed: keeps the last figures, or offers to try again when there are none', async () => {
+    const readFailed = { at: GENERATED_AT, message: 'Your Meta connection has expired. Please reconnect Meta.' };
+    serve({ optimizerRecommendations: () => list([shift], { readFailed }) });
+    const first = renderWithMeta(<OptimizerRecommendations />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The last read of Meta failed: Your Meta connection has expired. Please reconnect Meta. These figures are from the read before it.',
+    );
+    expect(screen.getByText(shift.title)).toBeInTheDocument();
+    first.unmount();
+
+    let calls = 0;
+    serve({
+      optimizerRecommendations: () => {
+        calls += 1;
+        return calls === 1 ? { pending: true, updating: false, readFailed, graphCalls: 0 } : list([shift]);
+      },
+    });
+    renderWithMeta(<OptimizerRecommendations />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Meta could not be read');
+    expect(alert).toHaveTextContent(readFailed.message);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(shift.title)).toBeInTheDocument();
+    expect(callsTo('optimizerRecommendations').at(-1)).toMatchObject({ query: { refresh: 'true' } });
+  });
+
   it('an account with nothing to change says so', async () => {
     serve({ optimizerRecommendations: () => list([]) });
     renderWithMeta(<OptimizerRecommendations />);

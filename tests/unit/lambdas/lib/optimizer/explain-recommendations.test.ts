@@ -6,7 +6,7 @@ import {
   MAX_EXPLAINED_PER_REQUEST,
   templateExplanation,
   type ExplainDeps,
-} from '@lambdas/optimizer/explain-recommendations';
+} from '@lambdas/lib/optimizer/explain-recommendations';
 
 function rec(id: string, overrides: Partial<StoredRecommendation> = {}): StoredRecommendation {
   return {

@@ -1,8 +1,8 @@
 import type { Recommendation } from '@shared/schemas/optimizer';
 import * as z from 'zod';
-import type { AccountSnapshot } from '../lib/optimizer/account-snapshot';
-import { exclusionRecommendations, ACQUISITION_OBJECTIVES } from '../lib/optimizer/audience-exclusion';
-import type { MetaSession } from '../lib/meta-session/session';
+import type { AccountSnapshot } from './account-snapshot';
+import { exclusionRecommendations, ACQUISITION_OBJECTIVES } from './audience-exclusion';
+import type { MetaSession } from '../meta-session/session';
 
 /** Customer lists Meta has ready to use (delivery_status 200); one page, Meta allows 500 lists an account. */
 const ListSchema = z.object({

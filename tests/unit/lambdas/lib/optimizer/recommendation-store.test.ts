@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Recommendation, StoredRecommendation } from '@shared/schemas/optimizer';
-import { saveProposals } from '@lambdas/optimizer/recommendation-store';
+import { saveProposals } from '@lambdas/lib/optimizer/recommendation-store';
 
 /**
  * Explanations are written once per recommendation and kept (issue 25, requirement 4): a proposal

@@ -1,6 +1,6 @@
 import type { RecommendationExplanations, StoredRecommendation } from '@shared/schemas/optimizer';
-import type { ExplanationInput } from '../lib/ai/prompts/recommendation-explanations';
-import { checkExplanation } from '../lib/optimizer/explanation-check';
+import type { ExplanationInput } from '../ai/prompts/recommendation-explanations';
+import { checkExplanation } from './explanation-check';
 
 /**
  * Two plain sentences per recommendation from the AI engine, in ONE batched generation per

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recommendation, StoredRecommendation } from '@shared/schemas/optimizer';
 import { tableKey } from '@shared/table-keys';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, notFound } from '../errors';
 import { carriedExplanation } from './explain-recommendations';
 import {
   expiry,
@@ -10,7 +10,7 @@ import {
   recordAttribute,
   storedId,
   type RecommendationStore,
-} from '../lib/optimizer/recommendation-rows';
+} from './recommendation-rows';
 
 /** Rows any function may add (requested proposals) live in lambdas/lib/optimizer/recommendation-rows.ts. */
 export type { RecommendationStore };
