@@ -79,7 +79,7 @@ export function HealthSummary({ list }: { list: RecommendationList }) {
         .{' '}
         {list.updating ? (
           <span className="inline-flex items-center gap-1 font-medium text-foreground">
-            <Spinner label="Updating from Meta" /> Updating from Meta…
+            <Spinner label="Updating from Meta" className="size-3" /> Updating from Meta…
           </span>
         ) : (
           'Analyse again to read them now.'
