@@ -70,18 +70,30 @@ runProbe(() =>
         requestCalls.push(reply.graphCalls);
         return { reply, ms };
       };
-      for (let i = 0; i < ROUNDS; i++) {
-        const before = await graphCalls();
-        const started = performance.now();
-        const asked = await ask('?refresh=true');
-        refreshTimes.push(asked.ms);
+      /** Asks (refresh or not) and polls as the screen does until no read is under way: the reply then. */
+      const untilLanded = async (query: string) => {
+        const asked = await ask(query);
         let { reply } = asked;
+        const started = performance.now();
         while (reply.updating) {
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
           ({ reply } = await ask());
           if (performance.now() - started > 120_000) throw new Error('the background read did not land in 2 minutes');
         }
         if (reply.pending || reply.readFailed) throw new Error(`the read failed: ${reply.readFailed?.message}`);
+        return { reply, askedMs: asked.ms };
+      };
+      // The account's first visit (202, then the first read): timed apart, and it warms the functions up.
+      const firstStarted = performance.now();
+      await untilLanded('');
+      const firstReadMs = performance.now() - firstStarted;
+      requestTimes.length = 0;
+      requestCalls.length = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const before = await graphCalls();
+        const started = performance.now();
+        const { reply, askedMs } = await untilLanded('?refresh=true');
+        refreshTimes.push(askedMs);
         readTimes.push(performance.now() - started);
         readCalls.push(reply.metaReadGraphCalls ?? NaN);
         sandboxTimes.push(await sandboxBusyMs(endpoints.meta!, before));
@@ -100,6 +112,7 @@ runProbe(() =>
         campaignsPerAccount,
         ...(adsPerAdSet ? { adsPerAdSet } : {}),
         rounds: ROUNDS,
+        firstReadMs,
         ...summary,
         // Every request a marketer makes (refresh, the screen's polls, stored answers): none waits on Meta.
         requests: requestTimes.length,
