@@ -74,7 +74,16 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias },
+        resolve: {
+          alias: {
+            ...alias,
+            // In a vm context (below), a CommonJS package cannot require() an ES module: react-router-dom's and
+            // recharts' CommonJS builds do (react-router/dom, @reduxjs/toolkit). Their ES builds, which the app's
+            // Vite build bundles anyway, do not; recharts' has extensionless imports, so Vite transforms it.
+            'react-router-dom': path.join(repoRoot, 'node_modules/react-router-dom/dist/index.mjs'),
+            recharts: path.join(repoRoot, 'node_modules/recharts/es6/index.js'),
+          },
+        },
         test: {
           name: 'web',
           include: ['tests/unit/web/**/*.test.{ts,tsx}'],
@@ -82,6 +91,11 @@ export default defineConfig({
           // was half of it). A file that needs jsdom's fidelity says so in a `@vitest-environment jsdom` docblock.
           environment: 'happy-dom',
           setupFiles: ['tests/unit/web/setup.ts'],
+          // Each file in a fresh vm context of a reused worker (its own globals, DOM, module registry and mocks, as
+          // with forks) instead of a fresh process: one process per file, its start and the happy-dom and React
+          // imports were ~60 % of this project's time. Measured in docs/testing.md.
+          pool: 'vmForks',
+          server: { deps: { inline: ['recharts'] } },
           testTimeout: 20_000,
         },
       },

@@ -22,3 +22,9 @@ afterEach(() => {
     }) as MediaQueryList;
 }
 window.scrollTo = () => undefined;
+
+// The web project runs in vm contexts (vitest.config.ts), whose global is happy-dom's window: it lacks the
+// TextDecoderStream that browsers and Node have (the chat stream decodes with it), so it is lent Node's.
+if (typeof globalThis.TextDecoderStream === 'undefined') {
+  globalThis.TextDecoderStream = (await import('node:stream/web')).TextDecoderStream as typeof TextDecoderStream;
+}
