@@ -43,6 +43,9 @@ export default defineConfig({
     // mmm and infra files (most of them CPU-bound synths and renders) ran one after another. Two workers at least.
     // The integration files and the browser journeys run on one twin per worker (their own maxWorkers).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The web project's vm workers (pool vmForks) grow with each file's context (~1.5 GB after ~60 files): one past
+    // this is replaced by a fresh one. Vitest's default, half the machine's memory each, is too much beside the twins.
+    vmMemoryLimit: '1GB',
     // A fresh clone has no durations: each project's known long files start first, not last (tests/long-files-first.ts).
     sequence: { sequencer: LongFilesFirst },
     projects: [
