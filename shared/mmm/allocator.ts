@@ -200,18 +200,34 @@ export interface AllocationDecision {
   /** Share of the way from today's split to the model's optimum that is recommended (0 when holding). */
   step: number;
   reason: string;
+  /** Channels kept at today's spend because their own part of the move cannot be shown to help. */
+  held?: string[];
 }
+
+/**
+ * The interval level a move is judged at (when the report's own is lower). The draws are narrower than the truth's
+ * spread: on the 52 known-truth worlds their central 90 % of marginal returns at today's spend held the true one for
+ * 82.0 % of channels, their central 95 % for 88.8 % (docs/mmm-scorecard.md, session 22). So a move must clear zero
+ * over the draws' 95 %, which is what a 90 % interval should be; the report still shows its 90 % intervals.
+ */
+export const DECISION_LEVEL = 0.95;
 
 /** Steps tried from the model's optimum back toward today's split. */
 const CAUTIOUS_STEPS = [1, 0.75, 0.5, 0.25] as const;
 
-/** The allocation `step` of the way from the starting split to `target`'s (a convex mix stays within bounds and budget). */
-function stepToward(responses: readonly ChannelResponse[], target: Allocation, step: number): Allocation {
+/** Today's split scaled to `budget` (the split every move starts from; today's spend at the same budget). */
+function baseSpend(target: Allocation): number[] {
   const currentTotal = target.channels.reduce((s, c) => s + c.current, 0);
   const scale = currentTotal > 0 ? target.budget / currentTotal : 1;
-  const channels = target.channels.map((c): ChannelAllocation => {
+  return target.channels.map((c) => c.current * scale);
+}
+
+/** The allocation `step` of the way from the starting split to `target`'s (a convex mix stays within bounds and budget). */
+function stepToward(responses: readonly ChannelResponse[], target: Allocation, step: number): Allocation {
+  const base = baseSpend(target);
+  const channels = target.channels.map((c, k): ChannelAllocation => {
     const response = responses.find((r) => r.name === c.name)!;
-    const optimal = c.current * scale + step * (c.optimal - c.current * scale);
+    const optimal = base[k]! + step * (c.optimal - base[k]!);
     return {
       ...c,
       optimal,
@@ -230,13 +246,71 @@ function stepToward(responses: readonly ChannelResponse[], target: Allocation, s
   };
 }
 
+/**
+ * The channels whose own part of `target`'s move cannot be shown to help: a channel's part is its own change, paid
+ * for by (or paying) the channels that move the other way in proportion to their changes; it fails when the lift
+ * interval of that part over the draws does not lie above zero. A whole move can pass on the strength of the
+ * channels the data measure well while a poorly measured one rides along on draws that share its bias: on the
+ * known-truth worlds such riders made the recommendation truly worse (docs/mmm-scorecard.md, session 22).
+ */
+export function unsupportedParts(
+  target: Allocation,
+  drawCurves: readonly ChannelResponse[][],
+  level: number,
+): string[] {
+  const base = baseSpend(target);
+  const change = target.channels.map((c, k) => c.optimal - base[k]!);
+  const flow = change.reduce((s, v) => s + Math.max(0, v), 0);
+  if (!(flow > 0) || drawCurves.length === 0) return [];
+  const failing: string[] = [];
+  target.channels.forEach((channel, k) => {
+    const own = change[k]!;
+    if (Math.abs(own) <= 1e-9 * Math.max(base[k]!, 1e-9)) return;
+    const part = change.map((v, j) =>
+      j === k ? own : Math.sign(v) === -Math.sign(own) ? (v * Math.abs(own)) / flow : 0,
+    );
+    const lifts = drawCurves.map((curves) =>
+      target.channels.reduce((sum, c, j) => {
+        const curve = curves.find((r) => r.name === c.name);
+        return curve && part[j] !== 0 ? sum + curve.response(base[j]! + part[j]!) - curve.response(base[j]!) : sum;
+      }, 0),
+    );
+    if (!(drawInterval(lifts, level, 0).low > 0)) failing.push(channel.name);
+  });
+  return failing;
+}
+
 const fmt = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+const listOf = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+
+/** Of the steps from the starting split toward `target`, the one whose lift interval has the highest low end, if above zero. */
+function bestStep(
+  responses: readonly ChannelResponse[],
+  target: Allocation,
+  drawCurves: readonly ChannelResponse[][],
+  level: number,
+): { step: number; allocation: Allocation; interval: Interval } | null {
+  let best: { step: number; allocation: Allocation; interval: Interval } | null = null;
+  for (const step of CAUTIOUS_STEPS) {
+    const allocation = step === 1 ? target : stepToward(responses, target, step);
+    const interval = liftInterval(allocation, drawCurves, level);
+    if (interval.low > 0 && (!best || interval.low > best.interval.low)) best = { step, allocation, interval };
+  }
+  return best;
+}
+
 /**
- * An allocation that never gambles: the model's optimum, or the largest step toward it whose lift
- * interval over the uncertainty draws lies wholly above zero; else today's split ("hold") with the
- * reason. The interval on the returned allocation is always that of the full move, so the report
- * can say how uncertain the model's optimum is.
+ * An allocation that never gambles (issue 24, requirement 5), in two tests a marketer can follow:
+ * 1. of the steps from today's split toward the model's optimum, the one whose lift interval has the highest low end
+ *    (the best worst case at the interval's level), if that end lies above zero; else today's split ("hold");
+ * 2. every channel's own part of that move must be shown to help (`unsupportedParts`); the channels whose part cannot
+ *    be are kept at today's spend, the rest re-optimised and stepped again, until every part that moves passes.
+ * Why the best worst case and not the largest step whose interval clears zero: the curves are least certain far from
+ * today's spend, where the optimum lies, and going all the way can overshoot (on a known-truth world a full move the
+ * draws called safe was truly worse, half the way was not: docs/mmm-scorecard.md, session 22). The interval on the
+ * returned allocation is always that of the model's unrestricted optimum, so the report can say how uncertain it is.
  */
 export function cautiousAllocation(
   responses: readonly ChannelResponse[],
@@ -244,40 +318,71 @@ export function cautiousAllocation(
   level = 0.9,
   request: AllocationRequest = {},
 ): Allocation & { liftInterval: Interval; decision: AllocationDecision } {
-  const full = allocate(responses, request);
-  const fullInterval = liftInterval(full, drawCurves, level);
-  const pct = `${Math.round(100 * level)} %`;
-  if (full.lift <= 0) {
-    return {
-      ...stepToward(responses, full, 0),
-      liftInterval: fullInterval,
-      decision: { action: 'hold', step: 0, reason: 'Today’s split is already the best the model finds.' },
-    };
-  }
-  if (drawCurves.length > 0) {
-    for (const step of CAUTIOUS_STEPS) {
-      const candidate = step === 1 ? full : stepToward(responses, full, step);
-      const interval = step === 1 ? fullInterval : liftInterval(candidate, drawCurves, level);
-      if (interval.low > 0) {
-        const reason =
-          step === 1
-            ? `The lift’s ${pct} interval (${fmt(interval.low)} to ${fmt(interval.high)}) lies above zero.`
-            : `The full move’s ${pct} lift interval (${fmt(fullInterval.low)} to ${fmt(fullInterval.high)}) ` +
-              `includes zero; ${Math.round(100 * step)} % of the way there, the interval (${fmt(interval.low)} to ` +
-              `${fmt(interval.high)}) lies above zero.`;
-        return { ...candidate, liftInterval: fullInterval, decision: { action: 'reallocate', step, reason } };
-      }
+  const optimum = allocate(responses, request);
+  const fullInterval = liftInterval(optimum, drawCurves, level);
+  // Judged at the stricter of the report's level and DECISION_LEVEL (why: DECISION_LEVEL).
+  const decide = Math.max(level, DECISION_LEVEL);
+  const pct = `${Math.round(100 * decide)} %`;
+  const decisionInterval = decide === level ? fullInterval : liftInterval(optimum, drawCurves, decide);
+  const hold = (reason: string, held: string[] = []) => ({
+    ...stepToward(responses, optimum, 0),
+    liftInterval: fullInterval,
+    decision: { action: 'hold' as const, step: 0, reason, ...(held.length > 0 ? { held } : {}) },
+  });
+  if (optimum.lift <= 0) return hold('Today’s split is already the best the model finds.');
+  if (drawCurves.length === 0)
+    return hold('The fit has no uncertainty draws, so no move can be shown to help: keep today’s split.');
+
+  const held: string[] = [];
+  const scale = optimum.budget / optimum.channels.reduce((s, c) => s + c.current, 0);
+  const defaults = request.defaultBounds ?? { lower: 0.5, upper: 2 };
+  let best = bestStep(responses, optimum, drawCurves, decide);
+  for (let round = 0; best && round < optimum.channels.length; round += 1) {
+    const failing = unsupportedParts(best.allocation, drawCurves, decide);
+    if (failing.length === 0) break;
+    // Held at today's spend (scaled to the budget, within the channel's bounds); the others re-optimised.
+    held.push(...failing);
+    const bounds = { ...request.bounds };
+    for (const name of held) {
+      const own = request.bounds?.[name] ?? defaults;
+      const at = Math.min(own.upper, Math.max(own.lower, scale));
+      bounds[name] = { lower: at, upper: at };
+    }
+    try {
+      best = bestStep(responses, allocate(responses, { ...request, bounds }), drawCurves, decide);
+    } catch {
+      // Bounds that leave the held channels no room to meet the budget: nothing is left to show.
+      best = null;
     }
   }
+  const heldNote =
+    held.length > 0
+      ? ` ${listOf(held)} ${held.length === 1 ? 'stays' : 'stay'} at today’s spend: moving ${held.length === 1 ? 'it' : 'them'} ` +
+        `cannot be shown to help on ${held.length === 1 ? 'its' : 'their'} own (the ${pct} lift interval of ` +
+        `${held.length === 1 ? 'its' : 'each one’s'} part of the move includes zero).`
+      : '';
+  if (!best) {
+    return hold(
+      `Keep today’s split: the best move’s ${pct} lift interval (${fmt(decisionInterval.low)} to ` +
+        `${fmt(decisionInterval.high)}) includes zero, as does every smaller step toward it` +
+        (held.length > 0 ? ' and every move of the channels whose own part can be shown to help' : '') +
+        ', so the data cannot tell it from no gain. More weeks, more spend variation or a lift test would sharpen it.',
+      held,
+    );
+  }
+  const { step, interval } = best;
   const reason =
-    drawCurves.length === 0
-      ? 'The fit has no uncertainty draws, so no move can be shown to help: keep today’s split.'
-      : `Keep today’s split: the best move’s ${pct} lift interval (${fmt(fullInterval.low)} to ` +
-        `${fmt(fullInterval.high)}) includes zero, as does every smaller step toward it, so the data cannot ` +
-        'tell it from no gain. More weeks, more spend variation or a lift test would sharpen it.';
+    (step === 1
+      ? `The lift’s ${pct} interval (${fmt(interval.low)} to ${fmt(interval.high)}) lies above zero.`
+      : `${Math.round(100 * step)} % of the way to ${held.length > 0 ? 'this move’s optimum' : 'the model’s optimum'} ` +
+        `has the best worst case: its ${pct} lift interval (${fmt(interval.low)} to ${fmt(interval.high)}) has the ` +
+        'highest low end of the steps toward it' +
+        (held.length === 0
+          ? ` (the full move’s: ${fmt(decisionInterval.low)} to ${fmt(decisionInterval.high)}).`
+          : '.')) + heldNote;
   return {
-    ...stepToward(responses, full, 0),
+    ...best.allocation,
     liftInterval: fullInterval,
-    decision: { action: 'hold', step: 0, reason },
+    decision: { action: 'reallocate', step, reason, ...(held.length > 0 ? { held } : {}) },
   };
 }

@@ -151,7 +151,13 @@ export const MmmReportSchema = z.object({
      * holding today's split, and why. Absent in reports fitted before it was recorded.
      */
     decision: z
-      .object({ action: z.enum(['reallocate', 'hold']), step: finite.min(0).max(1), reason: z.string() })
+      .object({
+        action: z.enum(['reallocate', 'hold']),
+        step: finite.min(0).max(1),
+        reason: z.string(),
+        /** Channels kept at today's spend: their own part of the move could not be shown to help. */
+        held: z.array(z.string()).optional(),
+      })
       .optional(),
     channels: z.array(
       z.object({

@@ -145,5 +145,47 @@ describe('budget allocator', () => {
       expect(result.lift).toBeGreaterThan(0);
       expect(result.lift).toBeLessThan(full.lift);
     });
+
+    it('takes the step with the best worst case even when the full move clears zero', () => {
+      // In one draw b's returns diminish: the full move still helps there, but half the way helps more.
+      const tau = 150;
+      const scale = 100 / (tau * Math.log(1 + 100 / tau));
+      const diminishing = curve('b', 100, (x) => 1.2 * tau * Math.log(1 + x / tau) * scale);
+      const draws = [model, model, [model[0]!, diminishing]];
+      const full = allocate(model);
+      const result = cautiousAllocation(model, draws, 0.9);
+      expect(liftInterval(full, draws, 0.9).low).toBeGreaterThan(0);
+      expect(result.decision.step).toBe(0.5);
+      expect(liftInterval(result, draws, 0.9).low).toBeGreaterThan(liftInterval(full, draws, 0.9).low);
+      expect(result.decision.reason).toMatch(/50 % of the way .* best worst case/);
+    });
+
+    it("spends a larger budget at today's split when that is all the bounds allow (target-ROI mode)", () => {
+      const draws = [0.9, 1, 1.1].map((k) => model.map((r) => ({ ...r, response: (x: number) => k * r.response(x) })));
+      const result = cautiousAllocation(model, draws, 0.9, { budget: 400 });
+      expect(result.decision.action).toBe('reallocate');
+      for (const c of result.channels) expect(c.optimal).toBeCloseTo(200, 6);
+      expect(result.lift).toBeGreaterThan(0);
+    });
+
+    it("keeps a channel at today's spend when its own part of the move cannot be shown to help", () => {
+      // a saturates and pays for the move; b is measured well; c looks best but one draw says it is worth little.
+      const three = [
+        curve('a', 300, (x) => 600 * (1 - Math.exp(-x / 150))),
+        curve('b', 100, (x) => 3 * x),
+        curve('c', 100, (x) => 3.2 * x),
+      ];
+      const draws = [0.1, 0.6, 1, 1.4, 1.8].map((k) => [three[0]!, three[1]!, curve('c', 100, (x) => k * 3.2 * x)]);
+      // The whole move clears zero on the strength of b's part.
+      expect(liftInterval(allocate(three), draws, 0.9).low).toBeGreaterThan(0);
+      expect(allocate(three).channels.find((c) => c.name === 'c')!.optimal).toBeGreaterThan(100);
+      const result = cautiousAllocation(three, draws, 0.9);
+      expect(result.decision.action).toBe('reallocate');
+      expect(result.decision.held).toEqual(['c']);
+      expect(result.decision.reason).toMatch(/c stays at today’s spend: .*part of the move includes zero/);
+      expect(result.channels.find((c) => c.name === 'c')!.optimal).toBeCloseTo(100, 9);
+      expect(result.channels.find((c) => c.name === 'b')!.optimal).toBeGreaterThan(100);
+      expect(liftInterval(result, draws, 0.9).low).toBeGreaterThan(0);
+    });
   });
 });
