@@ -140,6 +140,7 @@ export const routes = {
   graphicsRenderVideo: graphicsVideoRoutes.graphicsRenderVideo,
   graphicsVideos: graphicsRoutes.graphicsVideos,
   graphicsVideoRender: graphicsVideoRoutes.graphicsVideoRender,
+  graphicsVideoRenders: graphicsVideoRoutes.graphicsVideoRenders,
   graphicsVideo: graphicsRoutes.graphicsVideo,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

@@ -3,7 +3,12 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { s3Client } from '../lib/aws/s3';
 import { planOfUser } from '../lib/billing/plan-record';
 import { bucketName } from '../lib/bucket-name';
-import { readVideoRender, startVideoRender, type StartVideoDeps } from '../lib/graphics-video/video-jobs';
+import {
+  listVideoRendersInProgress,
+  readVideoRender,
+  startVideoRender,
+  type StartVideoDeps,
+} from '../lib/graphics-video/video-jobs';
 import { httpFunction, on } from '../lib/http/http-function';
 import { sendJob } from '../lib/job-queue';
 import { consumeWorkspaceQuota, refundQuota } from '../lib/quota/plan-quota';
@@ -32,4 +37,5 @@ const deps = (): StartVideoDeps => {
 export const handler = httpFunction([
   on(routes.graphicsRenderVideo, ({ user, params, body }) => startVideoRender(deps(), user.sub, params.id, body)),
   on(routes.graphicsVideoRender, ({ user, params }) => readVideoRender(deps(), user.sub, params.id)),
+  on(routes.graphicsVideoRenders, ({ user }) => listVideoRendersInProgress(deps(), user.sub)),
 ]);

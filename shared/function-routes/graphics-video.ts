@@ -1,6 +1,11 @@
 import { route } from '../route-declaration';
 import { IdParamsSchema } from '../schemas/graphics';
-import { VideoIdParamsSchema, VideoRenderSchema, VideoRequestSchema } from '../schemas/graphics-video';
+import {
+  VideoIdParamsSchema,
+  VideoRenderListSchema,
+  VideoRenderSchema,
+  VideoRequestSchema,
+} from '../schemas/graphics-video';
 
 /** The routes `graphics-video` serves (its part of the routes table, shared/routes.ts): its bundle loads only these. */
 export const graphicsVideoRoutes = {
@@ -25,5 +30,13 @@ export const graphicsVideoRoutes = {
     access: 'user',
     params: VideoIdParamsSchema,
     response: VideoRenderSchema,
+  }),
+  // The workspace's renders still under way: the graphics screen shows them again after a reload or on another device.
+  graphicsVideoRenders: route({
+    method: 'GET',
+    path: '/api/graphics/video-renders',
+    fn: 'graphics-video',
+    access: 'user',
+    response: VideoRenderListSchema,
   }),
 } as const;

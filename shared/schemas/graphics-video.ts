@@ -99,6 +99,10 @@ export const VideoRenderSchema = z.object({
 });
 export type VideoRender = z.infer<typeof VideoRenderSchema>;
 
+/** The workspace's renders still under way (`GET /api/graphics/video-renders`), newest first. */
+export const VideoRenderListSchema = z.object({ renders: z.array(VideoRenderSchema) });
+export type VideoRenderList = z.infer<typeof VideoRenderListSchema>;
+
 /** The message `graphics-video` queues for the worker (`videoRenders`): whose job, which one. */
 export const VideoRenderMessageSchema = z.strictObject({
   userId: z.string().min(1),

@@ -5,11 +5,13 @@ import type { VideoSizeId } from '@shared/graphics/video-motion';
 import {
   videoRatios,
   type VideoRender,
+  type VideoRenderList,
   type VideoRenderMessage,
   type VideoRenderStatus,
   type VideoRequest,
 } from '@shared/schemas/graphics-video';
-import { tableKey } from '@shared/table-keys';
+import { keyCondition, tableKey } from '@shared/table-keys';
+import { queryAll } from '../aws/query-all';
 import { isAppError, notFound } from '../errors';
 import type { GraphicsDeps } from '../graphics/asset-uploads';
 import type { GraphicsStore } from '../graphics/graphics-store';
@@ -203,6 +205,37 @@ export async function readVideoRender(
   if (job.status !== 'ready') return jobView(job);
   const video = await videoView(deps.bucket, await getVideoRecord(deps.store, userId, jobId), deps.now());
   return { ...jobView(job), video };
+}
+
+/**
+ * How long after it was queued a job still `rendering` is listed as in progress. Three deliveries of the worker's
+ * 300 s (each visible again 360 s after the last) end well within it; one still rendering later was lost (its
+ * message dead-lettered) and no worker will finish it, so it is not shown as under way.
+ */
+export const VIDEO_RENDER_LISTED_FOR_MS = 30 * 60_000;
+
+/**
+ * `GET /api/graphics/video-renders`: the workspace's renders still under way, newest first, so a screen left and
+ * opened again (or on another device) shows them. Finished ones are not listed: their videos are in the library.
+ */
+export async function listVideoRendersInProgress(
+  deps: Pick<GraphicsDeps, 'store' | 'now'>,
+  userId: string,
+): Promise<VideoRenderList> {
+  const since = new Date(deps.now().getTime() - VIDEO_RENDER_LISTED_FOR_MS).toISOString();
+  const rows = await queryAll(deps.store.doc, {
+    TableName: deps.store.table,
+    KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
+    FilterExpression: '#status = :rendering AND createdAt >= :since',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':user': userId, ':prefix': RENDER, ':rendering': 'rendering', ':since': since },
+    ConsistentRead: true,
+  });
+  const renders = rows
+    .map(({ user_id: _user, item_key: _key, expires_at: _ttl, ...job }) => job as unknown as VideoJobRecord)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map(jobView);
+  return { renders };
 }
 
 export interface RunVideoDeps extends VideoDeps {

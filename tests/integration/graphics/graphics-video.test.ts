@@ -9,6 +9,7 @@ import { defaultDesign } from '@shared/graphics/design-schema';
 import { windowId } from '@shared/quotas';
 import {
   VideoListSchema,
+  VideoRenderListSchema,
   VideoRenderSchema,
   VideoReplySchema,
   type VideoRender,
@@ -140,6 +141,13 @@ describe('POST /api/graphics/designs/{id}/videos (a background render)', () => {
     expect(job).toMatchObject({ designId: saved.id, sizeId: 'square', ratio: '1:1', seconds: 6, status: 'rendering' });
     expect(job.usage?.used).toBe(before + 1);
     expect(await exportsUsed(alice.sub)).toBe(before + 1);
+    // Listed as under way for its workspace (a screen opened again shows it), never for another.
+    const underWay = async (user: User) =>
+      VideoRenderListSchema.parse(await json(await call(user, '/api/graphics/video-renders'), 200)).renders.map(
+        (render) => render.jobId,
+      );
+    expect(await underWay(alice)).toContain(job.jobId);
+    expect(await underWay(bob)).not.toContain(job.jobId);
     const seen: number[] = [];
     const done = await finished(alice, job, seen);
     expect(done.status, done.error).toBe('ready');
@@ -148,6 +156,8 @@ describe('POST /api/graphics/designs/{id}/videos (a background render)', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     made = VideoReplySchema.parse(done.video);
     expect(made.videoId).toBe(job.jobId);
+    // Done: no longer under way (the video is in the library).
+    expect(await underWay(alice)).not.toContain(job.jobId);
     expect(made).toMatchObject({ designId: saved.id, sizeId: 'square', ratio: '1:1', width: 1080, height: 1080 });
     expect(made.video.fileName).toBe('adsmith-warm-mugs-v1-1080x1080-6s.mp4');
     expect(made.video.key).toMatch(new RegExp(`^users/${alice.sub}/videos/${made.videoId}/`));

@@ -61,6 +61,7 @@ const defaultHandlers = (): Record<string, Handler> => ({
   graphicsAssets: () => ({ assets: [] }),
   graphicsDesigns: () => ({ designs: [] }),
   graphicsExports: () => ({ exports: [] }),
+  graphicsVideoRenders: () => ({ renders: [] }),
   billingUsage: () => ({ plan: 'free', limits: [] }),
   graphicsStartUpload: () => ({
     uploadId: UPLOAD_ID,

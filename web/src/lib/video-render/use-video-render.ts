@@ -15,22 +15,57 @@ export interface VideoRenderAsk {
   seconds: number;
 }
 
-/** Seconds since `running` turned true, ticking once a second while it stays true. */
-function useElapsedSeconds(running: boolean): number {
+/**
+ * Seconds since `running` turned true (or since `since`, ms since epoch: a render queued before this screen opened),
+ * ticking once a second while it stays true.
+ */
+function useElapsedSeconds(running: boolean, since?: number): number {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
     if (!running) return;
-    const started = Date.now();
-    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
+    const started = since ?? Date.now();
+    // Never below 0: the server's clock may run a little ahead of this one.
+    const tick = () => setElapsed(Math.max(0, Math.floor((Date.now() - started) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
     return () => {
       clearInterval(timer);
       setElapsed(0);
     };
-  }, [running]);
+  }, [running, since]);
   return elapsed;
 }
 
 export const videoRenderKey = (jobId: string) => ['graphics', 'video-render', jobId] as const;
+export const videoRendersUnderWayKey = ['graphics', 'video-renders', 'under-way'] as const;
+
+/** Reads a render until it is ready or failed; a failed read (the network) is read again too. */
+function useRenderPoll(jobId: string | undefined) {
+  return useQuery({
+    queryKey: videoRenderKey(jobId ?? ''),
+    queryFn: ({ signal }) => apiRequest('graphicsVideoRender', { params: { id: jobId! }, signal }),
+    enabled: Boolean(jobId),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === undefined || status === 'rendering' ? VIDEO_RENDER_POLL_MS : false;
+    },
+  });
+}
+
+/** Tells `onReady` once when the job is ready with its video. */
+function useOnReady(
+  job: VideoRender | undefined,
+  onReady: ((video: VideoReply, job: VideoRender) => void) | undefined,
+) {
+  const queryClient = useQueryClient();
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (job?.status !== 'ready' || !job.video || told.current === job.jobId) return;
+    told.current = job.jobId;
+    if (job.usage === undefined) void queryClient.invalidateQueries({ queryKey: usageKey });
+    onReady?.(job.video, job);
+  }, [job, onReady, queryClient]);
+}
 
 /**
  * A video made on the server in the background (`POST …/videos` answers 202 with a job; the job is polled until it
@@ -58,16 +93,7 @@ export function useVideoRender({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: usageKey }),
   });
   const jobId = start.data?.jobId;
-  const poll = useQuery({
-    queryKey: videoRenderKey(jobId ?? ''),
-    queryFn: ({ signal }) => apiRequest('graphicsVideoRender', { params: { id: jobId! }, signal }),
-    enabled: Boolean(jobId),
-    // Until it is ready or failed; a failed read (the network) is read again too.
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === undefined || status === 'rendering' ? VIDEO_RENDER_POLL_MS : false;
-    },
-  });
+  const poll = useRenderPoll(jobId);
   // The 202's job until the first poll answers (it alone carries the usage it counted).
   const job = useMemo(
     () => (poll.data?.jobId === jobId && poll.data ? { ...poll.data, usage: start.data?.usage } : start.data),
@@ -76,13 +102,7 @@ export function useVideoRender({
   const rendering = start.isPending || job?.status === 'rendering';
   const elapsed = useElapsedSeconds(rendering);
 
-  const told = useRef<string | null>(null);
-  useEffect(() => {
-    if (job?.status !== 'ready' || !job.video || told.current === job.jobId) return;
-    told.current = job.jobId;
-    if (job.usage === undefined) void queryClient.invalidateQueries({ queryKey: usageKey });
-    onReady?.(job.video, job);
-  }, [job, onReady, queryClient]);
+  useOnReady(job, onReady);
 
   const asked = start.variables;
   const failed = job?.status === 'failed' ? (job.error ?? 'the render failed.') : null;
@@ -105,5 +125,53 @@ export function useVideoRender({
         ? start.error.message
         : 'please try again.'
       : (failed ?? (pollError instanceof Error ? pollError.message : null)),
+  };
+}
+
+/**
+ * The workspace's renders under way when the screen opened (`GET /api/graphics/video-renders`), read afresh on each
+ * visit: a render started before leaving (or on another device) is shown again. Read once, not polled: each listed
+ * render is then followed by `useResumedVideoRender`, and one started here by `useVideoRender`.
+ */
+export function useVideoRendersUnderWay() {
+  return useQuery({
+    queryKey: videoRendersUnderWayKey,
+    queryFn: ({ signal }) => apiRequest('graphicsVideoRenders', { signal }),
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+    select: (list) => list.renders,
+  });
+}
+
+/**
+ * A render listed as under way, followed as if the screen had never been left: polled until ready (the video) or
+ * failed (the reason), with the seconds since it was queued. The same fields as `useVideoRender` but `make`.
+ */
+export function useResumedVideoRender(listed: VideoRender, onReady?: (video: VideoReply, job: VideoRender) => void) {
+  const poll = useRenderPoll(listed.jobId);
+  const job = poll.data ?? listed;
+  const rendering = job.status === 'rendering';
+  const queuedAt = useMemo(() => Date.parse(listed.createdAt), [listed.createdAt]);
+  const elapsed = useElapsedSeconds(rendering, Number.isNaN(queuedAt) ? undefined : queuedAt);
+  useOnReady(job, onReady);
+  const pollError = poll.isError && !poll.data ? poll.error : null;
+  return {
+    rendering,
+    elapsed,
+    asked: {
+      sizeId: job.sizeId,
+      seconds: job.seconds,
+      expectedSeconds: expectedRenderSeconds(job.sizeId, job.seconds),
+    },
+    progress: rendering ? job.progress : undefined,
+    job,
+    video: job.status === 'ready' ? job.video : undefined,
+    errorMessage:
+      job.status === 'failed'
+        ? (job.error ?? 'the render failed.')
+        : pollError instanceof Error
+          ? pollError.message
+          : null,
   };
 }

@@ -11,6 +11,7 @@ import { saveDesign } from '@lambdas/lib/graphics/graphics-store';
 import type { VideoRenderer } from '@lambdas/lib/graphics-video/render-video';
 import {
   getVideoJob,
+  listVideoRendersInProgress,
   MAX_RENDER_ATTEMPTS,
   readVideoRender,
   runVideoRender,
@@ -19,6 +20,7 @@ import {
   type RunVideoDeps,
   type StartVideoDeps,
   VIDEO_JOB_TTL_SECONDS,
+  VIDEO_RENDER_LISTED_FOR_MS,
 } from '@lambdas/lib/graphics-video/video-jobs';
 import { videoItemKey } from '@lambdas/lib/graphics-video/video-records';
 import { consumeQuota, QuotaExceededError, refundQuota } from '@lambdas/lib/quota/plan-quota';
@@ -218,6 +220,44 @@ describe('startVideoRender', () => {
     expect((error as Error).message).toBe('SQS is down');
     expect(await used()).toBe(0);
     expect(await getVideoJob(start.store, userId, jobs[0]!)).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('listVideoRendersInProgress', () => {
+  it('lists the workspace’s jobs still rendering, newest first: not a finished one, not one queued longer ago than any delivery lasts, not another workspace’s', async () => {
+    const { userId, start, worker } = setup(async () => {
+      throw new Error('x264 ran out of memory');
+    });
+    const record = await saved(start, userId, defaultDesign());
+    const queuedAt = (ago: number) => ({ ...start, now: () => new Date(clock.getTime() - ago) });
+    const ask = { version: 1, sizeId: 'story', seconds: 6 } as const;
+    await startVideoRender(queuedAt(VIDEO_RENDER_LISTED_FOR_MS + 1_000), userId, record.id, ask);
+    const older = await startVideoRender(queuedAt(60_000), userId, record.id, ask);
+    const failed = await startVideoRender(queuedAt(30_000), userId, record.id, ask);
+    expect(await runVideoRender(worker, { userId, jobId: failed.jobId })).toBe('failed');
+    const newer = await startVideoRender(queuedAt(1_000), userId, record.id, { ...ask, sizeId: 'square' });
+    const other = setup();
+    await startVideoRender(
+      other.start,
+      other.userId,
+      (await saved(other.start, other.userId, defaultDesign())).id,
+      ask,
+    );
+
+    const { renders } = await listVideoRendersInProgress(start, userId);
+    expect(renders.map((render) => render.jobId)).toEqual([newer.jobId, older.jobId]);
+    expect(renders[0]).toEqual({
+      jobId: newer.jobId,
+      designId: record.id,
+      version: 1,
+      sizeId: 'square',
+      ratio: '1:1',
+      seconds: 6,
+      status: 'rendering',
+      progress: 0,
+      createdAt: new Date(clock.getTime() - 1_000).toISOString(),
+    });
+    expect(await listVideoRendersInProgress(start, `${userId}-nobody`)).toEqual({ renders: [] });
   });
 });
 

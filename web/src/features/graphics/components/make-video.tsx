@@ -7,14 +7,14 @@ import {
   MIN_VIDEO_SECONDS,
   type VideoSizeId,
 } from '@shared/graphics/video-motion';
-import type { VideoReply } from '@shared/schemas/graphics-video';
+import type { VideoRender, VideoReply } from '@shared/schemas/graphics-video';
 import { QuotaUpgradePrompt } from '@web/components/billing/quota-upgrade-prompt';
 import { webPaths } from '@shared/web-paths';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { NativeSelect } from '@web/components/ui/select-field';
 import { quotaExceededOf } from '@web/lib/billing/usage';
-import { useVideoRender } from '@web/lib/video-render/use-video-render';
+import { useResumedVideoRender, useVideoRender, useVideoRendersUnderWay } from '@web/lib/video-render/use-video-render';
 import type { SavedVersion } from './server-export';
 
 const shapes: { id: VideoSizeId; label: string; hint: string }[] = [
@@ -59,9 +59,11 @@ export function MakeVideo({
     },
     onReady: onMade,
   });
-  const { asked, elapsed, video, job } = render;
   const quotaHit = quotaExceededOf(render.requestError);
-  const usage = job?.usage;
+  const usage = render.job?.usage;
+  // Renders under way when the screen opened (left mid-render, or started on another device): shown to their end.
+  const underWay = useVideoRendersUnderWay();
+  const resumed = (underWay.data ?? []).filter((listed) => listed.jobId !== render.job?.jobId);
 
   return (
     <section aria-labelledby="video-heading" className="grid gap-3 rounded-lg border p-4">
@@ -112,6 +114,32 @@ export function MakeVideo({
       {blocked ? (
         <p className="text-sm text-muted-foreground">Fix the problems the checks list before making a video.</p>
       ) : null}
+      {resumed.map((listed) => (
+        <ResumedRender key={listed.jobId} listed={listed} onMade={onMade} />
+      ))}
+      <RenderState render={render} usage={usage} quotaHit={quotaHit} />
+    </section>
+  );
+}
+
+type RenderView = Pick<
+  ReturnType<typeof useResumedVideoRender>,
+  'rendering' | 'elapsed' | 'progress' | 'video' | 'errorMessage'
+> & { asked: ReturnType<typeof useResumedVideoRender>['asked'] | undefined };
+
+/** A render's progress, then its video with the download and "Use in an ad", or why it could not be made. */
+function RenderState({
+  render,
+  usage,
+  quotaHit,
+}: {
+  render: RenderView;
+  usage?: VideoRender['usage'];
+  quotaHit?: ReturnType<typeof quotaExceededOf>;
+}) {
+  const { asked, elapsed, video } = render;
+  return (
+    <>
       {render.rendering && asked ? (
         <div className="grid gap-1">
           {/* The worker writes the share of frames encoded; before it starts (queue, cold start) it is 0. */}
@@ -174,6 +202,16 @@ export function MakeVideo({
           </Link>
         </div>
       ) : null}
-    </section>
+    </>
+  );
+}
+
+/** A render under way when the screen opened (started before leaving it, or elsewhere), followed to its end. */
+function ResumedRender({ listed, onMade }: { listed: VideoRender; onMade?: (reply: VideoReply) => void }) {
+  const render = useResumedVideoRender(listed, onMade);
+  return (
+    <div className="grid gap-3 border-t pt-3">
+      <RenderState render={render} />
+    </div>
   );
 }

@@ -140,6 +140,67 @@ describe('MakeVideo', () => {
     expect(called('graphicsVideoRender')).toHaveLength(polls);
   }, 15_000);
 
+  it('shows the renders under way when the screen opens again: progress since it was queued, then the video with its actions; a failed one says why', async () => {
+    const OTHER_JOB = '55555555-5555-4555-8555-555555555555';
+    const listed = (jobId: string, sizeId: 'story' | 'square', seconds: number) => ({
+      jobId,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId,
+      ratio: sizeId === 'story' ? '9:16' : '1:1',
+      seconds,
+      status: 'rendering',
+      progress: 10,
+      // Queued 20 s before this screen opened, before the person left it.
+      createdAt: new Date(Date.now() - 20_000).toISOString(),
+    });
+    handlers.graphicsVideoRenders = () => ({
+      renders: [listed(UPLOAD_ID, 'story', 10), listed(OTHER_JOB, 'square', 6)],
+    });
+    let done = false;
+    handlers.graphicsVideoRender = ({ params }) => {
+      if (params!.id === OTHER_JOB)
+        return { ...listed(OTHER_JOB, 'square', 6), status: 'failed', error: 'The design was saved again.' };
+      const { usage: _usage, ...video } = reply({ version: 2, sizeId: 'story', seconds: 10 });
+      return done
+        ? { ...listed(UPLOAD_ID, 'story', 10), status: 'ready', progress: 100, video }
+        : { ...listed(UPLOAD_ID, 'story', 10), progress: 40 };
+    };
+    const onMade = vi.fn();
+    const { ensureSaved } = mount({ onMade });
+
+    const bar = await screen.findByRole('progressbar', { name: 'Rendering the video' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    // The seconds count from when it was queued, not from when the screen opened.
+    expect(
+      screen.getByText(/^Rendering your 10 s 9:16 video… 40 % · (2\d) s so far \(usually about 15 s/),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The video could not be made: The design was saved again.',
+    );
+    // Nothing was asked again of the server: no save, no second render, no second export counted.
+    expect(ensureSaved).not.toHaveBeenCalled();
+    expect(called('graphicsRenderVideo')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Make video' })).toBeEnabled();
+
+    done = true;
+    const preview = await screen.findByLabelText('Video preview, 9:16, 10 seconds', {}, { timeout: 5_000 });
+    expect(preview).toHaveAttribute('src', 'http://localhost:3010/assets/v.mp4?X-Amz-Signature=play');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('Your 10 s 9:16 video is ready.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Download MP4/ })).toHaveAttribute(
+      'href',
+      'http://localhost:3010/assets/v.mp4?X-Amz-Signature=save',
+    );
+    expect(screen.getByRole('link', { name: 'Use in an ad' })).toHaveAttribute(
+      'href',
+      `/campaign-generator?videoId=${UPLOAD_ID}`,
+    );
+    expect(onMade).toHaveBeenCalledTimes(1);
+    expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }), expect.anything());
+    expect(called('graphicsVideoRenders')).toHaveLength(1);
+  }, 15_000);
+
   it('says why a render failed (the export was given back), with no preview', async () => {
     const user = userEvent.setup({ delay: null });
     handlers.graphicsRenderVideo = () => ({
