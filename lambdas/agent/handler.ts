@@ -39,7 +39,7 @@ const verifyToken = userTokenVerifier(
           clientId: config()[NEED_ENV.userTokensClientId],
           webConfig: config()[NEED_ENV.userTokensWebConfig],
         },
-        s3Client(),
+        s3Client,
       ),
     { maxAgeMs: 5 * 60_000 },
   ),

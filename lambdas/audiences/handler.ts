@@ -24,8 +24,8 @@ import { createEngagementAudience, createLookalike, createWebsiteAudience, delet
 
 const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('workspaceMemberships') });
 const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
-const hashes = () => ({ hashes: { s3: s3Client(), bucket: bucketName('customerLists') } });
-const uploads = () => ({ s3: s3Client(), bucket: bucketName('customerLists') });
+const hashes = () => ({ hashes: { s3: s3Client, bucket: bucketName('customerLists') } });
+const uploads = () => ({ s3: s3Client, bucket: bucketName('customerLists') });
 const asyncUploads = () => ({
   ...permissions(),
   uploads: uploads(),

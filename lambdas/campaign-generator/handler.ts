@@ -50,7 +50,7 @@ export const handler = httpFunction([
     ({ session, user, params, body }) =>
       publishDraft(session, params.id, body.publishKey, {
         drafts: drafts(),
-        assets: { s3: s3Client(), bucket: bucketName('assets') },
+        assets: { s3: s3Client, bucket: bucketName('assets') },
         graphics: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
         approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
         ...(user.email ? { userEmail: user.email } : {}),
@@ -78,7 +78,7 @@ export const handler = httpFunction([
         body.ad,
         body.formats,
         videoMedia(
-          { s3: s3Client(), bucket: bucketName('assets') },
+          { s3: s3Client, bucket: bucketName('assets') },
           user.sub,
           uploadedVideos(
             { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },

@@ -39,7 +39,7 @@ const userPool = cachedUserPoolSettings(
         clientId: config()[NEED_ENV.userTokensClientId],
         webConfig: config()[NEED_ENV.userTokensWebConfig],
       },
-      s3Client(),
+      s3Client,
     ),
   // A redeployed user pool reaches warm containers within minutes.
   { maxAgeMs: 5 * 60_000 },

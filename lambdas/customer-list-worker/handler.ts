@@ -16,7 +16,7 @@ import { processCustomerListJob } from './process-upload';
 export const handler = queueFunction(
   CustomerListJobSchema,
   ({ body }) => {
-    const bucket = { s3: s3Client(), bucket: bucketName('customerLists') };
+    const bucket = { s3: s3Client, bucket: bucketName('customerLists') };
     return processCustomerListJob(body, {
       uploads: bucket,
       hashes: bucket,

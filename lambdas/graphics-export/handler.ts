@@ -23,7 +23,7 @@ const deps = (userId: string): ExportDeps => {
   const plansTable = { doc, table: tableName('userPlans') };
   return {
     store: { doc, table: tableName('graphicsItems') },
-    bucket: { s3: s3Client(), bucket: bucketName('assets') },
+    bucket: { s3: s3Client, bucket: bucketName('assets') },
     planOf,
     now: () => new Date(),
     quota: {

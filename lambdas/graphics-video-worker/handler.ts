@@ -25,7 +25,7 @@ export const handler = queueFunction(
     return runVideoRender(
       {
         store: { doc, table: tableName('graphicsItems') },
-        bucket: { s3: s3Client(), bucket: bucketName('assets') },
+        bucket: { s3: s3Client, bucket: bucketName('assets') },
         planOf: (user: string) => planOfUser(doc, tableName('userPlans'), user),
         now: () => new Date(),
         refund: (user, grant) => refundQuota({ doc, table: tableName('quotaUsage') }, user, grant),

@@ -20,7 +20,7 @@ const deps = (): StartVideoDeps => {
   const plansTable = { doc, table: tableName('userPlans') };
   return {
     store: { doc, table: tableName('graphicsItems') },
-    bucket: { s3: s3Client(), bucket: bucketName('assets') },
+    bucket: { s3: s3Client, bucket: bucketName('assets') },
     planOf: (user: string) => planOfUser(doc, tableName('userPlans'), user),
     now: () => new Date(),
     // A video counts like a graphics export (one a request): the plans have no separate video allowance.

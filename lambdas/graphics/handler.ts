@@ -28,7 +28,7 @@ import { metaSession } from '../lib/meta-session/meta-route';
 
 const deps = (): GraphicsDeps => ({
   store: { doc: dynamoDocumentClient(), table: tableName('graphicsItems') },
-  bucket: { s3: s3Client(), bucket: bucketName('assets') },
+  bucket: { s3: s3Client, bucket: bucketName('assets') },
   planOf: (userId) => planOfUser(dynamoDocumentClient(), tableName('userPlans'), userId),
   now: () => new Date(),
   log: (message, facts) => logger.info(message, facts),

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Of, s3Sdk, type S3Access } from '../aws/s3';
 import { CUSTOMER_HASHES_PREFIX } from '@shared/buckets';
 import { parseSnapshot, serialiseSnapshot, type HashSnapshot } from './customer-hash-snapshot';
 
@@ -8,7 +8,7 @@ import { parseSnapshot, serialiseSnapshot, type HashSnapshot } from './customer-
  * rather than DynamoDB: a 1,000,000-row list is about 160 MB of hashes, 400 times DynamoDB's 400 KB item limit.
  */
 export interface CustomerHashStore {
-  s3: S3Client;
+  s3: S3Access;
   bucket: string;
 }
 
@@ -21,10 +21,9 @@ export async function readHashes(
   workspaceId: string,
   audienceId: string,
 ): Promise<HashSnapshot | undefined> {
+  const [{ GetObjectCommand, NoSuchKey }, s3] = await Promise.all([s3Sdk(), s3Of(store.s3)]);
   try {
-    const reply = await store.s3.send(
-      new GetObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }),
-    );
+    const reply = await s3.send(new GetObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }));
     return parseSnapshot(Buffer.from(await reply.Body!.transformToByteArray()));
   } catch (error) {
     if (error instanceof NoSuchKey) return undefined;
@@ -38,7 +37,8 @@ export async function writeHashes(
   audienceId: string,
   snapshot: HashSnapshot,
 ): Promise<void> {
-  await store.s3.send(
+  const [{ PutObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(store.s3)]);
+  await s3.send(
     new PutObjectCommand({
       Bucket: store.bucket,
       Key: keyOf(workspaceId, audienceId),
@@ -49,5 +49,6 @@ export async function writeHashes(
 }
 
 export async function deleteHashes(store: CustomerHashStore, workspaceId: string, audienceId: string): Promise<void> {
-  await store.s3.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }));
+  const [{ DeleteObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(store.s3)]);
+  await s3.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: keyOf(workspaceId, audienceId) }));
 }

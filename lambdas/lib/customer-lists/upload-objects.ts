@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignedUrl, s3Of, s3Sdk, type S3Access } from '../aws/s3';
 import * as z from 'zod';
 import { CUSTOMER_UPLOADS_PREFIX } from '@shared/buckets';
 import {
@@ -25,7 +16,7 @@ import type { Uploader } from './customer-upload-audit';
  * one-day lifecycle on `uploads/` deletes both whatever happens.
  */
 export interface UploadBucket {
-  s3: S3Client;
+  s3: S3Access;
   bucket: string;
 }
 
@@ -56,7 +47,8 @@ export async function presignFilePut(
   uploadId: string,
   size: number,
 ): Promise<{ url: string; headers: Record<string, string> }> {
-  const url = await getSignedUrl(
+  const { PutObjectCommand } = await s3Sdk();
+  const url = await presignedUrl(
     bucket.s3,
     new PutObjectCommand({
       Bucket: bucket.bucket,
@@ -74,10 +66,9 @@ export async function readUploadState(
   workspaceId: string,
   uploadId: string,
 ): Promise<UploadState | undefined> {
+  const [{ GetObjectCommand, NoSuchKey }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
   try {
-    const reply = await bucket.s3.send(
-      new GetObjectCommand({ Bucket: bucket.bucket, Key: stateKey(workspaceId, uploadId) }),
-    );
+    const reply = await s3.send(new GetObjectCommand({ Bucket: bucket.bucket, Key: stateKey(workspaceId, uploadId) }));
     return UploadStateSchema.parse(JSON.parse(await reply.Body!.transformToString()));
   } catch (error) {
     if (error instanceof NoSuchKey) return undefined;
@@ -86,7 +77,8 @@ export async function readUploadState(
 }
 
 export async function writeUploadState(bucket: UploadBucket, workspaceId: string, state: UploadState): Promise<void> {
-  await bucket.s3.send(
+  const [{ PutObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  await s3.send(
     new PutObjectCommand({
       Bucket: bucket.bucket,
       Key: stateKey(workspaceId, state.progress.uploadId),
@@ -102,8 +94,9 @@ export async function uploadedFileSize(
   workspaceId: string,
   uploadId: string,
 ): Promise<number | undefined> {
+  const [{ HeadObjectCommand, NoSuchKey, NotFound }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
   try {
-    const head = await bucket.s3.send(
+    const head = await s3.send(
       new HeadObjectCommand({ Bucket: bucket.bucket, Key: uploadFileKey(workspaceId, uploadId) }),
     );
     return head.ContentLength ?? 0;
@@ -119,12 +112,14 @@ export async function openUploadedFile(
   workspaceId: string,
   uploadId: string,
 ): Promise<AsyncIterable<Uint8Array>> {
-  const reply = await bucket.s3.send(
+  const [{ GetObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  const reply = await s3.send(
     new GetObjectCommand({ Bucket: bucket.bucket, Key: uploadFileKey(workspaceId, uploadId) }),
   );
   return reply.Body as unknown as AsyncIterable<Uint8Array>;
 }
 
 export async function deleteUploadedFile(bucket: UploadBucket, workspaceId: string, uploadId: string): Promise<void> {
-  await bucket.s3.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: uploadFileKey(workspaceId, uploadId) }));
+  const [{ DeleteObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  await s3.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: uploadFileKey(workspaceId, uploadId) }));
 }

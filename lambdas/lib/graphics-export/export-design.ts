@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { NoSuchKey } from '@aws-sdk/client-s3';
 import { zipSync } from 'fflate';
 import { CAROUSEL_EXPORT_SIZES, cardFileName, designsToDraw } from '@shared/graphics/carousel-design';
 import { checkDesign, fileSizeCheck, type DesignCheck } from '@shared/graphics/design-checks';
@@ -9,6 +8,7 @@ import { exportFileName, exportZipName } from '@shared/graphics/export-file-name
 import { placementSizes, type PlacementSizeId } from '@shared/graphics/placement-sizes';
 import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
 import { DOWNLOAD_URL_SECONDS, type ExportReply, type ExportRequest } from '@shared/schemas/graphics';
+import { s3Sdk } from '../aws/s3';
 import { conflict, validationError } from '../errors';
 import { assetKey, exportKey, isUsersKey, presignDownload, readObject } from '../graphics/asset-objects';
 import { storageFull, type GraphicsDeps } from '../graphics/asset-uploads';
@@ -89,7 +89,7 @@ export async function loadImages(deps: GraphicsDeps, userId: string, designs: re
     try {
       bytes[ref.key] = await readObject(deps.bucket, ref.key);
     } catch (error) {
-      if (error instanceof NoSuchKey) {
+      if (error instanceof (await s3Sdk()).NoSuchKey) {
         throw conflict(`The ${slot} image was deleted: choose another one and save the design.`);
       }
       throw error;

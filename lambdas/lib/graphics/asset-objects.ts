@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NotFound,
-  NoSuchKey,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignedUrl, s3Of, s3Sdk, type S3Access } from '../aws/s3';
 import { UPLOADS_PREFIX, USER_ASSETS_PREFIX } from '@shared/buckets';
 import { DOWNLOAD_URL_SECONDS, UPLOAD_URL_SECONDS } from '@shared/schemas/graphics';
 
@@ -17,7 +8,7 @@ import { DOWNLOAD_URL_SECONDS, UPLOAD_URL_SECONDS } from '@shared/schemas/graphi
  * `users/{sub}/assets/{id}.{ext}` once it passed (and for AI images and exports).
  */
 export interface AssetBucket {
-  s3: S3Client;
+  s3: S3Access;
   bucket: string;
 }
 
@@ -56,7 +47,8 @@ export async function presignUpload(
   contentType: string,
   size: number,
 ): Promise<{ url: string; headers: Record<string, string> }> {
-  const url = await getSignedUrl(
+  const { PutObjectCommand } = await s3Sdk();
+  const url = await presignedUrl(
     bucket.s3,
     new PutObjectCommand({ Bucket: bucket.bucket, Key: key, ContentType: contentType, ContentLength: size }),
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
@@ -65,8 +57,9 @@ export async function presignUpload(
 }
 
 /** A presigned GET; `downloadName` makes the browser save it under that name. */
-export function presignDownload(bucket: AssetBucket, key: string, downloadName?: string): Promise<string> {
-  return getSignedUrl(
+export async function presignDownload(bucket: AssetBucket, key: string, downloadName?: string): Promise<string> {
+  const { GetObjectCommand } = await s3Sdk();
+  return presignedUrl(
     bucket.s3,
     new GetObjectCommand({
       Bucket: bucket.bucket,
@@ -81,8 +74,9 @@ export function presignDownload(bucket: AssetBucket, key: string, downloadName?:
 
 /** The object's size, or null when nothing was uploaded there (yet). */
 export async function objectSize(bucket: AssetBucket, key: string): Promise<number | null> {
+  const [{ HeadObjectCommand, NoSuchKey, NotFound }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
   try {
-    const head = await bucket.s3.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: key }));
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: key }));
     return head.ContentLength ?? 0;
   } catch (error) {
     if (error instanceof NotFound || error instanceof NoSuchKey) return null;
@@ -91,16 +85,17 @@ export async function objectSize(bucket: AssetBucket, key: string): Promise<numb
 }
 
 export async function readObject(bucket: AssetBucket, key: string): Promise<Buffer> {
-  const reply = await bucket.s3.send(new GetObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  const [{ GetObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  const reply = await s3.send(new GetObjectCommand({ Bucket: bucket.bucket, Key: key }));
   return Buffer.from(await reply.Body!.transformToByteArray());
 }
 
 export async function writeObject(bucket: AssetBucket, key: string, bytes: Buffer, contentType: string): Promise<void> {
-  await bucket.s3.send(
-    new PutObjectCommand({ Bucket: bucket.bucket, Key: key, Body: bytes, ContentType: contentType }),
-  );
+  const [{ PutObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  await s3.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: key, Body: bytes, ContentType: contentType }));
 }
 
 export async function deleteObject(bucket: AssetBucket, key: string): Promise<void> {
-  await bucket.s3.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  const [{ DeleteObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(bucket.s3)]);
+  await s3.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
 }

@@ -35,7 +35,7 @@ export function reportSources(workspaceId: string, log: ReportSources['log']): R
     logo: async () => {
       const object = await logoObject();
       if (!object) return null;
-      const bytes = await readObject({ s3: s3Client(), bucket: bucketName('assets') }, object.key);
+      const bytes = await readObject({ s3: s3Client, bucket: bucketName('assets') }, object.key);
       return bytes ? reportLogoPng(bytes, object.mimeType) : null;
     },
     marketingMix: () => newestMarketingMix({ doc, models: tableName('mmmModels') }, workspaceId),

@@ -1,4 +1,4 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Of, s3Sdk, type S3Access } from '../aws/s3';
 import { NEED_ENV } from '@shared/need-env';
 import { accessTokenVerifier } from '../http/access-token';
 import { parseS3Location, userPoolSettingsFromWebConfig, type UserPoolSettings } from './user-pool-settings';
@@ -12,12 +12,13 @@ export interface UserTokensConfig {
 }
 
 /** The pool's issuer and web client, from the environment or, failing that, the site's config.json in S3. */
-export async function loadUserPoolSettings(config: UserTokensConfig, s3: S3Client): Promise<UserPoolSettings> {
+export async function loadUserPoolSettings(config: UserTokensConfig, access: S3Access): Promise<UserPoolSettings> {
   if (config.issuer && config.clientId) return { issuer: config.issuer, clientId: config.clientId };
   if (!config.webConfig)
     throw new Error(
       `Set ${NEED_ENV.userTokensIssuer} and ${NEED_ENV.userTokensClientId}, or ${NEED_ENV.userTokensWebConfig}`,
     );
+  const [{ GetObjectCommand }, s3] = await Promise.all([s3Sdk(), s3Of(access)]);
   const reply = await s3.send(new GetObjectCommand(parseS3Location(config.webConfig)));
   return userPoolSettingsFromWebConfig(await reply.Body!.transformToString());
 }
