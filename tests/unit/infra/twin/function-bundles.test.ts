@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { manifestEntry } from '@infra/twin/function-bundles';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { functionBundle, manifestEntry } from '@infra/twin/function-bundles';
 
 describe('the bundle manifest', () => {
   it('records an input as seen, unless it changed after the build started (then the next start rebuilds)', () => {
@@ -8,4 +12,31 @@ describe('the bundle manifest', () => {
     // Edited while esbuild ran: the bundle may hold the old text, so no time of the file can match this entry.
     expect(manifestEntry({ size: 12, mtimeMs: started + 30_000 }, started)).toEqual({ size: 12, mtimeMs: -1 });
   });
+});
+
+describe('a function bundle with a lazy chunk', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'adsmith-bundle-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is written as index.mjs with its chunk beside it, which the handler loads when called', async () => {
+    writeFileSync(path.join(root, 'tsconfig.json'), '{}');
+    writeFileSync(path.join(root, 'lazy.ts'), "export const answer = 'from the lazy chunk';\n");
+    writeFileSync(
+      path.join(root, 'handler.ts'),
+      "export const handler = async () => (await import('./lazy')).answer;\n",
+    );
+    const cacheDir = path.join(root, 'cache');
+    const options = { cacheDir, tsconfig: path.join(root, 'tsconfig.json') };
+    const file = await functionBundle('sample', path.join(root, 'handler.ts'), options);
+
+    expect(file).toBe(path.join(cacheDir, 'sample', 'index.mjs'));
+    const files = readdirSync(path.dirname(file)).sort();
+    // The entry, one chunk, the manifest; nothing left of the temporary build folder.
+    expect(files.filter((name) => /^chunk-[A-Z0-9]+\.mjs$/.test(name))).toHaveLength(1);
+    expect(files.filter((name) => !/^chunk-/.test(name))).toEqual(['index.mjs', 'manifest.json']);
+    const { handler } = (await import(pathToFileURL(file).href)) as { handler: () => Promise<string> };
+    await expect(handler()).resolves.toBe('from the lazy chunk');
+    // Unchanged inputs: the cached bundle is used as it is.
+    expect(await functionBundle('sample', path.join(root, 'handler.ts'), options)).toBe(file);
+  }, 30_000);
 });
