@@ -147,6 +147,20 @@ function addDays(iso: string, days: number): string {
  * Week-by-week mode: the week plan the marketer asked for (the same request as the report page's, so the same plan)
  * and its first week, the one the hand-off proposes; its Meta effect read off the draws.
  */
+/**
+ * Why today's Meta budget is not handed off, or null when it is: the allocator holds the whole mix, or moves the
+ * others while keeping this channel at today's spend (its own part of the move cannot be shown to help). A week plan
+ * is not asked: it spends the total within the marketer's bounds, and the hold is about moving today's budget.
+ */
+export function holdRefusal(modelName: string, plan: Pick<MetaChannelPlan, 'channel' | 'decision'>): string | null {
+  const { decision, channel } = plan;
+  if (decision.action === 'hold')
+    return `The model “${modelName}” recommends keeping today's budgets, so there is nothing to hand off. ${decision.reason}`;
+  if (decision.held?.includes(channel))
+    return `The model “${modelName}” keeps “${channel}” at today's spend, so there is nothing to hand off. ${decision.reason}`;
+  return null;
+}
+
 function comingWeek(report: MmmReport, channel: string, request: NonNullable<MmmHandoffBody['weekPlan']>) {
   try {
     const weekPlan = weekPlanOfReport(report, WeekPlanBodySchema.parse(request));
@@ -217,12 +231,8 @@ export async function planAllocation(
   const account = await session.graph.get(`/${snapshot.adAccountId}`, { fields: 'min_daily_budget' }, AccountMinimum);
   const { currency } = snapshot;
   await checkModelIsThisAccount(session, snapshot.adAccountId, plan, currency);
-  // A week plan spends the total and bounds the marketer set; the allocator's hold is about moving today's budget.
-  if (!week && plan.decision.action === 'hold') {
-    throw conflict(
-      `The model “${row.name}” recommends keeping today's budgets, so there is nothing to hand off. ${plan.decision.reason}`,
-    );
-  }
+  const refusal = week ? null : holdRefusal(row.name, plan);
+  if (refusal) throw conflict(refusal);
   // Meta's own floor; 1.00 in the currency when Meta does not say (offset-1 currencies: 1 unit).
   const minDaily = account.min_daily_budget ?? majorToBudget(1, currency);
   const dailyTotal = majorToBudget(plan.optimalDaily, currency);
