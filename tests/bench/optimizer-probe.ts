@@ -9,8 +9,16 @@
 import { percentile } from './percentiles';
 import { runProbe, withConnectedDemo } from './meta-probe-session';
 
-/** How long the sandbox was busy with the calls after `after` (their intervals merged where they overlap). */
-async function sandboxBusyMs(metaUrl: string, after: number): Promise<number> {
+/**
+ * How long the sandbox was busy with the calls after `after` (their intervals merged where they overlap), and of it
+ * how long fell inside `window` (epoch ms): the sandbox answers in the twin's own process, so while it builds a large
+ * insights reply the twin's gateway waits too, which Meta's servers never make API Gateway do.
+ */
+async function sandboxBusyMs(
+  metaUrl: string,
+  after: number,
+  window: readonly [number, number] = [0, 0],
+): Promise<{ busy: number; inWindow: number }> {
   const log = (await (await fetch(`${metaUrl}/__admin/calls`)).json()) as {
     calls: { seq: number; at: string; durationMs: number }[];
   };
@@ -19,12 +27,15 @@ async function sandboxBusyMs(metaUrl: string, after: number): Promise<number> {
     .map((c) => [Date.parse(c.at) - c.durationMs, Date.parse(c.at)] as const)
     .sort((a, b) => a[0] - b[0]);
   let busy = 0;
+  let inWindow = 0;
   let end = -Infinity;
   for (const [from, to] of spans) {
-    busy += Math.max(0, to - Math.max(from, end));
+    const start = Math.max(from, end);
+    busy += Math.max(0, to - start);
+    inWindow += Math.max(0, Math.min(to, window[1]) - Math.max(start, window[0]));
     end = Math.max(end, to);
   }
-  return busy;
+  return { busy, inWindow };
 }
 
 interface Reply {
@@ -53,22 +64,26 @@ runProbe(() =>
       const path = `/api/optimizer/ad-accounts/${account}/recommendations`;
       const requestTimes: number[] = [];
       const refreshTimes: number[] = [];
+      /** Of each Analyse again, the time the sandbox (in this process) was busy with the background read's calls. */
+      const refreshSandboxTimes: number[] = [];
       const storedTimes: number[] = [];
       const requestCalls: number[] = [];
       const readTimes: number[] = [];
       const readCalls: number[] = [];
       const sandboxTimes: number[] = [];
       let summary: Record<string, unknown> = {};
-      const ask = async (query = ''): Promise<{ reply: Reply; ms: number }> => {
+      const ask = async (query = ''): Promise<{ reply: Reply; ms: number; window: [number, number] }> => {
         const t = performance.now();
+        const from = Date.now();
         const response = await call(`${path}${query}`);
         const ms = performance.now() - t;
+        const window: [number, number] = [from, Date.now()];
         if (response.status !== 200 && response.status !== 202)
           throw new Error(`recommendations answered ${response.status}: ${await response.text()}`);
         const reply = (await response.json()) as Reply;
         requestTimes.push(ms);
         requestCalls.push(reply.graphCalls);
-        return { reply, ms };
+        return { reply, ms, window };
       };
       /** Asks (refresh or not) and polls as the screen does until no read is under way: the reply then. */
       const untilLanded = async (query: string) => {
@@ -81,7 +96,7 @@ runProbe(() =>
           if (performance.now() - started > 120_000) throw new Error('the background read did not land in 2 minutes');
         }
         if (reply.pending || reply.readFailed) throw new Error(`the read failed: ${reply.readFailed?.message}`);
-        return { reply, askedMs: asked.ms };
+        return { reply, askedMs: asked.ms, askedWindow: asked.window };
       };
       // The account's first visit (202, then the first read): timed apart, and it warms the functions up.
       const firstStarted = performance.now();
@@ -92,11 +107,13 @@ runProbe(() =>
       for (let i = 0; i < ROUNDS; i++) {
         const before = await graphCalls();
         const started = performance.now();
-        const { reply, askedMs } = await untilLanded('?refresh=true');
+        const { reply, askedMs, askedWindow } = await untilLanded('?refresh=true');
         refreshTimes.push(askedMs);
         readTimes.push(performance.now() - started);
         readCalls.push(reply.metaReadGraphCalls ?? NaN);
-        sandboxTimes.push(await sandboxBusyMs(endpoints.meta!, before));
+        const sandbox = await sandboxBusyMs(endpoints.meta!, before, askedWindow);
+        sandboxTimes.push(sandbox.busy);
+        refreshSandboxTimes.push(sandbox.inWindow);
         summary = {
           recommendations: reply.data!.length,
           partial: Boolean(reply.partial),
@@ -120,6 +137,9 @@ runProbe(() =>
         p50: percentile(requestTimes, 50),
         p99: percentile(requestTimes, 99),
         refreshP50: percentile(refreshTimes, 50),
+        refreshP99: percentile(refreshTimes, 99),
+        // Of Analyse again's wait, the sandbox's busy time inside it (Meta's work in the twin's own event loop).
+        refreshSandboxP50: percentile(refreshSandboxTimes, 50),
         storedP50: percentile(storedTimes, 50),
         storedP99: percentile(storedTimes, 99),
         // The background read: from Analyse again to the new figures served, with the Graph calls it made.
