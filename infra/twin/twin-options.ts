@@ -26,6 +26,11 @@ export interface TwinOptions {
   ai?: 'auto' | 'offline';
   /** How the Meta sandbox seeds its world (benchmarks ask for hundreds of campaigns). */
   metaSeed?: SeedOptions;
+  /**
+   * Run the Meta sandbox on a worker thread of its own, so building a large reply never holds the twin's gateway
+   * (Meta's servers are not in API Gateway's process). The large-account benches set it. Default false.
+   */
+  metaThread?: boolean;
   region?: string;
   /** The site the emailed links lead to. Default: the twin's web app (or where it would listen). */
   siteUrl?: string;

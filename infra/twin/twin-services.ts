@@ -48,7 +48,7 @@ import { closeServer, listenOn, reservePort, urlOf } from './listen';
 import { Mailbox } from './mailbox/mailbox';
 import { mailboxHandler } from './mailbox/mailbox-handler';
 import { startMetaSandboxService } from './meta-sandbox-service';
-import type { MetaSandbox } from './meta-sandbox/server';
+import type { MetaSandboxHandle } from './meta-sandbox-thread';
 import { SANDBOX_STATE_FILE } from './meta-sandbox/persisted-state';
 import { OfflineModelFaultSwitches } from './openai/offline-model-faults';
 import { offlineModelHandler, type OfflineModelCall } from './openai/offline-model-server';
@@ -82,7 +82,7 @@ export interface TwinParts {
   ports: { servers: Partial<Record<TwinService, ListeningServer>>; reserved: Partial<Record<TwinService, number>> };
   /** `url` is dynalite itself; `functionsUrl` the gate that checks each function's grants before it. */
   dynamodb: { url: string; functionsUrl: string };
-  meta: MetaSandbox | null;
+  meta: MetaSandboxHandle | null;
   s3: LocalS3;
   stripe: StripeStandIn;
   openai: (ListeningServer & { baseUrl: string }) | null;
@@ -248,6 +248,7 @@ function metaSandbox(settings: TwinSettings): Spec<'meta'> {
             // Kept beside the tables, which hold the encrypted tokens this Meta issued.
             ...(settings.inMemory ? {} : { stateDir: settings.stateDir }),
             log: settings.warn,
+            ...(options.metaThread ? { thread: true } : {}),
           }).catch((error: unknown) => {
             if (error instanceof TwinSetupError) throw error;
             console.error('[meta] the Meta sandbox failed to start; continuing without it:', error);
