@@ -17,7 +17,7 @@ interface OptimizerFigure {
   p99?: number;
   refreshP50?: number;
   refreshP99?: number;
-  /** Of Analyse again's wait, the time the sandbox (in the twin's own process) was busy with the background read. */
+  /** Of Analyse again's wait, the time the sandbox was busy with the background read (near 0 on its own thread). */
   refreshSandboxP50?: number;
   storedP50?: number;
   storedP99?: number;
@@ -64,7 +64,7 @@ export function measureOptimizer(
       `  ${String(perAccount).padStart(5)} campaigns/account  ${f.activeAds ?? '?'} active ads  ${f.recommendations} recommendations${f.partial ? ' (partial)' : ''}`,
     );
     console.log(
-      `        requests (${f.requests}: Analyse again, polls, stored answers)  ${f.requestGraphCallsPerRequest!.toFixed(1)} Graph calls/request  p50 ${ms(f.p50!)}  p99 ${ms(f.p99!)}  (Analyse again p50 ${ms(f.refreshP50!)}, of it the in-process sandbox busy ${ms(f.refreshSandboxP50!)}; stored p50 ${ms(f.storedP50!)})`,
+      `        requests (${f.requests}: Analyse again, polls, stored answers)  ${f.requestGraphCallsPerRequest!.toFixed(1)} Graph calls/request  p50 ${ms(f.p50!)}  p99 ${ms(f.p99!)}  (Analyse again p50 ${ms(f.refreshP50!)}, of it the sandbox busy ${ms(f.refreshSandboxP50!)}; stored p50 ${ms(f.storedP50!)})`,
     );
     console.log(
       `        background read  ${f.readGraphCalls} Graph calls  p50 ${ms(f.readP50!)}  p99 ${ms(f.readP99!)} to the new figures served  (sandbox p50 ${ms(f.sandboxP50!)}; the first visit's ${ms(f.firstReadMs!)}, cold)`,
