@@ -52,11 +52,8 @@ function heaviestSources(metafile: Metafile, outputs: ReadonlySet<string>): { so
 
 const INIT_RUNS = 9;
 
-/** What Lambda's Node.js runtime defines before it loads a handler (the `awslambda` global). */
-const runtimeGlobals = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../infra/twin/lambda-runtime-globals.mjs',
-);
+/** What Lambda's Node.js runtime has set up before it loads a handler (see the file). */
+const runtimePreload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lambda-runtime-preload.mjs');
 
 /**
  * Cold import of a bundle in a fresh Node process, timed inside that process, with the runtime's
@@ -69,7 +66,7 @@ function measureInit(
 ): { wallMs: number; cpuMs: number; withLazyCpuMs: number } {
   const url = (f: string) => JSON.stringify(`file://${f}`);
   const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${url(file)}); const w = performance.now() - t; const u = process.cpuUsage(c); for (const f of [${lazy.map(url).join(', ')}]) await import(f); const l = process.cpuUsage(c); console.log(JSON.stringify({ wallMs: w, cpuMs: (u.user + u.system) / 1000, withLazyCpuMs: (l.user + l.system) / 1000 }));`;
-  const result = spawnSync(process.execPath, ['--import', runtimeGlobals, '--input-type=module', '-e', script], {
+  const result = spawnSync(process.execPath, ['--import', runtimePreload, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...functionInitEnvironment(fn), POWERTOOLS_METRICS_DISABLED: 'true' },
   });
