@@ -162,6 +162,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A screen's state is awaited, not timed (speed is the bench's): vitest's default 1 s for expect.poll was
+          // shorter than a generation through the twin's OpenAI on a loaded 2-core CI machine (ad-copy, stop 42).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Two files at a time, each on its own twin (tests/e2e/support/environment.ts), numbered in their own group.
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 2 },
