@@ -166,6 +166,23 @@ export type BundledFileSet = 'graphicsRenderer' | 'videoRenderer' | 'reportRende
 
 export { NEED_ENV } from './need-env';
 
+/**
+ * What the agent's tools read and propose, served alike by the in-app agent and the MCP server. Read tools: the
+ * optimizer's recommendations (and proposals stored as pending change sets), rules and their runs, marketing-mix
+ * models, the audit trail. Proposals are conditional puts of pending rows only.
+ */
+const agentToolTables = {
+  optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
+  // A rule the agent proposes is created switched off (its first version and its row: conditional puts).
+  automationRules: { actions: ['Query', 'PutItem'] },
+  ruleRuns: { actions: ['Query'] },
+  // A model's row and its report's parts: its allocation is read, and proposed as budgets.
+  mmmModels: { actions: ['GetItem', 'Query'] },
+  campaignAudit: { actions: ['Query'] },
+  // A copy rewrite the agent proposes waits in the ad optimizer as a pending rewrite (a conditional put).
+  adOptimizerTests: { actions: ['PutItem'] },
+} as const satisfies FunctionNeeds['tables'];
+
 export const functions = {
   health: {
     description: 'GET /api/health: liveness of the API',
@@ -351,17 +368,7 @@ export const functions = {
       aiUsage: { actions: ['UpdateItem'] },
       // The person's memberships, to check the workspace their request names.
       workspaceMemberships: { actions: ['Query'] },
-      // Read tools: the optimizer's recommendations (and proposals stored as pending change sets), rules and their
-      // runs, marketing-mix models, the audit trail. Proposals are conditional puts of pending rows only.
-      optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
-      // A rule the agent proposes is created switched off (its first version and its row: conditional puts).
-      automationRules: { actions: ['Query', 'PutItem'] },
-      ruleRuns: { actions: ['Query'] },
-      // A model's row and its report's parts: its allocation is read, and proposed as budgets.
-      mmmModels: { actions: ['GetItem', 'Query'] },
-      campaignAudit: { actions: ['Query'] },
-      // A copy rewrite the agent proposes waits in the ad optimizer as a pending rewrite (a conditional put).
-      adOptimizerTests: { actions: ['PutItem'] },
+      ...agentToolTables,
     },
     kmsKeys: { metaTokens: ['kms:Decrypt'] },
     secrets: ['openai', 'metaApp', 'chatAddressSalt'],
@@ -401,12 +408,7 @@ export const functions = {
       // A token works only while its person still works in its workspace (their memberships, one Query).
       workspaceMemberships: { actions: ['Query'] },
       // The agent's read tools and its proposals, exactly as the agent function has them.
-      optimizerRecommendations: { actions: ['GetItem', 'PutItem', 'Query'] },
-      automationRules: { actions: ['Query', 'PutItem'] },
-      ruleRuns: { actions: ['Query'] },
-      mmmModels: { actions: ['GetItem', 'Query'] },
-      campaignAudit: { actions: ['Query'] },
-      adOptimizerTests: { actions: ['PutItem'] },
+      ...agentToolTables,
     },
     kmsKeys: { metaTokens: ['kms:Decrypt'] },
     secrets: ['openai', 'metaApp', 'chatAddressSalt'],
