@@ -1,7 +1,8 @@
 /**
- * The marketing-mix fit spread over worker threads (both cores of a Lambda with ≥ 1,769 MB, or a
- * laptop): trials of the search, then bootstrap replicates, each a self-contained task. Results are
- * put back in task order, so the answer is identical to the one-thread fit whatever the thread count.
+ * The marketing-mix fit spread over worker threads: trials of the search, then bootstrap replicates, each a
+ * self-contained task. Results are put back in task order, so the answer is identical to the one-thread fit whatever
+ * the thread count. The benches use it to fit many worlds on every core; the deployed worker fits on one thread
+ * (`fitWithProgress`, the same tasks in the same order) and does not load this module.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
