@@ -80,6 +80,8 @@ export interface Draw {
   hyper: number[];
   /** Media coefficients on the original scale, by channel. */
   betas: number[];
+  /** The adaptive chain that moved its curves, if any (`bootstrap.chainSteps`). */
+  chain?: ChainStats;
 }
 
 /**
@@ -156,12 +158,166 @@ export function bootstrapReplicate(problem: Problem, base: ModelFit, replicate: 
       }
     }
     const sweeps = problem.config.bootstrap.chainSweeps;
-    if (single && problem.config.objectives === 'map' && sweeps > 0) {
+    // With adaptive chains (a second stage, chainReplicate) the refit is the chain's start instead.
+    if (single && problem.config.objectives === 'map' && sweeps > 0 && !adaptiveChains(problem.config)) {
       const chainRandom = createRandom(seedFor(problem.config.search.seed, 4_000_037, replicate));
       hyper = metropolisSweeps(problem.dimensions, objective, hyper, sweeps, chainRandom);
     }
   }
   return { source: 'bootstrap', hyper, betas: drawBetas(problem, replicateProblem, hyper, replicate) };
+}
+
+/** Whether the draws take a second stage of adaptive Metropolis (`bootstrap.chainSteps`, the posterior's loss only). */
+export function adaptiveChains(config: MmmConfig): boolean {
+  return config.objectives === 'map' && config.bootstrap.chainSteps > 0 && config.bootstrap.refitEvaluations > 0;
+}
+
+/**
+ * The chains' proposal: the lower Cholesky factor of the covariance of the replicates' refitted hyperparameters (how
+ * far the data let the curves move, direction by direction, correlations included), shrunk a fifth toward its
+ * diagonal and floored at 1 % of each range so a dimension every refit left in place can still move.
+ */
+export function proposalFactor(
+  dimensions: readonly { lower: number; upper: number }[],
+  hypers: readonly (readonly number[])[],
+): number[][] {
+  const d = dimensions.length;
+  const n = hypers.length;
+  const mean = Array.from({ length: d }, (_, k) => hypers.reduce((sum, h) => sum + h[k]!, 0) / Math.max(1, n));
+  const cov = Array.from({ length: d }, (_, i) =>
+    Array.from({ length: d }, (_, j) => {
+      let sum = 0;
+      for (const h of hypers) sum += (h[i]! - mean[i]!) * (h[j]! - mean[j]!);
+      return (i === j ? 1 : 0.8) * (n > 1 ? sum / (n - 1) : 0);
+    }),
+  );
+  dimensions.forEach(({ lower, upper }, k) => (cov[k]![k] = cov[k]![k]! + (0.01 * (upper - lower)) ** 2));
+  return cholesky(cov);
+}
+
+/** Lower Cholesky factor of a symmetric positive-definite matrix (a pivot that fails is floored, not thrown). */
+export function cholesky(a: readonly (readonly number[])[]): number[][] {
+  const d = a.length;
+  const l = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+  for (let i = 0; i < d; i += 1) {
+    for (let j = 0; j <= i; j += 1) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k += 1) sum -= l[i]![k]! * l[j]![k]!;
+      if (i === j) l[i]![i] = Math.sqrt(Math.max(sum, 1e-12 * Math.abs(a[i]![i]!) + 1e-300));
+      else l[i]![j] = sum / l[j]![j]!;
+    }
+  }
+  return l;
+}
+
+/** How a draw's adaptive chain went: its steps, the share accepted, and its effective sample size. */
+export interface ChainStats {
+  steps: number;
+  acceptance: number;
+  /** Effective sample size of the log posterior over the chain's second half (Geyer's initial positive sequence). */
+  ess: number;
+}
+
+/**
+ * The second stage of a draw: an adaptive random-walk Metropolis chain on replicate `replicate`'s posterior (the same
+ * resampled KPI as its refit), from the refit `start`, its proposal the replicates' spread (`proposalFactor`). Its
+ * last state is the draw's curves; its coefficients are drawn as `bootstrap.coefficients` says.
+ */
+export function chainReplicate(
+  problem: Problem,
+  base: ModelFit,
+  replicate: number,
+  start: readonly number[],
+  factor: readonly (readonly number[])[],
+): Draw {
+  const replicateProblem = problem.withKpi(replicateKpi(problem, base, replicate).y);
+  const objective = (h: number[]) => {
+    const e = replicateProblem.evaluate(h);
+    return e.loss ?? e.nrmse;
+  };
+  const random = createRandom(seedFor(problem.config.search.seed, 5_000_011, replicate));
+  const chain = adaptiveMetropolis(
+    problem.dimensions,
+    objective,
+    start,
+    problem.config.bootstrap.chainSteps,
+    factor,
+    random,
+  );
+  return {
+    source: 'bootstrap',
+    hyper: chain.hyper,
+    betas: drawBetas(problem, replicateProblem, chain.hyper, replicate),
+    chain: { steps: chain.steps, acceptance: chain.acceptance, ess: chain.ess },
+  };
+}
+
+/**
+ * Random-walk Metropolis on exp(−objective) with a multivariate normal proposal ℓ·L·z (L a Cholesky factor, z
+ * standard normal) that moves every dimension at once along the posterior's correlations. ℓ starts at Roberts and
+ * Rosenthal's 2.38/√d and is adapted by Robbins–Monro toward `target` acceptance with a step that shrinks as the
+ * chain goes on (diminishing adaptation). A proposal outside the bounds has density 0 and is rejected, so the
+ * proposal stays symmetric and the chain's target is the posterior truncated to the ranges.
+ */
+export function adaptiveMetropolis(
+  dimensions: readonly { lower: number; upper: number }[],
+  objective: (hyper: number[]) => number,
+  start: readonly number[],
+  steps: number,
+  factor: readonly (readonly number[])[],
+  random: Random,
+  target = 0.3,
+): ChainStats & { hyper: number[]; trace: number[] } {
+  const d = dimensions.length;
+  let current = [...start];
+  let value = objective(current);
+  let logScale = Math.log(2.38 / Math.sqrt(Math.max(1, d)));
+  let accepted = 0;
+  const trace: number[] = [];
+  const z = new Array<number>(d);
+  for (let s = 0; s < steps; s += 1) {
+    for (let k = 0; k < d; k += 1) z[k] = random.normal();
+    const scale = Math.exp(logScale);
+    const proposal = current.map((x, i) => {
+      let step = 0;
+      const row = factor[i]!;
+      for (let k = 0; k <= i; k += 1) step += row[k]! * z[k]!;
+      return x + scale * step;
+    });
+    const inside = proposal.every((x, k) => x >= dimensions[k]!.lower && x <= dimensions[k]!.upper);
+    const next = inside ? objective(proposal) : Infinity;
+    const probability = Number.isFinite(next) ? Math.min(1, Math.exp(value - next)) : 0;
+    if (random.next() < probability) {
+      current = proposal;
+      value = next;
+      accepted += 1;
+    }
+    logScale += (probability - target) / Math.pow(s + 1, 0.6);
+    trace.push(value);
+  }
+  const half = trace.slice(Math.floor(trace.length / 2));
+  return { hyper: current, steps, acceptance: steps > 0 ? accepted / steps : 0, ess: effectiveSampleSize(half), trace };
+}
+
+/** Effective sample size of a chain's trace: n / (1 + 2 Σ ρ_k) over Geyer's initial positive sequence of pairs. */
+export function effectiveSampleSize(trace: readonly number[]): number {
+  const n = trace.length;
+  if (n < 4) return n;
+  const mean = trace.reduce((a, v) => a + v, 0) / n;
+  const variance = trace.reduce((a, v) => a + (v - mean) ** 2, 0) / n;
+  if (variance <= 0) return 0;
+  const rho = (lag: number) => {
+    let sum = 0;
+    for (let t = 0; t + lag < n; t += 1) sum += (trace[t]! - mean) * (trace[t + lag]! - mean);
+    return sum / n / variance;
+  };
+  let tau = -1;
+  for (let k = 0; k + 1 < n; k += 2) {
+    const pair = rho(k) + rho(k + 1);
+    if (pair <= 0) break;
+    tau += 2 * pair;
+  }
+  return Math.min(n, n / Math.max(tau, 1e-9));
 }
 
 /**
@@ -235,9 +391,16 @@ export function fitSequential(data: MmmDataset, config: MmmConfig): RawFit {
   const candidates = trialPlan(config).flatMap((settings) => searchTrial(problem, settings));
   const selection = selectModels(problem, candidates);
   const chosen = problem.fit(selection.chosen.hyper);
-  const draws = [
-    ...Array.from({ length: config.bootstrap.replicates }, (_, r) => bootstrapReplicate(problem, chosen, r)),
-    ...paretoDraws(problem, selection),
-  ];
+  let replicates = Array.from({ length: config.bootstrap.replicates }, (_, r) =>
+    bootstrapReplicate(problem, chosen, r),
+  );
+  if (adaptiveChains(config) && replicates.length > 0) {
+    const factor = proposalFactor(
+      problem.dimensions,
+      replicates.map((d) => d.hyper),
+    );
+    replicates = replicates.map((d, r) => chainReplicate(problem, chosen, r, d.hyper, factor));
+  }
+  const draws = [...replicates, ...paretoDraws(problem, selection)];
   return { problem, selection, chosen, draws };
 }

@@ -135,8 +135,21 @@ export const ConfigSchema = z.object({
        * curves wander along the directions the data leave flat instead of stopping where the simplex did (0: none).
        */
       chainSweeps: z.number().int().min(0).max(50).default(0),
+      /**
+       * Steps of adaptive Metropolis each draw takes after every replicate's refit (`map` only; 0: none, the sweeps
+       * instead): a second stage whose proposal is the refits' spread, every dimension moving at once (fit.ts).
+       */
+      chainSteps: z.number().int().min(0).max(5000).default(0),
     })
-    .default({ replicates: 50, refitEvaluations: 150, level: 0.9, jitter: 0.1, coefficients: 'refit', chainSweeps: 0 }),
+    .default({
+      replicates: 50,
+      refitEvaluations: 150,
+      level: 0.9,
+      jitter: 0.1,
+      coefficients: 'refit',
+      chainSweeps: 0,
+      chainSteps: 0,
+    }),
   /**
    * A half-normal prior on each paid channel's ROAS over the training weeks (`map` only), its scale this multiple of
    * the KPI per unit of all channels' spend (scale-free: revenue or conversions). None: effects are flat (≥ 0).

@@ -11,12 +11,18 @@ import { parseArgs } from 'node:util';
 import { fitParallel } from '@lambdas/lib/mmm/parallel-fit';
 import { buildReport } from '@lambdas/lib/mmm/mmm-report';
 import { fitConfig } from '@lambdas/marketing-mix-worker/run-fit-job';
-import { drawBetas, replicateKpi, type RawFit } from '@shared/mmm/fit';
+import { type ChainStats, drawBetas, replicateKpi, type RawFit } from '@shared/mmm/fit';
 import { ConfigSchema, type MmmConfig } from '@shared/mmm/spec';
 import { formatScorecard, scorecard, scoreWorld, type WorldScore } from '@tests/mmm/support/scorecard';
 import { simulateWorld } from '@tests/mmm/support/worlds';
 
 const MODES = ['refit', 'posterior', 'bagged'] as const;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 async function main() {
   const { values } = parseArgs({
@@ -34,6 +40,7 @@ async function main() {
     ? ConfigSchema.parse({ ...appConfig, ...(JSON.parse(values.config) as object) })
     : appConfig;
   const scores = new Map<string, WorldScore[]>(MODES.map((m) => [m, []]));
+  const chainStats: ChainStats[] = [];
   for (let k = 0; k < Number(values.worlds); k += 1) {
     const world = simulateWorld(Number(values.first) + k * Number(values.spread));
     const cpu = process.cpuUsage();
@@ -60,12 +67,29 @@ async function main() {
         `${mode}: ${score.channels.map((c) => `${(100 * c.roasError).toFixed(0)}%${c.covered ? '' : '!'}`).join(' ')}`,
       );
     }
+    const chains = raw.draws.flatMap((d) => (d.chain ? [d.chain] : []));
+    if (chains.length > 0) {
+      chainStats.push(...chains);
+      line.push(
+        `chains: acceptance ${median(chains.map((c) => c.acceptance)).toFixed(2)}, ESS ${median(chains.map((c) => c.ess)).toFixed(1)} of ${chains[0]!.steps - Math.floor(chains[0]!.steps / 2)}`,
+      );
+    }
     console.log(`${world.id} ${world.family.padEnd(18)} ${seconds.toFixed(1)} s CPU  ${line.join('  |  ')}`);
   }
   for (const mode of MODES)
     console.log(
       `\n${formatScorecard(`${mode} (${values.config ?? "the app's settings"})`, scorecard(scores.get(mode)!))}`,
     );
+  if (chainStats.length > 0) {
+    const q = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))]!;
+    const acceptance = chainStats.map((c) => c.acceptance);
+    const ess = chainStats.map((c) => c.ess);
+    console.log(
+      `\nchains (${chainStats.length}, ${chainStats[0]!.steps} steps): acceptance median ${median(acceptance).toFixed(3)} ` +
+        `(10–90 % ${q(acceptance, 0.1).toFixed(3)}–${q(acceptance, 0.9).toFixed(3)}), ESS of the log posterior over the ` +
+        `second half median ${median(ess).toFixed(1)} (10–90 % ${q(ess, 0.1).toFixed(1)}–${q(ess, 0.9).toFixed(1)})`,
+    );
+  }
   if (values.json) writeFileSync(values.json, `${JSON.stringify(Object.fromEntries(scores), null, 1)}\n`);
 }
 

@@ -5,7 +5,9 @@ import { type MmmConfig, type MmmDataset } from '@shared/mmm/spec';
 
 export type FitTask =
   | { kind: 'trial'; index: number; settings: TrialSettings }
-  | { kind: 'bootstrap'; index: number; replicate: number; hyper: number[] };
+  | { kind: 'bootstrap'; index: number; replicate: number; hyper: number[] }
+  /** The second stage of a draw (adaptive chains): from its refit `start`, its proposal's Cholesky factor. */
+  | { kind: 'chain'; index: number; replicate: number; hyper: number[]; start: number[]; factor: number[][] };
 
 export interface WorkerInput {
   data: MmmDataset;

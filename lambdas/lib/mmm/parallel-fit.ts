@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { paretoDraws, type RawFit, selectModels, trialPlan } from '@shared/mmm/fit';
+import { adaptiveChains, paretoDraws, proposalFactor, type RawFit, selectModels, trialPlan } from '@shared/mmm/fit';
 import { createProblem } from '@shared/mmm/problem';
 import { type Candidate } from '@shared/mmm/search';
 import { type MmmConfig, type MmmDataset } from '@shared/mmm/spec';
@@ -117,10 +117,29 @@ export async function fitParallel(data: MmmDataset, config: MmmConfig, options: 
           options,
         )
       : [];
+  let replicateDraws = bootstrapResults.flatMap((r) => (r.kind === 'bootstrap' ? [r.draw] : []));
+  if (adaptiveChains(config) && replicateDraws.length > 0) {
+    // Second stage: every draw's chain proposes from the spread of all the refits.
+    const factor = proposalFactor(
+      problem.dimensions,
+      replicateDraws.map((d) => d.hyper),
+    );
+    const chained = await runOnWorkers(
+      data,
+      config,
+      replicateDraws.map((d, replicate) => ({
+        kind: 'chain',
+        index: replicate,
+        replicate,
+        hyper: selection.chosen.hyper,
+        start: d.hyper,
+        factor,
+      })),
+      options,
+    );
+    replicateDraws = chained.flatMap((r) => (r.kind === 'bootstrap' ? [r.draw] : []));
+  }
   options.onProgress?.('bootstrap', replicates, replicates);
-  const draws = [
-    ...bootstrapResults.flatMap((r) => (r.kind === 'bootstrap' ? [r.draw] : [])),
-    ...paretoDraws(problem, selection),
-  ];
+  const draws = [...replicateDraws, ...paretoDraws(problem, selection)];
   return { problem, selection, chosen, draws };
 }

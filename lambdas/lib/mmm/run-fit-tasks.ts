@@ -1,5 +1,5 @@
 /** Runs fit tasks on this thread: what each worker does with its share (and the one-thread fallback). */
-import { bootstrapReplicate, searchTrial } from '@shared/mmm/fit';
+import { bootstrapReplicate, chainReplicate, searchTrial } from '@shared/mmm/fit';
 import { createProblem } from '@shared/mmm/problem';
 import { type TaskResult, type WorkerInput } from './fit-tasks';
 
@@ -12,6 +12,10 @@ export function runFitTasks({ data, config, tasks }: WorkerInput): TaskResult[] 
     const key = task.hyper.join(',');
     const base = bases.get(key) ?? problem.fit(task.hyper);
     bases.set(key, base);
-    return { kind: 'bootstrap', index: task.index, draw: bootstrapReplicate(problem, base, task.replicate) };
+    const draw =
+      task.kind === 'chain'
+        ? chainReplicate(problem, base, task.replicate, task.start, task.factor)
+        : bootstrapReplicate(problem, base, task.replicate);
+    return { kind: 'bootstrap', index: task.index, draw };
   });
 }

@@ -22,4 +22,23 @@ describe('fitWithProgress', () => {
     expect(raw.chosen.hyper).toEqual(reference.chosen.hyper);
     expect(raw.draws).toEqual(reference.draws);
   }, 120_000);
+
+  it('with adaptive chains runs them as a second pass and still gives exactly the one-thread library fit', async () => {
+    const imported = importCsv(parseCsv(FIXTURE), mapping);
+    if (!imported.ok) throw new Error('fixture does not import');
+    const quick = fitConfig({ adstock: 'geometric', saturation: 'hill', quality: 'quick' });
+    const config = { ...quick, bootstrap: { ...quick.bootstrap, replicates: 6, chainSweeps: 0, chainSteps: 30 } };
+    const stages: string[] = [];
+    const raw = await fitWithProgress(imported.data, config, (_, stage) => {
+      stages.push(stage);
+    });
+    expect(stages.some((s) => s.includes('chains'))).toBe(true);
+    const replicates = raw.draws.filter((d) => d.source === 'bootstrap');
+    expect(replicates).toHaveLength(6);
+    for (const d of replicates) {
+      expect(d.chain?.steps).toBe(30);
+      expect(d.chain!.acceptance).toBeGreaterThan(0);
+    }
+    expect(raw.draws).toEqual(fitSequential(imported.data, config).draws);
+  }, 120_000);
 });
