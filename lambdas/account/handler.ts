@@ -6,7 +6,7 @@ import { httpFunction, on } from '../lib/http/http-function';
 import { readProfile, updateDisplayName } from './profile';
 
 const config = lazyEnv(z.object({ USER_POOL_ID: z.string().min(1) }));
-const deps = () => ({ cognito: cognitoClient(), userPoolId: config().USER_POOL_ID });
+const deps = () => ({ cognito: cognitoClient, userPoolId: config().USER_POOL_ID });
 
 export const handler = httpFunction([
   on(routes.getMe, ({ user }) => readProfile(user, deps())),

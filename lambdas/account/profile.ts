@@ -1,15 +1,13 @@
-import {
-  AdminGetUserCommand,
-  AdminUpdateUserAttributesCommand,
-  type AttributeType,
-  type CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { AttributeType, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Me } from '@shared/schemas/account';
+import { cognitoSdk } from '../lib/aws/cognito';
+import { clientOf, type ClientAccess } from '../lib/aws/lazy-sdk';
 import { authError, upstreamError } from '../lib/errors';
 import type { RequestUser } from '../lib/http/request-user';
 
 export interface ProfileDeps {
-  cognito: CognitoIdentityProviderClient;
+  /** The client or its factory (the SDK loads with the first call: lib/aws/lazy-sdk). */
+  cognito: ClientAccess<CognitoIdentityProviderClient>;
   userPoolId: string;
 }
 
@@ -29,8 +27,9 @@ async function callCognito<T>(call: () => Promise<T>): Promise<T> {
 
 /** The user's profile: identity from the verified token, the rest from their pool attributes. */
 export async function readProfile(user: RequestUser, deps: ProfileDeps): Promise<Me> {
+  const [{ AdminGetUserCommand }, cognito] = await Promise.all([cognitoSdk(), clientOf(deps.cognito)]);
   const reply = await callCognito(() =>
-    deps.cognito.send(new AdminGetUserCommand({ UserPoolId: deps.userPoolId, Username: user.username })),
+    cognito.send(new AdminGetUserCommand({ UserPoolId: deps.userPoolId, Username: user.username })),
   );
   const attributes = reply.UserAttributes;
   return {
@@ -43,8 +42,9 @@ export async function readProfile(user: RequestUser, deps: ProfileDeps): Promise
 
 /** Sets the full name shown across the app (the display name held in the user's attributes). */
 export async function updateDisplayName(user: RequestUser, displayName: string, deps: ProfileDeps): Promise<Me> {
+  const [{ AdminUpdateUserAttributesCommand }, cognito] = await Promise.all([cognitoSdk(), clientOf(deps.cognito)]);
   await callCognito(() =>
-    deps.cognito.send(
+    cognito.send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: deps.userPoolId,
         Username: user.username,

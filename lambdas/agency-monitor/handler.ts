@@ -21,7 +21,7 @@ export const handler = scheduleFunction(async ({ now, context }) => {
     graphFor: (workspaceId) => graphForUser(workspaceId, metaRuntime()),
     now: () => now,
     remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 250_000,
-    publish: (detail) => publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'clientAlert', detail),
+    publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'clientAlert', detail),
     url: `${config().SITE_URL.replace(/\/$/, '')}/agency`,
     log: (message, facts) => logger.warn(message, facts),
   });

@@ -63,7 +63,7 @@ const deps = (): ApprovalDeps => ({
 });
 
 function emailer(from: string | undefined): ApprovalDeps['sendEmail'] {
-  return from ? (to, email) => sendApprovalEmail(sesClient(), from, to, email) : null;
+  return from ? (to, email) => sendApprovalEmail(sesClient, from, to, email) : null;
 }
 
 type PublicEvent = { requestContext: { http: { sourceIp: string } }; headers: Record<string, string | undefined> };

@@ -10,7 +10,7 @@ const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 
 export const handler = cognitoTrigger<PostConfirmationTriggerEvent>(async (event) => {
   try {
-    const sent = await announceSignup(event, { eventBridge: eventBridgeClient(), busName: config().EVENT_BUS_NAME });
+    const sent = await announceSignup(event, { eventBridge: eventBridgeClient, busName: config().EVENT_BUS_NAME });
     if (sent) logger.info('Signup announced');
   } catch (error) {
     // A failed notification must never block the user's confirmation.

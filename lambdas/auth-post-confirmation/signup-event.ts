@@ -1,4 +1,5 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { ClientAccess } from '../lib/aws/lazy-sdk';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { publishEvents } from '../lib/events';
 
@@ -9,7 +10,7 @@ import { publishEvents } from '../lib/events';
  */
 export async function announceSignup(
   event: PostConfirmationTriggerEvent,
-  deps: { eventBridge: EventBridgeClient; busName: string },
+  deps: { eventBridge: ClientAccess<EventBridgeClient>; busName: string },
 ): Promise<boolean> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return false;
   const attributes = event.request.userAttributes;

@@ -1,8 +1,7 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { billingRoutes as routes } from '@shared/function-routes/billing';
 import { AiConfigSchema } from '../lib/ai/ai-config';
-import { cognitoClient } from '../lib/aws/cognito';
+import { cognitoClient, cognitoSdk } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
@@ -29,7 +28,8 @@ const config = lazyEnv(
 
 async function emailOf(user: { username: string; email?: string }): Promise<string | undefined> {
   if (user.email) return user.email;
-  const reply = await cognitoClient().send(
+  const [{ AdminGetUserCommand }, cognito] = await Promise.all([cognitoSdk(), cognitoClient()]);
+  const reply = await cognito.send(
     new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }),
   );
   return reply.UserAttributes?.find((a) => a.Name === 'email')?.Value;
@@ -45,7 +45,7 @@ async function deps() {
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
     emailOf,
     publishPayment: (detail: { amount: number; currency: string; customerEmail: string; paymentId: string }) =>
-      publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'payment', detail),
+      publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'payment', detail),
   };
 }
 

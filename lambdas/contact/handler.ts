@@ -12,7 +12,7 @@ const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1) }));
 
 const deps = () => ({
   doc: dynamoDocumentClient(),
-  eventBridge: eventBridgeClient(),
+  eventBridge: eventBridgeClient,
   busName: config().EVENT_BUS_NAME,
   messagesTable: tableName('contactMessages'),
   throttleTable: tableName('publicThrottle'),

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { ClientAccess } from '../lib/aws/lazy-sdk';
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { CONTACT_LIMIT, type ContactRequestSchema } from '@shared/schemas/contact';
@@ -13,7 +14,7 @@ export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 export interface ContactDeps {
   doc: DynamoDBDocumentClient;
-  eventBridge: EventBridgeClient;
+  eventBridge: ClientAccess<EventBridgeClient>;
   busName: string;
   messagesTable: string;
   throttleTable: string;

@@ -1,4 +1,6 @@
-import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { eventBridgeSdk } from './aws/eventbridge';
+import { clientOf, type ClientAccess } from './aws/lazy-sdk';
 import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
 
 /**
@@ -6,13 +8,14 @@ import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/e
  * against the declared schema first, so consumers can trust its shape.
  */
 export async function publishEvent<K extends EventKey>(
-  client: EventBridgeClient,
+  access: ClientAccess<EventBridgeClient>,
   busName: string,
   key: K,
   detail: EventDetail<K>,
 ): Promise<void> {
   const declaration = events[key];
   const checked = declaration.detail.parse(detail);
+  const [{ PutEventsCommand }, client] = await Promise.all([eventBridgeSdk(), clientOf(access)]);
   const reply = await client.send(
     new PutEventsCommand({
       Entries: [
@@ -45,7 +48,7 @@ export type EventToPublish = { [K in EventKey]: { key: K; detail: EventDetail<K>
  * the caller answers with an error rather than claiming acceptance.
  */
 export async function publishEvents(
-  client: EventBridgeClient,
+  access: ClientAccess<EventBridgeClient>,
   busName: string,
   toPublish: readonly EventToPublish[],
 ): Promise<void> {
@@ -55,6 +58,7 @@ export async function publishEvents(
     Detail: JSON.stringify(events[key].detail.parse(detail)),
     EventBusName: busName,
   }));
+  const [{ PutEventsCommand }, client] = await Promise.all([eventBridgeSdk(), clientOf(access)]);
   for (let i = 0; i < entries.length; i += PUT_EVENTS_MAX_ENTRIES) {
     let pending = entries.slice(i, i + PUT_EVENTS_MAX_ENTRIES);
     for (let attempt = 0; pending.length > 0; attempt += 1) {

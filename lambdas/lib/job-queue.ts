@@ -1,6 +1,5 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
-import { sqsClient } from './aws/sqs';
+import { sqsClient, sqsSdk } from './aws/sqs';
 
 /**
  * A job queue's URL, read from its env var when first needed: like tableName, a function is given (and granted)
@@ -14,5 +13,6 @@ export function jobQueueUrl(key: JobQueueKey): string {
 
 /** Hands a job to the queue's consumer (shared/job-queues.ts), as one JSON message. */
 export async function sendJob(key: JobQueueKey, job: unknown): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: jobQueueUrl(key), MessageBody: JSON.stringify(job) }));
+  const [{ SendMessageCommand }, sqs] = await Promise.all([sqsSdk(), sqsClient()]);
+  await sqs.send(new SendMessageCommand({ QueueUrl: jobQueueUrl(key), MessageBody: JSON.stringify(job) }));
 }

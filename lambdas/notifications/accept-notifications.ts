@@ -1,4 +1,5 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { ClientAccess } from '../lib/aws/lazy-sdk';
 import type * as z from 'zod';
 import type { NotificationSchema } from '@shared/schemas/notifications';
 import { upstreamError } from '../lib/errors';
@@ -8,7 +9,7 @@ import { logger } from '../lib/observability';
 export type Notification = z.infer<typeof NotificationSchema>;
 
 export interface AcceptDeps {
-  eventBridge: EventBridgeClient;
+  eventBridge: ClientAccess<EventBridgeClient>;
   busName: string;
   /** The signed-in user's email, resolved from the verified token (never the body). */
   email: () => Promise<string | undefined>;

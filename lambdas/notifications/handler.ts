@@ -19,9 +19,9 @@ import { userEmail } from './user-email';
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1), USER_POOL_ID: z.string().min(1) }));
 
 const emailOf = (user: RequestUser) => () =>
-  userEmail(user, { cognito: cognitoClient(), userPoolId: config().USER_POOL_ID });
+  userEmail(user, { cognito: cognitoClient, userPoolId: config().USER_POOL_ID });
 const acceptDeps = (user: RequestUser) => ({
-  eventBridge: eventBridgeClient(),
+  eventBridge: eventBridgeClient,
   busName: config().EVENT_BUS_NAME,
   email: emailOf(user),
 });
@@ -38,7 +38,7 @@ export const handler = httpFunction([
   ),
   on(routes.notificationTest, async ({ user, body }) => {
     const requestedBy = (await emailOf(user)()) ?? user.sub;
-    await publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, TEST_EVENT_KEYS[body.target], { requestedBy });
+    await publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, TEST_EVENT_KEYS[body.target], { requestedBy });
     return { queued: true as const, target: body.target };
   }),
 ]);

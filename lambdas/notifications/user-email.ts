@@ -1,4 +1,6 @@
-import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoSdk } from '../lib/aws/cognito';
+import { clientOf, type ClientAccess } from '../lib/aws/lazy-sdk';
 import type { RequestUser } from '../lib/http/request-user';
 
 /** How long a looked-up address is reused; a changed email shows up in notifications after this. */
@@ -12,15 +14,14 @@ const cache = new Map<string, { email: string | undefined; at: number }>();
  */
 export async function userEmail(
   user: RequestUser,
-  deps: { cognito: CognitoIdentityProviderClient; userPoolId: string },
+  deps: { cognito: ClientAccess<CognitoIdentityProviderClient>; userPoolId: string },
   now = Date.now(),
 ): Promise<string | undefined> {
   if (user.email) return user.email;
   const cached = cache.get(user.sub);
   if (cached && now - cached.at < CACHE_MS) return cached.email;
-  const reply = await deps.cognito.send(
-    new AdminGetUserCommand({ UserPoolId: deps.userPoolId, Username: user.username }),
-  );
+  const [{ AdminGetUserCommand }, cognito] = await Promise.all([cognitoSdk(), clientOf(deps.cognito)]);
+  const reply = await cognito.send(new AdminGetUserCommand({ UserPoolId: deps.userPoolId, Username: user.username }));
   const email = reply.UserAttributes?.find((a) => a.Name === 'email')?.Value;
   cache.set(user.sub, { email, at: now });
   return email;

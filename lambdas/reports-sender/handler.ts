@@ -52,7 +52,7 @@ export const handler = scheduleFunction(async ({ now, context }) => {
         { ...metaRuntime(), cache, remainingMs: () => context.getRemainingTimeInMillis() },
       ),
     sources: (workspaceId) => reportSources(workspaceId, log),
-    send: (recipients, data, pdf, images) => sendReportEmail(sesClient(), from, recipients, data, pdf, images.logoPng),
+    send: (recipients, data, pdf, images) => sendReportEmail(sesClient, from, recipients, data, pdf, images.logoPng),
     now,
     log,
   });

@@ -47,7 +47,7 @@ export const handler = scheduleFunction(async ({ now }) => {
         const raised = await checkAccountSignals(workspaceId, String(item.ad_account_id), {
           graph: await graphs.get(workspaceId)!,
           store,
-          publish: (detail) => publishEvent(eventBridgeClient(), config().EVENT_BUS_NAME, 'signalAlert', detail),
+          publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'signalAlert', detail),
           now,
           siteUrl: config().SITE_URL,
           log: (message, facts) => logger.warn(message, facts),

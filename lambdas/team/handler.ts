@@ -1,8 +1,7 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { NEED_ENV } from '@shared/need-env';
 import { teamRoutes as routes } from '@shared/function-routes/team';
-import { cognitoClient } from '../lib/aws/cognito';
+import { cognitoClient, cognitoSdk } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { sesClient } from '../lib/aws/sesv2';
 import { lazyEnv } from '../lib/env';
@@ -39,7 +38,8 @@ const config = lazyEnv(
 );
 
 async function emailOf(user: { username: string }) {
-  const reply = await cognitoClient().send(
+  const [{ AdminGetUserCommand }, cognito] = await Promise.all([cognitoSdk(), cognitoClient()]);
+  const reply = await cognito.send(
     new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }),
   );
   const attribute = (name: string) => reply.UserAttributes?.find((a) => a.Name === name)?.Value;
@@ -61,7 +61,7 @@ function deps(): TeamDeps {
     counters: { doc, table: tableName('quotaUsage') },
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
     emailOf,
-    sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient(), from, to, invitation) : null,
+    sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient, from, to, invitation) : null,
     log: (message, detail) => logger.warn(message, detail),
     announceDetached: (detail) =>
       enqueueEvent(doc, 'clientDetached', detail).then(

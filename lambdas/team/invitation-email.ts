@@ -1,4 +1,6 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { clientOf, type ClientAccess } from '../lib/aws/lazy-sdk';
+import { sesSdk } from '../lib/aws/sesv2';
 
 /** The invitation email: the link in plain text and HTML, and who sent it (the owner's address). */
 export function invitationEmail(invitation: { link: string; ownerEmail: string; planName: string }) {
@@ -23,13 +25,14 @@ function escapeHtml(text: string): string {
 }
 
 export async function sendInvitationEmail(
-  ses: SESv2Client,
+  ses: ClientAccess<SESv2Client>,
   from: string,
   to: string,
   invitation: { link: string; ownerEmail: string; planName: string },
 ): Promise<void> {
   const { subject, text, html } = invitationEmail(invitation);
-  await ses.send(
+  const [{ SendEmailCommand }, client] = await Promise.all([sesSdk(), clientOf(ses)]);
+  await client.send(
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [to] },

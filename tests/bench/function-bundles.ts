@@ -3,7 +3,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { bundleFiles, LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { bundleFiles, entryOutputOf, LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functionNames, type FunctionName } from '@shared/functions';
 import { functionInitEnvironment } from './function-init-environment';
 import { median } from './percentiles';
@@ -96,8 +96,7 @@ async function measureEntry(
     metafile: true,
   });
   // The metafile names outputs relative to the working directory.
-  const entryOutput = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint)!;
-  const files = bundleFiles(metafile, entryOutput);
+  const files = bundleFiles(metafile, entryOutputOf(metafile));
   const size = async (list: string[]) =>
     (await Promise.all(list.map(async (file) => (await stat(path.resolve(file))).size))).reduce((a, b) => a + b, 0);
   const lazy = files.lazy.map((file) => path.resolve(file));

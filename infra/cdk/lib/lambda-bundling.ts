@@ -71,6 +71,18 @@ export interface BundleFiles {
   lazy: string[];
 }
 
+/**
+ * The output Lambda loads, as the metafile names it. Not "the output with an entry point": every module reached by
+ * `import()` is one to esbuild too (a route bound with `onFirstUse`, an SDK behind its factory).
+ */
+export function entryOutputOf(metafile: Metafile): string {
+  const entry = Object.keys(metafile.outputs).find(
+    (file) => path.basename(file) === LAMBDA_ENTRY_FILE && metafile.outputs[file]!.entryPoint,
+  );
+  if (!entry) throw new Error(`no ${LAMBDA_ENTRY_FILE} among the outputs`);
+  return entry;
+}
+
 /** Splits a build's JavaScript outputs into what init loads and what it does not, from esbuild's metafile. */
 export function bundleFiles(metafile: Metafile, entryOutput: string): BundleFiles {
   const init = new Set<string>();

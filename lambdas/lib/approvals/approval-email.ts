@@ -1,4 +1,6 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { clientOf, type ClientAccess } from '../aws/lazy-sdk';
+import { sesSdk } from '../aws/sesv2';
 import type { ApprovalKind } from '@shared/schemas/approvals';
 import { senderAddress } from '../reports/report-email';
 
@@ -61,13 +63,14 @@ export function approvalEmail(input: ApprovalEmailInput) {
 }
 
 export async function sendApprovalEmail(
-  ses: SESv2Client,
+  ses: ClientAccess<SESv2Client>,
   from: string,
   to: string,
   input: ApprovalEmailInput,
 ): Promise<void> {
   const { subject, text, html } = approvalEmail(input);
-  await ses.send(
+  const [{ SendEmailCommand }, client] = await Promise.all([sesSdk(), clientOf(ses)]);
+  await client.send(
     new SendEmailCommand({
       FromEmailAddress: senderAddress(input.senderName, from),
       Destination: { ToAddresses: [to] },

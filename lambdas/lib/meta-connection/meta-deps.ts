@@ -27,7 +27,7 @@ export function metaRuntime(): MetaRuntime {
   runtime ??= {
     config: metaConfig(),
     doc: dynamoDocumentClient(),
-    cipher: kmsTokenCipher(kmsClient(), kmsKeyArn('metaTokens')),
+    cipher: kmsTokenCipher(kmsClient, kmsKeyArn('metaTokens')),
     metaApp: () => readSecret('metaApp'),
     now: () => new Date(),
     // Paths and usage only: query strings carry tokens and are never logged.

@@ -1,4 +1,6 @@
-import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
+import { clientOf, type ClientAccess } from '../aws/lazy-sdk';
+import { kmsSdk } from '../aws/kms';
 
 /**
  * Field-level encryption of Meta tokens with KMS. The encryption context is the
@@ -10,11 +12,13 @@ export interface TokenCipher {
   decrypt(userId: string, ciphertext: string): Promise<string>;
 }
 
-export function kmsTokenCipher(kms: KMSClient, keyId: string): TokenCipher {
+/** `kms` is the client or its factory: the SDK loads with the first token sealed or opened (lib/aws/lazy-sdk). */
+export function kmsTokenCipher(kms: ClientAccess<KMSClient>, keyId: string): TokenCipher {
   const context = (userId: string) => ({ user_id: userId });
   return {
     async encrypt(userId, token) {
-      const reply = await kms.send(
+      const [{ EncryptCommand }, client] = await Promise.all([kmsSdk(), clientOf(kms)]);
+      const reply = await client.send(
         new EncryptCommand({
           KeyId: keyId,
           Plaintext: Buffer.from(token, 'utf8'),
@@ -25,7 +29,8 @@ export function kmsTokenCipher(kms: KMSClient, keyId: string): TokenCipher {
       return Buffer.from(reply.CiphertextBlob).toString('base64');
     },
     async decrypt(userId, ciphertext) {
-      const reply = await kms.send(
+      const [{ DecryptCommand }, client] = await Promise.all([kmsSdk(), clientOf(kms)]);
+      const reply = await client.send(
         new DecryptCommand({
           // Naming the key makes KMS refuse a blob sealed under any other key.
           KeyId: keyId,

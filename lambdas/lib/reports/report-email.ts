@@ -1,4 +1,6 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { clientOf, type ClientAccess } from '../aws/lazy-sdk';
+import { sesSdk } from '../aws/sesv2';
 import type { ReportData } from '@shared/schemas/reports';
 import { readableOn } from './report-pdf';
 import { dayText, keyFigureCells } from './report-text';
@@ -74,7 +76,7 @@ export function senderAddress(senderName: string, address: string): string {
 }
 
 export async function sendReportEmail(
-  ses: SESv2Client,
+  ses: ClientAccess<SESv2Client>,
   from: string,
   recipients: readonly string[],
   data: ReportData,
@@ -82,7 +84,8 @@ export async function sendReportEmail(
   logoPng?: Uint8Array,
 ): Promise<string | undefined> {
   const { subject, text, html } = reportEmail(data, { withLogo: Boolean(logoPng) });
-  const sent = await ses.send(
+  const [{ SendEmailCommand }, client] = await Promise.all([sesSdk(), clientOf(ses)]);
+  const sent = await client.send(
     new SendEmailCommand({
       FromEmailAddress: senderAddress(data.senderName, from),
       Destination: { ToAddresses: [...recipients] },

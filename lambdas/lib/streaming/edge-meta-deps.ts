@@ -19,7 +19,7 @@ export function edgeMetaDeps(): MetaDeps {
   metaDeps ??= {
     config: metaGraphConfig(),
     doc: dynamoDocumentClient(),
-    cipher: kmsTokenCipher(kmsClient(), kmsKeyArn('metaTokens')),
+    cipher: kmsTokenCipher(kmsClient, kmsKeyArn('metaTokens')),
     metaApp: () => readSecret('metaApp'),
     now: () => new Date(),
     onGraphCall: logGraphCalls(logger),

@@ -6,7 +6,8 @@ import { jobQueueUrl, sendJob } from '@lambdas/lib/job-queue';
 // The SQS client, as the container's one client would be: it records what it is asked to send.
 const sent = vi.hoisted(() => [] as unknown[]);
 vi.mock('@lambdas/lib/aws/sqs', () => ({
-  sqsClient: () => ({
+  sqsSdk: () => import('@aws-sdk/client-sqs'),
+  sqsClient: async () => ({
     send: async (command: unknown) => {
       sent.push(command);
       return { MessageId: 'm-1' };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleFiles, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { bundleFiles, entryOutputOf, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
 
 /** A function bundled as CDK bundles it, into memory: its metafile and the entry's output name. */
@@ -15,7 +15,7 @@ async function bundled(fn: string): Promise<{ metafile: Metafile; entry: string 
     metafile: true,
     logLevel: 'silent',
   });
-  return { metafile, entry: Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint)! };
+  return { metafile, entry: entryOutputOf(metafile) };
 }
 
 /** The npm packages whose code sits in these outputs. */
@@ -61,11 +61,51 @@ describe('bundleFiles', () => {
   });
 });
 
+describe('the lazy chunk of an AWS client', () => {
+  it('holds only the commands the code sends, not every command of the service', async () => {
+    const { metafile, entry } = await bundled('team');
+    const commands = new Set<string>();
+    for (const output of bundleFiles(metafile, entry).lazy) {
+      for (const input of Object.keys(metafile.outputs[output]!.inputs)) {
+        const command = /client-cognito-identity-provider\/dist-es\/commands\/(\w+)\.js$/.exec(input)?.[1];
+        if (command) commands.add(command);
+      }
+    }
+    expect([...commands].sort()).toEqual(['AdminGetUserCommand', 'AdminUpdateUserAttributesCommand']);
+  }, 60_000);
+});
+
+describe('entryOutputOf', () => {
+  it('is index.mjs, though the chunk of a module reached by import() has an entryPoint too and may come first', () => {
+    const output = (entryPoint?: string): Metafile['outputs'][string] => ({
+      bytes: 1,
+      inputs: {},
+      imports: [],
+      exports: [],
+      ...(entryPoint && { entryPoint }),
+    });
+    const metafile: Metafile = {
+      inputs: {},
+      outputs: {
+        'out/chunk-PDF.mjs': output('node_modules/pdfkit/js/pdfkit.node.mjs'),
+        'out/index.mjs': output('lambdas/reports/handler.ts'),
+      },
+    };
+    expect(entryOutputOf(metafile)).toBe('out/index.mjs');
+  });
+});
+
 describe('code splitting of the heavy SDKs (issue 23 req 15)', () => {
   it.each([
     ['billing', 'stripe'],
     ['chatbot', 'openai'],
     ['reports', 'pdfkit'],
+    // The AWS clients only some routes use (lib/aws/lazy-sdk.ts).
+    ['account', '@aws-sdk/client-cognito-identity-provider'],
+    ['team', '@aws-sdk/client-sesv2'],
+    ['contact', '@aws-sdk/client-eventbridge'],
+    ['automation-rules', '@aws-sdk/client-kms'],
+    ['marketing-mix', '@aws-sdk/client-sqs'],
   ])(
     '%s: %s is only in chunks a cold start does not load',
     async (fn, sdk) => {

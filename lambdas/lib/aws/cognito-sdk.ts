@@ -1,0 +1,7 @@
+// What this SDK's lazy chunk holds: the client and only the commands used (an import() of the package itself
+// would keep every command of the service: esbuild cannot tree-shake a namespace).
+export {
+  CognitoIdentityProviderClient,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
