@@ -3,7 +3,8 @@ import type { JobQueueKey } from './job-queues';
 import type { KmsKeyName } from './kms-keys';
 import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
-import { moneyMovingFunctionNames, workspaceFunctionNames } from './routes';
+// No import of the routes table here: functions import this file (a worker's timeout), and the routes table would
+// bring every route's schemas into their bundles. What the routes imply is in shared/granted-needs.ts.
 
 /**
  * The functions table: every Lambda function of Adsmith and exactly what it may touch.
@@ -110,7 +111,7 @@ export interface FunctionNeeds {
   email?: boolean;
   /**
    * Serves a route that moves money (`movesMoney` in the routes table): told whether the owner of a paid workspace
-   * must have authenticator-app MFA for it. Implied by the routes (`grantedNeeds`), never declared by hand.
+   * must have authenticator-app MFA for it. Implied by the routes (shared/granted-needs.ts), never declared by hand.
    * Env: MFA_FOR_PAID_OWNERS = `required` | `optional`.
    */
   strongSignIn?: boolean;
@@ -1097,27 +1098,6 @@ export type AppFunctionName = Exclude<FunctionName, TriggerFunctionName>;
 /** A function's entry, widened to the declaration type (for code that walks the table). */
 export function functionDeclaration(name: FunctionName): FunctionDeclaration {
   return functions[name];
-}
-
-/**
- * The membership lookup: a function serving a signed-in route keyed by the workspace (shared/routes.ts) queries
- * its user's rows in `workspace_memberships` once per request (lambdas/lib/team), so it may Query there (its own
- * partition: the key condition is the caller's sub) and nothing more, whatever its entry declares. An entry that
- * declares its own need on the table (team) keeps it.
- */
-export const WORKSPACE_MEMBERSHIP_NEED: TableNeed = { actions: ['Query'] };
-
-/**
- * A function's needs as CDK grants them and the twin provides them: its entry, plus the membership lookup
- * its routes imply, and the strong sign-in setting when one of its routes moves money. Both read this, so the grant cannot drift between AWS and the twin.
- */
-export function grantedNeeds(name: FunctionName): FunctionDeclaration {
-  const declared = functionDeclaration(name);
-  const resolvesWorkspace = (workspaceFunctionNames() as FunctionName[]).includes(name);
-  const movesMoney = (moneyMovingFunctionNames() as FunctionName[]).includes(name);
-  const needs: FunctionDeclaration = movesMoney ? { ...declared, strongSignIn: true } : declared;
-  if (!resolvesWorkspace || needs.tables?.workspaceMemberships) return needs;
-  return { ...needs, tables: { ...needs.tables, workspaceMemberships: WORKSPACE_MEMBERSHIP_NEED } };
 }
 
 export function functionNames(): FunctionName[] {

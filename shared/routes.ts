@@ -239,7 +239,7 @@ export function workspaceFunctionNames(): AppFunctionName[] {
 
 /**
  * The functions that serve a route that moves money (`movesMoney`): each checks the strong sign-in of a paid
- * workspace's owner, so each is told whether the deployment requires it (shared/functions.ts `grantedNeeds`).
+ * workspace's owner, so each is told whether the deployment requires it (shared/granted-needs.ts).
  */
 export function moneyMovingFunctionNames(): AppFunctionName[] {
   return [

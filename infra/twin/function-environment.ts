@@ -3,7 +3,8 @@ import { bucketEnvVar, type BucketKey } from '@shared/buckets';
 import { EVENT_BUS_BASE_NAME } from '@shared/events';
 import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsAliasName, kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
-import { grantedNeeds, NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
+import { NEED_ENV, type FunctionName, type FunctionNeeds, type NeedKind } from '@shared/functions';
+import { grantedNeeds } from '@shared/granted-needs';
 import { METRICS_NAMESPACE, physicalFunctionName, physicalTableName, stageNamePrefix } from '@shared/physical-names';
 import { apiGatewayFunctionNames } from '@shared/routes';
 import { secretEnvVar, secrets } from '@shared/secrets';
@@ -196,7 +197,7 @@ export function baseEnvironment(fn: string, local: LocalResources): Record<strin
 
 /**
  * A function's whole environment in the twin: the base plus exactly the needs CDK grants it (its entry and the
- * membership lookup its routes imply, shared/functions.ts `grantedNeeds`), plus the origin-verify secret for a
+ * membership lookup its routes imply, shared/granted-needs.ts), plus the origin-verify secret for a
  * function behind the HTTP API (as the stateless stack binds it).
  */
 export function functionEnvironment(fn: FunctionName, local: LocalResources): Record<string, string> {

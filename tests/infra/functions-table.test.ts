@@ -8,11 +8,10 @@ import {
   functionDeclaration,
   functionNames,
   functions,
-  grantedNeeds,
   statelessFunctionNames,
   triggerFunctionNames,
-  WORKSPACE_MEMBERSHIP_NEED,
 } from '@shared/functions';
+import { grantedNeeds, WORKSPACE_MEMBERSHIP_NEED } from '@shared/granted-needs';
 import { httpFunctionNames, moneyMovingFunctionNames, workspaceFunctionNames } from '@shared/routes';
 import { NEED_ENV } from '@shared/need-env';
 import { secretEnvVar } from '@shared/secrets';

@@ -7,13 +7,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEnvironment } from '@infra/twin/function-environment';
-import {
-  functionDeclaration,
-  grantedNeeds,
-  NEED_ENV,
-  statelessFunctionNames,
-  WORKSPACE_MEMBERSHIP_NEED,
-} from '@shared/functions';
+import { functionDeclaration, NEED_ENV, statelessFunctionNames } from '@shared/functions';
+import { grantedNeeds, WORKSPACE_MEMBERSHIP_NEED } from '@shared/granted-needs';
 import {
   apiGatewayFunctionNames,
   httpFunctionNames,

@@ -2,10 +2,10 @@ import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import {
   appFunctionNames,
   functionDeclaration,
-  grantedNeeds,
   type AppFunctionName,
   type FunctionDeclaration,
 } from '@shared/functions';
+import { grantedNeeds } from '@shared/granted-needs';
 import { stageNamePrefix } from '@shared/physical-names';
 import type { AppConfig } from '../config';
 import { readSiteManifest } from './constructs/site-routing';

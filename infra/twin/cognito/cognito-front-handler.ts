@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { CognitoError, UnsupportedError } from 'cognito-local/lib/errors';
-import { grantedNeeds } from '@shared/functions';
+import { grantedNeeds } from '@shared/granted-needs';
 import { AWS_JSON_CONTENT_TYPE } from '../aws-json/aws-json-protocol';
 import { callingFunction } from '../calling-function';
 import { BodyTooLargeError, parseJsonObject, readBody } from '../http-io';

@@ -1,4 +1,5 @@
-import { grantedNeeds, type FunctionName } from '@shared/functions';
+import type { FunctionName } from '@shared/functions';
+import { grantedNeeds } from '@shared/granted-needs';
 import { tables, type TableKey } from '@shared/tables';
 import { localTableName } from '../function-environment';
 

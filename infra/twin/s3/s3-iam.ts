@@ -1,5 +1,6 @@
 import { buckets, localBucketName, type BucketAction, type BucketKey } from '@shared/buckets';
-import { functionNames, grantedNeeds, type FunctionName } from '@shared/functions';
+import { functionNames, type FunctionName } from '@shared/functions';
+import { grantedNeeds } from '@shared/granted-needs';
 import { functionOfAccessKey, LOCAL_NAME_PREFIX } from '../function-environment';
 
 /**
