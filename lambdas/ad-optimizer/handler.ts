@@ -1,89 +1,24 @@
-import { adOptimizerRoutes as routes } from '@shared/function-routes/ad-optimizer';
-import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { httpFunction, on } from '../lib/http/http-function';
-import { logger, metrics } from '../lib/observability';
-import { tableName } from '../lib/table-name';
-import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
-import { approvalOf, remainingMsOf } from '../lib/meta-session/handler-deps';
-import { metaSession } from '../lib/meta-session/meta-route';
-import type { MetaSession } from '../lib/meta-session/session';
-import { approveAdTest, undoAdTest } from './ab-test';
-import { listAdCards } from './list-ads';
-import { creativeReport } from './creative-report';
-import { proposeElementTests } from './element-tests';
-import { rewriteAd } from '../lib/ad-optimizer/rewrite-ad';
-import { tagOutsideAds } from '../lib/creative-report/tag-outside-ads';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const store = () => ({ doc: dynamoDocumentClient(), table: tableName('adOptimizerTests') });
-
-const adCopyDeps = () => ({
-  runtime: aiRuntime,
-  quota: aiGenerationQuota(),
-  limitOverride: aiConfig().AI_DAILY_GENERATION_LIMIT,
-  metrics,
-  log: (message: string, facts: Record<string, unknown>) => logger.info(message, facts),
-});
-
-const elements = () => ({ doc: dynamoDocumentClient(), table: tableName('creativeElements') });
-const languages = () => ({ doc: dynamoDocumentClient(), table: tableName('graphicsItems') });
-
-const abTestDeps = (session: MetaSession) => ({
-  store: store(),
-  elements: elements(),
-  ...approvalOf(session, 'That ad is not part of your Meta connection.'),
-});
-
+// Each route's schemas and logic load on its first request (route-*.ts): a cold start pays for the route it serves.
 export const handler = httpFunction([
-  on(
-    routes.adOptimizerAds,
-    ({ session, graphCalls, params }) =>
-      listAdCards(session, params.id, { store: store(), remainingMs: remainingMsOf(session), graphCalls }),
-    metaSession(),
+  onFirstUse('GET /api/ad-optimizer/ad-accounts/{id}/ads', async () => (await import('./route-ads')).adsRoute),
+  onFirstUse('POST /api/ad-optimizer/ads/{id}/rewrites', async () => (await import('./route-rewrite')).rewriteRoute),
+  onFirstUse(
+    'POST /api/ad-optimizer/rewrites/{id}/approve',
+    async () => (await import('./route-ab-tests')).approveRoute,
   ),
-  on(
-    routes.adOptimizerRewrite,
-    ({ session, params, body }) =>
-      rewriteAd(session, params.id, body, {
-        store: store(),
-        adCopy: adCopyDeps(),
-        remainingMs: remainingMsOf(session),
-        languages: languages(),
-      }),
-    metaSession(),
+  onFirstUse(
+    'GET /api/ad-optimizer/ad-accounts/{id}/creative-report',
+    async () => (await import('./route-creative-report')).creativeReportRoute,
   ),
-  on(
-    routes.adOptimizerApprove,
-    ({ session, params, body }) => approveAdTest(abTestDeps(session), params.id, body),
-    metaSession(),
+  onFirstUse(
+    'POST /api/ad-optimizer/ad-accounts/{id}/creative-tags',
+    async () => (await import('./route-creative-report')).creativeTagsRoute,
   ),
-  on(
-    routes.creativeReport,
-    ({ session, graphCalls, params }) =>
-      creativeReport(session, params.id, {
-        elements: elements(),
-        remainingMs: remainingMsOf(session),
-        graphCalls,
-      }),
-    metaSession(),
+  onFirstUse(
+    'POST /api/ad-optimizer/ad-accounts/{id}/element-tests',
+    async () => (await import('./route-element-tests')).elementTestsRoute,
   ),
-  on(
-    routes.creativeTags,
-    ({ session, params }) => tagOutsideAds(session, params.id, { elements: elements(), ...adCopyDeps() }),
-    metaSession(),
-  ),
-  on(
-    routes.adOptimizerElementTests,
-    ({ session, graphCalls, params }) =>
-      proposeElementTests(session, params.id, {
-        store: store(),
-        elements: elements(),
-        adCopy: adCopyDeps(),
-        remainingMs: remainingMsOf(session),
-        graphCalls,
-        languages: languages(),
-      }),
-    metaSession(),
-  ),
-  on(routes.adOptimizerUndo, ({ session, params }) => undoAdTest(abTestDeps(session), params.id), metaSession()),
+  onFirstUse('POST /api/ad-optimizer/rewrites/{id}/undo', async () => (await import('./route-ab-tests')).undoRoute),
 ]);

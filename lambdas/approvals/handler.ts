@@ -1,84 +1,18 @@
-import * as z from 'zod';
-import { approvalsRoutes as routes } from '@shared/function-routes/approvals';
-import { NEED_ENV } from '@shared/need-env';
-import { sendApprovalEmail } from '../lib/approvals/approval-email';
-import { defaultSenderName, senderNameSources } from '../lib/approvals/sender-name';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { sesClient } from '../lib/aws/sesv2';
-import { lazyEnv } from '../lib/env';
-import { clientAddress } from '../lib/http/client-address';
-import { httpFunction, on } from '../lib/http/http-function';
-import { logger } from '../lib/observability';
-import { enqueueEvent } from '../lib/outbox/event-outbox';
-import { takeToken } from '../lib/rate-limit/user-token-bucket';
-import { tableName } from '../lib/table-name';
-import {
-  approvalDetail,
-  approvalList,
-  approvalSettings,
-  decideByLink,
-  decideInApp,
-  openLink,
-  resendLink,
-  revoke,
-  saveApprovalSettings,
-  sendForApproval,
-  type ApprovalDeps,
-} from './approvals';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const config = lazyEnv(z.object({ SITE_URL: z.url(), [NEED_ENV.emailFrom]: z.email().optional() }));
-
-const deps = (): ApprovalDeps => ({
-  approvals: { doc: dynamoDocumentClient(), table: tableName('approvals') },
-  drafts: { doc: dynamoDocumentClient(), table: tableName('campaignDrafts') },
-  recommendations: { doc: dynamoDocumentClient(), table: tableName('optimizerRecommendations') },
-  now: () => new Date(),
-  // The news reaches Slack through the outbox; a lost notification is logged, never a failed approval.
-  announce: (news) =>
-    enqueueEvent(dynamoDocumentClient(), 'campaign', {
-      action: news.action,
-      campaignName: news.name,
-      userId: news.workspaceId,
-      ...(news.email ? { userEmail: news.email } : {}),
-    }).then(
-      () => undefined,
-      (error: unknown) => logger.warn('Approval event not written to the outbox', { error: String(error) }),
-    ),
-  takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
-  siteUrl: config().SITE_URL.replace(/\/$/, ''),
-  sendEmail: emailer(config()[NEED_ENV.emailFrom]),
-  defaultSenderName: (workspaceId, actor) =>
-    defaultSenderName(
-      senderNameSources(
-        {
-          doc: dynamoDocumentClient(),
-          reports: tableName('reports'),
-          memberships: tableName('workspaceMemberships'),
-        },
-        workspaceId,
-        actor,
-      ),
-    ),
-  warn: (message, detail) => logger.warn(message, detail),
-});
-
-function emailer(from: string | undefined): ApprovalDeps['sendEmail'] {
-  return from ? (to, email) => sendApprovalEmail(sesClient, from, to, email) : null;
-}
-
-type PublicEvent = { requestContext: { http: { sourceIp: string } }; headers: Record<string, string | undefined> };
-const viewer = (event: PublicEvent) =>
-  clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']);
+// The routes' schemas and logic (route-approvals.ts: one module, approvals.ts serves them all) load on the first
+// request, not at init.
+const approvals = () => import('./route-approvals');
 
 export const handler = httpFunction([
-  on(routes.approvalsSend, ({ user, body }) => sendForApproval(deps(), user, body)),
-  on(routes.approvalsList, ({ user, query }) => approvalList(deps(), user.sub, query.draftId)),
-  on(routes.approvalsSettings, ({ user }) => approvalSettings(deps(), user.sub)),
-  on(routes.approvalsSaveSettings, ({ user, body }) => saveApprovalSettings(deps(), user, body)),
-  on(routes.approvalsDetail, ({ user, params }) => approvalDetail(deps(), user.sub, params.id)),
-  on(routes.approvalsDecide, ({ user, params, body }) => decideInApp(deps(), user, params.id, body)),
-  on(routes.approvalsRevoke, ({ user, params }) => revoke(deps(), user, params.id)),
-  on(routes.approvalsResend, ({ user, params, body }) => resendLink(deps(), user, params.id, body)),
-  on(routes.approvalLink, ({ params, event }) => openLink(deps(), params.token, viewer(event))),
-  on(routes.approvalLinkDecide, ({ params, body, event }) => decideByLink(deps(), params.token, body, viewer(event))),
+  onFirstUse('POST /api/approvals', async () => (await approvals()).sendRoute),
+  onFirstUse('GET /api/approvals', async () => (await approvals()).listRoute),
+  onFirstUse('GET /api/approvals/settings', async () => (await approvals()).settingsRoute),
+  onFirstUse('PUT /api/approvals/settings', async () => (await approvals()).saveSettingsRoute),
+  onFirstUse('GET /api/approvals/{id}', async () => (await approvals()).detailRoute),
+  onFirstUse('POST /api/approvals/{id}/decision', async () => (await approvals()).decideRoute),
+  onFirstUse('POST /api/approvals/{id}/revoke', async () => (await approvals()).revokeRoute),
+  onFirstUse('POST /api/approvals/{id}/resend', async () => (await approvals()).resendRoute),
+  onFirstUse('GET /api/approval-links/{token}', async () => (await approvals()).linkRoute),
+  onFirstUse('POST /api/approval-links/{token}/decision', async () => (await approvals()).linkDecideRoute),
 ]);

@@ -1,103 +1,54 @@
-import { audiencesRoutes as routes } from '@shared/function-routes/audiences';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { s3Client } from '../lib/aws/s3';
-import { bucketName } from '../lib/bucket-name';
-import { httpFunction, on } from '../lib/http/http-function';
-import { metaConfig } from '../lib/meta-connection/meta-config';
-import { metaSession } from '../lib/meta-session/meta-route';
-import { metaRuntime } from '../lib/meta-connection/meta-deps';
-import { graphForUser } from '../lib/meta-session/session';
-import { tableName } from '../lib/table-name';
-import { sendJob } from '../lib/job-queue';
-import { refreshCustomerList } from './customer-list-refresh';
-import {
-  customerListUploadProgress,
-  processCustomerListUpload,
-  startCustomerListRefresh,
-  startCustomerListUpload,
-} from './customer-list-async';
-import { createCustomerList } from './customer-list-upload';
-import { listCustomerUploads } from '../lib/customer-lists/customer-upload-audit';
-import { setCustomerUploadPermission } from './customer-upload-permission';
-import { listAudiences } from './read-audiences';
-import { createEngagementAudience, createLookalike, createWebsiteAudience, deleteAudience } from './rule-audiences';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const permissions = () => ({ doc: dynamoDocumentClient(), membershipsTable: tableName('workspaceMemberships') });
-const facebook = () => ({ facebookBaseUrl: metaConfig().META_DIALOG_BASE_URL });
-const hashes = () => ({ hashes: { s3: s3Client, bucket: bucketName('customerLists') } });
-const uploads = () => ({ s3: s3Client, bucket: bucketName('customerLists') });
-const asyncUploads = () => ({
-  ...permissions(),
-  uploads: uploads(),
-  queue: (job: unknown) => sendJob('customerLists', job),
-});
-const audit = () => ({ audit: { doc: dynamoDocumentClient(), table: tableName('campaignAudit') } });
-
+// Each route's schemas and logic load on its first request (route-*.ts): a cold start pays for the route it serves.
 export const handler = httpFunction([
-  on(
-    routes.listAudiences,
-    ({ session, params }) => listAudiences(session, params.id, { ...permissions(), ...facebook() }),
-    metaSession(),
+  onFirstUse('GET /api/audiences/ad-accounts/{id}', async () => (await import('./route-list')).listAudiencesRoute),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/customer-lists',
+    async () => (await import('./route-customer-lists')).createCustomerListRoute,
   ),
-  on(
-    routes.createCustomerListAudience,
-    ({ session, params, body }) =>
-      createCustomerList(session, params.id, body, { ...permissions(), ...facebook(), ...hashes(), ...audit() }),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/customer-list-uploads',
+    async () => (await import('./route-customer-list-uploads')).startUploadRoute,
   ),
-  on(
-    routes.startCustomerListUpload,
-    ({ session, params, body }) => startCustomerListUpload(session, params.id, body, asyncUploads()),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/customer-lists/{audienceId}/uploads',
+    async () => (await import('./route-customer-list-uploads')).startRefreshRoute,
   ),
-  on(
-    routes.startCustomerListRefresh,
-    ({ session, params, body }) =>
-      startCustomerListRefresh(session, params.id, params.audienceId, body, asyncUploads()),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/customer-list-uploads/{uploadId}/process',
+    async () => (await import('./route-customer-list-uploads')).processUploadRoute,
   ),
-  on(routes.processCustomerListUpload, ({ user, params }) =>
-    processCustomerListUpload(user, params.id, params.uploadId, asyncUploads()),
+  onFirstUse(
+    'GET /api/audiences/ad-accounts/{id}/customer-list-uploads/{uploadId}',
+    async () => (await import('./route-customer-list-uploads')).uploadProgressRoute,
   ),
-  on(routes.customerListUploadProgress, ({ user, params }) =>
-    customerListUploadProgress(user, params.id, params.uploadId, {
-      uploads: uploads(),
-      ...audit(),
-      graphFor: () => graphForUser(user.sub, metaRuntime()),
-    }),
+  onFirstUse(
+    'PUT /api/audiences/ad-accounts/{id}/customer-lists/{audienceId}',
+    async () => (await import('./route-customer-lists')).refreshCustomerListRoute,
   ),
-  on(
-    routes.refreshCustomerListAudience,
-    ({ session, params, body }) =>
-      refreshCustomerList(session, params.id, params.audienceId, body, {
-        ...permissions(),
-        ...hashes(),
-        ...audit(),
-      }),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/website',
+    async () => (await import('./route-rule-audiences')).websiteRoute,
   ),
-  on(
-    routes.createWebsiteAudience,
-    ({ session, params, body }) => createWebsiteAudience(session, params.id, body),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/engagement',
+    async () => (await import('./route-rule-audiences')).engagementRoute,
   ),
-  on(
-    routes.createEngagementAudience,
-    ({ session, params, body }) => createEngagementAudience(session, params.id, body),
-    metaSession(),
+  onFirstUse(
+    'POST /api/audiences/ad-accounts/{id}/lookalikes',
+    async () => (await import('./route-rule-audiences')).lookalikeRoute,
   ),
-  on(
-    routes.createLookalikeAudience,
-    ({ session, params, body }) => createLookalike(session, params.id, body),
-    metaSession(),
+  onFirstUse(
+    'DELETE /api/audiences/ad-accounts/{id}/audiences/{audienceId}',
+    async () => (await import('./route-rule-audiences')).deleteRoute,
   ),
-  on(
-    routes.deleteAudience,
-    ({ session, params }) => deleteAudience(session, params.id, params.audienceId, hashes()),
-    metaSession(),
+  onFirstUse(
+    'PUT /api/audiences/members/{memberId}/customer-uploads',
+    async () => (await import('./route-customer-uploads')).setPermissionRoute,
   ),
-  on(routes.setCustomerUploadPermission, ({ user, params, body }) =>
-    setCustomerUploadPermission(user, params.memberId, body.allowed, permissions()),
+  onFirstUse(
+    'GET /api/audiences/customer-uploads',
+    async () => (await import('./route-customer-uploads')).listCustomerUploadsRoute,
   ),
-  on(routes.listCustomerUploads, async ({ user }) => ({ items: await listCustomerUploads(audit().audit, user.sub) })),
 ]);

@@ -1,22 +1,10 @@
-import { reportsRoutes as routes } from '@shared/function-routes/reports';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { httpFunction, on } from '../lib/http/http-function';
-import { metaSession } from '../lib/meta-session/meta-route';
-import { logger } from '../lib/observability';
-import { reportSources } from '../lib/reports/report-sources';
-import { tableName } from '../lib/table-name';
-import { getSettings, listSends, previewReport, reportPdf, saveSettings, type ReportsDeps } from './reports';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const deps = (): ReportsDeps => ({
-  store: { doc: dynamoDocumentClient(), table: tableName('reports') },
-  sources: (workspaceId) => reportSources(workspaceId, (message, facts) => logger.warn(message, facts)),
-  now: () => new Date(),
-});
-
+// Each route's schemas and logic load on its first request (route-*.ts): a cold start pays for the route it serves.
 export const handler = httpFunction([
-  on(routes.reportSettings, ({ user }) => getSettings(user.sub, deps())),
-  on(routes.reportUpdateSettings, ({ user, body }) => saveSettings(user.sub, body, deps())),
-  on(routes.reportPreview, ({ session, query }) => previewReport(session, query.cadence, deps()), metaSession()),
-  on(routes.reportPdf, ({ session, query }) => reportPdf(session, query.cadence, deps()), metaSession()),
-  on(routes.reportSends, ({ user }) => listSends(user.sub, deps())),
+  onFirstUse('GET /api/reports/settings', async () => (await import('./route-settings')).settingsRoute),
+  onFirstUse('PUT /api/reports/settings', async () => (await import('./route-settings')).saveSettingsRoute),
+  onFirstUse('GET /api/reports/preview', async () => (await import('./route-reports')).previewRoute),
+  onFirstUse('GET /api/reports/pdf', async () => (await import('./route-reports')).pdfRoute),
+  onFirstUse('GET /api/reports/sends', async () => (await import('./route-settings')).sendsRoute),
 ]);

@@ -21,11 +21,15 @@ export interface ReportsDeps {
   images?: FetchImageOptions;
 }
 
-export async function getSettings(workspaceId: string, deps: ReportsDeps) {
+export async function getSettings(workspaceId: string, deps: Pick<ReportsDeps, 'store'>) {
   return { settings: await readReportSettings(deps.store, workspaceId) };
 }
 
-export async function saveSettings(workspaceId: string, settings: ReportSettings, deps: ReportsDeps) {
+export async function saveSettings(
+  workspaceId: string,
+  settings: ReportSettings,
+  deps: Pick<ReportsDeps, 'store' | 'now'>,
+) {
   return { settings: await writeReportSettings(deps.store, workspaceId, settings, deps.now()) };
 }
 
@@ -51,6 +55,6 @@ export async function reportPdf(session: MetaSession, cadence: 'weekly' | 'month
   return { fileName: reportFileName(data), contentBase64: pdf.toString('base64') };
 }
 
-export async function listSends(workspaceId: string, deps: ReportsDeps) {
+export async function listSends(workspaceId: string, deps: Pick<ReportsDeps, 'store'>) {
   return { data: await listReportSends(deps.store, workspaceId) };
 }

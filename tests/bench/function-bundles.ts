@@ -24,6 +24,14 @@ export interface BundleFigure {
    * init shows here and is not counted as saved. Equal to initCpuMs when nothing is lazy.
    */
   withLazyCpuMs: number;
+  /**
+   * Median CPU time of the import and then of the lazy chunks of its heaviest route (the lazily imported module
+   * that brings the most bytes, with every chunk it imports, at once or later): what the first request of a cold
+   * container pays at worst when each route loads on first use (lambdas/lib/http/http-function.ts `onFirstUse`).
+   */
+  withHeaviestRouteCpuMs: number;
+  /** KB of the chunks that heaviest route loads beyond init. */
+  heaviestRouteBytes: number;
   /** The packages (or the repo's own top folder) that weigh most in the bundle, heaviest first: what to cut. */
   heaviest: { source: string; bytes: number }[];
 }
@@ -59,23 +67,50 @@ const runtimePreload = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * Cold import of a bundle in a fresh Node process, timed inside that process, with the runtime's
  * globals and the environment the function's entry declares; then the import of each lazy chunk.
  */
-function measureInit(
-  fn: FunctionName,
-  file: string,
-  lazy: string[],
-): { wallMs: number; cpuMs: number; withLazyCpuMs: number } {
+function measureInit(fn: FunctionName, file: string, route: string[], lazy: string[]): InitRun {
   const url = (f: string) => JSON.stringify(`file://${f}`);
-  const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${url(file)}); const w = performance.now() - t; const u = process.cpuUsage(c); for (const f of [${lazy.map(url).join(', ')}]) await import(f); const l = process.cpuUsage(c); console.log(JSON.stringify({ wallMs: w, cpuMs: (u.user + u.system) / 1000, withLazyCpuMs: (l.user + l.system) / 1000 }));`;
+  const rest = lazy.filter((f) => !route.includes(f));
+  const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${url(file)}); const w = performance.now() - t; const u = process.cpuUsage(c); for (const f of [${route.map(url).join(', ')}]) await import(f); const r = process.cpuUsage(c); for (const f of [${rest.map(url).join(', ')}]) await import(f); const l = process.cpuUsage(c); console.log(JSON.stringify({ wallMs: w, cpuMs: (u.user + u.system) / 1000, withRouteCpuMs: (r.user + r.system) / 1000, withLazyCpuMs: (l.user + l.system) / 1000 }));`;
   const result = spawnSync(process.execPath, ['--import', runtimePreload, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...functionInitEnvironment(fn), POWERTOOLS_METRICS_DISABLED: 'true' },
   });
   if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
-    wallMs: number;
-    cpuMs: number;
-    withLazyCpuMs: number;
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as InitRun;
+}
+
+interface InitRun {
+  wallMs: number;
+  cpuMs: number;
+  withRouteCpuMs: number;
+  withLazyCpuMs: number;
+}
+
+/**
+ * The lazy chunks each module init reaches only through `import()` brings with it (it, and every chunk it imports
+ * in turn, statically or lazily), heaviest first: a route bound with `onFirstUse`, or an SDK behind its factory.
+ */
+export function lazyLoads(metafile: Metafile, init: readonly string[]): string[][] {
+  const loaded = new Set(init);
+  const firstLazy = new Set(
+    init.flatMap((file) =>
+      (metafile.outputs[file]?.imports ?? [])
+        .filter((i) => i.kind === 'dynamic-import' && !i.external && !loaded.has(i.path))
+        .map((i) => i.path),
+    ),
+  );
+  const closure = (start: string) => {
+    const files = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file) || files.has(file)) return;
+      files.add(file);
+      for (const i of metafile.outputs[file]?.imports ?? []) if (!i.external) visit(i.path);
+    };
+    visit(start);
+    return [...files];
   };
+  const bytes = (files: string[]) => files.reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
+  return [...firstLazy].map(closure).sort((a, b) => bytes(b) - bytes(a));
 }
 
 /** Builds one entry as CDK builds a function and measures it (the init environment of `envOf`). */
@@ -95,12 +130,16 @@ async function measureEntry(
     logLevel: 'error',
     metafile: true,
   });
-  // The metafile names outputs relative to the working directory.
-  const files = bundleFiles(metafile, entryOutputOf(metafile));
+  const entryOutput = entryOutputOf(metafile);
+  const files = bundleFiles(metafile, entryOutput);
   const size = async (list: string[]) =>
     (await Promise.all(list.map(async (file) => (await stat(path.resolve(file))).size))).reduce((a, b) => a + b, 0);
   const lazy = files.lazy.map((file) => path.resolve(file));
-  const runs = Array.from({ length: initRuns }, () => measureInit(envOf, path.join(dir, LAMBDA_ENTRY_FILE), lazy));
+  const heaviestRoute = lazyLoads(metafile, files.init)[0] ?? [];
+  const route = heaviestRoute.map((file) => path.resolve(file));
+  const runs = Array.from({ length: initRuns }, () =>
+    measureInit(envOf, path.join(dir, LAMBDA_ENTRY_FILE), route, lazy),
+  );
   return {
     name,
     bytes: await size(files.init),
@@ -108,6 +147,8 @@ async function measureEntry(
     initMs: median(runs.map((r) => r.wallMs)),
     initCpuMs: median(runs.map((r) => r.cpuMs)),
     withLazyCpuMs: median(runs.map((r) => r.withLazyCpuMs)),
+    withHeaviestRouteCpuMs: median(runs.map((r) => r.withRouteCpuMs)),
+    heaviestRouteBytes: await size(heaviestRoute),
     heaviest: heaviestSources(metafile, new Set(files.init)),
   };
 }

@@ -32,7 +32,7 @@ export type RouteInput<R extends RouteDeclaration> = ParsedRequest<R> & {
   context: Context;
 };
 
-type RouteLogic<R extends RouteDeclaration, Opened extends object = object> = (
+export type RouteLogic<R extends RouteDeclaration, Opened extends object = object> = (
   input: RouteInput<R> & Opened,
 ) => Promise<z.input<R['response']>>;
 
@@ -42,9 +42,19 @@ type RouteLogic<R extends RouteDeclaration, Opened extends object = object> = (
  */
 export type RouteOpener<R extends RouteDeclaration, Opened> = (input: RouteInput<R>) => Promise<Opened>;
 
-interface RouteBinding {
-  route: RouteDeclaration;
+/** A route of the routes table bound to the logic that serves it (`on`). */
+export interface RouteBinding<R extends RouteDeclaration = RouteDeclaration> {
+  route: R;
   logic: RouteLogic<RouteDeclaration>;
+}
+
+/** A route's API Gateway key as its declaration's types spell it, e.g. `'GET /api/me'`. */
+export type RouteKeyOf<R extends RouteDeclaration> = `${R['method']} ${R['path']}`;
+
+/** A route known at init by its key only: its declaration, schemas and logic are loaded by its first request. */
+export interface LazyRouteBinding {
+  key: string;
+  load: () => Promise<RouteBinding>;
 }
 
 /** Binds a route of the routes table to the plain function that serves it, given what `open` opens for it. */
@@ -52,11 +62,57 @@ export function on<R extends RouteDeclaration, Opened extends object = object>(
   route: R,
   logic: RouteLogic<R, Opened>,
   open?: RouteOpener<R, Opened>,
-): RouteBinding {
+): RouteBinding<R> {
   const serve: RouteLogic<R> = open
     ? async (input) => logic({ ...input, ...(await open(input)) })
     : (logic as RouteLogic<R>);
   return { route, logic: serve as unknown as RouteLogic<RouteDeclaration> };
+}
+
+/**
+ * A route whose code loads on its first request (issue 23 req 15): `load` imports a module of the function that
+ * binds it with `on`, e.g. `onFirstUse('GET /api/x/{id}', async () => (await import('./x-route')).xRoute)`. esbuild
+ * puts that module, the route table's schemas it imports and the logic it wires in a chunk init does not load, so
+ * a cold start pays only for the route its request asks for. The key is checked against the loaded route's
+ * declaration by the compiler (and again when it loads); the handler file must not import that module (or the
+ * function's route table) statically, or it is back in init.
+ */
+export function onFirstUse<R extends RouteDeclaration>(
+  key: NoInfer<RouteKeyOf<R>>,
+  load: () => Promise<RouteBinding<R>>,
+): LazyRouteBinding {
+  return { key, load: load as () => Promise<RouteBinding> };
+}
+
+type AnyBinding = RouteBinding | LazyRouteBinding;
+
+/** Each route's binding by key, the lazy ones loaded once per container (a failed load is tried again). */
+function bindingsByKey(bindings: AnyBinding[]): Map<string, () => Promise<RouteBinding>> {
+  const byKey = new Map<string, () => Promise<RouteBinding>>();
+  for (const binding of bindings) {
+    if (!('key' in binding)) {
+      const loaded = Promise.resolve(binding);
+      byKey.set(routeKey(binding.route), () => loaded);
+      continue;
+    }
+    let loading: Promise<RouteBinding> | undefined;
+    byKey.set(binding.key, () => {
+      loading ??= binding.load().then(
+        (loaded) => {
+          // The compiler checks this already; a handler cast past it would serve another route's checks here.
+          if (routeKey(loaded.route) !== binding.key)
+            throw new Error(`${binding.key} loaded the binding of ${routeKey(loaded.route)}`);
+          return loaded;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    });
+  }
+  return byKey;
 }
 
 /**
@@ -65,15 +121,15 @@ export function on<R extends RouteDeclaration, Opened extends object = object>(
  * API request id), requests only through CloudFront, checks from the routes table, the user only from
  * verified claims, typed errors to JSON replies, never a stack trace.
  */
-export function httpFunction(bindings: RouteBinding[]) {
-  const byKey = new Map(bindings.map((b) => [routeKey(b.route), b]));
+export function httpFunction(bindings: AnyBinding[]) {
+  const byKey = bindingsByKey(bindings);
 
   const dispatch = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const binding = byKey.get(event.routeKey);
     if (!binding) throw notFound();
     // Before anything else reads the request: only CloudFront's requests are served (see origin-check).
     await assertThroughCloudFront(event.headers);
-    const { route, logic } = binding;
+    const { route, logic } = await binding();
     const claimed = route.access === 'user' ? userFromClaims(event) : undefined;
     // Who may act in which workspace is settled before the request is read: a foreign workspace or a role the
     // route refuses answers 403 whatever the body says.

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, Context, StreamifyHandler } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteDeclaration } from '@shared/routes';
+import { routeKey, type RouteDeclaration } from '@shared/route-declaration';
+import type { RouteKeyOf } from './http-function';
 import { notFound } from '../errors';
 import { logger } from '../observability';
 import { countRequestOutcome, instrumented } from './instrumentation';
@@ -48,12 +49,53 @@ function write(stream: Writable, metadata: HttpResponseMetadata, body?: string):
  * the logic reports a late failure inside the stream itself.
  */
 export function streamFunction<R extends RouteDeclaration>(route: R, logic: StreamLogic<R>): StreamingHandler {
+  const binding = streamRoute(route, logic);
+  return streamingHandler(`${route.method} ${route.path}`, async () => binding);
+}
+
+/** A streaming route bound to its logic, for `streamFunctionOnFirstUse` to load. */
+export interface StreamBinding<R extends RouteDeclaration = RouteDeclaration> {
+  route: R;
+  logic: StreamLogic<RouteDeclaration>;
+}
+
+export function streamRoute<R extends RouteDeclaration>(route: R, logic: StreamLogic<R>): StreamBinding<R> {
+  return { route, logic: logic as unknown as StreamLogic<RouteDeclaration> };
+}
+
+/**
+ * `streamFunction` whose route (its schemas) and logic load on the first request, not at init (issue 23 req 15):
+ * `load` imports a module that binds it with `streamRoute`, e.g.
+ * `streamFunctionOnFirstUse('POST /api/agent', async () => (await import('./agent-route')).agentTurn)`. The key is
+ * checked against the loaded route by the compiler and again when it loads; a failed load is tried again.
+ */
+export function streamFunctionOnFirstUse<R extends RouteDeclaration>(
+  key: NoInfer<RouteKeyOf<R>>,
+  load: () => Promise<StreamBinding<R>>,
+): StreamingHandler {
+  let loading: Promise<StreamBinding> | undefined;
+  return streamingHandler(key, () => {
+    loading ??= load().then(
+      (loaded) => {
+        if (routeKey(loaded.route) !== key) throw new Error(`${key} loaded the route ${routeKey(loaded.route)}`);
+        return loaded as unknown as StreamBinding;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  });
+}
+
+function streamingHandler(key: string, binding: () => Promise<StreamBinding>): StreamingHandler {
   // The same Powertools setup as every other wrapper (instrumented()): a tracer segment, metrics flushed at the
   // end, log lines with the Lambda context and the request id as correlation id; the stream rides in the event.
   const serve = instrumented<StreamInvocation, void>(({ event }) => event.requestContext?.requestId)
-    .use({ before: () => logger.appendKeys({ route: `${route.method} ${route.path}` }) })
+    .use({ before: () => logger.appendKeys({ route: key }) })
     .handler(async ({ event, responseStream }, context) => {
-      countRequestOutcome(await respond(route, logic, event, responseStream, context));
+      countRequestOutcome(await respond(binding, event, responseStream, context));
     });
   return awslambda.streamifyResponse((event, responseStream, context) => serve({ event, responseStream }, context));
 }
@@ -64,18 +106,20 @@ interface StreamInvocation {
 }
 
 /** Serves one request onto the stream; returns the status it answered with. */
-async function respond<R extends RouteDeclaration>(
-  route: R,
-  logic: StreamLogic<R>,
+async function respond(
+  binding: () => Promise<StreamBinding>,
   event: APIGatewayProxyEventV2,
   responseStream: Writable,
   context: Context,
 ): Promise<number> {
   try {
+    const { route, logic } = await binding();
     const method = event.requestContext?.http?.method ?? 'POST';
     if (method !== route.method) throw notFound(`Use ${route.method} ${route.path}.`);
     const { body } = parseRequest(route, event);
-    const pieces = (await logic({ body, event, context } as StreamRouteInput<R>))[Symbol.asyncIterator]();
+    const pieces = (await logic({ body, event, context } as StreamRouteInput<RouteDeclaration>))[
+      Symbol.asyncIterator
+    ]();
     const first = await pieces.next();
     const statusCode = route.successStatus ?? 200;
     const http = awslambda.HttpResponseStream.from(responseStream, {

@@ -118,3 +118,42 @@ describe('code splitting of the heavy SDKs (issue 23 req 15)', () => {
     60_000,
   );
 });
+
+/** The repo's own source files whose code sits in these outputs. */
+function sourcesIn(metafile: Metafile, outputs: string[]): Set<string> {
+  return new Set(
+    outputs.flatMap((output) =>
+      Object.keys(metafile.outputs[output]!.inputs).filter((f) => !f.includes('node_modules')),
+    ),
+  );
+}
+
+describe('routes loaded on first use (onFirstUse, issue 23 req 15)', () => {
+  it.each([
+    // The recommendations' logic and the schemas of the optimizer's routes load with the first request that needs them.
+    ['optimizer', 'lambdas/optimizer/list-recommendations.ts'],
+    ['optimizer', 'shared/schemas/optimizer.ts'],
+    ['optimizer', 'shared/function-routes/optimizer.ts'],
+    // The agent's tools (their zod schemas) and the MCP SDK load with the first MCP request, not at init.
+    ['mcp', 'lambdas/lib/agent/read-tools.ts'],
+    ['mcp', 'lambdas/mcp/serve-mcp.ts'],
+    ['audiences', 'shared/schemas/audiences.ts'],
+    ['agent', 'shared/schemas/agent.ts'],
+  ])(
+    '%s: %s is only in chunks a cold start does not load',
+    async (fn, source) => {
+      const { metafile, entry } = await bundled(fn);
+      const files = bundleFiles(metafile, entry);
+      expect(sourcesIn(metafile, files.init).has(source)).toBe(false);
+      expect(sourcesIn(metafile, files.lazy).has(source)).toBe(true);
+    },
+    60_000,
+  );
+
+  it('no function loads the whole routes table (every function’s schemas) at init', async () => {
+    for (const fn of ['optimizer', 'audiences', 'graphics-video-worker']) {
+      const { metafile, entry } = await bundled(fn);
+      expect(sourcesIn(metafile, bundleFiles(metafile, entry).init).has('shared/routes.ts'), fn).toBe(false);
+    }
+  }, 60_000);
+});

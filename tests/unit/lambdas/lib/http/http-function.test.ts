@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import type { RouteDeclaration } from '@shared/routes';
 import { AppError, conflict } from '@lambdas/lib/errors';
-import { httpFunction, on } from '@lambdas/lib/http/http-function';
+import { httpFunction, on, onFirstUse } from '@lambdas/lib/http/http-function';
 import { logger, metrics } from '@lambdas/lib/observability';
 import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { tableEnvVar } from '@shared/tables';
@@ -446,5 +446,56 @@ describe('httpFunction', () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('META_NOT_CONNECTED');
     expect(openedLogic).not.toHaveBeenCalled();
+  });
+
+  it('loads a route bound with onFirstUse on its first request only, and serves it with the same checks', async () => {
+    const load = vi.fn(async () =>
+      on(echoRoute, async ({ body, params, user }) => ({ ...body, id: params.id, sub: user.sub })),
+    );
+    const lazy = httpFunction([onFirstUse('POST /api/echo/{id}', load)]);
+    // The compiler holds the key to the loaded route's method and path.
+    // @ts-expect-error a key that is not the loaded route's
+    onFirstUse('POST /api/echo/{other}', load);
+    const send = (text: string) =>
+      lazy(
+        httpEvent({
+          routeKey: 'POST /api/echo/{id}',
+          body: JSON.stringify({ text }),
+          pathParameters: { id: '5' },
+          claims: { sub: 'user-1', username: 'user-1' },
+        }),
+        lambdaContext,
+      );
+    expect((await lazy(httpEvent({ routeKey: 'GET /api/elsewhere' }), lambdaContext)).statusCode).toBe(404);
+    expect(load).not.toHaveBeenCalled();
+    const [first, second] = await Promise.all([send('hi'), send('again')]);
+    expect(first.statusCode).toBe(201);
+    expect(JSON.parse(second.body!)).toEqual({ text: 'again', id: '5', sub: 'user-1' });
+    const invalid = await send('');
+    expect(invalid.statusCode).toBe(400);
+    expect(errorOf(invalid)).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'body.text': 'Text is required' } });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 500 when a route fails to load or loads another route, and tries a failed load again', async () => {
+    const load = vi
+      .fn<() => Promise<ReturnType<typeof on<typeof publicRoute>>>>()
+      .mockRejectedValueOnce(new Error('chunk missing'))
+      .mockResolvedValue(on(publicRoute, async ({ query }) => ({ n: query.n })));
+    const wrong = async () => on(echoRoute, async () => ({ text: 'x', id: 'x', sub: 'x' }));
+    const lazy = httpFunction([
+      onFirstUse('GET /api/public', load),
+      // A cast past the compiler's check of the key: the loaded route's declaration is checked again.
+      onFirstUse('GET /api/wrong' as never, wrong),
+    ]);
+    const call = (routeKey: string) => lazy(httpEvent({ routeKey, queryStringParameters: { n: '3' } }), lambdaContext);
+    expect((await call('GET /api/public')).statusCode).toBe(500);
+    const retried = await call('GET /api/public');
+    expect(retried.statusCode).toBe(200);
+    expect(JSON.parse(retried.body!)).toEqual({ n: 3 });
+    expect(load).toHaveBeenCalledTimes(2);
+    const mismatch = await call('GET /api/wrong');
+    expect(mismatch.statusCode).toBe(500);
+    expect(errorOf(mismatch).code).toBe('INTERNAL_ERROR');
   });
 });

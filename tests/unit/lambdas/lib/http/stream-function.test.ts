@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import type { RouteDeclaration } from '@shared/routes';
 import { rateLimited } from '@lambdas/lib/errors';
-import { streamFunction } from '@lambdas/lib/http/stream-function';
+import { streamFunction, streamFunctionOnFirstUse, streamRoute } from '@lambdas/lib/http/stream-function';
 import { logger, metrics, tracer } from '@lambdas/lib/observability';
 import { httpEvent, lambdaContext } from '@tests/support/http-event';
 
@@ -120,5 +120,27 @@ describe('streamFunction', () => {
 
     expect(traced).toHaveBeenCalled();
     expect(logger.getPersistentLogAttributes()).not.toHaveProperty('route');
+  });
+
+  it('loads a route bound with streamFunctionOnFirstUse on its first request only, validates it, retries a failed load', async () => {
+    const load = vi
+      .fn<() => Promise<ReturnType<typeof streamRoute<typeof chatRoute>>>>()
+      .mockRejectedValueOnce(new Error('chunk missing'))
+      .mockResolvedValue(streamRoute(chatRoute, async ({ body }) => pieces(`lazy ${body.message}`)));
+    const handler = streamFunctionOnFirstUse('POST /api/chat', load) as unknown as StreamHandler;
+    // @ts-expect-error a key that is not the loaded route's
+    streamFunctionOnFirstUse('POST /api/other', load);
+    expect(load).not.toHaveBeenCalled();
+    const send = async (body: unknown) => {
+      const stream = new ResponseStream();
+      await handler(httpEvent({ routeKey: 'POST /api/chat', body: JSON.stringify(body) }), stream, lambdaContext);
+      return stream;
+    };
+    expect((await send({ message: 'hi' })).metadata).toMatchObject({ statusCode: 500 });
+    const served = await send({ message: 'hi' });
+    expect(served.metadata).toMatchObject({ statusCode: 200 });
+    expect(served.chunks.join('')).toBe('lazy hi');
+    expect((await send({ message: '' })).metadata).toMatchObject({ statusCode: 400 });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
