@@ -172,7 +172,9 @@ async function main(): Promise<void> {
   // and "+ heaviest route" (init, then the chunks of the lazily loaded module that brings most) what the first request
   // of a cold container pays at worst when each route loads on first use.
   // The init target is judged on CPU time: wall time on this shared machine is CPU time plus waiting for a core.
-  console.log('\nfunction bundles (minified, as deployed; KB loaded at init / with lazy chunks; init CPU / + heaviest route / + lazy)');
+  console.log(
+    '\nfunction bundles (minified, as deployed; KB loaded at init / with lazy chunks; init CPU / + heaviest route / + lazy)',
+  );
   const bundles = await measureFunctionBundles(root, path.join(root, '.bench', 'bundles'), sizes.initRuns);
   figures.bundles = bundles;
   for (const b of bundles) {
