@@ -949,11 +949,11 @@ export const functions = {
   },
   'graphics-video': {
     description:
-      'Video ads from a saved design: checks the request, counts a graphics export and queues the render (202), answers its progress and lists the renders under way',
+      'Video ads from a saved design: checks the request, counts a graphics export and queues the render (202), answers its progress, lists the renders under way or ended unseen, and marks one seen',
     tables: {
       // The saved design and its images' records (GetItem); the render job (PutItem, read with GetItem, marked
-      // failed with UpdateItem when it cannot be queued; the workspace's jobs still rendering listed with Query); the
-      // finished video's record (GetItem).
+      // failed with UpdateItem when it cannot be queued, marked seen with UpdateItem; the workspace's jobs under way
+      // or ended unseen listed with Query); the finished video's record (GetItem).
       graphicsItems: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] },
       // A video counts as one graphics export a month, counted when queued and given back when queueing fails.
       quotaUsage: { actions: ['UpdateItem'] },

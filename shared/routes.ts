@@ -141,6 +141,7 @@ export const routes = {
   graphicsVideos: graphicsRoutes.graphicsVideos,
   graphicsVideoRender: graphicsVideoRoutes.graphicsVideoRender,
   graphicsVideoRenders: graphicsVideoRoutes.graphicsVideoRenders,
+  graphicsAcknowledgeVideoRender: graphicsVideoRoutes.graphicsAcknowledgeVideoRender,
   graphicsVideo: graphicsRoutes.graphicsVideo,
   signalsHealth: signalsRoutes.signalsHealth,
   listAudiences: audiencesRoutes.listAudiences,

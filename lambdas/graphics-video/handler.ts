@@ -4,7 +4,8 @@ import { s3Client } from '../lib/aws/s3';
 import { planOfUser } from '../lib/billing/plan-record';
 import { bucketName } from '../lib/bucket-name';
 import {
-  listVideoRendersInProgress,
+  acknowledgeVideoRender,
+  listRecentVideoRenders,
   readVideoRender,
   startVideoRender,
   type StartVideoDeps,
@@ -37,5 +38,6 @@ const deps = (): StartVideoDeps => {
 export const handler = httpFunction([
   on(routes.graphicsRenderVideo, ({ user, params, body }) => startVideoRender(deps(), user.sub, params.id, body)),
   on(routes.graphicsVideoRender, ({ user, params }) => readVideoRender(deps(), user.sub, params.id)),
-  on(routes.graphicsVideoRenders, ({ user }) => listVideoRendersInProgress(deps(), user.sub)),
+  on(routes.graphicsVideoRenders, ({ user }) => listRecentVideoRenders(deps(), user.sub)),
+  on(routes.graphicsAcknowledgeVideoRender, ({ user, params }) => acknowledgeVideoRender(deps(), user.sub, params.id)),
 ]);

@@ -31,12 +31,22 @@ export const graphicsVideoRoutes = {
     params: VideoIdParamsSchema,
     response: VideoRenderSchema,
   }),
-  // The workspace's renders still under way: the graphics screen shows them again after a reload or on another device.
+  // The workspace's renders still under way, and those that ended unseen: the graphics screen shows them again after a
+  // reload, on another device, or when the marketer comes back.
   graphicsVideoRenders: route({
     method: 'GET',
     path: '/api/graphics/video-renders',
     fn: 'graphics-video',
     access: 'user',
     response: VideoRenderListSchema,
+  }),
+  // The marketer saw how a render ended (or dismissed it): it is no longer listed.
+  graphicsAcknowledgeVideoRender: route({
+    method: 'POST',
+    path: '/api/graphics/video-renders/{id}/seen',
+    fn: 'graphics-video',
+    access: 'user',
+    params: VideoIdParamsSchema,
+    response: VideoRenderSchema,
   }),
 } as const;

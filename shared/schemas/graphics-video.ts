@@ -91,6 +91,10 @@ export const VideoRenderSchema = z.object({
   /** Share of the frames encoded (0–100), written by the worker as it goes. */
   progress: z.number().min(0).max(100),
   createdAt: z.string(),
+  /** The design's name when the render was queued (absent on renders queued before it was kept). */
+  designName: z.string().optional(),
+  /** When it became ready or failed. */
+  finishedAt: z.string().optional(),
   /** Why it failed, to show as is. */
   error: z.string().optional(),
   video: VideoReplySchema.optional(),
@@ -99,7 +103,10 @@ export const VideoRenderSchema = z.object({
 });
 export type VideoRender = z.infer<typeof VideoRenderSchema>;
 
-/** The workspace's renders still under way (`GET /api/graphics/video-renders`), newest first. */
+/**
+ * The workspace's renders still under way, and those that ended and were not yet seen ending
+ * (`GET /api/graphics/video-renders`), newest first.
+ */
 export const VideoRenderListSchema = z.object({ renders: z.array(VideoRenderSchema) });
 export type VideoRenderList = z.infer<typeof VideoRenderListSchema>;
 

@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/graphics-video';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
-import { isAppError, notFound } from '../errors';
+import { conflict, isAppError, notFound } from '../errors';
 import type { GraphicsDeps } from '../graphics/asset-uploads';
 import type { GraphicsStore } from '../graphics/graphics-store';
 import type { QuotaGrant } from '../quota/plan-quota';
@@ -44,6 +44,10 @@ export interface VideoJobRecord {
   claimedAt?: number;
   error?: string;
   finishedAt?: string;
+  /** The design's name when it was queued, for the list of renders (a screen may show another design's). */
+  designName?: string;
+  /** When the marketer saw how it ended (`POST …/seen`): it is then no longer listed. */
+  seenAt?: string;
 }
 
 const RENDER = 'render#';
@@ -149,6 +153,8 @@ function jobView(job: VideoJobRecord): VideoRender {
     status: job.status,
     progress: job.progress,
     createdAt: job.createdAt,
+    ...(job.designName !== undefined && { designName: job.designName }),
+    ...(job.finishedAt !== undefined && { finishedAt: job.finishedAt }),
     ...(job.error !== undefined && { error: job.error }),
   };
 }
@@ -164,11 +170,12 @@ export async function startVideoRender(
   designId: string,
   request: VideoRequest,
 ): Promise<VideoRender> {
-  await checkVideoRequest(deps, userId, designId, request);
+  const checked = await checkVideoRequest(deps, userId, designId, request);
   const grant = await deps.quota.consume(userId);
   const job: VideoJobRecord = {
     jobId: randomUUID(),
     designId,
+    designName: checked.record.name,
     version: request.version,
     sizeId: request.sizeId,
     seconds: request.seconds,
@@ -215,20 +222,38 @@ export async function readVideoRender(
 export const VIDEO_RENDER_LISTED_FOR_MS = 30 * 60_000;
 
 /**
- * `GET /api/graphics/video-renders`: the workspace's renders still under way, newest first, so a screen left and
- * opened again (or on another device) shows them. Finished ones are not listed: their videos are in the library.
+ * How long after it ended a render the marketer has not seen end is listed: long enough for a lunch, a meeting or
+ * the next morning's visit, short of the job's own week.
  */
-export async function listVideoRendersInProgress(
+export const VIDEO_RENDER_ENDED_LISTED_FOR_MS = 24 * 3600_000;
+
+/**
+ * `GET /api/graphics/video-renders`: the workspace's renders still under way, and those that ended (ready or failed)
+ * since and were not yet seen ending (`POST …/seen`), newest first. A screen left and opened again (or another
+ * device) shows a render under way to its end, and one that ended while the marketer was away with its result or
+ * its error until they dismiss it.
+ */
+export async function listRecentVideoRenders(
   deps: Pick<GraphicsDeps, 'store' | 'now'>,
   userId: string,
 ): Promise<VideoRenderList> {
-  const since = new Date(deps.now().getTime() - VIDEO_RENDER_LISTED_FOR_MS).toISOString();
+  const now = deps.now().getTime();
   const rows = await queryAll(deps.store.doc, {
     TableName: deps.store.table,
     KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
-    FilterExpression: '#status = :rendering AND createdAt >= :since',
+    FilterExpression:
+      '(#status = :rendering AND createdAt >= :since) OR ' +
+      '(#status IN (:ready, :failed) AND finishedAt >= :endedSince AND attribute_not_exists(seenAt))',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':user': userId, ':prefix': RENDER, ':rendering': 'rendering', ':since': since },
+    ExpressionAttributeValues: {
+      ':user': userId,
+      ':prefix': RENDER,
+      ':rendering': 'rendering',
+      ':ready': 'ready',
+      ':failed': 'failed',
+      ':since': new Date(now - VIDEO_RENDER_LISTED_FOR_MS).toISOString(),
+      ':endedSince': new Date(now - VIDEO_RENDER_ENDED_LISTED_FOR_MS).toISOString(),
+    },
     ConsistentRead: true,
   });
   const renders = rows
@@ -236,6 +261,38 @@ export async function listVideoRendersInProgress(
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map(jobView);
   return { renders };
+}
+
+/**
+ * `POST /api/graphics/video-renders/{id}/seen`: the marketer saw how the render ended (watched it end, dismissed
+ * it, tried again): it is no longer listed. Saying so twice keeps the first time. 404 for another workspace's job,
+ * 409 while it is still rendering (there is no end to have seen yet).
+ */
+export async function acknowledgeVideoRender(
+  deps: Pick<GraphicsDeps, 'store' | 'now'>,
+  userId: string,
+  jobId: string,
+): Promise<VideoRender> {
+  try {
+    const reply = await deps.store.doc.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: tableKey('graphicsItems', userId, videoJobItemKey(jobId)),
+        UpdateExpression: 'SET seenAt = if_not_exists(seenAt, :now)',
+        ConditionExpression: 'attribute_exists(item_key) AND #status <> :rendering',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':now': deps.now().toISOString(), ':rendering': 'rendering' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { user_id: _user, item_key: _key, expires_at: _ttl, ...job } = reply.Attributes ?? {};
+    return jobView(job as VideoJobRecord);
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const job = await getVideoJob(deps.store, userId, jobId);
+    if (!job) throw notFound('That video render does not exist.');
+    throw conflict('That video is still rendering.');
+  }
 }
 
 export interface RunVideoDeps extends VideoDeps {

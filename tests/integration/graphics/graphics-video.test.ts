@@ -1,11 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Demuxer } from 'node-av/api';
 import { AV_CODEC_ID_H264, AV_PIX_FMT_YUV420P, AV_PROFILE_H264_HIGH } from 'node-av/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesign } from '@shared/graphics/design-schema';
+import { graphicsStorageBytes } from '@shared/plans';
 import { windowId } from '@shared/quotas';
 import {
   VideoListSchema,
@@ -31,12 +32,17 @@ const doc = twinDocumentClient();
 type User = Awaited<ReturnType<typeof confirmedUser>>;
 let alice: User;
 let bob: User;
+let carol: User;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([confirmedUser(client, 'video-alice'), confirmedUser(client, 'video-bob')]);
+  [alice, bob, carol] = await Promise.all([
+    confirmedUser(client, 'video-alice'),
+    confirmedUser(client, 'video-bob'),
+    confirmedUser(client, 'video-carol'),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([deleteUser(client, alice.email), deleteUser(client, bob.email)]);
+  await Promise.all([deleteUser(client, alice.email), deleteUser(client, bob.email), deleteUser(client, carol.email)]);
   client.destroy();
   doc.destroy();
 });
@@ -156,7 +162,15 @@ describe('POST /api/graphics/designs/{id}/videos (a background render)', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     made = VideoReplySchema.parse(done.video);
     expect(made.videoId).toBe(job.jobId);
-    // Done: no longer under way (the video is in the library).
+    // Done, and not yet seen ending: still listed as ready (a screen opened now shows the result), until marked seen.
+    const listed = async (user: User) =>
+      VideoRenderListSchema.parse(await json(await call(user, '/api/graphics/video-renders'), 200)).renders;
+    expect((await listed(alice)).find((render) => render.jobId === job.jobId)?.status).toBe('ready');
+    await json(await call(bob, `/api/graphics/video-renders/${job.jobId}/seen`, { method: 'POST' }), 404);
+    const acknowledged = VideoRenderSchema.parse(
+      await json(await call(alice, `/api/graphics/video-renders/${job.jobId}/seen`, { method: 'POST' }), 200),
+    );
+    expect(acknowledged).toMatchObject({ jobId: job.jobId, status: 'ready' });
     expect(await underWay(alice)).not.toContain(job.jobId);
     expect(made).toMatchObject({ designId: saved.id, sizeId: 'square', ratio: '1:1', width: 1080, height: 1080 });
     expect(made.video.fileName).toBe('adsmith-warm-mugs-v1-1080x1080-6s.mp4');
@@ -239,4 +253,58 @@ describe('POST /api/graphics/designs/{id}/videos (a background render)', () => {
     await json(await makeVideo(alice, saved.id, { version: saved.version + 1, sizeId: 'square', seconds: 6 }), 409);
     expect(await exportsUsed(alice.sub)).toBe(before);
   });
+});
+
+describe('a render that fails while the marketer is away', () => {
+  it('is failed with its reason and the export given back, listed until marked seen, then no longer', async () => {
+    const photo = await uploadProductPhoto(carol);
+    const design = defaultDesign({
+      templateId: 'product-hero',
+      images: { product: { kind: 'asset', key: photo.key, width: 1200, height: 1200, mimeType: 'image/png' } },
+    });
+    const saved = await json<{ id: string; version: number }>(
+      await call(carol, '/api/graphics/designs', { method: 'POST', body: JSON.stringify({ name: 'Full', design }) }),
+      201,
+    );
+    // The storage fills up (another tab's uploads) after the request was checked: the worker cannot store the video.
+    await doc.send(
+      new UpdateCommand({
+        TableName: localTableName('graphicsItems'),
+        Key: { user_id: carol.sub, item_key: 'storage' },
+        UpdateExpression: 'SET bytes_used = :full',
+        ExpressionAttributeValues: { ':full': graphicsStorageBytes.free - 1_000 },
+      }),
+    );
+    const before = await exportsUsed(carol.sub);
+    const job = VideoRenderSchema.parse(
+      await json(await makeVideo(carol, saved.id, { version: saved.version, sizeId: 'square', seconds: 6 }), 202),
+    );
+    expect(job.designName).toBe('Full');
+    // Nothing to have seen while it renders.
+    await json(await call(carol, `/api/graphics/video-renders/${job.jobId}/seen`, { method: 'POST' }), 409);
+    const done = await finished(carol, job, []);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/storage|room/i);
+    expect(await exportsUsed(carol.sub)).toBe(before);
+
+    const listed = async () =>
+      VideoRenderListSchema.parse(await json(await call(carol, '/api/graphics/video-renders'), 200)).renders;
+    expect((await listed()).find((render) => render.jobId === job.jobId)).toMatchObject({
+      status: 'failed',
+      error: done.error,
+      designName: 'Full',
+      finishedAt: expect.any(String),
+    });
+    const others = VideoRenderListSchema.parse(await json(await call(bob, '/api/graphics/video-renders'), 200));
+    expect(others.renders.some((render) => render.jobId === job.jobId)).toBe(false);
+    await json(await call(bob, `/api/graphics/video-renders/${job.jobId}/seen`, { method: 'POST' }), 404);
+    const bad = await json<{ error: { details?: Record<string, unknown> } }>(
+      await call(carol, '/api/graphics/video-renders/not-an-id/seen', { method: 'POST' }),
+      400,
+    );
+    expect(Object.keys(bad.error.details ?? {})).toContain('params.id');
+
+    await json(await call(carol, `/api/graphics/video-renders/${job.jobId}/seen`, { method: 'POST' }), 200);
+    expect((await listed()).some((render) => render.jobId === job.jobId)).toBe(false);
+  }, 200_000);
 });

@@ -62,6 +62,7 @@ const defaultHandlers = (): Record<string, Handler> => ({
   graphicsDesigns: () => ({ designs: [] }),
   graphicsExports: () => ({ exports: [] }),
   graphicsVideoRenders: () => ({ renders: [] }),
+  graphicsAcknowledgeVideoRender: ({ params }) => ({ jobId: params!.id }),
   billingUsage: () => ({ plan: 'free', limits: [] }),
   graphicsStartUpload: () => ({
     uploadId: UPLOAD_ID,

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { VideoSizeId } from '@shared/graphics/video-motion';
-import { expectedRenderSeconds, type VideoRender, type VideoReply } from '@shared/schemas/graphics-video';
+import {
+  expectedRenderSeconds,
+  type VideoRender,
+  type VideoRenderList,
+  type VideoReply,
+} from '@shared/schemas/graphics-video';
 import { apiRequest } from '../api';
 import { usageKey } from '../billing/usage-key';
 
@@ -37,7 +42,25 @@ function useElapsedSeconds(running: boolean, since?: number): number {
 }
 
 export const videoRenderKey = (jobId: string) => ['graphics', 'video-render', jobId] as const;
-export const videoRendersUnderWayKey = ['graphics', 'video-renders', 'under-way'] as const;
+export const recentVideoRendersKey = ['graphics', 'video-renders', 'recent'] as const;
+
+const ended = (job: VideoRender | undefined) => job?.status === 'ready' || job?.status === 'failed';
+
+/** Tells the server the marketer saw how the render ended (it is then no longer listed); at most once a job. */
+function acknowledge(jobId: string): Promise<unknown> {
+  // A lost acknowledgement only shows the ending once more on the next visit.
+  return apiRequest('graphicsAcknowledgeVideoRender', { params: { id: jobId } }).catch(() => undefined);
+}
+
+/** A render this screen followed until it ended was seen ending: acknowledged once, so it is not shown again. */
+function useAcknowledgeWhenSeenEnding(job: VideoRender | undefined, enabled = true) {
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (!enabled || !job || !ended(job) || told.current === job.jobId) return;
+    told.current = job.jobId;
+    void acknowledge(job.jobId);
+  }, [job, enabled]);
+}
 
 /** Reads a render until it is ready or failed; a failed read (the network) is read again too. */
 function useRenderPoll(jobId: string | undefined) {
@@ -103,6 +126,7 @@ export function useVideoRender({
   const elapsed = useElapsedSeconds(rendering);
 
   useOnReady(job, onReady);
+  useAcknowledgeWhenSeenEnding(job);
 
   const asked = start.variables;
   const failed = job?.status === 'failed' ? (job.error ?? 'the render failed.') : null;
@@ -129,13 +153,13 @@ export function useVideoRender({
 }
 
 /**
- * The workspace's renders under way when the screen opened (`GET /api/graphics/video-renders`), read afresh on each
- * visit: a render started before leaving (or on another device) is shown again. Read once, not polled: each listed
- * render is then followed by `useResumedVideoRender`, and one started here by `useVideoRender`.
+ * The workspace's recent renders (`GET /api/graphics/video-renders`): those under way, and those that ended while
+ * the marketer was away and were not yet seen ending. Read afresh on each visit, not polled: each listed render is
+ * then followed by `useResumedVideoRender`, and one started here by `useVideoRender`.
  */
-export function useVideoRendersUnderWay() {
+export function useRecentVideoRenders() {
   return useQuery({
-    queryKey: videoRendersUnderWayKey,
+    queryKey: recentVideoRendersKey,
     queryFn: ({ signal }) => apiRequest('graphicsVideoRenders', { signal }),
     staleTime: Infinity,
     refetchOnMount: 'always',
@@ -145,16 +169,44 @@ export function useVideoRendersUnderWay() {
 }
 
 /**
- * A render listed as under way, followed as if the screen had never been left: polled until ready (the video) or
- * failed (the reason), with the seconds since it was queued. The same fields as `useVideoRender` but `make`.
+ * A listed render, followed as if the screen had never been left: polled until ready (the video) or failed (the
+ * reason), with the seconds since it was queued. One that ended while this screen followed it was seen ending and is
+ * acknowledged; one that had already ended when listed (`endedAway`) stays until `dismiss` (or `tryAgain`, which
+ * queues the same render of the same saved version again and follows it in its place). The same fields as
+ * `useVideoRender` otherwise.
  */
 export function useResumedVideoRender(listed: VideoRender, onReady?: (video: VideoReply, job: VideoRender) => void) {
+  const queryClient = useQueryClient();
   const poll = useRenderPoll(listed.jobId);
   const job = poll.data ?? listed;
+  const endedAway = ended(listed);
   const rendering = job.status === 'rendering';
   const queuedAt = useMemo(() => Date.parse(listed.createdAt), [listed.createdAt]);
   const elapsed = useElapsedSeconds(rendering, Number.isNaN(queuedAt) ? undefined : queuedAt);
   useOnReady(job, onReady);
+  useAcknowledgeWhenSeenEnding(job, !endedAway);
+  const replaceListed = (next: VideoRender | null) =>
+    queryClient.setQueryData<VideoRenderList>(recentVideoRendersKey, (list) =>
+      list
+        ? {
+            renders: next
+              ? list.renders.map((render) => (render.jobId === listed.jobId ? next : render))
+              : list.renders.filter((render) => render.jobId !== listed.jobId),
+          }
+        : list,
+    );
+  const retry = useMutation({
+    mutationFn: () =>
+      apiRequest('graphicsRenderVideo', {
+        params: { id: job.designId },
+        body: { version: job.version, sizeId: job.sizeId, seconds: job.seconds },
+      }),
+    onSuccess: (next) => {
+      void acknowledge(listed.jobId);
+      replaceListed(next);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: usageKey }),
+  });
   const pollError = poll.isError && !poll.data ? poll.error : null;
   return {
     rendering,
@@ -173,5 +225,16 @@ export function useResumedVideoRender(listed: VideoRender, onReady?: (video: Vid
         : pollError instanceof Error
           ? pollError.message
           : null,
+    /** It had ended before this screen listed it: shown until dismissed. */
+    endedAway,
+    /** Seen: no longer listed, here or on the next visit. */
+    dismiss: () => {
+      void acknowledge(listed.jobId);
+      replaceListed(null);
+    },
+    /** Queues the same render again (counts one export); the refusal, if any, as thrown. */
+    tryAgain: () => retry.mutate(),
+    retrying: retry.isPending,
+    retryError: retry.error,
   };
 }

@@ -10,8 +10,9 @@ import { type AppError } from '@lambdas/lib/errors';
 import { saveDesign } from '@lambdas/lib/graphics/graphics-store';
 import type { VideoRenderer } from '@lambdas/lib/graphics-video/render-video';
 import {
+  acknowledgeVideoRender,
   getVideoJob,
-  listVideoRendersInProgress,
+  listRecentVideoRenders,
   MAX_RENDER_ATTEMPTS,
   readVideoRender,
   runVideoRender,
@@ -20,6 +21,7 @@ import {
   type RunVideoDeps,
   type StartVideoDeps,
   VIDEO_JOB_TTL_SECONDS,
+  VIDEO_RENDER_ENDED_LISTED_FOR_MS,
   VIDEO_RENDER_LISTED_FOR_MS,
 } from '@lambdas/lib/graphics-video/video-jobs';
 import { videoItemKey } from '@lambdas/lib/graphics-video/video-records';
@@ -223,18 +225,14 @@ describe('startVideoRender', () => {
   });
 });
 
-describe('listVideoRendersInProgress', () => {
-  it('lists the workspace’s jobs still rendering, newest first: not a finished one, not one queued longer ago than any delivery lasts, not another workspace’s', async () => {
-    const { userId, start, worker } = setup(async () => {
-      throw new Error('x264 ran out of memory');
-    });
+describe('listRecentVideoRenders', () => {
+  it('lists the workspace’s jobs still rendering, newest first: not one queued longer ago than any delivery lasts, not another workspace’s', async () => {
+    const { userId, start } = setup();
     const record = await saved(start, userId, defaultDesign());
     const queuedAt = (ago: number) => ({ ...start, now: () => new Date(clock.getTime() - ago) });
     const ask = { version: 1, sizeId: 'story', seconds: 6 } as const;
     await startVideoRender(queuedAt(VIDEO_RENDER_LISTED_FOR_MS + 1_000), userId, record.id, ask);
     const older = await startVideoRender(queuedAt(60_000), userId, record.id, ask);
-    const failed = await startVideoRender(queuedAt(30_000), userId, record.id, ask);
-    expect(await runVideoRender(worker, { userId, jobId: failed.jobId })).toBe('failed');
     const newer = await startVideoRender(queuedAt(1_000), userId, record.id, { ...ask, sizeId: 'square' });
     const other = setup();
     await startVideoRender(
@@ -244,11 +242,12 @@ describe('listVideoRendersInProgress', () => {
       ask,
     );
 
-    const { renders } = await listVideoRendersInProgress(start, userId);
+    const { renders } = await listRecentVideoRenders(start, userId);
     expect(renders.map((render) => render.jobId)).toEqual([newer.jobId, older.jobId]);
     expect(renders[0]).toEqual({
       jobId: newer.jobId,
       designId: record.id,
+      designName: 'Spring',
       version: 1,
       sizeId: 'square',
       ratio: '1:1',
@@ -257,7 +256,69 @@ describe('listVideoRendersInProgress', () => {
       progress: 0,
       createdAt: new Date(clock.getTime() - 1_000).toISOString(),
     });
-    expect(await listVideoRendersInProgress(start, `${userId}-nobody`)).toEqual({ renders: [] });
+    expect(await listRecentVideoRenders(start, `${userId}-nobody`)).toEqual({ renders: [] });
+  });
+
+  it('lists renders that ended (failed or ready) and were not seen ending, until seen or a day after they ended', async () => {
+    const { userId, start, worker } = setup(async () => {
+      throw new Error('x264 ran out of memory');
+    });
+    const record = await saved(start, userId, defaultDesign());
+    const ask = { version: 1, sizeId: 'story', seconds: 6 } as const;
+    const at = <T extends object>(deps: T, ago: number): T => ({ ...deps, now: () => new Date(clock.getTime() - ago) });
+    // Failed while the marketer was away: listed with its reason and when it ended.
+    const failed = await startVideoRender(at(start, 120_000), userId, record.id, ask);
+    expect(await runVideoRender(worker, { userId, jobId: failed.jobId })).toBe('failed');
+    // Ready (a delivery found its video stored): listed too, so its result is shown once.
+    const ready = await startVideoRender(at(start, 60_000), userId, record.id, ask);
+    await aws.doc.send(
+      new PutCommand({
+        TableName: start.store.table,
+        Item: { user_id: userId, item_key: videoItemKey(ready.jobId), videoId: ready.jobId },
+      }),
+    );
+    expect(await runVideoRender(worker, { userId, jobId: ready.jobId })).toBe('ready');
+    // Failed more than a day ago: no longer news.
+    const stale = await startVideoRender(at(start, VIDEO_RENDER_ENDED_LISTED_FOR_MS + 60_000), userId, record.id, ask);
+    expect(
+      await runVideoRender(at(worker, VIDEO_RENDER_ENDED_LISTED_FOR_MS + 1_000), { userId, jobId: stale.jobId }),
+    ).toBe('failed');
+
+    const listed = async () => (await listRecentVideoRenders(start, userId)).renders;
+    expect((await listed()).map((render) => [render.jobId, render.status])).toEqual([
+      [ready.jobId, 'ready'],
+      [failed.jobId, 'failed'],
+    ]);
+    expect((await listed())[1]).toMatchObject({
+      error: expect.stringMatching(/could not be rendered/),
+      finishedAt: clock.toISOString(),
+    });
+
+    // Seen (dismissed, or watched ending): no longer listed; saying so again keeps the first time.
+    const seen = await acknowledgeVideoRender(at(start, -5_000), userId, failed.jobId);
+    expect(seen).toMatchObject({ jobId: failed.jobId, status: 'failed' });
+    expect((await listed()).map((render) => render.jobId)).toEqual([ready.jobId]);
+    await acknowledgeVideoRender(at(start, -10_000), userId, failed.jobId);
+    expect((await getVideoJob(start.store, userId, failed.jobId))?.seenAt).toBe(
+      new Date(clock.getTime() + 5_000).toISOString(),
+    );
+    await acknowledgeVideoRender(start, userId, ready.jobId);
+    expect(await listed()).toEqual([]);
+  });
+
+  it('refuses to mark seen a render still rendering (409) or another workspace’s (404), changing nothing', async () => {
+    const { userId, start } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const job = await startVideoRender(start, userId, record.id, { version: 1, sizeId: 'square', seconds: 6 });
+    expect(((await rejection(acknowledgeVideoRender(start, userId, job.jobId))) as AppError).code).toBe('CONFLICT');
+    expect(((await rejection(acknowledgeVideoRender(start, `${userId}-other`, job.jobId))) as AppError).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(((await rejection(acknowledgeVideoRender(start, userId, crypto.randomUUID()))) as AppError).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await getVideoJob(start.store, userId, job.jobId))?.seenAt).toBeUndefined();
+    expect((await listRecentVideoRenders(start, userId)).renders.map((render) => render.jobId)).toEqual([job.jobId]);
   });
 });
 

@@ -18,7 +18,7 @@ import { type EditorTab, EditorSections } from './editor-sections';
 import { PreviewToolbar } from './preview-toolbar';
 import { SaveDesignBar } from './save-design-bar';
 import { SizePreviews } from './size-previews';
-import { MakeVideo } from './make-video';
+import { VideoPanel } from './make-video';
 import { ServerExport, type SavingTools } from './server-export';
 import { UseInCampaign } from './use-in-campaign';
 
@@ -188,8 +188,7 @@ export function GraphicsGenerator({ renderer }: { renderer: GraphicsRenderer }) 
             onExported={saving.onExported}
             carouselCards={design.cards?.length}
           />
-          {/* A carousel is made of cards, not one picture to move: it has no video. */}
-          {design.cards ? null : <MakeVideo ensureSaved={saving.ensureSaved} blocked={blocked} />}
+          <VideoPanel isCarousel={Boolean(design.cards)} ensureSaved={saving.ensureSaved} blocked={blocked} />
         </>
       )}
       campaignPanel={(blocked, saving, design) => (

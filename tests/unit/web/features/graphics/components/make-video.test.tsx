@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { MakeVideo } from '@web/features/graphics/components/make-video';
+import { MakeVideo, VideoPanel } from '@web/features/graphics/components/make-video';
 import { ApiError } from '@web/lib/api-client';
 import { client, DESIGN_ID, UPLOAD_ID, USER, stubGraphicsApi } from '@tests/support/graphics/graphics-api-stub';
 
@@ -134,6 +134,9 @@ describe('MakeVideo', () => {
       'href',
       `/campaign-generator?videoId=${UPLOAD_ID}`,
     );
+    // Seen ending here: acknowledged once, so it is not shown again as ended while the marketer was away.
+    await waitFor(() => expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(1));
+    expect(called('graphicsAcknowledgeVideoRender')[0]!.input).toEqual({ params: { id: UPLOAD_ID } });
     // Polling stopped once it was ready.
     const polls = called('graphicsVideoRender').length;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -199,7 +202,149 @@ describe('MakeVideo', () => {
     expect(onMade).toHaveBeenCalledTimes(1);
     expect(onMade).toHaveBeenCalledWith(expect.objectContaining({ videoId: UPLOAD_ID }), expect.anything());
     expect(called('graphicsVideoRenders')).toHaveLength(1);
+    // Both were seen ending on this screen: each acknowledged once, neither needs dismissing.
+    await waitFor(() =>
+      expect(
+        called('graphicsAcknowledgeVideoRender')
+          .map((call) => call.input.params!.id)
+          .sort(),
+      ).toEqual([UPLOAD_ID, OTHER_JOB].sort()),
+    );
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
   }, 15_000);
+
+  it('comes back to a render that failed while away: its reason until dismissed, and "Try again" queues it again and follows it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const NEW_JOB = '66666666-6666-4666-8666-666666666666';
+    const failed = {
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      designName: 'Spring mugs',
+      version: 2,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      status: 'failed',
+      progress: 0,
+      createdAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      finishedAt: new Date(Date.now() - 7 * 60_000).toISOString(),
+      error: 'There is no room left in your storage: delete some images or exports.',
+    };
+    handlers.graphicsVideoRenders = () => ({ renders: [failed] });
+    let done = false;
+    handlers.graphicsVideoRender = ({ params }) => {
+      if (params!.id === UPLOAD_ID) return failed;
+      const { usage: _usage, ...video } = reply({ version: 2, sizeId: 'story', seconds: 10 });
+      const again = { ...failed, jobId: NEW_JOB, status: 'rendering', progress: 30, error: undefined };
+      return done ? { ...again, status: 'ready', progress: 100, video: { ...video, videoId: NEW_JOB } } : again;
+    };
+    handlers.graphicsRenderVideo = () => ({
+      ...failed,
+      jobId: NEW_JOB,
+      status: 'rendering',
+      progress: 0,
+      createdAt: new Date().toISOString(),
+      error: undefined,
+      finishedAt: undefined,
+      usage: { used: 4, limit: 10, resetsAt: '2026-12-01T00:00:00.000Z' },
+    });
+    const { ensureSaved } = mount();
+
+    const group = await screen.findByRole('group', {
+      name: 'Failed while you were away 7 min ago: your 10 s 9:16 video of “Spring mugs”',
+    });
+    expect(within(group).getByRole('alert')).toHaveTextContent(
+      'The video could not be made: There is no room left in your storage: delete some images or exports.',
+    );
+    // Not acknowledged by being shown: it stays until dismissed or tried again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(0);
+
+    await user.click(within(group).getByRole('button', { name: 'Try again' }));
+    // The same render of the same saved version, for its own design (not the one open), without saving anything.
+    expect(called('graphicsRenderVideo')[0]!.input).toEqual({
+      params: { id: DESIGN_ID },
+      body: { version: 2, sizeId: 'story', seconds: 10 },
+    });
+    expect(ensureSaved).not.toHaveBeenCalled();
+    const bar = await screen.findByRole('progressbar', { name: 'Rendering the video' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '30'));
+    expect(screen.queryByText(/Failed while you were away/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(called('graphicsAcknowledgeVideoRender').map((call) => call.input.params!.id)).toEqual([UPLOAD_ID]);
+
+    done = true;
+    expect(await screen.findByLabelText('Video preview, 9:16, 10 seconds', {}, { timeout: 5_000 })).toBeInTheDocument();
+    // The new render was seen ending here: acknowledged, and nothing to dismiss.
+    await waitFor(() =>
+      expect(called('graphicsAcknowledgeVideoRender').map((call) => call.input.params!.id)).toEqual([
+        UPLOAD_ID,
+        NEW_JOB,
+      ]),
+    );
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('comes back to a render made while away: the video with its actions until dismissed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { usage: _usage, ...video } = reply({ version: 2, sizeId: 'square', seconds: 7 });
+    const ready = {
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId: 'square',
+      ratio: '1:1',
+      seconds: 7,
+      status: 'ready',
+      progress: 100,
+      createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+      finishedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    };
+    handlers.graphicsVideoRenders = () => ({ renders: [ready] });
+    handlers.graphicsVideoRender = () => ({ ...ready, video });
+    mount();
+
+    const group = await screen.findByRole('group', { name: 'Made while you were away 2 h ago: your 7 s 1:1 video' });
+    expect(await within(group).findByLabelText('Video preview, 1:1, 7 seconds')).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Use in an ad' })).toHaveAttribute(
+      'href',
+      `/campaign-generator?videoId=${UPLOAD_ID}`,
+    );
+    expect(within(group).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Dismiss' }));
+    expect(group).not.toBeInTheDocument();
+    expect(called('graphicsAcknowledgeVideoRender').map((call) => call.input.params!.id)).toEqual([UPLOAD_ID]);
+  });
+
+  it('says why "Try again" was refused, keeping the failed render and its reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    const failed = {
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      status: 'failed',
+      progress: 0,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      finishedAt: new Date(Date.now() - 30_000).toISOString(),
+      error: 'The render stopped before finishing, twice.',
+    };
+    handlers.graphicsVideoRenders = () => ({ renders: [failed] });
+    handlers.graphicsVideoRender = () => failed;
+    handlers.graphicsRenderVideo = () => {
+      throw new ApiError('CONFLICT', 409, 'This design was saved again since (version 3, you have 2).');
+    };
+    mount();
+    const group = await screen.findByRole('group', { name: /^Failed while you were away just now/ });
+    await user.click(within(group).getByRole('button', { name: 'Try again' }));
+    expect(await within(group).findByText(/It could not be tried again/)).toHaveTextContent(
+      'It could not be tried again: This design was saved again since (version 3, you have 2).',
+    );
+    expect(within(group).getByText(/The render stopped before finishing, twice/)).toBeInTheDocument();
+    expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(0);
+  });
 
   it('says why a render failed (the export was given back), with no preview', async () => {
     const user = userEvent.setup({ delay: null });
@@ -261,5 +406,57 @@ describe('MakeVideo', () => {
     await user.click(screen.getByRole('button', { name: 'Make video' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('the design could not be saved first.');
     expect(called('graphicsRenderVideo')).toHaveLength(0);
+  });
+});
+
+describe('VideoPanel', () => {
+  const mountPanel = (isCarousel: boolean) =>
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client()}>
+          <VideoPanel isCarousel={isCarousel} ensureSaved={async () => null} blocked={false} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+  const rendering = {
+    jobId: UPLOAD_ID,
+    designId: DESIGN_ID,
+    designName: 'Spring mugs',
+    version: 2,
+    sizeId: 'story',
+    ratio: '9:16',
+    seconds: 10,
+    status: 'rendering',
+    progress: 50,
+    createdAt: new Date(Date.now() - 5_000).toISOString(),
+  };
+
+  it('shows a carousel’s marketer the videos being made from their other designs, with no "Make a video"', async () => {
+    handlers.graphicsVideoRenders = () => ({ renders: [rendering] });
+    handlers.graphicsVideoRender = () => rendering;
+    mountPanel(true);
+    const region = await screen.findByRole('region', { name: 'Your videos' });
+    expect(within(region).getByRole('group', { name: 'Your 10 s 9:16 video of “Spring mugs”' })).toBeInTheDocument();
+    expect(within(region).getByRole('progressbar', { name: 'Rendering the video' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(screen.queryByRole('region', { name: 'Make a video' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make video' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing for a carousel when no video is being made or waiting to be seen', async () => {
+    mountPanel(true);
+    await waitFor(() => expect(called('graphicsVideoRenders')).toHaveLength(1));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('shows the same renders inside "Make a video" for a single design', async () => {
+    handlers.graphicsVideoRenders = () => ({ renders: [rendering] });
+    handlers.graphicsVideoRender = () => rendering;
+    mountPanel(false);
+    const region = screen.getByRole('region', { name: 'Make a video' });
+    expect(await within(region).findByRole('group', { name: /Spring mugs/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your videos' })).not.toBeInTheDocument();
   });
 });
