@@ -131,6 +131,7 @@ function ResumedRender({ listed, onMade }: { listed: VideoRender; onMade?: (repl
   const render = useResumedVideoRender(listed, onMade);
   const labelId = useId();
   const { job } = render;
+  // The status line below says the length and shape while it renders; the caption names the design.
   const what = `${job.seconds} s ${ratioOf(job.sizeId)} video${job.designName ? ` of “${job.designName}”` : ''}`;
   const failed = job.status === 'failed';
   const retryQuota = quotaExceededOf(render.retryError);
@@ -139,7 +140,9 @@ function ResumedRender({ listed, onMade }: { listed: VideoRender; onMade?: (repl
       <p id={labelId} className="text-xs font-medium text-muted-foreground">
         {render.endedAway
           ? `${failed ? 'Failed' : 'Made'} while you were away${minutesAgo(job.finishedAt)}: your ${what}`
-          : `Your ${what}`}
+          : job.designName
+            ? `Video of “${job.designName}”`
+            : `Your ${what}`}
       </p>
       <RenderState render={render} onUseInAd={render.endedAway ? render.dismiss : undefined} />
       {render.endedAway ? (
@@ -196,7 +199,8 @@ export function VideoRendersSection() {
         Your videos
       </h2>
       <p className="text-sm text-muted-foreground">
-        Videos made from your other designs: a carousel itself is not made into a video.
+        Videos being made from your designs, and those made while you were away. A carousel is not made into a video:
+        open a single design to make one.
       </p>
       <RecentVideoRenders />
     </section>
