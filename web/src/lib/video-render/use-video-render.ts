@@ -52,13 +52,24 @@ function acknowledge(jobId: string): Promise<unknown> {
   return apiRequest('graphicsAcknowledgeVideoRender', { params: { id: jobId } }).catch(() => undefined);
 }
 
-/** A render this screen followed until it ended was seen ending: acknowledged once, so it is not shown again. */
+/**
+ * A render this screen followed until it ended was seen ending: acknowledged once, so it is not shown again. Not
+ * while the tab is hidden (the marketer is elsewhere): then when it is shown again, or, if the tab is closed first,
+ * on the next visit as ended while they were away.
+ */
 function useAcknowledgeWhenSeenEnding(job: VideoRender | undefined, enabled = true) {
   const told = useRef<string | null>(null);
   useEffect(() => {
     if (!enabled || !job || !ended(job) || told.current === job.jobId) return;
-    told.current = job.jobId;
-    void acknowledge(job.jobId);
+    const { jobId } = job;
+    const tell = () => {
+      if (document.visibilityState === 'hidden' || told.current === jobId) return;
+      told.current = jobId;
+      void acknowledge(jobId);
+    };
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    return () => document.removeEventListener('visibilitychange', tell);
   }, [job, enabled]);
 }
 

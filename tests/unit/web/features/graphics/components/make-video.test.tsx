@@ -346,6 +346,38 @@ describe('MakeVideo', () => {
     expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(0);
   });
 
+  it('acknowledges a render that ended while its tab was hidden only once the tab is shown again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const job = {
+      jobId: UPLOAD_ID,
+      designId: DESIGN_ID,
+      version: 2,
+      sizeId: 'story',
+      ratio: '9:16',
+      seconds: 10,
+      progress: 0,
+      createdAt: '2026-11-22T12:00:00.000Z',
+    };
+    handlers.graphicsRenderVideo = () => ({ ...job, status: 'rendering' });
+    handlers.graphicsVideoRender = () => ({ ...job, status: 'failed', error: 'The design was saved again.' });
+    let visibility: DocumentVisibilityState = 'hidden';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    try {
+      mount();
+      await user.click(screen.getByRole('button', { name: 'Make video' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The design was saved again.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(0);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(1));
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(called('graphicsAcknowledgeVideoRender')).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('says why a render failed (the export was given back), with no preview', async () => {
     const user = userEvent.setup({ delay: null });
     handlers.graphicsRenderVideo = () => ({
