@@ -1,43 +1,15 @@
-import { graphicsVideoRoutes as routes } from '@shared/function-routes/graphics-video';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { s3Client } from '../lib/aws/s3';
-import { planOfUser } from '../lib/billing/plan-record';
-import { bucketName } from '../lib/bucket-name';
-import {
-  acknowledgeVideoRender,
-  listRecentVideoRenders,
-  readVideoRender,
-  startVideoRender,
-  type StartVideoDeps,
-} from '../lib/graphics-video/video-jobs';
-import { httpFunction, on } from '../lib/http/http-function';
-import { sendJob } from '../lib/job-queue';
-import { consumeWorkspaceQuota, refundQuota } from '../lib/quota/plan-quota';
-import { tableName } from '../lib/table-name';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const deps = (): StartVideoDeps => {
-  const doc = dynamoDocumentClient();
-  const counters = { doc, table: tableName('quotaUsage') };
-  const plansTable = { doc, table: tableName('userPlans') };
-  return {
-    store: { doc, table: tableName('graphicsItems') },
-    bucket: { s3: s3Client, bucket: bucketName('assets') },
-    planOf: (user: string) => planOfUser(doc, tableName('userPlans'), user),
-    now: () => new Date(),
-    // A video counts like a graphics export (one a request): the plans have no separate video allowance.
-    quota: {
-      // An attached client workspace draws on its agency's pool (the grant names whose counter, for the refund).
-      consume: (user) => consumeWorkspaceQuota(counters, plansTable, user, 'graphicsExportsPerMonth'),
-      refund: (user, grant) => refundQuota(counters, user, grant),
-    },
-    enqueue: (message) => sendJob('videoRenders', message),
-  };
-};
+/**
+ * Checks and queues video renders, and answers their progress; graphics-video-worker renders them. The routes load
+ * with the first request, not at init (issue 23 req 15): one module, since the progress reads share video-jobs.ts
+ * with the start of a render.
+ */
+const videos = () => import('./route-videos');
 
-/** Checks and queues video renders, and answers their progress; graphics-video-worker renders them. */
 export const handler = httpFunction([
-  on(routes.graphicsRenderVideo, ({ user, params, body }) => startVideoRender(deps(), user.sub, params.id, body)),
-  on(routes.graphicsVideoRender, ({ user, params }) => readVideoRender(deps(), user.sub, params.id)),
-  on(routes.graphicsVideoRenders, ({ user }) => listRecentVideoRenders(deps(), user.sub)),
-  on(routes.graphicsAcknowledgeVideoRender, ({ user, params }) => acknowledgeVideoRender(deps(), user.sub, params.id)),
+  onFirstUse('POST /api/graphics/designs/{id}/videos', async () => (await videos()).renderVideoRoute),
+  onFirstUse('GET /api/graphics/video-renders/{id}', async () => (await videos()).videoRenderRoute),
+  onFirstUse('GET /api/graphics/video-renders', async () => (await videos()).videoRendersRoute),
+  onFirstUse('POST /api/graphics/video-renders/{id}/seen', async () => (await videos()).acknowledgeVideoRenderRoute),
 ]);

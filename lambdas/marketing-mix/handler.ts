@@ -1,63 +1,22 @@
-import { marketingMixRoutes as routes } from '@shared/function-routes/marketing-mix';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { httpFunction, on } from '../lib/http/http-function';
-import { sendJob } from '../lib/job-queue';
-import { metaRuntime } from '../lib/meta-connection/meta-deps';
-import { metaSpendForPeriods } from '../lib/mmm/account-spend';
-import { type MmmTables } from '../lib/mmm/mmm-store';
-import { modelWeekPlan } from '../lib/mmm/model-week-plan';
-import { takeToken } from '../lib/rate-limit/user-token-bucket';
-import { readSecret } from '../lib/secrets';
-import { tableName } from '../lib/table-name';
-import { clientAddress } from '../lib/http/client-address';
-import { createDataset, datasetList, removeDataset } from './datasets';
-import { monthlyFitCharge } from './fit-quota';
-import { modelDetail, modelList, removeModel, startFit } from './models';
-import { createShare, listShares, openSharedReport, revokeShare, type ShareDeps } from './shares';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const tables = (): MmmTables => ({
-  doc: dynamoDocumentClient(),
-  datasets: tableName('mmmDatasets'),
-  models: tableName('mmmModels'),
-});
-const enqueue = (job: object) => sendJob('mmmFits', job);
-
-const shareDeps = (): ShareDeps => ({
-  mmm: tables(),
-  shares: { doc: dynamoDocumentClient(), table: tableName('mmmShares') },
-  key: async () => (await readSecret('mmmShareKey')).key,
-  takeToken: (key, rule) => takeToken({ doc: dynamoDocumentClient(), table: tableName('rateLimitBuckets') }, key, rule),
-});
-
-const fitCharge = () =>
-  monthlyFitCharge(
-    { doc: dynamoDocumentClient(), table: tableName('quotaUsage') },
-    { doc: dynamoDocumentClient(), table: tableName('userPlans') },
-  );
+// Each group of routes loads with its first request, not at init (issue 23 req 15): datasets bring the CSV import
+// and Meta's spend, models the week planner, shares only the links.
+const datasets = () => import('./route-datasets');
+const models = () => import('./route-models');
+const shares = () => import('./route-shares');
 
 export const handler = httpFunction([
-  on(routes.mmmCreateDataset, ({ user, body }) =>
-    createDataset(tables(), user.sub, body, {
-      metaSpend: (adAccountId, dates) => metaSpendForPeriods(user.sub, metaRuntime(), adAccountId, dates),
-    }),
-  ),
-  on(routes.mmmListDatasets, ({ user }) => datasetList(tables(), user.sub)),
-  on(routes.mmmStartFit, ({ user, body }) =>
-    startFit({ tables: tables(), enqueue, chargeMonthlyFit: fitCharge() }, user.sub, body),
-  ),
-  on(routes.mmmListModels, ({ user }) => modelList(tables(), user.sub)),
-  on(routes.mmmGetModel, ({ user, params }) => modelDetail(tables(), user.sub, params.id)),
-  on(routes.mmmDeleteModel, ({ user, params }) => removeModel(tables(), user.sub, params.id, shareDeps())),
-  on(routes.mmmWeekPlan, ({ user, params, body }) => modelWeekPlan(tables(), user.sub, params.id, body)),
-  on(routes.mmmDeleteDataset, ({ user, params }) => removeDataset(tables(), user.sub, params.id)),
-  on(routes.mmmCreateShare, ({ user, params, body }) => createShare(shareDeps(), user.sub, params.id, body)),
-  on(routes.mmmListShares, ({ user, params }) => listShares(shareDeps(), user.sub, params.id)),
-  on(routes.mmmRevokeShare, ({ user, params }) => revokeShare(shareDeps(), user.sub, params.id)),
-  on(routes.mmmSharedReport, ({ params, event }) =>
-    openSharedReport(
-      shareDeps(),
-      params.token,
-      clientAddress(event.requestContext.http.sourceIp, event.headers['x-forwarded-for']),
-    ),
-  ),
+  onFirstUse('POST /api/mmm/datasets', async () => (await datasets()).createDatasetRoute),
+  onFirstUse('GET /api/mmm/datasets', async () => (await datasets()).listDatasetsRoute),
+  onFirstUse('POST /api/mmm/models', async () => (await models()).startFitRoute),
+  onFirstUse('GET /api/mmm/models', async () => (await models()).listModelsRoute),
+  onFirstUse('GET /api/mmm/models/{id}', async () => (await models()).getModelRoute),
+  onFirstUse('DELETE /api/mmm/models/{id}', async () => (await models()).deleteModelRoute),
+  onFirstUse('POST /api/mmm/models/{id}/week-plans', async () => (await models()).weekPlanRoute),
+  onFirstUse('DELETE /api/mmm/datasets/{id}', async () => (await datasets()).deleteDatasetRoute),
+  onFirstUse('POST /api/mmm/models/{id}/shares', async () => (await shares()).createShareRoute),
+  onFirstUse('GET /api/mmm/models/{id}/shares', async () => (await shares()).listSharesRoute),
+  onFirstUse('DELETE /api/mmm/shares/{id}', async () => (await shares()).revokeShareRoute),
+  onFirstUse('GET /api/mmm/shared/{token}', async () => (await shares()).sharedReportRoute),
 ]);

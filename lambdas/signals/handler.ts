@@ -1,33 +1,13 @@
-import { signalsRoutes as routes } from '@shared/function-routes/signals';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { httpFunction, on } from '../lib/http/http-function';
-import { metaSession } from '../lib/meta-session/meta-route';
-import { tableName } from '../lib/table-name';
-import { readPixelDelivery } from './pixel-delivery';
-import { recordQualityDays } from './quality-days';
-import { signalsHealth } from './signals-health';
-import { watchAccount } from './watch-account';
-import { createSiteKey, listSiteKeys, revokeSiteKey } from './site-keys';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const siteKeys = () => ({ doc: dynamoDocumentClient(), table: tableName('signalSiteKeys') });
-const deliveries = () => ({ doc: dynamoDocumentClient(), table: tableName('signalDeliveries') });
+// Each group of routes loads with its first request, not at init (issue 23 req 15): the health read brings the
+// insights and delivery code, the site keys little more than their table.
+const health = () => import('./route-health');
+const siteKeys = () => import('./route-site-keys');
 
 export const handler = httpFunction([
-  on(
-    routes.signalsHealth,
-    async ({ session, params }) => {
-      const workspaceId = session.user.sub;
-      const health = await signalsHealth(session, params.id, {
-        delivery: (pixelId, now) => readPixelDelivery(deliveries(), workspaceId, pixelId, now),
-        qualityDays: (pixelId, today, now) => recordQualityDays(deliveries(), workspaceId, pixelId, today, now),
-      });
-      // Read once, watched from now on: the hourly monitor checks this account for alerts.
-      await watchAccount(deliveries(), session.user.sub, params.id, session.deps.now());
-      return health;
-    },
-    metaSession(),
-  ),
-  on(routes.signalsSiteKeys, ({ user }) => listSiteKeys(siteKeys(), user.sub)),
-  on(routes.signalsCreateSiteKey, ({ session, body }) => createSiteKey(session, siteKeys(), body), metaSession()),
-  on(routes.signalsRevokeSiteKey, ({ user, params }) => revokeSiteKey(siteKeys(), user.sub, params.keyId, new Date())),
+  onFirstUse('GET /api/signals/ad-accounts/{id}/health', async () => (await health()).healthRoute),
+  onFirstUse('GET /api/signals/site-keys', async () => (await siteKeys()).siteKeysRoute),
+  onFirstUse('POST /api/signals/site-keys', async () => (await siteKeys()).createSiteKeyRoute),
+  onFirstUse('DELETE /api/signals/site-keys/{keyId}', async () => (await siteKeys()).revokeSiteKeyRoute),
 ]);

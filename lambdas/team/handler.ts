@@ -1,87 +1,20 @@
-import * as z from 'zod';
-import { NEED_ENV } from '@shared/need-env';
-import { teamRoutes as routes } from '@shared/function-routes/team';
-import { cognitoClient, cognitoSdk } from '../lib/aws/cognito';
-import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { sesClient } from '../lib/aws/sesv2';
-import { lazyEnv } from '../lib/env';
-import { httpFunction, on } from '../lib/http/http-function';
-import { logger } from '../lib/observability';
-import { enqueueEvent } from '../lib/outbox/event-outbox';
-import { tableName } from '../lib/table-name';
-import { sendInvitationEmail } from './invitation-email';
-import {
-  attachClientWorkspace,
-  detachClientWorkspace,
-  leaveAgencyPlan,
-  listClientWorkspaces,
-} from './client-workspaces';
-import { requestedWorkspace } from '../lib/team/requested-workspace';
-import {
-  acceptInvitation,
-  createClientWorkspace,
-  invite,
-  leaveTeam,
-  listWorkspaces,
-  readTeam,
-  removeMember,
-  revokeInvitation,
-  type TeamDeps,
-} from './team';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const config = lazyEnv(
-  z.object({
-    SITE_URL: z.url(),
-    USER_POOL_ID: z.string().min(1),
-    [NEED_ENV.emailFrom]: z.email().optional(),
-  }),
-);
-
-async function emailOf(user: { username: string }) {
-  const [{ AdminGetUserCommand }, cognito] = await Promise.all([cognitoSdk(), cognitoClient()]);
-  const reply = await cognito.send(
-    new AdminGetUserCommand({ UserPoolId: config().USER_POOL_ID, Username: user.username }),
-  );
-  const attribute = (name: string) => reply.UserAttributes?.find((a) => a.Name === name)?.Value;
-  const email = attribute('email');
-  return email ? { email, verified: attribute('email_verified') === 'true' } : undefined;
-}
-
-function deps(): TeamDeps {
-  const doc = dynamoDocumentClient();
-  const from = config()[NEED_ENV.emailFrom];
-  return {
-    doc,
-    tables: {
-      memberships: tableName('workspaceMemberships'),
-      invitations: tableName('teamInvitations'),
-      userPlans: tableName('userPlans'),
-      audit: tableName('campaignAudit'),
-    },
-    counters: { doc, table: tableName('quotaUsage') },
-    siteUrl: config().SITE_URL.replace(/\/$/, ''),
-    emailOf,
-    sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient, from, to, invitation) : null,
-    log: (message, detail) => logger.warn(message, detail),
-    announceDetached: (detail) =>
-      enqueueEvent(doc, 'clientDetached', detail).then(
-        () => undefined,
-        (error: unknown) => logger.warn('Client detach not written to the outbox', { error: String(error) }),
-      ),
-  };
-}
+// Each group of routes loads with its first request, not at init (issue 23 req 15).
+const team = () => import('./route-team');
+const clients = () => import('./route-clients');
 
 export const handler = httpFunction([
-  on(routes.getTeam, ({ user }) => readTeam(user, deps())),
-  on(routes.inviteTeammate, ({ user, body }) => invite(user, body, deps())),
-  on(routes.revokeInvitation, ({ user, params }) => revokeInvitation(user, params.id, deps())),
-  on(routes.removeTeammate, ({ user, params }) => removeMember(user, params.userId, deps())),
-  on(routes.leaveTeam, ({ user }) => leaveTeam(user, deps())),
-  on(routes.acceptInvitation, ({ user, body }) => acceptInvitation(user, body.token, deps())),
-  on(routes.createClientWorkspace, ({ user, body }) => createClientWorkspace(user, body, deps())),
-  on(routes.listClientWorkspaces, ({ user }) => listClientWorkspaces(user, deps())),
-  on(routes.attachClientWorkspace, ({ user, body }) => attachClientWorkspace(user, body.workspaceId, deps())),
-  on(routes.detachClientWorkspace, ({ user, params }) => detachClientWorkspace(user, params.workspaceId, deps())),
-  on(routes.leaveAgencyPlan, ({ user }) => leaveAgencyPlan(user, deps())),
-  on(routes.listWorkspaces, ({ user, event }) => listWorkspaces(user, requestedWorkspace(event.headers), deps())),
+  onFirstUse('GET /api/team', async () => (await team()).getTeamRoute),
+  onFirstUse('POST /api/team/invitations', async () => (await team()).inviteRoute),
+  onFirstUse('DELETE /api/team/invitations/{id}', async () => (await team()).revokeInvitationRoute),
+  onFirstUse('DELETE /api/team/members/{userId}', async () => (await team()).removeTeammateRoute),
+  onFirstUse('POST /api/team/leave', async () => (await team()).leaveTeamRoute),
+  onFirstUse('POST /api/team/accept', async () => (await team()).acceptInvitationRoute),
+  onFirstUse('GET /api/workspaces', async () => (await team()).listWorkspacesRoute),
+  onFirstUse('POST /api/workspaces', async () => (await team()).createClientWorkspaceRoute),
+  onFirstUse('GET /api/workspaces/clients', async () => (await clients()).listClientWorkspacesRoute),
+  onFirstUse('POST /api/workspaces/clients', async () => (await clients()).attachClientWorkspaceRoute),
+  onFirstUse('DELETE /api/workspaces/clients/{workspaceId}', async () => (await clients()).detachClientWorkspaceRoute),
+  onFirstUse('POST /api/workspaces/agency-plan/leave', async () => (await clients()).leaveAgencyPlanRoute),
 ]);
