@@ -1,10 +1,8 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/errors';
 import { authenticateAccessToken, type AccessTokensTable, type TokenHolder } from '../lib/agent/access-tokens';
 import type { AgentToolContext, AgentToolWiring } from '../lib/agent/agent-context';
 import { increaseLedger, readGuardrails, type AgentStore } from '../lib/agent/agent-store';
-import { agentMcpServer } from '../lib/agent/mcp-tools';
 import type { MetaSession } from '../lib/meta-session/session';
 import { takeChatMessage, type RateLimitStore } from '../lib/streaming/rate-limit';
 
@@ -115,6 +113,12 @@ export async function serveMcp(request: McpRequest, deps: McpDeps): Promise<APIG
     return reply(413, { jsonrpc: '2.0', error: { code: -32600, message: 'The request is too large.' }, id: null });
 
   const context = await toolContext(holder, deps);
+  // The MCP SDK and the tools with their schemas load only for a request with a valid token (issue 23 req 15): a
+  // refused one, or GET's 405, costs a cold container none of it. Loaded once per container.
+  const [{ agentMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    import('../lib/agent/mcp-tools'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
   const server = agentMcpServer(holder.scope, context, async (tool) => {
     // Each tool call counts against the same per-person and per-address limits as the chat and the in-app agent.
     await takeChatMessage(deps.limits, { ip: request.ip, userId: holder.person });
