@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignDraftSchema, PreviewListSchema } from '@shared/schemas/campaign-plan';
 import { readyToPublish } from './ready-to-publish';
 import { testPng, uploadProductImage } from '../graphics/upload-image';
-import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { sandbox, type FreshUser } from '../meta-api/meta-user';
+import { json, pourOverBrief, publishingUser } from './publishing-user';
 
 /**
  * Issue 8 point 1 on the twin: an image the user uploads (the graphics function's presigned upload and confirm)
@@ -13,32 +14,10 @@ import { connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/met
 let user: FreshUser;
 let usdAccount: string;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function json(reply: Response) {
-  const text = await reply.text();
-  return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
-}
-
-const brief = (images: unknown[]) => ({
-  adAccountId: usdAccount,
-  product: 'Ceramic pour-over coffee set',
-  goal: 'traffic',
-  landingUrl: 'https://shop.example.com/pour-over',
-  budgetType: 'daily',
-  budgetAmount: 25,
-  startDate: day(1),
-  endDate: day(15),
-  countries: ['US'],
-  audience: 'Home baristas who love specialty coffee',
-  images,
-});
+const brief = (images: unknown[]) => pourOverBrief(usdAccount, images);
 
 beforeAll(async () => {
-  user = await freshUser('cg-images');
-  await connectMeta(user);
-  const accounts = await json(await user.call('/api/meta/ad-accounts'));
-  usdAccount = (accounts.body.data as Array<{ id: string; currency: string }>).find((a) => a.currency === 'USD')!.id;
+  ({ user, usdAccount } = await publishingUser('cg-images'));
 });
 
 afterAll(async () => {

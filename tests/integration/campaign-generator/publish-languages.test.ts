@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AdVideo } from '@shared/ad-video';
-import { localBucketName } from '@shared/buckets';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { CampaignDraftSchema, type CampaignDraft } from '@shared/schemas/campaign-plan';
-import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX } from '@infra/twin/function-environment';
 import { encodePng } from '@infra/twin/openai/prompt-image';
 import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video';
-import { twin } from '../twin-client';
 import { readyToPublish } from './ready-to-publish';
-import { auditRows, connectMeta, freshUser, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
+import { day, json, publishingUser, subOf, twinAssets } from './publishing-user';
 
 /**
  * Issue 29, requirement 3 on the twin: the workspace's business languages (English, then Spanish) are stored and
@@ -21,30 +18,10 @@ import { auditRows, connectMeta, freshUser, sandbox, type FreshUser } from '../m
 
 let user: FreshUser;
 let usdAccount: string;
-let s3: S3Client;
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const subOf = (token: string) =>
-  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-
-async function json(reply: Response) {
-  const text = await reply.text();
-  return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
-}
+let assets: ReturnType<typeof twinAssets>;
 
 type Call = { seq: number; method: string; path: string; params: Record<string, string>; status: number };
 const calls = async () => ((await (await fetch(`${sandbox()}/__admin/calls`)).json()) as { calls: Call[] }).calls;
-
-async function putObject(key: string, body: Uint8Array, contentType: string) {
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: localBucketName(LOCAL_NAME_PREFIX, 'assets'),
-      Key: key,
-      Body: body,
-      ContentType: contentType,
-    }),
-  );
-}
 
 /** A 6 s vertical video of a design in the user's part of the assets bucket, as graphics-video stores one. */
 async function storedVideo(): Promise<AdVideo> {
@@ -54,8 +31,8 @@ async function storedVideo(): Promise<AdVideo> {
   });
   const rendered = await renderDesignVideo(design, {}, { sizeId: 'story', seconds: 6, preset: 'superfast' });
   const folder = `users/${subOf(user.token)}/videos/${randomUUID()}`;
-  await putObject(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
-  await putObject(`${folder}/thumbnail.png`, encodePng(540, 960, new Uint8Array(540 * 960 * 3).fill(90)), 'image/png');
+  await assets.put(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
+  await assets.put(`${folder}/thumbnail.png`, encodePng(540, 960, new Uint8Array(540 * 960 * 3).fill(90)), 'image/png');
   return {
     kind: 'video',
     assetKey: `${folder}/video.mp4`,
@@ -133,21 +110,12 @@ const posts = (mine: Call[], edge: string) =>
   mine.filter((call) => call.method === 'POST' && call.path.endsWith(`/${usdAccount}/${edge}`));
 
 beforeAll(async () => {
-  s3 = new S3Client({
-    endpoint: twin().s3,
-    region: twin().cognito.region,
-    forcePathStyle: true,
-    credentials: LOCAL_CREDENTIALS,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  user = await freshUser('cg-languages');
-  await connectMeta(user);
-  const accounts = await json(await user.call('/api/meta/ad-accounts'));
-  usdAccount = (accounts.body.data as Array<{ id: string; currency: string }>).find((a) => a.currency === 'USD')!.id;
+  assets = twinAssets();
+  ({ user, usdAccount } = await publishingUser('cg-languages'));
 }, 60_000);
 
 afterAll(async () => {
-  s3.destroy();
+  assets.destroy();
   await user.remove();
 });
 

@@ -5,17 +5,15 @@ import { defaultDesign } from '@shared/graphics/design-schema';
 import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
 import { CreativeElementRecordSchema } from '@shared/schemas/creative-report';
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AdVideo } from '@shared/ad-video';
-import { localBucketName } from '@shared/buckets';
-import { LOCAL_CREDENTIALS, LOCAL_NAME_PREFIX, localTableName } from '@infra/twin/function-environment';
+import { localTableName } from '@infra/twin/function-environment';
 import { encodePng } from '@infra/twin/openai/prompt-image';
 import { putVideoRecord } from '@lambdas/lib/graphics-video/video-records';
 import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video';
 import { twinDocumentClient } from '../ai/ai-user';
-import { twin } from '../twin-client';
 import { readyToPublish } from './ready-to-publish';
-import { connectMeta, freshUser, sandbox, setFaults, type FreshUser } from '../meta-api/meta-user';
+import { sandbox, setFaults, type FreshUser } from '../meta-api/meta-user';
+import { day, json, publishingUser, subOf, twinAssets } from './publishing-user';
 
 /**
  * Issue 29, requirement 2 on the twin: a design rendered to a 9:16 MP4 by renderDesignVideo (what graphics-video
@@ -28,46 +26,16 @@ import { connectMeta, freshUser, sandbox, setFaults, type FreshUser } from '../m
 let user: FreshUser;
 let usdAccount: string;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function json(reply: Response) {
-  const text = await reply.text();
-  return { status: reply.status, body: JSON.parse(text) as Record<string, unknown> & { error?: { message: string } } };
-}
-
-/** The user's id, as the API knows them: the access token's `sub`. */
-const subOf = (token: string) =>
-  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-
-let s3: S3Client;
-async function putObject(key: string, body: Uint8Array, contentType: string) {
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: localBucketName(LOCAL_NAME_PREFIX, 'assets'),
-      Key: key,
-      Body: body,
-      ContentType: contentType,
-    }),
-  );
-}
+let assets: ReturnType<typeof twinAssets>;
 
 beforeAll(async () => {
-  s3 = new S3Client({
-    endpoint: twin().s3,
-    region: twin().cognito.region,
-    forcePathStyle: true,
-    credentials: LOCAL_CREDENTIALS,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  user = await freshUser('cg-video');
-  await connectMeta(user);
-  const accounts = await json(await user.call('/api/meta/ad-accounts'));
-  usdAccount = (accounts.body.data as Array<{ id: string; currency: string }>).find((a) => a.currency === 'USD')!.id;
+  assets = twinAssets();
+  ({ user, usdAccount } = await publishingUser('cg-video'));
 }, 60_000);
 
 afterAll(async () => {
   await setFaults({ failWrite: null });
-  s3.destroy();
+  assets.destroy();
   await user.remove();
 });
 
@@ -86,8 +54,8 @@ async function storedVideo(headline: string): Promise<AdVideo> {
   const videoId = randomUUID();
   const folder = `users/${subOf(user.token)}/videos/${videoId}`;
   const thumbnail = new Uint8Array(540 * 960 * 3).fill(200);
-  await putObject(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
-  await putObject(`${folder}/thumbnail.png`, encodePng(540, 960, thumbnail), 'image/png');
+  await assets.put(`${folder}/video.mp4`, rendered.mp4, 'video/mp4');
+  await assets.put(`${folder}/thumbnail.png`, encodePng(540, 960, thumbnail), 'image/png');
   await putVideoRecord({ doc, table: localTableName('graphicsItems') }, subOf(user.token), {
     videoId,
     designId: randomUUID(),
