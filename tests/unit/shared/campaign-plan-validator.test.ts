@@ -15,6 +15,7 @@ import { BILLING_EVENTS_FOR_GOAL, GOAL_STRUCTURE, ODAX_GOALS, ODAX_OBJECTIVES, g
 import { majorToBudget } from '@shared/currency-units';
 import type { AdVideo } from '@shared/ad-video';
 import { multiLanguageAd } from '@tests/support/multi-language-ad';
+import { trailShoesPlan } from '@tests/support/trail-shoes-plan';
 import {
   CampaignBriefSchema,
   CampaignPlanSchema,
@@ -36,40 +37,28 @@ function plan(change: (draft: CampaignPlan) => void = () => {}): CampaignPlan {
     callToAction: 'SHOP_NOW' as const,
     link: 'https://shop.example.com/trail',
   });
-  const draft: CampaignPlan = {
-    adAccountId: 'act_100',
-    currency: 'USD',
-    campaign: {
-      name: 'Trail shoes',
-      objective: 'OUTCOME_TRAFFIC',
-      buyingType: 'AUCTION',
-      budget: { type: 'daily', amountMinor: 5000 },
-      bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
-      specialAdCategories: [],
-    },
-    adSets: [
-      {
-        name: 'Hikers',
-        optimizationGoal: 'LINK_CLICKS',
-        billingEvent: 'IMPRESSIONS',
-        destinationType: 'WEBSITE',
-        budget: null,
-        startTime: '2026-11-21T00:00:00Z',
-        endTime: '2026-12-21T00:00:00Z',
-        targeting: {
-          countries: ['US'],
-          regions: [],
-          cities: [],
-          ageMin: 25,
-          ageMax: 55,
-          genders: [],
-          interests: [{ id: '6003000000001', name: 'Hiking' }],
-          placements: 'advantage',
-        },
-        ads: [ad(1), ad(2)],
+  const draft = trailShoesPlan([
+    {
+      name: 'Hikers',
+      optimizationGoal: 'LINK_CLICKS',
+      billingEvent: 'IMPRESSIONS',
+      destinationType: 'WEBSITE',
+      budget: null,
+      startTime: '2026-11-21T00:00:00Z',
+      endTime: '2026-12-21T00:00:00Z',
+      targeting: {
+        countries: ['US'],
+        regions: [],
+        cities: [],
+        ageMin: 25,
+        ageMax: 55,
+        genders: [],
+        interests: [{ id: '6003000000001', name: 'Hiking' }],
+        placements: 'advantage',
       },
-    ],
-  };
+      ads: [ad(1), ad(2)],
+    },
+  ]);
   change(draft);
   return CampaignPlanSchema.parse(draft);
 }
@@ -497,23 +486,10 @@ describe('checkAudienceOverlap in the plan check', () => {
       targeting: targeting(t),
       ads: [],
     }) as CampaignPlan['adSets'][number];
-  const plan = (sets: CampaignPlan['adSets']): CampaignPlan => ({
-    adAccountId: 'act_100',
-    currency: 'USD',
-    campaign: {
-      name: 'Trail shoes',
-      objective: 'OUTCOME_TRAFFIC',
-      buyingType: 'AUCTION',
-      budget: { type: 'daily', amountMinor: 5000 },
-      bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
-      specialAdCategories: [],
-    },
-    adSets: sets,
-  });
 
   it('warns on each of the two ad sets, naming the other, and never blocks publishing', () => {
     const issues = checkAudienceOverlap(
-      plan([
+      trailShoesPlan([
         adSet('Hikers 18–65', {}),
         adSet('Hikers 25–44', { ageMin: 25, ageMax: 44 }),
         adSet('Runners', { interests: [running] }),
@@ -529,13 +505,13 @@ describe('checkAudienceOverlap in the plan check', () => {
   });
 
   it('is part of validatePlan, and silent for a plan whose audiences are apart', () => {
-    const apart = plan([
+    const apart = trailShoesPlan([
       adSet('Hiking | 18–29', { ageMin: 18, ageMax: 29 }),
       adSet('Hiking | 30–44', { ageMin: 30, ageMax: 44 }),
     ]);
     const context = { minDailyBudgetMinor: 100, now: new Date('2026-11-20T12:00:00Z') };
     expect(validatePlan(apart, context).filter((i) => i.path.endsWith('.audience'))).toEqual([]);
-    const nested = plan([adSet('A', {}), adSet('B', { ageMin: 25, ageMax: 44 })]);
+    const nested = trailShoesPlan([adSet('A', {}), adSet('B', { ageMin: 25, ageMax: 44 })]);
     expect(validatePlan(nested, context).filter((i) => i.path.endsWith('.audience'))).toHaveLength(2);
   });
 });

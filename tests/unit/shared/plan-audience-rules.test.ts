@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { audiencesOverlap, blockingIssues, validatePlan } from '@shared/campaign-plan-validator';
 import { checkAdSetAudiences } from '@shared/plan-audience-rules';
 import { CampaignPlanSchema, type CampaignPlan, type PlanAudience } from '@shared/schemas/campaign-plan';
+import { trailShoesPlan } from '@tests/support/trail-shoes-plan';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -54,19 +55,7 @@ function plan(change: (draft: CampaignPlan) => void = () => {}): CampaignPlan {
     },
     ads: [ad(1), ad(2)],
   });
-  const draft: CampaignPlan = {
-    adAccountId: 'act_100',
-    currency: 'USD',
-    campaign: {
-      name: 'Trail shoes',
-      objective: 'OUTCOME_TRAFFIC',
-      buyingType: 'AUCTION',
-      budget: { type: 'daily', amountMinor: 5000 },
-      bidStrategy: 'LOWEST_COST_WITHOUT_CAP',
-      specialAdCategories: [],
-    },
-    adSets: [set('Lookalike')],
-  };
+  const draft = trailShoesPlan([set('Lookalike')]);
   change(draft);
   return CampaignPlanSchema.parse(draft);
 }
