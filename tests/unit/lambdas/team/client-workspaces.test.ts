@@ -13,6 +13,7 @@ import {
 } from '@lambdas/team/client-workspaces';
 import { readTeam, type TeamDeps } from '@lambdas/team/team';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
+import { localTeamDeps } from '@tests/support/local-team-deps';
 
 /**
  * Client workspaces on an Agency plan, on the real tables in local DynamoDB: a workspace whose own subscription still
@@ -31,23 +32,16 @@ function person(email: string): RequestUser {
   return { sub, username: sub, role: 'owner' };
 }
 
-const deps = (): TeamDeps => ({
-  doc: aws.doc,
-  tables: {
-    memberships: localTableName('workspaceMemberships'),
-    invitations: localTableName('teamInvitations'),
-    audit: localTableName('campaignAudit'),
-    userPlans: localTableName('userPlans'),
-  },
-  counters: { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock },
-  siteUrl: 'http://site.test',
-  emailOf: async (user) => emails.get(user.username),
-  sendInvitation: null,
-  now: () => clock,
-  announceDetached: async (detail) => {
-    announced.push(detail);
-  },
-});
+const deps = (): TeamDeps =>
+  localTeamDeps({
+    doc: aws.doc,
+    now: () => clock,
+    emails,
+    sendInvitation: null,
+    announceDetached: async (detail) => {
+      announced.push(detail);
+    },
+  });
 
 async function onPlan(user: RequestUser, plan: PlanKey, extra: Record<string, unknown> = {}) {
   await aws.doc.send(

@@ -27,6 +27,7 @@ import {
   type TeamDeps,
 } from '@lambdas/team/team';
 import { startLocalAws, type LocalAws } from '@tests/support/local-aws';
+import { localTeamDeps } from '@tests/support/local-team-deps';
 
 let aws: LocalAws;
 let clock = new Date('2026-11-23T10:00:00.000Z');
@@ -41,22 +42,15 @@ function person(email: string, verified = true): RequestUser {
   return { sub, username: sub };
 }
 
-const deps = (): TeamDeps => ({
-  doc: aws.doc,
-  tables: {
-    memberships: localTableName('workspaceMemberships'),
-    invitations: localTableName('teamInvitations'),
-    audit: localTableName('campaignAudit'),
-    userPlans: localTableName('userPlans'),
-  },
-  counters: { doc: aws.doc, table: localTableName('quotaUsage'), now: () => clock },
-  siteUrl: 'http://site.test',
-  emailOf: async (user) => emails.get(user.username),
-  sendInvitation: async (to, invitation) => {
-    sent.push({ to, link: invitation.link });
-  },
-  now: () => clock,
-});
+const deps = (): TeamDeps =>
+  localTeamDeps({
+    doc: aws.doc,
+    now: () => clock,
+    emails,
+    sendInvitation: async (to, invitation) => {
+      sent.push({ to, link: invitation.link });
+    },
+  });
 
 /** The person as httpFunction hands them to the team's logic when their request works in `owner`'s workspace. */
 function working(who: RequestUser, owner: RequestUser, role: WorkspaceRole): RequestUser {
