@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudienceList } from '@shared/schemas/audiences';
 import { CustomerListForm } from '@web/features/audiences/components/customer-list-form';
+import { answerLargeFile } from '@tests/unit/web/support/large-customer-file';
 
 const apiRequest = vi.hoisted(() => vi.fn());
 vi.mock('@web/lib/api', () => ({ apiRequest }));
@@ -94,21 +95,14 @@ describe('CustomerListForm', () => {
       ...patch,
     });
 
-    function answer(progressReplies: Record<string, unknown>[]) {
-      apiRequest.mockImplementation(async (name: string) => {
-        if (name === 'startCustomerListUpload')
-          return {
-            uploadId: 'up-1',
-            uploadUrl: 'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
-            method: 'PUT',
-            headers: { 'content-type': 'text/csv' },
-            expiresAt: '2026-11-29T00:15:00.000Z',
-          };
-        if (name === 'processCustomerListUpload') return progress({ state: 'queued' });
-        if (name === 'customerListUploadProgress') return progressReplies.shift() ?? progress({ state: 'done' });
-        return { items: [] };
+    const answer = (replies: Record<string, unknown>[]) =>
+      answerLargeFile(apiRequest, {
+        start: 'startCustomerListUpload',
+        expiresAt: '2026-11-29T00:15:00.000Z',
+        progress,
+        replies,
+        otherwise: () => ({ items: [] }),
       });
-    }
 
     it('goes straight to the bucket, then shows the worker’s progress until it is done', async () => {
       const put = vi.fn(async () => new Response(null, { status: 200 }));

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Audience, CustomerListRefresh } from '@shared/schemas/audiences';
 import { createQueryClient } from '@web/app/providers/query-client';
 import { RefreshCustomerList } from '@web/features/audiences/components/refresh-customer-list';
+import { answerLargeFile } from '@tests/unit/web/support/large-customer-file';
 
 const apiRequest = vi.hoisted(() => vi.fn());
 vi.mock('@web/lib/api', () => ({ apiRequest }));
@@ -115,21 +116,16 @@ describe('RefreshCustomerList', () => {
       updatedAt: '2026-11-29T08:00:00.000Z',
       ...patch,
     });
-    function answer(progressReplies: Record<string, unknown>[]) {
-      apiRequest.mockImplementation(async (name: string) => {
-        if (name === 'startCustomerListRefresh')
-          return {
-            uploadId: 'up-1',
-            uploadUrl: 'https://bucket.test/uploads/up-1/file.csv?X-Amz-Signature=x',
-            method: 'PUT',
-            headers: { 'content-type': 'text/csv' },
-            expiresAt: '2026-11-29T09:00:00.000Z',
-          };
-        if (name === 'processCustomerListUpload') return progress({ state: 'queued' });
-        if (name === 'customerListUploadProgress') return progressReplies.shift() ?? progress({ state: 'done' });
-        throw new Error(`unexpected ${name}`);
+    const answer = (replies: Record<string, unknown>[]) =>
+      answerLargeFile(apiRequest, {
+        start: 'startCustomerListRefresh',
+        expiresAt: '2026-11-29T09:00:00.000Z',
+        progress,
+        replies,
+        otherwise: (name) => {
+          throw new Error(`unexpected ${name}`);
+        },
       });
-    }
 
     it('goes to the bucket, shows the worker’s progress, then what changed', async () => {
       const put = vi.fn(async () => new Response(null, { status: 200 }));
