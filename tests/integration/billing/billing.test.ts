@@ -5,17 +5,8 @@ import { UsageSchema, type BillingStatus } from '@shared/schemas/billing';
 import { localTableName } from '@infra/twin/function-environment';
 import { postJson, twinDocumentClient } from '../ai/ai-user';
 import { deliveredCounts, slackRequests } from '../notifications/sink-client';
-import {
-  api,
-  cognitoClient,
-  deleteUser,
-  eventually,
-  GOOD_PASSWORD,
-  signIn,
-  signUp,
-  twin,
-  uniqueEmail,
-} from '../twin-client';
+import { api, cognitoClient, deleteUser, eventually, twin, uniqueEmail } from '../twin-client';
+import { paymentEventsOf, signedInUser } from './billing-user';
 
 /**
  * Billing end to end on the twin: our API → the Stripe stand-in (the same SDK
@@ -29,12 +20,7 @@ let token: string;
 let sub: string;
 
 beforeAll(async () => {
-  await signUp(cognito, email);
-  const { AdminConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: twin().cognito.userPoolId, Username: email }));
-  // The web sends access tokens, which carry no email: billing must find it itself.
-  token = (await signIn(cognito, email, GOOD_PASSWORD)).AccessToken!;
-  sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+  ({ token, sub } = await signedInUser(cognito, email));
 });
 
 afterAll(async () => {
@@ -76,13 +62,7 @@ function pay(url: string, card: string) {
   });
 }
 
-async function paymentEvents(): Promise<{ event: { detail: { paymentId: string; amount: number } } }[]> {
-  const reply = await fetch(`${twin().eventBridge}/events?detailType=payment`);
-  const all = (await reply.json()) as {
-    event: { detail: { paymentId: string; amount: number; customerEmail: string } };
-  }[];
-  return all.filter((a) => a.event.detail.customerEmail === email);
-}
+const paymentEvents = () => paymentEventsOf(email);
 
 /** Waits for more than `count` payment events of this user, and returns them all. */
 const paymentsBeyond = (count: number, what: string) =>

@@ -6,17 +6,8 @@ import { localTableName } from '@infra/twin/function-environment';
 import { LOCAL_STRIPE } from '@infra/twin/secrets/local-secret-values';
 import { STRIPE_LIKE_WEBHOOKS } from '@infra/twin/stripe/webhook-delivery';
 import { twinDocumentClient } from '../ai/ai-user';
-import {
-  api,
-  cognitoClient,
-  deleteUser,
-  eventually,
-  GOOD_PASSWORD,
-  signIn,
-  signUp,
-  twin,
-  uniqueEmail,
-} from '../twin-client';
+import { api, cognitoClient, deleteUser, eventually, twin, uniqueEmail } from '../twin-client';
+import { paymentEventsOf, signedInUser } from './billing-user';
 
 /**
  * The issue's "done when" on the twin: a user going Free → Pro → Agency → Pro → Agency in one day ends with the
@@ -39,11 +30,7 @@ const admin = (method: string, path: string, body: unknown) =>
   });
 
 beforeAll(async () => {
-  await signUp(cognito, email);
-  const { AdminConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: twin().cognito.userPoolId, Username: email }));
-  token = (await signIn(cognito, email, GOOD_PASSWORD)).AccessToken!;
-  sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+  ({ token, sub } = await signedInUser(cognito, email));
   const url = new URL(twin().stripe!);
   stripe = new Stripe(LOCAL_STRIPE.secretKey, {
     host: url.hostname,
@@ -83,15 +70,7 @@ const planRow = async () =>
 
 /** The distinct payments Adsmith announced for this user (the bus's `payment` events), by invoice id. */
 async function announcedPayments(): Promise<Map<string, number>> {
-  const reply = await fetch(`${twin().eventBridge}/events?detailType=payment`);
-  const all = (await reply.json()) as {
-    event: { detail: { paymentId: string; amount: number; customerEmail: string } };
-  }[];
-  return new Map(
-    all
-      .filter((a) => a.event.detail.customerEmail === email)
-      .map((a) => [a.event.detail.paymentId, a.event.detail.amount]),
-  );
+  return new Map((await paymentEventsOf(email)).map((a) => [a.event.detail.paymentId, a.event.detail.amount]));
 }
 
 describe('plan changes as Stripe charges them', () => {
