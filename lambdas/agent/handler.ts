@@ -1,7 +1,6 @@
-import { streamFunctionOnFirstUse } from '../lib/http/stream-function';
+import { streamFunction } from '../lib/http/stream-function';
+import { agentTurnRoute } from './agent-route';
 
-// The route's schemas, the agent's tools and their wiring (agent-route.ts) load on the first request, not at init.
-export const handler = streamFunctionOnFirstUse(
-  'POST /api/agent',
-  async () => (await import('./agent-route')).agentTurnRoute,
-);
+// One route: loading it on first use (streamFunctionOnFirstUse) would only move its cost from init to the first turn,
+// and add the reading of its chunks (docs/benchmarks.md, session 23), so init loads it.
+export const handler = streamFunction(agentTurnRoute.route, agentTurnRoute.logic);

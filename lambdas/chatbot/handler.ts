@@ -1,7 +1,6 @@
-import { streamFunctionOnFirstUse } from '../lib/http/stream-function';
+import { streamFunction } from '../lib/http/stream-function';
+import { chatRoute } from './chatbot-route';
 
-// The route's schemas and the chat's logic and wiring (chatbot-route.ts) load on the first request, not at init.
-export const handler = streamFunctionOnFirstUse(
-  'POST /api/chat',
-  async () => (await import('./chatbot-route')).chatRoute,
-);
+// One route: loading it on first use (streamFunctionOnFirstUse) would only move its cost from init to the first
+// answer, and add the reading of its chunks (docs/benchmarks.md, session 23), so init loads it.
+export const handler = streamFunction(chatRoute.route, chatRoute.logic);

@@ -138,7 +138,6 @@ describe('routes loaded on first use (onFirstUse, issue 23 req 15)', () => {
     ['mcp', 'lambdas/lib/agent/read-tools.ts'],
     ['mcp', 'lambdas/mcp/serve-mcp.ts'],
     ['audiences', 'shared/schemas/audiences.ts'],
-    ['agent', 'shared/schemas/agent.ts'],
     // The functions of 60–80 ms: each group of routes loads with its first request.
     ['secure-meta-api', 'lambdas/lib/meta-changes/apply-object-change.ts'],
     ['automation-rules', 'lambdas/lib/rules/backtest.ts'],
