@@ -1,20 +1,15 @@
-import { metaOauthCallbackRoutes as routes } from '@shared/function-routes/meta-oauth-callback';
-import { httpFunction, on } from '../lib/http/http-function';
-import { metaRuntime } from '../lib/meta-connection/meta-deps';
-import { readSecret } from '../lib/secrets';
-import { completeConnection, oauthConfig, type ConnectDeps } from './connect-meta';
-import { createOnboardingLink, listOnboardingLinks, onboardingCallback, onboardingConfig } from './onboarding';
+import { httpFunction, onFirstUse } from '../lib/http/http-function';
 
-const deps = (): ConnectDeps => ({
-  ...metaRuntime(),
-  stateKey: async () => (await readSecret('oauthStateKey')).key,
-});
+// Each group of routes loads with its first request, not at init (issue 23 req 15): the owner's own connection
+// does without the onboarding links' code.
+const connect = () => import('./route-connect');
+const onboarding = () => import('./route-onboarding');
 
 export const handler = httpFunction([
-  on(routes.metaOAuthConfig, ({ user, query }) => oauthConfig(user, deps(), query)),
-  on(routes.metaOAuthCallback, ({ user, body }) => completeConnection(user, body, deps())),
-  on(routes.metaOnboardingCreate, ({ user, body }) => createOnboardingLink(user, deps(), body)),
-  on(routes.metaOnboardingList, ({ user }) => listOnboardingLinks(user, deps())),
-  on(routes.metaOnboardingConfig, ({ params }) => onboardingConfig(deps(), params.token)),
-  on(routes.metaOnboardingCallback, ({ params, body }) => onboardingCallback(deps(), params.token, body)),
+  onFirstUse('GET /api/meta/oauth/config', async () => (await connect()).oauthConfigRoute),
+  onFirstUse('POST /api/meta/oauth/callback', async () => (await connect()).oauthCallbackRoute),
+  onFirstUse('POST /api/meta/onboarding-links', async () => (await onboarding()).onboardingCreateRoute),
+  onFirstUse('GET /api/meta/onboarding-links', async () => (await onboarding()).onboardingListRoute),
+  onFirstUse('GET /api/meta/onboarding/{token}/config', async () => (await onboarding()).onboardingConfigRoute),
+  onFirstUse('POST /api/meta/onboarding/{token}/callback', async () => (await onboarding()).onboardingCallbackRoute),
 ]);

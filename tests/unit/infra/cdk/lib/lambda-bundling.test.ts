@@ -147,6 +147,8 @@ describe('routes loaded on first use (onFirstUse, issue 23 req 15)', () => {
     ['team', 'lambdas/team/team.ts'],
     ['signals', 'lambdas/signals/signals-health.ts'],
     ['ai-campaign-optimizer', 'lambdas/lib/ai/ad-copy.ts'],
+    ['billing', 'lambdas/billing/stripe-webhook.ts'],
+    ['meta-oauth-callback', 'lambdas/meta-oauth-callback/onboarding.ts'],
   ])(
     '%s: %s is only in chunks a cold start does not load',
     async (fn, source) => {
