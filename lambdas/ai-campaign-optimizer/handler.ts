@@ -1,13 +1,8 @@
-import { httpFunction, onFirstUse } from '../lib/http/http-function';
+import { httpFunction } from '../lib/http/http-function';
+import { generateAdCopyRoute, testConnectionRoute } from './route-generate';
+import { adCopyHistoryRoute, saveAdCopyRoute } from './route-history';
 
-// Each group of routes loads with its first request, not at init (issue 23 req 15): the saved ad copy needs none of
-// the AI code.
-const generate = () => import('./route-generate');
-const history = () => import('./route-history');
-
-export const handler = httpFunction([
-  onFirstUse('POST /api/ai/test-connection', async () => (await generate()).testConnectionRoute),
-  onFirstUse('POST /api/ai/ad-copy', async () => (await generate()).generateAdCopyRoute),
-  onFirstUse('GET /api/ai/ad-copy/history', async () => (await history()).adCopyHistoryRoute),
-  onFirstUse('POST /api/ai/ad-copy/history', async () => (await history()).saveAdCopyRoute),
-]);
+// The routes' modules are grouped by what they load, but imported at init: loading them on first use
+// (onFirstUse) cut init to the shared wrapper (~50 ms) yet made each route's first request pay as much as the whole
+// cold start had or more (docs/benchmarks.md, session 23, h23e). Switching a group back is a one-line change here.
+export const handler = httpFunction([testConnectionRoute, generateAdCopyRoute, adCopyHistoryRoute, saveAdCopyRoute]);

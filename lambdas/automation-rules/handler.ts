@@ -1,21 +1,20 @@
-import { httpFunction, onFirstUse } from '../lib/http/http-function';
+import { httpFunction } from '../lib/http/http-function';
+import { deleteRoute, listRoute, runsRoute, settingsRoute, versionsRoute } from './route-rules';
+import { createRoute, runNowRoute, setStatusRoute, updateRoute } from './route-checked';
+import { backtestRoute } from './route-backtest';
 
-// Each group of routes loads with its first request, not at init (issue 23 req 15): the stored rules need no Meta
-// code; saving, switching on and running a rule check its account against the user's connection; the backtest
-// brings the rules engine.
-const stored = () => import('./route-rules');
-const checked = () => import('./route-checked');
-const backtest = () => import('./route-backtest');
-
+// The routes' modules are grouped by what they load, but imported at init: loading them on first use
+// (onFirstUse) cut init to the shared wrapper (~50 ms) yet made each route's first request pay as much as the whole
+// cold start had or more (docs/benchmarks.md, session 23, h23e). Switching a group back is a one-line change here.
 export const handler = httpFunction([
-  onFirstUse('GET /api/rules', async () => (await stored()).listRoute),
-  onFirstUse('POST /api/rules', async () => (await checked()).createRoute),
-  onFirstUse('PUT /api/rules/{id}', async () => (await checked()).updateRoute),
-  onFirstUse('PUT /api/rules/{id}/status', async () => (await checked()).setStatusRoute),
-  onFirstUse('DELETE /api/rules/{id}', async () => (await stored()).deleteRoute),
-  onFirstUse('GET /api/rules/{id}/versions', async () => (await stored()).versionsRoute),
-  onFirstUse('POST /api/rules/{id}/run', async () => (await checked()).runNowRoute),
-  onFirstUse('POST /api/rules/backtest', async () => (await backtest()).backtestRoute),
-  onFirstUse('GET /api/rules/runs', async () => (await stored()).runsRoute),
-  onFirstUse('PUT /api/rule-settings', async () => (await stored()).settingsRoute),
+  listRoute,
+  createRoute,
+  updateRoute,
+  setStatusRoute,
+  deleteRoute,
+  versionsRoute,
+  runNowRoute,
+  backtestRoute,
+  runsRoute,
+  settingsRoute,
 ]);

@@ -1,15 +1,12 @@
-import { httpFunction, onFirstUse } from '../lib/http/http-function';
+import { httpFunction } from '../lib/http/http-function';
+import { acknowledgeVideoRenderRoute, renderVideoRoute, videoRenderRoute, videoRendersRoute } from './route-videos';
 
-/**
- * Checks and queues video renders, and answers their progress; graphics-video-worker renders them. The routes load
- * with the first request, not at init (issue 23 req 15): one module, since the progress reads share video-jobs.ts
- * with the start of a render.
- */
-const videos = () => import('./route-videos');
-
+// The routes' modules are grouped by what they load, but imported at init: loading them on first use
+// (onFirstUse) cut init to the shared wrapper (~50 ms) yet made each route's first request pay as much as the whole
+// cold start had or more (docs/benchmarks.md, session 23, h23e). Switching a group back is a one-line change here.
 export const handler = httpFunction([
-  onFirstUse('POST /api/graphics/designs/{id}/videos', async () => (await videos()).renderVideoRoute),
-  onFirstUse('GET /api/graphics/video-renders/{id}', async () => (await videos()).videoRenderRoute),
-  onFirstUse('GET /api/graphics/video-renders', async () => (await videos()).videoRendersRoute),
-  onFirstUse('POST /api/graphics/video-renders/{id}/seen', async () => (await videos()).acknowledgeVideoRenderRoute),
+  renderVideoRoute,
+  videoRenderRoute,
+  videoRendersRoute,
+  acknowledgeVideoRenderRoute,
 ]);

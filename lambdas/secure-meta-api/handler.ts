@@ -1,20 +1,26 @@
-import { httpFunction, onFirstUse } from '../lib/http/http-function';
+import { httpFunction } from '../lib/http/http-function';
+import { connectionRoute, disconnectRoute } from './route-connection';
+import {
+  accountInsightsRoute,
+  adAccountsRoute,
+  campaignAdSetsRoute,
+  campaignInsightsRoute,
+  campaignsRoute,
+  performanceTableRoute,
+} from './route-reads';
+import { updateCampaignRoute } from './route-update-campaign';
 
-// Each group of routes (its schemas, its logic) loads with the first request that needs it, not at init
-// (issue 23 req 15): the connection's state needs no Graph reading code, and only the campaign update needs the
-// change machinery.
-const connection = () => import('./route-connection');
-const reads = () => import('./route-reads');
-const update = () => import('./route-update-campaign');
-
+// The routes' modules are grouped by what they load, but imported at init: loading them on first use
+// (onFirstUse) cut init to the shared wrapper (~50 ms) yet made each route's first request pay as much as the whole
+// cold start had or more (docs/benchmarks.md, session 23, h23e). Switching a group back is a one-line change here.
 export const handler = httpFunction([
-  onFirstUse('GET /api/meta/connection', async () => (await connection()).connectionRoute),
-  onFirstUse('DELETE /api/meta/connection', async () => (await connection()).disconnectRoute),
-  onFirstUse('GET /api/meta/ad-accounts', async () => (await reads()).adAccountsRoute),
-  onFirstUse('GET /api/meta/ad-accounts/{id}/campaigns', async () => (await reads()).campaignsRoute),
-  onFirstUse('GET /api/meta/ad-accounts/{id}/insights', async () => (await reads()).accountInsightsRoute),
-  onFirstUse('GET /api/meta/ad-accounts/{id}/performance', async () => (await reads()).performanceTableRoute),
-  onFirstUse('GET /api/meta/campaigns/{id}/insights', async () => (await reads()).campaignInsightsRoute),
-  onFirstUse('PATCH /api/meta/campaigns/{id}', async () => (await update()).updateCampaignRoute),
-  onFirstUse('GET /api/meta/campaigns/{id}/adsets', async () => (await reads()).campaignAdSetsRoute),
+  connectionRoute,
+  disconnectRoute,
+  adAccountsRoute,
+  campaignsRoute,
+  accountInsightsRoute,
+  performanceTableRoute,
+  campaignInsightsRoute,
+  updateCampaignRoute,
+  campaignAdSetsRoute,
 ]);

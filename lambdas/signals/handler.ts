@@ -1,13 +1,8 @@
-import { httpFunction, onFirstUse } from '../lib/http/http-function';
+import { httpFunction } from '../lib/http/http-function';
+import { healthRoute } from './route-health';
+import { createSiteKeyRoute, revokeSiteKeyRoute, siteKeysRoute } from './route-site-keys';
 
-// Each group of routes loads with its first request, not at init (issue 23 req 15): the health read brings the
-// insights and delivery code, the site keys little more than their table.
-const health = () => import('./route-health');
-const siteKeys = () => import('./route-site-keys');
-
-export const handler = httpFunction([
-  onFirstUse('GET /api/signals/ad-accounts/{id}/health', async () => (await health()).healthRoute),
-  onFirstUse('GET /api/signals/site-keys', async () => (await siteKeys()).siteKeysRoute),
-  onFirstUse('POST /api/signals/site-keys', async () => (await siteKeys()).createSiteKeyRoute),
-  onFirstUse('DELETE /api/signals/site-keys/{keyId}', async () => (await siteKeys()).revokeSiteKeyRoute),
-]);
+// The routes' modules are grouped by what they load, but imported at init: loading them on first use
+// (onFirstUse) cut init to the shared wrapper (~50 ms) yet made each route's first request pay as much as the whole
+// cold start had or more (docs/benchmarks.md, session 23, h23e). Switching a group back is a one-line change here.
+export const handler = httpFunction([healthRoute, siteKeysRoute, createSiteKeyRoute, revokeSiteKeyRoute]);

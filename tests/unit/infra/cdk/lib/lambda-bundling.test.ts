@@ -138,17 +138,6 @@ describe('routes loaded on first use (onFirstUse, issue 23 req 15)', () => {
     ['mcp', 'lambdas/lib/agent/read-tools.ts'],
     ['mcp', 'lambdas/mcp/serve-mcp.ts'],
     ['audiences', 'shared/schemas/audiences.ts'],
-    // The functions of 60–80 ms: each group of routes loads with its first request.
-    ['secure-meta-api', 'lambdas/lib/meta-changes/apply-object-change.ts'],
-    ['automation-rules', 'lambdas/lib/rules/backtest.ts'],
-    ['marketing-mix', 'shared/mmm/csv-import.ts'],
-    ['graphics', 'lambdas/lib/graphics/ai-images.ts'],
-    ['graphics-video', 'lambdas/lib/graphics-video/video-jobs.ts'],
-    ['team', 'lambdas/team/team.ts'],
-    ['signals', 'lambdas/signals/signals-health.ts'],
-    ['ai-campaign-optimizer', 'lambdas/lib/ai/ad-copy.ts'],
-    ['billing', 'lambdas/billing/stripe-webhook.ts'],
-    ['meta-oauth-callback', 'lambdas/meta-oauth-callback/onboarding.ts'],
   ])(
     '%s: %s is only in chunks a cold start does not load',
     async (fn, source) => {
@@ -159,30 +148,6 @@ describe('routes loaded on first use (onFirstUse, issue 23 req 15)', () => {
     },
     60_000,
   );
-
-  it('a group of routes loads only its own code: the stored rules none of the Meta reading, the saved ad copy none of the AI', async () => {
-    // What the first request of a route in `group` loads beyond init: its chunk and every chunk that one imports.
-    const loadedWith = async (fn: string, group: string) => {
-      const { metafile, entry } = await bundled(fn);
-      const init = new Set(bundleFiles(metafile, entry).init);
-      const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === group)!;
-      const files = new Set<string>();
-      const visit = (file: string) => {
-        if (init.has(file) || files.has(file)) return;
-        files.add(file);
-        for (const i of metafile.outputs[file]?.imports ?? [])
-          if (i.kind === 'import-statement' && !i.external) visit(i.path);
-      };
-      visit(start);
-      return sourcesIn(metafile, [...files]);
-    };
-    const stored = await loadedWith('automation-rules', 'lambdas/automation-rules/route-rules.ts');
-    expect(stored.has('lambdas/lib/rules/rule-store.ts')).toBe(true);
-    expect(stored.has('lambdas/lib/meta/graph-client.ts')).toBe(false);
-    const history = await loadedWith('ai-campaign-optimizer', 'lambdas/ai-campaign-optimizer/route-history.ts');
-    expect(history.has('lambdas/ai-campaign-optimizer/ad-copy-history.ts')).toBe(true);
-    expect(history.has('lambdas/lib/ai/ad-copy.ts')).toBe(false);
-  }, 60_000);
 
   it('no function loads the whole routes table (every function’s schemas) at init', async () => {
     for (const fn of ['optimizer', 'audiences', 'graphics-video-worker']) {
