@@ -25,7 +25,7 @@ export function AccountSettingsCard() {
   const onSubmit = form.handleSubmit((values) => updateMe.mutate(values));
 
   return (
-    <Card id="account" className="scroll-mt-28">
+    <Card id="account">
       <CardHeader>
         <CardTitle>Account settings</CardTitle>
         <CardDescription>The name we use for you in the app and in emails.</CardDescription>

@@ -59,7 +59,7 @@ export function TwoStepSignInCard() {
   };
 
   return (
-    <Card id="security" className="scroll-mt-28">
+    <Card id="security">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           Two-step sign-in

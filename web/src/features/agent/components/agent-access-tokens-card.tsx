@@ -65,7 +65,7 @@ export function AgentAccessTokensCard() {
   };
 
   return (
-    <Card id="agent-access-tokens" className="scroll-mt-28">
+    <Card id="agent-access-tokens">
       <CardHeader>
         <CardTitle>AI assistant access (MCP)</CardTitle>
         <CardDescription>

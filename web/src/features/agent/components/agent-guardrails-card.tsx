@@ -36,7 +36,7 @@ export function AgentGuardrailsCard() {
   const number = { valueAsNumber: true } as const;
 
   return (
-    <Card id="agent-guardrails" className="scroll-mt-28">
+    <Card id="agent-guardrails">
       <CardHeader>
         <CardTitle>Agent guardrails</CardTitle>
         <CardDescription>

@@ -30,7 +30,7 @@ export function PlanBillingCard() {
   const status = useBillingStatus({ pollUntilPaid: returnedFromCheckout });
 
   return (
-    <Card id="billing" className="scroll-mt-28">
+    <Card id="billing">
       <CardHeader>
         <CardTitle>Plan and billing</CardTitle>
         <CardDescription>What your plan includes. Payments are handled by Stripe.</CardDescription>

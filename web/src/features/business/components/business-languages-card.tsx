@@ -41,7 +41,7 @@ export function BusinessLanguagesCard() {
     setLanguages(on ? [...languages, tag] : languages.filter((l) => l !== tag));
 
   return (
-    <Card id="business-languages" className="scroll-mt-28">
+    <Card id="business-languages">
       <CardHeader>
         <CardTitle>Business languages</CardTitle>
         <CardDescription>

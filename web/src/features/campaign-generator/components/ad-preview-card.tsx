@@ -13,7 +13,7 @@ interface AdPreviewCardProps {
 /** Meta's previews of the ad whose Preview was pressed last. */
 export function AdPreviewCard({ adAccountId, previewing, sectionRef }: AdPreviewCardProps) {
   return (
-    <section ref={sectionRef} tabIndex={-1} aria-labelledby="ad-preview-heading" className="scroll-mt-32">
+    <section ref={sectionRef} tabIndex={-1} aria-labelledby="ad-preview-heading">
       <Card>
         <CardHeader>
           <CardTitle id="ad-preview-heading">Preview of {previewing.label}</CardTitle>
