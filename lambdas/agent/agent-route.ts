@@ -1,49 +1,22 @@
-import { NEED_ENV } from '@shared/need-env';
 import { agentRoutes as routes } from '@shared/function-routes/agent';
 import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
-import * as z from 'zod';
 import { agentToolWiring } from '../lib/agent/agent-tool-wiring';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration } from '../lib/ai/generation-quota';
 import { aiGenerationQuota } from '../lib/ai/generation-quota-tables';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
-import { s3Client } from '../lib/aws/s3';
-import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
 import { streamRoute } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
 import { readSecret } from '../lib/secrets';
-import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
-import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
+import { edgeUserTokenVerifier } from '../lib/streaming/edge-user-tokens';
 import { viewerIp } from '../lib/streaming/viewer-ip';
 import { tableName } from '../lib/table-name';
 import { workspaceOf } from '../lib/team/workspace';
 import { requestedWorkspace } from '../lib/team/requested-workspace';
 import { answerTurn } from './answer-turn';
 
-// The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
-const config = lazyEnv(
-  z.object({
-    [NEED_ENV.userTokensIssuer]: z.url().optional(),
-    [NEED_ENV.userTokensClientId]: z.string().min(1).optional(),
-    [NEED_ENV.userTokensWebConfig]: z.string().startsWith('s3://').optional(),
-  }),
-);
-
-const verifyToken = userTokenVerifier(
-  cachedUserPoolSettings(
-    () =>
-      loadUserPoolSettings(
-        {
-          issuer: config()[NEED_ENV.userTokensIssuer],
-          clientId: config()[NEED_ENV.userTokensClientId],
-          webConfig: config()[NEED_ENV.userTokensWebConfig],
-        },
-        s3Client,
-      ),
-    { maxAgeMs: 5 * 60_000 },
-  ),
-);
+const verifyToken = edgeUserTokenVerifier();
 
 const table = (key: Parameters<typeof tableName>[0]) => ({ doc: dynamoDocumentClient(), table: tableName(key) });
 

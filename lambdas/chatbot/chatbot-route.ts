@@ -1,13 +1,9 @@
-import { NEED_ENV } from '@shared/need-env';
 import { chatbotRoutes as routes } from '@shared/function-routes/chatbot';
 import { STREAM_TOKEN_HEADER } from '@shared/streaming-headers';
-import * as z from 'zod';
 import { aiConfig, aiRuntime } from '../lib/ai/ai-runtime';
 import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuota } from '../lib/ai/generation-quota';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { readSecret } from '../lib/secrets';
-import { s3Client } from '../lib/aws/s3';
-import { lazyEnv } from '../lib/env';
 import { bearerToken } from '../lib/http/access-token';
 import { streamRoute } from '../lib/http/stream-function';
 import { logger } from '../lib/observability';
@@ -18,33 +14,10 @@ import { answerChat } from './chat';
 import { cachedChatAccount, readChatAccount } from './read-account';
 import { metaConnected } from './meta-connected';
 import { edgeMetaDeps } from '../lib/streaming/edge-meta-deps';
-import { cachedUserPoolSettings } from '../lib/streaming/user-pool-settings';
-import { loadUserPoolSettings, userTokenVerifier } from '../lib/streaming/user-tokens';
+import { edgeUserTokenVerifier } from '../lib/streaming/edge-user-tokens';
 import { viewerIp } from '../lib/streaming/viewer-ip';
 
-// The pool's issuer and web client (the twin), or where the site's config.json names them (the edge stack).
-const config = lazyEnv(
-  z.object({
-    [NEED_ENV.userTokensIssuer]: z.url().optional(),
-    [NEED_ENV.userTokensClientId]: z.string().min(1).optional(),
-    [NEED_ENV.userTokensWebConfig]: z.string().startsWith('s3://').optional(),
-  }),
-);
-
-const userPool = cachedUserPoolSettings(
-  () =>
-    loadUserPoolSettings(
-      {
-        issuer: config()[NEED_ENV.userTokensIssuer],
-        clientId: config()[NEED_ENV.userTokensClientId],
-        webConfig: config()[NEED_ENV.userTokensWebConfig],
-      },
-      s3Client,
-    ),
-  // A redeployed user pool reaches warm containers within minutes.
-  { maxAgeMs: 5 * 60_000 },
-);
-const verifyToken = userTokenVerifier(userPool);
+const verifyToken = edgeUserTokenVerifier();
 
 const chatAccount = cachedChatAccount((workspaceId) => readChatAccount(workspaceId, edgeMetaDeps()));
 
