@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
-import { bundleFiles, entryOutputOf, LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { build, type BuildResult, type Metafile } from 'esbuild';
+import { bundleFiles, entryOutputOf, LAMBDA_ENTRY_FILE, shippedBuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functionNames, type FunctionName } from '@shared/functions';
 import { functionInitEnvironment } from './function-init-environment';
 import { median } from './percentiles';
@@ -113,6 +113,14 @@ export function lazyLoads(metafile: Metafile, init: readonly string[]): string[]
   return [...firstLazy].map(closure).sort((a, b) => bytes(b) - bytes(a));
 }
 
+/**
+ * Builds an entry into `outdir` as CDK builds a function (app-function.ts lambdaCode): the same esbuild options and
+ * source maps, so the bundle timed is the bundle shipped (tests/infra/stateless-stack.test.ts compares them).
+ */
+export function buildAsShipped(entry: string, outdir: string): Promise<BuildResult<{ metafile: true }>> {
+  return build({ ...shippedBuildOptions(entry, outdir), logLevel: 'error', metafile: true });
+}
+
 /** Builds one entry as CDK builds a function and measures it (the init environment of `envOf`). */
 async function measureEntry(
   name: string,
@@ -122,14 +130,7 @@ async function measureEntry(
   initRuns: number,
 ): Promise<BundleFigure> {
   const dir = path.join(outDir, name);
-  const { metafile } = await build({
-    ...lambdaEsbuildOptions,
-    entryPoints: [entry],
-    outdir: dir,
-    sourcemap: false,
-    logLevel: 'error',
-    metafile: true,
-  });
+  const { metafile } = await buildAsShipped(entry, dir);
   const entryOutput = entryOutputOf(metafile);
   const files = bundleFiles(metafile, entryOutput);
   const size = async (list: string[]) =>

@@ -3,6 +3,7 @@ import type { FunctionName } from '@shared/functions';
 import { jobQueues, physicalQueueName, type JobQueueKey } from '@shared/job-queues';
 import { kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { functionEnvironment, LOCAL_NAME_PREFIX, type LocalResources } from '@infra/twin/function-environment';
+import { LAMBDA_RUNTIME_ENVIRONMENT } from '@infra/cdk/lib/lambda-bundling';
 
 /**
  * Where the services of a bundle whose init is timed "are": a loopback port nothing listens on.
@@ -45,10 +46,11 @@ const resources: LocalResources = {
 /**
  * The environment a function's bundle starts with: exactly what its entry in shared/functions.ts
  * declares (as CDK and the twin give it), so a function whose init reads its configuration can be
- * timed. Tracing is left as Lambda leaves it; metrics stay off stdout.
+ * timed, and Node's options as every function ships with them (LAMBDA_RUNTIME_ENVIRONMENT). Tracing is
+ * left as Lambda leaves it; metrics stay off stdout.
  */
 export function functionInitEnvironment(fn: FunctionName): Record<string, string> {
   const env = functionEnvironment(fn, resources);
   delete env.POWERTOOLS_TRACE_ENABLED;
-  return { ...env, PATH: process.env.PATH ?? '', POWERTOOLS_LOG_LEVEL: 'ERROR' };
+  return { ...env, ...LAMBDA_RUNTIME_ENVIRONMENT, PATH: process.env.PATH ?? '', POWERTOOLS_LOG_LEVEL: 'ERROR' };
 }

@@ -1,5 +1,5 @@
 import { jobQueues } from '@shared/job-queues';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -23,6 +23,10 @@ import { WebConfigSchema } from '@shared/schemas/web-config';
 import { kmsKeyEnvVar } from '@shared/kms-keys';
 import { queues } from '@shared/queues';
 import { AppFunction } from '@infra/cdk/lib/constructs/app-function';
+import { LAMBDA_RUNTIME_ENVIRONMENT } from '@infra/cdk/lib/lambda-bundling';
+import { REPO_ROOT } from '@infra/cdk/lib/paths';
+import { buildAsShipped } from '@tests/bench/function-bundles';
+import { functionInitEnvironment } from '@tests/bench/function-init-environment';
 import { buildApp, resourcesOf, type BuiltApp } from './support/build-app';
 import { allowedActions, functionEnv, functionNamed, roleStatements } from './support/template-queries';
 
@@ -70,6 +74,21 @@ describe('functions bundled as deployed (a sample)', () => {
     expect(code.startsWith('import { createRequire')).toBe(true);
     expect(code).toMatch(/export\s*\{[^}]*as handler/);
   });
+
+  it('ships what the bench measures: the same files, the same code, Node started with the same options', async () => {
+    const [, resource] = functionNamed(template, 'adsmith-dev-health');
+    const assetDir = join(outdir, `asset.${(resource.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+    const benchDir = join(outdir, 'bench-health');
+    await buildAsShipped(join(REPO_ROOT, 'lambdas/health/handler.ts'), benchDir);
+    const shipped = readdirSync(assetDir).sort();
+    expect(readdirSync(benchDir).sort()).toEqual(shipped);
+    expect(shipped).toContain('index.mjs.map');
+    for (const file of shipped.filter((name) => name.endsWith('.mjs'))) {
+      expect(readFileSync(join(benchDir, file), 'utf8'), file).toBe(readFileSync(join(assetDir, file), 'utf8'));
+    }
+    const benchEnv = functionInitEnvironment('health');
+    expect(resource.Properties.Environment.Variables.NODE_OPTIONS).toBe(benchEnv.NODE_OPTIONS);
+  });
 });
 
 describe('stateless stack (dev)', () => {
@@ -109,7 +128,7 @@ describe('stateless stack (dev)', () => {
               POWERTOOLS_SERVICE_NAME: fn,
               POWERTOOLS_METRICS_NAMESPACE: 'Adsmith',
               POWERTOOLS_LOG_LEVEL: 'INFO',
-              NODE_OPTIONS: '--enable-source-maps',
+              ...LAMBDA_RUNTIME_ENVIRONMENT,
             }),
           },
         });
@@ -197,7 +216,7 @@ describe('stateless stack (dev)', () => {
             'POWERTOOLS_SERVICE_NAME',
             'POWERTOOLS_METRICS_NAMESPACE',
             'POWERTOOLS_LOG_LEVEL',
-            'NODE_OPTIONS',
+            ...Object.keys(LAMBDA_RUNTIME_ENVIRONMENT),
           ].sort(),
         );
       },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
+import { REPO_ROOT } from './paths';
 
 /**
  * How every Lambda is bundled, declared once: the function construct, the twin and the
@@ -97,3 +98,32 @@ export function bundleFiles(metafile: Metafile, entryOutput: string): BundleFile
   const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs'));
   return { init: js.filter((file) => init.has(file)), lazy: js.filter((file) => !init.has(file)) };
 }
+
+/**
+ * How every function ships beside its bundle, declared once for the function construct and the benchmark (a test
+ * fails if what ships and what is measured differ): a source map beside each output (index.mjs.map,
+ * chunk-*.mjs.map), with names and lines but not our sources.
+ */
+export const LAMBDA_SOURCE_MAPS = { sourcemap: true, sourcesContent: false } as const satisfies BuildOptions;
+
+/**
+ * A function's entry built into `outdir` as it ships: CDK's build (app-function.ts lambdaCode) and the benchmark's.
+ * The repository's tsconfig is named, not found per file: named, it applies to the packages' files too (their
+ * "use strict" is kept), so a build that finds it differs from what ships.
+ */
+export function shippedBuildOptions(entry: string, outdir: string) {
+  return {
+    ...lambdaEsbuildOptions,
+    ...LAMBDA_SOURCE_MAPS,
+    entryPoints: [entry],
+    outdir,
+    absWorkingDir: REPO_ROOT,
+    tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+  } satisfies BuildOptions;
+}
+
+/**
+ * The environment every function starts with beyond its own configuration: Node maps every stack trace to our
+ * sources, reading each bundle's map as it loads the module.
+ */
+export const LAMBDA_RUNTIME_ENVIRONMENT: Readonly<Record<string, string>> = { NODE_OPTIONS: '--enable-source-maps' };

@@ -1,5 +1,4 @@
 import { DEFAULT_SLACK_CLICKS, type SlackClickMode } from '@shared/slack-clicks';
-import path from 'node:path';
 import { AssetHashType, Aspects, DockerImage, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { buildSync } from 'esbuild';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -30,7 +29,7 @@ import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
-import { lambdaEsbuildOptions } from '../lambda-bundling';
+import { LAMBDA_RUNTIME_ENVIRONMENT, shippedBuildOptions } from '../lambda-bundling';
 import { bundledFiles, copyBundledFilesInto, type BundledFile } from '../bundling/bundled-files';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
@@ -110,7 +109,7 @@ export class AppFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: props.name,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
-        NODE_OPTIONS: '--enable-source-maps',
+        ...LAMBDA_RUNTIME_ENVIRONMENT,
       },
     });
 
@@ -311,11 +310,11 @@ export class AppFunction extends Construct {
 }
 
 /**
- * The function's code: its handler bundled by the local esbuild with the settings the twin and the benchmark use
- * (lambda-bundling.ts: minified ESM, code split so heavy SDKs load on the routes that use them), with source maps
- * without our sources, and the run-time files of its entry copied beside it. NodejsFunction cannot split (it builds
- * one outfile), hence esbuild's own API. The hash is the output's, so an unchanged bundle is not uploaded again;
- * Docker is never used (the image named is only CDK's required fallback).
+ * The function's code: its handler bundled by the local esbuild as the benchmark builds it (lambda-bundling.ts
+ * shippedBuildOptions: minified ESM, code split so heavy SDKs load on the routes that use them, source maps without
+ * our sources), and the run-time files of its entry copied beside it. NodejsFunction cannot split (it builds one
+ * outfile), hence esbuild's own API. The hash is the output's, so an unchanged bundle is not uploaded again; Docker
+ * is never used (the image named is only CDK's required fallback).
  */
 function lambdaCode(name: string, files: readonly BundledFile[]): Code {
   return Code.fromAsset(REPO_ROOT, {
@@ -324,17 +323,7 @@ function lambdaCode(name: string, files: readonly BundledFile[]): Code {
       image: DockerImage.fromRegistry('local-esbuild-only'),
       local: {
         tryBundle(outputDir) {
-          buildSync({
-            ...lambdaEsbuildOptions,
-            entryPoints: [lambdaEntry(name)],
-            outdir: outputDir,
-            absWorkingDir: REPO_ROOT,
-            tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-            sourcemap: true,
-            // Keep the maps small: stack traces need names and lines, not our sources.
-            sourcesContent: false,
-            logLevel: 'error',
-          });
+          buildSync({ ...shippedBuildOptions(lambdaEntry(name), outputDir), logLevel: 'error' });
           copyBundledFilesInto(files, outputDir);
           return true;
         },
