@@ -3,6 +3,9 @@ import { adCopyToneKeys, callToActionTypes } from '../ad-copy-rules';
 import { CAROUSEL_CARD_TEXT_LIMITS, CAROUSEL_CARDS } from '../carousel-rules';
 import { AdCopyVariantSchema } from './ai';
 import { CreativeElementsSchema } from './creative-report';
+import { AD_VERDICT_KINDS } from '../ad-verdicts';
+
+export { AD_VERDICT_KINDS, type AdVerdictKind } from '../ad-verdicts';
 
 /**
  * The ad optimizer (/ad-optimizer): an ad account's ads as cards (creative, metrics, the daily CTR
@@ -12,9 +15,6 @@ import { CreativeElementsSchema } from './creative-report';
  */
 
 const metaId = z.string().regex(/^\d{1,30}$/, 'A Meta object id is numeric');
-
-export const AD_VERDICT_KINDS = ['creative_fatigue', 'low_ranking'] as const;
-export type AdVerdictKind = (typeof AD_VERDICT_KINDS)[number];
 
 export const AdVerdictSchema = z.object({
   kind: z.enum(AD_VERDICT_KINDS),

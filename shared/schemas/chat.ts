@@ -1,25 +1,13 @@
 import * as z from 'zod';
+import { chatLimits } from '../chat-limits';
+
+export { chatLimits } from '../chat-limits';
 
 /**
  * The chatbot widget's contract (POST /api/chat). The reply is a stream of server-sent
  * events, one JSON object per `data:` line: `delta` pieces of the answer as the model writes
  * them, then `done`, or `error` (an error after the first delta ends the answer early).
  */
-export const chatLimits = {
-  /** Characters in one visitor message: a question, not a document. */
-  messageChars: 1_000,
-  /** Earlier turns sent back with a question (the widget keeps the newest). */
-  historyMessages: 12,
-  /** Characters of an earlier assistant turn that are sent back (answers are short). */
-  assistantChars: 2_000,
-  /** Per IP address (anonymous and signed in alike) and per signed-in user. */
-  perIpPerMinute: 8,
-  perIpPerDay: 100,
-  perUserPerMinute: 12,
-  perUserPerDay: 200,
-  /** Most tokens of one answer. */
-  answerTokens: 400,
-} as const;
 
 export const ChatMessageSchema = z.discriminatedUnion('role', [
   z.object({

@@ -1,4 +1,19 @@
 import * as z from 'zod';
+import {
+  datePresets,
+  performanceBreakdowns,
+  performanceLevels,
+  type PerformanceBreakdown,
+} from '../performance-options';
+
+export {
+  datePresets,
+  performanceBreakdowns,
+  performanceLevels,
+  type DatePreset,
+  type PerformanceBreakdown,
+  type PerformanceLevel,
+} from '../performance-options';
 
 /**
  * The Meta part of our API, as the browser sees it. Tokens never appear here:
@@ -60,19 +75,6 @@ export const NOT_CONNECTED: MetaConnection = {
   connectedAt: null,
   needsReconnect: false,
 };
-
-export const datePresets = [
-  'today',
-  'yesterday',
-  'last_7d',
-  'last_14d',
-  'last_28d',
-  'last_30d',
-  'last_90d',
-  'this_month',
-  'last_month',
-] as const;
-export type DatePreset = (typeof datePresets)[number];
 
 /**
  * A calendar date that exists. JavaScript's date parser rolls 2026-02-30 over to
@@ -234,23 +236,6 @@ export const CampaignListSchema = z.object({
   /** Meta had more results than could be read in time: the figures cover part of the account. */
   partial: z.boolean().optional(),
 });
-
-/** The levels of Ads Manager's table: one row per campaign, ad set or ad. */
-export const performanceLevels = ['campaign', 'adset', 'ad'] as const;
-export type PerformanceLevel = (typeof performanceLevels)[number];
-
-/**
- * The breakdowns the performance table offers, each as the Meta `breakdowns` it asks for. Placement is
- * Ads Manager's: the platform with the position on it (Meta refuses `platform_position` without
- * `publisher_platform`; https://developers.facebook.com/docs/marketing-api/insights/breakdowns/).
- */
-export const performanceBreakdowns = {
-  age: ['age'],
-  gender: ['gender'],
-  placement: ['publisher_platform', 'platform_position'],
-  device: ['device_platform'],
-} as const satisfies Record<string, readonly string[]>;
-export type PerformanceBreakdown = keyof typeof performanceBreakdowns;
 
 export const PerformanceTableQuerySchema = DateRangeQuerySchema.and(
   z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AdCard, AdDay, AdVerdict, AdCreativeSummary, AdMetrics } from '@shared/schemas/ad-optimizer';
-import { AD_VERDICT_KINDS } from '@shared/schemas/ad-optimizer';
+import { AD_VERDICT_KINDS } from '@shared/ad-verdicts';
 import { summariseInsights, type InsightsRow } from '../meta/insights-math';
 import { addDays } from '../meta-connection/date-range';
 import type { AccountSnapshot, AdSnapshot, DayFigures } from '../optimizer/account-snapshot';

@@ -16,7 +16,7 @@ import { INSIGHTS_ATTRIBUTION_PARAMS } from '../meta-session/graph-shapes';
 import type { MetaSession } from '../meta-session/session';
 import { AdInsightRowSchema, creativeSummary, dayFigures, METRIC_FIELDS, rankingsOf, verdictsByAd } from './ad-cards';
 import { audienceInWords } from './audience-words';
-import { putTest, type TestStore } from './test-store';
+import { putTest, type TestStore } from './test-row';
 import { primaryCopyLanguage, type BusinessLanguageTable } from '../business-languages/business-languages';
 
 export interface RewriteDeps {

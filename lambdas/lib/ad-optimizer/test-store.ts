@@ -1,8 +1,11 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AdTestSchema, type AdTest } from '@shared/schemas/ad-optimizer';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
 import { conflict, notFound } from '../errors';
+import { testExpiry, type TestStore } from './test-row';
+
+export { putTest, type TestStore } from './test-row';
 
 /**
  * The ad_optimizer_tests table: one row per user and rewrite (the variants written for an ad and,
@@ -11,36 +14,11 @@ import { conflict, notFound } from '../errors';
  * step a conditional update: a double click or a second tab cannot create a copy twice.
  */
 
-export interface TestStore {
-  doc: DynamoDBDocumentClient;
-  table: string;
-}
-
-/** Rows are kept 90 days: long enough to read an A/B test's result and find the copy again. */
-const KEEP_DAYS = 90;
 /** A claim older than this belongs to an attempt that died (the function times out at 29 s). */
 export const STALE_CLAIM_MS = 60_000;
 
-const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400;
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
-
-export async function putTest(store: TestStore, userId: string, test: AdTest, now: Date): Promise<void> {
-  await store.doc.send(
-    new PutCommand({
-      TableName: store.table,
-      Item: {
-        user_id: userId,
-        test_id: test.id,
-        ad_account_id: test.adAccountId,
-        status: test.status,
-        record: test,
-        expires_at: expiry(now),
-      },
-      ConditionExpression: 'attribute_not_exists(test_id)',
-    }),
-  );
-}
 
 export interface StoredTest {
   test: AdTest;
@@ -89,7 +67,7 @@ export async function transition(
           ':to': record.status,
           ':from': from,
           ':record': record,
-          ':expires': expiry(now),
+          ':expires': testExpiry(now),
           ...(options.claim ? { ':now': now.getTime() } : {}),
           ...(options.claimedAt !== undefined ? { ':claimedAt': options.claimedAt } : {}),
         },

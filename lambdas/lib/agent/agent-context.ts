@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AgentGuardrails } from '@shared/schemas/agent';
-import type { TestStore } from '../ad-optimizer/test-store';
+import type { TestStore } from '../ad-optimizer/test-row';
 import type { AdCopyDeps } from '../ai/ad-copy';
 import type { MetaSession } from '../meta-session/session';
 import type { MmmTables } from '../mmm/mmm-store';

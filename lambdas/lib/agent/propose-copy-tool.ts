@@ -4,7 +4,7 @@ import type { AdTest } from '@shared/schemas/ad-optimizer';
 import { unpublishableCopyMessage } from '@shared/publishable-text';
 import { webPaths } from '@shared/web-paths';
 import { writeRewrite } from '../ad-optimizer/rewrite-ad';
-import { putTest } from '../ad-optimizer/test-store';
+import { putTest } from '../ad-optimizer/test-row';
 import { AppError, notFound } from '../errors';
 import { GraphError } from '../meta/graph-errors';
 import type { AgentToolContext } from './agent-context';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { datePresets, performanceBreakdowns, type PerformanceRow } from '@shared/schemas/meta';
+import { datePresets, performanceBreakdowns } from '@shared/performance-options';
+import type { PerformanceRow } from '@shared/schemas/meta';
 import { listObjectChanges } from '../meta-changes/change-audit';
 import { listAdAccounts, ownedAdAccount, toAdAccount } from '../meta-session/ad-accounts';
 import { listCampaigns } from '../meta-session/campaigns';

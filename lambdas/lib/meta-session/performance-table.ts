@@ -1,10 +1,6 @@
 import * as z from 'zod';
-import {
-  performanceBreakdowns,
-  type PerformanceRow,
-  type PerformanceTable,
-  type PerformanceTableQuery,
-} from '@shared/schemas/meta';
+import { performanceBreakdowns } from '@shared/performance-options';
+import type { PerformanceRow, PerformanceTable, PerformanceTableQuery } from '@shared/schemas/meta';
 import { summariseInsights, type InsightsRow } from '../meta/insights-math';
 import { readInsights } from '../meta/insights-reader';
 import { resolveRange, timeRangeParam } from '../meta-connection/date-range';

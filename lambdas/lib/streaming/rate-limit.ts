@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { chatLimits } from '@shared/schemas/chat';
+import { chatLimits } from '@shared/chat-limits';
 import { tableKey } from '@shared/table-keys';
 import { AppError } from '../errors';
 import { addressBlock } from './address-block';

@@ -13,6 +13,8 @@ const crossCuttingTests = [
   'tests/unit/docs/features.test.ts',
   // Every function's routes table against the whole routes table, and each function's bundle against its own table.
   'tests/unit/shared/function-routes.test.ts',
+  // The schema modules a function needs only constants or types of stay out of its bundle, which would build them all.
+  'tests/unit/shared/schema-modules-in-bundles.test.ts',
   // The agent's evaluation set (tests/eval/agent/cases.json) through the whole turn: model, tools, guardrails, grounding.
   'tests/unit/lambdas/lib/agent/agent-eval.test.ts',
 ];
