@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import type { BundledFile } from '../cdk/lib/bundling/bundled-files';
-import { LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
+import { LAMBDA_ENTRY_FILE, LAMBDA_MODULE_REPLACEMENTS, lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
 
 /**
  * The twin's function bundles: each handler bundled with CDK's esbuild settings (so the twin
@@ -75,7 +75,8 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   const manifestFile = path.join(dir, 'manifest.json');
   const root = path.dirname(options.tsconfig);
   const optionsHash = createHash('sha256')
-    .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root }))
+    // The plugins' code is not in the options' JSON: the replacements table they apply is.
+    .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root, LAMBDA_MODULE_REPLACEMENTS }))
     .digest('hex');
   await mkdir(dir, { recursive: true });
   // Copied unless the copy already has the source's size and time (the video encoder's addon is ~170 MB).

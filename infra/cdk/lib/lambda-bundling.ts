@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { moduleReplacementsPlugin, type ModuleReplacement } from './bundling/module-replacements';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -39,6 +40,15 @@ export const LAMBDA_ALIASES: Record<string, string> = {
 };
 
 /**
+ * Files inside packages that Lambda bundles replace by a stand-in (bundling/module-replacements.ts): what a package
+ * loads at import that no function runs on Lambda. Each stand-in throws, naming what was cut, if it is ever called,
+ * unless doing nothing is what the file does on Lambda (its reason then says why).
+ */
+export const LAMBDA_MODULE_REPLACEMENTS: readonly ModuleReplacement[] = [];
+
+const LAMBDA_PLUGINS: Plugin[] = [moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS)];
+
+/**
  * esbuild's options for every Lambda bundle, into a folder: `index.mjs` (the handler) and the chunks it imports,
  * beside it. Code splitting (issue 23 req 15): a module a function reaches only through `await import()` (openai,
  * stripe, pdfkit… behind the factory that builds their client) goes in a chunk of its own that Lambda's init never
@@ -56,6 +66,7 @@ export const lambdaEsbuildOptions = {
   minify: true,
   external: LAMBDA_EXTERNALS,
   alias: LAMBDA_ALIASES,
+  plugins: LAMBDA_PLUGINS,
   splitting: true,
   entryNames: 'index',
   chunkNames: 'chunk-[hash]',

@@ -1,6 +1,5 @@
 import { DEFAULT_SLACK_CLICKS, type SlackClickMode } from '@shared/slack-clicks';
 import { AssetHashType, Aspects, DockerImage, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { buildSync } from 'esbuild';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -29,7 +28,8 @@ import { jobQueueEnvVar, type JobQueueKey } from '@shared/job-queues';
 import { kmsKeyEnvVar, kmsKeys, type KmsKeyName } from '@shared/kms-keys';
 import { secretEnvVar, type SecretKey } from '@shared/secrets';
 import { tableEnvVar, type TableKey } from '@shared/tables';
-import { LAMBDA_RUNTIME_ENVIRONMENT, shippedBuildOptions } from '../lambda-bundling';
+import { LAMBDA_RUNTIME_ENVIRONMENT } from '../lambda-bundling';
+import { bundleLambdaSync } from '../bundling/bundle-lambda-sync';
 import { bundledFiles, copyBundledFilesInto, type BundledFile } from '../bundling/bundled-files';
 import { AcknowledgeWildcards } from '../nag';
 import { lambdaEntry, REPO_ROOT } from '../paths';
@@ -312,8 +312,9 @@ export class AppFunction extends Construct {
 /**
  * The function's code: its handler bundled by the local esbuild as the benchmark builds it (lambda-bundling.ts
  * shippedBuildOptions: minified ESM, code split so heavy SDKs load on the routes that use them, source maps without
- * our sources), and the run-time files of its entry copied beside it. NodejsFunction cannot split (it builds one
- * outfile), hence esbuild's own API. The hash is the output's, so an unchanged bundle is not uploaded again; Docker
+ * our sources, its plugins), and the run-time files of its entry copied beside it. NodejsFunction cannot split (it
+ * builds one outfile), hence esbuild's own API, in a worker thread (bundle-lambda-sync.ts) because the plugins need
+ * its asynchronous build. The hash is the output's, so an unchanged bundle is not uploaded again; Docker
  * is never used (the image named is only CDK's required fallback).
  */
 function lambdaCode(name: string, files: readonly BundledFile[]): Code {
@@ -323,7 +324,7 @@ function lambdaCode(name: string, files: readonly BundledFile[]): Code {
       image: DockerImage.fromRegistry('local-esbuild-only'),
       local: {
         tryBundle(outputDir) {
-          buildSync({ ...shippedBuildOptions(lambdaEntry(name), outputDir), logLevel: 'error' });
+          bundleLambdaSync(lambdaEntry(name), outputDir);
           copyBundledFilesInto(files, outputDir);
           return true;
         },

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { LAMBDA_MODULE_REPLACEMENTS, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { bundleLambdaSync } from '@infra/cdk/lib/bundling/bundle-lambda-sync';
+import {
+  moduleReplacementsPlugin,
+  packageOf,
+  replacementFor,
+  type ModuleReplacement,
+} from '@infra/cdk/lib/bundling/module-replacements';
+import { REPO_ROOT } from '@infra/cdk/lib/paths';
+
+const standIn = path.join(import.meta.dirname, 'fixtures', 'zod-locale-stand-in.mjs');
+const zodLocale: ModuleReplacement = {
+  module: 'zod/v4/locales/en.js',
+  standIn,
+  reason: 'a test: every message comes from the stand-in',
+};
+
+/** Bundles `contents` (ESM, resolved from the repo root) with the plugin, into a temporary folder; returns the entry. */
+async function bundle(contents: string, replacements: readonly ModuleReplacement[]) {
+  const outdir = await mkdtemp(path.join(os.tmpdir(), 'replacements-'));
+  const { metafile } = await build({
+    stdin: { contents, resolveDir: REPO_ROOT, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outdir,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [moduleReplacementsPlugin(replacements)],
+  });
+  return { metafile, outdir, entry: path.join(outdir, 'stdin.js') };
+}
+
+describe('moduleReplacementsPlugin', () => {
+  it('bundles the stand-in where the package imports the file relatively, and the stand-in is what runs', async () => {
+    const { metafile, outdir, entry } = await bundle(
+      "import * as z from 'zod'; export const issue = z.string().safeParse(42).error?.issues[0]?.message;",
+      [zodLocale],
+    );
+    try {
+      const inputs = Object.keys(metafile.inputs);
+      expect(inputs.some((file) => file.endsWith('zod-locale-stand-in.mjs'))).toBe(true);
+      expect(inputs.filter((file) => file.endsWith('zod/v4/locales/en.js'))).toEqual([]);
+      const { issue } = (await import(pathToFileURL(entry).href)) as { issue: string };
+      expect(issue).toBe('message from the stand-in');
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('replaces the file when imported by its bare path too, and leaves everything else as esbuild resolves it', async () => {
+    const { metafile, outdir } = await bundle(
+      "export { default as en } from 'zod/v4/locales/en.js'; export { default as de } from 'zod/v4/locales/de.js';",
+      [zodLocale],
+    );
+    try {
+      const inputs = Object.keys(metafile.inputs);
+      expect(inputs.some((file) => file.endsWith('zod-locale-stand-in.mjs'))).toBe(true);
+      expect(inputs.some((file) => file.endsWith('zod/v4/locales/de.js'))).toBe(true);
+      expect(inputs.filter((file) => file.endsWith('zod/v4/locales/en.js'))).toEqual([]);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('changes nothing without replacements', async () => {
+    const { metafile, outdir } = await bundle("export { default } from 'zod/v4/locales/en.js';", []);
+    await rm(outdir, { recursive: true, force: true });
+    expect(Object.keys(metafile.inputs).some((file) => file.endsWith('zod/v4/locales/en.js'))).toBe(true);
+  });
+});
+
+describe('replacementFor and packageOf', () => {
+  it('match a file by its path under the last node_modules, nested packages included', () => {
+    expect(replacementFor(path.join(REPO_ROOT, 'node_modules/zod/v4/locales/en.js'), [zodLocale])).toBe(zodLocale);
+    expect(replacementFor('/x/node_modules/a/node_modules/zod/v4/locales/en.js', [zodLocale])).toBe(zodLocale);
+    expect(replacementFor('/x/node_modules/zod/v4/locales/de.js', [zodLocale])).toBeUndefined();
+    expect(replacementFor('/x/zod/v4/locales/en.js', [zodLocale])).toBeUndefined();
+    expect(packageOf('@smithy/core/dist-es/index.js')).toBe('@smithy/core');
+    expect(packageOf('zod/v4/locales/en.js')).toBe('zod');
+  });
+});
+
+describe('the replacements every Lambda bundle applies', () => {
+  it('name files that exist, stand-ins that exist and a reason each: an upgrade that moves a file fails here', () => {
+    for (const replacement of LAMBDA_MODULE_REPLACEMENTS) {
+      expect(existsSync(path.join(REPO_ROOT, 'node_modules', replacement.module)), replacement.module).toBe(true);
+      expect(existsSync(replacement.standIn), replacement.standIn).toBe(true);
+      expect(replacement.reason.length, replacement.module).toBeGreaterThan(20);
+    }
+  });
+
+  it('are applied by the bundling CDK runs, which is synchronous and so builds in a worker thread', async () => {
+    expect(lambdaEsbuildOptions.plugins.map((plugin) => plugin.name)).toContain('adsmith-module-replacements');
+    const outdir = await mkdtemp(path.join(os.tmpdir(), 'cdk-bundle-'));
+    try {
+      const entry = path.join(outdir, 'entry.ts');
+      await writeFile(entry, 'export const handler = async () => ({ statusCode: 200 });\n');
+      bundleLambdaSync(entry, path.join(outdir, 'out'));
+      expect(await readdir(path.join(outdir, 'out'))).toContain('index.mjs');
+      await writeFile(entry, "import { nothing } from './missing';\nexport const handler = nothing;\n");
+      expect(() => bundleLambdaSync(entry, path.join(outdir, 'out'))).toThrow(/Could not resolve "\.\/missing"/);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
