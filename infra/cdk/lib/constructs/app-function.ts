@@ -322,6 +322,10 @@ function lambdaCode(name: string, files: readonly BundledFile[]): Code {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('local-esbuild-only'),
+      // CDK reuses a staged asset whose cache key matches, and the key leaves functions (tryBundle) out: every
+      // function bundles from the repo root, so without its name in the key each one after the first would ship the
+      // first one's bundle. The variable is only part of the key (Docker is never run).
+      environment: { ADSMITH_LAMBDA: name },
       local: {
         tryBundle(outputDir) {
           bundleLambdaSync(lambdaEntry(name), outputDir);
