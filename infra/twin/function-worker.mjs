@@ -5,7 +5,9 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { STREAMING } from './lambda-runtime-globals.mjs';
 
-// Lambda runs with NODE_OPTIONS=--enable-source-maps (see AppFunction): stack traces name our sources.
+// Stack traces name our sources. On Lambda only a logged error's are mapped, from the maps beside the bundle
+// (lambdas/lib/stack-source-maps.ts: Node mapping every module at load costs each cold start); here every stack is,
+// from the maps inline in the twin's unminified bundles, which the logger's mapping then leaves as they are.
 process.setSourceMapsEnabled(true);
 
 /** What crosses the thread boundary for a failure: structured clone drops an Error's own fields. */

@@ -88,6 +88,7 @@ describe('functions bundled as deployed (a sample)', () => {
     }
     const benchEnv = functionInitEnvironment('health');
     expect(resource.Properties.Environment.Variables.NODE_OPTIONS).toBe(benchEnv.NODE_OPTIONS);
+    expect(benchEnv.NODE_OPTIONS).toBeUndefined();
   });
 });
 

@@ -134,7 +134,9 @@ export function shippedBuildOptions(entry: string, outdir: string) {
 }
 
 /**
- * The environment every function starts with beyond its own configuration: Node maps every stack trace to our
- * sources, reading each bundle's map as it loads the module.
+ * The environment every function starts with beyond its own configuration: no NODE_OPTIONS. With
+ * `--enable-source-maps` Node reads and parses each bundle's map as it loads the module, 13-23 ms CPU of every cold
+ * start measured here (docs/benchmarks.md, session 24); stack traces are mapped only when an error is logged instead
+ * (lambdas/lib/stack-source-maps.ts).
  */
-export const LAMBDA_RUNTIME_ENVIRONMENT: Readonly<Record<string, string>> = { NODE_OPTIONS: '--enable-source-maps' };
+export const LAMBDA_RUNTIME_ENVIRONMENT: Readonly<Record<string, string>> = {};

@@ -312,10 +312,11 @@ export class AppFunction extends Construct {
 /**
  * The function's code: its handler bundled by the local esbuild as the benchmark builds it (lambda-bundling.ts
  * shippedBuildOptions: minified ESM, code split so heavy SDKs load on the routes that use them, source maps without
- * our sources, its plugins), and the run-time files of its entry copied beside it. NodejsFunction cannot split (it
- * builds one outfile), hence esbuild's own API, in a worker thread (bundle-lambda-sync.ts) because the plugins need
- * its asynchronous build. The hash is the output's, so an unchanged bundle is not uploaded again; Docker
- * is never used (the image named is only CDK's required fallback).
+ * our sources, read only when an error is logged: lambdas/lib/stack-source-maps.ts; its plugins), and the run-time
+ * files of its entry copied beside it. NodejsFunction cannot split (it builds one outfile), hence esbuild's own API,
+ * in a worker thread (bundle-lambda-sync.ts) because the plugins need its asynchronous build. The hash is the
+ * output's, so an unchanged bundle is not uploaded again; Docker is never used (the image named is only CDK's
+ * required fallback).
  */
 function lambdaCode(name: string, files: readonly BundledFile[]): Code {
   return Code.fromAsset(REPO_ROOT, {
