@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import type { BundledFile } from '../cdk/lib/bundling/bundled-files';
-import { LAMBDA_ENTRY_FILE, LAMBDA_MODULE_REPLACEMENTS, lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
+import { LAMBDA_ENTRY_FILE, LAMBDA_PLUGIN_SETTINGS, lambdaEsbuildOptions } from '../cdk/lib/lambda-bundling';
 
 /**
  * The twin's function bundles: each handler bundled with CDK's esbuild settings (so the twin
@@ -68,6 +68,14 @@ export function manifestEntry(
   return { size: seen.size, mtimeMs: seen.mtimeMs >= buildStartedMs ? -1 : seen.mtimeMs };
 }
 
+/**
+ * False for a module a bundling plugin makes up (`adsmith-builtin:zlib`: esbuild names it by its namespace), which
+ * has no file to watch.
+ */
+export function isFileInput(input: string): boolean {
+  return !/^[\w-]+:/.test(input);
+}
+
 /** Bundles `entry` for `fn` unless the cached bundle is current; returns the bundle's path. */
 export async function functionBundle(fn: string, entry: string, options: FunctionBundlerOptions): Promise<string> {
   const dir = path.join(options.cacheDir, fn);
@@ -75,8 +83,8 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   const manifestFile = path.join(dir, 'manifest.json');
   const root = path.dirname(options.tsconfig);
   const optionsHash = createHash('sha256')
-    // The plugins' code is not in the options' JSON: the replacements table they apply is.
-    .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root, LAMBDA_MODULE_REPLACEMENTS }))
+    // The plugins' code is not in the options' JSON: what they apply is.
+    .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root, LAMBDA_PLUGIN_SETTINGS }))
     .digest('hex');
   await mkdir(dir, { recursive: true });
   // Copied unless the copy already has the source's size and time (the video encoder's addon is ~170 MB).
@@ -91,9 +99,11 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   const result = await build(bundleOptions(entry, buildDir, options.tsconfig));
   const inputs: Manifest['inputs'] = {};
   await Promise.all(
-    Object.keys(result.metafile?.inputs ?? {}).map(async (file) => {
-      inputs[file] = manifestEntry(await stat(path.resolve(root, file)), started);
-    }),
+    Object.keys(result.metafile?.inputs ?? {})
+      .filter(isFileInput)
+      .map(async (file) => {
+        inputs[file] = manifestEntry(await stat(path.resolve(root, file)), started);
+      }),
   );
   const built = await readdir(buildDir);
   for (const file of built.filter((name) => name !== LAMBDA_ENTRY_FILE)) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { BUILTINS_ON_FIRST_USE, builtinsThroughRequirePlugin } from './bundling/builtins-through-require';
 import { moduleReplacementsPlugin, type ModuleReplacement } from './bundling/module-replacements';
 import { REPO_ROOT } from './paths';
 
@@ -44,9 +45,26 @@ export const LAMBDA_ALIASES: Record<string, string> = {
  * loads at import that no function runs on Lambda. Each stand-in throws, naming what was cut, if it is ever called,
  * unless doing nothing is what the file does on Lambda (its reason then says why).
  */
-export const LAMBDA_MODULE_REPLACEMENTS: readonly ModuleReplacement[] = [];
+export const LAMBDA_MODULE_REPLACEMENTS: readonly ModuleReplacement[] = [
+  {
+    module: '@smithy/core/dist-es/submodules/checksum/crc32/Crc32Node.js',
+    standIn: path.join(bundlingDir, 'crc32-node-zlib-on-use.mjs'),
+    reason:
+      'reads zlib.crc32 at import, so every function loaded zlib at init; only event streams and flexible ' +
+      'checksums sum (no DynamoDB or Secrets Manager call), and the stand-in reads it when it first sums',
+  },
+];
 
-const LAMBDA_PLUGINS: Plugin[] = [moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS)];
+/**
+ * What the bundling plugins apply, as data: the twin rebuilds its cached bundles when it changes (the plugins' code
+ * is not in the options' JSON).
+ */
+export const LAMBDA_PLUGIN_SETTINGS = {
+  moduleReplacements: LAMBDA_MODULE_REPLACEMENTS,
+  builtinsOnFirstUse: Object.keys(BUILTINS_ON_FIRST_USE),
+};
+
+const LAMBDA_PLUGINS: Plugin[] = [moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS), builtinsThroughRequirePlugin()];
 
 /**
  * esbuild's options for every Lambda bundle, into a folder: `index.mjs` (the handler) and the chunks it imports,

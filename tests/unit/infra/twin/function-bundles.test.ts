@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { functionBundle, manifestEntry } from '@infra/twin/function-bundles';
+import { functionBundle, isFileInput, manifestEntry } from '@infra/twin/function-bundles';
 
 describe('the bundle manifest', () => {
   it('records an input as seen, unless it changed after the build started (then the next start rebuilds)', () => {
@@ -38,5 +38,26 @@ describe('a function bundle with a lazy chunk', () => {
     await expect(handler()).resolves.toBe('from the lazy chunk');
     // Unchanged inputs: the cached bundle is used as it is.
     expect(await functionBundle('sample', path.join(root, 'handler.ts'), options)).toBe(file);
+  }, 30_000);
+});
+
+describe('a function bundle that imports a built-in as ESM', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'adsmith-bundle-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is built and cached: the built-in comes from a bundling plugin, with no file behind it to watch', async () => {
+    expect(isFileInput('adsmith-builtin:process')).toBe(false);
+    expect(isFileInput('node_modules/zod/v4/core/core.js')).toBe(true);
+    expect(isFileInput('../../main/node_modules/zod/v4/core/core.js')).toBe(true);
+    writeFileSync(path.join(root, 'tsconfig.json'), '{}');
+    writeFileSync(
+      path.join(root, 'handler.ts'),
+      "import { versions } from 'node:process';\nexport const handler = async () => versions.node;\n",
+    );
+    const options = { cacheDir: path.join(root, 'cache'), tsconfig: path.join(root, 'tsconfig.json') };
+    const file = await functionBundle('builtin', path.join(root, 'handler.ts'), options);
+    const { handler } = (await import(pathToFileURL(file).href)) as { handler: () => Promise<string> };
+    await expect(handler()).resolves.toBe(process.versions.node);
+    expect(await functionBundle('builtin', path.join(root, 'handler.ts'), options)).toBe(file);
   }, 30_000);
 });
