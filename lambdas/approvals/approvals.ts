@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { APPROVAL_LINK_VIEWER_BUCKET } from '@shared/constants';
 import { approvalLinkPath } from '@shared/web-paths';
-import { CampaignDraftSchema } from '@shared/schemas/campaign-plan';
+import { CampaignDraftSchema } from '@shared/schemas/campaign-draft';
 import {
   APPROVAL_LINK_DAYS,
   APPROVAL_RESEND,

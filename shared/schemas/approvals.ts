@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { CampaignPlanSchema } from './campaign-plan';
+import { CampaignPlanSchema } from './campaign-draft';
 import { ObjectLevelSchema } from './object-change';
-import { ProposedChangeSchema, RecommendationKindSchema } from './optimizer';
+import { ProposedChangeSchema, RecommendationKindSchema } from './recommendation';
 
 /**
  * Client approvals (issue 28, req 3): a campaign plan, a set of the optimizer's recommendations or an agent's

@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DeleteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { OutboxRowSchema, outboxEntry, type OutboxRow } from '@lambdas/lib/outbox/event-outbox';
+import { outboxEntry } from '@lambdas/lib/outbox/event-outbox';
+import { OutboxRowSchema, type OutboxRow } from '@lambdas/lib/outbox/outbox-row';
 import { LOCAL_CREDENTIALS } from '../function-environment';
 
 export interface OutboxRelayOptions {

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
-import { CampaignPlanSchema, type CampaignPlan } from '@shared/schemas/campaign-plan';
+import { CampaignPlanSchema, type CampaignPlan } from '@shared/schemas/campaign-draft';
 import {
   ApprovalChangeSetSchema,
   ApprovalKindSchema,

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/schemas/optimizer';
+import { StoredRecommendationSchema, type StoredRecommendation } from '@shared/schemas/recommendation';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
 import { tableName } from '../table-name';
+import type { OutboxRow } from './outbox-row';
+
+export type { OutboxRow } from './outbox-row';
 
 /**
  * The event outbox: a function that must not lose an event writes it here (one PutItem, no
@@ -17,18 +19,6 @@ import { tableName } from '../table-name';
 
 /** How long a relayed row stays (DynamoDB's TTL clears it; the stream has long relayed it). */
 const OUTBOX_ROW_DAYS = 7;
-
-/** One row of the outbox table, as written and as the relay reads it. */
-export const OutboxRowSchema = z.object({
-  event_id: z.string().min(1),
-  source: z.string().min(1),
-  detail_type: z.string().min(1),
-  /** The event's detail as JSON text: the pipe passes it on unchanged as the event's detail. */
-  detail: z.string().min(2),
-  created_at: z.string(),
-  expires_at: z.number().int(),
-});
-export type OutboxRow = z.infer<typeof OutboxRowSchema>;
 
 /**
  * The row for one event of the events table; its detail is checked against the declared schema.

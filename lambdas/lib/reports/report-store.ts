@@ -12,7 +12,7 @@ import {
   type ReportPeriod,
   type ReportSend,
   type ReportSettings,
-} from '@shared/schemas/reports';
+} from '@shared/schemas/report-rows';
 import { keyCondition, keyNames, tableKey } from '@shared/table-keys';
 
 /**
