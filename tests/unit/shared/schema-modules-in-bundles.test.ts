@@ -29,9 +29,23 @@ describe('schema modules a function only needed constants of', () => {
       'shared/schemas/ad-optimizer.ts',
       'shared/schemas/creative-report.ts',
       'shared/schemas/chat.ts',
+      'shared/schemas/optimizer.ts',
     ]) {
       expect(sources, module).not.toContain(module);
     }
     expect(sources).toContain('shared/performance-options.ts');
+  }, 120_000);
+
+  it("stay out of approvals: the generator's AI draft and routes, the optimizer's API, the report's figures", async () => {
+    const sources = await bundledSources('approvals');
+    for (const module of [
+      'shared/schemas/campaign-plan.ts',
+      'shared/schemas/optimizer.ts',
+      'shared/schemas/reports.ts',
+      'lambdas/lib/outbox/outbox-row.ts',
+    ]) {
+      expect(sources, module).not.toContain(module);
+    }
+    expect(sources).toContain('shared/schemas/campaign-draft.ts');
   }, 120_000);
 });
