@@ -1,7 +1,8 @@
 /**
  * The chatbot's limits: message sizes, the history sent back, requests per address and user, an answer's tokens.
  * Plain constants, apart from shared/schemas/chat.ts (which builds the chat's schemas from them), so that code
- * needing only the limits (the streaming functions' rate limit, which the agent shares) builds no chat schema.
+ * needing only the limits (the streaming functions' rate limit, which the agent shares; the account context the chatbot
+ * writes) builds no chat schema.
  */
 export const chatLimits = {
   /** Characters in one visitor message: a question, not a document. */
@@ -18,3 +19,6 @@ export const chatLimits = {
   /** Most tokens of one answer. */
   answerTokens: 400,
 } as const;
+
+/** Campaigns listed to the model at most: the worst first, so a long account still fits a short prompt. */
+export const CHAT_ACCOUNT_CAMPAIGNS = 15;

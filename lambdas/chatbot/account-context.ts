@@ -1,9 +1,6 @@
 import { roasText } from '@shared/roas-text';
-import {
-  CHAT_ACCOUNT_CAMPAIGNS,
-  type ChatAccountCampaign,
-  type ChatAccountContext,
-} from '@shared/schemas/chat-account';
+import { CHAT_ACCOUNT_CAMPAIGNS } from '@shared/chat-limits';
+import type { ChatAccountCampaign, ChatAccountContext } from '@shared/schemas/chat-account';
 import type { AdAccount, CampaignWithMetrics } from '@shared/schemas/meta';
 
 /** One period's campaign figures, as the campaigns list reads them (lambdas/secure-meta-api). */

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+export { CHAT_ACCOUNT_CAMPAIGNS } from '../chat-limits';
+
 /**
  * What the chatbot is told about a connected visitor's own ad account, as the chat function sends it to the model
  * inside `<account>` (lambdas/lib/ai/prompts/chat.ts). Every figure is written out as the answer may quote it
@@ -56,6 +58,3 @@ export const ChatAccountContextSchema = z.object({
   otherAdAccounts: z.array(z.string()),
 });
 export type ChatAccountContext = z.infer<typeof ChatAccountContextSchema>;
-
-/** Campaigns listed to the model at most: the worst first, so a long account still fits a short prompt. */
-export const CHAT_ACCOUNT_CAMPAIGNS = 15;
