@@ -53,7 +53,94 @@ export const LAMBDA_MODULE_REPLACEMENTS: readonly ModuleReplacement[] = [
       'reads zlib.crc32 at import, so every function loaded zlib at init; only event streams and flexible ' +
       'checksums sum (no DynamoDB or Secrets Manager call), and the stand-in reads it when it first sums',
   },
+  ...cutFromLambda(),
 ];
+
+/**
+ * What the X-Ray SDK (under Powertools' tracer) and the AWS SDK load at import that no function runs on Lambda
+ * (issue 23 req 15): ~38 KB of every function's init, ~53 KB where S3 is loaded on first use. The stand-ins are in
+ * bundling/cut/, each saying in full why its file is never run; tests/unit/infra/cdk/lib/bundling/cut/ checks them,
+ * and invokes a traced function bundled with them (traced-function-bundle.test.ts).
+ */
+function cutFromLambda(): ModuleReplacement[] {
+  const cut = (file: string) => path.join(bundlingDir, 'cut', file);
+  const xray = 'aws-xray-sdk-core/dist/lib/';
+  const hostPlugin = (file: string): ModuleReplacement => ({
+    module: `${xray}segments/plugins/${file}`,
+    standIn: cut('xray-host-plugins.cjs'),
+    reason:
+      'Host metadata for segments, used only when AWSXRay.config([plugin]) is called, which Powertools (provider/ProviderService.js) and we never do; a Lambda function is no EC2 instance, ECS task or Beanstalk environment.',
+  });
+  return [
+    hostPlugin('ec2_plugin.js'),
+    hostPlugin('ecs_plugin.js'),
+    hostPlugin('elastic_beanstalk_plugin.js'),
+    {
+      module: `${xray}patchers/aws_p.js`,
+      standIn: cut('xray-sdk-v2-patcher.cjs'),
+      reason:
+        "The AWS SDK v2 patcher: we use the SDK v3, which Powertools' captureAWSv3Client hands to patchers/aws3_p.js; its captureAWS/captureAWSClient are deprecated in Powertools and called nowhere.",
+    },
+    {
+      module: `${xray}patchers/promise_p.js`,
+      standIn: cut('xray-promise-patcher.cjs'),
+      reason:
+        'capturePromise patches Promise.prototype.then; Powertools never calls it (cls-hooked carries the segment).',
+    },
+    {
+      module: `${xray}database/sql_data.js`,
+      standIn: cut('xray-sql-data.cjs'),
+      reason: 'The attributes of the X-Ray SQL (mysql/postgres) patchers; we have no SQL database.',
+    },
+    {
+      module: `${xray}middleware/mw_utils.js`,
+      standIn: cut('xray-middleware-utils.cjs'),
+      reason:
+        "Express/Restify middleware helpers and, through them, every sampler (local rules, the centralized rule and target pollers, the daemon's sampling API client). On Lambda the runtime samples and the SDK keeps a facade segment: env/aws_lambda.js only switches centralized sampling off (aws/aws-xray-sdk-node#217), which the stand-in lets it do; nothing consults a sampler after.",
+    },
+    {
+      module: `${xray}middleware/incoming_request_data.js`,
+      standIn: cut('xray-incoming-request-data.cjs'),
+      reason: "Records an http.IncomingMessage on the segment of the SDK's Express/Restify middleware; none on Lambda.",
+    },
+    {
+      module: '@smithy/core/dist-es/submodules/checksum/sha256/Sha256Js.js',
+      standIn: cut('sha256-js.mjs'),
+      reason:
+        "SHA-256 in JavaScript, Sha256Node's fallback when node:crypto cannot hash sha256 (checksum/sha256/Sha256Node.js); Lambda's Node.js can.",
+    },
+    {
+      module: '@smithy/core/dist-es/submodules/config/config-resolver/regionConfig/getInstanceMetadataRegion.js',
+      standIn: cut('instance-metadata-region.mjs'),
+      reason:
+        "The region from EC2 instance metadata, asked only without AWS_REGION (regionConfig/config.js) or, in defaults mode auto, without AWS_EXECUTION_ENV (resolveDefaultsModeConfig.js); Lambda sets both (Lambda developer guide, 'Defined runtime environment variables').",
+    },
+    {
+      module: '@smithy/core/dist-es/submodules/config/shared-ini-file-loader/loadSharedConfigFiles.js',
+      standIn: cut('shared-config-files-none.mjs'),
+      reason:
+        'Reads ~/.aws/config and ~/.aws/credentials (and loads node:fs/promises at init); a Lambda function has no home directory (HOME unset, the sandbox user has none: awslabs/aws-sdk-rust#307), so the loader finds no file and answers empty ones, as the stand-in does; one that names files in AWS_CONFIG_FILE / AWS_SHARED_CREDENTIALS_FILE throws.',
+    },
+    {
+      module: '@smithy/core/dist-es/submodules/retry/util-retry/AdaptiveRetryStrategy.js',
+      standIn: cut('adaptive-retry-strategy.mjs'),
+      reason:
+        "Adaptive retries with a client-side rate limiter, chosen only by retry mode 'adaptive' (middleware-retry/configurations.js); no client or function environment of ours sets one.",
+    },
+    {
+      module: '@aws-sdk/endpoint-cache/dist-es/EndpointCache.js',
+      standIn: cut('endpoint-cache-empty.mjs'),
+      reason:
+        'The cache (with mnemonist) that DynamoDB endpoint discovery fills; discovery runs only when AWS_ENABLE_ENDPOINT_DISCOVERY or the client turns it on, as no DynamoDB operation requires it (@aws-sdk/middleware-endpoint-discovery), and we never do. Every request still looks there, so the stand-in is an always-empty cache that refuses to be filled.',
+    },
+    {
+      module: '@smithy/signature-v4/dist-es/HeaderFormatter.js',
+      standIn: cut('sigv4-event-header-formatter.mjs'),
+      reason:
+        'Encodes event stream message headers for SignatureV4.signMessage; none of our clients calls an event stream operation.',
+    },
+  ];
+}
 
 /**
  * What the bundling plugins apply, as data: the twin rebuilds its cached bundles when it changes (the plugins' code
