@@ -134,6 +134,18 @@ function cutFromLambda(): ModuleReplacement[] {
         'The cache (with mnemonist) that DynamoDB endpoint discovery fills; discovery runs only when AWS_ENABLE_ENDPOINT_DISCOVERY or the client turns it on, as no DynamoDB operation requires it (@aws-sdk/middleware-endpoint-discovery), and we never do. Every request still looks there, so the stand-in is an always-empty cache that refuses to be filled.',
     },
     {
+      module: '@aws-sdk/core/dist-es/submodules/protocols/index.js',
+      standIn: cut('aws-core-protocols-without-xml.mjs'),
+      reason:
+        "The protocols index without its REST-XML re-exports, which only S3 speaks: esbuild puts what an index re-exports in the chunk init loads whenever any chunk uses it, so a function loading S3 on first use compiled S3's XML serializer and parser at init (benchmarks.md, session 23). S3's protocol imports its own (next entry); a client needing XML from the index fails the build.",
+    },
+    {
+      module: '@aws-sdk/middleware-sdk-s3/dist-es/submodules/s3/protocol/S3RestXmlProtocol.js',
+      standIn: cut('s3-rest-xml-protocol.mjs'),
+      reason:
+        "The package's S3 protocol, importing the REST-XML protocol from its own file instead of @aws-sdk/core's protocols index (previous entry); otherwise the same code, which a test checks.",
+    },
+    {
       module: '@smithy/signature-v4/dist-es/HeaderFormatter.js',
       standIn: cut('sigv4-event-header-formatter.mjs'),
       reason:

@@ -17,6 +17,8 @@ const crossCuttingTests = [
   'tests/unit/shared/schema-modules-in-bundles.test.ts',
   // The agent's evaluation set (tests/eval/agent/cases.json) through the whole turn: model, tools, guardrails, grounding.
   'tests/unit/lambdas/lib/agent/agent-eval.test.ts',
+  // A traced function bundled with every module replacement, invoked against a local DynamoDB and X-Ray daemon.
+  'tests/unit/infra/cdk/lib/bundling/cut/traced-function-bundle.test.ts',
 ];
 
 describe('mirroredSources', () => {
