@@ -18,12 +18,6 @@ export interface ModuleReplacement {
 
 const PLUGIN_NAME = 'adsmith-module-replacements';
 
-/** `@scope/name` or `name`: the package a `module` path lies in. */
-export function packageOf(module: string): string {
-  const parts = module.split('/');
-  return module.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
-}
-
 /** The replacement for a resolved file, if any: matched on the path after its last `node_modules/`. */
 export function replacementFor(
   resolvedPath: string,
@@ -36,28 +30,36 @@ export function replacementFor(
   return replacements.find((replacement) => replacement.module === inside);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The import specifiers that can reach a replaced file, as one pattern esbuild tests itself: those ending in the
+ * file's name (`./ec2_plugin`, `./ec2_plugin.js`) or, for an `index.js`, in its folder's (`./protocols`,
+ * `@aws-sdk/core/protocols`). Every other import is never handed to JavaScript: resolving each import a second time
+ * made bundling ~4× slower (health, agent and graphics unminified: 9.2 s against 2.2 s).
+ */
+export function replacementImportFilter(replacements: readonly ModuleReplacement[]): RegExp {
+  const endings = replacements.map(({ module }) => {
+    const segments = module.split('/');
+    const name = segments.at(-1)!.replace(/\.[cm]?js$/, '');
+    if (name !== 'index') return `${escapeRegExp(name)}(\\.[cm]?js)?`;
+    return `${escapeRegExp(segments.at(-2)!)}(/index(\\.[cm]?js)?)?/?`;
+  });
+  return new RegExp(`(^|/)(${[...new Set(endings)].join('|')})$`);
+}
+
 /**
  * Resolves imports as esbuild would and, when the file is one of `replacements`, bundles its stand-in instead (the
- * metafile then names the stand-in, so tests and the bench see what was cut). Only imports of, or from inside, a
- * package that has a replacement are resolved twice; every other import is left to esbuild alone.
+ * metafile then names the stand-in, so tests and the bench see what was cut). Only imports that `replacementImportFilter`
+ * lets through are resolved twice; every other import is left to esbuild alone.
  */
 export function moduleReplacementsPlugin(replacements: readonly ModuleReplacement[]): Plugin {
-  const packages = [...new Set(replacements.map((replacement) => packageOf(replacement.module)))];
-  const concerns = (specifier: string, importer: string) =>
-    packages.some(
-      (name) =>
-        specifier === name ||
-        specifier.startsWith(`${name}/`) ||
-        importer.split(path.sep).join('/').includes(`/node_modules/${name}/`),
-    );
   return {
     name: PLUGIN_NAME,
     setup(build: PluginBuild) {
       if (replacements.length === 0) return;
-      build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData === PLUGIN_NAME || !concerns(args.path, args.importer)) {
-          return undefined;
-        }
+      build.onResolve({ filter: replacementImportFilter(replacements) }, async (args) => {
+        if (args.pluginData === PLUGIN_NAME) return undefined;
         const resolved = await build.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,

@@ -4,14 +4,14 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_MODULE_REPLACEMENTS, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { bundleLambdaSync } from '@infra/cdk/lib/bundling/bundle-lambda-sync';
 import {
   moduleReplacementsPlugin,
-  packageOf,
   replacementFor,
+  replacementImportFilter,
   type ModuleReplacement,
 } from '@infra/cdk/lib/bundling/module-replacements';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
@@ -83,18 +83,81 @@ describe('moduleReplacementsPlugin', () => {
   });
 });
 
-describe('replacementFor and packageOf', () => {
+describe('replacementFor', () => {
   it('match a file by its path under the last node_modules, nested packages included', () => {
     expect(replacementFor(path.join(REPO_ROOT, 'node_modules/zod/v4/locales/en.js'), [zodLocale])).toBe(zodLocale);
     expect(replacementFor('/x/node_modules/a/node_modules/zod/v4/locales/en.js', [zodLocale])).toBe(zodLocale);
     expect(replacementFor('/x/node_modules/zod/v4/locales/de.js', [zodLocale])).toBeUndefined();
     expect(replacementFor('/x/zod/v4/locales/en.js', [zodLocale])).toBeUndefined();
-    expect(packageOf('@smithy/core/dist-es/index.js')).toBe('@smithy/core');
-    expect(packageOf('zod/v4/locales/en.js')).toBe('zod');
   });
 });
 
+describe('replacementImportFilter', () => {
+  it("lets through the specifiers that name a replaced file or an index's folder, and no other", () => {
+    const filter = replacementImportFilter([
+      zodLocale,
+      { ...zodLocale, module: '@aws-sdk/core/dist-es/submodules/protocols/index.js' },
+    ]);
+    for (const specifier of ['./en', './en.js', '../locales/en.js', 'zod/v4/locales/en.mjs', 'en']) {
+      expect(filter.test(specifier), specifier).toBe(true);
+    }
+    for (const specifier of ['./protocols', './protocols/', './protocols/index.js', '@aws-sdk/core/protocols']) {
+      expect(filter.test(specifier), specifier).toBe(true);
+    }
+    for (const specifier of ['./de.js', './enum.js', 'zod', './index.js', './other/index.js', 'men.js', './en/x']) {
+      expect(filter.test(specifier), specifier).toBe(false);
+    }
+  });
+});
+
+/** The plugin without its filter: every import resolved twice, so nothing can slip past (slow; the oracle). */
+function exhaustiveReplacementsPlugin(replacements: readonly ModuleReplacement[]): Plugin {
+  return {
+    name: 'exhaustive-replacements',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === 'exhaustive') return undefined;
+        const { path: resolved, errors } = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'exhaustive',
+        });
+        const replacement = errors.length === 0 ? replacementFor(resolved, replacements) : undefined;
+        return replacement ? { path: replacement.standIn } : undefined;
+      });
+    },
+  };
+}
+
 describe('the replacements every Lambda bundle applies', () => {
+  it('replace in real functions exactly what resolving every import would replace', async () => {
+    // graphics loads S3 (the REST-XML protocol, flexible checksums) and the agent the most of the SDK and X-Ray.
+    for (const name of ['graphics', 'agent']) {
+      const entry = path.join(REPO_ROOT, 'lambdas', name, 'handler.ts');
+      const inputsWith = async (plugin: Plugin) => {
+        const plugins = lambdaEsbuildOptions.plugins.map((other) =>
+          other.name === 'adsmith-module-replacements' ? plugin : other,
+        );
+        const { metafile } = await build({
+          ...lambdaEsbuildOptions,
+          plugins,
+          entryPoints: [entry],
+          outdir: path.join(os.tmpdir(), 'unused'),
+          minify: false,
+          write: false,
+          metafile: true,
+          logLevel: 'silent',
+        });
+        return Object.keys(metafile.inputs).sort();
+      };
+      const filtered = await inputsWith(moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS));
+      expect(filtered.some((file) => file.includes('bundling/cut/')), name).toBe(true);
+      expect(filtered, name).toEqual(await inputsWith(exhaustiveReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS)));
+    }
+  }, 120_000);
+
+
   it('name files that exist, stand-ins that exist and a reason each: an upgrade that moves a file fails here', () => {
     for (const replacement of LAMBDA_MODULE_REPLACEMENTS) {
       expect(existsSync(path.join(REPO_ROOT, 'node_modules', replacement.module)), replacement.module).toBe(true);
