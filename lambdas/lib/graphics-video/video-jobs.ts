@@ -203,23 +203,48 @@ export async function startVideoRender(
 
 /** `GET /api/graphics/video-renders/{id}`: the job of the caller's workspace; when ready, the video with fresh URLs. */
 export async function readVideoRender(
-  deps: Pick<GraphicsDeps, 'store' | 'bucket' | 'now'>,
+  deps: Pick<StartVideoDeps, 'store' | 'bucket' | 'now' | 'quota'>,
   userId: string,
   jobId: string,
 ): Promise<VideoRender> {
-  const job = await getVideoJob(deps.store, userId, jobId);
-  if (!job) throw notFound('That video render does not exist.');
+  const found = await getVideoJob(deps.store, userId, jobId);
+  if (!found) throw notFound('That video render does not exist.');
+  const job = await failIfLost(deps, userId, found);
   if (job.status !== 'ready') return jobView(job);
   const video = await videoView(deps.bucket, await getVideoRecord(deps.store, userId, jobId), deps.now());
   return { ...jobView(job), video };
 }
 
 /**
- * How long after it was queued a job still `rendering` is listed as in progress. Three deliveries of the worker's
- * 300 s (each visible again 360 s after the last) end well within it; one still rendering later was lost (its
- * message dead-lettered) and no worker will finish it, so it is not shown as under way.
+ * How long after it was queued a job may still be `rendering`. Three deliveries of the worker's 300 s (each visible
+ * again 360 s after the last) end well within it; one still rendering later was lost (its message dead-lettered, or
+ * never delivered in time) and no worker will finish it: the next read or list fails it and gives the export back.
  */
 export const VIDEO_RENDER_LISTED_FOR_MS = 30 * 60_000;
+
+const LOST =
+  'The render did not finish within 30 minutes and was stopped; the export was given back. Try again, or make a ' +
+  'shorter video.';
+
+/**
+ * A job still rendering past `VIDEO_RENDER_LISTED_FOR_MS` is failed and its export refunded, once (the write is
+ * conditional on it still rendering, so a worker finishing at the same moment, or two reads, cannot refund twice);
+ * a worker that receives its message later skips it. Any other job is returned as it is.
+ */
+async function failIfLost(
+  deps: Pick<StartVideoDeps, 'store' | 'now' | 'quota'>,
+  userId: string,
+  job: VideoJobRecord,
+): Promise<VideoJobRecord> {
+  const now = deps.now();
+  if (job.status !== 'rendering' || Date.parse(job.createdAt) > now.getTime() - VIDEO_RENDER_LISTED_FOR_MS) return job;
+  const ended = { status: 'failed' as const, error: LOST, finishedAt: now.toISOString() };
+  if (await updateRenderingJob(deps.store, userId, job.jobId, ended)) {
+    await deps.quota.refund(userId, job.grant);
+    return { ...job, ...ended };
+  }
+  return (await getVideoJob(deps.store, userId, job.jobId)) ?? job;
+}
 
 /**
  * How long after it ended a render the marketer has not seen end is listed: long enough for a lunch, a meeting or
@@ -231,10 +256,10 @@ export const VIDEO_RENDER_ENDED_LISTED_FOR_MS = 24 * 3600_000;
  * `GET /api/graphics/video-renders`: the workspace's renders still under way, and those that ended (ready or failed)
  * since and were not yet seen ending (`POST …/seen`), newest first. A screen left and opened again (or another
  * device) shows a render under way to its end, and one that ended while the marketer was away with its result or
- * its error until they dismiss it.
+ * its error until they dismiss it. A render lost on the way is failed here (`failIfLost`), so it is shown as ended.
  */
 export async function listRecentVideoRenders(
-  deps: Pick<GraphicsDeps, 'store' | 'now'>,
+  deps: Pick<StartVideoDeps, 'store' | 'now' | 'quota'>,
   userId: string,
 ): Promise<VideoRenderList> {
   const now = deps.now().getTime();
@@ -242,7 +267,7 @@ export async function listRecentVideoRenders(
     TableName: deps.store.table,
     KeyConditionExpression: keyCondition('graphicsItems', ':user', { beginsWith: ':prefix' }),
     FilterExpression:
-      '(#status = :rendering AND createdAt >= :since) OR ' +
+      '#status = :rendering OR ' +
       '(#status IN (:ready, :failed) AND finishedAt >= :endedSince AND attribute_not_exists(seenAt))',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -251,13 +276,14 @@ export async function listRecentVideoRenders(
       ':rendering': 'rendering',
       ':ready': 'ready',
       ':failed': 'failed',
-      ':since': new Date(now - VIDEO_RENDER_LISTED_FOR_MS).toISOString(),
       ':endedSince': new Date(now - VIDEO_RENDER_ENDED_LISTED_FOR_MS).toISOString(),
     },
     ConsistentRead: true,
   });
-  const renders = rows
-    .map(({ user_id: _user, item_key: _key, expires_at: _ttl, ...job }) => job as unknown as VideoJobRecord)
+  const jobs = rows.map(
+    ({ user_id: _user, item_key: _key, expires_at: _ttl, ...job }) => job as unknown as VideoJobRecord,
+  );
+  const renders = (await Promise.all(jobs.map((job) => failIfLost(deps, userId, job))))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map(jobView);
   return { renders };

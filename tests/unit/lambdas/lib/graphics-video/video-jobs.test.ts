@@ -226,12 +226,11 @@ describe('startVideoRender', () => {
 });
 
 describe('listRecentVideoRenders', () => {
-  it('lists the workspace’s jobs still rendering, newest first: not one queued longer ago than any delivery lasts, not another workspace’s', async () => {
+  it('lists the workspace’s jobs still rendering, newest first, not another workspace’s', async () => {
     const { userId, start } = setup();
     const record = await saved(start, userId, defaultDesign());
     const queuedAt = (ago: number) => ({ ...start, now: () => new Date(clock.getTime() - ago) });
     const ask = { version: 1, sizeId: 'story', seconds: 6 } as const;
-    await startVideoRender(queuedAt(VIDEO_RENDER_LISTED_FOR_MS + 1_000), userId, record.id, ask);
     const older = await startVideoRender(queuedAt(60_000), userId, record.id, ask);
     const newer = await startVideoRender(queuedAt(1_000), userId, record.id, { ...ask, sizeId: 'square' });
     const other = setup();
@@ -257,6 +256,42 @@ describe('listRecentVideoRenders', () => {
       createdAt: new Date(clock.getTime() - 1_000).toISOString(),
     });
     expect(await listRecentVideoRenders(start, `${userId}-nobody`)).toEqual({ renders: [] });
+  });
+
+  it('fails a render still rendering longer than any delivery lasts, gives its export back once, and a later delivery skips it', async () => {
+    const { userId, start, worker, used, renders } = setup();
+    const record = await saved(start, userId, defaultDesign());
+    const ask = { version: 1, sizeId: 'story', seconds: 6 } as const;
+    const queuedAt = (ago: number) => ({ ...start, now: () => new Date(clock.getTime() - ago) });
+    // Its message dead-lettered (or waited too long in the queue): no worker will finish it.
+    const lost = await startVideoRender(queuedAt(VIDEO_RENDER_LISTED_FOR_MS + 1_000), userId, record.id, ask);
+    const underWay = await startVideoRender(queuedAt(VIDEO_RENDER_LISTED_FOR_MS - 60_000), userId, record.id, ask);
+    expect(await used()).toBe(2);
+
+    // The list and a read at once (two tabs): the export comes back once.
+    const [{ renders: listed }, read] = await Promise.all([
+      listRecentVideoRenders(start, userId),
+      readVideoRender(start, userId, lost.jobId),
+    ]);
+    expect(listed.map((render) => [render.jobId, render.status])).toEqual([
+      [underWay.jobId, 'rendering'],
+      [lost.jobId, 'failed'],
+    ]);
+    expect(read).toMatchObject({ status: 'failed', finishedAt: clock.toISOString() });
+    expect(read.error).toMatch(/did not finish within 30 minutes.*export was given back/);
+    expect(await used()).toBe(1);
+    expect((await listRecentVideoRenders(start, userId)).renders[1]).toEqual(read);
+    expect(await used()).toBe(1);
+
+    // Its message delivered after all: nothing rendered, nothing refunded again.
+    expect(await runVideoRender(worker, { userId, jobId: lost.jobId })).toBe('skipped');
+    expect(renders).toEqual([]);
+    // Seen, it is no longer listed; the one under way stays.
+    await acknowledgeVideoRender(start, userId, lost.jobId);
+    expect((await listRecentVideoRenders(start, userId)).renders.map((render) => render.jobId)).toEqual([
+      underWay.jobId,
+    ]);
+    expect(await used()).toBe(1);
   });
 
   it('lists renders that ended (failed or ready) and were not seen ending, until seen or a day after they ended', async () => {
@@ -335,13 +370,13 @@ describe('runVideoRender', () => {
   }
 
   it('marks the job failed in words and gives the export back when the encoder fails, once if delivered twice', async () => {
-    const { worker, message, jobId, userId, renders, used } = await queuedJob(async () => {
+    const { worker, start, message, jobId, userId, renders, used } = await queuedJob(async () => {
       throw new Error('x264 ran out of memory');
     });
     expect(await used()).toBe(1);
     expect(await runVideoRender(worker, message)).toBe('failed');
     expect(renders).toEqual(['story 10s']);
-    const job = await readVideoRender(worker, userId, jobId);
+    const job = await readVideoRender(start, userId, jobId);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/could not be rendered/);
     expect(job.error).not.toContain('x264');
@@ -362,7 +397,7 @@ describe('runVideoRender', () => {
     );
     expect(await runVideoRender(worker, message)).toBe('failed');
     expect(renders).toEqual([]);
-    expect((await readVideoRender(worker, userId, jobId)).error).toMatch(/saved again since \(version 2/);
+    expect((await readVideoRender(start, userId, jobId)).error).toMatch(/saved again since \(version 2/);
     expect(await used()).toBe(0);
   });
 
@@ -391,7 +426,7 @@ describe('runVideoRender', () => {
   });
 
   it(`gives up after ${MAX_RENDER_ATTEMPTS} claims that never finished, giving the export back`, async () => {
-    const { worker, message, jobId, userId, renders, used } = await queuedJob();
+    const { worker, start, message, jobId, userId, renders, used } = await queuedJob();
     const job = (await getVideoJob(worker.store, userId, jobId))!;
     await aws.doc.send(
       new PutCommand({
@@ -407,7 +442,7 @@ describe('runVideoRender', () => {
     );
     expect(await runVideoRender(worker, message)).toBe('failed');
     expect(renders).toEqual([]);
-    expect((await readVideoRender(worker, userId, jobId)).error).toMatch(/stopped before finishing, twice/);
+    expect((await readVideoRender(start, userId, jobId)).error).toMatch(/stopped before finishing, twice/);
     expect(await used()).toBe(0);
   });
 
