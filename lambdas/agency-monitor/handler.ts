@@ -4,6 +4,7 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { publishEvent } from '../lib/events';
+import { clientAlertEvent } from '@shared/events/client-alert';
 import { scheduleFunction } from '../lib/http/schedule-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import { graphForUser } from '../lib/meta-session/session';
@@ -21,7 +22,7 @@ export const handler = scheduleFunction(async ({ now, context }) => {
     graphFor: (workspaceId) => graphForUser(workspaceId, metaRuntime()),
     now: () => now,
     remainingMs: () => context?.getRemainingTimeInMillis?.() ?? 250_000,
-    publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'clientAlert', detail),
+    publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, clientAlertEvent, detail),
     url: `${config().SITE_URL.replace(/\/$/, '')}/agency`,
     log: (message, facts) => logger.warn(message, facts),
   });

@@ -10,6 +10,7 @@ import { clientAddress } from '../lib/http/client-address';
 import { on } from '../lib/http/http-function';
 import { logger } from '../lib/observability';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
+import { campaignEvent } from '@shared/events/campaign';
 import { takeToken } from '../lib/rate-limit/user-token-bucket';
 import { tableName } from '../lib/table-name';
 import {
@@ -35,7 +36,7 @@ const deps = (): ApprovalDeps => ({
   now: () => new Date(),
   // The news reaches Slack through the outbox; a lost notification is logged, never a failed approval.
   announce: (news) =>
-    enqueueEvent(dynamoDocumentClient(), 'campaign', {
+    enqueueEvent(dynamoDocumentClient(), campaignEvent, {
       action: news.action,
       campaignName: news.name,
       userId: news.workspaceId,

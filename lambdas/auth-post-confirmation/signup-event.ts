@@ -2,6 +2,7 @@ import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { ClientAccess } from '../lib/aws/lazy-sdk';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { publishEvents } from '../lib/events';
+import { signupEvent, userSignupEvent } from '@shared/events/signup';
 
 /**
  * A new user's first confirmed sign-in is a signup — notify Slack and
@@ -20,8 +21,8 @@ export async function announceSignup(
   // A retried trigger puts them again with new event ids; the forwarders' dedupe keys
   // (by userId, see the events table) still deliver each once.
   await publishEvents(deps.eventBridge, deps.busName, [
-    { key: 'signup', detail: { email, name: attributes.name ?? '', userId } },
-    { key: 'userSignup', detail: { email, userId } },
+    { event: signupEvent, detail: { email, name: attributes.name ?? '', userId } },
+    { event: userSignupEvent, detail: { email, userId } },
   ]);
   return true;
 }

@@ -3,6 +3,7 @@ import { cognitoClient, cognitoSdk } from '../lib/aws/cognito';
 import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { publishEvent } from '../lib/events';
+import { paymentEvent } from '@shared/events/payment';
 import { on } from '../lib/http/http-function';
 import { tableName } from '../lib/table-name';
 import { config } from './billing-config';
@@ -31,7 +32,7 @@ async function deps() {
     siteUrl: config().SITE_URL.replace(/\/$/, ''),
     emailOf,
     publishPayment: (detail: { amount: number; currency: string; customerEmail: string; paymentId: string }) =>
-      publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'payment', detail),
+      publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, paymentEvent, detail),
   };
 }
 

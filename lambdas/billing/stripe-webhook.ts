@@ -17,7 +17,7 @@ import { planOfSubscription, recordSubscription, userOfCustomer } from './plan-u
  */
 export interface WebhookDeps extends BillingDeps {
   webhookSecret: string;
-  /** The `payment` event of shared/events.ts: amount in the currency's minor units (cents), as Stripe counts. */
+  /** The `payment` event (shared/events/payment.ts): amount in the currency's minor units (cents), as Stripe counts. */
   publishPayment(detail: { amount: number; currency: string; customerEmail: string; paymentId: string }): Promise<void>;
   /** Where ignored events are reported (the function's logger unless a test listens). */
   log?: (message: string, fields: Record<string, unknown>) => void;

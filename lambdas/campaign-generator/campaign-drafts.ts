@@ -19,6 +19,7 @@ import { AppError, upstreamError, validationError } from '../lib/errors';
 import type { ApprovalTable } from '../lib/approvals/approval-store';
 import { assertPlanApproved } from '../lib/approvals/publish-gate';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
+import { campaignEvent } from '@shared/events/campaign';
 import { tableName } from '../lib/table-name';
 import { putElementRecord } from '../lib/creative-report/element-store';
 import { exportedDesignElements } from '../lib/creative-report/exported-design-elements';
@@ -325,7 +326,7 @@ export async function publishDraft(
     .catch((error: unknown) => deps.log('Cached Meta reads not forgotten', { error: String(error) }));
   const budget = draft.plan.campaign.budget;
   try {
-    await enqueueEvent(session.deps.doc, 'campaign', {
+    await enqueueEvent(session.deps.doc, campaignEvent, {
       action: 'campaign_created',
       campaignName: draft.plan.campaign.name,
       campaignId: outcome.campaignId,

@@ -8,6 +8,8 @@ import { ANONYMOUS_CLICK_LIMIT } from '@shared/schemas/notifications';
 import { tableKey } from '@shared/table-keys';
 import { rateLimited, upstreamError } from '../lib/errors';
 import { publishEvents } from '../lib/events';
+import { buttonClickEvent } from '@shared/events/browser';
+import { contactEvent, formSubmissionEvent } from '@shared/events/contact';
 import { logger } from '../lib/observability';
 
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
@@ -100,8 +102,8 @@ export async function submitContact(
   }
   try {
     await publishEvents(deps.eventBridge, deps.busName, [
-      { key: 'contact', detail: { id, ...formData, receivedAt } },
-      { key: 'formSubmission', detail: { formData: { id, ...formData } } },
+      { event: contactEvent, detail: { id, ...formData, receivedAt } },
+      { event: formSubmissionEvent, detail: { formData: { id, ...formData } } },
     ]);
   } catch (error) {
     // The message is stored; the team can still read it. Saying "failed" would make the visitor send it twice.
@@ -126,7 +128,7 @@ export async function acceptAnonymousClicks(
     await publishEvents(
       deps.eventBridge,
       deps.busName,
-      clicks.map(({ buttonText, page }) => ({ key: 'buttonClick' as const, detail: { buttonText, page } })),
+      clicks.map(({ buttonText, page }) => ({ event: buttonClickEvent, detail: { buttonText, page } })),
     );
   } catch (error) {
     throw upstreamError('Clicks could not be queued.', error);

@@ -1,19 +1,20 @@
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { eventBridgeSdk } from './aws/eventbridge';
 import { clientOf, type ClientAccess } from './aws/lazy-sdk';
-import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
+import type { AppEvent, AppEventDetail, EventDetail, EventKey, events } from '@shared/events';
+import { EVENT_SOURCE } from '@shared/events/declaration';
 
 /**
- * Puts one event from the events table on the bus. The detail is checked
+ * Puts one event of the events table on the bus: the writer passes the event's own declaration
+ * (`@shared/events/<event>`), so it builds that event's schema and no other. The detail is checked
  * against the declared schema first, so consumers can trust its shape.
  */
-export async function publishEvent<K extends EventKey>(
+export async function publishEvent<E extends AppEvent>(
   access: ClientAccess<EventBridgeClient>,
   busName: string,
-  key: K,
-  detail: EventDetail<K>,
+  declaration: E,
+  detail: AppEventDetail<E>,
 ): Promise<void> {
-  const declaration = events[key];
   const checked = declaration.detail.parse(detail);
   const [{ PutEventsCommand }, client] = await Promise.all([eventBridgeSdk(), clientOf(access)]);
   const reply = await client.send(
@@ -39,7 +40,7 @@ export async function publishEvent<K extends EventKey>(
 /** PutEvents' limit of entries per call. */
 const PUT_EVENTS_MAX_ENTRIES = 10;
 
-export type EventToPublish = { [K in EventKey]: { key: K; detail: EventDetail<K> } }[EventKey];
+export type EventToPublish = { [K in EventKey]: { event: (typeof events)[K]; detail: EventDetail<K> } }[EventKey];
 
 /**
  * Puts several events on the bus, 10 per PutEvents call, each detail checked
@@ -52,10 +53,10 @@ export async function publishEvents(
   busName: string,
   toPublish: readonly EventToPublish[],
 ): Promise<void> {
-  const entries = toPublish.map(({ key, detail }) => ({
+  const entries = toPublish.map(({ event, detail }) => ({
     Source: EVENT_SOURCE,
-    DetailType: events[key].detailType,
-    Detail: JSON.stringify(events[key].detail.parse(detail)),
+    DetailType: event.detailType,
+    Detail: JSON.stringify(event.detail.parse(detail)),
     EventBusName: busName,
   }));
   const [{ PutEventsCommand }, client] = await Promise.all([eventBridgeSdk(), clientOf(access)]);

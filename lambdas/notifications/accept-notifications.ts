@@ -2,6 +2,7 @@ import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { ClientAccess } from '../lib/aws/lazy-sdk';
 import type * as z from 'zod';
 import type { NotificationSchema } from '@shared/schemas/notifications';
+import { buttonClickEvent, errorEvent } from '@shared/events/browser';
 import { upstreamError } from '../lib/errors';
 import { publishEvents, type EventToPublish } from '../lib/events';
 import { logger } from '../lib/observability';
@@ -27,8 +28,8 @@ export async function acceptNotifications(
   const email = await deps.email();
   const toPublish: EventToPublish[] = notifications.map((n) =>
     n.type === 'button_click'
-      ? { key: 'buttonClick', detail: withIdentity(n.data, email) }
-      : { key: 'error', detail: withIdentity(n.data, email) },
+      ? { event: buttonClickEvent, detail: withIdentity(n.data, email) }
+      : { event: errorEvent, detail: withIdentity(n.data, email) },
   );
   try {
     await publishEvents(deps.eventBridge, deps.busName, toPublish);

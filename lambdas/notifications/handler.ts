@@ -13,7 +13,7 @@ import { readSecret } from '../lib/secrets';
 import { tableName } from '../lib/table-name';
 import { acceptNotifications } from './accept-notifications';
 import { recordClientError } from './client-errors';
-import { notificationStatus, TEST_EVENT_KEYS } from './notification-status';
+import { notificationStatus, TEST_EVENTS } from './notification-status';
 import { userEmail } from './user-email';
 
 const config = lazyEnv(z.object({ EVENT_BUS_NAME: z.string().min(1), USER_POOL_ID: z.string().min(1) }));
@@ -38,7 +38,7 @@ export const handler = httpFunction([
   ),
   on(routes.notificationTest, async ({ user, body }) => {
     const requestedBy = (await emailOf(user)()) ?? user.sub;
-    await publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, TEST_EVENT_KEYS[body.target], { requestedBy });
+    await publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, TEST_EVENTS[body.target], { requestedBy });
     return { queued: true as const, target: body.target };
   }),
 ]);

@@ -1,4 +1,6 @@
 import type { NotificationStatus, NotificationTarget } from '@shared/schemas/notifications';
+import type { EventDeclaration } from '@shared/events/declaration';
+import { slackTestEvent, webhookTestEvent } from '@shared/events/notification-tests';
 import type { SecretValue } from '@shared/secrets';
 import type { DeliveryLog } from '../lib/notifications/delivery-log';
 import { webhookHost } from '../lib/notifications/post-json';
@@ -27,7 +29,8 @@ export async function notificationStatus(deps: {
   };
 }
 
-export const TEST_EVENT_KEYS: Record<NotificationTarget, 'slackTest' | 'webhookTest'> = {
-  slack: 'slackTest',
-  webhook: 'webhookTest',
-};
+/** The event "Send test" puts on the bus for each target. */
+export const TEST_EVENTS = { slack: slackTestEvent, webhook: webhookTestEvent } as const satisfies Record<
+  NotificationTarget,
+  EventDeclaration
+>;

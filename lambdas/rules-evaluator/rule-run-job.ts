@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuleRunJob } from '@shared/schemas/rules';
+import { ruleRunEvent } from '@shared/events/rule-run';
 import { notFound } from '../lib/errors';
 import { applyObjectChange } from '../lib/meta-changes/apply-object-change';
 import type { GraphCache } from '../lib/meta-connection/graph-cache';
@@ -48,7 +49,7 @@ export async function runRuleJob(job: RuleRunJob, deps: RuleRunJobDeps): Promise
       log: (message, facts) => deps.log('warn', message, { ...facts }),
       ruleLimit: deps.ruleLimit,
       notify: async (detail) => {
-        await enqueueEvent(deps.doc, 'ruleRun', detail);
+        await enqueueEvent(deps.doc, ruleRunEvent, detail);
       },
       applyChange: changeApplier(job.userId, graph, deps),
     },

@@ -6,6 +6,7 @@ import { dynamoDocumentClient } from '../lib/aws/dynamodb';
 import { eventBridgeClient } from '../lib/aws/eventbridge';
 import { lazyEnv } from '../lib/env';
 import { publishEvent } from '../lib/events';
+import { signalAlertEvent } from '@shared/events/signal-alert';
 import { scheduleFunction } from '../lib/http/schedule-function';
 import { metaRuntime } from '../lib/meta-connection/meta-deps';
 import type { GraphClient } from '../lib/meta/graph-client';
@@ -47,7 +48,7 @@ export const handler = scheduleFunction(async ({ now }) => {
         const raised = await checkAccountSignals(workspaceId, String(item.ad_account_id), {
           graph: await graphs.get(workspaceId)!,
           store,
-          publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, 'signalAlert', detail),
+          publish: (detail) => publishEvent(eventBridgeClient, config().EVENT_BUS_NAME, signalAlertEvent, detail),
           now,
           siteUrl: config().SITE_URL,
           log: (message, facts) => logger.warn(message, facts),

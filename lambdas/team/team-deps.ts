@@ -6,6 +6,7 @@ import { sesClient } from '../lib/aws/sesv2';
 import { lazyEnv } from '../lib/env';
 import { logger } from '../lib/observability';
 import { enqueueEvent } from '../lib/outbox/event-outbox';
+import { clientDetachedEvent } from '@shared/events/client-detached';
 import { tableName } from '../lib/table-name';
 import { sendInvitationEmail } from './invitation-email';
 import type { TeamDeps } from './team';
@@ -45,7 +46,7 @@ export function deps(): TeamDeps {
     sendInvitation: from ? (to, invitation) => sendInvitationEmail(sesClient, from, to, invitation) : null,
     log: (message, detail) => logger.warn(message, detail),
     announceDetached: (detail) =>
-      enqueueEvent(doc, 'clientDetached', detail).then(
+      enqueueEvent(doc, clientDetachedEvent, detail).then(
         () => undefined,
         (error: unknown) => logger.warn('Client detach not written to the outbox', { error: String(error) }),
       ),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MAX_NOTIFICATION_BATCH } from '../click-tracking';
-import { events } from '../events';
+import { buttonClickEvent, errorEvent } from '../events/browser';
 
 /**
  * What the browser may send to the notification API ("chat notification
@@ -15,8 +15,8 @@ export type BrowserNotificationType = (typeof BROWSER_NOTIFICATION_TYPES)[number
 const timestamp = z.iso.datetime({ offset: true, message: 'timestamp must be an ISO 8601 date-time' });
 
 export const NotificationSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('button_click'), data: events.buttonClick.detail, timestamp }),
-  z.object({ type: z.literal('error'), data: events.error.detail, timestamp }),
+  z.object({ type: z.literal('button_click'), data: buttonClickEvent.detail, timestamp }),
+  z.object({ type: z.literal('error'), data: errorEvent.detail, timestamp }),
 ]);
 export type NotificationInput = z.input<typeof NotificationSchema>;
 
@@ -33,8 +33,8 @@ export const AnonymousClicksSchema = z.object({
     .array(
       z
         .object({
-          buttonText: events.buttonClick.detail.shape.buttonText,
-          page: events.buttonClick.detail.shape.page,
+          buttonText: buttonClickEvent.detail.shape.buttonText,
+          page: buttonClickEvent.detail.shape.page,
           timestamp,
         })
         .strict(),

@@ -3,6 +3,7 @@ import type { ObjectState } from '@shared/schemas/object-change';
 import { conflict, validationError } from '../errors';
 import type { GraphClient } from '../meta/graph-client';
 import { enqueueEvent } from '../outbox/event-outbox';
+import { campaignEvent } from '@shared/events/campaign';
 import { tableName } from '../table-name';
 import { afterAccepted, mayHaveApplied, type ObjectChangeDeps } from './apply-object-change';
 import { recordChangeOutcome, recordPendingChange, type PendingRow } from './change-audit';
@@ -367,7 +368,7 @@ export async function createAdCopy(deps: ObjectChangeDeps, input: CreateAdCopyIn
     await afterAccepted('writing the campaign event to the outbox', () =>
       enqueueEvent(
         doc,
-        'campaign',
+        campaignEvent,
         {
           action,
           campaignName: copyAdName,
@@ -458,7 +459,7 @@ export async function deleteAdCopy(
     await afterAccepted('writing the campaign event to the outbox', () =>
       enqueueEvent(
         doc,
-        'campaign',
+        campaignEvent,
         {
           action,
           campaignName: copy.name,

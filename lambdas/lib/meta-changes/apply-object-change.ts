@@ -7,6 +7,7 @@ import type { GraphClient } from '../meta/graph-client';
 import { GraphError } from '../meta/graph-errors';
 import { logger } from '../observability';
 import { enqueueEvent } from '../outbox/event-outbox';
+import { campaignEvent } from '@shared/events/campaign';
 import { tableName } from '../table-name';
 import { recordChangeOutcome, recordPendingChange } from './change-audit';
 import { lockObject, type ObjectLockOptions } from './object-lock';
@@ -306,7 +307,7 @@ export async function applyObjectChange(deps: ObjectChangeDeps, input: ObjectCha
     await afterAccepted('writing the campaign event to the outbox', () =>
       enqueueEvent(
         doc,
-        'campaign',
+        campaignEvent,
         {
           action,
           campaignName: afterName,

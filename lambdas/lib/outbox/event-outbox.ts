@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EVENT_SOURCE, events, type EventDetail, type EventKey } from '@shared/events';
+import type { AppEvent, AppEventDetail } from '@shared/events';
+import { EVENT_SOURCE } from '@shared/events/declaration';
 import { tableName } from '../table-name';
 import type { OutboxRow } from './outbox-row';
 
@@ -14,7 +15,8 @@ export type { OutboxRow } from './outbox-row';
  * succeeds.
  *
  * Use it from any function: declare `eventOutbox: { actions: ['PutItem'] }` in its entry in
- * shared/functions.ts, then `await enqueueEvent(doc, 'campaign', detail)`.
+ * shared/functions.ts, then `await enqueueEvent(doc, campaignEvent, detail)` with the event's own declaration
+ * (`@shared/events/campaign`: the function builds that event's schema, not the whole events table's).
  */
 
 /** How long a relayed row stays (DynamoDB's TTL clears it; the stream has long relayed it). */
@@ -26,8 +28,12 @@ const OUTBOX_ROW_DAYS = 7;
  * reach the bus twice under two event ids, and consumers recognise the repeat by this id (the
  * events table declares it for the events that go through the outbox).
  */
-export function outboxRow<K extends EventKey>(key: K, detail: EventDetail<K>, now: Date, id = randomUUID()): OutboxRow {
-  const declaration = events[key];
+export function outboxRow<E extends AppEvent>(
+  declaration: E,
+  detail: AppEventDetail<E>,
+  now: Date,
+  id = randomUUID(),
+): OutboxRow {
   return {
     event_id: id,
     source: EVENT_SOURCE,
@@ -42,13 +48,13 @@ export function outboxRow<K extends EventKey>(key: K, detail: EventDetail<K>, no
  * Writes an event to the outbox. Once this resolves the event will reach the bus exactly once
  * per outbox row (the row id is never reused). Returns the row's id.
  */
-export async function enqueueEvent<K extends EventKey>(
+export async function enqueueEvent<E extends AppEvent>(
   doc: DynamoDBDocumentClient,
-  key: K,
-  detail: EventDetail<K>,
+  declaration: E,
+  detail: AppEventDetail<E>,
   options: { now?: Date; table?: string } = {},
 ): Promise<string> {
-  const row = outboxRow(key, detail, options.now ?? new Date());
+  const row = outboxRow(declaration, detail, options.now ?? new Date());
   await doc.send(
     new PutCommand({
       TableName: options.table ?? tableName('eventOutbox'),

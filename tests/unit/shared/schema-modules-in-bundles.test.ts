@@ -49,3 +49,43 @@ describe('schema modules a function only needed constants of', () => {
     expect(sources).toContain('shared/schemas/campaign-draft.ts');
   }, 120_000);
 });
+
+// shared/events.ts is the table of every event: the forwarders parse any of them, CDK and the twin route them all. A
+// function that writes one event imports that event's own module (shared/events/<event>.ts) and builds its schema
+// only, not the table's 14.
+describe('the events a function writes', () => {
+  const eventModules = [
+    'browser',
+    'campaign',
+    'client-alert',
+    'client-detached',
+    'contact',
+    'notification-tests',
+    'payment',
+    'rule-run',
+    'signal-alert',
+    'signup',
+  ].map((name) => `shared/events/${name}.ts`);
+
+  it.each([
+    ['billing', ['shared/events/payment.ts']],
+    ['team', ['shared/events/client-detached.ts']],
+    ['agent', ['shared/events/campaign.ts']],
+    ['contact', ['shared/events/browser.ts', 'shared/events/contact.ts']],
+    ['auth-post-confirmation', ['shared/events/signup.ts']],
+  ])(
+    "in %s are its own event's module only, not the table nor other events",
+    async (fn, own) => {
+      const sources = await bundledSources(fn);
+      expect(sources).not.toContain('shared/events.ts');
+      expect(sources.filter((file) => eventModules.includes(file)).sort()).toEqual(own);
+    },
+    120_000,
+  );
+
+  it('are the whole table in the forwarders, which parse any event', async () => {
+    const sources = await bundledSources('slack-forwarder');
+    expect(sources).toContain('shared/events.ts');
+    expect(sources.filter((file) => eventModules.includes(file)).sort()).toEqual(eventModules);
+  }, 120_000);
+});

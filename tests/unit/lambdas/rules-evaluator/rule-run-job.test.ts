@@ -11,7 +11,7 @@ import { runRuleJob, type RuleRunJobDeps } from '@lambdas/rules-evaluator/rule-r
 const seen = vi.hoisted(() => ({
   run: undefined as unknown as { deps: RunDeps; job: RuleRunJob },
   changes: [] as { deps: ObjectChangeDeps; input: ObjectChangeInput }[],
-  events: [] as { key: string; detail: unknown }[],
+  events: [] as { detailType: string; detail: unknown }[],
   runs: [] as { actions: unknown[] }[],
 }));
 vi.mock('@lambdas/lib/rules/run-rules', () => ({
@@ -27,8 +27,8 @@ vi.mock('@lambdas/lib/meta-changes/apply-object-change', () => ({
   },
 }));
 vi.mock('@lambdas/lib/outbox/event-outbox', () => ({
-  enqueueEvent: async (_doc: unknown, key: string, detail: unknown) => {
-    seen.events.push({ key, detail });
+  enqueueEvent: async (_doc: unknown, event: { detailType: string }, detail: unknown) => {
+    seen.events.push({ detailType: event.detailType, detail });
     return 'event-1';
   },
 }));
@@ -95,7 +95,7 @@ describe('runRuleJob', () => {
     await runRuleJob(job, value);
     const detail = { userId: 'user-1' } as unknown as Parameters<RunDeps['notify']>[0];
     await seen.run.deps.notify(detail);
-    expect(seen.events).toEqual([{ key: 'ruleRun', detail }]);
+    expect(seen.events).toEqual([{ detailType: 'rule_run', detail }]);
   });
 
   it('logs the run done with its rule and action counts, and the run’s warnings as warnings', async () => {

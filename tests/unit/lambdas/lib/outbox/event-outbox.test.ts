@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campaignEvent } from '@shared/events/campaign';
 import { outboxEntry, outboxRow } from '@lambdas/lib/outbox/event-outbox';
 import { parseForwardedEvent } from '@lambdas/lib/notifications/forwarded-event';
 
@@ -18,7 +19,7 @@ describe('the event outbox and duplicate suppression', () => {
 
   it('puts the row id in the detail, whatever the caller passed', () => {
     const row = outboxRow(
-      'campaign',
+      campaignEvent,
       { ...detail, outboxId: 'forged' },
       new Date('2026-11-23T00:00:00Z'),
       '00000000-0000-4000-8000-000000000001',
@@ -28,11 +29,11 @@ describe('the event outbox and duplicate suppression', () => {
 
   it('gives one row relayed twice (two bus event ids) one dedupe key, and two rows two keys', () => {
     const now = new Date('2026-11-23T00:00:00Z');
-    const row = outboxRow('campaign', detail, now, '00000000-0000-4000-8000-000000000001');
+    const row = outboxRow(campaignEvent, detail, now, '00000000-0000-4000-8000-000000000001');
     const first = parseForwardedEvent(delivered(outboxEntry(row, 'bus'), 'bus-event-a'));
     const again = parseForwardedEvent(delivered(outboxEntry(row, 'bus'), 'bus-event-b'));
     const other = parseForwardedEvent(
-      delivered(outboxEntry(outboxRow('campaign', detail, now, '00000000-0000-4000-8000-000000000002'), 'bus'), 'c'),
+      delivered(outboxEntry(outboxRow(campaignEvent, detail, now, '00000000-0000-4000-8000-000000000002'), 'bus'), 'c'),
     );
     expect(first.eventId).not.toBe(again.eventId);
     expect(first.dedupeKey).toBe('outbox:00000000-0000-4000-8000-000000000001');

@@ -1,0 +1,19 @@
+import * as z from 'zod';
+import type { EventDeclaration } from './declaration';
+import { SHORT } from './detail-text';
+
+/** A confirmed signup, for Slack (written by the Cognito post-confirmation trigger). */
+export const signupEvent = {
+  detailType: 'signup',
+  detail: z.object({ email: SHORT, name: SHORT, userId: SHORT }),
+  deliverTo: ['slack'],
+  dedupeKey: (detail) => (typeof detail.userId === 'string' ? `signup:${detail.userId}` : undefined),
+} as const satisfies EventDeclaration;
+
+/** Automation webhook: a confirmed signup. */
+export const userSignupEvent = {
+  detailType: 'user_signup',
+  detail: z.object({ email: SHORT, userId: SHORT }),
+  deliverTo: ['webhook'],
+  dedupeKey: (detail) => (typeof detail.userId === 'string' ? `user_signup:${detail.userId}` : undefined),
+} as const satisfies EventDeclaration;
