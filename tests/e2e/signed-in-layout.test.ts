@@ -38,6 +38,26 @@ function overflowing(): Promise<string[]> {
         );
       }
     }
+    // The header's links and buttons: a label broken over two lines reads as two ("Campaign generator").
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('header a, header button'))) {
+      if (el.getClientRects().length === 0 || !(el.textContent ?? '').trim()) continue;
+      // Lines of its text: boxes of words that do not overlap vertically (a logo or an icon beside them is no line).
+      const boxes: DOMRect[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        boxes.push(...Array.from(range.getClientRects()).filter((rect) => rect.width > 0));
+      }
+      boxes.sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let lineBottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top >= lineBottom - 1) lines += 1;
+        lineBottom = Math.max(lineBottom, box.bottom);
+      }
+      if (lines > 1) found.push(`the header's "${(el.textContent ?? '').trim()}" breaks over ${lines} lines`);
+    }
     return found.slice(0, 10);
   });
 }
@@ -60,9 +80,10 @@ describe('every signed-in page, at desktop and phone widths', () => {
     connectedHere = await ensureMetaConnected(page);
     // Every page at both widths first, then one assertion: a failure lists everything that is broken.
     const problems: Record<string, string[]> = {};
-    for (const width of [1280, 360]) {
+    for (const width of [1280, 768, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-      for (const path of pages) {
+      // A tablet's width shows the desktop header with the least room: one page is enough to see it.
+      for (const path of width === 768 ? [webPaths.optimizer] : pages) {
         await page.goto(`${web}${path}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');

@@ -23,7 +23,8 @@ const AgentLauncher = lazy(() =>
 // Joined, not merged (no tailwind-merge in the public pages' JavaScript): no class here contradicts another.
 function navClass({ isActive }: { isActive: boolean }) {
   return clsx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    // A label never breaks inside ("Campaign generator" on two lines read as two links): the row wraps instead.
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'text-foreground bg-muted' : 'text-muted-foreground hover:text-foreground',
   );
 }
@@ -37,7 +38,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
         <BrandLink />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* Signed in, the bar also holds the agent and the account menu: the site's pages (in the footer too) wait for lg. */}
+        <nav aria-label="Main" className={clsx('hidden items-center gap-1', currentUser ? 'lg:flex' : 'md:flex')}>
           {publicLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
@@ -55,10 +57,15 @@ export function SiteHeader() {
                   <WorkspaceSwitcher className="hidden sm:flex" />
                 </ShellQueries>
               </Suspense>
+              {/* From md the app links' own Dashboard is under the bar, and the bar has no room to spare. */}
               {pathname === webPaths.dashboard ? null : (
                 <Link
                   to={webPaths.dashboard}
-                  className={buttonClasses({ variant: 'outline', size: 'sm', display: 'hidden sm:inline-flex' })}
+                  className={buttonClasses({
+                    variant: 'outline',
+                    size: 'sm',
+                    display: 'hidden sm:inline-flex md:hidden',
+                  })}
                 >
                   Open dashboard
                 </Link>
@@ -99,7 +106,7 @@ export function SiteHeader() {
       </div>
       {currentUser ? (
         <nav aria-label="App" className="hidden border-t bg-card/60 md:block">
-          <div className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-1.5 sm:px-6">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-0.5 px-4 py-1.5 sm:px-6">
             <Suspense fallback={null}>
               <ShellQueries>
                 <VisibleAppLinks>
