@@ -3,6 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { BUILTINS_ON_FIRST_USE, builtinsThroughRequirePlugin } from './bundling/builtins-through-require';
 import { moduleReplacementsPlugin, type ModuleReplacement } from './bundling/module-replacements';
+import {
+  PACKAGE_JSON_KEPT_FIELDS,
+  packageJsonNameAndVersionPlugin,
+  TRIMMED_PACKAGE_JSON,
+} from './bundling/package-json-name-and-version';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -161,9 +166,14 @@ function cutFromLambda(): ModuleReplacement[] {
 export const LAMBDA_PLUGIN_SETTINGS = {
   moduleReplacements: LAMBDA_MODULE_REPLACEMENTS,
   builtinsOnFirstUse: Object.keys(BUILTINS_ON_FIRST_USE),
+  packageJsonTrimmed: { files: TRIMMED_PACKAGE_JSON.source, kept: PACKAGE_JSON_KEPT_FIELDS },
 };
 
-const LAMBDA_PLUGINS: Plugin[] = [moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS), builtinsThroughRequirePlugin()];
+const LAMBDA_PLUGINS: Plugin[] = [
+  moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS),
+  builtinsThroughRequirePlugin(),
+  packageJsonNameAndVersionPlugin(),
+];
 
 /**
  * esbuild's options for every Lambda bundle, into a folder: `index.mjs` (the handler) and the chunks it imports,
