@@ -8,6 +8,7 @@ import {
   packageJsonNameAndVersionPlugin,
   TRIMMED_PACKAGE_JSON,
 } from './bundling/package-json-name-and-version';
+import { ZOD_JSON_SCHEMA_CUT, ZOD_JSON_SCHEMA_KEPT_IN, zodJsonSchemaCutPlugin } from './bundling/zod-json-schema-cut';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -167,12 +168,14 @@ export const LAMBDA_PLUGIN_SETTINGS = {
   moduleReplacements: LAMBDA_MODULE_REPLACEMENTS,
   builtinsOnFirstUse: Object.keys(BUILTINS_ON_FIRST_USE),
   packageJsonTrimmed: { files: TRIMMED_PACKAGE_JSON.source, kept: PACKAGE_JSON_KEPT_FIELDS },
+  zodJsonSchema: { cut: ZOD_JSON_SCHEMA_CUT, keptIn: ZOD_JSON_SCHEMA_KEPT_IN },
 };
 
 const LAMBDA_PLUGINS: Plugin[] = [
   moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS),
   builtinsThroughRequirePlugin(),
   packageJsonNameAndVersionPlugin(),
+  zodJsonSchemaCutPlugin(),
 ];
 
 /**
