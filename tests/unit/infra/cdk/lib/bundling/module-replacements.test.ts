@@ -152,11 +152,13 @@ describe('the replacements every Lambda bundle applies', () => {
         return Object.keys(metafile.inputs).sort();
       };
       const filtered = await inputsWith(moduleReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS));
-      expect(filtered.some((file) => file.includes('bundling/cut/')), name).toBe(true);
+      expect(
+        filtered.some((file) => file.includes('bundling/cut/')),
+        name,
+      ).toBe(true);
       expect(filtered, name).toEqual(await inputsWith(exhaustiveReplacementsPlugin(LAMBDA_MODULE_REPLACEMENTS)));
     }
   }, 120_000);
-
 
   it('name files that exist, stand-ins that exist and a reason each: an upgrade that moves a file fails here', () => {
     for (const replacement of LAMBDA_MODULE_REPLACEMENTS) {
