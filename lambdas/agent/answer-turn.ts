@@ -26,6 +26,7 @@ import type { WorkspaceRole } from '@shared/workspace-roles';
 import type { QuotaGrant } from '../lib/quota/plan-quota';
 import type { RateLimitStore } from '../lib/streaming/rate-limit';
 import { takeChatMessage } from '../lib/streaming/rate-limit';
+import { toolLogicOnFirstCall } from './tool-logic-on-first-call';
 
 export interface AgentDeps {
   runtime: () => Promise<AiRuntime>;
@@ -87,6 +88,7 @@ export async function answerTurn(
   let session: ReturnType<AgentToolContext['session']> | undefined;
   const context: AgentToolContext = {
     ...deps.tools,
+    logic: toolLogicOnFirstCall,
     workspace,
     actor: user.sub,
     conversationId: conversation.id,

@@ -81,7 +81,7 @@ function bearer(headers: McpRequest['headers']): string | undefined | null {
 }
 
 /** The tools' context for the token's person in its workspace: the in-app agent's, with the token as the source. */
-async function toolContext(holder: TokenHolder, deps: McpDeps): Promise<AgentToolContext> {
+async function toolContext(holder: TokenHolder, deps: McpDeps): Promise<Omit<AgentToolContext, 'logic'>> {
   let session: Promise<MetaSession> | undefined;
   return {
     ...deps.tools,

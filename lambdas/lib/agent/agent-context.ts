@@ -6,6 +6,7 @@ import type { MetaSession } from '../meta-session/session';
 import type { MmmTables } from '../mmm/mmm-store';
 import type { RecommendationStore } from '../optimizer/recommendation-rows';
 import type { RuleTable } from '../rules/rule-store';
+import type { ToolLogic } from './tool-logic';
 
 /**
  * What the agent's tools work with in one turn: the caller's workspace (every read and write is keyed by
@@ -30,6 +31,8 @@ export interface AgentToolContext {
   adTests: TestStore;
   /** The ad copy generator a rewrite is written with (one of the plan's AI generations). */
   adCopy: AdCopyDeps;
+  /** The marketing-mix tools' and the copy rewrite's logic, as the way in loads it (tool-logic.ts). */
+  logic: ToolLogic;
   guardrails: AgentGuardrails;
   /** The day's budget increases proposed through the agent (the daily cap), per currency, in its major units. */
   increases: IncreaseLedger;
@@ -38,7 +41,7 @@ export interface AgentToolContext {
 /** Everything the tools need but the workspace, the person, the guardrails and the conversation (agent-tool-wiring). */
 export type AgentToolWiring = Omit<
   AgentToolContext,
-  'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session'
+  'workspace' | 'actor' | 'conversationId' | 'guardrails' | 'increases' | 'session' | 'logic'
 > & {
   session: (workspaceId: string) => Promise<MetaSession>;
 };

@@ -2,8 +2,6 @@ import * as z from 'zod';
 import { budgetToMajor, formatCurrency } from '@shared/currency-units';
 import { moneyLimitsFor } from '@shared/schemas/agent';
 import { AppError, notFound, validationError } from '../errors';
-import { getModelRow, getReport, listModelRows } from '../mmm/mmm-store';
-import { planAllocation } from '../optimizer/mmm-handoff';
 import type { AgentToolContext } from './agent-context';
 import { checkBudgetMove, noLimitsReason } from './guardrails';
 import { refuseUnlessAllowed, storeChangeSet } from './propose-tools';
@@ -13,7 +11,8 @@ import { defineTool } from './tool-registry';
  * The marketing-mix tools: a model's allocation as its report shows it, and that allocation's Meta part
  * proposed as the ad account's daily budgets, through the same hand-off the report page uses
  * (lambdas/lib/optimizer/mmm-handoff.ts: the model must be this account's spend, and only a move the
- * cautious allocator stands behind is proposed), held to the workspace's guardrails.
+ * cautious allocator stands behind is proposed), held to the workspace's guardrails. The store and the hand-off
+ * come through `ctx.logic` (tool-logic.ts): the in-app agent loads them with a tool's first call.
  */
 
 const ModelIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'A model id is a UUID');
@@ -30,6 +29,7 @@ export const listMmmAllocationsTool = defineTool({
     "What the workspace's finished marketing-mix models allocate: per channel the spend now and the model's optimum, its marginal ROI, the lift the move is worth, and whether the model recommends moving budget or holding. One model by id, or the newest finished ones.",
   args: z.object({ modelId: ModelIdSchema.optional() }).strict(),
   run: async (args, ctx: AgentToolContext) => {
+    const { getModelRow, getReport, listModelRows } = await ctx.logic.marketingMix();
     const rows = args.modelId
       ? [await getModelRow(ctx.mmm, ctx.workspace.id, args.modelId)]
       : (await listModelRows(ctx.mmm, ctx.workspace.id))
@@ -100,6 +100,7 @@ export const proposeMmmAllocationTool = defineTool({
     .strict(),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_mmm_allocation');
+    const { getModelRow, getReport, planAllocation } = await ctx.logic.marketingMix();
     let channel = args.channel;
     if (!channel) {
       const row = await getModelRow(ctx.mmm, ctx.workspace.id, args.modelId);

@@ -2,9 +2,12 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
 import type { AccessTokenScope } from '@shared/schemas/agent-tokens';
+import { writeRewrite } from '../ad-optimizer/rewrite-ad';
 import { isAppError } from '../errors';
 import type { AgentToolContext } from './agent-context';
 import { AGENT_TOOLS } from './agent-tools';
+import * as marketingMix from './marketing-mix-logic';
+import type { ToolLogic } from './tool-logic';
 import { runTool, type AgentTool, type ToolOutcome } from './tool-registry';
 
 /**
@@ -19,6 +22,9 @@ import { runTool, type AgentTool, type ToolOutcome } from './tool-registry';
  */
 
 export const MCP_SERVER_INFO = { name: 'adsmith', version: '1.0.0' } as const;
+
+/** The tools' heavier logic, loaded with this module (after the token is accepted) in one piece (tool-logic.ts). */
+const MCP_TOOL_LOGIC: ToolLogic = { marketingMix: async () => marketingMix, rewriteAd: async () => ({ writeRewrite }) };
 
 export function toolsForScope(scope: AccessTokenScope): ReadonlyArray<AgentTool<z.ZodType, AgentToolContext>> {
   return scope === 'read+propose' ? AGENT_TOOLS : AGENT_TOOLS.filter((tool) => tool.kind === 'read');
@@ -41,9 +47,10 @@ export function toolResult(outcome: ToolOutcome): CallToolResult {
  */
 export function agentMcpServer(
   scope: AccessTokenScope,
-  context: AgentToolContext,
+  contextWithoutLogic: Omit<AgentToolContext, 'logic'>,
   beforeCall: (tool: AgentTool<z.ZodType, AgentToolContext>) => Promise<void>,
 ): McpServer {
+  const context: AgentToolContext = { ...contextWithoutLogic, logic: MCP_TOOL_LOGIC };
   const server = new McpServer(MCP_SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:

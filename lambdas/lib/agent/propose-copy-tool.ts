@@ -3,7 +3,6 @@ import { adCopyToneKeys } from '@shared/ad-copy-rules';
 import type { AdTest } from '@shared/schemas/ad-optimizer';
 import { unpublishableCopyMessage } from '@shared/publishable-text';
 import { webPaths } from '@shared/web-paths';
-import { writeRewrite } from '../ad-optimizer/rewrite-ad';
 import { putTest } from '../ad-optimizer/test-row';
 import { AppError, notFound } from '../errors';
 import { GraphError } from '../meta/graph-errors';
@@ -53,6 +52,9 @@ export const proposeCopyRewriteTool = defineTool({
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_copy_rewrite');
     const session = await ctx.session();
+    // The rewrite (the ad's reads and verdicts, the copy generator and its schemas: ~370 zod schemas and ~40 KB) comes
+    // through ctx.logic (tool-logic.ts): the in-app agent loads it with the tool's first call, not at every cold start.
+    const { writeRewrite } = await ctx.logic.rewriteAd();
     let test: AdTest;
     try {
       test = await writeRewrite(

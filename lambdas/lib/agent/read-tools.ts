@@ -6,7 +6,6 @@ import { listAdAccounts, ownedAdAccount, toAdAccount } from '../meta-session/ad-
 import { listCampaigns } from '../meta-session/campaigns';
 import { performanceTable } from '../meta-session/performance-table';
 import type { MetaSession } from '../meta-session/session';
-import { listModelRows, modelSummary } from '../mmm/mmm-store';
 import { listAccountRows } from '../optimizer/recommendation-rows';
 import { listRules, listRuns } from '../rules/rule-store';
 import { notFound } from '../errors';
@@ -234,6 +233,7 @@ export const listMmmReportsTool = defineTool({
     "The workspace's marketing-mix models: status, fit quality (R², NRMSE) and the share of results they attribute to media.",
   args: z.object({}).strict(),
   run: async (_args, ctx: AgentToolContext) => {
+    const { listModelRows, modelSummary } = await ctx.logic.marketingMix();
     const models = (await listModelRows(ctx.mmm, ctx.workspace.id)).map(modelSummary);
     return {
       ok: true,

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
+import { bundleFiles, entryOutputOf, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
 
-/** The files of the repo (not node_modules) a function's bundle is made of. */
-async function bundledSources(fn: string): Promise<string[]> {
+/** The files of the repo (not node_modules) a function's bundle is made of (`init`: those its init loads). */
+async function bundledSources(fn: string, only: 'all' | 'init' = 'all'): Promise<string[]> {
   const result = await build({
     ...lambdaEsbuildOptions,
     entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
@@ -15,7 +15,28 @@ async function bundledSources(fn: string): Promise<string[]> {
     logLevel: 'silent',
     outdir: 'out',
   });
-  return Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules'));
+  const { metafile } = result;
+  const inputs =
+    only === 'all'
+      ? Object.keys(metafile.inputs)
+      : bundleFiles(metafile, entryOutputOf(metafile)).init.flatMap((output) =>
+          Object.keys(metafile.outputs[output]!.inputs),
+        );
+  return inputs.filter((file) => !file.includes('node_modules'));
+}
+
+/** The modules a function's bundle loads with an `import()` of their own (each the entry of a lazy chunk). */
+async function lazyEntries(fn: string): Promise<string[]> {
+  const result = await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
+    absWorkingDir: REPO_ROOT,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outdir: 'out',
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) => (output.entryPoint ? [output.entryPoint] : []));
 }
 
 // A schema module's schemas are all built when anything of it is imported (zod's calls are not pure to esbuild), so
@@ -87,5 +108,39 @@ describe('the events a function writes', () => {
     const sources = await bundledSources('slack-forwarder');
     expect(sources).toContain('shared/events.ts');
     expect(sources.filter((file) => eventModules.includes(file)).sort()).toEqual(eventModules);
+  }, 120_000);
+});
+
+// Two of the agent's fifteen tools carry most of its own code: the marketing-mix tools read a model's report, parsed
+// with the whole model export, and hand its allocation off through the optimizer's planner; the copy rewrite reads
+// the ad, judges it and writes copy with the AI generator. Each loads with the tool's first call, not at every cold
+// start (docs/benchmarks.md, session 25).
+describe("the agent's tools whose logic loads with their first call", () => {
+  it('keep the model store, the report schemas, the hand-off and the copy rewrite out of init', async () => {
+    const [init, all] = await Promise.all([bundledSources('agent', 'init'), bundledSources('agent')]);
+    for (const module of [
+      'lambdas/lib/mmm/mmm-store.ts',
+      'lambdas/lib/optimizer/mmm-handoff.ts',
+      'shared/schemas/mmm.ts',
+      'shared/mmm/spec.ts',
+      'shared/mmm/allocator.ts',
+      'lambdas/lib/ad-optimizer/rewrite-ad.ts',
+      'lambdas/lib/optimizer/detectors.ts',
+      'shared/schemas/ai.ts',
+    ]) {
+      expect(init, module).not.toContain(module);
+      expect(all, module).toContain(module);
+    }
+    expect(init).toContain('lambdas/lib/agent/marketing-mix-tools.ts');
+    expect(init).toContain('lambdas/lib/agent/propose-copy-tool.ts');
+  }, 120_000);
+
+  it('come in one piece with the rest of the MCP server, which loads after init anyway', async () => {
+    const [agent, mcp] = await Promise.all([lazyEntries('agent'), lazyEntries('mcp')]);
+    for (const module of ['lambdas/lib/agent/marketing-mix-logic.ts', 'lambdas/lib/ad-optimizer/rewrite-ad.ts']) {
+      expect(agent, module).toContain(module);
+      expect(mcp, module).not.toContain(module);
+    }
+    expect(mcp).toContain('lambdas/lib/agent/mcp-tools.ts');
   }, 120_000);
 });

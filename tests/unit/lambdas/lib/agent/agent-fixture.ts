@@ -131,6 +131,10 @@ export function context(overrides: Partial<AgentToolContext> = {}, guardrails: P
       metrics: {} as AgentToolContext['adCopy']['metrics'],
       log: () => undefined,
     },
+    logic: {
+      marketingMix: () => import('@lambdas/lib/agent/marketing-mix-logic'),
+      rewriteAd: () => import('@lambdas/lib/ad-optimizer/rewrite-ad'),
+    },
     guardrails: { ...DEFAULT_AGENT_GUARDRAILS, ...guardrails },
     increases: {
       today: async (currency) => increased.get(currency) ?? 0,
