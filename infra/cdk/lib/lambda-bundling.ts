@@ -9,6 +9,8 @@ import {
   TRIMMED_PACKAGE_JSON,
 } from './bundling/package-json-name-and-version';
 import { ZOD_JSON_SCHEMA_CUT, ZOD_JSON_SCHEMA_KEPT_IN, zodJsonSchemaCutPlugin } from './bundling/zod-json-schema-cut';
+import { pureSchemaDeclarationsPlugin } from './bundling/pure-schema-declarations';
+import { SCHEMA_DECLARATION_RULE } from './bundling/schema-declarations';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -161,6 +163,12 @@ function cutFromLambda(): ModuleReplacement[] {
 }
 
 /**
+ * Our modules' top-level declarations that only build a zod schema are marked pure, so a function builds at init only
+ * the schemas its code references (bundling/pure-schema-declarations.ts; docs/benchmarks.md, session 25).
+ */
+export const PURE_SCHEMA_SOURCES = [path.join(REPO_ROOT, 'shared'), path.join(REPO_ROOT, 'lambdas')];
+
+/**
  * What the bundling plugins apply, as data: the twin rebuilds its cached bundles when it changes (the plugins' code
  * is not in the options' JSON).
  */
@@ -169,6 +177,7 @@ export const LAMBDA_PLUGIN_SETTINGS = {
   builtinsOnFirstUse: Object.keys(BUILTINS_ON_FIRST_USE),
   packageJsonTrimmed: { files: TRIMMED_PACKAGE_JSON.source, kept: PACKAGE_JSON_KEPT_FIELDS },
   zodJsonSchema: { cut: ZOD_JSON_SCHEMA_CUT, keptIn: ZOD_JSON_SCHEMA_KEPT_IN },
+  pureSchemaDeclarations: { sources: PURE_SCHEMA_SOURCES, rule: SCHEMA_DECLARATION_RULE },
 };
 
 const LAMBDA_PLUGINS: Plugin[] = [
@@ -176,6 +185,7 @@ const LAMBDA_PLUGINS: Plugin[] = [
   builtinsThroughRequirePlugin(),
   packageJsonNameAndVersionPlugin(),
   zodJsonSchemaCutPlugin(),
+  pureSchemaDeclarationsPlugin({ roots: PURE_SCHEMA_SOURCES }),
 ];
 
 /**
