@@ -1,5 +1,5 @@
-import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { HashedCustomerField } from './customer-fields';
+import { parsePhone, phoneCountries, type CountryCode } from './phone-numbers';
 import { usAndCanadaRegions } from './us-and-canada-regions';
 
 /**
@@ -97,11 +97,11 @@ function normaliseState(text: string): NormalisedValue {
   return accepted(code.slice(0, 2));
 }
 
-const countryCodes = new Set(getCountries().map((code) => code.toLowerCase()));
+const countryCodes = new Set(phoneCountries().map((code) => code.toLowerCase()));
 const countryByName: ReadonlyMap<string, string> = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const byName = new Map<string, string>();
-  for (const code of getCountries()) {
+  for (const code of phoneCountries()) {
     const name = names.of(code);
     if (name) byName.set(latinLettersAndDigits(name), code.toLowerCase());
   }
@@ -151,9 +151,9 @@ function normalisePhone(text: string, context: CustomerContext): NormalisedValue
   const international = /^\s*(\+|00)/.test(text) ? `+${digits.replace(/^00/, '')}` : undefined;
   const country = phoneCountry(context);
   const candidates = [
-    international && parsePhoneNumberFromString(international),
-    !international && country && parsePhoneNumberFromString(digits, country),
-    !international && parsePhoneNumberFromString(`+${digits.replace(/^0+/, '')}`),
+    international && parsePhone(international),
+    !international && country && parsePhone(digits, country),
+    !international && parsePhone(`+${digits.replace(/^0+/, '')}`),
   ];
   const phone = candidates.find((candidate) => candidate && candidate.isPossible());
   if (!phone) return refused(country || international ? 'not a phone number' : 'a phone number needs its country code');
