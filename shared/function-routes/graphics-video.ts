@@ -1,5 +1,5 @@
 import { route } from '../route-declaration';
-import { IdParamsSchema } from '../schemas/graphics';
+import { IdParamsSchema } from '../schemas/graphics-basics';
 import {
   VideoIdParamsSchema,
   VideoRenderListSchema,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AdVideoSchema } from '../ad-video';
 import { MAX_VIDEO_SECONDS, MIN_VIDEO_SECONDS, videoSizeIds } from '../graphics/video-motion';
-import { ExportUsageSchema } from './graphics';
+import { ExportUsageSchema } from './graphics-basics';
 
 /** Requests and replies of the video ads made from a saved design (`graphics-video`, issue 29 req 2). */
 

@@ -2,46 +2,23 @@ import * as z from 'zod';
 import { BrandKitSchema } from '../graphics/brand-kit-schema';
 import { DesignSchema } from '../graphics/design-schema';
 import { placementSizeIds } from '../graphics/placement-sizes';
+import { ExportUsageSchema, IdSchema, uploadMimeTypes, uploadPurposes } from './graphics-basics';
 
 /** Requests and replies of the `graphics` function (/api/graphics/...). */
 
-/** The image types an upload may be, checked again from the bytes on confirm. */
-export const uploadMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+export {
+  DOWNLOAD_URL_SECONDS,
+  ExportUsageSchema,
+  IdParamsSchema,
+  UPLOAD_URL_SECONDS,
+  uploadLimits,
+  uploadMimeTypes,
+  uploadPurposes,
+  type UploadPurpose,
+} from './graphics-basics';
+
 export const UploadMimeTypeSchema = z.enum(uploadMimeTypes);
-
-/** What an upload is for: each purpose has its own types and limits (see uploadLimits). */
-export const uploadPurposes = ['logo', 'product', 'background'] as const;
 export const UploadPurposeSchema = z.enum(uploadPurposes);
-export type UploadPurpose = z.infer<typeof UploadPurposeSchema>;
-
-/** Per purpose: accepted types, largest file, smallest and largest side in pixels. */
-export const uploadLimits: Record<
-  UploadPurpose,
-  { mimeTypes: readonly (typeof uploadMimeTypes)[number][]; maxBytes: number; minSidePx: number; maxSidePx: number }
-> = {
-  // A logo is drawn small: PNG or SVG (sanitised), 2 MB (the brand kit's own limits).
-  logo: { mimeTypes: ['image/png', 'image/svg+xml'], maxBytes: 2 * 1024 * 1024, minSidePx: 64, maxSidePx: 4096 },
-  // Photos fill up to 1080×1920: below 600 px they would be upscaled into blur.
-  product: {
-    mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
-    maxBytes: 15 * 1024 * 1024,
-    minSidePx: 600,
-    maxSidePx: 8192,
-  },
-  background: {
-    mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
-    maxBytes: 15 * 1024 * 1024,
-    minSidePx: 600,
-    maxSidePx: 8192,
-  },
-};
-
-/** How long a presigned upload or download URL stays valid. */
-export const UPLOAD_URL_SECONDS = 300;
-export const DOWNLOAD_URL_SECONDS = 900;
-
-const IdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'Unknown id.');
-export const IdParamsSchema = z.object({ id: IdSchema });
 
 export const UploadRequestSchema = z.strictObject({
   purpose: UploadPurposeSchema,
@@ -154,14 +131,6 @@ export const ExportCheckSchema = z.object({
   level: z.enum(['error', 'warning', 'info']),
   sizeId: PlacementSizeIdSchema,
   message: z.string(),
-});
-
-/** The plan's export allowance after this export (the editor shows "N of M exports left this month"). */
-export const ExportUsageSchema = z.object({
-  used: z.number().int(),
-  limit: z.number().int(),
-  /** ISO time the monthly window starts again. */
-  resetsAt: z.string(),
 });
 
 /** One exported image: an asset of kind `export` (usable in a campaign by its id) with its size and alt text. */

@@ -7,7 +7,8 @@ import { designElements, type PlacedImage } from '@shared/graphics/design-elemen
 import { exportFileName, exportZipName } from '@shared/graphics/export-file-names';
 import { placementSizes, type PlacementSizeId } from '@shared/graphics/placement-sizes';
 import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
-import { DOWNLOAD_URL_SECONDS, type ExportReply, type ExportRequest } from '@shared/schemas/graphics';
+import type { ExportReply, ExportRequest } from '@shared/schemas/graphics';
+import { DOWNLOAD_URL_SECONDS } from '@shared/schemas/graphics-basics';
 import { s3Sdk } from '../aws/s3';
 import { conflict, validationError } from '../errors';
 import { assetKey, exportKey, isUsersKey, presignDownload, readObject } from '../graphics/asset-objects';

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { USER_ASSETS_PREFIX } from '@shared/buckets';
 import type { DesignElements } from '@shared/graphics/design-elements';
 import type { VideoSizeId } from '@shared/graphics/video-motion';
-import { DOWNLOAD_URL_SECONDS } from '@shared/schemas/graphics';
+import { DOWNLOAD_URL_SECONDS } from '@shared/schemas/graphics-basics';
 import { videoRatios, type VideoReply } from '@shared/schemas/graphics-video';
 import { keyCondition, tableKey } from '@shared/table-keys';
 import { queryAll } from '../aws/query-all';

@@ -1,6 +1,6 @@
 import { presignedUrl, s3Of, s3Sdk, type S3Access } from '../aws/s3';
 import { UPLOADS_PREFIX, USER_ASSETS_PREFIX } from '@shared/buckets';
-import { DOWNLOAD_URL_SECONDS, UPLOAD_URL_SECONDS } from '@shared/schemas/graphics';
+import { DOWNLOAD_URL_SECONDS, UPLOAD_URL_SECONDS } from '@shared/schemas/graphics-basics';
 
 /**
  * The assets bucket as graphics uses it. Every key is built here from the verified user id,

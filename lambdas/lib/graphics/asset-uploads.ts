@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { graphicsStorageBytes, type PlanKey } from '@shared/plans';
-import {
-  UPLOAD_URL_SECONDS,
-  uploadLimits,
-  type Asset,
-  type UploadPurpose,
-  type UploadRequest,
-} from '@shared/schemas/graphics';
+import type { Asset, UploadRequest } from '@shared/schemas/graphics';
+import { UPLOAD_URL_SECONDS, uploadLimits, type UploadPurpose } from '@shared/schemas/graphics-basics';
 import { AppError, conflict, notFound, validationError } from '../errors';
 import {
   assetKey,

@@ -69,6 +69,12 @@ describe('schema modules a function only needed constants of', () => {
     }
     expect(sources).toContain('shared/schemas/campaign-draft.ts');
   }, 120_000);
+
+  it("stay out of graphics-video: the graphics function's schemas beside the ids, limits and allowance it shares", async () => {
+    const sources = await bundledSources('graphics-video');
+    expect(sources).not.toContain('shared/schemas/graphics.ts');
+    expect(sources).toContain('shared/schemas/graphics-basics.ts');
+  }, 120_000);
 });
 
 // shared/events.ts is the table of every event: the forwarders parse any of them, CDK and the twin route them all. A
