@@ -1,4 +1,4 @@
-import { SiteEventsAcceptedSchema, SiteEventsRequestSchema } from '../schemas/signals-endpoint';
+import { SiteEventsAcceptedSchema, SiteEventsRequestSchema } from '../schemas/site-events';
 import { route } from '../route-declaration';
 
 /** The route `signals-intake` serves: the first-party Conversions API endpoint sites post events to. */

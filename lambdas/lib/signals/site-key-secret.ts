@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SITE_KEY_PREFIX } from '@shared/schemas/signals-endpoint';
+import { SITE_KEY_PREFIX } from '@shared/schemas/site-events';
 
 /**
  * A site key of the first-party Conversions API: `adsk_` + 32 random bytes (base64url). Only its SHA-256 is stored:

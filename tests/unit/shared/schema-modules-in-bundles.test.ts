@@ -75,6 +75,12 @@ describe('schema modules a function only needed constants of', () => {
     expect(sources).not.toContain('shared/schemas/graphics.ts');
     expect(sources).toContain('shared/schemas/graphics-basics.ts');
   }, 120_000);
+
+  it("stay out of signals-intake: the site keys' and delivery figures' schemas beside the events it takes", async () => {
+    const sources = await bundledSources('signals-intake');
+    expect(sources).not.toContain('shared/schemas/signals-endpoint.ts');
+    expect(sources).toContain('shared/schemas/site-events.ts');
+  }, 120_000);
 });
 
 // shared/events.ts is the table of every event: the forwarders parse any of them, CDK and the twin route them all. A
