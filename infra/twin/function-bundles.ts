@@ -76,6 +76,28 @@ export function isFileInput(input: string): boolean {
   return !/^[\w-]+:/.test(input);
 }
 
+const bundlingDir = path.join(import.meta.dirname, '..', 'cdk', 'lib');
+let bundlingSource: Promise<string> | undefined;
+
+/**
+ * The source of the bundling settings and plugins (lambda-bundling.ts, bundling/*.ts), read once: a change to a
+ * plugin's rule rebuilds every bundle, as a change to its settings does. (Stand-ins are bundled inputs, watched as such.)
+ */
+export function bundlingCode(): Promise<string> {
+  bundlingSource ??= (async () => {
+    const files = [
+      path.join(bundlingDir, 'lambda-bundling.ts'),
+      ...(await readdir(path.join(bundlingDir, 'bundling')))
+        .filter((name) => name.endsWith('.ts'))
+        .sort()
+        .map((name) => path.join(bundlingDir, 'bundling', name)),
+    ];
+    const contents = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+    return contents.join('\0');
+  })();
+  return bundlingSource;
+}
+
 /** Bundles `entry` for `fn` unless the cached bundle is current; returns the bundle's path. */
 export async function functionBundle(fn: string, entry: string, options: FunctionBundlerOptions): Promise<string> {
   const dir = path.join(options.cacheDir, fn);
@@ -83,8 +105,9 @@ export async function functionBundle(fn: string, entry: string, options: Functio
   const manifestFile = path.join(dir, 'manifest.json');
   const root = path.dirname(options.tsconfig);
   const optionsHash = createHash('sha256')
-    // The plugins' code is not in the options' JSON: what they apply is.
+    // The plugins' code is not in the options' JSON: what they apply is, and their source.
     .update(JSON.stringify({ ...bundleOptions(entry, dir, options.tsconfig), root, LAMBDA_PLUGIN_SETTINGS }))
+    .update(await bundlingCode())
     .digest('hex');
   await mkdir(dir, { recursive: true });
   // Copied unless the copy already has the source's size and time (the video encoder's addon is ~170 MB).

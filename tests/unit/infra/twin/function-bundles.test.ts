@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { functionBundle, isFileInput, manifestEntry } from '@infra/twin/function-bundles';
+import { bundlingCode, functionBundle, isFileInput, manifestEntry } from '@infra/twin/function-bundles';
 
 describe('the bundle manifest', () => {
   it('records an input as seen, unless it changed after the build started (then the next start rebuilds)', () => {
@@ -60,4 +60,18 @@ describe('a function bundle that imports a built-in as ESM', () => {
     await expect(handler()).resolves.toBe(process.versions.node);
     expect(await functionBundle('builtin', path.join(root, 'handler.ts'), options)).toBe(file);
   }, 30_000);
+});
+
+describe("the bundles' cache key", () => {
+  it('holds the source of every bundling plugin and of the settings, so a change to a rule rebuilds the bundles', async () => {
+    const lib = path.join(import.meta.dirname, '../../../../infra/cdk/lib');
+    const plugins = readdirSync(path.join(lib, 'bundling')).filter((name) => name.endsWith('.ts'));
+    expect(plugins).toContain('pure-schema-declarations.ts');
+    const code = await bundlingCode();
+    for (const file of [
+      path.join(lib, 'lambda-bundling.ts'),
+      ...plugins.map((name) => path.join(lib, 'bundling', name)),
+    ])
+      expect(code, file).toContain(readFileSync(file, 'utf8'));
+  });
 });
