@@ -7,6 +7,7 @@ import { ExportReplySchema } from '@shared/schemas/graphics';
 import { encodePng } from '@infra/twin/openai/prompt-image';
 import { localTableName } from '@infra/twin/function-environment';
 import { twinDocumentClient } from '../ai/ai-user';
+import { mugsBrief } from './publishing-user';
 import { readyToPublish } from './ready-to-publish';
 import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 
@@ -20,8 +21,6 @@ import { connectMeta, freshUser, type FreshUser } from '../meta-api/meta-user';
 let user: FreshUser;
 let usdAccount: string;
 const doc = twinDocumentClient();
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function json(reply: Response, status: number) {
   const text = await reply.text();
@@ -96,19 +95,7 @@ describe('creative elements of a published ad made from a design', () => {
     const made = await json(
       await user.call('/api/campaign-generator/drafts', {
         method: 'POST',
-        body: JSON.stringify({
-          adAccountId: usdAccount,
-          product: 'Stoneware mugs',
-          goal: 'traffic',
-          landingUrl: 'https://shop.example.com/mugs',
-          budgetType: 'daily',
-          budgetAmount: 25,
-          startDate: day(1),
-          endDate: day(15),
-          countries: ['US'],
-          audience: 'Coffee lovers',
-          images: [{ hash, name: 'mugs.png', assetId }],
-        }),
+        body: JSON.stringify(mugsBrief(usdAccount, { images: [{ hash, name: 'mugs.png', assetId }] })),
       }),
       201,
     );

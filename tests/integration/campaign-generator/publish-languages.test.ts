@@ -7,7 +7,7 @@ import { encodePng } from '@infra/twin/openai/prompt-image';
 import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video';
 import { readyToPublish } from './ready-to-publish';
 import { auditRows, sandbox, type FreshUser } from '../meta-api/meta-user';
-import { day, json, publishingUser, subOf, twinAssets } from './publishing-user';
+import { json, mugsBrief, publishingUser, subOf, twinAssets } from './publishing-user';
 
 /**
  * Issue 29, requirement 3 on the twin: the workspace's business languages (English, then Spanish) are stored and
@@ -75,19 +75,7 @@ async function draftOf(extra: Record<string, unknown>): Promise<CampaignDraft> {
   const made = await json(
     await user.call('/api/campaign-generator/drafts', {
       method: 'POST',
-      body: JSON.stringify({
-        adAccountId: usdAccount,
-        product: 'Handmade stoneware mugs',
-        goal: 'traffic',
-        landingUrl: 'https://shop.example.com/mugs',
-        budgetType: 'daily',
-        budgetAmount: 25,
-        startDate: day(1),
-        endDate: day(15),
-        countries: ['US'],
-        audience: 'Coffee lovers who buy handmade homeware',
-        ...extra,
-      }),
+      body: JSON.stringify(mugsBrief(usdAccount, extra)),
     }),
   );
   expect(made.status, JSON.stringify(made.body)).toBe(201);

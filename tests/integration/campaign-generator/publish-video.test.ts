@@ -13,7 +13,7 @@ import { renderDesignVideo } from '@lambdas/lib/video-render/render-design-video
 import { twinDocumentClient } from '../ai/ai-user';
 import { readyToPublish } from './ready-to-publish';
 import { sandbox, setFaults, type FreshUser } from '../meta-api/meta-user';
-import { day, json, publishingUser, subOf, twinAssets } from './publishing-user';
+import { json, mugsBrief, publishingUser, subOf, twinAssets } from './publishing-user';
 
 /**
  * Issue 29, requirement 2 on the twin: a design rendered to a 9:16 MP4 by renderDesignVideo (what graphics-video
@@ -89,20 +89,7 @@ async function videoDraft(adVideo: AdVideo) {
   const made = await json(
     await user.call('/api/campaign-generator/drafts', {
       method: 'POST',
-      body: JSON.stringify({
-        adAccountId: usdAccount,
-        product: 'Handmade stoneware mugs',
-        goal: 'traffic',
-        landingUrl: 'https://shop.example.com/mugs',
-        budgetType: 'daily',
-        budgetAmount: 25,
-        startDate: day(1),
-        endDate: day(15),
-        countries: ['US'],
-        audience: 'Coffee lovers who buy handmade homeware',
-        adFormat: 'video',
-        video: adVideo,
-      }),
+      body: JSON.stringify(mugsBrief(usdAccount, { adFormat: 'video', video: adVideo })),
     }),
   );
   expect(made.status, JSON.stringify(made.body)).toBe(201);

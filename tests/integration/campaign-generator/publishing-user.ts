@@ -46,6 +46,21 @@ export const pourOverBrief = (adAccountId: string, images: unknown[]) => ({
   images,
 });
 
+/** The stoneware-mugs brief of the publish tests, naming the account; `extra` adds or overrides fields. */
+export const mugsBrief = (adAccountId: string, extra: Record<string, unknown> = {}) => ({
+  adAccountId,
+  product: 'Handmade stoneware mugs',
+  goal: 'traffic',
+  landingUrl: 'https://shop.example.com/mugs',
+  budgetType: 'daily',
+  budgetAmount: 25,
+  startDate: day(1),
+  endDate: day(15),
+  countries: ['US'],
+  audience: 'Coffee lovers who buy handmade homeware',
+  ...extra,
+});
+
 /**
  * The assets bucket of this worker's twin, where graphics-video stores a rendered video and its thumbnail: a test
  * puts one there itself and destroys the client in its `afterAll`.
