@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { webPaths } from '@shared/web-paths';
 import { appTools } from '@web/lib/app-tools';
 import { disconnectMeta, ensureMetaConnected, signInAsDemo } from './support/accounts';
@@ -62,6 +63,35 @@ function overflowing(): Promise<string[]> {
   });
 }
 
+/**
+ * Opens each page as a person following the app's links does: the app routes in place (no reload: the app, its
+ * session and its cached reads stay as they were), then the new page's heading shows and the network stays quiet
+ * for half a second (Playwright's `networkidle`, which only a full navigation waits for).
+ */
+function inAppNavigation(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => ((inFlight += 1), (lastChange = Date.now()));
+  const ended = () => ((inFlight = Math.max(0, inFlight - 1)), (lastChange = Date.now()));
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async function open(path: string) {
+    await page.evaluate((next) => {
+      if (window.location.pathname === next) return;
+      for (const heading of Array.from(document.querySelectorAll('h1'))) heading.dataset.left = '';
+      window.history.pushState(null, '', next);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.locator('h1:not([data-left])').first().waitFor();
+    const deadline = Date.now() + 30_000;
+    while (inFlight > 0 || Date.now() - lastChange < 500) {
+      if (Date.now() > deadline) throw new Error(`${path}: the network never went quiet (${inFlight} requests open)`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+}
+
 describe('every signed-in page, at desktop and phone widths', () => {
   afterAll(async () => {
     if (connectedHere) await disconnectMeta(journey.page);
@@ -78,15 +108,14 @@ describe('every signed-in page, at desktop and phone widths', () => {
     });
     await signInAsDemo(page);
     connectedHere = await ensureMetaConnected(page);
+    const open = inAppNavigation(page);
     // Every page at both widths first, then one assertion: a failure lists everything that is broken.
     const problems: Record<string, string[]> = {};
     for (const width of [1280, 768, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       // A tablet's width shows the desktop header with the least room: one page is enough to see it.
       for (const path of width === 768 ? [webPaths.optimizer] : pages) {
-        await page.goto(`${web}${path}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await open(path);
         await journey.screenshot(`signed-in${path.replace(/\//g, '-')}-${width}`, { fullPage: true });
         const found = await overflowing();
         // Scrolled to the end, nothing may stay under the chat launcher.
