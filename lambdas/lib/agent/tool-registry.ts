@@ -1,13 +1,14 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import type OpenAI from 'openai';
 import type { AgentProposal, AgentToolName } from '@shared/schemas/agent';
 import { isAppError } from '../errors';
+import TOOL_PARAMETERS from './tool-parameters.json';
 
 /**
  * The agent's tools: plain functions over the product's own logic, each with a zod schema for its arguments.
- * The model sees each as an OpenAI function (its JSON Schema from the zod schema); what it sends back is
- * parsed with the same schema before the function runs, so a malformed or invented argument is refused
- * with the field named, and the refusal is what the model reads.
+ * The model sees each as an OpenAI function (its JSON Schema converted from the zod schema at build time); what
+ * it sends back is parsed with the same schema before the function runs, so a malformed or invented argument is
+ * refused with the field named, and the refusal is what the model reads.
  */
 
 /** What a tool answers, as the model reads it (JSON) and the reader sees it (the summary). */
@@ -26,12 +27,21 @@ export function defineTool<A extends z.ZodType, C>(tool: AgentTool<A, C>): Agent
   return tool;
 }
 
-/** The tools as OpenAI's `tools` parameter. */
+/**
+ * The tools as OpenAI's `tools` parameter: each tool's argument schema as JSON Schema, read from tool-parameters.json
+ * (written at build time from the zod schemas by lambdas/lib/build-json-schemas.ts, held to them by a test), so
+ * no model call converts a schema. A tool missing from the file is a fault of the build: the script was not run.
+ */
 export function openAiTools<C>(
   tools: ReadonlyArray<AgentTool<z.ZodType, C>>,
 ): OpenAI.Chat.Completions.ChatCompletionTool[] {
   return tools.map((tool) => {
-    const { $schema: _schema, ...parameters } = z.toJSONSchema(tool.args, { io: 'input' }) as Record<string, unknown>;
+    const parameters = (TOOL_PARAMETERS as Partial<Record<string, Record<string, unknown>>>)[tool.name];
+    if (!parameters)
+      throw new Error(
+        `The agent tool ${tool.name} has no JSON Schema in tool-parameters.json: ` +
+          'run npx tsx lambdas/lib/build-json-schemas.ts',
+      );
     return { type: 'function', function: { name: tool.name, description: tool.description, parameters } };
   });
 }

@@ -6,7 +6,8 @@ import { addTokensToDay, consumeGeneration, refundGeneration, type GenerationQuo
 import { anglesFor, type AdCopyLanguage } from '@shared/ad-copy-rules';
 import { writtenIn } from '@shared/copy-languages';
 import { adCopyPrompt } from './prompts/ad-copy';
-import { generateStructured } from './structured-generation';
+import AD_COPY_REPLY_JSON_SCHEMA from './ad-copy-reply-schema.json';
+import { generateStructuredReply } from './structured-reply';
 import { recordTokenUsage } from './token-usage';
 import { upstreamError } from '../errors';
 
@@ -31,12 +32,14 @@ export async function generateAdCopy(userId: string, request: AdCopyRequest, dep
   const quota = await consumeGeneration(deps.quota, userId, deps.limitOverride);
   const angles = anglesFor(request);
   try {
-    const result = await generateStructured({
+    const result = await generateStructuredReply({
       client: runtime.client,
       settings: runtime.settings,
       messages: adCopyPrompt.build(request),
       schemaName: 'ad_copy_variants',
       schema: adCopyReplySchema(angles.length, request.language),
+      // Converted at build time (lambdas/lib/build-json-schemas.ts): the agent's copy rewrite needs no zod conversion.
+      jsonSchema: AD_COPY_REPLY_JSON_SCHEMA,
       onRetry: (info) => deps.log('AI call retried', { feature: adCopyPrompt.feature, ...info }),
       onInvalidReply: (info) =>
         deps.log('AI reply failed validation', {

@@ -6,13 +6,13 @@ import { replacementFor, type ModuleReplacement } from './module-replacements';
 /**
  * zod's JSON Schema conversion (~17 KB: to-json-schema.js and json-schema-processors.js) is imported by zod's classic
  * schemas, so it was in every function's init, but it runs only where a schema is turned into JSON Schema: the AI's
- * structured outputs (lambdas/lib/ai/strict-json-schema.ts), the agent's tools (lambdas/lib/agent/tool-registry.ts)
- * and the MCP SDK. The functions below bundle one of those and keep it; every other function's bundle carries
- * stand-ins that throw, naming the cut, if a conversion is ever asked for (bundling/cut/zod-*.mjs).
+ * structured outputs (lambdas/lib/ai/strict-json-schema.ts), the agent tools' JSON Schemas (tool-json-schema.ts, run
+ * at build time by lambdas/lib/build-json-schemas.ts: the agent reads them from a file) and the MCP SDK. The functions
+ * below bundle one of those and keep it; every other function's bundle carries stand-ins that throw, naming the cut,
+ * if a conversion is ever asked for (bundling/cut/zod-*.mjs).
  */
 export const ZOD_JSON_SCHEMA_KEPT_IN: readonly string[] = [
   'ad-optimizer',
-  'agent',
   'ai-campaign-optimizer',
   'campaign-generator',
   'graphics-export',
@@ -27,7 +27,7 @@ export const ZOD_JSON_SCHEMA_KEPT_IN: readonly string[] = [
  * ZOD_JSON_SCHEMA_KEPT_IN fails to build, naming it, rather than throwing on Lambda.
  */
 export const ZOD_JSON_SCHEMA_CALLERS =
-  /([\\/]lambdas[\\/]lib[\\/](ai[\\/]strict-json-schema|agent[\\/]tool-registry)\.ts|[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]zod-json-schema-compat\.js|[\\/]openai[\\/]helpers[\\/]zod\.m?js)$/;
+  /([\\/]lambdas[\\/]lib[\\/](ai[\\/]strict-json-schema|agent[\\/]tool-json-schema)\.ts|[\\/]@modelcontextprotocol[\\/]sdk[\\/].*[\\/]zod-json-schema-compat\.js|[\\/]openai[\\/]helpers[\\/]zod\.m?js)$/;
 
 const cutDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cut');
 
