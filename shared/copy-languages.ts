@@ -34,6 +34,10 @@ export function isCopyLanguage(code: string): code is AdCopyLanguage {
   return (adCopyLanguageKeys as readonly string[]).includes(code);
 }
 
+// A constant of its own, so the schema below builds from zod's calls alone and Lambda builds drop it where unused
+// (infra/cdk/lib/bundling/schema-declarations.ts).
+const WRITTEN_LANGUAGES_MESSAGE = `Ad copy can be written in: ${adCopyLanguageKeys.join(', ')}.`;
+
 /** A BCP-47 tag whose base language the engine writes; 400 names it otherwise. */
 export const CopyLanguageTagSchema = z
   .string({ error: 'Give a language tag such as "en" or "es-MX".' })
@@ -41,7 +45,7 @@ export const CopyLanguageTagSchema = z
   .transform(canonicalTag)
   .refine((tag) => BCP47.test(tag), { message: 'Not a BCP-47 language tag (such as "en", "es-MX", "pt-BR").' })
   .refine((tag) => isCopyLanguage(baseLanguage(tag)), {
-    message: `Ad copy can be written in: ${adCopyLanguageKeys.join(', ')}.`,
+    message: WRITTEN_LANGUAGES_MESSAGE,
   });
 
 export const MAX_BUSINESS_LANGUAGES = 6;

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PRODUCT_NAME } from '@shared/constants';
 import { ApprovalSenderNameSchema } from '@shared/schemas/approvals';
-import { readReportSettings } from '../reports/report-store';
+import { readReportSenderName } from '../reports/report-store';
 import { readMembership } from '../team/workspace';
 
 /**
@@ -36,8 +36,7 @@ export function senderNameSources(
   actor: string | undefined,
 ): SenderNameSources {
   return {
-    reportSenderName: async () =>
-      (await readReportSettings({ doc: tables.doc, table: tables.reports }, workspaceId))?.senderName,
+    reportSenderName: () => readReportSenderName({ doc: tables.doc, table: tables.reports }, workspaceId),
     // An owner's own workspace has no name; a workspace they were invited into (or made for a client) does.
     workspaceName: async () =>
       actor && actor !== workspaceId

@@ -37,6 +37,19 @@ export async function readReportSettings(store: ReportsTable, workspaceId: strin
   return reply.Item ? StoredReportSettingsSchema.parse(reply.Item.settings) : null;
 }
 
+/**
+ * The Reports sender name alone, for approvals' From name (lambdas/lib/approvals/sender-name.ts): the rest of the
+ * settings is not read, so approvals does not build the settings' schemas at init (docs/benchmarks.md, session 26).
+ * The name was checked when the settings were written; the caller cleans and checks it again as a From name.
+ */
+export async function readReportSenderName(store: ReportsTable, workspaceId: string): Promise<string | undefined> {
+  const reply = await store.doc.send(
+    new GetCommand({ TableName: store.table, Key: tableKey('reports', workspaceId, SETTINGS) }),
+  );
+  const name: unknown = (reply.Item?.settings as { senderName?: unknown } | undefined)?.senderName;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export async function writeReportSettings(
   store: ReportsTable,
   workspaceId: string,

@@ -137,6 +137,33 @@ describe('client approvals', () => {
     expect(planHash({ ...a, campaign: { ...a.campaign, name: 'Plan A v2' } })).not.toBe(planHash(a));
   });
 
+  it('reads a draft for its plan and publish status only: a brief of an older shape is sent, a published or broken plan is not', async () => {
+    const putDraft = (id: string, fields: Record<string, unknown>) =>
+      local.doc.send(
+        new PutCommand({
+          TableName: localTableName('campaignDrafts'),
+          Item: { user_id: WORKSPACE, draft_id: id, createdAt: 'x', updatedAt: 'x', model: 'offline', ...fields },
+        }),
+      );
+    const older = 'dddddddd-0000-4000-8000-000000000001';
+    // A brief and fields this function never reads, in a shape today's brief schema refuses.
+    await putDraft(older, { brief: { product: 'x' }, plan: plan('Plan C') });
+    const sent = await sendLink(older);
+    expect(sent.approval.subject).toMatchObject({ draftId: older, name: 'Plan C' });
+    expect((await approvalDetail(deps, WORKSPACE, sent.approval.id)).plan).toEqual(plan('Plan C'));
+
+    const published = 'dddddddd-0000-4000-8000-000000000002';
+    const publish = { key: 'k', status: 'published', startedAt: 'x', steps: [] };
+    await putDraft(published, { brief, plan: plan('Plan D'), publish });
+    const sendDraft = (draftId: string) => failure(sendLink(draftId));
+    expect(await sendDraft(published)).toMatchObject({ code: 'CONFLICT' });
+
+    const broken = 'dddddddd-0000-4000-8000-000000000003';
+    await putDraft(broken, { brief, plan: { ...plan('Plan E'), adSets: [] } });
+    expect(await sendDraft(broken)).toBeInstanceOf(Error);
+    expect(await sendDraft(broken)).not.toMatchObject({ code: 'CONFLICT' });
+  });
+
   it('a link opens until the instant it expires, and not after', async () => {
     const sent = await sendLink(DRAFT_A, 7);
     expect(sent.approval.expiresAt).toBe(new Date(clock + 7 * DAY).toISOString());
