@@ -1,5 +1,5 @@
-import type * as S3 from '@aws-sdk/client-s3';
 import type { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3SdkModule from './s3-sdk';
 import { tracer } from '../observability';
 
 /**
@@ -7,12 +7,12 @@ import { tracer } from '../observability';
  * cold start of the routes that never read a bucket (most of the chat's, graphics', audiences' routes) need not load
  * (issue 23 req 15). The modules that use S3 take their commands from here, never from a static import.
  */
-export type S3Sdk = typeof S3;
+export type S3Sdk = typeof S3SdkModule;
 
 let sdk: Promise<S3Sdk> | undefined;
 
 export function s3Sdk(): Promise<S3Sdk> {
-  sdk ??= import('@aws-sdk/client-s3').catch((error: unknown) => {
+  sdk ??= import('./s3-sdk').catch((error: unknown) => {
     sdk = undefined;
     throw error;
   });
