@@ -49,6 +49,21 @@ export const LAMBDA_ALIASES: Record<string, string> = {
 };
 
 /**
+ * S3's packages: its client, its middleware, its flexible checksums and presigner, its REST-XML protocol, and the HTTP
+ * binding protocol with its string serdes (REST-XML's and REST-JSON's base). They use what @smithy/core's indexes
+ * re-export for S3 alone, so they get the whole indexes (smithyIndexesWithoutS3).
+ */
+export const S3_PACKAGES = [
+  '@aws-sdk/client-s3/',
+  '@aws-sdk/middleware-sdk-s3/',
+  '@aws-sdk/checksums/',
+  '@aws-sdk/s3-request-presigner/',
+  '@aws-sdk/core/dist-es/submodules/protocols/xml/',
+  '@smithy/core/dist-es/submodules/protocols/HttpBindingProtocol.js',
+  '@smithy/core/dist-es/submodules/protocols/serde/',
+];
+
+/**
  * Files inside packages that Lambda bundles replace by a stand-in (bundling/module-replacements.ts): what a package
  * loads at import that no function runs on Lambda. Each stand-in throws, naming what was cut, if it is ever called,
  * unless doing nothing is what the file does on Lambda (its reason then says why).
@@ -153,12 +168,45 @@ function cutFromLambda(): ModuleReplacement[] {
       reason:
         "The package's S3 protocol, importing the REST-XML protocol from its own file instead of @aws-sdk/core's protocols index (previous entry); otherwise the same code, which a test checks.",
     },
+    ...smithyIndexesWithoutS3(cut),
     {
       module: '@smithy/signature-v4/dist-es/HeaderFormatter.js',
       standIn: cut('sigv4-event-header-formatter.mjs'),
       reason:
         'Encodes event stream message headers for SignatureV4.signMessage; none of our clients calls an event stream operation.',
     },
+  ];
+}
+
+/**
+ * @smithy/core's serde, protocols and checksum indexes without what only S3 uses (~23 KB), for every importer but S3's
+ * packages and the few others that use some of it (none loaded at init), which get the whole index: esbuild puts every
+ * module an index re-exports, if any chunk uses it, in the chunk init loads, so the functions that load S3 on first
+ * use (chatbot, graphics, audiences, reports...) compiled S3's streams, HTTP binding protocol and MD5 at init, as
+ * session 24 found for @aws-sdk/core's protocols.
+ */
+function smithyIndexesWithoutS3(cut: (file: string) => string): ModuleReplacement[] {
+  const index = (name: string, what: string, alsoWhole: string[]): ModuleReplacement => ({
+    module: `@smithy/core/dist-es/submodules/${name}/index.js`,
+    standIn: cut(`smithy-${name}-without-s3.mjs`),
+    reason: `The ${name} index without its re-exports of ${what}: esbuild puts what an index re-exports in the chunk init loads whenever any chunk uses it, so a function loading S3 on first use compiled them at init. S3's packages and the others that use them get the whole index; an importer not listed that needs one fails the build.`,
+    forImporters: { under: [...S3_PACKAGES, ...alsoWhole], standIn: cut(`smithy-${name}-with-s3.mjs`) },
+  });
+  return [
+    index(
+      'serde',
+      "S3's object streams (SDK stream mixin, checksum and aws-chunked streams), header splitting and quoting, and the date parsers of S3's and CBOR's deserializers",
+      ['@smithy/core/dist-es/submodules/cbor/'],
+    ),
+    index(
+      'protocols',
+      "the HTTP binding protocol (REST-XML and REST-JSON) and its string serdes (also the query protocol's)",
+      [
+        '@aws-sdk/core/dist-es/submodules/protocols/json/AwsRestJsonProtocol.js',
+        '@aws-sdk/core/dist-es/submodules/protocols/query/',
+      ],
+    ),
+    index('checksum', "MD5 (S3's and SQS's message checks) and the stream hashers", ['@aws-sdk/client-sqs/']),
   ];
 }
 

@@ -14,6 +14,28 @@ export interface ModuleReplacement {
   standIn: string;
   /** Why no function runs the replaced file on Lambda, with the source that says so. */
   reason: string;
+  /**
+   * Importers given another stand-in: files whose path under node_modules starts with one of `under` (an index's
+   * users loaded on first use, which need what `standIn` leaves out) get `standIn` of this entry instead.
+   */
+  forImporters?: { under: readonly string[]; standIn: string };
+}
+
+/** A path after its last `node_modules/`, with `/` separators, or undefined outside node_modules. */
+function insideNodeModules(file: string): string | undefined {
+  const normalized = file.split(path.sep).join('/');
+  const at = normalized.lastIndexOf('/node_modules/');
+  return at < 0 ? undefined : normalized.slice(at + '/node_modules/'.length);
+}
+
+/** The stand-in a file importing `replacement`'s module gets: the one for its importers if it is one of them. */
+export function standInFor(replacement: ModuleReplacement, importer: string): string {
+  const inside = insideNodeModules(importer);
+  const { forImporters } = replacement;
+  if (inside !== undefined && forImporters?.under.some((prefix) => inside.startsWith(prefix))) {
+    return forImporters.standIn;
+  }
+  return replacement.standIn;
 }
 
 const PLUGIN_NAME = 'adsmith-module-replacements';
@@ -23,10 +45,8 @@ export function replacementFor(
   resolvedPath: string,
   replacements: readonly ModuleReplacement[],
 ): ModuleReplacement | undefined {
-  const normalized = resolvedPath.split(path.sep).join('/');
-  const at = normalized.lastIndexOf('/node_modules/');
-  if (at < 0) return undefined;
-  const inside = normalized.slice(at + '/node_modules/'.length);
+  const inside = insideNodeModules(resolvedPath);
+  if (inside === undefined) return undefined;
   return replacements.find((replacement) => replacement.module === inside);
 }
 
@@ -49,8 +69,9 @@ export function replacementImportFilter(replacements: readonly ModuleReplacement
 }
 
 /**
- * Resolves imports as esbuild would and, when the file is one of `replacements`, bundles its stand-in instead (the
- * metafile then names the stand-in, so tests and the bench see what was cut). Only imports that `replacementImportFilter`
+ * Resolves imports as esbuild would and, when the file is one of `replacements`, bundles its stand-in instead (or, for
+ * the importers it names, its `forImporters` one; the metafile then names the stand-in, so tests and the bench see
+ * what was cut). Only imports that `replacementImportFilter`
  * lets through are resolved twice; every other import is left to esbuild alone.
  */
 export function moduleReplacementsPlugin(replacements: readonly ModuleReplacement[]): Plugin {
@@ -68,7 +89,7 @@ export function moduleReplacementsPlugin(replacements: readonly ModuleReplacemen
         });
         if (resolved.errors.length > 0) return undefined;
         const replacement = replacementFor(resolved.path, replacements);
-        return replacement ? { path: replacement.standIn } : undefined;
+        return replacement ? { path: standInFor(replacement, args.importer) } : undefined;
       });
     },
   };

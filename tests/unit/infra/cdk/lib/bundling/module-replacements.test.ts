@@ -12,6 +12,7 @@ import {
   moduleReplacementsPlugin,
   replacementFor,
   replacementImportFilter,
+  standInFor,
   type ModuleReplacement,
 } from '@infra/cdk/lib/bundling/module-replacements';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
@@ -92,6 +93,18 @@ describe('replacementFor', () => {
   });
 });
 
+describe('standInFor', () => {
+  const forS3 = { ...zodLocale, forImporters: { under: ['@aws-sdk/client-s3/', 'a/b.js'], standIn: '/for-s3.mjs' } };
+  it("gives the importers under a listed prefix their stand-in, every other importer the entry's", () => {
+    expect(standInFor(forS3, '/x/node_modules/@aws-sdk/client-s3/dist-es/S3Client.js')).toBe('/for-s3.mjs');
+    expect(standInFor(forS3, '/x/node_modules/y/node_modules/a/b.js')).toBe('/for-s3.mjs');
+    expect(standInFor(forS3, '/x/node_modules/@aws-sdk/client-s3x/index.js')).toBe(standIn);
+    expect(standInFor(forS3, '/x/node_modules/@aws-sdk/client-dynamodb/dist-es/index.js')).toBe(standIn);
+    expect(standInFor(forS3, '/x/@aws-sdk/client-s3/dist-es/S3Client.js')).toBe(standIn);
+    expect(standInFor(zodLocale, '/x/node_modules/@aws-sdk/client-s3/dist-es/S3Client.js')).toBe(standIn);
+  });
+});
+
 describe('replacementImportFilter', () => {
   it("lets through the specifiers that name a replaced file or an index's folder, and no other", () => {
     const filter = replacementImportFilter([
@@ -124,7 +137,7 @@ function exhaustiveReplacementsPlugin(replacements: readonly ModuleReplacement[]
           pluginData: 'exhaustive',
         });
         const replacement = errors.length === 0 ? replacementFor(resolved, replacements) : undefined;
-        return replacement ? { path: replacement.standIn } : undefined;
+        return replacement ? { path: standInFor(replacement, args.importer) } : undefined;
       });
     },
   };
