@@ -63,6 +63,9 @@ export const S3_PACKAGES = [
   '@smithy/core/dist-es/submodules/protocols/serde/',
 ];
 
+/** Our clients that speak REST-JSON (their runtimeConfig.shared.js names AwsRestJsonProtocol). */
+export const REST_JSON_CLIENTS = ['@aws-sdk/client-sesv2/'];
+
 /**
  * Files inside packages that Lambda bundles replace by a stand-in (bundling/module-replacements.ts): what a package
  * loads at import that no function runs on Lambda. Each stand-in throws, naming what was cut, if it is ever called,
@@ -158,9 +161,10 @@ function cutFromLambda(): ModuleReplacement[] {
     },
     {
       module: '@aws-sdk/core/dist-es/submodules/protocols/index.js',
-      standIn: cut('aws-core-protocols-without-xml.mjs'),
+      standIn: cut('aws-core-protocols-without-rest.mjs'),
       reason:
-        "The protocols index without its REST-XML re-exports, which only S3 speaks: esbuild puts what an index re-exports in the chunk init loads whenever any chunk uses it, so a function loading S3 on first use compiled S3's XML serializer and parser at init (benchmarks.md, session 23). S3's protocol imports its own (next entry); a client needing XML from the index fails the build.",
+        "The protocols index without its REST-XML re-exports, which only S3 speaks, and its REST-JSON one, which only SESv2 of our clients speaks: esbuild puts what an index re-exports in the chunk init loads whenever any chunk uses it, so a function loading S3 on first use compiled S3's XML serializer and parser at init (benchmarks.md, session 23), and one loading SESv2 on first use the HTTP binding protocol under REST-JSON (session 26). S3's protocol imports its own (next entry); the REST-JSON clients get the index with it (REST_JSON_CLIENTS); a client needing either from the index otherwise fails the build.",
+      forImporters: { under: REST_JSON_CLIENTS, standIn: cut('aws-core-protocols-with-rest-json.mjs') },
     },
     {
       module: '@aws-sdk/middleware-sdk-s3/dist-es/submodules/s3/protocol/S3RestXmlProtocol.js',

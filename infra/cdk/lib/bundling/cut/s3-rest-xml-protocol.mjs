@@ -1,7 +1,7 @@
 /**
  * Stands in for @aws-sdk/middleware-sdk-s3's S3RestXmlProtocol.js: the package's code, but importing the REST-XML
  * protocol from its own file rather than from @aws-sdk/core's protocols index, which Lambda bundles carry without
- * it (see aws-core-protocols-without-xml.mjs). A test checks that nothing else differs.
+ * it (see aws-core-protocols-without-rest.mjs). A test checks that nothing else differs.
  */
 /* eslint-disable no-restricted-imports -- the package's own files, which its "exports" map keeps from bare specifiers */
 import { AwsRestXmlProtocol } from '../../../../../node_modules/@aws-sdk/core/dist-es/submodules/protocols/xml/AwsRestXmlProtocol';

@@ -11,10 +11,10 @@ import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
 
 /**
- * S3's REST-XML protocol taken out of @aws-sdk/core's protocols index (aws-core-protocols-without-xml.mjs) and
- * imported by S3's own protocol from its file (s3-rest-xml-protocol.mjs): the stand-ins are the packages' code with
- * only those imports changed, and a bundled S3 client still reads XML while a bundled DynamoDB client still speaks
- * JSON.
+ * S3's REST-XML protocol taken out of @aws-sdk/core's protocols index (aws-core-protocols-without-rest.mjs, which
+ * leaves out SESv2's REST-JSON one too: aws-core-protocols-with-rest-json.mjs) and imported by S3's own protocol from
+ * its file (s3-rest-xml-protocol.mjs): the stand-ins are the packages' code with only those imports changed, and a
+ * bundled S3 client still reads XML while a bundled DynamoDB client still speaks JSON.
  */
 const cutDir = path.join(REPO_ROOT, 'infra/cdk/lib/bundling/cut');
 const toPackages = '../../../../../node_modules/';
@@ -31,15 +31,25 @@ async function expectPackageCodeChangedOnly(standInName: string, original: strin
 }
 
 describe('the REST-XML protocol out of the protocols index', () => {
-  it('leaves the index as the package writes it but for the XML re-exports', async () => {
+  it('leaves the index as the package writes it but for the REST-XML and REST-JSON re-exports', async () => {
     const index = packageFile('@aws-sdk/core/dist-es/submodules/protocols/index.js');
+    const restJson = 'export { AwsRestJsonProtocol } from "./json/AwsRestJsonProtocol";';
     expect(index).toMatch(/from "\.\/xml\//);
-    await expectPackageCodeChangedOnly('aws-core-protocols-without-xml.mjs', index, (code) =>
-      code
-        .split('\n')
-        .filter((line) => !line.includes('./xml/'))
-        .join('\n')
-        .replaceAll('from "./', `from "${toPackages}@aws-sdk/core/dist-es/submodules/protocols/`),
+    expect(index).toContain(restJson);
+    const relative = (code: string) =>
+      code.replaceAll('from "./', `from "${toPackages}@aws-sdk/core/dist-es/submodules/protocols/`);
+    await expectPackageCodeChangedOnly('aws-core-protocols-without-rest.mjs', index, (code) =>
+      relative(
+        code
+          .split('\n')
+          .filter((line) => !line.includes('./xml/') && line !== restJson)
+          .join('\n'),
+      ),
+    );
+    await expectPackageCodeChangedOnly(
+      'aws-core-protocols-with-rest-json.mjs',
+      restJson,
+      (code) => `export * from "./aws-core-protocols-without-rest.mjs";\n${relative(code)}`,
     );
   });
 
@@ -55,7 +65,7 @@ describe('the REST-XML protocol out of the protocols index', () => {
     );
   });
 
-  it('still lets a bundled S3 client read XML and a bundled DynamoDB client JSON', async () => {
+  it('still lets a bundled S3 client read XML, a DynamoDB client JSON and an SESv2 client REST-JSON', async () => {
     const outdir = await mkdtemp(path.join(os.tmpdir(), 's3-xml-'));
     const answering = (contentType: string, body: string) => `({
       handle: async () => ({ response: new HttpResponse({ statusCode: 200, headers: { 'content-type': '${contentType}' },
@@ -70,13 +80,18 @@ describe('the REST-XML protocol out of the protocols index', () => {
       import { HttpResponse } from '@smithy/core/protocols';
       import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3';
       import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+      import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
       const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
       const s3 = new S3Client({ region: 'eu-west-1', credentials, requestHandler: ${answering('application/xml', listing)} });
       const dynamo = new DynamoDBClient({ region: 'eu-west-1', credentials,
         requestHandler: ${answering('application/x-amz-json-1.0', '{"Item":{"pk":{"S":"user-1"}}}')} });
+      const ses = new SESv2Client({ region: 'eu-west-1', credentials,
+        requestHandler: ${answering('application/json', '{"MessageId":"message-1"}')} });
       const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'assets' }));
+      const sent = await ses.send(new SendEmailCommand({ FromEmailAddress: 'a@example.com',
+        Destination: { ToAddresses: ['b@example.com'] }, Content: { Simple: { Subject: { Data: 'Hi' }, Body: { Text: { Data: 'Hello' } } } } }));
       const read = await dynamo.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'user-1' } } }));
-      console.log(JSON.stringify({ keys: listed.Contents.map((item) => [item.Key, item.Size]), item: read.Item }));
+      console.log(JSON.stringify({ keys: listed.Contents.map((item) => [item.Key, item.Size]), item: read.Item, sent: sent.MessageId }));
     `;
     try {
       const { metafile } = await build({
@@ -89,7 +104,8 @@ describe('the REST-XML protocol out of the protocols index', () => {
       });
       const inputs = Object.keys(metafile.inputs);
       expect(inputs.some((file) => file.endsWith('cut/s3-rest-xml-protocol.mjs'))).toBe(true);
-      expect(inputs.some((file) => file.endsWith('cut/aws-core-protocols-without-xml.mjs'))).toBe(true);
+      expect(inputs.some((file) => file.endsWith('cut/aws-core-protocols-without-rest.mjs'))).toBe(true);
+      expect(inputs.some((file) => file.endsWith('cut/aws-core-protocols-with-rest-json.mjs'))).toBe(true);
       const printed = execFileSync(process.execPath, [
         '--input-type=module',
         '-e',
@@ -98,6 +114,7 @@ describe('the REST-XML protocol out of the protocols index', () => {
       expect(JSON.parse(printed.toString())).toEqual({
         keys: [['logos/brand.png', 2048]],
         item: { pk: { S: 'user-1' } },
+        sent: 'message-1',
       });
     } finally {
       await rm(outdir, { recursive: true, force: true });

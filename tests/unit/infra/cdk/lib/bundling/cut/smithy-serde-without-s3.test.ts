@@ -102,11 +102,13 @@ describe('S3 loaded on first use, bundled with the split indexes', () => {
   });
 
   it("keeps S3's part of the indexes out of init, and S3 works from its chunk against the twin's S3", async () => {
-    // DynamoDB at init, as in every HTTP function, importing the same indexes; S3 through lambdas/lib/aws/s3.ts.
+    // DynamoDB at init, as in every HTTP function, importing the same indexes; S3 through lambdas/lib/aws/s3.ts, and
+    // SESv2 on first use too, whose REST-JSON protocol also builds on the HTTP binding one.
     const contents = `
       import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
       import { presignedUrl, s3Client, s3Sdk } from './lambdas/lib/aws/s3';
       export const dynamo = new DynamoDBClient({});
+      export const ses = () => import('./lambdas/lib/aws/sesv2-sdk');
       const Bucket = process.env.BUCKET;
       const { PutObjectCommand, GetObjectCommand, HeadObjectCommand } = await s3Sdk();
       const s3 = await s3Client();
@@ -139,6 +141,7 @@ describe('S3 loaded on first use, bundled with the split indexes', () => {
     const init = inputsOf(files.init);
     expect(init.some((file) => file.endsWith('cut/smithy-serde-without-s3.mjs'))).toBe(true);
     expect(s3OnlyFiles.filter((file) => init.some((input) => input.endsWith(file)))).toEqual([]);
+    expect(init.filter((file) => file.endsWith('AwsRestJsonProtocol.js'))).toEqual([]);
     const lazy = inputsOf(files.lazy);
     for (const used of [
       'serde/util-stream/sdk-stream-mixin.js',
