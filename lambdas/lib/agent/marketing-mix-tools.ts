@@ -27,7 +27,7 @@ export const listMmmAllocationsTool = defineTool({
   kind: 'read',
   description:
     "What the workspace's finished marketing-mix models allocate: per channel the spend now and the model's optimum, its marginal ROI, the lift the move is worth, and whether the model recommends moving budget or holding. One model by id, or the newest finished ones.",
-  args: z.object({ modelId: ModelIdSchema.optional() }).strict(),
+  args: () => z.object({ modelId: ModelIdSchema.optional() }).strict(),
   run: async (args, ctx: AgentToolContext) => {
     const { getModelRow, getReport, listModelRows } = await ctx.logic.marketingMix();
     const rows = args.modelId
@@ -84,20 +84,21 @@ export const proposeMmmAllocationTool = defineTool({
   kind: 'propose',
   description:
     "Propose a finished marketing-mix model's allocation for Meta as the ad account's daily budgets (split across its active budgets). Refused when the model's Meta channel is not this account's spend, when the model says hold, or over the workspace's guardrails. Nothing changes until a person approves it in the optimizer drawer.",
-  args: z
-    .object({
-      modelId: ModelIdSchema,
-      adAccountId: z.string().regex(/^act_\d{1,30}$/, 'An ad account id looks like act_123'),
-      channel: z
-        .string()
-        .trim()
-        .min(1)
-        .max(80)
-        .optional()
-        .describe("The model's channel that is Meta; the one fitted from the account's own spend when left out"),
-      targetRoi: z.number().positive().max(1000).optional(),
-    })
-    .strict(),
+  args: () =>
+    z
+      .object({
+        modelId: ModelIdSchema,
+        adAccountId: z.string().regex(/^act_\d{1,30}$/, 'An ad account id looks like act_123'),
+        channel: z
+          .string()
+          .trim()
+          .min(1)
+          .max(80)
+          .optional()
+          .describe("The model's channel that is Meta; the one fitted from the account's own spend when left out"),
+        targetRoi: z.number().positive().max(1000).optional(),
+      })
+      .strict(),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_mmm_allocation');
     const { getModelRow, getReport, planAllocation } = await ctx.logic.marketingMix();

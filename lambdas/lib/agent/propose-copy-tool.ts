@@ -42,13 +42,14 @@ export const proposeCopyRewriteTool = defineTool({
   kind: 'propose',
   description:
     "Propose new copy for an ad, tested as an A/B copy: writes variants from the ad's current copy and why it is tired, keeps only copy that can be published, and leaves them waiting in the ad optimizer. Nothing changes until a person approves one there.",
-  args: z
-    .object({
-      adId: z.string().regex(/^\d{1,30}$/, 'A Meta ad id is numeric'),
-      variants: z.number().int().min(1).max(3).default(2),
-      tone: z.enum(adCopyToneKeys).optional(),
-    })
-    .strict(),
+  args: () =>
+    z
+      .object({
+        adId: z.string().regex(/^\d{1,30}$/, 'A Meta ad id is numeric'),
+        variants: z.number().int().min(1).max(3).default(2),
+        tone: z.enum(adCopyToneKeys).optional(),
+      })
+      .strict(),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_copy_rewrite');
     const session = await ctx.session();

@@ -22,17 +22,18 @@ export const proposeAudienceExclusionTool = defineTool({
   kind: 'propose',
   description:
     "Propose leaving a custom audience (e.g. the customer list) out of ad sets: the audience's id and either ad set ids or a campaign id (all its ad sets). Nothing changes until a person approves it in the optimizer drawer.",
-  args: z
-    .object({
-      audienceId: IdSchema,
-      adSetIds: z.array(IdSchema).min(1).max(20).optional(),
-      campaignId: IdSchema.optional(),
-    })
-    .strict()
-    .refine((a) => (a.adSetIds === undefined) !== (a.campaignId === undefined), {
-      message: 'Give either adSetIds or campaignId',
-      path: ['adSetIds'],
-    }),
+  args: () =>
+    z
+      .object({
+        audienceId: IdSchema,
+        adSetIds: z.array(IdSchema).min(1).max(20).optional(),
+        campaignId: IdSchema.optional(),
+      })
+      .strict()
+      .refine((a) => (a.adSetIds === undefined) !== (a.campaignId === undefined), {
+        message: 'Give either adSetIds or campaignId',
+        path: ['adSetIds'],
+      }),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_audience_exclusion');
     const session = await ctx.session();

@@ -33,7 +33,7 @@ export const proposeRuleTool = defineTool({
   kind: 'propose',
   description:
     'Create an automation rule, switched off: scope (ad account, level, filter), up to three conditions (money thresholds in minor units), an action (pause, resume, notify or change_budget), a schedule and safeguards. It only runs after a person backtests it and switches it on.',
-  args: RuleDraftSchema,
+  args: () => RuleDraftSchema,
   run: async (rule, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_rule');
     const account = toAdAccount(await ownedAdAccount(await ctx.session(), rule.scope.adAccountId));

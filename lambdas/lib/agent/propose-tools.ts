@@ -198,7 +198,7 @@ export const proposeStatusChangeTool = defineTool({
   kind: 'propose',
   description:
     'Propose pausing or resuming a campaign, ad set or ad. Nothing changes until a person approves it in the optimizer drawer.',
-  args: z.object({ level: LevelSchema, objectId: ObjectIdSchema, status: z.enum(['ACTIVE', 'PAUSED']) }).strict(),
+  args: () => z.object({ level: LevelSchema, objectId: ObjectIdSchema, status: z.enum(['ACTIVE', 'PAUSED']) }).strict(),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_status_change');
     const { object, account } = await workspaceObject(await ctx.session(), args.level, args.objectId);
@@ -238,18 +238,19 @@ export const proposeBudgetChangeTool = defineTool({
   kind: 'propose',
   description:
     "Propose a new daily budget for a campaign or ad set, by percent (changePercent, e.g. -30) or as an amount (newDailyBudget, in the account currency's major units). Checked against the workspace's guardrails; nothing changes until approved.",
-  args: z
-    .object({
-      level: z.enum(['campaign', 'adset']),
-      objectId: ObjectIdSchema,
-      changePercent: z.number().min(-100).max(1000).optional(),
-      newDailyBudget: z.number().positive().max(1e9).optional(),
-    })
-    .strict()
-    .refine((a) => (a.changePercent === undefined) !== (a.newDailyBudget === undefined), {
-      message: 'Give either changePercent or newDailyBudget',
-      path: ['changePercent'],
-    }),
+  args: () =>
+    z
+      .object({
+        level: z.enum(['campaign', 'adset']),
+        objectId: ObjectIdSchema,
+        changePercent: z.number().min(-100).max(1000).optional(),
+        newDailyBudget: z.number().positive().max(1e9).optional(),
+      })
+      .strict()
+      .refine((a) => (a.changePercent === undefined) !== (a.newDailyBudget === undefined), {
+        message: 'Give either changePercent or newDailyBudget',
+        path: ['changePercent'],
+      }),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'propose_budget_change');
     const { object, account } = await workspaceObject(await ctx.session(), args.level, args.objectId);
@@ -304,14 +305,15 @@ export const applyRecommendationTool = defineTool({
   kind: 'propose',
   description:
     "Put one of the optimizer's open recommendations forward for approval: it is already a pending change set in the optimizer's drawer; a person approves it there. The agent never applies it itself.",
-  args: z
-    .object({
-      recommendationId: z
-        .string()
-        .max(300)
-        .regex(/^[a-z0-9_.-]+$/, 'Not a recommendation id'),
-    })
-    .strict(),
+  args: () =>
+    z
+      .object({
+        recommendationId: z
+          .string()
+          .max(300)
+          .regex(/^[a-z0-9_.-]+$/, 'Not a recommendation id'),
+      })
+      .strict(),
   run: async (args, ctx: AgentToolContext) => {
     refuseUnlessAllowed(ctx, 'apply_recommendation');
     // Keyed by the caller's workspace: another workspace's recommendation is simply not found.

@@ -40,7 +40,7 @@ export const listAdAccountsTool = defineTool({
   name: 'list_ad_accounts',
   kind: 'read',
   description: "The workspace's Meta ad accounts: id, name, currency, status and amount spent.",
-  args: z.object({}).strict(),
+  args: () => z.object({}).strict(),
   run: async (_args, ctx: AgentToolContext) => {
     const accounts = (await listAdAccounts(await ctx.session())).map(toAdAccount);
     return {
@@ -90,24 +90,28 @@ export const getInsightsTool = defineTool({
   kind: 'read',
   description:
     "Meta's own figures for campaigns, ad sets or ads over a date range, optionally split by age, gender, placement or device: spend, impressions, Meta's results and cost_per_result, CPM, CTR, frequency, ROAS. Money in the account currency.",
-  args: z
-    .object({
-      adAccountId: AdAccountIdSchema,
-      level: z.enum(['campaign', 'adset', 'ad']).default('campaign'),
-      datePreset: z.enum(datePresets).optional(),
-      since: isoDate.optional(),
-      until: isoDate.optional(),
-      breakdown: z
-        .enum(Object.keys(performanceBreakdowns) as [keyof typeof performanceBreakdowns])
-        .optional()
-        .describe('Split each row by age, gender, placement or device'),
-    })
-    .strict()
-    .refine((a) => !(a.datePreset && (a.since || a.until)), {
-      message: 'Use either datePreset or since and until',
-      path: ['datePreset'],
-    })
-    .refine((a) => Boolean(a.since) === Boolean(a.until), { message: 'since and until go together', path: ['since'] }),
+  args: () =>
+    z
+      .object({
+        adAccountId: AdAccountIdSchema,
+        level: z.enum(['campaign', 'adset', 'ad']).default('campaign'),
+        datePreset: z.enum(datePresets).optional(),
+        since: isoDate.optional(),
+        until: isoDate.optional(),
+        breakdown: z
+          .enum(Object.keys(performanceBreakdowns) as [keyof typeof performanceBreakdowns])
+          .optional()
+          .describe('Split each row by age, gender, placement or device'),
+      })
+      .strict()
+      .refine((a) => !(a.datePreset && (a.since || a.until)), {
+        message: 'Use either datePreset or since and until',
+        path: ['datePreset'],
+      })
+      .refine((a) => Boolean(a.since) === Boolean(a.until), {
+        message: 'since and until go together',
+        path: ['since'],
+      }),
   run: async (args, ctx: AgentToolContext) => {
     const session = await ctx.session();
     const account = await accountFor(session, args.adAccountId);
@@ -158,7 +162,7 @@ export const listRecommendationsTool = defineTool({
   kind: 'read',
   description:
     "The optimizer's recommendations for an ad account as last computed (open ones and those applied or undone), each with its evidence, expected effect and confidence.",
-  args: z.object({ adAccountId: AdAccountIdSchema }).strict(),
+  args: () => z.object({ adAccountId: AdAccountIdSchema }).strict(),
   run: async (args, ctx: AgentToolContext) => {
     const account = await accountFor(await ctx.session(), args.adAccountId);
     const rows = await listAccountRows(ctx.recommendations, ctx.workspace.id, account.id);
@@ -193,7 +197,7 @@ export const listRulesTool = defineTool({
   name: 'list_rules',
   kind: 'read',
   description: "The workspace's automation rules (on or off) and their latest runs with what they did.",
-  args: z.object({}).strict(),
+  args: () => z.object({}).strict(),
   run: async (_args, ctx: AgentToolContext) => {
     const [records, runs] = await Promise.all([
       listRules(ctx.rules, ctx.workspace.id),
@@ -231,7 +235,7 @@ export const listMmmReportsTool = defineTool({
   kind: 'read',
   description:
     "The workspace's marketing-mix models: status, fit quality (R², NRMSE) and the share of results they attribute to media.",
-  args: z.object({}).strict(),
+  args: () => z.object({}).strict(),
   run: async (_args, ctx: AgentToolContext) => {
     const { listModelRows, modelSummary } = await ctx.logic.marketingMix();
     const models = (await listModelRows(ctx.mmm, ctx.workspace.id)).map(modelSummary);
@@ -264,7 +268,7 @@ export const listAuditTrailTool = defineTool({
   kind: 'read',
   description:
     'Changes made to an ad account through Adsmith (by people, the optimizer, rules or the agent) over the last days: when, what action, on which object and who asked.',
-  args: z.object({ adAccountId: AdAccountIdSchema, days: z.number().int().min(1).max(30).default(7) }).strict(),
+  args: () => z.object({ adAccountId: AdAccountIdSchema, days: z.number().int().min(1).max(30).default(7) }).strict(),
   run: async (args, ctx: AgentToolContext) => {
     const account = await accountFor(await ctx.session(), args.adAccountId);
     const from = new Date(ctx.now().getTime() - args.days * 86_400_000);
@@ -309,7 +313,7 @@ export const listAudiencesTool = defineTool({
   kind: 'read',
   description:
     "The ad account's custom audiences (customer lists, website visitors, Page engagers, lookalikes): id, name, kind and Meta's size range. Their ids are what propose_audience_exclusion takes.",
-  args: z.object({ adAccountId: AdAccountIdSchema }).strict(),
+  args: () => z.object({ adAccountId: AdAccountIdSchema }).strict(),
   run: async (args, ctx: AgentToolContext) => {
     const session = await ctx.session();
     const account = await accountFor(session, args.adAccountId);

@@ -23,8 +23,22 @@ export interface AgentTool<A extends z.ZodType = z.ZodType, C = unknown> {
   run(args: z.output<A>, context: C): Promise<ToolOutcome>;
 }
 
-export function defineTool<A extends z.ZodType, C>(tool: AgentTool<A, C>): AgentTool<A, C> {
-  return tool;
+/**
+ * A tool whose argument schema is built when first read (`args` is a getter): a model call sends the JSON Schemas
+ * converted at build time (openAiTools), so a tool's zod schema is needed only to parse a call of that tool (or to
+ * register it with the MCP server), and a turn builds the schemas of the tools it calls, not all 15 at init.
+ */
+export function defineTool<A extends z.ZodType, C>(
+  tool: Omit<AgentTool<A, C>, 'args'> & { args: () => A },
+): AgentTool<A, C> {
+  const { args: build, ...rest } = tool;
+  let args: A | undefined;
+  return {
+    ...rest,
+    get args() {
+      return (args ??= build());
+    },
+  };
 }
 
 /**

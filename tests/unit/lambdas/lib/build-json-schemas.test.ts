@@ -34,7 +34,7 @@ describe("the agent tools' JSON Schemas, converted at build time", () => {
       name: 'not_a_tool' as never,
       description: 'A tool the file does not know',
       kind: 'read',
-      args: z.object({}).strict(),
+      args: () => z.object({}).strict(),
       run: async () => ({ ok: true, summary: '' }),
     });
     expect(() => openAiTools([unwritten])).toThrow(
