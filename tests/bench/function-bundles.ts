@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type BuildResult, type Metafile } from 'esbuild';
 import { bundleFiles, entryOutputOf, LAMBDA_ENTRY_FILE, shippedBuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { functionNames, type FunctionName } from '@shared/functions';
+import { benchNode } from './bench-node';
 import { functionInitEnvironment } from './function-init-environment';
 import { median } from './percentiles';
 
@@ -64,14 +65,15 @@ const INIT_RUNS = 9;
 const runtimePreload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lambda-runtime-preload.mjs');
 
 /**
- * Cold import of a bundle in a fresh Node process, timed inside that process, with the runtime's
- * globals and the environment the function's entry declares; then the import of each lazy chunk.
+ * Cold import of a bundle in a fresh Node process (Lambda's Node major when installed: bench-node.ts), timed inside
+ * that process, with the runtime's globals and the environment the function's entry declares; then the import of each
+ * lazy chunk.
  */
 function measureInit(fn: FunctionName, file: string, route: string[], lazy: string[]): InitRun {
   const url = (f: string) => JSON.stringify(`file://${f}`);
   const rest = lazy.filter((f) => !route.includes(f));
   const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${url(file)}); const w = performance.now() - t; const u = process.cpuUsage(c); for (const f of [${route.map(url).join(', ')}]) await import(f); const r = process.cpuUsage(c); for (const f of [${rest.map(url).join(', ')}]) await import(f); const l = process.cpuUsage(c); console.log(JSON.stringify({ wallMs: w, cpuMs: (u.user + u.system) / 1000, withRouteCpuMs: (r.user + r.system) / 1000, withLazyCpuMs: (l.user + l.system) / 1000 }));`;
-  const result = spawnSync(process.execPath, ['--import', runtimePreload, '--input-type=module', '-e', script], {
+  const result = spawnSync(benchNode().execPath, ['--import', runtimePreload, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...functionInitEnvironment(fn), POWERTOOLS_METRICS_DISABLED: 'true' },
   });

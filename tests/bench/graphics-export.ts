@@ -8,6 +8,7 @@ import { LAMBDA_ENTRY_FILE, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-b
 import { functions } from '@shared/functions';
 import { defaultDesign } from '@shared/graphics/design-schema';
 import { placementSizeIds } from '@shared/graphics/placement-sizes';
+import { benchNode } from './bench-node';
 import { median, percentile } from './percentiles';
 
 /**
@@ -39,8 +40,9 @@ async function bundleWithFiles(
   return { file, bytes: (await stat(file)).size, assetBytes };
 }
 
+/** Runs a script in a fresh process of the Node the functions' init is timed on (bench-node.ts). */
 function runNode(script: string): string {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+  const result = spawnSync(benchNode().execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', POWERTOOLS_METRICS_DISABLED: 'true' },
   });

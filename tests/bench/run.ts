@@ -17,6 +17,7 @@ import { measureCustomerList } from './customer-list';
 import { printCost } from './cost';
 import { measureLatency } from './api-latency';
 import { demoAccessToken } from './demo-sign-in';
+import { benchNode, benchNodeNote } from './bench-node';
 import { measureFunctionBundles, measureSharedFloor } from './function-bundles';
 import { measureGraphicsExportApi, measureGraphicsExportFunction } from './graphics-export';
 import { measureCarouselRender, measureGraphicsRender } from './graphics-render';
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
   const figures: Record<string, unknown> = {
     measuredAt: new Date().toISOString(),
     machine: `${os.cpus().length} cores`,
+    // The Node the functions' init is timed on (bench-node.ts): Lambda's major when the pinned binary is installed.
+    initNode: { version: benchNode().version, isLambdas: benchNode().isLambdas },
   };
   const stateDir = await mkdtemp(path.join(os.tmpdir(), 'adsmith-bench-'));
 
@@ -160,7 +163,9 @@ async function main(): Promise<void> {
     sizes.graphicsRounds,
   );
   figures.graphicsExportFunction = exportFn;
-  console.log('\ngraphics-export function (bundled as deployed, renderer files read from graphics-assets/)');
+  console.log(
+    `\ngraphics-export function (bundled as deployed, renderer files read from graphics-assets/; ${benchNodeNote()})`,
+  );
   console.log(
     `  bundle ${kb(exportFn.bundleBytes)} KB + fonts/WASM ${kb(exportFn.assetBytes)} KB   module init ${exportFn.initMs.toFixed(0)} ms   first render of 4 sizes after a cold start ${exportFn.coldRenderMs.toFixed(0)} ms`,
   );
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
   // of a cold container pays at worst when each route loads on first use.
   // The init target is judged on CPU time: wall time on this shared machine is CPU time plus waiting for a core.
   console.log(
-    '\nfunction bundles (minified, as deployed; KB loaded at init / with lazy chunks; init CPU / + heaviest route / + lazy)',
+    `\nfunction bundles (minified, as deployed; KB loaded at init / with lazy chunks; init CPU / + heaviest route / + lazy; ${benchNodeNote()})`,
   );
   const bundles = await measureFunctionBundles(root, path.join(root, '.bench', 'bundles'), sizes.initRuns);
   figures.bundles = bundles;
