@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 
 /** A change made to a campaign, ad set or ad through Adsmith, for Slack (written through the outbox). */
 export const campaignEvent = {
@@ -20,5 +20,5 @@ export const campaignEvent = {
   deliverTo: ['slack'],
   // The outbox's relay (an EventBridge Pipe) delivers at least once: a row relayed twice becomes two bus
   // events with different ids but one outbox id, and must still reach Slack once.
-  dedupeKey: (detail) => (typeof detail.outboxId === 'string' ? `outbox:${detail.outboxId}` : undefined),
+  dedupeKey: dedupeKeyFrom('outbox', ['outboxId']),
 } as const satisfies EventDeclaration;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 import { SHORT, TEXT } from './detail-text';
 
 /**
@@ -22,8 +22,5 @@ export const clientAlertEvent = {
     url: SHORT.optional(),
   }),
   deliverTo: ['slack', 'webhook'],
-  dedupeKey: (detail) =>
-    ['workspaceId', 'kind', 'day'].every((key) => typeof detail[key] === 'string')
-      ? `client_alert:${String(detail.workspaceId)}:${String(detail.kind)}:${String(detail.day)}`
-      : undefined,
+  dedupeKey: dedupeKeyFrom('client_alert', ['workspaceId', 'kind', 'day']),
 } as const satisfies EventDeclaration;

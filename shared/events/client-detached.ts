@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 import { SHORT } from './detail-text';
 
 /**
@@ -21,5 +21,5 @@ export const clientDetachedEvent = {
     outboxId: z.string().optional(),
   }),
   deliverTo: ['slack', 'webhook'],
-  dedupeKey: (detail) => (typeof detail.outboxId === 'string' ? `outbox:${detail.outboxId}` : undefined),
+  dedupeKey: dedupeKeyFrom('outbox', ['outboxId']),
 } as const satisfies EventDeclaration;

@@ -24,3 +24,14 @@ export interface EventDeclaration {
    */
   dedupeKey?: (detail: Record<string, unknown>) => string | undefined;
 }
+
+/**
+ * A `dedupeKey` made of `prefix` and the named detail fields, in order (`client_alert:<workspace>:<kind>:<day>`); none
+ * when any of them is missing or not a string, so a malformed detail is never suppressed as another's duplicate.
+ */
+export function dedupeKeyFrom(prefix: string, fields: readonly string[]): NonNullable<EventDeclaration['dedupeKey']> {
+  return (detail) => {
+    const values = fields.map((field) => detail[field]);
+    return values.every((value) => typeof value === 'string') ? [prefix, ...values].join(':') : undefined;
+  };
+}

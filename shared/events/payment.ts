@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 import { SHORT } from './detail-text';
 
 /** A payment, for Slack. */
@@ -13,5 +13,5 @@ export const paymentEvent = {
     paymentId: SHORT,
   }),
   deliverTo: ['slack'],
-  dedupeKey: (detail) => (typeof detail.paymentId === 'string' ? `payment:${detail.paymentId}` : undefined),
+  dedupeKey: dedupeKeyFrom('payment', ['paymentId']),
 } as const satisfies EventDeclaration;

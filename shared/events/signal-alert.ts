@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 import { SHORT, TEXT } from './detail-text';
 
 /**
@@ -24,8 +24,5 @@ export const signalAlertEvent = {
     url: SHORT.optional(),
   }),
   deliverTo: ['slack', 'webhook'],
-  dedupeKey: (detail) =>
-    ['workspaceId', 'pixelId', 'eventName', 'kind', 'day'].every((key) => typeof detail[key] === 'string')
-      ? `signal_alert:${String(detail.workspaceId)}:${String(detail.pixelId)}:${String(detail.eventName)}:${String(detail.kind)}:${String(detail.day)}`
-      : undefined,
+  dedupeKey: dedupeKeyFrom('signal_alert', ['workspaceId', 'pixelId', 'eventName', 'kind', 'day']),
 } as const satisfies EventDeclaration;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { EventDeclaration } from './declaration';
+import { dedupeKeyFrom, type EventDeclaration } from './declaration';
 import { SHORT } from './detail-text';
 
 /** A confirmed signup, for Slack (written by the Cognito post-confirmation trigger). */
@@ -7,7 +7,7 @@ export const signupEvent = {
   detailType: 'signup',
   detail: z.object({ email: SHORT, name: SHORT, userId: SHORT }),
   deliverTo: ['slack'],
-  dedupeKey: (detail) => (typeof detail.userId === 'string' ? `signup:${detail.userId}` : undefined),
+  dedupeKey: dedupeKeyFrom('signup', ['userId']),
 } as const satisfies EventDeclaration;
 
 /** Automation webhook: a confirmed signup. */
@@ -15,5 +15,5 @@ export const userSignupEvent = {
   detailType: 'user_signup',
   detail: z.object({ email: SHORT, userId: SHORT }),
   deliverTo: ['webhook'],
-  dedupeKey: (detail) => (typeof detail.userId === 'string' ? `user_signup:${detail.userId}` : undefined),
+  dedupeKey: dedupeKeyFrom('user_signup', ['userId']),
 } as const satisfies EventDeclaration;
