@@ -1,24 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
 import { REPO_ROOT } from '@infra/cdk/lib/paths';
 import { routes, type RouteDeclaration } from '@shared/routes';
-
-/** The files of the repo (not node_modules) a function's bundle is made of. */
-async function bundledSources(fn: string): Promise<string[]> {
-  const result = await build({
-    ...lambdaEsbuildOptions,
-    entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
-    absWorkingDir: REPO_ROOT,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    outdir: 'out',
-  });
-  return Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules'));
-}
+import { bundledSources } from '@tests/support/function-metafile';
 
 describe("each function's own routes table", () => {
   it('declares every route of the routes table, in the table of the function that serves it', async () => {

@@ -1,42 +1,10 @@
-import path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleFiles, entryOutputOf, lambdaEsbuildOptions } from '@infra/cdk/lib/lambda-bundling';
-import { REPO_ROOT } from '@infra/cdk/lib/paths';
-
-/** The files of the repo (not node_modules) a function's bundle is made of (`init`: those its init loads). */
-async function bundledSources(fn: string, only: 'all' | 'init' = 'all'): Promise<string[]> {
-  const result = await build({
-    ...lambdaEsbuildOptions,
-    entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
-    absWorkingDir: REPO_ROOT,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    outdir: 'out',
-  });
-  const { metafile } = result;
-  const inputs =
-    only === 'all'
-      ? Object.keys(metafile.inputs)
-      : bundleFiles(metafile, entryOutputOf(metafile)).init.flatMap((output) =>
-          Object.keys(metafile.outputs[output]!.inputs),
-        );
-  return inputs.filter((file) => !file.includes('node_modules'));
-}
+import { bundledSources, functionMetafile } from '@tests/support/function-metafile';
 
 /** The modules a function's bundle loads with an `import()` of their own (each the entry of a lazy chunk). */
 async function lazyEntries(fn: string): Promise<string[]> {
-  const result = await build({
-    ...lambdaEsbuildOptions,
-    entryPoints: [path.join(REPO_ROOT, 'lambdas', fn, 'handler.ts')],
-    absWorkingDir: REPO_ROOT,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    outdir: 'out',
-  });
-  return Object.values(result.metafile.outputs).flatMap((output) => (output.entryPoint ? [output.entryPoint] : []));
+  const metafile = await functionMetafile(fn);
+  return Object.values(metafile.outputs).flatMap((output) => (output.entryPoint ? [output.entryPoint] : []));
 }
 
 // A schema module's schemas are all built when anything of it is imported (zod's calls are not pure to esbuild), so
