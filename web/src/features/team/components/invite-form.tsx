@@ -1,5 +1,5 @@
 import { Copy, MailPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/plans';
 import type { InvitationCreated, Team } from '@shared/schemas/team';
@@ -16,11 +16,22 @@ import { quotaExceededOf } from '@web/lib/billing/quota-exceeded';
 import { useInvite } from '../api/team';
 import { formatDate, messageOf } from '../lib/team-format';
 
+/**
+ * Each role a teammate can be invited as: its short name in the list, and what it may do, shown under the form for
+ * the chosen one (a sentence cut off inside a narrow select read as "Member: works in the wo").
+ */
+const INVITED_ROLES: Record<InvitedRole, { name: string; can: string }> = {
+  member: { name: 'Member', can: 'A member works in the workspace: campaigns, drafts, designs, reports.' },
+  admin: { name: 'Admin', can: 'An admin works in the workspace and also manages the team.' },
+  client: { name: 'Client (read-only)', can: 'A client reads dashboards and reports and answers approvals.' },
+};
+
 /** Invite a teammate by email; the link to pass on (emailed or not), and why no seat is left. */
 export function InviteForm({ team }: { team: Team }) {
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitedRole>('member');
+  const roleHintId = useId();
   const [created, setCreated] = useState<InvitationCreated | null>(null);
   const [copied, setCopied] = useState(false);
   const full = team.seats.used >= team.seats.limit;
@@ -59,10 +70,17 @@ export function InviteForm({ team }: { team: Team }) {
         </FormField>
         <FormField label="Role" className="sm:w-56">
           {(control) => (
-            <NativeSelect {...control} value={role} onChange={(event) => setRole(event.target.value as InvitedRole)}>
-              <option value="member">Member: works in the workspace</option>
-              <option value="admin">Admin: also manages the team</option>
-              <option value="client">Client: read-only (dashboards, reports, approvals)</option>
+            <NativeSelect
+              {...control}
+              aria-describedby={roleHintId}
+              value={role}
+              onChange={(event) => setRole(event.target.value as InvitedRole)}
+            >
+              {(Object.keys(INVITED_ROLES) as InvitedRole[]).map((value) => (
+                <option key={value} value={value}>
+                  {INVITED_ROLES[value].name}
+                </option>
+              ))}
             </NativeSelect>
           )}
         </FormField>
@@ -71,6 +89,9 @@ export function InviteForm({ team }: { team: Team }) {
           Send invitation
         </Button>
       </form>
+      <p id={roleHintId} className="text-sm text-muted-foreground">
+        {INVITED_ROLES[role].can}
+      </p>
       {full && !quota ? (
         <p className="text-sm text-muted-foreground">
           {team.seats.limit === 1

@@ -137,6 +137,30 @@ describe('TeamPage', () => {
     expect(await screen.findByText('No invitations waiting.')).toBeInTheDocument();
   });
 
+  it('names each role briefly in the list and says under it what the chosen one may do', async () => {
+    const small: Team = { ...proTeam, members: [owner], invitations: [], seats: { used: 1, limit: 3 } };
+    serve({
+      getTeam: () => small,
+      inviteTeammate: (input) => {
+        expect(input?.body).toEqual({ email: 'client@example.com', role: 'client' });
+        return { invitation: pending, link: 'http://127.0.0.1:5173/team/join?token=c', emailed: true, team: small };
+      },
+    });
+    renderPage();
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Member', 'Admin', 'Client (read-only)']);
+    expect(role).toHaveAccessibleDescription(/A member works in the workspace/);
+    await userEvent.selectOptions(role, 'client');
+    expect(role).toHaveAccessibleDescription('A client reads dashboards and reports and answers approvals.');
+    await userEvent.type(screen.getByLabelText('Teammate’s email'), 'client@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation emailed to new@example.com')).toBeInTheDocument();
+  });
+
   it('tells an owner over the seats after a downgrade that nobody loses access', async () => {
     serve({ getTeam: () => ({ ...proTeam, seats: { used: 4, limit: 3 } }) });
     renderPage();
